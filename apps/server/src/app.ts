@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { messages } from '@oficina/contracts';
+import type { Database, Db } from '@oficina/db';
+import type { Config } from './config.ts';
+import { createTokenService, registerAuth, type TokenService } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { apiModules } from './modules/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    db: Db;
+    tokens: TokenService;
+    config: AppConfig;
+  }
+}
+
+export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'>;
+
+export const webDistDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+
+export interface BuildOptions {
+  database: Database;
+  config: AppConfig;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built SPA (default: when apps/web/dist exists). */
+  serveWeb?: boolean;
+}
+
+/** Builds the Fastify app without listening: main.ts listens, tests use inject(). */
+export async function buildApp(opts: BuildOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('database', opts.database);
+  app.decorate('db', opts.database.db);
+  app.decorate('config', opts.config);
+  app.decorate('tokens', createTokenService(opts.config.jwtSecret, opts.config.tokenTtlSeconds));
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-bootstrap and toasts set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, errors: [messages.loginTooMany] }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Oficina — API', version: '1.0.0', description: 'API do back office de ordens de serviço.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAuth(app, opts.database.db, app.tokens);
+  await app.register(
+    async (api) => {
+      for (const mod of apiModules) await api.register(mod);
+    },
+    { prefix: '/api' },
+  );
+
+  const serveWeb = opts.serveWeb ?? existsSync(join(webDistDir, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || path === '/api' || !serveWeb || request.method !== 'GET') {
+      return reply.code(404).send({ errors: [messages.resourceNotFound] });
+    }
+    // Client-side routes get the SPA shell; it shows 'Página não encontrada' for unknown ones.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+  });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { and, eq } from 'drizzle-orm';
+import { isAdminRoles, messages, type FeatureName, type Features, type TokenPayload } from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { forbidden, notFound, unauthorized } from './errors.ts';
+
+/**
+ * What a route declares about who may call it. The one place that enforces it is the onRequest
+ * hook below; routes only declare.
+ *  - 'public': no token needed.
+ *  - { admin?, feature? }: a valid token of an active user (the default for every /api route),
+ *    optionally an admin, optionally of an organization with the feature enabled.
+ */
+export type Access = 'public' | { admin?: boolean; feature?: FeatureName };
+
+export interface AuthContext {
+  userId: number;
+  organizationId: number;
+  name: string;
+  email: string;
+  roles: string[];
+  isAdmin: boolean;
+  features: Features;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+}
+
+export interface TokenService {
+  sign(user: { id: number; name: string; email: string; role: string; organizationId: number }): Promise<string>;
+  verify(token: string): Promise<TokenPayload>;
+}
+
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (user) =>
+      new SignJWT({ name: user.name, email: user.email, roles: [user.role], organizationId: user.organizationId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(key),
+    verify: async (token) => {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      return payload as unknown as TokenPayload;
+    },
+  };
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+/** The user behind a token, re-read on every request so a deactivated user or a changed role counts at once. */
+async function loadAuth(db: Db, payload: TokenPayload): Promise<AuthContext | undefined> {
+  const userId = Number(payload.sub);
+  if (!Number.isInteger(userId)) return undefined;
+  const [row] = await db
+    .select({
+      userId: schema.users.id,
+      organizationId: schema.users.organizationId,
+      name: schema.users.name,
+      email: schema.users.email,
+      role: schema.users.role,
+      isActive: schema.users.isActive,
+      features: schema.organizations.features,
+    })
+    .from(schema.users)
+    .innerJoin(schema.organizations, eq(schema.organizations.id, schema.users.organizationId))
+    .where(and(eq(schema.users.id, userId), eq(schema.users.organizationId, payload.organizationId)));
+  if (!row || !row.isActive) return undefined;
+  const roles = [row.role];
+  return {
+    userId: row.userId,
+    organizationId: row.organizationId,
+    name: row.name,
+    email: row.email,
+    roles,
+    isAdmin: isAdminRoles(roles),
+    features: row.features,
+  };
+}
+
+export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService) {
+  app.decorateRequest('auth', null as unknown as AuthContext);
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/api/')) return;
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
+
+    const token = bearer(request);
+    if (!token) throw unauthorized();
+    let payload: TokenPayload;
+    try {
+      payload = await tokens.verify(token);
+    } catch {
+      throw unauthorized();
+    }
+    const auth = await loadAuth(db, payload);
+    if (!auth) throw unauthorized();
+    request.auth = auth;
+
+    // Paths under /organizations/:orgId/ belong to the token's organization only.
+    const params = request.params as Record<string, string> | undefined;
+    if (params?.orgId !== undefined && Number(params.orgId) !== auth.organizationId) throw forbidden();
+    if (access?.admin && !auth.isAdmin) throw forbidden();
+    if (access?.feature && !auth.features[access.feature]) throw forbidden(messages.featureDisabled);
+  });
+}
+
+/** For services: a row of another organization is simply not found. */
+export function assertFound<T>(row: T | undefined | null): T {
+  if (row === undefined || row === null) throw notFound();
+  return row;
+}

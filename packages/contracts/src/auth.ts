@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+export const ROLE_ADMIN = 'ROLE_ADMIN';
+export const ROLE_USER = 'ROLE_USER';
+export const TOKEN_STORAGE_KEY = 'jwt';
+
+export const featureNames = ['estimates', 'reminders', 'reports', 'payroll', 'auditLogs', 'notifications'] as const;
+export type FeatureName = (typeof featureNames)[number];
+export type Features = Record<FeatureName, boolean>;
+export const featuresSchema = z.object(
+  Object.fromEntries(featureNames.map((f) => [f, z.boolean()])) as Record<FeatureName, z.ZodBoolean>,
+);
+export const allFeatures: Features = Object.fromEntries(featureNames.map((f) => [f, true])) as Features;
+export const noFeatures: Features = Object.fromEntries(featureNames.map((f) => [f, false])) as Features;
+
+/** POST /api/login. The field is called username but holds the e-mail (spec §3). */
+export const loginBody = z.object({
+  username: z.string({ error: messages.required }).trim().toLowerCase().min(1, messages.required).max(255),
+  password: z.string({ error: messages.required }).min(1, messages.required).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+export const loginResponse = z.object({ token: z.string() });
+
+/** The JWT payload (DECISIONS.md "Contract"). */
+export const tokenPayload = z.object({
+  sub: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  organizationId: z.number().int(),
+  exp: z.number().int(),
+});
+export type TokenPayload = z.infer<typeof tokenPayload>;
+
+export const meResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  isAdmin: z.boolean(),
+  organization: z.object({ id: z.number().int(), name: z.string(), features: featuresSchema }),
+});
+export type Me = z.infer<typeof meResponse>;
+
+export const isAdminRoles = (roles: readonly string[]) => roles.includes(ROLE_ADMIN);

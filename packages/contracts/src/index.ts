@@ -1,0 +1,4 @@
+export * from './messages.ts';
+export * from './common.ts';
+export * from './auth.ts';
+export * from './format.ts';

@@ -1,0 +1,18 @@
+/** pt-BR texts from the spec's error catalogue (§8), word for word. */
+export const messages = {
+  loginUnauthorized: 'E-mail ou senha incorretos',
+  loginOther: 'Tente novamente mais tarde ou entre em contato',
+  loginTooMany: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  serverError:
+    'Houve um problema ao realizar a sua requisição e já estamos resolvendo. Por favor, tente novamente mais tarde.',
+  noConnection: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente',
+  confirmIrreversible: 'Essa ação não poderá ser desfeita',
+  notFound: 'Página não encontrada',
+  unauthenticated: 'Sessão expirada ou inválida. Faça login novamente.',
+  forbidden: 'Você não tem permissão para acessar este recurso.',
+  featureDisabled: 'Este recurso não está disponível para a sua organização.',
+  resourceNotFound: 'Registro não encontrado.',
+  required: 'Este campo é obrigatório',
+  invalidFormat: 'Formato inválido',
+  invalidEmail: 'E-mail inválido',
+} as const;

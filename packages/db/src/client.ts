@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type every query function takes: the same for PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs a script of several statements (migrations). */
+  exec(sqlText: string): Promise<void>;
+  /** Runs fn in one transaction on one connection, with raw multi-statement access. */
+  rawTransaction<R>(fn: (raw: RawClient) => Promise<R>): Promise<R>;
+  close(): Promise<void>;
+  /** The PGlite instance, when embedded (used to dump a migrated template in tests). */
+  pglite?: PGlite;
+}
+
+export interface RawClient {
+  exec(sqlText: string): Promise<void>;
+  query<T>(sqlText: string, params?: unknown[]): Promise<T[]>;
+}
+
+export const pgliteExtensions = { pg_trgm, unaccent };
+
+export interface OpenOptions {
+  /** postgres://… switches to a PostgreSQL server. */
+  databaseUrl?: string;
+  /** Directory for the embedded database. */
+  dataDir?: string;
+  /** A tarball made by dumpDataDir(): starts an in-memory PGlite from it (tests). */
+  loadDataDir?: Blob;
+  poolMax?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    // numeric and bigint arrive as strings by default; counts are safe as numbers here.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      rawTransaction: async (fn) => {
+        const conn = await pool.connect();
+        try {
+          await conn.query('BEGIN');
+          const result = await fn({
+            exec: async (text) => {
+              await conn.query(text);
+            },
+            query: async <T,>(text: string, params?: unknown[]) => (await conn.query(text, params)).rows as T[],
+          });
+          await conn.query('COMMIT');
+          return result;
+        } catch (err) {
+          await conn.query('ROLLBACK').catch(() => {});
+          throw err;
+        } finally {
+          conn.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create(opts.dataDir ?? 'memory://', {
+    extensions: pgliteExtensions,
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    rawTransaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          exec: async (text) => {
+            await tx.exec(text);
+          },
+          query: async <T,>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
+        }),
+      ),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,6 @@
+export * from './client.ts';
+export * from './migrate.ts';
+export * from './password.ts';
+export * as schema from './schema/index.ts';
+export * from './seed/demo.ts';
+export * from './organizations.ts';

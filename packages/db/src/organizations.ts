@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import { allFeatures, ROLE_ADMIN, type Features } from '@oficina/contracts';
+import type { Db } from './client.ts';
+import { hashPassword } from './password.ts';
+import { organizations, users } from './schema/index.ts';
+
+export interface NewOrganization {
+  id?: number;
+  name: string;
+  features?: Features;
+  admin: { name: string; email: string; password: string };
+}
+
+/** Creates an organization and its first admin in one transaction (CLI, demo seed, tests). */
+export async function createOrganizationWithAdmin(db: Db, input: NewOrganization) {
+  const passwordHash = await hashPassword(input.admin.password);
+  return db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organizations)
+      .values({
+        ...(input.id ? { id: input.id } : {}),
+        name: input.name,
+        features: input.features ?? allFeatures,
+      })
+      .returning();
+    if (!org) throw new Error('organization not created');
+    if (input.id) {
+      // Explicit ids must not collide with the identity sequence later.
+      await tx.execute(
+        sql`SELECT setval(pg_get_serial_sequence('organizations', 'id'), GREATEST((SELECT max(id) FROM organizations), 1))`,
+      );
+    }
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        organizationId: org.id,
+        name: input.admin.name,
+        email: input.admin.email.toLowerCase(),
+        role: ROLE_ADMIN,
+        passwordHash,
+      })
+      .returning({ id: users.id, email: users.email });
+    return { organization: org, admin: admin! };
+  });
+}
+
+export async function resetPassword(db: Db, email: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  const rows = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

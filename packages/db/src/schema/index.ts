@@ -1,0 +1,3 @@
+export * from './organizations.ts';
+export * from './users.ts';
+export * from './login-attempts.ts';
