@@ -11,12 +11,13 @@ import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
+  type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { messages } from '@oficina/contracts';
 import type { Database, Db } from '@oficina/db';
 import type { Config } from './config.ts';
-import { createTokenService, registerAuth, type TokenService } from './plugins/auth.ts';
+import { createTokenService, registerAuth, type AuthContext, type TokenService } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { apiModules } from './modules/index.ts';
 
@@ -39,6 +40,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built SPA (default: when apps/web/dist exists). */
   serveWeb?: boolean;
+  /** API modules added to the standard ones (tests register probe routes this way). */
+  extraModules?: FastifyPluginAsyncZod[];
 }
 
 /** Builds the Fastify app without listening: main.ts listens, tests use inject(). */
@@ -88,10 +91,12 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerAuth(app, opts.database.db, app.tokens);
+  app.decorateRequest('auth', null as unknown as AuthContext);
   await app.register(
     async (api) => {
-      for (const mod of apiModules) await api.register(mod);
+      // Every route registered in this scope goes through the one access check.
+      registerAuth(api, opts.database.db, app.tokens);
+      for (const mod of [...apiModules, ...(opts.extraModules ?? [])]) await api.register(mod);
     },
     { prefix: '/api' },
   );

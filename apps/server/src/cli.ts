@@ -39,7 +39,8 @@ try {
     const adminName = values['admin-name'];
     const email = values['admin-email'];
     const password = values['admin-password'];
-    if (!name || !adminName || !email || !password) fail('Informe --name, --admin-name, --admin-email e --admin-password.');
+    if (!name || !adminName || !email || !password)
+      fail('Informe --name, --admin-name, --admin-email e --admin-password.');
     if (password.length < 8) fail('A senha deve ter 8 caracteres ou mais.');
     const { organization, admin } = await createOrganizationWithAdmin(database.db, {
       name,

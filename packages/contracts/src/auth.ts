@@ -44,3 +44,18 @@ export const meResponse = z.object({
 export type Me = z.infer<typeof meResponse>;
 
 export const isAdminRoles = (roles: readonly string[]) => roles.includes(ROLE_ADMIN);
+
+export const organizationResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  timeZone: z.string(),
+  features: featuresSchema,
+});
+export const updateOrganizationBody = z.object({
+  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(120),
+  timeZone: z
+    .string()
+    .refine((tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC', 'Fuso horário inválido')
+    .optional(),
+});
+export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBody>;

@@ -91,11 +91,9 @@ async function loadAuth(db: Db, payload: TokenPayload): Promise<AuthContext | un
   };
 }
 
+/** Adds the access check to every route of the given (encapsulated) scope. */
 export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService) {
-  app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (request) => {
-    const url = request.routeOptions.url;
-    if (!url?.startsWith('/api/')) return;
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
 

@@ -7,7 +7,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      schema: { tags: ['auth'], summary: 'Entrar com e-mail e senha', body: loginBody, response: { 200: loginResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Entrar com e-mail e senha',
+        body: loginBody,
+        response: { 200: loginResponse },
+      },
       config: {
         access: 'public',
         rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' },
@@ -18,7 +23,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me',
-    { schema: { tags: ['auth'], summary: 'O usuário logado e os recursos da organização', response: { 200: meResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'O usuário logado e os recursos da organização',
+        response: { 200: meResponse },
+      },
+    },
     async (request) => {
       const me = assertFound(await getMe(app.db, request.auth.userId, request.auth.organizationId));
       const roles = [me.role];

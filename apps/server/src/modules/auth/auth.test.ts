@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { messages, noFeatures, tokenPayload } from '@oficina/contracts';
+import { schema } from '@oficina/db';
+import { eq } from 'drizzle-orm';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { MAX_FAILURES_PER_ACCOUNT } from './auth.service.ts';
+
+let ctx: TestContext;
+let org: TestOrg;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await createOrg(ctx);
+});
+afterAll(() => ctx.close());
+
+const login = (username: string, password: string, ip = '10.0.0.1') =>
+  ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress: ip });
+
+describe('POST /api/login', () => {
+  it('returns a JWT with the payload of DECISIONS.md', async () => {
+    const res = await login('admin@demo.com.br', 'demo1234');
+    expect(res.statusCode).toBe(200);
+    const token = res.json().token as string;
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    expect(tokenPayload.parse(payload)).toMatchObject({
+      name: 'Ana Administradora',
+      email: 'admin@demo.com.br',
+      roles: ['ROLE_ADMIN'],
+      organizationId: 1,
+    });
+    expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    expect((await login('TECNICO@Demo.com.br', 'demo1234')).statusCode).toBe(200);
+  });
+
+  it('401 with the pt-BR message on a wrong password or unknown user', async () => {
+    const wrong = await login('admin@demo.com.br', 'errada', '10.0.0.2');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ errors: [messages.loginUnauthorized] });
+    expect((await login('ninguem@demo.com.br', 'demo1234', '10.0.0.2')).statusCode).toBe(401);
+  });
+
+  it('422 per field on an empty body', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: {} });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['password', 'username']);
+  });
+
+  it('limits failed attempts per account (429), even with the right password afterwards', async () => {
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
+      expect((await login(org.worker.email, 'errada', `10.1.0.${i}`)).statusCode).toBe(401);
+    }
+    const blocked = await login(org.worker.email, 'senha-forte-1', '10.1.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ errors: [messages.loginTooMany] });
+  });
+
+  it('limits failed attempts per IP across accounts (429)', async () => {
+    for (let i = 0; i < 30; i++) await login(`x${i}@nowhere.com`, 'errada', '10.9.9.9');
+    expect((await login('admin@demo.com.br', 'demo1234', '10.9.9.9')).statusCode).toBe(429);
+    expect((await login('admin@demo.com.br', 'demo1234', '10.9.9.8')).statusCode).toBe(200);
+  });
+
+  it('refuses a deactivated user, at login and with a token issued before', async () => {
+    const other = await createOrg(ctx);
+    await ctx.database.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, other.worker.id));
+    expect((await login(other.worker.email, 'senha-forte-1', '10.2.0.1')).statusCode).toBe(401);
+    const me = await ctx.app.inject({ url: '/api/me', headers: other.as(other.worker.token) });
+    expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/me', () => {
+  it('401 without a token', async () => {
+    const res = await ctx.app.inject({ url: '/api/me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().errors).toHaveLength(1);
+  });
+
+  it('returns the user and the organization feature flags', async () => {
+    const res = await ctx.app.inject({ url: '/api/me', headers: org.as(org.worker.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: org.worker.id, isAdmin: false, roles: ['ROLE_USER'] });
+    expect(res.json().organization.features.estimates).toBe(true);
+  });
+
+  it('organization 102 is lite: every feature off', async () => {
+    const token = (await login('admin@org102.com.br', 'demo1234', '10.3.0.1')).json().token;
+    const res = await ctx.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    expect(res.json().organization).toMatchObject({ id: 102, features: noFeatures });
+    expect(res.json().isAdmin).toBe(true);
+  });
+
+  it('refuses a forged token (other secret), an altered one, an expired one and garbage', async () => {
+    const payload = { name: 'x', email: 'admin@demo.com.br', roles: ['ROLE_ADMIN'], organizationId: 1 };
+    const forged = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-secret'));
+    const expired = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(new TextEncoder().encode('test-secret'));
+    const [h, , s] = org.worker.token.split('.');
+    const altered = `${h}.${Buffer.from(JSON.stringify({ ...payload, sub: String(org.worker.id), exp: 9999999999 })).toString('base64url')}.${s}`;
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ ...payload, sub: '1', exp: 9999999999 })).toString('base64url')}.`;
+    for (const token of [forged, expired, altered, none, 'garbage']) {
+      const res = await ctx.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode, token).toBe(401);
+    }
+  });
+});

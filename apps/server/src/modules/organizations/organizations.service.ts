@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { UpdateOrganizationBody } from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+
+const columns = {
+  id: schema.organizations.id,
+  name: schema.organizations.name,
+  timeZone: schema.organizations.timeZone,
+  features: schema.organizations.features,
+};
+
+export async function getOrganization(db: Db, organizationId: number) {
+  const [row] = await db.select(columns).from(schema.organizations).where(eq(schema.organizations.id, organizationId));
+  return assertFound(row);
+}
+
+export async function updateOrganization(db: Db, organizationId: number, body: UpdateOrganizationBody) {
+  const [row] = await db
+    .update(schema.organizations)
+    .set({ name: body.name, ...(body.timeZone ? { timeZone: body.timeZone } : {}) })
+    .where(eq(schema.organizations.id, organizationId))
+    .returning(columns);
+  return assertFound(row);
+}

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { ROLE_ADMIN, ROLE_USER, allFeatures, type Features } from '@oficina/contracts';
+import { createOrganizationWithAdmin, hashPassword, openDatabase, schema, type Database } from '@oficina/db';
+import { buildApp, type App, type BuildOptions } from '../src/app.ts';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
+export async function createTestApp(opts: Pick<BuildOptions, 'extraModules'> = {}): Promise<TestContext> {
+  const testDb = inject('testDb');
+  let database: Database;
+  let drop: (() => Promise<void>) | undefined;
+  if (testDb.kind === 'pglite') {
+    database = await openDatabase({ loadDataDir: new Blob([readFileSync(testDb.templateFile)]) });
+  } else {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: testDb.adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
+    await admin.end();
+    database = await openDatabase({ databaseUrl: testDb.adminUrl.replace(/\/postgres$/, `/${name}`), poolMax: 5 });
+    drop = async () => {
+      const c = new pg.Client({ connectionString: testDb.adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const app = await buildApp({
+    database,
+    serveWeb: false,
+    extraModules: opts.extraModules,
+    config: { jwtSecret: 'test-secret', tokenTtlSeconds: 3600, loginRateLimitPerMinute: 1000, dataDir: '/tmp' },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop?.();
+    },
+  };
+}
+
+let seq = 0;
+/** An organization with an admin and a collaborator, and tokens for both. */
+export async function createOrg(ctx: TestContext, opts: { features?: Features } = {}) {
+  const tag = `${Date.now().toString(36)}${++seq}`;
+  const { organization, admin } = await createOrganizationWithAdmin(ctx.database.db, {
+    name: `Org ${tag}`,
+    features: opts.features ?? allFeatures,
+    admin: { name: 'Admin Teste', email: `admin-${tag}@teste.com.br`, password: 'senha-forte-1' },
+  });
+  const [worker] = await ctx.database.db
+    .insert(schema.users)
+    .values({
+      organizationId: organization.id,
+      name: 'Colaborador Teste',
+      email: `colab-${tag}@teste.com.br`,
+      role: ROLE_USER,
+      passwordHash: await hashPassword('senha-forte-1'),
+    })
+    .returning();
+  const sign = (u: { id: number; name: string; email: string; role: string }) =>
+    ctx.app.tokens.sign({ ...u, organizationId: organization.id });
+  const adminToken = await sign({ id: admin.id, name: 'Admin Teste', email: admin.email, role: ROLE_ADMIN });
+  const workerToken = await sign(worker!);
+  return {
+    organization,
+    admin: { id: admin.id, email: admin.email, token: adminToken },
+    worker: { id: worker!.id, email: worker!.email, token: workerToken },
+    /** Headers for inject(). */
+    as: (token: string) => ({ authorization: `Bearer ${token}` }),
+  };
+}
+export type TestOrg = Awaited<ReturnType<typeof createOrg>>;
