@@ -1,0 +1,93 @@
+import { Suspense } from 'react';
+import { Container, Nav, Navbar, NavDropdown, Spinner } from 'react-bootstrap';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useAuth, useMe } from '../lib/auth.tsx';
+import { PRODUCT_NAME } from '../lib/product.ts';
+import { canSee, mainNav, registersNav, trailingNav, type NavItem } from './navigation.ts';
+
+export function PageSpinner() {
+  return (
+    <div className="d-flex justify-content-center py-5" role="status" aria-label="Carregando">
+      <Spinner />
+    </div>
+  );
+}
+
+export function Layout() {
+  const { user, isAdmin, signOut } = useAuth();
+  const me = useMe();
+  const navigate = useNavigate();
+  const features = me.data?.organization.features ?? {};
+  const visible = (items: NavItem[]) => items.filter((i) => canSee(i, isAdmin, features));
+  const link = (i: NavItem) => (
+    <Nav.Link as={NavLink} to={i.to} key={i.to}>
+      {i.label}
+    </Nav.Link>
+  );
+  const registers = visible(registersNav);
+
+  return (
+    <>
+      <Navbar
+        expand="lg"
+        bg="dark"
+        data-bs-theme="dark"
+        className="app-navbar mb-3"
+        collapseOnSelect
+        aria-label="Navegação principal"
+      >
+        <Container fluid="xl">
+          <Navbar.Brand as={NavLink} to="/">
+            {PRODUCT_NAME}
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="main-nav" aria-label="Abrir menu" />
+          <Navbar.Collapse id="main-nav">
+            {me.data && (
+              <Nav className="me-auto">
+                {visible(mainNav).map(link)}
+                {registers.length > 0 && (
+                  <NavDropdown title="Cadastros" id="nav-registers">
+                    {registers.map((i) => (
+                      <NavDropdown.Item as={NavLink} to={i.to} key={i.to}>
+                        {i.label}
+                      </NavDropdown.Item>
+                    ))}
+                  </NavDropdown>
+                )}
+                {visible(trailingNav).map(link)}
+              </Nav>
+            )}
+            <Nav className="ms-auto">
+              <NavDropdown title={user?.name ?? ''} id="nav-user" align="end">
+                <NavDropdown.ItemText className="small text-body-secondary">
+                  {me.data?.organization.name}
+                </NavDropdown.ItemText>
+                <NavDropdown.Divider />
+                <NavDropdown.Item as={NavLink} to="/profile">
+                  Perfil
+                </NavDropdown.Item>
+                <NavDropdown.Item
+                  onClick={() => {
+                    signOut();
+                    navigate('/login');
+                  }}
+                >
+                  Sair
+                </NavDropdown.Item>
+              </NavDropdown>
+            </Nav>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+      <Container fluid="xl" as="main" className="pb-5">
+        {me.isPending ? (
+          <PageSpinner />
+        ) : (
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        )}
+      </Container>
+    </>
+  );
+}

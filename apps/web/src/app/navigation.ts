@@ -1,0 +1,38 @@
+import type { FeatureName } from '@oficina/contracts';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  admin?: boolean;
+  feature?: FeatureName;
+}
+
+/** The top navigation of spec §2, with who sees each entry. */
+export const mainNav: NavItem[] = [
+  { label: 'Orçamentos', to: '/estimates', admin: true, feature: 'estimates' },
+  { label: 'Ordens de Serviço', to: '/invoices' },
+  { label: 'Clientes', to: '/customers', admin: true },
+];
+
+export const registersNav: NavItem[] = [
+  { label: 'Produtos', to: '/products', admin: true },
+  { label: 'Serviços', to: '/services', admin: true },
+  { label: 'Minhas Empresas', to: '/companies', admin: true },
+  { label: 'Colaboradores', to: '/admin/users', admin: true },
+  { label: 'Situações de OS', to: '/invoice-statuses', admin: true },
+  { label: 'Naturezas da Transação', to: '/transaction-natures', admin: true },
+  { label: 'Lembretes', to: '/reminders', admin: true, feature: 'reminders' },
+  { label: 'Etiquetas', to: '/tags', admin: true },
+];
+
+export const trailingNav: NavItem[] = [
+  { label: 'Relatórios', to: '/reports', admin: true, feature: 'reports' },
+  { label: 'Folha', to: '/payrolls', admin: true, feature: 'payroll' },
+  { label: 'Logs', to: '/audit-logs', admin: true, feature: 'auditLogs' },
+];
+
+export function canSee(item: Pick<NavItem, 'admin' | 'feature'>, isAdmin: boolean, features: Record<string, boolean>) {
+  if (item.admin && !isAdmin) return false;
+  if (item.feature && !features[item.feature]) return false;
+  return true;
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ToastContainer } from 'react-toastify';
+import { ApiError } from '../lib/api-client.ts';
+import { AuthProvider } from '../lib/auth.tsx';
+import { ConfirmProvider } from '../components/confirm-dialog.tsx';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 15_000,
+        refetchOnWindowFocus: false,
+        // Retrying a 4xx is pointless; retry network or server errors once.
+        retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+      },
+    },
+  });
+}
+
+export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <ConfirmProvider>{children}</ConfirmProvider>
+      </AuthProvider>
+      {/* spec §9: top-right, 5000 ms, drag to dismiss at 80% */}
+      <ToastContainer position="top-right" autoClose={5000} draggablePercent={80} />
+    </QueryClientProvider>
+  );
+}

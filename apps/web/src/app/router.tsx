@@ -1,0 +1,88 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { HomePage } from '../features/home/pages/home-page.tsx';
+import { RequireUser, Restricted } from './guards.tsx';
+import { Layout } from './layout.tsx';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+import { UnderConstructionPage } from './pages/under-construction-page.tsx';
+
+const soon = (path: string, title: string, access: { admin?: boolean; feature?: never } = {}): RouteObject => ({
+  path,
+  element: (
+    <Restricted {...access}>
+      <UnderConstructionPage title={title} />
+    </Restricted>
+  ),
+});
+
+/**
+ * Every screen of the app. A feature adds its routes here, wrapped in <Restricted> when admin-only or
+ * behind a feature flag, with its pages lazy-loaded: { path, lazy: () => import(...).then(m => ({Component: m.X})) }.
+ */
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  {
+    element: <RequireUser />,
+    children: [
+      {
+        element: <Layout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          soon('/invoices', 'Ordens de Serviço'),
+          {
+            path: '/estimates',
+            element: (
+              <Restricted admin feature="estimates">
+                <UnderConstructionPage title="Orçamentos" />
+              </Restricted>
+            ),
+          },
+          soon('/customers', 'Clientes', { admin: true }),
+          soon('/products', 'Produtos', { admin: true }),
+          soon('/services', 'Serviços', { admin: true }),
+          soon('/companies', 'Empresas', { admin: true }),
+          soon('/admin/users', 'Colaboradores', { admin: true }),
+          soon('/invoice-statuses', 'Situações de OS', { admin: true }),
+          soon('/transaction-natures', 'Naturezas da Operação', { admin: true }),
+          {
+            path: '/reminders',
+            element: (
+              <Restricted admin feature="reminders">
+                <UnderConstructionPage title="Lembretes" />
+              </Restricted>
+            ),
+          },
+          soon('/tags', 'Etiquetas', { admin: true }),
+          {
+            path: '/reports',
+            element: (
+              <Restricted admin feature="reports">
+                <UnderConstructionPage title="Relatórios" />
+              </Restricted>
+            ),
+          },
+          {
+            path: '/payrolls',
+            element: (
+              <Restricted admin feature="payroll">
+                <UnderConstructionPage title="Folha" />
+              </Restricted>
+            ),
+          },
+          {
+            path: '/audit-logs',
+            element: (
+              <Restricted admin feature="auditLogs">
+                <UnderConstructionPage title="Logs" />
+              </Restricted>
+            ),
+          },
+          soon('/profile', 'Perfil'),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Spinner, Table } from 'react-bootstrap';
+
+export interface Column<T> {
+  header: ReactNode;
+  cell(row: T): ReactNode;
+  className?: string;
+}
+
+interface DataTableProps<T> {
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey(row: T): string | number;
+  isLoading?: boolean;
+  emptyText?: string;
+}
+
+/** The list table: header, rows, a spinner while loading and an empty-state row. */
+export function DataTable<T>({ columns, rows, rowKey, isLoading, emptyText = 'Nenhum registro' }: DataTableProps<T>) {
+  return (
+    <div className="table-responsive">
+      <Table hover className="align-middle mb-0 data-table">
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} className={c.className}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {isLoading && !rows ? (
+            <tr>
+              <td colSpan={columns.length} className="text-center py-4">
+                <Spinner size="sm" /> <span className="ms-2">Carregando...</span>
+              </td>
+            </tr>
+          ) : rows && rows.length > 0 ? (
+            rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((c, i) => (
+                  <td key={i} className={c.className}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          ) : (
+            <tr>
+              <td colSpan={columns.length} className="text-center text-body-secondary py-4">
+                {emptyText}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Form, Spinner } from 'react-bootstrap';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+export interface Option {
+  value: number;
+  label: string;
+  hint?: string;
+}
+
+interface SearchableSelectProps {
+  /** Distinguishes the cache of different selects (e.g. ['customers']). */
+  queryKey: readonly unknown[];
+  /** Searches the server for q (as the user types, debounced). */
+  loadOptions(q: string): Promise<Option[]>;
+  value: Option | null;
+  onChange(option: Option | null): void;
+  placeholder?: string;
+  isInvalid?: boolean;
+  disabled?: boolean;
+  id?: string;
+  onBlur?(): void;
+  'aria-label'?: string;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/** A dropdown that searches the server as the user types; its list is at most 200 px high (spec §9). */
+export function SearchableSelect(props: SearchableSelectProps) {
+  const { value, onChange, placeholder = 'Selecione...', isInvalid, disabled } = props;
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const q = useDebounced(text, 250);
+  const listId = useId();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const { data = [], isFetching } = useQuery({
+    queryKey: [...props.queryKey, 'options', q],
+    queryFn: () => props.loadOptions(q),
+    enabled: open,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!boxRef.current?.contains(e.target as Node)) close();
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  });
+
+  const close = () => {
+    setOpen(false);
+    setText('');
+    props.onBlur?.();
+  };
+  const pick = (opt: Option) => {
+    onChange(opt);
+    close();
+  };
+
+  return (
+    <div className="searchable-select position-relative" ref={boxRef}>
+      <Form.Control
+        id={props.id}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={props['aria-label']}
+        aria-autocomplete="list"
+        autoComplete="off"
+        disabled={disabled}
+        isInvalid={isInvalid}
+        placeholder={value ? value.label : placeholder}
+        className={value && !open ? 'has-value' : undefined}
+        value={open ? text : (value?.label ?? '')}
+        onFocus={() => {
+          setOpen(true);
+          setActive(0);
+        }}
+        onChange={(e) => {
+          setText(e.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setActive((a) => Math.min(a + 1, data.length - 1));
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((a) => Math.max(a - 1, 0));
+          } else if (e.key === 'Enter' && open) {
+            e.preventDefault();
+            const opt = data[active];
+            if (opt) pick(opt);
+          } else if (e.key === 'Escape') {
+            close();
+          } else if (e.key === 'Tab') {
+            close();
+          }
+        }}
+      />
+      {value && !disabled && !open && (
+        <button
+          type="button"
+          className="btn-close searchable-select-clear"
+          aria-label="Limpar seleção"
+          onClick={() => onChange(null)}
+        />
+      )}
+      {open && (
+        <ul
+          id={listId}
+          role="listbox"
+          className="searchable-select-list list-group position-absolute w-100 shadow-sm"
+          style={{ maxHeight: 200, overflowY: 'auto', zIndex: 1060 }}
+        >
+          {isFetching && data.length === 0 && (
+            <li className="list-group-item text-body-secondary">
+              <Spinner size="sm" className="me-2" />
+              Buscando...
+            </li>
+          )}
+          {!isFetching && data.length === 0 && (
+            <li className="list-group-item text-body-secondary">Nenhum resultado encontrado</li>
+          )}
+          {data.map((opt, i) => (
+            <li
+              key={opt.value}
+              role="option"
+              aria-selected={value?.value === opt.value}
+              className={`list-group-item list-group-item-action ${i === active ? 'active' : ''}`}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(opt);
+              }}
+              onMouseEnter={() => setActive(i)}
+            >
+              {opt.label}
+              {opt.hint && <small className="d-block opacity-75">{opt.hint}</small>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Navigate, useLocation } from 'react-router';
+import { Button, Card, Form, Spinner } from 'react-bootstrap';
+import { loginBody, messages, type LoginBody } from '@oficina/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { PRODUCT_NAME } from '../../../lib/product.ts';
+import { useLogin } from '../api/login.ts';
+
+function loginErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 401) return messages.loginUnauthorized;
+    if (err.status === 429) return err.messages?.[0] ?? messages.loginTooMany;
+  }
+  return messages.loginOther;
+}
+
+export function LoginPage() {
+  const auth = useAuth();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const mutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginBody>({ resolver: zodResolver(loginBody), mode: 'onBlur' });
+
+  // Logged in (already, or just now): go to where the visitor was going, else home.
+  if (auth.user) return <Navigate to={from} replace />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const { token } = await mutation.mutateAsync(values).catch(() => ({ token: null }));
+    if (!token) return;
+    auth.signIn(token);
+  });
+
+  return (
+    <main className="login-page d-flex align-items-center justify-content-center min-vh-100 p-3">
+      <Card className="shadow-sm w-100" style={{ maxWidth: 400 }}>
+        <Card.Body className="p-4">
+          <h1 className="h3 text-center mb-1 brand-title">{PRODUCT_NAME}</h1>
+          <p className="text-center text-body-secondary mb-4">Ordens de serviço, orçamentos e equipe em um só lugar</p>
+          <Form noValidate onSubmit={onSubmit}>
+            <Form.Group className="mb-3" controlId="login-username">
+              <Form.Label>E-mail</Form.Label>
+              <Form.Control
+                type="email"
+                autoComplete="username"
+                autoFocus
+                isInvalid={!!errors.username}
+                {...register('username')}
+              />
+              <Form.Control.Feedback type="invalid">{errors.username?.message}</Form.Control.Feedback>
+            </Form.Group>
+            <Form.Group className="mb-4" controlId="login-password">
+              <Form.Label>Senha</Form.Label>
+              <Form.Control
+                type="password"
+                autoComplete="current-password"
+                isInvalid={!!errors.password}
+                {...register('password')}
+              />
+              <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
+            </Form.Group>
+            <Button type="submit" className="w-100" size="lg" disabled={mutation.isPending}>
+              {mutation.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
+              Entrar
+            </Button>
+            {mutation.isError && (
+              <div role="alert" className="text-danger text-center mt-3" data-testid="login-error">
+                {loginErrorMessage(mutation.error)}
+              </div>
+            )}
+          </Form>
+        </Card.Body>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,118 @@
+import { toast } from 'react-toastify';
+import { messages } from '@oficina/contracts';
+import { clearToken, getToken } from './token.ts';
+
+/** An HTTP error as the server's contract describes it (DECISIONS.md "Contract"). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}`);
+  }
+  /** 422: {field: [messages]}. */
+  get fieldErrors(): Record<string, string[]> | undefined {
+    const errors = (this.body as { errors?: unknown })?.errors;
+    return errors && !Array.isArray(errors) && typeof errors === 'object'
+      ? (errors as Record<string, string[]>)
+      : undefined;
+  }
+  /** Other 4xx: [messages]. */
+  get messages(): string[] | undefined {
+    const errors = (this.body as { errors?: unknown })?.errors;
+    return Array.isArray(errors) ? (errors as string[]) : undefined;
+  }
+}
+
+export const API_BASE = '/api';
+
+interface RequestOptions {
+  /** Skip the global 401 handling (the login form handles its own 401). */
+  isLogin?: boolean;
+  signal?: AbortSignal;
+}
+
+/** The hooks the catalogue (spec §8) needs; replaceable in tests. */
+export const clientEffects = {
+  reload: () => window.location.reload(),
+  alert: (text: string) => {
+    toast.error(text, { toastId: text });
+  },
+};
+
+async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal: opts.signal });
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    // Status 0: no connection.
+    clientEffects.alert(messages.noConnection);
+    throw new ApiError(0, null);
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (res.ok) return data as T;
+
+  const error = new ApiError(res.status, data);
+  if (res.status === 401 && !opts.isLogin) {
+    clearToken();
+    clientEffects.reload();
+  } else if (res.status >= 500) {
+    clientEffects.alert(messages.serverError);
+  }
+  throw error;
+}
+
+const withQuery = (path: string, query?: object) => {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) v.forEach((item) => params.append(k, String(item)));
+    else params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+};
+
+export const api = {
+  get: <T>(path: string, query?: object, opts?: RequestOptions) => request<T>('GET', withQuery(path, query), undefined, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
+  /** Multipart upload (logo, signature-image, attachment). */
+  postForm: <T>(path: string, form: FormData, opts?: RequestOptions) => request<T>('POST', path, form, opts),
+  put: <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
+  patch: <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body, opts),
+  delete: <T = void>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
+};
+
+/** For error cases other than 422 that carry an errors list: the messages concatenated in one toast. */
+export function toastApiError(err: unknown, fallback?: string) {
+  if (err instanceof ApiError) {
+    if (err.status === 0 || err.status >= 500 || err.status === 401) return; // already handled globally
+    const list = err.messages ?? (err.fieldErrors ? Object.values(err.fieldErrors).flat() : undefined);
+    if (list?.length) {
+      toast.error(list.join(' '));
+      return;
+    }
+  }
+  if (fallback) toast.error(fallback);
+  else throw err;
+}

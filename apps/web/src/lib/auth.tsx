@@ -1,0 +1,63 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isAdminRoles, type FeatureName, type Me, type TokenPayload } from '@oficina/contracts';
+import { api } from './api-client.ts';
+import { clearToken, decodeToken, getToken, setToken } from './token.ts';
+
+interface AuthState {
+  token: string | null;
+  user: TokenPayload | null;
+  isAdmin: boolean;
+  signIn(token: string): void;
+  signOut(): void;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  // A stored token restores the session on start (spec §4).
+  const [token, setTokenState] = useState<string | null>(() => (decodeToken(getToken()) ? getToken() : null));
+  const queryClient = useQueryClient();
+  const signIn = useCallback((t: string) => {
+    setToken(t);
+    setTokenState(t);
+  }, []);
+  const signOut = useCallback(() => {
+    clearToken();
+    setTokenState(null);
+    queryClient.clear();
+  }, [queryClient]);
+  const value = useMemo<AuthState>(() => {
+    const user = decodeToken(token);
+    return { token, user, isAdmin: !!user && isAdminRoles(user.roles), signIn, signOut };
+  }, [token, signIn, signOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}
+
+export const meQueryKey = ['me'] as const;
+/** The logged user with the organization's feature flags (GET /api/me). */
+export function useMe() {
+  const { token } = useAuth();
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: () => api.get<Me>('/me'),
+    enabled: !!token,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The organization path prefix every tenant call uses. */
+export function useOrgPath() {
+  const { user } = useAuth();
+  return `/organizations/${user?.organizationId ?? 0}`;
+}
+
+export function useFeature(feature: FeatureName): boolean {
+  return useMe().data?.organization.features[feature] ?? false;
+}

@@ -1,0 +1,1 @@
+export { formatDate, formatDateTime, formatMoney } from '@oficina/contracts';
