@@ -90,7 +90,14 @@ test.describe('login', () => {
       if (sessionStorage.getItem('e2e-logged-out')) return;
       sessionStorage.setItem('e2e-logged-out', '1');
       const b = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-      const payload = { sub: '1', name: 'Ana', email: 'admin@demo.com.br', roles: ['ROLE_ADMIN'], organizationId: 1, exp: 4102444800 };
+      const payload = {
+        sub: '1',
+        name: 'Ana',
+        email: 'admin@demo.com.br',
+        roles: ['ROLE_ADMIN'],
+        organizationId: 1,
+        exp: 4102444800,
+      };
       localStorage.setItem('jwt', `${b({ alg: 'HS256' })}.${b(payload)}.invalid`);
     });
     await page.goto('/');

@@ -107,7 +107,12 @@ export async function buildApp(opts: BuildOptions) {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path === '/api' || !serveWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      path.startsWith('/api/') ||
+      path === '/api' ||
+      !serveWeb ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.code(404).send({ errors: [messages.resourceNotFound] });
     }
     // Client-side routes get the SPA shell; it shows 'Página não encontrada' for unknown ones.

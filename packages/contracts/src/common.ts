@@ -36,4 +36,6 @@ export const requiredString = (max = 255) =>
     .min(1, messages.required)
     .max(max, `Deve ter no máximo ${max} caracteres`);
 
-export const errorBody = z.object({ errors: z.union([z.array(z.string()), z.record(z.string(), z.array(z.string()))]) });
+export const errorBody = z.object({
+  errors: z.union([z.array(z.string()), z.record(z.string(), z.array(z.string()))]),
+});

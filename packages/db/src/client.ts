@@ -62,7 +62,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
             exec: async (text) => {
               await conn.query(text);
             },
-            query: async <T,>(text: string, params?: unknown[]) => (await conn.query(text, params)).rows as T[],
+            query: async <T>(text: string, params?: unknown[]) => (await conn.query(text, params)).rows as T[],
           });
           await conn.query('COMMIT');
           return result;
@@ -95,7 +95,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           exec: async (text) => {
             await tx.exec(text);
           },
-          query: async <T,>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
+          query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
         }),
       ),
     close: () => client.close(),

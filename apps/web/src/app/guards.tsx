@@ -16,7 +16,15 @@ export function RequireUser() {
  * Admin-only and feature routes. The server refuses these calls anyway; this only spares the user a
  * screen of errors: they get 'Página não encontrada' as for any page they cannot reach.
  */
-export function Restricted({ admin, feature, children }: { admin?: boolean; feature?: FeatureName; children: ReactNode }) {
+export function Restricted({
+  admin,
+  feature,
+  children,
+}: {
+  admin?: boolean;
+  feature?: FeatureName;
+  children: ReactNode;
+}) {
   const { isAdmin } = useAuth();
   const me = useMe();
   if (admin && !isAdmin) return <NotFoundPage />;

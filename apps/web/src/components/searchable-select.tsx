@@ -49,6 +49,12 @@ export function SearchableSelect(props: SearchableSelectProps) {
     staleTime: 30_000,
   });
 
+  const close = () => {
+    setOpen(false);
+    setText('');
+    props.onBlur?.();
+  };
+
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => {
@@ -58,11 +64,6 @@ export function SearchableSelect(props: SearchableSelectProps) {
     return () => document.removeEventListener('mousedown', onDown);
   });
 
-  const close = () => {
-    setOpen(false);
-    setText('');
-    props.onBlur?.();
-  };
   const pick = (opt: Option) => {
     onChange(opt);
     close();

@@ -94,7 +94,8 @@ const withQuery = (path: string, query?: object) => {
 };
 
 export const api = {
-  get: <T>(path: string, query?: object, opts?: RequestOptions) => request<T>('GET', withQuery(path, query), undefined, opts),
+  get: <T>(path: string, query?: object, opts?: RequestOptions) =>
+    request<T>('GET', withQuery(path, query), undefined, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
   /** Multipart upload (logo, signature-image, attachment). */
   postForm: <T>(path: string, form: FormData, opts?: RequestOptions) => request<T>('POST', path, form, opts),

@@ -1,0 +1,29 @@
+// Makes sure the machine has what the tests drive: Debian's Chromium and PostgreSQL binaries.
+// Installs them with apt-get when missing and possible (root); otherwise says how.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+const isRoot = process.getuid?.() === 0;
+const pgBin = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'].find((d) =>
+  existsSync(`${d}/initdb`),
+);
+
+const missing = [];
+if (!existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium')) missing.push('chromium');
+if (!has('initdb') && !pgBin) missing.push('postgresql');
+if (missing.length === 0) process.exit(0);
+
+if (isRoot && has('apt-get')) {
+  console.log(`Instalando ${missing.join(', ')} (apt-get)...`);
+  execSync('apt-get update -qq', { stdio: 'inherit' });
+  execSync(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')} fonts-dejavu-core`, {
+    stdio: 'inherit',
+  });
+  process.exit(0);
+}
+console.error(
+  `Faltam ${missing.join(' e ')} para os testes. Instale com: sudo apt-get install -y ${missing.join(' ')}` +
+    (missing.includes('chromium') ? ' (ou aponte CHROME_PATH para um Chromium/Chrome)' : ''),
+);
+process.exit(1);

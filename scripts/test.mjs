@@ -1,0 +1,47 @@
+// The one test command (README): unit and widget tests, API tests on embedded PGlite and on a real
+// PostgreSQL cluster started for the run, then E2E in Chromium. Prints one closing line
+// "N passed, N failed" that counts them all.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const out = 'test-results';
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+let failedSteps = 0;
+const step = (name, fn) => {
+  console.log(`\n=== ${name} ===`);
+  const code = fn();
+  if (code !== 0) {
+    failedSteps++;
+    console.log(`*** ${name}: falhou (código ${code})`);
+  }
+};
+
+step('ferramentas (Chromium, PostgreSQL)', () => run('node', ['scripts/ensure-tools.mjs']));
+step('vitest: unit, web, API em PGlite e em PostgreSQL', () =>
+  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest.json`]),
+);
+step('build do app web', () => run('npm', ['run', 'build', '--silent']));
+step('e2e: Playwright no Chromium', () =>
+  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CI: '1' }),
+);
+
+let passed = 0;
+let failed = 0;
+if (existsSync(`${out}/vitest.json`)) {
+  const v = JSON.parse(readFileSync(`${out}/vitest.json`, 'utf8'));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+}
+if (existsSync(`${out}/e2e.json`)) {
+  const e = JSON.parse(readFileSync(`${out}/e2e.json`, 'utf8'));
+  passed += e.stats.expected;
+  failed += e.stats.unexpected + (e.stats.flaky ?? 0);
+}
+if (failedSteps > 0 && failed === 0) failed = failedSteps;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || failedSteps > 0 ? 1 : 0);
