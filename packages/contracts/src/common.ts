@@ -39,3 +39,18 @@ export const requiredString = (max = 255) =>
 export const errorBody = z.object({
   errors: z.union([z.array(z.string()), z.record(z.string(), z.array(z.string()))]),
 });
+
+/** Money in JSON: reais with at most 2 decimals (DECISIONS.md); at most 10 digits of cents (spec §9). */
+export const money = (opts: { min?: number; minMessage?: string } = {}) =>
+  z
+    .number({ error: 'Informe um valor' })
+    .min(opts.min ?? 0, opts.minMessage ?? `O valor deve ser no mínimo ${opts.min ?? 0}`)
+    .max(99_999_999.99, 'Valor acima do permitido')
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use no máximo 2 casas decimais');
+
+/** Quantities on order and estimate lines: integer, minimum 1 (spec §9). */
+export const quantity = z
+  .number({ error: 'Informe a quantidade' })
+  .int('A quantidade deve ser um número inteiro')
+  .min(1, 'A quantidade mínima é 1')
+  .max(100_000, 'Quantidade acima do permitido');
