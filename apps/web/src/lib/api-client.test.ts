@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@oficina/contracts';
+import { api, ApiError, clientEffects } from './api-client.ts';
+
+const respond = (status: number, body?: unknown) =>
+  vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status }));
+
+describe('api client and the error catalogue', () => {
+  let reload: ReturnType<typeof vi.fn>;
+  let alert: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    reload = vi.fn();
+    alert = vi.fn();
+    clientEffects.reload = reload as () => void;
+    clientEffects.alert = alert as (t: string) => void;
+    localStorage.setItem('jwt', 'token-123');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the bearer token and parses JSON', async () => {
+    const fetchMock = respond(200, { ok: 1 });
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await api.get('/x', { q: 'a', skip: 0, status: [1, 2], empty: '' })).toEqual({ ok: 1 });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/x?q=a&skip=0&status=1&status=2');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer token-123');
+  });
+
+  it('401 from any call but login removes the token and reloads', async () => {
+    vi.stubGlobal('fetch', respond(401, { errors: ['x'] }));
+    await expect(api.get('/me')).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.getItem('jwt')).toBeNull();
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('401 from login is left to the login form', async () => {
+    vi.stubGlobal('fetch', respond(401, { errors: ['x'] }));
+    await expect(api.post('/login', {}, { isLogin: true })).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem('jwt')).toBe('token-123');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('5xx alerts the server-error text and passes the error on', async () => {
+    vi.stubGlobal('fetch', respond(503));
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 503 });
+    expect(alert).toHaveBeenCalledWith(messages.serverError);
+  });
+
+  it('no connection (status 0) alerts the connection text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 0 });
+    expect(alert).toHaveBeenCalledWith(messages.noConnection);
+  });
+
+  it('422 exposes field errors; other 4xx expose the message list', async () => {
+    vi.stubGlobal('fetch', respond(422, { errors: { name: ['a', 'b'] } }));
+    const e422 = (await api.post('/x', {}).catch((e) => e)) as ApiError;
+    expect(e422.fieldErrors).toEqual({ name: ['a', 'b'] });
+    vi.stubGlobal('fetch', respond(409, { errors: ['conflito'] }));
+    const e409 = (await api.post('/x', {}).catch((e) => e)) as ApiError;
+    expect(e409.messages).toEqual(['conflito']);
+    expect(alert).not.toHaveBeenCalled();
+  });
+});
