@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allowedInvoiceChanges,
+  InvoiceState as S,
+  invoiceStateValues,
+  type InvoiceStateValue,
+} from './invoice-states.ts';
+
+// DECISIONS.md "Service-order states", every (from, to) pair for an admin on an unpaid order.
+const expected: Record<InvoiceStateValue, InvoiceStateValue[]> = {
+  [S.Draft]: [S.Todo, S.Wip, S.Canceled],
+  [S.Todo]: [S.Wip, S.Blocked, S.Canceled],
+  [S.Wip]: [S.Todo, S.Blocked, S.Canceled, S.Completed],
+  [S.Blocked]: [S.Wip, S.Todo, S.Canceled],
+  [S.Completed]: [S.Wip],
+  [S.Canceled]: [],
+};
+
+describe('service-order state machine', () => {
+  for (const from of invoiceStateValues) {
+    for (const to of invoiceStateValues) {
+      const allowed = expected[from].includes(to);
+      it(`${from} -> ${to} is ${allowed ? 'allowed' : 'refused'} for an admin`, () => {
+        expect(allowedInvoiceChanges(from, { isAdmin: true, isPaid: false }).includes(to)).toBe(allowed);
+      });
+    }
+  }
+  it('a paid Completed order cannot be reopened', () => {
+    expect(allowedInvoiceChanges(S.Completed, { isAdmin: true, isPaid: true })).toEqual([]);
+  });
+  it('collaborators cannot reopen a Completed order nor cancel', () => {
+    expect(allowedInvoiceChanges(S.Completed, { isAdmin: false, isPaid: false })).toEqual([]);
+    expect(allowedInvoiceChanges(S.Wip, { isAdmin: false, isPaid: false })).toEqual([S.Todo, S.Blocked, S.Completed]);
+  });
+});

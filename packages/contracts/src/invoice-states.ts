@@ -1,0 +1,51 @@
+/** Service-order states (spec 2 §4) and the server's allowed changes (DECISIONS.md). */
+export const InvoiceState = {
+  Draft: 0,
+  Todo: 7,
+  Wip: 10,
+  Blocked: -1,
+  Canceled: -100,
+  Completed: 20,
+} as const;
+export type InvoiceStateValue = (typeof InvoiceState)[keyof typeof InvoiceState];
+export const invoiceStateValues = Object.values(InvoiceState) as InvoiceStateValue[];
+
+export const invoiceStateLabels: Record<InvoiceStateValue, string> = {
+  [InvoiceState.Draft]: 'Rascunho',
+  [InvoiceState.Todo]: 'Não Iniciado',
+  [InvoiceState.Wip]: 'Em Andamento',
+  [InvoiceState.Blocked]: 'Bloqueado',
+  [InvoiceState.Canceled]: 'Cancelado',
+  [InvoiceState.Completed]: 'Concluído',
+};
+
+const transitions: Record<InvoiceStateValue, InvoiceStateValue[]> = {
+  [InvoiceState.Draft]: [InvoiceState.Todo, InvoiceState.Wip, InvoiceState.Canceled],
+  [InvoiceState.Todo]: [InvoiceState.Wip, InvoiceState.Blocked, InvoiceState.Canceled],
+  [InvoiceState.Wip]: [InvoiceState.Todo, InvoiceState.Blocked, InvoiceState.Canceled, InvoiceState.Completed],
+  [InvoiceState.Blocked]: [InvoiceState.Wip, InvoiceState.Todo, InvoiceState.Canceled],
+  [InvoiceState.Completed]: [InvoiceState.Wip],
+  [InvoiceState.Canceled]: [],
+};
+
+export interface TransitionContext {
+  isAdmin: boolean;
+  isPaid: boolean;
+}
+
+/**
+ * The states an order may move to from `from`. Reopening a Completed order is for admins and only
+ * while it is unpaid. Cancelling is for admins (a decision: a technician does not cancel a customer's
+ * order; they block it with a reason).
+ */
+export function allowedInvoiceChanges(from: InvoiceStateValue, ctx: TransitionContext): InvoiceStateValue[] {
+  return (transitions[from] ?? []).filter((to) => {
+    if (from === InvoiceState.Completed && to === InvoiceState.Wip) return ctx.isAdmin && !ctx.isPaid;
+    if (to === InvoiceState.Canceled) return ctx.isAdmin;
+    return true;
+  });
+}
+
+/** Canceled and Completed orders take no more line changes (spec 2 §4). */
+export const isInvoiceClosed = (state: InvoiceStateValue) =>
+  state === InvoiceState.Canceled || state === InvoiceState.Completed;
