@@ -73,7 +73,9 @@ export function PartyForm(props: PartyFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<CreatePartyInput, unknown, CreatePartyBody | UpdatePartyBody>({
     resolver,
-    mode: 'onBlur',
+    // Validated on blur (spec §5); a field once left re-checks as it is edited, so a message
+    // does not vanish under the pointer on the way to 'Salvar', moving the button, and swallow the click.
+    mode: 'onTouched',
     defaultValues: isCreate
       ? emptyValues
       : {

@@ -168,7 +168,7 @@ export function RichTextEditor({ value, onChange, onBlur, label, id, minHeight =
             }}
             onClick={() => setLink('https://')}
           >
-            🔗
+            <span className="text-decoration-underline">Link</span>
           </Button>
           <Button
             variant="outline-secondary"

@@ -43,7 +43,9 @@ export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModa
     formState: { errors, isSubmitting },
   } = useForm<AddressInput, unknown, AddressBody>({
     resolver: zodResolver(addressBody),
-    mode: 'onBlur',
+    // Validated on blur (spec §5); a field once left re-checks as it is edited, so a message
+    // does not vanish under the pointer on the way to 'Salvar', moving the button, and swallow the click.
+    mode: 'onTouched',
     defaultValues: empty,
   });
 

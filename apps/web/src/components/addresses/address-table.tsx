@@ -9,6 +9,7 @@ import { PaginationBar } from '../pagination-bar.tsx';
 import { AddressModal } from './address-modal.tsx';
 import { useAddresses } from './api/get-addresses.ts';
 import { useDeleteAddress } from './api/delete-address.ts';
+import { TrashIcon } from '../icons.tsx';
 
 const addressColumns = (actions: { onEdit(a: Address): void; onDelete(a: Address): void }): Column<Address>[] => [
   {
@@ -26,16 +27,17 @@ const addressColumns = (actions: { onEdit(a: Address): void; onDelete(a: Address
   { header: 'UF', cell: (a) => a.state },
   { header: 'CEP', cell: (a) => formatPostalCode(a.postalCode), className: 'text-nowrap d-none d-sm-table-cell' },
   {
-    header: <span className="visually-hidden">Ações</span>,
+    header: '',
     className: 'text-end',
     cell: (a) => (
       <Button
         size="sm"
         variant="outline-danger"
         aria-label={`Remover endereço ${a.address}`}
+        title="Remover"
         onClick={() => actions.onDelete(a)}
       >
-        Remover
+        <TrashIcon />
       </Button>
     ),
   },

@@ -11,10 +11,17 @@ const columns: Column<PartyListItem>[] = [
   {
     header: 'CPF/CNPJ',
     className: 'text-nowrap',
-    cell: (c) => <Link to={`/companies/${c.id}/edit`}>{formatIdentifier(c.identifier, c.type)}</Link>,
+    cell: (c) => (
+      <>
+        <Link to={`/companies/${c.id}/edit`}>{formatIdentifier(c.identifier, c.type)}</Link>
+        {/* Small screens: the name goes under the identifier instead of its own column. */}
+        <div className="d-sm-none text-wrap">{c.name}</div>
+      </>
+    ),
   },
   {
     header: 'Nome',
+    className: 'd-none d-sm-table-cell',
     cell: (c) => (
       <>
         {c.name}

@@ -47,7 +47,7 @@ export function EditCompanyPage() {
       <Tabs
         activeKey={tab}
         onSelect={(k) => setSearch(k && k !== 'dados' ? { tab: k } : {}, { replace: true })}
-        className="mb-3 flex-nowrap overflow-x-auto overflow-y-hidden text-nowrap"
+        className="mb-3"
         // Each tab loads the first time it opens (the logo lazily, spec §2) and then stays.
         mountOnEnter
       >

@@ -32,7 +32,9 @@ export function EquipmentModal({ customerId, equipmentId, show, onHide }: Equipm
     formState: { errors, isSubmitting },
   } = useForm<EquipmentInput, unknown, EquipmentBody>({
     resolver: zodResolver(equipmentBody),
-    mode: 'onBlur',
+    // Validated on blur (spec §5); a field once left re-checks as it is edited, so a message
+    // does not vanish under the pointer on the way to 'Salvar', moving the button, and swallow the click.
+    mode: 'onTouched',
     defaultValues: empty,
   });
 

@@ -9,6 +9,7 @@ import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useEquipments } from '../api/get-equipments.ts';
 import { useDeleteEquipment } from '../api/delete-equipment.ts';
 import { EquipmentModal } from './equipment-modal.tsx';
+import { TrashIcon } from '../../../components/icons.tsx';
 
 const equipmentColumns = (actions: {
   onEdit(e: Equipment): void;
@@ -28,16 +29,17 @@ const equipmentColumns = (actions: {
   { header: 'N/S', cell: (e) => e.serialNumber, className: 'd-none d-md-table-cell' },
   { header: 'Observações', cell: (e) => e.description, className: 'd-none d-lg-table-cell' },
   {
-    header: <span className="visually-hidden">Ações</span>,
+    header: '',
     className: 'text-end',
     cell: (e) => (
       <Button
         size="sm"
         variant="outline-danger"
         aria-label={`Remover equipamento ${e.name}`}
+        title="Remover"
         onClick={() => actions.onDelete(e)}
       >
-        Remover
+        <TrashIcon />
       </Button>
     ),
   },

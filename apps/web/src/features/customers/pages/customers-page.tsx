@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useCustomers } from '../api/get-customers.ts';
 import { useDeleteCustomer } from '../api/delete-customer.ts';
+import { TrashIcon } from '../../../components/icons.tsx';
 
 const defaults: BaseFilter = baseFilterDefaults;
 
@@ -19,10 +20,17 @@ const customerColumns = (onDelete: (c: PartyListItem) => void): Column<PartyList
   {
     header: 'CPF/CNPJ',
     className: 'text-nowrap',
-    cell: (c) => <Link to={`/customers/${c.id}/edit`}>{formatIdentifier(c.identifier, c.type)}</Link>,
+    cell: (c) => (
+      <>
+        <Link to={`/customers/${c.id}/edit`}>{formatIdentifier(c.identifier, c.type)}</Link>
+        {/* Small screens: the name goes under the identifier instead of its own column. */}
+        <div className="d-sm-none text-wrap">{c.name}</div>
+      </>
+    ),
   },
   {
     header: 'Nome',
+    className: 'd-none d-sm-table-cell',
     cell: (c) => (
       <>
         {c.name}
@@ -31,11 +39,17 @@ const customerColumns = (onDelete: (c: PartyListItem) => void): Column<PartyList
     ),
   },
   {
-    header: <span className="visually-hidden">Ações</span>,
+    header: '',
     className: 'text-end',
     cell: (c) => (
-      <Button size="sm" variant="outline-danger" aria-label={`Remover cliente ${c.name}`} onClick={() => onDelete(c)}>
-        Remover
+      <Button
+        size="sm"
+        variant="outline-danger"
+        aria-label={`Remover cliente ${c.name}`}
+        title="Remover"
+        onClick={() => onDelete(c)}
+      >
+        <TrashIcon />
       </Button>
     ),
   },
@@ -77,7 +91,6 @@ export function CustomersPage() {
                 <Form.Group controlId="customers-q">
                   <Form.Label>Pesquisar</Form.Label>
                   <Form.Control
-                    autoFocus
                     value={draft.q ?? ''}
                     placeholder="Nome, CPF/CNPJ ou e-mail"
                     onChange={(e) => setDraft({ ...draft, q: e.target.value })}

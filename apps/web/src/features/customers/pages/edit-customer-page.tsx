@@ -52,7 +52,7 @@ export function EditCustomerPage() {
       <Tabs
         activeKey={tab}
         onSelect={(k) => setSearch(k && k !== 'dados' ? { tab: k } : {}, { replace: true })}
-        className="mb-3 flex-nowrap overflow-x-auto overflow-y-hidden text-nowrap"
+        className="mb-3"
         mountOnEnter
       >
         <Tab eventKey="dados" title="Dados">
