@@ -2,7 +2,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { HomePage } from '../features/home/pages/home-page.tsx';
 import { RequireUser, Restricted } from './guards.tsx';
-import { Layout } from './layout.tsx';
+import { Layout, PageSpinner } from './layout.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { UnderConstructionPage } from './pages/under-construction-page.tsx';
 
@@ -34,6 +34,8 @@ export const routes: RouteObject[] = [
                 <Outlet />
               </Restricted>
             ),
+            // Shown while a lazy page of the first load arrives.
+            hydrateFallbackElement: <PageSpinner />,
             children: [
               {
                 path: '/companies',

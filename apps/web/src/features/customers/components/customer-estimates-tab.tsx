@@ -16,9 +16,16 @@ interface EstimateFilter extends BaseFilter {
 }
 const defaults: EstimateFilter = { ...baseFilterDefaults, statuses: [] };
 
-const columns: Column<never>[] = ['#', 'Data', 'Empresa', 'Cliente', 'Natureza da Op.', 'Status', 'Etiquetas'].map(
-  (header) => ({ header, cell: () => null }),
-);
+// Secondary columns give way on small screens.
+const columns: Column<never>[] = [
+  { header: '#', cell: () => null },
+  { header: 'Data', cell: () => null, className: 'd-none d-md-table-cell' },
+  { header: 'Empresa', cell: () => null, className: 'd-none d-lg-table-cell' },
+  { header: 'Cliente', cell: () => null, className: 'd-none d-lg-table-cell' },
+  { header: 'Natureza da Op.', cell: () => null, className: 'd-none d-md-table-cell' },
+  { header: 'Status', cell: () => null },
+  { header: 'Etiquetas', cell: () => null, className: 'd-none d-sm-table-cell' },
+];
 
 /**
  * Orçamentos of a customer: the filter (key customers-estimates; the badge counts q and each status)

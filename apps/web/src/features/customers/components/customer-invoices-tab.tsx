@@ -10,9 +10,16 @@ interface InvoiceFilter extends BaseFilter {
 }
 const defaults: InvoiceFilter = { ...baseFilterDefaults, isPaid: false, isNotPaid: false };
 
-const columns: Column<never>[] = ['#', 'Data', 'Empresa', 'Cliente', 'Natureza da Op.', 'Status', 'Etiquetas'].map(
-  (header) => ({ header, cell: () => null }),
-);
+// Secondary columns give way on small screens.
+const columns: Column<never>[] = [
+  { header: '#', cell: () => null },
+  { header: 'Data', cell: () => null, className: 'd-none d-md-table-cell' },
+  { header: 'Empresa', cell: () => null, className: 'd-none d-lg-table-cell' },
+  { header: 'Cliente', cell: () => null, className: 'd-none d-lg-table-cell' },
+  { header: 'Natureza da Op.', cell: () => null, className: 'd-none d-md-table-cell' },
+  { header: 'Status', cell: () => null },
+  { header: 'Etiquetas', cell: () => null, className: 'd-none d-sm-table-cell' },
+];
 
 /**
  * Ordens de Serviço of a customer: the filter (key customers-invoices; paid and not paid exclude
