@@ -2,6 +2,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { organizationRoutes } from './organizations/organizations.routes.ts';
+import { productRoutes } from './products/products.routes.ts';
+import { serviceRoutes } from './services/services.routes.ts';
+import { transactionNatureRoutes } from './transaction-natures/transaction-natures.routes.ts';
+import { invoiceStatusRoutes } from './invoice-statuses/invoice-statuses.routes.ts';
+import { reminderRoutes } from './reminders/reminders.routes.ts';
+import { tagRoutes } from './tags/tags.routes.ts';
+import { userRoutes } from './users/users.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
-export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, organizationRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  authRoutes,
+  organizationRoutes,
+  productRoutes,
+  serviceRoutes,
+  transactionNatureRoutes,
+  invoiceStatusRoutes,
+  reminderRoutes,
+  tagRoutes,
+  userRoutes,
+  profileRoutes,
+];
