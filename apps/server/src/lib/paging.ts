@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListQuery, ListResult } from '@oficina/contracts';
 import { page } from './list.ts';
 
@@ -14,3 +16,9 @@ export async function pageWithTotal<R extends { total: number }, T>(
   const total = rows[0]?.total ?? (query.skip > 0 ? await count() : 0);
   return page(rows.map(map), total, query);
 }
+
+/**
+ * Alphabetical order as a pt-BR reader expects it ("Água" beside "agua", "Z" after "a"), the same on
+ * PGlite and on PostgreSQL whatever the database collation.
+ */
+export const alphabetical = (column: AnyPgColumn) => sql`f_unaccent(lower(${column}))`;

@@ -9,7 +9,7 @@ import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, invalid, isUniqueViolation } from '../../plugins/errors.ts';
 import { searchWhere, totalCount } from '../../lib/list.ts';
-import { pageWithTotal } from '../../lib/paging.ts';
+import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
 
 const t = schema.invoiceStatuses;
 const columns = { id: t.id, state: t.state, label: t.label };
@@ -27,7 +27,7 @@ export async function listInvoiceStatuses(db: Db, organizationId: number, query:
     .select({ ...columns, total: totalCount })
     .from(t)
     .where(where)
-    .orderBy(stateOrder, asc(t.label), asc(t.id))
+    .orderBy(stateOrder, alphabetical(t.label), asc(t.id))
     .limit(query.take)
     .offset(query.skip);
   return pageWithTotal(

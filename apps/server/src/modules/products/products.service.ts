@@ -3,7 +3,7 @@ import { fromCents, toCents, type ListQuery, type ProductBody } from '@oficina/c
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { searchWhere, totalCount } from '../../lib/list.ts';
-import { pageWithTotal } from '../../lib/paging.ts';
+import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
 
 const t = schema.products;
 const columns = { id: t.id, name: t.name, priceCents: t.priceCents };
@@ -20,7 +20,7 @@ export async function listProducts(db: Db, organizationId: number, query: ListQu
     .select({ ...columns, total: totalCount })
     .from(t)
     .where(where)
-    .orderBy(asc(t.name), asc(t.id))
+    .orderBy(alphabetical(t.name), asc(t.id))
     .limit(query.take)
     .offset(query.skip);
   return pageWithTotal(rows, query, toProduct, () => db.$count(t, where));

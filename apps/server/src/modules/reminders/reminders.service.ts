@@ -3,7 +3,7 @@ import type { ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { searchWhere, totalCount } from '../../lib/list.ts';
-import { pageWithTotal } from '../../lib/paging.ts';
+import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
 
 const t = schema.reminders;
 const columns = { id: t.id, description: t.description, isRequired: t.isRequired, isActive: t.isActive };
@@ -20,7 +20,7 @@ export async function listReminders(db: Db, organizationId: number, query: ListQ
     .select({ ...columns, total: totalCount })
     .from(t)
     .where(where)
-    .orderBy(asc(t.description), asc(t.id))
+    .orderBy(alphabetical(t.description), asc(t.id))
     .limit(query.take)
     .offset(query.skip);
   return pageWithTotal(

@@ -3,7 +3,7 @@ import { fromCents, toCents, type ServiceBody, type ServiceListQuery } from '@of
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { searchWhere, totalCount } from '../../lib/list.ts';
-import { pageWithTotal } from '../../lib/paging.ts';
+import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
 
 const t = schema.services;
 const columns = { id: t.id, name: t.name, priceCents: t.priceCents, archivedAt: t.archivedAt };
@@ -26,7 +26,7 @@ export async function listServices(db: Db, organizationId: number, query: Servic
     .select({ ...columns, total: totalCount })
     .from(t)
     .where(where)
-    .orderBy(asc(t.name), asc(t.id))
+    .orderBy(alphabetical(t.name), asc(t.id))
     .limit(query.take)
     .offset(query.skip);
   return pageWithTotal(rows, query, toService, () => db.$count(t, where));

@@ -4,7 +4,7 @@ import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid, isUniqueViolation } from '../../plugins/errors.ts';
 import { searchWhere, totalCount } from '../../lib/list.ts';
-import { pageWithTotal } from '../../lib/paging.ts';
+import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
 
 const t = schema.tags;
 const columns = { id: t.id, name: t.name, color: t.color };
@@ -16,7 +16,7 @@ export async function listTags(db: Db, organizationId: number, query: ListQuery)
     .select({ ...columns, total: totalCount })
     .from(t)
     .where(where)
-    .orderBy(asc(t.name), asc(t.id))
+    .orderBy(alphabetical(t.name), asc(t.id))
     .limit(query.take)
     .offset(query.skip);
   return pageWithTotal(

@@ -3,7 +3,7 @@ import type { ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { searchWhere, totalCount } from '../../lib/list.ts';
-import { pageWithTotal } from '../../lib/paging.ts';
+import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
 
 const t = schema.transactionNatures;
 const columns = { id: t.id, name: t.name, description: t.description };
@@ -15,7 +15,7 @@ export async function listTransactionNatures(db: Db, organizationId: number, que
     .select({ ...columns, total: totalCount })
     .from(t)
     .where(where)
-    .orderBy(asc(t.name), asc(t.id))
+    .orderBy(alphabetical(t.name), asc(t.id))
     .limit(query.take)
     .offset(query.skip);
   return pageWithTotal(

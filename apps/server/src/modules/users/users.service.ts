@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid, isUniqueViolation } from '../../plugins/errors.ts';
 import { searchWhere, totalCount } from '../../lib/list.ts';
-import { pageWithTotal } from '../../lib/paging.ts';
+import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
 
 type CreateUser = z.output<typeof createUserBody>;
 type UpdateUser = z.output<typeof updateUserBody>;
@@ -49,7 +49,7 @@ export async function listUsers(db: Db, organizationId: number, query: ListQuery
     .select({ id: t.id, name: t.name, role: t.role, email: t.email, isActive: t.isActive, total: totalCount })
     .from(t)
     .where(where)
-    .orderBy(desc(t.isActive), asc(t.name), asc(t.id))
+    .orderBy(desc(t.isActive), alphabetical(t.name), asc(t.id))
     .limit(query.take)
     .offset(query.skip);
   return pageWithTotal(
@@ -71,7 +71,7 @@ export async function listWorkers(db: Db, organizationId: number, query: ListQue
     .select({ id: t.id, name: t.name, email: t.email, total: totalCount })
     .from(t)
     .where(where)
-    .orderBy(asc(t.name), asc(t.id))
+    .orderBy(alphabetical(t.name), asc(t.id))
     .limit(query.take)
     .offset(query.skip);
   return pageWithTotal(
