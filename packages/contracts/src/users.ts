@@ -33,7 +33,7 @@ export const emailField = z
 
 export const passwordField = z
   .string({ error: messages.required })
-  .min(1, messages.required)
+  .min(1, { error: messages.required, abort: true })
   .min(MIN_PASSWORD_LENGTH, userMessages.passwordTooShort)
   .max(200, 'Deve ter no máximo 200 caracteres');
 
