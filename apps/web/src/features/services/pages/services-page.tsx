@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import type { Service } from '@oficina/contracts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { TrashIcon } from '../../../components/icons.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
@@ -30,7 +31,8 @@ const serviceColumns = (onDelete: (s: Service) => Promise<void>): Column<Service
         title="Remover"
         action={() => onDelete(s)}
       >
-        Remover
+        <TrashIcon />
+        <span className="d-none d-sm-inline ms-1">Remover</span>
       </ActionButton>
     ),
   },

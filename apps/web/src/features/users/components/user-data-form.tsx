@@ -3,8 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
 import { createUserBody, messages, updateUserBody, type UpdateUserBody } from '@oficina/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { useAvailableRoles } from '../api/get-available-roles.ts';
+import { useAvailableRoles, type RoleOption } from '../api/get-available-roles.ts';
 
 interface UserDataFormProps {
   /** create: the password is required; edit: blank keeps it, and the Ativo switch shows. */
@@ -19,8 +20,17 @@ const resolvers = {
   edit: zodResolver(updateUserBody) as unknown as Resolver<UpdateUserBody>,
 };
 
-export function UserDataForm({ mode, defaultValues, onSubmit }: UserDataFormProps) {
+/** Waits for the role list, so the select can show the saved role. */
+export function UserDataForm(props: UserDataFormProps) {
   const roles = useAvailableRoles();
+  return (
+    <QueryState isPending={roles.isPending} error={roles.error}>
+      {roles.data && <UserDataFields {...props} roles={roles.data} />}
+    </QueryState>
+  );
+}
+
+function UserDataFields({ mode, defaultValues, onSubmit, roles }: UserDataFormProps & { roles: RoleOption[] }) {
   const {
     register,
     handleSubmit,
@@ -52,7 +62,7 @@ export function UserDataForm({ mode, defaultValues, onSubmit }: UserDataFormProp
         <Form.Label>Perfil</Form.Label>
         <Form.Select isInvalid={!!errors.role} {...register('role')}>
           <option value="">Selecione o Perfil</option>
-          {roles.data?.map((r) => (
+          {roles.map((r) => (
             <option key={r.value} value={r.value}>
               {r.label}
             </option>

@@ -21,10 +21,12 @@ const columns: Column<UserListItem>[] = [
             Inativo
           </Badge>
         )}
+        {/* On a phone the e-mail goes under the name instead of its own column. */}
+        <div className="d-sm-none small text-body-secondary text-break">{u.email}</div>
       </>
     ),
   },
-  { header: 'E-mail', cell: (u) => <span className="text-break">{u.email}</span> },
+  { header: 'E-mail', cell: (u) => u.email, className: 'd-none d-sm-table-cell text-break' },
 ];
 
 export function UsersPage() {
