@@ -45,9 +45,7 @@ export const invoiceStatusMessages = {
 
 /** POST invoice-statuses and PUT invoice-statuses/{id}. */
 export const invoiceStatusBody = z.object({
-  state: z.union([z.literal(InvoiceState.Blocked), z.literal(InvoiceState.Canceled)], {
-    error: invoiceStatusMessages.stateRequired,
-  }),
+  state: z.literal(editableInvoiceStates, { error: invoiceStatusMessages.stateRequired }),
   label: requiredString(80),
 });
 export type InvoiceStatusBody = z.infer<typeof invoiceStatusBody>;

@@ -24,7 +24,6 @@ export function TagColorPicker({ value = DEFAULT_TAG_COLOR, onChange, name, isIn
           >
             <input
               type="radio"
-              className="visually-hidden"
               name={name}
               value={c.value}
               checked={checked}
