@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { Button, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import type { Service } from '@oficina/contracts';
-import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
@@ -16,7 +16,7 @@ import { useServices } from '../api/get-services.ts';
 
 const REMOVE_FAILED = 'Houve um problema ao tentar remover o serviço. Tente novamente.';
 
-const serviceColumns = (onDelete: (s: Service) => Promise<void>): Column<Service>[] => [
+const serviceColumns = (onDelete: (s: Service) => void, removingId: number | undefined): Column<Service>[] => [
   { header: '#', cell: (s) => s.id, className: 'col-id' },
   { header: 'Nome', cell: (s) => <Link to={`/services/${s.id}/edit`}>{s.name}</Link> },
   { header: 'Preço', cell: (s) => formatMoney(s.price), className: 'text-end text-nowrap' },
@@ -24,16 +24,17 @@ const serviceColumns = (onDelete: (s: Service) => Promise<void>): Column<Service
     header: <span className="visually-hidden">Ações</span>,
     className: 'text-end col-actions',
     cell: (s) => (
-      <ActionButton
+      <Button
         size="sm"
         variant="outline-danger"
         aria-label={`Remover ${s.name}`}
         title="Remover"
-        action={() => onDelete(s)}
+        disabled={removingId === s.id}
+        onClick={() => onDelete(s)}
       >
-        <TrashIcon />
+        {removingId === s.id ? <Spinner size="sm" aria-hidden /> : <TrashIcon />}
         <span className="d-none d-sm-inline ms-1">Remover</span>
-      </ActionButton>
+      </Button>
     ),
   },
 ];
@@ -54,7 +55,7 @@ export function ServicesPage() {
     }
   };
 
-  const columns = serviceColumns(onDelete);
+  const columns = serviceColumns(onDelete, remove.isPending ? remove.variables : undefined);
 
   return (
     <>
