@@ -1,0 +1,56 @@
+import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
+
+test.describe('products', () => {
+  test('creates a product with an R$ price, finds it, edits it', async ({ page }) => {
+    await loginAs(page, 'admin');
+    const name = unique('Capacitor');
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { name: 'Produtos' })).toBeVisible();
+    await page.getByRole('link', { name: 'Novo' }).click();
+    await expect(page.getByRole('heading', { name: 'Novo Produto' })).toBeVisible();
+    await page.getByLabel('Nome').fill(name);
+    await page.getByLabel('Preço').pressSequentially('1234,5');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Produto cadastrado com sucesso')).toBeVisible();
+    await expect(page).toHaveURL('/products');
+
+    await page.getByPlaceholder('Digite para pesquisar').fill(name);
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toContainText(/R\$\s1\.234,50/);
+    await expect(page.getByTestId('pagination')).toContainText('1–1 de 1 registro');
+
+    await row.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(/\/products\/\d+\/edit$/);
+    const id = page.url().match(/products\/(\d+)\/edit/)![1];
+    await expect(page.getByRole('heading', { name: `Editar Produto ${id}` })).toBeVisible();
+    await expect(page.getByLabel('Preço')).toHaveValue('1.234,50');
+    await page.getByLabel('Nome').fill(`${name} 40 µF`);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Produto alterado com sucesso')).toBeVisible();
+    await page.getByPlaceholder('Digite para pesquisar').fill(`${name} 40`);
+    await expect(page.getByRole('link', { name: `${name} 40 µF` })).toBeVisible();
+  });
+
+  test('name and a price of at least R$ 0,01 are required; nothing is saved', async ({ page, request }) => {
+    await loginAs(page, 'admin');
+    const api = await apiAs(request, 'admin');
+    const name = unique('Grátis');
+    await page.goto('/products/new');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Este campo é obrigatório')).toBeVisible();
+    await expect(page.getByText('Informe um valor')).toBeVisible();
+    await page.getByLabel('Nome').fill(name);
+    await page.getByLabel('Preço').pressSequentially('0');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('O preço deve ser de no mínimo R$ 0,01')).toBeVisible();
+    await expect(page).toHaveURL('/products/new');
+    const found = await (await api.get(`/products?q=${encodeURIComponent(name)}`)).json();
+    expect(found.meta.total).toBe(0);
+  });
+
+  test('a collaborator does not reach the register', async ({ page }) => {
+    await loginAs(page, 'worker');
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  });
+});
