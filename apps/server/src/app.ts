@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -14,11 +15,12 @@ import {
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { messages } from '@oficina/contracts';
+import { IMAGE_MAX_BYTES, messages } from '@oficina/contracts';
 import type { Database, Db } from '@oficina/db';
 import type { Config } from './config.ts';
 import { createTokenService, registerAuth, type AuthContext, type TokenService } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { createLocalStorage, type FileStorage } from './lib/storage.ts';
 import { apiModules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -27,6 +29,7 @@ declare module 'fastify' {
     db: Db;
     tokens: TokenService;
     config: AppConfig;
+    storage: FileStorage;
   }
 }
 
@@ -42,6 +45,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** API modules added to the standard ones (tests register probe routes this way). */
   extraModules?: FastifyPluginAsyncZod[];
+  /** Uploaded files (default: local disk under `${dataDir}/files`). */
+  storage?: FileStorage;
 }
 
 /** Builds the Fastify app without listening: main.ts listens, tests use inject(). */
@@ -58,6 +63,7 @@ export async function buildApp(opts: BuildOptions) {
   app.decorate('db', opts.database.db);
   app.decorate('config', opts.config);
   app.decorate('tokens', createTokenService(opts.config.jwtSecret, opts.config.tokenTtlSeconds));
+  app.decorate('storage', opts.storage ?? createLocalStorage(join(opts.config.dataDir, 'files')));
 
   registerErrorHandler(app);
   await app.register(helmet, {
@@ -81,6 +87,8 @@ export async function buildApp(opts: BuildOptions) {
     global: false,
     errorResponseBuilder: () => ({ statusCode: 429, errors: [messages.loginTooMany] }),
   });
+  // Uploads (logo, signature image, photos): one file a request, its size checked while it streams.
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 20 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Oficina — API', version: '1.0.0', description: 'API do back office de ordens de serviço.' },

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { HomePage } from '../features/home/pages/home-page.tsx';
 import { RequireUser, Restricted } from './guards.tsx';
@@ -28,6 +28,57 @@ export const routes: RouteObject[] = [
         element: <Layout />,
         children: [
           { index: true, element: <HomePage /> },
+          {
+            element: (
+              <Restricted admin>
+                <Outlet />
+              </Restricted>
+            ),
+            children: [
+              {
+                path: '/companies',
+                lazy: () =>
+                  import('../features/companies/pages/companies-page.tsx').then((m) => ({
+                    Component: m.CompaniesPage,
+                  })),
+              },
+              {
+                path: '/companies/new',
+                lazy: () =>
+                  import('../features/companies/pages/new-company-page.tsx').then((m) => ({
+                    Component: m.NewCompanyPage,
+                  })),
+              },
+              {
+                path: '/companies/:id/edit',
+                lazy: () =>
+                  import('../features/companies/pages/edit-company-page.tsx').then((m) => ({
+                    Component: m.EditCompanyPage,
+                  })),
+              },
+              {
+                path: '/customers',
+                lazy: () =>
+                  import('../features/customers/pages/customers-page.tsx').then((m) => ({
+                    Component: m.CustomersPage,
+                  })),
+              },
+              {
+                path: '/customers/new',
+                lazy: () =>
+                  import('../features/customers/pages/new-customer-page.tsx').then((m) => ({
+                    Component: m.NewCustomerPage,
+                  })),
+              },
+              {
+                path: '/customers/:id/edit',
+                lazy: () =>
+                  import('../features/customers/pages/edit-customer-page.tsx').then((m) => ({
+                    Component: m.EditCustomerPage,
+                  })),
+              },
+            ],
+          },
           soon('/invoices', 'Ordens de Serviço'),
           {
             path: '/estimates',
@@ -37,10 +88,8 @@ export const routes: RouteObject[] = [
               </Restricted>
             ),
           },
-          soon('/customers', 'Clientes', { admin: true }),
           soon('/products', 'Produtos', { admin: true }),
           soon('/services', 'Serviços', { admin: true }),
-          soon('/companies', 'Empresas', { admin: true }),
           soon('/admin/users', 'Colaboradores', { admin: true }),
           soon('/invoice-statuses', 'Situações de OS', { admin: true }),
           soon('/transaction-natures', 'Naturezas da Operação', { admin: true }),

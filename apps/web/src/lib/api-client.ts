@@ -30,6 +30,8 @@ interface RequestOptions {
   /** Skip the global 401 handling (the login form handles its own 401). */
   isLogin?: boolean;
   signal?: AbortSignal;
+  /** Read a successful body as a Blob (images served by the API). */
+  blob?: boolean;
 }
 
 /** The hooks the catalogue (spec §8) needs; replaceable in tests. */
@@ -60,6 +62,7 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
     clientEffects.alert(messages.noConnection);
     throw new ApiError(0, null);
   }
+  if (res.ok && opts.blob) return (await res.blob()) as T;
   const text = await res.text();
   let data: unknown = null;
   if (text) {
@@ -96,6 +99,8 @@ const withQuery = (path: string, query?: object) => {
 export const api = {
   get: <T>(path: string, query?: object, opts?: RequestOptions) =>
     request<T>('GET', withQuery(path, query), undefined, opts),
+  /** GET of a file (logo, signature image) with the bearer token, for a blob: URL. */
+  getBlob: (path: string, opts?: RequestOptions) => request<Blob>('GET', path, undefined, { ...opts, blob: true }),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
   /** Multipart upload (logo, signature-image, attachment). */
   postForm: <T>(path: string, form: FormData, opts?: RequestOptions) => request<T>('POST', path, form, opts),

@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { createOrganizationWithAdmin } from '../organizations.ts';
 import { hashPassword } from '../password.ts';
 import { organizations, users } from '../schema/index.ts';
+import { seedCompaniesAndCustomers } from './companies-customers.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const demoLogins = [
@@ -44,4 +45,4 @@ export interface DemoContext {
   liteOrganizationId: number;
 }
 /** Features add their own demo rows here (companies, customers, orders...). */
-export const demoSeeds: Array<(db: Db, ctx: DemoContext) => Promise<void>> = [];
+export const demoSeeds: Array<(db: Db, ctx: DemoContext) => Promise<void>> = [seedCompaniesAndCustomers];

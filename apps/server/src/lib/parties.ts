@@ -1,0 +1,94 @@
+import { and, asc, eq, like, or, type SQL } from 'drizzle-orm';
+import {
+  partyMessages,
+  type CreatePartyBody,
+  type ListQuery,
+  type PersonType,
+  type UpdatePartyBody,
+} from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../plugins/auth.ts';
+import { invalid, isUniqueViolation } from '../plugins/errors.ts';
+import { identifierTerm, page, searchWhere, totalCount } from './list.ts';
+
+/**
+ * Companies and customers share their identity columns and rules (spec §3–§5), so list, create and
+ * update are written once over either table.
+ */
+export type PartyTable = typeof schema.companies | typeof schema.customers;
+
+export const partyColumns = (t: PartyTable) => ({
+  id: t.id,
+  type: t.type,
+  identifier: t.identifier,
+  name: t.name,
+  alias: t.alias,
+  email: t.email,
+  phone: t.phone,
+});
+
+/** q over name, alias, e-mail and the identifier typed with or without punctuation. */
+export function partySearch(t: PartyTable, q: string | undefined): SQL | undefined {
+  const text = searchWhere(q, [t.name, t.alias, t.email]);
+  if (!text) return undefined;
+  // Only something that looks like (part of) a CPF/CNPJ is matched against identifiers:
+  // "joão" must not match the letters of an alphanumeric CNPJ.
+  const term = identifierTerm(q);
+  if (!/\d/.test(term) || !/^[\d\sA-Za-z./-]+$/.test(q!.trim())) return text;
+  return or(text, like(t.identifier, `%${term}%`));
+}
+
+export async function listParties(db: Db, t: PartyTable, organizationId: number, query: ListQuery) {
+  const rows = await db
+    .select({ ...partyColumns(t), total: totalCount })
+    .from(t)
+    .where(and(eq(t.organizationId, organizationId), partySearch(t, query.q)))
+    .orderBy(asc(t.name), asc(t.id))
+    .limit(query.take)
+    .offset(query.skip);
+  return page(
+    rows.map(({ total: _total, ...row }) => row),
+    rows[0]?.total ?? (query.skip > 0 ? await countParties(db, t, organizationId, query.q) : 0),
+    query,
+  );
+}
+
+/** The total when the requested page is past the end (the window count has no row to ride on). */
+async function countParties(db: Db, t: PartyTable, organizationId: number, q: string | undefined) {
+  return db.$count(t, and(eq(t.organizationId, organizationId), partySearch(t, q)));
+}
+
+export async function getParty(db: Db, t: PartyTable, organizationId: number, id: number) {
+  const [row] = await db
+    .select(partyColumns(t))
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.organizationId, organizationId)));
+  return assertFound(row);
+}
+
+const duplicate = (type: PersonType) => invalid({ identifier: partyMessages.identifierTaken(type) });
+
+export async function createParty(db: Db, t: PartyTable, organizationId: number, body: CreatePartyBody) {
+  try {
+    const [row] = await db
+      .insert(t)
+      .values({ ...body, organizationId })
+      .returning(partyColumns(t));
+    return row!;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate(body.type);
+    throw err;
+  }
+}
+
+export async function updateParty(db: Db, t: PartyTable, organizationId: number, id: number, body: UpdatePartyBody) {
+  const current = await getParty(db, t, organizationId, id);
+  // The form locks the type; a client that sends another one is refused rather than ignored.
+  if (current.type !== body.type) throw invalid({ type: partyMessages.typeLocked });
+  const [row] = await db
+    .update(t)
+    .set({ name: body.name, alias: body.alias, email: body.email, phone: body.phone, updatedAt: new Date() })
+    .where(and(eq(t.id, id), eq(t.organizationId, organizationId)))
+    .returning(partyColumns(t));
+  return assertFound(row);
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addressBody,
+  addressListResponse,
+  addressParam,
+  addressResponse,
+  listQuery,
+  orgParam,
+} from '@oficina/contracts';
+import {
+  createAddress,
+  deleteAddress,
+  getAddress,
+  listAddresses,
+  updateAddress,
+  type AddressOwner,
+} from './addresses.service.ts';
+
+const ownerParams = orgParam.extend({ id: z.coerce.number().int().positive() });
+const admin = { access: { admin: true } } as const;
+const tags = ['addresses'];
+
+/** The same address routes for companies/{id}/addresses and customers/{id}/addresses (spec §7). */
+export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const [segment, kind] of [
+    ['companies', 'company'],
+    ['customers', 'customer'],
+  ] as const) {
+    const base = `/organizations/:orgId/${segment}/:id/addresses`;
+    const owner = (params: { id: number }): AddressOwner => ({ kind, id: params.id });
+
+    app.get(
+      base,
+      {
+        schema: { tags, params: ownerParams, querystring: listQuery, response: { 200: addressListResponse } },
+        config: admin,
+      },
+      (request) => listAddresses(app.db, request.auth.organizationId, owner(request.params), request.query),
+    );
+    app.post(
+      base,
+      { schema: { tags, params: ownerParams, body: addressBody, response: { 201: addressResponse } }, config: admin },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await createAddress(app.db, request.auth.organizationId, owner(request.params), request.body)),
+    );
+    app.get(
+      `${base}/:addressId`,
+      { schema: { tags, params: addressParam, response: { 200: addressResponse } }, config: admin },
+      (request) => getAddress(app.db, request.auth.organizationId, owner(request.params), request.params.addressId),
+    );
+    app.put(
+      `${base}/:addressId`,
+      { schema: { tags, params: addressParam, body: addressBody, response: { 200: addressResponse } }, config: admin },
+      (request) =>
+        updateAddress(
+          app.db,
+          request.auth.organizationId,
+          owner(request.params),
+          request.params.addressId,
+          request.body,
+        ),
+    );
+    app.delete(
+      `${base}/:addressId`,
+      { schema: { tags, params: addressParam }, config: admin },
+      async (request, reply) => {
+        await deleteAddress(app.db, request.auth.organizationId, owner(request.params), request.params.addressId);
+        return reply.code(204).send();
+      },
+    );
+  }
+};

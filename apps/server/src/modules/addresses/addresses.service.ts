@@ -1,0 +1,103 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { AddressBody, ListQuery } from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { page, totalCount } from '../../lib/list.ts';
+
+const t = schema.addresses;
+
+/** An address belongs to a company or to a customer of the organization. */
+export type AddressOwner = { kind: 'company' | 'customer'; id: number };
+
+const ownerTable = (owner: AddressOwner) => (owner.kind === 'company' ? schema.companies : schema.customers);
+const ownerColumn = (owner: AddressOwner) => (owner.kind === 'company' ? t.companyId : t.customerId);
+
+const columns = {
+  id: t.id,
+  address: t.address,
+  number: t.number,
+  complement: t.complement,
+  neighborhood: t.neighborhood,
+  city: t.city,
+  state: t.state,
+  postalCode: t.postalCode,
+};
+
+/** Another organization's company or customer is simply not found. */
+async function assertOwner(db: Db, organizationId: number, owner: AddressOwner) {
+  const table = ownerTable(owner);
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, owner.id), eq(table.organizationId, organizationId)));
+  assertFound(row);
+}
+
+const own = (organizationId: number, owner: AddressOwner, addressId?: number) =>
+  and(
+    eq(t.organizationId, organizationId),
+    eq(ownerColumn(owner), owner.id),
+    addressId === undefined ? undefined : eq(t.id, addressId),
+  );
+
+export async function listAddresses(db: Db, organizationId: number, owner: AddressOwner, query: ListQuery) {
+  await assertOwner(db, organizationId, owner);
+  const rows = await db
+    .select({ ...columns, total: totalCount })
+    .from(t)
+    .where(own(organizationId, owner))
+    .orderBy(asc(t.id))
+    .limit(query.take)
+    .offset(query.skip);
+  const total = rows[0]?.total ?? (query.skip > 0 ? await db.$count(t, own(organizationId, owner)) : 0);
+  return page(
+    rows.map(({ total: _t, ...row }) => row),
+    total,
+    query,
+  );
+}
+
+export async function getAddress(db: Db, organizationId: number, owner: AddressOwner, addressId: number) {
+  const [row] = await db
+    .select(columns)
+    .from(t)
+    .where(own(organizationId, owner, addressId));
+  return assertFound(row);
+}
+
+export async function createAddress(db: Db, organizationId: number, owner: AddressOwner, body: AddressBody) {
+  await assertOwner(db, organizationId, owner);
+  const [row] = await db
+    .insert(t)
+    .values({
+      ...body,
+      organizationId,
+      companyId: owner.kind === 'company' ? owner.id : null,
+      customerId: owner.kind === 'customer' ? owner.id : null,
+    })
+    .returning(columns);
+  return row!;
+}
+
+export async function updateAddress(
+  db: Db,
+  organizationId: number,
+  owner: AddressOwner,
+  addressId: number,
+  body: AddressBody,
+) {
+  const [row] = await db
+    .update(t)
+    .set({ ...body, updatedAt: new Date() })
+    .where(own(organizationId, owner, addressId))
+    .returning(columns);
+  return assertFound(row);
+}
+
+export async function deleteAddress(db: Db, organizationId: number, owner: AddressOwner, addressId: number) {
+  const [row] = await db
+    .delete(t)
+    .where(own(organizationId, owner, addressId))
+    .returning({ id: t.id });
+  assertFound(row);
+}

@@ -1,0 +1,124 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  companyEmailBody,
+  companyListResponse,
+  companyResponse,
+  companySignBody,
+  companySignResponse,
+  createCompanyBody,
+  imageUploadResponse,
+  listQuery,
+  orgParam,
+  updateCompanyBody,
+} from '@oficina/contracts';
+import { schema } from '@oficina/db';
+import { createParty, listParties, updateParty } from '../../lib/parties.ts';
+import { readImageUpload } from '../../lib/uploads.ts';
+import {
+  deleteCompanyImage,
+  getCompany,
+  getCompanyImage,
+  putCompanyImage,
+  signCompany,
+  updateCompanyEmail,
+  type CompanyImage,
+} from './companies.service.ts';
+
+const params = orgParam.extend({ id: z.coerce.number().int().positive() });
+const admin = { access: { admin: true } } as const;
+const tags = ['companies'];
+
+/** Companies (spec §7): identity, e-mail template, drawn signature, logo and signature image. */
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/organizations/:orgId/companies',
+    {
+      schema: { tags, params: orgParam, querystring: listQuery, response: { 200: companyListResponse } },
+      config: admin,
+    },
+    (request) => listParties(app.db, schema.companies, request.auth.organizationId, request.query),
+  );
+
+  app.post(
+    '/organizations/:orgId/companies',
+    { schema: { tags, params: orgParam, body: createCompanyBody, response: { 201: companyResponse } }, config: admin },
+    async (request, reply) => {
+      const { id } = await createParty(app.db, schema.companies, request.auth.organizationId, request.body);
+      return reply.code(201).send(await getCompany(app.db, request.auth.organizationId, id));
+    },
+  );
+
+  app.get(
+    '/organizations/:orgId/companies/:id',
+    { schema: { tags, params, response: { 200: companyResponse } }, config: admin },
+    (request) => getCompany(app.db, request.auth.organizationId, request.params.id),
+  );
+
+  app.put(
+    '/organizations/:orgId/companies/:id',
+    { schema: { tags, params, body: updateCompanyBody, response: { 200: companyResponse } }, config: admin },
+    async (request) => {
+      await updateParty(app.db, schema.companies, request.auth.organizationId, request.params.id, request.body);
+      return getCompany(app.db, request.auth.organizationId, request.params.id);
+    },
+  );
+
+  app.post(
+    '/organizations/:orgId/companies/:id/email',
+    { schema: { tags, params, body: companyEmailBody, response: { 200: companyResponse } }, config: admin },
+    (request) => updateCompanyEmail(app.db, request.auth.organizationId, request.params.id, request.body),
+  );
+
+  app.post(
+    '/organizations/:orgId/companies/:id/sign',
+    { schema: { tags, params, body: companySignBody, response: { 200: companySignResponse } }, config: admin },
+    (request) => signCompany(app.db, request.auth.organizationId, request.params.id, request.body.signature),
+  );
+
+  // The logo and the signature image: multipart upload (field named as the path), binary download.
+  const images: Array<[path: string, image: CompanyImage]> = [
+    ['logo', 'logo'],
+    ['signature-image', 'signatureImage'],
+  ];
+  const sendImage = (reply: FastifyReply, file: { data: Buffer; contentType: string }) =>
+    reply.type(file.contentType).header('cache-control', 'private, no-store').send(file.data);
+
+  for (const [path, image] of images) {
+    app.get(
+      `/organizations/:orgId/companies/:id/${path}`,
+      { schema: { tags, params, summary: `Baixa a imagem (${path})` }, config: admin },
+      async (request, reply) =>
+        sendImage(
+          reply,
+          await getCompanyImage(app.db, app.storage, request.auth.organizationId, request.params.id, image),
+        ),
+    );
+    app.post(
+      `/organizations/:orgId/companies/:id/${path}`,
+      {
+        schema: {
+          tags,
+          params,
+          summary: `Envia a imagem (multipart, campo ${path}; PNG ou JPEG)`,
+          consumes: ['multipart/form-data'],
+          response: { 200: imageUploadResponse },
+        },
+        config: admin,
+      },
+      async (request) => {
+        const upload = await readImageUpload(request, path);
+        return putCompanyImage(app.db, app.storage, request.auth.organizationId, request.params.id, image, upload);
+      },
+    );
+    app.delete(
+      `/organizations/:orgId/companies/:id/${path}`,
+      { schema: { tags, params }, config: admin },
+      async (request, reply) => {
+        await deleteCompanyImage(app.db, app.storage, request.auth.organizationId, request.params.id, image);
+        return reply.code(204).send();
+      },
+    );
+  }
+};

@@ -1,0 +1,143 @@
+import { and, eq } from 'drizzle-orm';
+import { companyMessages, signatureMessages, sniffImageType, type CompanyEmailBody } from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { invalid, notFound } from '../../plugins/errors.ts';
+import { sanitizeRichText } from '../../lib/html.ts';
+import { partyColumns } from '../../lib/parties.ts';
+import { newFileKey, type FileStorage } from '../../lib/storage.ts';
+import type { ImageUpload } from '../../lib/uploads.ts';
+
+const t = schema.companies;
+
+const companyColumns = {
+  ...partyColumns(t),
+  emailSubject: t.emailSubject,
+  emailBody: t.emailBody,
+  emailSignature: t.emailSignature,
+  signature: t.signature,
+  logoKey: t.logoKey,
+  signatureImageKey: t.signatureImageKey,
+};
+
+const own = (organizationId: number, id: number) => and(eq(t.id, id), eq(t.organizationId, organizationId));
+
+export async function getCompany(db: Db, organizationId: number, id: number) {
+  const [row] = await db.select(companyColumns).from(t).where(own(organizationId, id));
+  const { logoKey, signatureImageKey, ...company } = assertFound(row);
+  return { ...company, hasLogo: !!logoKey, hasSignatureImage: !!signatureImageKey };
+}
+
+export async function updateCompanyEmail(db: Db, organizationId: number, id: number, body: CompanyEmailBody) {
+  const [row] = await db
+    .update(t)
+    .set({
+      emailSubject: body.emailSubject,
+      // The HTML is shown in the app and sent in e-mails: only the allow-listed formatting is kept.
+      emailBody: sanitizeRichText(body.emailBody),
+      emailSignature: sanitizeRichText(body.emailSignature),
+      updatedAt: new Date(),
+    })
+    .where(own(organizationId, id))
+    .returning({ id: t.id });
+  assertFound(row);
+  return getCompany(db, organizationId, id);
+}
+
+/** Stores the drawn signature after checking that the data URL really holds a PNG. */
+export async function signCompany(db: Db, organizationId: number, id: number, signature: string) {
+  const bytes = Buffer.from(signature.slice(signature.indexOf(',') + 1), 'base64');
+  if (sniffImageType(bytes) !== 'image/png') throw invalid({ signature: signatureMessages.invalid });
+  const [row] = await db
+    .update(t)
+    .set({ signature, updatedAt: new Date() })
+    .where(own(organizationId, id))
+    .returning({ signature: t.signature });
+  return { signature: assertFound(row).signature! };
+}
+
+/** The two uploaded images of a company and their columns. */
+export const companyImages = {
+  logo: {
+    key: t.logoKey,
+    contentType: t.logoContentType,
+    set: (key: string | null, contentType: string | null) => ({ logoKey: key, logoContentType: contentType }),
+    missing: companyMessages.logoMissing,
+    name: 'logo',
+  },
+  signatureImage: {
+    key: t.signatureImageKey,
+    contentType: t.signatureImageContentType,
+    set: (key: string | null, contentType: string | null) => ({
+      signatureImageKey: key,
+      signatureImageContentType: contentType,
+    }),
+    missing: companyMessages.signatureImageMissing,
+    name: 'signature-image',
+  },
+} as const;
+export type CompanyImage = keyof typeof companyImages;
+
+async function imageRow(db: Db, organizationId: number, id: number, image: CompanyImage) {
+  const cols = companyImages[image];
+  const [row] = await db
+    .select({ key: cols.key, contentType: cols.contentType })
+    .from(t)
+    .where(own(organizationId, id));
+  return assertFound(row);
+}
+
+export async function getCompanyImage(
+  db: Db,
+  storage: FileStorage,
+  organizationId: number,
+  id: number,
+  image: CompanyImage,
+) {
+  const row = await imageRow(db, organizationId, id, image);
+  const data = row.key ? await storage.get(row.key) : undefined;
+  if (!data) throw notFound(companyImages[image].missing);
+  return { data, contentType: row.contentType ?? 'application/octet-stream' };
+}
+
+/** Stores the new file under a new key, points the company at it, then deletes the old file. */
+export async function putCompanyImage(
+  db: Db,
+  storage: FileStorage,
+  organizationId: number,
+  id: number,
+  image: CompanyImage,
+  upload: ImageUpload,
+) {
+  const cols = companyImages[image];
+  const previous = await imageRow(db, organizationId, id, image);
+  const key = newFileKey(organizationId, `companies/${id}`, cols.name, upload.extension);
+  await storage.put(key, upload.data, upload.contentType);
+  const [row] = await db
+    .update(t)
+    .set({ ...cols.set(key, upload.contentType), updatedAt: new Date() })
+    .where(own(organizationId, id))
+    .returning({ id: t.id });
+  if (!row) {
+    await storage.delete(key);
+    throw notFound();
+  }
+  if (previous.key) await storage.delete(previous.key);
+  return { contentType: upload.contentType, size: upload.data.length };
+}
+
+export async function deleteCompanyImage(
+  db: Db,
+  storage: FileStorage,
+  organizationId: number,
+  id: number,
+  image: CompanyImage,
+) {
+  const previous = await imageRow(db, organizationId, id, image);
+  if (!previous.key) throw notFound(companyImages[image].missing);
+  await db
+    .update(t)
+    .set({ ...companyImages[image].set(null, null), updatedAt: new Date() })
+    .where(own(organizationId, id));
+  await storage.delete(previous.key);
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  equipmentBody,
+  equipmentListResponse,
+  equipmentParam,
+  equipmentResponse,
+  listQuery,
+  orgParam,
+} from '@oficina/contracts';
+import {
+  createEquipment,
+  deleteEquipment,
+  getEquipment,
+  listEquipments,
+  updateEquipment,
+} from './equipments.service.ts';
+
+const params = orgParam.extend({ id: z.coerce.number().int().positive() });
+const admin = { access: { admin: true } } as const;
+const tags = ['equipments'];
+const base = '/organizations/:orgId/customers/:id/equipments';
+
+/** A customer's equipment (spec §7). */
+export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    base,
+    { schema: { tags, params, querystring: listQuery, response: { 200: equipmentListResponse } }, config: admin },
+    (request) => listEquipments(app.db, request.auth.organizationId, request.params.id, request.query),
+  );
+  app.post(
+    base,
+    { schema: { tags, params, body: equipmentBody, response: { 201: equipmentResponse } }, config: admin },
+    async (request, reply) =>
+      reply.code(201).send(await createEquipment(app.db, request.auth.organizationId, request.params.id, request.body)),
+  );
+  app.get(
+    `${base}/:equipmentId`,
+    { schema: { tags, params: equipmentParam, response: { 200: equipmentResponse } }, config: admin },
+    (request) => getEquipment(app.db, request.auth.organizationId, request.params.id, request.params.equipmentId),
+  );
+  app.put(
+    `${base}/:equipmentId`,
+    {
+      schema: { tags, params: equipmentParam, body: equipmentBody, response: { 200: equipmentResponse } },
+      config: admin,
+    },
+    (request) =>
+      updateEquipment(app.db, request.auth.organizationId, request.params.id, request.params.equipmentId, request.body),
+  );
+  app.delete(
+    `${base}/:equipmentId`,
+    { schema: { tags, params: equipmentParam }, config: admin },
+    async (request, reply) => {
+      await deleteEquipment(app.db, request.auth.organizationId, request.params.id, request.params.equipmentId);
+      return reply.code(204).send();
+    },
+  );
+};

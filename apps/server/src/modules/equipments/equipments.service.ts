@@ -1,0 +1,91 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { EquipmentBody, ListQuery } from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { page, searchWhere, totalCount } from '../../lib/list.ts';
+
+const t = schema.equipments;
+
+const columns = {
+  id: t.id,
+  name: t.name,
+  brand: t.brand,
+  model: t.model,
+  serialNumber: t.serialNumber,
+  description: t.description,
+};
+
+async function assertCustomer(db: Db, organizationId: number, customerId: number) {
+  const c = schema.customers;
+  const [row] = await db
+    .select({ id: c.id })
+    .from(c)
+    .where(and(eq(c.id, customerId), eq(c.organizationId, organizationId)));
+  assertFound(row);
+}
+
+const own = (organizationId: number, customerId: number, equipmentId?: number) =>
+  and(
+    eq(t.organizationId, organizationId),
+    eq(t.customerId, customerId),
+    equipmentId === undefined ? undefined : eq(t.id, equipmentId),
+  );
+
+/** A customer's equipment; q searches name, brand, model and serial number (for the pickers on orders). */
+export async function listEquipments(db: Db, organizationId: number, customerId: number, query: ListQuery) {
+  await assertCustomer(db, organizationId, customerId);
+  const where = and(own(organizationId, customerId), searchWhere(query.q, [t.name, t.brand, t.model, t.serialNumber]));
+  const rows = await db
+    .select({ ...columns, total: totalCount })
+    .from(t)
+    .where(where)
+    .orderBy(asc(t.id))
+    .limit(query.take)
+    .offset(query.skip);
+  const total = rows[0]?.total ?? (query.skip > 0 ? await db.$count(t, where) : 0);
+  return page(
+    rows.map(({ total: _t, ...row }) => row),
+    total,
+    query,
+  );
+}
+
+export async function getEquipment(db: Db, organizationId: number, customerId: number, equipmentId: number) {
+  const [row] = await db
+    .select(columns)
+    .from(t)
+    .where(own(organizationId, customerId, equipmentId));
+  return assertFound(row);
+}
+
+export async function createEquipment(db: Db, organizationId: number, customerId: number, body: EquipmentBody) {
+  await assertCustomer(db, organizationId, customerId);
+  const [row] = await db
+    .insert(t)
+    .values({ ...body, organizationId, customerId })
+    .returning(columns);
+  return row!;
+}
+
+export async function updateEquipment(
+  db: Db,
+  organizationId: number,
+  customerId: number,
+  equipmentId: number,
+  body: EquipmentBody,
+) {
+  const [row] = await db
+    .update(t)
+    .set({ ...body, updatedAt: new Date() })
+    .where(own(organizationId, customerId, equipmentId))
+    .returning(columns);
+  return assertFound(row);
+}
+
+export async function deleteEquipment(db: Db, organizationId: number, customerId: number, equipmentId: number) {
+  const [row] = await db
+    .delete(t)
+    .where(own(organizationId, customerId, equipmentId))
+    .returning({ id: t.id });
+  assertFound(row);
+}

@@ -1,0 +1,26 @@
+import { randomInt } from 'node:crypto';
+import { completeCnpj, completeCpf } from '@oficina/contracts';
+
+/** Random valid identifiers (a repeat is a one-in-10^8 chance). */
+export const newCpf = () => completeCpf(String(randomInt(100_000_000, 999_999_999)));
+export const newCnpj = () => completeCnpj(`${randomInt(10_000_000, 99_999_999)}0001`);
+
+export const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=',
+  'base64',
+);
+/** The first bytes of a JPEG are all the server looks at. */
+export const JPEG_HEAD = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+
+/** A multipart/form-data body with one file part, for inject(). */
+export function multipart(field: string, data: Buffer, filename: string, contentType: string) {
+  const boundary = `----test${Date.now().toString(16)}${randomInt(1e6)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,0 +1,33 @@
+import { IMaskInput, type ReactMaskOpts } from 'react-imask';
+
+interface MaskedInputProps {
+  /** IMask options: a pattern, a list of patterns (dynamic), definitions... */
+  mask: ReactMaskOpts;
+  /** The unmasked value (what the form holds and the API receives). */
+  value: string | null | undefined;
+  onChange(value: string): void;
+  onBlur?(): void;
+  id?: string;
+  name?: string;
+  isInvalid?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  inputMode?: 'numeric' | 'text' | 'tel';
+  type?: string;
+  autoComplete?: string;
+  'aria-describedby'?: string;
+}
+
+/** A Bootstrap input with a mask: the user sees the punctuation, the form keeps the raw value. */
+export function MaskedInput({ mask, value, onChange, isInvalid, ...rest }: MaskedInputProps) {
+  return (
+    <IMaskInput
+      {...(mask as object)}
+      {...rest}
+      className={`form-control${isInvalid ? ' is-invalid' : ''}`}
+      unmask
+      value={value ?? ''}
+      onAccept={(v: unknown) => onChange(String(v ?? ''))}
+    />
+  );
+}

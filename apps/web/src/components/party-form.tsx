@@ -1,0 +1,217 @@
+import { useId } from 'react';
+import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import type { ReactMaskOpts } from 'react-imask';
+import {
+  CNPJ_MASK,
+  CPF_MASK,
+  createPartyBody,
+  formatIdentifier,
+  PersonType,
+  personTypeLabels,
+  updatePartyBody,
+  type CreatePartyBody,
+  type CreatePartyInput,
+  type Party,
+  type UpdatePartyBody,
+} from '@oficina/contracts';
+import { applyServerErrors } from '../lib/form-errors.ts';
+import { MaskedInput } from './masked-input.tsx';
+
+/** CNPJ: 12 letters or digits, then 2 check digits (DECISIONS.md); letters typed in upper case. */
+const cnpjMask: ReactMaskOpts = {
+  mask: CNPJ_MASK,
+  definitions: { A: /[0-9A-Za-z]/ },
+  prepareChar: (c: string) => c.toUpperCase(),
+};
+const cpfMask: ReactMaskOpts = { mask: CPF_MASK };
+const phoneMask: ReactMaskOpts = { mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }] };
+
+type PartyFormProps =
+  | {
+      mode: 'create';
+      onSubmit(values: CreatePartyBody): Promise<unknown>;
+      cancelTo: string;
+    }
+  | {
+      mode: 'update';
+      party: Party;
+      onSubmit(values: UpdatePartyBody): Promise<unknown>;
+      cancelTo: string;
+    };
+
+const emptyValues: CreatePartyInput = {
+  type: PersonType.Juridical,
+  identifier: '',
+  name: '',
+  alias: '',
+  email: '',
+  phone: '',
+};
+
+/**
+ * The company/customer form (spec §4/§5): the type switches the identifier mask and the labels;
+ * the alias exists for legal entities only. In update mode the type is locked and the identifier
+ * is shown formatted, read-only. Validates on blur with the same schema as the server.
+ */
+export function PartyForm(props: PartyFormProps) {
+  const uid = useId();
+  const isCreate = props.mode === 'create';
+  const resolver = (isCreate ? zodResolver(createPartyBody) : zodResolver(updatePartyBody)) as unknown as Resolver<
+    CreatePartyInput,
+    unknown,
+    CreatePartyBody | UpdatePartyBody
+  >;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CreatePartyInput, unknown, CreatePartyBody | UpdatePartyBody>({
+    resolver,
+    mode: 'onBlur',
+    defaultValues: isCreate
+      ? emptyValues
+      : {
+          type: props.party.type as PersonType,
+          identifier: props.party.identifier,
+          name: props.party.name,
+          alias: props.party.alias ?? '',
+          email: props.party.email ?? '',
+          phone: props.party.phone ?? '',
+        },
+  });
+  const type = useWatch({ control, name: 'type' });
+  const isLegal = type === PersonType.Juridical;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (props.mode === 'create') await props.onSubmit(values as CreatePartyBody);
+      else await props.onSubmit(values as UpdatePartyBody);
+    } catch (err) {
+      applyServerErrors(err, setError);
+    }
+  });
+
+  const id = (name: string) => `${uid}-${name}`;
+  return (
+    <Form noValidate onSubmit={onSubmit} className="party-form">
+      <Row className="g-3">
+        <Col md={4}>
+          <Form.Group controlId={id('type')}>
+            <Form.Label>Tipo</Form.Label>
+            {isCreate ? (
+              <Form.Select
+                isInvalid={!!errors.type}
+                {...register('type', {
+                  setValueAs: (v) => (v === '' || v === undefined ? undefined : Number(v)),
+                  onChange: () => setValue('identifier', ''),
+                })}
+              >
+                <option value="">Selecione o Tipo</option>
+                <option value={PersonType.Juridical}>{personTypeLabels[PersonType.Juridical]}</option>
+                <option value={PersonType.Natural}>{personTypeLabels[PersonType.Natural]}</option>
+              </Form.Select>
+            ) : (
+              // Locked (spec §4): shown, not registered, so the stored type travels unchanged.
+              <Form.Select disabled value={props.party.type}>
+                <option value={PersonType.Juridical}>{personTypeLabels[PersonType.Juridical]}</option>
+                <option value={PersonType.Natural}>{personTypeLabels[PersonType.Natural]}</option>
+              </Form.Select>
+            )}
+            <Form.Control.Feedback type="invalid">{errors.type?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </Col>
+        <Col md={8}>
+          <Form.Group controlId={id('identifier')}>
+            <Form.Label>{type === PersonType.Natural ? 'CPF' : 'CNPJ'}</Form.Label>
+            {isCreate ? (
+              <Controller
+                control={control}
+                name="identifier"
+                render={({ field }) => (
+                  <MaskedInput
+                    // A new mask instance when the type changes.
+                    key={type}
+                    id={id('identifier')}
+                    mask={type === PersonType.Natural ? cpfMask : cnpjMask}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    isInvalid={!!errors.identifier}
+                    inputMode={type === PersonType.Natural ? 'numeric' : 'text'}
+                    placeholder={type === PersonType.Natural ? CPF_MASK : '00.000.000/0000-00'}
+                    autoComplete="off"
+                  />
+                )}
+              />
+            ) : (
+              <Form.Control readOnly plaintext value={formatIdentifier(props.party.identifier, props.party.type)} />
+            )}
+            <Form.Control.Feedback type="invalid">{errors.identifier?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </Col>
+        <Col md={isLegal ? 6 : 12}>
+          <Form.Group controlId={id('name')}>
+            <Form.Label>{isLegal ? 'Razão Social' : 'Nome'}</Form.Label>
+            <Form.Control isInvalid={!!errors.name} autoComplete="off" {...register('name')} />
+            <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </Col>
+        {isLegal && (
+          <Col md={6}>
+            <Form.Group controlId={id('alias')}>
+              <Form.Label>Nome Fantasia</Form.Label>
+              <Form.Control isInvalid={!!errors.alias} autoComplete="off" {...register('alias')} />
+              <Form.Control.Feedback type="invalid">{errors.alias?.message}</Form.Control.Feedback>
+            </Form.Group>
+          </Col>
+        )}
+        <Col md={6}>
+          <Form.Group controlId={id('email')}>
+            <Form.Label>E-mail</Form.Label>
+            <Form.Control type="email" isInvalid={!!errors.email} autoComplete="off" {...register('email')} />
+            <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </Col>
+        <Col md={6}>
+          <Form.Group controlId={id('phone')}>
+            <Form.Label>Telefone</Form.Label>
+            <Controller
+              control={control}
+              name="phone"
+              render={({ field }) => (
+                <MaskedInput
+                  id={id('phone')}
+                  type="tel"
+                  inputMode="tel"
+                  mask={phoneMask}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  isInvalid={!!errors.phone}
+                  autoComplete="off"
+                />
+              )}
+            />
+            <Form.Control.Feedback type="invalid">{errors.phone?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </Col>
+      </Row>
+      {errors.root && <div className="text-danger mt-3">{errors.root.message}</div>}
+      <div className="d-flex gap-2 mt-4">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
+          Salvar
+        </Button>
+        <Link to={props.cancelTo} className="btn btn-outline-secondary">
+          Cancelar
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_TAKE, formatIdentifier, PersonType, type PartyListItem } from '@oficina/contracts';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PaginationBar } from '../../../components/pagination-bar.tsx';
+import { useCompanies } from '../api/get-companies.ts';
+
+const columns: Column<PartyListItem>[] = [
+  { header: '#', cell: (c) => c.id, className: 'text-body-secondary' },
+  {
+    header: 'CPF/CNPJ',
+    className: 'text-nowrap',
+    cell: (c) => <Link to={`/companies/${c.id}/edit`}>{formatIdentifier(c.identifier, c.type)}</Link>,
+  },
+  {
+    header: 'Nome',
+    cell: (c) => (
+      <>
+        {c.name}
+        {c.type === PersonType.Juridical && c.alias && <div className="small text-body-secondary">{c.alias}</div>}
+      </>
+    ),
+  },
+];
+
+/** /companies: 'Empresas' (spec §2). */
+export function CompaniesPage() {
+  const [page, setPage] = useState({ skip: 0, take: DEFAULT_TAKE });
+  const list = useCompanies(page);
+  return (
+    <>
+      <PageHeader
+        title="Empresas"
+        actions={
+          <Link to="/companies/new" className="btn btn-primary">
+            Novo
+          </Link>
+        }
+      />
+      <div className="card-list">
+        <DataTable columns={columns} rows={list.data?.data} rowKey={(c) => c.id} isLoading={list.isPending} />
+      </div>
+      <PaginationBar meta={list.data?.meta} onChange={setPage} />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { useParams, useSearchParams } from 'react-router';
+import { Alert, Tab, Tabs } from 'react-bootstrap';
+import { toast } from 'react-toastify';
+import { companyMessages, formatIdentifier } from '@oficina/contracts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PartyForm } from '../../../components/party-form.tsx';
+import { AddressTable } from '../../../components/addresses/address-table.tsx';
+import { useOrgPath } from '../../../lib/auth.tsx';
+import { PageSpinner } from '../../../app/layout.tsx';
+import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCompany } from '../api/get-company.ts';
+import { useUpdateCompany } from '../api/update-company.ts';
+import { CompanyImageBlock } from '../components/company-image-block.tsx';
+import { CompanySignatureTab } from '../components/company-signature-tab.tsx';
+import { CompanyEmailTab } from '../components/company-email-tab.tsx';
+
+const tabs = ['dados', 'logotipo', 'enderecos', 'assinatura', 'email'] as const;
+
+/** /companies/{id}/edit: Dados, Logotipo, Endereços, Assinatura, E-mail (spec §2). */
+export function EditCompanyPage() {
+  const id = Number(useParams().id);
+  const orgPath = useOrgPath();
+  const [search, setSearch] = useSearchParams();
+  const tab = (tabs as readonly string[]).includes(search.get('tab') ?? '') ? search.get('tab')! : 'dados';
+  const company = useCompany(id);
+  const update = useUpdateCompany(id);
+
+  if (company.isPending) return <PageSpinner />;
+  if (company.isError) {
+    if (company.error instanceof ApiError && company.error.status === 404) return <NotFoundPage />;
+    return <Alert variant="danger">Não foi possível carregar a empresa. Tente novamente.</Alert>;
+  }
+  const c = company.data;
+  return (
+    <>
+      <PageHeader
+        title={
+          <>
+            {c.name}
+            <small className="d-block fs-6 text-body-secondary fw-normal mt-1">
+              {formatIdentifier(c.identifier, c.type)}
+            </small>
+          </>
+        }
+      />
+      <Tabs
+        activeKey={tab}
+        onSelect={(k) => setSearch(k && k !== 'dados' ? { tab: k } : {}, { replace: true })}
+        className="mb-3 flex-nowrap overflow-x-auto overflow-y-hidden text-nowrap"
+        // Each tab loads the first time it opens (the logo lazily, spec §2) and then stays.
+        mountOnEnter
+      >
+        <Tab eventKey="dados" title="Dados">
+          <div className="card-list p-3">
+            <PartyForm
+              mode="update"
+              party={c}
+              cancelTo="/companies"
+              onSubmit={async (values) => {
+                await update.mutateAsync(values);
+                toast.success(companyMessages.updated);
+              }}
+            />
+          </div>
+        </Tab>
+        <Tab eventKey="logotipo" title="Logotipo">
+          <div className="card-list p-3">
+            <CompanyImageBlock
+              companyId={id}
+              image="logo"
+              alt="Logotipo"
+              missingMessage={companyMessages.logoMissing}
+              savedMessage={companyMessages.logoSaved}
+              removedMessage={companyMessages.logoRemoved}
+            />
+          </div>
+        </Tab>
+        <Tab eventKey="enderecos" title="Endereços">
+          <AddressTable ownerPath={`${orgPath}/companies/${id}`} owner="company" />
+        </Tab>
+        <Tab eventKey="assinatura" title="Assinatura">
+          <div className="card-list p-3">
+            <CompanySignatureTab company={c} />
+          </div>
+        </Tab>
+        <Tab eventKey="email" title="E-mail">
+          <div className="card-list p-3">
+            <CompanyEmailTab company={c} />
+          </div>
+        </Tab>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Customer, UpdateCustomerBody } from '@oficina/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { useOrgPath } from '../../../lib/auth.tsx';
+import { customerQueryKey } from './get-customer.ts';
+
+export const updateCustomer = (orgPath: string, id: number, body: UpdateCustomerBody) =>
+  api.put<Customer>(`${orgPath}/customers/${id}`, body);
+
+export const useUpdateCustomer = (id: number) => {
+  const orgPath = useOrgPath();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateCustomerBody) => updateCustomer(orgPath, id, body),
+    onSuccess: (customer) => {
+      queryClient.setQueryData(customerQueryKey(orgPath, id), customer);
+      return queryClient.invalidateQueries({ queryKey: ['customers', orgPath, 'list'] });
+    },
+  });
+};

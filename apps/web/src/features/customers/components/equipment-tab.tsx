@@ -1,0 +1,88 @@
+import { useCallback, useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { toast } from 'react-toastify';
+import { DEFAULT_TAKE, equipmentMessages, type Equipment } from '@oficina/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { PaginationBar } from '../../../components/pagination-bar.tsx';
+import { useEquipments } from '../api/get-equipments.ts';
+import { useDeleteEquipment } from '../api/delete-equipment.ts';
+import { EquipmentModal } from './equipment-modal.tsx';
+
+const equipmentColumns = (actions: {
+  onEdit(e: Equipment): void;
+  onDelete(e: Equipment): void;
+}): Column<Equipment>[] => [
+  { header: '#', cell: (e) => e.id, className: 'text-body-secondary' },
+  {
+    header: 'Nome',
+    cell: (e) => (
+      <Button variant="link" className="p-0 text-start" onClick={() => actions.onEdit(e)}>
+        {e.name}
+      </Button>
+    ),
+  },
+  { header: 'Marca', cell: (e) => e.brand },
+  { header: 'Modelo', cell: (e) => e.model, className: 'd-none d-sm-table-cell' },
+  { header: 'N/S', cell: (e) => e.serialNumber, className: 'd-none d-md-table-cell' },
+  { header: 'Observações', cell: (e) => e.description, className: 'd-none d-lg-table-cell' },
+  {
+    header: <span className="visually-hidden">Ações</span>,
+    className: 'text-end',
+    cell: (e) => (
+      <Button
+        size="sm"
+        variant="outline-danger"
+        aria-label={`Remover equipamento ${e.name}`}
+        onClick={() => actions.onDelete(e)}
+      >
+        Remover
+      </Button>
+    ),
+  },
+];
+
+/** Equipamentos: #, Nome (opens the edit modal), Marca, Modelo, N/S, Observações, delete (spec §2). */
+export function EquipmentTab({ customerId }: { customerId: number }) {
+  const [page, setPage] = useState({ skip: 0, take: DEFAULT_TAKE });
+  const [modal, setModal] = useState<{ equipmentId: number | null; show: boolean }>({ equipmentId: null, show: false });
+  const list = useEquipments(customerId, page);
+  const remove = useDeleteEquipment(customerId);
+  const confirm = useConfirm();
+  const hide = useCallback(() => setModal((m) => ({ ...m, show: false })), []);
+
+  const onDelete = async (e: Equipment) => {
+    if (!(await confirm({ title: 'Remover equipamento?', confirmLabel: 'Remover' }))) return;
+    try {
+      await remove.mutateAsync(e.id);
+      toast.success(equipmentMessages.removed);
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 0 || err.status >= 500)) return;
+      toast.error(equipmentMessages.removeFailed);
+    }
+  };
+
+  const columns = equipmentColumns({ onEdit: (e) => setModal({ equipmentId: e.id, show: true }), onDelete });
+
+  return (
+    <section aria-label="Equipamentos">
+      <div className="d-flex justify-content-end mb-2">
+        <Button onClick={() => setModal({ equipmentId: null, show: true })}>Novo Equipamento</Button>
+      </div>
+      <div className="card-list">
+        <DataTable
+          columns={columns}
+          rows={list.data?.data}
+          rowKey={(e) => e.id}
+          isLoading={list.isPending}
+          emptyText="Nenhum registro encontrado"
+        />
+      </div>
+      {list.data && list.data.meta.total > list.data.meta.take && (
+        <PaginationBar meta={list.data.meta} onChange={setPage} />
+      )}
+      <EquipmentModal customerId={customerId} equipmentId={modal.equipmentId} show={modal.show} onHide={hide} />
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { Button, Form } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { customerMessages, formatIdentifier, PersonType, type PartyListItem } from '@oficina/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { baseFilterDefaults, usePersistedFilter, type BaseFilter } from '../../../lib/use-persisted-filter.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { FilterPopover } from '../../../components/filter-popover.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PaginationBar } from '../../../components/pagination-bar.tsx';
+import { useCustomers } from '../api/get-customers.ts';
+import { useDeleteCustomer } from '../api/delete-customer.ts';
+
+const defaults: BaseFilter = baseFilterDefaults;
+
+const customerColumns = (onDelete: (c: PartyListItem) => void): Column<PartyListItem>[] => [
+  { header: '#', cell: (c) => c.id, className: 'text-body-secondary d-none d-sm-table-cell' },
+  {
+    header: 'CPF/CNPJ',
+    className: 'text-nowrap',
+    cell: (c) => <Link to={`/customers/${c.id}/edit`}>{formatIdentifier(c.identifier, c.type)}</Link>,
+  },
+  {
+    header: 'Nome',
+    cell: (c) => (
+      <>
+        {c.name}
+        {c.type === PersonType.Juridical && c.alias && <div className="small text-body-secondary">{c.alias}</div>}
+      </>
+    ),
+  },
+  {
+    header: <span className="visually-hidden">Ações</span>,
+    className: 'text-end',
+    cell: (c) => (
+      <Button size="sm" variant="outline-danger" aria-label={`Remover cliente ${c.name}`} onClick={() => onDelete(c)}>
+        Remover
+      </Button>
+    ),
+  },
+];
+
+/** /customers: 'Clientes' with the search filter (kept under the key 'customers'), delete and new (spec §2). */
+export function CustomersPage() {
+  const [filter, setFilter, reset] = usePersistedFilter('customers', defaults);
+  const list = useCustomers({ q: filter.q || undefined, skip: filter.skip, take: filter.take });
+  const remove = useDeleteCustomer();
+  const confirm = useConfirm();
+
+  const onDelete = async (c: PartyListItem) => {
+    if (!(await confirm({ title: `Remover ${c.name}?`, confirmLabel: 'Remover' }))) return;
+    try {
+      await remove.mutateAsync(c.id);
+      toast.success(customerMessages.removed);
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 0 || err.status >= 500)) return;
+      toast.error(customerMessages.removeFailed);
+    }
+  };
+
+  const columns = customerColumns(onDelete);
+
+  return (
+    <>
+      <PageHeader
+        title="Clientes"
+        actions={
+          <>
+            <FilterPopover
+              value={filter}
+              count={filter.q ? 1 : 0}
+              onApply={(f) => setFilter({ ...f, q: f.q?.trim() ?? '', skip: 0 })}
+              onClear={reset}
+            >
+              {(draft, setDraft) => (
+                <Form.Group controlId="customers-q">
+                  <Form.Label>Pesquisar</Form.Label>
+                  <Form.Control
+                    autoFocus
+                    value={draft.q ?? ''}
+                    placeholder="Nome, CPF/CNPJ ou e-mail"
+                    onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+                  />
+                </Form.Group>
+              )}
+            </FilterPopover>
+            <Link to="/customers/new" className="btn btn-primary">
+              Novo
+            </Link>
+          </>
+        }
+      />
+      <div className="card-list">
+        <DataTable
+          columns={columns}
+          rows={list.data?.data}
+          rowKey={(c) => c.id}
+          isLoading={list.isPending}
+          emptyText="Nenhum registro encontrado"
+        />
+      </div>
+      <PaginationBar meta={list.data?.meta} onChange={(p) => setFilter({ ...filter, ...p })} />
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { useParams, useSearchParams } from 'react-router';
+import { Alert, Tab, Tabs } from 'react-bootstrap';
+import { toast } from 'react-toastify';
+import { customerMessages, formatIdentifier } from '@oficina/contracts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PartyForm } from '../../../components/party-form.tsx';
+import { AddressTable } from '../../../components/addresses/address-table.tsx';
+import { useFeature, useOrgPath } from '../../../lib/auth.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { PageSpinner } from '../../../app/layout.tsx';
+import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
+import { useCustomer } from '../api/get-customer.ts';
+import { useUpdateCustomer } from '../api/update-customer.ts';
+import { EquipmentTab } from '../components/equipment-tab.tsx';
+import { CustomerEstimatesTab } from '../components/customer-estimates-tab.tsx';
+import { CustomerInvoicesTab } from '../components/customer-invoices-tab.tsx';
+
+const tabs = ['dados', 'enderecos', 'equipamentos', 'orcamentos', 'ordens'] as const;
+
+/** /customers/{id}/edit: Dados, Endereços, Equipamentos, Orçamentos, Ordens de Serviço (spec §2). */
+export function EditCustomerPage() {
+  const id = Number(useParams().id);
+  const orgPath = useOrgPath();
+  const hasEstimates = useFeature('estimates');
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab') ?? '';
+  const tab =
+    (tabs as readonly string[]).includes(requested) && (requested !== 'orcamentos' || hasEstimates)
+      ? requested
+      : 'dados';
+  const customer = useCustomer(id);
+  const update = useUpdateCustomer(id);
+
+  if (customer.isPending) return <PageSpinner />;
+  if (customer.isError) {
+    if (customer.error instanceof ApiError && customer.error.status === 404) return <NotFoundPage />;
+    return <Alert variant="danger">Não foi possível carregar o cliente. Tente novamente.</Alert>;
+  }
+  const c = customer.data;
+  return (
+    <>
+      <PageHeader
+        title={
+          <>
+            {c.name}
+            <small className="d-block fs-6 text-body-secondary fw-normal mt-1">
+              {formatIdentifier(c.identifier, c.type)}
+            </small>
+          </>
+        }
+      />
+      <Tabs
+        activeKey={tab}
+        onSelect={(k) => setSearch(k && k !== 'dados' ? { tab: k } : {}, { replace: true })}
+        className="mb-3 flex-nowrap overflow-x-auto overflow-y-hidden text-nowrap"
+        mountOnEnter
+      >
+        <Tab eventKey="dados" title="Dados">
+          <div className="card-list p-3">
+            <PartyForm
+              mode="update"
+              party={c}
+              cancelTo="/customers"
+              onSubmit={async (values) => {
+                await update.mutateAsync(values);
+                toast.success(customerMessages.updated);
+              }}
+            />
+          </div>
+        </Tab>
+        <Tab eventKey="enderecos" title="Endereços">
+          <AddressTable ownerPath={`${orgPath}/customers/${id}`} owner="customer" />
+        </Tab>
+        <Tab eventKey="equipamentos" title="Equipamentos">
+          <EquipmentTab customerId={id} />
+        </Tab>
+        {/* Estimates are hidden for organizations without the feature (organization 102). */}
+        {hasEstimates && (
+          <Tab eventKey="orcamentos" title="Orçamentos">
+            <CustomerEstimatesTab customerId={id} />
+          </Tab>
+        )}
+        <Tab eventKey="ordens" title="Ordens de Serviço">
+          <CustomerInvoicesTab customerId={id} />
+        </Tab>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { requiredString } from './common.ts';
+import { partyResponse } from './party.ts';
+
+export {
+  createPartyBody as createCompanyBody,
+  updatePartyBody as updateCompanyBody,
+  partyListResponse as companyListResponse,
+  type CreatePartyBody as CreateCompanyBody,
+  type UpdatePartyBody as UpdateCompanyBody,
+} from './party.ts';
+
+/** Placeholders of the e-mail subject, replaced when an estimate is e-mailed to its customer. */
+export const emailPlaceholders = {
+  estimateNumber: { token: '{{numero}}', label: 'Número do orçamento' },
+  customer: { token: '{{cliente}}', label: 'Cliente' },
+} as const;
+
+/** The stored HTML of the e-mail message and signature; the server sanitizes it. */
+export const EMAIL_HTML_MAX = 100_000;
+const emailHtml = z
+  .string()
+  .max(EMAIL_HTML_MAX, 'Texto longo demais')
+  .nullish()
+  .transform((v) => v ?? '');
+
+/** POST companies/{id}/email. */
+export const companyEmailBody = z.object({
+  emailSubject: requiredString(255),
+  emailBody: emailHtml,
+  emailSignature: emailHtml,
+});
+export type CompanyEmailBody = z.infer<typeof companyEmailBody>;
+export type CompanyEmailInput = z.input<typeof companyEmailBody>;
+
+/** A drawn signature: a PNG data URL, bounded (a full-width pad on a high-DPI phone stays well below). */
+export const SIGNATURE_MAX_CHARS = 1_500_000;
+export const signatureMessages = { invalid: 'Assinatura inválida' } as const;
+export const pngDataUrl = z
+  .string({ error: signatureMessages.invalid })
+  .max(SIGNATURE_MAX_CHARS, 'Assinatura grande demais')
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, signatureMessages.invalid);
+
+/** POST companies/{id}/sign; answers { signature }. */
+export const companySignBody = z.object({ signature: pngDataUrl });
+export const companySignResponse = z.object({ signature: z.string() });
+
+export const companyResponse = partyResponse.extend({
+  emailSubject: z.string().nullable(),
+  emailBody: z.string().nullable(),
+  emailSignature: z.string().nullable(),
+  /** The drawn signature (PNG data URL), or null. */
+  signature: z.string().nullable(),
+  hasLogo: z.boolean(),
+  hasSignatureImage: z.boolean(),
+});
+export type Company = z.infer<typeof companyResponse>;
+
+/** Answer of a logo / signature-image upload. */
+export const imageUploadResponse = z.object({ contentType: z.string(), size: z.number().int() });
+
+export const companyMessages = {
+  created: 'Empresa cadastrada com sucesso',
+  updated: 'Empresa alterada com sucesso',
+  emailSaved: 'Dados de e-mail configurados com sucesso',
+  signatureSaved: 'Assinatura salva',
+  logoSaved: 'Logotipo salvo com sucesso',
+  logoRemoved: 'Logotipo removida com sucesso',
+  logoMissing: 'O Logotipo ainda não foi cadastrado',
+  signatureImageSaved: 'Imagem de assinatura salvo com sucesso',
+  signatureImageRemoved: 'Imagem da assinatura removida com sucesso',
+  signatureImageMissing: 'A imagem de assinatura ainda não foi cadastrada',
+} as const;

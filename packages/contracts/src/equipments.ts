@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { listResponse, requiredString } from './common.ts';
+import { optionalText } from './party.ts';
+
+/** Equipment of a customer (spec §3/§5): name, brand, model and serial number required. */
+export const equipmentBody = z.object({
+  name: requiredString(255),
+  brand: requiredString(255),
+  model: requiredString(255),
+  serialNumber: requiredString(255),
+  description: optionalText(2000),
+});
+export type EquipmentBody = z.infer<typeof equipmentBody>;
+export type EquipmentInput = z.input<typeof equipmentBody>;
+
+export const equipmentResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  serialNumber: z.string(),
+  description: z.string().nullable(),
+});
+export type Equipment = z.infer<typeof equipmentResponse>;
+export const equipmentListResponse = listResponse(equipmentResponse);
+
+export const equipmentParam = z.object({
+  orgId: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive(),
+  equipmentId: z.coerce.number().int().positive(),
+});
+
+export const equipmentMessages = {
+  created: 'Equipamento adicionado com sucesso',
+  updated: 'Equipamento alterado com sucesso',
+  removed: 'Equipamento removido com sucesso',
+  loadFailed: 'Ocorreu um erro ao buscar o equipamento. Tente novamente',
+  removeFailed: 'Houve um problema ao tentar remover o equipamento do Cliente. Tente novamente.',
+} as const;

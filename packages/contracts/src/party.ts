@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { listResponse, requiredString } from './common.ts';
+import { identifierError, normalizeIdentifier, PersonType } from './identifier.ts';
+
+/**
+ * Companies and customers share their identity fields (spec §3: type, identifier, name, alias,
+ * email, phone) and the one form of spec §4/§5; these are its schemas, used by both APIs and forms.
+ */
+
+export const phoneMessage = 'Telefone inválido';
+
+/** A trimmed optional text: '' and null become null. */
+export const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Deve ter no máximo ${max} caracteres`)
+    .nullish()
+    .transform((v) => v || null);
+
+/** Optional, validated when present (DECISIONS.md "Data and formats"). Stored lower-case. */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(255, 'Deve ter no máximo 255 caracteres')
+  .refine((v) => v === '' || z.email().safeParse(v).success, messages.invalidEmail)
+  .nullish()
+  .transform((v) => v || null);
+
+/** Phone digits: DDD + 8 or 9 digits; a leading +55 is dropped. */
+export function normalizePhone(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
+}
+
+export const optionalPhone = z
+  .string()
+  .trim()
+  .max(30, phoneMessage)
+  .nullish()
+  .transform((v) => (v ? normalizePhone(v) : null))
+  .refine((v) => v === null || /^[1-9]{2}9?\d{8}$/.test(v), phoneMessage);
+
+/** (11) 3456-7890 / (11) 98765-4321. */
+export function formatPhone(value: string | null | undefined): string {
+  const v = (value ?? '').replace(/\D/g, '');
+  if (v.length === 10) return `(${v.slice(0, 2)}) ${v.slice(2, 6)}-${v.slice(6)}`;
+  if (v.length === 11) return `(${v.slice(0, 2)}) ${v.slice(2, 7)}-${v.slice(7)}`;
+  return value ?? '';
+}
+
+export const personType = z
+  .number({ error: messages.required })
+  .refine((v) => v === PersonType.Juridical || v === PersonType.Natural, messages.required)
+  .transform((v) => v as PersonType);
+
+const identityFields = {
+  type: personType,
+  name: requiredString(255),
+  /** Nome Fantasia: required for legal entities, dropped for individuals (spec §5). */
+  alias: optionalText(255),
+  email: optionalEmail,
+  phone: optionalPhone,
+};
+
+type IdentityLike = { type?: number; alias?: string | null };
+const aliasRule = <T extends IdentityLike>(v: T, ctx: z.RefinementCtx) => {
+  if (v.type === PersonType.Juridical && !v.alias) {
+    ctx.addIssue({ code: 'custom', path: ['alias'], message: messages.required });
+  }
+};
+/** Only individuals carry no alias: it is sent and stored for legal entities only. */
+const dropAliasOfIndividuals = <T extends IdentityLike>(v: T): T =>
+  v.type === PersonType.Juridical ? v : { ...v, alias: null };
+
+/** Runs a cross-field rule even when another field failed, so the form shows every error on blur. */
+const whenObject = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null };
+
+/** POST companies / POST customers. The identifier is checked by type and stored normalized. */
+export const createPartyBody = z
+  .object({ ...identityFields, identifier: z.string({ error: messages.required }).trim().max(30) })
+  .superRefine((v, ctx) => {
+    if (v.type !== PersonType.Juridical && v.type !== PersonType.Natural) return;
+    if (!v.identifier) {
+      ctx.addIssue({ code: 'custom', path: ['identifier'], message: messages.required });
+      return;
+    }
+    const error = identifierError(v.type, v.identifier);
+    if (error) ctx.addIssue({ code: 'custom', path: ['identifier'], message: error });
+  }, whenObject)
+  .superRefine(aliasRule, whenObject)
+  .transform((v) => dropAliasOfIndividuals({ ...v, identifier: normalizeIdentifier(v.identifier) }));
+export type CreatePartyBody = z.infer<typeof createPartyBody>;
+export type CreatePartyInput = z.input<typeof createPartyBody>;
+
+/**
+ * PUT companies/{id} / PUT customers/{id}: the type is locked and the identifier read-only (spec §4).
+ * The type still travels so the alias rule can be checked here; the server refuses a changed type.
+ */
+export const updatePartyBody = z
+  .object(identityFields)
+  .superRefine(aliasRule, whenObject)
+  .transform((v) => dropAliasOfIndividuals(v));
+export type UpdatePartyBody = z.infer<typeof updatePartyBody>;
+export type UpdatePartyInput = z.input<typeof updatePartyBody>;
+
+export const partyMessages = {
+  typeLocked: 'O tipo não pode ser alterado',
+  identifierTaken: (type: PersonType) =>
+    type === PersonType.Natural ? 'Já existe um cadastro com este CPF' : 'Já existe um cadastro com este CNPJ',
+} as const;
+
+export const partyListItem = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  identifier: z.string(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type PartyListItem = z.infer<typeof partyListItem>;
+export const partyListResponse = listResponse(partyListItem);
+
+export const partyResponse = partyListItem;
+export type Party = z.infer<typeof partyResponse>;

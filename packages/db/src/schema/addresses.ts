@@ -1,0 +1,33 @@
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { companies } from './companies.ts';
+import { customers } from './customers.ts';
+import { organizations } from './organizations.ts';
+
+/** Addresses of a company or of a customer: exactly one of the two owners is set. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    number: integer('number'),
+    complement: text('complement'),
+    neighborhood: text('neighborhood'),
+    city: text('city'),
+    state: text('state'),
+    /** CEP, 8 digits. */
+    postalCode: text('postal_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('addresses_one_owner', sql`(${t.companyId} IS NULL) <> (${t.customerId} IS NULL)`),
+    index('addresses_company_idx').on(t.companyId),
+    index('addresses_customer_idx').on(t.customerId),
+  ],
+);

@@ -1,0 +1,41 @@
+import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { organizations } from './organizations.ts';
+
+/** The organization's own legal entities, issuers of estimates and service orders. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** 1 legal entity, 2 individual. */
+    type: smallint('type').notNull(),
+    /** CNPJ or CPF, letters and digits only, upper-case. */
+    identifier: text('identifier').notNull(),
+    name: text('name').notNull(),
+    alias: text('alias'),
+    email: text('email'),
+    phone: text('phone'),
+    emailSubject: text('email_subject'),
+    emailBody: text('email_body'),
+    emailSignature: text('email_signature'),
+    /** The drawn signature as a PNG data URL. */
+    signature: text('signature'),
+    /** Storage keys of the uploaded images (lib/storage.ts). */
+    logoKey: text('logo_key'),
+    logoContentType: text('logo_content_type'),
+    signatureImageKey: text('signature_image_key'),
+    signatureImageContentType: text('signature_image_content_type'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('companies_organization_identifier_key').on(t.organizationId, t.identifier),
+    index('companies_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+    index('companies_alias_trgm_idx').using('gin', sql`f_unaccent(lower(${t.alias})) gin_trgm_ops`),
+    index('companies_identifier_trgm_idx').using('gin', sql`${t.identifier} gin_trgm_ops`),
+    index('companies_email_trgm_idx').using('gin', sql`f_unaccent(lower(${t.email})) gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,32 @@
+import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { organizations } from './organizations.ts';
+
+/** The people and firms the organization serves. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** 1 legal entity, 2 individual. */
+    type: smallint('type').notNull(),
+    /** CNPJ or CPF, letters and digits only, upper-case. */
+    identifier: text('identifier').notNull(),
+    name: text('name').notNull(),
+    alias: text('alias'),
+    email: text('email'),
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customers_organization_identifier_key').on(t.organizationId, t.identifier),
+    index('customers_organization_name_idx').on(t.organizationId, t.name),
+    index('customers_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+    index('customers_alias_trgm_idx').using('gin', sql`f_unaccent(lower(${t.alias})) gin_trgm_ops`),
+    index('customers_identifier_trgm_idx').using('gin', sql`${t.identifier} gin_trgm_ops`),
+    index('customers_email_trgm_idx').using('gin', sql`f_unaccent(lower(${t.email})) gin_trgm_ops`),
+  ],
+);
