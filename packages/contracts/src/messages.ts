@@ -15,4 +15,5 @@ export const messages = {
   required: 'Este campo é obrigatório',
   invalidFormat: 'Formato inválido',
   invalidEmail: 'E-mail inválido',
+  requestFailed: 'Houve um problema ao processar a sua solicitação',
 } as const;

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { allFeatures, ROLE_ADMIN, type Features } from '@oficina/contracts';
-import type { Db } from './client.ts';
+import { allFeatures, defaultInvoiceStatuses, ROLE_ADMIN, type Features } from '@oficina/contracts';
+import type { Db, Tx } from './client.ts';
 import { hashPassword } from './password.ts';
-import { organizations, users } from './schema/index.ts';
+import { invoiceStatuses, organizations, users } from './schema/index.ts';
 
 export interface NewOrganization {
   id?: number;
@@ -11,7 +11,12 @@ export interface NewOrganization {
   admin: { name: string; email: string; password: string };
 }
 
-/** Creates an organization and its first admin in one transaction (CLI, demo seed, tests). */
+/** The order statuses a new organization starts with (the migration gives them to existing ones). */
+export async function insertDefaultInvoiceStatuses(tx: Db | Tx, organizationId: number) {
+  await tx.insert(invoiceStatuses).values(defaultInvoiceStatuses.map((s) => ({ organizationId, ...s })));
+}
+
+/** Creates an organization, its first admin and its default order statuses in one transaction (CLI, demo seed, tests). */
 export async function createOrganizationWithAdmin(db: Db, input: NewOrganization) {
   const passwordHash = await hashPassword(input.admin.password);
   return db.transaction(async (tx) => {
@@ -40,6 +45,7 @@ export async function createOrganizationWithAdmin(db: Db, input: NewOrganization
         passwordHash,
       })
       .returning({ id: users.id, email: users.email });
+    await insertDefaultInvoiceStatuses(tx, org.id);
     return { organization: org, admin: admin! };
   });
 }

@@ -6,6 +6,14 @@ import { companyRoutes } from './companies/companies.routes.ts';
 import { customerRoutes } from './customers/customers.routes.ts';
 import { addressRoutes } from './addresses/addresses.routes.ts';
 import { equipmentRoutes } from './equipments/equipments.routes.ts';
+import { productRoutes } from './products/products.routes.ts';
+import { serviceRoutes } from './services/services.routes.ts';
+import { transactionNatureRoutes } from './transaction-natures/transaction-natures.routes.ts';
+import { invoiceStatusRoutes } from './invoice-statuses/invoice-statuses.routes.ts';
+import { reminderRoutes } from './reminders/reminders.routes.ts';
+import { tagRoutes } from './tags/tags.routes.ts';
+import { userRoutes } from './users/users.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -16,4 +24,12 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   customerRoutes,
   addressRoutes,
   equipmentRoutes,
+  productRoutes,
+  serviceRoutes,
+  transactionNatureRoutes,
+  invoiceStatusRoutes,
+  reminderRoutes,
+  tagRoutes,
+  userRoutes,
+  profileRoutes,
 ];

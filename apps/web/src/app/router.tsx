@@ -3,6 +3,7 @@ import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { HomePage } from '../features/home/pages/home-page.tsx';
 import { RequireUser, Restricted } from './guards.tsx';
 import { Layout } from './layout.tsx';
+import { registerRoutes } from './register-routes.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { UnderConstructionPage } from './pages/under-construction-page.tsx';
 
@@ -88,20 +89,6 @@ export const routes: RouteObject[] = [
               </Restricted>
             ),
           },
-          soon('/products', 'Produtos', { admin: true }),
-          soon('/services', 'Serviços', { admin: true }),
-          soon('/admin/users', 'Colaboradores', { admin: true }),
-          soon('/invoice-statuses', 'Situações de OS', { admin: true }),
-          soon('/transaction-natures', 'Naturezas da Operação', { admin: true }),
-          {
-            path: '/reminders',
-            element: (
-              <Restricted admin feature="reminders">
-                <UnderConstructionPage title="Lembretes" />
-              </Restricted>
-            ),
-          },
-          soon('/tags', 'Etiquetas', { admin: true }),
           {
             path: '/reports',
             element: (
@@ -126,7 +113,7 @@ export const routes: RouteObject[] = [
               </Restricted>
             ),
           },
-          soon('/profile', 'Perfil'),
+          ...registerRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

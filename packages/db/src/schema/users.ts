@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { check, boolean, integer, pgTable, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { organizations } from './organizations.ts';
 
@@ -14,12 +14,20 @@ export const users = pgTable(
     email: text('email').notNull(),
     role: text('role').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** A collaborator who leaves is deactivated, never deleted: cannot log in, history kept. */
     isActive: boolean('is_active').notNull().default(true),
+    /** What the collaborator earns per completed service order (payroll). */
+    paymentValueCents: integer('payment_value_cents').notNull().default(0),
+    /** Drawn signature (profile), a PNG data URL. */
+    signature: text('signature'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('users_payment_value_check', sql`${t.paymentValueCents} >= 0`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_organization_idx').on(t.organizationId),
+    index('users_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`f_unaccent(lower(${t.email})) gin_trgm_ops`),
   ],
 );

@@ -5,6 +5,7 @@ import { createOrganizationWithAdmin } from '../organizations.ts';
 import { hashPassword } from '../password.ts';
 import { organizations, users } from '../schema/index.ts';
 import { seedCompaniesAndCustomers } from './companies-customers.ts';
+import { seedRegisters } from './registers.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const demoLogins = [
@@ -45,4 +46,4 @@ export interface DemoContext {
   liteOrganizationId: number;
 }
 /** Features add their own demo rows here (companies, customers, orders...). */
-export const demoSeeds: Array<(db: Db, ctx: DemoContext) => Promise<void>> = [seedCompaniesAndCustomers];
+export const demoSeeds: Array<(db: Db, ctx: DemoContext) => Promise<void>> = [seedCompaniesAndCustomers, seedRegisters];

@@ -1,0 +1,85 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  invoiceStatusMessages,
+  isEditableInvoiceState,
+  type InvoiceStatusBody,
+  type InvoiceStatusListQuery,
+} from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { conflict, invalid, isUniqueViolation } from '../../plugins/errors.ts';
+import { searchWhere, totalCount } from '../../lib/list.ts';
+import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+
+const t = schema.invoiceStatuses;
+const columns = { id: t.id, state: t.state, label: t.label };
+const owned = (organizationId: number, id: number) => and(eq(t.id, id), eq(t.organizationId, organizationId));
+/** The order a shop reads them in: the fixed states along the flow, then the Blocked and Canceled reasons. */
+const stateOrder = sql`array_position(ARRAY[0, 7, 10, 20, -1, -100], ${t.state})`;
+
+export async function listInvoiceStatuses(db: Db, organizationId: number, query: InvoiceStatusListQuery) {
+  const where = and(
+    eq(t.organizationId, organizationId),
+    query.state === undefined ? undefined : eq(t.state, query.state),
+    searchWhere(query.q, [t.label]),
+  );
+  const rows = await db
+    .select({ ...columns, total: totalCount })
+    .from(t)
+    .where(where)
+    .orderBy(stateOrder, alphabetical(t.label), asc(t.id))
+    .limit(query.take)
+    .offset(query.skip);
+  return pageWithTotal(
+    rows,
+    query,
+    ({ total: _total, ...r }) => r,
+    () => db.$count(t, where),
+  );
+}
+
+export async function getInvoiceStatus(db: Db, organizationId: number, id: number) {
+  const [row] = await db.select(columns).from(t).where(owned(organizationId, id));
+  return assertFound(row);
+}
+
+/** A duplicate label (same organization, any case) is a 422 on label. */
+async function uniqueLabel<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, 'invoice_statuses_label_key'))
+      throw invalid({ label: invoiceStatusMessages.labelTaken });
+    throw err;
+  }
+}
+
+/** The body schema admits only Blocked and Canceled: the fixed states are created with the organization. */
+export async function createInvoiceStatus(db: Db, organizationId: number, body: InvoiceStatusBody) {
+  return uniqueLabel(async () => {
+    const [row] = await db
+      .insert(t)
+      .values({ organizationId, state: body.state, label: body.label })
+      .returning(columns);
+    return row!;
+  });
+}
+
+/**
+ * Only a Blocked or Canceled status may change. Editing a fixed one (Draft, Todo, Wip, Completed) is
+ * a 409: the request is well formed, the status is what refuses it.
+ */
+export async function updateInvoiceStatus(db: Db, organizationId: number, id: number, body: InvoiceStatusBody) {
+  const current = await getInvoiceStatus(db, organizationId, id);
+  if (!isEditableInvoiceState(current.state)) throw conflict(invoiceStatusMessages.notEditable);
+  return uniqueLabel(async () => {
+    const [row] = await db
+      .update(t)
+      .set({ state: body.state, label: body.label, updatedAt: new Date() })
+      // The state condition again: a concurrent change cannot turn a fixed status into an editable one.
+      .where(and(owned(organizationId, id), sql`${t.state} IN (-1, -100)`))
+      .returning(columns);
+    if (!row) throw conflict(invoiceStatusMessages.notEditable);
+    return row;
+  });
+}

@@ -1,0 +1,52 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { fromCents, toCents, type ListQuery, type ProductBody } from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { searchWhere, totalCount } from '../../lib/list.ts';
+import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+
+const t = schema.products;
+const columns = { id: t.id, name: t.name, priceCents: t.priceCents };
+const toProduct = (r: { id: number; name: string; priceCents: number }) => ({
+  id: r.id,
+  name: r.name,
+  price: fromCents(r.priceCents),
+});
+
+/** Alphabetical, searched by name (also the product picker of orders and estimates). */
+export async function listProducts(db: Db, organizationId: number, query: ListQuery) {
+  const where = and(eq(t.organizationId, organizationId), searchWhere(query.q, [t.name]));
+  const rows = await db
+    .select({ ...columns, total: totalCount })
+    .from(t)
+    .where(where)
+    .orderBy(alphabetical(t.name), asc(t.id))
+    .limit(query.take)
+    .offset(query.skip);
+  return pageWithTotal(rows, query, toProduct, () => db.$count(t, where));
+}
+
+export async function getProduct(db: Db, organizationId: number, id: number) {
+  const [row] = await db
+    .select(columns)
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.organizationId, organizationId)));
+  return toProduct(assertFound(row));
+}
+
+export async function createProduct(db: Db, organizationId: number, body: ProductBody) {
+  const [row] = await db
+    .insert(t)
+    .values({ organizationId, name: body.name, priceCents: toCents(body.price) })
+    .returning(columns);
+  return toProduct(row!);
+}
+
+export async function updateProduct(db: Db, organizationId: number, id: number, body: ProductBody) {
+  const [row] = await db
+    .update(t)
+    .set({ name: body.name, priceCents: toCents(body.price), updatedAt: new Date() })
+    .where(and(eq(t.id, id), eq(t.organizationId, organizationId)))
+    .returning(columns);
+  return toProduct(assertFound(row));
+}

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+
+let ctx: TestContext;
+let org: TestOrg;
+let other: TestOrg;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await createOrg(ctx);
+  other = await createOrg(ctx);
+});
+afterAll(() => ctx.close());
+
+type Method = 'GET' | 'POST' | 'PUT';
+const call = (o: TestOrg, token: string | null, method: Method, path: string, payload?: object) =>
+  ctx.app.inject({
+    method,
+    url: `/api/organizations/${o.organization.id}/products${path}`,
+    headers: token ? o.as(token) : {},
+    ...(payload ? { payload } : {}),
+  });
+const create = async (o: TestOrg, body: object) => {
+  const res = await call(o, o.admin.token, 'POST', '', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; name: string; price: number };
+};
+
+describe('products: access', () => {
+  let id: number;
+  beforeAll(async () => {
+    id = (await create(org, { name: 'Filtro', price: 10 })).id;
+  });
+  const routes = (): Array<[Method, string, object?]> => [
+    ['GET', ''],
+    ['POST', '', { name: 'X', price: 1 }],
+    ['GET', `/${id}`],
+    ['PUT', `/${id}`, { name: 'X', price: 1 }],
+  ];
+
+  it('401 without a token on every route', async () => {
+    for (const [method, path, body] of routes()) {
+      expect((await call(org, null, method, path, body)).statusCode, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('403 for a collaborator on every route (admin only)', async () => {
+    for (const [method, path, body] of routes()) {
+      expect((await call(org, org.worker.token, method, path, body)).statusCode, `${method} ${path}`).toBe(403);
+    }
+  });
+
+  it("403 for another organization's path; 404 for another organization's id", async () => {
+    const res = await ctx.app.inject({
+      url: `/api/organizations/${other.organization.id}/products`,
+      headers: org.as(org.admin.token),
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await call(other, other.admin.token, 'GET', `/${id}`)).statusCode).toBe(404);
+    const put = await call(other, other.admin.token, 'PUT', `/${id}`, { name: 'Roubado', price: 1 });
+    expect(put.statusCode).toBe(404);
+    expect((await call(org, org.admin.token, 'GET', `/${id}`)).json().name).toBe('Filtro');
+  });
+
+  it('404 for an unknown or malformed id', async () => {
+    expect((await call(org, org.admin.token, 'GET', '/999999')).statusCode).toBe(404);
+    expect((await call(org, org.admin.token, 'GET', '/abc')).statusCode).toBe(404);
+  });
+});
+
+describe('products: create, read, update', () => {
+  it('creates (201), reads and updates a product; money as reais with 2 decimals', async () => {
+    const created = await create(org, { name: '  Capacitor 35 µF  ', price: 48.9 });
+    expect(created).toMatchObject({ name: 'Capacitor 35 µF', price: 48.9 });
+    const got = await call(org, org.admin.token, 'GET', `/${created.id}`);
+    expect(got.json()).toEqual({ id: created.id, name: 'Capacitor 35 µF', price: 48.9 });
+    const put = await call(org, org.admin.token, 'PUT', `/${created.id}`, { name: 'Capacitor 40 µF', price: 1234.56 });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ id: created.id, name: 'Capacitor 40 µF', price: 1234.56 });
+  });
+
+  it('422 per rule: name required, price 0, price 0.001, negative, missing, too large', async () => {
+    const cases: Array<[object, string[]]> = [
+      [{ name: '', price: 10 }, ['name']],
+      [{ name: 'X', price: 0 }, ['price']],
+      [{ name: 'X', price: 0.001 }, ['price']],
+      [{ name: 'X', price: -5 }, ['price']],
+      [{ name: 'X' }, ['price']],
+      [{ name: 'X', price: 100_000_000 }, ['price']],
+      [{ price: '10' }, ['name', 'price']],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await call(org, org.admin.token, 'POST', '', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(Object.keys(res.json().errors).sort(), JSON.stringify(body)).toEqual(fields);
+    }
+    const zero = await call(org, org.admin.token, 'POST', '', { name: 'X', price: 0 });
+    expect(zero.json().errors.price).toEqual(['O preço deve ser de no mínimo R$ 0,01']);
+    const fraction = await call(org, org.admin.token, 'POST', '', { name: 'X', price: 0.011 });
+    expect(fraction.json().errors.price).toEqual(['Use no máximo 2 casas decimais']);
+  });
+
+  it('a refused update changes nothing', async () => {
+    const p = await create(org, { name: 'Tubo de cobre', price: 28.75 });
+    const res = await call(org, org.admin.token, 'PUT', `/${p.id}`, { name: 'Tubo', price: 0 });
+    expect(res.statusCode).toBe(422);
+    expect((await call(org, org.admin.token, 'GET', `/${p.id}`)).json()).toMatchObject({
+      name: 'Tubo de cobre',
+      price: 28.75,
+    });
+  });
+});
+
+describe('products: list', () => {
+  it("paginates on the server with the real total, only the organization's own rows", async () => {
+    const fresh = await createOrg(ctx);
+    for (let i = 1; i <= 7; i++) await create(fresh, { name: `Peça ${String(i).padStart(2, '0')}`, price: i });
+    await create(other, { name: 'Peça de outra empresa', price: 1 });
+    const first = await call(fresh, fresh.admin.token, 'GET', '?take=3');
+    expect(first.json().meta).toEqual({ total: 7, skip: 0, take: 3 });
+    expect(first.json().data.map((p: { name: string }) => p.name)).toEqual(['Peça 01', 'Peça 02', 'Peça 03']);
+    const last = await call(fresh, fresh.admin.token, 'GET', '?take=3&skip=6');
+    expect(last.json().data).toHaveLength(1);
+    expect(last.json().meta.total).toBe(7);
+    const beyond = await call(fresh, fresh.admin.token, 'GET', '?take=3&skip=30');
+    expect(beyond.json()).toEqual({ data: [], meta: { total: 7, skip: 30, take: 3 } });
+  });
+
+  it('searches by name, case- and accent-insensitive', async () => {
+    const fresh = await createOrg(ctx);
+    await create(fresh, { name: 'Gás refrigerante R-410A', price: 89.9 });
+    await create(fresh, { name: 'Capacitor', price: 48 });
+    const res = await call(fresh, fresh.admin.token, 'GET', '?q=GAS%20REFRIG');
+    expect(res.json().data.map((p: { name: string }) => p.name)).toEqual(['Gás refrigerante R-410A']);
+    expect(res.json().meta.total).toBe(1);
+  });
+
+  it('422 on a bad take', async () => {
+    expect((await call(org, org.admin.token, 'GET', '?take=0')).statusCode).toBe(422);
+    expect((await call(org, org.admin.token, 'GET', '?take=500')).statusCode).toBe(422);
+  });
+
+  it('the demo organization has its seeded catalogue', async () => {
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'admin@demo.com.br', password: 'demo1234' },
+    });
+    const res = await ctx.app.inject({
+      url: '/api/organizations/1/products',
+      headers: { authorization: `Bearer ${login.json().token}` },
+    });
+    expect(res.json().meta.total).toBe(8);
+  });
+});

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  orgParam,
+  profileResponse,
+  signatureBody,
+  signatureResponse,
+  updateProfileBody,
+  updateProfileResponse,
+} from '@oficina/contracts';
+import { getProfile, saveSignature, updateProfile } from './profile.service.ts';
+
+const tags = ['profile'];
+
+/** The logged user's own data: every user, admin or not. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/organizations/:orgId/profile',
+    { schema: { tags, params: orgParam, response: { 200: profileResponse } } },
+    (request) => getProfile(app.db, request.auth),
+  );
+  app.put(
+    '/organizations/:orgId/profile',
+    { schema: { tags, params: orgParam, body: updateProfileBody, response: { 200: updateProfileResponse } } },
+    (request) => updateProfile(app.db, app.tokens, request.auth, request.body),
+  );
+  app.post(
+    '/organizations/:orgId/profile/sign',
+    { schema: { tags, params: orgParam, body: signatureBody, response: { 200: signatureResponse } } },
+    (request) => saveSignature(app.db, request.auth, request.body.signature),
+  );
+};

@@ -1,0 +1,58 @@
+import { and, eq } from 'drizzle-orm';
+import { profileMessages, type updateProfileBody } from '@oficina/contracts';
+import { hashPassword, schema, verifyPassword, type Db } from '@oficina/db';
+import type { z } from 'zod';
+import { assertFound, type AuthContext, type TokenService } from '../../plugins/auth.ts';
+import { invalid } from '../../plugins/errors.ts';
+import { uniqueEmail } from '../users/users.service.ts';
+
+type UpdateProfile = z.output<typeof updateProfileBody>;
+const t = schema.users;
+const columns = { name: t.name, email: t.email, signature: t.signature };
+const me = (auth: AuthContext) => and(eq(t.id, auth.userId), eq(t.organizationId, auth.organizationId));
+
+export async function getProfile(db: Db, auth: AuthContext) {
+  const [row] = await db.select(columns).from(t).where(me(auth));
+  return assertFound(row);
+}
+
+/**
+ * Name and e-mail always; the password only when the current one is given and right (blank keeps
+ * it). Answers with a fresh token, so the session shows the new name and e-mail.
+ */
+export async function updateProfile(db: Db, tokens: TokenService, auth: AuthContext, body: UpdateProfile) {
+  const [current] = await db.select({ passwordHash: t.passwordHash, role: t.role }).from(t).where(me(auth));
+  assertFound(current);
+  let passwordHash: string | undefined;
+  if (body.oldPassword) {
+    if (!(await verifyPassword(body.oldPassword, current!.passwordHash))) {
+      throw invalid({ oldPassword: profileMessages.wrongOldPassword });
+    }
+    passwordHash = await hashPassword(body.newPassword);
+  }
+  const row = await uniqueEmail(async () => {
+    const [updated] = await db
+      .update(t)
+      .set({ name: body.name, email: body.email, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+      .where(me(auth))
+      .returning(columns);
+    return assertFound(updated);
+  });
+  const token = await tokens.sign({
+    id: auth.userId,
+    name: row.name,
+    email: row.email,
+    role: current!.role,
+    organizationId: auth.organizationId,
+  });
+  return { ...row, token };
+}
+
+export async function saveSignature(db: Db, auth: AuthContext, signature: string) {
+  const [row] = await db
+    .update(t)
+    .set({ signature, updatedAt: new Date() })
+    .where(me(auth))
+    .returning({ signature: t.signature });
+  return { signature: assertFound(row).signature! };
+}

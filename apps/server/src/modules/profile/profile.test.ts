@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileMessages, userMessages } from '@oficina/contracts';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+
+let ctx: TestContext;
+let org: TestOrg;
+let other: TestOrg;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await createOrg(ctx);
+  other = await createOrg(ctx);
+});
+afterAll(() => ctx.close());
+
+const PNG = `data:image/png;base64,${Buffer.from('\x89PNG\r\n\x1a\nfake-but-well-formed').toString('base64')}`;
+const call = (o: TestOrg, token: string | null, method: 'GET' | 'PUT' | 'POST', path = '', payload?: object) =>
+  ctx.app.inject({
+    method,
+    url: `/api/organizations/${o.organization.id}/profile${path}`,
+    headers: token ? o.as(token) : {},
+    ...(payload ? { payload } : {}),
+  });
+let ip = 0;
+const login = (username: string, password: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password },
+    remoteAddress: `10.30.0.${++ip}`,
+  });
+
+/** A fresh collaborator with a known password and token. */
+async function person(o: TestOrg = org) {
+  const email = `perfil-${Date.now().toString(36)}-${++ip}@teste.com.br`;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/organizations/${o.organization.id}/users`,
+    headers: o.as(o.admin.token),
+    payload: { name: 'Helena Perfil', role: 'ROLE_USER', email, plainPassword: 'senha-antiga' },
+  });
+  expect(res.statusCode).toBe(201);
+  const token = (await login(email, 'senha-antiga')).json().token as string;
+  return { id: res.json().id as number, email, token };
+}
+
+describe('profile: access', () => {
+  it('401 without a token on every route', async () => {
+    expect((await call(org, null, 'GET')).statusCode).toBe(401);
+    expect((await call(org, null, 'PUT', '', { name: 'X', email: 'x@x.com' })).statusCode).toBe(401);
+    expect((await call(org, null, 'POST', '/sign', { signature: PNG })).statusCode).toBe(401);
+  });
+
+  it("403 for another organization's path", async () => {
+    const res = await call(other, org.worker.token, 'GET');
+    expect(res.statusCode).toBe(403);
+    const sign = await call(other, org.worker.token, 'POST', '/sign', { signature: PNG });
+    expect(sign.statusCode).toBe(403);
+  });
+
+  it('any user, a collaborator too, reads their own profile (never another one)', async () => {
+    const me = await call(org, org.worker.token, 'GET');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ name: 'Colaborador Teste', email: org.worker.email, signature: null });
+    expect((await call(org, org.admin.token, 'GET')).json().email).toBe(org.admin.email);
+  });
+});
+
+describe('profile: data and password', () => {
+  it('changes name and e-mail, answers a token carrying them; the password stays with a blank old one', async () => {
+    const p = await person();
+    const newEmail = p.email.replace('perfil-', 'novo-');
+    const res = await call(org, p.token, 'PUT', '', { name: 'Helena Souza', email: newEmail, oldPassword: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Helena Souza', email: newEmail, signature: null });
+    const claims = JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ sub: String(p.id), name: 'Helena Souza', email: newEmail, roles: ['ROLE_USER'] });
+    expect((await login(newEmail, 'senha-antiga')).statusCode).toBe(200);
+    expect((await login(p.email, 'senha-antiga')).statusCode).toBe(401);
+  });
+
+  it('changes the password with the right old one; the new one logs in, the old one no longer', async () => {
+    const p = await person();
+    const res = await call(org, p.token, 'PUT', '', {
+      name: 'Helena Perfil',
+      email: p.email,
+      oldPassword: 'senha-antiga',
+      newPassword: 'senha-nova-123',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await login(p.email, 'senha-nova-123')).statusCode).toBe(200);
+    expect((await login(p.email, 'senha-antiga')).statusCode).toBe(401);
+  });
+
+  it('422 on oldPassword when it is wrong; nothing changes, the name neither', async () => {
+    const p = await person();
+    const res = await call(org, p.token, 'PUT', '', {
+      name: 'Outro Nome',
+      email: p.email,
+      oldPassword: 'errada-123',
+      newPassword: 'senha-nova-123',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ oldPassword: [profileMessages.wrongOldPassword] });
+    expect((await login(p.email, 'senha-antiga')).statusCode).toBe(200);
+    expect((await call(org, p.token, 'GET')).json().name).toBe('Helena Perfil');
+  });
+
+  it('422 on newPassword when shorter than 8 characters, with the message of the spec', async () => {
+    const p = await person();
+    const res = await call(org, p.token, 'PUT', '', {
+      name: 'Helena',
+      email: p.email,
+      oldPassword: 'senha-antiga',
+      newPassword: '1234567',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ newPassword: ['Este valor é muito curto. Deve ter 8 caracteres ou mais.'] });
+    expect(userMessages.passwordTooShort).toBe('Este valor é muito curto. Deve ter 8 caracteres ou mais.');
+  });
+
+  it('422: a new password without the old one, an old one without a new one, name and e-mail rules', async () => {
+    const p = await person();
+    const noOld = await call(org, p.token, 'PUT', '', { name: 'H', email: p.email, newPassword: 'senha-nova-123' });
+    expect(noOld.json().errors).toEqual({ oldPassword: [profileMessages.oldPasswordNeeded] });
+    const noNew = await call(org, p.token, 'PUT', '', { name: 'H', email: p.email, oldPassword: 'senha-antiga' });
+    expect(Object.keys(noNew.json().errors)).toEqual(['newPassword']);
+    const bad = await call(org, p.token, 'PUT', '', { name: '', email: 'nao-e-email' });
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name']);
+    const taken = await call(org, p.token, 'PUT', '', { name: 'H', email: org.admin.email });
+    expect(taken.json().errors).toEqual({ email: [userMessages.emailTaken] });
+    expect((await login(p.email, 'senha-antiga')).statusCode).toBe(200);
+  });
+});
+
+describe('profile: signature', () => {
+  it('saves a PNG data URL and shows it on the profile', async () => {
+    const p = await person();
+    const res = await call(org, p.token, 'POST', '/sign', { signature: PNG });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ signature: PNG });
+    expect((await call(org, p.token, 'GET')).json().signature).toBe(PNG);
+  });
+
+  it('422 on anything but a PNG data URL', async () => {
+    const p = await person();
+    for (const signature of ['', 'data:image/jpeg;base64,AAAA', 'javascript:alert(1)', 'data:image/png;base64,<svg>']) {
+      const res = await call(org, p.token, 'POST', '/sign', { signature });
+      expect(res.statusCode, signature).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['signature']);
+    }
+    expect((await call(org, p.token, 'GET')).json().signature).toBeNull();
+  });
+});

@@ -1,0 +1,148 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import {
+  fromCents,
+  ROLE_ADMIN,
+  toCents,
+  userMessages,
+  type ListQuery,
+  type UserFinancialBody,
+  type createUserBody,
+  type updateUserBody,
+} from '@oficina/contracts';
+import { hashPassword, schema, type Db } from '@oficina/db';
+import type { z } from 'zod';
+import { assertFound } from '../../plugins/auth.ts';
+import { invalid, isUniqueViolation } from '../../plugins/errors.ts';
+import { searchWhere, totalCount } from '../../lib/list.ts';
+import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+
+type CreateUser = z.output<typeof createUserBody>;
+type UpdateUser = z.output<typeof updateUserBody>;
+
+const t = schema.users;
+const columns = {
+  id: t.id,
+  name: t.name,
+  role: t.role,
+  email: t.email,
+  isActive: t.isActive,
+  paymentValueCents: t.paymentValueCents,
+};
+type Row = { id: number; name: string; role: string; email: string; isActive: boolean; paymentValueCents: number };
+const toUser = ({ paymentValueCents, ...r }: Row) => ({ ...r, paymentValue: fromCents(paymentValueCents) });
+const owned = (organizationId: number, id: number) => and(eq(t.id, id), eq(t.organizationId, organizationId));
+
+/** Login is by e-mail across organizations: a taken e-mail is a 422 on email, whoever holds it. */
+export async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_key')) throw invalid({ email: userMessages.emailTaken });
+    throw err;
+  }
+}
+
+/** Active collaborators first, then by name; deactivated ones stay listed (their history is kept). */
+export async function listUsers(db: Db, organizationId: number, query: ListQuery) {
+  const where = and(eq(t.organizationId, organizationId), searchWhere(query.q, [t.name, t.email]));
+  const rows = await db
+    .select({ id: t.id, name: t.name, role: t.role, email: t.email, isActive: t.isActive, total: totalCount })
+    .from(t)
+    .where(where)
+    .orderBy(desc(t.isActive), alphabetical(t.name), asc(t.id))
+    .limit(query.take)
+    .offset(query.skip);
+  return pageWithTotal(
+    rows,
+    query,
+    ({ total: _total, ...r }) => r,
+    () => db.$count(t, where),
+  );
+}
+
+/** Who can be put on a service order: the organization's active users, admins included. */
+export async function listWorkers(db: Db, organizationId: number, query: ListQuery) {
+  const where = and(
+    eq(t.organizationId, organizationId),
+    eq(t.isActive, true),
+    searchWhere(query.q, [t.name, t.email]),
+  );
+  const rows = await db
+    .select({ id: t.id, name: t.name, email: t.email, total: totalCount })
+    .from(t)
+    .where(where)
+    .orderBy(alphabetical(t.name), asc(t.id))
+    .limit(query.take)
+    .offset(query.skip);
+  return pageWithTotal(
+    rows,
+    query,
+    ({ total: _total, ...r }) => r,
+    () => db.$count(t, where),
+  );
+}
+
+export async function getUser(db: Db, organizationId: number, id: number) {
+  const [row] = await db.select(columns).from(t).where(owned(organizationId, id));
+  return toUser(assertFound(row));
+}
+
+export async function createUser(db: Db, organizationId: number, body: CreateUser) {
+  const passwordHash = await hashPassword(body.plainPassword);
+  return uniqueEmail(async () => {
+    const [row] = await db
+      .insert(t)
+      .values({ organizationId, name: body.name, role: body.role, email: body.email, passwordHash })
+      .returning(columns);
+    return toUser(row!);
+  });
+}
+
+/**
+ * A blank password keeps the current one. The organization's last active admin can be neither
+ * demoted nor deactivated: the organization would have nobody to manage it.
+ */
+export async function updateUser(db: Db, organizationId: number, id: number, body: UpdateUser) {
+  const passwordHash = body.plainPassword ? await hashPassword(body.plainPassword) : undefined;
+  return uniqueEmail(() =>
+    db.transaction(async (tx) => {
+      // Locking the active admins serializes concurrent demotions, so two admins cannot demote each other at once.
+      const admins = await tx
+        .select({ id: t.id })
+        .from(t)
+        .where(and(eq(t.organizationId, organizationId), eq(t.role, ROLE_ADMIN), eq(t.isActive, true)))
+        .orderBy(asc(t.id))
+        .for('update');
+      const [current] = await tx.select(columns).from(t).where(owned(organizationId, id)).for('update');
+      assertFound(current);
+      const isActive = body.isActive ?? current!.isActive;
+      const wasActiveAdmin = current!.role === ROLE_ADMIN && current!.isActive;
+      const staysActiveAdmin = body.role === ROLE_ADMIN && isActive;
+      if (wasActiveAdmin && !staysActiveAdmin && admins.length <= 1) {
+        throw invalid({ [body.role === ROLE_ADMIN ? 'isActive' : 'role']: userMessages.lastAdmin });
+      }
+      const [row] = await tx
+        .update(t)
+        .set({
+          name: body.name,
+          role: body.role,
+          email: body.email,
+          isActive,
+          ...(passwordHash ? { passwordHash } : {}),
+          updatedAt: new Date(),
+        })
+        .where(owned(organizationId, id))
+        .returning(columns);
+      return toUser(row!);
+    }),
+  );
+}
+
+export async function updateUserFinancial(db: Db, organizationId: number, id: number, body: UserFinancialBody) {
+  const [row] = await db
+    .update(t)
+    .set({ paymentValueCents: toCents(body.paymentValue), updatedAt: new Date() })
+    .where(owned(organizationId, id))
+    .returning(columns);
+  return toUser(assertFound(row));
+}

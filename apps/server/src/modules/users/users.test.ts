@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { availableRoles, userMessages } from '@oficina/contracts';
+import { schema } from '@oficina/db';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+
+let ctx: TestContext;
+let org: TestOrg;
+let other: TestOrg;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await createOrg(ctx);
+  other = await createOrg(ctx);
+});
+afterAll(() => ctx.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+type User = { id: number; name: string; role: string; email: string; isActive: boolean; paymentValue: number };
+const call = (o: TestOrg, token: string | null, method: Method, path: string, payload?: object) =>
+  ctx.app.inject({
+    method,
+    url: `/api/admin/organizations/${o.organization.id}/users${path}`,
+    headers: token ? o.as(token) : {},
+    ...(payload ? { payload } : {}),
+  });
+let seq = 0;
+const email = (prefix = 'colab') => `${prefix}-${Date.now().toString(36)}-${++seq}@teste.com.br`;
+const create = async (o: TestOrg, body: Partial<Record<string, unknown>> = {}) => {
+  const res = await call(o, o.admin.token, 'POST', '', {
+    name: 'Carlos Técnico',
+    role: 'ROLE_USER',
+    email: email(),
+    plainPassword: 'senha-inicial',
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as User;
+};
+let ip = 0;
+const login = (username: string, password: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password },
+    remoteAddress: `10.20.${Math.floor(++ip / 250)}.${ip % 250}`,
+  });
+const put = (o: TestOrg, u: User, changes: object) =>
+  call(o, o.admin.token, 'PUT', `/${u.id}`, { name: u.name, role: u.role, email: u.email, ...changes });
+
+describe('collaborators: access', () => {
+  let id: number;
+  beforeAll(async () => {
+    id = (await create(org)).id;
+  });
+  const routes = (): Array<[Method, string, object?]> => [
+    ['GET', ''],
+    ['POST', '', { name: 'X', role: 'ROLE_USER', email: email(), plainPassword: '12345678' }],
+    ['GET', '/available-roles'],
+    ['GET', '/workers'],
+    ['GET', `/${id}`],
+    ['PUT', `/${id}`, { name: 'X', role: 'ROLE_USER', email: email() }],
+    ['PATCH', `/${id}/financial`, { paymentValue: 10 }],
+  ];
+
+  it('401 without a token on every route', async () => {
+    for (const [method, path, body] of routes()) {
+      expect((await call(org, null, method, path, body)).statusCode, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('403 for a collaborator on every route', async () => {
+    for (const [method, path, body] of routes()) {
+      expect((await call(org, org.worker.token, method, path, body)).statusCode, `${method} ${path}`).toBe(403);
+    }
+  });
+
+  it("403 for another organization's path; 404 for another organization's user id", async () => {
+    const res = await ctx.app.inject({
+      url: `/api/admin/organizations/${other.organization.id}/users`,
+      headers: org.as(org.admin.token),
+    });
+    expect(res.statusCode).toBe(403);
+    for (const [method, path, body] of routes().slice(4)) {
+      expect((await call(other, other.admin.token, method, path, body)).statusCode, `${method} ${path}`).toBe(404);
+    }
+    expect((await call(org, org.admin.token, 'GET', `/${id}`)).json().name).toBe('Carlos Técnico');
+  });
+});
+
+describe('collaborators: create', () => {
+  it('creates one who logs in with the given password and is not an admin', async () => {
+    const addr = email('novo');
+    const u = await create(org, { name: 'Bruna Souza', email: `  ${addr.toUpperCase()} ` });
+    expect(u).toMatchObject({ name: 'Bruna Souza', role: 'ROLE_USER', email: addr, isActive: true, paymentValue: 0 });
+    const res = await login(addr, 'senha-inicial');
+    expect(res.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${res.json().token}` };
+    const me = await ctx.app.inject({ url: '/api/me', headers });
+    expect(me.json()).toMatchObject({ id: u.id, isAdmin: false, organization: { id: org.organization.id } });
+    // What a non-admin may not: registers, collaborators, organization settings.
+    const base = `/api/organizations/${org.organization.id}`;
+    for (const url of [
+      `${base}/products`,
+      `${base}/services`,
+      `${base}/tags`,
+      `/api/admin/organizations/${org.organization.id}/users`,
+    ]) {
+      expect((await ctx.app.inject({ url, headers })).statusCode, url).toBe(403);
+    }
+    const profile = await ctx.app.inject({ url: `${base}/profile`, headers });
+    expect(profile.json()).toMatchObject({ name: 'Bruna Souza', email: addr });
+  });
+
+  it('422 per field: name, role, e-mail required; password required on create, at least 8 characters', async () => {
+    const res = await call(org, org.admin.token, 'POST', '', {});
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'name', 'plainPassword', 'role']);
+    const short = await call(org, org.admin.token, 'POST', '', {
+      name: 'X',
+      role: 'ROLE_USER',
+      email: email(),
+      plainPassword: '1234567',
+    });
+    expect(short.json().errors).toEqual({ plainPassword: [userMessages.passwordTooShort] });
+    const badRole = await call(org, org.admin.token, 'POST', '', {
+      name: 'X',
+      role: 'ROLE_SUPER',
+      email: 'nao-e-email',
+      plainPassword: '12345678',
+    });
+    expect(badRole.json().errors).toEqual({ role: [userMessages.roleRequired], email: ['E-mail inválido'] });
+  });
+
+  it('422 on email when it is taken, in this or another organization, any case', async () => {
+    const mine = await create(org);
+    const dup = await call(org, org.admin.token, 'POST', '', {
+      name: 'Y',
+      role: 'ROLE_USER',
+      email: mine.email.toUpperCase(),
+      plainPassword: '12345678',
+    });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors).toEqual({ email: [userMessages.emailTaken] });
+    const elsewhere = await call(other, other.admin.token, 'POST', '', {
+      name: 'Y',
+      role: 'ROLE_USER',
+      email: mine.email,
+      plainPassword: '12345678',
+    });
+    expect(elsewhere.json().errors).toEqual({ email: [userMessages.emailTaken] });
+  });
+});
+
+describe('collaborators: edit', () => {
+  it('a blank password keeps the current one; a new one replaces it', async () => {
+    const u = await create(org);
+    const keep = await put(org, u, { name: 'Carlos Alberto', plainPassword: '' });
+    expect(keep.statusCode).toBe(200);
+    expect(keep.json().name).toBe('Carlos Alberto');
+    expect((await login(u.email, 'senha-inicial')).statusCode).toBe(200);
+    const short = await put(org, u, { plainPassword: 'curta' });
+    expect(short.json().errors).toEqual({ plainPassword: [userMessages.passwordTooShort] });
+    expect((await put(org, u, { plainPassword: 'outra-senha-1' })).statusCode).toBe(200);
+    expect((await login(u.email, 'outra-senha-1')).statusCode).toBe(200);
+    expect((await login(u.email, 'senha-inicial')).statusCode).toBe(401);
+  });
+
+  it('promotes a collaborator to admin', async () => {
+    const u = await create(org);
+    const res = await put(org, u, { role: 'ROLE_ADMIN' });
+    expect(res.json().role).toBe('ROLE_ADMIN');
+    const token = (await login(u.email, 'senha-inicial')).json().token;
+    const me = await ctx.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.json().isAdmin).toBe(true);
+  });
+
+  it('a deactivated collaborator cannot log in, loses a token issued before, leaves the workers, stays listed', async () => {
+    const fresh = await createOrg(ctx);
+    const u = await create(fresh, { name: 'Davi Saiu' });
+    const token = (await login(u.email, 'senha-inicial')).json().token as string;
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await ctx.app.inject({ url: '/api/me', headers })).statusCode).toBe(200);
+
+    const res = await put(fresh, u, { isActive: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().isActive).toBe(false);
+
+    expect((await login(u.email, 'senha-inicial')).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/me', headers })).statusCode).toBe(401);
+    const workers = await call(fresh, fresh.admin.token, 'GET', '/workers');
+    expect(workers.json().data.map((w: User) => w.name)).not.toContain('Davi Saiu');
+    const listed = await call(fresh, fresh.admin.token, 'GET', '?q=davi');
+    expect(listed.json().data).toEqual([
+      { id: u.id, name: 'Davi Saiu', role: 'ROLE_USER', email: u.email, isActive: false },
+    ]);
+
+    // Reactivated, they log in again.
+    await put(fresh, u, { isActive: true });
+    expect((await login(u.email, 'senha-inicial')).statusCode).toBe(200);
+  });
+
+  it('422 on e-mail taken by someone else; keeping one own e-mail is fine', async () => {
+    const a = await create(org);
+    const b = await create(org);
+    expect((await put(org, a, { email: a.email })).statusCode).toBe(200);
+    const res = await put(org, a, { email: b.email });
+    expect(res.json().errors).toEqual({ email: [userMessages.emailTaken] });
+    expect((await call(org, org.admin.token, 'GET', `/${a.id}`)).json().email).toBe(a.email);
+  });
+});
+
+describe('collaborators: the last active admin', () => {
+  it('cannot be demoted nor deactivated (422), but can once another admin exists', async () => {
+    const fresh = await createOrg(ctx);
+    const admin = (await call(fresh, fresh.admin.token, 'GET', `/${fresh.admin.id}`)).json() as User;
+    const demote = await put(fresh, admin, { role: 'ROLE_USER' });
+    expect(demote.statusCode).toBe(422);
+    expect(demote.json().errors).toEqual({ role: [userMessages.lastAdmin] });
+    const deactivate = await put(fresh, admin, { isActive: false });
+    expect(deactivate.statusCode).toBe(422);
+    expect(deactivate.json().errors).toEqual({ isActive: [userMessages.lastAdmin] });
+    expect((await call(fresh, fresh.admin.token, 'GET', `/${admin.id}`)).json()).toMatchObject({
+      role: 'ROLE_ADMIN',
+      isActive: true,
+    });
+
+    // An inactive admin does not count.
+    const dormant = await create(fresh, { role: 'ROLE_ADMIN' });
+    await put(fresh, dormant, { isActive: false });
+    expect((await put(fresh, admin, { role: 'ROLE_USER' })).statusCode).toBe(422);
+
+    await create(fresh, { role: 'ROLE_ADMIN' });
+    const now = await put(fresh, admin, { role: 'ROLE_USER' });
+    expect(now.statusCode).toBe(200);
+    expect(now.json().role).toBe('ROLE_USER');
+  });
+
+  it('two admins demoting each other at the same time: one of them stays admin', async () => {
+    const fresh = await createOrg(ctx);
+    const second = await create(fresh, { role: 'ROLE_ADMIN' });
+    const first = (await call(fresh, fresh.admin.token, 'GET', `/${fresh.admin.id}`)).json() as User;
+    const results = await Promise.all([
+      put(fresh, first, { role: 'ROLE_USER' }),
+      put(fresh, second, { role: 'ROLE_USER' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const admins = await ctx.database.db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(and(eq(schema.users.organizationId, fresh.organization.id), eq(schema.users.role, 'ROLE_ADMIN')));
+    expect(admins).toHaveLength(1);
+  });
+});
+
+describe('collaborators: financial, roles, workers, list', () => {
+  it('PATCH financial sets the payment per service order; 422 on a negative or 3-decimal value', async () => {
+    const u = await create(org);
+    const res = await call(org, org.admin.token, 'PATCH', `/${u.id}/financial`, { paymentValue: 45.5 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paymentValue).toBe(45.5);
+    expect((await call(org, org.admin.token, 'GET', `/${u.id}`)).json().paymentValue).toBe(45.5);
+    for (const paymentValue of [-1, 0.001, 'dez', null]) {
+      const bad = await call(org, org.admin.token, 'PATCH', `/${u.id}/financial`, { paymentValue });
+      expect(bad.statusCode, String(paymentValue)).toBe(422);
+      expect(Object.keys(bad.json().errors)).toEqual(['paymentValue']);
+    }
+    expect((await call(org, org.admin.token, 'GET', `/${u.id}`)).json().paymentValue).toBe(45.5);
+  });
+
+  it('available-roles lists the two roles with pt-BR labels', async () => {
+    const res = await call(org, org.admin.token, 'GET', '/available-roles');
+    expect(res.json()).toEqual(availableRoles);
+    expect(res.json()).toEqual([
+      { value: 'ROLE_ADMIN', label: 'Administrador' },
+      { value: 'ROLE_USER', label: 'Colaborador' },
+    ]);
+  });
+
+  it('workers: active users of both roles, searchable, paginated with the real total', async () => {
+    const fresh = await createOrg(ctx);
+    await create(fresh, { name: 'Érica Lima' });
+    await create(fresh, { name: 'Fábio Admin', role: 'ROLE_ADMIN' });
+    const gone = await create(fresh, { name: 'Gilberto Inativo' });
+    await put(fresh, gone, { isActive: false });
+    const res = await call(fresh, fresh.admin.token, 'GET', '/workers?take=2');
+    // Admin Teste, Colaborador Teste (from createOrg), Érica, Fábio.
+    expect(res.json().meta).toEqual({ total: 4, skip: 0, take: 2 });
+    const found = await call(fresh, fresh.admin.token, 'GET', '/workers?q=erica');
+    expect(found.json().data.map((w: User) => w.name)).toEqual(['Érica Lima']);
+  });
+
+  it('lists collaborators with the real total, active first, searched by name or e-mail', async () => {
+    const fresh = await createOrg(ctx);
+    const gone = await create(fresh, { name: 'Aaron Inativo' });
+    await put(fresh, gone, { isActive: false });
+    const res = await call(fresh, fresh.admin.token, 'GET', '');
+    expect(res.json().meta.total).toBe(3);
+    expect(res.json().data.map((u: User) => u.name)).toEqual(['Admin Teste', 'Colaborador Teste', 'Aaron Inativo']);
+    const byEmail = await call(fresh, fresh.admin.token, 'GET', `?q=${encodeURIComponent(fresh.worker.email)}`);
+    expect(byEmail.json().data.map((u: User) => u.id)).toEqual([fresh.worker.id]);
+    const paged = await call(fresh, fresh.admin.token, 'GET', '?take=1&skip=2');
+    expect(paged.json()).toMatchObject({ meta: { total: 3, skip: 2, take: 1 } });
+  });
+});

@@ -1,0 +1,106 @@
+import { Outlet, type RouteObject } from 'react-router';
+import type { FeatureName } from '@oficina/contracts';
+import { Restricted } from './guards.tsx';
+
+type Access = { admin?: boolean; feature?: FeatureName };
+type Loader = () => Promise<RouteObject['Component']>;
+
+/** A register: its list, 'new' and ':id/edit' pages, lazy-loaded, behind one access guard. */
+function register(path: string, access: Access, pages: { list: Loader; create: Loader; edit: Loader }): RouteObject {
+  return {
+    path,
+    element: (
+      <Restricted {...access}>
+        <Outlet />
+      </Restricted>
+    ),
+    children: [
+      { index: true, lazy: async () => ({ Component: await pages.list() }) },
+      { path: 'new', lazy: async () => ({ Component: await pages.create() }) },
+      { path: ':id/edit', lazy: async () => ({ Component: await pages.edit() }) },
+    ],
+  };
+}
+
+const products = () => import('../features/products/pages/product-edit-page.tsx');
+const services = () => import('../features/services/pages/service-edit-page.tsx');
+const natures = () => import('../features/transaction-natures/pages/transaction-nature-edit-page.tsx');
+const statuses = () => import('../features/invoice-statuses/pages/invoice-status-edit-page.tsx');
+const reminders = () => import('../features/reminders/pages/reminder-edit-page.tsx');
+const tags = () => import('../features/tags/pages/tag-edit-page.tsx');
+const users = () => import('../features/users/pages/user-edit-page.tsx');
+
+/** Registers (admin) and the profile (everyone), spec 2 §2. */
+export const registerRoutes: RouteObject[] = [
+  register(
+    '/products',
+    { admin: true },
+    {
+      list: () => import('../features/products/pages/products-page.tsx').then((m) => m.ProductsPage),
+      create: () => products().then((m) => m.ProductNewPage),
+      edit: () => products().then((m) => m.ProductEditPage),
+    },
+  ),
+  register(
+    '/services',
+    { admin: true },
+    {
+      list: () => import('../features/services/pages/services-page.tsx').then((m) => m.ServicesPage),
+      create: () => services().then((m) => m.ServiceNewPage),
+      edit: () => services().then((m) => m.ServiceEditPage),
+    },
+  ),
+  register(
+    '/transaction-natures',
+    { admin: true },
+    {
+      list: () =>
+        import('../features/transaction-natures/pages/transaction-natures-page.tsx').then(
+          (m) => m.TransactionNaturesPage,
+        ),
+      create: () => natures().then((m) => m.TransactionNatureNewPage),
+      edit: () => natures().then((m) => m.TransactionNatureEditPage),
+    },
+  ),
+  register(
+    '/invoice-statuses',
+    { admin: true },
+    {
+      list: () =>
+        import('../features/invoice-statuses/pages/invoice-statuses-page.tsx').then((m) => m.InvoiceStatusesPage),
+      create: () => statuses().then((m) => m.InvoiceStatusNewPage),
+      edit: () => statuses().then((m) => m.InvoiceStatusEditPage),
+    },
+  ),
+  register(
+    '/reminders',
+    { admin: true, feature: 'reminders' },
+    {
+      list: () => import('../features/reminders/pages/reminders-page.tsx').then((m) => m.RemindersPage),
+      create: () => reminders().then((m) => m.ReminderNewPage),
+      edit: () => reminders().then((m) => m.ReminderEditPage),
+    },
+  ),
+  register(
+    '/tags',
+    { admin: true },
+    {
+      list: () => import('../features/tags/pages/tags-page.tsx').then((m) => m.TagsPage),
+      create: () => tags().then((m) => m.TagNewPage),
+      edit: () => tags().then((m) => m.TagEditPage),
+    },
+  ),
+  register(
+    '/admin/users',
+    { admin: true },
+    {
+      list: () => import('../features/users/pages/users-page.tsx').then((m) => m.UsersPage),
+      create: () => users().then((m) => m.UserNewPage),
+      edit: () => users().then((m) => m.UserEditPage),
+    },
+  ),
+  {
+    path: '/profile',
+    lazy: async () => ({ Component: (await import('../features/profile/pages/profile-page.tsx')).ProfilePage }),
+  },
+];

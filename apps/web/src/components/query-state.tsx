@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Alert, Spinner } from 'react-bootstrap';
+import { messages } from '@oficina/contracts';
+import { ApiError } from '../lib/api-client.ts';
+
+/** Spinner while a record loads, a plain message when it cannot be loaded, else the children. */
+export function QueryState({
+  isPending,
+  error,
+  children,
+}: {
+  isPending: boolean;
+  error: unknown;
+  children: ReactNode;
+}) {
+  if (error) {
+    const text = error instanceof ApiError && error.status === 404 ? messages.resourceNotFound : messages.serverError;
+    return <Alert variant="warning">{text}</Alert>;
+  }
+  if (isPending) {
+    return (
+      <div className="d-flex justify-content-center py-5" role="status" aria-label="Carregando">
+        <Spinner />
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

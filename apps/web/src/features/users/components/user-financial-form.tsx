@@ -1,0 +1,48 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Form } from 'react-bootstrap';
+import { messages, userFinancialBody, type UserFinancialBody } from '@oficina/contracts';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+
+interface UserFinancialFormProps {
+  defaultValues: UserFinancialBody;
+  onSubmit(values: UserFinancialBody): Promise<unknown>;
+}
+
+/** 'Financeiro': what the collaborator earns per service order (the payroll uses it). */
+export function UserFinancialForm({ defaultValues, onSubmit }: UserFinancialFormProps) {
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<UserFinancialBody>({ resolver: zodResolver(userFinancialBody), mode: 'onBlur', defaultValues });
+  const submit = handleSubmit(async (values) => {
+    await onSubmit(values).catch((err) => applyServerErrors(err, setError, messages.requestFailed));
+  });
+  return (
+    <Form noValidate onSubmit={submit} className="form-narrow">
+      <Form.Group className="mb-3">
+        <Form.Label htmlFor="user-payment-value">Valor por ordem de serviço</Form.Label>
+        <Controller
+          control={control}
+          name="paymentValue"
+          render={({ field }) => (
+            <MoneyInput
+              id="user-payment-value"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              isInvalid={!!errors.paymentValue}
+            />
+          )}
+        />
+        {errors.paymentValue && <div className="invalid-feedback d-block">{errors.paymentValue.message}</div>}
+        <Form.Text>Pago ao colaborador por ordem de serviço concluída em que ele trabalhou.</Form.Text>
+      </Form.Group>
+      <FormActions isSubmitting={isSubmitting} />
+    </Form>
+  );
+}

@@ -1,0 +1,77 @@
+import { useNavigate, useParams } from 'react-router';
+import { Tab, Tabs } from 'react-bootstrap';
+import { toast } from 'react-toastify';
+import { userMessages, type CreateUserBody, type UpdateUserBody, type UserFinancialBody } from '@oficina/contracts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { useCreateUser } from '../api/create-user.ts';
+import { useUser } from '../api/get-user.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+import { useUpdateUserFinancial } from '../api/update-user-financial.ts';
+import { UserDataForm } from '../components/user-data-form.tsx';
+import { UserFinancialForm } from '../components/user-financial-form.tsx';
+
+export function UserNewPage() {
+  const navigate = useNavigate();
+  const create = useCreateUser();
+  const onSubmit = async (values: UpdateUserBody) => {
+    const { isActive: _isActive, ...body } = values;
+    const user = await create.mutateAsync(body as CreateUserBody);
+    toast.success('Colaborador cadastrado com sucesso');
+    // The edit page has the Financeiro tab, the next thing to fill in.
+    navigate(`/admin/users/${user.id}/edit`);
+  };
+  return (
+    <>
+      <PageHeader title="Novo Colaborador" />
+      <UserDataForm mode="create" onSubmit={onSubmit} />
+    </>
+  );
+}
+
+export function UserEditPage() {
+  const id = Number(useParams().id);
+  const user = useUser(id);
+  const update = useUpdateUser(id);
+  const updateFinancial = useUpdateUserFinancial(id);
+  const onSubmitData = async (values: UpdateUserBody) => {
+    await update.mutateAsync(values);
+    toast.success('Colaborador alterado com sucesso');
+  };
+  const onSubmitFinancial = async (values: UserFinancialBody) => {
+    await updateFinancial.mutateAsync(values);
+    toast.success(userMessages.paymentSaved);
+  };
+  return (
+    <>
+      <PageHeader title={user.data ? `Editar Colaborador: ${user.data.name}` : 'Editar Colaborador'} />
+      <QueryState isPending={user.isPending} error={user.error}>
+        {user.data && (
+          <Tabs defaultActiveKey="data" id="user-tabs" className="mb-3" mountOnEnter>
+            <Tab eventKey="data" title="Dados">
+              <UserDataForm
+                key={user.data.id}
+                mode="edit"
+                defaultValues={{
+                  name: user.data.name,
+                  role: user.data.role as UpdateUserBody['role'],
+                  email: user.data.email,
+                  plainPassword: '',
+                  isActive: user.data.isActive,
+                }}
+                onSubmit={onSubmitData}
+              />
+            </Tab>
+            <Tab eventKey="financial" title="Financeiro">
+              <UserFinancialForm
+                key={user.data.id}
+                defaultValues={{ paymentValue: user.data.paymentValue }}
+                onSubmit={onSubmitFinancial}
+              />
+            </Tab>
+          </Tabs>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { listQuery, requiredString } from './common.ts';
+import { InvoiceState, invoiceStateLabels, type InvoiceStateValue } from './invoice-states.ts';
+
+export const invoiceStateLabel = (state: number) => invoiceStateLabels[state as InvoiceStateValue] ?? String(state);
+
+/** Only Blocked and Canceled statuses are user-definable and editable (spec 2 §4). */
+export const editableInvoiceStates = [InvoiceState.Blocked, InvoiceState.Canceled] as const;
+export const isEditableInvoiceState = (state: number) => (editableInvoiceStates as readonly number[]).includes(state);
+
+/** The statuses every organization starts with: one per fixed state, plus common Blocked/Canceled reasons. */
+export const defaultInvoiceStatuses: ReadonlyArray<{ state: InvoiceStateValue; label: string }> = [
+  { state: InvoiceState.Draft, label: 'Rascunho' },
+  { state: InvoiceState.Todo, label: 'Não Iniciado' },
+  { state: InvoiceState.Wip, label: 'Em Andamento' },
+  { state: InvoiceState.Completed, label: 'Concluído' },
+  { state: InvoiceState.Blocked, label: 'Aguardando peça' },
+  { state: InvoiceState.Blocked, label: 'Aguardando cliente' },
+  { state: InvoiceState.Canceled, label: 'Cancelado pelo cliente' },
+];
+
+export const invoiceStatusMessages = {
+  stateRequired: 'Selecione Bloqueado ou Cancelado',
+  notEditable: 'Somente situações Bloqueado ou Cancelado podem ser alteradas',
+  labelTaken: 'Já existe uma situação com este nome',
+} as const;
+
+/** POST invoice-statuses and PUT invoice-statuses/{id}. */
+export const invoiceStatusBody = z.object({
+  state: z.union([z.literal(InvoiceState.Blocked), z.literal(InvoiceState.Canceled)], {
+    error: invoiceStatusMessages.stateRequired,
+  }),
+  label: requiredString(80),
+});
+export type InvoiceStatusBody = z.infer<typeof invoiceStatusBody>;
+
+export const invoiceStatusResponse = z.object({ id: z.number().int(), state: z.number().int(), label: z.string() });
+export type InvoiceStatus = z.infer<typeof invoiceStatusResponse>;
+
+/** GET invoice-statuses, optionally ?state= (the Bloquear/Cancelar dialogs ask for one state). */
+export const invoiceStatusListQuery = listQuery.extend({ state: z.coerce.number().int().optional() });
+export type InvoiceStatusListQuery = z.infer<typeof invoiceStatusListQuery>;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { listQuery, money, requiredString } from './common.ts';
+
+/** Price of products and services: minimum 0.01, step 0.01 (spec 2 §5). */
+export const catalogPrice = money({ min: 0.01, minMessage: 'O preço deve ser de no mínimo R$ 0,01' });
+
+/** POST products and PUT products/{id}. */
+export const productBody = z.object({ name: requiredString(200), price: catalogPrice });
+export type ProductBody = z.infer<typeof productBody>;
+
+export const productResponse = z.object({ id: z.number().int(), name: z.string(), price: z.number() });
+export type Product = z.infer<typeof productResponse>;
+
+export const productListQuery = listQuery;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { listQuery, requiredString } from './common.ts';
+import { catalogPrice } from './products.ts';
+
+/** POST services and PUT services/{id}. */
+export const serviceBody = z.object({ name: requiredString(200), price: catalogPrice });
+export type ServiceBody = z.infer<typeof serviceBody>;
+
+export const serviceResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number(),
+  /** Set when the service was deleted: it stays for the lines that used it, out of the pickers. */
+  archivedAt: z.string().nullable(),
+});
+export type Service = z.infer<typeof serviceResponse>;
+
+/** GET services: q, skip, take; archived (deleted) services only with includeArchived=true. */
+export const serviceListQuery = listQuery.extend({ includeArchived: z.stringbool().default(false) });
+export type ServiceListQuery = z.infer<typeof serviceListQuery>;

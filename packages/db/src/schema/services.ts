@@ -1,0 +1,27 @@
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { organizations } from './organizations.ts';
+
+/**
+ * Services sold on orders and estimates. Deleting one only archives it (archived_at): lines that
+ * used it keep their own name and price, and archived services leave the pickers.
+ */
+export const services = pgTable(
+  'services',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('services_price_check', sql`${t.priceCents} > 0`),
+    index('services_organization_idx').on(t.organizationId),
+    index('services_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+  ],
+);
