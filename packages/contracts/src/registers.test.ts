@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceStatusBody, InvoiceState } from './invoice-statuses.ts';
+import { invoiceStatusBody } from './invoice-statuses.ts';
+import { InvoiceState } from './invoice-states.ts';
 import { productBody } from './products.ts';
 import { profileForm, updateProfileBody } from './profile.ts';
 import { DEFAULT_TAG_COLOR, tagBody, tagColorPresets, tagTextColor } from './tags.ts';
