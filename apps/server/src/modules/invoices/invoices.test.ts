@@ -378,3 +378,44 @@ describe('list', () => {
     expect(await card('blocked')).toEqual([numbers.c]);
   });
 });
+
+describe('what orders hold in place', () => {
+  it('a customer with orders is not deleted (409); one without still is', async () => {
+    const customers = `/api/organizations/${org.organization.id}/customers`;
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `${customers}/${world.customer.id}`,
+      headers: org.as(org.admin.token),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual(['Este cliente tem ordens de serviço e não pode ser removido']);
+    expect((await world.admin('GET', `/${mine.id}`)).json().customerName).toBe(world.customer.name);
+  });
+
+  it('a Blocked reason in use keeps its state but may be renamed', async () => {
+    const statuses = `/api/organizations/${org.organization.id}/invoice-statuses`;
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: statuses,
+      headers: org.as(org.admin.token),
+      payload: { state: InvoiceState.Blocked, label: 'Aguardando gás' },
+    });
+    const statusId = created.json().id as number;
+    const { id } = await world.createInvoice();
+    await world.moveTo(id, InvoiceState.Wip);
+    await world.admin('POST', `/${id}/block/${statusId}`);
+    const put = (payload: object) =>
+      ctx.app.inject({ method: 'PUT', url: `${statuses}/${statusId}`, headers: org.as(org.admin.token), payload });
+    const toCanceled = await put({ state: InvoiceState.Canceled, label: 'Aguardando gás' });
+    expect(toCanceled.statusCode).toBe(409);
+    expect(toCanceled.json().errors).toEqual([
+      'Esta situação está em uso em ordens de serviço: o nome pode mudar, o tipo não',
+    ]);
+    const renamed = await put({ state: InvoiceState.Blocked, label: 'Aguardando gás R-32' });
+    expect(renamed.statusCode).toBe(200);
+    expect((await world.admin('GET', `/${id}`)).json()).toMatchObject({
+      statusState: InvoiceState.Blocked,
+      statusLabel: 'Aguardando gás R-32',
+    });
+  });
+});
