@@ -347,6 +347,28 @@ describe('list', () => {
     expect((await list('?q=ninguem-com-este-nome')).meta.total).toBe(0);
   });
 
+  it('a term matching thousands of customers still finds their orders (sub-select instead of an id list)', async () => {
+    const { sql } = await import('drizzle-orm');
+    const orgId = listOrg.organization.id;
+    await ctx.database.db.execute(sql`
+      INSERT INTO customers (organization_id, type, identifier, name)
+      SELECT ${orgId}, 2, lpad(g::text, 9, '0') || '77', 'Freguês Recorrente ' || g FROM generate_series(1, 2100) g`);
+    const [{ id: customerId }] = (
+      (await ctx.database.db.execute(
+        sql`SELECT id FROM customers WHERE organization_id = ${orgId} AND name = 'Freguês Recorrente 1500'`,
+      )) as unknown as { rows: Array<{ id: number }> }
+    ).rows as [{ id: number }];
+    const created = await lw.admin('POST', '', {
+      company: lw.company.id,
+      customer: customerId,
+      transactionNature: lw.nature.id,
+    });
+    const r = await list('?q=fregues recorrente');
+    expect(nums(r)).toEqual([created.json().number]);
+    expect(r.meta.total).toBe(1);
+    numbers.e = created.json().number;
+  });
+
   it("422 when both paid and not paid are asked; 403 for a collaborator's worker filter", async () => {
     const both = await lw.admin('GET', '/filter?isPaid=true&isNotPaid=true');
     expect(both.statusCode).toBe(422);
@@ -376,6 +398,14 @@ describe('list', () => {
     expect(await card('wip')).toEqual([numbers.b]);
     expect(await card('completed')).toEqual([numbers.d]);
     expect(await card('blocked')).toEqual([numbers.c]);
+    // At most 10 a card, newest first.
+    const created: number[] = [];
+    for (let k = 0; k < 11; k++) {
+      const o = await lw.createInvoice();
+      await lw.moveTo(o.id, InvoiceState.Todo);
+      created.push(o.number);
+    }
+    expect(await card('wip')).toEqual(created.toReversed().slice(0, 10));
   });
 });
 
