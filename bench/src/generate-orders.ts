@@ -185,7 +185,8 @@ export async function generateOrders(database: Database, opts: GenerateOptions =
       INSERT INTO equipments (organization_id, customer_id, name, brand, model, serial_number)
         SELECT ${org}, c.id, 'Ar-condicionado split ' || (9 + (c.id % 4) * 3) || '.000 BTUs',
                (ARRAY['LG','Samsung','Midea','Daikin','Gree'])[1 + c.id % 5], 'M-' || (c.id % 97), 'SN' || c.id
-        FROM customers c WHERE c.organization_id = ${org};`,
+        FROM customers c WHERE c.organization_id = ${org};
+      ANALYZE customers, equipments;`,
     );
     // Orders: spread over about a year, most completed and paid, some in every other state.
     await step(
@@ -220,7 +221,9 @@ export async function generateOrders(database: Database, opts: GenerateOptions =
           CASE WHEN g > ${orders} - 300 THEN (ARRAY[0, 7, 7, 10, 10, 10, -1])[1 + g % 7]
                WHEN g % 50 = 0 THEN -100
                WHEN g % 97 = 0 THEN -1
-               ELSE 20 END AS state) k;`,
+               ELSE 20 END AS state) k;
+      -- Fresh statistics, or the planner joins 100,000 orders by nested loops in the next steps.
+      ANALYZE invoices;`,
     );
     await step(
       'lines',
@@ -247,7 +250,8 @@ export async function generateOrders(database: Database, opts: GenerateOptions =
                 UNION ALL
                 SELECT invoice_id, quantity * price_cents FROM invoice_products WHERE organization_id = ${org}) l
               GROUP BY invoice_id) t
-        WHERE i.id = t.invoice_id;`,
+        WHERE i.id = t.invoice_id;
+      ANALYZE invoice_services, invoice_products, invoice_equipments;`,
     );
     await step(
       'workers and comments',
