@@ -18,3 +18,4 @@ export * from './reminders.ts';
 export * from './tags.ts';
 export * from './users.ts';
 export * from './profile.ts';
+export * from './invoices.ts';

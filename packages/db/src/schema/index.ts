@@ -11,3 +11,7 @@ export * from './transaction-natures.ts';
 export * from './invoice-statuses.ts';
 export * from './reminders.ts';
 export * from './tags.ts';
+export * from './counters.ts';
+export * from './invoices.ts';
+export * from './invoice-lines.ts';
+export * from './audit-logs.ts';

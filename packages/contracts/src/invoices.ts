@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import { idParam, listQuery, listResponse, money, orgParam, quantity } from './common.ts';
+import { InvoiceState } from './invoice-states.ts';
+
+/** pt-BR texts for service orders (spec 2 §4, §8), word for word where the spec gives them. */
+export const invoiceMessages = {
+  created: 'Ordem de serviço criada com sucesso',
+  companyRequired: 'Selecione a empresa',
+  customerRequired: 'Selecione o cliente',
+  natureRequired: 'Selecione a natureza da operação',
+  serviceRequired: 'Selecione o serviço',
+  productRequired: 'Selecione o produto',
+  equipmentRequired: 'Selecione o equipamento',
+  workerRequired: 'Selecione o colaborador',
+  commentRequired: 'Informe o comentário',
+  dateRequired: 'Informe a data de pagamento',
+  confirmStatus: 'Você deseja alterar o status da Ordem de Serviço? Essa ação não poderá ser desfeita',
+  notAllowed: 'Não é possível atualizar esta Ordem de Serviço',
+  stateChangeFailed: 'Houve um problema ao processar a sua solicitação',
+  infoSaved: 'Informações registradas com sucesso',
+  discountSaved: 'Desconto registrado com sucesso',
+  paid: 'A ordem de serviço foi paga',
+  payConfirm: 'Deseja continuar?',
+  payModalTitle: 'Informe a data de pagamento',
+  undoPaymentFailed: 'Houve um problema ao tentar desfazer o pagamento da Ordem de Serviço. Tente novamente.',
+  removeFailed: (item: 'produto' | 'serviço' | 'equipamento' | 'colaborador' | 'etiqueta' | 'comentário') =>
+    `Houve um problema ao tentar remover o ${item} da Ordem de Serviço. Tente novamente.`,
+  serviceRemoveFailed: 'Houve um problema ao tentar remover o serviço. Tente novamente.',
+  closed: 'Ordens de serviço canceladas ou concluídas não podem ser alteradas',
+  alreadyPaid: 'Esta ordem de serviço já está paga',
+  notPaid: 'Esta ordem de serviço não está paga',
+  cannotPay: 'Ordens de serviço em rascunho ou canceladas não podem ser pagas',
+  discountTooHigh: 'O desconto não pode ser maior que o subtotal',
+  duplicateEquipment: 'Este equipamento já está na ordem de serviço',
+  duplicateWorker: 'Este colaborador já está na ordem de serviço',
+  equipmentNotOfCustomer: 'O equipamento não pertence ao cliente da ordem de serviço',
+  wrongStatusState: 'Selecione uma situação do tipo correspondente',
+  // Server rules added with the API (issue 5):
+  companyNotFound: 'Empresa não encontrada',
+  customerNotFound: 'Cliente não encontrado',
+  natureNotFound: 'Natureza da operação não encontrada',
+  serviceNotAvailable: 'Serviço não encontrado ou excluído',
+  productNotFound: 'Produto não encontrado',
+  workerNotAvailable: 'Colaborador não encontrado ou inativo',
+  workerAlreadyPaid: 'Este colaborador já foi pago por esta ordem de serviço e não pode ser removido',
+  payrollFieldsLocked:
+    'O pagamento de 50% e o bônus não podem ser alterados em ordens de serviço em rascunho, canceladas ou concluídas',
+  discountLocked: 'O desconto não pode ser alterado em ordens de serviço canceladas ou pagas',
+  totalTooHigh: 'O valor total da ordem de serviço ficaria acima do permitido',
+  systemCommentLocked: 'Comentários do sistema não podem ser removidos',
+  commentNotYours: 'Você só pode remover os seus próprios comentários',
+  workerFilterAdminOnly: 'Somente administradores podem filtrar por colaborador',
+} as const;
+
+/** Path params of one order: /organizations/{orgId}/invoices/{id}. */
+export const invoiceParams = orgParam.extend({ id: idParam.shape.id });
+/**
+ * DELETE invoices/{id}/services|products|equipments|workers/{lineId}: the LINE's own `id` (the `id` of
+ * InvoiceServiceLine, InvoiceProductLine, InvoiceEquipmentLine, InvoiceWorkerLine), not the catalogue,
+ * equipment or user id: the same service or product may be on an order twice.
+ */
+export const invoiceLineParams = invoiceParams.extend({ lineId: idParam.shape.id });
+/** POST invoices/{id}/block/{statusId} and cancel/{statusId}: an order status (situação) of that state. */
+export const invoiceStatusChangeParams = invoiceParams.extend({ statusId: idParam.shape.id });
+/** GET invoices/{id}/comments/type/{type}. Types 3 (Internal) and 4 (System) are for admins. */
+export const invoiceCommentTypeParams = invoiceParams.extend({ type: z.coerce.number().int().min(1).max(4) });
+/** DELETE invoices/{id}/comments/{commentId}. */
+export const invoiceCommentParams = invoiceParams.extend({ commentId: idParam.shape.id });
+
+const id = (message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+
+/** Comment types on orders (spec 2 §9). System comments are written by the server only. */
+export const CommentType = { General: 1, Technical: 2, Internal: 3, System: 4 } as const;
+export type CommentTypeValue = (typeof CommentType)[keyof typeof CommentType];
+export const commentTypeLabels: Record<CommentTypeValue, string> = {
+  1: 'Geral',
+  2: 'Técnico',
+  3: 'Interno',
+  4: 'Sistema',
+};
+
+// ---- list ----------------------------------------------------------------------------------------
+
+const idList = z
+  .union([z.coerce.number().int(), z.array(z.coerce.number().int())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+
+/** GET invoices/filter: customer, worker (admin), status (repeatable status ids), isPaid / isNotPaid, q. */
+export const invoiceFilterQuery = listQuery
+  .extend({
+    customer: z.coerce.number().int().positive().optional(),
+    worker: z.coerce.number().int().positive().optional(),
+    status: idList,
+    isPaid: z.stringbool().optional(),
+    isNotPaid: z.stringbool().optional(),
+  })
+  .refine((v) => !(v.isPaid && v.isNotPaid), { message: 'Escolha pago ou não pago', path: ['isPaid'] });
+export type InvoiceFilterQuery = z.infer<typeof invoiceFilterQuery>;
+
+export const invoiceTag = z.object({ tagId: z.number().int(), name: z.string(), color: z.string() });
+
+const partyFields = {
+  companyId: z.number().int(),
+  companyName: z.string(),
+  companyIdentifier: z.string(),
+  companyType: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  customerIdentifier: z.string(),
+  customerType: z.number().int(),
+};
+
+export const invoiceListRow = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  createdAt: z.string(),
+  ...partyFields,
+  transactionNatureName: z.string(),
+  statusId: z.number().int(),
+  statusState: z.number().int(),
+  statusLabel: z.string(),
+  isPaid: z.boolean(),
+  startedAt: z.string().nullable(),
+  invoiceTags: z.array(invoiceTag),
+});
+export type InvoiceListRow = z.infer<typeof invoiceListRow>;
+export const invoiceListResponse = listResponse(invoiceListRow);
+
+/**
+ * Home cards (admin): GET invoices/wip | completed | blocked, newest (highest number) first, at most
+ * HOME_CARD_LIMIT rows each. wip = Todo or Wip (started or not, not finished); completed = Completed
+ * and not paid (awaiting payment); blocked = Blocked.
+ */
+export const HOME_CARD_LIMIT = 10;
+export const invoiceCardResponse = z.object({ data: z.array(invoiceListRow) });
+
+// ---- detail --------------------------------------------------------------------------------------
+
+/** Prices are optional in every line: the server leaves them out for non-admins. */
+export const invoiceServiceLine = z.object({
+  id: z.number().int(),
+  serviceId: z.number().int().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  quantity: z.number().int(),
+  price: z.number().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const invoiceProductLine = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable(),
+  name: z.string(),
+  quantity: z.number().int(),
+  price: z.number().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const invoiceEquipmentLine = z.object({
+  id: z.number().int(),
+  equipmentId: z.number().int().nullable(),
+  name: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  serialNumber: z.string(),
+  description: z.string().nullable(),
+});
+export const invoiceWorkerLine = z.object({
+  id: z.number().int(),
+  workerId: z.number().int(),
+  name: z.string(),
+  paidAt: z.string().nullable(),
+});
+
+export const invoiceDetail = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  ...partyFields,
+  transactionNatureId: z.number().int(),
+  transactionNatureName: z.string(),
+  statusId: z.number().int(),
+  statusLabel: z.string(),
+  statusState: z.number().int(),
+  isPaid: z.boolean(),
+  isSigned: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  // Admin only (absent for collaborators):
+  paymentDate: z.string().nullable().optional(),
+  paymentDescription: z.string().nullable().optional(),
+  subTotal: z.number().optional(),
+  discount: z.number().optional(),
+  total: z.number().optional(),
+  invoiceInfo1: z.string().nullable().optional(),
+  invoiceInfo2: z.string().nullable().optional(),
+  isPayingJustTheHalf: z.boolean().optional(),
+  payrollBonus: z.number().optional(),
+  // Lines:
+  invoiceServices: z.array(invoiceServiceLine),
+  invoiceProducts: z.array(invoiceProductLine),
+  invoiceEquipments: z.array(invoiceEquipmentLine),
+  invoiceWorkers: z.array(invoiceWorkerLine),
+  invoiceTags: z.array(invoiceTag),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetail>;
+
+/** GET invoices/{id}/allowed-changes: the states the order may move to now, for this user. */
+export const allowedChangesResponse = z.object({ data: z.array(z.number().int()) });
+
+// ---- writes --------------------------------------------------------------------------------------
+
+/** POST invoices. */
+export const createInvoiceBody = z.object({
+  company: id(invoiceMessages.companyRequired),
+  customer: id(invoiceMessages.customerRequired),
+  transactionNature: id(invoiceMessages.natureRequired),
+});
+export type CreateInvoiceBody = z.infer<typeof createInvoiceBody>;
+
+/** POST invoices/{id}/info (admin panel). An empty bonus counts as 0. */
+export const invoiceInfoBody = z.object({
+  invoiceInfo1: z.string().trim().max(100, 'Deve ter no máximo 100 caracteres').nullish(),
+  invoiceInfo2: z.string().trim().max(100, 'Deve ter no máximo 100 caracteres').nullish(),
+  isPayingJustTheHalf: z.boolean().default(false),
+  payrollBonus: money({ min: 0 })
+    .nullish()
+    .transform((v) => v ?? 0),
+});
+export type InvoiceInfoBody = z.input<typeof invoiceInfoBody>;
+
+/** POST invoices/{id}/discount: at least 0.01, or 0 to remove it. */
+export const discountBody = z.object({
+  discount: money({ min: 0 }).refine((v) => v === 0 || v >= 0.01, 'O desconto deve ser no mínimo 0,01'),
+});
+export type DiscountBody = z.infer<typeof discountBody>;
+
+/** POST invoices/{id}/pay. */
+export const payBody = z.object({
+  date: z.iso.date({ error: invoiceMessages.dateRequired }),
+  description: z.string().trim().max(500, 'Deve ter no máximo 500 caracteres').nullish(),
+});
+export type PayBody = z.infer<typeof payBody>;
+
+export const addServiceBody = z.object({
+  service: id(invoiceMessages.serviceRequired),
+  quantity,
+  description: z.string().trim().max(1000, 'Deve ter no máximo 1000 caracteres').nullish(),
+});
+export type AddServiceBody = z.infer<typeof addServiceBody>;
+export const addProductBody = z.object({ product: id(invoiceMessages.productRequired), quantity });
+export type AddProductBody = z.infer<typeof addProductBody>;
+export const addEquipmentBody = z.object({ equipment: id(invoiceMessages.equipmentRequired) });
+export const addWorkerBody = z.object({ worker: id(invoiceMessages.workerRequired) });
+
+export const invoiceComment = z.object({
+  id: z.number().int(),
+  comment: z.string(),
+  type: z.number().int(),
+  createdAt: z.string(),
+  userName: z.string(),
+  userId: z.number().int().nullable(),
+});
+export type InvoiceComment = z.infer<typeof invoiceComment>;
+export const invoiceCommentsResponse = z.object({ data: z.array(invoiceComment) });
+export const addCommentBody = z.object({
+  comment: z
+    .string({ error: invoiceMessages.commentRequired })
+    .trim()
+    .min(1, invoiceMessages.commentRequired)
+    .max(5000, 'Deve ter no máximo 5000 caracteres'),
+  type: z.union([z.literal(CommentType.General), z.literal(CommentType.Technical), z.literal(CommentType.Internal)], {
+    error: 'Tipo de comentário inválido',
+  }),
+});
+export type AddCommentBody = z.infer<typeof addCommentBody>;
+
+/** Options for the line pickers: GET invoices/{id}/services/available, equipments/available, workers/available. */
+export const availableOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number().optional(),
+  hint: z.string().optional(),
+});
+export const availableResponse = listResponse(availableOption);
+
+/** States whose order shows the PDF button (spec 2 §4: hidden for Draft, Todo and Canceled). */
+export const pdfHiddenStates: number[] = [InvoiceState.Draft, InvoiceState.Todo, InvoiceState.Canceled];
+
+/** POST invoices answers 201 with the new order's id and its number. */
+export const createInvoiceResponse = z.object({ id: z.number().int(), number: z.number().int() });

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.ts';
+import { companies } from './companies.ts';
+import { customers } from './customers.ts';
+import { transactionNatures } from './transaction-natures.ts';
+import { invoiceStatuses } from './invoice-statuses.ts';
+import { users } from './users.ts';
+
+/** Service orders ('OS'; invoices in the payloads). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** Sequential per organization, no gap or duplicate (counters table). */
+    number: integer('number').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    transactionNatureId: integer('transaction_nature_id')
+      .notNull()
+      .references(() => transactionNatures.id),
+    statusId: integer('status_id')
+      .notNull()
+      .references(() => invoiceStatuses.id),
+    /** Copy of the status's state, kept with status_id in the same write, for filters and indexes. */
+    state: integer('state').notNull(),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paymentDate: date('payment_date'),
+    paymentDescription: text('payment_description'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Sum of the lines, recomputed by the server in the same transaction as any line change. */
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    invoiceInfo1: text('invoice_info1'),
+    invoiceInfo2: text('invoice_info2'),
+    isPayingJustTheHalf: boolean('is_paying_just_the_half').notNull().default(false),
+    payrollBonusCents: integer('payroll_bonus_cents').notNull().default(0),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_organization_number_key').on(t.organizationId, t.number),
+    index('invoices_organization_customer_idx').on(t.organizationId, t.customerId, t.number),
+    index('invoices_organization_company_idx').on(t.organizationId, t.companyId),
+    index('invoices_organization_state_idx').on(t.organizationId, t.state, t.number),
+    index('invoices_organization_status_idx').on(t.organizationId, t.statusId, t.number),
+    index('invoices_organization_paid_idx').on(t.organizationId, t.isPaid, t.number),
+    check('invoices_discount_check', sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`),
+    check('invoices_bonus_check', sql`${t.payrollBonusCents} >= 0`),
+  ],
+);
