@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Modal, type ModalProps } from 'react-bootstrap';
 
 interface AppModalProps extends Omit<ModalProps, 'title'> {
@@ -11,15 +11,18 @@ interface AppModalProps extends Omit<ModalProps, 'title'> {
 
 /** Every modal of the app: full screen below 576 px (spec §9). */
 export function AppModal({ title, children, footer, isStatic, ...rest }: AppModalProps) {
+  // The dialog is named by its title, so assistive technology (and tests) can tell dialogs apart.
+  const titleId = useId();
   return (
     <Modal
       fullscreen="sm-down"
       centered
+      aria-labelledby={titleId}
       {...(isStatic ? { backdrop: 'static' as const, keyboard: false } : {})}
       {...rest}
     >
       <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5">
+        <Modal.Title as="h2" className="h5" id={titleId}>
           {title}
         </Modal.Title>
       </Modal.Header>
