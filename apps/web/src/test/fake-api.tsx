@@ -39,7 +39,7 @@ export function fakeApi(routes: Record<string, Handler>) {
     const handler = routes[`${method} ${url.pathname}`];
     if (!handler) return new Response(JSON.stringify({ errors: ['not found'] }), { status: 404 });
     const out = handler(body, url);
-    const shaped =
+    const shaped: { status?: number; body?: unknown } =
       out && typeof out === 'object' && 'status' in out ? (out as { status: number; body?: unknown }) : { body: out };
     const text = shaped.body === undefined ? '' : JSON.stringify(shaped.body);
     return new Response(text, { status: shaped.status ?? 200 });
