@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, listResponse, money, quantity } from './common.ts';
+import { idParam, listQuery, listResponse, money, orgParam, quantity } from './common.ts';
 import { InvoiceState } from './invoice-states.ts';
 
 /** pt-BR texts for service orders (spec 2 §4, §8), word for word where the spec gives them. */
@@ -35,7 +35,37 @@ export const invoiceMessages = {
   duplicateWorker: 'Este colaborador já está na ordem de serviço',
   equipmentNotOfCustomer: 'O equipamento não pertence ao cliente da ordem de serviço',
   wrongStatusState: 'Selecione uma situação do tipo correspondente',
+  // Server rules added with the API (issue 5):
+  companyNotFound: 'Empresa não encontrada',
+  customerNotFound: 'Cliente não encontrado',
+  natureNotFound: 'Natureza da operação não encontrada',
+  serviceNotAvailable: 'Serviço não encontrado ou excluído',
+  productNotFound: 'Produto não encontrado',
+  workerNotAvailable: 'Colaborador não encontrado ou inativo',
+  workerAlreadyPaid: 'Este colaborador já foi pago por esta ordem de serviço e não pode ser removido',
+  payrollFieldsLocked:
+    'O pagamento de 50% e o bônus não podem ser alterados em ordens de serviço em rascunho, canceladas ou concluídas',
+  discountLocked: 'O desconto não pode ser alterado em ordens de serviço canceladas ou pagas',
+  totalTooHigh: 'O valor total da ordem de serviço ficaria acima do permitido',
+  systemCommentLocked: 'Comentários do sistema não podem ser removidos',
+  commentNotYours: 'Você só pode remover os seus próprios comentários',
+  workerFilterAdminOnly: 'Somente administradores podem filtrar por colaborador',
 } as const;
+
+/** Path params of one order: /organizations/{orgId}/invoices/{id}. */
+export const invoiceParams = orgParam.extend({ id: idParam.shape.id });
+/**
+ * DELETE invoices/{id}/services|products|equipments|workers/{lineId}: the LINE's own `id` (the `id` of
+ * InvoiceServiceLine, InvoiceProductLine, InvoiceEquipmentLine, InvoiceWorkerLine), not the catalogue,
+ * equipment or user id: the same service or product may be on an order twice.
+ */
+export const invoiceLineParams = invoiceParams.extend({ lineId: idParam.shape.id });
+/** POST invoices/{id}/block/{statusId} and cancel/{statusId}: an order status (situação) of that state. */
+export const invoiceStatusChangeParams = invoiceParams.extend({ statusId: idParam.shape.id });
+/** GET invoices/{id}/comments/type/{type}. Types 3 (Internal) and 4 (System) are for admins. */
+export const invoiceCommentTypeParams = invoiceParams.extend({ type: z.coerce.number().int().min(1).max(4) });
+/** DELETE invoices/{id}/comments/{commentId}. */
+export const invoiceCommentParams = invoiceParams.extend({ commentId: idParam.shape.id });
 
 const id = (message: string) =>
   z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
@@ -98,7 +128,12 @@ export const invoiceListRow = z.object({
 export type InvoiceListRow = z.infer<typeof invoiceListRow>;
 export const invoiceListResponse = listResponse(invoiceListRow);
 
-/** Home cards (admin): GET invoices/wip | completed | blocked. */
+/**
+ * Home cards (admin): GET invoices/wip | completed | blocked, newest (highest number) first, at most
+ * HOME_CARD_LIMIT rows each. wip = Todo or Wip (started or not, not finished); completed = Completed
+ * and not paid (awaiting payment); blocked = Blocked.
+ */
+export const HOME_CARD_LIMIT = 10;
 export const invoiceCardResponse = z.object({ data: z.array(invoiceListRow) });
 
 // ---- detail --------------------------------------------------------------------------------------
@@ -254,3 +289,6 @@ export const availableResponse = listResponse(availableOption);
 
 /** States whose order shows the PDF button (spec 2 §4: hidden for Draft, Todo and Canceled). */
 export const pdfHiddenStates: number[] = [InvoiceState.Draft, InvoiceState.Todo, InvoiceState.Canceled];
+
+/** POST invoices answers 201 with the new order's id and its number. */
+export const createInvoiceResponse = z.object({ id: z.number().int(), number: z.number().int() });

@@ -14,6 +14,7 @@ import { reminderRoutes } from './reminders/reminders.routes.ts';
 import { tagRoutes } from './tags/tags.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
+import { invoiceRoutes } from './invoices/invoices.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -32,4 +33,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   tagRoutes,
   userRoutes,
   profileRoutes,
+  invoiceRoutes,
 ];

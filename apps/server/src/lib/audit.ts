@@ -1,0 +1,42 @@
+import { schema, type Db, type Tx } from '@oficina/db';
+
+/** The audit trail (spec 2 §3 "Audit log"): who did what to which order or estimate, and what changed. */
+export type AuditAction = 'view' | 'create' | 'update' | 'delete';
+export type AuditEntity = 'invoice' | 'estimate';
+export type AuditChange = schema.AuditChange;
+
+export interface AuditActor {
+  organizationId: number;
+  userId: number;
+}
+
+/**
+ * Writes one audit row. Call it with the transaction that makes the change, so the trail holds
+ * exactly the changes that were committed.
+ */
+export async function audit(
+  db: Db | Tx,
+  actor: AuditActor,
+  action: AuditAction,
+  entity: AuditEntity,
+  entityId: number,
+  data: AuditChange[] = [],
+) {
+  await db.insert(schema.auditLogs).values({
+    organizationId: actor.organizationId,
+    userId: actor.userId,
+    action,
+    entity,
+    entityId,
+    data,
+  });
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The fields whose value differs between before and after, as change lines (only the keys of `after`). */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): AuditChange[] {
+  return Object.entries(after)
+    .filter(([field, value]) => !same(before[field], value))
+    .map(([field, value]) => ({ field, before: before[field] ?? null, after: value ?? null }));
+}

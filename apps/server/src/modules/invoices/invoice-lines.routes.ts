@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addCommentBody,
+  addEquipmentBody,
+  addProductBody,
+  addServiceBody,
+  addWorkerBody,
+  availableResponse,
+  invoiceComment,
+  invoiceCommentParams,
+  invoiceCommentsResponse,
+  invoiceCommentTypeParams,
+  invoiceEquipmentLine,
+  invoiceLineParams,
+  invoiceParams,
+  invoiceProductLine,
+  invoiceServiceLine,
+  invoiceWorkerLine,
+  listQuery,
+} from '@oficina/contracts';
+import {
+  addEquipment,
+  addProduct,
+  addService,
+  addWorker,
+  availableEquipments,
+  availableProducts,
+  availableServices,
+  availableWorkers,
+  removeLine,
+  type LineKind,
+} from './invoice-lines.service.ts';
+import { addComment, listComments, removeComment } from './invoice-comments.service.ts';
+
+const admin = { access: { admin: true } } as const;
+const tags = ['invoices'];
+const base = '/organizations/:orgId/invoices/:id';
+
+/**
+ * Lines and comments of an order. Services, products and workers are the admin's (prices, payroll);
+ * equipment and comments are open to the collaborators working on the order.
+ */
+export const invoiceLineRoutes: FastifyPluginAsyncZod = async (app) => {
+  const available = { tags, params: invoiceParams, querystring: listQuery, response: { 200: availableResponse } };
+  app.get(`${base}/services/available`, { schema: available, config: admin }, (request) =>
+    availableServices(app.db, request.auth, request.params.id, request.query),
+  );
+  app.get(`${base}/products/available`, { schema: available, config: admin }, (request) =>
+    availableProducts(app.db, request.auth, request.params.id, request.query),
+  );
+  app.get(`${base}/equipments/available`, { schema: available }, (request) =>
+    availableEquipments(app.db, request.auth, request.params.id, request.query),
+  );
+  app.get(`${base}/workers/available`, { schema: available, config: admin }, (request) =>
+    availableWorkers(app.db, request.auth, request.params.id, request.query),
+  );
+
+  app.post(
+    `${base}/services`,
+    {
+      schema: { tags, params: invoiceParams, body: addServiceBody, response: { 201: invoiceServiceLine } },
+      config: admin,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addService(app.db, request.auth, request.params.id, request.body)),
+  );
+  app.post(
+    `${base}/products`,
+    {
+      schema: { tags, params: invoiceParams, body: addProductBody, response: { 201: invoiceProductLine } },
+      config: admin,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addProduct(app.db, request.auth, request.params.id, request.body)),
+  );
+  app.post(
+    `${base}/equipments`,
+    { schema: { tags, params: invoiceParams, body: addEquipmentBody, response: { 201: invoiceEquipmentLine } } },
+    async (request, reply) =>
+      reply.code(201).send(await addEquipment(app.db, request.auth, request.params.id, request.body.equipment)),
+  );
+  app.post(
+    `${base}/workers`,
+    {
+      schema: { tags, params: invoiceParams, body: addWorkerBody, response: { 201: invoiceWorkerLine } },
+      config: admin,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addWorker(app.db, request.auth, request.params.id, request.body.worker)),
+  );
+
+  const removals: Array<[LineKind, boolean]> = [
+    ['services', true],
+    ['products', true],
+    ['equipments', false],
+    ['workers', true],
+  ];
+  for (const [kind, adminOnly] of removals) {
+    app.delete(
+      `${base}/${kind}/:lineId`,
+      { schema: { tags, params: invoiceLineParams }, ...(adminOnly ? { config: admin } : {}) },
+      async (request, reply) => {
+        await removeLine(app.db, request.auth, request.params.id, kind, request.params.lineId);
+        return reply.code(204).send();
+      },
+    );
+  }
+
+  app.get(
+    `${base}/comments/type/:type`,
+    { schema: { tags, params: invoiceCommentTypeParams, response: { 200: invoiceCommentsResponse } } },
+    (request) => listComments(app.db, request.auth, request.params.id, request.params.type),
+  );
+  app.post(
+    `${base}/comments`,
+    { schema: { tags, params: invoiceParams, body: addCommentBody, response: { 201: invoiceComment } } },
+    async (request, reply) =>
+      reply.code(201).send(await addComment(app.db, request.auth, request.params.id, request.body)),
+  );
+  app.delete(
+    `${base}/comments/:commentId`,
+    { schema: { tags, params: invoiceCommentParams } },
+    async (request, reply) => {
+      await removeComment(app.db, request.auth, request.params.id, request.params.commentId);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,98 @@
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  allowedInvoiceChanges,
+  InvoiceState,
+  invoiceMessages,
+  invoiceStateLabels,
+  type InvoiceStateValue,
+} from '@oficina/contracts';
+import { schema, type Db, type Tx } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { conflict, invalid } from '../../plugins/errors.ts';
+import type { AuditChange } from '../../lib/audit.ts';
+import { getInvoiceDetail } from './invoices.service.ts';
+import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
+
+const i = schema.invoices;
+const st = schema.invoiceStatuses;
+
+/** GET invoices/{id}/allowed-changes: the states this actor may move the order to now. */
+export async function allowedChanges(db: Db, actor: Actor, id: number) {
+  const [row] = await db
+    .select({ state: i.state, isPaid: i.isPaid })
+    .from(i)
+    .where(and(eq(i.id, id), visibleTo(actor)));
+  const { state, isPaid } = assertFound(row);
+  return { data: allowedInvoiceChanges(state as InvoiceStateValue, { isAdmin: actor.isAdmin, isPaid }) };
+}
+
+/** Blocked and Canceled carry a reason (a configured status of that state); the others have one fixed status. */
+const needsReason = (to: InvoiceStateValue) => to === InvoiceState.Blocked || to === InvoiceState.Canceled;
+
+async function targetStatus(tx: Tx, organizationId: number, to: InvoiceStateValue, statusId?: number) {
+  if (needsReason(to)) {
+    const [status] = statusId
+      ? await tx
+          .select({ id: st.id, label: st.label })
+          .from(st)
+          .where(and(eq(st.id, statusId), eq(st.organizationId, organizationId), eq(st.state, to)))
+      : [];
+    if (!status) throw invalid({ statusId: invoiceMessages.wrongStatusState });
+    return status;
+  }
+  const [status] = await tx
+    .select({ id: st.id, label: st.label })
+    .from(st)
+    .where(and(eq(st.organizationId, organizationId), eq(st.state, to)))
+    .orderBy(asc(st.id))
+    .limit(1);
+  if (!status) throw new Error(`organization ${organizationId} has no status of state ${to}`);
+  return status;
+}
+
+/** 'Bloqueado (Aguardando peça)' for reasons, the label alone for the fixed states. */
+const describe = (state: number, label: string) =>
+  needsReason(state as InvoiceStateValue) ? `${invoiceStateLabels[state as InvoiceStateValue]} (${label})` : label;
+
+/**
+ * Moves an order along the state machine of DECISIONS.md: 409 with the server's message when the
+ * change is not allowed for this actor now. Start sets startedAt once, Complete sets finishedAt,
+ * reopening a Completed order clears it. Each change writes a System comment naming who, what and
+ * the reason, and an audit line.
+ */
+export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceStateValue, statusId?: number) {
+  await db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, actor, id);
+    const status = await targetStatus(tx, actor.organizationId, to, statusId);
+    const from = row.state as InvoiceStateValue;
+    if (!allowedInvoiceChanges(from, { isAdmin: actor.isAdmin, isPaid: row.isPaid }).includes(to))
+      throw conflict(invoiceMessages.notAllowed);
+
+    const [current] = await tx.select({ label: st.label }).from(st).where(eq(st.id, row.statusId));
+    const now = new Date();
+    const startedAt = to === InvoiceState.Wip ? (row.startedAt ?? now) : row.startedAt;
+    const finishedAt = to === InvoiceState.Completed ? now : from === InvoiceState.Completed ? null : row.finishedAt;
+    await tx.update(i).set({ statusId: status.id, state: to, startedAt, finishedAt }).where(eq(i.id, id));
+
+    const before = describe(from, current?.label ?? invoiceStateLabels[from]);
+    const after = describe(to, status.label);
+    const reason = needsReason(to) ? ` Motivo: ${status.label}.` : '';
+    await systemComment(
+      tx,
+      actor,
+      id,
+      `${actor.name} alterou o status de ${invoiceStateLabels[from]} para ${invoiceStateLabels[to]}.${reason}`,
+    );
+    const changes: AuditChange[] = [{ field: 'status', before, after }];
+    if (startedAt !== row.startedAt)
+      changes.push({ field: 'startedAt', before: null, after: startedAt!.toISOString() });
+    if (finishedAt !== row.finishedAt)
+      changes.push({
+        field: 'finishedAt',
+        before: row.finishedAt?.toISOString() ?? null,
+        after: finishedAt?.toISOString() ?? null,
+      });
+    await recordChange(tx, actor, id, 'update', changes);
+  });
+  return getInvoiceDetail(db, actor, id);
+}

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  allowedChangesResponse,
+  createInvoiceBody,
+  createInvoiceResponse,
+  discountBody,
+  InvoiceState,
+  invoiceCardResponse,
+  invoiceDetail,
+  invoiceFilterQuery,
+  invoiceInfoBody,
+  invoiceListResponse,
+  invoiceParams,
+  invoiceStatusChangeParams,
+  orgParam,
+  payBody,
+  type InvoiceStateValue,
+} from '@oficina/contracts';
+import {
+  createInvoice,
+  homeCard,
+  listInvoices,
+  payInvoice,
+  undoPayment,
+  updateDiscount,
+  updateInvoiceInfo,
+  viewInvoice,
+  type HomeCard,
+} from './invoices.service.ts';
+import { allowedChanges, changeState } from './invoice-workflow.service.ts';
+import { invoiceLineRoutes } from './invoice-lines.routes.ts';
+
+const admin = { access: { admin: true } } as const;
+const tags = ['invoices'];
+const base = '/organizations/:orgId/invoices';
+
+/**
+ * Service orders (spec 2 §7). Every route reads the order through the actor's visibility (a
+ * collaborator's other orders are 404) and admin-only routes are declared here.
+ */
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    `${base}/filter`,
+    { schema: { tags, params: orgParam, querystring: invoiceFilterQuery, response: { 200: invoiceListResponse } } },
+    (request) => listInvoices(app.db, request.auth, request.query),
+  );
+
+  for (const card of ['wip', 'completed', 'blocked'] as HomeCard[]) {
+    app.get(
+      `${base}/${card}`,
+      { schema: { tags, params: orgParam, response: { 200: invoiceCardResponse } }, config: admin },
+      (request) => homeCard(app.db, request.auth, card),
+    );
+  }
+
+  app.post(
+    base,
+    {
+      schema: { tags, params: orgParam, body: createInvoiceBody, response: { 201: createInvoiceResponse } },
+      config: admin,
+    },
+    async (request, reply) => reply.code(201).send(await createInvoice(app.db, request.auth, request.body)),
+  );
+
+  app.get(`${base}/:id`, { schema: { tags, params: invoiceParams, response: { 200: invoiceDetail } } }, (request) =>
+    viewInvoice(app.db, request.auth, request.params.id),
+  );
+
+  app.post(
+    `${base}/:id/info`,
+    { schema: { tags, params: invoiceParams, body: invoiceInfoBody, response: { 200: invoiceDetail } }, config: admin },
+    (request) => updateInvoiceInfo(app.db, request.auth, request.params.id, request.body),
+  );
+
+  app.post(
+    `${base}/:id/discount`,
+    { schema: { tags, params: invoiceParams, body: discountBody, response: { 200: invoiceDetail } }, config: admin },
+    (request) => updateDiscount(app.db, request.auth, request.params.id, request.body.discount),
+  );
+
+  app.post(
+    `${base}/:id/pay`,
+    { schema: { tags, params: invoiceParams, body: payBody, response: { 200: invoiceDetail } }, config: admin },
+    (request) => payInvoice(app.db, request.auth, request.params.id, request.body),
+  );
+
+  app.post(
+    `${base}/:id/undo-payment`,
+    { schema: { tags, params: invoiceParams, response: { 200: invoiceDetail } }, config: admin },
+    (request) => undoPayment(app.db, request.auth, request.params.id),
+  );
+
+  // ---- workflow (DECISIONS.md "Service-order states") ----
+  app.get(
+    `${base}/:id/allowed-changes`,
+    { schema: { tags, params: invoiceParams, response: { 200: allowedChangesResponse } } },
+    (request) => allowedChanges(app.db, request.auth, request.params.id),
+  );
+
+  const fixed: Array<[string, InvoiceStateValue]> = [
+    ['start', InvoiceState.Wip],
+    ['todo', InvoiceState.Todo],
+    ['complete', InvoiceState.Completed],
+  ];
+  for (const [path, to] of fixed) {
+    app.post(
+      `${base}/:id/${path}`,
+      { schema: { tags, params: invoiceParams, response: { 200: invoiceDetail } } },
+      (request) => changeState(app.db, request.auth, request.params.id, to),
+    );
+  }
+  app.post(
+    `${base}/:id/block/:statusId`,
+    { schema: { tags, params: invoiceStatusChangeParams, response: { 200: invoiceDetail } } },
+    (request) => changeState(app.db, request.auth, request.params.id, InvoiceState.Blocked, request.params.statusId),
+  );
+  // Cancelling is the admin's call (DECISIONS.md); a technician blocks with a reason instead.
+  app.post(
+    `${base}/:id/cancel/:statusId`,
+    { schema: { tags, params: invoiceStatusChangeParams, response: { 200: invoiceDetail } }, config: admin },
+    (request) => changeState(app.db, request.auth, request.params.id, InvoiceState.Canceled, request.params.statusId),
+  );
+
+  await app.register(invoiceLineRoutes);
+};

@@ -1,0 +1,458 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  fromCents,
+  HOME_CARD_LIMIT,
+  InvoiceState,
+  invoiceMessages,
+  toCents,
+  type CreateInvoiceBody,
+  type InvoiceDetail,
+  type InvoiceFilterQuery,
+  type InvoiceInfoBody,
+  type InvoiceListRow,
+  type PayBody,
+} from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { conflict, forbidden, invalid } from '../../plugins/errors.ts';
+import { audit, changedFields } from '../../lib/audit.ts';
+import { nextNumber } from '../../lib/counters.ts';
+import { page } from '../../lib/list.ts';
+import { partySearch } from '../../lib/parties.ts';
+import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
+
+const i = schema.invoices;
+const co = schema.companies;
+const cu = schema.customers;
+const tn = schema.transactionNatures;
+const st = schema.invoiceStatuses;
+const w = schema.invoiceWorkers;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+// ---- list ----------------------------------------------------------------------------------------
+
+const rowColumns = {
+  id: i.id,
+  number: i.number,
+  createdAt: i.createdAt,
+  companyId: co.id,
+  companyName: co.name,
+  companyIdentifier: co.identifier,
+  companyType: co.type,
+  customerId: cu.id,
+  customerName: cu.name,
+  customerIdentifier: cu.identifier,
+  customerType: cu.type,
+  transactionNatureName: tn.name,
+  statusId: st.id,
+  statusState: i.state,
+  statusLabel: st.label,
+  isPaid: i.isPaid,
+  startedAt: i.startedAt,
+};
+
+/**
+ * q: the order number exactly, or the customer's or company's name, alias or CPF/CNPJ. The party
+ * matches are id sub-selects that the trigram indexes serve, so the orders are then read through
+ * their (organization, customer) and (organization, company) indexes instead of scanning every order.
+ */
+function invoiceSearch(organizationId: number, q: string | undefined): SQL | undefined {
+  const term = q?.trim();
+  if (!term) return undefined;
+  const ids: SQL[] = [];
+  if (/^\d{1,9}$/.test(term)) {
+    const byNumber = sql`SELECT n.id FROM invoices n WHERE n.organization_id = ${organizationId} AND n.number = ${Number(term)}`;
+    // A few digits are an order number, not a piece of every CPF/CNPJ that happens to contain them.
+    if (term.length < 4) return sql`${i.id} IN (${byNumber})`;
+    ids.push(byNumber);
+  }
+  const customerIds = sql`SELECT ${cu.id} FROM ${cu} WHERE ${cu.organizationId} = ${organizationId} AND ${partySearch(cu, term)}`;
+  const companyIds = sql`SELECT ${co.id} FROM ${co} WHERE ${co.organizationId} = ${organizationId} AND ${partySearch(co, term)}`;
+  ids.push(
+    sql`SELECT c.id FROM invoices c WHERE c.organization_id = ${organizationId} AND c.customer_id IN (${customerIds})`,
+  );
+  ids.push(
+    sql`SELECT m.id FROM invoices m WHERE m.organization_id = ${organizationId} AND m.company_id IN (${companyIds})`,
+  );
+  return sql`${i.id} IN (${sql.join(ids, sql` UNION `)})`;
+}
+
+function listWhere(actor: Actor, query: InvoiceFilterQuery): SQL {
+  return and(
+    visibleTo(actor),
+    query.customer ? eq(i.customerId, query.customer) : undefined,
+    query.worker
+      ? sql`EXISTS (SELECT 1 FROM ${w} f WHERE f.invoice_id = ${i.id} AND f.worker_id = ${query.worker})`
+      : undefined,
+    query.status.length ? inArray(i.statusId, query.status) : undefined,
+    query.isPaid ? eq(i.isPaid, true) : query.isNotPaid ? eq(i.isPaid, false) : undefined,
+    invoiceSearch(actor.organizationId, query.q),
+  )!;
+}
+
+function rowsQuery(db: Db, where: SQL) {
+  return db
+    .select(rowColumns)
+    .from(i)
+    .innerJoin(co, eq(co.id, i.companyId))
+    .innerJoin(cu, eq(cu.id, i.customerId))
+    .innerJoin(tn, eq(tn.id, i.transactionNatureId))
+    .innerJoin(st, eq(st.id, i.statusId))
+    .where(where);
+}
+
+type RowData = Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[number];
+
+async function tagsOf(db: Db, invoiceIds: number[]) {
+  const byInvoice = new Map<number, InvoiceListRow['invoiceTags']>();
+  if (!invoiceIds.length) return byInvoice;
+  const t = schema.tags;
+  const it = schema.invoiceTags;
+  const rows = await db
+    .select({ invoiceId: it.invoiceId, tagId: t.id, name: t.name, color: t.color })
+    .from(it)
+    .innerJoin(t, eq(t.id, it.tagId))
+    .where(inArray(it.invoiceId, invoiceIds))
+    .orderBy(sql`f_unaccent(lower(${t.name}))`, asc(t.id));
+  for (const { invoiceId, ...tag } of rows) {
+    const list = byInvoice.get(invoiceId) ?? [];
+    list.push(tag);
+    byInvoice.set(invoiceId, list);
+  }
+  return byInvoice;
+}
+
+async function withTags(db: Db, rows: RowData[]): Promise<InvoiceListRow[]> {
+  const tags = await tagsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    startedAt: iso(r.startedAt),
+    invoiceTags: tags.get(r.id) ?? [],
+  }));
+}
+
+/**
+ * GET invoices/filter: newest first (highest number). The total comes from a count over the orders
+ * table alone (the joins are 1:1), which an index answers; a window count would join every match.
+ */
+export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQuery) {
+  if (query.worker && !actor.isAdmin) throw forbidden(invoiceMessages.workerFilterAdminOnly);
+  const where = listWhere(actor, query);
+  const [rows, total] = await Promise.all([
+    rowsQuery(db, where).orderBy(desc(i.number)).limit(query.take).offset(query.skip),
+    db.$count(i, where),
+  ]);
+  return page(await withTags(db, rows), total, query);
+}
+
+export type HomeCard = 'wip' | 'completed' | 'blocked';
+const cardWhere: Record<HomeCard, SQL> = {
+  wip: inArray(i.state, [InvoiceState.Todo, InvoiceState.Wip]),
+  completed: and(eq(i.state, InvoiceState.Completed), eq(i.isPaid, false))!,
+  blocked: eq(i.state, InvoiceState.Blocked),
+};
+
+/** The admin home cards (spec 1 §2): the newest HOME_CARD_LIMIT orders of each kind. */
+export async function homeCard(db: Db, actor: Actor, card: HomeCard) {
+  const rows = await rowsQuery(db, and(visibleTo(actor), cardWhere[card])!)
+    .orderBy(desc(i.number))
+    .limit(HOME_CARD_LIMIT);
+  return { data: await withTags(db, rows) };
+}
+
+// ---- detail --------------------------------------------------------------------------------------
+
+const money = (actor: Actor, cents: number) => (actor.isAdmin ? { price: fromCents(cents) } : {});
+
+/**
+ * The order as the actor may see it. Collaborators get no price, subtotal, discount, total, payment
+ * or payroll field at all (DECISIONS.md): the keys are left out, not nulled.
+ */
+export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promise<InvoiceDetail> {
+  const [head] = await db
+    .select({
+      ...rowColumns,
+      transactionNatureId: i.transactionNatureId,
+      updatedAt: i.updatedAt,
+      finishedAt: i.finishedAt,
+      paymentDate: i.paymentDate,
+      paymentDescription: i.paymentDescription,
+      subtotalCents: i.subtotalCents,
+      discountCents: i.discountCents,
+      invoiceInfo1: i.invoiceInfo1,
+      invoiceInfo2: i.invoiceInfo2,
+      isPayingJustTheHalf: i.isPayingJustTheHalf,
+      payrollBonusCents: i.payrollBonusCents,
+    })
+    .from(i)
+    .innerJoin(co, eq(co.id, i.companyId))
+    .innerJoin(cu, eq(cu.id, i.customerId))
+    .innerJoin(tn, eq(tn.id, i.transactionNatureId))
+    .innerJoin(st, eq(st.id, i.statusId))
+    .where(and(eq(i.id, id), visibleTo(actor)));
+  const h = assertFound(head);
+
+  const s = schema.invoiceServices;
+  const p = schema.invoiceProducts;
+  const e = schema.invoiceEquipments;
+  const u = schema.users;
+  const [services, products, equipments, workers, tags] = await Promise.all([
+    db.select().from(s).where(eq(s.invoiceId, id)).orderBy(asc(s.id)),
+    db.select().from(p).where(eq(p.invoiceId, id)).orderBy(asc(p.id)),
+    db.select().from(e).where(eq(e.invoiceId, id)).orderBy(asc(e.id)),
+    db
+      .select({ id: w.id, workerId: w.workerId, name: u.name, paidAt: w.paidAt })
+      .from(w)
+      .innerJoin(u, eq(u.id, w.workerId))
+      .where(eq(w.invoiceId, id))
+      .orderBy(asc(w.id)),
+    tagsOf(db, [id]),
+  ]);
+
+  const detail: InvoiceDetail = {
+    id: h.id,
+    number: h.number,
+    companyId: h.companyId,
+    companyName: h.companyName,
+    companyIdentifier: h.companyIdentifier,
+    companyType: h.companyType,
+    customerId: h.customerId,
+    customerName: h.customerName,
+    customerIdentifier: h.customerIdentifier,
+    customerType: h.customerType,
+    transactionNatureId: h.transactionNatureId,
+    transactionNatureName: h.transactionNatureName,
+    statusId: h.statusId,
+    statusLabel: h.statusLabel,
+    statusState: h.statusState,
+    isPaid: h.isPaid,
+    // Signatures arrive with public signing (issue 6); until then no order is signed.
+    isSigned: false,
+    createdAt: h.createdAt.toISOString(),
+    updatedAt: h.updatedAt.toISOString(),
+    startedAt: iso(h.startedAt),
+    finishedAt: iso(h.finishedAt),
+    invoiceServices: services.map((l) => ({
+      id: l.id,
+      serviceId: l.serviceId,
+      name: l.name,
+      description: l.description,
+      quantity: l.quantity,
+      ...money(actor, l.priceCents),
+      createdAt: l.createdAt.toISOString(),
+      updatedAt: l.updatedAt.toISOString(),
+    })),
+    invoiceProducts: products.map((l) => ({
+      id: l.id,
+      productId: l.productId,
+      name: l.name,
+      quantity: l.quantity,
+      ...money(actor, l.priceCents),
+      createdAt: l.createdAt.toISOString(),
+      updatedAt: l.updatedAt.toISOString(),
+    })),
+    invoiceEquipments: equipments.map((l) => ({
+      id: l.id,
+      equipmentId: l.equipmentId,
+      name: l.name,
+      brand: l.brand,
+      model: l.model,
+      serialNumber: l.serialNumber,
+      description: l.description,
+    })),
+    invoiceWorkers: workers.map((l) => ({ ...l, paidAt: iso(l.paidAt) })),
+    invoiceTags: tags.get(id) ?? [],
+  };
+  if (actor.isAdmin) {
+    Object.assign(detail, {
+      paymentDate: h.paymentDate,
+      paymentDescription: h.paymentDescription,
+      subTotal: fromCents(h.subtotalCents),
+      discount: fromCents(h.discountCents),
+      total: fromCents(h.subtotalCents - h.discountCents),
+      invoiceInfo1: h.invoiceInfo1,
+      invoiceInfo2: h.invoiceInfo2,
+      isPayingJustTheHalf: h.isPayingJustTheHalf,
+      payrollBonus: fromCents(h.payrollBonusCents),
+    });
+  }
+  return detail;
+}
+
+/** GET invoices/{id}: the detail, and a 'view' line in the audit trail. */
+export async function viewInvoice(db: Db, actor: Actor, id: number) {
+  const detail = await getInvoiceDetail(db, actor, id);
+  await audit(db, actor, 'view', 'invoice', id);
+  return detail;
+}
+
+// ---- create --------------------------------------------------------------------------------------
+
+/**
+ * POST invoices: a Draft order with the organization's Draft status and the next number, taken in
+ * the same transaction (no gap, no duplicate). Company, customer and nature must be the organization's.
+ */
+export async function createInvoice(db: Db, actor: Actor, body: CreateInvoiceBody) {
+  const org = actor.organizationId;
+  return db.transaction(async (tx) => {
+    const [[company], [customer], [nature], [draft]] = await Promise.all([
+      tx
+        .select({ id: co.id, name: co.name })
+        .from(co)
+        .where(and(eq(co.id, body.company), eq(co.organizationId, org))),
+      tx
+        .select({ id: cu.id, name: cu.name })
+        .from(cu)
+        .where(and(eq(cu.id, body.customer), eq(cu.organizationId, org))),
+      tx
+        .select({ id: tn.id, name: tn.name })
+        .from(tn)
+        .where(and(eq(tn.id, body.transactionNature), eq(tn.organizationId, org))),
+      tx
+        .select({ id: st.id, label: st.label })
+        .from(st)
+        .where(and(eq(st.organizationId, org), eq(st.state, InvoiceState.Draft)))
+        .orderBy(asc(st.id))
+        .limit(1),
+    ]);
+    const errors: Record<string, string> = {};
+    if (!company) errors.company = invoiceMessages.companyNotFound;
+    if (!customer) errors.customer = invoiceMessages.customerNotFound;
+    if (!nature) errors.transactionNature = invoiceMessages.natureNotFound;
+    if (Object.keys(errors).length) throw invalid(errors);
+    if (!draft) throw new Error(`organization ${org} has no Draft status`);
+
+    const number = await nextNumber(
+      tx,
+      org,
+      'invoice',
+      sql`(SELECT coalesce(max(number), 0) + 1 FROM invoices WHERE organization_id = ${org})`,
+    );
+    const [row] = await tx
+      .insert(i)
+      .values({
+        organizationId: org,
+        number,
+        companyId: company!.id,
+        customerId: customer!.id,
+        transactionNatureId: nature!.id,
+        statusId: draft.id,
+        state: InvoiceState.Draft,
+        createdById: actor.userId,
+      })
+      .returning({ id: i.id, number: i.number });
+    await audit(tx, actor, 'create', 'invoice', row!.id, [
+      { field: 'number', before: null, after: number },
+      { field: 'company', before: null, after: company!.name },
+      { field: 'customer', before: null, after: customer!.name },
+      { field: 'transactionNature', before: null, after: nature!.name },
+      { field: 'status', before: null, after: draft.label },
+    ]);
+    return row!;
+  });
+}
+
+// ---- admin panel, discount, payment --------------------------------------------------------------
+
+/** States whose payroll fields (50% collaborator, bonus) are locked (spec 2 §4). */
+const payrollLockedStates: number[] = [InvoiceState.Draft, InvoiceState.Canceled, InvoiceState.Completed];
+
+/**
+ * POST invoices/{id}/info. The purchase order and invoice number stay editable in every state (the
+ * fiscal invoice number usually arrives after the work is done); the payroll fields do not change
+ * on Draft, Canceled or Completed orders (a completed order is what payroll pays).
+ */
+export async function updateInvoiceInfo(db: Db, actor: Actor, id: number, body: InvoiceInfoBody) {
+  await db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, actor, id);
+    const next = {
+      invoiceInfo1: body.invoiceInfo1 || null,
+      invoiceInfo2: body.invoiceInfo2 || null,
+      isPayingJustTheHalf: body.isPayingJustTheHalf ?? false,
+      payrollBonusCents: toCents(body.payrollBonus ?? 0),
+    };
+    const payrollChanged =
+      next.isPayingJustTheHalf !== row.isPayingJustTheHalf || next.payrollBonusCents !== row.payrollBonusCents;
+    if (payrollChanged && payrollLockedStates.includes(row.state)) throw conflict(invoiceMessages.payrollFieldsLocked);
+    const changes = changedFields(
+      { ...row, payrollBonus: fromCents(row.payrollBonusCents) } as Record<string, unknown>,
+      {
+        invoiceInfo1: next.invoiceInfo1,
+        invoiceInfo2: next.invoiceInfo2,
+        isPayingJustTheHalf: next.isPayingJustTheHalf,
+        payrollBonus: fromCents(next.payrollBonusCents),
+      },
+    );
+    if (!changes.length) return;
+    await tx.update(i).set(next).where(eq(i.id, id));
+    await recordChange(tx, actor, id, 'update', changes);
+  });
+  return getInvoiceDetail(db, actor, id);
+}
+
+/** POST invoices/{id}/discount: 0 removes it; never above the subtotal; not on canceled or paid orders. */
+export async function updateDiscount(db: Db, actor: Actor, id: number, discount: number) {
+  await db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, actor, id);
+    if (row.state === InvoiceState.Canceled || row.isPaid) throw conflict(invoiceMessages.discountLocked);
+    const cents = toCents(discount);
+    if (cents > row.subtotalCents) throw invalid({ discount: invoiceMessages.discountTooHigh });
+    if (cents === row.discountCents) return;
+    await tx.update(i).set({ discountCents: cents }).where(eq(i.id, id));
+    await recordChange(tx, actor, id, 'update', [
+      { field: 'discount', before: fromCents(row.discountCents), after: discount },
+    ]);
+  });
+  return getInvoiceDetail(db, actor, id);
+}
+
+/** 'YYYY-MM-DD' as pt-BR, without a time zone shift (a date column has no time). */
+const brDate = (isoDate: string) => isoDate.split('-').toReversed().join('/');
+
+/** POST invoices/{id}/pay: only an unpaid order that is not Draft or Canceled (spec 2 §4). */
+export async function payInvoice(db: Db, actor: Actor, id: number, body: PayBody) {
+  await db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, actor, id);
+    if (row.isPaid) throw conflict(invoiceMessages.alreadyPaid);
+    if (row.state === InvoiceState.Draft || row.state === InvoiceState.Canceled)
+      throw conflict(invoiceMessages.cannotPay);
+    const description = body.description || null;
+    await tx
+      .update(i)
+      .set({ isPaid: true, paymentDate: body.date, paymentDescription: description })
+      .where(eq(i.id, id));
+    await systemComment(
+      tx,
+      actor,
+      id,
+      `${actor.name} registrou o pagamento em ${brDate(body.date)}${description ? ` (${description})` : ''}.`,
+    );
+    await recordChange(tx, actor, id, 'update', [
+      { field: 'isPaid', before: false, after: true },
+      { field: 'paymentDate', before: row.paymentDate, after: body.date },
+      { field: 'paymentDescription', before: row.paymentDescription, after: description },
+    ]);
+  });
+  return getInvoiceDetail(db, actor, id);
+}
+
+/** POST invoices/{id}/undo-payment: only a paid order. */
+export async function undoPayment(db: Db, actor: Actor, id: number) {
+  await db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, actor, id);
+    if (!row.isPaid) throw conflict(invoiceMessages.notPaid);
+    await tx.update(i).set({ isPaid: false, paymentDate: null, paymentDescription: null }).where(eq(i.id, id));
+    await systemComment(tx, actor, id, `${actor.name} desfez o pagamento de ${brDate(row.paymentDate ?? '')}.`);
+    await recordChange(tx, actor, id, 'update', [
+      { field: 'isPaid', before: true, after: false },
+      { field: 'paymentDate', before: row.paymentDate, after: null },
+      { field: 'paymentDescription', before: row.paymentDescription, after: null },
+    ]);
+  });
+  return getInvoiceDetail(db, actor, id);
+}

@@ -1,0 +1,163 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { PersonType, ROLE_USER, type InvoiceStateValue } from '@oficina/contracts';
+import { hashPassword, schema } from '@oficina/db';
+import type { TestContext, TestOrg } from './helpers.ts';
+import { newCnpj, newCpf } from './factories.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * A small catalogue for service-order tests in one organization: a company, two customers (the
+ * first with two pieces of equipment, the second with one), a nature, two services (one archived),
+ * a product, and helpers to create and move orders through the API.
+ */
+export async function invoiceWorld(ctx: TestContext, org: TestOrg) {
+  const db = ctx.database.db;
+  const organizationId = org.organization.id;
+  const tag = Math.random().toString(36).slice(2, 8);
+  const [company] = await db
+    .insert(schema.companies)
+    .values({ organizationId, type: PersonType.Juridical, identifier: newCnpj(), name: `Oficina ${tag} Ltda` })
+    .returning();
+  const [customer, otherCustomer] = await db
+    .insert(schema.customers)
+    .values([
+      { organizationId, type: PersonType.Natural, identifier: newCpf(), name: `Cliente Álvaro ${tag}` },
+      { organizationId, type: PersonType.Natural, identifier: newCpf(), name: `Cliente Beatriz ${tag}` },
+    ])
+    .returning();
+  const [equipment, equipment2, otherEquipment] = await db
+    .insert(schema.equipments)
+    .values([
+      { organizationId, customerId: customer!.id, name: 'Split 12k', brand: 'LG', model: 'S4', serialNumber: 'SN-1' },
+      {
+        organizationId,
+        customerId: customer!.id,
+        name: 'Câmara fria',
+        brand: 'Gallant',
+        model: 'CF',
+        serialNumber: 'SN-2',
+      },
+      {
+        organizationId,
+        customerId: otherCustomer!.id,
+        name: 'Split 9k',
+        brand: 'Midea',
+        model: 'X',
+        serialNumber: 'SN-3',
+      },
+    ])
+    .returning();
+  const [nature] = await db
+    .insert(schema.transactionNatures)
+    .values({ organizationId, name: 'Prestação de serviço', description: '' })
+    .returning();
+  const [service, archivedService] = await db
+    .insert(schema.services)
+    .values([
+      { organizationId, name: 'Limpeza de split', priceCents: 18000 },
+      { organizationId, name: 'Serviço antigo', priceCents: 5000, archivedAt: new Date() },
+    ])
+    .returning();
+  const [product] = await db
+    .insert(schema.products)
+    .values({ organizationId, name: 'Filtro de ar', priceCents: 3590 })
+    .returning();
+  const statuses = await db
+    .select()
+    .from(schema.invoiceStatuses)
+    .where(eq(schema.invoiceStatuses.organizationId, organizationId))
+    .orderBy(asc(schema.invoiceStatuses.id));
+  const statusOf = (state: InvoiceStateValue) => statuses.find((s) => s.state === state)!;
+
+  const url = (rest = '') => `/api/organizations/${organizationId}/invoices${rest}`;
+  const call = (token: string, method: Method, rest: string, payload?: object) =>
+    ctx.app.inject({ method, url: url(rest), headers: org.as(token), ...(payload ? { payload } : {}) });
+  const admin = (method: Method, rest: string, payload?: object) => call(org.admin.token, method, rest, payload);
+  const worker = (method: Method, rest: string, payload?: object) => call(org.worker.token, method, rest, payload);
+
+  async function createInvoice(customerId = customer!.id) {
+    const res = await admin('POST', '', { company: company!.id, customer: customerId, transactionNature: nature!.id });
+    if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+    return res.json() as { id: number; number: number };
+  }
+  /** Puts the organization's collaborator on the order (so they see it). */
+  async function assignWorker(invoiceId: number, userId = org.worker.id) {
+    const res = await admin('POST', `/${invoiceId}/workers`, { worker: userId });
+    if (res.statusCode !== 201) throw new Error(`worker failed: ${res.statusCode} ${res.body}`);
+    return res.json() as { id: number };
+  }
+  /** Moves an order to a state the straight way, through the API. */
+  async function moveTo(invoiceId: number, state: InvoiceStateValue) {
+    const path: Record<number, string[]> = {
+      0: [],
+      7: ['/todo'],
+      10: ['/start'],
+      [-1]: ['/start', `/block/${statusOf(-1).id}`],
+      [-100]: [`/cancel/${statusOf(-100).id}`],
+      20: ['/start', '/complete'],
+    };
+    for (const step of path[state]!) {
+      const res = await admin('POST', `/${invoiceId}${step}`);
+      if (res.statusCode !== 200) throw new Error(`${step} failed: ${res.statusCode} ${res.body}`);
+    }
+  }
+  async function newUser(opts: { isActive?: boolean } = {}) {
+    const [u] = await db
+      .insert(schema.users)
+      .values({
+        organizationId,
+        name: `Técnico ${tag}${Math.random().toString(36).slice(2, 5)}`,
+        email: `tec-${tag}-${Math.random().toString(36).slice(2, 8)}@teste.com.br`,
+        role: ROLE_USER,
+        passwordHash: await hashPassword('senha-forte-1'),
+        isActive: opts.isActive ?? true,
+      })
+      .returning();
+    return u!;
+  }
+  async function auditOf(invoiceId: number) {
+    const a = schema.auditLogs;
+    return db
+      .select()
+      .from(a)
+      .where(and(eq(a.entity, 'invoice'), eq(a.entityId, invoiceId)))
+      .orderBy(asc(a.id));
+  }
+
+  return {
+    company: company!,
+    customer: customer!,
+    otherCustomer: otherCustomer!,
+    equipment: equipment!,
+    equipment2: equipment2!,
+    otherEquipment: otherEquipment!,
+    nature: nature!,
+    service: service!,
+    archivedService: archivedService!,
+    product: product!,
+    statuses,
+    statusOf,
+    url,
+    call,
+    admin,
+    worker,
+    createInvoice,
+    assignWorker,
+    moveTo,
+    newUser,
+    auditOf,
+  };
+}
+export type InvoiceWorld = Awaited<ReturnType<typeof invoiceWorld>>;
+
+/** Every key anywhere in a JSON value (to prove a response holds no price field). */
+export function allKeys(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) allKeys(v, into);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      into.add(k);
+      allKeys(v, into);
+    }
+  return into;
+}
