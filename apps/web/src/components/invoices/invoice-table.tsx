@@ -1,9 +1,18 @@
 import { Link } from 'react-router';
 import { formatIdentifier, type InvoiceListRow } from '@oficina/contracts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDate, formatTime } from '../../lib/format.ts';
 import { DataTable, type Column } from '../data-table.tsx';
 import { TagBadge } from '../tag-badge.tsx';
 import { InvoiceStatusBadge, PaidBadge } from './invoice-status-badge.tsx';
+
+function StatusBadges({ row }: { row: InvoiceListRow }) {
+  return (
+    <div className="d-flex flex-wrap gap-1">
+      <InvoiceStatusBadge state={row.statusState} label={row.statusLabel} />
+      {row.isPaid && <PaidBadge />}
+    </div>
+  );
+}
 
 export const invoiceEditPath = (id: number) => `/invoices/${id}/edit`;
 
@@ -22,7 +31,16 @@ const columns = (hideCustomer: boolean): Column<InvoiceListRow>[] => [
       </Link>
     ),
   },
-  { header: 'Data', className: 'text-nowrap small', cell: (r) => formatDateTime(r.createdAt) },
+  {
+    header: 'Data',
+    className: 'text-nowrap small',
+    cell: (r) => (
+      <>
+        {formatDate(r.createdAt)}
+        <div className="text-body-secondary">{formatTime(r.createdAt)}</div>
+      </>
+    ),
+  },
   {
     header: 'Empresa',
     className: 'd-none d-md-table-cell',
@@ -43,7 +61,11 @@ const columns = (hideCustomer: boolean): Column<InvoiceListRow>[] => [
           cell: (r: InvoiceListRow) => (
             <>
               {r.customerName}
-              <div className="small text-body-secondary d-md-none">{r.companyName}</div>
+              <div className="small text-body-secondary d-none d-sm-block d-md-none">{r.companyName}</div>
+              {/* On a phone the status rides under the customer instead of a column off screen. */}
+              <div className="d-sm-none mt-1">
+                <StatusBadges row={r} />
+              </div>
             </>
           ),
         },
@@ -51,12 +73,8 @@ const columns = (hideCustomer: boolean): Column<InvoiceListRow>[] => [
   { header: 'Natureza da Op.', className: 'd-none d-lg-table-cell', cell: (r) => r.transactionNatureName },
   {
     header: 'Status',
-    cell: (r) => (
-      <div className="d-flex flex-wrap gap-1">
-        <InvoiceStatusBadge state={r.statusState} label={r.statusLabel} />
-        {r.isPaid && <PaidBadge />}
-      </div>
-    ),
+    className: hideCustomer ? undefined : 'd-none d-sm-table-cell',
+    cell: (r) => <StatusBadges row={r} />,
   },
   {
     header: 'Etiquetas',

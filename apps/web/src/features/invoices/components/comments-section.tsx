@@ -43,7 +43,8 @@ export function CommentsSection({ invoiceId, closed }: { invoiceId: number; clos
       <Tabs
         activeKey={tab}
         onSelect={(k) => setTab(k ?? String(CommentType.General))}
-        className="mb-3 flex-nowrap overflow-x-auto overflow-y-hidden text-nowrap"
+        className="mb-3 comment-tabs"
+        fill
         mountOnEnter
       >
         {types.map((type) => (
@@ -151,7 +152,7 @@ function CommentForm({ invoiceId, type }: { invoiceId: number; type: WritableTyp
       </Form.Group>
       {errors.root && <div className="text-danger small">{errors.root.message}</div>}
       <div className="d-flex justify-content-end mt-2">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
+        <Button type="submit" size="sm" className="comment-submit" disabled={isSubmitting}>
           {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
           Comentar
         </Button>

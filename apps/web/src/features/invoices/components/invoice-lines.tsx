@@ -52,7 +52,7 @@ function RemoveButton({ name, onRemove }: { name: string; onRemove(): Promise<vo
   return (
     <ActionButton size="sm" variant="outline-danger" aria-label={`Remover ${name}`} title="Remover" action={onRemove}>
       <TrashIcon />
-      <span className="ms-1 d-sm-none d-lg-inline">Remover</span>
+      <span className="ms-1 d-sm-none">Remover</span>
     </ActionButton>
   );
 }
