@@ -11,7 +11,6 @@ interface AppModalProps extends Omit<ModalProps, 'title'> {
 
 /** Every modal of the app: full screen below 576 px (spec §9). */
 export function AppModal({ title, children, footer, isStatic, ...rest }: AppModalProps) {
-  // The dialog is named by its title, so assistive technology (and tests) can tell dialogs apart.
   const titleId = useId();
   return (
     <Modal
