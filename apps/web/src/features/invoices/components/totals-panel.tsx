@@ -50,32 +50,30 @@ export function TotalsPanel({ invoice }: { invoice: InvoiceDetail }) {
         <div>
           <dt>Desconto</dt>
           <dd data-testid="discount">
-            {!editing && (
-              <>
-                {formatMoney(discount)}
-                {!locked && (
-                  <span className="d-inline-flex gap-1 ms-2">
-                    <Button size="sm" variant="link" className="p-0" onClick={() => setEditing(true)}>
-                      {discount > 0 ? 'Alterar' : 'Adicionar'}
-                    </Button>
-                    {discount > 0 && (
-                      <Button size="sm" variant="link" className="p-0 text-danger ms-2" onClick={remove}>
-                        Remover
-                      </Button>
-                    )}
-                  </span>
+            {formatMoney(discount)}
+            {!locked && !editing && (
+              <span className="d-inline-flex gap-2 ms-2">
+                <Button size="sm" variant="link" className="p-0" onClick={() => setEditing(true)}>
+                  {discount > 0 ? 'Alterar' : 'Adicionar'}
+                </Button>
+                {discount > 0 && (
+                  <Button size="sm" variant="link" className="p-0 text-danger" onClick={remove}>
+                    Remover
+                  </Button>
                 )}
-              </>
+              </span>
             )}
           </dd>
         </div>
-        {editing && (
-          <DiscountForm
-            invoiceId={invoice.id}
-            initial={discount > 0 ? discount : null}
-            onDone={() => setEditing(false)}
-          />
-        )}
+      </dl>
+      {editing && (
+        <DiscountForm
+          invoiceId={invoice.id}
+          initial={discount > 0 ? discount : null}
+          onDone={() => setEditing(false)}
+        />
+      )}
+      <dl className="totals-list mb-0 border-top">
         <div className="totals-total">
           <dt>Total</dt>
           <dd data-testid="total">{formatMoney(invoice.total)}</dd>
@@ -107,7 +105,7 @@ function DiscountForm({ invoiceId, initial, onDone }: { invoiceId: number; initi
     }
   });
   return (
-    <Form noValidate onSubmit={onSubmit} className="mb-3" aria-label="Desconto">
+    <Form noValidate onSubmit={onSubmit} className="my-2" aria-label="Desconto">
       <Controller
         control={control}
         name="discount"
