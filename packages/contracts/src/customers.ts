@@ -13,4 +13,5 @@ export const customerMessages = {
   updated: 'Cliente alterado com sucesso',
   removed: 'Cliente removido com sucesso',
   removeFailed: 'Houve um problema ao tentar remover o cliente. Tente novamente.',
+  hasInvoices: 'Este cliente tem ordens de serviço e não pode ser removido',
 } as const;

@@ -23,6 +23,7 @@ export const invoiceStatusMessages = {
   stateRequired: 'Selecione Bloqueado ou Cancelado',
   notEditable: 'Somente situações Bloqueado ou Cancelado podem ser alteradas',
   labelTaken: 'Já existe uma situação com este nome',
+  stateInUse: 'Esta situação está em uso em ordens de serviço: o nome pode mudar, o tipo não',
 } as const;
 
 /** POST invoice-statuses and PUT invoice-statuses/{id}. */

@@ -27,6 +27,13 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return e?.cause ? isUniqueViolation(e.cause, constraint) : false;
 }
 
+/** Postgres foreign-key violation (a row still referenced elsewhere), to turn into a 409. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: unknown };
+  if (e?.code === '23503') return true;
+  return e?.cause ? isForeignKeyViolation(e.cause) : false;
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) return reply.code(err.statusCode).send({ errors: err.errors });

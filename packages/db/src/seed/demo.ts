@@ -6,6 +6,7 @@ import { hashPassword } from '../password.ts';
 import { organizations, users } from '../schema/index.ts';
 import { seedCompaniesAndCustomers } from './companies-customers.ts';
 import { seedRegisters } from './registers.ts';
+import { seedServiceOrders } from './service-orders.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const demoLogins = [
@@ -46,4 +47,8 @@ export interface DemoContext {
   liteOrganizationId: number;
 }
 /** Features add their own demo rows here (companies, customers, orders...). */
-export const demoSeeds: Array<(db: Db, ctx: DemoContext) => Promise<void>> = [seedCompaniesAndCustomers, seedRegisters];
+export const demoSeeds: Array<(db: Db, ctx: DemoContext) => Promise<void>> = [
+  seedCompaniesAndCustomers,
+  seedRegisters,
+  seedServiceOrders,
+];

@@ -67,19 +67,26 @@ export async function createInvoiceStatus(db: Db, organizationId: number, body: 
 
 /**
  * Only a Blocked or Canceled status may change. Editing a fixed one (Draft, Todo, Wip, Completed) is
- * a 409: the request is well formed, the status is what refuses it.
+ * a 409: the request is well formed, the status is what refuses it. A status that orders use keeps
+ * its state (the orders copy it): renaming is fine, turning a Blocked reason into a Canceled one is not.
  */
 export async function updateInvoiceStatus(db: Db, organizationId: number, id: number, body: InvoiceStatusBody) {
-  const current = await getInvoiceStatus(db, organizationId, id);
-  if (!isEditableInvoiceState(current.state)) throw conflict(invoiceStatusMessages.notEditable);
-  return uniqueLabel(async () => {
-    const [row] = await db
-      .update(t)
-      .set({ state: body.state, label: body.label, updatedAt: new Date() })
-      // The state condition again: a concurrent change cannot turn a fixed status into an editable one.
-      .where(and(owned(organizationId, id), sql`${t.state} IN (-1, -100)`))
-      .returning(columns);
-    if (!row) throw conflict(invoiceStatusMessages.notEditable);
-    return row;
-  });
+  return uniqueLabel(() =>
+    db.transaction(async (tx) => {
+      // Locked: an order blocked or canceled with this status meanwhile waits for this change.
+      const [row] = await tx.select(columns).from(t).where(owned(organizationId, id)).for('update');
+      const current = assertFound(row);
+      if (!isEditableInvoiceState(current.state)) throw conflict(invoiceStatusMessages.notEditable);
+      if (body.state !== current.state) {
+        const used = await tx.$count(schema.invoices, eq(schema.invoices.statusId, id));
+        if (used > 0) throw conflict(invoiceStatusMessages.stateInUse);
+      }
+      const [updated] = await tx
+        .update(t)
+        .set({ state: body.state, label: body.label, updatedAt: new Date() })
+        .where(owned(organizationId, id))
+        .returning(columns);
+      return updated!;
+    }),
+  );
 }

@@ -36,6 +36,8 @@ async function targetStatus(tx: Tx, organizationId: number, to: InvoiceStateValu
           .select({ id: st.id, label: st.label })
           .from(st)
           .where(and(eq(st.id, statusId), eq(st.organizationId, organizationId), eq(st.state, to)))
+          // Shared lock: the reason cannot change state (invoice-statuses PUT) until this order is saved.
+          .for('share')
       : [];
     if (!status) throw invalid({ statusId: invoiceMessages.wrongStatusState });
     return status;

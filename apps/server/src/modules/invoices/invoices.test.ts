@@ -347,6 +347,28 @@ describe('list', () => {
     expect((await list('?q=ninguem-com-este-nome')).meta.total).toBe(0);
   });
 
+  it('a term matching thousands of customers still finds their orders (sub-select instead of an id list)', async () => {
+    const { sql } = await import('drizzle-orm');
+    const orgId = listOrg.organization.id;
+    await ctx.database.db.execute(sql`
+      INSERT INTO customers (organization_id, type, identifier, name)
+      SELECT ${orgId}, 2, lpad(g::text, 9, '0') || '77', 'Freguês Recorrente ' || g FROM generate_series(1, 2100) g`);
+    const [{ id: customerId }] = (
+      (await ctx.database.db.execute(
+        sql`SELECT id FROM customers WHERE organization_id = ${orgId} AND name = 'Freguês Recorrente 1500'`,
+      )) as unknown as { rows: Array<{ id: number }> }
+    ).rows as [{ id: number }];
+    const created = await lw.admin('POST', '', {
+      company: lw.company.id,
+      customer: customerId,
+      transactionNature: lw.nature.id,
+    });
+    const r = await list('?q=fregues recorrente');
+    expect(nums(r)).toEqual([created.json().number]);
+    expect(r.meta.total).toBe(1);
+    numbers.e = created.json().number;
+  });
+
   it("422 when both paid and not paid are asked; 403 for a collaborator's worker filter", async () => {
     const both = await lw.admin('GET', '/filter?isPaid=true&isNotPaid=true');
     expect(both.statusCode).toBe(422);
@@ -376,5 +398,54 @@ describe('list', () => {
     expect(await card('wip')).toEqual([numbers.b]);
     expect(await card('completed')).toEqual([numbers.d]);
     expect(await card('blocked')).toEqual([numbers.c]);
+    // At most 10 a card, newest first.
+    const created: number[] = [];
+    for (let k = 0; k < 11; k++) {
+      const o = await lw.createInvoice();
+      await lw.moveTo(o.id, InvoiceState.Todo);
+      created.push(o.number);
+    }
+    expect(await card('wip')).toEqual(created.toReversed().slice(0, 10));
+  });
+});
+
+describe('what orders hold in place', () => {
+  it('a customer with orders is not deleted (409); one without still is', async () => {
+    const customers = `/api/organizations/${org.organization.id}/customers`;
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `${customers}/${world.customer.id}`,
+      headers: org.as(org.admin.token),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual(['Este cliente tem ordens de serviço e não pode ser removido']);
+    expect((await world.admin('GET', `/${mine.id}`)).json().customerName).toBe(world.customer.name);
+  });
+
+  it('a Blocked reason in use keeps its state but may be renamed', async () => {
+    const statuses = `/api/organizations/${org.organization.id}/invoice-statuses`;
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: statuses,
+      headers: org.as(org.admin.token),
+      payload: { state: InvoiceState.Blocked, label: 'Aguardando gás' },
+    });
+    const statusId = created.json().id as number;
+    const { id } = await world.createInvoice();
+    await world.moveTo(id, InvoiceState.Wip);
+    await world.admin('POST', `/${id}/block/${statusId}`);
+    const put = (payload: object) =>
+      ctx.app.inject({ method: 'PUT', url: `${statuses}/${statusId}`, headers: org.as(org.admin.token), payload });
+    const toCanceled = await put({ state: InvoiceState.Canceled, label: 'Aguardando gás' });
+    expect(toCanceled.statusCode).toBe(409);
+    expect(toCanceled.json().errors).toEqual([
+      'Esta situação está em uso em ordens de serviço: o nome pode mudar, o tipo não',
+    ]);
+    const renamed = await put({ state: InvoiceState.Blocked, label: 'Aguardando gás R-32' });
+    expect(renamed.statusCode).toBe(200);
+    expect((await world.admin('GET', `/${id}`)).json()).toMatchObject({
+      statusState: InvoiceState.Blocked,
+      statusLabel: 'Aguardando gás R-32',
+    });
   });
 });

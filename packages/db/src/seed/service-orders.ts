@@ -1,0 +1,442 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { CommentType, InvoiceState, invoiceStateLabels, type InvoiceStateValue } from '@oficina/contracts';
+import type { Db } from '../client.ts';
+import {
+  auditLogs,
+  companies,
+  counters,
+  customers,
+  equipments,
+  invoiceComments,
+  invoiceEquipments,
+  invoiceProducts,
+  invoiceServices,
+  invoiceStatuses,
+  invoiceTags,
+  invoices,
+  invoiceWorkers,
+  products,
+  services,
+  tags,
+  transactionNatures,
+  users,
+} from '../schema/index.ts';
+
+type Who = 'admin' | 'tecnico';
+interface DemoOrder {
+  /** Index into the organization's customers (alphabetical). */
+  customer: number;
+  nature?: number;
+  daysAgo: number;
+  state: InvoiceStateValue;
+  /** Label of the Blocked or Canceled reason. */
+  reason?: string;
+  paid?: { daysAgo: number; description?: string };
+  services?: Array<[index: number, quantity: number, description?: string]>;
+  products?: Array<[index: number, quantity: number]>;
+  /** How many of the customer's pieces of equipment are on the order. */
+  equipments?: number;
+  workers?: Who[];
+  comments?: Array<[type: 1 | 2 | 3, who: Who, text: string]>;
+  discount?: number;
+  info?: { invoiceInfo1?: string; invoiceInfo2?: string; isPayingJustTheHalf?: boolean; payrollBonus?: number };
+  tags?: string[];
+}
+
+const { Draft, Todo, Wip, Blocked, Canceled, Completed } = InvoiceState;
+
+/** Organization 1: a fortnight of a refrigeration and IT shop, every state represented. */
+const demoOrders: DemoOrder[] = [
+  {
+    customer: 0,
+    daysAgo: 40,
+    state: Completed,
+    paid: { daysAgo: 30, description: 'PIX' },
+    services: [[0, 1, 'Sala de espera']],
+    products: [[3, 2]],
+    equipments: 1,
+    workers: ['tecnico'],
+    comments: [[2, 'tecnico', 'Instalação concluída, dreno testado.']],
+    info: { invoiceInfo2: 'NF 1043' },
+  },
+  {
+    customer: 3,
+    daysAgo: 35,
+    state: Completed,
+    paid: { daysAgo: 28, description: 'Boleto 30 dias' },
+    services: [
+      [2, 2],
+      [3, 1],
+    ],
+    products: [[0, 1]],
+    equipments: 2,
+    workers: ['tecnico', 'admin'],
+    discount: 50,
+    comments: [
+      [1, 'admin', 'Cliente pediu nota fiscal em nome da clínica.'],
+      [3, 'admin', 'Desconto de fidelidade aprovado pela gerência.'],
+    ],
+    info: { invoiceInfo1: 'PC-2231', invoiceInfo2: 'NF 1051', payrollBonus: 30 },
+  },
+  {
+    customer: 6,
+    daysAgo: 21,
+    state: Completed,
+    services: [[4, 3, 'Preventiva trimestral']],
+    products: [[3, 3]],
+    equipments: 2,
+    workers: ['tecnico'],
+    comments: [[2, 'tecnico', 'Filtros trocados nas três evaporadoras.']],
+    tags: ['Cliente VIP'],
+  },
+  {
+    customer: 1,
+    daysAgo: 18,
+    state: Completed,
+    services: [
+      [7, 1],
+      [8, 1],
+    ],
+    products: [[7, 1]],
+    workers: ['tecnico'],
+    comments: [[1, 'tecnico', 'Backup feito antes da formatação.']],
+  },
+  {
+    customer: 2,
+    daysAgo: 14,
+    state: Wip,
+    services: [[6, 1, 'Compressor travado']],
+    products: [
+      [0, 2],
+      [2, 1],
+    ],
+    equipments: 1,
+    workers: ['tecnico'],
+    comments: [
+      [2, 'tecnico', 'Compressor com isolamento baixo, troca necessária.'],
+      [1, 'admin', 'Cliente autorizou a troca por telefone.'],
+    ],
+    info: { invoiceInfo1: 'PC-88' },
+    tags: ['Urgente'],
+  },
+  {
+    customer: 4,
+    daysAgo: 12,
+    state: Blocked,
+    reason: 'Aguardando peça',
+    services: [[3, 1]],
+    products: [[1, 2]],
+    equipments: 1,
+    workers: ['tecnico'],
+    comments: [[2, 'tecnico', 'Vazamento na serpentina; peça encomendada ao fornecedor.']],
+    tags: ['Retorno'],
+  },
+  {
+    customer: 5,
+    daysAgo: 10,
+    state: Blocked,
+    reason: 'Aguardando cliente',
+    services: [[5, 1]],
+    workers: ['tecnico'],
+    comments: [[1, 'tecnico', 'Ninguém no local no horário combinado.']],
+  },
+  {
+    customer: 7,
+    daysAgo: 9,
+    state: Wip,
+    services: [[1, 1, 'Escritório principal']],
+    products: [
+      [4, 1],
+      [5, 4],
+    ],
+    equipments: 1,
+    workers: ['tecnico', 'admin'],
+    comments: [[2, 'tecnico', 'Furação da parede feita; falta a carga de gás.']],
+  },
+  {
+    customer: 8,
+    daysAgo: 7,
+    state: Todo,
+    services: [[4, 1]],
+    workers: ['tecnico'],
+    comments: [[1, 'admin', 'Agendado para a próxima semana, período da manhã.']],
+  },
+  {
+    customer: 9,
+    daysAgo: 6,
+    state: Todo,
+    services: [[2, 4]],
+    equipments: 1,
+    workers: ['tecnico'],
+    tags: ['Aguardando aprovação'],
+  },
+  {
+    customer: 10,
+    daysAgo: 5,
+    state: Canceled,
+    reason: 'Cancelado pelo cliente',
+    services: [[5, 1]],
+    workers: ['tecnico'],
+    comments: [[1, 'admin', 'Cliente resolveu com outro fornecedor.']],
+  },
+  {
+    customer: 11,
+    daysAgo: 4,
+    state: Completed,
+    paid: { daysAgo: 2 },
+    services: [[9, 1]],
+    products: [[6, 2]],
+    workers: ['tecnico'],
+    info: { isPayingJustTheHalf: true },
+  },
+  { customer: 0, daysAgo: 3, state: Draft, services: [[5, 1]] },
+  {
+    customer: 6,
+    daysAgo: 2,
+    state: Wip,
+    services: [[0, 2]],
+    products: [[4, 2]],
+    workers: ['admin'],
+    comments: [[3, 'admin', 'Cobrar a visita anterior junto com esta.']],
+  },
+  { customer: 2, daysAgo: 1, state: Draft },
+];
+
+/** Organization 102 (lite): two orders. */
+const liteOrders: DemoOrder[] = [
+  {
+    customer: 0,
+    daysAgo: 8,
+    state: Completed,
+    services: [[0, 1]],
+    products: [[0, 1]],
+    equipments: 1,
+    workers: ['admin'],
+  },
+  { customer: 1, daysAgo: 2, state: Todo, services: [[1, 1]], workers: ['admin'] },
+];
+
+const at = (daysAgo: number, hour = 9) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() - daysAgo);
+  d.setUTCHours(hour + 3, 0, 0, 0); // hour in São Paulo
+  return d;
+};
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const brDay = (d: Date) => isoDay(d).split('-').toReversed().join('/');
+
+/** The steps an order took to reach its state, each a System comment as the server writes it. */
+function pathTo(state: InvoiceStateValue): InvoiceStateValue[] {
+  switch (state) {
+    case Todo:
+      return [Todo];
+    case Wip:
+      return [Todo, Wip];
+    case Blocked:
+      return [Wip, Blocked];
+    case Canceled:
+      return [Todo, Canceled];
+    case Completed:
+      return [Wip, Completed];
+    default:
+      return [];
+  }
+}
+
+async function seedOrders(db: Db, organizationId: number, orders: DemoOrder[]) {
+  const [company] = await db
+    .select()
+    .from(companies)
+    .where(eq(companies.organizationId, organizationId))
+    .orderBy(asc(companies.id))
+    .limit(1);
+  if (!company) return;
+  const custs = await db
+    .select()
+    .from(customers)
+    .where(eq(customers.organizationId, organizationId))
+    .orderBy(asc(customers.id));
+  const natures = await db
+    .select()
+    .from(transactionNatures)
+    .where(eq(transactionNatures.organizationId, organizationId))
+    .orderBy(asc(transactionNatures.id));
+  const svc = await db
+    .select()
+    .from(services)
+    .where(eq(services.organizationId, organizationId))
+    .orderBy(asc(services.id));
+  const prd = await db
+    .select()
+    .from(products)
+    .where(eq(products.organizationId, organizationId))
+    .orderBy(asc(products.id));
+  const statuses = await db
+    .select()
+    .from(invoiceStatuses)
+    .where(eq(invoiceStatuses.organizationId, organizationId))
+    .orderBy(asc(invoiceStatuses.id));
+  const people = await db.select().from(users).where(eq(users.organizationId, organizationId)).orderBy(asc(users.id));
+  const orgTags = await db.select().from(tags).where(eq(tags.organizationId, organizationId));
+  const admin = people.find((u) => u.role === 'ROLE_ADMIN')!;
+  const person = (who: Who) => (who === 'admin' ? admin : (people.find((u) => u.role !== 'ROLE_ADMIN') ?? admin));
+  const statusOf = (state: InvoiceStateValue, label?: string) =>
+    statuses.find((s) => s.state === state && (!label || s.label === label)) ??
+    statuses.find((s) => s.state === state)!;
+
+  let number = 0;
+  for (const o of orders) {
+    const customer = custs[o.customer % custs.length]!;
+    const nature = natures[(o.nature ?? 0) % natures.length]!;
+    const created = at(o.daysAgo, 8);
+    const status = statusOf(o.state, o.reason);
+    const steps = pathTo(o.state);
+    const startedAt = steps.includes(Wip) ? at(o.daysAgo, 10) : null;
+    const finishedAt = o.state === Completed ? at(Math.max(o.daysAgo - 1, 0), 16) : null;
+    const lineServices = (o.services ?? []).map(([idx, quantity, description]) => ({
+      s: svc[idx % svc.length]!,
+      quantity,
+      description,
+    }));
+    const lineProducts = (o.products ?? []).map(([idx, quantity]) => ({ p: prd[idx % prd.length]!, quantity }));
+    const subtotalCents =
+      lineServices.reduce((sum, l) => sum + l.s.priceCents * l.quantity, 0) +
+      lineProducts.reduce((sum, l) => sum + l.p.priceCents * l.quantity, 0);
+    number += 1;
+    const [row] = await db
+      .insert(invoices)
+      .values({
+        organizationId,
+        number,
+        companyId: company.id,
+        customerId: customer.id,
+        transactionNatureId: nature.id,
+        statusId: status.id,
+        state: o.state,
+        isPaid: !!o.paid,
+        paymentDate: o.paid ? isoDay(at(o.paid.daysAgo)) : null,
+        paymentDescription: o.paid?.description ?? null,
+        startedAt,
+        finishedAt,
+        subtotalCents,
+        discountCents: Math.min(Math.round((o.discount ?? 0) * 100), subtotalCents),
+        invoiceInfo1: o.info?.invoiceInfo1 ?? null,
+        invoiceInfo2: o.info?.invoiceInfo2 ?? null,
+        isPayingJustTheHalf: o.info?.isPayingJustTheHalf ?? false,
+        payrollBonusCents: Math.round((o.info?.payrollBonus ?? 0) * 100),
+        createdById: admin.id,
+        createdAt: created,
+        updatedAt: finishedAt ?? startedAt ?? created,
+      })
+      .returning({ id: invoices.id });
+    const invoiceId = row!.id;
+    const base = { organizationId, invoiceId, createdAt: created, updatedAt: created };
+    if (lineServices.length)
+      await db.insert(invoiceServices).values(
+        lineServices.map((l) => ({
+          ...base,
+          serviceId: l.s.id,
+          name: l.s.name,
+          description: l.description ?? null,
+          quantity: l.quantity,
+          priceCents: l.s.priceCents,
+        })),
+      );
+    if (lineProducts.length)
+      await db.insert(invoiceProducts).values(
+        lineProducts.map((l) => ({
+          ...base,
+          productId: l.p.id,
+          name: l.p.name,
+          quantity: l.quantity,
+          priceCents: l.p.priceCents,
+        })),
+      );
+    if (o.equipments) {
+      const eqs = await db
+        .select()
+        .from(equipments)
+        .where(eq(equipments.customerId, customer.id))
+        .orderBy(asc(equipments.id))
+        .limit(o.equipments);
+      if (eqs.length)
+        await db.insert(invoiceEquipments).values(
+          eqs.map((e) => ({
+            ...base,
+            equipmentId: e.id,
+            name: e.name,
+            brand: e.brand,
+            model: e.model,
+            serialNumber: e.serialNumber,
+            description: e.description,
+          })),
+        );
+    }
+    const workerIds = [...new Set((o.workers ?? []).map((w) => person(w).id))];
+    if (workerIds.length) await db.insert(invoiceWorkers).values(workerIds.map((workerId) => ({ ...base, workerId })));
+    const names = o.tags ?? [];
+    const tagIds = orgTags.filter((t) => names.includes(t.name)).map((t) => t.id);
+    if (tagIds.length)
+      await db.insert(invoiceTags).values(tagIds.map((tagId) => ({ organizationId, invoiceId, tagId })));
+
+    // Comments: the System history of each state change, then what people wrote.
+    const history: Array<typeof invoiceComments.$inferInsert> = [];
+    let from: InvoiceStateValue = Draft;
+    steps.forEach((to, k) => {
+      const who = o.workers?.includes('tecnico') && to !== Canceled ? person('tecnico') : admin;
+      const reason = to === Blocked || to === Canceled ? ` Motivo: ${status.label}.` : '';
+      history.push({
+        organizationId,
+        invoiceId,
+        userId: who.id,
+        type: CommentType.System,
+        comment: `${who.name} alterou o status de ${invoiceStateLabels[from]} para ${invoiceStateLabels[to]}.${reason}`,
+        createdAt: at(Math.max(o.daysAgo - k, 0), 10 + k),
+      });
+      from = to;
+    });
+    if (o.paid)
+      history.push({
+        organizationId,
+        invoiceId,
+        userId: admin.id,
+        type: CommentType.System,
+        comment: `${admin.name} registrou o pagamento em ${brDay(at(o.paid.daysAgo))}${o.paid.description ? ` (${o.paid.description})` : ''}.`,
+        createdAt: at(o.paid.daysAgo, 17),
+      });
+    (o.comments ?? []).forEach(([type, who, text], k) =>
+      history.push({
+        organizationId,
+        invoiceId,
+        userId: person(who).id,
+        type,
+        comment: text,
+        createdAt: at(o.daysAgo, 11 + k),
+      }),
+    );
+    if (history.length) await db.insert(invoiceComments).values(history);
+    await db.insert(auditLogs).values({
+      organizationId,
+      userId: admin.id,
+      action: 'create',
+      entity: 'invoice',
+      entityId: invoiceId,
+      data: [
+        { field: 'number', before: null, after: number },
+        { field: 'customer', before: null, after: customer.name },
+      ],
+      createdAt: created,
+    });
+  }
+  // The next order created in the app continues after the seeded ones.
+  await db
+    .insert(counters)
+    .values({ organizationId, name: 'invoice', value: number })
+    .onConflictDoUpdate({ target: [counters.organizationId, counters.name], set: { value: sql`excluded.value` } });
+}
+
+/** Demo service orders for organization 1 (~15, every state) and the lite organization 102 (2). */
+export async function seedServiceOrders(db: Db, ctx: { demoOrganizationId: number; liteOrganizationId: number }) {
+  await seedOrders(db, ctx.demoOrganizationId, demoOrders);
+  await seedOrders(db, ctx.liteOrganizationId, liteOrders);
+}
