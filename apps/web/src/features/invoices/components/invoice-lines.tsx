@@ -150,7 +150,7 @@ const equipmentColumns = (onRemove: Remove | null): LineColumn<EquipmentLine>[] 
   },
   { header: 'Marca', label: 'Marca', cell: (l) => l.brand },
   { header: 'Modelo', label: 'Modelo', cell: (l) => l.model },
-  { header: 'N/S', label: 'N/S', className: 'text-break', cell: (l) => l.serialNumber },
+  { header: 'N/S', label: 'N/S', className: 'col-serial', cell: (l) => l.serialNumber },
   ...removeColumn<EquipmentLine>(onRemove),
 ];
 

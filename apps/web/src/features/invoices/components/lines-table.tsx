@@ -23,36 +23,38 @@ interface LinesTableProps<T> {
  */
 export function LinesTable<T>({ columns, rows, rowKey, emptyText = 'Nenhum registro', caption }: LinesTableProps<T>) {
   return (
-    <Table className="lines-table align-middle mb-0" size="sm">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((c, i) => (
-            <th key={i} className={c.className}>
-              {c.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr className="lines-empty">
-            <td colSpan={columns.length} className="text-center text-body-secondary py-3">
-              {emptyText}
-            </td>
+    <div className="table-responsive">
+      <Table className="lines-table align-middle mb-0" size="sm">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} className={c.className}>
+                {c.header}
+              </th>
+            ))}
           </tr>
-        ) : (
-          rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((c, i) => (
-                <td key={i} className={c.className} data-label={c.label}>
-                  {c.cell(row)}
-                </td>
-              ))}
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr className="lines-empty">
+              <td colSpan={columns.length} className="text-center text-body-secondary py-3">
+                {emptyText}
+              </td>
             </tr>
-          ))
-        )}
-      </tbody>
-    </Table>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((c, i) => (
+                  <td key={i} className={c.className} data-label={c.label}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Table>
+    </div>
   );
 }
