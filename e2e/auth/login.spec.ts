@@ -9,7 +9,8 @@ test.describe('login', () => {
     await page.getByLabel('Senha').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { name: 'Bem-vindo' })).toBeVisible();
+    // An admin's home is the three service-order cards.
+    await expect(page.getByRole('heading', { name: 'Serviços não concluídos' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
   });
 

@@ -7,19 +7,36 @@ import { registerRoutes } from './register-routes.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { UnderConstructionPage } from './pages/under-construction-page.tsx';
 
-const soon = (path: string, title: string, access: { admin?: boolean; feature?: never } = {}): RouteObject => ({
-  path,
-  element: (
-    <Restricted {...access}>
-      <UnderConstructionPage title={title} />
-    </Restricted>
-  ),
-});
-
 /**
  * Every screen of the app. A feature adds its routes here, wrapped in <Restricted> when admin-only or
  * behind a feature flag, with its pages lazy-loaded: { path, lazy: () => import(...).then(m => ({Component: m.X})) }.
  */
+const invoicePage = () => import('../features/invoices/pages/edit-invoice-page.tsx');
+
+/** Service orders: the list and the edit screen for everyone (the server scopes them), 'new' for admins. */
+const invoiceRoutes: RouteObject[] = [
+  {
+    path: '/invoices',
+    lazy: () => import('../features/invoices/pages/invoices-page.tsx').then((m) => ({ Component: m.InvoicesPage })),
+  },
+  {
+    path: '/invoices/new',
+    element: (
+      <Restricted admin>
+        <Outlet />
+      </Restricted>
+    ),
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          import('../features/invoices/pages/new-invoice-page.tsx').then((m) => ({ Component: m.NewInvoicePage })),
+      },
+    ],
+  },
+  { path: '/invoices/:id/edit', lazy: () => invoicePage().then((m) => ({ Component: m.EditInvoicePage })) },
+];
+
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   {
@@ -82,7 +99,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          soon('/invoices', 'Ordens de Serviço'),
+          ...invoiceRoutes,
           {
             path: '/estimates',
             element: (

@@ -1,65 +1,34 @@
-import { Form } from 'react-bootstrap';
 import { useAuth } from '../../../lib/auth.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { FilterPopover } from '../../../components/filter-popover.tsx';
-import { baseFilterDefaults, usePersistedFilter, type BaseFilter } from '../../../lib/use-persisted-filter.ts';
-
-interface InvoiceFilter extends BaseFilter {
-  isPaid: boolean;
-  isNotPaid: boolean;
-}
-const defaults: InvoiceFilter = { ...baseFilterDefaults, isPaid: false, isNotPaid: false };
-
-// Secondary columns give way on small screens.
-const columns: Column<never>[] = [
-  { header: '#', cell: () => null },
-  { header: 'Data', cell: () => null, className: 'd-none d-md-table-cell' },
-  { header: 'Empresa', cell: () => null, className: 'd-none d-lg-table-cell' },
-  { header: 'Cliente', cell: () => null, className: 'd-none d-lg-table-cell' },
-  { header: 'Natureza da Op.', cell: () => null, className: 'd-none d-md-table-cell' },
-  { header: 'Status', cell: () => null },
-  { header: 'Etiquetas', cell: () => null, className: 'd-none d-sm-table-cell' },
-];
+import { usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
+import { PaginationBar } from '../../../components/pagination-bar.tsx';
+import { useInvoices } from '../../../components/invoices/api/get-invoices.ts';
+import {
+  InvoiceFilterPopover,
+  invoiceFilterDefaults,
+  toInvoicesQuery,
+} from '../../../components/invoices/invoice-filter.tsx';
+import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
 
 /**
- * Ordens de Serviço of a customer: the filter (key customers-invoices; paid and not paid exclude
- * each other) and the admin-only 'Nova OS' link (new tab). Service orders are not built yet, so no
- * call is made and the list is empty; the service-order feature plugs its list query, status and
- * worker filters in here.
+ * Ordens de Serviço of a customer (spec 1 §2): GET invoices/filter?customer={id} with the filter kept
+ * under 'customers-invoices' (status, paid / not paid, worker, q), and the admin-only link that opens
+ * /invoices/new?customerId={id} in a new tab.
  */
 export function CustomerInvoicesTab({ customerId }: { customerId: number }) {
   const { isAdmin } = useAuth();
-  const [filter, setFilter, reset] = usePersistedFilter('customers-invoices', defaults);
-  const count = (filter.q ? 1 : 0) + (filter.isPaid ? 1 : 0) + (filter.isNotPaid ? 1 : 0);
+  const [filter, setFilter, reset] = usePersistedFilter('customers-invoices', invoiceFilterDefaults);
+  const list = useInvoices(toInvoicesQuery({ ...filter, customer: null }, customerId));
   return (
     <section aria-label="Ordens de serviço do cliente">
       <div className="d-flex flex-wrap justify-content-end gap-2 mb-2">
-        <FilterPopover value={filter} count={count} onApply={(f) => setFilter({ ...f, skip: 0 })} onClear={reset}>
-          {(draft, setDraft) => (
-            <>
-              <Form.Group className="mb-3" controlId="customer-invoices-q">
-                <Form.Label>Pesquisar</Form.Label>
-                <Form.Control
-                  value={draft.q ?? ''}
-                  placeholder="Número, empresa..."
-                  onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-                />
-              </Form.Group>
-              <Form.Check
-                id="customer-invoices-paid"
-                label="Pagas"
-                checked={draft.isPaid}
-                onChange={(e) => setDraft({ ...draft, isPaid: e.target.checked, isNotPaid: false })}
-              />
-              <Form.Check
-                id="customer-invoices-not-paid"
-                label="Não pagas"
-                checked={draft.isNotPaid}
-                onChange={(e) => setDraft({ ...draft, isNotPaid: e.target.checked, isPaid: false })}
-              />
-            </>
-          )}
-        </FilterPopover>
+        <InvoiceFilterPopover
+          idPrefix="customer-invoices"
+          value={filter}
+          onApply={setFilter}
+          onClear={reset}
+          showCustomer={false}
+          showWorker={isAdmin}
+        />
         {isAdmin && (
           <a
             className="btn btn-primary"
@@ -72,7 +41,13 @@ export function CustomerInvoicesTab({ customerId }: { customerId: number }) {
         )}
       </div>
       <div className="card-list">
-        <DataTable columns={columns} rows={[]} rowKey={() => 0} emptyText="Nenhuma ordem de serviço encontrada" />
+        <InvoiceTable
+          rows={list.data?.data}
+          isLoading={list.isPending}
+          hideCustomer
+          emptyText="Nenhuma ordem de serviço encontrada"
+        />
+        <PaginationBar meta={list.data?.meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
       </div>
     </section>
   );

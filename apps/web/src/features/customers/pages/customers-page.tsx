@@ -69,7 +69,9 @@ export function CustomersPage() {
       toast.success(customerMessages.removed);
     } catch (err) {
       if (err instanceof ApiError && (err.status === 0 || err.status >= 500)) return;
-      toast.error(customerMessages.removeFailed);
+      // 409: the server says why (e.g. the customer has service orders).
+      const reason = err instanceof ApiError && err.status === 409 ? err.messages?.join(' ') : undefined;
+      toast.error(reason || customerMessages.removeFailed);
     }
   };
 

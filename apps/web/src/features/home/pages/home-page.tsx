@@ -1,14 +1,35 @@
+import { Col, Row } from 'react-bootstrap';
 import { useAuth, useMe } from '../../../lib/auth.tsx';
+import { InvoiceCard } from '../components/invoice-card.tsx';
 
+/** Home: the three service-order cards for admins; 'Bem-vindo' (and no prices) for everyone else. */
 export function HomePage() {
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
   const me = useMe();
+  if (!isAdmin) {
+    return (
+      <div className="py-4">
+        <h1 className="h3">Bem-vindo</h1>
+        <p className="text-body-secondary mb-0">
+          {user?.name} · {me.data?.organization.name}
+        </p>
+      </div>
+    );
+  }
   return (
-    <div className="py-4">
-      <h1 className="h3">Bem-vindo</h1>
-      <p className="text-body-secondary mb-0">
-        {user?.name} · {me.data?.organization.name}
-      </p>
-    </div>
+    <>
+      <h1 className="visually-hidden">Início</h1>
+      <Row className="g-3">
+        <Col md={6} xl={4}>
+          <InvoiceCard card="wip" title="Serviços não concluídos" />
+        </Col>
+        <Col md={6} xl={4}>
+          <InvoiceCard card="completed" title="Serviços realizados / Aguardando pagamento" />
+        </Col>
+        <Col md={6} xl={4}>
+          <InvoiceCard card="blocked" title="Serviços bloqueados" />
+        </Col>
+      </Row>
+    </>
   );
 }

@@ -1,0 +1,160 @@
+import { Form } from 'react-bootstrap';
+import { useAuth, useOrgPath } from '../../lib/auth.tsx';
+import { baseFilterDefaults, type BaseFilter } from '../../lib/use-persisted-filter.ts';
+import { FilterPopover } from '../filter-popover.tsx';
+import { SearchableSelect, type Option } from '../searchable-select.tsx';
+import { useStatusOptions } from './api/get-status-options.ts';
+import type { InvoicesQuery } from './api/get-invoices.ts';
+import { searchCustomers } from './api/search-customers.ts';
+import { searchWorkers } from './api/search-workers.ts';
+
+/**
+ * The service-order filter (spec 1 §3): customer, worker, status list, paid / not paid, q. Customer and
+ * worker keep their label so a reload shows what is applied without another call.
+ */
+export interface InvoiceListFilter extends BaseFilter {
+  customer: Option | null;
+  worker: Option | null;
+  status: number[];
+  isPaid: boolean;
+  isNotPaid: boolean;
+}
+
+export const invoiceFilterDefaults: InvoiceListFilter = {
+  ...baseFilterDefaults,
+  customer: null,
+  worker: null,
+  status: [],
+  isPaid: false,
+  isNotPaid: false,
+};
+
+export function toInvoicesQuery(f: InvoiceListFilter, fixedCustomer?: number): InvoicesQuery {
+  return {
+    q: f.q?.trim() || undefined,
+    skip: f.skip,
+    take: f.take,
+    customer: fixedCustomer ?? f.customer?.value,
+    worker: f.worker?.value,
+    status: f.status.length ? f.status : undefined,
+    isPaid: f.isPaid || undefined,
+    isNotPaid: f.isNotPaid || undefined,
+  };
+}
+
+/** The badge (spec 1 §4): customer, worker, status (all of them as one), each paid flag and q. */
+export const invoiceFilterCount = (f: InvoiceListFilter) =>
+  (f.customer ? 1 : 0) +
+  (f.worker ? 1 : 0) +
+  (f.status.length ? 1 : 0) +
+  (f.isPaid ? 1 : 0) +
+  (f.isNotPaid ? 1 : 0) +
+  (f.q?.trim() ? 1 : 0);
+
+interface InvoiceFilterPopoverProps {
+  /** Prefix of the field ids: two filters can be on one page in tests. */
+  idPrefix: string;
+  value: InvoiceListFilter;
+  onApply(value: InvoiceListFilter): void;
+  onClear(): void;
+  /** Customer search needs the admin customers list; a customer's own tab fixes it. */
+  showCustomer: boolean;
+  /** Admin only (DECISIONS.md "Who sees which service orders"). */
+  showWorker: boolean;
+}
+
+export function InvoiceFilterPopover({
+  idPrefix,
+  value,
+  onApply,
+  onClear,
+  showCustomer,
+  showWorker,
+}: InvoiceFilterPopoverProps) {
+  const orgPath = useOrgPath();
+  const { user } = useAuth();
+  const statuses = useStatusOptions();
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <FilterPopover
+      value={value}
+      count={invoiceFilterCount(value)}
+      onApply={(f) => onApply({ ...f, q: f.q?.trim() ?? '', skip: 0 })}
+      onClear={onClear}
+    >
+      {(draft, setDraft) => (
+        <>
+          <Form.Group className="mb-3" controlId={id('q')}>
+            <Form.Label>Pesquisar</Form.Label>
+            <Form.Control
+              value={draft.q ?? ''}
+              placeholder="Número, cliente, empresa..."
+              onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+            />
+          </Form.Group>
+          {showCustomer && (
+            <Form.Group className="mb-3">
+              <Form.Label htmlFor={id('customer')}>Cliente</Form.Label>
+              <SearchableSelect
+                id={id('customer')}
+                queryKey={['customers', orgPath, 'search']}
+                loadOptions={(q) => searchCustomers(orgPath, q)}
+                value={draft.customer}
+                onChange={(customer) => setDraft({ ...draft, customer })}
+                placeholder="Todos os clientes"
+              />
+            </Form.Group>
+          )}
+          {showWorker && (
+            <Form.Group className="mb-3">
+              <Form.Label htmlFor={id('worker')}>Colaborador</Form.Label>
+              <SearchableSelect
+                id={id('worker')}
+                queryKey={['workers', orgPath, 'search']}
+                loadOptions={(q) => searchWorkers(user?.organizationId ?? 0, q)}
+                value={draft.worker}
+                onChange={(worker) => setDraft({ ...draft, worker })}
+                placeholder="Todos os colaboradores"
+              />
+            </Form.Group>
+          )}
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6 mb-1">Status</legend>
+            <div className="filter-status-list">
+              {statuses.data?.data.map((s) => (
+                <Form.Check
+                  key={s.id}
+                  id={id(`status-${s.id}`)}
+                  label={s.label}
+                  checked={draft.status.includes(s.id)}
+                  onChange={(e) =>
+                    setDraft({
+                      ...draft,
+                      status: e.target.checked ? [...draft.status, s.id] : draft.status.filter((v) => v !== s.id),
+                    })
+                  }
+                />
+              ))}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend className="form-label fs-6 mb-1">Pagamento</legend>
+            {/* Paid and not paid exclude each other (spec 1 §4). */}
+            <Form.Check
+              id={id('paid')}
+              label="Pagas"
+              checked={draft.isPaid}
+              onChange={(e) => setDraft({ ...draft, isPaid: e.target.checked, isNotPaid: false })}
+            />
+            <Form.Check
+              id={id('not-paid')}
+              label="Não pagas"
+              checked={draft.isNotPaid}
+              onChange={(e) => setDraft({ ...draft, isNotPaid: e.target.checked, isPaid: false })}
+            />
+          </fieldset>
+        </>
+      )}
+    </FilterPopover>
+  );
+}

@@ -1,0 +1,108 @@
+import { Form, Spinner, Button } from 'react-bootstrap';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { InvoiceState, invoiceInfoBody, invoiceMessages, messages, type InvoiceDetail } from '@oficina/contracts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { useSaveInfo } from '../api/save-info.ts';
+import { SectionCard } from './section-card.tsx';
+
+type Input = z.input<typeof invoiceInfoBody>;
+type Output = z.output<typeof invoiceInfoBody>;
+
+/** The payroll fields (50% collaborator, bonus) are locked on Draft, Canceled and Completed (spec 2 §4). */
+export const payrollFieldsLocked = (state: number) =>
+  state === InvoiceState.Draft || state === InvoiceState.Canceled || state === InvoiceState.Completed;
+
+/**
+ * The admin panel: purchase order, invoice number ('Nota fiscal'), 50% collaborator and bonus. The
+ * purchase order and the invoice number stay editable in every state: a shop often issues the nota
+ * fiscal after the work is done.
+ */
+export function AdminInfoPanel({ invoice }: { invoice: InvoiceDetail }) {
+  const save = useSaveInfo(invoice.id);
+  const locked = payrollFieldsLocked(invoice.statusState);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(invoiceInfoBody),
+    mode: 'onBlur',
+    values: {
+      invoiceInfo1: invoice.invoiceInfo1 ?? '',
+      invoiceInfo2: invoice.invoiceInfo2 ?? '',
+      isPayingJustTheHalf: invoice.isPayingJustTheHalf ?? false,
+      payrollBonus: invoice.payrollBonus ?? 0,
+    },
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await save.mutateAsync(body);
+      toast.success(invoiceMessages.infoSaved);
+    } catch (err) {
+      applyServerErrors(err, setError, messages.requestFailed);
+    }
+  });
+
+  return (
+    <SectionCard title="Informações adicionais">
+      <Form noValidate onSubmit={onSubmit} aria-label="Informações adicionais">
+        <Form.Group className="mb-3" controlId="info-1">
+          <Form.Label>Pedido de compra</Form.Label>
+          <Form.Control isInvalid={!!errors.invoiceInfo1} autoComplete="off" {...register('invoiceInfo1')} />
+          <Form.Control.Feedback type="invalid">{errors.invoiceInfo1?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="info-2">
+          <Form.Label>Nota fiscal</Form.Label>
+          <Form.Control isInvalid={!!errors.invoiceInfo2} autoComplete="off" {...register('invoiceInfo2')} />
+          <Form.Control.Feedback type="invalid">{errors.invoiceInfo2?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <fieldset disabled={locked}>
+          <Form.Check
+            type="switch"
+            id="info-half"
+            className="mb-3"
+            label="Colaborador 50%"
+            isInvalid={!!errors.isPayingJustTheHalf}
+            {...register('isPayingJustTheHalf')}
+          />
+          <Form.Group className="mb-2">
+            <Form.Label htmlFor="info-bonus">Bônus</Form.Label>
+            <Controller
+              control={control}
+              name="payrollBonus"
+              render={({ field }) => (
+                <MoneyInput
+                  id="info-bonus"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  isInvalid={!!errors.payrollBonus}
+                  disabled={locked}
+                />
+              )}
+            />
+            {errors.payrollBonus && <div className="invalid-feedback d-block">{errors.payrollBonus.message}</div>}
+          </Form.Group>
+        </fieldset>
+        {locked && (
+          <Form.Text className="d-block">
+            50% e bônus não podem ser alterados em ordens de serviço em rascunho, canceladas ou concluídas.
+          </Form.Text>
+        )}
+        {errors.root && <div className="text-danger mt-2">{errors.root.message}</div>}
+        <Button type="submit" className="mt-3" disabled={isSubmitting}>
+          {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
+          Salvar
+        </Button>
+      </Form>
+    </SectionCard>
+  );
+}

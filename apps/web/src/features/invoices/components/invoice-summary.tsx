@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatIdentifier, type InvoiceDetail } from '@oficina/contracts';
+import { formatDateTime, formatIsoDate } from '../../../lib/format.ts';
+import { TagBadge } from '../../../components/tag-badge.tsx';
+import { SectionCard } from './section-card.tsx';
+
+/** Company, customer, nature and the order's dates. */
+export function InvoiceSummary({ invoice, isAdmin }: { invoice: InvoiceDetail; isAdmin: boolean }) {
+  const rows: Array<[string, ReactNode]> = [
+    [
+      'Empresa',
+      <>
+        {invoice.companyName}
+        <div className="small text-body-secondary">
+          {formatIdentifier(invoice.companyIdentifier, invoice.companyType)}
+        </div>
+      </>,
+    ],
+    [
+      'Cliente',
+      <>
+        {/* Customers are an admin screen. */}
+        {isAdmin ? (
+          <Link to={`/customers/${invoice.customerId}/edit`}>{invoice.customerName}</Link>
+        ) : (
+          invoice.customerName
+        )}
+        <div className="small text-body-secondary">
+          {formatIdentifier(invoice.customerIdentifier, invoice.customerType)}
+        </div>
+      </>,
+    ],
+    ['Natureza da Operação', invoice.transactionNatureName],
+    ['Criada em', formatDateTime(invoice.createdAt)],
+  ];
+  if (invoice.startedAt) rows.push(['Iniciada em', formatDateTime(invoice.startedAt)]);
+  if (invoice.finishedAt) rows.push(['Concluída em', formatDateTime(invoice.finishedAt)]);
+  return (
+    <SectionCard title="Dados">
+      <dl className="summary-list mb-0">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </SectionCard>
+  );
+}
+
+/** The payment as recorded (admin): date and description. */
+export function PaymentInfo({ invoice }: { invoice: InvoiceDetail }) {
+  if (!invoice.isPaid) return null;
+  return (
+    <SectionCard title="Pagamento">
+      <dl className="summary-list mb-0">
+        <div>
+          <dt>Data do pagamento</dt>
+          <dd data-testid="payment-date">{formatIsoDate(invoice.paymentDate)}</dd>
+        </div>
+        {invoice.paymentDescription && (
+          <div>
+            <dt>Descrição</dt>
+            <dd className="text-pre-line">{invoice.paymentDescription}</dd>
+          </div>
+        )}
+      </dl>
+    </SectionCard>
+  );
+}
+
+/**
+ * The order's tags. Adding and removing them (GET tags/available, POST and DELETE tags/{tagId}) is
+ * issue 6: its buttons go in this card's header action.
+ */
+export function TagsCard({ invoice }: { invoice: InvoiceDetail }) {
+  return (
+    <SectionCard title="Etiquetas">
+      {invoice.invoiceTags.length ? (
+        <div className="d-flex flex-wrap gap-1">
+          {invoice.invoiceTags.map((t) => (
+            <TagBadge key={t.tagId} name={t.name} color={t.color} />
+          ))}
+        </div>
+      ) : (
+        <p className="text-body-secondary mb-0 small">Nenhuma etiqueta</p>
+      )}
+    </SectionCard>
+  );
+}

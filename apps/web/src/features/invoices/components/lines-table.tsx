@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Table } from 'react-bootstrap';
+
+export interface LineColumn<T> {
+  header: ReactNode;
+  /** The label before the value when the table stacks into cards on a phone; none for the main cell. */
+  label?: string;
+  cell(row: T): ReactNode;
+  className?: string;
+}
+
+interface LinesTableProps<T> {
+  columns: LineColumn<T>[];
+  rows: T[];
+  rowKey(row: T): number;
+  emptyText?: string;
+  caption: string;
+}
+
+/**
+ * A table of order lines that becomes a stack of cards below 576 px (styles.css .lines-table): a
+ * technician reads and taps lines on a phone without scrolling sideways.
+ */
+export function LinesTable<T>({ columns, rows, rowKey, emptyText = 'Nenhum registro', caption }: LinesTableProps<T>) {
+  return (
+    <div className="table-responsive">
+      <Table className="lines-table align-middle mb-0" size="sm">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} className={c.className}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr className="lines-empty">
+              <td colSpan={columns.length} className="text-center text-body-secondary py-3">
+                {emptyText}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((c, i) => (
+                  <td key={i} className={c.className} data-label={c.label}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Table>
+    </div>
+  );
+}

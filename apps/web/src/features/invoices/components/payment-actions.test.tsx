@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { InvoiceState, invoiceMessages } from '@oficina/contracts';
+import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
+import { invoiceFixture } from '../test/invoice-fixture.ts';
+import { PaymentActions } from './payment-actions.tsx';
+
+const base = '/api/organizations/1/invoices/7';
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PaymentActions', () => {
+  it('offers no Pagar on Draft or Canceled orders', () => {
+    fakeApi({});
+    for (const state of [InvoiceState.Draft, InvoiceState.Canceled]) {
+      const { unmount } = renderAsUser(<PaymentActions invoice={invoiceFixture({ statusState: state })} />);
+      expect(screen.queryByRole('button', { name: 'Pagar' })).not.toBeInTheDocument();
+      unmount();
+    }
+    renderAsUser(<PaymentActions invoice={invoiceFixture({ statusState: InvoiceState.Todo })} />);
+    expect(screen.getByRole('button', { name: 'Pagar' })).toBeInTheDocument();
+  });
+
+  it("Pagar: 'Deseja continuar?', then the date modal (date required), then 'A ordem de serviço foi paga'", async () => {
+    const calls = fakeApi({ [`POST ${base}/pay`]: () => ({ id: 7 }) });
+    renderAsUser(<PaymentActions invoice={invoiceFixture({ statusState: InvoiceState.Completed })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    const ask = await screen.findByRole('dialog');
+    expect(within(ask).getByText(invoiceMessages.payConfirm)).toBeInTheDocument();
+    await userEvent.click(within(ask).getByRole('button', { name: 'Continuar' }));
+    const modal = await screen.findByRole('dialog', { name: invoiceMessages.payModalTitle });
+    const date = within(modal).getByLabelText('Data do pagamento');
+    expect((date as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await userEvent.clear(date);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Pagar' }));
+    expect(
+      await within(modal).findByText(invoiceMessages.dateRequired, { selector: '.invalid-feedback' }),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.type(date, '2026-11-21');
+    await userEvent.type(within(modal).getByLabelText('Descrição'), 'PIX');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByText(invoiceMessages.paid)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ date: '2026-11-21', description: 'PIX' });
+  });
+
+  it('Desfazer pagamento confirms, and a failure shows its message', async () => {
+    fakeApi({ [`POST ${base}/undo-payment`]: () => ({ status: 409, body: { errors: ['Folha já paga'] } }) });
+    renderAsUser(<PaymentActions invoice={invoiceFixture({ statusState: InvoiceState.Completed, isPaid: true })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Desfazer pagamento' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Essa ação não poderá ser desfeita')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Desfazer pagamento' }));
+    expect(await screen.findByText(invoiceMessages.undoPaymentFailed)).toBeInTheDocument();
+  });
+});

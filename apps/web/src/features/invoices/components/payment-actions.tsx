@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import {
+  DEFAULT_TIME_ZONE,
+  InvoiceState,
+  invoiceMessages,
+  messages,
+  payBody,
+  type InvoiceDetail,
+  type PayBody,
+} from '@oficina/contracts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { ActionButton } from '../../../components/action-button.tsx';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { usePayInvoice } from '../api/pay-invoice.ts';
+import { useUndoPayment } from '../api/undo-payment.ts';
+import { toastRemoveFailed } from './notify.ts';
+
+/** Today in the organization's time zone as yyyy-mm-dd, the payment date's default. */
+const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: DEFAULT_TIME_ZONE }).format(new Date());
+
+/** 'Pagar' is for unpaid orders that are neither Draft nor Canceled (spec 2 §4). */
+export const canPay = (invoice: InvoiceDetail) =>
+  !invoice.isPaid && invoice.statusState !== InvoiceState.Draft && invoice.statusState !== InvoiceState.Canceled;
+
+/** 'Pagar' → 'Deseja continuar?' → the payment-date modal; 'Desfazer pagamento' with confirmation (admin). */
+export function PaymentActions({ invoice }: { invoice: InvoiceDetail }) {
+  const confirm = useConfirm();
+  const undo = useUndoPayment(invoice.id);
+  const [paying, setPaying] = useState(false);
+
+  if (invoice.isPaid) {
+    return (
+      <ActionButton
+        variant="outline-secondary"
+        action={async () => {
+          if (!(await confirm({ title: 'Desfazer pagamento?', confirmLabel: 'Desfazer pagamento' }))) return;
+          try {
+            await undo.mutateAsync();
+            toast.success('Pagamento desfeito');
+          } catch (err) {
+            toastRemoveFailed(err, invoiceMessages.undoPaymentFailed);
+          }
+        }}
+      >
+        Desfazer pagamento
+      </ActionButton>
+    );
+  }
+  if (!canPay(invoice)) return null;
+  return (
+    <>
+      <Button
+        variant="success"
+        onClick={async () => {
+          const ok = await confirm({
+            title: 'Pagar',
+            text: invoiceMessages.payConfirm,
+            confirmLabel: 'Continuar',
+            variant: 'primary',
+          });
+          if (ok) setPaying(true);
+        }}
+      >
+        Pagar
+      </Button>
+      <PayModal invoiceId={invoice.id} show={paying} onHide={() => setPaying(false)} />
+    </>
+  );
+}
+
+function PayModal({ invoiceId, show, onHide }: { invoiceId: number; show: boolean; onHide(): void }) {
+  const pay = usePayInvoice(invoiceId);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PayBody>({
+    resolver: zodResolver(payBody),
+    mode: 'onBlur',
+    defaultValues: { date: '', description: '' },
+  });
+
+  useEffect(() => {
+    if (show) reset({ date: today(), description: '' });
+  }, [show, reset]);
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await pay.mutateAsync(body);
+      toast.success(invoiceMessages.paid);
+      onHide();
+    } catch (err) {
+      applyServerErrors(err, setError, messages.requestFailed);
+    }
+  });
+
+  return (
+    <AppModal
+      show={show}
+      onHide={onHide}
+      title={invoiceMessages.payModalTitle}
+      footer={
+        <>
+          <Button variant="outline-secondary" onClick={onHide}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="pay-form" variant="success" disabled={isSubmitting}>
+            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
+            Pagar
+          </Button>
+        </>
+      }
+    >
+      <Form id="pay-form" noValidate onSubmit={onSubmit}>
+        <Form.Group className="mb-3" controlId="pay-date">
+          <Form.Label>Data do pagamento</Form.Label>
+          <Form.Control type="date" isInvalid={!!errors.date} {...register('date')} />
+          <Form.Control.Feedback type="invalid">{errors.date?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group controlId="pay-description">
+          <Form.Label>Descrição</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={3}
+            placeholder="Forma de pagamento, observações..."
+            isInvalid={!!errors.description}
+            {...register('description')}
+          />
+          <Form.Control.Feedback type="invalid">{errors.description?.message}</Form.Control.Feedback>
+        </Form.Group>
+        {errors.root && <div className="text-danger mt-3">{errors.root.message}</div>}
+      </Form>
+    </AppModal>
+  );
+}

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { InvoiceState, invoiceMessages } from '@oficina/contracts';
+import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
+import { invoiceFixture } from '../test/invoice-fixture.ts';
+import { StateActions } from './state-actions.tsx';
+
+const base = '/api/organizations/1/invoices/7';
+afterEach(() => vi.unstubAllGlobals());
+
+describe('StateActions', () => {
+  it('shows only the allowed targets, with Reabrir once the order was started', async () => {
+    fakeApi({ [`GET ${base}/allowed-changes`]: () => ({ data: [InvoiceState.Wip, InvoiceState.Todo] }) });
+    renderAsUser(
+      <StateActions
+        invoice={invoiceFixture({ statusState: InvoiceState.Blocked, startedAt: '2026-11-20T14:00:00Z' })}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Reabrir' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Marcar como Não Iniciado' })).toBeInTheDocument();
+    for (const name of ['Iniciar', 'Bloquear', 'Cancelar', 'Concluir']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it("asks the spec's confirmation and posts start", async () => {
+    const calls = fakeApi({
+      [`GET ${base}/allowed-changes`]: () => ({ data: [InvoiceState.Wip, InvoiceState.Blocked] }),
+      [`POST ${base}/start`]: () => ({ id: 7 }),
+    });
+    renderAsUser(<StateActions invoice={invoiceFixture()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Iniciar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(invoiceMessages.confirmStatus)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Iniciar' }));
+    expect(await screen.findByText('Status da Ordem de Serviço alterado')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`${base}/start`]);
+  });
+
+  it("a target no longer allowed gets 'Não é possível atualizar esta Ordem de Serviço' and sends nothing", async () => {
+    let allowed = [InvoiceState.Completed];
+    const calls = fakeApi({ [`GET ${base}/allowed-changes`]: () => ({ data: allowed }) });
+    renderAsUser(<StateActions invoice={invoiceFixture({ statusState: InvoiceState.Wip })} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Concluir' }));
+    allowed = [];
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Concluir' }));
+    expect(await screen.findByText(invoiceMessages.notAllowed)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("409 shows the server's messages", async () => {
+    fakeApi({
+      [`GET ${base}/allowed-changes`]: () => ({ data: [InvoiceState.Completed] }),
+      [`POST ${base}/complete`]: () => ({ status: 409, body: { errors: ['A ordem mudou enquanto você editava'] } }),
+    });
+    renderAsUser(<StateActions invoice={invoiceFixture({ statusState: InvoiceState.Wip })} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Concluir' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Concluir' }));
+    expect(await screen.findByText('A ordem mudou enquanto você editava')).toBeInTheDocument();
+  });
+
+  it('Bloquear asks for a reason among the Blocked statuses and posts block/{statusId}', async () => {
+    const calls = fakeApi({
+      [`GET ${base}/allowed-changes`]: () => ({ data: [InvoiceState.Blocked] }),
+      'GET /api/organizations/1/invoice-statuses': (_b, url) => ({
+        data:
+          url.searchParams.get('state') === String(InvoiceState.Blocked)
+            ? [
+                { id: 31, state: -1, label: 'Aguardando peça' },
+                { id: 32, state: -1, label: 'Aguardando cliente' },
+              ]
+            : [],
+        meta: { total: 2, skip: 0, take: 100 },
+      }),
+      [`POST ${base}/block/32`]: () => ({ id: 7 }),
+    });
+    renderAsUser(<StateActions invoice={invoiceFixture({ statusState: InvoiceState.Wip })} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Bloquear' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bloquear Ordem de Serviço' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bloquear' }));
+    expect(within(dialog).getByText('Selecione o motivo', { selector: '.invalid-feedback' })).toBeInTheDocument();
+    await userEvent.selectOptions(await within(dialog).findByLabelText('Motivo'), 'Aguardando cliente');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bloquear' }));
+    expect(await screen.findByText('Status da Ordem de Serviço alterado')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`${base}/block/32`]);
+  });
+});

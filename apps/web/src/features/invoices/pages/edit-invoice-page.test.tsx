@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { InvoiceState, type InvoiceDetail } from '@oficina/contracts';
+import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
+import { invoiceFixture } from '../test/invoice-fixture.ts';
+import { EditInvoicePage } from './edit-invoice-page.tsx';
+
+const base = '/api/organizations/1/invoices/7';
+afterEach(() => vi.unstubAllGlobals());
+
+const lines = {
+  invoiceServices: [
+    {
+      id: 1,
+      serviceId: 5,
+      name: 'Limpeza de split',
+      description: 'Filtro e serpentina',
+      quantity: 2,
+      price: 150,
+      createdAt: '2026-11-20T13:00:00Z',
+      updatedAt: '2026-11-20T13:00:00Z',
+    },
+  ],
+  invoiceEquipments: [
+    {
+      id: 3,
+      equipmentId: 9,
+      name: 'Split 12000',
+      brand: 'LG',
+      model: 'S4',
+      serialNumber: 'SN-1',
+      description: null,
+    },
+  ],
+};
+
+function page(invoice: InvoiceDetail, role: 'admin' | 'worker') {
+  return [
+    fakeApi({
+      [`GET ${base}`]: () => invoice,
+      [`GET ${base}/allowed-changes`]: () => ({ data: [] }),
+      [`GET ${base}/comments/type/1`]: () => ({ data: [] }),
+    }),
+    renderAsUser(
+      <Routes>
+        <Route path="/invoices/:id/edit" element={<EditInvoicePage />} />
+      </Routes>,
+      role,
+      '/invoices/7/edit',
+    ),
+  ] as const;
+}
+
+/** What a collaborator receives: the server leaves every price and the admin fields out. */
+function asCollaboratorSees(invoice: InvoiceDetail): InvoiceDetail {
+  const {
+    subTotal: _s,
+    discount: _d,
+    total: _t,
+    paymentDate: _pd,
+    paymentDescription: _pde,
+    invoiceInfo1: _i1,
+    invoiceInfo2: _i2,
+    isPayingJustTheHalf: _h,
+    payrollBonus: _b,
+    ...rest
+  } = invoice;
+  return { ...rest, invoiceServices: rest.invoiceServices.map(({ price: _p, ...l }) => l) };
+}
+
+describe('EditInvoicePage', () => {
+  it('admin: prices, totals, workers, the admin panel and every add button', async () => {
+    page(invoiceFixture({ ...lines, statusState: InvoiceState.Wip, subTotal: 300, total: 300 }), 'admin');
+    expect(await screen.findByRole('heading', { name: 'Ordem de Serviço #1042' })).toBeInTheDocument();
+    expect(screen.getAllByText(/R\$/).length).toBeGreaterThan(0);
+    for (const name of ['Adicionar serviço', 'Adicionar produto', 'Adicionar equipamento', 'Adicionar colaborador']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('region', { name: 'Informações adicionais' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Valores' })).toBeInTheDocument();
+  });
+
+  it('collaborator: no price anywhere, no workers or admin panel, only the equipment add', async () => {
+    const [calls, { container }] = page(
+      asCollaboratorSees(invoiceFixture({ ...lines, statusState: InvoiceState.Wip })),
+      'worker',
+    );
+    expect(await screen.findByText('Limpeza de split')).toBeInTheDocument();
+    expect(container.textContent).not.toMatch(/R\$/);
+    expect(screen.getByRole('button', { name: 'Adicionar equipamento' })).toBeInTheDocument();
+    for (const name of ['Adicionar serviço', 'Adicionar produto', 'Adicionar colaborador']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('region', { name: 'Colaboradores' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Valores' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Interno' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Sistema' })).not.toBeInTheDocument();
+    // Only what a collaborator may call: no admin endpoint behind the screen.
+    expect(calls.map((c) => c.path).filter((p) => p.startsWith('/api/admin'))).toEqual([]);
+  });
+
+  it.each([InvoiceState.Completed, InvoiceState.Canceled])('state %i hides every add and remove', async (state) => {
+    page(invoiceFixture({ ...lines, statusState: state }), 'admin');
+    expect(await screen.findByText('Limpeza de split')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /^Adicionar (serviço|produto|equipamento|colaborador)$/ }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remover/ })).not.toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Escreva um comentário')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,79 @@
+import { useParams } from 'react-router';
+import { Alert } from 'react-bootstrap';
+import { isInvoiceClosed, type InvoiceStateValue } from '@oficina/contracts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { PageSpinner } from '../../../app/layout.tsx';
+import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
+import { InvoiceStatusBadge, PaidBadge } from '../../../components/invoices/invoice-status-badge.tsx';
+import { useInvoice } from '../api/get-invoice.ts';
+import { AdminInfoPanel } from '../components/admin-info-panel.tsx';
+import { CommentsSection } from '../components/comments-section.tsx';
+import { EquipmentsSection, ProductsSection, ServicesSection, WorkersSection } from '../components/invoice-lines.tsx';
+import { InvoiceSummary, PaymentInfo, TagsCard } from '../components/invoice-summary.tsx';
+import { PaymentActions } from '../components/payment-actions.tsx';
+import { StateActions } from '../components/state-actions.tsx';
+import { TotalsPanel } from '../components/totals-panel.tsx';
+
+/**
+ * /invoices/{id}/edit: the screen a shop lives in. Admins see prices, totals, workers, the admin panel
+ * and payment; collaborators see the work (lines, equipment, comments) and move the order along.
+ *
+ * Layout (styles.css .invoice-layout): on a desktop the lines and comments on the left, the summary and
+ * admin panels on the right; on a phone the summary first, then the work, then the admin panels.
+ * Issue 6 slots: PDF, sign and signature-link buttons go in the header toolbar after the payment
+ * buttons; photos get their own section after Equipamentos; tag add/remove goes in the Etiquetas card.
+ */
+export function EditInvoicePage() {
+  const id = Number(useParams().id);
+  const { isAdmin } = useAuth();
+  const query = useInvoice(id);
+
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return <Alert variant="danger">Não foi possível carregar a ordem de serviço. Tente novamente.</Alert>;
+  }
+  const invoice = query.data;
+  const closed = isInvoiceClosed(invoice.statusState as InvoiceStateValue);
+
+  return (
+    <>
+      <header className="invoice-header mb-3">
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+          <h1 className="h3 mb-0">Ordem de Serviço #{invoice.number}</h1>
+          <div className="d-flex flex-wrap gap-1 fs-6">
+            <InvoiceStatusBadge state={invoice.statusState} label={invoice.statusLabel} />
+            {invoice.isPaid && <PaidBadge />}
+          </div>
+        </div>
+        <div className="invoice-toolbar d-flex flex-wrap gap-2" role="toolbar" aria-label="Ações da ordem de serviço">
+          <StateActions invoice={invoice} />
+          {isAdmin && <PaymentActions invoice={invoice} />}
+          {/* Issue 6: PDF (hidden for pdfHiddenStates), 'Assinar' and the signature link while unsigned. */}
+        </div>
+      </header>
+
+      <div className="invoice-layout">
+        <div className="invoice-area-summary">
+          <InvoiceSummary invoice={invoice} isAdmin={isAdmin} />
+        </div>
+        <div className="invoice-area-main">
+          <ServicesSection invoice={invoice} editable={isAdmin && !closed} showPrices={isAdmin} />
+          <ProductsSection invoice={invoice} editable={isAdmin && !closed} showPrices={isAdmin} />
+          <EquipmentsSection invoice={invoice} editable={!closed} canRegister={isAdmin} />
+          {/* Issue 6: the photos section (thumbnails 80 high, upload, remove) goes here. */}
+          {isAdmin && <WorkersSection invoice={invoice} editable={!closed} />}
+          <CommentsSection invoiceId={invoice.id} closed={closed} />
+        </div>
+        <div className="invoice-area-side">
+          {isAdmin && <TotalsPanel invoice={invoice} />}
+          {isAdmin && <PaymentInfo invoice={invoice} />}
+          {isAdmin && <AdminInfoPanel invoice={invoice} />}
+          <TagsCard invoice={invoice} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { InvoiceState, type InvoiceDetail } from '@oficina/contracts';
+
+/** An order as GET invoices/{id} answers an admin; override what a test is about. */
+export function invoiceFixture(over: Partial<InvoiceDetail> = {}): InvoiceDetail {
+  return {
+    id: 7,
+    number: 1042,
+    companyId: 1,
+    companyName: 'Demo Refrigeração Ltda',
+    companyIdentifier: '11222333000181',
+    companyType: 1,
+    customerId: 3,
+    customerName: 'Maria Souza',
+    customerIdentifier: '52998224725',
+    customerType: 2,
+    transactionNatureId: 1,
+    transactionNatureName: 'Prestação de serviço',
+    statusId: 12,
+    statusLabel: 'Não Iniciado',
+    statusState: InvoiceState.Todo,
+    isPaid: false,
+    isSigned: false,
+    createdAt: '2026-11-20T13:00:00.000Z',
+    updatedAt: '2026-11-20T13:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    paymentDate: null,
+    paymentDescription: null,
+    subTotal: 350,
+    discount: 0,
+    total: 350,
+    invoiceInfo1: null,
+    invoiceInfo2: null,
+    isPayingJustTheHalf: false,
+    payrollBonus: 0,
+    invoiceServices: [],
+    invoiceProducts: [],
+    invoiceEquipments: [],
+    invoiceWorkers: [],
+    invoiceTags: [],
+    ...over,
+  };
+}
