@@ -158,7 +158,7 @@ test.describe('customers', () => {
     expect((await admin.get(`/customers/${id}`)).status()).toBe(404);
   });
 
-  test('estimate and order tabs show their filters and an empty list, without calling missing routes', async ({
+  test('estimate tab calls no missing route; the order tab asks the server for this customer only', async ({
     page,
     request,
   }) => {
@@ -169,7 +169,8 @@ test.describe('customers', () => {
     await loginAs(page, 'admin');
     const calls: string[] = [];
     page.on('request', (r) => {
-      if (/\/api\/organizations\/\d+\/(estimates|invoices)/.test(r.url())) calls.push(r.url());
+      if (/\/api\/organizations\/\d+\/(estimates|invoices)/.test(r.url()))
+        calls.push(new URL(r.url()).pathname + new URL(r.url()).search);
     });
     await page.goto(`/customers/${id}/edit?tab=orcamentos`);
     await expect(page.getByText('Nenhum orçamento encontrado')).toBeVisible();
@@ -197,6 +198,11 @@ test.describe('customers', () => {
       isNotPaid: true,
       isPaid: false,
     });
-    expect(calls).toEqual([]);
+    // Estimates are not built: no call. Orders: the list of this customer, then with the applied filter.
+    expect(calls.filter((c) => c.includes('/estimates'))).toEqual([]);
+    const orderCalls = calls.filter((c) => c.includes('/invoices'));
+    expect(orderCalls.length).toBeGreaterThan(0);
+    for (const c of orderCalls) expect(c).toContain(`customer=${id}`);
+    expect(orderCalls.at(-1)).toContain('isNotPaid=true');
   });
 });
