@@ -21,6 +21,7 @@ import type { Config } from './config.ts';
 import { createTokenService, registerAuth, type AuthContext, type TokenService } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createLocalStorage, type FileStorage } from './lib/storage.ts';
+import { createLinkSigner, type LinkSigner } from './lib/signed-links.ts';
 import { apiModules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -30,6 +31,7 @@ declare module 'fastify' {
     tokens: TokenService;
     config: AppConfig;
     storage: FileStorage;
+    links: LinkSigner;
   }
 }
 
@@ -63,6 +65,7 @@ export async function buildApp(opts: BuildOptions) {
   app.decorate('db', opts.database.db);
   app.decorate('config', opts.config);
   app.decorate('tokens', createTokenService(opts.config.jwtSecret, opts.config.tokenTtlSeconds));
+  app.decorate('links', createLinkSigner(opts.config.jwtSecret));
   app.decorate('storage', opts.storage ?? createLocalStorage(join(opts.config.dataDir, 'files')));
 
   registerErrorHandler(app);

@@ -24,3 +24,17 @@ export function multipart(field: string, data: Buffer, filename: string, content
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A multipart/form-data body with several file parts under the same field (photos), for inject(). */
+export function multipartFiles(field: string, files: Array<{ data: Buffer; filename: string; contentType: string }>) {
+  const boundary = `----test${Date.now().toString(16)}${randomInt(1e6)}`;
+  const parts = files.flatMap((f) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
+    ),
+    f.data,
+    Buffer.from('\r\n'),
+  ]);
+  const payload = Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -19,3 +19,4 @@ export * from './tags.ts';
 export * from './users.ts';
 export * from './profile.ts';
 export * from './invoices.ts';
+export * from './invoice-paperwork.ts';

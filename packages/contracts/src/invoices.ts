@@ -205,6 +205,19 @@ export const invoiceDetail = z.object({
   invoiceEquipments: z.array(invoiceEquipmentLine),
   invoiceWorkers: z.array(invoiceWorkerLine),
   invoiceTags: z.array(invoiceTag),
+  /** The latest signature with its evidence, or null; isSigned is true only while it is not outdated. */
+  signature: z
+    .object({
+      image: z.string(),
+      signerName: z.string(),
+      signedAt: z.string(),
+      ip: z.string(),
+      userAgent: z.string().nullable(),
+      isOutdated: z.boolean(),
+    })
+    .nullable(),
+  /** The public signing page's path (with its token) while the order is not validly signed. */
+  signUrl: z.string().nullable(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 

@@ -7,7 +7,8 @@ export type AuditChange = schema.AuditChange;
 
 export interface AuditActor {
   organizationId: number;
-  userId: number;
+  /** null for what happens without a login (a customer signing through the public link). */
+  userId: number | null;
 }
 
 /**

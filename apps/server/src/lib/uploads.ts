@@ -31,3 +31,54 @@ export async function readImageUpload(request: FastifyRequest, field: string): P
   if (!contentType) throw invalid({ [field]: fileMessages.notAnImage });
   return { data, contentType, extension: contentType === 'image/png' ? 'png' : 'jpg' };
 }
+
+export interface NamedImageUpload extends ImageUpload {
+  /** The file name the browser sent, for showing only (never a storage key). */
+  name: string;
+}
+
+/** A file name fit for display: no path, no control characters, bounded. */
+const displayName = (raw: string | undefined, fallback: string) =>
+  (raw ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    // oxlint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 120) || fallback;
+
+/**
+ * Reads every file of a multipart request sent under `field` (photos: several at once). All or
+ * nothing: one file that is not a PNG/JPEG by its bytes refuses the request (422 on the field), one
+ * too large answers 413, more than `max` files a 422 with `tooMany`.
+ */
+export async function readImageUploads(
+  request: FastifyRequest,
+  field: string,
+  max: number,
+  tooMany: string,
+): Promise<NamedImageUpload[]> {
+  if (!request.isMultipart()) throw invalid({ [field]: fileMessages.missingFile });
+  const uploads: NamedImageUpload[] = [];
+  try {
+    for await (const part of request.files({ limits: { fileSize: IMAGE_MAX_BYTES, files: max } })) {
+      if (part.fieldname !== field) {
+        part.file.resume();
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (data.length === 0) continue;
+      const contentType = sniffImageType(data);
+      if (!contentType) throw invalid({ [field]: fileMessages.notAnImage });
+      const extension = contentType === 'image/png' ? 'png' : 'jpg';
+      uploads.push({ data, contentType, extension, name: displayName(part.filename, `foto.${extension}`) });
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, [fileMessages.tooLarge]);
+    if (code === 'FST_FILES_LIMIT') throw invalid({ [field]: tooMany });
+    throw err;
+  }
+  if (!uploads.length) throw invalid({ [field]: fileMessages.missingFile });
+  return uploads;
+}

@@ -53,7 +53,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(500).send({ errors: [messages.serverError] });
     }
     const status = err.statusCode ?? 500;
-    if (status === 429) return reply.code(429).send({ errors: [messages.loginTooMany] });
+    if (status === 429) {
+      // The rate limiter's response builders name the limit (login, public links).
+      const own = (err as unknown as { errors?: unknown }).errors;
+      return reply.code(429).send({ errors: Array.isArray(own) ? own : [messages.loginTooMany] });
+    }
     if (status >= 400 && status < 500) {
       if (status === 413) return reply.code(413).send({ errors: ['O arquivo enviado é grande demais.'] });
       if (status === 415 || status === 400) return reply.code(status).send({ errors: [messages.invalidFormat] });

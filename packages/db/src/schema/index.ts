@@ -15,3 +15,5 @@ export * from './counters.ts';
 export * from './invoices.ts';
 export * from './invoice-lines.ts';
 export * from './audit-logs.ts';
+export * from './invoice-pictures.ts';
+export * from './invoice-signatures.ts';

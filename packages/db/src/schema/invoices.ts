@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
@@ -6,6 +7,9 @@ import { customers } from './customers.ts';
 import { transactionNatures } from './transaction-natures.ts';
 import { invoiceStatuses } from './invoice-statuses.ts';
 import { users } from './users.ts';
+
+/** 192 random bits, URL-safe: the public signing link cannot be guessed. */
+export const newSignToken = () => randomBytes(24).toString('base64url');
 
 /** Service orders ('OS'; invoices in the payloads). */
 export const invoices = pgTable(
@@ -43,6 +47,10 @@ export const invoices = pgTable(
     invoiceInfo2: text('invoice_info2'),
     isPayingJustTheHalf: boolean('is_paying_just_the_half').notNull().default(false),
     payrollBonusCents: integer('payroll_bonus_cents').notNull().default(0),
+    /** The public signing link's token (DECISIONS.md "Signatures"): rotated to revoke the link. */
+    signToken: text('sign_token')
+      .notNull()
+      .$defaultFn(() => newSignToken()),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

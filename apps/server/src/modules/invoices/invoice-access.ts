@@ -4,7 +4,7 @@ import { schema, type Db, type Tx } from '@oficina/db';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict } from '../../plugins/errors.ts';
-import { audit, type AuditAction, type AuditChange } from '../../lib/audit.ts';
+import { audit, type AuditAction, type AuditActor, type AuditChange } from '../../lib/audit.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 const i = schema.invoices;
@@ -46,13 +46,24 @@ export function assertOpen(row: InvoiceRow) {
 }
 
 /** Bumps updated_at and writes the audit row of a change, in the transaction of the change. */
-export async function recordChange(tx: Tx, actor: Actor, invoiceId: number, action: AuditAction, data: AuditChange[]) {
+export async function recordChange(
+  tx: Tx,
+  actor: AuditActor,
+  invoiceId: number,
+  action: AuditAction,
+  data: AuditChange[],
+) {
   await tx.update(i).set({ updatedAt: new Date() }).where(eq(i.id, invoiceId));
   await audit(tx, actor, action, 'invoice', invoiceId, data);
 }
 
-/** A System comment (type 4): the order's own history, written by the server only. */
-export async function systemComment(tx: Db | Tx, actor: Actor, invoiceId: number, comment: string) {
+/** A System comment (type 4): the order's own history, written by the server only (userId null: the public link). */
+export async function systemComment(
+  tx: Db | Tx,
+  actor: { organizationId: number; userId: number | null },
+  invoiceId: number,
+  comment: string,
+) {
   await tx.insert(schema.invoiceComments).values({
     organizationId: actor.organizationId,
     invoiceId,

@@ -29,6 +29,7 @@ import {
 } from './invoices.service.ts';
 import { allowedChanges, changeState } from './invoice-workflow.service.ts';
 import { invoiceLineRoutes } from './invoice-lines.routes.ts';
+import { invoicePaperworkRoutes } from './invoice-paperwork.routes.ts';
 
 const admin = { access: { admin: true } } as const;
 const tags = ['invoices'];
@@ -122,4 +123,5 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(invoiceLineRoutes);
+  await app.register(invoicePaperworkRoutes);
 };

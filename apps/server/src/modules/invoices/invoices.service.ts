@@ -21,6 +21,7 @@ import { nextNumber } from '../../lib/counters.ts';
 import { page } from '../../lib/list.ts';
 import { partySearch } from '../../lib/parties.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
+import { contentHash, latestSignature, signatureFields } from './invoice-signature.ts';
 
 const i = schema.invoices;
 const co = schema.companies;
@@ -194,6 +195,7 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
       invoiceInfo2: i.invoiceInfo2,
       isPayingJustTheHalf: i.isPayingJustTheHalf,
       payrollBonusCents: i.payrollBonusCents,
+      signToken: i.signToken,
     })
     .from(i)
     .innerJoin(co, eq(co.id, i.companyId))
@@ -207,7 +209,7 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
   const p = schema.invoiceProducts;
   const e = schema.invoiceEquipments;
   const u = schema.users;
-  const [services, products, equipments, workers, tags] = await Promise.all([
+  const [services, products, equipments, workers, tags, signature] = await Promise.all([
     db.select().from(s).where(eq(s.invoiceId, id)).orderBy(asc(s.id)),
     db.select().from(p).where(eq(p.invoiceId, id)).orderBy(asc(p.id)),
     db.select().from(e).where(eq(e.invoiceId, id)).orderBy(asc(e.id)),
@@ -218,7 +220,16 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
       .where(eq(w.invoiceId, id))
       .orderBy(asc(w.id)),
     tagsOf(db, [id]),
+    latestSignature(db, id),
   ]);
+  const hash = contentHash({
+    companyId: h.companyId,
+    customerId: h.customerId,
+    discountCents: h.discountCents,
+    services,
+    products,
+    equipments,
+  });
 
   const detail: InvoiceDetail = {
     id: h.id,
@@ -237,8 +248,7 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
     statusLabel: h.statusLabel,
     statusState: h.statusState,
     isPaid: h.isPaid,
-    // Signatures arrive with public signing (issue 6); until then no order is signed.
-    isSigned: false,
+    ...signatureFields({ id: h.id, signToken: h.signToken }, signature, hash),
     createdAt: h.createdAt.toISOString(),
     updatedAt: h.updatedAt.toISOString(),
     startedAt: iso(h.startedAt),

@@ -38,6 +38,8 @@ export function invoiceFixture(over: Partial<InvoiceDetail> = {}): InvoiceDetail
     invoiceEquipments: [],
     invoiceWorkers: [],
     invoiceTags: [],
+    signature: null,
+    signUrl: '/invoices/7/sign?token=abc',
     ...over,
   };
 }

@@ -1,0 +1,190 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  CommentType,
+  paperworkMessages,
+  PDF_LINK_TTL_SECONDS,
+  pdfHiddenStates,
+  formatPostalCode,
+} from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { AppError, conflict, notFound } from '../../plugins/errors.ts';
+import { forPdf } from '../../lib/images.ts';
+import type { LinkSigner } from '../../lib/signed-links.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import { visibleTo, type Actor } from './invoice-access.ts';
+import { contentHash, latestSignature, loadSignedContent } from './invoice-signature.ts';
+import { renderInvoicePdf, type InvoicePdfData } from './pdf/invoice-document.ts';
+
+const PURPOSE = 'invoice-pdf';
+const i = schema.invoices;
+
+/**
+ * POST invoices/{id}/pdf: a link to the document that works without a login for a few minutes.
+ * Values are printed only when an admin asks; a collaborator's request never carries them.
+ */
+export async function requestPdf(db: Db, links: LinkSigner, actor: Actor, id: number, showValues: boolean) {
+  const [row] = await db
+    .select({ id: i.id, state: i.state })
+    .from(i)
+    .where(and(eq(i.id, id), visibleTo(actor)));
+  const invoice = assertFound(row);
+  if (pdfHiddenStates.includes(invoice.state)) throw conflict(paperworkMessages.pdfUnavailable);
+  const token = await links.sign(
+    PURPOSE,
+    { inv: id, org: actor.organizationId, values: actor.isAdmin && showValues },
+    PDF_LINK_TTL_SECONDS,
+  );
+  return { url: `/api/pdfs/invoices/${id}?token=${token}` };
+}
+
+/** GET /api/pdfs/invoices/{id}?token=...: the token is the only authorization; altered → 404, expired → 410. */
+export async function pdfFromLink(db: Db, storage: FileStorage, links: LinkSigner, id: number, token?: string) {
+  const claims = await links.verify(PURPOSE, token);
+  if (claims === 'expired') throw new AppError(410, [paperworkMessages.pdfLinkExpired]);
+  if (claims === 'invalid' || claims.inv !== id || typeof claims.org !== 'number') {
+    throw notFound(paperworkMessages.pdfLinkInvalid);
+  }
+  const data = await loadPdfData(db, storage, claims.org, id, claims.values === true);
+  return { pdf: await renderInvoicePdf(data), number: data.invoice.number };
+}
+
+const addressLine = (a: typeof schema.addresses.$inferSelect | undefined) => {
+  if (!a) return null;
+  const street = [a.address, a.number ? String(a.number) : 'S/N', a.complement].filter(Boolean).join(', ');
+  const place = [a.neighborhood, [a.city, a.state].filter(Boolean).join('/')].filter(Boolean).join(' - ');
+  return [street, place, a.postalCode ? `CEP ${formatPostalCode(a.postalCode)}` : null].filter(Boolean).join(' - ');
+};
+
+async function firstAddress(db: Db, owner: 'companyId' | 'customerId', ownerId: number) {
+  const a = schema.addresses;
+  const [row] = await db.select().from(a).where(eq(a[owner], ownerId)).orderBy(asc(a.id)).limit(1);
+  return addressLine(row);
+}
+
+/** Everything the document prints, for one order of one organization (the link says which). */
+export async function loadPdfData(
+  db: Db,
+  storage: FileStorage,
+  organizationId: number,
+  id: number,
+  showValues: boolean,
+): Promise<InvoicePdfData> {
+  const [head] = await db
+    .select({
+      invoice: i,
+      statusLabel: schema.invoiceStatuses.label,
+      natureName: schema.transactionNatures.name,
+      company: schema.companies,
+      customer: schema.customers,
+      timeZone: schema.organizations.timeZone,
+    })
+    .from(i)
+    .innerJoin(schema.invoiceStatuses, eq(schema.invoiceStatuses.id, i.statusId))
+    .innerJoin(schema.transactionNatures, eq(schema.transactionNatures.id, i.transactionNatureId))
+    .innerJoin(schema.companies, eq(schema.companies.id, i.companyId))
+    .innerJoin(schema.customers, eq(schema.customers.id, i.customerId))
+    .innerJoin(schema.organizations, eq(schema.organizations.id, i.organizationId))
+    .where(and(eq(i.id, id), eq(i.organizationId, organizationId)));
+  const h = assertFound(head);
+  if (pdfHiddenStates.includes(h.invoice.state)) throw conflict(paperworkMessages.pdfUnavailable);
+
+  const w = schema.invoiceWorkers;
+  const c = schema.invoiceComments;
+  const ph = schema.invoicePictures;
+  const u = schema.users;
+  const co = h.company;
+  const [content, workers, comments, pictures, signature, companyAddress, customerAddress] = await Promise.all([
+    loadSignedContent(db, h.invoice),
+    db
+      .select({ name: u.name })
+      .from(w)
+      .innerJoin(u, eq(u.id, w.workerId))
+      .where(eq(w.invoiceId, id))
+      .orderBy(asc(w.id)),
+    db
+      .select({ type: c.type, comment: c.comment, createdAt: c.createdAt, userName: u.name })
+      .from(c)
+      .leftJoin(u, eq(u.id, c.userId))
+      .where(and(eq(c.invoiceId, id), inArray(c.type, [CommentType.General, CommentType.Technical])))
+      .orderBy(asc(c.createdAt), asc(c.id)),
+    db.select().from(ph).where(eq(ph.invoiceId, id)).orderBy(asc(ph.id)),
+    latestSignature(db, id),
+    firstAddress(db, 'companyId', co.id),
+    firstAddress(db, 'customerId', h.customer.id),
+  ]);
+
+  const file = async (key: string | null) => (key ? ((await storage.get(key)) ?? null) : null);
+  const [logo, companySignature, photos, signatureImage] = await Promise.all([
+    file(co.logoKey).then((b) => (b ? forPdf(b, { maxWidth: 360, maxHeight: 192 }) : null)),
+    (co.signatureImageKey
+      ? file(co.signatureImageKey)
+      : Promise.resolve(co.signature ? Buffer.from(co.signature.split(',')[1] ?? '', 'base64') : null)
+    ).then((b) => (b ? forPdf(b, { maxWidth: 500, maxHeight: 140, trim: true }) : null)),
+    Promise.all(
+      pictures.map(async (p) => {
+        const data = await storage.get(p.printKey);
+        if (!data) return null;
+        const long = Math.max(p.width, p.height);
+        const scale = Math.min(1, 1000 / long);
+        return { name: p.name, data, width: Math.round(p.width * scale), height: Math.round(p.height * scale) };
+      }),
+    ),
+    signature
+      ? forPdf(Buffer.from(signature.image.split(',')[1] ?? '', 'base64'), {
+          maxWidth: 500,
+          maxHeight: 140,
+          trim: true,
+        })
+      : null,
+  ]);
+
+  const party = (p: typeof co | typeof h.customer, address: string | null) => ({
+    name: p.name,
+    alias: p.alias,
+    identifier: p.identifier,
+    type: p.type,
+    email: p.email,
+    phone: p.phone,
+    address,
+  });
+  const inv = h.invoice;
+  return {
+    timeZone: h.timeZone,
+    showValues,
+    generatedAt: new Date(),
+    company: { ...party(co, companyAddress), logo, signature: companySignature },
+    customer: party(h.customer, customerAddress),
+    invoice: {
+      number: inv.number,
+      statusLabel: h.statusLabel,
+      natureName: h.natureName,
+      createdAt: inv.createdAt,
+      startedAt: inv.startedAt,
+      finishedAt: inv.finishedAt,
+      invoiceInfo1: inv.invoiceInfo1,
+      invoiceInfo2: inv.invoiceInfo2,
+      subtotalCents: inv.subtotalCents,
+      discountCents: inv.discountCents,
+      isPaid: inv.isPaid,
+      paymentDate: inv.paymentDate,
+    },
+    services: content.services,
+    products: content.products,
+    equipments: content.equipments,
+    workers: workers.map((r) => r.name),
+    comments: comments.map((r) => ({ ...r, userName: r.userName ?? '' })),
+    photos: photos.filter((p) => p !== null),
+    signature:
+      signature && signatureImage
+        ? {
+            image: signatureImage,
+            signerName: signature.signerName,
+            signedAt: signature.signedAt,
+            ip: signature.ip,
+            contentHash: signature.contentHash,
+            isOutdated: signature.contentHash !== contentHash(content),
+          }
+        : null,
+  };
+}

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { asc, desc, eq } from 'drizzle-orm';
+import { signPath, type InvoiceDetail } from '@oficina/contracts';
+import { schema, type Db, type Tx } from '@oficina/db';
+
+/**
+ * What a customer signs: the parties, the lines with their prices, and the discount. Workers,
+ * comments, photos, tags and the state are the shop's business and do not make a signature outdated.
+ */
+export interface SignedContent {
+  companyId: number;
+  customerId: number;
+  discountCents: number;
+  services: Array<{ name: string; description: string | null; quantity: number; priceCents: number }>;
+  products: Array<{ name: string; quantity: number; priceCents: number }>;
+  equipments: Array<{ name: string; brand: string; model: string; serialNumber: string }>;
+}
+
+/** SHA-256 of the content in a fixed shape and order (lines by id, as they are loaded). */
+export function contentHash(c: SignedContent): string {
+  const canonical = JSON.stringify([
+    1, // version of this shape
+    c.companyId,
+    c.customerId,
+    c.discountCents,
+    c.services.map((l) => [l.name, l.description ?? '', l.quantity, l.priceCents]),
+    c.products.map((l) => [l.name, l.quantity, l.priceCents]),
+    c.equipments.map((l) => [l.name, l.brand, l.model, l.serialNumber]),
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The content of an order as stored now (in the caller's transaction when signing). */
+export async function loadSignedContent(
+  db: Db | Tx,
+  invoice: { id: number; companyId: number; customerId: number; discountCents: number },
+) {
+  const s = schema.invoiceServices;
+  const p = schema.invoiceProducts;
+  const e = schema.invoiceEquipments;
+  const [services, products, equipments] = await Promise.all([
+    db.select().from(s).where(eq(s.invoiceId, invoice.id)).orderBy(asc(s.id)),
+    db.select().from(p).where(eq(p.invoiceId, invoice.id)).orderBy(asc(p.id)),
+    db.select().from(e).where(eq(e.invoiceId, invoice.id)).orderBy(asc(e.id)),
+  ]);
+  const { companyId, customerId, discountCents } = invoice;
+  return { companyId, customerId, discountCents, services, products, equipments } satisfies SignedContent;
+}
+
+export type SignatureRow = typeof schema.invoiceSignatures.$inferSelect;
+
+/** The order's signature: the newest one collected, or undefined. */
+export async function latestSignature(db: Db | Tx, invoiceId: number): Promise<SignatureRow | undefined> {
+  const t = schema.invoiceSignatures;
+  const [row] = await db.select().from(t).where(eq(t.invoiceId, invoiceId)).orderBy(desc(t.id)).limit(1);
+  return row;
+}
+
+/** The signature fields of the order detail: the evidence, outdated or not, and the link while unsigned. */
+export function signatureFields(
+  invoice: { id: number; signToken: string },
+  signature: SignatureRow | undefined,
+  currentHash: string,
+): Pick<InvoiceDetail, 'isSigned' | 'signature' | 'signUrl'> {
+  const isOutdated = !!signature && signature.contentHash !== currentHash;
+  const isSigned = !!signature && !isOutdated;
+  return {
+    isSigned,
+    signature: signature
+      ? {
+          image: signature.image,
+          signerName: signature.signerName,
+          signedAt: signature.signedAt.toISOString(),
+          ip: signature.ip,
+          userAgent: signature.userAgent,
+          isOutdated,
+        }
+      : null,
+    signUrl: isSigned ? null : signPath(invoice.id, invoice.signToken),
+  };
+}

@@ -1,0 +1,158 @@
+import { timingSafeEqual } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import {
+  formatDateTime,
+  InvoiceState,
+  paperworkMessages,
+  signPath,
+  type PublicInvoice,
+  type PublicSignBody,
+} from '@oficina/contracts';
+import { schema, type Db, type Tx } from '@oficina/db';
+import { conflict, invalid, notFound } from '../../plugins/errors.ts';
+import { isBlankImage } from '../../lib/images.ts';
+import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
+import { contentHash, latestSignature, loadSignedContent } from './invoice-signature.ts';
+
+const i = schema.invoices;
+
+/** POST invoices/{id}/sign-link (admin): a new token; the old link stops working at once. */
+export async function renewSignLink(db: Db, actor: Actor, id: number) {
+  return db.transaction(async (tx) => {
+    await lockInvoice(tx, actor, id);
+    const token = schema.newSignToken();
+    await tx.update(i).set({ signToken: token }).where(eq(i.id, id));
+    await recordChange(tx, actor, id, 'update', [{ field: 'signLink', before: 'revogado', after: 'novo link' }]);
+    return { signUrl: signPath(id, token) };
+  });
+}
+
+const sameToken = (a: string, b: string | undefined) => {
+  if (!b) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** The order behind a public link; a missing, wrong or revoked token is the same 404 as an unknown id. */
+async function orderByToken(db: Db | Tx, id: number, token: string | undefined, lock = false) {
+  const query = db.select().from(i).where(eq(i.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || !sameToken(row.signToken, token)) throw notFound(paperworkMessages.signLinkInvalid);
+  return row;
+}
+
+/** GET /api/public/invoices/{id}?token=...: what the signing page shows, no prices, nothing internal. */
+export async function getPublicInvoice(db: Db, id: number, token: string | undefined): Promise<PublicInvoice> {
+  const row = await orderByToken(db, id, token);
+  const co = schema.companies;
+  const cu = schema.customers;
+  const st = schema.invoiceStatuses;
+  const [[parties], content, signature] = await Promise.all([
+    db
+      .select({
+        companyName: co.name,
+        companyIdentifier: co.identifier,
+        companyType: co.type,
+        customerName: cu.name,
+        customerIdentifier: cu.identifier,
+        customerType: cu.type,
+        statusLabel: st.label,
+      })
+      .from(i)
+      .innerJoin(co, eq(co.id, i.companyId))
+      .innerJoin(cu, eq(cu.id, i.customerId))
+      .innerJoin(st, eq(st.id, i.statusId))
+      .where(eq(i.id, id))
+      .orderBy(asc(i.id)),
+    loadSignedContent(db, row),
+    latestSignature(db, id),
+  ]);
+  const isOutdated = !!signature && signature.contentHash !== contentHash(content);
+  const isSigned = !!signature && !isOutdated;
+  return {
+    id: row.id,
+    number: row.number,
+    ...parties!,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    services: content.services.map(({ name, description, quantity }) => ({ name, description, quantity })),
+    products: content.products.map(({ name, quantity }) => ({ name, quantity })),
+    equipments: content.equipments.map(({ name, brand, model, serialNumber }) => ({
+      name,
+      brand,
+      model,
+      serialNumber,
+    })),
+    isSigned,
+    isOutdated,
+    canSign: !isSigned && row.state !== InvoiceState.Canceled,
+    // The signature is shown back only while it is the valid one ('OS assinada').
+    signature: isSigned ? signature.image : null,
+    signedAt: isSigned ? signature.signedAt.toISOString() : null,
+    signerName: isSigned ? signature.signerName : null,
+  };
+}
+
+export interface SigningEvidence {
+  ip: string;
+  userAgent: string | null;
+}
+
+/**
+ * POST /api/public/invoices/{id}/sign?token=...: stores the drawing with its evidence (signer, time,
+ * IP, user agent, hash of the content signed), in one transaction with the order row locked, so two
+ * phones signing at once make one signature and one 409. A valid signature is never replaced; an
+ * outdated one (the lines or prices changed since) may be.
+ */
+export async function signPublicInvoice(
+  db: Db,
+  id: number,
+  token: string | undefined,
+  body: PublicSignBody,
+  evidence: SigningEvidence,
+) {
+  const image = Buffer.from(body.signature.slice(body.signature.indexOf(',') + 1), 'base64');
+  let blank: boolean;
+  try {
+    blank = await isBlankImage(image);
+  } catch {
+    throw invalid({ signature: paperworkMessages.emptySignature });
+  }
+  if (blank) throw invalid({ signature: paperworkMessages.emptySignature });
+
+  await db.transaction(async (tx) => {
+    const row = await orderByToken(tx, id, token, true);
+    if (row.state === InvoiceState.Canceled) throw conflict(paperworkMessages.canceledCannotBeSigned);
+    const hash = contentHash(await loadSignedContent(tx, row));
+    const previous = await latestSignature(tx, id);
+    if (previous && previous.contentHash === hash) throw conflict(paperworkMessages.alreadySigned);
+    const [signed] = await tx
+      .insert(schema.invoiceSignatures)
+      .values({
+        organizationId: row.organizationId,
+        invoiceId: id,
+        image: body.signature,
+        signerName: body.signerName,
+        ip: evidence.ip,
+        userAgent: evidence.userAgent?.slice(0, 500) ?? null,
+        contentHash: hash,
+      })
+      .returning({ signedAt: schema.invoiceSignatures.signedAt });
+    const publicActor = { organizationId: row.organizationId, userId: null };
+    const [org] = await tx
+      .select({ timeZone: schema.organizations.timeZone })
+      .from(schema.organizations)
+      .where(eq(schema.organizations.id, row.organizationId));
+    await systemComment(
+      tx,
+      publicActor,
+      id,
+      `${previous ? 'Assinada novamente' : 'Assinada'} pelo cliente: ${body.signerName}, em ${formatDateTime(signed!.signedAt, org?.timeZone)}, pelo link de assinatura (IP ${evidence.ip}).`,
+    );
+    await recordChange(tx, publicActor, id, 'update', [
+      { field: 'signature', before: previous ? previous.signerName : null, after: body.signerName },
+    ]);
+  });
+  return getPublicInvoice(db, id, token);
+}

@@ -1,0 +1,208 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InvoiceState } from '@oficina/contracts';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { multipartFiles } from '../../../test/factories.ts';
+import { pdfPageCount, pdfText } from '../../../test/pdf-text.ts';
+
+// The PDF: a short-lived signed link that needs no login; what the document prints, with and without values.
+let ctx: TestContext;
+let org: TestOrg;
+let world: InvoiceWorld;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await createOrg(ctx);
+  world = await invoiceWorld(ctx, org);
+});
+afterAll(() => ctx.close());
+
+const open = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+/** A started order with a service (R$ 180,00 x 2), a product, equipment, comments of every type. */
+async function fullOrder() {
+  const { id, number } = await world.createInvoice();
+  await world.admin('POST', `/${id}/services`, {
+    service: world.service.id,
+    quantity: 2,
+    description: 'Sala de reunião',
+  });
+  await world.admin('POST', `/${id}/products`, { product: world.product.id, quantity: 1 });
+  await world.admin('POST', `/${id}/equipments`, { equipment: world.equipment.id });
+  await world.admin('POST', `/${id}/discount`, { discount: 15.9 });
+  await world.moveTo(id, InvoiceState.Wip);
+  await world.admin('POST', `/${id}/comments`, { comment: 'Cliente pediu atenção à ação do dreno', type: 1 });
+  await world.admin('POST', `/${id}/comments`, { comment: 'Pressão do gás conferida', type: 2 });
+  await world.admin('POST', `/${id}/comments`, { comment: 'Cobrar visita extra', type: 3 });
+  return { id, number };
+}
+
+const pdfUrl = async (id: number, showValues: boolean, as: 'admin' | 'worker' = 'admin') => {
+  const res = await world[as]('POST', `/${id}/pdf`, { showValues });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().url as string;
+};
+
+describe('access', () => {
+  it('401 without a token, another organization 404; a collaborator only on their orders', async () => {
+    const { id } = await fullOrder();
+    expect((await ctx.app.inject({ method: 'POST', url: world.url(`/${id}/pdf`), payload: {} })).statusCode).toBe(401);
+    const other = await createOrg(ctx);
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${other.organization.id}/invoices/${id}/pdf`,
+      headers: other.as(other.admin.token),
+      payload: { showValues: true },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await world.worker('POST', `/${id}/pdf`, { showValues: false })).statusCode).toBe(404);
+    await world.assignWorker(id);
+    expect((await world.worker('POST', `/${id}/pdf`, { showValues: false })).statusCode).toBe(200);
+  });
+
+  it('409 for Draft, Todo and Canceled orders, as the button is hidden there', async () => {
+    for (const state of [InvoiceState.Draft, InvoiceState.Todo, InvoiceState.Canceled]) {
+      const { id } = await world.createInvoice();
+      await world.moveTo(id, state);
+      const res = await world.admin('POST', `/${id}/pdf`, { showValues: true });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().errors).toEqual([
+        'O PDF não está disponível para ordens de serviço em rascunho, não iniciadas ou canceladas',
+      ]);
+    }
+  });
+});
+
+describe('the link', () => {
+  it('opens without a login, as an inline PDF named after the order', async () => {
+    const { id, number } = await fullOrder();
+    const url = await pdfUrl(id, true);
+    expect(url).toMatch(new RegExp(`^/api/pdfs/invoices/${id}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
+    const res = await open(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="OS-${number}.pdf"`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('refuses an altered, a foreign or an expired token', async () => {
+    const { id } = await fullOrder();
+    const url = await pdfUrl(id, false);
+    const token = new URL(url, 'http://x').searchParams.get('token')!;
+    const [h, p, s] = token.split('.');
+    // Another claim with the old signature, and a flipped signature.
+    const forged = `${h}.${Buffer.from(JSON.stringify({ inv: id, org: org.organization.id, values: true, exp: 9999999999, aud: 'invoice-pdf' })).toString('base64url')}.${s}`;
+    const flipped = `${h}.${p}.${s!.slice(0, -2)}${s!.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const bad of [forged, flipped, '', 'abc', org.admin.token]) {
+      const res = await open(`/api/pdfs/invoices/${id}?token=${bad}`);
+      expect(res.statusCode, bad.slice(0, 20)).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('Link do PDF inválido');
+    }
+    expect((await open(`/api/pdfs/invoices/${id}`)).statusCode).toBe(404);
+    // A valid token for another order does not open this one.
+    const { id: otherId } = await fullOrder();
+    expect((await open(`/api/pdfs/invoices/${otherId}?token=${token}`)).statusCode).toBe(404);
+    // Expired: signed the same way, in the past.
+    const expired = await ctx.app.links.sign('invoice-pdf', { inv: id, org: org.organization.id, values: false }, -5);
+    const gone = await open(`/api/pdfs/invoices/${id}?token=${expired}`);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.body).toContain('Este link do PDF expirou');
+    // A PDF token is not a login token.
+    const asBearer = await world.call(token, 'GET', `/${id}`);
+    expect(asBearer.statusCode).toBe(401);
+  });
+});
+
+describe('the document', () => {
+  it('prints the order with values when the admin asks, and without them otherwise', async () => {
+    const { id, number } = await fullOrder();
+    const withValues = pdfText((await open(await pdfUrl(id, true))).rawPayload);
+    for (const text of [
+      'ORDEM DE SERVIÇO',
+      `Nº ${number}`,
+      world.company.name,
+      world.customer.name,
+      'Limpeza de split',
+      'Sala de reunião',
+      'Filtro de ar',
+      'Split 12k',
+      'SN-1',
+      'Cliente pediu atenção à ação do dreno',
+      'Pressão do gás conferida',
+      'R$ 180,00',
+      'R$ 360,00',
+      'R$ 35,90',
+      'Subtotal',
+      '- R$ 15,90',
+      'R$ 380,00',
+    ]) {
+      // Intl writes a no-break space after R$.
+      expect(withValues, text).toContain(text.replace('R$ ', 'R$\u00a0'));
+    }
+    // Internal and System comments are never printed.
+    expect(withValues).not.toContain('Cobrar visita extra');
+    expect(withValues).not.toContain('alterou o status');
+
+    const without = pdfText((await open(await pdfUrl(id, false))).rawPayload);
+    expect(without).toContain('Limpeza de split');
+    expect(without).not.toContain('R$');
+    expect(without).not.toContain('Subtotal');
+  });
+
+  it("a collaborator's request never carries values, even when asked", async () => {
+    const { id } = await fullOrder();
+    await world.assignWorker(id);
+    const text = pdfText((await open(await pdfUrl(id, true, 'worker'))).rawPayload);
+    expect(text).toContain('Limpeza de split');
+    expect(text).not.toContain('R$');
+  });
+
+  it('prints the photos, and the signature with its evidence, marked when outdated', async () => {
+    const { id } = await fullOrder();
+    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
+    const mp = multipartFiles(
+      'attachment',
+      [1, 2, 3, 4].map((n) => ({ data: jpeg, filename: `foto-${n}.jpg`, contentType: 'image/jpeg' })),
+    );
+    const up = await ctx.app.inject({
+      method: 'POST',
+      url: world.url(`/${id}/attachments/pictures`),
+      headers: { ...org.as(org.admin.token), ...mp.headers },
+      payload: mp.payload,
+    });
+    expect(up.statusCode).toBe(201);
+    const unsigned = pdfText((await open(await pdfUrl(id, true))).rawPayload);
+    expect(unsigned).toContain('foto-4.jpg');
+    expect(unsigned).toContain('Data: ____/____/________');
+
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120"><rect width="300" height="120" fill="#fff"/><path d="M10 100 L 150 20 L 290 100" stroke="#000" stroke-width="3"/></svg>`;
+    const signature = `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
+    const token = new URL((await world.admin('GET', `/${id}`)).json().signUrl, 'http://x').searchParams.get('token');
+    const signed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/public/invoices/${id}/sign?token=${token}`,
+      payload: { signature, signerName: 'Joana Prado' },
+      headers: { 'x-forwarded-for': '200.100.50.25' },
+    });
+    expect(signed.statusCode).toBe(200);
+    const pdf = (await open(await pdfUrl(id, true))).rawPayload;
+    const text = pdfText(pdf);
+    expect(text).toContain('Joana Prado');
+    expect(text).toMatch(/Assinado eletronicamente em \d\d\/\d\d\/\d{4}, \d\d:\d\d/);
+    expect(text).toContain('IP 200.100.50.25');
+    expect(text).toMatch(/Código de verificação [0-9A-F]{4} [0-9A-F]{4} [0-9A-F]{4} [0-9A-F]{4}/);
+    expect(text).not.toContain('DESATUALIZADA');
+    // 4 photos and the signature are images in the file.
+    expect((pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length).toBeGreaterThanOrEqual(5);
+    expect(pdfPageCount(pdf)).toBeGreaterThanOrEqual(2);
+
+    await world.admin('POST', `/${id}/services`, { service: world.service.id, quantity: 1 });
+    const outdated = pdfText((await open(await pdfUrl(id, true))).rawPayload);
+    expect(outdated).toContain('ASSINATURA DESATUALIZADA');
+  });
+});

@@ -1,0 +1,244 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InvoiceState } from '@oficina/contracts';
+import { schema } from '@oficina/db';
+import { eq } from 'drizzle-orm';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { allKeys, invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+
+// The customer's signature through the public link: the link, the public API, the evidence, outdating.
+let ctx: TestContext;
+let org: TestOrg;
+let world: InvoiceWorld;
+let drawn: string;
+let blank: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await createOrg(ctx);
+  world = await invoiceWorld(ctx, org);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="400" height="200" fill="#fff"/><path d="M20 150 C 80 20, 160 20, 200 120 S 330 180, 380 40" stroke="#000" stroke-width="3" fill="none"/></svg>`;
+  drawn = `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
+  const white = await sharp({ create: { width: 400, height: 200, channels: 4, background: '#ffffff' } })
+    .png()
+    .toBuffer();
+  blank = `data:image/png;base64,${white.toString('base64')}`;
+});
+afterAll(() => ctx.close());
+
+const tokenOf = (signUrl: string) => new URL(signUrl, 'http://x').searchParams.get('token')!;
+const publicGet = (id: number, token?: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/public/invoices/${id}${token !== undefined ? `?token=${token}` : ''}` });
+const publicSign = (id: number, token: string | undefined, payload: object, headers: Record<string, string> = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/public/invoices/${id}/sign${token !== undefined ? `?token=${encodeURIComponent(token)}` : ''}`,
+    payload,
+    headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Teste', 'x-forwarded-for': '177.10.20.30', ...headers },
+  });
+
+/** An order with a service and an equipment, started, and its signing token. */
+async function orderToSign() {
+  const { id } = await world.createInvoice();
+  await world.admin('POST', `/${id}/services`, { service: world.service.id, quantity: 2, description: 'Sala 3' });
+  await world.admin('POST', `/${id}/equipments`, { equipment: world.equipment.id });
+  await world.moveTo(id, InvoiceState.Wip);
+  const detail = (await world.admin('GET', `/${id}`)).json();
+  return { id, detail, token: tokenOf(detail.signUrl) };
+}
+
+describe('the signing link', () => {
+  it('GET invoices/{id} carries signUrl while unsigned, with an unguessable token', async () => {
+    const { id, detail, token } = await orderToSign();
+    expect(detail).toMatchObject({ isSigned: false, signature: null });
+    expect(detail.signUrl).toBe(`/invoices/${id}/sign?token=${token}`);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const { token: another } = await orderToSign();
+    expect(another).not.toBe(token);
+  });
+
+  it('an admin renews it: the old link stops working, the new one works; a collaborator cannot', async () => {
+    const { id, token } = await orderToSign();
+    await world.assignWorker(id);
+    expect((await world.worker('POST', `/${id}/sign-link`)).statusCode).toBe(403);
+    const renewed = await world.admin('POST', `/${id}/sign-link`);
+    expect(renewed.statusCode).toBe(200);
+    const fresh = tokenOf(renewed.json().signUrl);
+    expect(fresh).not.toBe(token);
+    expect((await publicGet(id, token)).statusCode).toBe(404);
+    expect((await publicGet(id, fresh)).statusCode).toBe(200);
+    expect((await world.admin('GET', `/${id}`)).json().signUrl).toBe(`/invoices/${id}/sign?token=${fresh}`);
+  });
+});
+
+describe('public API', () => {
+  it('without a token, with a wrong one, or for an unknown id: 404 and nothing else', async () => {
+    const { id, token } = await orderToSign();
+    for (const res of [
+      await publicGet(id),
+      await publicGet(id, ''),
+      await publicGet(id, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`),
+      await publicGet(id + 100000, token),
+      await publicGet(id, 'x'.repeat(500)),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errors).toEqual(['Link de assinatura inválido ou revogado. Peça um novo link à empresa.']);
+    }
+    expect((await publicSign(id, undefined, { signature: drawn, signerName: 'Maria' })).statusCode).toBe(404);
+    expect((await publicSign(id, 'errado', { signature: drawn, signerName: 'Maria' })).statusCode).toBe(404);
+  });
+
+  it('shows what is signed and nothing more: no price, no internal field', async () => {
+    const { id, detail, token } = await orderToSign();
+    const res = await publicGet(id, token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      id,
+      number: detail.number,
+      customerName: detail.customerName,
+      customerIdentifier: detail.customerIdentifier,
+      companyName: detail.companyName,
+      isSigned: false,
+      isOutdated: false,
+      canSign: true,
+      signature: null,
+      services: [{ name: 'Limpeza de split', description: 'Sala 3', quantity: 2 }],
+      equipments: [{ name: 'Split 12k', brand: 'LG', model: 'S4', serialNumber: 'SN-1' }],
+    });
+    const keys = allKeys(body);
+    for (const k of ['price', 'subTotal', 'discount', 'total', 'signToken', 'invoiceInfo1', 'organizationId', 'ip']) {
+      expect(keys.has(k), k).toBe(false);
+    }
+  });
+
+  it('422 for an empty pad, a non-PNG, and a missing signer name; nothing is stored', async () => {
+    const { id, token } = await orderToSign();
+    const cases: Array<[object, Record<string, string[]>]> = [
+      [
+        { signature: blank, signerName: 'Maria' },
+        { signature: ['A Ordem de Serviço deve ser assinada antes de continuar'] },
+      ],
+      [
+        { signature: 'data:image/png;base64,aGVsbG8=', signerName: 'Maria' },
+        { signature: ['A Ordem de Serviço deve ser assinada antes de continuar'] },
+      ],
+      [{ signature: 'data:image/jpeg;base64,/9j/4AAQ', signerName: 'Maria' }, { signature: ['Assinatura inválida'] }],
+      [{ signerName: 'Maria' }, { signature: ['A Ordem de Serviço deve ser assinada antes de continuar'] }],
+      [{ signature: drawn, signerName: ' ' }, { signerName: ['Informe o nome de quem assina'] }],
+      [{ signature: drawn }, { signerName: ['Informe o nome de quem assina'] }],
+    ];
+    for (const [payload, errors] of cases) {
+      const res = await publicSign(id, token, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(422);
+      expect(res.json().errors).toEqual(errors);
+    }
+    expect((await world.admin('GET', `/${id}`)).json().signature).toBeNull();
+  });
+});
+
+describe('signing', () => {
+  it('stores the signature with its evidence; the order shows it; a second signature is refused', async () => {
+    const { id, token } = await orderToSign();
+    const res = await publicSign(id, token, { signature: drawn, signerName: '  Maria da Silva ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      isSigned: true,
+      canSign: false,
+      signature: drawn,
+      signerName: 'Maria da Silva',
+    });
+    expect(Date.now() - Date.parse(res.json().signedAt)).toBeLessThan(60_000);
+
+    const detail = (await world.admin('GET', `/${id}`)).json();
+    expect(detail).toMatchObject({
+      isSigned: true,
+      signUrl: null,
+      signature: {
+        image: drawn,
+        signerName: 'Maria da Silva',
+        ip: '177.10.20.30',
+        userAgent: 'Mozilla/5.0 (Linux; Android 14) Teste',
+        isOutdated: false,
+      },
+    });
+    const [stored] = await ctx.database.db
+      .select()
+      .from(schema.invoiceSignatures)
+      .where(eq(schema.invoiceSignatures.invoiceId, id));
+    expect(stored!.contentHash).toMatch(/^[0-9a-f]{64}$/);
+
+    const again = await publicSign(id, token, { signature: drawn, signerName: 'Outra pessoa' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors).toEqual(['Esta ordem de serviço já foi assinada']);
+    const system = (await world.admin('GET', `/${id}/comments/type/4`)).json().data.at(-1);
+    expect(system.comment).toMatch(
+      /^Assinada pelo cliente: Maria da Silva, em \d\d\/\d\d\/\d{4}, \d\d:\d\d, pelo link de assinatura \(IP 177\.10\.20\.30\)\.$/,
+    );
+    expect((await world.auditOf(id)).filter((a) => a.action !== 'view').at(-1)).toMatchObject({
+      userId: null,
+      data: [{ field: 'signature', before: null, after: 'Maria da Silva' }],
+    });
+  });
+
+  it('two phones signing at once: one signature, one 409', async () => {
+    const { id, token } = await orderToSign();
+    const results = await Promise.all([
+      publicSign(id, token, { signature: drawn, signerName: 'Maria' }),
+      publicSign(id, token, { signature: drawn, signerName: 'João' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const rows = await ctx.database.db
+      .select()
+      .from(schema.invoiceSignatures)
+      .where(eq(schema.invoiceSignatures.invoiceId, id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a change of lines or prices outdates it; it can then be signed again, the old one kept', async () => {
+    const { id, token } = await orderToSign();
+    await publicSign(id, token, { signature: drawn, signerName: 'Maria' });
+    // Workers, comments and tags do not change what the customer signed.
+    await world.assignWorker(id);
+    await world.admin('POST', `/${id}/comments`, { comment: 'Cliente acompanhou', type: 1 });
+    expect((await world.admin('GET', `/${id}`)).json().isSigned).toBe(true);
+
+    await world.admin('POST', `/${id}/products`, { product: world.product.id, quantity: 1 });
+    const detail = (await world.admin('GET', `/${id}`)).json();
+    expect(detail).toMatchObject({ isSigned: false, signature: { signerName: 'Maria', isOutdated: true } });
+    expect(detail.signUrl).toBe(`/invoices/${id}/sign?token=${token}`);
+    const page = (await publicGet(id, token)).json();
+    expect(page).toMatchObject({ isSigned: false, isOutdated: true, canSign: true, signature: null });
+
+    const resigned = await publicSign(id, token, { signature: drawn, signerName: 'Maria' });
+    expect(resigned.statusCode).toBe(200);
+    expect((await world.admin('GET', `/${id}`)).json()).toMatchObject({ isSigned: true, signUrl: null });
+    const rows = await ctx.database.db
+      .select()
+      .from(schema.invoiceSignatures)
+      .where(eq(schema.invoiceSignatures.invoiceId, id));
+    expect(rows).toHaveLength(2);
+    expect((await world.admin('GET', `/${id}/comments/type/4`)).json().data.at(-1).comment).toMatch(
+      /^Assinada novamente pelo cliente: Maria/,
+    );
+
+    // A discount is a price change too.
+    await world.admin('POST', `/${id}/discount`, { discount: 10 });
+    expect((await world.admin('GET', `/${id}`)).json().signature.isOutdated).toBe(true);
+  });
+
+  it('a Canceled order cannot be signed', async () => {
+    const { id, token } = await orderToSign();
+    await world.admin('POST', `/${id}/cancel/${world.statusOf(InvoiceState.Canceled).id}`);
+    expect((await publicGet(id, token)).json().canSign).toBe(false);
+    const res = await publicSign(id, token, { signature: drawn, signerName: 'Maria' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual(['Ordens de serviço canceladas não podem ser assinadas']);
+  });
+
+  it('the collaborator on the order gets the signing link too (they hand the phone over)', async () => {
+    const { id, token } = await orderToSign();
+    await world.assignWorker(id);
+    expect((await world.worker('GET', `/${id}`)).json().signUrl).toBe(`/invoices/${id}/sign?token=${token}`);
+  });
+});

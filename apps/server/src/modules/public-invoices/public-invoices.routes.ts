@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  messages,
+  pdfQuery,
+  publicInvoice,
+  publicInvoiceParams,
+  publicInvoiceQuery,
+  publicSignBody,
+} from '@oficina/contracts';
+import { AppError } from '../../plugins/errors.ts';
+import { getPublicInvoice, signPublicInvoice } from '../invoices/invoice-signing.service.ts';
+import { pdfFromLink } from '../invoices/invoice-pdf.service.ts';
+
+const tags = ['public'];
+/** Per IP: a phone signing needs a handful of calls; a script guessing links gets nowhere. */
+const limit = (max: number) => ({
+  max,
+  timeWindow: '1 minute',
+  errorResponseBuilder: () => ({ statusCode: 429, errors: [messages.tooManyRequests] }),
+});
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * What works without a login, each call authorized by the token in its link (DECISIONS.md
+ * "Signatures, PDFs, links"): the signing page's API, and the PDF opened in a new tab.
+ */
+export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/public/invoices/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A ordem de serviço para a página pública de assinatura (link com token)',
+        security: [],
+        params: publicInvoiceParams,
+        querystring: publicInvoiceQuery,
+        response: { 200: publicInvoice },
+      },
+      config: { access: 'public', rateLimit: limit(120) },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getPublicInvoice(app.db, request.params.id, request.query.token);
+    },
+  );
+
+  app.post(
+    '/public/invoices/:id/sign',
+    {
+      schema: {
+        tags,
+        summary: 'Assinatura do cliente (link com token); uma assinatura válida não é substituída',
+        security: [],
+        params: publicInvoiceParams,
+        querystring: publicInvoiceQuery,
+        body: publicSignBody,
+        response: { 200: publicInvoice },
+      },
+      config: { access: 'public', rateLimit: limit(20) },
+    },
+    (request) =>
+      signPublicInvoice(app.db, request.params.id, request.query.token, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      }),
+  );
+
+  app.get(
+    '/pdfs/invoices/:id',
+    {
+      schema: {
+        tags,
+        summary: 'O PDF da ordem de serviço (link curto e assinado, gerado por POST invoices/{id}/pdf)',
+        security: [],
+        params: publicInvoiceParams,
+        querystring: pdfQuery,
+      },
+      config: { access: 'public', rateLimit: limit(60) },
+    },
+    async (request, reply) => {
+      try {
+        const { pdf, number } = await pdfFromLink(
+          app.db,
+          app.storage,
+          app.links,
+          request.params.id,
+          request.query.token,
+        );
+        return reply
+          .type('application/pdf')
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `inline; filename="OS-${number}.pdf"`)
+          .send(pdf);
+      } catch (err) {
+        // Opened in a browser tab: a readable page, not a JSON body.
+        if (!(err instanceof AppError) || !Array.isArray(err.errors)) throw err;
+        const message = escapeHtml(err.errors.join(' '));
+        return reply
+          .code(err.statusCode)
+          .type('text/html; charset=utf-8')
+          .send(
+            `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>PDF indisponível</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2328"><h1 style="font-size:1.25rem">PDF indisponível</h1><p>${message}</p></body></html>`,
+          );
+      }
+    },
+  );
+};

@@ -1,0 +1,30 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.ts';
+import { invoices } from './invoices.ts';
+
+/**
+ * The customer's signatures of an order, with their evidence (DECISIONS.md "Signatures"). The newest
+ * is the order's; when the order's content no longer hashes to content_hash it is outdated and a new
+ * one can be collected. Older ones stay as history.
+ */
+export const invoiceSignatures = pgTable(
+  'invoice_signatures',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** The drawing as a PNG data URL. */
+    image: text('image').notNull(),
+    signerName: text('signer_name').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    /** SHA-256 of the order's content at signing (lib: invoice content hash). */
+    contentHash: text('content_hash').notNull(),
+  },
+  (t) => [index('invoice_signatures_invoice_idx').on(t.invoiceId, t.id)],
+);
