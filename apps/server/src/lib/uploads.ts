@@ -42,7 +42,7 @@ const displayName = (raw: string | undefined, fallback: string) =>
   (raw ?? '')
     .split(/[\\/]/)
     .pop()!
-    // oxlint-disable-next-line no-control-regex
+    // oxlint-disable-next-line no-control-regex -- stripping control characters is the point
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 120) || fallback;

@@ -39,6 +39,13 @@ const invoiceRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
+  // Public: the customer signs through a link with a token, without logging in.
+  {
+    path: '/invoices/:id/sign',
+    hydrateFallbackElement: <PageSpinner />,
+    lazy: () =>
+      import('../features/public-sign/pages/sign-invoice-page.tsx').then((m) => ({ Component: m.SignInvoicePage })),
+  },
   {
     element: <RequireUser />,
     children: [

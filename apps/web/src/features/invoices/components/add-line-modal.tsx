@@ -16,6 +16,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
 import { useAddLine, type AddLineBody } from '../api/add-line.ts';
+import { invoiceKey } from '../api/invoice-keys.ts';
 import { searchLineOptions, type LineKind } from '../api/search-line-options.ts';
 
 /** Per kind: the body's field, its schema and the texts. */
@@ -132,7 +133,7 @@ export function AddLineModal({ invoiceId, kind, show, onHide, extra }: AddLineMo
             render={({ field }) => (
               <SearchableSelect
                 id={`${uid}-pick`}
-                queryKey={['invoice-line-options', orgPath, invoiceId, kind]}
+                queryKey={[...invoiceKey(orgPath, invoiceId), 'options', kind]}
                 loadOptions={(q) => searchLineOptions(orgPath, invoiceId, kind, q)}
                 value={picked}
                 onChange={(opt) => {

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatIdentifier, type InvoiceDetail } from '@oficina/contracts';
 import { formatDateTime, formatIsoDate } from '../../../lib/format.ts';
-import { TagBadge } from '../../../components/tag-badge.tsx';
 import { SectionCard } from './section-card.tsx';
 
 /** Company, customer, nature and the order's dates. */
@@ -67,26 +66,6 @@ export function PaymentInfo({ invoice }: { invoice: InvoiceDetail }) {
           </div>
         )}
       </dl>
-    </SectionCard>
-  );
-}
-
-/**
- * The order's tags. Adding and removing them (GET tags/available, POST and DELETE tags/{tagId}) is
- * issue 6: its buttons go in this card's header action.
- */
-export function TagsCard({ invoice }: { invoice: InvoiceDetail }) {
-  return (
-    <SectionCard title="Etiquetas">
-      {invoice.invoiceTags.length ? (
-        <div className="d-flex flex-wrap gap-1">
-          {invoice.invoiceTags.map((t) => (
-            <TagBadge key={t.tagId} name={t.name} color={t.color} />
-          ))}
-        </div>
-      ) : (
-        <p className="text-body-secondary mb-0 small">Nenhuma etiqueta</p>
-      )}
     </SectionCard>
   );
 }

@@ -10,7 +10,11 @@ import { useInvoice } from '../api/get-invoice.ts';
 import { AdminInfoPanel } from '../components/admin-info-panel.tsx';
 import { CommentsSection } from '../components/comments-section.tsx';
 import { EquipmentsSection, ProductsSection, ServicesSection, WorkersSection } from '../components/invoice-lines.tsx';
-import { InvoiceSummary, PaymentInfo, TagsCard } from '../components/invoice-summary.tsx';
+import { InvoiceSummary, PaymentInfo } from '../components/invoice-summary.tsx';
+import { PdfButton, SignActions } from '../components/paperwork-actions.tsx';
+import { PhotosSection } from '../components/photos-section.tsx';
+import { SignatureCard } from '../components/signature-card.tsx';
+import { TagsCard } from '../components/tags-card.tsx';
 import { PaymentActions } from '../components/payment-actions.tsx';
 import { StateActions } from '../components/state-actions.tsx';
 import { TotalsPanel } from '../components/totals-panel.tsx';
@@ -19,10 +23,9 @@ import { TotalsPanel } from '../components/totals-panel.tsx';
  * /invoices/{id}/edit: the screen a shop lives in. Admins see prices, totals, workers, the admin panel
  * and payment; collaborators see the work (lines, equipment, comments) and move the order along.
  *
- * Layout (styles.css .invoice-layout): on a desktop the lines and comments on the left, the summary and
- * admin panels on the right; on a phone the summary first, then the work, then the admin panels.
- * Issue 6 slots: PDF, sign and signature-link buttons go in the header toolbar after the payment
- * buttons; photos get their own section after Equipamentos; tag add/remove goes in the Etiquetas card.
+ * Layout (styles.css .invoice-layout): on a desktop the lines, photos and comments on the left, the
+ * summary, signature and admin panels on the right; on a phone the summary first, then the work, then
+ * the rest. The toolbar holds the state changes, payment, PDF, and signing while the order is unsigned.
  */
 export function EditInvoicePage() {
   const id = Number(useParams().id);
@@ -51,7 +54,8 @@ export function EditInvoicePage() {
         <div className="invoice-toolbar d-flex flex-wrap gap-2" role="toolbar" aria-label="Ações da ordem de serviço">
           <StateActions invoice={invoice} />
           {isAdmin && <PaymentActions invoice={invoice} />}
-          {/* Issue 6: PDF (hidden for pdfHiddenStates), 'Assinar' and the signature link while unsigned. */}
+          <PdfButton invoice={invoice} isAdmin={isAdmin} />
+          <SignActions invoice={invoice} />
         </div>
       </header>
 
@@ -63,15 +67,16 @@ export function EditInvoicePage() {
           <ServicesSection invoice={invoice} editable={isAdmin && !closed} showPrices={isAdmin} />
           <ProductsSection invoice={invoice} editable={isAdmin && !closed} showPrices={isAdmin} />
           <EquipmentsSection invoice={invoice} editable={!closed} canRegister={isAdmin} />
-          {/* Issue 6: the photos section (thumbnails 80 high, upload, remove) goes here. */}
+          <PhotosSection invoiceId={invoice.id} editable={!closed} />
           {isAdmin && <WorkersSection invoice={invoice} editable={!closed} />}
           <CommentsSection invoiceId={invoice.id} closed={closed} />
         </div>
         <div className="invoice-area-side">
+          <SignatureCard invoice={invoice} isAdmin={isAdmin} />
           {isAdmin && <TotalsPanel invoice={invoice} />}
           {isAdmin && <PaymentInfo invoice={invoice} />}
           {isAdmin && <AdminInfoPanel invoice={invoice} />}
-          <TagsCard invoice={invoice} />
+          <TagsCard invoice={invoice} editable={isAdmin} />
         </div>
       </div>
     </>

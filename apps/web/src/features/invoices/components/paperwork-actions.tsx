@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Button, Dropdown, Form } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { InvoiceState, paperworkMessages, pdfHiddenStates, type InvoiceDetail } from '@oficina/contracts';
+import { toastApiError } from '../../../lib/api-client.ts';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { useRequestPdf } from '../api/request-pdf.ts';
+
+/**
+ * Opens the PDF in a new tab. The tab is opened at the click (a tab opened after an await is taken
+ * for a pop-up and blocked), then sent to the short-lived link once the server gives it.
+ */
+function usePdfOpener(invoiceId: number) {
+  const request = useRequestPdf(invoiceId);
+  return async (showValues: boolean) => {
+    const tab = window.open('', '_blank');
+    if (!tab) {
+      toast.error(paperworkMessages.popupBlocked);
+      return;
+    }
+    tab.document.title = 'Gerando o PDF…';
+    tab.document.body.textContent = 'Gerando o PDF…';
+    try {
+      const { url } = await request.mutateAsync(showValues);
+      tab.location.href = url;
+    } catch (err) {
+      tab.close();
+      toastApiError(err, 'Não foi possível gerar o PDF. Tente novamente.');
+    }
+  };
+}
+
+/** PDF (hidden for Draft, Todo and Canceled): admins choose whether values are printed. */
+export function PdfButton({ invoice, isAdmin }: { invoice: InvoiceDetail; isAdmin: boolean }) {
+  const open = usePdfOpener(invoice.id);
+  if (pdfHiddenStates.includes(invoice.statusState)) return null;
+  if (!isAdmin) {
+    return (
+      <Button variant="outline-secondary" onClick={() => open(false)}>
+        PDF
+      </Button>
+    );
+  }
+  return (
+    <Dropdown>
+      <Dropdown.Toggle variant="outline-secondary" id={`pdf-${invoice.id}`}>
+        PDF
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.Item as="button" onClick={() => open(true)}>
+          PDF com valores
+        </Dropdown.Item>
+        <Dropdown.Item as="button" onClick={() => open(false)}>
+          PDF sem valores
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}
+
+/** Copies text; falls back to a hidden textarea where the Clipboard API is missing (plain http on a LAN). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+/**
+ * While the order is not validly signed (never, or outdated): 'Assinar' opens the signing page here,
+ * to hand the phone to the customer, and comes back; 'Link de assinatura' copies the public link to
+ * send it. A Canceled order cannot be signed.
+ */
+export function SignActions({ invoice }: { invoice: InvoiceDetail }) {
+  const [manual, setManual] = useState<string | null>(null);
+  if (!invoice.signUrl || invoice.statusState === InvoiceState.Canceled) return null;
+  const back = encodeURIComponent(`/invoices/${invoice.id}/edit`);
+  const link = `${window.location.origin}${invoice.signUrl}`;
+  return (
+    <>
+      <Link
+        className="btn btn-primary d-inline-flex align-items-center justify-content-center"
+        to={`${invoice.signUrl}&redirectUrl=${back}`}
+      >
+        Assinar
+      </Link>
+      <Button
+        variant="outline-primary"
+        onClick={async () => {
+          if (await copyText(link)) toast.success(paperworkMessages.linkCopied);
+          else setManual(link);
+        }}
+      >
+        Link de assinatura
+      </Button>
+      <AppModal show={!!manual} onHide={() => setManual(null)} title="Link de assinatura">
+        <Form.Label htmlFor="sign-link-text">Copie o link e envie ao cliente:</Form.Label>
+        <Form.Control id="sign-link-text" readOnly value={manual ?? ''} onFocus={(e) => e.target.select()} autoFocus />
+      </AppModal>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { Alert, Badge } from 'react-bootstrap';
+import { toast } from 'react-toastify';
+import { messages, paperworkMessages, type InvoiceDetail } from '@oficina/contracts';
+import { toastApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { ActionButton } from '../../../components/action-button.tsx';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { useRenewSignLink } from '../api/renew-sign-link.ts';
+import { SectionCard } from './section-card.tsx';
+
+/**
+ * The customer's signature: the image and its evidence once signed, marked when the order changed
+ * after signing; the admin can revoke the signing link and issue a new one while it is in use.
+ */
+export function SignatureCard({ invoice, isAdmin }: { invoice: InvoiceDetail; isAdmin: boolean }) {
+  const s = invoice.signature;
+  const renew = useRenewSignLink(invoice.id);
+  const confirm = useConfirm();
+  const onRenew = async () => {
+    const ok = await confirm({
+      title: 'Gerar novo link de assinatura?',
+      text: `${paperworkMessages.renewLinkConfirm} ${messages.confirmIrreversible}`,
+      confirmLabel: 'Gerar novo link',
+    });
+    if (!ok) return;
+    try {
+      await renew.mutateAsync();
+      toast.success(paperworkMessages.linkRenewed);
+    } catch (err) {
+      toastApiError(err, messages.requestFailed);
+    }
+  };
+
+  return (
+    <SectionCard
+      title="Assinatura do cliente"
+      action={
+        invoice.isSigned ? (
+          <Badge bg="success">Assinada</Badge>
+        ) : s?.isOutdated ? (
+          <Badge bg="warning" text="dark">
+            Desatualizada
+          </Badge>
+        ) : (
+          <Badge bg="light" text="dark" className="border">
+            Não assinada
+          </Badge>
+        )
+      }
+    >
+      {s ? (
+        <figure className="mb-0" data-testid="invoice-signature">
+          <img
+            src={s.image}
+            alt={`Assinatura de ${s.signerName}`}
+            className={`signature-image border rounded bg-white ${s.isOutdated ? 'signature-outdated' : ''}`}
+          />
+          <figcaption className="small mt-2">
+            <div className="fw-semibold">{s.signerName}</div>
+            <div className="text-body-secondary">
+              Assinada em {formatDateTime(s.signedAt)} · IP {s.ip}
+            </div>
+          </figcaption>
+          {s.isOutdated && (
+            <Alert variant="warning" className="small mt-2 mb-0 py-2">
+              {paperworkMessages.signatureOutdated} Colete uma nova assinatura.
+            </Alert>
+          )}
+        </figure>
+      ) : (
+        <p className="text-body-secondary small mb-0">Aguardando a assinatura do cliente.</p>
+      )}
+      {isAdmin && invoice.signUrl && (
+        <ActionButton size="sm" variant="link" className="px-0 mt-2" action={onRenew}>
+          Gerar novo link de assinatura
+        </ActionButton>
+      )}
+    </SectionCard>
+  );
+}

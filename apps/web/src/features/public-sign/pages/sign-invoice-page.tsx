@@ -1,0 +1,224 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Alert, Card, Form, Spinner } from 'react-bootstrap';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { formatIdentifier, messages, paperworkMessages, PersonType, type PublicInvoice } from '@oficina/contracts';
+import { ApiError, toastApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { sameOriginPath } from '../../../lib/same-origin.ts';
+import { SignaturePad } from '../../../components/signature-pad.tsx';
+import { usePublicInvoice } from '../api/get-public-invoice.ts';
+import { useSignInvoice } from '../api/sign-invoice.ts';
+
+/**
+ * /invoices/{id}/sign?token=... (public, no login): the customer checks what they sign and signs on
+ * the phone's glass. Already signed: 'OS assinada' with the signature. After signing, `redirectUrl` is
+ * followed only inside this app's origin; otherwise the page reloads and shows 'OS assinada'.
+ */
+const SIGNED_FLAG = 'invoice-signed';
+
+export function SignInvoicePage() {
+  const id = Number(useParams().id);
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const query = usePublicInvoice(id, token);
+
+  useEffect(() => {
+    if (sessionStorage.getItem(SIGNED_FLAG) !== String(id)) return;
+    sessionStorage.removeItem(SIGNED_FLAG);
+    toast.success(paperworkMessages.signed);
+  }, [id]);
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <div className="d-flex justify-content-center py-5" role="status" aria-label="Carregando">
+        <Spinner />
+      </div>
+    );
+  } else if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    body = (
+      <Alert variant={notFound ? 'warning' : 'danger'} className="mt-3">
+        {notFound ? paperworkMessages.signLinkInvalid : messages.serverError}
+      </Alert>
+    );
+  } else if (query.data.isSigned) {
+    body = <Signed invoice={query.data} />;
+  } else if (!query.data.canSign) {
+    body = (
+      <Alert variant="secondary" className="mt-3">
+        {paperworkMessages.canceledCannotBeSigned}.
+      </Alert>
+    );
+  } else {
+    body = <SignForm invoice={query.data} token={token} redirectUrl={params.get('redirectUrl')} />;
+  }
+  return <main className="sign-page">{body}</main>;
+}
+
+function Header({ invoice }: { invoice: PublicInvoice }) {
+  return (
+    <header className="mb-3">
+      <div className="small text-body-secondary">{invoice.companyName}</div>
+      <h1 className="h4 mb-0">Ordem de Serviço nº {invoice.number}</h1>
+    </header>
+  );
+}
+
+function Signed({ invoice }: { invoice: PublicInvoice }) {
+  return (
+    <>
+      <Header invoice={invoice} />
+      <Card className="text-center">
+        <Card.Body>
+          <h2 className="h3 text-success">OS assinada</h2>
+          {invoice.signature && (
+            <img
+              src={invoice.signature}
+              alt={`Assinatura de ${invoice.signerName ?? invoice.customerName}`}
+              className="signature-image border rounded bg-white mx-auto my-3"
+            />
+          )}
+          <div className="fw-semibold">{invoice.customerName}</div>
+          <div className="text-body-secondary">
+            {formatIdentifier(invoice.customerIdentifier, invoice.customerType)}
+          </div>
+          <div className="mt-2">
+            Assinada em <span data-testid="signed-at">{formatDateTime(invoice.signedAt)}</span>
+            {invoice.signerName && invoice.signerName !== invoice.customerName && ` por ${invoice.signerName}`}
+          </div>
+        </Card.Body>
+      </Card>
+    </>
+  );
+}
+
+/** What is being signed: the customer, the equipment and the work, without prices. */
+function Summary({ invoice }: { invoice: PublicInvoice }) {
+  const sections: Array<[string, string[]]> = [
+    ['Equipamentos', invoice.equipments.map((e) => `${e.name} · ${e.brand} ${e.model} · N/S ${e.serialNumber}`)],
+    ['Serviços', invoice.services.map((s) => `${s.quantity} × ${s.name}${s.description ? ` (${s.description})` : ''}`)],
+    ['Produtos', invoice.products.map((p) => `${p.quantity} × ${p.name}`)],
+  ];
+  return (
+    <Card className="mb-3">
+      <Card.Body>
+        <dl className="summary-list mb-0">
+          <div>
+            <dt>Cliente</dt>
+            <dd>
+              {invoice.customerName}
+              <div className="small text-body-secondary">
+                {formatIdentifier(invoice.customerIdentifier, invoice.customerType)}
+              </div>
+            </dd>
+          </div>
+          <div>
+            <dt>Aberta em</dt>
+            <dd>{formatDateTime(invoice.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Situação</dt>
+            <dd>{invoice.statusLabel}</dd>
+          </div>
+        </dl>
+        {sections
+          .filter(([, items]) => items.length)
+          .map(([title, items]) => (
+            <section key={title} className="mt-3" aria-label={title}>
+              <h2 className="h6 mb-1">{title}</h2>
+              <ul className="mb-0 ps-3">
+                {items.map((item, n) => (
+                  <li key={n}>{item}</li>
+                ))}
+              </ul>
+            </section>
+          ))}
+      </Card.Body>
+    </Card>
+  );
+}
+
+function SignForm({
+  invoice,
+  token,
+  redirectUrl,
+}: {
+  invoice: PublicInvoice;
+  token: string;
+  redirectUrl: string | null;
+}) {
+  const navigate = useNavigate();
+  const sign = useSignInvoice(invoice.id, token);
+  const nameId = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
+  // An individual usually signs for themself; a company's signer says who they are.
+  const [signerName, setSignerName] = useState(invoice.customerType === PersonType.Natural ? invoice.customerName : '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [signatureError, setSignatureError] = useState<string | null>(null);
+
+  const onSave = async (signature: string) => {
+    const name = signerName.trim();
+    if (name.length < 2) {
+      setNameError(paperworkMessages.signerNameRequired);
+      nameRef.current?.focus();
+      return;
+    }
+    setSignatureError(null);
+    try {
+      await sign.mutateAsync({ signature, signerName: name });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422 && err.fieldErrors) {
+        setNameError(err.fieldErrors.signerName?.join('. ') ?? null);
+        setSignatureError(err.fieldErrors.signature?.join('. ') ?? null);
+        return;
+      }
+      toastApiError(err, messages.requestFailed);
+      return;
+    }
+    const path = sameOriginPath(redirectUrl);
+    if (path) {
+      toast.success(paperworkMessages.signed);
+      navigate(path);
+    } else {
+      // The reload shows 'OS assinada' from the server; the confirmation survives it.
+      sessionStorage.setItem(SIGNED_FLAG, String(invoice.id));
+      window.location.reload();
+    }
+  };
+
+  const phone = window.innerWidth < 576;
+  return (
+    <>
+      <Header invoice={invoice} />
+      {invoice.isOutdated && (
+        <Alert variant="info">A ordem de serviço mudou depois da última assinatura. Confira e assine novamente.</Alert>
+      )}
+      <Summary invoice={invoice} />
+      <Form.Group className="mb-3" controlId={nameId}>
+        <Form.Label>Nome de quem assina</Form.Label>
+        <Form.Control
+          ref={nameRef}
+          value={signerName}
+          autoComplete="name"
+          isInvalid={!!nameError}
+          onChange={(e) => {
+            setSignerName(e.target.value);
+            if (e.target.value.trim().length >= 2) setNameError(null);
+          }}
+          onBlur={() => setNameError(signerName.trim().length < 2 ? paperworkMessages.signerNameRequired : null)}
+        />
+        <Form.Control.Feedback type="invalid">{nameError}</Form.Control.Feedback>
+      </Form.Group>
+      <p className="small text-body-secondary mb-1">Assine no quadro abaixo com o dedo ou a caneta.</p>
+      {/* On a phone the pad takes the screen's height; on a desktop a comfortable box. */}
+      <SignaturePad onSave={onSave} height={phone ? undefined : 320} saveLabel="Assinar" clearLabel="Limpar" />
+      {signatureError && (
+        <div className="invalid-feedback d-block" role="alert">
+          {signatureError}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
+import { newCpf } from '../fixtures/identifiers.ts';
+
+const WORKER_ID = 2; // tecnico@demo.com.br in the demo data
+
+async function startedOrder(request: APIRequestContext, withWorker = false) {
+  const admin = await apiAs(request, 'admin');
+  const customerName = unique('Cliente Assinatura');
+  const customer = await (
+    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: customerName })
+  ).json();
+  const order = await (
+    await admin.post('/invoices', { company: 1, customer: customer.id, transactionNature: 1 })
+  ).json();
+  expect((await admin.post(`/invoices/${order.id}/services`, { service: 4, quantity: 1 })).status()).toBe(201);
+  if (withWorker) expect((await admin.post(`/invoices/${order.id}/workers`, { worker: WORKER_ID })).status()).toBe(201);
+  expect((await admin.post(`/invoices/${order.id}/start`)).ok()).toBe(true);
+  return { id: order.id as number, number: order.number as number, customerName, admin };
+}
+
+/** Draws a stroke with a finger: real touch events through the DevTools protocol, as on a phone's glass. */
+async function drawWithFinger(page: Page) {
+  const canvas = page.getByTestId('signature-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
+  const points = Array.from({ length: 24 }, (_, n) => at(0.1 + n * 0.035, 0.5 + 0.25 * Math.sin(n / 3)));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
+  for (const p of points.slice(1)) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** A fresh browser context like the customer's phone: no login, 375 px, touch. */
+const customerPhone = (browser: Browser) =>
+  browser.newContext({
+    viewport: { width: 375, height: 812 },
+    hasTouch: true,
+    isMobile: true,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+
+test('the customer signs through the copied link on a phone; the order shows it, then marks it outdated', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const { id, number, customerName, admin } = await startedOrder(request);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await loginAs(page, 'admin');
+  await page.goto(`/invoices/${id}/edit`);
+  const card = page.getByRole('region', { name: 'Assinatura do cliente' });
+  await expect(card.getByText('Não assinada')).toBeVisible();
+  await page.getByRole('button', { name: 'Link de assinatura', exact: true }).click();
+  await expect(page.getByText('Link copiado')).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(new RegExp(`/invoices/${id}/sign\\?token=[\\w-]{32}$`));
+
+  const phone = await customerPhone(browser);
+  const customer = await phone.newPage();
+  await customer.goto(link);
+  await expect(customer.getByRole('heading', { name: `Ordem de Serviço nº ${number}` })).toBeVisible();
+  await expect(customer.getByText(customerName)).toBeVisible();
+  await expect(customer.getByText('R$')).toHaveCount(0);
+  // An individual signs for themself: the name comes filled in.
+  await expect(customer.getByLabel('Nome de quem assina')).toHaveValue(customerName);
+  // Nothing drawn: the message, and nothing is sent.
+  await customer.getByRole('button', { name: 'Assinar' }).click();
+  await expect(customer.getByText('A Ordem de Serviço deve ser assinada antes de continuar')).toBeVisible();
+  await drawWithFinger(customer);
+  await customer.getByRole('button', { name: 'Assinar' }).click();
+  await expect(customer.getByText('A Ordem de servico foi assinada')).toBeVisible();
+  await expect(customer.getByRole('heading', { name: 'OS assinada' })).toBeVisible();
+  await expect(customer.getByRole('img', { name: `Assinatura de ${customerName}` })).toBeVisible();
+  await phone.close();
+
+  await page.reload();
+  await expect(card.getByText('Assinada', { exact: true })).toBeVisible();
+  await expect(card.getByRole('img', { name: `Assinatura de ${customerName}` })).toBeVisible();
+  await expect(card.getByText(/Assinada em \d\d\/\d\d\/\d{4}, \d\d:\d\d · IP /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Link de assinatura', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Assinar' })).toHaveCount(0);
+
+  // A changed line makes the signature outdated; a new one can be collected.
+  expect((await admin.post(`/invoices/${id}/products`, { product: 1, quantity: 1 })).status()).toBe(201);
+  await page.reload();
+  await expect(card.getByText('Desatualizada', { exact: true })).toBeVisible();
+  await expect(card.getByText(/A ordem de serviço mudou depois de assinada/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Link de assinatura', exact: true })).toBeVisible();
+});
+
+test.describe('on the technician’s phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test('the collaborator hands the phone over: Assinar, the customer signs, back on the order', async ({
+    page,
+    request,
+  }) => {
+    const { id } = await startedOrder(request, true);
+    await loginAs(page, 'worker');
+    await page.goto(`/invoices/${id}/edit`);
+    await page.getByRole('link', { name: 'Assinar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/invoices/${id}/sign\\?token=`));
+    await page.getByLabel('Nome de quem assina').fill('Responsável no local');
+    await drawWithFinger(page);
+    await page.getByRole('button', { name: 'Assinar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/invoices/${id}/edit$`));
+    const card = page.getByRole('region', { name: 'Assinatura do cliente' });
+    await expect(card.getByText('Assinada', { exact: true })).toBeVisible();
+    await expect(card.getByText('Responsável no local')).toBeVisible();
+  });
+
+  test('a revoked or made-up link shows that it is invalid', async ({ page, request }) => {
+    const { id, admin } = await startedOrder(request);
+    const old = (await (await admin.get(`/invoices/${id}`)).json()).signUrl as string;
+    expect((await admin.post(`/invoices/${id}/sign-link`)).ok()).toBe(true);
+    await page.goto(old);
+    await expect(page.getByText('Link de assinatura inválido ou revogado. Peça um novo link à empresa.')).toBeVisible();
+    await page.goto(`/invoices/${id}/sign`);
+    await expect(page.getByText('Link de assinatura inválido ou revogado. Peça um novo link à empresa.')).toBeVisible();
+  });
+});
