@@ -28,6 +28,7 @@ CREATE TABLE invoice_signatures (
   organization_id integer NOT NULL REFERENCES organizations(id),
   invoice_id integer NOT NULL REFERENCES invoices(id) ON DELETE CASCADE,
   image text NOT NULL,
+  print_image text NOT NULL,
   signer_name text NOT NULL,
   signed_at timestamptz NOT NULL DEFAULT now(),
   ip text NOT NULL,

@@ -17,8 +17,10 @@ export const invoiceSignatures = pgTable(
     invoiceId: integer('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
-    /** The drawing as a PNG data URL. */
+    /** The drawing as a PNG data URL, as the customer's device sent it. */
     image: text('image').notNull(),
+    /** The same drawing trimmed to its strokes and made small, for the PDF (a PNG data URL). */
+    printImage: text('print_image').notNull(),
     signerName: text('signer_name').notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip').notNull(),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   CommentType,
@@ -9,7 +10,7 @@ import {
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { AppError, conflict, notFound } from '../../plugins/errors.ts';
-import { forPdf } from '../../lib/images.ts';
+import { cachedForPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { visibleTo, type Actor } from './invoice-access.ts';
@@ -114,13 +115,19 @@ export async function loadPdfData(
     firstAddress(db, 'customerId', h.customer.id),
   ]);
 
-  const file = async (key: string | null) => (key ? ((await storage.get(key)) ?? null) : null);
-  const [logo, companySignature, photos, signatureImage] = await Promise.all([
-    file(co.logoKey).then((b) => (b ? forPdf(b, { maxWidth: 360, maxHeight: 192 }) : null)),
-    (co.signatureImageKey
-      ? file(co.signatureImageKey)
-      : Promise.resolve(co.signature ? Buffer.from(co.signature.split(',')[1] ?? '', 'base64') : null)
-    ).then((b) => (b ? forPdf(b, { maxWidth: 500, maxHeight: 140, trim: true }) : null)),
+  const file = async (key: string) => (await storage.get(key)) ?? null;
+  const fromDataUrl = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+  const [logo, companySignature, photos] = await Promise.all([
+    co.logoKey ? cachedForPdf(co.logoKey, () => file(co.logoKey!), { maxWidth: 360, maxHeight: 192 }) : null,
+    co.signatureImageKey
+      ? cachedForPdf(co.signatureImageKey, () => file(co.signatureImageKey!), SIGNATURE_PRINT_BOX)
+      : co.signature
+        ? cachedForPdf(
+            createHash('sha256').update(co.signature).digest('hex'),
+            async () => fromDataUrl(co.signature!),
+            SIGNATURE_PRINT_BOX,
+          )
+        : null,
     Promise.all(
       pictures.map(async (p) => {
         const data = await storage.get(p.printKey);
@@ -130,13 +137,6 @@ export async function loadPdfData(
         return { name: p.name, data, width: Math.round(p.width * scale), height: Math.round(p.height * scale) };
       }),
     ),
-    signature
-      ? forPdf(Buffer.from(signature.image.split(',')[1] ?? '', 'base64'), {
-          maxWidth: 500,
-          maxHeight: 140,
-          trim: true,
-        })
-      : null,
   ]);
 
   const party = (p: typeof co | typeof h.customer, address: string | null) => ({
@@ -175,16 +175,15 @@ export async function loadPdfData(
     workers: workers.map((r) => r.name),
     comments: comments.map((r) => ({ ...r, userName: r.userName ?? '' })),
     photos: photos.filter((p) => p !== null),
-    signature:
-      signature && signatureImage
-        ? {
-            image: signatureImage,
-            signerName: signature.signerName,
-            signedAt: signature.signedAt,
-            ip: signature.ip,
-            contentHash: signature.contentHash,
-            isOutdated: signature.contentHash !== contentHash(content),
-          }
-        : null,
+    signature: signature
+      ? {
+          image: fromDataUrl(signature.printImage),
+          signerName: signature.signerName,
+          signedAt: signature.signedAt,
+          ip: signature.ip,
+          contentHash: signature.contentHash,
+          isOutdated: signature.contentHash !== contentHash(content),
+        }
+      : null,
   };
 }

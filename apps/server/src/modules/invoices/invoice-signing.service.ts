@@ -10,7 +10,7 @@ import {
 } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { conflict, invalid, notFound } from '../../plugins/errors.ts';
-import { isBlankImage } from '../../lib/images.ts';
+import { forPdf, isBlankImage, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, loadSignedContent } from './invoice-signature.ts';
 
@@ -120,6 +120,8 @@ export async function signPublicInvoice(
     throw invalid({ signature: paperworkMessages.emptySignature });
   }
   if (blank) throw invalid({ signature: paperworkMessages.emptySignature });
+  // Made once here, so no PDF pays for shrinking a phone-sized drawing.
+  const printImage = `data:image/png;base64,${(await forPdf(image, SIGNATURE_PRINT_BOX)).toString('base64')}`;
 
   await db.transaction(async (tx) => {
     const row = await orderByToken(tx, id, token, true);
@@ -133,6 +135,7 @@ export async function signPublicInvoice(
         organizationId: row.organizationId,
         invoiceId: id,
         image: body.signature,
+        printImage,
         signerName: body.signerName,
         ip: evidence.ip,
         userAgent: evidence.userAgent?.slice(0, 500) ?? null,

@@ -76,7 +76,7 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         params: publicInvoiceParams,
         querystring: pdfQuery,
       },
-      config: { access: 'public', rateLimit: limit(60) },
+      config: { access: 'public', rateLimit: limit(300) },
     },
     async (request, reply) => {
       try {

@@ -88,7 +88,8 @@ export function PhotosSection({ invoiceId, editable }: { invoiceId: number; edit
           setErrors([...problems]);
         } else {
           toastApiError(err, `${file.name}: não foi possível enviar a foto. Tente novamente.`);
-          if (err instanceof ApiError && err.status === 0) break;
+          // No connection, or the session ended (the client is reloading): the rest would fail too.
+          if (err instanceof ApiError && (err.status === 0 || err.status === 401)) break;
         }
       }
       setProgress((p) => p && { ...p, done: p.done + 1 });
@@ -192,8 +193,8 @@ export function PhotosSection({ invoiceId, editable }: { invoiceId: number; edit
       )}
       {errors.length > 0 && (
         <div id={`${inputId}-errors`} className="invalid-feedback d-block" role="alert">
-          {errors.map((e) => (
-            <div key={e}>{e}</div>
+          {errors.map((e, n) => (
+            <div key={n}>{e}</div>
           ))}
         </div>
       )}

@@ -10,13 +10,13 @@ import { SignaturePad } from '../../../components/signature-pad.tsx';
 import { usePublicInvoice } from '../api/get-public-invoice.ts';
 import { useSignInvoice } from '../api/sign-invoice.ts';
 
+const SIGNED_FLAG = 'invoice-signed';
+
 /**
  * /invoices/{id}/sign?token=... (public, no login): the customer checks what they sign and signs on
  * the phone's glass. Already signed: 'OS assinada' with the signature. After signing, `redirectUrl` is
  * followed only inside this app's origin; otherwise the page reloads and shows 'OS assinada'.
  */
-const SIGNED_FLAG = 'invoice-signed';
-
 export function SignInvoicePage() {
   const id = Number(useParams().id);
   const [params] = useSearchParams();
