@@ -1,25 +1,10 @@
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { pdfText } from '../../apps/server/test/pdf-text.ts';
-import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCpf } from '../fixtures/identifiers.ts';
+import { expect, loginAs, test, unique } from '../fixtures/index.ts';
+import { startedOrder } from '../fixtures/orders.ts';
 
 const photos = join(import.meta.dirname, '..', 'fixtures', 'photos');
-
-/** A started order of a new customer with a priced service (the demo's service 4), arranged through the API. */
-async function startedOrder(request: APIRequestContext) {
-  const admin = await apiAs(request, 'admin');
-  const customerName = unique('Cliente Papelada');
-  const customer = await (
-    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: customerName })
-  ).json();
-  const order = await (
-    await admin.post('/invoices', { company: 1, customer: customer.id, transactionNature: 1 })
-  ).json();
-  expect((await admin.post(`/invoices/${order.id}/services`, { service: 4, quantity: 2 })).status()).toBe(201);
-  expect((await admin.post(`/invoices/${order.id}/start`)).ok()).toBe(true);
-  return { ...order, customerName, admin } as { id: number; number: number; customerName: string; admin: typeof admin };
-}
 
 async function confirmDialog(page: Page, button: string) {
   const dialog = page.getByRole('dialog');
@@ -31,7 +16,7 @@ test('photos: three at once with thumbnails, a refused non-image under the field
   page,
   request,
 }) => {
-  const { id } = await startedOrder(request);
+  const { id } = await startedOrder(request, { label: 'Cliente Papelada', quantity: 2 });
   await loginAs(page, 'admin');
   await page.goto(`/invoices/${id}/edit`);
   const section = page.getByRole('region', { name: /^Fotos/ });
@@ -71,7 +56,7 @@ test('photos: three at once with thumbnails, a refused non-image under the field
 });
 
 test('tags: the admin tags an order and removes the tag; the list shows it', async ({ page, request }) => {
-  const { id, number, admin } = await startedOrder(request);
+  const { id, number, admin } = await startedOrder(request, { label: 'Cliente Papelada', quantity: 2 });
   const tagName = unique('Garantia');
   expect((await admin.post('/tags', { name: tagName, color: 'eb5a46' })).status()).toBe(201);
   await loginAs(page, 'admin');
@@ -101,7 +86,7 @@ test('tags: the admin tags an order and removes the tag; the list shows it', asy
 });
 
 test('PDF with and without values opens in a new tab without a login', async ({ page, request }) => {
-  const { id, number } = await startedOrder(request);
+  const { id, number } = await startedOrder(request, { label: 'Cliente Papelada', quantity: 2 });
   await loginAs(page, 'admin');
   await page.goto(`/invoices/${id}/edit`);
 

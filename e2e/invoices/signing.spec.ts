@@ -1,23 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCpf } from '../fixtures/identifiers.ts';
-
-const WORKER_ID = 2; // tecnico@demo.com.br in the demo data
-
-async function startedOrder(request: APIRequestContext, withWorker = false) {
-  const admin = await apiAs(request, 'admin');
-  const customerName = unique('Cliente Assinatura');
-  const customer = await (
-    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: customerName })
-  ).json();
-  const order = await (
-    await admin.post('/invoices', { company: 1, customer: customer.id, transactionNature: 1 })
-  ).json();
-  expect((await admin.post(`/invoices/${order.id}/services`, { service: 4, quantity: 1 })).status()).toBe(201);
-  if (withWorker) expect((await admin.post(`/invoices/${order.id}/workers`, { worker: WORKER_ID })).status()).toBe(201);
-  expect((await admin.post(`/invoices/${order.id}/start`)).ok()).toBe(true);
-  return { id: order.id as number, number: order.number as number, customerName, admin };
-}
+import type { Browser, Page } from '@playwright/test';
+import { expect, loginAs, test } from '../fixtures/index.ts';
+import { startedOrder } from '../fixtures/orders.ts';
 
 /** Draws a stroke with a finger: real touch events through the DevTools protocol, as on a phone's glass. */
 async function drawWithFinger(page: Page) {
@@ -49,7 +32,7 @@ test('the customer signs through the copied link on a phone; the order shows it,
   request,
 }) => {
   test.setTimeout(60_000);
-  const { id, number, customerName, admin } = await startedOrder(request);
+  const { id, number, customerName, admin } = await startedOrder(request, { label: 'Cliente Assinatura' });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await loginAs(page, 'admin');
   await page.goto(`/invoices/${id}/edit`);
@@ -100,7 +83,7 @@ test.describe('on the technician’s phone', () => {
     page,
     request,
   }) => {
-    const { id } = await startedOrder(request, true);
+    const { id } = await startedOrder(request, { label: 'Cliente Assinatura', withWorker: true });
     await loginAs(page, 'worker');
     await page.goto(`/invoices/${id}/edit`);
     await page.getByRole('link', { name: 'Assinar' }).click();
@@ -115,7 +98,7 @@ test.describe('on the technician’s phone', () => {
   });
 
   test('a revoked or made-up link shows that it is invalid', async ({ page, request }) => {
-    const { id, admin } = await startedOrder(request);
+    const { id, admin } = await startedOrder(request, { label: 'Cliente Assinatura' });
     const old = (await (await admin.get(`/invoices/${id}`)).json()).signUrl as string;
     expect((await admin.post(`/invoices/${id}/sign-link`)).ok()).toBe(true);
     await page.goto(old);

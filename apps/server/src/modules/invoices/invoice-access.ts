@@ -27,6 +27,15 @@ export function visibleTo(actor: Actor): SQL {
 
 export type InvoiceRow = typeof i.$inferSelect;
 
+/** The order (visible to the actor) a read is about, with what pickers need; a 404 otherwise. */
+export async function visibleInvoice(db: Db, actor: Actor, id: number) {
+  const [row] = await db
+    .select({ id: i.id, customerId: i.customerId, state: i.state })
+    .from(i)
+    .where(and(eq(i.id, id), visibleTo(actor)));
+  return assertFound(row);
+}
+
 /**
  * The order, row-locked for the rest of the transaction: line changes, state changes and payment of
  * one order run one after another, so the subtotal, the state checks and the audit trail stay right.

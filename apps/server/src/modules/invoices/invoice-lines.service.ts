@@ -7,7 +7,6 @@ import {
   type ListQuery,
 } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
-import { assertFound } from '../../plugins/auth.ts';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
 import { searchWhere, totalCount } from '../../lib/list.ts';
 import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
@@ -17,7 +16,7 @@ import {
   MAX_TOTAL_CENTS,
   recomputeSubtotal,
   recordChange,
-  visibleTo,
+  visibleInvoice,
   type Actor,
   type InvoiceRow,
 } from './invoice-access.ts';
@@ -29,15 +28,6 @@ const e = schema.invoiceEquipments;
 const w = schema.invoiceWorkers;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** The order (visible to the actor) the picker is for; a 404 otherwise. */
-async function visibleInvoice(db: Db, actor: Actor, id: number) {
-  const [row] = await db
-    .select({ id: i.id, customerId: i.customerId })
-    .from(i)
-    .where(and(eq(i.id, id), visibleTo(actor)));
-  return assertFound(row);
-}
 
 // ---- pickers -------------------------------------------------------------------------------------
 

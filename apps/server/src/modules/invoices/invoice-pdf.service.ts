@@ -13,7 +13,7 @@ import { AppError, conflict, notFound } from '../../plugins/errors.ts';
 import { cachedForPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
-import { visibleTo, type Actor } from './invoice-access.ts';
+import { visibleInvoice, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, loadSignedContent } from './invoice-signature.ts';
 import { renderInvoicePdf, type InvoicePdfData } from './pdf/invoice-document.ts';
 
@@ -25,11 +25,7 @@ const i = schema.invoices;
  * Values are printed only when an admin asks; a collaborator's request never carries them.
  */
 export async function requestPdf(db: Db, links: LinkSigner, actor: Actor, id: number, showValues: boolean) {
-  const [row] = await db
-    .select({ id: i.id, state: i.state })
-    .from(i)
-    .where(and(eq(i.id, id), visibleTo(actor)));
-  const invoice = assertFound(row);
+  const invoice = await visibleInvoice(db, actor, id);
   if (pdfHiddenStates.includes(invoice.state)) throw conflict(paperworkMessages.pdfUnavailable);
   const token = await links.sign(
     PURPOSE,

@@ -6,21 +6,12 @@ import { forbidden, invalid, notFound } from '../../plugins/errors.ts';
 import { processPhoto } from '../../lib/images.ts';
 import { newFileKey, type FileStorage } from '../../lib/storage.ts';
 import type { NamedImageUpload } from '../../lib/uploads.ts';
-import { assertOpen, lockInvoice, recordChange, visibleTo, type Actor } from './invoice-access.ts';
+import { assertOpen, lockInvoice, recordChange, visibleInvoice, type Actor } from './invoice-access.ts';
 
-const i = schema.invoices;
 const ph = schema.invoicePictures;
 const u = schema.users;
 
 const FIELD = 'attachment';
-
-async function assertVisible(db: Db, actor: Actor, id: number) {
-  const [row] = await db
-    .select({ id: i.id })
-    .from(i)
-    .where(and(eq(i.id, id), visibleTo(actor)));
-  assertFound(row);
-}
 
 const pictureUrl = (organizationId: number, invoiceId: number, pictureId: number) =>
   `/organizations/${organizationId}/invoices/${invoiceId}/attachments/pictures/${pictureId}`;
@@ -51,7 +42,7 @@ const toPicture = ({ organizationId, invoiceId, ...r }: Row): InvoicePicture => 
 
 /** GET invoices/{id}/attachments/pictures: oldest first, thumbnails inline. */
 export async function listPictures(db: Db, actor: Actor, id: number) {
-  await assertVisible(db, actor, id);
+  await visibleInvoice(db, actor, id);
   const rows = await db
     .select(columns)
     .from(ph)
@@ -68,7 +59,7 @@ export async function listPictures(db: Db, actor: Actor, id: number) {
  * if that fails the files go again, so nothing is half saved.
  */
 export async function addPictures(db: Db, storage: FileStorage, actor: Actor, id: number, uploads: NamedImageUpload[]) {
-  await assertVisible(db, actor, id);
+  await visibleInvoice(db, actor, id);
   const processed = [];
   for (const upload of uploads)
     processed.push({ upload, ...(await processPhoto(upload.data, upload.contentType, FIELD)) });
@@ -134,7 +125,7 @@ export async function addPictures(db: Db, storage: FileStorage, actor: Actor, id
 }
 
 async function pictureRow(db: Db, actor: Actor, id: number, pictureId: number) {
-  await assertVisible(db, actor, id);
+  await visibleInvoice(db, actor, id);
   const [row] = await db
     .select()
     .from(ph)

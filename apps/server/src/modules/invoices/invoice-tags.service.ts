@@ -1,23 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { paperworkMessages, type ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
-import { assertFound } from '../../plugins/auth.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { searchWhere, totalCount } from '../../lib/list.ts';
 import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
-import { lockInvoice, recordChange, visibleTo, type Actor } from './invoice-access.ts';
+import { lockInvoice, recordChange, visibleInvoice, type Actor } from './invoice-access.ts';
 
-const i = schema.invoices;
 const t = schema.tags;
 const it = schema.invoiceTags;
 
 /** GET invoices/{id}/tags/available (admin): the organization's tags not on the order, searchable. */
 export async function availableTags(db: Db, actor: Actor, id: number, query: ListQuery) {
-  const [invoice] = await db
-    .select({ id: i.id })
-    .from(i)
-    .where(and(eq(i.id, id), visibleTo(actor)));
-  assertFound(invoice);
+  await visibleInvoice(db, actor, id);
   const where = and(
     eq(t.organizationId, actor.organizationId),
     sql`NOT EXISTS (SELECT 1 FROM ${it} x WHERE x.invoice_id = ${id} AND x.tag_id = ${t.id})`,

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, OverlayTrigger, Tooltip } from 'react-bootstrap';
+import { Badge, OverlayTrigger, Tooltip } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { fromCents, invoiceMessages, toCents, type InvoiceDetail } from '@oficina/contracts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
@@ -11,7 +11,7 @@ import type { LineKind } from '../api/search-line-options.ts';
 import { AddLineModal } from './add-line-modal.tsx';
 import { LinesTable, type LineColumn } from './lines-table.tsx';
 import { toastRemoveFailed } from './notify.ts';
-import { SectionCard } from './section-card.tsx';
+import { AddButton, SectionCard } from './section-card.tsx';
 
 type ServiceLine = InvoiceDetail['invoiceServices'][number];
 type ProductLine = InvoiceDetail['invoiceProducts'][number];
@@ -54,14 +54,6 @@ function RemoveButton({ name, onRemove }: { name: string; onRemove(): Promise<vo
       <TrashIcon />
       <span className="ms-1 d-sm-none">Remover</span>
     </ActionButton>
-  );
-}
-
-function AddButton({ label, onClick }: { label: string; onClick(): void }) {
-  return (
-    <Button size="sm" variant="outline-primary" className="add-line-button" onClick={onClick} aria-label={label}>
-      + Adicionar
-    </Button>
   );
 }
 

@@ -20,7 +20,7 @@ import { usePictures } from '../api/get-pictures.ts';
 import { useRemovePicture } from '../api/remove-picture.ts';
 import { useUploadPicture } from '../api/upload-picture.ts';
 import { toastRemoveFailed } from './notify.ts';
-import { SectionCard } from './section-card.tsx';
+import { AddButton, SectionCard } from './section-card.tsx';
 
 interface Progress {
   done: number;
@@ -125,17 +125,14 @@ export function PhotosSection({ invoiceId, editable }: { invoiceId: number; edit
       title={list.length ? `Fotos (${list.length})` : 'Fotos'}
       action={
         editable && (
-          <Button
-            size="sm"
-            variant="outline-primary"
-            className="add-line-button"
-            aria-label="Adicionar fotos"
+          <AddButton
+            label="Adicionar fotos"
             onClick={() => {
               if (!busy()) inputRef.current?.click();
             }}
           >
-            {uploading ? <Spinner size="sm" aria-hidden /> : '+ Adicionar'}
-          </Button>
+            {uploading ? <Spinner size="sm" aria-hidden /> : undefined}
+          </AddButton>
         )
       }
     >

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Card } from 'react-bootstrap';
+import { Button, Card } from 'react-bootstrap';
 
 /**
  * A titled block of the order screen (a region named by its title), with its action (e.g. 'Adicionar')
@@ -27,5 +27,14 @@ export function SectionCard({
       </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card>
+  );
+}
+
+/** The '+ Adicionar' of a section's header, named for what it adds (the accessible name). */
+export function AddButton({ label, onClick, children }: { label: string; onClick(): void; children?: ReactNode }) {
+  return (
+    <Button size="sm" variant="outline-primary" className="add-line-button" onClick={onClick} aria-label={label}>
+      {children ?? '+ Adicionar'}
+    </Button>
   );
 }

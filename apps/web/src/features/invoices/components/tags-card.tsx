@@ -13,7 +13,7 @@ import { invoiceKey } from '../api/invoice-keys.ts';
 import { useRemoveTag } from '../api/remove-tag.ts';
 import { searchAvailableTags } from '../api/search-available-tags.ts';
 import { toastRemoveFailed } from './notify.ts';
-import { SectionCard } from './section-card.tsx';
+import { AddButton, SectionCard } from './section-card.tsx';
 
 /**
  * The order's tags in their colours. Admins add them (from tags/available, searched as they type) and
@@ -37,19 +37,7 @@ export function TagsCard({ invoice, editable }: { invoice: InvoiceDetail; editab
   return (
     <SectionCard
       title="Etiquetas"
-      action={
-        editable && (
-          <Button
-            size="sm"
-            variant="outline-primary"
-            className="add-line-button"
-            aria-label="Adicionar etiqueta"
-            onClick={() => setAdding(true)}
-          >
-            + Adicionar
-          </Button>
-        )
-      }
+      action={editable && <AddButton label="Adicionar etiqueta" onClick={() => setAdding(true)} />}
     >
       {invoice.invoiceTags.length ? (
         <ul className="d-flex flex-wrap gap-1 list-unstyled mb-0" aria-label="Etiquetas da ordem de serviço">
