@@ -15,7 +15,7 @@ export const PDF_LINK_TTL_SECONDS = 600;
 /** pt-BR texts of photos, tags, PDF and signing; word for word where spec 2 §8 gives them. */
 export const paperworkMessages = {
   photoSaved: 'Foto salva com sucesso',
-  photosSaved: (n: number) => (n === 1 ? 'Foto salva com sucesso' : `${n} fotos salvas com sucesso`),
+  photosSaved: (n: number) => (n === 1 ? paperworkMessages.photoSaved : `${n} fotos salvas com sucesso`),
   photoRemoved: 'Foto removida com sucesso',
   waitUpload: 'Aguarde o upload da foto',
   photoRemoveFailed: 'Houve um problema ao tentar remover a foto da Ordem de Serviço. Tente novamente.',
@@ -77,7 +77,6 @@ export const availableTagsResponse = listResponse(availableTag);
 
 /** POST invoices/{id}/pdf. Only admins may ask for values; for anyone else the server prints none. */
 export const pdfBody = z.object({ showValues: z.boolean().default(false) });
-export type PdfBody = z.input<typeof pdfBody>;
 /** A URL (absolute path on this origin) that works without a login for PDF_LINK_TTL_SECONDS. */
 export const pdfResponse = z.object({ url: z.string() });
 export const pdfQuery = z.object({ token: z.string().max(2000).optional() });

@@ -8,6 +8,18 @@ export interface ImageUpload {
   extension: 'png' | 'jpg';
 }
 
+/** A file's bytes as an image upload, told by its content (PNG or JPEG); a 422 on `field` otherwise. */
+function asImage(data: Buffer, field: string): ImageUpload {
+  if (data.length === 0) throw invalid({ [field]: fileMessages.missingFile });
+  const contentType = sniffImageType(data);
+  if (!contentType) throw invalid({ [field]: fileMessages.notAnImage });
+  return { data, contentType, extension: contentType === 'image/png' ? 'png' : 'jpg' };
+}
+
+/** multipart's "file too large" as the 413 with its message; other errors unchanged. */
+const tooLargeAs413 = (err: unknown) =>
+  (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError(413, [fileMessages.tooLarge]) : err;
+
 /**
  * Reads the one file of a multipart request from `field` and accepts it only when its bytes are a
  * PNG or a JPEG: neither the file name nor the declared type is trusted. Too large: 413.
@@ -19,17 +31,10 @@ export async function readImageUpload(request: FastifyRequest, field: string): P
     part?.file.resume();
     throw invalid({ [field]: fileMessages.missingFile });
   }
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, [fileMessages.tooLarge]);
-    throw err;
-  }
-  if (data.length === 0) throw invalid({ [field]: fileMessages.missingFile });
-  const contentType = sniffImageType(data);
-  if (!contentType) throw invalid({ [field]: fileMessages.notAnImage });
-  return { data, contentType, extension: contentType === 'image/png' ? 'png' : 'jpg' };
+  const data = await part.toBuffer().catch((err) => {
+    throw tooLargeAs413(err);
+  });
+  return asImage(data, field);
 }
 
 export interface NamedImageUpload extends ImageUpload {
@@ -67,17 +72,13 @@ export async function readImageUploads(
         continue;
       }
       const data = await part.toBuffer();
-      if (data.length === 0) continue;
-      const contentType = sniffImageType(data);
-      if (!contentType) throw invalid({ [field]: fileMessages.notAnImage });
-      const extension = contentType === 'image/png' ? 'png' : 'jpg';
-      uploads.push({ data, contentType, extension, name: displayName(part.filename, `foto.${extension}`) });
+      if (data.length === 0) continue; // an empty file input sends an empty part
+      const image = asImage(data, field);
+      uploads.push({ ...image, name: displayName(part.filename, `foto.${image.extension}`) });
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, [fileMessages.tooLarge]);
-    if (code === 'FST_FILES_LIMIT') throw invalid({ [field]: tooMany });
-    throw err;
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw invalid({ [field]: tooMany });
+    throw tooLargeAs413(err);
   }
   if (!uploads.length) throw invalid({ [field]: fileMessages.missingFile });
   return uploads;

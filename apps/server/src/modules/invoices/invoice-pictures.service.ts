@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { MAX_PHOTOS_PER_INVOICE, paperworkMessages, type InvoicePicture } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
@@ -40,16 +40,16 @@ const toPicture = ({ organizationId, invoiceId, ...r }: Row): InvoicePicture => 
   userName: r.userName ?? '',
 });
 
+/** Pictures as the API shows them, oldest first, with who sent them. */
+async function pictures(db: Db, where: SQL) {
+  const rows = await db.select(columns).from(ph).leftJoin(u, eq(u.id, ph.userId)).where(where).orderBy(asc(ph.id));
+  return { data: rows.map(toPicture) };
+}
+
 /** GET invoices/{id}/attachments/pictures: oldest first, thumbnails inline. */
 export async function listPictures(db: Db, actor: Actor, id: number) {
   await visibleInvoice(db, actor, id);
-  const rows = await db
-    .select(columns)
-    .from(ph)
-    .leftJoin(u, eq(u.id, ph.userId))
-    .where(eq(ph.invoiceId, id))
-    .orderBy(asc(ph.id));
-  return { data: rows.map(toPicture) };
+  return pictures(db, eq(ph.invoiceId, id));
 }
 
 /**
@@ -115,13 +115,7 @@ export async function addPictures(db: Db, storage: FileStorage, actor: Actor, id
     await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
     throw err;
   }
-  const rows = await db
-    .select(columns)
-    .from(ph)
-    .leftJoin(u, eq(u.id, ph.userId))
-    .where(inArray(ph.id, ids))
-    .orderBy(asc(ph.id));
-  return { data: rows.map(toPicture) };
+  return pictures(db, inArray(ph.id, ids));
 }
 
 async function pictureRow(db: Db, actor: Actor, id: number, pictureId: number) {

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   formatDateTime,
   InvoiceState,
@@ -63,8 +63,7 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
       .innerJoin(co, eq(co.id, i.companyId))
       .innerJoin(cu, eq(cu.id, i.customerId))
       .innerJoin(st, eq(st.id, i.statusId))
-      .where(eq(i.id, id))
-      .orderBy(asc(i.id)),
+      .where(eq(i.id, id)),
     loadSignedContent(db, row),
     latestSignature(db, id),
   ]);

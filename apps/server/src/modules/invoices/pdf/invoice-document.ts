@@ -21,6 +21,7 @@ import {
   PAGE,
   pageBottom,
   pdfText,
+  rule,
   sectionTitle,
   table,
   toBuffer,
@@ -116,12 +117,7 @@ function header(doc: Doc, d: InvoicePdfData) {
   doc.font(fonts.bold).fontSize(9).fillColor(colors.text);
   doc.text(pdfText(d.invoice.statusLabel), rx, doc.y + 2, { width: rightWidth, align: 'right' });
   const bottom = Math.max(leftBottom, doc.y) + 10;
-  doc
-    .moveTo(PAGE.margin, bottom)
-    .lineTo(PAGE.margin + CONTENT_WIDTH, bottom)
-    .lineWidth(1.2)
-    .strokeColor(colors.accent)
-    .stroke();
+  rule(doc, bottom, { weight: 1.2, color: colors.accent });
   doc.y = bottom + 12;
 }
 
@@ -293,13 +289,7 @@ function signatures(doc: Doc, d: InvoicePdfData) {
   const boxWidth = (CONTENT_WIDTH - gap) / 2;
   const imageHeight = 70;
   const y = doc.y + 4;
-  const line = (x: number) =>
-    doc
-      .moveTo(x, y + imageHeight + 4)
-      .lineTo(x + boxWidth, y + imageHeight + 4)
-      .lineWidth(0.8)
-      .strokeColor(colors.text)
-      .stroke();
+  const line = (x: number) => rule(doc, y + imageHeight + 4, { x, width: boxWidth, weight: 0.8, color: colors.text });
 
   // Company
   const cx = PAGE.margin;

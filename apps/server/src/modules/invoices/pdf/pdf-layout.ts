@@ -54,6 +54,17 @@ export function newDocument(info: { title: string; author: string }): Doc {
 
 export const pageBottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
 
+/** A horizontal line from x over `width` at y. */
+export function rule(doc: Doc, y: number, opts: { x?: number; width?: number; weight?: number; color?: string } = {}) {
+  const x = opts.x ?? PAGE.margin;
+  doc
+    .moveTo(x, y)
+    .lineTo(x + (opts.width ?? CONTENT_WIDTH), y)
+    .lineWidth(opts.weight ?? 0.5)
+    .strokeColor(opts.color ?? colors.line)
+    .stroke();
+}
+
 /** A new page when `height` does not fit below the current position. */
 export function ensureSpace(doc: Doc, height: number) {
   if (doc.y + height > pageBottom(doc)) doc.addPage();
@@ -67,12 +78,7 @@ export function sectionTitle(doc: Doc, title: string, keepWith = 40) {
   doc.font(fonts.bold).fontSize(9.5).fillColor(colors.accent);
   doc.text(pdfText(title.toUpperCase()), PAGE.margin, y, { width: CONTENT_WIDTH, characterSpacing: 0.6 });
   const lineY = doc.y + 2;
-  doc
-    .moveTo(PAGE.margin, lineY)
-    .lineTo(PAGE.margin + CONTENT_WIDTH, lineY)
-    .lineWidth(0.8)
-    .strokeColor(colors.accent)
-    .stroke();
+  rule(doc, lineY, { weight: 0.8, color: colors.accent });
   doc.x = PAGE.margin;
   doc.y = lineY + 6;
 }
@@ -155,12 +161,7 @@ export function table(doc: Doc, columns: Column[], rows: Cell[][]) {
       x += col.width;
     });
     y += h;
-    doc
-      .moveTo(PAGE.margin, y)
-      .lineTo(PAGE.margin + CONTENT_WIDTH, y)
-      .lineWidth(0.5)
-      .strokeColor(colors.line)
-      .stroke();
+    rule(doc, y);
   });
   doc.x = PAGE.margin;
   doc.y = y + 4;
@@ -174,12 +175,7 @@ export function footers(doc: Doc, left: string) {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0; // writing inside the margin must not start a new page
     const y = doc.page.height - 34;
-    doc
-      .moveTo(PAGE.margin, y - 6)
-      .lineTo(PAGE.margin + CONTENT_WIDTH, y - 6)
-      .lineWidth(0.5)
-      .strokeColor(colors.line)
-      .stroke();
+    rule(doc, y - 6);
     doc.font(fonts.regular).fontSize(7.5).fillColor(colors.muted);
     doc.text(pdfText(left), PAGE.margin, y, { width: CONTENT_WIDTH - 80, lineBreak: false });
     doc.text(`Página ${p - range.start + 1} de ${range.count}`, PAGE.margin + CONTENT_WIDTH - 80, y, {
