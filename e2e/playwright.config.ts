@@ -1,10 +1,17 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// One server for the run, on its own port and a fresh embedded database seeded with the demo data.
-const port = Number(process.env.E2E_PORT ?? 3100);
+// One server for the run, on a free port (several runs can share the machine) and a fresh embedded
+// database seeded with the demo data. The port is chosen once in the runner's process and handed to
+// its workers through the environment, so every worker talks to the same server.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
+const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'oficina-e2e-'));
 export const baseURL = `http://localhost:${port}`;
 
