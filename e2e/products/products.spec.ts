@@ -31,6 +31,43 @@ test.describe('products', () => {
     await expect(page.getByRole('link', { name: `${name} 40 µF` })).toBeVisible();
   });
 
+  test('a price typed, pasted and edited with a thousands separator is stored exactly', async ({ page, request }) => {
+    await loginAs(page, 'admin');
+    const api = await apiAs(request, 'admin');
+    const name = unique('Compressor');
+    await page.goto('/products/new');
+    await page.getByLabel('Nome').fill(name);
+    await page.getByLabel('Preço').pressSequentially('1.850,00');
+    await expect(page.getByLabel('Preço')).toHaveValue('1.850,00');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Produto cadastrado com sucesso')).toBeVisible();
+    const found = async () => (await (await api.get(`/products?q=${encodeURIComponent(name)}`)).json()).data[0];
+    expect((await found()).price).toBe(1850);
+
+    // Pasting a pt-BR amount over the stored one (inserted in one go, as a paste does).
+    await page.goto(`/products/${(await found()).id}/edit`);
+    const price = page.getByLabel('Preço');
+    await expect(price).toHaveValue('1.850,00');
+    await price.selectText();
+    await page.keyboard.insertText('99.999.999,99');
+    await expect(price).toHaveValue('99.999.999,99');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Produto alterado com sucesso')).toBeVisible();
+    expect((await found()).price).toBe(99_999_999.99);
+
+    await page.goto(`/products/${(await found()).id}/edit`);
+    await expect(price).toHaveValue('99.999.999,99');
+    // Editing: clear and type without separators.
+    await price.selectText();
+    await price.press('Delete');
+    await price.pressSequentially('1850,5');
+    await price.blur();
+    await expect(price).toHaveValue('1.850,50');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Produto alterado com sucesso')).toBeVisible();
+    expect((await found()).price).toBe(1850.5);
+  });
+
   test('name and a price of at least R$ 0,01 are required; nothing is saved', async ({ page, request }) => {
     await loginAs(page, 'admin');
     const api = await apiAs(request, 'admin');

@@ -12,7 +12,12 @@ interface MoneyInputProps {
   'aria-label'?: string;
 }
 
-/** R$ input: pt-BR separators, 2 decimals, at most 10 digits of cents (spec §9). Value in reais. */
+/**
+ * R$ input in pt-BR: '.' groups thousands and ',' is the decimal separator, whether typed, pasted or
+ * edited ('1.850,00' is one thousand eight hundred and fifty reais, never 1,85). A typed '.' is only a
+ * group mark, so it is skipped; the mask puts the marks back itself. 2 decimals, at most 10 digits of
+ * cents. The value is in reais; an empty field is null (not 0), so a required amount is asked for.
+ */
 export function MoneyInput({ value, onChange, isInvalid, ...rest }: MoneyInputProps) {
   return (
     <div className="input-group has-validation">
@@ -25,14 +30,14 @@ export function MoneyInput({ value, onChange, isInvalid, ...rest }: MoneyInputPr
         scale={2}
         thousandsSeparator="."
         radix=","
-        mapToRadix={['.']}
+        mapToRadix={[]}
         normalizeZeros={false}
         padFractionalZeros
         min={0}
         max={99_999_999.99}
         unmask="typed"
         value={value === null || value === undefined ? '' : String(value)}
-        onAccept={(v: unknown) => onChange(v === '' || v === null || v === undefined ? null : Number(v))}
+        onAccept={(_: unknown, mask) => onChange(mask.unmaskedValue === '' ? null : Number(mask.unmaskedValue))}
       />
     </div>
   );

@@ -100,5 +100,5 @@ export async function recomputeSubtotal(tx: Tx, row: InvoiceRow) {
   return { subtotalCents, discountCents };
 }
 
-/** The largest total an order may reach: the integer cents columns. */
-export const MAX_TOTAL_CENTS = 2_147_483_647;
+/** The largest total an order may reach: the largest amount a money field holds (R$ 99.999.999,99). */
+export const MAX_TOTAL_CENTS = 9_999_999_999;

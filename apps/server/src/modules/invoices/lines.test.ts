@@ -134,6 +134,25 @@ describe('services and products', () => {
     expect((await world.admin('GET', `/${id}`)).json().invoiceServices).toEqual([]);
   });
 
+  it('an order holds up to R$ 99.999.999,99 exactly; one cent more is refused', async () => {
+    const [big] = await ctx.database.db
+      .insert(schema.services)
+      .values({ organizationId: org.organization.id, name: 'Obra de 99 milhões', priceCents: 9_999_999_999 })
+      .returning();
+    const [cent] = await ctx.database.db
+      .insert(schema.products)
+      .values({ organizationId: org.organization.id, name: 'Parafuso', priceCents: 1 })
+      .returning();
+    const { id } = await world.createInvoice();
+    expect((await world.admin('POST', `/${id}/services`, { service: big!.id, quantity: 1 })).statusCode).toBe(201);
+    const d = (await world.admin('GET', `/${id}`)).json();
+    expect(d).toMatchObject({ subTotal: 99_999_999.99, total: 99_999_999.99 });
+    expect(d.invoiceServices[0]).toMatchObject({ price: 99_999_999.99 });
+    const more = await world.admin('POST', `/${id}/products`, { product: cent!.id, quantity: 1 });
+    expect(more.statusCode).toBe(422);
+    expect((await world.admin('GET', `/${id}`)).json()).toMatchObject({ subTotal: 99_999_999.99, invoiceProducts: [] });
+  });
+
   it('services/available: not archived, searchable, paginated; products/available likewise', async () => {
     const { id } = await world.createInvoice();
     const all = (await world.admin('GET', `/${id}/services/available?take=100`)).json();

@@ -78,6 +78,15 @@ describe('products: create, read, update', () => {
     expect(put.json()).toEqual({ id: created.id, name: 'Capacitor 40 µF', price: 1234.56 });
   });
 
+  it('keeps the largest price, R$ 99.999.999,99, to the cent', async () => {
+    const created = await create(org, { name: 'Chiller industrial', price: 99_999_999.99 });
+    expect(created.price).toBe(99_999_999.99);
+    const got = await call(org, org.admin.token, 'GET', `/${created.id}`);
+    expect(got.json().price).toBe(99_999_999.99);
+    const put = await call(org, org.admin.token, 'PUT', `/${created.id}`, { name: 'Chiller', price: 1850 });
+    expect(put.json().price).toBe(1850);
+  });
+
   it('422 per rule: name required, price 0, price 0.001, negative, missing, too large', async () => {
     const cases: Array<[object, string[]]> = [
       [{ name: '', price: 10 }, ['name']],
