@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, listQuery, listResponse, money, orgParam, quantity } from './common.ts';
 import { InvoiceState } from './invoice-states.ts';
+import { addressResponse } from './addresses.ts';
 
 /** pt-BR texts for service orders (spec 2 §4, §8), word for word where the spec gives them. */
 export const invoiceMessages = {
@@ -50,6 +51,10 @@ export const invoiceMessages = {
   systemCommentLocked: 'Comentários do sistema não podem ser removidos',
   commentNotYours: 'Você só pode remover os seus próprios comentários',
   workerFilterAdminOnly: 'Somente administradores podem filtrar por colaborador',
+  // The visit (issue 9):
+  visitSaved: 'Atendimento registrado com sucesso',
+  addressNotOfCustomer: 'O endereço não pertence ao cliente da ordem de serviço',
+  scheduledAtInvalid: 'Informe uma data e hora válidas',
 } as const;
 
 /** Path params of one order: /organizations/{orgId}/invoices/{id}. */
@@ -189,6 +194,12 @@ export const invoiceDetail = z.object({
   updatedAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  // The visit, for everyone on the order: whom to call, where to go, what is wrong and when.
+  customerPhone: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  reportedProblem: z.string().nullable(),
+  scheduledAt: z.string().nullable(),
+  address: addressResponse.nullable(),
   // Admin only (absent for collaborators):
   paymentDate: z.string().nullable().optional(),
   paymentDescription: z.string().nullable().optional(),
@@ -244,6 +255,30 @@ export const invoiceInfoBody = z.object({
     .transform((v) => v ?? 0),
 });
 export type InvoiceInfoBody = z.input<typeof invoiceInfoBody>;
+
+/**
+ * POST invoices/{id}/visit (admin): the problem the customer reported, when the visit is booked (an
+ * instant with its offset) and which of the customer's addresses the job is at. Empty clears a field.
+ */
+export const invoiceVisitBody = z.object({
+  reportedProblem: z
+    .string()
+    .trim()
+    .max(2000, 'Deve ter no máximo 2000 caracteres')
+    .nullish()
+    .transform((v) => v || null),
+  scheduledAt: z.iso
+    .datetime({ offset: true, error: invoiceMessages.scheduledAtInvalid })
+    .nullish()
+    .transform((v) => v ?? null),
+  address: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type InvoiceVisitBody = z.input<typeof invoiceVisitBody>;
 
 /** POST invoices/{id}/discount: at least 0.01, or 0 to remove it. */
 export const discountBody = z.object({

@@ -1,4 +1,4 @@
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, uniqueIndex, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -27,6 +27,7 @@ export const addresses = pgTable(
   },
   (t) => [
     check('addresses_one_owner', sql`(${t.companyId} IS NULL) <> (${t.customerId} IS NULL)`),
+    uniqueIndex('addresses_organization_id_id_key').on(t.organizationId, t.id),
     index('addresses_company_idx').on(t.companyId),
     index('addresses_customer_idx').on(t.customerId),
   ],

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
+import { addresses } from './addresses.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
 import { transactionNatures } from './transaction-natures.ts';
@@ -58,6 +60,11 @@ export const invoices = pgTable(
     invoiceInfo2: text('invoice_info2'),
     isPayingJustTheHalf: boolean('is_paying_just_the_half').notNull().default(false),
     payrollBonusCents: bigint('payroll_bonus_cents', { mode: 'number' }).notNull().default(0),
+    /** What the customer says is wrong, for the technician before the visit. */
+    reportedProblem: text('reported_problem'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** One of the customer's addresses, where the job is; emptied when that address is deleted. */
+    addressId: integer('address_id'),
     /** The public signing link's token (DECISIONS.md "Signatures"): rotated to revoke the link. */
     signToken: text('sign_token')
       .notNull()
@@ -73,6 +80,14 @@ export const invoices = pgTable(
     index('invoices_organization_state_idx').on(t.organizationId, t.state, t.number),
     index('invoices_organization_status_idx').on(t.organizationId, t.statusId, t.number),
     index('invoices_organization_paid_idx').on(t.organizationId, t.isPaid, t.number),
+    foreignKey({
+      name: 'invoices_address_fkey',
+      columns: [t.organizationId, t.addressId],
+      foreignColumns: [addresses.organizationId, addresses.id],
+    }).onDelete('set null'),
+    index('invoices_address_idx')
+      .on(t.addressId)
+      .where(sql`${t.addressId} IS NOT NULL`),
     check('invoices_discount_check', sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`),
     check('invoices_bonus_check', sql`${t.payrollBonusCents} >= 0`),
   ],

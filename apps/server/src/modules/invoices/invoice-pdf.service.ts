@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   CommentType,
   paperworkMessages,
   PDF_LINK_TTL_SECONDS,
   pdfHiddenStates,
-  formatPostalCode,
+  formatAddress,
 } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
@@ -46,17 +46,16 @@ export async function pdfFromLink(db: Db, storage: FileStorage, links: LinkSigne
   return { pdf: await renderInvoicePdf(data), number: data.invoice.number };
 }
 
-const addressLine = (a: typeof schema.addresses.$inferSelect | undefined) => {
-  if (!a) return null;
-  const street = [a.address, a.number ? String(a.number) : 'S/N', a.complement].filter(Boolean).join(', ');
-  const place = [a.neighborhood, [a.city, a.state].filter(Boolean).join('/')].filter(Boolean).join(' - ');
-  return [street, place, a.postalCode ? `CEP ${formatPostalCode(a.postalCode)}` : null].filter(Boolean).join(' - ');
-};
-
-async function firstAddress(db: Db, owner: 'companyId' | 'customerId', ownerId: number) {
+/** The owner's first address, or for the customer the one chosen for the job when there is one. */
+async function firstAddress(db: Db, owner: 'companyId' | 'customerId', ownerId: number, chosenId?: number | null) {
   const a = schema.addresses;
-  const [row] = await db.select().from(a).where(eq(a[owner], ownerId)).orderBy(asc(a.id)).limit(1);
-  return addressLine(row);
+  const [row] = await db
+    .select()
+    .from(a)
+    .where(eq(a[owner], ownerId))
+    .orderBy(sql`${a.id} = ${chosenId ?? 0} DESC`, asc(a.id))
+    .limit(1);
+  return row ? formatAddress(row) : null;
 }
 
 /** Everything the document prints, for one order of one organization (the link says which). */
@@ -108,7 +107,7 @@ export async function loadPdfData(
     db.select().from(ph).where(eq(ph.invoiceId, id)).orderBy(asc(ph.id)),
     latestSignature(db, id),
     firstAddress(db, 'companyId', co.id),
-    firstAddress(db, 'customerId', h.customer.id),
+    firstAddress(db, 'customerId', h.customer.id, h.invoice.addressId),
   ]);
 
   const file = async (key: string) => (await storage.get(key)) ?? null;
@@ -158,6 +157,8 @@ export async function loadPdfData(
       createdAt: inv.createdAt,
       startedAt: inv.startedAt,
       finishedAt: inv.finishedAt,
+      scheduledAt: inv.scheduledAt,
+      reportedProblem: inv.reportedProblem,
       invoiceInfo1: inv.invoiceInfo1,
       invoiceInfo2: inv.invoiceInfo2,
       subtotalCents: inv.subtotalCents,

@@ -9,6 +9,7 @@ import {
   invoiceDetail,
   invoiceFilterQuery,
   invoiceInfoBody,
+  invoiceVisitBody,
   invoiceListResponse,
   invoiceParams,
   invoiceStatusChangeParams,
@@ -24,6 +25,7 @@ import {
   undoPayment,
   updateDiscount,
   updateInvoiceInfo,
+  updateVisit,
   viewInvoice,
   type HomeCard,
 } from './invoices.service.ts';
@@ -71,6 +73,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/info`,
     { schema: { tags, params: invoiceParams, body: invoiceInfoBody, response: { 200: invoiceDetail } }, config: admin },
     (request) => updateInvoiceInfo(app.db, request.auth, request.params.id, request.body),
+  );
+
+  app.post(
+    `${base}/:id/visit`,
+    {
+      schema: { tags, params: invoiceParams, body: invoiceVisitBody, response: { 200: invoiceDetail } },
+      config: admin,
+    },
+    (request) => updateVisit(app.db, request.auth, request.params.id, request.body),
   );
 
   app.post(

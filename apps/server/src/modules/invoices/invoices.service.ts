@@ -10,6 +10,7 @@ import {
   type InvoiceFilterQuery,
   type InvoiceInfoBody,
   type InvoiceListRow,
+  type InvoiceVisitBody,
   type PayBody,
 } from '@oficina/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -29,6 +30,7 @@ const cu = schema.customers;
 const tn = schema.transactionNatures;
 const st = schema.invoiceStatuses;
 const w = schema.invoiceWorkers;
+const ad = schema.addresses;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -196,10 +198,25 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
       isPayingJustTheHalf: i.isPayingJustTheHalf,
       payrollBonusCents: i.payrollBonusCents,
       signToken: i.signToken,
+      customerPhone: cu.phone,
+      customerEmail: cu.email,
+      reportedProblem: i.reportedProblem,
+      scheduledAt: i.scheduledAt,
+      address: {
+        id: ad.id,
+        address: ad.address,
+        number: ad.number,
+        complement: ad.complement,
+        neighborhood: ad.neighborhood,
+        city: ad.city,
+        state: ad.state,
+        postalCode: ad.postalCode,
+      },
     })
     .from(i)
     .innerJoin(co, eq(co.id, i.companyId))
     .innerJoin(cu, eq(cu.id, i.customerId))
+    .leftJoin(ad, and(eq(ad.id, i.addressId), eq(ad.organizationId, i.organizationId)))
     .innerJoin(tn, eq(tn.id, i.transactionNatureId))
     .innerJoin(st, eq(st.id, i.statusId))
     .where(and(eq(i.id, id), visibleTo(actor)));
@@ -253,6 +270,11 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
     updatedAt: h.updatedAt.toISOString(),
     startedAt: iso(h.startedAt),
     finishedAt: iso(h.finishedAt),
+    customerPhone: h.customerPhone,
+    customerEmail: h.customerEmail,
+    reportedProblem: h.reportedProblem,
+    scheduledAt: iso(h.scheduledAt),
+    address: h.address,
     invoiceServices: services.map((l) => ({
       id: l.id,
       serviceId: l.serviceId,
@@ -403,6 +425,37 @@ export async function updateInvoiceInfo(db: Db, actor: Actor, id: number, body: 
         isPayingJustTheHalf: next.isPayingJustTheHalf,
         payrollBonus: fromCents(next.payrollBonusCents),
       },
+    );
+    if (!changes.length) return;
+    await tx.update(i).set(next).where(eq(i.id, id));
+    await recordChange(tx, actor, id, 'update', changes);
+  });
+  return getInvoiceDetail(db, actor, id);
+}
+
+/**
+ * POST invoices/{id}/visit: reported problem, scheduled time and the job's address, which must be one
+ * of the order's customer's addresses. Editable in every state (a note on a finished job stays useful).
+ */
+export async function updateVisit(db: Db, actor: Actor, id: number, body: InvoiceVisitBody) {
+  await db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, actor, id);
+    const addressId = body.address ?? null;
+    if (addressId !== null) {
+      const [found] = await tx
+        .select({ id: ad.id })
+        .from(ad)
+        .where(and(eq(ad.id, addressId), eq(ad.organizationId, row.organizationId), eq(ad.customerId, row.customerId)));
+      if (!found) throw invalid({ address: invoiceMessages.addressNotOfCustomer });
+    }
+    const next = {
+      reportedProblem: body.reportedProblem || null,
+      scheduledAt: body.scheduledAt ? new Date(body.scheduledAt) : null,
+      addressId,
+    };
+    const changes = changedFields(
+      { reportedProblem: row.reportedProblem, scheduledAt: iso(row.scheduledAt), addressId: row.addressId },
+      { reportedProblem: next.reportedProblem, scheduledAt: iso(next.scheduledAt), addressId },
     );
     if (!changes.length) return;
     await tx.update(i).set(next).where(eq(i.id, id));

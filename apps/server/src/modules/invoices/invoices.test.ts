@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { InvoiceState } from '@oficina/contracts';
+import { schema } from '@oficina/db';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { allKeys, invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
 
@@ -38,6 +40,7 @@ const routes = (id: number): Array<[string, string, object?]> => [
   ['POST', '', { company: 1, customer: 1, transactionNature: 1 }],
   ['GET', `/${id}`],
   ['POST', `/${id}/info`, { invoiceInfo1: 'PC-1' }],
+  ['POST', `/${id}/visit`, { reportedProblem: 'Não gela' }],
   ['POST', `/${id}/discount`, { discount: 0 }],
   ['POST', `/${id}/pay`, { date: '2026-01-10' }],
   ['POST', `/${id}/undo-payment`],
@@ -70,6 +73,7 @@ const adminOnly = new Set([
   'GET /blocked',
   'POST ',
   'POST /info',
+  'POST /visit',
   'POST /discount',
   'POST /pay',
   'POST /undo-payment',
@@ -248,6 +252,78 @@ describe('detail', () => {
     const views = (await world.auditOf(mine.id)).filter((a) => a.action === 'view');
     expect(views.length).toBe(before + 1);
     expect(views.at(-1)!.userId).toBe(org.worker.id);
+  });
+});
+
+describe('the visit: reported problem, scheduled time, address, customer contact', () => {
+  it('the admin records them; admin and collaborator both see them with the customer phone and e-mail', async () => {
+    await ctx.database.db
+      .update(schema.customers)
+      .set({ phone: '11987654321', email: 'alvaro@example.com.br' })
+      .where(eq(schema.customers.id, world.customer.id));
+    const [address] = await ctx.database.db
+      .insert(schema.addresses)
+      .values({
+        organizationId: org.organization.id,
+        customerId: world.customer.id,
+        address: 'Rua das Flores',
+        number: 120,
+        city: 'São Paulo',
+        state: 'SP',
+      })
+      .returning();
+    const res = await world.admin('POST', `/${mine.id}/visit`, {
+      reportedProblem: '  Split da sala não gela  ',
+      scheduledAt: '2026-11-25T09:30:00-03:00',
+      address: address!.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = {
+      customerPhone: '11987654321',
+      customerEmail: 'alvaro@example.com.br',
+      reportedProblem: 'Split da sala não gela',
+      scheduledAt: '2026-11-25T12:30:00.000Z',
+      address: { id: address!.id, address: 'Rua das Flores', number: 120, city: 'São Paulo', state: 'SP' },
+    };
+    expect(res.json()).toMatchObject(expected);
+    expect((await world.worker('GET', `/${mine.id}`)).json()).toMatchObject(expected);
+    const updates = (await world.auditOf(mine.id)).filter((a) => a.action === 'update');
+    expect(updates.at(-1)!.data).toEqual(
+      expect.arrayContaining([{ field: 'reportedProblem', before: null, after: 'Split da sala não gela' }]),
+    );
+
+    // Deleting the address empties the order's choice and keeps the order.
+    await ctx.database.db.delete(schema.addresses).where(eq(schema.addresses.id, address!.id));
+    expect((await world.admin('GET', `/${mine.id}`)).json()).toMatchObject({
+      address: null,
+      reportedProblem: 'Split da sala não gela',
+    });
+    // Empty clears.
+    const cleared = await world.admin('POST', `/${mine.id}/visit`, { reportedProblem: '', scheduledAt: null });
+    expect(cleared.json()).toMatchObject({ reportedProblem: null, scheduledAt: null, address: null });
+  });
+
+  it("422 for another customer's or organization's address or a time without offset; nothing changes", async () => {
+    const [othersAddress] = await ctx.database.db
+      .insert(schema.addresses)
+      .values({ organizationId: org.organization.id, customerId: world.otherCustomer.id, address: 'Av. Outra' })
+      .returning();
+    const [foreign] = await ctx.database.db
+      .insert(schema.addresses)
+      .values({ organizationId: other.organization.id, customerId: theirs.customer.id, address: 'Rua Alheia' })
+      .returning();
+    await world.admin('POST', `/${mine.id}/visit`, { reportedProblem: 'Antes' });
+    for (const [body, field, message] of [
+      [{ address: othersAddress!.id }, 'address', 'O endereço não pertence ao cliente da ordem de serviço'],
+      [{ address: foreign!.id }, 'address', 'O endereço não pertence ao cliente da ordem de serviço'],
+      [{ scheduledAt: '2026-11-25T09:30' }, 'scheduledAt', 'Informe uma data e hora válidas'],
+      [{ reportedProblem: 'x'.repeat(2001) }, 'reportedProblem', 'Deve ter no máximo 2000 caracteres'],
+    ] as const) {
+      const res = await world.admin('POST', `/${mine.id}/visit`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().errors[field]).toEqual([message]);
+    }
+    expect((await world.admin('GET', `/${mine.id}`)).json()).toMatchObject({ reportedProblem: 'Antes', address: null });
   });
 });
 

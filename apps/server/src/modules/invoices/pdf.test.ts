@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceState } from '@oficina/contracts';
+import { schema } from '@oficina/db';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { multipartFiles } from '../../../test/factories.ts';
@@ -150,6 +151,38 @@ describe('the document', () => {
     expect(without).toContain('Limpeza de split');
     expect(without).not.toContain('R$');
     expect(without).not.toContain('Subtotal');
+  });
+
+  it('prints the reported problem, the scheduled time and the address chosen for the job', async () => {
+    const { id } = await fullOrder();
+    const [first, chosen] = await ctx.database.db
+      .insert(schema.addresses)
+      .values([
+        { organizationId: org.organization.id, customerId: world.customer.id, address: 'Rua Primeira', number: 1 },
+        {
+          organizationId: org.organization.id,
+          customerId: world.customer.id,
+          address: 'Avenida do Serviço',
+          number: 900,
+          city: 'Campinas',
+          state: 'SP',
+        },
+      ])
+      .returning();
+    expect(first).toBeDefined();
+    const saved = await world.admin('POST', `/${id}/visit`, {
+      reportedProblem: 'Câmara fria não chega a -18 °C',
+      scheduledAt: '2026-11-25T09:30:00-03:00',
+      address: chosen!.id,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const text = pdfText((await open(await pdfUrl(id, false))).rawPayload);
+    expect(text).toContain('PROBLEMA RELATADO');
+    expect(text).toContain('Câmara fria não chega a -18 °C');
+    expect(text).toContain('Agendada para');
+    expect(text).toMatch(/25\/11\/2026,? 09:30/);
+    expect(text).toContain('Avenida do Serviço, 900');
+    expect(text).not.toContain('Rua Primeira');
   });
 
   it("a collaborator's request never carries values, even when asked", async () => {

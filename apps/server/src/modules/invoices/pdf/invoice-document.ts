@@ -54,6 +54,8 @@ export interface InvoicePdfData {
     createdAt: Date;
     startedAt: Date | null;
     finishedAt: Date | null;
+    scheduledAt: Date | null;
+    reportedProblem: string | null;
     invoiceInfo1: string | null;
     invoiceInfo2: string | null;
     subtotalCents: number;
@@ -141,6 +143,7 @@ function partiesAndDates(doc: Doc, d: InvoicePdfData) {
   doc.font(fonts.bold).fontSize(8).fillColor(colors.accent).text('ATENDIMENTO', rx, y, { characterSpacing: 0.6 });
   const rightBottom = fieldList(doc, rx, doc.y + 3, colWidth, [
     ['Natureza da operação', inv.natureName],
+    ['Agendada para', inv.scheduledAt ? formatDateTime(inv.scheduledAt, d.timeZone) : ''],
     ['Início', inv.startedAt ? formatDateTime(inv.startedAt, d.timeZone) : ''],
     ['Conclusão', inv.finishedAt ? formatDateTime(inv.finishedAt, d.timeZone) : ''],
     ['Técnicos', d.workers.join(', ')],
@@ -150,6 +153,12 @@ function partiesAndDates(doc: Doc, d: InvoicePdfData) {
   ]);
   doc.x = PAGE.margin;
   doc.y = Math.max(leftBottom, rightBottom);
+  if (inv.reportedProblem) {
+    sectionTitle(doc, 'Problema relatado');
+    doc.font(fonts.regular).fontSize(9).fillColor(colors.text);
+    doc.text(pdfText(inv.reportedProblem), PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+    doc.y += 6;
+  }
 }
 
 function equipmentTable(doc: Doc, d: InvoicePdfData) {

@@ -18,6 +18,7 @@ import { TagsCard } from '../components/tags-card.tsx';
 import { PaymentActions } from '../components/payment-actions.tsx';
 import { StateActions } from '../components/state-actions.tsx';
 import { TotalsPanel } from '../components/totals-panel.tsx';
+import { VisitCard } from '../components/visit-card.tsx';
 
 /**
  * /invoices/{id}/edit: the screen a shop lives in. Admins see prices, totals, workers, the admin panel
@@ -62,6 +63,7 @@ export function EditInvoicePage() {
       <div className="invoice-layout">
         <div className="invoice-area-summary">
           <InvoiceSummary invoice={invoice} isAdmin={isAdmin} />
+          <VisitCard invoice={invoice} isAdmin={isAdmin} />
         </div>
         <div className="invoice-area-main">
           <ServicesSection invoice={invoice} editable={isAdmin && !closed} showPrices={isAdmin} />

@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import {
+  DEFAULT_TIME_ZONE,
+  formatAddress,
+  formatPhone,
+  invoiceMessages,
+  invoiceVisitBody,
+  messages,
+  type InvoiceDetail,
+} from '@oficina/contracts';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useCustomerAddresses } from '../api/get-customer-addresses.ts';
+import { useSaveVisit } from '../api/save-visit.ts';
+import { SectionCard } from './section-card.tsx';
+
+/** A Brazilian number dials from anywhere with +55; anything else is dialled as typed. */
+const telHref = (phone: string) => {
+  const digits = phone.replace(/\D/g, '');
+  return `tel:${digits.length === 10 || digits.length === 11 ? `+55${digits}` : digits}`;
+};
+const mapHref = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+/**
+ * Where to go, whom to call, what is wrong and when: what a technician needs before leaving, shown to
+ * everyone on the order (a collaborator does not reach the customer screens). The admin edits the
+ * reported problem, the scheduled time and which of the customer's addresses the job is at.
+ */
+export function VisitCard({ invoice, isAdmin }: { invoice: InvoiceDetail; isAdmin: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const address = formatAddress(invoice.address);
+  const none = <span className="text-body-secondary">Não informado</span>;
+  return (
+    <SectionCard
+      title="Atendimento"
+      action={
+        isAdmin && (
+          <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
+            Alterar
+          </Button>
+        )
+      }
+    >
+      <dl className="summary-list mb-0" data-testid="visit">
+        <div>
+          <dt>Telefone</dt>
+          <dd>
+            {invoice.customerPhone ? (
+              <a href={telHref(invoice.customerPhone)}>{formatPhone(invoice.customerPhone)}</a>
+            ) : (
+              none
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>E-mail</dt>
+          <dd className="text-break">
+            {invoice.customerEmail ? <a href={`mailto:${invoice.customerEmail}`}>{invoice.customerEmail}</a> : none}
+          </dd>
+        </div>
+        <div>
+          <dt>Endereço</dt>
+          <dd>
+            {address ? (
+              <>
+                {address}
+                <div>
+                  <a href={mapHref(address)} target="_blank" rel="noopener noreferrer">
+                    Abrir no mapa
+                  </a>
+                </div>
+              </>
+            ) : (
+              none
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Agendada para</dt>
+          <dd>{invoice.scheduledAt ? formatDateTime(invoice.scheduledAt) : none}</dd>
+        </div>
+        <div>
+          <dt>Problema relatado</dt>
+          <dd className="text-pre-line">{invoice.reportedProblem || none}</dd>
+        </div>
+      </dl>
+      {isAdmin && editing && <VisitForm invoice={invoice} onDone={() => setEditing(false)} />}
+    </SectionCard>
+  );
+}
+
+/** The instant as the wall time of the shop's time zone, for <input type="datetime-local">. */
+export function toWallTime(iso: string | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
+  if (!iso) return '';
+  // The Swedish locale writes 'YYYY-MM-DD HH:mm', the shape the input takes.
+  const wall = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+  return wall.replace(' ', 'T');
+}
+
+/** A wall time of the shop's time zone ('YYYY-MM-DDTHH:mm') as an ISO instant; '' stays null. */
+export function fromWallTime(wall: string, timeZone = DEFAULT_TIME_ZONE): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(wall)) return null;
+  const asUtc = Date.parse(`${wall}:00Z`);
+  // The zone's offset at an instant: its wall time read as UTC, minus the instant. Taken twice, so a
+  // guess on the other side of a daylight-saving change is corrected.
+  const offsetAt = (instant: number) =>
+    Date.parse(`${toWallTime(new Date(instant).toISOString(), timeZone)}:00Z`) - instant;
+  const guess = asUtc - offsetAt(asUtc);
+  return new Date(asUtc - offsetAt(guess)).toISOString();
+}
+
+type Input = z.input<typeof invoiceVisitBody>;
+
+function VisitForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone(): void }) {
+  const save = useSaveVisit(invoice.id);
+  const addresses = useCustomerAddresses(invoice.customerId, true);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Input>({
+    resolver: zodResolver(invoiceVisitBody) as never,
+    defaultValues: {
+      reportedProblem: invoice.reportedProblem ?? '',
+      scheduledAt: invoice.scheduledAt,
+      address: invoice.address?.id ?? null,
+    },
+  });
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await save.mutateAsync(body);
+      toast.success(invoiceMessages.visitSaved);
+      onDone();
+    } catch (err) {
+      applyServerErrors(err, setError, messages.requestFailed);
+    }
+  });
+  return (
+    <AppModal
+      show
+      onHide={onDone}
+      title="Alterar atendimento"
+      footer={
+        <>
+          <Button variant="outline-secondary" onClick={onDone}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="visit-form" disabled={isSubmitting}>
+            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
+            Salvar
+          </Button>
+        </>
+      }
+    >
+      <Form id="visit-form" noValidate onSubmit={onSubmit} aria-label="Atendimento">
+        <Form.Group className="mb-3" controlId="visit-problem">
+          <Form.Label>Problema relatado</Form.Label>
+          <Form.Control as="textarea" rows={4} isInvalid={!!errors.reportedProblem} {...register('reportedProblem')} />
+          <Form.Control.Feedback type="invalid">{errors.reportedProblem?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="visit-scheduled">
+          <Form.Label>Agendada para</Form.Label>
+          <Controller
+            control={control}
+            name="scheduledAt"
+            render={({ field }) => (
+              <Form.Control
+                type="datetime-local"
+                value={toWallTime(field.value)}
+                onChange={(e) => field.onChange(fromWallTime(e.target.value))}
+                onBlur={field.onBlur}
+                isInvalid={!!errors.scheduledAt}
+              />
+            )}
+          />
+          <Form.Control.Feedback type="invalid">{errors.scheduledAt?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group controlId="visit-address">
+          <Form.Label>Endereço do atendimento</Form.Label>
+          <Controller
+            control={control}
+            name="address"
+            render={({ field }) => (
+              <Form.Select
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(e.target.value ? Number(e.target.value) : null)}
+                onBlur={field.onBlur}
+                isInvalid={!!errors.address}
+                disabled={addresses.isPending}
+              >
+                <option value="">Sem endereço</option>
+                {addresses.data?.data.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {formatAddress(a)}
+                  </option>
+                ))}
+              </Form.Select>
+            )}
+          />
+          <Form.Control.Feedback type="invalid">{errors.address?.message}</Form.Control.Feedback>
+          {addresses.data && addresses.data.data.length === 0 && (
+            <Form.Text>O cliente não tem endereços cadastrados.</Form.Text>
+          )}
+        </Form.Group>
+        {errors.root && <div className="text-danger mt-2">{errors.root.message}</div>}
+      </Form>
+    </AppModal>
+  );
+}
