@@ -28,6 +28,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A widget test that types a form runs ~1.5 s alone; on a busy 2-core machine it passed the
+          // 5 s default now and then. A real hang still fails.
+          testTimeout: 20_000,
         },
       },
       api('api-pglite', 'pglite'),

@@ -23,7 +23,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  timeout: 30_000,
+  // Long flows (an order from creation to payment) take ~15 s alone; under a load of 15-30 on 2 cores
+  // some passed 30 s. Locators wait on their own; this only bounds a whole test.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '../test-results/e2e.json' }]] : 'list',
   outputDir: '../test-results/e2e',

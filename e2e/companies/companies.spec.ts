@@ -133,7 +133,7 @@ test.describe('companies', () => {
     for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 40 + i * 20, box.y + 100 + (i % 2 ? 30 : -30));
     await page.mouse.up();
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Assinatura salva')).toBeVisible();
+    await expect(page.getByText('Assinatura salva', { exact: true })).toBeVisible();
     expect(signRequests).toBe(1);
     await expect(page.getByRole('img', { name: 'Assinatura atual' })).toBeVisible();
     const saved = await (await admin.get(`/companies/${id}`)).json();

@@ -31,7 +31,7 @@ test.describe('customers', () => {
     // Static: Escape does not close it.
     await page.keyboard.press('Escape');
     await expect(modal).toBeVisible();
-    await modal.getByLabel('Endereço').fill('Rua Augusta');
+    await modal.getByLabel('Endereço', { exact: true }).fill('Rua Augusta');
     await modal.getByLabel('CEP').fill('');
     await modal.getByLabel('CEP').pressSequentially('01304001');
     await expect(modal.getByLabel('CEP')).toHaveValue('01304-001');
@@ -45,7 +45,7 @@ test.describe('customers', () => {
 
     await addressRow.getByRole('button', { name: 'Rua Augusta', exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Alterar endereço' });
-    await expect(edit.getByLabel('Endereço')).toHaveValue('Rua Augusta');
+    await expect(edit.getByLabel('Endereço', { exact: true })).toHaveValue('Rua Augusta');
     await edit.getByLabel('Número').fill('1520');
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await expect(addressRow).toContainText('1520');

@@ -145,7 +145,7 @@ test('admin: order from a customer page, lines, start, block, reopen, complete, 
   await expect(toolbar.getByRole('button', { name: 'Reabrir' })).toHaveCount(0);
 
   await toolbar.getByRole('button', { name: 'Desfazer pagamento' }).click();
-  await confirmDialog(form, 'Essa ação não poderá ser desfeita', 'Desfazer pagamento');
+  await confirmDialog(form, 'O pagamento será desfeito', 'Desfazer pagamento');
   await expect(form.getByText('Pagamento desfeito')).toBeVisible();
   await expect(form.getByTestId('paid-badge')).toHaveCount(0);
   await expect(toolbar.getByRole('button', { name: 'Pagar' })).toBeVisible();

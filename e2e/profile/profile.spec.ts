@@ -75,7 +75,7 @@ test.describe('profile', () => {
     for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 40 + i * 15, box.y + 100 + (i % 2 ? 30 : -30));
     await page.mouse.up();
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Assinatura salva')).toBeVisible();
+    await expect(page.getByText('Assinatura salva', { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Assinatura atual' })).toHaveAttribute(
       'src',
       /^data:image\/png;base64,/,

@@ -15,7 +15,13 @@ export const invoiceMessages = {
   workerRequired: 'Selecione o colaborador',
   commentRequired: 'Informe o comentário',
   dateRequired: 'Informe a data de pagamento',
-  confirmStatus: 'Você deseja alterar o status da Ordem de Serviço? Essa ação não poderá ser desfeita',
+  // Start, back to Não Iniciado, block and complete can be undone by the shop (a completed order is
+  // reopened while unpaid), so their confirmation does not say otherwise; cancelling cannot.
+  confirmStatus: 'Você deseja alterar o status da Ordem de Serviço?',
+  confirmCancel: 'Você deseja cancelar a Ordem de Serviço? Essa ação não poderá ser desfeita',
+  confirmUndoPayment: 'O pagamento será desfeito e a Ordem de Serviço voltará a aguardar pagamento.',
+  notSigned: 'A Ordem de Serviço ainda não foi assinada pelo cliente.',
+  signatureOutdated: 'A assinatura do cliente está desatualizada: a Ordem de Serviço mudou depois de assinada.',
   notAllowed: 'Não é possível atualizar esta Ordem de Serviço',
   stateChangeFailed: 'Houve um problema ao processar a sua solicitação',
   infoSaved: 'Informações registradas com sucesso',
@@ -56,6 +62,12 @@ export const invoiceMessages = {
   addressNotOfCustomer: 'O endereço não pertence ao cliente da ordem de serviço',
   scheduledAtInvalid: 'Informe uma data e hora válidas',
 } as const;
+
+/** The warning 'Concluir' and 'Pagar' give first when the customer's signature is missing or outdated. */
+export function signatureWarning(invoice: { signature: { isOutdated: boolean } | null }): string | null {
+  if (!invoice.signature) return invoiceMessages.notSigned;
+  return invoice.signature.isOutdated ? invoiceMessages.signatureOutdated : null;
+}
 
 /** Path params of one order: /organizations/{orgId}/invoices/{id}. */
 export const invoiceParams = orgParam.extend({ id: idParam.shape.id });

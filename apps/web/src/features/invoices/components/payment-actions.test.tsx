@@ -26,7 +26,8 @@ describe('PaymentActions', () => {
     renderAsUser(<PaymentActions invoice={invoiceFixture({ statusState: InvoiceState.Completed })} />);
     await userEvent.click(screen.getByRole('button', { name: 'Pagar' }));
     const ask = await screen.findByRole('dialog');
-    expect(within(ask).getByText(invoiceMessages.payConfirm)).toBeInTheDocument();
+    // Unsigned: the warning comes first, and the admin may go on.
+    expect(within(ask).getByText(`${invoiceMessages.notSigned} ${invoiceMessages.payConfirm}`)).toBeInTheDocument();
     await userEvent.click(within(ask).getByRole('button', { name: 'Continuar' }));
     const modal = await screen.findByRole('dialog', { name: invoiceMessages.payModalTitle });
     const date = within(modal).getByLabelText('Data do pagamento');
@@ -44,12 +45,35 @@ describe('PaymentActions', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ date: '2026-11-21', description: 'PIX' });
   });
 
+  it('Pagar on a validly signed order asks only to continue', async () => {
+    fakeApi({});
+    renderAsUser(
+      <PaymentActions
+        invoice={invoiceFixture({
+          statusState: InvoiceState.Completed,
+          signature: {
+            image: 'data:image/png;base64,AAAA',
+            signerName: 'Maria',
+            signedAt: '2026-11-20T15:00:00Z',
+            ip: '1.2.3.4',
+            userAgent: null,
+            isOutdated: false,
+          },
+        })}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(within(await screen.findByRole('dialog')).getByText(invoiceMessages.payConfirm)).toBeInTheDocument();
+  });
+
   it('Desfazer pagamento confirms, and a failure shows its message', async () => {
     fakeApi({ [`POST ${base}/undo-payment`]: () => ({ status: 409, body: { errors: ['Folha já paga'] } }) });
     renderAsUser(<PaymentActions invoice={invoiceFixture({ statusState: InvoiceState.Completed, isPaid: true })} />);
     await userEvent.click(screen.getByRole('button', { name: 'Desfazer pagamento' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Essa ação não poderá ser desfeita')).toBeInTheDocument();
+    // A payment can be made again: the dialog says what happens, not that it is final.
+    expect(within(dialog).getByText(invoiceMessages.confirmUndoPayment)).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('Essa ação não poderá ser desfeita');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Desfazer pagamento' }));
     expect(await screen.findByText(invoiceMessages.undoPaymentFailed)).toBeInTheDocument();
   });

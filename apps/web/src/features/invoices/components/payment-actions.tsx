@@ -9,6 +9,7 @@ import {
   invoiceMessages,
   messages,
   payBody,
+  signatureWarning,
   type InvoiceDetail,
   type PayBody,
 } from '@oficina/contracts';
@@ -38,7 +39,12 @@ export function PaymentActions({ invoice }: { invoice: InvoiceDetail }) {
       <ActionButton
         variant="outline-secondary"
         action={async () => {
-          if (!(await confirm({ title: 'Desfazer pagamento?', confirmLabel: 'Desfazer pagamento' }))) return;
+          const ok = await confirm({
+            title: 'Desfazer pagamento?',
+            text: invoiceMessages.confirmUndoPayment,
+            confirmLabel: 'Desfazer pagamento',
+          });
+          if (!ok) return;
           try {
             await undo.mutateAsync();
             toast.success('Pagamento desfeito');
@@ -57,9 +63,11 @@ export function PaymentActions({ invoice }: { invoice: InvoiceDetail }) {
       <Button
         variant="success"
         onClick={async () => {
+          // Charging an order the customer has not (validly) signed is allowed, after a warning.
+          const warning = signatureWarning(invoice);
           const ok = await confirm({
             title: 'Pagar',
-            text: invoiceMessages.payConfirm,
+            text: warning ? `${warning} ${invoiceMessages.payConfirm}` : invoiceMessages.payConfirm,
             confirmLabel: 'Continuar',
             variant: 'primary',
           });

@@ -33,6 +33,8 @@ describe('StateActions', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Iniciar' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(invoiceMessages.confirmStatus)).toBeInTheDocument();
+    // Starting can be undone: the dialog does not say otherwise.
+    expect(dialog).not.toHaveTextContent('Essa ação não poderá ser desfeita');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Iniciar' }));
     expect(await screen.findByText('Status da Ordem de Serviço alterado')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`${base}/start`]);
@@ -84,5 +86,53 @@ describe('StateActions', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Bloquear' }));
     expect(await screen.findByText('Status da Ordem de Serviço alterado')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`${base}/block/32`]);
+  });
+
+  const signed = (isOutdated: boolean) => ({
+    image: 'data:image/png;base64,AAAA',
+    signerName: 'Maria',
+    signedAt: '2026-11-20T15:00:00Z',
+    ip: '1.2.3.4',
+    userAgent: null,
+    isOutdated,
+  });
+
+  it.each([
+    ['missing', null, invoiceMessages.notSigned],
+    ['outdated', signed(true), invoiceMessages.signatureOutdated],
+  ])('Concluir with the signature %s warns first and lets the admin go on', async (_, signature, warning) => {
+    const calls = fakeApi({
+      [`GET ${base}/allowed-changes`]: () => ({ data: [InvoiceState.Completed] }),
+      [`POST ${base}/complete`]: () => ({ id: 7 }),
+    });
+    renderAsUser(<StateActions invoice={invoiceFixture({ statusState: InvoiceState.Wip, signature })} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Concluir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(warning);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Concluir' }));
+    expect(await screen.findByText('Status da Ordem de Serviço alterado')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`${base}/complete`]);
+  });
+
+  it('Concluir on a validly signed order asks without a signature warning', async () => {
+    fakeApi({ [`GET ${base}/allowed-changes`]: () => ({ data: [InvoiceState.Completed] }) });
+    renderAsUser(
+      <StateActions invoice={invoiceFixture({ statusState: InvoiceState.Wip, signature: signed(false) })} />,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Concluir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(invoiceMessages.confirmStatus);
+    expect(dialog).not.toHaveTextContent(/assinad|assinatura/);
+  });
+
+  it("Cancelar alone says 'Essa ação não poderá ser desfeita'", async () => {
+    fakeApi({
+      [`GET ${base}/allowed-changes`]: () => ({ data: [InvoiceState.Canceled] }),
+      'GET /api/organizations/1/invoice-statuses': () => ({ data: [], meta: { total: 0, skip: 0, take: 100 } }),
+    });
+    renderAsUser(<StateActions invoice={invoiceFixture({ statusState: InvoiceState.Wip })} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar Ordem de Serviço' });
+    expect(dialog).toHaveTextContent(invoiceMessages.confirmCancel);
   });
 });

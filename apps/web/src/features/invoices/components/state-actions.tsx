@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { InvoiceState, invoiceMessages, type InvoiceDetail } from '@oficina/contracts';
+import { InvoiceState, invoiceMessages, signatureWarning, type InvoiceDetail } from '@oficina/contracts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -81,9 +81,11 @@ export function StateActions({ invoice }: { invoice: InvoiceDetail }) {
       setReasonFor(target);
       return;
     }
+    // Completing an order the customer has not (validly) signed is allowed, after a warning.
+    const warning = target === InvoiceState.Completed ? signatureWarning(invoice) : null;
     const ok = await confirm({
       title: labelOf(target, invoice.startedAt),
-      text: invoiceMessages.confirmStatus,
+      text: warning ? `${warning} ${invoiceMessages.confirmStatus}` : invoiceMessages.confirmStatus,
       confirmLabel: labelOf(target, invoice.startedAt),
       variant: 'primary',
     });
@@ -189,7 +191,9 @@ function ReasonModal({
           )}
           <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
         </Form.Group>
-        <p className="text-body-secondary small mt-3 mb-0">{invoiceMessages.confirmStatus}</p>
+        <p className="text-body-secondary small mt-3 mb-0">
+          {isCancel ? invoiceMessages.confirmCancel : invoiceMessages.confirmStatus}
+        </p>
       </Form>
     </AppModal>
   );
