@@ -124,7 +124,7 @@ test.describe('companies', () => {
     await expect(canvas).toBeVisible();
     expect((await canvas.boundingBox())!.height).toBe(600);
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('A Ordem de Serviço deve ser assinada antes de continuar')).toBeVisible();
+    await expect(page.getByText('Desenhe a assinatura no quadro antes de salvar')).toBeVisible();
     expect(signRequests).toBe(0);
 
     const box = (await canvas.boundingBox())!;

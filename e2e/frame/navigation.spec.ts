@@ -16,7 +16,7 @@ test.describe('navigation', () => {
       'Minhas Empresas',
       'Colaboradores',
       'Situações de OS',
-      'Naturezas da Transação',
+      'Naturezas da Operação',
       'Lembretes',
       'Etiquetas',
     ]) {

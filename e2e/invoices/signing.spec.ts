@@ -49,6 +49,42 @@ test('the customer signs through the copied link on a phone; the order shows it,
   await expect(customer.getByRole('heading', { name: `Ordem de Serviço nº ${number}` })).toBeVisible();
   await expect(customer.getByText(customerName)).toBeVisible();
   await expect(customer.getByText('R$')).toHaveCount(0);
+  // The values are closed at first; opened, they are the order's (what the signature covers).
+  await customer.getByRole('button', { name: 'Ver valores' }).click();
+  const detail = await (await admin.get(`/invoices/${id}`)).json();
+  const brl = (v: number) => v.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  await expect(customer.getByTestId('public-total')).toHaveText(new RegExp(`R\\$\\s${brl(detail.total)}$`));
+  await customer.getByRole('button', { name: 'Ocultar valores' }).click();
+  await expect(customer.getByText('R$')).toHaveCount(0);
+
+  // The pad and its buttons fit the screen, portrait and landscape, and the drawing keeps a 2:1 box at most.
+  const canvas = customer.getByTestId('signature-canvas');
+  const signButton = customer.getByRole('button', { name: 'Assinar' });
+  for (const size of [
+    { width: 812, height: 375 },
+    { width: 375, height: 812 },
+  ]) {
+    await customer.setViewportSize(size);
+    await signButton.scrollIntoViewIfNeeded();
+    await expect(async () => {
+      const pad = (await canvas.boundingBox())!;
+      const button = (await signButton.boundingBox())!;
+      expect(button.y + button.height - pad.y).toBeLessThanOrEqual(size.height);
+      expect(pad.height).toBeLessThanOrEqual(pad.width / 2 + 1);
+    }).toPass();
+  }
+  // A finger swipe over the summary scrolls the page and draws nothing.
+  await customer.evaluate(() => window.scrollTo(0, 0));
+  const cdp = await phone.newCDPSession(customer);
+  const summary = (await customer.getByRole('region', { name: 'Serviços' }).boundingBox())!;
+  const x = summary.x + 20;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: summary.y + 40 }] });
+  for (let n = 1; n <= 8; n++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: summary.y + 40 - n * 10 }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+
   // An individual signs for themself: the name comes filled in.
   await expect(customer.getByLabel('Nome de quem assina')).toHaveValue(customerName);
   // Nothing drawn: the message, and nothing is sent.
@@ -56,7 +92,7 @@ test('the customer signs through the copied link on a phone; the order shows it,
   await expect(customer.getByText('A Ordem de Serviço deve ser assinada antes de continuar')).toBeVisible();
   await drawWithFinger(customer);
   await customer.getByRole('button', { name: 'Assinar' }).click();
-  await expect(customer.getByText('A Ordem de servico foi assinada')).toBeVisible();
+  await expect(customer.getByText('A Ordem de Serviço foi assinada')).toBeVisible();
   await expect(customer.getByRole('heading', { name: 'OS assinada' })).toBeVisible();
   await expect(customer.getByRole('img', { name: `Assinatura de ${customerName}` })).toBeVisible();
   await phone.close();

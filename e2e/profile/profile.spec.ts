@@ -67,7 +67,7 @@ test.describe('profile', () => {
     const canvas = page.getByTestId('signature-canvas');
     await expect(canvas).toHaveCSS('height', '600px');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('A Ordem de Serviço deve ser assinada antes de continuar')).toBeVisible();
+    await expect(page.getByText('Desenhe a assinatura no quadro antes de salvar')).toBeVisible();
 
     const box = (await canvas.boundingBox())!;
     await page.mouse.move(box.x + 40, box.y + 100);

@@ -10,7 +10,7 @@ test.describe('tags', () => {
     await expect(page.getByRole('radio', { name: 'Sem cor' })).toBeChecked();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Este campo é obrigatório')).toBeVisible();
-    await page.getByLabel('Titulo').fill(name);
+    await page.getByLabel('Título').fill(name);
     await page.getByRole('radio', { name: 'Roxo' }).check();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Etiqueta cadastrada com sucesso')).toBeVisible();
@@ -34,7 +34,7 @@ test.describe('tags', () => {
   test('a duplicate title is refused under the field', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.goto('/tags/new');
-    await page.getByLabel('Titulo').fill('urgente');
+    await page.getByLabel('Título').fill('urgente');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Já existe uma etiqueta com este título')).toBeVisible();
     await expect(page).toHaveURL('/tags/new');

@@ -34,7 +34,7 @@ export const paperworkMessages = {
   linkCopied: 'Link copiado',
   linkRenewed: 'Novo link de assinatura gerado. O link anterior não funciona mais.',
   renewLinkConfirm: 'O link de assinatura atual deixará de funcionar.',
-  signed: 'A Ordem de servico foi assinada',
+  signed: 'A Ordem de Serviço foi assinada',
   alreadySigned: 'Esta ordem de serviço já foi assinada',
   emptySignature: 'A Ordem de Serviço deve ser assinada antes de continuar',
   signerNameRequired: 'Informe o nome de quem assina',
@@ -109,9 +109,16 @@ export const publicInvoice = z.object({
   statusLabel: z.string(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
-  services: z.array(z.object({ name: z.string(), description: z.string().nullable(), quantity: z.number().int() })),
-  products: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  // Exactly what the signature's content hash covers: the lines with their prices, the discount and the
+  // equipment (the customer signs the values too, so the page lets them see them).
+  services: z.array(
+    z.object({ name: z.string(), description: z.string().nullable(), quantity: z.number().int(), price: z.number() }),
+  ),
+  products: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number() })),
   equipments: z.array(z.object({ name: z.string(), brand: z.string(), model: z.string(), serialNumber: z.string() })),
+  subTotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
   /** A valid signature of the current content. */
   isSigned: z.boolean(),
   /** Signed before, but the order changed since: it may be signed again. */

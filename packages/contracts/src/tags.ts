@@ -23,7 +23,7 @@ export const tagMessages = {
   nameTaken: 'Já existe uma etiqueta com este título',
 } as const;
 
-/** POST tags and PUT tags/{id}: name ('Titulo') required, color one of the presets or 'Sem cor'. */
+/** POST tags and PUT tags/{id}: name ('Título') required, color one of the presets or 'Sem cor'. */
 export const tagBody = z.object({
   name: requiredString(60),
   color: z.enum(tagColors, { error: tagMessages.invalidColor }).default(DEFAULT_TAG_COLOR),

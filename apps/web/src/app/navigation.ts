@@ -20,7 +20,7 @@ export const registersNav: NavItem[] = [
   { label: 'Minhas Empresas', to: '/companies', admin: true },
   { label: 'Colaboradores', to: '/admin/users', admin: true },
   { label: 'Situações de OS', to: '/invoice-statuses', admin: true },
-  { label: 'Naturezas da Transação', to: '/transaction-natures', admin: true },
+  { label: 'Naturezas da Operação', to: '/transaction-natures', admin: true },
   { label: 'Lembretes', to: '/reminders', admin: true, feature: 'reminders' },
   { label: 'Etiquetas', to: '/tags', admin: true },
 ];

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify';
+import { CloseButton } from 'react-bootstrap';
 import { ApiError } from '../lib/api-client.ts';
 import { AuthProvider } from '../lib/auth.tsx';
 import { ConfirmProvider } from '../components/confirm-dialog.tsx';
@@ -25,7 +26,22 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
         <ConfirmProvider>{children}</ConfirmProvider>
       </AuthProvider>
       {/* spec §9: top-right, 5000 ms, drag to dismiss at 80% */}
-      <ToastContainer position="top-right" autoClose={5000} draggablePercent={80} />
+      <ToastContainer
+        position="top-right"
+        autoClose={5000}
+        draggablePercent={80}
+        aria-label="Notificações Alt+T"
+        closeButton={({ closeToast }) => (
+          <CloseButton
+            aria-label="Fechar"
+            className="ms-2 flex-shrink-0"
+            onClick={(e) => {
+              e.stopPropagation();
+              closeToast(true);
+            }}
+          />
+        )}
+      />
     </QueryClientProvider>
   );
 }

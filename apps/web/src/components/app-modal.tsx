@@ -20,7 +20,7 @@ export function AppModal({ title, children, footer, isStatic, ...rest }: AppModa
       {...(isStatic ? { backdrop: 'static' as const, keyboard: false } : {})}
       {...rest}
     >
-      <Modal.Header closeButton>
+      <Modal.Header closeButton closeLabel="Fechar">
         <Modal.Title as="h2" className="h5" id={titleId}>
           {title}
         </Modal.Title>

@@ -45,7 +45,10 @@ export function PaginationBar({ meta, onChange }: PaginationBarProps) {
           ))}
         </Form.Select>
         <Pagination size="sm" className="mb-0">
-          <Pagination.Prev disabled={page <= 1} onClick={() => go(page - 1)} aria-label="Página anterior" />
+          <Pagination.Item disabled={page <= 1} onClick={() => go(page - 1)} aria-label="Página anterior">
+            <span aria-hidden="true">‹</span>
+            <span className="visually-hidden">Anterior</span>
+          </Pagination.Item>
           {windowPages[0]! > 1 && <Pagination.Item onClick={() => go(1)}>1</Pagination.Item>}
           {windowPages[0]! > 2 && <Pagination.Ellipsis disabled />}
           {windowPages.map((p) => (
@@ -57,7 +60,10 @@ export function PaginationBar({ meta, onChange }: PaginationBarProps) {
           {windowPages[windowPages.length - 1]! < pages && (
             <Pagination.Item onClick={() => go(pages)}>{pages}</Pagination.Item>
           )}
-          <Pagination.Next disabled={page >= pages} onClick={() => go(page + 1)} aria-label="Próxima página" />
+          <Pagination.Item disabled={page >= pages} onClick={() => go(page + 1)} aria-label="Próxima página">
+            <span aria-hidden="true">›</span>
+            <span className="visually-hidden">Próxima</span>
+          </Pagination.Item>
         </Pagination>
       </div>
     </nav>

@@ -5,14 +5,24 @@ import { toast } from 'react-toastify';
 import { ActionButton } from './action-button.tsx';
 
 export const EMPTY_SIGNATURE_MESSAGE = 'A Ordem de Serviço deve ser assinada antes de continuar';
+/** An empty pad on the profile or company screens: nothing is being signed there, a drawing is saved. */
+export const EMPTY_DRAWING_MESSAGE = 'Desenhe a assinatura no quadro antes de salvar';
 
 interface SignaturePadProps {
   /** Receives the drawing as a PNG data URL; only called when something was drawn. */
   onSave(dataUrl: string): Promise<unknown> | unknown;
   /** Canvas height in px; default: viewport minus 75 px (spec §9). */
   height?: number;
+  /**
+   * Size the pad to the screen instead (the customer's phone): at most half as high as wide, and low
+   * enough that the pad and its buttons fit the viewport in portrait and in landscape, so the page
+   * around it still scrolls under a finger. Recomputed when the phone turns.
+   */
+  fitViewport?: boolean;
   saveLabel?: string;
   clearLabel?: string;
+  /** Shown when Save is pressed on an empty pad; by default the signing one. */
+  emptyMessage?: string;
 }
 
 /**
@@ -20,7 +30,17 @@ interface SignaturePadProps {
  * distance 5; width follows its container (viewport minus 30 px unless the layout gives less).
  * Save sends nothing and shows the info message when the pad is empty.
  */
-export function SignaturePad({ onSave, height, saveLabel = 'Salvar', clearLabel = 'Limpar' }: SignaturePadProps) {
+/** Room kept for the pad's buttons and a strip of page to scroll by: 56 + 64 px. */
+const fittedHeight = (width: number) => Math.round(Math.max(120, Math.min(width / 2, window.innerHeight - 120)));
+
+export function SignaturePad({
+  onSave,
+  height,
+  fitViewport,
+  saveLabel = 'Salvar',
+  clearLabel = 'Limpar',
+  emptyMessage = EMPTY_SIGNATURE_MESSAGE,
+}: SignaturePadProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePadLib | null>(null);
   const [canvasHeight] = useState(() => height ?? Math.max(200, window.innerHeight - 75));
@@ -40,11 +60,12 @@ export function SignaturePad({ onSave, height, saveLabel = 'Salvar', clearLabel 
     const resize = () => {
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       const width = Math.min(canvas.parentElement!.clientWidth, window.innerWidth - 30);
+      const h = fitViewport ? fittedHeight(width) : canvasHeight;
       const data = pad.isEmpty() ? null : pad.toData();
       canvas.width = width * ratio;
-      canvas.height = canvasHeight * ratio;
+      canvas.height = h * ratio;
       canvas.style.width = `${width}px`;
-      canvas.style.height = `${canvasHeight}px`;
+      canvas.style.height = `${h}px`;
       canvas.getContext('2d')!.scale(ratio, ratio);
       pad.clear();
       if (data) pad.fromData(data);
@@ -55,12 +76,12 @@ export function SignaturePad({ onSave, height, saveLabel = 'Salvar', clearLabel 
       window.removeEventListener('resize', resize);
       pad.off();
     };
-  }, [canvasHeight]);
+  }, [canvasHeight, fitViewport]);
 
   const save = async () => {
     const pad = padRef.current;
     if (!pad || pad.isEmpty()) {
-      toast.info(EMPTY_SIGNATURE_MESSAGE);
+      toast.info(emptyMessage);
       return;
     }
     await onSave(pad.toDataURL('image/png'));

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render.tsx';
+import { AppModal } from './app-modal.tsx';
 import { useConfirm } from './confirm-dialog.tsx';
 import { FilterPopover } from './filter-popover.tsx';
 import { PaginationBar } from './pagination-bar.tsx';
@@ -19,6 +20,26 @@ describe('PaginationBar', () => {
     expect(onChange).toHaveBeenLastCalledWith({ skip: 100, take: 25 });
     await userEvent.selectOptions(screen.getByLabelText('Registros por página'), '50');
     expect(onChange).toHaveBeenLastCalledWith({ skip: 0, take: 50 });
+  });
+});
+
+describe('screen-reader texts are pt-BR', () => {
+  it("pagination says 'Anterior' and 'Próxima', never Previous/Next", () => {
+    const { container } = renderWithProviders(
+      <PaginationBar meta={{ total: 120, skip: 25, take: 25 }} onChange={vi.fn()} />,
+    );
+    expect(container.textContent).toContain('Anterior');
+    expect(container.textContent).toContain('Próxima');
+    expect(container.textContent).not.toMatch(/Previous|Next/);
+  });
+
+  it("a modal's close button is 'Fechar'", async () => {
+    renderWithProviders(
+      <AppModal show onHide={vi.fn()} title="Teste">
+        corpo
+      </AppModal>,
+    );
+    expect(await screen.findByRole('button', { name: 'Fechar' })).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
+  fromCents,
   formatDateTime,
   InvoiceState,
   paperworkMessages,
@@ -42,7 +43,10 @@ async function orderByToken(db: Db | Tx, id: number, token: string | undefined, 
   return row;
 }
 
-/** GET /api/public/invoices/{id}?token=...: what the signing page shows, no prices, nothing internal. */
+/**
+ * GET /api/public/invoices/{id}?token=...: what the signing page shows, which is what the signature
+ * covers (parties, lines with prices, discount, equipment) and nothing internal.
+ */
 export async function getPublicInvoice(db: Db, id: number, token: string | undefined): Promise<PublicInvoice> {
   const row = await orderByToken(db, id, token);
   const co = schema.companies;
@@ -69,20 +73,34 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
   ]);
   const isOutdated = !!signature && signature.contentHash !== contentHash(content);
   const isSigned = !!signature && !isOutdated;
+  // The subtotal from the very lines shown (the stored one is the same sum, kept by the server).
+  const subtotal = [...content.services, ...content.products].reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
   return {
     id: row.id,
     number: row.number,
     ...parties!,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
-    services: content.services.map(({ name, description, quantity }) => ({ name, description, quantity })),
-    products: content.products.map(({ name, quantity }) => ({ name, quantity })),
+    services: content.services.map(({ name, description, quantity, priceCents }) => ({
+      name,
+      description,
+      quantity,
+      price: fromCents(priceCents),
+    })),
+    products: content.products.map(({ name, quantity, priceCents }) => ({
+      name,
+      quantity,
+      price: fromCents(priceCents),
+    })),
     equipments: content.equipments.map(({ name, brand, model, serialNumber }) => ({
       name,
       brand,
       model,
       serialNumber,
     })),
+    subTotal: fromCents(subtotal),
+    discount: fromCents(content.discountCents),
+    total: fromCents(subtotal - content.discountCents),
     isSigned,
     isOutdated,
     canSign: !isSigned && row.state !== InvoiceState.Canceled,

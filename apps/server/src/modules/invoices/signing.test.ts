@@ -88,8 +88,9 @@ describe('public API', () => {
     expect((await publicSign(id, 'errado', { signature: drawn, signerName: 'Maria' })).statusCode).toBe(404);
   });
 
-  it('shows what is signed and nothing more: no price, no internal field', async () => {
+  it('shows what is signed, values included, and nothing more: no internal field', async () => {
     const { id, detail, token } = await orderToSign();
+    expect((await world.admin('POST', `/${id}/discount`, { discount: 10 })).statusCode).toBe(200);
     const res = await publicGet(id, token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -103,11 +104,22 @@ describe('public API', () => {
       isOutdated: false,
       canSign: true,
       signature: null,
-      services: [{ name: 'Limpeza de split', description: 'Sala 3', quantity: 2 }],
+      services: [{ name: 'Limpeza de split', description: 'Sala 3', quantity: 2, price: 180 }],
       equipments: [{ name: 'Split 12k', brand: 'LG', model: 'S4', serialNumber: 'SN-1' }],
+      subTotal: 360,
+      discount: 10,
+      total: 350,
     });
     const keys = allKeys(body);
-    for (const k of ['price', 'subTotal', 'discount', 'total', 'signToken', 'invoiceInfo1', 'organizationId', 'ip']) {
+    for (const k of [
+      'signToken',
+      'invoiceInfo1',
+      'payrollBonus',
+      'paymentDate',
+      'organizationId',
+      'ip',
+      'reportedProblem',
+    ]) {
       expect(keys.has(k), k).toBe(false);
     }
   });

@@ -86,7 +86,7 @@ describe('tags: colours and names', () => {
     expect((await call(org, org.admin.token, 'GET', '?q=fora%20da%20paleta')).json().meta.total).toBe(0);
   });
 
-  it("422 on name: required ('Titulo') and unique in the organization (any case)", async () => {
+  it("422 on name: required ('Título') and unique in the organization (any case)", async () => {
     const empty = await call(org, org.admin.token, 'POST', '', { name: '', color: '61bd4f' });
     expect(Object.keys(empty.json().errors)).toEqual(['name']);
     await create(org, { name: 'Retorno' });

@@ -1,7 +1,7 @@
 import { toast } from 'react-toastify';
 import { companyMessages, type Company } from '@oficina/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
-import { SignaturePad } from '../../../components/signature-pad.tsx';
+import { EMPTY_DRAWING_MESSAGE, SignaturePad } from '../../../components/signature-pad.tsx';
 import { useSignCompany } from '../api/sign-company.ts';
 
 /** Assinatura: the company's drawn signature (pad 600 high), and the one saved so far. */
@@ -28,7 +28,7 @@ export function CompanySignatureTab({ company }: { company: Company }) {
           />
         </figure>
       )}
-      <SignaturePad height={600} onSave={onSave} />
+      <SignaturePad height={600} onSave={onSave} emptyMessage={EMPTY_DRAWING_MESSAGE} />
     </div>
   );
 }

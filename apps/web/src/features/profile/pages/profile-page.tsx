@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { messages, profileMessages } from '@oficina/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { SignaturePad } from '../../../components/signature-pad.tsx';
+import { EMPTY_DRAWING_MESSAGE, SignaturePad } from '../../../components/signature-pad.tsx';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSaveSignature } from '../api/save-signature.ts';
@@ -45,7 +45,7 @@ export function ProfilePage() {
               ) : (
                 <p className="text-body-secondary">Nenhuma assinatura salva ainda. Desenhe a sua abaixo.</p>
               )}
-              <SignaturePad height={SIGNATURE_HEIGHT} onSave={onSaveSignature} />
+              <SignaturePad height={SIGNATURE_HEIGHT} onSave={onSaveSignature} emptyMessage={EMPTY_DRAWING_MESSAGE} />
             </Tab>
           </Tabs>
         )}

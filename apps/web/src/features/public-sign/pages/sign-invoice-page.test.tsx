@@ -25,8 +25,11 @@ function publicInvoice(over: Partial<PublicInvoice> = {}): PublicInvoice {
     statusLabel: 'Concluído',
     createdAt: '2026-11-20T13:00:00.000Z',
     finishedAt: '2026-11-21T14:00:00.000Z',
-    services: [{ name: 'Limpeza de split', description: 'Filtro e serpentina', quantity: 2 }],
-    products: [{ name: 'Gás R410', quantity: 1 }],
+    services: [{ name: 'Limpeza de split', description: 'Filtro e serpentina', quantity: 2, price: 1850 }],
+    products: [{ name: 'Gás R410', quantity: 1, price: 120.5 }],
+    subTotal: 3820.5,
+    discount: 20.5,
+    total: 3800,
     equipments: [{ name: 'Split 12000', brand: 'LG', model: 'S4', serialNumber: 'SN-1' }],
     isSigned: false,
     isOutdated: false,
@@ -140,11 +143,34 @@ describe('SignInvoicePage', () => {
     expect(within(screen.getByRole('region', { name: 'Produtos' })).getByRole('listitem')).toHaveTextContent(
       '1 × Gás R410',
     );
-    // No price is ever shown to the customer.
+    // The values are closed at first (the technician holds the phone).
     expect(document.body.textContent).not.toMatch(/R\$/);
     expect(screen.getByRole('button', { name: 'Assinar' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Limpar' })).toBeInTheDocument();
     expect(screen.queryByText(/mudou depois da última assinatura/)).not.toBeInTheDocument();
+  });
+
+  it("'Ver valores' opens exactly what the signature covers: line prices, subtotal, discount, total", async () => {
+    fakeApi({ [`GET ${api}`]: () => publicInvoice() });
+    renderPage();
+    await nameField();
+    const toggle = screen.getByRole('button', { name: 'Ver valores' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Ocultar valores' })).toHaveAttribute('aria-expanded', 'true');
+    // toHaveTextContent folds the no-break space Intl puts after R$ into a plain one.
+    expect(within(screen.getByRole('region', { name: 'Serviços' })).getByRole('listitem')).toHaveTextContent(
+      '2 × R$ 1.850,00R$ 3.700,00',
+    );
+    expect(within(screen.getByRole('region', { name: 'Produtos' })).getByRole('listitem')).toHaveTextContent(
+      '1 × R$ 120,50R$ 120,50',
+    );
+    const values = screen.getByTestId('public-total').closest('dl')!;
+    expect(values).toHaveTextContent('SubtotalR$ 3.820,50');
+    expect(values).toHaveTextContent('Desconto- R$ 20,50');
+    expect(screen.getByTestId('public-total')).toHaveTextContent('R$ 3.800,00');
+    await userEvent.click(screen.getByRole('button', { name: 'Ocultar valores' }));
+    expect(document.body.textContent).not.toMatch(/R\$/);
   });
 
   it('a company customer: the signer name starts empty; empty sections are left out', async () => {
@@ -202,7 +228,7 @@ describe('SignInvoicePage', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it("after the reload that follows signing, 'A Ordem de servico foi assinada' is shown once", async () => {
+  it("after the reload that follows signing, 'A Ordem de Serviço foi assinada' is shown once", async () => {
     sessionStorage.setItem('invoice-signed', '7');
     fakeApi({ [`GET ${api}`]: () => signed() });
     renderPage();

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Alert, Card, Form, Spinner } from 'react-bootstrap';
+import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatIdentifier, messages, paperworkMessages, PersonType, type PublicInvoice } from '@oficina/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { sameOriginPath } from '../../../lib/same-origin.ts';
 import { SignaturePad } from '../../../components/signature-pad.tsx';
 import { usePublicInvoice } from '../api/get-public-invoice.ts';
@@ -94,12 +94,33 @@ function Signed({ invoice }: { invoice: PublicInvoice }) {
   );
 }
 
-/** What is being signed: the customer, the equipment and the work, without prices. */
+/**
+ * What is being signed: the customer, the equipment and the work. The signature covers the prices too,
+ * so 'Ver valores' opens them (closed at first: the technician is usually the one holding the phone).
+ */
 function Summary({ invoice }: { invoice: PublicInvoice }) {
-  const sections: Array<[string, string[]]> = [
+  const [showValues, setShowValues] = useState(false);
+  const valuesId = useId();
+  const lineTotal = (l: { quantity: number; price: number }) => formatMoney(l.quantity * l.price);
+  const priced = (text: string, l: { quantity: number; price: number }): ReactNode =>
+    showValues ? (
+      <span className="d-flex justify-content-between gap-2">
+        <span>{text}</span>
+        <span className="text-nowrap text-end">
+          <span className="small text-body-secondary d-block">{`${l.quantity} × ${formatMoney(l.price)}`}</span>
+          {lineTotal(l)}
+        </span>
+      </span>
+    ) : (
+      text
+    );
+  const sections: Array<[string, ReactNode[]]> = [
     ['Equipamentos', invoice.equipments.map((e) => `${e.name} · ${e.brand} ${e.model} · N/S ${e.serialNumber}`)],
-    ['Serviços', invoice.services.map((s) => `${s.quantity} × ${s.name}${s.description ? ` (${s.description})` : ''}`)],
-    ['Produtos', invoice.products.map((p) => `${p.quantity} × ${p.name}`)],
+    [
+      'Serviços',
+      invoice.services.map((s) => priced(`${s.quantity} × ${s.name}${s.description ? ` (${s.description})` : ''}`, s)),
+    ],
+    ['Produtos', invoice.products.map((p) => priced(`${p.quantity} × ${p.name}`, p))],
   ];
   return (
     <Card className="mb-3">
@@ -135,6 +156,36 @@ function Summary({ invoice }: { invoice: PublicInvoice }) {
               </ul>
             </section>
           ))}
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          className="mt-3"
+          aria-expanded={showValues}
+          aria-controls={valuesId}
+          onClick={() => setShowValues((v) => !v)}
+        >
+          {showValues ? 'Ocultar valores' : 'Ver valores'}
+        </Button>
+        <div id={valuesId} hidden={!showValues}>
+          {showValues && (
+            <dl className="totals-list mt-2 mb-0 border-top" aria-label="Valores">
+              <div>
+                <dt>Subtotal</dt>
+                <dd>{formatMoney(invoice.subTotal)}</dd>
+              </div>
+              {invoice.discount > 0 && (
+                <div>
+                  <dt>Desconto</dt>
+                  <dd>- {formatMoney(invoice.discount)}</dd>
+                </div>
+              )}
+              <div className="totals-total">
+                <dt>Total</dt>
+                <dd data-testid="public-total">{formatMoney(invoice.total)}</dd>
+              </div>
+            </dl>
+          )}
+        </div>
       </Card.Body>
     </Card>
   );
@@ -188,7 +239,6 @@ function SignForm({
     }
   };
 
-  const phone = window.innerWidth < 576;
   return (
     <>
       <Header invoice={invoice} />
@@ -212,8 +262,8 @@ function SignForm({
         <Form.Control.Feedback type="invalid">{nameError}</Form.Control.Feedback>
       </Form.Group>
       <p className="small text-body-secondary mb-1">Assine no quadro abaixo com o dedo ou a caneta.</p>
-      {/* On a phone the pad takes the screen's height; on a desktop a comfortable box. */}
-      <SignaturePad onSave={onSave} height={phone ? undefined : 320} saveLabel="Assinar" clearLabel="Limpar" />
+      {/* Below the summary, above its buttons, sized so both fit the screen and the page still scrolls. */}
+      <SignaturePad onSave={onSave} fitViewport saveLabel="Assinar" clearLabel="Limpar" />
       {signatureError && (
         <div className="invalid-feedback d-block" role="alert">
           {signatureError}

@@ -27,7 +27,7 @@ export function TagForm({ defaultValues = { name: '', color: DEFAULT_TAG_COLOR }
   return (
     <Form noValidate onSubmit={submit} className="form-narrow">
       <Form.Group className="mb-3" controlId="tag-name">
-        <Form.Label>Titulo</Form.Label>
+        <Form.Label>Título</Form.Label>
         <Form.Control isInvalid={!!errors.name} {...register('name')} />
         <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
       </Form.Group>
