@@ -46,7 +46,7 @@ test('photos: three at once with thumbnails, a refused non-image under the field
   const full = viewer.getByRole('img', { name: 'durante.jpg' });
   await expect(full).toBeVisible();
   expect(await full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([480, 640]);
-  await viewer.getByRole('button', { name: 'Fechar' }).click();
+  await viewer.locator('.modal-footer').getByRole('button', { name: 'Fechar' }).click();
 
   await section.getByRole('button', { name: 'Remover foto antes.jpg' }).click();
   await confirmDialog(page, 'Remover');

@@ -104,12 +104,16 @@ const idList = z
   .optional()
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
-/** GET invoices/filter: customer, worker (admin), status (repeatable status ids), isPaid / isNotPaid, q. */
+/**
+ * GET invoices/filter: customer, worker (admin), status (repeatable status ids), state (repeatable
+ * states, what a home card's 'Ver todas' asks for), isPaid / isNotPaid, q.
+ */
 export const invoiceFilterQuery = listQuery
   .extend({
     customer: z.coerce.number().int().positive().optional(),
     worker: z.coerce.number().int().positive().optional(),
     status: idList,
+    state: idList,
     isPaid: z.stringbool().optional(),
     isNotPaid: z.stringbool().optional(),
   })
@@ -151,7 +155,20 @@ export const invoiceListResponse = listResponse(invoiceListRow);
  * and not paid (awaiting payment); blocked = Blocked.
  */
 export const HOME_CARD_LIMIT = 10;
-export const invoiceCardResponse = z.object({ data: z.array(invoiceListRow) });
+export const invoiceCardResponse = z.object({
+  data: z.array(invoiceListRow),
+  /** Every order of the card, not only the rows sent. */
+  total: z.number().int(),
+  /** Their total value (lines minus discount), in reais. */
+  amount: z.number(),
+});
+export type InvoiceCardResponse = z.infer<typeof invoiceCardResponse>;
+/** The order list filtered as each card is: what its 'Ver todas' opens. */
+export const homeCardFilters = {
+  wip: { state: [InvoiceState.Todo, InvoiceState.Wip] },
+  completed: { state: [InvoiceState.Completed], isNotPaid: true },
+  blocked: { state: [InvoiceState.Blocked] },
+} as const;
 
 // ---- detail --------------------------------------------------------------------------------------
 

@@ -1,20 +1,30 @@
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { baseFilterDefaults, usePersistedFilter } from './use-persisted-filter.ts';
+
+const at =
+  (url = '/list') =>
+  ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>;
 
 describe('usePersistedFilter', () => {
   it('persists under the page key without skip, and restores on the first page', () => {
-    const { result, unmount } = renderHook(() => usePersistedFilter('customers', baseFilterDefaults));
+    const { result, unmount } = renderHook(() => usePersistedFilter('customers', baseFilterDefaults), {
+      wrapper: at(),
+    });
     act(() => result.current[1]({ q: 'joão', skip: 50, take: 25 }));
     expect(JSON.parse(localStorage.getItem('customers')!)).toEqual({ q: 'joão', take: 25 });
     unmount();
-    const again = renderHook(() => usePersistedFilter('customers', baseFilterDefaults));
+    const again = renderHook(() => usePersistedFilter('customers', baseFilterDefaults), { wrapper: at() });
     expect(again.result.current[0]).toEqual({ q: 'joão', skip: 0, take: 25 });
   });
 
   it('reset returns q, skip and take to the defaults and forgets the stored value', () => {
     localStorage.setItem('customers-invoices', JSON.stringify({ q: 'x', take: 50 }));
-    const { result } = renderHook(() => usePersistedFilter('customers-invoices', baseFilterDefaults));
+    const { result } = renderHook(() => usePersistedFilter('customers-invoices', baseFilterDefaults), {
+      wrapper: at(),
+    });
     expect(result.current[0].take).toBe(50);
     act(() => result.current[2]());
     expect(result.current[0]).toEqual(baseFilterDefaults);
@@ -23,7 +33,64 @@ describe('usePersistedFilter', () => {
 
   it('a corrupt stored value falls back to the defaults', () => {
     localStorage.setItem('k', '{not json');
-    const { result } = renderHook(() => usePersistedFilter('k', baseFilterDefaults));
+    const { result } = renderHook(() => usePersistedFilter('k', baseFilterDefaults), { wrapper: at() });
     expect(result.current[0]).toEqual(baseFilterDefaults);
+  });
+
+  const defaults = {
+    ...baseFilterDefaults,
+    state: [] as number[],
+    isNotPaid: false,
+    customer: null as null | { value: number; label: string },
+  };
+
+  it('keeps page, search and filter in the address bar, and reads them back from a shared link', () => {
+    const { result } = renderHook(() => ({ f: usePersistedFilter('orders', defaults), location: useLocation() }), {
+      wrapper: at('/invoices?tab=x'),
+    });
+    act(() =>
+      result.current.f[1]({
+        ...defaults,
+        q: 'maria',
+        skip: 50,
+        state: [7, 10],
+        customer: { value: 3, label: 'Maria' },
+      }),
+    );
+    const search = new URLSearchParams(result.current.location.search);
+    expect(search.get('skip')).toBe('50');
+    expect(search.get('q')).toBe('maria');
+    expect(search.get('state')).toBe('7,10');
+    expect(search.get('tab')).toBe('x');
+    expect(search.has('take')).toBe(false);
+
+    const shared = renderHook(() => usePersistedFilter('other-key', defaults), {
+      wrapper: at(`/invoices${result.current.location.search}`),
+    });
+    expect(shared.result.current[0]).toEqual({
+      ...defaults,
+      q: 'maria',
+      skip: 50,
+      state: [7, 10],
+      customer: { value: 3, label: 'Maria' },
+    });
+  });
+
+  it("a card's link (state=20&isNotPaid=true) wins over the stored filter", () => {
+    localStorage.setItem('cards', JSON.stringify({ q: 'antigo' }));
+    const { result } = renderHook(() => usePersistedFilter('cards', defaults), {
+      wrapper: at('/invoices?state=20&isNotPaid=true'),
+    });
+    expect(result.current[0]).toEqual({ ...defaults, state: [20], isNotPaid: true });
+  });
+
+  it('url: false keeps a tab list out of the address bar', () => {
+    const { result } = renderHook(
+      () => ({ f: usePersistedFilter('tab', baseFilterDefaults, { url: false }), location: useLocation() }),
+      { wrapper: at() },
+    );
+    act(() => result.current.f[1]({ ...baseFilterDefaults, skip: 25 }));
+    expect(result.current.f[0].skip).toBe(25);
+    expect(result.current.location.search).toBe('');
   });
 });

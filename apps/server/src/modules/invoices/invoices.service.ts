@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   fromCents,
   HOME_CARD_LIMIT,
+  homeCardFilters,
   InvoiceState,
   invoiceMessages,
   toCents,
@@ -95,6 +96,7 @@ async function listWhere(db: Db, actor: Actor, query: InvoiceFilterQuery): Promi
       ? sql`EXISTS (SELECT 1 FROM ${w} f WHERE f.invoice_id = ${i.id} AND f.worker_id = ${query.worker})`
       : undefined,
     query.status.length ? inArray(i.statusId, query.status) : undefined,
+    query.state.length ? inArray(i.state, query.state) : undefined,
     query.isPaid ? eq(i.isPaid, true) : query.isNotPaid ? eq(i.isPaid, false) : undefined,
     await invoiceSearch(db, actor.organizationId, query.q),
   )!;
@@ -159,19 +161,30 @@ export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQue
   return page(await withTags(db, rows), total, query);
 }
 
-export type HomeCard = 'wip' | 'completed' | 'blocked';
-const cardWhere: Record<HomeCard, SQL> = {
-  wip: inArray(i.state, [InvoiceState.Todo, InvoiceState.Wip]),
-  completed: and(eq(i.state, InvoiceState.Completed), eq(i.isPaid, false))!,
-  blocked: eq(i.state, InvoiceState.Blocked),
-};
+export type HomeCard = keyof typeof homeCardFilters;
 
-/** The admin home cards (spec 1 §2): the newest HOME_CARD_LIMIT orders of each kind. */
+/**
+ * The admin home cards (spec 1 §2): the newest HOME_CARD_LIMIT orders of each kind, with how many
+ * there are and their value. A card is the order list under the filter its 'Ver todas' opens.
+ */
 export async function homeCard(db: Db, actor: Actor, card: HomeCard) {
-  const rows = await rowsQuery(db, and(visibleTo(actor), cardWhere[card])!)
-    .orderBy(desc(i.number))
-    .limit(HOME_CARD_LIMIT);
-  return { data: await withTags(db, rows) };
+  const f = homeCardFilters[card];
+  const where = and(
+    visibleTo(actor),
+    inArray(i.state, [...f.state]),
+    'isNotPaid' in f ? eq(i.isPaid, false) : undefined,
+  )!;
+  const [rows, [sums]] = await Promise.all([
+    rowsQuery(db, where).orderBy(desc(i.number)).limit(HOME_CARD_LIMIT),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        amountCents: sql<string>`coalesce(sum(${i.subtotalCents} - ${i.discountCents}), 0)`,
+      })
+      .from(i)
+      .where(where),
+  ]);
+  return { data: await withTags(db, rows), total: sums!.total, amount: fromCents(Number(sums!.amountCents)) };
 }
 
 // ---- detail --------------------------------------------------------------------------------------

@@ -483,6 +483,26 @@ describe('list', () => {
     }
     expect(await card('wip')).toEqual(created.toReversed().slice(0, 10));
   });
+
+  it("home cards count and value every order of the card, the same set their 'Ver todas' filter lists", async () => {
+    const full = async (name: string) => (await lw.admin('GET', `/${name}`)).json();
+    const before = await full('wip');
+    const o = await lw.createInvoice();
+    await lw.admin('POST', `/${o.id}/services`, { service: lw.service.id, quantity: 2 });
+    await lw.moveTo(o.id, InvoiceState.Todo);
+    const after = await full('wip');
+    expect(after.total).toBe(before.total + 1);
+    expect(after.amount).toBeCloseTo(before.amount + 360, 2);
+    expect(after.total).toBeGreaterThan(after.data.length);
+    for (const [name, filter] of [
+      ['wip', `?state=${InvoiceState.Todo}&state=${InvoiceState.Wip}`],
+      ['completed', `?state=${InvoiceState.Completed}&isNotPaid=true`],
+      ['blocked', `?state=${InvoiceState.Blocked}`],
+    ]) {
+      const listed = await list(filter!);
+      expect((await full(name!)).total, name).toBe(listed.meta.total);
+    }
+  });
 });
 
 describe('what orders hold in place', () => {

@@ -16,6 +16,8 @@ export interface InvoiceListFilter extends BaseFilter {
   customer: Option | null;
   worker: Option | null;
   status: number[];
+  /** States, as a home card's 'Ver todas' asks (not edited in the popover; 'Limpar' drops it). */
+  state: number[];
   isPaid: boolean;
   isNotPaid: boolean;
 }
@@ -25,6 +27,7 @@ export const invoiceFilterDefaults: InvoiceListFilter = {
   customer: null,
   worker: null,
   status: [],
+  state: [],
   isPaid: false,
   isNotPaid: false,
 };
@@ -37,6 +40,7 @@ export function toInvoicesQuery(f: InvoiceListFilter, fixedCustomer?: number): I
     customer: fixedCustomer ?? f.customer?.value,
     worker: f.worker?.value,
     status: f.status.length ? f.status : undefined,
+    state: f.state.length ? f.state : undefined,
     isPaid: f.isPaid || undefined,
     isNotPaid: f.isNotPaid || undefined,
   };
@@ -47,6 +51,7 @@ export const invoiceFilterCount = (f: InvoiceListFilter) =>
   (f.customer ? 1 : 0) +
   (f.worker ? 1 : 0) +
   (f.status.length ? 1 : 0) +
+  (f.state.length ? 1 : 0) +
   (f.isPaid ? 1 : 0) +
   (f.isNotPaid ? 1 : 0) +
   (f.q?.trim() ? 1 : 0);

@@ -3,7 +3,7 @@ import type { InvoiceListRow, ListResult } from '@oficina/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 
-/** The query string of GET invoices/filter (spec 2 §7); status repeats once per status id. */
+/** The query string of GET invoices/filter (spec 2 §7); status and state repeat once per value. */
 export interface InvoicesQuery {
   q?: string;
   skip: number;
@@ -11,6 +11,7 @@ export interface InvoicesQuery {
   customer?: number;
   worker?: number;
   status?: number[];
+  state?: number[];
   isPaid?: boolean;
   isNotPaid?: boolean;
 }

@@ -33,7 +33,7 @@ const columns: Column<never>[] = [
  * list is empty; the estimates feature plugs its list query in here.
  */
 export function CustomerEstimatesTab({ customerId }: { customerId: number }) {
-  const [filter, setFilter, reset] = usePersistedFilter('customers-estimates', defaults);
+  const [filter, setFilter, reset] = usePersistedFilter('customers-estimates', defaults, { url: false });
   const count = (filter.q ? 1 : 0) + filter.statuses.length;
   return (
     <section aria-label="Orçamentos do cliente">

@@ -16,7 +16,7 @@ import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
  */
 export function CustomerInvoicesTab({ customerId }: { customerId: number }) {
   const { isAdmin } = useAuth();
-  const [filter, setFilter, reset] = usePersistedFilter('customers-invoices', invoiceFilterDefaults);
+  const [filter, setFilter, reset] = usePersistedFilter('customers-invoices', invoiceFilterDefaults, { url: false });
   const list = useInvoices(toInvoicesQuery({ ...filter, customer: null }, customerId));
   return (
     <section aria-label="Ordens de serviço do cliente">

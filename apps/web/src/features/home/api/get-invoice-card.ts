@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InvoiceListRow } from '@oficina/contracts';
+import type { InvoiceCardResponse } from '@oficina/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 
@@ -7,7 +7,7 @@ import { useOrgPath } from '../../../lib/auth.tsx';
 export type InvoiceCard = 'wip' | 'completed' | 'blocked';
 
 export const getInvoiceCard = (orgPath: string, card: InvoiceCard) =>
-  api.get<{ data: InvoiceListRow[] }>(`${orgPath}/invoices/${card}`);
+  api.get<InvoiceCardResponse>(`${orgPath}/invoices/${card}`);
 
 export const invoiceCardQueryOptions = (orgPath: string, card: InvoiceCard) =>
   queryOptions({ queryKey: ['home-cards', orgPath, card], queryFn: () => getInvoiceCard(orgPath, card) });

@@ -1,22 +1,37 @@
-import { Card, ListGroup, Spinner } from 'react-bootstrap';
+import { Badge, Card, ListGroup, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { formatIdentifier } from '@oficina/contracts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatIdentifier, homeCardFilters } from '@oficina/contracts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { InvoiceStatusBadge } from '../../../components/invoices/invoice-status-badge.tsx';
 import { invoiceEditPath } from '../../../components/invoices/invoice-table.tsx';
 import { useInvoiceCard, type InvoiceCard as Card_ } from '../api/get-invoice-card.ts';
 
+/** The order list filtered as the card is (state=7,10; isNotPaid=true), for 'Ver todas'. */
+export function cardListPath(card: Card_): string {
+  const f: { state: readonly number[]; isNotPaid?: boolean } = homeCardFilters[card];
+  const params = new URLSearchParams({ state: f.state.join(',') });
+  if (f.isNotPaid) params.set('isNotPaid', 'true');
+  return `/invoices?${params.toString().replace(/%2C/g, ',')}`;
+}
+
 /**
- * A home card (spec 1 §2): each row shows the status badge, number, date, customer, company identifier
- * and a link to the order; an empty card reads 'Nenhum registro'.
+ * A home card (spec 1 §2): how many orders it holds and their value (the cards are the admin's, who
+ * sees money), the newest rows with status badge, number, date, customer and company identifier, and
+ * 'Ver todas' to the order list filtered the same way, so nothing past the 10th row is out of reach.
+ * An empty card reads 'Nenhum registro'.
  */
 export function InvoiceCard({ card, title }: { card: Card_; title: string }) {
   const query = useInvoiceCard(card);
   const rows = query.data?.data ?? [];
   return (
     <Card as="section" className="h-100 home-card" aria-label={title}>
-      <Card.Header className="bg-white">
+      <Card.Header className="bg-white d-flex align-items-center justify-content-between gap-2">
         <h2 className="h6 mb-0">{title}</h2>
+        {query.data && (
+          <Badge bg="secondary" pill data-testid="card-count" aria-label={`${query.data.total} ordens de serviço`}>
+            {query.data.total}
+          </Badge>
+        )}
       </Card.Header>
       {query.isPending ? (
         <Card.Body className="text-center">
@@ -29,14 +44,7 @@ export function InvoiceCard({ card, title }: { card: Card_; title: string }) {
       ) : (
         <ListGroup variant="flush">
           {rows.map((r) => (
-            <ListGroup.Item
-              key={r.id}
-              action
-              as={Link}
-              to={invoiceEditPath(r.id)}
-              className="d-flex flex-column gap-1"
-              aria-label={`Ordem de serviço ${r.number}, ${r.customerName}`}
-            >
+            <ListGroup.Item key={r.id} action as={Link} to={invoiceEditPath(r.id)} className="d-flex flex-column gap-1">
               <div className="d-flex align-items-center justify-content-between gap-2">
                 <span className="fw-semibold">#{r.number}</span>
                 <InvoiceStatusBadge state={r.statusState} label={r.statusLabel} />
@@ -49,6 +57,14 @@ export function InvoiceCard({ card, title }: { card: Card_; title: string }) {
             </ListGroup.Item>
           ))}
         </ListGroup>
+      )}
+      {query.data && (
+        <Card.Footer className="bg-white d-flex align-items-center justify-content-between gap-2">
+          <span>
+            Total <strong data-testid="card-amount">{formatMoney(query.data.amount)}</strong>
+          </span>
+          <Link to={cardListPath(card)}>Ver todas</Link>
+        </Card.Footer>
       )}
     </Card>
   );

@@ -267,7 +267,7 @@ describe('PhotosSection', () => {
       expect(await within(viewer).findByRole('img', { name: 'do-teo.jpg' })).toHaveAttribute('src', 'blob:foto-2');
       expect(calls.some((c) => c.method === 'GET' && c.path === `${pictures}/2`)).toBe(true);
       expect(within(viewer).getByRole('button', { name: 'Remover' })).toBeInTheDocument();
-      await userEvent.click(within(viewer).getByRole('button', { name: 'Fechar' }));
+      await userEvent.click(within(viewer).getAllByRole('button', { name: 'Fechar' })[0]!);
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
       await userEvent.click(screen.getByRole('button', { name: 'Ver foto da-ana.jpg' }));
