@@ -21,6 +21,11 @@ interface SearchableSelectProps {
   id?: string;
   onBlur?(): void;
   'aria-label'?: string;
+  /**
+   * The open list takes its room in the page, pushing what follows down, instead of floating over
+   * it: in a modal, the fields and buttons under the picker stay visible and reachable.
+   */
+  inline?: boolean;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -105,6 +110,11 @@ export function SearchableSelect(props: SearchableSelectProps) {
             const opt = data[active];
             if (opt) pick(opt);
           } else if (e.key === 'Escape') {
+            // Esc closes the open list first; the modal around it stays (a second Esc closes that).
+            if (open) {
+              e.preventDefault();
+              e.stopPropagation();
+            }
             close();
           } else if (e.key === 'Tab') {
             close();
@@ -123,7 +133,7 @@ export function SearchableSelect(props: SearchableSelectProps) {
         <ul
           id={listId}
           role="listbox"
-          className="searchable-select-list list-group position-absolute w-100 shadow-sm"
+          className={`searchable-select-list list-group w-100 ${props.inline ? 'mt-1' : 'position-absolute shadow-sm'}`}
           style={{ maxHeight: 200, overflowY: 'auto', zIndex: 1060 }}
         >
           {isFetching && data.length === 0 && (

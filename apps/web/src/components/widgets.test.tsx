@@ -121,4 +121,31 @@ describe('SearchableSelect', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Maria Souza' }));
     expect(screen.getByRole('status')).toHaveTextContent('Maria Souza');
   });
+
+  it('in a modal: Esc closes the open list first, the modal only on a second Esc; inline lists push content down', async () => {
+    const onHide = vi.fn();
+    renderWithProviders(
+      <AppModal show onHide={onHide} title="Adicionar produto">
+        <SearchableSelect
+          aria-label="Produto"
+          queryKey={['esc-test']}
+          loadOptions={async () => [{ value: 1, label: 'Filtro' }]}
+          value={null}
+          onChange={vi.fn()}
+          inline
+        />
+        <input aria-label="Quantidade" />
+      </AppModal>,
+    );
+    const input = await screen.findByRole('combobox', { name: 'Produto' });
+    await userEvent.click(input);
+    const list = await screen.findByRole('listbox');
+    expect(list).not.toHaveClass('position-absolute');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(onHide).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(onHide).toHaveBeenCalledOnce();
+  });
 });

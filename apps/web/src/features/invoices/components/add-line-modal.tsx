@@ -142,6 +142,7 @@ export function AddLineModal({ invoiceId, kind, show, onHide, extra }: AddLineMo
                 }}
                 onBlur={field.onBlur}
                 isInvalid={!!errors[conf.field]}
+                inline
                 placeholder="Digite para pesquisar"
               />
             )}
