@@ -3,7 +3,7 @@ import { invoiceStatusBody } from './invoice-statuses.ts';
 import { InvoiceState } from './invoice-states.ts';
 import { productBody } from './products.ts';
 import { profileForm, updateProfileBody } from './profile.ts';
-import { DEFAULT_TAG_COLOR, tagBody, tagColorPresets, tagTextColor } from './tags.ts';
+import { contrastRatio, DEFAULT_TAG_COLOR, tagBody, tagColorPresets, tagTextColor } from './tags.ts';
 import { createUserBody, updateUserBody, userMessages } from './users.ts';
 
 const issues = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -37,9 +37,17 @@ describe('tag colour', () => {
   it('defaults to grey; only the presets; readable text on each', () => {
     expect(tagBody.parse({ name: 'X' }).color).toBe(DEFAULT_TAG_COLOR);
     expect(tagBody.safeParse({ name: 'X', color: '#61bd4f' }).success).toBe(false);
-    expect(tagTextColor('f2d600')).toBe('#172b4d');
+    expect(tagTextColor('f2d600')).toBe('#111111');
     expect(tagTextColor('344563')).toBe('#ffffff');
-    expect(tagTextColor(DEFAULT_TAG_COLOR)).toBe('#172b4d');
+    expect(tagTextColor(DEFAULT_TAG_COLOR)).toBe('#111111');
+    // Every preset's text reaches the WCAG AA ratio for its small bold text (4.5:1) where one of the
+    // two text colours can; mid-tones (green, orange) take the dark text that contrasts more.
+    for (const { value } of tagColorPresets) {
+      const text = tagTextColor(value).slice(1);
+      const other = text === 'ffffff' ? '111111' : 'ffffff';
+      expect(contrastRatio(value, text), value).toBeGreaterThanOrEqual(contrastRatio(value, other));
+      expect(contrastRatio(value, text), value).toBeGreaterThanOrEqual(4.5);
+    }
     expect(new Set(tagColorPresets.map((c) => c.value)).size).toBe(10);
   });
 });

@@ -35,10 +35,24 @@ export type Tag = z.infer<typeof tagResponse>;
 
 export const tagListQuery = listQuery;
 
-/** Readable text on a tag's colour: dark on light presets, white on dark ones. */
-export function tagTextColor(hex: string): string {
+/** WCAG relative luminance of a hex colour (without '#'). */
+function luminance(hex: string): number {
   const n = Number.parseInt(hex, 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  // Perceived luminance (ITU-R BT.601).
-  return (r * 299 + g * 587 + b * 114) / 1000 > 150 ? '#172b4d' : '#ffffff';
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+const DARK_TEXT = '111111';
+/** WCAG contrast ratio of two hex colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** Readable text on a tag's colour: whichever of white and dark navy contrasts more with it (WCAG). */
+export function tagTextColor(hex: string): string {
+  return contrastRatio(hex, 'ffffff') >= contrastRatio(hex, DARK_TEXT) ? '#ffffff' : `#${DARK_TEXT}`;
 }

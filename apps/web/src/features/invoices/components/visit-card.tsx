@@ -47,7 +47,7 @@ export function VisitCard({ invoice, isAdmin }: { invoice: InvoiceDetail; isAdmi
         )
       }
     >
-      <dl className="summary-list mb-0" data-testid="visit">
+      <dl className="summary-list visit-list mb-0" data-testid="visit">
         <div>
           <dt>Telefone</dt>
           <dd>
