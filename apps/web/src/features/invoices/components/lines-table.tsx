@@ -23,7 +23,8 @@ interface LinesTableProps<T> {
  */
 export function LinesTable<T>({ columns, rows, rowKey, emptyText = 'Nenhum registro', caption }: LinesTableProps<T>) {
   return (
-    <div className="table-responsive">
+    // A narrow screen may scroll the table sideways: keyboard users can reach and scroll it too.
+    <div className="table-responsive" tabIndex={0}>
       <Table className="lines-table align-middle mb-0" size="sm">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

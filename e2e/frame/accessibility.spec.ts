@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, loginAs, test } from '../fixtures/index.ts';
+import { startedOrder } from '../fixtures/orders.ts';
+
+/** axe-core's serious and critical findings on the page as it is now (WCAG 2 A and AA rules). */
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+for (const [label, viewport] of [
+  ['1280', { width: 1280, height: 800 }],
+  ['375', { width: 375, height: 812 }],
+] as const) {
+  test.describe(`main screens at ${label} px`, () => {
+    test.use({ viewport });
+
+    test('admin: home, orders, an order, customers, profile', async ({ page, request }) => {
+      test.slow(); // five pages, each analysed by axe
+      const { id } = await startedOrder(request, { label: 'Cliente A11y' });
+      await loginAs(page, 'admin');
+      for (const [path, ready] of [
+        ['/', page.getByRole('region', { name: 'Serviços não concluídos' }).getByTestId('card-count')],
+        ['/invoices', page.getByTestId('pagination')],
+        [`/invoices/${id}/edit`, page.getByRole('region', { name: 'Atendimento' })],
+        ['/customers', page.getByTestId('pagination')],
+        ['/profile', page.getByRole('tab', { name: 'Assinatura' })],
+      ] as const) {
+        await page.goto(path);
+        await expect(ready).toBeVisible();
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+      await page.getByRole('tab', { name: 'Assinatura' }).click();
+      expect(await seriousViolations(page), '/profile Assinatura').toEqual([]);
+    });
+
+    test('collaborator on an order, and the customer on the signing page', async ({ page, request, browser }) => {
+      const { id, admin } = await startedOrder(request, { label: 'Cliente A11y', withWorker: true });
+      await loginAs(page, 'worker');
+      await page.goto(`/invoices/${id}/edit`);
+      await expect(page.getByRole('region', { name: 'Atendimento' })).toBeVisible();
+      expect(await seriousViolations(page), 'order (collaborator)').toEqual([]);
+
+      const { signUrl } = await (await admin.get(`/invoices/${id}`)).json();
+      const context = await browser.newContext({ viewport, locale: 'pt-BR' });
+      const customer = await context.newPage();
+      await customer.goto(signUrl);
+      await customer.getByRole('button', { name: 'Ver valores' }).click();
+      await expect(customer.getByTestId('public-total')).toBeVisible();
+      expect(await seriousViolations(customer), 'signing page').toEqual([]);
+      await context.close();
+    });
+  });
+}
