@@ -15,6 +15,7 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { BlobImage } from '../../../components/blob-image.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
+import { shrinkImage } from '../../../lib/shrink-image.ts';
 import { usePictureFile } from '../api/get-picture-file.ts';
 import { usePictures } from '../api/get-pictures.ts';
 import { useRemovePicture } from '../api/remove-picture.ts';
@@ -65,14 +66,20 @@ export function PhotosSection({ invoiceId, editable }: { invoiceId: number; edit
     if (inputRef.current) inputRef.current.value = '';
     if (!files.length) return;
     const problems: string[] = [];
-    // A first check for the user; the server checks each file's content itself.
-    const ok = files.filter((f) => {
-      if (!(imageContentTypes as readonly string[]).includes(f.type))
+    // A first check for the user; the server checks each file's content itself. A photo over the
+    // limit (a phone camera's) is shrunk here first; only one that still does not fit is refused.
+    const ok: File[] = [];
+    for (const f of files) {
+      if (!(imageContentTypes as readonly string[]).includes(f.type)) {
         problems.push(`${f.name}: ${fileMessages.notAnImage}`);
-      else if (f.size > IMAGE_MAX_BYTES) problems.push(`${f.name}: ${fileMessages.tooLarge}`);
-      else return true;
-      return false;
-    });
+      } else if (f.size <= IMAGE_MAX_BYTES) {
+        ok.push(f);
+      } else {
+        const smaller = await shrinkImage(f, IMAGE_MAX_BYTES);
+        if (smaller) ok.push(smaller);
+        else problems.push(`${f.name}: ${fileMessages.tooLarge}`);
+      }
+    }
     setErrors(problems);
     if (!ok.length) return;
     let saved = 0;
