@@ -8,7 +8,13 @@ test('a phone photo over the size limit is shrunk in the browser, upright, and s
   const { id, admin } = await startedOrder(request, { label: 'Cliente Foto Grande' });
   // A landscape sensor image the camera marks "rotate 90°" (EXIF orientation 6), as phones write them.
   const big = await sharp({
-    create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
   })
     .jpeg({ quality: 100 })
     .withMetadata({ orientation: 6 })

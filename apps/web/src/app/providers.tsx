@@ -19,6 +19,20 @@ export function createQueryClient() {
   });
 }
 
+/** The toasts' close button, named in pt-BR for screen readers ('Fechar'). */
+function ToastClose({ closeToast }: { closeToast(removedByUser: boolean): void }) {
+  return (
+    <CloseButton
+      aria-label="Fechar"
+      className="ms-2 flex-shrink-0"
+      onClick={(e) => {
+        e.stopPropagation();
+        closeToast(true);
+      }}
+    />
+  );
+}
+
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
@@ -31,16 +45,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
         autoClose={5000}
         draggablePercent={80}
         aria-label="Notificações Alt+T"
-        closeButton={({ closeToast }) => (
-          <CloseButton
-            aria-label="Fechar"
-            className="ms-2 flex-shrink-0"
-            onClick={(e) => {
-              e.stopPropagation();
-              closeToast(true);
-            }}
-          />
-        )}
+        closeButton={ToastClose}
       />
     </QueryClientProvider>
   );
