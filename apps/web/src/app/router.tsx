@@ -1,8 +1,7 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
-import { HomePage } from '../features/home/pages/home-page.tsx';
+import { PageSpinner } from '../components/page-spinner.tsx';
 import { RequireUser, Restricted } from './guards.tsx';
-import { Layout, PageSpinner } from './layout.tsx';
 import { registerRoutes } from './register-routes.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { UnderConstructionPage } from './pages/under-construction-page.tsx';
@@ -10,6 +9,8 @@ import { UnderConstructionPage } from './pages/under-construction-page.tsx';
 /**
  * Every screen of the app. A feature adds its routes here, wrapped in <Restricted> when admin-only or
  * behind a feature flag, with its pages lazy-loaded: { path, lazy: () => import(...).then(m => ({Component: m.X})) }.
+ * Only the login page is in the first file the browser loads; the menu frame (Layout) and every other
+ * page come in their own files when first visited, so never import a page here directly.
  */
 const invoicePage = () => import('../features/invoices/pages/edit-invoice-page.tsx');
 
@@ -48,11 +49,16 @@ export const routes: RouteObject[] = [
   },
   {
     element: <RequireUser />,
+    // Shown while the first screen's code arrives.
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       {
-        element: <Layout />,
+        lazy: () => import('./layout.tsx').then((m) => ({ Component: m.Layout })),
         children: [
-          { index: true, element: <HomePage /> },
+          {
+            index: true,
+            lazy: () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage })),
+          },
           {
             element: (
               <Restricted admin>
