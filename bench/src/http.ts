@@ -5,8 +5,8 @@
 // Run: npm run bench http            or: node --import tsx bench/src/http.ts [postgres|pglite ...]
 //   BENCH_SECONDS (5) per scenario and connection count; BENCH_ORDERS, BENCH_CUSTOMERS the data size;
 //   BENCH_SCENARIOS=list,detail picks scenarios by name; BENCH_CONNECTIONS=1,16;
-//   BENCH_CPU_PROF=/tmp/dir runs the server with --cpu-prof into that directory (one profile per
-//   database; summarize it with bench/src/profile-summary.ts).
+//   BENCH_CPU_PROF=/tmp/dir runs the server with --cpu-prof into /tmp/dir/<database>/ (summarize the
+//   largest file with bench/src/profile-summary.ts).
 // Loopback only. On a shared machine the figures move with the other load: check `uptime` first.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -86,7 +86,8 @@ async function bench(kind: string): Promise<Row[]> {
     const port = await freePort();
     const nodeArgs = ['--import', 'tsx'];
     if (process.env.BENCH_CPU_PROF) {
-      nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${kind}.cpuprofile`);
+      // One directory per database; node writes one profile per thread (the main one is the largest).
+      nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, kind)}`);
     }
     child = spawn('node', [...nodeArgs, 'apps/server/src/main.ts'], {
       env: { ...env, PORT: String(port) },

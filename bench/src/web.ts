@@ -5,9 +5,10 @@
 // It starts the real server (`npm start`'s main.ts) on a fresh embedded database with the demo data,
 // unless BASE_URL points at a running one (demo logins expected there).
 // Run: npm run build && node --import tsx bench/src/web.ts        (npm run bench web)
-// CHROME_PATH picks the browser (default Debian's /usr/bin/chromium); BENCH_RUNS the 3G repetitions.
+// CHROME_PATH picks the browser (default Debian's /usr/bin/chromium); BENCH_RUNS the 3G repetitions;
+// BENCH_LH_DIR=/tmp/dir keeps each Lighthouse report (JSON) there.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,6 +161,10 @@ async function runLighthouse(port: number, browser: Browser, base: string, path:
     undefined,
   );
   const lhr = result!.lhr;
+  if (process.env.BENCH_LH_DIR) {
+    mkdirSync(process.env.BENCH_LH_DIR, { recursive: true });
+    writeFileSync(join(process.env.BENCH_LH_DIR, `${path.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
+  }
   const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
   const audit = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
   const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ transferSize?: number }> })?.items;
