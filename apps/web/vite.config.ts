@@ -55,13 +55,22 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const bootstrapPurge = purgeCss({
   content: [here('index.html'), here('src/**/*.{ts,tsx}')],
   safelist: {
-    standard: [/^(show|fade|active|disabled|collapse|collapsing|visually-hidden)$/, /^h[1-6]$/],
+    standard: [
+      /^(show|fade|active|disabled|collapse|collapsing|visually-hidden|was-validated)$/,
+      /^h[1-6]$/,
+      /^col(-(sm|md|lg|xl|xxl))?(-\d+|-auto)?$/,
+      /^offset(-(sm|md|lg|xl|xxl))?-\d+$/,
+      /^list-group(-flush|-item|-item-action)?$/,
+      /^(is-valid|is-invalid|valid-feedback|invalid-feedback|valid-tooltip|invalid-tooltip)$/,
+    ],
     // The component families the screens use, with every variant and part react-bootstrap may build.
     greedy: [
       /^(modal|dropdown|dropup|dropstart|dropend|popover|bs-popover|tooltip|bs-tooltip|Toastify)/,
-      /^(btn|alert|badge|card|table|nav|navbar|tab|form|input-group|list-group|page|pagination|spinner)/,
-      /^(is-valid|is-invalid|valid-|invalid-|was-validated|col|row|g-|gx-|gy-|container|btn-close)/,
-      /^(bg|text-bg|text|border|link)-(primary|secondary|success|danger|warning|info|light|dark|body|white|black)/,
+      /^(btn|alert|badge|card|table|nav|tab|input-group|page|pagination|spinner|container|row)$/,
+      /^(btn|alert|badge|card|table|nav|tab|input-group|page|pagination|spinner|container)-/,
+      /^navbar($|-(brand|nav|text|toggler|collapse|light|dark|expand-lg)$)/,
+      /^form-(control|label|text|select|check|group)/,
+      /^(bg|text-bg|text|border)-(primary|secondary|success|danger|warning|info|light|dark|body|white|black)/,
     ],
   },
 });
@@ -73,5 +82,33 @@ export default defineConfig(({ command }) => ({
     port: 5173,
     proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3000}` },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // What every screen runs (React, the router, queries, forms, toasts and react-bootstrap's base
+        // helpers) in one file: split further it came as a dozen requests of a few hundred bytes, each
+        // paying its headers and a place in the browser's queue on a phone.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|react-hook-form|react-toastify|clsx)[\\/]/,
+            },
+            {
+              // The app's own pieces that the first screen and the lazy pages share.
+              name: 'app-base',
+              test: /packages[\\/]contracts[\\/]src[\\/](session|messages)\.ts|apps[\\/]web[\\/]src[\\/](lib[\\/](auth|token|api-client|product)|components[\\/]page-spinner)|react-bootstrap[\\/]esm[\\/](Spinner|ThemeProvider)\.js/,
+            },
+            {
+              name: 'ui-base',
+              test: /node_modules[\\/](@restart[\\/]hooks|prop-types|dom-helpers|react-transition-group|classnames|warning|invariant|uncontrollable)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
 }));
