@@ -151,7 +151,7 @@ async function withTags(db: Db, rows: RowData[]): Promise<InvoiceListRow[]> {
 
 /**
  * GET invoices/filter: newest first (highest number). The page's orders are picked on the orders
- * table alone (an index on (organization, number) walks them in order) and only those are joined to
+ * table alone (the (organization, number) index walks them in order) and only those are joined to
  * their parties, nature and status: a deep page (skip = 99,980) then skips index entries instead of
  * joining 99,980 rows it throws away. Offset stays (not keyset) because the pagination bar jumps to
  * any page and shows the total. The total is a count over the orders table alone (the joins are 1:1),
@@ -160,8 +160,9 @@ async function withTags(db: Db, rows: RowData[]): Promise<InvoiceListRow[]> {
 export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQuery) {
   if (query.worker && !actor.isAdmin) throw forbidden(invoiceMessages.workerFilterAdminOnly);
   const where = await listWhere(db, actor, query);
-  const pageIds = db
-    .select({ id: i.id })
+  // Numbers, not ids: (organization, number) is an index, so skipping reads only index entries.
+  const pageNumbers = db
+    .select({ number: i.number })
     .from(i)
     .where(where)
     .orderBy(desc(i.number))
@@ -169,7 +170,9 @@ export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQue
     .offset(query.skip);
   const result = await listPage(
     query,
-    rowsQuery(db, inArray(i.id, pageIds)).orderBy(desc(i.number)),
+    rowsQuery(db, and(eq(i.organizationId, actor.organizationId), inArray(i.number, pageNumbers))!).orderBy(
+      desc(i.number),
+    ),
     countRows(db, i, where, {
       organizationId: actor.organizationId,
       dependsOn: ['invoices', 'invoice_workers', 'customers', 'companies'],
