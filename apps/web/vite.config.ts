@@ -68,9 +68,11 @@ const bootstrapPurge = purgeCss({
       /^(modal|dropdown|dropup|dropstart|dropend|popover|bs-popover|tooltip|bs-tooltip|Toastify)/,
       /^(btn|alert|badge|card|table|nav|tab|input-group|page|pagination|spinner|container|row)$/,
       /^(btn|alert|badge|card|table|nav|tab|input-group|page|pagination|spinner|container)-/,
-      /^navbar($|-(brand|nav|text|toggler|collapse|light|dark|expand-lg)$)/,
-      /^form-(control|label|text|select|check|group)/,
+      /^navbar($|-(brand|nav|text|toggler|collapse|light|dark|expand-lg))/,
+      /^form-/,
       /^(bg|text-bg|text|border)-(primary|secondary|success|danger|warning|info|light|dark|body|white|black)/,
+      // react-bootstrap marks the dark navbar with data-bs-theme (its toggler icon comes from there).
+      /data-bs-theme/,
     ],
   },
 });
