@@ -13,6 +13,7 @@ import {
   type PayBody,
 } from '@oficina/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Placeholder } from 'drizzle-orm';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, forbidden, invalid } from '../../plugins/errors.ts';
@@ -157,22 +158,53 @@ async function withTags(db: Db, rows: RowData[]): Promise<InvoiceListRow[]> {
  * any page and shows the total. The total is a count over the orders table alone (the joins are 1:1),
  * reused while no order, worker, customer or company of the organization changed (countRows).
  */
-export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQuery) {
-  if (query.worker && !actor.isAdmin) throw forbidden(invoiceMessages.workerFilterAdminOnly);
-  const where = await listWhere(db, actor, query);
+function pageQuery(db: Db, actor: Actor, where: SQL, page: { take: number | Placeholder; skip: number | Placeholder }) {
   // Numbers, not ids: (organization, number) is an index, so skipping reads only index entries.
   const pageNumbers = db
     .select({ number: i.number })
     .from(i)
     .where(where)
     .orderBy(desc(i.number))
-    .limit(query.take)
-    .offset(query.skip);
+    .limit(page.take)
+    .offset(page.skip);
+  return rowsQuery(db, and(eq(i.organizationId, actor.organizationId), inArray(i.number, pageNumbers))!).orderBy(
+    desc(i.number),
+  );
+}
+
+/**
+ * The list as it first opens (no filter), the most asked page: a prepared statement per database and
+ * kind of reader, so PostgreSQL plans its five-table join once per connection instead of on every
+ * request (planning cost more than running it).
+ */
+const unfilteredPages = new WeakMap<Db, Map<boolean, ReturnType<typeof prepareUnfilteredPage>>>();
+function prepareUnfilteredPage(db: Db, isAdmin: boolean) {
+  const reader = {
+    organizationId: sql.placeholder('orgId'),
+    userId: sql.placeholder('userId'),
+    isAdmin,
+  } as unknown as Actor;
+  return pageQuery(db, reader, visibleTo(reader), {
+    take: sql.placeholder('take'),
+    skip: sql.placeholder('skip'),
+  }).prepare(isAdmin ? 'invoice_list_admin' : 'invoice_list_collaborator');
+}
+function unfilteredPage(db: Db, actor: Actor, query: InvoiceFilterQuery) {
+  let byKind = unfilteredPages.get(db);
+  if (!byKind) unfilteredPages.set(db, (byKind = new Map()));
+  let prepared = byKind.get(actor.isAdmin);
+  if (!prepared) byKind.set(actor.isAdmin, (prepared = prepareUnfilteredPage(db, actor.isAdmin)));
+  return prepared.execute({ orgId: actor.organizationId, userId: actor.userId, take: query.take, skip: query.skip });
+}
+
+export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQuery) {
+  if (query.worker && !actor.isAdmin) throw forbidden(invoiceMessages.workerFilterAdminOnly);
+  const where = await listWhere(db, actor, query);
+  const unfiltered =
+    !query.q?.trim() && !query.customer && !query.worker && !query.status.length && !query.isPaid && !query.isNotPaid;
   const result = await listPage(
     query,
-    rowsQuery(db, and(eq(i.organizationId, actor.organizationId), inArray(i.number, pageNumbers))!).orderBy(
-      desc(i.number),
-    ),
+    unfiltered ? unfilteredPage(db, actor, query) : pageQuery(db, actor, where, query),
     countRows(db, i, where, {
       organizationId: actor.organizationId,
       dependsOn: ['invoices', 'invoice_workers', 'customers', 'companies'],
