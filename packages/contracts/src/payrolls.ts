@@ -37,6 +37,8 @@ export const generatePayrollBody = z
     endDate: isoDate(payrollMessages.endRequired),
   })
   .superRefine((v, ctx) => {
+    // Compared only when both are real dates (their own messages cover the rest).
+    if (!z.iso.date().safeParse(v.startDate).success || !z.iso.date().safeParse(v.endDate).success) return;
     const days = (Date.parse(v.endDate) - Date.parse(v.startDate)) / DAY_MS + 1;
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['endDate'], message: payrollMessages.endBeforeStart });
     else if (days > MAX_PAYROLL_DAYS)
