@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { noFeatures, allFeatures, PersonType } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { generatePayroll, schema } from '@oficina/db';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { newCnpj } from '../../../test/factories.ts';
@@ -340,15 +340,66 @@ describe('generation', () => {
     const keys = lines.map((l) => `${l.invoiceId}:${l.workerId}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.length).toBe(orders.length * techs.length);
-    // And the database itself refuses a second line for the same order worker.
+  });
+
+  it('a generation that starts while another is still open waits for it and takes nothing twice', async () => {
+    const company = await newCompany();
+    const tech = await technician(1000);
+    for (let n = 0; n < 3; n++)
+      await completedOrder({ companyId: company.id, workers: [tech.id], finishedAt: `2025-06-1${n}T15:00:00Z` });
+    // The first generation runs in a transaction held open until the second one has been sent.
+    let generated!: () => void;
+    const ready = new Promise<void>((resolve) => (generated = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = ctx.database.db.transaction(async (tx) => {
+      const result = await generatePayroll(tx, {
+        organizationId: org.organization.id,
+        companyId: company.id,
+        startDate: '2025-06-01',
+        endDate: '2025-06-30',
+        createdById: org.admin.id,
+      });
+      generated();
+      await held;
+      return result;
+    });
+    await ready;
+    let settled = false;
+    const second = generate(company.id, '2025-06-10', '2025-06-20').then((r) => {
+      settled = true;
+      return r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(settled).toBe(false); // blocked behind the first transaction
+    release();
+    const [firstResult, secondRes] = await Promise.all([first, second]);
+    expect(firstResult).toMatchObject({ lines: 3 });
+    expect(secondRes.statusCode, secondRes.body).toBe(422);
+  });
+
+  it('the database refuses a second line for the same order worker', async () => {
+    const company = await newCompany();
+    const tech = await technician(1000);
+    await completedOrder({ companyId: company.id, workers: [tech.id], finishedAt: '2025-05-10T15:00:00Z' });
+    const created = [(await generate(company.id, '2025-05-01', '2025-05-31')).json().id as number];
     const [taken] = await ctx.database.db
       .select()
       .from(schema.payrollLines)
       .where(eq(schema.payrollLines.payrollId, created[0]!))
       .limit(1);
+    const [another] = await ctx.database.db
+      .insert(schema.payrolls)
+      .values({
+        organizationId: org.organization.id,
+        companyId: company.id,
+        startDate: '2025-05-01',
+        endDate: '2025-05-31',
+      })
+      .returning();
     await expect(
-      ctx.database.db.insert(schema.payrollLines).values({ ...taken!, id: undefined, payrollId: created.at(-1)! }),
-    ).rejects.toThrow();
+      ctx.database.db.insert(schema.payrollLines).values({ ...taken!, id: undefined, payrollId: another!.id }),
+    ).rejects.toThrow(/payroll_lines_invoice_worker_key|duplicate key|unique/);
   });
 });
 
