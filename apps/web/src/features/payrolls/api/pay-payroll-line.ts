@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PayrollLine } from '@oficina/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
-import { payrollKey } from './payroll-keys.ts';
-import { invoicesKey } from './invoices-key.ts';
+import { payrollsKey } from './payroll-keys.ts';
 
 /** POST payrolls/{id}/workers/{lineId}/pay: 409 when already paid. */
 export const payPayrollLine = (orgPath: string, id: number, lineId: number) =>
@@ -31,8 +30,9 @@ export function usePayLines(id: number) {
       return { done, failed: null, error: null };
     } finally {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: payrollKey(orgPath, id) }),
-        queryClient.invalidateQueries({ queryKey: invoicesKey }),
+        queryClient.invalidateQueries({ queryKey: payrollsKey(orgPath) }),
+        // The orders' screens show each worker's payment.
+        queryClient.invalidateQueries({ queryKey: ['invoice'] }),
       ]);
     }
   };
