@@ -34,17 +34,18 @@ export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide()
   });
 
   useEffect(() => {
-    if (show) {
-      reset({ company: undefined, startDate: '', endDate: '' });
-      setCompany(null);
-    }
+    if (show) reset({ company: undefined, startDate: '', endDate: '' });
   }, [show, reset]);
+  const close = () => {
+    setCompany(null);
+    onHide();
+  };
 
   const onSubmit = handleSubmit(async (body) => {
     try {
       const created = await generate.mutateAsync(body);
       toast.success(payrollMessages.generated);
-      onHide();
+      close();
       navigate(`/payrolls/${created.id}`);
     } catch (err) {
       applyServerErrors(err, setError, payrollMessages.generateFailed);
@@ -54,11 +55,11 @@ export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide()
   return (
     <AppModal
       show={show}
-      onHide={onHide}
+      onHide={close}
       title="Gerar folha"
       footer={
         <>
-          <Button variant="outline-secondary" onClick={onHide}>
+          <Button variant="outline-secondary" onClick={close}>
             Cancelar
           </Button>
           <Button type="submit" form="generate-payroll-form" disabled={isSubmitting}>

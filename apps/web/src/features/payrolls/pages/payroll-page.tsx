@@ -35,6 +35,75 @@ const failureText = (err: unknown) =>
     ? err.messages.join(' ')
     : 'Houve um problema ao processar a sua solicitação';
 
+interface LineTableContext {
+  payrollId: number;
+  payable: PayrollLine[];
+  selected: Map<number, PayrollLine>;
+  allSelected: boolean;
+  running: boolean;
+  toggle(line: PayrollLine, on: boolean): void;
+  pay(line: PayrollLine): Promise<void>;
+}
+
+/** The columns of the lines table: selection, order, nature, dates, worker (pay slip), value, payment. */
+const lineColumns = (c: LineTableContext): Column<PayrollLine>[] => [
+  {
+    header: (
+      <Form.Check
+        aria-label="Selecionar todas as linhas não pagas da página"
+        checked={c.allSelected}
+        disabled={!c.payable.length || c.running}
+        onChange={(e) => c.payable.forEach((l) => c.toggle(l, e.target.checked))}
+      />
+    ),
+    className: 'col-actions',
+    cell: (l) => (
+      <Form.Check
+        aria-label={`Selecionar ${lineLabel(l)}`}
+        checked={c.selected.has(l.id)}
+        disabled={!!l.paidAt || c.running}
+        onChange={(e) => c.toggle(l, e.target.checked)}
+      />
+    ),
+  },
+  {
+    header: 'OS',
+    cell: (l) => (
+      <Link to={invoiceEditPath(l.invoiceId)} target="_blank" rel="noopener">
+        {l.invoiceNumber}
+      </Link>
+    ),
+  },
+  { header: 'Nat. Operacao', cell: (l) => l.transactionNature },
+  { header: 'Inicio', cell: (l) => formatDateTime(l.invoiceStartedAt) },
+  { header: 'Fim', cell: (l) => formatDateTime(l.invoiceFinishedAt) },
+  {
+    header: 'Funcionario',
+    cell: (l) => <PaySlipLink payrollId={c.payrollId} workerId={l.workerId} name={l.workerName} />,
+  },
+  { header: 'Valor', className: 'text-end text-nowrap', cell: (l) => formatMoney(l.value) },
+  {
+    header: 'Pagamento',
+    className: 'text-nowrap',
+    cell: (l) =>
+      l.paidAt ? (
+        <Badge bg="success" title={formatDateTime(l.paidAt)}>
+          Pago em {formatDate(l.paidAt)}
+        </Badge>
+      ) : (
+        <ActionButton
+          size="sm"
+          variant="outline-success"
+          disabled={c.running}
+          aria-label={`Pagar ${lineLabel(l)}`}
+          action={() => c.pay(l)}
+        >
+          Pagar
+        </ActionButton>
+      ),
+  },
+];
+
 function PayrollLines({ payroll }: { payroll: PayrollDetail }) {
   const [query, setQuery] = useState<{ worker?: number; q: string; skip: number; take: number }>({
     q: '',
@@ -93,63 +162,15 @@ function PayrollLines({ payroll }: { payroll: PayrollDetail }) {
     toast.success(payrollMessages.paid);
   };
 
-  const columns: Column<PayrollLine>[] = [
-    {
-      header: (
-        <Form.Check
-          aria-label="Selecionar todas as linhas não pagas da página"
-          checked={allSelected}
-          disabled={!payable.length || running}
-          onChange={(e) => payable.forEach((l) => toggle(l, e.target.checked))}
-        />
-      ),
-      className: 'col-actions',
-      cell: (l) => (
-        <Form.Check
-          aria-label={`Selecionar ${lineLabel(l)}`}
-          checked={selected.has(l.id)}
-          disabled={!!l.paidAt || running}
-          onChange={(e) => toggle(l, e.target.checked)}
-        />
-      ),
-    },
-    {
-      header: 'OS',
-      cell: (l) => (
-        <Link to={invoiceEditPath(l.invoiceId)} target="_blank" rel="noopener">
-          {l.invoiceNumber}
-        </Link>
-      ),
-    },
-    { header: 'Nat. Operacao', cell: (l) => l.transactionNature },
-    { header: 'Inicio', cell: (l) => formatDateTime(l.invoiceStartedAt) },
-    { header: 'Fim', cell: (l) => formatDateTime(l.invoiceFinishedAt) },
-    {
-      header: 'Funcionario',
-      cell: (l) => <PaySlipLink payrollId={payroll.id} workerId={l.workerId} name={l.workerName} />,
-    },
-    { header: 'Valor', className: 'text-end text-nowrap', cell: (l) => formatMoney(l.value) },
-    {
-      header: 'Pagamento',
-      className: 'text-nowrap',
-      cell: (l) =>
-        l.paidAt ? (
-          <Badge bg="success" title={formatDateTime(l.paidAt)}>
-            Pago em {formatDate(l.paidAt)}
-          </Badge>
-        ) : (
-          <ActionButton
-            size="sm"
-            variant="outline-success"
-            disabled={running}
-            aria-label={`Pagar ${lineLabel(l)}`}
-            action={() => pay([l])}
-          >
-            Pagar
-          </ActionButton>
-        ),
-    },
-  ];
+  const columns = lineColumns({
+    payrollId: payroll.id,
+    payable,
+    selected,
+    allSelected,
+    running,
+    toggle,
+    pay: (l) => pay([l]),
+  });
 
   const company = payroll.companyAlias || payroll.companyName;
   return (

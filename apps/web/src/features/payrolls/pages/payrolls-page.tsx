@@ -18,47 +18,50 @@ import { useRemovePayroll } from '../api/remove-payroll.ts';
 import { GeneratePayrollModal } from '../components/generate-payroll-modal.tsx';
 import { PendingOrdersModal } from '../components/pending-orders-modal.tsx';
 
+const companyOf = (r: Payroll) => r.companyAlias || r.companyName;
+
+/** Delete, offered while no line is paid; confirmed first. */
+function RemovePayrollButton({ payroll }: { payroll: Payroll }) {
+  const remove = useRemovePayroll();
+  const confirm = useConfirm();
+  return (
+    <ActionButton
+      variant="outline-danger"
+      size="sm"
+      aria-label={`Remover a folha de ${companyOf(payroll)}`}
+      action={async () => {
+        if (!(await confirm({ title: 'Remover a folha?' }))) return;
+        try {
+          await remove.mutateAsync(payroll.id);
+          toast.success('Folha removida com sucesso');
+        } catch (err) {
+          if (!reportedGlobally(err)) toast.error(payrollMessages.removeFailed);
+        }
+      }}
+    >
+      <TrashIcon />
+    </ActionButton>
+  );
+}
+
+const columns: Column<Payroll>[] = [
+  { header: 'Empresa', cell: (r) => <Link to={`/payrolls/${r.id}`}>{companyOf(r)}</Link> },
+  { header: 'Inicio', cell: (r) => formatIsoDate(r.startDate) },
+  { header: 'Fim', cell: (r) => formatIsoDate(r.endDate) },
+  { header: 'Gerada em', cell: (r) => formatDateTime(r.createdAt) },
+  {
+    header: <span className="visually-hidden">Ações</span>,
+    className: 'col-actions text-end',
+    cell: (r) => (r.canRemove ? <RemovePayrollButton payroll={r} /> : null),
+  },
+];
+
 /** /payrolls 'Folha': latest period first, searchable by company; generate, check pending orders, delete unpaid ones. */
 export function PayrollsPage() {
   const [filter, setFilter] = usePersistedFilter('payrolls', baseFilterDefaults);
   const list = usePayrolls(filter);
-  const remove = useRemovePayroll();
-  const confirm = useConfirm();
   const [generating, setGenerating] = useState(false);
   const [pending, setPending] = useState(false);
-
-  const columns: Column<Payroll>[] = [
-    {
-      header: 'Empresa',
-      cell: (r) => <Link to={`/payrolls/${r.id}`}>{r.companyAlias || r.companyName}</Link>,
-    },
-    { header: 'Inicio', cell: (r) => formatIsoDate(r.startDate) },
-    { header: 'Fim', cell: (r) => formatIsoDate(r.endDate) },
-    { header: 'Gerada em', cell: (r) => formatDateTime(r.createdAt) },
-    {
-      header: <span className="visually-hidden">Ações</span>,
-      className: 'col-actions text-end',
-      cell: (r) =>
-        r.canRemove ? (
-          <ActionButton
-            variant="outline-danger"
-            size="sm"
-            aria-label={`Remover a folha de ${r.companyAlias || r.companyName}`}
-            action={async () => {
-              if (!(await confirm({ title: 'Remover a folha?' }))) return;
-              try {
-                await remove.mutateAsync(r.id);
-                toast.success('Folha removida com sucesso');
-              } catch (err) {
-                if (!reportedGlobally(err)) toast.error(payrollMessages.removeFailed);
-              }
-            }}
-          >
-            <TrashIcon />
-          </ActionButton>
-        ) : null,
-    },
-  ];
 
   return (
     <>
