@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { noFeatures, allFeatures, PersonType } from '@oficina/contracts';
-import { generatePayroll, schema } from '@oficina/db';
+import { DEMO_PASSWORD, generatePayroll, schema } from '@oficina/db';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { newCnpj } from '../../../test/factories.ts';
+import { isUniqueViolation } from '../../plugins/errors.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 
 let ctx: TestContext;
@@ -397,9 +398,14 @@ describe('generation', () => {
         endDate: '2025-05-31',
       })
       .returning();
-    await expect(
-      ctx.database.db.insert(schema.payrollLines).values({ ...taken!, id: undefined, payrollId: another!.id }),
-    ).rejects.toThrow(/payroll_lines_invoice_worker_key|duplicate key|unique/);
+    const error = await ctx.database.db
+      .insert(schema.payrollLines)
+      .values({ ...taken!, id: undefined, payrollId: another!.id })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(isUniqueViolation(error, 'payroll_lines_invoice_worker_key')).toBe(true);
   });
 });
 
@@ -592,5 +598,27 @@ describe('lines and pay slip', () => {
       (await ctx.app.inject({ method: 'GET', url: `/api/pdfs/payrolls/${id}/workers/${tech.id}?token=${orderToken}` }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('demo data', () => {
+  it('organization 1 has one payroll, partly paid; organization 102 has no payroll screen', async () => {
+    const login = async (username: string) =>
+      (
+        await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: DEMO_PASSWORD } })
+      ).json().token as string;
+    const demo = { authorization: `Bearer ${await login('admin@demo.com.br')}` };
+    const list = (await ctx.app.inject({ url: '/api/organizations/1/payrolls', headers: demo })).json();
+    expect(list.meta.total).toBe(1);
+    const detail = (
+      await ctx.app.inject({ url: `/api/organizations/1/payrolls/${list.data[0].id}`, headers: demo })
+    ).json();
+    expect(detail.paidLines).toBe(1);
+    expect(detail.lines).toBeGreaterThan(1);
+    expect(detail.canRemove).toBe(false);
+    const pending = (await ctx.app.inject({ url: '/api/organizations/1/payrolls/pending', headers: demo })).json();
+    expect(pending.meta.total).toBeGreaterThan(0);
+    const lite = { authorization: `Bearer ${await login('admin@org102.com.br')}` };
+    expect((await ctx.app.inject({ url: '/api/organizations/102/payrolls', headers: lite })).statusCode).toBe(403);
   });
 });
