@@ -16,7 +16,8 @@ export interface PayrollPeriod {
  * Generates a payroll inside the caller's transaction (the API and the demo seed share it).
  *
  * One line per worker of each Completed order of the company whose finishedAt falls in the period
- * and whose worker line is in no payroll yet. A line is worth the worker's payment value (half of it,
+ * and whose worker line is unpaid and in no payroll yet (a worker line paid some other way, e.g. in
+ * imported data, is not paid twice). A line is worth the worker's payment value (half of it,
  * rounded to the nearest cent, when the order pays just the half) plus an even share of the order's
  * payroll bonus among all the order's workers; the cents that do not divide evenly go one each to the
  * workers in the order they were put on the order, so the shares always add up to the bonus.
@@ -41,7 +42,7 @@ export async function generatePayroll(tx: Tx, period: PayrollPeriod) {
     .returning();
   const result = (await tx.execute(sql`
     WITH candidates AS (
-      SELECT iw.organization_id, iw.id AS invoice_worker_id, iw.invoice_id, iw.worker_id,
+      SELECT iw.organization_id, iw.id AS invoice_worker_id, iw.invoice_id, iw.worker_id, iw.paid_at,
              u.payment_value_cents AS payment, i.is_paying_just_the_half AS half, i.payroll_bonus_cents AS bonus,
              count(*) OVER (PARTITION BY iw.invoice_id) AS workers,
              row_number() OVER (PARTITION BY iw.invoice_id ORDER BY iw.id) AS position
@@ -60,7 +61,8 @@ export async function generatePayroll(tx: Tx, period: PayrollPeriod) {
                + (bonus / workers)::int
                + CASE WHEN position <= bonus % workers THEN 1 ELSE 0 END
       FROM candidates c
-      WHERE NOT EXISTS (SELECT 1 FROM payroll_lines pl WHERE pl.invoice_worker_id = c.invoice_worker_id)
+      WHERE c.paid_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM payroll_lines pl WHERE pl.invoice_worker_id = c.invoice_worker_id)
       RETURNING value_cents
     )
     SELECT count(*)::int AS lines, coalesce(sum(value_cents), 0)::bigint AS total FROM inserted`)) as unknown as {

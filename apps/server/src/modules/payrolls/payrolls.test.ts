@@ -227,7 +227,7 @@ describe('generation', () => {
     expect(log[0]!.userId).toBe(org.admin.id);
   });
 
-  it('leaves out orders outside the period (in the organization time zone), not completed, of another company or already in a payroll', async () => {
+  it('leaves out orders outside the period (in the organization time zone), not completed, of another company, already paid or already in a payroll', async () => {
     const company = await newCompany();
     const otherCompany = await newCompany();
     const tech = await technician(2000);
@@ -263,11 +263,21 @@ describe('generation', () => {
       finishedAt: '2025-03-10T12:00:00Z',
       complete: false,
     });
+    // A worker line already paid some other way (imported data) is not paid twice.
+    const paidElsewhere = await completedOrder({
+      companyId: company.id,
+      workers: [tech.id],
+      finishedAt: '2025-03-15T12:00:00Z',
+    });
+    await ctx.database.db
+      .update(schema.invoiceWorkers)
+      .set({ paidAt: new Date('2025-03-20T12:00:00Z') })
+      .where(eq(schema.invoiceWorkers.invoiceId, paidElsewhere.id));
     const res = await generate(company.id, '2025-03-01', '2025-03-31');
     expect(res.statusCode).toBe(201);
     const ids = (await allLines(res.json().id)).map((l) => l.invoiceId).sort();
     expect(ids).toEqual([lastMinute.id, firstMinute.id].sort());
-    for (const left of [before, after, otherCo, open]) expect(ids).not.toContain(left.id);
+    for (const left of [before, after, otherCo, open, paidElsewhere]) expect(ids).not.toContain(left.id);
 
     // An overlapping period takes only what no payroll holds yet.
     const wider = await generate(company.id, '2025-02-01', '2025-04-30');
