@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { check, date, foreignKey, index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { companies } from './companies.ts';
-import { invoices } from './invoices.ts';
 import { invoiceWorkers } from './invoice-lines.ts';
 import { users } from './users.ts';
 
@@ -61,20 +60,16 @@ export const payrollLines = pgTable(
       columns: [t.organizationId, t.payrollId],
       foreignColumns: [payrolls.organizationId, payrolls.id],
     }).onDelete('cascade'),
+    // One check for the order's worker line and the copies of its order and worker.
     foreignKey({
       name: 'payroll_lines_invoice_worker_fkey',
-      columns: [t.organizationId, t.invoiceWorkerId],
-      foreignColumns: [invoiceWorkers.organizationId, invoiceWorkers.id],
-    }),
-    foreignKey({
-      name: 'payroll_lines_invoice_fkey',
-      columns: [t.organizationId, t.invoiceId],
-      foreignColumns: [invoices.organizationId, invoices.id],
-    }),
-    foreignKey({
-      name: 'payroll_lines_worker_fkey',
-      columns: [t.organizationId, t.workerId],
-      foreignColumns: [users.organizationId, users.id],
+      columns: [t.organizationId, t.invoiceWorkerId, t.invoiceId, t.workerId],
+      foreignColumns: [
+        invoiceWorkers.organizationId,
+        invoiceWorkers.id,
+        invoiceWorkers.invoiceId,
+        invoiceWorkers.workerId,
+      ],
     }),
     check('payroll_lines_value_check', sql`${t.valueCents} >= 0`),
     uniqueIndex('payroll_lines_invoice_worker_key').on(t.invoiceWorkerId),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Form, ProgressBar } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { DEFAULT_TAKE, payrollMessages, type PayrollDetail, type PayrollLine } from '@oficina/contracts';
+import { DEFAULT_TAKE, messages, payrollMessages, type PayrollDetail, type PayrollLine } from '@oficina/contracts';
 import { ApiError, reportedGlobally } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatIsoDate, formatMoney } from '../../../lib/format.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
@@ -30,10 +30,11 @@ export function PayrollPage() {
 }
 
 const lineLabel = (l: PayrollLine) => `${l.workerName} (OS ${l.invoiceNumber})`;
-const failureText = (err: unknown) =>
-  err instanceof ApiError && err.messages?.length
-    ? err.messages.join(' ')
-    : 'Houve um problema ao processar a sua solicitação';
+/** Why a line was not paid, as a sentence: the server's messages, or the generic text. */
+const failureText = (err: unknown) => {
+  const text = err instanceof ApiError && err.messages?.length ? err.messages.join(' ') : messages.requestFailed;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+};
 
 interface LineTableContext {
   payrollId: number;
@@ -153,7 +154,11 @@ function PayrollLines({ payroll }: { payroll: PayrollDetail }) {
       setProgress(null);
       if (reportedGlobally(result.error) && result.done === 0) return;
       const text = `Não foi possível pagar ${lineLabel(result.failed)}: ${failureText(result.error)} O pagamento parou nessa linha; ${
-        result.done === 1 ? '1 linha anterior continua paga' : `${result.done} linhas anteriores continuam pagas`
+        result.done === 0
+          ? 'nenhuma linha foi paga'
+          : result.done === 1
+            ? '1 linha anterior continua paga'
+            : `${result.done} linhas anteriores continuam pagas`
       }.`;
       setFailure(text);
       toast.error(text);
