@@ -50,7 +50,7 @@ const columns: Column<Payroll>[] = [
   { header: 'Fim', cell: (r) => formatIsoDate(r.endDate) },
   { header: 'Gerada em', cell: (r) => formatDateTime(r.createdAt) },
   {
-    header: <span className="visually-hidden">Ações</span>,
+    header: '',
     className: 'col-actions text-end',
     cell: (r) => (r.canRemove ? <RemovePayrollButton payroll={r} /> : null),
   },
