@@ -22,8 +22,8 @@ export interface PayrollPeriod {
  * payroll bonus among all the order's workers; the cents that do not divide evenly go one each to the
  * workers in the order they were put on the order, so the shares always add up to the bonus.
  *
- * Two generations for the same company wait for each other on the company row, and each statement
- * then sees what the other committed; the unique index on invoice_worker_id is the last word.
+ * Two generations for the same company wait for each other on the company row; the unique index on
+ * invoice_worker_id keeps a worker line in one payroll, and the insert skips the ones it already holds.
  * Returns null (and inserts nothing it keeps: the caller rolls back) when the company is not the
  * organization's, 'empty' when no line qualifies.
  */
@@ -62,7 +62,9 @@ export async function generatePayroll(tx: Tx, period: PayrollPeriod) {
                + CASE WHEN position <= bonus % workers THEN 1 ELSE 0 END
       FROM candidates c
       WHERE c.paid_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM payroll_lines pl WHERE pl.invoice_worker_id = c.invoice_worker_id)
+      -- Worker lines already in a payroll are skipped by the unique index itself: a NOT EXISTS over
+      -- the table being filled was planned as a nested loop over it (quadratic) while it was empty.
+      ON CONFLICT (invoice_worker_id) DO NOTHING
       RETURNING value_cents
     )
     SELECT count(*)::int AS lines, coalesce(sum(value_cents), 0)::bigint AS total FROM inserted`)) as unknown as {
