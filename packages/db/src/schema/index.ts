@@ -18,3 +18,4 @@ export * from './audit-logs.ts';
 export * from './invoice-pictures.ts';
 export * from './invoice-signatures.ts';
 export * from './list-versions.ts';
+export * from './payrolls.ts';
