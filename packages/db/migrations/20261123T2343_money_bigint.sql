@@ -8,3 +8,4 @@ ALTER TABLE invoices ALTER COLUMN subtotal_cents TYPE bigint;
 ALTER TABLE invoices ALTER COLUMN discount_cents TYPE bigint;
 ALTER TABLE invoices ALTER COLUMN payroll_bonus_cents TYPE bigint;
 ALTER TABLE users ALTER COLUMN payment_value_cents TYPE bigint;
+ALTER TABLE payroll_lines ALTER COLUMN value_cents TYPE bigint;

@@ -205,7 +205,13 @@ export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQue
   if (query.worker && !actor.isAdmin) throw forbidden(invoiceMessages.workerFilterAdminOnly);
   const where = await listWhere(db, actor, query);
   const unfiltered =
-    !query.q?.trim() && !query.customer && !query.worker && !query.status.length && !query.isPaid && !query.isNotPaid;
+    !query.q?.trim() &&
+    !query.customer &&
+    !query.worker &&
+    !query.status.length &&
+    !query.state.length &&
+    !query.isPaid &&
+    !query.isNotPaid;
   const result = await listPage(
     query,
     unfiltered ? unfilteredPage(db, actor, query) : pageQuery(db, actor, where, query),
