@@ -16,6 +16,9 @@ import { userRoutes } from './users/users.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { invoiceRoutes } from './invoices/invoices.routes.ts';
 import { publicInvoiceRoutes } from './public-invoices/public-invoices.routes.ts';
+import { reportRoutes } from './reports/reports.routes.ts';
+import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
+import { notificationRoutes } from './notifications/notifications.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -36,4 +39,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   profileRoutes,
   invoiceRoutes,
   publicInvoiceRoutes,
+  reportRoutes,
+  auditLogRoutes,
+  notificationRoutes,
 ];

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
@@ -27,5 +28,9 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_organization_idx').on(t.organizationId, t.createdAt),
     index('audit_logs_entity_idx').on(t.organizationId, t.entity, t.entityId),
+    index('audit_logs_organization_user_idx').on(t.organizationId, t.userId, t.createdAt),
+    index('audit_logs_view_idx')
+      .on(t.entity, t.entityId, t.userId, t.createdAt)
+      .where(sql`${t.action} = 'view'`),
   ],
 );

@@ -17,3 +17,4 @@ export * from './invoice-lines.ts';
 export * from './audit-logs.ts';
 export * from './invoice-pictures.ts';
 export * from './invoice-signatures.ts';
+export * from './notifications.ts';

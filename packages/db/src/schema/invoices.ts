@@ -62,6 +62,13 @@ export const invoices = pgTable(
     index('invoices_organization_state_idx').on(t.organizationId, t.state, t.number),
     index('invoices_organization_status_idx').on(t.organizationId, t.statusId, t.number),
     index('invoices_organization_paid_idx').on(t.organizationId, t.isPaid, t.number),
+    index('invoices_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('invoices_organization_finished_idx')
+      .on(t.organizationId, t.finishedAt)
+      .where(sql`${t.state} = 20`),
+    index('invoices_receivable_idx')
+      .on(t.organizationId, t.finishedAt)
+      .where(sql`${t.state} = 20 AND NOT ${t.isPaid}`),
     check('invoices_discount_check', sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`),
     check('invoices_bonus_check', sql`${t.payrollBonusCents} >= 0`),
   ],

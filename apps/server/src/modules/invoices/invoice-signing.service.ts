@@ -13,6 +13,7 @@ import { conflict, invalid, notFound } from '../../plugins/errors.ts';
 import { forPdf, isBlankImage, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, loadSignedContent } from './invoice-signature.ts';
+import { notifyAdmins } from '../notifications/notify.ts';
 
 const i = schema.invoices;
 
@@ -140,7 +141,7 @@ export async function signPublicInvoice(
         userAgent: evidence.userAgent?.slice(0, 500) ?? null,
         contentHash: hash,
       })
-      .returning({ signedAt: schema.invoiceSignatures.signedAt });
+      .returning({ id: schema.invoiceSignatures.id, signedAt: schema.invoiceSignatures.signedAt });
     const publicActor = { organizationId: row.organizationId, userId: null };
     const [org] = await tx
       .select({ timeZone: schema.organizations.timeZone })
@@ -155,6 +156,15 @@ export async function signPublicInvoice(
     await recordChange(tx, publicActor, id, 'update', [
       { field: 'signature', before: previous ? previous.signerName : null, after: body.signerName },
     ]);
+    // In the signing transaction: the admins hear of each signature once, at once, or not at all if it fails.
+    await notifyAdmins(tx, {
+      organizationId: row.organizationId,
+      sourceKey: `signature:${signed!.id}`,
+      title: `OS ${row.number} assinada`,
+      description: `${body.signerName} assinou a Ordem de Serviço ${row.number}.`,
+      url: `/invoices/${id}/edit`,
+      at: signed!.signedAt,
+    });
   });
   return getPublicInvoice(db, id, token);
 }
