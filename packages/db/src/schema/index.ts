@@ -18,3 +18,8 @@ export * from './audit-logs.ts';
 export * from './invoice-pictures.ts';
 export * from './invoice-signatures.ts';
 export * from './notifications.ts';
+export * from './estimates.ts';
+export * from './estimate-lines.ts';
+export * from './estimate-pictures.ts';
+export * from './estimate-emails.ts';
+export * from './estimate-reminders.ts';

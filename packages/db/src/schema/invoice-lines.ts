@@ -1,4 +1,15 @@
-import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 import { services } from './services.ts';
@@ -6,6 +17,7 @@ import { products } from './products.ts';
 import { equipments } from './equipments.ts';
 import { users } from './users.ts';
 import { tags } from './tags.ts';
+import { estimateEquipments, estimateProducts, estimateServices } from './estimate-lines.ts';
 
 const org = () =>
   integer('organization_id')
@@ -32,9 +44,21 @@ export const invoiceServices = pgTable(
     description: text('description'),
     quantity: integer('quantity').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** The estimate line this came from, when generated from an estimate. */
+    estimateServiceId: integer('estimate_service_id'),
     ...stamps,
   },
-  (t) => [index('invoice_services_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    index('invoice_services_invoice_idx').on(t.invoiceId),
+    index('invoice_services_estimate_service_idx')
+      .on(t.estimateServiceId)
+      .where(sql`${t.estimateServiceId} IS NOT NULL`),
+    foreignKey({
+      name: 'invoice_services_estimate_service_fkey',
+      columns: [t.organizationId, t.estimateServiceId],
+      foreignColumns: [estimateServices.organizationId, estimateServices.id],
+    }),
+  ],
 );
 
 export const invoiceProducts = pgTable(
@@ -47,9 +71,20 @@ export const invoiceProducts = pgTable(
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
     priceCents: integer('price_cents').notNull(),
+    estimateProductId: integer('estimate_product_id'),
     ...stamps,
   },
-  (t) => [index('invoice_products_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    index('invoice_products_invoice_idx').on(t.invoiceId),
+    index('invoice_products_estimate_product_idx')
+      .on(t.estimateProductId)
+      .where(sql`${t.estimateProductId} IS NOT NULL`),
+    foreignKey({
+      name: 'invoice_products_estimate_product_fkey',
+      columns: [t.organizationId, t.estimateProductId],
+      foreignColumns: [estimateProducts.organizationId, estimateProducts.id],
+    }),
+  ],
 );
 
 /** The customer's equipment worked on, copied so the order keeps what it was when serviced. */
@@ -65,11 +100,20 @@ export const invoiceEquipments = pgTable(
     model: text('model').notNull(),
     serialNumber: text('serial_number').notNull(),
     description: text('description'),
+    estimateEquipmentId: integer('estimate_equipment_id'),
     ...stamps,
   },
   (t) => [
     index('invoice_equipments_invoice_idx').on(t.invoiceId),
     uniqueIndex('invoice_equipments_invoice_equipment_key').on(t.invoiceId, t.equipmentId),
+    index('invoice_equipments_estimate_equipment_idx')
+      .on(t.estimateEquipmentId)
+      .where(sql`${t.estimateEquipmentId} IS NOT NULL`),
+    foreignKey({
+      name: 'invoice_equipments_estimate_equipment_fkey',
+      columns: [t.organizationId, t.estimateEquipmentId],
+      foreignColumns: [estimateEquipments.organizationId, estimateEquipments.id],
+    }),
   ],
 );
 

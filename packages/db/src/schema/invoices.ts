@@ -1,12 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
 import { transactionNatures } from './transaction-natures.ts';
 import { invoiceStatuses } from './invoice-statuses.ts';
 import { users } from './users.ts';
+import { estimates } from './estimates.ts';
 
 /** 192 random bits, URL-safe: the public signing link cannot be guessed. */
 export const newSignToken = () => randomBytes(24).toString('base64url');
@@ -51,6 +63,8 @@ export const invoices = pgTable(
     signToken: text('sign_token')
       .notNull()
       .$defaultFn(() => newSignToken()),
+    /** The estimate this order was generated from (same organization; null when made directly). */
+    estimateId: integer('estimate_id'),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -70,6 +84,14 @@ export const invoices = pgTable(
       .on(t.organizationId, t.finishedAt)
       .where(sql`${t.state} = 20 AND NOT ${t.isPaid}`),
     check('invoices_discount_check', sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`),
+    index('invoices_estimate_idx')
+      .on(t.estimateId, t.number)
+      .where(sql`${t.estimateId} IS NOT NULL`),
+    foreignKey({
+      name: 'invoices_estimate_fkey',
+      columns: [t.organizationId, t.estimateId],
+      foreignColumns: [estimates.organizationId, estimates.id],
+    }),
     check('invoices_bonus_check', sql`${t.payrollBonusCents} >= 0`),
   ],
 );
