@@ -23,6 +23,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { createLocalStorage, type FileStorage } from './lib/storage.ts';
 import { createLinkSigner, type LinkSigner } from './lib/signed-links.ts';
 import { apiModules } from './modules/index.ts';
+import { startReminderJob, type Job } from './modules/notifications/reminder-job.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +50,8 @@ export interface BuildOptions {
   extraModules?: FastifyPluginAsyncZod[];
   /** Uploaded files (default: local disk under `${dataDir}/files`). */
   storage?: FileStorage;
+  /** Run the background jobs (main.ts does; tests that exercise them do): due reminders every `reminderIntervalMs`. */
+  jobs?: { reminderIntervalMs: number };
 }
 
 /** Builds the Fastify app without listening: main.ts listens, tests use inject(). */
@@ -111,6 +114,15 @@ export async function buildApp(opts: BuildOptions) {
     },
     { prefix: '/api' },
   );
+
+  if (opts.jobs && opts.jobs.reminderIntervalMs > 0) {
+    const { reminderIntervalMs } = opts.jobs;
+    let job: Job | undefined;
+    app.addHook('onReady', async () => {
+      job = startReminderJob(opts.database.db, app.log, reminderIntervalMs);
+    });
+    app.addHook('onClose', async () => job?.stop());
+  }
 
   const serveWeb = opts.serveWeb ?? existsSync(join(webDistDir, 'index.html'));
   if (serveWeb) {

@@ -12,6 +12,8 @@ export interface Config {
   seedDemo: boolean;
   tokenTtlSeconds: number;
   loginRateLimitPerMinute: number;
+  /** How often the job turns due estimate reminders into notifications (ms; 0 turns it off). */
+  reminderJobIntervalMs: number;
 }
 
 /** JWT_SECRET, else a secret generated once and kept in the data dir (so tokens survive restarts). */
@@ -39,5 +41,6 @@ export function loadConfig(env = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 12),
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 60),
+    reminderJobIntervalMs: Number(env.REMINDER_JOB_INTERVAL_MS ?? 5000),
   };
 }

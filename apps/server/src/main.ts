@@ -14,6 +14,7 @@ const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 const app = await buildApp({
   database,
   config,
+  jobs: { reminderIntervalMs: config.reminderJobIntervalMs },
   logger: {
     level: config.logLevel,
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),

@@ -28,3 +28,6 @@ CREATE INDEX invoices_receivable_idx ON invoices (organization_id, finished_at) 
 -- The audit-log screen: newest first, per user; views are looked up per user and entity.
 CREATE INDEX audit_logs_organization_user_idx ON audit_logs (organization_id, user_id, created_at);
 CREATE INDEX audit_logs_view_idx ON audit_logs (entity, entity_id, user_id, created_at) WHERE action = 'view';
+
+-- The estimate report reads a period of estimates by creation.
+CREATE INDEX estimates_organization_created_idx ON estimates (organization_id, created_at);

@@ -26,7 +26,8 @@ function text(cell: ReportCell, type: ReportColumnType, timeZone: string): strin
     case 'date':
       return formatDate(`${cell}T12:00:00Z`, 'UTC');
     case 'datetime':
-      return formatDateTime(String(cell), timeZone);
+      // Without Intl's comma, so a spreadsheet reads it as a date and time.
+      return formatDateTime(String(cell), timeZone).replace(', ', ' ');
     case 'month': {
       const [y, m] = String(cell).split('-');
       return `${m}/${y}`;
