@@ -9,7 +9,27 @@ import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 export interface TestContext {
   app: App;
   database: Database;
+  /** The PostgreSQL database's URL (undefined on PGlite), for a second app instance on the same data. */
+  databaseUrl?: string;
   close(): Promise<void>;
+}
+
+const testConfig = { jwtSecret: 'test-secret', tokenTtlSeconds: 3600, loginRateLimitPerMinute: 1000, dataDir: '/tmp' };
+
+/** Another app instance with its own connection pool over the same PostgreSQL database (as a second server would be). */
+export async function createSecondInstance(ctx: TestContext, opts: Pick<BuildOptions, 'jobs'> = {}) {
+  if (!ctx.databaseUrl) throw new Error('a second instance needs PostgreSQL');
+  const database = await openDatabase({ databaseUrl: ctx.databaseUrl, poolMax: 3 });
+  const app = await buildApp({ database, serveWeb: false, config: testConfig, ...opts });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 /** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
@@ -17,6 +37,7 @@ export async function createTestApp(opts: Pick<BuildOptions, 'extraModules'> = {
   const testDb = inject('testDb');
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   if (testDb.kind === 'pglite') {
     database = await openDatabase({ loadDataDir: new Blob([readFileSync(testDb.templateFile)]) });
   } else {
@@ -25,7 +46,8 @@ export async function createTestApp(opts: Pick<BuildOptions, 'extraModules'> = {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
     await admin.end();
-    database = await openDatabase({ databaseUrl: testDb.adminUrl.replace(/\/postgres$/, `/${name}`), poolMax: 5 });
+    databaseUrl = testDb.adminUrl.replace(/\/postgres$/, `/${name}`);
+    database = await openDatabase({ databaseUrl, poolMax: 5 });
     drop = async () => {
       const c = new pg.Client({ connectionString: testDb.adminUrl });
       await c.connect();
@@ -37,12 +59,13 @@ export async function createTestApp(opts: Pick<BuildOptions, 'extraModules'> = {
     database,
     serveWeb: false,
     extraModules: opts.extraModules,
-    config: { jwtSecret: 'test-secret', tokenTtlSeconds: 3600, loginRateLimitPerMinute: 1000, dataDir: '/tmp' },
+    config: testConfig,
   });
   await app.ready();
   return {
     app,
     database,
+    databaseUrl,
     close: async () => {
       await app.close();
       await database.close();

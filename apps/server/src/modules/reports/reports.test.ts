@@ -12,7 +12,7 @@ let other: TestOrg;
 let lite: TestOrg;
 let world: InvoiceWorld;
 let theirs: InvoiceWorld;
-const orders: Record<string, { id: number; number: number }> = {};
+const orders = {} as Record<'A' | 'B' | 'C' | 'D' | 'E' | 'F', { id: number; number: number }>;
 const period = { from: '2026-03-01', to: '2026-04-30' };
 
 const url = (o: TestOrg, rest = '') => `/api/organizations/${o.organization.id}/reports${rest}`;
