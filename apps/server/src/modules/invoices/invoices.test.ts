@@ -355,7 +355,6 @@ describe('list', () => {
   });
 
   it('a term matching thousands of customers still finds their orders (sub-select instead of an id list)', async () => {
-    const { sql } = await import('drizzle-orm');
     const orgId = listOrg.organization.id;
     await ctx.database.db.execute(sql`
       INSERT INTO customers (organization_id, type, identifier, name)

@@ -78,7 +78,10 @@ export function startReminderJob(db: Db, log: FastifyBaseLogger, intervalMs: num
   const tick = async () => {
     try {
       // Drain a backlog in consecutive batches, then wait for the next tick.
-      while (!stopped && (await processDueReminders(db)) === BATCH);
+      for (;;) {
+        const handled = await processDueReminders(db);
+        if (stopped || handled < BATCH) break;
+      }
     } catch (err) {
       if (!stopped) log.error({ err }, 'notification job failed');
     }
