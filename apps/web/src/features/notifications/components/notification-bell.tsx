@@ -94,7 +94,7 @@ export function NotificationBell() {
           </Badge>
         )}
       </Dropdown.Toggle>
-      <Dropdown.Menu className="notification-panel shadow p-0" aria-label="Notificações">
+      <Dropdown.Menu className="notification-panel shadow p-0" aria-label="Notificações" data-bs-theme="light">
         <div className="notification-panel-header px-3 py-2 border-bottom">
           <strong>Notificações</strong>
           {unread > 0 && <span className="small text-body-secondary ms-2">{unread} não lidas</span>}

@@ -30,3 +30,5 @@ export function formatCell(value: ReportCell, type: ReportColumnType): string {
 }
 
 export const isNumeric = (type: ReportColumnType) => type === 'int' || type === 'money' || type === 'percent';
+
+export const isTemporal = (type: ReportColumnType) => type === 'date' || type === 'datetime' || type === 'month';

@@ -62,7 +62,11 @@ export function ReportFilterForm({ filters, onSubmit }: ReportFilterFormProps) {
             </Col>
           );
         })}
-        <Col xs={12} sm="auto" className="align-self-end">
+        <Col xs={12} sm="auto">
+          {/* An empty label keeps the button on the inputs' line, whatever error shows under them. */}
+          <Form.Label className="d-none d-sm-block" aria-hidden="true">
+            &nbsp;
+          </Form.Label>
           <Button type="submit" disabled={isSubmitting} className="w-100">
             {isSubmitting && <Spinner size="sm" className="me-2" />}
             Filtrar

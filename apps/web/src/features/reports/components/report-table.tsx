@@ -1,6 +1,6 @@
 import { Table } from 'react-bootstrap';
 import { reportMessages, type ReportResult } from '@oficina/contracts';
-import { formatCell, isNumeric } from './report-cells.ts';
+import { formatCell, isNumeric, isTemporal } from './report-cells.ts';
 
 /** The result rows with typed, pt-BR formatted columns (numbers to the right). */
 export function ReportTable({ result }: { result: ReportResult }) {
@@ -29,7 +29,12 @@ export function ReportTable({ result }: { result: ReportResult }) {
                 {row.map((cell, j) => {
                   const type = result.header[j]!.type;
                   return (
-                    <td key={j} className={isNumeric(type) ? 'text-end text-nowrap' : undefined}>
+                    <td
+                      key={j}
+                      className={
+                        isNumeric(type) ? 'text-end text-nowrap' : isTemporal(type) ? 'text-nowrap' : undefined
+                      }
+                    >
                       {formatCell(cell, type)}
                     </td>
                   );
