@@ -29,7 +29,8 @@ async function generateEstimates(database: Database, organizationId: number, cou
   await database.db.execute(sql`
     UPDATE invoices i SET estimate_id = e.id FROM estimates e
      WHERE e.organization_id = ${organizationId} AND i.organization_id = ${organizationId} AND i.number = e.number * 5`);
-  await database.db.execute(sql`ANALYZE estimates; ANALYZE invoices`);
+  await database.db.execute(sql`ANALYZE estimates`);
+  await database.db.execute(sql`ANALYZE invoices`);
 }
 
 async function bench(kind: string) {

@@ -27,9 +27,13 @@ export function monthsBack(today: string, months: number): string {
 /**
  * Checks the submitted values against the report's filters, field by field, and returns them
  * trimmed ('' for an empty optional one). Throws a 422 with every field's message at once.
- * A 'from'/'to' pair is also checked as a period: in order and at most MAX_PERIOD_DAYS long.
+ * A 'from'/'to' pair is also checked as a period: in order and at most `maxPeriodDays` long.
  */
-export function validateFilters(filters: ReportFilter[], body: Record<string, string>): Record<string, string> {
+export function validateFilters(
+  filters: ReportFilter[],
+  body: Record<string, string>,
+  maxPeriodDays = MAX_PERIOD_DAYS,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const values: Record<string, string> = {};
   for (const f of filters) {
@@ -54,7 +58,7 @@ export function validateFilters(filters: ReportFilter[], body: Record<string, st
   if (from && to && !errors.from && !errors.to && filters.some((f) => f.name === 'to')) {
     const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
     if (days < 1) errors.to = reportMessages.endBeforeStart;
-    else if (days > MAX_PERIOD_DAYS) errors.to = reportMessages.periodTooLong(MAX_PERIOD_DAYS);
+    else if (days > maxPeriodDays) errors.to = reportMessages.periodTooLong(maxPeriodDays);
   }
   if (Object.keys(errors).length) throw invalid(errors);
   return values;

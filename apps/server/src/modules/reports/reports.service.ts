@@ -43,7 +43,7 @@ export async function runReport(
 ): Promise<{ result: ReportResult; timeZone: string }> {
   const spec = findReport(name);
   const ctx = await context(db, organizationId);
-  const values = validateFilters(await spec.filters(ctx), body);
+  const values = validateFilters(await spec.filters(ctx), body, spec.maxPeriodDays);
   const rows = await queryRows<Record<string, unknown> & { total: string | number }>(
     db,
     spec.query(ctx, values, REPORT_ROW_CAP),

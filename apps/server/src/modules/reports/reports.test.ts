@@ -164,6 +164,12 @@ describe('validation: 422 with the message on each field, nothing run', () => {
       { to: [reportMessages.periodTooLong(366)] },
     ],
     [
+      'over a quarter for the services and products sold',
+      'items-sold',
+      { from: '2026-01-01', to: '2026-04-30' },
+      { to: [reportMessages.periodTooLong(92)] },
+    ],
+    [
       'a date before the minimum',
       'service-orders',
       { from: '1999-12-31', to: '2000-01-05' },
