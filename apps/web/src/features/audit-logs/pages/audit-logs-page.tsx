@@ -123,7 +123,28 @@ export function AuditLogsPage() {
         }
       />
       <div className="card-list">
-        <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} isLoading={list.isPending} />
+        <div className="d-none d-sm-block">
+          <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} isLoading={list.isPending} />
+        </div>
+        {/* On a phone each entry is a small card: the table's six columns do not fit 375 px. */}
+        <ul className="audit-cards list-unstyled mb-0 d-sm-none">
+          {list.data?.data.map((r) => (
+            <li key={r.id} className="audit-card">
+              <div className="d-flex justify-content-between gap-2">
+                {columns[1]!.cell(r)}
+                <span className="small text-body-secondary">#{r.id}</span>
+              </div>
+              <div className="small">{formatDateTime(r.createdAt)}</div>
+              <div className="small">
+                {columns[4]!.cell(r)} {columns[3]!.cell(r)}
+              </div>
+              <div className="small text-body-secondary">{columns[5]!.cell(r)}</div>
+            </li>
+          ))}
+          {list.data && list.data.data.length === 0 && (
+            <li className="text-center text-body-secondary py-4">Nenhum registro</li>
+          )}
+        </ul>
         <PaginationBar meta={list.data?.meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
       </div>
       <AuditChangesModal entry={open} onHide={() => setOpen(null)} />
