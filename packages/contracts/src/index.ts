@@ -23,3 +23,4 @@ export * from './invoice-paperwork.ts';
 export * from './reports.ts';
 export * from './audit-logs.ts';
 export * from './notifications.ts';
+export * from './payrolls.ts';
