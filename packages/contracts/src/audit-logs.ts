@@ -3,7 +3,7 @@ import { listQuery } from './common.ts';
 
 export const auditActions = ['view', 'create', 'update', 'delete'] as const;
 export type AuditActionName = (typeof auditActions)[number];
-export const auditEntities = ['invoice', 'estimate'] as const;
+export const auditEntities = ['invoice', 'estimate', 'payroll'] as const;
 
 export const auditActionLabels: Record<string, string> = {
   view: 'Visualização',
@@ -11,7 +11,11 @@ export const auditActionLabels: Record<string, string> = {
   update: 'Alteração',
   delete: 'Remoção',
 };
-export const auditEntityLabels: Record<string, string> = { invoice: 'Ordem de Serviço', estimate: 'Orçamento' };
+export const auditEntityLabels: Record<string, string> = {
+  invoice: 'Ordem de Serviço',
+  estimate: 'Orçamento',
+  payroll: 'Folha',
+};
 
 /** The pt-BR name of each field a change line can name (unknown fields show their key). */
 export const auditFieldLabels: Record<string, string> = {
@@ -43,6 +47,10 @@ export const auditFieldLabels: Record<string, string> = {
   signLink: 'Link de assinatura',
   reminders: 'Lembretes',
   notes: 'Observações',
+  startDate: 'Início',
+  endDate: 'Fim',
+  lines: 'Linhas',
+  paidAt: 'Pago em',
 };
 
 /** GET audit-logs: user (id), action, q (order/estimate number, entity id or the user's name). */

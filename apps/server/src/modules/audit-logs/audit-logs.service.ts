@@ -6,7 +6,7 @@ import { searchWhere } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 /** The table holding each audited entity, for its number and for "number" searches. */
-const entityTables: Record<string, string> = { invoice: 'invoices' };
+const entityTables: Record<string, string> = { invoice: 'invoices', estimate: 'estimates' };
 
 interface Row {
   id: number;

@@ -29,6 +29,7 @@ const defaults: AuditFilter = { ...baseFilterDefaults, user: null, action: '' };
 const entityPath: Record<string, (id: number) => string> = {
   invoice: (id) => `/invoices/${id}/edit`,
   estimate: (id) => `/estimates/${id}/edit`,
+  payroll: (id) => `/payrolls/${id}`,
 };
 
 /** The list's columns; the action opens the entry's changes. */

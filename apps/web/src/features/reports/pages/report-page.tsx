@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { reportMessages, type ReportResult } from '@oficina/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { reportedGlobally } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useExportReportCsv } from '../api/export-report-csv.ts';
 import { useReportDefinition } from '../api/get-report-definition.ts';
@@ -31,8 +31,7 @@ export function ReportPage() {
     try {
       await exportCsv.mutateAsync(submitted);
     } catch (err) {
-      if (!(err instanceof ApiError && (err.status === 0 || err.status >= 500)))
-        toast.error(reportMessages.exportFailed);
+      if (!reportedGlobally(err)) toast.error(reportMessages.exportFailed);
     }
   };
 
