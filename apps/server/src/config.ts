@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { s3SettingsFromEnv, type S3Settings } from './lib/storage.ts';
 
 export interface Config {
   port: number;
@@ -12,6 +13,8 @@ export interface Config {
   seedDemo: boolean;
   tokenTtlSeconds: number;
   loginRateLimitPerMinute: number;
+  /** Files in an S3-compatible bucket (S3_BUCKET set); local disk under dataDir otherwise. */
+  s3?: S3Settings;
 }
 
 /** JWT_SECRET, else a secret generated once and kept in the data dir (so tokens survive restarts). */
@@ -39,5 +42,6 @@ export function loadConfig(env = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 12),
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 60),
+    s3: s3SettingsFromEnv(env),
   };
 }

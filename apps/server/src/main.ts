@@ -2,6 +2,7 @@ import { migrate, openDatabase, seedDemo, demoLogins, DEMO_PASSWORD } from '@ofi
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { createStorage } from './lib/storage.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -14,6 +15,7 @@ const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 const app = await buildApp({
   database,
   config,
+  storage: createStorage(config),
   logger: {
     level: config.logLevel,
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),

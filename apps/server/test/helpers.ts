@@ -13,7 +13,7 @@ export interface TestContext {
 }
 
 /** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
-export async function createTestApp(opts: Pick<BuildOptions, 'extraModules'> = {}): Promise<TestContext> {
+export async function createTestApp(opts: Pick<BuildOptions, 'extraModules' | 'storage'> = {}): Promise<TestContext> {
   const testDb = inject('testDb');
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
@@ -37,6 +37,7 @@ export async function createTestApp(opts: Pick<BuildOptions, 'extraModules'> = {
     database,
     serveWeb: false,
     extraModules: opts.extraModules,
+    storage: opts.storage,
     config: { jwtSecret: 'test-secret', tokenTtlSeconds: 3600, loginRateLimitPerMinute: 1000, dataDir: '/tmp' },
   });
   await app.ready();
