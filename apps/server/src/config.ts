@@ -1,6 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { s3SettingsFromEnv, type S3Settings } from './lib/storage.ts';
 
 export interface Config {
@@ -8,24 +6,14 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
-  jwtSecret: string;
+  /** JWT_SECRET; when absent the key generated once and kept in the database is used. */
+  jwtSecret?: string;
   logLevel: string;
   seedDemo: boolean;
   tokenTtlSeconds: number;
   loginRateLimitPerMinute: number;
   /** Files in an S3-compatible bucket (S3_BUCKET set); local disk under dataDir otherwise. */
   s3?: S3Settings;
-}
-
-/** JWT_SECRET, else a secret generated once and kept in the data dir (so tokens survive restarts). */
-function loadSecret(dataDir: string): string {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 export function loadConfig(env = process.env): Config {
@@ -36,7 +24,7 @@ export function loadConfig(env = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
-    jwtSecret: loadSecret(dataDir),
+    jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     // Demo data goes into the embedded database by default, never into a server unless asked.
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,

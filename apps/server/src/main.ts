@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createStorage } from './lib/storage.ts';
+import { loadJwtSecret } from './lib/secrets.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -12,9 +13,14 @@ const database = await openDatabase(
 await migrate(database);
 const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 
+const jwtSecret = await loadJwtSecret(database.db, {
+  override: config.jwtSecret,
+  legacyFile: config.databaseUrl ? undefined : join(config.dataDir, 'jwt-secret'),
+});
+
 const app = await buildApp({
   database,
-  config,
+  config: { ...config, jwtSecret },
   storage: createStorage(config),
   logger: {
     level: config.logLevel,
@@ -22,17 +28,27 @@ const app = await buildApp({
   },
 });
 
+/** How long SIGTERM waits for requests in flight (uploads, PDFs) before giving up. */
+const DRAIN_TIMEOUT_MS = 25_000;
 let closing = false;
+/**
+ * SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish (Fastify answers
+ * 503 to any new request on a kept-alive connection meanwhile), then close the database and exit.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  app.log.info({ signal }, 'draining requests in flight, then exiting');
+  const timer = setTimeout(() => {
+    app.log.error('requests still in flight after the drain timeout; exiting anyway');
+    process.exit(1);
+  }, DRAIN_TIMEOUT_MS);
   try {
     await app.close();
     await database.close();
   } finally {
     clearTimeout(timer);
+    app.log.info('drained; bye');
     process.exit(0);
   }
 }

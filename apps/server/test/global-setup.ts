@@ -19,7 +19,8 @@ export const TEMPLATE_DB = 'oficina_template';
  * (a PGlite data-dir dump, or CREATE DATABASE ... TEMPLATE on the throwaway cluster).
  */
 export default async function setup(project: TestProject) {
-  const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  // The project's `env` reaches the test workers, not this setup: read it from the project's config.
+  const kind = (project.config.env?.TEST_DB ?? process.env.TEST_DB) === 'postgres' ? 'postgres' : 'pglite';
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'oficina-pglite-'));
     const database = await openDatabase({});

@@ -12,6 +12,29 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * On the PostgreSQL test cluster: a new database copied from the migrated, demo-seeded template,
+ * for a test that runs server processes on it.
+ */
+export async function copyTemplateDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const testDb = inject('testDb');
+  if (testDb.kind !== 'postgres') throw new Error('copyTemplateDatabase needs the PostgreSQL test project');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDb.adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
+  await admin.end();
+  return {
+    url: testDb.adminUrl.replace(/\/postgres$/, `/${name}`),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: testDb.adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 /** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
 export async function createTestApp(opts: Pick<BuildOptions, 'extraModules' | 'storage'> = {}): Promise<TestContext> {
   const testDb = inject('testDb');
@@ -20,18 +43,9 @@ export async function createTestApp(opts: Pick<BuildOptions, 'extraModules' | 's
   if (testDb.kind === 'pglite') {
     database = await openDatabase({ loadDataDir: new Blob([readFileSync(testDb.templateFile)]) });
   } else {
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: testDb.adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
-    await admin.end();
-    database = await openDatabase({ databaseUrl: testDb.adminUrl.replace(/\/postgres$/, `/${name}`), poolMax: 5 });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: testDb.adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const copy = await copyTemplateDatabase();
+    database = await openDatabase({ databaseUrl: copy.url, poolMax: 5 });
+    drop = copy.drop;
   }
   const app = await buildApp({
     database,
