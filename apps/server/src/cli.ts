@@ -1,13 +1,18 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { createOrganizationWithAdmin, migrate, openDatabase, resetPassword, type Database } from '@oficina/db';
 import { loadConfig, type Config } from './config.ts';
 import { copyLocalFiles, createS3Storage } from './lib/storage.ts';
+import { createBackup, restoreBackup } from './lib/backup.ts';
+import { requestBackup } from './lib/maintenance.ts';
 
 const usage = `Uso:
   npm run cli -- create-organization --name "Minha Empresa" --admin-name "Nome" --admin-email email@x.com --admin-password senha
   npm run cli -- reset-password --email email@x.com --password novasenha
   npm run cli -- copy-files-to-s3        copia os arquivos de DATA_DIR/files para o bucket S3_BUCKET
+  npm run cli -- backup ARQUIVO          backup do banco embutido e dos arquivos (também com o servidor rodando)
+  npm run cli -- restore ARQUIVO         restaura um backup em um DATA_DIR vazio
 
 Usa DATABASE_URL quando definido; senão o banco embutido em DATA_DIR (./data).`;
 
@@ -76,6 +81,35 @@ const commands: Record<string, (config: Config) => Promise<void>> = {
     const root = join(config.dataDir, 'files');
     const count = await copyLocalFiles(root, target);
     console.log(`${count} arquivo(s) copiados de ${root} para o bucket ${config.s3.bucket}.`);
+  },
+  backup: async (config) => {
+    const file = positionals[0];
+    if (!file) fail('Informe o arquivo do backup.');
+    if (config.databaseUrl || config.s3)
+      fail('Com DATABASE_URL ou S3_BUCKET, use pg_dump para o banco e copie o bucket (veja "Backups" no README).');
+    // A running server holds the embedded database: it makes the archive itself.
+    let archive = await requestBackup(config.dataDir);
+    if (!archive) {
+      const database = await openDatabase({ dataDir: join(config.dataDir, 'pgdata') });
+      try {
+        archive = await createBackup(database.pglite!, join(config.dataDir, 'files'));
+      } finally {
+        await database.close();
+      }
+    }
+    writeFileSync(file, archive);
+    console.log(`Backup de ${config.dataDir} gravado em ${file} (${archive.length} bytes).`);
+  },
+  restore: async (config) => {
+    const file = positionals[0];
+    if (!file) fail('Informe o arquivo do backup.');
+    if (config.databaseUrl) fail('restore preenche um DATA_DIR embutido; sem DATABASE_URL.');
+    try {
+      const { files } = await restoreBackup(readFileSync(file), config.dataDir);
+      console.log(`Backup restaurado em ${config.dataDir} (${files} arquivo(s)).`);
+    } catch (err) {
+      fail((err as Error).message);
+    }
   },
 };
 

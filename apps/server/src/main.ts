@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createStorage } from './lib/storage.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
+import { createBackup, holdableDeletes } from './lib/backup.ts';
+import { startMaintenanceSocket } from './lib/maintenance.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -18,10 +20,12 @@ const jwtSecret = await loadJwtSecret(database.db, {
   legacyFile: config.databaseUrl ? undefined : join(config.dataDir, 'jwt-secret'),
 });
 
+// Embedded: deletes of files can be held back while the CLI's backup copies them (lib/backup.ts).
+const files = holdableDeletes(createStorage(config));
 const app = await buildApp({
   database,
   config: { ...config, jwtSecret },
-  storage: createStorage(config),
+  storage: files.storage,
   logger: {
     level: config.logLevel,
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
@@ -44,6 +48,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, DRAIN_TIMEOUT_MS);
   try {
+    maintenance?.close();
     await app.close();
     await database.close();
   } finally {
@@ -54,6 +59,14 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+const pglite = database.pglite;
+const maintenance =
+  pglite && !config.s3
+    ? await startMaintenanceSocket(config.dataDir, () =>
+        files.holdingDeletes(() => createBackup(pglite, join(config.dataDir, 'files'))),
+      )
+    : undefined;
 
 await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${join(config.dataDir, 'pgdata')}`;
