@@ -1,4 +1,4 @@
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -12,8 +12,8 @@ export const addresses = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id'),
+    customerId: integer('customer_id'),
     address: text('address').notNull(),
     number: integer('number'),
     complement: text('complement'),
@@ -26,6 +26,16 @@ export const addresses = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'addresses_company_id_fkey',
+      columns: [t.organizationId, t.companyId],
+      foreignColumns: [companies.organizationId, companies.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'addresses_customer_id_fkey',
+      columns: [t.organizationId, t.customerId],
+      foreignColumns: [customers.organizationId, customers.id],
+    }).onDelete('cascade'),
     check('addresses_one_owner', sql`(${t.companyId} IS NULL) <> (${t.customerId} IS NULL)`),
     index('addresses_company_idx').on(t.companyId),
     index('addresses_customer_idx').on(t.customerId),

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
@@ -16,7 +16,7 @@ export const auditLogs = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
-    userId: integer('user_id').references(() => users.id),
+    userId: integer('user_id'),
     /** view | create | update | delete */
     action: text('action').notNull(),
     entity: text('entity').notNull(),
@@ -25,6 +25,11 @@ export const auditLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'audit_logs_user_id_fkey',
+      columns: [t.organizationId, t.userId],
+      foreignColumns: [users.organizationId, users.id],
+    }),
     index('audit_logs_organization_idx').on(t.organizationId, t.createdAt),
     index('audit_logs_entity_idx').on(t.organizationId, t.entity, t.entityId),
   ],

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers.ts';
 import { organizations } from './organizations.ts';
 
@@ -10,9 +10,7 @@ export const equipments = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull(),
     name: text('name').notNull(),
     brand: text('brand').notNull(),
     model: text('model').notNull(),
@@ -22,5 +20,13 @@ export const equipments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('equipments_customer_idx').on(t.customerId)],
+  (t) => [
+    foreignKey({
+      name: 'equipments_customer_id_fkey',
+      columns: [t.organizationId, t.customerId],
+      foreignColumns: [customers.organizationId, customers.id],
+    }).onDelete('cascade'),
+    uniqueIndex('equipments_organization_id_id_key').on(t.organizationId, t.id),
+    index('equipments_customer_idx').on(t.customerId),
+  ],
 );

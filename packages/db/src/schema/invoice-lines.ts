@@ -1,4 +1,14 @@
-import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 import { services } from './services.ts';
@@ -11,10 +21,7 @@ const org = () =>
   integer('organization_id')
     .notNull()
     .references(() => organizations.id);
-const invoice = () =>
-  integer('invoice_id')
-    .notNull()
-    .references(() => invoices.id, { onDelete: 'cascade' });
+const invoice = () => integer('invoice_id').notNull();
 const stamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,14 +34,27 @@ export const invoiceServices = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     organizationId: org(),
     invoiceId: invoice(),
-    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    serviceId: integer('service_id'),
     name: text('name').notNull(),
     description: text('description'),
     quantity: integer('quantity').notNull(),
     priceCents: integer('price_cents').notNull(),
     ...stamps,
   },
-  (t) => [index('invoice_services_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    foreignKey({
+      name: 'invoice_services_invoice_id_fkey',
+      columns: [t.organizationId, t.invoiceId],
+      foreignColumns: [invoices.organizationId, invoices.id],
+    }).onDelete('cascade'),
+    // In the database SET NULL clears only service_id (organization_id stays).
+    foreignKey({
+      name: 'invoice_services_service_id_fkey',
+      columns: [t.organizationId, t.serviceId],
+      foreignColumns: [services.organizationId, services.id],
+    }).onDelete('set null'),
+    index('invoice_services_invoice_idx').on(t.invoiceId),
+  ],
 );
 
 export const invoiceProducts = pgTable(
@@ -43,13 +63,26 @@ export const invoiceProducts = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     organizationId: org(),
     invoiceId: invoice(),
-    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productId: integer('product_id'),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
     priceCents: integer('price_cents').notNull(),
     ...stamps,
   },
-  (t) => [index('invoice_products_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    foreignKey({
+      name: 'invoice_products_invoice_id_fkey',
+      columns: [t.organizationId, t.invoiceId],
+      foreignColumns: [invoices.organizationId, invoices.id],
+    }).onDelete('cascade'),
+    // In the database SET NULL clears only product_id (organization_id stays).
+    foreignKey({
+      name: 'invoice_products_product_id_fkey',
+      columns: [t.organizationId, t.productId],
+      foreignColumns: [products.organizationId, products.id],
+    }).onDelete('set null'),
+    index('invoice_products_invoice_idx').on(t.invoiceId),
+  ],
 );
 
 /** The customer's equipment worked on, copied so the order keeps what it was when serviced. */
@@ -59,7 +92,7 @@ export const invoiceEquipments = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     organizationId: org(),
     invoiceId: invoice(),
-    equipmentId: integer('equipment_id').references(() => equipments.id, { onDelete: 'set null' }),
+    equipmentId: integer('equipment_id'),
     name: text('name').notNull(),
     brand: text('brand').notNull(),
     model: text('model').notNull(),
@@ -68,6 +101,17 @@ export const invoiceEquipments = pgTable(
     ...stamps,
   },
   (t) => [
+    foreignKey({
+      name: 'invoice_equipments_invoice_id_fkey',
+      columns: [t.organizationId, t.invoiceId],
+      foreignColumns: [invoices.organizationId, invoices.id],
+    }).onDelete('cascade'),
+    // In the database SET NULL clears only equipment_id (organization_id stays).
+    foreignKey({
+      name: 'invoice_equipments_equipment_id_fkey',
+      columns: [t.organizationId, t.equipmentId],
+      foreignColumns: [equipments.organizationId, equipments.id],
+    }).onDelete('set null'),
     index('invoice_equipments_invoice_idx').on(t.invoiceId),
     uniqueIndex('invoice_equipments_invoice_equipment_key').on(t.invoiceId, t.equipmentId),
   ],
@@ -80,13 +124,21 @@ export const invoiceWorkers = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     organizationId: org(),
     invoiceId: invoice(),
-    workerId: integer('worker_id')
-      .notNull()
-      .references(() => users.id),
+    workerId: integer('worker_id').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...stamps,
   },
   (t) => [
+    foreignKey({
+      name: 'invoice_workers_invoice_id_fkey',
+      columns: [t.organizationId, t.invoiceId],
+      foreignColumns: [invoices.organizationId, invoices.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'invoice_workers_worker_id_fkey',
+      columns: [t.organizationId, t.workerId],
+      foreignColumns: [users.organizationId, users.id],
+    }),
     uniqueIndex('invoice_workers_invoice_worker_key').on(t.invoiceId, t.workerId),
     index('invoice_workers_worker_idx').on(t.workerId, t.invoiceId),
   ],
@@ -99,12 +151,24 @@ export const invoiceComments = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     organizationId: org(),
     invoiceId: invoice(),
-    userId: integer('user_id').references(() => users.id),
+    userId: integer('user_id'),
     type: smallint('type').notNull(),
     comment: text('comment').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoice_comments_invoice_idx').on(t.invoiceId, t.type, t.createdAt)],
+  (t) => [
+    foreignKey({
+      name: 'invoice_comments_invoice_id_fkey',
+      columns: [t.organizationId, t.invoiceId],
+      foreignColumns: [invoices.organizationId, invoices.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'invoice_comments_user_id_fkey',
+      columns: [t.organizationId, t.userId],
+      foreignColumns: [users.organizationId, users.id],
+    }),
+    index('invoice_comments_invoice_idx').on(t.invoiceId, t.type, t.createdAt),
+  ],
 );
 
 export const invoiceTags = pgTable(
@@ -112,10 +176,20 @@ export const invoiceTags = pgTable(
   {
     organizationId: org(),
     invoiceId: invoice(),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.invoiceId, t.tagId] })],
+  (t) => [
+    foreignKey({
+      name: 'invoice_tags_invoice_id_fkey',
+      columns: [t.organizationId, t.invoiceId],
+      foreignColumns: [invoices.organizationId, invoices.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'invoice_tags_tag_id_fkey',
+      columns: [t.organizationId, t.tagId],
+      foreignColumns: [tags.organizationId, tags.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.invoiceId, t.tagId] }),
+  ],
 );

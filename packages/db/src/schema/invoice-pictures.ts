@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 import { users } from './users.ts';
@@ -14,11 +14,9 @@ export const invoicePictures = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').notNull(),
     /** Who sent it: a collaborator may remove only their own photos. */
-    userId: integer('user_id').references(() => users.id),
+    userId: integer('user_id'),
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
@@ -31,5 +29,17 @@ export const invoicePictures = pgTable(
     thumbnail: text('thumbnail').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoice_pictures_invoice_idx').on(t.invoiceId, t.id)],
+  (t) => [
+    foreignKey({
+      name: 'invoice_pictures_invoice_id_fkey',
+      columns: [t.organizationId, t.invoiceId],
+      foreignColumns: [invoices.organizationId, invoices.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'invoice_pictures_user_id_fkey',
+      columns: [t.organizationId, t.userId],
+      foreignColumns: [users.organizationId, users.id],
+    }),
+    index('invoice_pictures_invoice_idx').on(t.invoiceId, t.id),
+  ],
 );

@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -21,18 +32,10 @@ export const invoices = pgTable(
       .references(() => organizations.id),
     /** Sequential per organization, no gap or duplicate (counters table). */
     number: integer('number').notNull(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    transactionNatureId: integer('transaction_nature_id')
-      .notNull()
-      .references(() => transactionNatures.id),
-    statusId: integer('status_id')
-      .notNull()
-      .references(() => invoiceStatuses.id),
+    companyId: integer('company_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    transactionNatureId: integer('transaction_nature_id').notNull(),
+    statusId: integer('status_id').notNull(),
     /** Copy of the status's state, kept with status_id in the same write, for filters and indexes. */
     state: integer('state').notNull(),
     isPaid: boolean('is_paid').notNull().default(false),
@@ -51,11 +54,37 @@ export const invoices = pgTable(
     signToken: text('sign_token')
       .notNull()
       .$defaultFn(() => newSignToken()),
-    createdById: integer('created_by_id').references(() => users.id),
+    createdById: integer('created_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'invoices_company_id_fkey',
+      columns: [t.organizationId, t.companyId],
+      foreignColumns: [companies.organizationId, companies.id],
+    }),
+    foreignKey({
+      name: 'invoices_customer_id_fkey',
+      columns: [t.organizationId, t.customerId],
+      foreignColumns: [customers.organizationId, customers.id],
+    }),
+    foreignKey({
+      name: 'invoices_transaction_nature_id_fkey',
+      columns: [t.organizationId, t.transactionNatureId],
+      foreignColumns: [transactionNatures.organizationId, transactionNatures.id],
+    }),
+    foreignKey({
+      name: 'invoices_status_id_fkey',
+      columns: [t.organizationId, t.statusId],
+      foreignColumns: [invoiceStatuses.organizationId, invoiceStatuses.id],
+    }),
+    foreignKey({
+      name: 'invoices_created_by_id_fkey',
+      columns: [t.organizationId, t.createdById],
+      foreignColumns: [users.organizationId, users.id],
+    }),
+    uniqueIndex('invoices_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('invoices_organization_number_key').on(t.organizationId, t.number),
     index('invoices_organization_customer_idx').on(t.organizationId, t.customerId, t.number),
     index('invoices_organization_company_idx').on(t.organizationId, t.companyId),
