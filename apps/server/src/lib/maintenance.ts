@@ -1,13 +1,21 @@
 import { existsSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 /**
  * A private channel between the CLI and the server running on the same embedded data dir: HTTP on
  * a Unix socket in the data dir (mode 0600), so only the system user who owns the data can use it.
  * The server answers `POST /backup` with the backup archive.
  */
-export const maintenanceSocketPath = (dataDir: string) => join(dataDir, 'maintenance.sock');
+export function maintenanceSocketPath(dataDir: string): string {
+  const path = join(resolve(dataDir), 'maintenance.sock');
+  // Unix socket paths are limited to ~107 bytes: a deep data dir gets one in the temp dir instead,
+  // named after the data dir so the CLI finds the same one.
+  if (Buffer.byteLength(path) <= 100) return path;
+  return join(tmpdir(), `oficina-${createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 16)}.sock`);
+}
 
 export async function startMaintenanceSocket(dataDir: string, backup: () => Promise<Buffer>): Promise<Server> {
   const path = maintenanceSocketPath(dataDir);

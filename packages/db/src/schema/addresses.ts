@@ -1,4 +1,5 @@
-import { check, foreignKey, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -26,16 +27,16 @@ export const addresses = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'addresses_company_id_fkey',
-      columns: [t.organizationId, t.companyId],
-      foreignColumns: [companies.organizationId, companies.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'addresses_customer_id_fkey',
-      columns: [t.organizationId, t.customerId],
-      foreignColumns: [customers.organizationId, customers.id],
-    }).onDelete('cascade'),
+    sameOrganization(
+      'addresses_company_id_fkey',
+      { organizationId: t.organizationId, column: t.companyId },
+      companies,
+    ).onDelete('cascade'),
+    sameOrganization(
+      'addresses_customer_id_fkey',
+      { organizationId: t.organizationId, column: t.customerId },
+      customers,
+    ).onDelete('cascade'),
     check('addresses_one_owner', sql`(${t.companyId} IS NULL) <> (${t.customerId} IS NULL)`),
     index('addresses_company_idx').on(t.companyId),
     index('addresses_customer_idx').on(t.customerId),

@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
@@ -25,11 +26,7 @@ export const auditLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'audit_logs_user_id_fkey',
-      columns: [t.organizationId, t.userId],
-      foreignColumns: [users.organizationId, users.id],
-    }),
+    sameOrganization('audit_logs_user_id_fkey', { organizationId: t.organizationId, column: t.userId }, users),
     index('audit_logs_organization_idx').on(t.organizationId, t.createdAt),
     index('audit_logs_entity_idx').on(t.organizationId, t.entity, t.entityId),
   ],

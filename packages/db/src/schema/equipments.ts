@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { customers } from './customers.ts';
 import { organizations } from './organizations.ts';
 
@@ -21,11 +22,11 @@ export const equipments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'equipments_customer_id_fkey',
-      columns: [t.organizationId, t.customerId],
-      foreignColumns: [customers.organizationId, customers.id],
-    }).onDelete('cascade'),
+    sameOrganization(
+      'equipments_customer_id_fkey',
+      { organizationId: t.organizationId, column: t.customerId },
+      customers,
+    ).onDelete('cascade'),
     uniqueIndex('equipments_organization_id_id_key').on(t.organizationId, t.id),
     index('equipments_customer_idx').on(t.customerId),
   ],

@@ -1,14 +1,5 @@
-import {
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 import { services } from './services.ts';
@@ -42,17 +33,17 @@ export const invoiceServices = pgTable(
     ...stamps,
   },
   (t) => [
-    foreignKey({
-      name: 'invoice_services_invoice_id_fkey',
-      columns: [t.organizationId, t.invoiceId],
-      foreignColumns: [invoices.organizationId, invoices.id],
-    }).onDelete('cascade'),
+    sameOrganization(
+      'invoice_services_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
     // In the database SET NULL clears only service_id (organization_id stays).
-    foreignKey({
-      name: 'invoice_services_service_id_fkey',
-      columns: [t.organizationId, t.serviceId],
-      foreignColumns: [services.organizationId, services.id],
-    }).onDelete('set null'),
+    sameOrganization(
+      'invoice_services_service_id_fkey',
+      { organizationId: t.organizationId, column: t.serviceId },
+      services,
+    ).onDelete('set null'),
     index('invoice_services_invoice_idx').on(t.invoiceId),
   ],
 );
@@ -70,17 +61,17 @@ export const invoiceProducts = pgTable(
     ...stamps,
   },
   (t) => [
-    foreignKey({
-      name: 'invoice_products_invoice_id_fkey',
-      columns: [t.organizationId, t.invoiceId],
-      foreignColumns: [invoices.organizationId, invoices.id],
-    }).onDelete('cascade'),
+    sameOrganization(
+      'invoice_products_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
     // In the database SET NULL clears only product_id (organization_id stays).
-    foreignKey({
-      name: 'invoice_products_product_id_fkey',
-      columns: [t.organizationId, t.productId],
-      foreignColumns: [products.organizationId, products.id],
-    }).onDelete('set null'),
+    sameOrganization(
+      'invoice_products_product_id_fkey',
+      { organizationId: t.organizationId, column: t.productId },
+      products,
+    ).onDelete('set null'),
     index('invoice_products_invoice_idx').on(t.invoiceId),
   ],
 );
@@ -101,17 +92,17 @@ export const invoiceEquipments = pgTable(
     ...stamps,
   },
   (t) => [
-    foreignKey({
-      name: 'invoice_equipments_invoice_id_fkey',
-      columns: [t.organizationId, t.invoiceId],
-      foreignColumns: [invoices.organizationId, invoices.id],
-    }).onDelete('cascade'),
+    sameOrganization(
+      'invoice_equipments_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
     // In the database SET NULL clears only equipment_id (organization_id stays).
-    foreignKey({
-      name: 'invoice_equipments_equipment_id_fkey',
-      columns: [t.organizationId, t.equipmentId],
-      foreignColumns: [equipments.organizationId, equipments.id],
-    }).onDelete('set null'),
+    sameOrganization(
+      'invoice_equipments_equipment_id_fkey',
+      { organizationId: t.organizationId, column: t.equipmentId },
+      equipments,
+    ).onDelete('set null'),
     index('invoice_equipments_invoice_idx').on(t.invoiceId),
     uniqueIndex('invoice_equipments_invoice_equipment_key').on(t.invoiceId, t.equipmentId),
   ],
@@ -129,16 +120,12 @@ export const invoiceWorkers = pgTable(
     ...stamps,
   },
   (t) => [
-    foreignKey({
-      name: 'invoice_workers_invoice_id_fkey',
-      columns: [t.organizationId, t.invoiceId],
-      foreignColumns: [invoices.organizationId, invoices.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'invoice_workers_worker_id_fkey',
-      columns: [t.organizationId, t.workerId],
-      foreignColumns: [users.organizationId, users.id],
-    }),
+    sameOrganization(
+      'invoice_workers_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
+    sameOrganization('invoice_workers_worker_id_fkey', { organizationId: t.organizationId, column: t.workerId }, users),
     uniqueIndex('invoice_workers_invoice_worker_key').on(t.invoiceId, t.workerId),
     index('invoice_workers_worker_idx').on(t.workerId, t.invoiceId),
   ],
@@ -157,16 +144,12 @@ export const invoiceComments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'invoice_comments_invoice_id_fkey',
-      columns: [t.organizationId, t.invoiceId],
-      foreignColumns: [invoices.organizationId, invoices.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'invoice_comments_user_id_fkey',
-      columns: [t.organizationId, t.userId],
-      foreignColumns: [users.organizationId, users.id],
-    }),
+    sameOrganization(
+      'invoice_comments_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
+    sameOrganization('invoice_comments_user_id_fkey', { organizationId: t.organizationId, column: t.userId }, users),
     index('invoice_comments_invoice_idx').on(t.invoiceId, t.type, t.createdAt),
   ],
 );
@@ -180,16 +163,14 @@ export const invoiceTags = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'invoice_tags_invoice_id_fkey',
-      columns: [t.organizationId, t.invoiceId],
-      foreignColumns: [invoices.organizationId, invoices.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'invoice_tags_tag_id_fkey',
-      columns: [t.organizationId, t.tagId],
-      foreignColumns: [tags.organizationId, tags.id],
-    }).onDelete('cascade'),
+    sameOrganization(
+      'invoice_tags_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
+    sameOrganization('invoice_tags_tag_id_fkey', { organizationId: t.organizationId, column: t.tagId }, tags).onDelete(
+      'cascade',
+    ),
     primaryKey({ columns: [t.invoiceId, t.tagId] }),
   ],
 );

@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 import { users } from './users.ts';
@@ -30,16 +31,12 @@ export const invoicePictures = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'invoice_pictures_invoice_id_fkey',
-      columns: [t.organizationId, t.invoiceId],
-      foreignColumns: [invoices.organizationId, invoices.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'invoice_pictures_user_id_fkey',
-      columns: [t.organizationId, t.userId],
-      foreignColumns: [users.organizationId, users.id],
-    }),
+    sameOrganization(
+      'invoice_pictures_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
+    sameOrganization('invoice_pictures_user_id_fkey', { organizationId: t.organizationId, column: t.userId }, users),
     index('invoice_pictures_invoice_idx').on(t.invoiceId, t.id),
   ],
 );

@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 
@@ -27,11 +28,11 @@ export const invoiceSignatures = pgTable(
     contentHash: text('content_hash').notNull(),
   },
   (t) => [
-    foreignKey({
-      name: 'invoice_signatures_invoice_id_fkey',
-      columns: [t.organizationId, t.invoiceId],
-      foreignColumns: [invoices.organizationId, invoices.id],
-    }).onDelete('cascade'),
+    sameOrganization(
+      'invoice_signatures_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
     index('invoice_signatures_invoice_idx').on(t.invoiceId, t.id),
   ],
 );

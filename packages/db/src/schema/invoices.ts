@@ -1,17 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -59,31 +49,23 @@ export const invoices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'invoices_company_id_fkey',
-      columns: [t.organizationId, t.companyId],
-      foreignColumns: [companies.organizationId, companies.id],
-    }),
-    foreignKey({
-      name: 'invoices_customer_id_fkey',
-      columns: [t.organizationId, t.customerId],
-      foreignColumns: [customers.organizationId, customers.id],
-    }),
-    foreignKey({
-      name: 'invoices_transaction_nature_id_fkey',
-      columns: [t.organizationId, t.transactionNatureId],
-      foreignColumns: [transactionNatures.organizationId, transactionNatures.id],
-    }),
-    foreignKey({
-      name: 'invoices_status_id_fkey',
-      columns: [t.organizationId, t.statusId],
-      foreignColumns: [invoiceStatuses.organizationId, invoiceStatuses.id],
-    }),
-    foreignKey({
-      name: 'invoices_created_by_id_fkey',
-      columns: [t.organizationId, t.createdById],
-      foreignColumns: [users.organizationId, users.id],
-    }),
+    sameOrganization('invoices_company_id_fkey', { organizationId: t.organizationId, column: t.companyId }, companies),
+    sameOrganization(
+      'invoices_customer_id_fkey',
+      { organizationId: t.organizationId, column: t.customerId },
+      customers,
+    ),
+    sameOrganization(
+      'invoices_transaction_nature_id_fkey',
+      { organizationId: t.organizationId, column: t.transactionNatureId },
+      transactionNatures,
+    ),
+    sameOrganization(
+      'invoices_status_id_fkey',
+      { organizationId: t.organizationId, column: t.statusId },
+      invoiceStatuses,
+    ),
+    sameOrganization('invoices_created_by_id_fkey', { organizationId: t.organizationId, column: t.createdById }, users),
     uniqueIndex('invoices_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('invoices_organization_number_key').on(t.organizationId, t.number),
     index('invoices_organization_customer_idx').on(t.organizationId, t.customerId, t.number),
