@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 
 /**
  * A private channel between the CLI and the server running on the same embedded data dir: HTTP on
@@ -10,11 +10,11 @@ import { join, resolve } from 'node:path';
  * The server answers `POST /backup` with the backup archive.
  */
 export function maintenanceSocketPath(dataDir: string): string {
-  const path = join(resolve(dataDir), 'maintenance.sock');
+  const path = join(resolvePath(dataDir), 'maintenance.sock');
   // Unix socket paths are limited to ~107 bytes: a deep data dir gets one in the temp dir instead,
   // named after the data dir so the CLI finds the same one.
   if (Buffer.byteLength(path) <= 100) return path;
-  return join(tmpdir(), `oficina-${createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 16)}.sock`);
+  return join(tmpdir(), `oficina-${createHash('sha256').update(resolvePath(dataDir)).digest('hex').slice(0, 16)}.sock`);
 }
 
 export async function startMaintenanceSocket(dataDir: string, backup: () => Promise<Buffer>): Promise<Server> {
