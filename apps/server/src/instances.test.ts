@@ -149,6 +149,27 @@ describe.runIf(onPostgres)('several instances on one database and one bucket', (
       expect(statuses.slice(20)).toEqual([429, 429, 429, 429]);
     });
 
+    it('password guessing on one account alternating A and B is throttled after as many tries as on one instance', async () => {
+      // Each try from a new address, so only the per-account throttle can stop it.
+      let ip = 0;
+      const triesUntilRefused = async (servers: ServerProcess[], username: string) => {
+        for (let n = 1; n <= 50; n++) {
+          const res = await call(servers[n % servers.length]!, '/api/login', {
+            method: 'POST',
+            headers: { 'x-forwarded-for': `198.51.100.${++ip}` },
+            body: JSON.stringify({ username, password: 'chute-errado' }),
+          });
+          if (res.status === 429) return n;
+          expect(res.status).toBe(401);
+        }
+        return Infinity;
+      };
+      const onOne = await triesUntilRefused([a], 'admin@org102.com.br');
+      const onBoth = await triesUntilRefused([a, b], 'tecnico@demo.com.br');
+      expect(onOne).toBeLessThan(50);
+      expect(onBoth).toBe(onOne);
+    });
+
     it('both report ready: the database and the bucket answer', async () => {
       for (const server of [a, b]) {
         const ready = await call(server, '/api/health/ready');
