@@ -85,3 +85,9 @@ ALTER TABLE invoice_pictures
 ALTER TABLE invoice_signatures
   DROP CONSTRAINT invoice_signatures_invoice_id_fkey,
   ADD CONSTRAINT invoice_signatures_invoice_id_fkey FOREIGN KEY (organization_id, invoice_id) REFERENCES invoices (organization_id, id) ON DELETE CASCADE;
+ALTER TABLE payrolls
+  DROP CONSTRAINT payrolls_created_by_id_fkey,
+  ADD CONSTRAINT payrolls_created_by_id_fkey FOREIGN KEY (organization_id, created_by_id) REFERENCES users (organization_id, id);
+ALTER TABLE payroll_lines
+  DROP CONSTRAINT payroll_lines_paid_by_id_fkey,
+  ADD CONSTRAINT payroll_lines_paid_by_id_fkey FOREIGN KEY (organization_id, paid_by_id) REFERENCES users (organization_id, id);

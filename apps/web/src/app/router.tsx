@@ -127,9 +127,22 @@ export const routes: RouteObject[] = [
             path: '/payrolls',
             element: (
               <Restricted admin feature="payroll">
-                <UnderConstructionPage title="Folha" />
+                <Outlet />
               </Restricted>
             ),
+            hydrateFallbackElement: <PageSpinner />,
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/payrolls/pages/payrolls-page.tsx').then((m) => ({ Component: m.PayrollsPage })),
+              },
+              {
+                path: ':id',
+                lazy: () =>
+                  import('../features/payrolls/pages/payroll-page.tsx').then((m) => ({ Component: m.PayrollPage })),
+              },
+            ],
           },
           {
             path: '/audit-logs',

@@ -17,5 +17,6 @@ export * from './invoice-lines.ts';
 export * from './audit-logs.ts';
 export * from './invoice-pictures.ts';
 export * from './invoice-signatures.ts';
+export * from './payrolls.ts';
 export * from './app-secrets.ts';
 export * from './rate-limits.ts';

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   fromCents,
   invoiceMessages,
+  payrollMessages,
   type AddProductBody,
   type AddServiceBody,
   type ListQuery,
@@ -305,7 +306,7 @@ export type LineKind = 'services' | 'products' | 'equipments' | 'workers';
 
 /**
  * DELETE invoices/{id}/{kind}/{lineId} (the line's own id). Refused on Canceled and Completed orders;
- * a worker already paid (payroll) stays. Priced lines recompute the subtotal in the same transaction.
+ * a worker already paid or in a payroll stays. Priced lines recompute the subtotal in the same transaction.
  */
 export async function removeLine(db: Db, actor: Actor, id: number, kind: LineKind, lineId: number) {
   await db.transaction(async (tx) => {
@@ -337,6 +338,9 @@ export async function removeLine(db: Db, actor: Actor, id: number, kind: LineKin
         .where(and(eq(w.id, lineId), eq(w.invoiceId, id)));
       if (!line) throw notFound();
       if (line.paidAt) throw conflict(invoiceMessages.workerAlreadyPaid);
+      // A worker line in a payroll stays on the order (a reopened order keeps its payroll line).
+      if (await tx.$count(schema.payrollLines, eq(schema.payrollLines.invoiceWorkerId, lineId)))
+        throw conflict(payrollMessages.workerInPayroll);
       await tx.delete(w).where(eq(w.id, lineId));
       removed = line.name;
     }
