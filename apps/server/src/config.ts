@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { s3SettingsFromEnv, type S3Settings } from './lib/storage.ts';
 
@@ -6,6 +7,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections to PostgreSQL (DATABASE_URL) this process keeps at most. */
+  databasePoolMax: number;
   /** JWT_SECRET; when absent the key generated once and kept in the database is used. */
   jwtSecret?: string;
   logLevel: string;
@@ -24,6 +27,9 @@ export function loadConfig(env = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
+    // A database does its best work with about two busy connections per core: more only queue inside
+    // it and add switching. Requests beyond the pool wait in Node, which costs nothing.
+    databasePoolMax: Number(env.DATABASE_POOL_MAX ?? Math.max(4, 2 * availableParallelism())),
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     // Demo data goes into the embedded database by default, never into a server unless asked.

@@ -17,6 +17,7 @@ export * from './invoice-lines.ts';
 export * from './audit-logs.ts';
 export * from './invoice-pictures.ts';
 export * from './invoice-signatures.ts';
+export * from './list-versions.ts';
 export * from './payrolls.ts';
 export * from './app-secrets.ts';
 export * from './rate-limits.ts';
