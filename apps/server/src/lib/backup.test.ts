@@ -93,7 +93,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('backup and restore of the em
     },
   );
 
-  it('restore refuses a data dir that already has data', async () => {
+  it('restore refuses a data dir that already has data', { timeout: 120_000 }, async () => {
     await expect(cli({ DATA_DIR: target }, 'restore', archive)).rejects.toThrow(/já tem dados/);
   });
 });

@@ -110,7 +110,8 @@ describe('the API on S3 storage', () => {
 });
 
 describe('npm run cli -- copy-files-to-s3', () => {
-  it("copies every file of a data dir's files/ to the bucket under the same keys", async () => {
+  // A child process: slow to start on a busy machine, hence the long guard.
+  it("copies every file of a data dir's files/ to the bucket under the same keys", { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'oficina-copy-'));
     const files: Record<string, string> = {
       '3/companies/9/logo-a.png': 'logo',
