@@ -21,6 +21,7 @@ import type { Config } from './config.ts';
 import { createTokenService, registerAuth, type AuthContext, type TokenService } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createLocalStorage, type FileStorage } from './lib/storage.ts';
+import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { createLinkSigner, type LinkSigner } from './lib/signed-links.ts';
 import { apiModules } from './modules/index.ts';
 import { startReminderJob, type Job } from './modules/notifications/reminder-job.ts';
@@ -36,7 +37,7 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'>;
+export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'> & { jwtSecret: string };
 
 export const webDistDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 
@@ -81,6 +82,15 @@ export async function buildApp(opts: BuildOptions) {
   app.decorate('storage', opts.storage ?? createLocalStorage(join(opts.config.dataDir, 'files')));
 
   registerErrorHandler(app);
+  // While closing (SIGTERM), requests in flight still finish, but their connections are not kept
+  // alive for more: the client's next request goes to another instance.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -100,6 +110,8 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so every instance sees the same client's requests.
+    store: postgresRateLimitStore(opts.database.db),
     errorResponseBuilder: () => ({ statusCode: 429, errors: [messages.loginTooMany] }),
   });
   // Uploads (logo, signature image, photos): one file a request, its size checked while it streams.

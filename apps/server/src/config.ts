@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { s3SettingsFromEnv, type S3Settings } from './lib/storage.ts';
 
 export interface Config {
   port: number;
@@ -10,24 +9,16 @@ export interface Config {
   databaseUrl?: string;
   /** Connections to PostgreSQL (DATABASE_URL) this process keeps at most. */
   databasePoolMax: number;
-  jwtSecret: string;
+  /** JWT_SECRET; when absent the key generated once and kept in the database is used. */
+  jwtSecret?: string;
   logLevel: string;
   seedDemo: boolean;
   tokenTtlSeconds: number;
   loginRateLimitPerMinute: number;
   /** How often the job turns due estimate reminders into notifications (ms; 0 turns it off). */
   reminderJobIntervalMs: number;
-}
-
-/** JWT_SECRET, else a secret generated once and kept in the data dir (so tokens survive restarts). */
-function loadSecret(dataDir: string): string {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  /** Files in an S3-compatible bucket (S3_BUCKET set); local disk under dataDir otherwise. */
+  s3?: S3Settings;
 }
 
 export function loadConfig(env = process.env): Config {
@@ -41,12 +32,13 @@ export function loadConfig(env = process.env): Config {
     // A database does its best work with about two busy connections per core: more only queue inside
     // it and add switching. Requests beyond the pool wait in Node, which costs nothing.
     databasePoolMax: Number(env.DATABASE_POOL_MAX ?? Math.max(4, 2 * availableParallelism())),
-    jwtSecret: loadSecret(dataDir),
+    jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     // Demo data goes into the embedded database by default, never into a server unless asked.
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 12),
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 60),
     reminderJobIntervalMs: Number(env.REMINDER_JOB_INTERVAL_MS ?? 5000),
+    s3: s3SettingsFromEnv(env),
   };
 }

@@ -2,6 +2,10 @@ import { migrate, openDatabase, seedDemo, demoLogins, DEMO_PASSWORD } from '@ofi
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { createStorage } from './lib/storage.ts';
+import { loadJwtSecret } from './lib/secrets.ts';
+import { createBackup, holdableDeletes } from './lib/backup.ts';
+import { startMaintenanceSocket } from './lib/maintenance.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -13,9 +17,17 @@ const database = await openDatabase(
 await migrate(database);
 const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 
+const jwtSecret = await loadJwtSecret(database.db, {
+  override: config.jwtSecret,
+  legacyFile: config.databaseUrl ? undefined : join(config.dataDir, 'jwt-secret'),
+});
+
+// Embedded: deletes of files can be held back while the CLI's backup copies them (lib/backup.ts).
+const files = holdableDeletes(createStorage(config));
 const app = await buildApp({
   database,
-  config,
+  config: { ...config, jwtSecret },
+  storage: files.storage,
   jobs: { reminderIntervalMs: config.reminderJobIntervalMs },
   logger: {
     level: config.logLevel,
@@ -23,22 +35,41 @@ const app = await buildApp({
   },
 });
 
+/** How long SIGTERM waits for requests in flight (uploads, PDFs) before giving up. */
+const DRAIN_TIMEOUT_MS = 25_000;
 let closing = false;
+/**
+ * SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish (Fastify answers
+ * 503 to any new request on a kept-alive connection meanwhile), then close the database and exit.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  app.log.info({ signal }, 'draining requests in flight, then exiting');
+  const timer = setTimeout(() => {
+    app.log.error('requests still in flight after the drain timeout; exiting anyway');
+    process.exit(1);
+  }, DRAIN_TIMEOUT_MS);
   try {
+    maintenance?.close();
     await app.close();
     await database.close();
   } finally {
     clearTimeout(timer);
+    app.log.info('drained; bye');
     process.exit(0);
   }
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+const pglite = database.pglite;
+const maintenance =
+  pglite && !config.s3
+    ? await startMaintenanceSocket(config.dataDir, () =>
+        files.holdingDeletes(() => createBackup(pglite, join(config.dataDir, 'files'))),
+      )
+    : undefined;
 
 await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${join(config.dataDir, 'pgdata')}`;

@@ -32,8 +32,31 @@ export async function createSecondInstance(ctx: TestContext, opts: Pick<BuildOpt
   };
 }
 
+/**
+ * On the PostgreSQL test cluster: a new database copied from the migrated, demo-seeded template,
+ * for a test that runs server processes on it.
+ */
+export async function copyTemplateDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const testDb = inject('testDb');
+  if (testDb.kind !== 'postgres') throw new Error('copyTemplateDatabase needs the PostgreSQL test project');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDb.adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
+  await admin.end();
+  return {
+    url: testDb.adminUrl.replace(/\/postgres$/, `/${name}`),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: testDb.adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 /** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
-export async function createTestApp(opts: Pick<BuildOptions, 'extraModules'> = {}): Promise<TestContext> {
+export async function createTestApp(opts: Pick<BuildOptions, 'extraModules' | 'storage'> = {}): Promise<TestContext> {
   const testDb = inject('testDb');
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
@@ -41,24 +64,16 @@ export async function createTestApp(opts: Pick<BuildOptions, 'extraModules'> = {
   if (testDb.kind === 'pglite') {
     database = await openDatabase({ loadDataDir: new Blob([readFileSync(testDb.templateFile)]) });
   } else {
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: testDb.adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
-    await admin.end();
-    databaseUrl = testDb.adminUrl.replace(/\/postgres$/, `/${name}`);
+    const copy = await copyTemplateDatabase();
+    databaseUrl = copy.url;
     database = await openDatabase({ databaseUrl, poolMax: 5 });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: testDb.adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    drop = copy.drop;
   }
   const app = await buildApp({
     database,
     serveWeb: false,
     extraModules: opts.extraModules,
+    storage: opts.storage,
     config: testConfig,
   });
   await app.ready();

@@ -25,3 +25,5 @@ export * from './estimate-emails.ts';
 export * from './estimate-reminders.ts';
 export * from './list-versions.ts';
 export * from './payrolls.ts';
+export * from './app-secrets.ts';
+export * from './rate-limits.ts';

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -33,18 +34,10 @@ export const invoices = pgTable(
       .references(() => organizations.id),
     /** Sequential per organization, no gap or duplicate (counters table). */
     number: integer('number').notNull(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    transactionNatureId: integer('transaction_nature_id')
-      .notNull()
-      .references(() => transactionNatures.id),
-    statusId: integer('status_id')
-      .notNull()
-      .references(() => invoiceStatuses.id),
+    companyId: integer('company_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    transactionNatureId: integer('transaction_nature_id').notNull(),
+    statusId: integer('status_id').notNull(),
     /** Copy of the status's state, kept with status_id in the same write, for filters and indexes. */
     state: integer('state').notNull(),
     isPaid: boolean('is_paid').notNull().default(false),
@@ -65,11 +58,29 @@ export const invoices = pgTable(
       .$defaultFn(() => newSignToken()),
     /** The estimate this order was generated from (same organization; null when made directly). */
     estimateId: integer('estimate_id'),
-    createdById: integer('created_by_id').references(() => users.id),
+    createdById: integer('created_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    sameOrganization('invoices_company_id_fkey', { organizationId: t.organizationId, column: t.companyId }, companies),
+    sameOrganization(
+      'invoices_customer_id_fkey',
+      { organizationId: t.organizationId, column: t.customerId },
+      customers,
+    ),
+    sameOrganization(
+      'invoices_transaction_nature_id_fkey',
+      { organizationId: t.organizationId, column: t.transactionNatureId },
+      transactionNatures,
+    ),
+    sameOrganization(
+      'invoices_status_id_fkey',
+      { organizationId: t.organizationId, column: t.statusId },
+      invoiceStatuses,
+    ),
+    sameOrganization('invoices_created_by_id_fkey', { organizationId: t.organizationId, column: t.createdById }, users),
+    uniqueIndex('invoices_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('invoices_organization_number_key').on(t.organizationId, t.number),
     index('invoices_organization_customer_idx').on(t.organizationId, t.customerId, t.number),
     index('invoices_organization_company_idx').on(t.organizationId, t.companyId),

@@ -1,4 +1,4 @@
-import { check, boolean, integer, pgTable, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { organizations } from './organizations.ts';
 
@@ -24,6 +24,7 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('users_organization_id_id_key').on(t.organizationId, t.id),
     check('users_payment_value_check', sql`${t.paymentValueCents} >= 0`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_organization_idx').on(t.organizationId),
