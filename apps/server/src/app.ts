@@ -11,7 +11,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -20,6 +19,7 @@ import type { Database, Db } from '@oficina/db';
 import type { Config } from './config.ts';
 import { createTokenService, registerAuth, type AuthContext, type TokenService } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { guardedValidatorCompiler } from './plugins/validation.ts';
 import { createLocalStorage, type FileStorage } from './lib/storage.ts';
 import { createLinkSigner, type LinkSigner } from './lib/signed-links.ts';
 import { apiModules } from './modules/index.ts';
@@ -58,7 +58,7 @@ export async function buildApp(opts: BuildOptions) {
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('database', opts.database);

@@ -79,8 +79,12 @@ const rawBodies: Array<[string, string, string]> = [
   ['not json', 'application/json', '{"name": '],
   ['json null', 'application/json', 'null'],
   ['json array', 'application/json', '[1,2]'],
-  ['deep json', 'application/json', '['.repeat(5000) + ']'.repeat(5000)],
-  ['bad multipart', 'multipart/form-data; boundary=----x', '------x\r\nContent-Disposition: form-data; name="file"\r\n\r\n'],
+  ['deep json', 'application/json', '['.repeat(200_000) + ']'.repeat(200_000)],
+  [
+    'bad multipart',
+    'multipart/form-data; boundary=----x',
+    '------x\r\nContent-Disposition: form-data; name="file"\r\n\r\n',
+  ],
   ['multipart without boundary', 'multipart/form-data', 'abc'],
   ['unknown type', 'text/plain', 'abc'],
 ];
@@ -187,7 +191,12 @@ describe('fuzzing every route of the OpenAPI document', () => {
               if (JSON.stringify(payload) !== JSON.stringify(sample(json))) cases.push({ name, url, payload });
             }
           }
-          for (const [name, type, payload] of rawBodies) cases.push({ name, url, payload, type });
+          // A route without a body ignores a well-formed one and does its job (start, delete...): only
+          // bodies that cannot be parsed are sent to those; multipart routes parse theirs in the handler.
+          const takesBody = !!json || /\/(logo|signature-image|pictures)$/.test(path);
+          for (const [name, type, payload] of rawBodies) {
+            if (takesBody || name === 'not json') cases.push({ name, url, payload, type });
+          }
         }
         const before = write ? await snapshot() : undefined;
         for (const c of cases) {
@@ -206,9 +215,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
         }
       }
     }
-    console.log(
-      `fuzz: ${routes} routes (${writeRoutes} write), ${requests} requests, ${failures.length} answered 5xx`,
-    );
+    console.log(`fuzz: ${routes} routes (${writeRoutes} write), ${requests} requests, ${failures.length} answered 5xx`);
     expect(writeRoutes).toBeGreaterThan(30);
     expect(failures).toEqual([]);
     expect(changes).toEqual([]);

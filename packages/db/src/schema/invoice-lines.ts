@@ -1,4 +1,14 @@
-import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 import { services } from './services.ts';
@@ -31,7 +41,7 @@ export const invoiceServices = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     quantity: integer('quantity').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     ...stamps,
   },
   (t) => [index('invoice_services_invoice_idx').on(t.invoiceId)],
@@ -46,7 +56,7 @@ export const invoiceProducts = pgTable(
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     ...stamps,
   },
   (t) => [index('invoice_products_invoice_idx').on(t.invoiceId)],
