@@ -93,16 +93,19 @@ try {
     ])
     .png()
     .toBuffer();
-  const attackBody = JSON.stringify({ signature: `data:image/png;base64,${big.toString('base64')}`, signerName: 'X' });
+  const attackBody = JSON.stringify({
+    signature: `data:image/png;base64,${big.toString('base64')}`,
+    signerName: 'Fulano de Tal',
+  });
 
   await loginP50(); // warm-up
   const idle = await loginP50();
 
-  let stop = false;
+  const load = { stop: false };
   const answers = new Map<number, number>();
   const deadline = Date.now() + maxSeconds * 1000;
   const attackers = Array.from({ length: clients }, async () => {
-    while (!stop && Date.now() < deadline) {
+    while (!load.stop && Date.now() < deadline) {
       const res = await fetch(`${base}/api/public/invoices/1/sign?token=wrong-token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
@@ -117,7 +120,7 @@ try {
   const t0 = performance.now();
   const loaded = await loginP50();
   const seconds = (performance.now() - t0) / 1000;
-  stop = true;
+  load.stop = true;
   await Promise.all(attackers);
 
   // Enumeration: 50 real accounts with a wrong password, 50 unknown e-mails, one try each.

@@ -10,7 +10,7 @@ import {
 } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { conflict, invalid, notFound } from '../../plugins/errors.ts';
-import { forPdf, isBlankImage, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
+import { checkDrawing, forPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, loadSignedContent } from './invoice-signature.ts';
 
@@ -111,13 +111,9 @@ export async function signPublicInvoice(
   body: PublicSignBody,
   evidence: SigningEvidence,
 ) {
-  const image = Buffer.from(body.signature.slice(body.signature.indexOf(',') + 1), 'base64');
-  let blank: boolean;
-  try {
-    blank = await isBlankImage(image);
-  } catch {
-    throw invalid({ signature: paperworkMessages.emptySignature });
-  }
+  // The link first: an anonymous request with a wrong token costs one indexed read, no image work.
+  await orderByToken(db, id, token);
+  const { bytes: image, blank } = await checkDrawing(body.signature, 'signature', paperworkMessages.emptySignature);
   if (blank) throw invalid({ signature: paperworkMessages.emptySignature });
   // Made once here, so no PDF pays for shrinking a phone-sized drawing.
   const printImage = `data:image/png;base64,${(await forPdf(image, SIGNATURE_PRINT_BOX)).toString('base64')}`;

@@ -137,6 +137,29 @@ describe('public API', () => {
   });
 });
 
+describe('anonymous load', () => {
+  it('a wrong token is refused before the drawing is looked at', async () => {
+    const { id } = await orderToSign();
+    // Not an image at all: were it decoded first, this would be a 422.
+    const res = await publicSign(id, 'errado', { signature: 'data:image/png;base64,aGVsbG8=', signerName: 'Maria' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('a drawing larger than any signature pad makes (over 6 MP) is refused, nothing stored', async () => {
+    const { id, token } = await orderToSign();
+    const huge = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#fff' } })
+      .composite([{ input: Buffer.from('<svg width="200" height="20"><rect width="200" height="20"/></svg>') }])
+      .png()
+      .toBuffer();
+    const res = await publicSign(id, token, {
+      signature: `data:image/png;base64,${huge.toString('base64')}`,
+      signerName: 'Maria',
+    });
+    expect(res.statusCode).toBe(422);
+    expect((await world.admin('GET', `/${id}`)).json().signature).toBeNull();
+  });
+});
+
 describe('signing', () => {
   it('stores the signature with its evidence; the order shows it; a second signature is refused', async () => {
     const { id, token } = await orderToSign();

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { profileMessages, type updateProfileBody } from '@oficina/contracts';
+import { messages, profileMessages, type updateProfileBody } from '@oficina/contracts';
+import { checkDrawing } from '../../lib/images.ts';
 import { hashPassword, schema, verifyPassword, type Db } from '@oficina/db';
 import type { z } from 'zod';
 import { assertFound, type AuthContext, type TokenService } from '../../plugins/auth.ts';
@@ -49,6 +50,7 @@ export async function updateProfile(db: Db, tokens: TokenService, auth: AuthCont
 }
 
 export async function saveSignature(db: Db, auth: AuthContext, signature: string) {
+  await checkDrawing(signature, 'signature', messages.invalidFormat);
   const [row] = await db
     .update(t)
     .set({ signature, updatedAt: new Date() })

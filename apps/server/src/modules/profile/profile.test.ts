@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileMessages, userMessages } from '@oficina/contracts';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { PNG_1x1 } from '../../../test/factories.ts';
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -12,7 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const PNG = `data:image/png;base64,${Buffer.from('\x89PNG\r\n\x1a\nfake-but-well-formed').toString('base64')}`;
+const PNG = `data:image/png;base64,${PNG_1x1.toString('base64')}`;
+/** PNG magic bytes and nothing behind them: it does not decode. */
+const FAKE_PNG = `data:image/png;base64,${Buffer.from('\x89PNG\r\n\x1a\nfake-but-well-formed').toString('base64')}`;
 const call = (o: TestOrg, token: string | null, method: 'GET' | 'PUT' | 'POST', path = '', payload?: object) =>
   ctx.app.inject({
     method,
@@ -143,7 +146,13 @@ describe('profile: signature', () => {
 
   it('422 on anything but a PNG data URL', async () => {
     const p = await person();
-    for (const signature of ['', 'data:image/jpeg;base64,AAAA', 'javascript:alert(1)', 'data:image/png;base64,<svg>']) {
+    for (const signature of [
+      '',
+      'data:image/jpeg;base64,AAAA',
+      'javascript:alert(1)',
+      'data:image/png;base64,<svg>',
+      FAKE_PNG,
+    ]) {
       const res = await call(org, p.token, 'POST', '/sign', { signature });
       expect(res.statusCode, signature).toBe(422);
       expect(Object.keys(res.json().errors)).toEqual(['signature']);

@@ -86,6 +86,7 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           app.links,
           request.params.id,
           request.query.token,
+          request.log,
         );
         return reply
           .type('application/pdf')
