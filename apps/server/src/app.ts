@@ -16,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES, messages } from '@oficina/contracts';
 import type { Database, Db } from '@oficina/db';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import { createTokenService, registerAuth, type AuthContext, type TokenService } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { guardedValidatorCompiler } from './plugins/validation.ts';
@@ -35,7 +35,8 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'>;
+export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'> &
+  Partial<Pick<Config, 'trustProxy'>>;
 
 export const webDistDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 
@@ -51,11 +52,15 @@ export interface BuildOptions {
   storage?: FileStorage;
 }
 
+/** A hop count trusts that many proxies nearest to us; fastify's typings take it as a function. */
+const trustProxyOption = (t: TrustProxy) => (typeof t === 'number' ? (_: string, hop: number) => hop < t : t);
+
 /** Builds the Fastify app without listening: main.ts listens, tests use inject(). */
 export async function buildApp(opts: BuildOptions) {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    // Forwarded headers only from configured proxies (TRUST_PROXY); by default request.ip is the peer.
+    trustProxy: trustProxyOption(opts.config.trustProxy ?? false),
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(guardedValidatorCompiler);

@@ -12,6 +12,26 @@ export interface Config {
   seedDemo: boolean;
   tokenTtlSeconds: number;
   loginRateLimitPerMinute: number;
+  trustProxy: TrustProxy;
+}
+
+/** Whom to believe about the client's address: nobody (false), these proxies, or so many hops. */
+export type TrustProxy = false | string[] | number;
+
+/**
+ * TRUST_PROXY: unset trusts no forwarded header (the client is the peer of the socket); a hop count
+ * ("1": one load balancer in front); or a comma-separated list of proxy addresses or CIDRs
+ * ("10.0.0.0/8,127.0.0.1"). Only then do X-Forwarded-For and X-Forwarded-Proto count, so per-address
+ * limits and the signer's address kept as evidence cannot be set by the client.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim();
+  if (!value || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** JWT_SECRET, else a secret generated once and kept in the data dir (so tokens survive restarts). */
@@ -39,5 +59,6 @@ export function loadConfig(env = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 12),
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 60),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -13,7 +13,9 @@ export interface TestContext {
 }
 
 /** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
-export async function createTestApp(opts: Pick<BuildOptions, 'extraModules'> = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: Pick<BuildOptions, 'extraModules'> & { config?: Partial<BuildOptions['config']> } = {},
+): Promise<TestContext> {
   const testDb = inject('testDb');
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
@@ -37,7 +39,13 @@ export async function createTestApp(opts: Pick<BuildOptions, 'extraModules'> = {
     database,
     serveWeb: false,
     extraModules: opts.extraModules,
-    config: { jwtSecret: 'test-secret', tokenTtlSeconds: 3600, loginRateLimitPerMinute: 1000, dataDir: '/tmp' },
+    config: {
+      jwtSecret: 'test-secret',
+      tokenTtlSeconds: 3600,
+      loginRateLimitPerMinute: 1000,
+      dataDir: '/tmp',
+      ...opts.config,
+    },
   });
   await app.ready();
   return {

@@ -233,7 +233,7 @@ describe('the document', () => {
       method: 'POST',
       url: `/api/public/invoices/${id}/sign?token=${token}`,
       payload: { signature, signerName: 'Joana Prado' },
-      headers: { 'x-forwarded-for': '200.100.50.25' },
+      remoteAddress: '200.100.50.25',
     });
     expect(signed.statusCode).toBe(200);
     const pdf = (await open(await pdfUrl(id, true))).rawPayload;

@@ -34,7 +34,9 @@ const publicSign = (id: number, token: string | undefined, payload: object, head
     method: 'POST',
     url: `/api/public/invoices/${id}/sign${token !== undefined ? `?token=${encodeURIComponent(token)}` : ''}`,
     payload,
-    headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Teste', 'x-forwarded-for': '177.10.20.30', ...headers },
+    remoteAddress: '177.10.20.30',
+    // Forged: no proxy is trusted here, so the evidence keeps the socket's address.
+    headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Teste', 'x-forwarded-for': '6.6.6.6', ...headers },
   });
 
 /** An order with a service and an equipment, started, and its signing token. */
