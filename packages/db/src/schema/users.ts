@@ -18,6 +18,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** What the collaborator earns per completed service order (payroll). */
     paymentValueCents: bigint('payment_value_cents', { mode: 'number' }).notNull().default(0),
+    /** Bumped when the password, the e-mail or the active flag change: older login tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
     /** Drawn signature (profile), a PNG data URL. */
     signature: text('signature'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
