@@ -3,7 +3,7 @@ import { companyMessages, signatureMessages, type CompanyEmailBody } from '@ofic
 import { checkDrawing, checkImage } from '../../lib/images.ts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { invalid, notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../plugins/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { partyColumns } from '../../lib/parties.ts';
 import { newFileKey, type FileStorage } from '../../lib/storage.ts';

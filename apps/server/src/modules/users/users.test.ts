@@ -206,8 +206,11 @@ describe('collaborators: edit', () => {
       const token = (await login(u.email, 'senha-inicial')).json().token as string;
       const me = () => ctx.app.inject({ url: '/api/me', headers: org.as(token) });
       expect((await me()).statusCode).toBe(200);
-      const email = 'email' in change ? `novo-${u.email}` : u.email;
-      const res = await put(org, u, { ...change, email, name: 'Nome Novo' });
+      const res = await put(org, u, {
+        ...change,
+        email: 'email' in change ? `novo-${u.email}` : u.email,
+        name: 'Nome Novo',
+      });
       expect(res.statusCode, JSON.stringify(change)).toBe(200);
       expect((await me()).statusCode, JSON.stringify(change)).toBe(Object.keys(change).length ? 401 : 200);
     }
