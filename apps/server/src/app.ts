@@ -21,6 +21,7 @@ import { createTokenService, registerAuth, type AuthContext, type TokenService }
 import { registerErrorHandler } from './plugins/errors.ts';
 import { guardedValidatorCompiler } from './plugins/validation.ts';
 import { createLocalStorage, type FileStorage } from './lib/storage.ts';
+import { logSerializers } from './lib/log.ts';
 import { createLinkSigner, type LinkSigner } from './lib/signed-links.ts';
 import { apiModules } from './modules/index.ts';
 
@@ -57,8 +58,10 @@ const trustProxyOption = (t: TrustProxy) => (typeof t === 'number' ? (_: string,
 
 /** Builds the Fastify app without listening: main.ts listens, tests use inject(). */
 export async function buildApp(opts: BuildOptions) {
+  const logger = opts.logger ?? false;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Every log line goes through these: no link tokens in URLs, no query parameters in errors.
+    logger: logger && { ...(logger === true ? {} : logger), serializers: logSerializers },
     // Forwarded headers only from configured proxies (TRUST_PROXY); by default request.ip is the peer.
     trustProxy: trustProxyOption(opts.config.trustProxy ?? false),
     bodyLimit: 2 * 1024 * 1024,

@@ -14,7 +14,7 @@ export interface TestContext {
 
 /** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
 export async function createTestApp(
-  opts: Pick<BuildOptions, 'extraModules'> & { config?: Partial<BuildOptions['config']> } = {},
+  opts: Pick<BuildOptions, 'extraModules' | 'logger'> & { config?: Partial<BuildOptions['config']> } = {},
 ): Promise<TestContext> {
   const testDb = inject('testDb');
   let database: Database;
@@ -39,6 +39,7 @@ export async function createTestApp(
     database,
     serveWeb: false,
     extraModules: opts.extraModules,
+    logger: opts.logger,
     config: {
       jwtSecret: 'test-secret',
       tokenTtlSeconds: 3600,
