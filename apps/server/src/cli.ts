@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { createOrganizationWithAdmin, migrate, openDatabase, resetPassword } from '@oficina/db';
+import { createOrganizationWithAdmin, DataDirInUseError, migrate, openDatabase, resetPassword } from '@oficina/db';
 import { loadConfig } from './config.ts';
 
 const usage = `Uso:
@@ -29,9 +29,17 @@ function fail(msg: string): never {
 
 if (command !== 'create-organization' && command !== 'reset-password') fail('Comando desconhecido.');
 const config = loadConfig();
+// The embedded database cannot be shared with a running server: it refuses (nothing is written) and
+// says so, rather than report a change the server would overwrite.
 const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'pgdata') },
-);
+).catch((err: unknown) => {
+  if (err instanceof DataDirInUseError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+});
 try {
   await migrate(database);
   if (command === 'create-organization') {

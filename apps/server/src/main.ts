@@ -1,13 +1,24 @@
-import { migrate, openDatabase, seedDemo, demoLogins, DEMO_PASSWORD } from '@oficina/db';
+import { DataDirInUseError, migrate, openDatabase, seedDemo, demoLogins, DEMO_PASSWORD } from '@oficina/db';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
+let log: { error(obj: object, msg: string): void } = {
+  error: (obj, msg) => console.error(msg, obj),
+};
 const database = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'pgdata') },
-);
+  config.databaseUrl
+    ? { databaseUrl: config.databaseUrl, onPoolError: (err) => log.error({ err }, 'database pool error') }
+    : { dataDir: join(config.dataDir, 'pgdata') },
+).catch((err: unknown) => {
+  if (err instanceof DataDirInUseError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+});
 await migrate(database);
 const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 
@@ -19,6 +30,8 @@ const app = await buildApp({
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
   },
 });
+
+log = app.log;
 
 let closing = false;
 async function shutdown(signal: string) {
