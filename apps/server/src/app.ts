@@ -93,6 +93,14 @@ export async function buildApp(opts: BuildOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Headers that agree: no framing (CSP frame-ancestors 'none' and X-Frame-Options DENY); HSTS only
+    // on HTTPS responses (below), as browsers ignore it over plain HTTP and it must not promise what
+    // a plain-HTTP install cannot keep.
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(rateLimit, {
     global: false,

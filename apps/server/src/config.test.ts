@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTrustProxy } from './config.ts';
+import { loadConfig, parseTrustProxy } from './config.ts';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
 
 // The client's address: forwarded headers count only from the proxies TRUST_PROXY names.
@@ -43,5 +43,43 @@ describe('TRUST_PROXY', () => {
   it('from a configured proxy the forwarded address counts; from anyone else it does not', async () => {
     expect(await ipFrom(proxied, '10.1.2.3')).toBe('6.6.6.6');
     expect(await ipFrom(proxied, '177.10.20.30')).toBe('177.10.20.30');
+  });
+});
+
+describe('production start', () => {
+  const env = (extra: Record<string, string>) => ({ DATA_DIR: '/tmp/oficina-config-test', JWT_SECRET: 'x', ...extra });
+  it('demo users only for the embedded database outside production', () => {
+    expect(loadConfig(env({})).seedDemo).toBe(true);
+    expect(loadConfig(env({ NODE_ENV: 'production' })).seedDemo).toBe(false);
+    expect(loadConfig(env({ NODE_ENV: 'production', SEED_DEMO: '1' })).seedDemo).toBe(false);
+    expect(loadConfig(env({ DATABASE_URL: 'postgres://x/y' })).seedDemo).toBe(false);
+  });
+});
+
+describe('security headers', () => {
+  let plain: TestContext;
+  let proxied: TestContext;
+  beforeAll(async () => {
+    plain = await createTestApp();
+    proxied = await createTestApp({ config: { trustProxy: ['127.0.0.1'] } });
+  });
+  afterAll(async () => {
+    await plain.close();
+    await proxied.close();
+  });
+
+  it('over plain HTTP: no HSTS; framing refused the same way by CSP and X-Frame-Options', async () => {
+    const res = await plain.app.inject({ url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    // A client cannot claim HTTPS by header when no proxy is trusted.
+    const forged = await plain.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('HTTPS behind a trusted proxy gets HSTS', async () => {
+    const res = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
   });
 });

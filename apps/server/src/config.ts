@@ -55,8 +55,12 @@ export function loadConfig(env = process.env): Config {
     databaseUrl,
     jwtSecret: loadSecret(dataDir),
     logLevel: env.LOG_LEVEL ?? 'info',
-    // Demo data goes into the embedded database by default, never into a server unless asked.
-    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
+    // Demo users (known passwords) never reach production: not with NODE_ENV=production, and with a
+    // DATABASE_URL only when SEED_DEMO=1 asks (benchmarks, throwaway clusters). The embedded
+    // database of `npm start` gets them by default, for trying the app.
+    seedDemo:
+      env.NODE_ENV !== 'production' &&
+      (env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 12),
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 60),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
