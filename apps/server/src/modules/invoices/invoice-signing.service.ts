@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   formatDateTime,
+  INT4_MAX,
   InvoiceState,
   paperworkMessages,
   signPath,
@@ -40,6 +41,18 @@ async function orderByToken(db: Db | Tx, id: number, token: string | undefined, 
   const [row] = lock ? await query.for('update') : await query;
   if (!row || !sameToken(row.signToken, token)) throw notFound(paperworkMessages.signLinkInvalid);
   return row;
+}
+
+/**
+ * The signing link's check on its own, for the route's onRequest hook: a wrong token or id is refused
+ * before the request's body (a drawing of up to 1.5 MB) is even read. Raw path and query text here.
+ */
+export async function assertSignLink(db: Db, rawId: string | undefined, token: string | undefined) {
+  const id = Number(rawId);
+  if (!Number.isInteger(id) || id < 1 || id > INT4_MAX || typeof token !== 'string') {
+    throw notFound(paperworkMessages.signLinkInvalid);
+  }
+  await orderByToken(db, id, token);
 }
 
 /** GET /api/public/invoices/{id}?token=...: what the signing page shows, no prices, nothing internal. */
