@@ -66,6 +66,7 @@ export const MAX_YEAR = 2999;
 /** A calendar date (YYYY-MM-DD) with a year a business record can have (PostgreSQL has no year 0). */
 export const calendarDate = (message: string = messages.invalidDate) =>
   z.iso.date({ error: message }).refine((v) => {
+    if (!/^\d{4}-/.test(v)) return true; // not a date at all: the message above says so, once
     const year = Number(v.slice(0, 4));
     return year >= MIN_YEAR && year <= MAX_YEAR;
   }, messages.invalidDate);
