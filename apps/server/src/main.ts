@@ -10,7 +10,11 @@ let log: { error(obj: object, msg: string): void } = {
 };
 const database = await openDatabase(
   config.databaseUrl
-    ? { databaseUrl: config.databaseUrl, onPoolError: (err) => log.error({ err }, 'database pool error') }
+    ? {
+        databaseUrl: config.databaseUrl,
+        poolMax: config.databasePoolMax,
+        onPoolError: (err) => log.error({ err }, 'database pool error'),
+      }
     : { dataDir: join(config.dataDir, 'pgdata') },
 ).catch((err: unknown) => {
   if (err instanceof DataDirInUseError) {

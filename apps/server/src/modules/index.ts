@@ -15,6 +15,7 @@ import { tagRoutes } from './tags/tags.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { invoiceRoutes } from './invoices/invoices.routes.ts';
+import { payrollRoutes } from './payrolls/payrolls.routes.ts';
 import { publicInvoiceRoutes } from './public-invoices/public-invoices.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
@@ -35,5 +36,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   userRoutes,
   profileRoutes,
   invoiceRoutes,
+  payrollRoutes,
   publicInvoiceRoutes,
 ];

@@ -17,3 +17,5 @@ export * from './invoice-lines.ts';
 export * from './audit-logs.ts';
 export * from './invoice-pictures.ts';
 export * from './invoice-signatures.ts';
+export * from './list-versions.ts';
+export * from './payrolls.ts';

@@ -2,8 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { paperworkMessages, type ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { conflict, notFound } from '../../plugins/errors.ts';
-import { searchWhere, totalCount } from '../../lib/list.ts';
-import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+import { listPage, searchWhere } from '../../lib/list.ts';
+import { alphabetical } from '../../lib/paging.ts';
 import { lockInvoice, recordChange, visibleInvoice, type Actor } from './invoice-access.ts';
 
 const t = schema.tags;
@@ -17,18 +17,17 @@ export async function availableTags(db: Db, actor: Actor, id: number, query: Lis
     sql`NOT EXISTS (SELECT 1 FROM ${it} x WHERE x.invoice_id = ${id} AND x.tag_id = ${t.id})`,
     searchWhere(query.q, [t.name]),
   );
-  const rows = await db
-    .select({ id: t.id, name: t.name, color: t.color, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(alphabetical(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    (r) => ({ id: r.id, name: r.name, color: r.color }),
+    db
+      .select({ id: t.id, name: t.name, color: t.color })
+      .from(t)
+      .where(where)
+      .orderBy(alphabetical(t.name), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
     () => db.$count(t, where),
+    (r) => ({ id: r.id, name: r.name, color: r.color }),
   );
 }
 

@@ -1,6 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   messages,
+  paySlipParams,
   pdfQuery,
   publicInvoice,
   publicInvoiceParams,
@@ -10,6 +12,7 @@ import {
 import { AppError } from '../../plugins/errors.ts';
 import { assertSignLink, getPublicInvoice, signPublicInvoice } from '../invoices/invoice-signing.service.ts';
 import { pdfFromLink } from '../invoices/invoice-pdf.service.ts';
+import { paySlipFromLink } from '../payrolls/pay-slip.service.ts';
 
 const tags = ['public'];
 /** Per IP: a phone signing needs a handful of calls; a script guessing links gets nowhere. */
@@ -21,9 +24,31 @@ const limit = (max: number) => ({
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** A PDF opened in a browser tab from a signed link; its errors become a readable page, not a JSON body. */
+async function sendPdf(reply: FastifyReply, make: () => Promise<{ pdf: Buffer; fileName: string }>) {
+  try {
+    const { pdf, fileName } = await make();
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `inline; filename="${fileName}"`)
+      .send(pdf);
+  } catch (err) {
+    if (!(err instanceof AppError) || !Array.isArray(err.errors)) throw err;
+    const message = escapeHtml(err.errors.join(' '));
+    return reply
+      .code(err.statusCode)
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>PDF indisponível</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2328"><h1 style="font-size:1.25rem">PDF indisponível</h1><p>${message}</p></body></html>`,
+      );
+  }
+}
+
 /**
  * What works without a login, each call authorized by the token in its link (DECISIONS.md
- * "Signatures, PDFs, links"): the signing page's API, and the PDF opened in a new tab.
+ * "Signatures, PDFs, links"): the signing page's API, the order's PDF and a worker's pay slip opened
+ * in a new tab or pop-up.
  */
 export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -85,8 +110,8 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'public', rateLimit: limit(300) },
     },
-    async (request, reply) => {
-      try {
+    (request, reply) =>
+      sendPdf(reply, async () => {
         const { pdf, number } = await pdfFromLink(
           app.db,
           app.storage,
@@ -95,22 +120,26 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           request.query.token,
           request.log,
         );
-        return reply
-          .type('application/pdf')
-          .header('cache-control', 'private, no-store')
-          .header('content-disposition', `inline; filename="OS-${number}.pdf"`)
-          .send(pdf);
-      } catch (err) {
-        // Opened in a browser tab: a readable page, not a JSON body.
-        if (!(err instanceof AppError) || !Array.isArray(err.errors)) throw err;
-        const message = escapeHtml(err.errors.join(' '));
-        return reply
-          .code(err.statusCode)
-          .type('text/html; charset=utf-8')
-          .send(
-            `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>PDF indisponível</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2328"><h1 style="font-size:1.25rem">PDF indisponível</h1><p>${message}</p></body></html>`,
-          );
-      }
+        return { pdf, fileName: `OS-${number}.pdf` };
+      }),
+  );
+
+  app.get(
+    '/pdfs/payrolls/:id/workers/:workerId',
+    {
+      schema: {
+        tags,
+        summary:
+          'O holerite do colaborador na folha (link curto e assinado, gerado por POST payrolls/{id}/workers/{workerId}/pdf)',
+        security: [],
+        params: paySlipParams,
+        querystring: pdfQuery,
+      },
+      config: { access: 'public', rateLimit: limit(300) },
     },
+    (request, reply) =>
+      sendPdf(reply, () =>
+        paySlipFromLink(app.db, app.links, request.params.id, request.params.workerId, request.query.token),
+      ),
   );
 };

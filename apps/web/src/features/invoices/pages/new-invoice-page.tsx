@@ -14,7 +14,7 @@ import { searchCustomers } from '../../../components/invoices/api/search-custome
 import { invoiceEditPath } from '../../../components/invoices/invoice-table.tsx';
 import { useCreateInvoice } from '../api/create-invoice.ts';
 import { useCustomerOption } from '../api/get-customer-option.ts';
-import { searchCompanies } from '../api/search-companies.ts';
+import { searchCompanies } from '../../../components/invoices/api/search-companies.ts';
 import { searchNatures } from '../api/search-natures.ts';
 
 type Field = keyof CreateInvoiceBody;
