@@ -11,17 +11,18 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES, messages } from '@oficina/contracts';
 import type { Database, Db } from '@oficina/db';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import { createTokenService, registerAuth, type AuthContext, type TokenService } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { guardedValidatorCompiler } from './plugins/validation.ts';
 import { createLocalStorage, type FileStorage } from './lib/storage.ts';
 import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
+import { logSerializers } from './lib/log.ts';
 import { createLinkSigner, type LinkSigner } from './lib/signed-links.ts';
 import { apiModules } from './modules/index.ts';
 import { startReminderJob, type Job } from './modules/notifications/reminder-job.ts';
@@ -37,7 +38,9 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'> & { jwtSecret: string };
+export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'> & {
+  jwtSecret: string;
+} & Partial<Pick<Config, 'trustProxy'>>;
 
 export const webDistDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 
@@ -55,6 +58,9 @@ export interface BuildOptions {
   jobs?: { reminderIntervalMs: number };
 }
 
+/** A hop count trusts that many proxies nearest to us; fastify's typings take it as a function. */
+const trustProxyOption = (t: TrustProxy) => (typeof t === 'number' ? (_: string, hop: number) => hop < t : t);
+
 /**
  * Files under assets/ carry a hash of their content in their name, so a browser may keep them for a
  * year without asking again; anything else (index.html, the icon) is checked on every visit so a new
@@ -66,12 +72,15 @@ export function staticCacheControl(path: string): string {
 
 /** Builds the Fastify app without listening: main.ts listens, tests use inject(). */
 export async function buildApp(opts: BuildOptions) {
+  const logger = opts.logger ?? false;
   const app = Fastify({
-    logger: opts.logger ?? false,
-    trustProxy: true,
+    // Every log line goes through these: no link tokens in URLs, no query parameters in errors.
+    logger: logger && { ...(logger === true ? {} : logger), serializers: logSerializers },
+    // Forwarded headers only from configured proxies (TRUST_PROXY); by default request.ip is the peer.
+    trustProxy: trustProxyOption(opts.config.trustProxy ?? false),
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('database', opts.database);
@@ -107,6 +116,14 @@ export async function buildApp(opts: BuildOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Headers that agree: no framing (CSP frame-ancestors 'none' and X-Frame-Options DENY); HSTS only
+    // on HTTPS responses (below), as browsers ignore it over plain HTTP and it must not promise what
+    // a plain-HTTP install cannot keep.
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(rateLimit, {
     global: false,

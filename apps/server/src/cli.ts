@@ -1,7 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { createOrganizationWithAdmin, migrate, openDatabase, resetPassword, type Database } from '@oficina/db';
+import {
+  createOrganizationWithAdmin,
+  DataDirInUseError,
+  migrate,
+  openDatabase,
+  resetPassword,
+  type Database,
+} from '@oficina/db';
 import { loadConfig, type Config } from './config.ts';
 import { copyLocalFiles, createS3Storage } from './lib/storage.ts';
 import { createBackup, restoreBackup } from './lib/backup.ts';
@@ -35,10 +42,21 @@ function fail(msg: string): never {
   process.exit(1);
 }
 
-async function withDatabase(config: Config, fn: (database: Database) => Promise<void>) {
-  const database = await openDatabase(
+/**
+ * The embedded database cannot be shared with a running server: opening it then refuses (nothing is
+ * written) and says so, rather than report a change the server would overwrite.
+ */
+function open(config: Config) {
+  return openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'pgdata') },
-  );
+  ).catch((err: unknown) => {
+    if (err instanceof DataDirInUseError) fail(err.message);
+    throw err;
+  });
+}
+
+async function withDatabase(config: Config, fn: (database: Database) => Promise<void>) {
+  const database = await open(config);
   try {
     await migrate(database);
     await fn(database);
@@ -90,7 +108,7 @@ const commands: Record<string, (config: Config) => Promise<void>> = {
     // A running server holds the embedded database: it makes the archive itself.
     let archive = await requestBackup(config.dataDir);
     if (!archive) {
-      const database = await openDatabase({ dataDir: join(config.dataDir, 'pgdata') });
+      const database = await open(config);
       try {
         archive = await createBackup(database.pglite!, join(config.dataDir, 'files'));
       } finally {

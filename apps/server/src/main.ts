@@ -1,4 +1,4 @@
-import { migrate, openDatabase, seedDemo, demoLogins, DEMO_PASSWORD } from '@oficina/db';
+import { DataDirInUseError, migrate, openDatabase, seedDemo, demoLogins, DEMO_PASSWORD } from '@oficina/db';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -9,11 +9,24 @@ import { startMaintenanceSocket } from './lib/maintenance.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
+let log: { error(obj: object, msg: string): void } = {
+  error: (obj, msg) => console.error(msg, obj),
+};
 const database = await openDatabase(
   config.databaseUrl
-    ? { databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax }
+    ? {
+        databaseUrl: config.databaseUrl,
+        poolMax: config.databasePoolMax,
+        onPoolError: (err) => log.error({ err }, 'database pool error'),
+      }
     : { dataDir: join(config.dataDir, 'pgdata') },
-);
+).catch((err: unknown) => {
+  if (err instanceof DataDirInUseError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+});
 await migrate(database);
 const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 
@@ -34,6 +47,8 @@ const app = await buildApp({
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
   },
 });
+
+log = app.log;
 
 /** How long SIGTERM waits for requests in flight (uploads, PDFs) before giving up. */
 const DRAIN_TIMEOUT_MS = 25_000;

@@ -56,7 +56,9 @@ export async function copyTemplateDatabase(): Promise<{ url: string; drop(): Pro
 }
 
 /** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
-export async function createTestApp(opts: Pick<BuildOptions, 'extraModules' | 'storage'> = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: Pick<BuildOptions, 'extraModules' | 'storage' | 'logger'> & { config?: Partial<BuildOptions['config']> } = {},
+): Promise<TestContext> {
   const testDb = inject('testDb');
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
@@ -74,7 +76,8 @@ export async function createTestApp(opts: Pick<BuildOptions, 'extraModules' | 's
     serveWeb: false,
     extraModules: opts.extraModules,
     storage: opts.storage,
-    config: testConfig,
+    logger: opts.logger,
+    config: { ...testConfig, ...opts.config },
   });
   await app.ready();
   return {

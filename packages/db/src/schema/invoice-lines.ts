@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   foreignKey,
   index,
   integer,
@@ -41,7 +42,7 @@ export const invoiceServices = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     quantity: integer('quantity').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     /** The estimate line this came from, when generated from an estimate. */
     estimateServiceId: integer('estimate_service_id'),
     ...stamps,
@@ -79,7 +80,7 @@ export const invoiceProducts = pgTable(
     productId: integer('product_id'),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     estimateProductId: integer('estimate_product_id'),
     ...stamps,
   },

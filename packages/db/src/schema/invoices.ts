@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -46,12 +47,12 @@ export const invoices = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Sum of the lines, recomputed by the server in the same transaction as any line change. */
-    subtotalCents: integer('subtotal_cents').notNull().default(0),
-    discountCents: integer('discount_cents').notNull().default(0),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     invoiceInfo1: text('invoice_info1'),
     invoiceInfo2: text('invoice_info2'),
     isPayingJustTheHalf: boolean('is_paying_just_the_half').notNull().default(false),
-    payrollBonusCents: integer('payroll_bonus_cents').notNull().default(0),
+    payrollBonusCents: bigint('payroll_bonus_cents', { mode: 'number' }).notNull().default(0),
     /** The public signing link's token (DECISIONS.md "Signatures"): rotated to revoke the link. */
     signToken: text('sign_token')
       .notNull()

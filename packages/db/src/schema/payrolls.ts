@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, foreignKey, index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { companies } from './companies.ts';
 import { invoiceWorkers } from './invoice-lines.ts';
@@ -50,7 +50,7 @@ export const payrollLines = pgTable(
     invoiceWorkerId: integer('invoice_worker_id').notNull(),
     invoiceId: integer('invoice_id').notNull(),
     workerId: integer('worker_id').notNull(),
-    valueCents: integer('value_cents').notNull(),
+    valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidById: integer('paid_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
