@@ -1,7 +1,17 @@
 // npm run bench [name...]: runs the benchmarks (all by default). Each is its own script.
 import { spawnSync } from 'node:child_process';
 
-const all = ['startup', 'invoice-list', 'invoice-pdf', 'payroll-generate', 'http', 'web'];
+const all = [
+  'startup',
+  'invoice-list',
+  'invoice-pdf',
+  'payroll-generate',
+  'reports',
+  'http',
+  'web',
+  'instances',
+  'login-under-load',
+];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of names) {
   console.log(`\n## ${name}`);

@@ -17,6 +17,9 @@ import { profileRoutes } from './profile/profile.routes.ts';
 import { invoiceRoutes } from './invoices/invoices.routes.ts';
 import { payrollRoutes } from './payrolls/payrolls.routes.ts';
 import { publicInvoiceRoutes } from './public-invoices/public-invoices.routes.ts';
+import { reportRoutes } from './reports/reports.routes.ts';
+import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
+import { notificationRoutes } from './notifications/notifications.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -38,4 +41,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   invoiceRoutes,
   payrollRoutes,
   publicInvoiceRoutes,
+  reportRoutes,
+  auditLogRoutes,
+  notificationRoutes,
 ];

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { addresses } from './addresses.ts';
 import { companies } from './companies.ts';
@@ -20,6 +21,7 @@ import { customers } from './customers.ts';
 import { transactionNatures } from './transaction-natures.ts';
 import { invoiceStatuses } from './invoice-statuses.ts';
 import { users } from './users.ts';
+import { estimates } from './estimates.ts';
 
 /** 192 random bits, URL-safe: the public signing link cannot be guessed. */
 export const newSignToken = () => randomBytes(24).toString('base64url');
@@ -34,18 +36,10 @@ export const invoices = pgTable(
       .references(() => organizations.id),
     /** Sequential per organization, no gap or duplicate (counters table). */
     number: integer('number').notNull(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    transactionNatureId: integer('transaction_nature_id')
-      .notNull()
-      .references(() => transactionNatures.id),
-    statusId: integer('status_id')
-      .notNull()
-      .references(() => invoiceStatuses.id),
+    companyId: integer('company_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    transactionNatureId: integer('transaction_nature_id').notNull(),
+    statusId: integer('status_id').notNull(),
     /** Copy of the status's state, kept with status_id in the same write, for filters and indexes. */
     state: integer('state').notNull(),
     isPaid: boolean('is_paid').notNull().default(false),
@@ -69,17 +63,53 @@ export const invoices = pgTable(
     signToken: text('sign_token')
       .notNull()
       .$defaultFn(() => newSignToken()),
-    createdById: integer('created_by_id').references(() => users.id),
+    /** The estimate this order was generated from (same organization; null when made directly). */
+    estimateId: integer('estimate_id'),
+    createdById: integer('created_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    sameOrganization('invoices_company_id_fkey', { organizationId: t.organizationId, column: t.companyId }, companies),
+    sameOrganization(
+      'invoices_customer_id_fkey',
+      { organizationId: t.organizationId, column: t.customerId },
+      customers,
+    ),
+    sameOrganization(
+      'invoices_transaction_nature_id_fkey',
+      { organizationId: t.organizationId, column: t.transactionNatureId },
+      transactionNatures,
+    ),
+    sameOrganization(
+      'invoices_status_id_fkey',
+      { organizationId: t.organizationId, column: t.statusId },
+      invoiceStatuses,
+    ),
+    sameOrganization('invoices_created_by_id_fkey', { organizationId: t.organizationId, column: t.createdById }, users),
+    uniqueIndex('invoices_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('invoices_organization_number_key').on(t.organizationId, t.number),
     index('invoices_organization_customer_idx').on(t.organizationId, t.customerId, t.number),
     index('invoices_organization_company_idx').on(t.organizationId, t.companyId),
     index('invoices_organization_state_idx').on(t.organizationId, t.state, t.number),
     index('invoices_organization_status_idx').on(t.organizationId, t.statusId, t.number),
     index('invoices_organization_paid_idx').on(t.organizationId, t.isPaid, t.number),
+    index('invoices_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('invoices_organization_finished_idx')
+      .on(t.organizationId, t.finishedAt)
+      .where(sql`${t.state} = 20`),
+    index('invoices_receivable_idx')
+      .on(t.organizationId, t.finishedAt)
+      .where(sql`${t.state} = 20 AND NOT ${t.isPaid}`),
+    check('invoices_discount_check', sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`),
+    index('invoices_estimate_idx')
+      .on(t.estimateId, t.number)
+      .where(sql`${t.estimateId} IS NOT NULL`),
+    foreignKey({
+      name: 'invoices_estimate_fkey',
+      columns: [t.organizationId, t.estimateId],
+      foreignColumns: [estimates.organizationId, estimates.id],
+    }),
     foreignKey({
       name: 'invoices_address_fkey',
       columns: [t.organizationId, t.addressId],
@@ -88,7 +118,6 @@ export const invoices = pgTable(
     index('invoices_address_idx')
       .on(t.addressId)
       .where(sql`${t.addressId} IS NOT NULL`),
-    check('invoices_discount_check', sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`),
     check('invoices_bonus_check', sql`${t.payrollBonusCents} >= 0`),
   ],
 );

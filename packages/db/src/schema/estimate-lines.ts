@@ -1,0 +1,162 @@
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.ts';
+import { estimates } from './estimates.ts';
+import { services } from './services.ts';
+import { products } from './products.ts';
+import { equipments } from './equipments.ts';
+import { users } from './users.ts';
+import { tags } from './tags.ts';
+
+const org = () =>
+  integer('organization_id')
+    .notNull()
+    .references(() => organizations.id);
+const stamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+/** The row's estimate, of the same organization; its lines go with it. */
+const ofEstimate = (name: string, t: { organizationId: PgColumn; estimateId: PgColumn }) =>
+  foreignKey({
+    name,
+    columns: [t.organizationId, t.estimateId],
+    foreignColumns: [estimates.organizationId, estimates.id],
+  }).onDelete('cascade');
+
+/**
+ * Service lines: name and price copied from the catalogue when added. A grouped line counts its
+ * quantity in the total and goes to an order as one line; a non-grouped line counts one unit and
+ * goes to orders one unit a line. The catalogue foreign key (organization_id, service_id) sets only
+ * service_id to null when the service goes (SQL migration).
+ */
+export const estimateServices = pgTable(
+  'estimate_services',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: org(),
+    estimateId: integer('estimate_id').notNull(),
+    serviceId: integer('service_id'),
+    /** Position in the estimate's service section, from 1. */
+    itemNumber: integer('item_number').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    quantity: integer('quantity').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    isGrouped: boolean('is_grouped').notNull().default(false),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('estimate_services_organization_id_id_key').on(t.organizationId, t.id),
+    index('estimate_services_estimate_idx').on(t.estimateId, t.itemNumber),
+    ofEstimate('estimate_services_estimate_fkey', t),
+    foreignKey({
+      name: 'estimate_services_service_fkey',
+      columns: [t.organizationId, t.serviceId],
+      foreignColumns: [services.organizationId, services.id],
+    }),
+  ],
+);
+
+export const estimateProducts = pgTable(
+  'estimate_products',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: org(),
+    estimateId: integer('estimate_id').notNull(),
+    productId: integer('product_id'),
+    itemNumber: integer('item_number').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    isGrouped: boolean('is_grouped').notNull().default(false),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('estimate_products_organization_id_id_key').on(t.organizationId, t.id),
+    index('estimate_products_estimate_idx').on(t.estimateId, t.itemNumber),
+    ofEstimate('estimate_products_estimate_fkey', t),
+    foreignKey({
+      name: 'estimate_products_product_fkey',
+      columns: [t.organizationId, t.productId],
+      foreignColumns: [products.organizationId, products.id],
+    }),
+  ],
+);
+
+/** The customer's equipment quoted for, copied; an equipment reaches at most one live order. */
+export const estimateEquipments = pgTable(
+  'estimate_equipments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: org(),
+    estimateId: integer('estimate_id').notNull(),
+    equipmentId: integer('equipment_id'),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    description: text('description'),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('estimate_equipments_organization_id_id_key').on(t.organizationId, t.id),
+    index('estimate_equipments_estimate_idx').on(t.estimateId, t.id),
+    uniqueIndex('estimate_equipments_estimate_equipment_key').on(t.estimateId, t.equipmentId),
+    ofEstimate('estimate_equipments_estimate_fkey', t),
+    foreignKey({
+      name: 'estimate_equipments_equipment_fkey',
+      columns: [t.organizationId, t.equipmentId],
+      foreignColumns: [equipments.organizationId, equipments.id],
+    }),
+  ],
+);
+
+/** General 1 (printed on the PDF), Internal 2 (admins only, never printed or e-mailed). */
+export const estimateComments = pgTable(
+  'estimate_comments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: org(),
+    estimateId: integer('estimate_id').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    type: smallint('type').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('estimate_comments_estimate_idx').on(t.estimateId, t.type, t.createdAt),
+    ofEstimate('estimate_comments_estimate_fkey', t),
+  ],
+);
+
+export const estimateTags = pgTable(
+  'estimate_tags',
+  {
+    organizationId: org(),
+    estimateId: integer('estimate_id').notNull(),
+    tagId: integer('tag_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.estimateId, t.tagId] }),
+    index('estimate_tags_tag_idx').on(t.tagId),
+    ofEstimate('estimate_tags_estimate_fkey', t),
+    foreignKey({
+      name: 'estimate_tags_tag_fkey',
+      columns: [t.organizationId, t.tagId],
+      foreignColumns: [tags.organizationId, tags.id],
+    }).onDelete('cascade'),
+  ],
+);
