@@ -22,6 +22,7 @@ import { createTokenService, registerAuth, type AuthContext, type TokenService }
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createLocalStorage, type FileStorage } from './lib/storage.ts';
 import { createLinkSigner, type LinkSigner } from './lib/signed-links.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
 import { apiModules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -32,6 +33,8 @@ declare module 'fastify' {
     config: AppConfig;
     storage: FileStorage;
     links: LinkSigner;
+    mailer: Mailer;
+    mailFrom: string | undefined;
   }
 }
 
@@ -49,6 +52,10 @@ export interface BuildOptions {
   extraModules?: FastifyPluginAsyncZod[];
   /** Uploaded files (default: local disk under `${dataDir}/files`). */
   storage?: FileStorage;
+  /** Outgoing e-mail (default: SMTP_URL through nodemailer, else .eml files under `${dataDir}/outbox`). */
+  mailer?: Mailer;
+  /** The sender of outgoing e-mail (MAIL_FROM); default: the company's e-mail. */
+  mailFrom?: string;
 }
 
 /** Builds the Fastify app without listening: main.ts listens, tests use inject(). */
@@ -67,6 +74,12 @@ export async function buildApp(opts: BuildOptions) {
   app.decorate('tokens', createTokenService(opts.config.jwtSecret, opts.config.tokenTtlSeconds));
   app.decorate('links', createLinkSigner(opts.config.jwtSecret));
   app.decorate('storage', opts.storage ?? createLocalStorage(join(opts.config.dataDir, 'files')));
+  app.decorate(
+    'mailer',
+    opts.mailer ??
+      createMailer({ smtpUrl: process.env.SMTP_URL || undefined, outboxDir: join(opts.config.dataDir, 'outbox') }),
+  );
+  app.decorate('mailFrom', opts.mailFrom ?? (process.env.MAIL_FROM || undefined));
 
   registerErrorHandler(app);
   await app.register(helmet, {

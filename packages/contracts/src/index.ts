@@ -20,3 +20,4 @@ export * from './users.ts';
 export * from './profile.ts';
 export * from './invoices.ts';
 export * from './invoice-paperwork.ts';
+export * from './estimates.ts';

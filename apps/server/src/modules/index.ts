@@ -16,6 +16,7 @@ import { userRoutes } from './users/users.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { invoiceRoutes } from './invoices/invoices.routes.ts';
 import { publicInvoiceRoutes } from './public-invoices/public-invoices.routes.ts';
+import { estimateRoutes } from './estimates/estimates.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -36,4 +37,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   profileRoutes,
   invoiceRoutes,
   publicInvoiceRoutes,
+  estimateRoutes,
 ];

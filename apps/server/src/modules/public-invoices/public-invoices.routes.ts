@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   messages,
@@ -20,6 +21,33 @@ const limit = (max: number) => ({
 });
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * Sends a PDF opened from a signed link in a browser tab; a refused link (404, 410, 409) gets a
+ * readable page, not a JSON body.
+ */
+export async function replyWithPdf(reply: FastifyReply, load: () => Promise<{ pdf: Buffer; filename: string }>) {
+  try {
+    const { pdf, filename } = await load();
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `inline; filename="${filename}"`)
+      .send(pdf);
+  } catch (err) {
+    if (!(err instanceof AppError) || !Array.isArray(err.errors)) throw err;
+    const message = escapeHtml(err.errors.join(' '));
+    return reply
+      .code(err.statusCode)
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>PDF indisponível</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2328"><h1 style="font-size:1.25rem">PDF indisponível</h1><p>${message}</p></body></html>`,
+      );
+  }
+}
+
+/** Per IP limits of the public routes. */
+export const publicLimit = limit;
 
 /**
  * What works without a login, each call authorized by the token in its link (DECISIONS.md
@@ -78,8 +106,8 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'public', rateLimit: limit(300) },
     },
-    async (request, reply) => {
-      try {
+    (request, reply) =>
+      replyWithPdf(reply, async () => {
         const { pdf, number } = await pdfFromLink(
           app.db,
           app.storage,
@@ -87,22 +115,7 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           request.query.token,
         );
-        return reply
-          .type('application/pdf')
-          .header('cache-control', 'private, no-store')
-          .header('content-disposition', `inline; filename="OS-${number}.pdf"`)
-          .send(pdf);
-      } catch (err) {
-        // Opened in a browser tab: a readable page, not a JSON body.
-        if (!(err instanceof AppError) || !Array.isArray(err.errors)) throw err;
-        const message = escapeHtml(err.errors.join(' '));
-        return reply
-          .code(err.statusCode)
-          .type('text/html; charset=utf-8')
-          .send(
-            `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>PDF indisponível</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2328"><h1 style="font-size:1.25rem">PDF indisponível</h1><p>${message}</p></body></html>`,
-          );
-      }
-    },
+        return { pdf, filename: `OS-${number}.pdf` };
+      }),
   );
 };
