@@ -279,19 +279,21 @@ export type MoveEstimateReminderBody = z.infer<typeof moveEstimateReminderBody>;
 export const MAX_EMAIL_RECIPIENTS = 20;
 const emailAddress = z.email();
 
+/** Trimmed, non-empty, each address once (the first spelling kept; case does not make another address). */
+export function uniqueAddresses(list: string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const raw of list) {
+    const a = raw.trim();
+    if (a && !seen.has(a.toLowerCase())) seen.set(a.toLowerCase(), a);
+  }
+  return [...seen.values()];
+}
+
 /** POST estimates/{id}/email {to}: comma-joined addresses, at least one, no duplicates (case-insensitive). */
 export const sendEstimateEmailBody = z.object({
   to: z
     .string({ error: estimateMessages.recipientsRequired })
-    .transform((v) => [
-      ...new Map(
-        v
-          .split(',')
-          .map((a) => a.trim())
-          .filter(Boolean)
-          .map((a) => [a.toLowerCase(), a] as const),
-      ).values(),
-    ])
+    .transform((v) => uniqueAddresses(v.split(',')))
     .superRefine((list, ctx) => {
       if (!list.length) ctx.addIssue({ code: 'custom', message: estimateMessages.recipientsRequired });
       if (list.length > MAX_EMAIL_RECIPIENTS)
