@@ -108,12 +108,36 @@ export const routes: RouteObject[] = [
           },
           ...invoiceRoutes,
           {
-            path: '/estimates',
+            // Estimates: admins of organizations with the 'estimates' feature.
             element: (
               <Restricted admin feature="estimates">
-                <UnderConstructionPage title="Orçamentos" />
+                <Outlet />
               </Restricted>
             ),
+            hydrateFallbackElement: <PageSpinner />,
+            children: [
+              {
+                path: '/estimates',
+                lazy: () =>
+                  import('../features/estimates/pages/estimates-page.tsx').then((m) => ({
+                    Component: m.EstimatesPage,
+                  })),
+              },
+              {
+                path: '/estimates/new',
+                lazy: () =>
+                  import('../features/estimates/pages/new-estimate-page.tsx').then((m) => ({
+                    Component: m.NewEstimatePage,
+                  })),
+              },
+              {
+                path: '/estimates/:id/edit',
+                lazy: () =>
+                  import('../features/estimates/pages/edit-estimate-page.tsx').then((m) => ({
+                    Component: m.EditEstimatePage,
+                  })),
+              },
+            ],
           },
           {
             path: '/reports',

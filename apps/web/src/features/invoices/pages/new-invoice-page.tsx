@@ -13,9 +13,9 @@ import { SearchableSelect, type Option } from '../../../components/searchable-se
 import { searchCustomers } from '../../../components/invoices/api/search-customers.ts';
 import { invoiceEditPath } from '../../../components/invoices/invoice-table.tsx';
 import { useCreateInvoice } from '../api/create-invoice.ts';
-import { useCustomerOption } from '../api/get-customer-option.ts';
-import { searchCompanies } from '../api/search-companies.ts';
-import { searchNatures } from '../api/search-natures.ts';
+import { useCustomerOption } from '../../../components/invoices/api/get-customer-option.ts';
+import { searchCompanies } from '../../../components/invoices/api/search-companies.ts';
+import { searchNatures } from '../../../components/invoices/api/search-natures.ts';
 
 type Field = keyof CreateInvoiceBody;
 type Values = Record<Field, number | undefined>;

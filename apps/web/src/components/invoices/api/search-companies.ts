@@ -1,6 +1,6 @@
 import { formatIdentifier, type ListResult, type PartyListItem } from '@oficina/contracts';
 import { api } from '../../../lib/api-client.ts';
-import type { Option } from '../../../components/searchable-select.tsx';
+import type { Option } from '../../searchable-select.tsx';
 
 /** The organization's companies matching q (GET companies?q=) as select options. */
 export const searchCompanies = async (orgPath: string, q: string): Promise<Option[]> => {
