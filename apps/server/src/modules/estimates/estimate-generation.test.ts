@@ -52,8 +52,8 @@ async function completedEstimate(shape: Shape) {
   for (const p of shape.products)
     products.push(await w.ok('POST', `/${e.id}/products`, { product: w.product.id, ...p }));
   const equipments = [];
-  for (const eq of [w.equipment, w.equipment2].slice(0, shape.equipments))
-    equipments.push(await w.ok('POST', `/${e.id}/equipments`, { equipment: eq.id }));
+  for (const piece of [w.equipment, w.equipment2].slice(0, shape.equipments))
+    equipments.push(await w.ok('POST', `/${e.id}/equipments`, { equipment: piece.id }));
   await w.moveTo(e.id, EstimateStatus.Completed);
   return { ...e, services, products, equipments };
 }

@@ -160,16 +160,16 @@ describe('create and number', () => {
 
 describe('list', () => {
   it('filters by customer, statuses and q, pages with a real total, newest first', async () => {
-    const other = await w.createEstimate(w.otherCustomer.id);
-    await w.moveTo(other.id, EstimateStatus.Wip);
+    const beatriz = await w.createEstimate(w.otherCustomer.id);
+    await w.moveTo(beatriz.id, EstimateStatus.Wip);
     const byCustomer = await w.ok('GET', `?customer=${w.otherCustomer.id}`);
-    expect(byCustomer.data.map((r: { id: number }) => r.id)).toEqual([other.id]);
+    expect(byCustomer.data.map((r: { id: number }) => r.id)).toEqual([beatriz.id]);
     expect(byCustomer.meta.total).toBe(1);
     const wip = await w.ok('GET', `?statuses=${EstimateStatus.Wip}&statuses=${EstimateStatus.Completed}`);
-    expect(wip.data.map((r: { id: number }) => r.id)).toContain(other.id);
+    expect(wip.data.map((r: { id: number }) => r.id)).toContain(beatriz.id);
     expect(wip.data.every((r: { status: number }) => r.status === 1 || r.status === 10)).toBe(true);
     const q = await w.ok('GET', `?q=${encodeURIComponent('beatriz')}`);
-    expect(q.data.map((r: { id: number }) => r.id)).toEqual([other.id]);
+    expect(q.data.map((r: { id: number }) => r.id)).toEqual([beatriz.id]);
     const byNumber = await w.ok('GET', `?q=${mine.number}`);
     expect(byNumber.data[0].id).toBe(mine.id);
     const page = await w.ok('GET', '?take=5&skip=5');
