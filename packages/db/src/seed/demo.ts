@@ -7,6 +7,7 @@ import { organizations, users } from '../schema/index.ts';
 import { seedCompaniesAndCustomers } from './companies-customers.ts';
 import { seedRegisters } from './registers.ts';
 import { seedServiceOrders } from './service-orders.ts';
+import { seedEstimates } from './estimates.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const demoLogins = [
@@ -51,4 +52,5 @@ export const demoSeeds: Array<(db: Db, ctx: DemoContext) => Promise<void>> = [
   seedCompaniesAndCustomers,
   seedRegisters,
   seedServiceOrders,
+  seedEstimates,
 ];
