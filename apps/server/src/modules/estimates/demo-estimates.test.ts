@@ -34,7 +34,7 @@ describe('demo estimates', () => {
       if (tab.data.length) withOrders.push({ row, tab });
     }
     expect(withOrders).toHaveLength(1);
-    const [{ row, tab }] = withOrders;
+    const { row, tab } = withOrders[0]!;
     expect(row.status).toBe(10);
     expect(tab.data).toHaveLength(2);
     // The non-grouped service's 3 units went to the two orders (2 + 1); only the grouped service is left.

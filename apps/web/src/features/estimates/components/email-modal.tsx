@@ -98,9 +98,9 @@ export function EmailModal({ estimate, show, onHide }: { estimate: EstimateDetai
           <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
         </InputGroup>
       </Form>
-      <ListGroup className="mt-3" aria-label="Destinatários">
+      <ListGroup as="ul" className="mt-3" aria-label="Lista de destinatários">
         {to.map((a) => (
-          <ListGroup.Item key={a} className="d-flex justify-content-between align-items-center">
+          <ListGroup.Item as="li" key={a} className="d-flex justify-content-between align-items-center">
             {a}
             <CloseButton aria-label={`Remover ${a}`} onClick={() => setTo((list) => list.filter((x) => x !== a))} />
           </ListGroup.Item>

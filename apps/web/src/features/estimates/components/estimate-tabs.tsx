@@ -57,7 +57,7 @@ export function EstimateEmailsTab({ estimateId }: { estimateId: number }) {
         <tr>
           <th>Data</th>
           <th>Assunto</th>
-          <th>Destinatários</th>
+          <th className="d-none d-md-table-cell">Destinatários</th>
           <th>Situação</th>
         </tr>
       </thead>
@@ -65,8 +65,11 @@ export function EstimateEmailsTab({ estimateId }: { estimateId: number }) {
         {emails.map((m) => (
           <tr key={m.id}>
             <td className="text-nowrap small">{formatDateTime(m.createdAt)}</td>
-            <td>{m.subject}</td>
-            <td className="small">{m.to.join(', ')}</td>
+            <td>
+              {m.subject}
+              <div className="small text-body-secondary d-md-none text-break">{m.to.join(', ')}</div>
+            </td>
+            <td className="small d-none d-md-table-cell">{m.to.join(', ')}</td>
             <td>
               <Badge
                 bg={statusVariant[m.status]}

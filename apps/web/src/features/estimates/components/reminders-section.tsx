@@ -35,7 +35,12 @@ export function RemindersSection({ estimateId }: { estimateId: number }) {
       {cards.length === 0 && <p className="text-body-secondary mb-0">Nenhum lembrete ativo cadastrado.</p>}
       <div className="d-grid gap-2">
         {cards.map((c) => (
-          <ReminderCard key={c.kind.id} estimateId={estimateId} kind={c.kind} current={c.current} />
+          <ReminderCard
+            key={`${c.kind.id}-${c.current?.reminderAt ?? ''}`}
+            estimateId={estimateId}
+            kind={c.kind}
+            current={c.current}
+          />
         ))}
       </div>
     </Section>

@@ -29,8 +29,8 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
   const [emailing, setEmailing] = useState(false);
   const [generating, setGenerating] = useState(false);
   const allowed = estimate.allowedStatuses;
-  const move = async (status: EstimateStatusValue) => {
-    if (!(await confirm({ text: estimateMessages.confirmStatus }))) return;
+  const move = async (status: EstimateStatusValue, label: string) => {
+    if (!(await confirm({ text: estimateMessages.confirmStatus, confirmLabel: label }))) return;
     try {
       await change.mutateAsync(status);
       toast.success(estimateMessages.statusChanged);
@@ -54,12 +54,12 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
   return (
     <>
       {allowed.includes(EstimateStatus.Wip) && (
-        <ActionButton variant="primary" action={() => move(EstimateStatus.Wip)}>
+        <ActionButton variant="primary" action={() => move(EstimateStatus.Wip, 'Iniciar')}>
           Iniciar
         </ActionButton>
       )}
       {allowed.includes(EstimateStatus.Completed) && (
-        <ActionButton variant="success" action={() => move(EstimateStatus.Completed)}>
+        <ActionButton variant="success" action={() => move(EstimateStatus.Completed, 'Aprovar')}>
           Aprovar
         </ActionButton>
       )}
@@ -79,7 +79,7 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
         </>
       )}
       {allowed.includes(EstimateStatus.Canceled) && (
-        <ActionButton variant="outline-danger" action={() => move(EstimateStatus.Canceled)}>
+        <ActionButton variant="outline-danger" action={() => move(EstimateStatus.Canceled, 'Cancelar orçamento')}>
           Cancelar
         </ActionButton>
       )}
