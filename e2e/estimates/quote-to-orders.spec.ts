@@ -72,9 +72,9 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await toolbar.getByRole('button', { name: 'Enviar por e-mail' }).click();
   const mail = page.getByRole('dialog', { name: /Enviar orçamento/ });
   await expect(mail.getByRole('list', { name: 'Lista de destinatários' })).toContainText(email);
-  await mail.getByLabel('Destinatários').fill('compras@exemplo.com.br');
+  await mail.getByLabel('Destinatários', { exact: true }).fill('compras@exemplo.com.br');
   await mail.getByRole('button', { name: 'Adicionar' }).click();
-  await mail.getByLabel('Destinatários').fill(email.toUpperCase());
+  await mail.getByLabel('Destinatários', { exact: true }).fill(email.toUpperCase());
   await mail.getByRole('button', { name: 'Adicionar' }).click();
   await expect(mail.getByRole('listitem')).toHaveCount(2);
   await mail.getByRole('button', { name: 'Enviar' }).click();
