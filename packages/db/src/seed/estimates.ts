@@ -252,18 +252,16 @@ export async function seedEstimates(db: Db, ctx: { demoOrganizationId: number })
           .returning()
       : [];
     if (e.notes?.length)
-      await db
-        .insert(estimateComments)
-        .values(
-          e.notes.map(([type, comment], k) => ({
-            organizationId,
-            estimateId,
-            userId: admin!.id,
-            type,
-            comment,
-            createdAt: at(e.daysAgo, 10 + k),
-          })),
-        );
+      await db.insert(estimateComments).values(
+        e.notes.map(([type, comment], k) => ({
+          organizationId,
+          estimateId,
+          userId: admin!.id,
+          type,
+          comment,
+          createdAt: at(e.daysAgo, 10 + k),
+        })),
+      );
     const tagIds = orgTags.filter((t) => e.tags?.includes(t.name)).map((t) => t.id);
     if (tagIds.length)
       await db.insert(estimateTags).values(tagIds.map((tagId) => ({ organizationId, estimateId, tagId })));
@@ -331,18 +329,16 @@ export async function seedEstimates(db: Db, ctx: { demoOrganizationId: number })
           })),
         );
       if (oProducts.length)
-        await db
-          .insert(invoiceProducts)
-          .values(
-            oProducts.map((l) => ({
-              ...ob,
-              productId: l.productId,
-              estimateProductId: l.id,
-              name: l.name,
-              quantity: l.quantity,
-              priceCents: l.priceCents,
-            })),
-          );
+        await db.insert(invoiceProducts).values(
+          oProducts.map((l) => ({
+            ...ob,
+            productId: l.productId,
+            estimateProductId: l.id,
+            name: l.name,
+            quantity: l.quantity,
+            priceCents: l.priceCents,
+          })),
+        );
       const oEquipments = o.equipments.map((k) => eLines[k]!).filter(Boolean);
       if (oEquipments.length)
         await db.insert(invoiceEquipments).values(
