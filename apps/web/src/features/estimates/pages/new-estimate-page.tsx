@@ -1,24 +1,10 @@
-import { useState } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
-import { createEstimateBody, estimateMessages, messages, type CreateEstimateBody } from '@oficina/contracts';
-import { useOrgPath } from '../../../lib/auth.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { useSearchParams } from 'react-router';
+import { createEstimateBody, estimateMessages } from '@oficina/contracts';
 import { PageSpinner } from '../../../app/layout.tsx';
-import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
-import { searchCustomers } from '../../../components/invoices/api/search-customers.ts';
-import { searchCompanies } from '../../../components/invoices/api/search-companies.ts';
-import { searchNatures } from '../../../components/invoices/api/search-natures.ts';
+import { NewRecordForm } from '../../../components/new-record-form.tsx';
 import { useCustomerOption } from '../../../components/invoices/api/get-customer-option.ts';
 import { estimateEditPath } from '../../../components/estimates/estimate-table.tsx';
 import { useCreateEstimate } from '../api/create-estimate.ts';
-
-type Field = keyof CreateEstimateBody;
-type Values = Record<Field, number | undefined>;
 
 /** /estimates/new 'Novo Orçamento': company, customer (?customerId= preselects it), nature → edit screen. */
 export function NewEstimatePage() {
@@ -26,81 +12,19 @@ export function NewEstimatePage() {
   const raw = Number(search.get('customerId'));
   const customerId = Number.isInteger(raw) && raw > 0 ? raw : null;
   const preselected = useCustomerOption(customerId);
-  if (customerId !== null && preselected.isPending) return <PageSpinner />;
-  return <NewEstimateForm customer={preselected.data ?? null} />;
-}
-
-function NewEstimateForm({ customer }: { customer: Option | null }) {
-  const orgPath = useOrgPath();
-  const navigate = useNavigate();
   const create = useCreateEstimate();
-  const [selected, setSelected] = useState<Record<Field, Option | null>>({
-    company: null,
-    customer,
-    transactionNature: null,
-  });
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, CreateEstimateBody>({
-    resolver: zodResolver(createEstimateBody) as Resolver<Values, unknown, CreateEstimateBody>,
-    mode: 'onBlur',
-    defaultValues: { company: undefined, customer: customer?.value, transactionNature: undefined },
-  });
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      const created = await create.mutateAsync(body);
-      toast.success(estimateMessages.created);
-      navigate(estimateEditPath(created.id), { replace: true });
-    } catch (err) {
-      applyServerErrors(err, setError, messages.requestFailed);
-    }
-  });
-  const select = (name: Field, label: string, load: (q: string) => Promise<Option[]>, placeholder: string) => (
-    <Form.Group className="mb-3">
-      <Form.Label htmlFor={`new-estimate-${name}`}>{label}</Form.Label>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <SearchableSelect
-            id={`new-estimate-${name}`}
-            queryKey={['new-estimate', orgPath, name]}
-            loadOptions={load}
-            value={selected[name]}
-            onChange={(opt) => {
-              setSelected((s) => ({ ...s, [name]: opt }));
-              field.onChange(opt?.value);
-            }}
-            onBlur={field.onBlur}
-            placeholder={placeholder}
-            isInvalid={!!errors[name]}
-          />
-        )}
-      />
-      {errors[name] && <div className="invalid-feedback d-block">{errors[name]?.message}</div>}
-    </Form.Group>
-  );
+  // An unknown or foreign customerId just leaves the customer empty.
+  if (customerId !== null && preselected.isPending) return <PageSpinner />;
   return (
-    <>
-      <PageHeader title="Novo Orçamento" />
-      <Form noValidate onSubmit={onSubmit} className="form-narrow">
-        {select('company', 'Empresa', (q) => searchCompanies(orgPath, q), 'Selecione a empresa')}
-        {select('customer', 'Cliente', (q) => searchCustomers(orgPath, q), 'Selecione o cliente')}
-        {select('transactionNature', 'Natureza da Operação', (q) => searchNatures(orgPath, q), 'Selecione a natureza')}
-        {errors.root && <div className="text-danger mb-3">{errors.root.message}</div>}
-        <div className="d-flex gap-2 mt-4">
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
-            Salvar
-          </Button>
-          <Link to="/estimates" className="btn btn-outline-secondary">
-            Cancelar
-          </Link>
-        </div>
-      </Form>
-    </>
+    <NewRecordForm
+      title="Novo Orçamento"
+      idPrefix="new-estimate"
+      schema={createEstimateBody}
+      customer={preselected.data ?? null}
+      create={(body) => create.mutateAsync(body)}
+      createdMessage={estimateMessages.created}
+      editPath={estimateEditPath}
+      cancelTo="/estimates"
+    />
   );
 }
