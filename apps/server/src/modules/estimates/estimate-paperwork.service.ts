@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   estimateMessages,
   MAX_PHOTOS_PER_INVOICE,
@@ -6,14 +6,12 @@ import {
   type AddEstimateCommentBody,
   type AddEstimateReminderBody,
   type InvoicePicture,
-  type ListQuery,
 } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { conflict, invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
-import { searchWhere, totalCount } from '../../lib/list.ts';
-import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+import { invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
 import { processPhoto } from '../../lib/images.ts';
+import { recordTags } from '../../lib/record-tags.ts';
 import { newFileKey, type FileStorage } from '../../lib/storage.ts';
 import type { NamedImageUpload } from '../../lib/uploads.ts';
 import { assertEditable, findEstimate, lockEstimate, recordChange, type Actor } from './estimate-access.ts';
@@ -22,63 +20,18 @@ const u = schema.users;
 
 // ---- tags (any status) ---------------------------------------------------------------------------
 
-const t = schema.tags;
-const et = schema.estimateTags;
-
-/** GET estimates/{id}/tags/available: the organization's tags not on the estimate, searchable. */
-export async function availableTags(db: Db, actor: Actor, id: number, query: ListQuery) {
-  await findEstimate(db, actor, id);
-  const where = and(
-    eq(t.organizationId, actor.organizationId),
-    sql`NOT EXISTS (SELECT 1 FROM ${et} x WHERE x.estimate_id = ${id} AND x.tag_id = ${t.id})`,
-    searchWhere(query.q, [t.name]),
-  );
-  const rows = await db
-    .select({ id: t.id, name: t.name, color: t.color, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(alphabetical(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
-    query,
-    (r) => ({ id: r.id, name: r.name, color: r.color }),
-    () => db.$count(t, where),
-  );
-}
-
-export async function addTag(db: Db, actor: Actor, id: number, tagId: number) {
-  return db.transaction(async (tx) => {
-    await lockEstimate(tx, actor, id);
-    const [tag] = await tx
-      .select({ tagId: t.id, name: t.name, color: t.color })
-      .from(t)
-      .where(and(eq(t.id, tagId), eq(t.organizationId, actor.organizationId)));
-    if (!tag) throw notFound(paperworkMessages.tagNotFound);
-    const [added] = await tx
-      .insert(et)
-      .values({ organizationId: actor.organizationId, estimateId: id, tagId })
-      .onConflictDoNothing()
-      .returning({ tagId: et.tagId });
-    if (!added) throw conflict(estimateMessages.tagAlreadyOnEstimate);
-    await recordChange(tx, actor, id, 'update', [{ field: 'tags', before: null, after: tag.name }]);
-    return tag;
-  });
-}
-
-export async function removeTag(db: Db, actor: Actor, id: number, tagId: number) {
-  await db.transaction(async (tx) => {
-    await lockEstimate(tx, actor, id);
-    const [removed] = await tx
-      .delete(et)
-      .where(and(eq(et.estimateId, id), eq(et.tagId, tagId)))
-      .returning({ tagId: et.tagId });
-    if (!removed) throw notFound();
-    const [tag] = await tx.select({ name: t.name }).from(t).where(eq(t.id, tagId));
-    await recordChange(tx, actor, id, 'delete', [{ field: 'tags', before: tag?.name ?? tagId, after: null }]);
-  });
-}
+export const {
+  available: availableTags,
+  add: addTag,
+  remove: removeTag,
+} = recordTags({
+  link: schema.estimateTags,
+  column: 'estimate_id',
+  find: findEstimate,
+  lock: lockEstimate,
+  record: recordChange,
+  alreadyThere: estimateMessages.tagAlreadyOnEstimate,
+});
 
 // ---- notes (general and internal, any status) ----------------------------------------------------
 
