@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { paperworkMessages, type ListQuery } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import type { AuthContext } from '../plugins/auth.ts';
@@ -85,4 +85,27 @@ export function recordTags(opts: {
       });
     },
   };
+}
+
+/** The tags of some records (orders or estimates), alphabetical, by record id: for lists and details. */
+export async function tagsByRecord(
+  db: Db,
+  link: typeof schema.invoiceTags | typeof schema.estimateTags,
+  ids: number[],
+) {
+  const byRecord = new Map<number, Array<{ tagId: number; name: string; color: string }>>();
+  if (!ids.length) return byRecord;
+  const owner = 'invoiceId' in link ? link.invoiceId : link.estimateId;
+  const rows = await db
+    .select({ recordId: owner, tagId: t.id, name: t.name, color: t.color })
+    .from(link)
+    .innerJoin(t, eq(t.id, link.tagId))
+    .where(inArray(owner, ids))
+    .orderBy(sql`f_unaccent(lower(${t.name}))`, asc(t.id));
+  for (const { recordId, ...tag } of rows) {
+    const list = byRecord.get(recordId) ?? [];
+    list.push(tag);
+    byRecord.set(recordId, list);
+  }
+  return byRecord;
 }

@@ -18,6 +18,7 @@ import { audit } from '../../lib/audit.ts';
 import { nextNumber } from '../../lib/counters.ts';
 import { page } from '../../lib/list.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
+import { tagsByRecord } from '../../lib/record-tags.ts';
 import { assertEditable, findEstimate, lockEstimate, recordChange, type Actor } from './estimate-access.ts';
 
 const es = schema.estimates;
@@ -45,25 +46,7 @@ const rowColumns = {
   discountCents: es.discountCents,
 };
 
-/** The tags of some estimates, alphabetical, by estimate id. */
-async function tagsOf(db: Db, estimateIds: number[]) {
-  const byEstimate = new Map<number, EstimateListRow['estimateTags']>();
-  if (!estimateIds.length) return byEstimate;
-  const t = schema.tags;
-  const et = schema.estimateTags;
-  const rows = await db
-    .select({ estimateId: et.estimateId, tagId: t.id, name: t.name, color: t.color })
-    .from(et)
-    .innerJoin(t, eq(t.id, et.tagId))
-    .where(inArray(et.estimateId, estimateIds))
-    .orderBy(sql`f_unaccent(lower(${t.name}))`, asc(t.id));
-  for (const { estimateId, ...tag } of rows) {
-    const list = byEstimate.get(estimateId) ?? [];
-    list.push(tag);
-    byEstimate.set(estimateId, list);
-  }
-  return byEstimate;
-}
+const tagsOf = (db: Db, ids: number[]) => tagsByRecord(db, schema.estimateTags, ids);
 
 /**
  * GET estimates: newest first (highest number). The total is a count over the estimates table alone

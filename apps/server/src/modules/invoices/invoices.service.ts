@@ -19,6 +19,7 @@ import { audit, changedFields } from '../../lib/audit.ts';
 import { nextNumber } from '../../lib/counters.ts';
 import { page } from '../../lib/list.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
+import { tagsByRecord } from '../../lib/record-tags.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, signatureFields } from './invoice-signature.ts';
 
@@ -79,24 +80,7 @@ function rowsQuery(db: Db, where: SQL) {
 
 type RowData = Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[number];
 
-async function tagsOf(db: Db, invoiceIds: number[]) {
-  const byInvoice = new Map<number, InvoiceListRow['invoiceTags']>();
-  if (!invoiceIds.length) return byInvoice;
-  const t = schema.tags;
-  const it = schema.invoiceTags;
-  const rows = await db
-    .select({ invoiceId: it.invoiceId, tagId: t.id, name: t.name, color: t.color })
-    .from(it)
-    .innerJoin(t, eq(t.id, it.tagId))
-    .where(inArray(it.invoiceId, invoiceIds))
-    .orderBy(sql`f_unaccent(lower(${t.name}))`, asc(t.id));
-  for (const { invoiceId, ...tag } of rows) {
-    const list = byInvoice.get(invoiceId) ?? [];
-    list.push(tag);
-    byInvoice.set(invoiceId, list);
-  }
-  return byInvoice;
-}
+const tagsOf = (db: Db, ids: number[]) => tagsByRecord(db, schema.invoiceTags, ids);
 
 async function withTags(db: Db, rows: RowData[]): Promise<InvoiceListRow[]> {
   const tags = await tagsOf(
