@@ -58,6 +58,15 @@ export interface BuildOptions {
   mailFrom?: string;
 }
 
+/**
+ * Files under assets/ carry a hash of their content in their name, so a browser may keep them for a
+ * year without asking again; anything else (index.html, the icon) is checked on every visit so a new
+ * release is seen at once.
+ */
+export function staticCacheControl(path: string): string {
+  return /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Builds the Fastify app without listening: main.ts listens, tests use inject(). */
 export async function buildApp(opts: BuildOptions) {
   const app = Fastify({
@@ -127,7 +136,15 @@ export async function buildApp(opts: BuildOptions) {
 
   const serveWeb = opts.serveWeb ?? existsSync(join(webDistDir, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each file: the smallest one the browser accepts is sent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', staticCacheControl(path)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -140,7 +157,7 @@ export async function buildApp(opts: BuildOptions) {
       return reply.code(404).send({ errors: [messages.resourceNotFound] });
     }
     // Client-side routes get the SPA shell; it shows 'Página não encontrada' for unknown ones.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
   return app;
 }

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export interface Config {
@@ -7,6 +8,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections to PostgreSQL (DATABASE_URL) this process keeps at most. */
+  databasePoolMax: number;
   jwtSecret: string;
   logLevel: string;
   seedDemo: boolean;
@@ -33,6 +36,9 @@ export function loadConfig(env = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
+    // A database does its best work with about two busy connections per core: more only queue inside
+    // it and add switching. Requests beyond the pool wait in Node, which costs nothing.
+    databasePoolMax: Number(env.DATABASE_POOL_MAX ?? Math.max(4, 2 * availableParallelism())),
     jwtSecret: loadSecret(dataDir),
     logLevel: env.LOG_LEVEL ?? 'info',
     // Demo data goes into the embedded database by default, never into a server unless asked.

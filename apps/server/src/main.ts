@@ -6,7 +6,9 @@ import { loadConfig } from './config.ts';
 const startedAt = performance.now();
 const config = loadConfig();
 const database = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'pgdata') },
+  config.databaseUrl
+    ? { databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax }
+    : { dataDir: join(config.dataDir, 'pgdata') },
 );
 await migrate(database);
 const seeded = config.seedDemo ? await seedDemo(database.db) : false;

@@ -2,13 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import 'bootstrap/dist/css/bootstrap.min.css';
-import 'react-toastify/dist/ReactToastify.css';
 import './styles.css';
+// react-toastify puts its own styles in the page when it loads (no stylesheet import needed).
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
+import { meQueryOptions } from './lib/auth.tsx';
+import { decodeToken, getToken } from './lib/token.ts';
 
 const queryClient = createQueryClient();
-const router = createRouter();
+// A returning user's session: who they are is asked for at once, beside the first screen's code.
+if (decodeToken(getToken())) void queryClient.prefetchQuery(meQueryOptions);
+const router = createRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 
-export const ROLE_ADMIN = 'ROLE_ADMIN';
-export const ROLE_USER = 'ROLE_USER';
-export const TOKEN_STORAGE_KEY = 'jwt';
+import { featureNames, type FeatureName } from './session.ts';
 
-export const featureNames = ['estimates', 'reminders', 'reports', 'payroll', 'auditLogs', 'notifications'] as const;
-export type FeatureName = (typeof featureNames)[number];
-export type Features = Record<FeatureName, boolean>;
+export * from './session.ts';
+
 export const featuresSchema = z.object(
   Object.fromEntries(featureNames.map((f) => [f, z.boolean()])) as Record<FeatureName, z.ZodBoolean>,
 );
-export const allFeatures: Features = Object.fromEntries(featureNames.map((f) => [f, true])) as Features;
-export const noFeatures: Features = Object.fromEntries(featureNames.map((f) => [f, false])) as Features;
 
 /** POST /api/login. The field is called username but holds the e-mail (spec §3). */
 export const loginBody = z.object({
@@ -42,8 +37,6 @@ export const meResponse = z.object({
   organization: z.object({ id: z.number().int(), name: z.string(), features: featuresSchema }),
 });
 export type Me = z.infer<typeof meResponse>;
-
-export const isAdminRoles = (roles: readonly string[]) => roles.includes(ROLE_ADMIN);
 
 export const organizationResponse = z.object({
   id: z.number().int(),

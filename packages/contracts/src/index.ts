@@ -21,3 +21,4 @@ export * from './profile.ts';
 export * from './invoices.ts';
 export * from './invoice-paperwork.ts';
 export * from './estimates.ts';
+export * from './payrolls.ts';

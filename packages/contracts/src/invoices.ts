@@ -211,6 +211,7 @@ export const invoiceDetail = z.object({
   /** The latest signature with its evidence, or null; isSigned is true only while it is not outdated. */
   signature: z
     .object({
+      /** The drawing trimmed to its strokes and made small (a PNG data URL of a few KB), as printed. */
       image: z.string(),
       signerName: z.string(),
       signedAt: z.string(),

@@ -4,3 +4,4 @@ export * from './password.ts';
 export * as schema from './schema/index.ts';
 export * from './seed/demo.ts';
 export * from './organizations.ts';
+export * from './payrolls.ts';

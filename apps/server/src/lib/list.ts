@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery, ListResult } from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
 
 /**
  * Case- and accent-insensitive "contains" over several expressions (DECISIONS.md: "joao" finds "João").
@@ -22,5 +23,70 @@ export function page<T>(data: T[], total: number, query: Pick<ListQuery, 'skip' 
   return { data, meta: { total, skip: query.skip, take: query.take } };
 }
 
-/** count(*) over the window, so one query returns a page and the real total. */
+/**
+ * One page of a list and its real total: the way every list is paged, so how the total is found lives
+ * here only.
+ *  - `rows`: the page's query, already limited to `take` rows from `skip` (a Drizzle query runs when
+ *    awaited here).
+ *  - `count`: the number of matching rows, counted over the list's own table with the same filter —
+ *    no joins, no sort, no columns read, so an index answers it (`db.$count(table, where)`).
+ * The count runs only when the page cannot tell the total: a page that is not full, and not past the
+ * end, is the last one, so total = skip + its rows (most registers fit in one page). A window
+ * `count(*) over()` is not used: it makes the database read and join every matching row for 20 of them.
+ */
+export async function listPage<R, T = R>(
+  query: Pick<ListQuery, 'skip' | 'take'>,
+  rows: PromiseLike<R[]>,
+  count: () => PromiseLike<number>,
+  map: (row: R) => T = (row) => row as unknown as T,
+): Promise<ListResult<T>> {
+  const data = await rows;
+  const isLastPage = data.length < query.take && (data.length > 0 || query.skip === 0);
+  const total = isLastPage ? query.skip + data.length : Number(await count());
+  return page(data.map(map), total, query);
+}
+
+/** The tables whose writes raise a version in list_versions (see that migration). */
+export type VersionedTable = 'invoices' | 'invoice_workers' | 'customers' | 'companies';
+
+const dialect = new PgDialect();
+const counted = new Map<string, number>();
+const COUNTED_MAX = 500;
+
+/**
+ * The `count` of listPage: count(*) of `table`'s rows matching `where`. With `reuse`, a total once
+ * counted is kept in memory under the current versions of the tables the filter reads (one primary-key
+ * read) and served again until a write to any of them raises a version: still exact, but the order list
+ * of an organization with 100,000 orders stops counting 100,000 index entries on every page view.
+ * The versions are read before counting, so a count is never filed under a version older than its data.
+ */
+export function countRows(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  reuse?: { organizationId: number; dependsOn: VersionedTable[] },
+): () => Promise<number> {
+  if (!reuse) return async () => db.$count(table, where);
+  return async () => {
+    const v = schema.listVersions;
+    const rows = await db
+      .select({ table: v.tableName, version: v.version })
+      .from(v)
+      .where(and(eq(v.organizationId, reuse.organizationId), inArray(v.tableName, reuse.dependsOn)));
+    const versions = reuse.dependsOn.map((name) => rows.find((r) => r.table === name)?.version ?? 0).join('.');
+    const filter = where ? dialect.sqlToQuery(where) : { sql: '', params: [] };
+    const key = `${reuse.organizationId}|${getTableName(table)}|${versions}|${filter.sql}|${JSON.stringify(filter.params)}`;
+    const known = counted.get(key);
+    if (known !== undefined) return known;
+    const total = await db.$count(table, where);
+    if (counted.size >= COUNTED_MAX) counted.delete(counted.keys().next().value!);
+    counted.set(key, total);
+    return total;
+  };
+}
+
+/**
+ * @deprecated Use listPage: a window count reads every matching row. Kept for code written before it.
+ * count(*) over the window, so one query returns a page and the real total.
+ */
 export const totalCount = sql<number>`count(*) over()`.mapWith(Number);

@@ -4,6 +4,7 @@ import type { ListQuery, ListResult } from '@oficina/contracts';
 import { page } from './list.ts';
 
 /**
+ * @deprecated Use listPage (lib/list.ts), which counts only when needed and never with a window.
  * A page whose rows carry `count(*) over()` as total. A page past the end has no row to carry it,
  * so the total then comes from a separate count: the bar must still show the real total.
  */

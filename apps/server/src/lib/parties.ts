@@ -1,4 +1,4 @@
-import { and, asc, eq, like, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, like, or, type SQL } from 'drizzle-orm';
 import {
   partyMessages,
   type CreatePartyBody,
@@ -9,7 +9,7 @@ import {
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../plugins/auth.ts';
 import { invalid, isUniqueViolation } from '../plugins/errors.ts';
-import { identifierTerm, page, searchWhere, totalCount } from './list.ts';
+import { countRows, identifierTerm, listPage, searchWhere, type VersionedTable } from './list.ts';
 
 /**
  * Companies and customers share their identity columns and rules (spec §3–§5), so list, create and
@@ -39,23 +39,18 @@ export function partySearch(t: PartyTable, q: string | undefined): SQL | undefin
 }
 
 export async function listParties(db: Db, t: PartyTable, organizationId: number, query: ListQuery) {
-  const rows = await db
-    .select({ ...partyColumns(t), total: totalCount })
-    .from(t)
-    .where(and(eq(t.organizationId, organizationId), partySearch(t, query.q)))
-    .orderBy(asc(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return page(
-    rows.map(({ total: _total, ...row }) => row),
-    rows[0]?.total ?? (query.skip > 0 ? await countParties(db, t, organizationId, query.q) : 0),
+  const where = and(eq(t.organizationId, organizationId), partySearch(t, query.q));
+  return listPage(
     query,
+    db
+      .select(partyColumns(t))
+      .from(t)
+      .where(where)
+      .orderBy(asc(t.name), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
+    countRows(db, t, where, { organizationId, dependsOn: [getTableName(t) as VersionedTable] }),
   );
-}
-
-/** The total when the requested page is past the end (the window count has no row to ride on). */
-async function countParties(db: Db, t: PartyTable, organizationId: number, q: string | undefined) {
-  return db.$count(t, and(eq(t.organizationId, organizationId), partySearch(t, q)));
 }
 
 export async function getParty(db: Db, t: PartyTable, organizationId: number, id: number) {

@@ -4,8 +4,8 @@ import { schema, type Db, type Tx } from '@oficina/db';
 import type { AuthContext } from '../plugins/auth.ts';
 import { conflict, notFound } from '../plugins/errors.ts';
 import type { AuditAction, AuditChange } from './audit.ts';
-import { searchWhere, totalCount } from './list.ts';
-import { alphabetical, pageWithTotal } from './paging.ts';
+import { listPage, searchWhere } from './list.ts';
+import { alphabetical } from './paging.ts';
 
 type Actor = Pick<AuthContext, 'userId' | 'organizationId' | 'isAdmin' | 'name'>;
 const t = schema.tags;
@@ -34,17 +34,15 @@ export function recordTags(opts: {
         sql`NOT EXISTS (SELECT 1 FROM ${link} x WHERE x.${sql.raw(opts.column)} = ${id} AND x.tag_id = ${t.id})`,
         searchWhere(query.q, [t.name]),
       );
-      const rows = await db
-        .select({ id: t.id, name: t.name, color: t.color, total: totalCount })
-        .from(t)
-        .where(where)
-        .orderBy(alphabetical(t.name), asc(t.id))
-        .limit(query.take)
-        .offset(query.skip);
-      return pageWithTotal(
-        rows,
+      return listPage(
         query,
-        (r) => ({ id: r.id, name: r.name, color: r.color }),
+        db
+          .select({ id: t.id, name: t.name, color: t.color })
+          .from(t)
+          .where(where)
+          .orderBy(alphabetical(t.name), asc(t.id))
+          .limit(query.take)
+          .offset(query.skip),
         () => db.$count(t, where),
       );
     },

@@ -15,6 +15,7 @@ import { tagRoutes } from './tags/tags.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { invoiceRoutes } from './invoices/invoices.routes.ts';
+import { payrollRoutes } from './payrolls/payrolls.routes.ts';
 import { publicInvoiceRoutes } from './public-invoices/public-invoices.routes.ts';
 import { estimateRoutes } from './estimates/estimates.routes.ts';
 
@@ -36,6 +37,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   userRoutes,
   profileRoutes,
   invoiceRoutes,
+  payrollRoutes,
   publicInvoiceRoutes,
   estimateRoutes,
 ];

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isAdminRoles, messages, type FeatureName, type Features, type TokenPayload } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { forbidden, notFound, unauthorized } from './errors.ts';
@@ -61,11 +61,13 @@ function bearer(request: FastifyRequest): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-/** The user behind a token, re-read on every request so a deactivated user or a changed role counts at once. */
-async function loadAuth(db: Db, payload: TokenPayload): Promise<AuthContext | undefined> {
-  const userId = Number(payload.sub);
-  if (!Number.isInteger(userId)) return undefined;
-  const [row] = await db
+/**
+ * The user behind a token and their organization's features: one query by the users and organizations
+ * primary keys, prepared once (built once here, planned once per database connection), run on every
+ * request so a deactivated user or a changed role counts at once.
+ */
+function authQuery(db: Db) {
+  return db
     .select({
       userId: schema.users.id,
       organizationId: schema.users.organizationId,
@@ -77,7 +79,16 @@ async function loadAuth(db: Db, payload: TokenPayload): Promise<AuthContext | un
     })
     .from(schema.users)
     .innerJoin(schema.organizations, eq(schema.organizations.id, schema.users.organizationId))
-    .where(and(eq(schema.users.id, userId), eq(schema.users.organizationId, payload.organizationId)));
+    .where(
+      and(eq(schema.users.id, sql.placeholder('userId')), eq(schema.users.organizationId, sql.placeholder('orgId'))),
+    )
+    .prepare('auth_user');
+}
+
+async function loadAuth(query: ReturnType<typeof authQuery>, payload: TokenPayload): Promise<AuthContext | undefined> {
+  const userId = Number(payload.sub);
+  if (!Number.isInteger(userId) || !Number.isInteger(payload.organizationId)) return undefined;
+  const [row] = await query.execute({ userId, orgId: payload.organizationId });
   if (!row || !row.isActive) return undefined;
   const roles = [row.role];
   return {
@@ -93,6 +104,7 @@ async function loadAuth(db: Db, payload: TokenPayload): Promise<AuthContext | un
 
 /** Adds the access check to every route of the given (encapsulated) scope. */
 export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService) {
+  const query = authQuery(db);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
@@ -105,7 +117,7 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
     } catch {
       throw unauthorized();
     }
-    const auth = await loadAuth(db, payload);
+    const auth = await loadAuth(query, payload);
     if (!auth) throw unauthorized();
     request.auth = auth;
 

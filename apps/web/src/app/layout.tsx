@@ -1,17 +1,13 @@
 import { Suspense } from 'react';
-import { Container, Nav, Navbar, NavDropdown, Spinner } from 'react-bootstrap';
+import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useAuth, useMe } from '../lib/auth.tsx';
 import { PRODUCT_NAME } from '../lib/product.ts';
 import { canSee, mainNav, registersNav, trailingNav, type NavItem } from './navigation.ts';
 
-export function PageSpinner() {
-  return (
-    <div className="d-flex justify-content-center py-5" role="status" aria-label="Carregando">
-      <Spinner />
-    </div>
-  );
-}
+import { PageSpinner } from '../components/page-spinner.tsx';
+
+export { PageSpinner };
 
 export function Layout() {
   const { user, isAdmin, signOut } = useAuth();

@@ -1,8 +1,10 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { prefetchInvoiceScreen } from '../features/invoices/api/prefetch-invoice-screen.ts';
+import { decodeToken, getToken } from '../lib/token.ts';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
-import { HomePage } from '../features/home/pages/home-page.tsx';
+import { PageSpinner } from '../components/page-spinner.tsx';
 import { RequireUser, Restricted } from './guards.tsx';
-import { Layout, PageSpinner } from './layout.tsx';
 import { registerRoutes } from './register-routes.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { UnderConstructionPage } from './pages/under-construction-page.tsx';
@@ -10,8 +12,25 @@ import { UnderConstructionPage } from './pages/under-construction-page.tsx';
 /**
  * Every screen of the app. A feature adds its routes here, wrapped in <Restricted> when admin-only or
  * behind a feature flag, with its pages lazy-loaded: { path, lazy: () => import(...).then(m => ({Component: m.X})) }.
+ * Only the login page is in the first file the browser loads; the menu frame (Layout) and every other
+ * page come in their own files when first visited, so never import a page here directly.
  */
 const invoicePage = () => import('../features/invoices/pages/edit-invoice-page.tsx');
+
+let queries: QueryClient | undefined;
+/**
+ * A route's data asked for while its code is still arriving: React Router runs a route's own `loader`
+ * beside its `lazy` import, so the requests start one round trip earlier. The loader only fills the
+ * query cache; the page reads it through its usual hooks.
+ */
+const prefetch =
+  (fill: (queryClient: QueryClient, orgPath: string, id: number) => void) =>
+  ({ params }: LoaderFunctionArgs) => {
+    const user = decodeToken(getToken());
+    const id = Number(params.id);
+    if (queries && user && Number.isInteger(id)) fill(queries, `/organizations/${user.organizationId}`, id);
+    return null;
+  };
 
 /** Service orders: the list and the edit screen for everyone (the server scopes them), 'new' for admins. */
 const invoiceRoutes: RouteObject[] = [
@@ -34,7 +53,11 @@ const invoiceRoutes: RouteObject[] = [
       },
     ],
   },
-  { path: '/invoices/:id/edit', lazy: () => invoicePage().then((m) => ({ Component: m.EditInvoicePage })) },
+  {
+    path: '/invoices/:id/edit',
+    loader: prefetch(prefetchInvoiceScreen),
+    lazy: () => invoicePage().then((m) => ({ Component: m.EditInvoicePage })),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -48,11 +71,16 @@ export const routes: RouteObject[] = [
   },
   {
     element: <RequireUser />,
+    // Shown while the first screen's code arrives.
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       {
-        element: <Layout />,
+        lazy: () => import('./layout.tsx').then((m) => ({ Component: m.Layout })),
         children: [
-          { index: true, element: <HomePage /> },
+          {
+            index: true,
+            lazy: () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage })),
+          },
           {
             element: (
               <Restricted admin>
@@ -151,9 +179,22 @@ export const routes: RouteObject[] = [
             path: '/payrolls',
             element: (
               <Restricted admin feature="payroll">
-                <UnderConstructionPage title="Folha" />
+                <Outlet />
               </Restricted>
             ),
+            hydrateFallbackElement: <PageSpinner />,
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/payrolls/pages/payrolls-page.tsx').then((m) => ({ Component: m.PayrollsPage })),
+              },
+              {
+                path: ':id',
+                lazy: () =>
+                  import('../features/payrolls/pages/payroll-page.tsx').then((m) => ({ Component: m.PayrollPage })),
+              },
+            ],
           },
           {
             path: '/audit-logs',
@@ -171,4 +212,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = (queryClient: QueryClient) => {
+  queries = queryClient;
+  return createBrowserRouter(routes);
+};

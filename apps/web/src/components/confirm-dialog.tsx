@@ -1,7 +1,6 @@
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { Button } from 'react-bootstrap';
-import { messages } from '@oficina/contracts';
-import { AppModal } from './app-modal.tsx';
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+
+const ConfirmModal = lazy(() => import('./confirm-modal.tsx').then((m) => ({ default: m.ConfirmModal })));
 
 export interface ConfirmOptions {
   title?: string;
@@ -16,11 +15,13 @@ const ConfirmContext = createContext<Confirm | null>(null);
 /** One confirmation dialog for the app; useConfirm() returns a promise of the user's answer. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [opts, setOpts] = useState<ConfirmOptions | null>(null);
+  const [opened, setOpened] = useState(false);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
   const confirm = useCallback<Confirm>(
     (o = {}) =>
       new Promise<boolean>((resolve) => {
         resolver.current = resolve;
+        setOpened(true);
         setOpts(o);
       }),
     [],
@@ -33,24 +34,12 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <AppModal
-        show={!!opts}
-        onHide={() => close(false)}
-        title={opts?.title ?? 'Tem certeza?'}
-        size="sm"
-        footer={
-          <>
-            <Button variant="outline-secondary" onClick={() => close(false)}>
-              Cancelar
-            </Button>
-            <Button variant={opts?.variant ?? 'danger'} onClick={() => close(true)} autoFocus>
-              {opts?.confirmLabel ?? 'Confirmar'}
-            </Button>
-          </>
-        }
-      >
-        <p className="mb-0">{opts?.text ?? messages.confirmIrreversible}</p>
-      </AppModal>
+      {/* The dialog's code (react-bootstrap's Modal) comes with the first question, not with the app. */}
+      {opened && (
+        <Suspense fallback={null}>
+          <ConfirmModal options={opts} onClose={close} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

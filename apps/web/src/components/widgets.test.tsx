@@ -55,7 +55,8 @@ describe('confirmation dialog', () => {
     const onAnswer = vi.fn();
     renderWithProviders(<ConfirmProbe onAnswer={onAnswer} />);
     await userEvent.click(screen.getByRole('button', { name: 'Remover' }));
-    const dialog = await screen.findByRole('dialog');
+    // The dialog's code is loaded with the first question.
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
     expect(within(dialog).getByText('Essa ação não poderá ser desfeita')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(onAnswer).toHaveBeenCalledWith(true));

@@ -109,6 +109,10 @@ export const api = {
   delete: <T = void>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
 };
 
+/** No connection, an expired session and server errors: the client has already told the user. */
+export const reportedGlobally = (err: unknown) =>
+  err instanceof ApiError && (err.status === 0 || err.status === 401 || err.status >= 500);
+
 /** For error cases other than 422 that carry an errors list: the messages concatenated in one toast. */
 export function toastApiError(err: unknown, fallback?: string) {
   if (err instanceof ApiError) {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAdminRoles, type FeatureName, type Me, type TokenPayload } from '@oficina/contracts';
 import { api } from './api-client.ts';
 import { clearToken, decodeToken, getToken, setToken } from './token.ts';
@@ -41,15 +41,15 @@ export function useAuth(): AuthState {
 }
 
 export const meQueryKey = ['me'] as const;
+export const meQueryOptions = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: () => api.get<Me>('/me'),
+  staleTime: 5 * 60_000,
+});
 /** The logged user with the organization's feature flags (GET /api/me). */
 export function useMe() {
   const { token } = useAuth();
-  return useQuery({
-    queryKey: meQueryKey,
-    queryFn: () => api.get<Me>('/me'),
-    enabled: !!token,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...meQueryOptions, enabled: !!token });
 }
 
 /** The organization path prefix every tenant call uses. */

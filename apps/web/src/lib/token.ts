@@ -1,8 +1,26 @@
-import { TOKEN_STORAGE_KEY, tokenPayload, type TokenPayload } from '@oficina/contracts';
+import { TOKEN_STORAGE_KEY, type TokenPayload } from '@oficina/contracts';
 
 export const getToken = () => localStorage.getItem(TOKEN_STORAGE_KEY);
 export const setToken = (token: string) => localStorage.setItem(TOKEN_STORAGE_KEY, token);
 export const clearToken = () => localStorage.removeItem(TOKEN_STORAGE_KEY);
+
+/**
+ * The payload's shape (the contract's tokenPayload), checked by hand: the first screen reads the token
+ * before anything else, and zod would then be part of every first load.
+ */
+function isTokenPayload(p: unknown): p is TokenPayload {
+  const t = p as Record<string, unknown> | null;
+  return (
+    !!t &&
+    typeof t.sub === 'string' &&
+    typeof t.name === 'string' &&
+    typeof t.email === 'string' &&
+    Array.isArray(t.roles) &&
+    t.roles.every((r) => typeof r === 'string') &&
+    Number.isInteger(t.organizationId) &&
+    Number.isInteger(t.exp)
+  );
+}
 
 /** Decodes (does not verify: the server does) the stored JWT; an unreadable or expired one counts as none. */
 export function decodeToken(token: string | null): TokenPayload | null {
@@ -16,8 +34,8 @@ export function decodeToken(token: string | null): TokenPayload | null {
         .map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
         .join(''),
     );
-    const payload = tokenPayload.parse(JSON.parse(json));
-    return payload.exp * 1000 > Date.now() ? payload : null;
+    const payload: unknown = JSON.parse(json);
+    return isTokenPayload(payload) && payload.exp * 1000 > Date.now() ? payload : null;
   } catch {
     return null;
   }

@@ -22,3 +22,5 @@ export * from './estimate-lines.ts';
 export * from './estimate-pictures.ts';
 export * from './estimate-emails.ts';
 export * from './estimate-reminders.ts';
+export * from './list-versions.ts';
+export * from './payrolls.ts';

@@ -8,6 +8,7 @@ import { seedCompaniesAndCustomers } from './companies-customers.ts';
 import { seedRegisters } from './registers.ts';
 import { seedServiceOrders } from './service-orders.ts';
 import { seedEstimates } from './estimates.ts';
+import { seedPayrolls } from './payrolls.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const demoLogins = [
@@ -53,4 +54,5 @@ export const demoSeeds: Array<(db: Db, ctx: DemoContext) => Promise<void>> = [
   seedRegisters,
   seedServiceOrders,
   seedEstimates,
+  seedPayrolls,
 ];

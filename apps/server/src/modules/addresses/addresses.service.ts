@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AddressBody, ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { page, totalCount } from '../../lib/list.ts';
+import { listPage } from '../../lib/list.ts';
 
 const t = schema.addresses;
 
@@ -42,18 +42,11 @@ const own = (organizationId: number, owner: AddressOwner, addressId?: number) =>
 
 export async function listAddresses(db: Db, organizationId: number, owner: AddressOwner, query: ListQuery) {
   await assertOwner(db, organizationId, owner);
-  const rows = await db
-    .select({ ...columns, total: totalCount })
-    .from(t)
-    .where(own(organizationId, owner))
-    .orderBy(asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  const total = rows[0]?.total ?? (query.skip > 0 ? await db.$count(t, own(organizationId, owner)) : 0);
-  return page(
-    rows.map(({ total: _t, ...row }) => row),
-    total,
+  const where = own(organizationId, owner);
+  return listPage(
     query,
+    db.select(columns).from(t).where(where).orderBy(asc(t.id)).limit(query.take).offset(query.skip),
+    () => db.$count(t, where),
   );
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { EquipmentBody, ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { page, searchWhere, totalCount } from '../../lib/list.ts';
+import { listPage, searchWhere } from '../../lib/list.ts';
 
 const t = schema.equipments;
 
@@ -35,18 +35,10 @@ const own = (organizationId: number, customerId: number, equipmentId?: number) =
 export async function listEquipments(db: Db, organizationId: number, customerId: number, query: ListQuery) {
   await assertCustomer(db, organizationId, customerId);
   const where = and(own(organizationId, customerId), searchWhere(query.q, [t.name, t.brand, t.model, t.serialNumber]));
-  const rows = await db
-    .select({ ...columns, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  const total = rows[0]?.total ?? (query.skip > 0 ? await db.$count(t, where) : 0);
-  return page(
-    rows.map(({ total: _t, ...row }) => row),
-    total,
+  return listPage(
     query,
+    db.select(columns).from(t).where(where).orderBy(asc(t.id)).limit(query.take).offset(query.skip),
+    () => db.$count(t, where),
   );
 }
 

@@ -38,7 +38,7 @@ export async function estimatePdfFromLink(db: Db, storage: FileStorage, links: L
   if (claims === 'invalid' || claims.est !== id || typeof claims.org !== 'number')
     throw notFound(estimateMessages.pdfLinkInvalid);
   const data = await loadEstimatePdfData(db, storage, claims.org, id);
-  return { pdf: await renderEstimatePdf(data), filename: `Orcamento-${data.estimate.number}.pdf` };
+  return { pdf: await renderEstimatePdf(data), fileName: `Orcamento-${data.estimate.number}.pdf` };
 }
 
 /** Everything the estimate document prints; internal notes never are. */

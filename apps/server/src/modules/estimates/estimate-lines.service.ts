@@ -8,8 +8,8 @@ import {
 } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { invalid, notFound } from '../../plugins/errors.ts';
-import { searchWhere, totalCount } from '../../lib/list.ts';
-import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+import { listPage, searchWhere } from '../../lib/list.ts';
+import { alphabetical } from '../../lib/paging.ts';
 import { productOptions, serviceOptions } from '../invoices/invoice-lines.service.ts';
 import {
   applySubtotal,
@@ -46,18 +46,17 @@ export async function availableEquipments(db: Db, actor: Actor, id: number, quer
     sql`NOT EXISTS (SELECT 1 FROM ${e} x WHERE x.estimate_id = ${id} AND x.equipment_id = ${t.id})`,
     searchWhere(query.q, [t.name, t.brand, t.model, t.serialNumber]),
   );
-  const rows = await db
-    .select({ id: t.id, name: t.name, brand: t.brand, model: t.model, serialNumber: t.serialNumber, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(alphabetical(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    (r) => ({ id: r.id, name: r.name, hint: `${r.brand} ${r.model} · N/S ${r.serialNumber}` }),
+    db
+      .select({ id: t.id, name: t.name, brand: t.brand, model: t.model, serialNumber: t.serialNumber })
+      .from(t)
+      .where(where)
+      .orderBy(alphabetical(t.name), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
     () => db.$count(t, where),
+    (r) => ({ id: r.id, name: r.name, hint: `${r.brand} ${r.model} · N/S ${r.serialNumber}` }),
   );
 }
 

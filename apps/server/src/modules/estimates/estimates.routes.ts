@@ -45,7 +45,7 @@ import {
   sendEstimateEmailBody,
 } from '@oficina/contracts';
 import { readImageUploads } from '../../lib/uploads.ts';
-import { publicLimit, replyWithPdf } from '../public-invoices/public-invoices.routes.ts';
+import { publicLimit, sendPdf } from '../public-invoices/public-invoices.routes.ts';
 import {
   changeEstimateStatus,
   createEstimate,
@@ -308,9 +308,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: publicLimit(300) },
     },
     (request, reply) =>
-      replyWithPdf(reply, () =>
-        estimatePdfFromLink(app.db, app.storage, app.links, request.params.id, request.query.token),
-      ),
+      sendPdf(reply, () => estimatePdfFromLink(app.db, app.storage, app.links, request.params.id, request.query.token)),
   );
   app.post(
     `${one}/email`,

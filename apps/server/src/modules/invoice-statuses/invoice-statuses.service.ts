@@ -8,8 +8,8 @@ import {
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, invalid, isUniqueViolation } from '../../plugins/errors.ts';
-import { searchWhere, totalCount } from '../../lib/list.ts';
-import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+import { listPage, searchWhere } from '../../lib/list.ts';
+import { alphabetical } from '../../lib/paging.ts';
 
 const t = schema.invoiceStatuses;
 const columns = { id: t.id, state: t.state, label: t.label };
@@ -23,17 +23,15 @@ export async function listInvoiceStatuses(db: Db, organizationId: number, query:
     query.state === undefined ? undefined : eq(t.state, query.state),
     searchWhere(query.q, [t.label]),
   );
-  const rows = await db
-    .select({ ...columns, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(stateOrder, alphabetical(t.label), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    ({ total: _total, ...r }) => r,
+    db
+      .select(columns)
+      .from(t)
+      .where(where)
+      .orderBy(stateOrder, alphabetical(t.label), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
     () => db.$count(t, where),
   );
 }

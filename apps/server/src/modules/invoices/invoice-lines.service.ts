@@ -2,14 +2,15 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   fromCents,
   invoiceMessages,
+  payrollMessages,
   type AddProductBody,
   type AddServiceBody,
   type ListQuery,
 } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
-import { searchWhere, totalCount } from '../../lib/list.ts';
-import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+import { listPage, searchWhere } from '../../lib/list.ts';
+import { alphabetical } from '../../lib/paging.ts';
 import {
   assertOpen,
   lockInvoice,
@@ -41,18 +42,17 @@ export async function availableServices(db: Db, actor: Actor, id: number, query:
 export async function serviceOptions(db: Db, organizationId: number, query: ListQuery) {
   const t = schema.services;
   const where = and(eq(t.organizationId, organizationId), isNull(t.archivedAt), searchWhere(query.q, [t.name]));
-  const rows = await db
-    .select({ id: t.id, name: t.name, priceCents: t.priceCents, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(alphabetical(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    (r) => ({ id: r.id, name: r.name, price: fromCents(r.priceCents) }),
+    db
+      .select({ id: t.id, name: t.name, priceCents: t.priceCents })
+      .from(t)
+      .where(where)
+      .orderBy(alphabetical(t.name), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
     () => db.$count(t, where),
+    (r) => ({ id: r.id, name: r.name, price: fromCents(r.priceCents) }),
   );
 }
 
@@ -66,18 +66,17 @@ export async function availableProducts(db: Db, actor: Actor, id: number, query:
 export async function productOptions(db: Db, organizationId: number, query: ListQuery) {
   const t = schema.products;
   const where = and(eq(t.organizationId, organizationId), searchWhere(query.q, [t.name]));
-  const rows = await db
-    .select({ id: t.id, name: t.name, priceCents: t.priceCents, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(alphabetical(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    (r) => ({ id: r.id, name: r.name, price: fromCents(r.priceCents) }),
+    db
+      .select({ id: t.id, name: t.name, priceCents: t.priceCents })
+      .from(t)
+      .where(where)
+      .orderBy(alphabetical(t.name), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
     () => db.$count(t, where),
+    (r) => ({ id: r.id, name: r.name, price: fromCents(r.priceCents) }),
   );
 }
 
@@ -91,25 +90,17 @@ export async function availableEquipments(db: Db, actor: Actor, id: number, quer
     sql`NOT EXISTS (SELECT 1 FROM ${e} x WHERE x.invoice_id = ${id} AND x.equipment_id = ${t.id})`,
     searchWhere(query.q, [t.name, t.brand, t.model, t.serialNumber]),
   );
-  const rows = await db
-    .select({
-      id: t.id,
-      name: t.name,
-      brand: t.brand,
-      model: t.model,
-      serialNumber: t.serialNumber,
-      total: totalCount,
-    })
-    .from(t)
-    .where(where)
-    .orderBy(alphabetical(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    (r) => ({ id: r.id, name: r.name, hint: `${r.brand} ${r.model} · N/S ${r.serialNumber}` }),
+    db
+      .select({ id: t.id, name: t.name, brand: t.brand, model: t.model, serialNumber: t.serialNumber })
+      .from(t)
+      .where(where)
+      .orderBy(alphabetical(t.name), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
     () => db.$count(t, where),
+    (r) => ({ id: r.id, name: r.name, hint: `${r.brand} ${r.model} · N/S ${r.serialNumber}` }),
   );
 }
 
@@ -123,18 +114,17 @@ export async function availableWorkers(db: Db, actor: Actor, id: number, query: 
     sql`NOT EXISTS (SELECT 1 FROM ${w} x WHERE x.invoice_id = ${id} AND x.worker_id = ${t.id})`,
     searchWhere(query.q, [t.name, t.email]),
   );
-  const rows = await db
-    .select({ id: t.id, name: t.name, email: t.email, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(alphabetical(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    (r) => ({ id: r.id, name: r.name, hint: r.email }),
+    db
+      .select({ id: t.id, name: t.name, email: t.email })
+      .from(t)
+      .where(where)
+      .orderBy(alphabetical(t.name), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
     () => db.$count(t, where),
+    (r) => ({ id: r.id, name: r.name, hint: r.email }),
   );
 }
 
@@ -315,7 +305,7 @@ export type LineKind = 'services' | 'products' | 'equipments' | 'workers';
 
 /**
  * DELETE invoices/{id}/{kind}/{lineId} (the line's own id). Refused on Canceled and Completed orders;
- * a worker already paid (payroll) stays. Priced lines recompute the subtotal in the same transaction.
+ * a worker already paid or in a payroll stays. Priced lines recompute the subtotal in the same transaction.
  */
 export async function removeLine(db: Db, actor: Actor, id: number, kind: LineKind, lineId: number) {
   await db.transaction(async (tx) => {
@@ -347,6 +337,9 @@ export async function removeLine(db: Db, actor: Actor, id: number, kind: LineKin
         .where(and(eq(w.id, lineId), eq(w.invoiceId, id)));
       if (!line) throw notFound();
       if (line.paidAt) throw conflict(invoiceMessages.workerAlreadyPaid);
+      // A worker line in a payroll stays on the order (a reopened order keeps its payroll line).
+      if (await tx.$count(schema.payrollLines, eq(schema.payrollLines.invoiceWorkerId, lineId)))
+        throw conflict(payrollMessages.workerInPayroll);
       await tx.delete(w).where(eq(w.id, lineId));
       removed = line.name;
     }

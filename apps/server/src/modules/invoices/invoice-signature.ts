@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import { signPath, type InvoiceDetail } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 
@@ -47,12 +47,22 @@ export async function loadSignedContent(
   return { companyId, customerId, discountCents, services, products, equipments } satisfies SignedContent;
 }
 
-export type SignatureRow = typeof schema.invoiceSignatures.$inferSelect;
+/**
+ * A signature as screens, PDFs and checks use it: everything but the drawing as the phone sent it (up
+ * to ~1.5 MB), which is kept only as evidence. Screens show the small print copy (a few KB).
+ */
+const { image: _evidence, ...signatureColumns } = getTableColumns(schema.invoiceSignatures);
+export type SignatureRow = Omit<typeof schema.invoiceSignatures.$inferSelect, 'image'>;
 
 /** The order's signature: the newest one collected, or undefined. */
 export async function latestSignature(db: Db | Tx, invoiceId: number): Promise<SignatureRow | undefined> {
   const t = schema.invoiceSignatures;
-  const [row] = await db.select().from(t).where(eq(t.invoiceId, invoiceId)).orderBy(desc(t.id)).limit(1);
+  const [row] = await db
+    .select(signatureColumns)
+    .from(t)
+    .where(eq(t.invoiceId, invoiceId))
+    .orderBy(desc(t.id))
+    .limit(1);
   return row;
 }
 
@@ -68,7 +78,7 @@ export function signatureFields(
     isSigned,
     signature: signature
       ? {
-          image: signature.image,
+          image: signature.printImage,
           signerName: signature.signerName,
           signedAt: signature.signedAt.toISOString(),
           ip: signature.ip,

@@ -87,7 +87,7 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
     isOutdated,
     canSign: !isSigned && row.state !== InvoiceState.Canceled,
     // The signature is shown back only while it is the valid one ('OS assinada').
-    signature: isSigned ? signature.image : null,
+    signature: isSigned ? signature.printImage : null,
     signedAt: isSigned ? signature.signedAt.toISOString() : null,
     signerName: isSigned ? signature.signerName : null,
   };

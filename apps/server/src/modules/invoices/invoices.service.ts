@@ -12,12 +12,13 @@ import {
   type InvoiceListRow,
   type PayBody,
 } from '@oficina/contracts';
+import type { Placeholder } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, forbidden, invalid } from '../../plugins/errors.ts';
 import { audit, changedFields } from '../../lib/audit.ts';
 import { nextNumber } from '../../lib/counters.ts';
-import { page } from '../../lib/list.ts';
+import { countRows, listPage } from '../../lib/list.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
 import { tagsByRecord } from '../../lib/record-tags.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
@@ -96,17 +97,66 @@ async function withTags(db: Db, rows: RowData[]): Promise<InvoiceListRow[]> {
 }
 
 /**
- * GET invoices/filter: newest first (highest number). The total comes from a count over the orders
- * table alone (the joins are 1:1), which an index answers; a window count would join every match.
+ * GET invoices/filter: newest first (highest number). The page's orders are picked on the orders
+ * table alone (the (organization, number) index walks them in order) and only those are joined to
+ * their parties, nature and status: a deep page (skip = 99,980) then skips index entries instead of
+ * joining 99,980 rows it throws away. Offset stays (not keyset) because the pagination bar jumps to
+ * any page and shows the total. The total is a count over the orders table alone (the joins are 1:1),
+ * reused while no order, worker, customer or company of the organization changed (countRows).
  */
+function pageQuery(db: Db, actor: Actor, where: SQL, page: { take: number | Placeholder; skip: number | Placeholder }) {
+  // Numbers, not ids: (organization, number) is an index, so skipping reads only index entries.
+  const pageNumbers = db
+    .select({ number: i.number })
+    .from(i)
+    .where(where)
+    .orderBy(desc(i.number))
+    .limit(page.take)
+    .offset(page.skip);
+  return rowsQuery(db, and(eq(i.organizationId, actor.organizationId), inArray(i.number, pageNumbers))!).orderBy(
+    desc(i.number),
+  );
+}
+
+/**
+ * The list as it first opens (no filter), the most asked page: a prepared statement per database and
+ * kind of reader, so PostgreSQL plans its five-table join once per connection instead of on every
+ * request (planning cost more than running it).
+ */
+const unfilteredPages = new WeakMap<Db, Map<boolean, ReturnType<typeof prepareUnfilteredPage>>>();
+function prepareUnfilteredPage(db: Db, isAdmin: boolean) {
+  const reader = {
+    organizationId: sql.placeholder('orgId'),
+    userId: sql.placeholder('userId'),
+    isAdmin,
+  } as unknown as Actor;
+  return pageQuery(db, reader, visibleTo(reader), {
+    take: sql.placeholder('take'),
+    skip: sql.placeholder('skip'),
+  }).prepare(isAdmin ? 'invoice_list_admin' : 'invoice_list_collaborator');
+}
+function unfilteredPage(db: Db, actor: Actor, query: InvoiceFilterQuery) {
+  let byKind = unfilteredPages.get(db);
+  if (!byKind) unfilteredPages.set(db, (byKind = new Map()));
+  let prepared = byKind.get(actor.isAdmin);
+  if (!prepared) byKind.set(actor.isAdmin, (prepared = prepareUnfilteredPage(db, actor.isAdmin)));
+  return prepared.execute({ orgId: actor.organizationId, userId: actor.userId, take: query.take, skip: query.skip });
+}
+
 export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQuery) {
   if (query.worker && !actor.isAdmin) throw forbidden(invoiceMessages.workerFilterAdminOnly);
   const where = await listWhere(db, actor, query);
-  const [rows, total] = await Promise.all([
-    rowsQuery(db, where).orderBy(desc(i.number)).limit(query.take).offset(query.skip),
-    db.$count(i, where),
-  ]);
-  return page(await withTags(db, rows), total, query);
+  const unfiltered =
+    !query.q?.trim() && !query.customer && !query.worker && !query.status.length && !query.isPaid && !query.isNotPaid;
+  const result = await listPage(
+    query,
+    unfiltered ? unfilteredPage(db, actor, query) : pageQuery(db, actor, where, query),
+    countRows(db, i, where, {
+      organizationId: actor.organizationId,
+      dependsOn: ['invoices', 'invoice_workers', 'customers', 'companies'],
+    }),
+  );
+  return { ...result, data: await withTags(db, result.data) };
 }
 
 export type HomeCard = 'wip' | 'completed' | 'blocked';

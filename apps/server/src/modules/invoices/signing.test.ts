@@ -138,14 +138,23 @@ describe('public API', () => {
 });
 
 describe('signing', () => {
-  it('stores the signature with its evidence; the order shows it; a second signature is refused', async () => {
+  it('stores the signature with its evidence; the order shows its small copy; a second signature is refused', async () => {
     const { id, token } = await orderToSign();
     const res = await publicSign(id, token, { signature: drawn, signerName: '  Maria da Silva ' });
     expect(res.statusCode).toBe(200);
+    const [stored] = await ctx.database.db
+      .select()
+      .from(schema.invoiceSignatures)
+      .where(eq(schema.invoiceSignatures.invoiceId, id));
+    expect(stored!.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    // The drawing as the phone sent it is kept as evidence; screens get the trimmed, small copy.
+    expect(stored!.image).toBe(drawn);
+    expect(stored!.printImage).toMatch(/^data:image\/png;base64,/);
+    expect(stored!.printImage.length).toBeLessThan(drawn.length);
     expect(res.json()).toMatchObject({
       isSigned: true,
       canSign: false,
-      signature: drawn,
+      signature: stored!.printImage,
       signerName: 'Maria da Silva',
     });
     expect(Date.now() - Date.parse(res.json().signedAt)).toBeLessThan(60_000);
@@ -155,18 +164,13 @@ describe('signing', () => {
       isSigned: true,
       signUrl: null,
       signature: {
-        image: drawn,
+        image: stored!.printImage,
         signerName: 'Maria da Silva',
         ip: '177.10.20.30',
         userAgent: 'Mozilla/5.0 (Linux; Android 14) Teste',
         isOutdated: false,
       },
     });
-    const [stored] = await ctx.database.db
-      .select()
-      .from(schema.invoiceSignatures)
-      .where(eq(schema.invoiceSignatures.invoiceId, id));
-    expect(stored!.contentHash).toMatch(/^[0-9a-f]{64}$/);
 
     const again = await publicSign(id, token, { signature: drawn, signerName: 'Outra pessoa' });
     expect(again.statusCode).toBe(409);

@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { fromCents, toCents, type ListQuery, type ProductBody } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { searchWhere, totalCount } from '../../lib/list.ts';
-import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+import { listPage, searchWhere } from '../../lib/list.ts';
+import { alphabetical } from '../../lib/paging.ts';
 
 const t = schema.products;
 const columns = { id: t.id, name: t.name, priceCents: t.priceCents };
@@ -16,14 +16,18 @@ const toProduct = (r: { id: number; name: string; priceCents: number }) => ({
 /** Alphabetical, searched by name (also the product picker of orders and estimates). */
 export async function listProducts(db: Db, organizationId: number, query: ListQuery) {
   const where = and(eq(t.organizationId, organizationId), searchWhere(query.q, [t.name]));
-  const rows = await db
-    .select({ ...columns, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(alphabetical(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(rows, query, toProduct, () => db.$count(t, where));
+  return listPage(
+    query,
+    db
+      .select(columns)
+      .from(t)
+      .where(where)
+      .orderBy(alphabetical(t.name), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
+    () => db.$count(t, where),
+    toProduct,
+  );
 }
 
 export async function getProduct(db: Db, organizationId: number, id: number) {

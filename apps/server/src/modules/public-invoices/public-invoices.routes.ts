@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   messages,
+  paySlipParams,
   pdfQuery,
   publicInvoice,
   publicInvoiceParams,
@@ -11,6 +12,7 @@ import {
 import { AppError } from '../../plugins/errors.ts';
 import { getPublicInvoice, signPublicInvoice } from '../invoices/invoice-signing.service.ts';
 import { pdfFromLink } from '../invoices/invoice-pdf.service.ts';
+import { paySlipFromLink } from '../payrolls/pay-slip.service.ts';
 
 const tags = ['public'];
 /** Per IP: a phone signing needs a handful of calls; a script guessing links gets nowhere. */
@@ -22,17 +24,14 @@ const limit = (max: number) => ({
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/**
- * Sends a PDF opened from a signed link in a browser tab; a refused link (404, 410, 409) gets a
- * readable page, not a JSON body.
- */
-export async function replyWithPdf(reply: FastifyReply, load: () => Promise<{ pdf: Buffer; filename: string }>) {
+/** A PDF opened in a browser tab from a signed link; its errors become a readable page, not a JSON body. */
+export async function sendPdf(reply: FastifyReply, make: () => Promise<{ pdf: Buffer; fileName: string }>) {
   try {
-    const { pdf, filename } = await load();
+    const { pdf, fileName } = await make();
     return reply
       .type('application/pdf')
       .header('cache-control', 'private, no-store')
-      .header('content-disposition', `inline; filename="${filename}"`)
+      .header('content-disposition', `inline; filename="${fileName}"`)
       .send(pdf);
   } catch (err) {
     if (!(err instanceof AppError) || !Array.isArray(err.errors)) throw err;
@@ -51,7 +50,8 @@ export const publicLimit = limit;
 
 /**
  * What works without a login, each call authorized by the token in its link (DECISIONS.md
- * "Signatures, PDFs, links"): the signing page's API, and the PDF opened in a new tab.
+ * "Signatures, PDFs, links"): the signing page's API, the order's PDF and a worker's pay slip opened
+ * in a new tab or pop-up.
  */
 export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -107,7 +107,7 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: limit(300) },
     },
     (request, reply) =>
-      replyWithPdf(reply, async () => {
+      sendPdf(reply, async () => {
         const { pdf, number } = await pdfFromLink(
           app.db,
           app.storage,
@@ -115,7 +115,26 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           request.query.token,
         );
-        return { pdf, filename: `OS-${number}.pdf` };
+        return { pdf, fileName: `OS-${number}.pdf` };
       }),
+  );
+
+  app.get(
+    '/pdfs/payrolls/:id/workers/:workerId',
+    {
+      schema: {
+        tags,
+        summary:
+          'O holerite do colaborador na folha (link curto e assinado, gerado por POST payrolls/{id}/workers/{workerId}/pdf)',
+        security: [],
+        params: paySlipParams,
+        querystring: pdfQuery,
+      },
+      config: { access: 'public', rateLimit: limit(300) },
+    },
+    (request, reply) =>
+      sendPdf(reply, () =>
+        paySlipFromLink(app.db, app.links, request.params.id, request.params.workerId, request.query.token),
+      ),
   );
 };

@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { searchWhere, totalCount } from '../../lib/list.ts';
-import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+import { listPage, searchWhere } from '../../lib/list.ts';
+import { alphabetical } from '../../lib/paging.ts';
 
 const t = schema.reminders;
 const columns = { id: t.id, description: t.description, isRequired: t.isRequired, isActive: t.isActive };
@@ -16,17 +16,15 @@ export async function listReminders(db: Db, organizationId: number, query: ListQ
     onlyActive ? eq(t.isActive, true) : undefined,
     searchWhere(query.q, [t.description]),
   );
-  const rows = await db
-    .select({ ...columns, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(alphabetical(t.description), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    ({ total: _total, ...r }) => r,
+    db
+      .select(columns)
+      .from(t)
+      .where(where)
+      .orderBy(alphabetical(t.description), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
     () => db.$count(t, where),
   );
 }

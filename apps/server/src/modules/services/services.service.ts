@@ -2,8 +2,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { fromCents, toCents, type ServiceBody, type ServiceListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { searchWhere, totalCount } from '../../lib/list.ts';
-import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+import { listPage, searchWhere } from '../../lib/list.ts';
+import { alphabetical } from '../../lib/paging.ts';
 
 const t = schema.services;
 const columns = { id: t.id, name: t.name, priceCents: t.priceCents, archivedAt: t.archivedAt };
@@ -22,14 +22,18 @@ export async function listServices(db: Db, organizationId: number, query: Servic
     query.includeArchived ? undefined : isNull(t.archivedAt),
     searchWhere(query.q, [t.name]),
   );
-  const rows = await db
-    .select({ ...columns, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(alphabetical(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(rows, query, toService, () => db.$count(t, where));
+  return listPage(
+    query,
+    db
+      .select(columns)
+      .from(t)
+      .where(where)
+      .orderBy(alphabetical(t.name), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
+    () => db.$count(t, where),
+    toService,
+  );
 }
 
 /** Also an archived service: order lines that used it may still link to it. */

@@ -3,8 +3,8 @@ import { tagMessages, type ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid, isUniqueViolation } from '../../plugins/errors.ts';
-import { searchWhere, totalCount } from '../../lib/list.ts';
-import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+import { listPage, searchWhere } from '../../lib/list.ts';
+import { alphabetical } from '../../lib/paging.ts';
 
 const t = schema.tags;
 const columns = { id: t.id, name: t.name, color: t.color };
@@ -12,17 +12,15 @@ type Body = { name: string; color: string };
 
 export async function listTags(db: Db, organizationId: number, query: ListQuery) {
   const where = and(eq(t.organizationId, organizationId), searchWhere(query.q, [t.name]));
-  const rows = await db
-    .select({ ...columns, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(alphabetical(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    ({ total: _total, ...r }) => r,
+    db
+      .select(columns)
+      .from(t)
+      .where(where)
+      .orderBy(alphabetical(t.name), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
     () => db.$count(t, where),
   );
 }

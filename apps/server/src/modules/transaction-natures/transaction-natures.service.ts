@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { searchWhere, totalCount } from '../../lib/list.ts';
-import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+import { listPage, searchWhere } from '../../lib/list.ts';
+import { alphabetical } from '../../lib/paging.ts';
 
 const t = schema.transactionNatures;
 const columns = { id: t.id, name: t.name, description: t.description };
@@ -11,17 +11,15 @@ type Body = { name: string; description: string };
 
 export async function listTransactionNatures(db: Db, organizationId: number, query: ListQuery) {
   const where = and(eq(t.organizationId, organizationId), searchWhere(query.q, [t.name, t.description]));
-  const rows = await db
-    .select({ ...columns, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(alphabetical(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    ({ total: _total, ...r }) => r,
+    db
+      .select(columns)
+      .from(t)
+      .where(where)
+      .orderBy(alphabetical(t.name), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
     () => db.$count(t, where),
   );
 }

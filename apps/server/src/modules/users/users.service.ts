@@ -13,8 +13,8 @@ import { hashPassword, schema, type Db } from '@oficina/db';
 import type { z } from 'zod';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid, isUniqueViolation } from '../../plugins/errors.ts';
-import { searchWhere, totalCount } from '../../lib/list.ts';
-import { alphabetical, pageWithTotal } from '../../lib/paging.ts';
+import { listPage, searchWhere } from '../../lib/list.ts';
+import { alphabetical } from '../../lib/paging.ts';
 
 type CreateUser = z.output<typeof createUserBody>;
 type UpdateUser = z.output<typeof updateUserBody>;
@@ -45,17 +45,15 @@ export async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
 /** Active collaborators first, then by name; deactivated ones stay listed (their history is kept). */
 export async function listUsers(db: Db, organizationId: number, query: ListQuery) {
   const where = and(eq(t.organizationId, organizationId), searchWhere(query.q, [t.name, t.email]));
-  const rows = await db
-    .select({ id: t.id, name: t.name, role: t.role, email: t.email, isActive: t.isActive, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(desc(t.isActive), alphabetical(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    ({ total: _total, ...r }) => r,
+    db
+      .select({ id: t.id, name: t.name, role: t.role, email: t.email, isActive: t.isActive })
+      .from(t)
+      .where(where)
+      .orderBy(desc(t.isActive), alphabetical(t.name), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
     () => db.$count(t, where),
   );
 }
@@ -67,17 +65,15 @@ export async function listWorkers(db: Db, organizationId: number, query: ListQue
     eq(t.isActive, true),
     searchWhere(query.q, [t.name, t.email]),
   );
-  const rows = await db
-    .select({ id: t.id, name: t.name, email: t.email, total: totalCount })
-    .from(t)
-    .where(where)
-    .orderBy(alphabetical(t.name), asc(t.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    ({ total: _total, ...r }) => r,
+    db
+      .select({ id: t.id, name: t.name, email: t.email })
+      .from(t)
+      .where(where)
+      .orderBy(alphabetical(t.name), asc(t.id))
+      .limit(query.take)
+      .offset(query.skip),
     () => db.$count(t, where),
   );
 }

@@ -1,10 +1,6 @@
 import { toast } from 'react-toastify';
 import { invoiceMessages } from '@oficina/contracts';
-import { ApiError } from '../../../lib/api-client.ts';
-
-/** No connection, an expired session and server errors are already reported by the API client. */
-const reportedGlobally = (err: unknown) =>
-  err instanceof ApiError && (err.status === 0 || err.status === 401 || err.status >= 500);
+import { ApiError, reportedGlobally } from '../../../lib/api-client.ts';
 
 /** A failed removal shows the spec's fixed text for the item (spec 2 §8). */
 export function toastRemoveFailed(err: unknown, text: string) {

@@ -1,0 +1,73 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { payrollMessages, PDF_LINK_TTL_SECONDS } from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { AppError, notFound } from '../../plugins/errors.ts';
+import type { LinkSigner } from '../../lib/signed-links.ts';
+import { renderPaySlip, type PaySlipData } from './pdf/pay-slip-document.ts';
+
+const PURPOSE = 'pay-slip';
+const p = schema.payrolls;
+const l = schema.payrollLines;
+
+/** One worker's lines of one payroll of the organization, with what the slip's header needs; 404 when none. */
+async function loadPaySlip(db: Db, organizationId: number, id: number, workerId: number): Promise<PaySlipData> {
+  const [head] = await db
+    .select({
+      payroll: { id: p.id, startDate: p.startDate, endDate: p.endDate },
+      company: {
+        name: schema.companies.name,
+        alias: schema.companies.alias,
+        identifier: schema.companies.identifier,
+        type: schema.companies.type,
+      },
+      worker: { name: schema.users.name, email: schema.users.email },
+      timeZone: schema.organizations.timeZone,
+    })
+    .from(p)
+    .innerJoin(schema.companies, eq(schema.companies.id, p.companyId))
+    .innerJoin(schema.organizations, eq(schema.organizations.id, p.organizationId))
+    .innerJoin(schema.users, and(eq(schema.users.id, workerId), eq(schema.users.organizationId, p.organizationId)))
+    .where(and(eq(p.id, id), eq(p.organizationId, organizationId)));
+  const h = assertFound(head);
+  const i = schema.invoices;
+  const lines = await db
+    .select({
+      invoiceNumber: i.number,
+      finishedAt: i.finishedAt,
+      natureName: schema.transactionNatures.name,
+      valueCents: l.valueCents,
+      paidAt: l.paidAt,
+    })
+    .from(l)
+    .innerJoin(i, eq(i.id, l.invoiceId))
+    .innerJoin(schema.transactionNatures, eq(schema.transactionNatures.id, i.transactionNatureId))
+    .where(and(eq(l.payrollId, id), eq(l.workerId, workerId)))
+    .orderBy(asc(i.finishedAt), asc(i.number));
+  if (!lines.length) throw notFound();
+  return { ...h, generatedAt: new Date(), lines };
+}
+
+/** POST payrolls/{id}/workers/{workerId}/pdf (admin): a link to the slip that works for a few minutes without a login. */
+export async function requestPaySlip(db: Db, links: LinkSigner, organizationId: number, id: number, workerId: number) {
+  const [line] = await db
+    .select({ id: l.id })
+    .from(l)
+    .innerJoin(p, eq(p.id, l.payrollId))
+    .where(and(eq(l.payrollId, id), eq(l.workerId, workerId), eq(p.organizationId, organizationId)))
+    .limit(1);
+  assertFound(line);
+  const token = await links.sign(PURPOSE, { pr: id, w: workerId, org: organizationId }, PDF_LINK_TTL_SECONDS);
+  return { url: `/api/pdfs/payrolls/${id}/workers/${workerId}?token=${token}` };
+}
+
+/** GET /api/pdfs/payrolls/{id}/workers/{workerId}?token=...: the token is the only authorization. */
+export async function paySlipFromLink(db: Db, links: LinkSigner, id: number, workerId: number, token?: string) {
+  const claims = await links.verify(PURPOSE, token);
+  if (claims === 'expired') throw new AppError(410, [payrollMessages.slipLinkExpired]);
+  if (claims === 'invalid' || claims.pr !== id || claims.w !== workerId || typeof claims.org !== 'number') {
+    throw notFound(payrollMessages.slipLinkInvalid);
+  }
+  const data = await loadPaySlip(db, claims.org, id, workerId);
+  return { pdf: await renderPaySlip(data), fileName: `holerite-folha-${id}-${workerId}.pdf` };
+}

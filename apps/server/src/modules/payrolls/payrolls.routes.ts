@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  generatePayrollBody,
+  generatePayrollResponse,
+  listQuery,
+  orgParam,
+  payrollDetail,
+  payrollLine,
+  payrollLineParams,
+  payrollLinesQuery,
+  payrollLinesResponse,
+  payrollListResponse,
+  payrollParams,
+  payrollWorkerParams,
+  pdfResponse,
+  pendingOrdersResponse,
+} from '@oficina/contracts';
+import {
+  createPayroll,
+  getPayroll,
+  listPayrollLines,
+  listPayrolls,
+  listPendingOrders,
+  payLine,
+  removePayroll,
+} from './payrolls.service.ts';
+import { requestPaySlip } from './pay-slip.service.ts';
+
+/** Every payroll route: admins of an organization with the payroll feature (the central check refuses the rest). */
+const config = { access: { admin: true, feature: 'payroll' } } as const;
+const tags = ['payrolls'];
+const base = '/organizations/:orgId/payrolls';
+
+/** Payrolls (spec 2 §7): list, generate, pending orders, detail, lines, pay a line, delete, pay slip link. */
+export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    base,
+    { schema: { tags, params: orgParam, querystring: listQuery, response: { 200: payrollListResponse } }, config },
+    (request) => listPayrolls(app.db, request.auth.organizationId, request.query),
+  );
+  app.post(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'Gera a folha da empresa no período (datas inclusivas); 422 quando não há o que pagar',
+        params: orgParam,
+        body: generatePayrollBody,
+        response: { 201: generatePayrollResponse },
+      },
+      config,
+    },
+    async (request, reply) => reply.code(201).send(await createPayroll(app.db, request.auth, request.body)),
+  );
+  app.get(
+    `${base}/pending`,
+    {
+      schema: {
+        tags,
+        summary: 'Ordens concluídas com colaboradores não pagos e fora de qualquer folha',
+        params: orgParam,
+        querystring: listQuery,
+        response: { 200: pendingOrdersResponse },
+      },
+      config,
+    },
+    (request) => listPendingOrders(app.db, request.auth.organizationId, request.query),
+  );
+  app.get(
+    `${base}/:id`,
+    { schema: { tags, params: payrollParams, response: { 200: payrollDetail } }, config },
+    (request) => getPayroll(app.db, request.auth.organizationId, request.params.id),
+  );
+  app.delete(
+    `${base}/:id`,
+    { schema: { tags, summary: 'Remove a folha (409 se alguma linha foi paga)', params: payrollParams }, config },
+    async (request, reply) => {
+      await removePayroll(app.db, request.auth, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+  app.get(
+    `${base}/:id/workers`,
+    {
+      schema: { tags, params: payrollParams, querystring: payrollLinesQuery, response: { 200: payrollLinesResponse } },
+      config,
+    },
+    (request) => listPayrollLines(app.db, request.auth.organizationId, request.params.id, request.query),
+  );
+  app.post(
+    `${base}/:id/workers/:lineId/pay`,
+    {
+      schema: {
+        tags,
+        summary: 'Paga uma linha da folha (e o colaborador na ordem de serviço); 409 se já paga',
+        params: payrollLineParams,
+        response: { 200: payrollLine },
+      },
+      config,
+    },
+    (request) => payLine(app.db, request.auth, request.params.id, request.params.lineId),
+  );
+  app.post(
+    `${base}/:id/workers/:workerId/pdf`,
+    {
+      schema: {
+        tags,
+        summary: 'Link curto e assinado para o holerite do colaborador nesta folha',
+        params: payrollWorkerParams,
+        response: { 200: pdfResponse },
+      },
+      config,
+    },
+    (request) =>
+      requestPaySlip(app.db, app.links, request.auth.organizationId, request.params.id, request.params.workerId),
+  );
+};

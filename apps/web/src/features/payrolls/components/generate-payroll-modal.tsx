@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { generatePayrollBody, payrollMessages, type GeneratePayrollBody } from '@oficina/contracts';
+import { useOrgPath } from '../../../lib/auth.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
+import { searchCompanies } from '../../../components/invoices/api/search-companies.ts';
+import { useGeneratePayroll } from '../api/generate-payroll.ts';
+
+type Values = { company: number | undefined; startDate: string; endDate: string };
+
+/** 'Gerar folha': company and period (dates inclusive); the server decides the lines and their values. */
+export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide(): void }) {
+  const orgPath = useOrgPath();
+  const navigate = useNavigate();
+  const generate = useGeneratePayroll();
+  const [company, setCompany] = useState<Option | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, GeneratePayrollBody>({
+    resolver: zodResolver(generatePayrollBody) as Resolver<Values, unknown, GeneratePayrollBody>,
+    mode: 'onBlur',
+    defaultValues: { company: undefined, startDate: '', endDate: '' },
+  });
+
+  useEffect(() => {
+    if (show) reset({ company: undefined, startDate: '', endDate: '' });
+  }, [show, reset]);
+  const close = () => {
+    setCompany(null);
+    onHide();
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const created = await generate.mutateAsync(body);
+      toast.success(payrollMessages.generated);
+      close();
+      navigate(`/payrolls/${created.id}`);
+    } catch (err) {
+      applyServerErrors(err, setError, payrollMessages.generateFailed);
+    }
+  });
+
+  return (
+    <AppModal
+      show={show}
+      onHide={close}
+      title="Gerar folha"
+      footer={
+        <>
+          <Button variant="outline-secondary" onClick={close}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="generate-payroll-form" disabled={isSubmitting}>
+            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
+            Gerar
+          </Button>
+        </>
+      }
+    >
+      <Form id="generate-payroll-form" noValidate onSubmit={onSubmit}>
+        <Form.Group className="mb-3">
+          <Form.Label htmlFor="payroll-company">Empresa</Form.Label>
+          <Controller
+            control={control}
+            name="company"
+            render={({ field }) => (
+              <SearchableSelect
+                id="payroll-company"
+                queryKey={['payroll-company', orgPath]}
+                loadOptions={(q) => searchCompanies(orgPath, q)}
+                value={company}
+                onChange={(opt) => {
+                  setCompany(opt);
+                  field.onChange(opt?.value);
+                }}
+                onBlur={field.onBlur}
+                placeholder="Selecione a empresa"
+                isInvalid={!!errors.company}
+              />
+            )}
+          />
+          {errors.company && <div className="invalid-feedback d-block">{errors.company.message}</div>}
+        </Form.Group>
+        <div className="row g-3">
+          <Form.Group className="col-sm-6" controlId="payroll-start">
+            <Form.Label>Início</Form.Label>
+            <Form.Control type="date" {...register('startDate')} isInvalid={!!errors.startDate} />
+            <Form.Control.Feedback type="invalid">{errors.startDate?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="col-sm-6" controlId="payroll-end">
+            <Form.Label>Fim</Form.Label>
+            <Form.Control type="date" {...register('endDate')} isInvalid={!!errors.endDate} />
+            <Form.Control.Feedback type="invalid">{errors.endDate?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </div>
+        <Form.Text className="d-block mt-3">
+          Entram as ordens de serviço concluídas da empresa no período que ainda não estão em outra folha: uma linha por
+          colaborador, com o valor dele por OS (metade quando a OS paga só 50%) mais a parte dele do bônus.
+        </Form.Text>
+        {errors.root && (
+          <div className="alert alert-warning mt-3 mb-0" role="alert">
+            {errors.root.message}
+          </div>
+        )}
+      </Form>
+    </AppModal>
+  );
+}
