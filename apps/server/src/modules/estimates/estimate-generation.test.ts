@@ -364,5 +364,6 @@ describe('invariants (property-based)', () => {
       }),
       { numRuns: 12 },
     );
-  });
+    // A dozen random estimates, each driven through several API calls: minutes on a loaded machine.
+  }, 300_000);
 });
