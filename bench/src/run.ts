@@ -1,7 +1,18 @@
 // npm run bench [name...]: runs the benchmarks (all by default). Each is its own script.
 import { spawnSync } from 'node:child_process';
 
-const all = ['startup', 'invoice-list', 'invoice-pdf', 'payroll-generate', 'http', 'web', 'estimate-list'];
+const all = [
+  'startup',
+  'invoice-list',
+  'invoice-pdf',
+  'payroll-generate',
+  'reports',
+  'http',
+  'web',
+  'instances',
+  'login-under-load',
+  'estimate-list',
+];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of names) {
   console.log(`\n## ${name}`);

@@ -1,30 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
 import { expect, loginAs, test } from '../fixtures/index.ts';
 import { startedOrder } from '../fixtures/orders.ts';
-
-/** Draws a stroke with a finger: real touch events through the DevTools protocol, as on a phone's glass. */
-async function drawWithFinger(page: Page) {
-  const canvas = page.getByTestId('signature-canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  const cdp = await page.context().newCDPSession(page);
-  const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
-  const points = Array.from({ length: 24 }, (_, n) => at(0.1 + n * 0.035, 0.5 + 0.25 * Math.sin(n / 3)));
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
-  for (const p of points.slice(1)) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
-}
-
-/** A fresh browser context like the customer's phone: no login, 375 px, touch. */
-const customerPhone = (browser: Browser) =>
-  browser.newContext({
-    viewport: { width: 375, height: 812 },
-    hasTouch: true,
-    isMobile: true,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
+import { customerPhone, drawWithFinger } from '../fixtures/signing.ts';
 
 test('the customer signs through the copied link on a phone; the order shows it, then marks it outdated', async ({
   page,

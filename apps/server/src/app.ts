@@ -11,19 +11,22 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES, messages } from '@oficina/contracts';
 import type { Database, Db } from '@oficina/db';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import { createTokenService, registerAuth, type AuthContext, type TokenService } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { guardedValidatorCompiler } from './plugins/validation.ts';
 import { createLocalStorage, type FileStorage } from './lib/storage.ts';
+import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
+import { logSerializers } from './lib/log.ts';
 import { createLinkSigner, type LinkSigner } from './lib/signed-links.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { apiModules } from './modules/index.ts';
+import { startReminderJob, type Job } from './modules/notifications/reminder-job.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +41,9 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'>;
+export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'> & {
+  jwtSecret: string;
+} & Partial<Pick<Config, 'trustProxy'>>;
 
 export const webDistDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 
@@ -56,7 +61,12 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** The sender of outgoing e-mail (MAIL_FROM); default: the company's e-mail. */
   mailFrom?: string;
+  /** Run the background jobs (main.ts does; tests that exercise them do): due reminders every `reminderIntervalMs`. */
+  jobs?: { reminderIntervalMs: number };
 }
+
+/** A hop count trusts that many proxies nearest to us; fastify's typings take it as a function. */
+const trustProxyOption = (t: TrustProxy) => (typeof t === 'number' ? (_: string, hop: number) => hop < t : t);
 
 /**
  * Files under assets/ carry a hash of their content in their name, so a browser may keep them for a
@@ -69,12 +79,15 @@ export function staticCacheControl(path: string): string {
 
 /** Builds the Fastify app without listening: main.ts listens, tests use inject(). */
 export async function buildApp(opts: BuildOptions) {
+  const logger = opts.logger ?? false;
   const app = Fastify({
-    logger: opts.logger ?? false,
-    trustProxy: true,
+    // Every log line goes through these: no link tokens in URLs, no query parameters in errors.
+    logger: logger && { ...(logger === true ? {} : logger), serializers: logSerializers },
+    // Forwarded headers only from configured proxies (TRUST_PROXY); by default request.ip is the peer.
+    trustProxy: trustProxyOption(opts.config.trustProxy ?? false),
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('database', opts.database);
@@ -91,6 +104,15 @@ export async function buildApp(opts: BuildOptions) {
   app.decorate('mailFrom', opts.mailFrom ?? (process.env.MAIL_FROM || undefined));
 
   registerErrorHandler(app);
+  // While closing (SIGTERM), requests in flight still finish, but their connections are not kept
+  // alive for more: the client's next request goes to another instance.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -107,9 +129,19 @@ export async function buildApp(opts: BuildOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Headers that agree: no framing (CSP frame-ancestors 'none' and X-Frame-Options DENY); HSTS only
+    // on HTTPS responses (below), as browsers ignore it over plain HTTP and it must not promise what
+    // a plain-HTTP install cannot keep.
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so every instance sees the same client's requests.
+    store: postgresRateLimitStore(opts.database.db),
     errorResponseBuilder: () => ({ statusCode: 429, errors: [messages.loginTooMany] }),
   });
   // Uploads (logo, signature image, photos): one file a request, its size checked while it streams.
@@ -133,6 +165,15 @@ export async function buildApp(opts: BuildOptions) {
     },
     { prefix: '/api' },
   );
+
+  if (opts.jobs && opts.jobs.reminderIntervalMs > 0) {
+    const { reminderIntervalMs } = opts.jobs;
+    let job: Job | undefined;
+    app.addHook('onReady', async () => {
+      job = startReminderJob(opts.database.db, app.log, reminderIntervalMs);
+    });
+    app.addHook('onClose', async () => job?.stop());
+  }
 
   const serveWeb = opts.serveWeb ?? existsSync(join(webDistDir, 'index.html'));
   if (serveWeb) {

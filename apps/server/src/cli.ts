@@ -1,17 +1,32 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { createOrganizationWithAdmin, migrate, openDatabase, resetPassword } from '@oficina/db';
-import { loadConfig } from './config.ts';
+import {
+  createOrganizationWithAdmin,
+  DataDirInUseError,
+  migrate,
+  openDatabase,
+  resetPassword,
+  type Database,
+} from '@oficina/db';
+import { loadConfig, type Config } from './config.ts';
+import { copyLocalFiles, createS3Storage } from './lib/storage.ts';
+import { createBackup, restoreBackup } from './lib/backup.ts';
+import { requestBackup } from './lib/maintenance.ts';
 
 const usage = `Uso:
   npm run cli -- create-organization --name "Minha Empresa" --admin-name "Nome" --admin-email email@x.com --admin-password senha
   npm run cli -- reset-password --email email@x.com --password novasenha
+  npm run cli -- copy-files-to-s3        copia os arquivos de DATA_DIR/files para o bucket S3_BUCKET
+  npm run cli -- backup ARQUIVO          backup do banco embutido e dos arquivos (também com o servidor rodando)
+  npm run cli -- restore ARQUIVO         restaura um backup em um DATA_DIR vazio
 
 Usa DATABASE_URL quando definido; senão o banco embutido em DATA_DIR (./data).`;
 
 const [command, ...rest] = process.argv.slice(2);
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
   args: rest,
+  allowPositionals: true,
   options: {
     name: { type: 'string' },
     'admin-name': { type: 'string' },
@@ -27,34 +42,96 @@ function fail(msg: string): never {
   process.exit(1);
 }
 
-if (command !== 'create-organization' && command !== 'reset-password') fail('Comando desconhecido.');
-const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'pgdata') },
-);
-try {
-  await migrate(database);
-  if (command === 'create-organization') {
-    const name = values.name;
-    const adminName = values['admin-name'];
-    const email = values['admin-email'];
-    const password = values['admin-password'];
-    if (!name || !adminName || !email || !password)
-      fail('Informe --name, --admin-name, --admin-email e --admin-password.');
-    if (password.length < 8) fail('A senha deve ter 8 caracteres ou mais.');
-    const { organization, admin } = await createOrganizationWithAdmin(database.db, {
-      name,
-      admin: { name: adminName, email, password },
-    });
-    console.log(`Organização ${organization.id} "${organization.name}" criada; admin ${admin.email} (id ${admin.id}).`);
-  } else {
-    const email = values.email;
-    const password = values.password;
-    if (!email || !password) fail('Informe --email e --password.');
-    if (password.length < 8) fail('A senha deve ter 8 caracteres ou mais.');
-    if (!(await resetPassword(database.db, email, password))) fail(`Usuário ${email} não encontrado.`);
-    console.log(`Senha de ${email} alterada.`);
-  }
-} finally {
-  await database.close();
+/**
+ * The embedded database cannot be shared with a running server: opening it then refuses (nothing is
+ * written) and says so, rather than report a change the server would overwrite.
+ */
+function open(config: Config) {
+  return openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'pgdata') },
+  ).catch((err: unknown) => {
+    if (err instanceof DataDirInUseError) fail(err.message);
+    throw err;
+  });
 }
+
+async function withDatabase(config: Config, fn: (database: Database) => Promise<void>) {
+  const database = await open(config);
+  try {
+    await migrate(database);
+    await fn(database);
+  } finally {
+    await database.close();
+  }
+}
+
+const commands: Record<string, (config: Config) => Promise<void>> = {
+  'create-organization': (config) =>
+    withDatabase(config, async (database) => {
+      const name = values.name;
+      const adminName = values['admin-name'];
+      const email = values['admin-email'];
+      const password = values['admin-password'];
+      if (!name || !adminName || !email || !password)
+        fail('Informe --name, --admin-name, --admin-email e --admin-password.');
+      if (password.length < 8) fail('A senha deve ter 8 caracteres ou mais.');
+      const { organization, admin } = await createOrganizationWithAdmin(database.db, {
+        name,
+        admin: { name: adminName, email, password },
+      });
+      console.log(
+        `Organização ${organization.id} "${organization.name}" criada; admin ${admin.email} (id ${admin.id}).`,
+      );
+    }),
+  'reset-password': (config) =>
+    withDatabase(config, async (database) => {
+      const email = values.email;
+      const password = values.password;
+      if (!email || !password) fail('Informe --email e --password.');
+      if (password.length < 8) fail('A senha deve ter 8 caracteres ou mais.');
+      if (!(await resetPassword(database.db, email, password))) fail(`Usuário ${email} não encontrado.`);
+      console.log(`Senha de ${email} alterada.`);
+    }),
+  'copy-files-to-s3': async (config) => {
+    if (!config.s3) fail('Defina S3_BUCKET (e S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).');
+    const target = createS3Storage(config.s3);
+    await target.check();
+    const root = join(config.dataDir, 'files');
+    const count = await copyLocalFiles(root, target);
+    console.log(`${count} arquivo(s) copiados de ${root} para o bucket ${config.s3.bucket}.`);
+  },
+  backup: async (config) => {
+    const file = positionals[0];
+    if (!file) fail('Informe o arquivo do backup.');
+    if (config.databaseUrl || config.s3)
+      fail('Com DATABASE_URL ou S3_BUCKET, use pg_dump para o banco e copie o bucket (veja "Backups" no README).');
+    // A running server holds the embedded database: it makes the archive itself.
+    let archive = await requestBackup(config.dataDir);
+    if (!archive) {
+      const database = await open(config);
+      try {
+        archive = await createBackup(database.pglite!, join(config.dataDir, 'files'));
+      } finally {
+        await database.close();
+      }
+    }
+    writeFileSync(file, archive);
+    console.log(`Backup de ${config.dataDir} gravado em ${file} (${archive.length} bytes).`);
+  },
+  restore: async (config) => {
+    const file = positionals[0];
+    if (!file) fail('Informe o arquivo do backup.');
+    if (config.databaseUrl) fail('restore preenche um DATA_DIR embutido; sem DATABASE_URL.');
+    try {
+      const { files } = await restoreBackup(readFileSync(file), config.dataDir);
+      console.log(`Backup restaurado em ${config.dataDir} (${files} arquivo(s)).`);
+    } catch (err) {
+      fail((err as Error).message);
+    }
+  },
+};
+
+const run = command ? commands[command] : undefined;
+if (!run) fail('Comando desconhecido.');
+if (positionals.length > 1) fail('Argumentos demais.');
+await run(loadConfig());

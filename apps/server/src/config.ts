@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { s3SettingsFromEnv, type S3Settings } from './lib/storage.ts';
 
 export interface Config {
   port: number;
@@ -10,22 +9,36 @@ export interface Config {
   databaseUrl?: string;
   /** Connections to PostgreSQL (DATABASE_URL) this process keeps at most. */
   databasePoolMax: number;
-  jwtSecret: string;
+  /** JWT_SECRET; when absent the key generated once and kept in the database is used. */
+  jwtSecret?: string;
   logLevel: string;
   seedDemo: boolean;
   tokenTtlSeconds: number;
   loginRateLimitPerMinute: number;
+  /** How often the job turns due estimate reminders into notifications (ms; 0 turns it off). */
+  reminderJobIntervalMs: number;
+  /** Files in an S3-compatible bucket (S3_BUCKET set); local disk under dataDir otherwise. */
+  s3?: S3Settings;
+  trustProxy: TrustProxy;
 }
 
-/** JWT_SECRET, else a secret generated once and kept in the data dir (so tokens survive restarts). */
-function loadSecret(dataDir: string): string {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+/** Whom to believe about the client's address: nobody (false), these proxies, or so many hops. */
+export type TrustProxy = false | string[] | number;
+
+/**
+ * TRUST_PROXY: unset trusts no forwarded header (the client is the peer of the socket); a hop count
+ * ("1": one load balancer in front); or a comma-separated list of proxy addresses or CIDRs
+ * ("10.0.0.0/8,127.0.0.1"). Only then do X-Forwarded-For and X-Forwarded-Proto count, so per-address
+ * limits and the signer's address kept as evidence cannot be set by the client.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim();
+  if (!value || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env = process.env): Config {
@@ -39,11 +52,18 @@ export function loadConfig(env = process.env): Config {
     // A database does its best work with about two busy connections per core: more only queue inside
     // it and add switching. Requests beyond the pool wait in Node, which costs nothing.
     databasePoolMax: Number(env.DATABASE_POOL_MAX ?? Math.max(4, 2 * availableParallelism())),
-    jwtSecret: loadSecret(dataDir),
+    jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
-    // Demo data goes into the embedded database by default, never into a server unless asked.
-    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
+    // Demo users (known passwords) never reach production: not with NODE_ENV=production, and with a
+    // DATABASE_URL only when SEED_DEMO=1 asks (benchmarks, throwaway clusters). The embedded
+    // database of `npm start` gets them by default, for trying the app.
+    seedDemo:
+      env.NODE_ENV !== 'production' &&
+      (env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 12),
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 60),
+    reminderJobIntervalMs: Number(env.REMINDER_JOB_INTERVAL_MS ?? 5000),
+    s3: s3SettingsFromEnv(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

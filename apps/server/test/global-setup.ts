@@ -19,7 +19,9 @@ export const TEMPLATE_DB = 'oficina_template';
  * (a PGlite data-dir dump, or CREATE DATABASE ... TEMPLATE on the throwaway cluster).
  */
 export default async function setup(project: TestProject) {
-  const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  // The project's own env (vitest.config.ts) decides: the global setup runs in the main process,
+  // where process.env.TEST_DB is not set, so reading only that ran api-postgres on PGlite.
+  const kind = (project.config.env?.TEST_DB ?? process.env.TEST_DB) === 'postgres' ? 'postgres' : 'pglite';
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'oficina-pglite-'));
     const database = await openDatabase({});

@@ -9,40 +9,81 @@ import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 export interface TestContext {
   app: App;
   database: Database;
+  /** The PostgreSQL database's URL (undefined on PGlite), for a second app instance on the same data. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
-/** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
-export async function createTestApp(opts: Pick<BuildOptions, 'extraModules'> = {}): Promise<TestContext> {
+const testConfig = { jwtSecret: 'test-secret', tokenTtlSeconds: 3600, loginRateLimitPerMinute: 1000, dataDir: '/tmp' };
+
+/** Another app instance with its own connection pool over the same PostgreSQL database (as a second server would be). */
+export async function createSecondInstance(ctx: TestContext, opts: Pick<BuildOptions, 'jobs'> = {}) {
+  if (!ctx.databaseUrl) throw new Error('a second instance needs PostgreSQL');
+  const database = await openDatabase({ databaseUrl: ctx.databaseUrl, poolMax: 3 });
+  const app = await buildApp({ database, serveWeb: false, config: testConfig, ...opts });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * On the PostgreSQL test cluster: a new database copied from the migrated, demo-seeded template,
+ * for a test that runs server processes on it.
+ */
+export async function copyTemplateDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const testDb = inject('testDb');
-  let database: Database;
-  let drop: (() => Promise<void>) | undefined;
-  if (testDb.kind === 'pglite') {
-    database = await openDatabase({ loadDataDir: new Blob([readFileSync(testDb.templateFile)]) });
-  } else {
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: testDb.adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
-    await admin.end();
-    database = await openDatabase({ databaseUrl: testDb.adminUrl.replace(/\/postgres$/, `/${name}`), poolMax: 5 });
-    drop = async () => {
+  if (testDb.kind !== 'postgres') throw new Error('copyTemplateDatabase needs the PostgreSQL test project');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDb.adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
+  await admin.end();
+  return {
+    url: testDb.adminUrl.replace(/\/postgres$/, `/${name}`),
+    drop: async () => {
       const c = new pg.Client({ connectionString: testDb.adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
-    };
+    },
+  };
+}
+
+/** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
+export async function createTestApp(
+  opts: Pick<BuildOptions, 'extraModules' | 'storage' | 'logger'> & { config?: Partial<BuildOptions['config']> } = {},
+): Promise<TestContext> {
+  const testDb = inject('testDb');
+  let database: Database;
+  let drop: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (testDb.kind === 'pglite') {
+    database = await openDatabase({ loadDataDir: new Blob([readFileSync(testDb.templateFile)]) });
+  } else {
+    const copy = await copyTemplateDatabase();
+    databaseUrl = copy.url;
+    database = await openDatabase({ databaseUrl, poolMax: 5 });
+    drop = copy.drop;
   }
   const app = await buildApp({
     database,
     serveWeb: false,
     extraModules: opts.extraModules,
-    config: { jwtSecret: 'test-secret', tokenTtlSeconds: 3600, loginRateLimitPerMinute: 1000, dataDir: '/tmp' },
+    storage: opts.storage,
+    logger: opts.logger,
+    config: { ...testConfig, ...opts.config },
   });
   await app.ready();
   return {
     app,
     database,
+    databaseUrl,
     close: async () => {
       await app.close();
       await database.close();

@@ -22,7 +22,7 @@ export function findPgBin(name: 'initdb' | 'pg_ctl'): string | undefined {
   return undefined;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listResponse, requiredString } from './common.ts';
+import { listResponse, pathId, requiredString } from './common.ts';
 import { optionalText } from './party.ts';
 
 /** The 27 federative units, for the state select. */
@@ -89,9 +89,9 @@ export type Address = z.infer<typeof addressResponse>;
 export const addressListResponse = listResponse(addressResponse);
 
 export const addressParam = z.object({
-  orgId: z.coerce.number().int().positive(),
-  id: z.coerce.number().int().positive(),
-  addressId: z.coerce.number().int().positive(),
+  orgId: pathId(),
+  id: pathId(),
+  addressId: pathId(),
 });
 
 /** 01310-100. */

@@ -24,6 +24,8 @@ export const tokenPayload = z.object({
   email: z.string(),
   roles: z.array(z.string()),
   organizationId: z.number().int(),
+  /** The user's token version when issued; behind the current one, the token is refused. */
+  ver: z.number().int().optional(),
   exp: z.number().int(),
 });
 export type TokenPayload = z.infer<typeof tokenPayload>;

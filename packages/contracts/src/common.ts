@@ -1,6 +1,76 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 
+// zod's own messages (a wrong type, a missing object) reach users too: Brazilian Portuguese.
+z.config(z.locales.ptBR());
+
+/** The largest value of a PostgreSQL integer column: every id and counter. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A database id in a body or query: a positive integer the id columns can hold. In a path, use
+ * `pathId`: any failure there (and any id past INT4_MAX) answers 404, not a form error.
+ */
+export const entityId = (message: string = messages.invalidFormat) =>
+  z.number({ error: message }).int({ error: message }).positive({ error: message }).max(INT4_MAX, message);
+/** An id read from the path or the query string (text), same bounds as entityId. */
+export const pathId = (message: string = messages.invalidFormat) =>
+  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(INT4_MAX, message);
+
+// NUL cannot be stored in PostgreSQL text; a lone UTF-16 surrogate cannot be encoded as UTF-8.
+// oxlint-disable-next-line no-control-regex -- finding NUL is the point
+const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const hasUnsafeText = (s: string) => UNSAFE_TEXT.test(s);
+
+type Trail = { key: PropertyKey; up: Trail } | null;
+const toPath = (trail: Trail): PropertyKey[] => {
+  const path: PropertyKey[] = [];
+  for (let t = trail; t; t = t.up) path.unshift(t.key);
+  return path;
+};
+
+/** The path of the first string (or object key) in `value` the database cannot store, if any. */
+export function unsafeTextPath(value: unknown): PropertyKey[] | undefined {
+  // A loop with linked trails, not recursion with copied paths: a 2 MB body nested a million deep
+  // neither overflows the stack nor costs quadratic time.
+  const pending: Array<[unknown, Trail]> = [[value, null]];
+  while (pending.length) {
+    const [item, trail] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (hasUnsafeText(item)) return toPath(trail);
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (hasUnsafeText(key)) return toPath({ key, up: trail });
+        pending.push([child, { key, up: trail }]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Wraps any schema so that a string the database cannot store fails on its field before the schema
+ * runs. The server wraps every route's params, query and body with it, so no route can forget.
+ */
+export const withSafeText = <T extends z.ZodType>(schema: T) =>
+  z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const path = unsafeTextPath(value);
+      if (path) ctx.addIssue({ code: 'custom', path, message: messages.invalidCharacters });
+    })
+    .pipe(schema);
+
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2999;
+/** A calendar date (YYYY-MM-DD) with a year a business record can have (PostgreSQL has no year 0). */
+export const calendarDate = (message: string = messages.invalidDate) =>
+  z.iso.date({ error: message }).refine((v) => {
+    if (!/^\d{4}-/.test(v)) return true; // not a date at all: the message above says so, once
+    const year = Number(v.slice(0, 4));
+    return year >= MIN_YEAR && year <= MAX_YEAR;
+  }, messages.invalidDate);
+
 export const DEFAULT_TAKE = 25;
 export const MAX_TAKE = 100;
 
@@ -23,8 +93,8 @@ export interface ListResult<T> {
   meta: ListMeta;
 }
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
-export const orgParam = z.object({ orgId: z.coerce.number().int().positive() });
+export const idParam = z.object({ id: pathId() });
+export const orgParam = z.object({ orgId: pathId() });
 
 export const createdResponse = z.object({ id: z.number().int() }).loose();
 
@@ -40,12 +110,16 @@ export const errorBody = z.object({
   errors: z.union([z.array(z.string()), z.record(z.string(), z.array(z.string()))]),
 });
 
+/** The largest amount of money accepted anywhere (10 digits of cents); money columns are bigint cents. */
+export const MONEY_MAX = 99_999_999.99;
+export const MONEY_MAX_CENTS = 9_999_999_999;
+
 /** Money in JSON: reais with at most 2 decimals (DECISIONS.md); at most 10 digits of cents (spec §9). */
 export const money = (opts: { min?: number; minMessage?: string } = {}) =>
   z
     .number({ error: 'Informe um valor' })
     .min(opts.min ?? 0, opts.minMessage ?? `O valor deve ser no mínimo ${opts.min ?? 0}`)
-    .max(99_999_999.99, 'Valor acima do permitido')
+    .max(MONEY_MAX, 'Valor acima do permitido')
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use no máximo 2 casas decimais');
 
 /** Quantities on order and estimate lines: integer, minimum 1 (spec §9). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listResponse, requiredString } from './common.ts';
+import { listResponse, pathId, requiredString } from './common.ts';
 import { optionalText } from './party.ts';
 
 /** Equipment of a customer (spec §3/§5): name, brand, model and serial number required. */
@@ -25,9 +25,9 @@ export type Equipment = z.infer<typeof equipmentResponse>;
 export const equipmentListResponse = listResponse(equipmentResponse);
 
 export const equipmentParam = z.object({
-  orgId: z.coerce.number().int().positive(),
-  id: z.coerce.number().int().positive(),
-  equipmentId: z.coerce.number().int().positive(),
+  orgId: pathId(),
+  id: pathId(),
+  equipmentId: pathId(),
 });
 
 export const equipmentMessages = {

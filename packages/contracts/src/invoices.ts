@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, listQuery, listResponse, money, orgParam, quantity } from './common.ts';
+import { calendarDate, idParam, listQuery, listResponse, money, orgParam, pathId, quantity } from './common.ts';
 import { InvoiceState } from './invoice-states.ts';
 
 /** pt-BR texts for service orders (spec 2 §4, §8), word for word where the spec gives them. */
@@ -67,8 +67,7 @@ export const invoiceCommentTypeParams = invoiceParams.extend({ type: z.coerce.nu
 /** DELETE invoices/{id}/comments/{commentId}. */
 export const invoiceCommentParams = invoiceParams.extend({ commentId: idParam.shape.id });
 
-const id = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+const id = (message: string) => pathId(message);
 
 /** Comment types on orders (spec 2 §9). System comments are written by the server only. */
 export const CommentType = { General: 1, Technical: 2, Internal: 3, System: 4 } as const;
@@ -83,15 +82,15 @@ export const commentTypeLabels: Record<CommentTypeValue, string> = {
 // ---- list ----------------------------------------------------------------------------------------
 
 const idList = z
-  .union([z.coerce.number().int(), z.array(z.coerce.number().int())])
+  .union([pathId(), z.array(pathId())])
   .optional()
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
 /** GET invoices/filter: customer, worker (admin), status (repeatable status ids), isPaid / isNotPaid, q. */
 export const invoiceFilterQuery = listQuery
   .extend({
-    customer: z.coerce.number().int().positive().optional(),
-    worker: z.coerce.number().int().positive().optional(),
+    customer: pathId().optional(),
+    worker: pathId().optional(),
     status: idList,
     isPaid: z.stringbool().optional(),
     isNotPaid: z.stringbool().optional(),
@@ -257,7 +256,7 @@ export type DiscountBody = z.infer<typeof discountBody>;
 
 /** POST invoices/{id}/pay. */
 export const payBody = z.object({
-  date: z.iso.date({ error: invoiceMessages.dateRequired }),
+  date: calendarDate(invoiceMessages.dateRequired),
   description: z.string().trim().max(500, 'Deve ter no máximo 500 caracteres').nullish(),
 });
 export type PayBody = z.infer<typeof payBody>;

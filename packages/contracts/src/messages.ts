@@ -16,5 +16,7 @@ export const messages = {
   required: 'Este campo é obrigatório',
   invalidFormat: 'Formato inválido',
   invalidEmail: 'E-mail inválido',
+  invalidCharacters: 'Contém caracteres inválidos',
+  invalidDate: 'Data inválida',
   requestFailed: 'Houve um problema ao processar a sua solicitação',
 } as const;

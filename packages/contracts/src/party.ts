@@ -83,6 +83,7 @@ export const createPartyBody = z
   .object({ ...identityFields, identifier: z.string({ error: messages.required }).trim().max(30) })
   .superRefine((v, ctx) => {
     if (v.type !== PersonType.Juridical && v.type !== PersonType.Natural) return;
+    if (typeof v.identifier !== 'string') return; // its own issue is already reported
     if (!v.identifier) {
       ctx.addIssue({ code: 'custom', path: ['identifier'], message: messages.required });
       return;

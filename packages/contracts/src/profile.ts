@@ -8,6 +8,7 @@ export const profileMessages = {
   signatureSaved: 'Assinatura salva',
   wrongOldPassword: 'A senha atual está incorreta',
   oldPasswordNeeded: 'Informe a senha atual para definir uma nova senha',
+  oldPasswordForEmail: 'Informe a senha atual para alterar o e-mail',
 } as const;
 
 const profileFields = z.object({
@@ -18,13 +19,13 @@ const profileFields = z.object({
 });
 
 type PasswordFields = { oldPassword?: string; newPassword?: string };
-/** Blank old and new passwords keep the current one; changing it needs both (spec 2 §5). */
+/**
+ * Blank old and new passwords keep the current one; a new one needs the current one (spec 2 §5). The
+ * current password alone is what a change of e-mail needs (the server knows whether it changed).
+ */
 const passwordPair = (v: PasswordFields, ctx: z.RefinementCtx) => {
   if (v.newPassword && !v.oldPassword) {
     ctx.addIssue({ code: 'custom', path: ['oldPassword'], message: profileMessages.oldPasswordNeeded });
-  }
-  if (v.oldPassword && !v.newPassword) {
-    ctx.addIssue({ code: 'custom', path: ['newPassword'], message: messages.required });
   }
 };
 

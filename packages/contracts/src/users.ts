@@ -8,6 +8,8 @@ export const userMessages = {
   passwordTooShort: 'Este valor é muito curto. Deve ter 8 caracteres ou mais.',
   passwordMismatch: 'As senhas não conferem',
   emailTaken: 'Este e-mail já está em uso',
+  /** Taken in another organization: said without telling that it is in use somewhere. */
+  emailUnavailable: 'Não é possível usar este e-mail. Informe outro.',
   roleRequired: 'Selecione o perfil',
   lastAdmin: 'A organização precisa de pelo menos um administrador ativo',
   paymentSaved: 'O Valor foi salvo com sucesso',

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { lockDataDir } from './lock.ts';
 
 export type Schema = typeof schema;
 /** The one database type every query function takes: the same for PGlite and node-postgres. */
@@ -40,13 +41,18 @@ export interface OpenOptions {
   /** A tarball made by dumpDataDir(): starts an in-memory PGlite from it (tests). */
   loadDataDir?: Blob;
   poolMax?: number;
+  /** Errors of idle pooled connections (PostgreSQL); default: a line on stderr. */
+  onPoolError?: (err: Error) => void;
 }
+
+const defaultPoolError = (err: Error) => console.error(`erro de conexão com o PostgreSQL: ${err.message}`);
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
     // numeric and bigint arrive as strings by default; counts are safe as numbers here.
-    pool.on('error', () => {});
+    // An idle connection that breaks (server restart, network) is replaced by the pool; say so.
+    pool.on('error', (err) => (opts.onPoolError ?? defaultPoolError)(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',
@@ -77,10 +83,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir ?? 'memory://', {
-    extensions: pgliteExtensions,
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-  });
+  const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(opts.dataDir ?? 'memory://', {
+      extensions: pgliteExtensions,
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -98,6 +111,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
         }),
       ),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }

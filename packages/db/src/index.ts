@@ -1,4 +1,5 @@
 export * from './client.ts';
+export { DataDirInUseError } from './lock.ts';
 export * from './migrate.ts';
 export * from './password.ts';
 export * as schema from './schema/index.ts';

@@ -54,7 +54,7 @@ export async function resetPassword(db: Db, email: string, password: string): Pr
   const passwordHash = await hashPassword(password);
   const rows = await db
     .update(users)
-    .set({ passwordHash, updatedAt: new Date() })
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .returning({ id: users.id });
   return rows.length > 0;

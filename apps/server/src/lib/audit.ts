@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@oficina/db';
 
 /** The audit trail (spec 2 §3 "Audit log"): who did what to which order, estimate or payroll, and what changed. */
@@ -40,4 +41,23 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
   return Object.entries(after)
     .filter(([field, value]) => !same(before[field], value))
     .map(([field, value]) => ({ field, before: before[field] ?? null, after: value ?? null }));
+}
+
+/**
+ * A 'view' line at most once an hour per user and record: a screen refetches an order on every
+ * focus and change, and a row per refetch would bury the changes under views.
+ */
+export async function recordView(
+  db: Db,
+  actor: AuditActor & { userId: number },
+  entity: AuditEntity,
+  entityId: number,
+) {
+  await db.execute(sql`
+    INSERT INTO audit_logs (organization_id, user_id, action, entity, entity_id, data)
+    SELECT ${actor.organizationId}, ${actor.userId}, 'view', ${entity}, ${entityId}, '[]'::jsonb
+     WHERE NOT EXISTS (
+       SELECT 1 FROM audit_logs
+        WHERE action = 'view' AND entity = ${entity} AND entity_id = ${entityId} AND user_id = ${actor.userId}
+          AND created_at > now() - interval '1 hour')`);
 }

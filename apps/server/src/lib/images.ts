@@ -4,6 +4,31 @@ import { invalid } from '../plugins/errors.ts';
 
 /** A phone photo is ~12 MP; anything far above is not a photo of a job and would cost memory to decode. */
 const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * A drawing on a phone or tablet pad: the largest tablet screen at its pixel ratio is ~5.6 MP (2048 x
+ * 2732). Drawn signatures and uploaded signature images above this are refused before decoding.
+ */
+export const SIGNATURE_MAX_PIXELS = 6_000_000;
+
+/**
+ * Image work at the same time, process-wide. sharp runs on libuv's worker threads (4 by default), the
+ * same threads password hashing uses: without a bound, a few large uploads at once hold them all and
+ * every login waits. Two leave room for the rest; further image jobs queue here.
+ */
+const IMAGE_JOBS = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+export async function withImageSlot<T>(job: () => Promise<T>): Promise<T> {
+  if (running >= IMAGE_JOBS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await job();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
 /** The long side of the copy printed in PDFs: sharp on paper at the size a PDF shows a photo. */
 const PRINT_MAX_SIDE = 1000;
 
@@ -16,7 +41,57 @@ export interface ProcessedPhoto {
   thumbnail: string;
 }
 
-const decoder = (data: Buffer) => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+const decoder = (data: Buffer, maxPixels = MAX_INPUT_PIXELS) =>
+  sharp(data, { limitInputPixels: maxPixels, failOn: 'error' });
+
+/**
+ * The header of a PNG/JPEG (already told by its magic bytes): its real format must be the declared one
+ * and its size within `maxPixels`. Reads the header only, so an oversized image costs nothing.
+ */
+async function readHeader(data: Buffer, contentType: ImageContentType, maxPixels: number) {
+  const meta = await sharp(data).metadata();
+  const expected = contentType === 'image/png' ? 'png' : 'jpeg';
+  if (meta.format !== expected || !meta.width || !meta.height) throw new Error('not the declared format');
+  if (meta.width * meta.height > maxPixels) throw new Error('too many pixels');
+  return meta;
+}
+
+/**
+ * The one check every stored image passes (logo, signature image, drawn signatures; photos through
+ * processPhoto): the declared format by its header, at most `maxPixels`, and every pixel decodes.
+ * Answers whether the image is blank (one colour: an empty signature pad). Anything else is refused on
+ * `field` with the same message as a file that is not an image.
+ */
+export async function checkImage(
+  data: Buffer,
+  contentType: ImageContentType,
+  field: string,
+  maxPixels = MAX_INPUT_PIXELS,
+): Promise<{ width: number; height: number; blank: boolean }> {
+  try {
+    return await withImageSlot(async () => {
+      const meta = await readHeader(data, contentType, maxPixels);
+      const { channels } = await decoder(data, maxPixels).stats();
+      return { width: meta.width!, height: meta.height!, blank: channels.every((c) => c.min === c.max) };
+    });
+  } catch {
+    throw invalid({ [field]: fileMessages.notAnImage });
+  }
+}
+
+/**
+ * A drawing sent as a PNG data URL (the signature pads): its bytes, checked like any stored image and
+ * capped at what a pad produces. Any failure is `message` on `field`.
+ */
+export async function checkDrawing(dataUrl: string, field: string, message: string) {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  try {
+    const { blank } = await checkImage(bytes, 'image/png', field, SIGNATURE_MAX_PIXELS);
+    return { bytes, blank };
+  } catch {
+    throw invalid({ [field]: message });
+  }
+}
 
 /**
  * Checks that a PNG/JPEG (already told by its magic bytes) really decodes, and makes its thumbnail and
@@ -29,36 +104,32 @@ export async function processPhoto(
   field: string,
 ): Promise<ProcessedPhoto> {
   try {
-    const meta = await decoder(data).metadata();
-    const expected = contentType === 'image/png' ? 'png' : 'jpeg';
-    if (meta.format !== expected || !meta.width || !meta.height) throw new Error('not the declared format');
-    const upright = () => decoder(data).rotate().flatten({ background: '#ffffff' });
-    const [print, thumb] = await Promise.all([
-      upright()
-        .resize({ width: PRINT_MAX_SIDE, height: PRINT_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 78, mozjpeg: true })
-        .toBuffer(),
-      upright()
-        .resize({ height: THUMBNAIL_HEIGHT, width: THUMBNAIL_HEIGHT * 3, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 72 })
-        .toBuffer(),
-    ]);
-    const swapped = (meta.orientation ?? 1) >= 5; // EXIF 5-8: the picture is turned a quarter
-    return {
-      width: swapped ? meta.height : meta.width,
-      height: swapped ? meta.width : meta.height,
-      print,
-      thumbnail: `data:image/jpeg;base64,${thumb.toString('base64')}`,
-    };
+    return await withImageSlot(() => photoCopies(data, contentType));
   } catch {
     throw invalid({ [field]: fileMessages.notAnImage });
   }
 }
 
-/** True when a drawn signature has no stroke: every channel holds one value (a blank pad). */
-export async function isBlankImage(data: Buffer): Promise<boolean> {
-  const { channels } = await decoder(data).stats();
-  return channels.every((c) => c.min === c.max);
+async function photoCopies(data: Buffer, contentType: ImageContentType): Promise<ProcessedPhoto> {
+  const meta = await readHeader(data, contentType, MAX_INPUT_PIXELS);
+  const upright = () => decoder(data).rotate().flatten({ background: '#ffffff' });
+  const [print, thumb] = await Promise.all([
+    upright()
+      .resize({ width: PRINT_MAX_SIDE, height: PRINT_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 78, mozjpeg: true })
+      .toBuffer(),
+    upright()
+      .resize({ height: THUMBNAIL_HEIGHT, width: THUMBNAIL_HEIGHT * 3, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 72 })
+      .toBuffer(),
+  ]);
+  const swapped = (meta.orientation ?? 1) >= 5; // EXIF 5-8: the picture is turned a quarter
+  return {
+    width: swapped ? meta.height : meta.width,
+    height: swapped ? meta.width : meta.height,
+    print,
+    thumbnail: `data:image/jpeg;base64,${thumb.toString('base64')}`,
+  };
 }
 
 /**
@@ -66,7 +137,11 @@ export async function isBlankImage(data: Buffer): Promise<boolean> {
  * signature (1125 x 2200 px) would cost more than the rest of the document. `trim` cuts a signature to
  * its strokes; it runs on a shrunk copy (trimming the full pad took ~220 ms, the shrunk one ~30 ms).
  */
-export async function forPdf(data: Buffer, opts: { maxWidth: number; maxHeight: number; trim?: boolean }) {
+export function forPdf(data: Buffer, opts: { maxWidth: number; maxHeight: number; trim?: boolean }) {
+  return withImageSlot(() => pdfCopy(data, opts));
+}
+
+async function pdfCopy(data: Buffer, opts: { maxWidth: number; maxHeight: number; trim?: boolean }) {
   const opaque = (input: Buffer) => decoder(input).rotate().flatten({ background: '#ffffff' });
   const fit = { width: opts.maxWidth, height: opts.maxHeight, fit: 'inside', withoutEnlargement: true } as const;
   if (!opts.trim) return opaque(data).resize(fit).png({ compressionLevel: 6 }).toBuffer();
@@ -92,12 +167,23 @@ export const SIGNATURE_PRINT_BOX = { maxWidth: 500, maxHeight: 140, trim: true }
  */
 const pdfImages = new Map<string, Promise<Buffer>>();
 const PDF_IMAGE_CACHE_MAX = 200;
-export function cachedForPdf(key: string, load: () => Promise<Buffer | null>, opts: Parameters<typeof forPdf>[1]) {
+export function cachedForPdf(
+  key: string,
+  load: () => Promise<Buffer | null>,
+  opts: Parameters<typeof forPdf>[1],
+  onBadImage: (err: unknown) => void,
+) {
   const cacheKey = `${key}:${opts.maxWidth}x${opts.maxHeight}:${opts.trim ? 't' : ''}`;
   let hit = pdfImages.get(cacheKey);
   if (!hit) {
-    hit = load().then((data) => (data ? forPdf(data, opts) : Buffer.alloc(0)));
-    hit.catch(() => pdfImages.delete(cacheKey));
+    // A stored image that does not decode (kept before uploads were checked, or damaged) is left
+    // out of the PDF and reported, never a failed PDF.
+    hit = load()
+      .then((data) => (data ? forPdf(data, opts) : Buffer.alloc(0)))
+      .catch((err: unknown) => {
+        onBadImage(err);
+        return Buffer.alloc(0);
+      });
     pdfImages.set(cacheKey, hit);
     if (pdfImages.size > PDF_IMAGE_CACHE_MAX) pdfImages.delete(pdfImages.keys().next().value!);
   }

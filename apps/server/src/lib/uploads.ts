@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { fileMessages, IMAGE_MAX_BYTES, sniffImageType, type ImageContentType } from '@oficina/contracts';
-import { AppError, invalid } from '../plugins/errors.ts';
+import { fileMessages, IMAGE_MAX_BYTES, messages, sniffImageType, type ImageContentType } from '@oficina/contracts';
+import { AppError, invalid, isMalformedMultipart } from '../plugins/errors.ts';
 
 export interface ImageUpload {
   data: Buffer;
@@ -16,9 +16,12 @@ function asImage(data: Buffer, field: string): ImageUpload {
   return { data, contentType, extension: contentType === 'image/png' ? 'png' : 'jpg' };
 }
 
-/** multipart's "file too large" as the 413 with its message; other errors unchanged. */
-const tooLargeAs413 = (err: unknown) =>
-  (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError(413, [fileMessages.tooLarge]) : err;
+/** multipart's "file too large" as the 413 with its message, a malformed body as a 422 on the field. */
+const uploadError = (err: unknown, field: string) => {
+  if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, [fileMessages.tooLarge]);
+  if (isMalformedMultipart(err)) return invalid({ [field]: messages.invalidFormat });
+  return err;
+};
 
 /**
  * Reads the one file of a multipart request from `field` and accepts it only when its bytes are a
@@ -26,13 +29,15 @@ const tooLargeAs413 = (err: unknown) =>
  */
 export async function readImageUpload(request: FastifyRequest, field: string): Promise<ImageUpload> {
   if (!request.isMultipart()) throw invalid({ [field]: fileMessages.missingFile });
-  const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+  const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } }).catch((err) => {
+    throw uploadError(err, field);
+  });
   if (!part || part.fieldname !== field) {
     part?.file.resume();
     throw invalid({ [field]: fileMessages.missingFile });
   }
   const data = await part.toBuffer().catch((err) => {
-    throw tooLargeAs413(err);
+    throw uploadError(err, field);
   });
   return asImage(data, field);
 }
@@ -78,7 +83,7 @@ export async function readImageUploads(
     }
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw invalid({ [field]: tooMany });
-    throw tooLargeAs413(err);
+    throw uploadError(err, field);
   }
   if (!uploads.length) throw invalid({ [field]: fileMessages.missingFile });
   return uploads;

@@ -18,6 +18,9 @@ import { invoiceRoutes } from './invoices/invoices.routes.ts';
 import { payrollRoutes } from './payrolls/payrolls.routes.ts';
 import { publicInvoiceRoutes } from './public-invoices/public-invoices.routes.ts';
 import { estimateRoutes } from './estimates/estimates.routes.ts';
+import { reportRoutes } from './reports/reports.routes.ts';
+import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
+import { notificationRoutes } from './notifications/notifications.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -40,4 +43,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   payrollRoutes,
   publicInvoiceRoutes,
   estimateRoutes,
+  reportRoutes,
+  auditLogRoutes,
+  notificationRoutes,
 ];

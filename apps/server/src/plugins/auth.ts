@@ -34,7 +34,14 @@ declare module 'fastify' {
 }
 
 export interface TokenService {
-  sign(user: { id: number; name: string; email: string; role: string; organizationId: number }): Promise<string>;
+  sign(user: {
+    id: number;
+    name: string;
+    email: string;
+    role: string;
+    organizationId: number;
+    tokenVersion?: number;
+  }): Promise<string>;
   verify(token: string): Promise<TokenPayload>;
 }
 
@@ -42,14 +49,21 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   const key = new TextEncoder().encode(secret);
   return {
     sign: (user) =>
-      new SignJWT({ name: user.name, email: user.email, roles: [user.role], organizationId: user.organizationId })
+      new SignJWT({
+        name: user.name,
+        email: user.email,
+        roles: [user.role],
+        organizationId: user.organizationId,
+        ver: user.tokenVersion ?? 0,
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.id))
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
         .sign(key),
     verify: async (token) => {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      // A token without an expiry would work forever: refused.
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
       return payload as unknown as TokenPayload;
     },
   };
@@ -64,7 +78,8 @@ function bearer(request: FastifyRequest): string | undefined {
 /**
  * The user behind a token and their organization's features: one query by the users and organizations
  * primary keys, prepared once (built once here, planned once per database connection), run on every
- * request so a deactivated user or a changed role counts at once.
+ * request so a deactivated user or a changed role counts at once, and a token older than the user's
+ * last password, e-mail or activation change (its version is behind) is refused.
  */
 function authQuery(db: Db) {
   return db
@@ -75,6 +90,7 @@ function authQuery(db: Db) {
       email: schema.users.email,
       role: schema.users.role,
       isActive: schema.users.isActive,
+      tokenVersion: schema.users.tokenVersion,
       features: schema.organizations.features,
     })
     .from(schema.users)
@@ -89,7 +105,7 @@ async function loadAuth(query: ReturnType<typeof authQuery>, payload: TokenPaylo
   const userId = Number(payload.sub);
   if (!Number.isInteger(userId) || !Number.isInteger(payload.organizationId)) return undefined;
   const [row] = await query.execute({ userId, orgId: payload.organizationId });
-  if (!row || !row.isActive) return undefined;
+  if (!row || !row.isActive || row.tokenVersion !== payload.ver) return undefined;
   const roles = [row.role];
   return {
     userId: row.userId,

@@ -34,6 +34,20 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return e?.cause ? isForeignKeyViolation(e.cause) : false;
 }
 
+/** The SQLSTATE of a database error (drizzle wraps the driver's error in `cause`). */
+function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/** What busboy throws for a body that says multipart but is not (no boundary, cut short, bad headers). */
+export const isMalformedMultipart = (err: unknown) =>
+  err instanceof Error &&
+  !(err as { statusCode?: number }).statusCode &&
+  /^(Multipart: |Unexpected end of (form|multipart)|Malformed part header)/.test(err.message);
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) return reply.code(err.statusCode).send({ errors: err.errors });
@@ -51,6 +65,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
       return reply.code(500).send({ errors: [messages.serverError] });
+    }
+    // Input no schema caught: a body that claims multipart but is not, or a value the database refuses
+    // as data (SQLSTATE class 22: out of range, bad encoding, impossible date). Nothing was written:
+    // the statement failed and its transaction with it.
+    if (isMalformedMultipart(err)) return reply.code(422).send({ errors: { _: [messages.invalidFormat] } });
+    if (sqlState(err)?.startsWith('22')) {
+      request.log.warn({ sqlState: sqlState(err) }, 'input refused by the database');
+      return reply.code(422).send({ errors: { _: [messages.invalidFormat] } });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {

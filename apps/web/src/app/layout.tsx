@@ -3,6 +3,7 @@ import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useAuth, useMe } from '../lib/auth.tsx';
 import { PRODUCT_NAME } from '../lib/product.ts';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { canSee, mainNav, registersNav, trailingNav, type NavItem } from './navigation.ts';
 
 import { PageSpinner } from '../components/page-spinner.tsx';
@@ -36,7 +37,8 @@ export function Layout() {
           <Navbar.Brand as={NavLink} to="/">
             {PRODUCT_NAME}
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-nav" aria-label="Abrir menu" />
+          {me.data && <NotificationBell />}
+          <Navbar.Toggle aria-controls="main-nav" aria-label="Abrir menu" className="ms-2" />
           <Navbar.Collapse id="main-nav">
             {me.data && (
               <Nav className="me-auto">

@@ -168,12 +168,24 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            path: '/reports',
             element: (
               <Restricted admin feature="reports">
-                <UnderConstructionPage title="Relatórios" />
+                <Outlet />
               </Restricted>
             ),
+            hydrateFallbackElement: <PageSpinner />,
+            children: [
+              {
+                path: '/reports',
+                lazy: () =>
+                  import('../features/reports/pages/reports-page.tsx').then((m) => ({ Component: m.ReportsPage })),
+              },
+              {
+                path: '/reports/:report',
+                lazy: () =>
+                  import('../features/reports/pages/report-page.tsx').then((m) => ({ Component: m.ReportPage })),
+              },
+            ],
           },
           {
             path: '/payrolls',
@@ -200,9 +212,19 @@ export const routes: RouteObject[] = [
             path: '/audit-logs',
             element: (
               <Restricted admin feature="auditLogs">
-                <UnderConstructionPage title="Logs" />
+                <Outlet />
               </Restricted>
             ),
+            hydrateFallbackElement: <PageSpinner />,
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/audit-logs/pages/audit-logs-page.tsx').then((m) => ({
+                    Component: m.AuditLogsPage,
+                  })),
+              },
+            ],
           },
           ...registerRoutes,
           { path: '*', element: <NotFoundPage /> },

@@ -32,6 +32,22 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Read a successful body as a Blob (images served by the API). */
   blob?: boolean;
+  /** Read a successful body as a file download ({blob, fileName}). */
+  file?: boolean;
+}
+
+/** A file the API answered (CSV export): its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name of a Content-Disposition header, preferring the UTF-8 `filename*`. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const star = disposition?.match(/filename\*=UTF-8''([^;]+)/i);
+  if (star) return decodeURIComponent(star[1]!);
+  const plain = disposition?.match(/filename="([^"]+)"/i);
+  return plain ? plain[1]! : fallback;
 }
 
 /** The hooks the catalogue (spec §8) needs; replaceable in tests. */
@@ -63,6 +79,8 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
     throw new ApiError(0, null);
   }
   if (res.ok && opts.blob) return (await res.blob()) as T;
+  if (res.ok && opts.file)
+    return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition'), 'arquivo') } as T;
   const text = await res.text();
   let data: unknown = null;
   if (text) {
@@ -104,6 +122,9 @@ export const api = {
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
   /** Multipart upload (logo, signature-image, attachment). */
   postForm: <T>(path: string, form: FormData, opts?: RequestOptions) => request<T>('POST', path, form, opts),
+  /** POST answered by a file (CSV export). */
+  postFile: (path: string, body: unknown, opts?: RequestOptions) =>
+    request<DownloadedFile>('POST', path, body, { ...opts, file: true }),
   put: <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
   patch: <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body, opts),
   delete: <T = void>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),

@@ -1,4 +1,5 @@
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -12,8 +13,8 @@ export const addresses = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id'),
+    customerId: integer('customer_id'),
     address: text('address').notNull(),
     number: integer('number'),
     complement: text('complement'),
@@ -26,6 +27,16 @@ export const addresses = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    sameOrganization(
+      'addresses_company_id_fkey',
+      { organizationId: t.organizationId, column: t.companyId },
+      companies,
+    ).onDelete('cascade'),
+    sameOrganization(
+      'addresses_customer_id_fkey',
+      { organizationId: t.organizationId, column: t.customerId },
+      customers,
+    ).onDelete('cascade'),
     check('addresses_one_owner', sql`(${t.companyId} IS NULL) <> (${t.customerId} IS NULL)`),
     index('addresses_company_idx').on(t.companyId),
     index('addresses_customer_idx').on(t.customerId),

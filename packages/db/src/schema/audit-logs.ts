@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
@@ -16,7 +18,7 @@ export const auditLogs = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
-    userId: integer('user_id').references(() => users.id),
+    userId: integer('user_id'),
     /** view | create | update | delete */
     action: text('action').notNull(),
     entity: text('entity').notNull(),
@@ -25,7 +27,12 @@ export const auditLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    sameOrganization('audit_logs_user_id_fkey', { organizationId: t.organizationId, column: t.userId }, users),
     index('audit_logs_organization_idx').on(t.organizationId, t.createdAt),
     index('audit_logs_entity_idx').on(t.organizationId, t.entity, t.entityId),
+    index('audit_logs_organization_user_idx').on(t.organizationId, t.userId, t.createdAt),
+    index('audit_logs_view_idx')
+      .on(t.entity, t.entityId, t.userId, t.createdAt)
+      .where(sql`${t.action} = 'view'`),
   ],
 );

@@ -32,6 +32,7 @@ export const companies = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('companies_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('companies_organization_identifier_key').on(t.organizationId, t.identifier),
     index('companies_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
     index('companies_alias_trgm_idx').using('gin', sql`f_unaccent(lower(${t.alias})) gin_trgm_ops`),

@@ -22,6 +22,7 @@ export const customers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('customers_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('customers_organization_identifier_key').on(t.organizationId, t.identifier),
     index('customers_organization_name_idx').on(t.organizationId, t.name),
     index('customers_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { customers } from './customers.ts';
 import { organizations } from './organizations.ts';
 
@@ -10,9 +11,7 @@ export const equipments = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull(),
     name: text('name').notNull(),
     brand: text('brand').notNull(),
     model: text('model').notNull(),
@@ -22,5 +21,13 @@ export const equipments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('equipments_customer_idx').on(t.customerId)],
+  (t) => [
+    sameOrganization(
+      'equipments_customer_id_fkey',
+      { organizationId: t.organizationId, column: t.customerId },
+      customers,
+    ).onDelete('cascade'),
+    uniqueIndex('equipments_organization_id_id_key').on(t.organizationId, t.id),
+    index('equipments_customer_idx').on(t.customerId),
+  ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   foreignKey,
   index,
   integer,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 import { services } from './services.ts';
@@ -23,10 +25,7 @@ const org = () =>
   integer('organization_id')
     .notNull()
     .references(() => organizations.id);
-const invoice = () =>
-  integer('invoice_id')
-    .notNull()
-    .references(() => invoices.id, { onDelete: 'cascade' });
+const invoice = () => integer('invoice_id').notNull();
 const stamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -39,16 +38,27 @@ export const invoiceServices = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     organizationId: org(),
     invoiceId: invoice(),
-    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    serviceId: integer('service_id'),
     name: text('name').notNull(),
     description: text('description'),
     quantity: integer('quantity').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     /** The estimate line this came from, when generated from an estimate. */
     estimateServiceId: integer('estimate_service_id'),
     ...stamps,
   },
   (t) => [
+    sameOrganization(
+      'invoice_services_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
+    // In the database SET NULL clears only service_id (organization_id stays).
+    sameOrganization(
+      'invoice_services_service_id_fkey',
+      { organizationId: t.organizationId, column: t.serviceId },
+      services,
+    ).onDelete('set null'),
     index('invoice_services_invoice_idx').on(t.invoiceId),
     index('invoice_services_estimate_service_idx')
       .on(t.estimateServiceId)
@@ -67,14 +77,25 @@ export const invoiceProducts = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     organizationId: org(),
     invoiceId: invoice(),
-    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productId: integer('product_id'),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     estimateProductId: integer('estimate_product_id'),
     ...stamps,
   },
   (t) => [
+    sameOrganization(
+      'invoice_products_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
+    // In the database SET NULL clears only product_id (organization_id stays).
+    sameOrganization(
+      'invoice_products_product_id_fkey',
+      { organizationId: t.organizationId, column: t.productId },
+      products,
+    ).onDelete('set null'),
     index('invoice_products_invoice_idx').on(t.invoiceId),
     index('invoice_products_estimate_product_idx')
       .on(t.estimateProductId)
@@ -94,7 +115,7 @@ export const invoiceEquipments = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     organizationId: org(),
     invoiceId: invoice(),
-    equipmentId: integer('equipment_id').references(() => equipments.id, { onDelete: 'set null' }),
+    equipmentId: integer('equipment_id'),
     name: text('name').notNull(),
     brand: text('brand').notNull(),
     model: text('model').notNull(),
@@ -104,6 +125,17 @@ export const invoiceEquipments = pgTable(
     ...stamps,
   },
   (t) => [
+    sameOrganization(
+      'invoice_equipments_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
+    // In the database SET NULL clears only equipment_id (organization_id stays).
+    sameOrganization(
+      'invoice_equipments_equipment_id_fkey',
+      { organizationId: t.organizationId, column: t.equipmentId },
+      equipments,
+    ).onDelete('set null'),
     index('invoice_equipments_invoice_idx').on(t.invoiceId),
     uniqueIndex('invoice_equipments_invoice_equipment_key').on(t.invoiceId, t.equipmentId),
     index('invoice_equipments_estimate_equipment_idx')
@@ -124,13 +156,17 @@ export const invoiceWorkers = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     organizationId: org(),
     invoiceId: invoice(),
-    workerId: integer('worker_id')
-      .notNull()
-      .references(() => users.id),
+    workerId: integer('worker_id').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...stamps,
   },
   (t) => [
+    sameOrganization(
+      'invoice_workers_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
+    sameOrganization('invoice_workers_worker_id_fkey', { organizationId: t.organizationId, column: t.workerId }, users),
     uniqueIndex('invoice_workers_invoice_worker_key').on(t.invoiceId, t.workerId),
     index('invoice_workers_worker_idx').on(t.workerId, t.invoiceId),
   ],
@@ -143,12 +179,20 @@ export const invoiceComments = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     organizationId: org(),
     invoiceId: invoice(),
-    userId: integer('user_id').references(() => users.id),
+    userId: integer('user_id'),
     type: smallint('type').notNull(),
     comment: text('comment').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoice_comments_invoice_idx').on(t.invoiceId, t.type, t.createdAt)],
+  (t) => [
+    sameOrganization(
+      'invoice_comments_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
+    sameOrganization('invoice_comments_user_id_fkey', { organizationId: t.organizationId, column: t.userId }, users),
+    index('invoice_comments_invoice_idx').on(t.invoiceId, t.type, t.createdAt),
+  ],
 );
 
 export const invoiceTags = pgTable(
@@ -156,10 +200,18 @@ export const invoiceTags = pgTable(
   {
     organizationId: org(),
     invoiceId: invoice(),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.invoiceId, t.tagId] })],
+  (t) => [
+    sameOrganization(
+      'invoice_tags_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
+    sameOrganization('invoice_tags_tag_id_fkey', { organizationId: t.organizationId, column: t.tagId }, tags).onDelete(
+      'cascade',
+    ),
+    primaryKey({ columns: [t.invoiceId, t.tagId] }),
+  ],
 );

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 import { users } from './users.ts';
@@ -14,11 +15,9 @@ export const invoicePictures = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').notNull(),
     /** Who sent it: a collaborator may remove only their own photos. */
-    userId: integer('user_id').references(() => users.id),
+    userId: integer('user_id'),
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
@@ -31,5 +30,13 @@ export const invoicePictures = pgTable(
     thumbnail: text('thumbnail').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoice_pictures_invoice_idx').on(t.invoiceId, t.id)],
+  (t) => [
+    sameOrganization(
+      'invoice_pictures_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
+    sameOrganization('invoice_pictures_user_id_fkey', { organizationId: t.organizationId, column: t.userId }, users),
+    index('invoice_pictures_invoice_idx').on(t.invoiceId, t.id),
+  ],
 );

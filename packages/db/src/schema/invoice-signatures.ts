@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 
@@ -14,9 +15,7 @@ export const invoiceSignatures = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').notNull(),
     /** The drawing as a PNG data URL, as the customer's device sent it. */
     image: text('image').notNull(),
     /** The same drawing trimmed to its strokes and made small, for the PDF (a PNG data URL). */
@@ -28,5 +27,12 @@ export const invoiceSignatures = pgTable(
     /** SHA-256 of the order's content at signing (lib: invoice content hash). */
     contentHash: text('content_hash').notNull(),
   },
-  (t) => [index('invoice_signatures_invoice_idx').on(t.invoiceId, t.id)],
+  (t) => [
+    sameOrganization(
+      'invoice_signatures_invoice_id_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
+    index('invoice_signatures_invoice_idx').on(t.invoiceId, t.id),
+  ],
 );

@@ -19,6 +19,7 @@ export const invoiceStatuses = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('invoice_statuses_organization_id_id_key').on(t.organizationId, t.id),
     check('invoice_statuses_state_check', sql`${t.state} IN (0, 7, 10, 20, -1, -100)`),
     index('invoice_statuses_organization_idx').on(t.organizationId, t.state),
     uniqueIndex('invoice_statuses_label_key').on(t.organizationId, sql`lower(${t.label})`),

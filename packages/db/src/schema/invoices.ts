@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -33,18 +35,10 @@ export const invoices = pgTable(
       .references(() => organizations.id),
     /** Sequential per organization, no gap or duplicate (counters table). */
     number: integer('number').notNull(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    transactionNatureId: integer('transaction_nature_id')
-      .notNull()
-      .references(() => transactionNatures.id),
-    statusId: integer('status_id')
-      .notNull()
-      .references(() => invoiceStatuses.id),
+    companyId: integer('company_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    transactionNatureId: integer('transaction_nature_id').notNull(),
+    statusId: integer('status_id').notNull(),
     /** Copy of the status's state, kept with status_id in the same write, for filters and indexes. */
     state: integer('state').notNull(),
     isPaid: boolean('is_paid').notNull().default(false),
@@ -53,29 +47,54 @@ export const invoices = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Sum of the lines, recomputed by the server in the same transaction as any line change. */
-    subtotalCents: integer('subtotal_cents').notNull().default(0),
-    discountCents: integer('discount_cents').notNull().default(0),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     invoiceInfo1: text('invoice_info1'),
     invoiceInfo2: text('invoice_info2'),
     isPayingJustTheHalf: boolean('is_paying_just_the_half').notNull().default(false),
-    payrollBonusCents: integer('payroll_bonus_cents').notNull().default(0),
+    payrollBonusCents: bigint('payroll_bonus_cents', { mode: 'number' }).notNull().default(0),
     /** The public signing link's token (DECISIONS.md "Signatures"): rotated to revoke the link. */
     signToken: text('sign_token')
       .notNull()
       .$defaultFn(() => newSignToken()),
     /** The estimate this order was generated from (same organization; null when made directly). */
     estimateId: integer('estimate_id'),
-    createdById: integer('created_by_id').references(() => users.id),
+    createdById: integer('created_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    sameOrganization('invoices_company_id_fkey', { organizationId: t.organizationId, column: t.companyId }, companies),
+    sameOrganization(
+      'invoices_customer_id_fkey',
+      { organizationId: t.organizationId, column: t.customerId },
+      customers,
+    ),
+    sameOrganization(
+      'invoices_transaction_nature_id_fkey',
+      { organizationId: t.organizationId, column: t.transactionNatureId },
+      transactionNatures,
+    ),
+    sameOrganization(
+      'invoices_status_id_fkey',
+      { organizationId: t.organizationId, column: t.statusId },
+      invoiceStatuses,
+    ),
+    sameOrganization('invoices_created_by_id_fkey', { organizationId: t.organizationId, column: t.createdById }, users),
+    uniqueIndex('invoices_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('invoices_organization_number_key').on(t.organizationId, t.number),
     index('invoices_organization_customer_idx').on(t.organizationId, t.customerId, t.number),
     index('invoices_organization_company_idx').on(t.organizationId, t.companyId),
     index('invoices_organization_state_idx').on(t.organizationId, t.state, t.number),
     index('invoices_organization_status_idx').on(t.organizationId, t.statusId, t.number),
     index('invoices_organization_paid_idx').on(t.organizationId, t.isPaid, t.number),
+    index('invoices_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('invoices_organization_finished_idx')
+      .on(t.organizationId, t.finishedAt)
+      .where(sql`${t.state} = 20`),
+    index('invoices_receivable_idx')
+      .on(t.organizationId, t.finishedAt)
+      .where(sql`${t.state} = 20 AND NOT ${t.isPaid}`),
     check('invoices_discount_check', sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`),
     index('invoices_estimate_idx')
       .on(t.estimateId, t.number)

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, foreignKey, index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { companies } from './companies.ts';
 import { invoiceWorkers } from './invoice-lines.ts';
 import { users } from './users.ts';
+import { sameOrganization } from './tenancy.ts';
 
 /** A payroll: what one company owes its technicians for the orders completed in a period (dates inclusive). */
 export const payrolls = pgTable(
@@ -16,11 +17,12 @@ export const payrolls = pgTable(
     companyId: integer('company_id').notNull(),
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
-    createdById: integer('created_by_id').references(() => users.id),
+    createdById: integer('created_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    sameOrganization('payrolls_created_by_id_fkey', { organizationId: t.organizationId, column: t.createdById }, users),
     foreignKey({
       name: 'payrolls_company_fkey',
       columns: [t.organizationId, t.companyId],
@@ -48,13 +50,14 @@ export const payrollLines = pgTable(
     invoiceWorkerId: integer('invoice_worker_id').notNull(),
     invoiceId: integer('invoice_id').notNull(),
     workerId: integer('worker_id').notNull(),
-    valueCents: integer('value_cents').notNull(),
+    valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    paidById: integer('paid_by_id').references(() => users.id),
+    paidById: integer('paid_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    sameOrganization('payroll_lines_paid_by_id_fkey', { organizationId: t.organizationId, column: t.paidById }, users),
     foreignKey({
       name: 'payroll_lines_payroll_fkey',
       columns: [t.organizationId, t.payrollId],

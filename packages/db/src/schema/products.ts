@@ -1,4 +1,4 @@
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { organizations } from './organizations.ts';
 
@@ -11,11 +11,12 @@ export const products = pgTable(
       .notNull()
       .references(() => organizations.id),
     name: text('name').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('products_organization_id_id_key').on(t.organizationId, t.id),
     check('products_price_check', sql`${t.priceCents} > 0`),
     index('products_organization_idx').on(t.organizationId),
     index('products_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),

@@ -16,6 +16,7 @@ export const tags = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('tags_organization_id_id_key').on(t.organizationId, t.id),
     check('tags_color_check', sql`${t.color} ~ '^[0-9a-f]{6}$'`),
     uniqueIndex('tags_name_key').on(t.organizationId, sql`lower(${t.name})`),
     index('tags_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),

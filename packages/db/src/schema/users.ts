@@ -1,4 +1,4 @@
-import { check, boolean, integer, pgTable, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { organizations } from './organizations.ts';
 
@@ -17,13 +17,16 @@ export const users = pgTable(
     /** A collaborator who leaves is deactivated, never deleted: cannot log in, history kept. */
     isActive: boolean('is_active').notNull().default(true),
     /** What the collaborator earns per completed service order (payroll). */
-    paymentValueCents: integer('payment_value_cents').notNull().default(0),
+    paymentValueCents: bigint('payment_value_cents', { mode: 'number' }).notNull().default(0),
+    /** Bumped when the password, the e-mail or the active flag change: older login tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
     /** Drawn signature (profile), a PNG data URL. */
     signature: text('signature'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('users_organization_id_id_key').on(t.organizationId, t.id),
     check('users_payment_value_check', sql`${t.paymentValueCents} >= 0`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_organization_idx').on(t.organizationId),

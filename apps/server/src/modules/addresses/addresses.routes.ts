@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  idParam,
   addressBody,
   addressListResponse,
   addressParam,
@@ -17,7 +17,7 @@ import {
   type AddressOwner,
 } from './addresses.service.ts';
 
-const ownerParams = orgParam.extend({ id: z.coerce.number().int().positive() });
+const ownerParams = orgParam.extend(idParam.shape);
 const admin = { access: { admin: true } } as const;
 const tags = ['addresses'];
 

@@ -1,43 +1,99 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { messages, type LoginBody } from '@oficina/contracts';
-import { schema, verifyPassword, type Db } from '@oficina/db';
+import { hashPassword, schema, verifyPassword, type Db } from '@oficina/db';
+import { queryRows } from '../../lib/sql.ts';
 import { tooMany, unauthorized } from '../../plugins/errors.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 
+/** Failed logins count for this long. */
 export const LOGIN_WINDOW_MINUTES = 15;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_IP = 30;
+/** Wrong passwords for one account from one address before that pair waits out the window. */
+export const MAX_FAILURES_PER_ACCOUNT_AND_SOURCE = 5;
+/** Wrong passwords from one address, any account. */
+export const MAX_FAILURES_PER_SOURCE = 30;
+/**
+ * Wrong passwords for one account from everywhere: past this, only addresses the account has logged
+ * in from before (in the last KNOWN_SOURCE_DAYS) may still try, so guessing from many addresses stops
+ * while the owner, from home or the office, still gets in.
+ */
+export const MAX_FAILURES_PER_ACCOUNT = 10;
+export const KNOWN_SOURCE_DAYS = 30;
+const PRUNE_EVERY_MS = 10 * 60_000;
 
-async function failuresSince(db: Db, column: 'email' | 'ip', value: string): Promise<number> {
-  const since = new Date(Date.now() - LOGIN_WINDOW_MINUTES * 60_000);
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(schema.loginAttempts)
-    .where(
-      and(
-        eq(schema.loginAttempts[column], value),
-        eq(schema.loginAttempts.succeeded, false),
-        gt(schema.loginAttempts.createdAt, since),
-      ),
+/** A hash to check unknown e-mails against, so they cost the same work as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+let lastPrune = 0;
+/** For tests: the next login prunes. */
+export const pruneNow = () => {
+  lastPrune = 0;
+};
+/** Failures older than a day and successes older than KNOWN_SOURCE_DAYS are deleted now and then. */
+async function pruneAttempts(db: Db) {
+  if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+  lastPrune = Date.now();
+  await db.execute(sql`
+    DELETE FROM login_attempts
+    WHERE (NOT succeeded AND created_at < now() - interval '1 day')
+       OR created_at < now() - make_interval(days => ${KNOWN_SOURCE_DAYS})`);
+}
+
+/**
+ * Reserves one attempt for (e-mail, address), or answers why not. Under a per-account advisory lock,
+ * in one short transaction: count, decide, insert the attempt as failed. Parallel requests for one
+ * account are thus judged one after the other, each seeing the ones before (100 at once get exactly
+ * the allowed tries). The row is marked succeeded after the password matched. The state lives in the
+ * database, so every server instance sees the same counts.
+ */
+async function reserveAttempt(db: Db, email: string, ip: string): Promise<number | 'blocked'> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`login:${email}`}, 0))`);
+    const window = sql`now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES})`;
+    const [counts] = await queryRows<{ pair: number; account: number; source: number; known: boolean }>(
+      tx,
+      sql`SELECT
+        (SELECT count(*)::int FROM login_attempts
+          WHERE email = ${email} AND ip = ${ip} AND NOT succeeded AND created_at > ${window}) AS pair,
+        (SELECT count(*)::int FROM login_attempts
+          WHERE email = ${email} AND NOT succeeded AND created_at > ${window}) AS account,
+        (SELECT count(*)::int FROM login_attempts
+          WHERE ip = ${ip} AND NOT succeeded AND created_at > ${window}) AS source,
+        EXISTS (SELECT 1 FROM login_attempts
+          WHERE email = ${email} AND ip = ${ip} AND succeeded
+            AND created_at > now() - make_interval(days => ${KNOWN_SOURCE_DAYS})) AS known`,
     );
-  return row?.n ?? 0;
+    const c = counts!;
+    if (
+      c.pair >= MAX_FAILURES_PER_ACCOUNT_AND_SOURCE ||
+      c.source >= MAX_FAILURES_PER_SOURCE ||
+      (c.account >= MAX_FAILURES_PER_ACCOUNT && !c.known)
+    ) {
+      return 'blocked';
+    }
+    const [row] = await tx
+      .insert(schema.loginAttempts)
+      .values({ email, ip, succeeded: false })
+      .returning({ id: schema.loginAttempts.id });
+    return row!.id;
+  });
 }
 
 export async function login(db: Db, tokens: TokenService, body: LoginBody, ip: string): Promise<string> {
   const email = body.username.toLowerCase();
-  if (
-    (await failuresSince(db, 'email', email)) >= MAX_FAILURES_PER_ACCOUNT ||
-    (await failuresSince(db, 'ip', ip)) >= MAX_FAILURES_PER_IP
-  ) {
-    throw tooMany(messages.loginTooMany);
-  }
+  await pruneAttempts(db);
+  const attempt = await reserveAttempt(db, email, ip);
+  if (attempt === 'blocked') throw tooMany(messages.loginTooMany);
   const [user] = await db
     .select()
     .from(schema.users)
     .where(eq(sql`lower(${schema.users.email})`, email));
-  const ok = !!user && user.isActive && (await verifyPassword(body.password, user.passwordHash));
-  await db.insert(schema.loginAttempts).values({ email, ip, succeeded: ok });
+  // The same hashing work whether the account exists, is inactive or not: timing tells nothing.
+  const matches = await verifyPassword(body.password, user?.passwordHash ?? (await decoy()));
+  const ok = !!user && user.isActive && matches;
   if (!ok || !user) throw unauthorized(messages.loginUnauthorized);
+  await db.update(schema.loginAttempts).set({ succeeded: true }).where(eq(schema.loginAttempts.id, attempt));
   return tokens.sign(user);
 }
 

@@ -4,7 +4,7 @@ import { messages, noFeatures, tokenPayload } from '@oficina/contracts';
 import { schema } from '@oficina/db';
 import { eq } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { MAX_FAILURES_PER_ACCOUNT } from './auth.service.ts';
+import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ACCOUNT_AND_SOURCE, pruneNow } from './auth.service.ts';
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -49,13 +49,53 @@ describe('POST /api/login', () => {
     expect(Object.keys(res.json().errors).sort()).toEqual(['password', 'username']);
   });
 
-  it('limits failed attempts per account (429), even with the right password afterwards', async () => {
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
-      expect((await login(org.worker.email, 'errada', `10.1.0.${i}`)).statusCode).toBe(401);
+  it('limits wrong passwords per account and address (429 even for the right one); another address still gets in', async () => {
+    const o = await createOrg(ctx);
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_SOURCE; i++) {
+      expect((await login(o.worker.email, 'errada', '10.1.0.1')).statusCode).toBe(401);
     }
-    const blocked = await login(org.worker.email, 'senha-forte-1', '10.1.1.1');
+    const blocked = await login(o.worker.email, 'senha-forte-1', '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ errors: [messages.loginTooMany] });
+    // Someone else's guesses do not lock the owner out.
+    expect((await login(o.worker.email, 'senha-forte-1', '10.1.0.2')).statusCode).toBe(200);
+  });
+
+  it('many wrong passwords from many addresses hold back new addresses, not one the account used before', async () => {
+    const o = await createOrg(ctx);
+    expect((await login(o.admin.email, 'senha-forte-1', '10.3.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
+      expect((await login(o.admin.email, 'errada', `10.4.0.${i}`)).statusCode).toBe(401);
+    }
+    expect((await login(o.admin.email, 'senha-forte-1', '10.5.0.1')).statusCode).toBe(429);
+    expect((await login(o.admin.email, 'senha-forte-1', '10.3.0.1')).statusCode).toBe(200);
+  });
+
+  it('100 wrong passwords at once are judged one by one: exactly the allowed number is tried', async () => {
+    const o = await createOrg(ctx);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => login(o.worker.email, 'errada', '10.6.0.1')));
+    const tried = answers.filter((r) => r.statusCode === 401).length;
+    expect(tried).toBe(MAX_FAILURES_PER_ACCOUNT_AND_SOURCE);
+    expect(answers.filter((r) => r.statusCode === 429).length).toBe(100 - tried);
+    const rows = await ctx.database.db
+      .select()
+      .from(schema.loginAttempts)
+      .where(eq(schema.loginAttempts.email, o.worker.email));
+    expect(rows.length).toBe(MAX_FAILURES_PER_ACCOUNT_AND_SOURCE);
+  }, 60_000);
+
+  it('old attempts are pruned', async () => {
+    const old = new Date(Date.now() - 2 * 86_400_000);
+    await ctx.database.db
+      .insert(schema.loginAttempts)
+      .values({ email: 'velho@teste.com.br', ip: '10.7.0.1', succeeded: false, createdAt: old });
+    pruneNow();
+    await login('qualquer@teste.com.br', 'errada', '10.7.0.2');
+    const rows = await ctx.database.db
+      .select()
+      .from(schema.loginAttempts)
+      .where(eq(schema.loginAttempts.email, 'velho@teste.com.br'));
+    expect(rows).toEqual([]);
   });
 
   it('limits failed attempts per IP across accounts (429)', async () => {
@@ -109,7 +149,12 @@ describe('GET /api/me', () => {
     const [h, , s] = org.worker.token.split('.');
     const altered = `${h}.${Buffer.from(JSON.stringify({ ...payload, sub: String(org.worker.id), exp: 9999999999 })).toString('base64url')}.${s}`;
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ ...payload, sub: '1', exp: 9999999999 })).toString('base64url')}.`;
-    for (const token of [forged, expired, altered, none, 'garbage']) {
+    // Signed with the right secret but without an expiry: it would never end.
+    const endless = await new SignJWT({ ...payload, organizationId: org.organization.id, ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(org.worker.id))
+      .sign(new TextEncoder().encode('test-secret'));
+    for (const token of [forged, expired, altered, none, endless, 'garbage']) {
       const res = await ctx.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode, token).toBe(401);
     }

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  idParam,
   companyEmailBody,
   companyListResponse,
   companyResponse,
@@ -26,7 +26,7 @@ import {
   type CompanyImage,
 } from './companies.service.ts';
 
-const params = orgParam.extend({ id: z.coerce.number().int().positive() });
+const params = orgParam.extend(idParam.shape);
 const admin = { access: { admin: true } } as const;
 const tags = ['companies'];
 

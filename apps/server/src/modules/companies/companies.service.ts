@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { companyMessages, signatureMessages, sniffImageType, type CompanyEmailBody } from '@oficina/contracts';
+import { companyMessages, signatureMessages, type CompanyEmailBody } from '@oficina/contracts';
+import { checkDrawing, checkImage } from '../../lib/images.ts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { invalid, notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../plugins/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { partyColumns } from '../../lib/parties.ts';
 import { newFileKey, type FileStorage } from '../../lib/storage.ts';
@@ -44,10 +45,9 @@ export async function updateCompanyEmail(db: Db, organizationId: number, id: num
   return getCompany(db, organizationId, id);
 }
 
-/** Stores the drawn signature after checking that the data URL really holds a PNG. */
+/** Stores the drawn signature after checking that the data URL holds a PNG that decodes. */
 export async function signCompany(db: Db, organizationId: number, id: number, signature: string) {
-  const bytes = Buffer.from(signature.slice(signature.indexOf(',') + 1), 'base64');
-  if (sniffImageType(bytes) !== 'image/png') throw invalid({ signature: signatureMessages.invalid });
+  await checkDrawing(signature, 'signature', signatureMessages.invalid);
   const [row] = await db
     .update(t)
     .set({ signature, updatedAt: new Date() })
@@ -111,6 +111,7 @@ export async function putCompanyImage(
 ) {
   const cols = companyImages[image];
   const previous = await imageRow(db, organizationId, id, image);
+  await checkImage(upload.data, upload.contentType, cols.name);
   const key = newFileKey(organizationId, `companies/${id}`, cols.name, upload.extension);
   await storage.put(key, upload.data, upload.contentType);
   const [row] = await db

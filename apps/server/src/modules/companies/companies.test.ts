@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCnpj, fileMessages, formatCnpj, IMAGE_MAX_BYTES, PersonType } from '@oficina/contracts';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
@@ -339,6 +340,8 @@ describe('POST companies/{id}/sign', () => {
       null,
       'data:image/jpeg;base64,/9j/4AAQ',
       `data:image/png;base64,${JPEG_HEAD.toString('base64')}`,
+      // PNG magic bytes and garbage: it does not decode.
+      `data:image/png;base64,${Buffer.concat([PNG_1x1.subarray(0, 16), Buffer.alloc(64, 3)]).toString('base64')}`,
       'data:image/png;base64,<script>',
       `data:image/png;base64,${'A'.repeat(1_600_000)}`,
     ]) {
@@ -354,8 +357,12 @@ describe.each([
   ['signature-image', 'A imagem de assinatura ainda não foi cadastrada', 'hasSignatureImage'],
 ])('companies/{id}/%s', (path, missing, flag) => {
   let id: number;
+  let jpeg: Buffer;
   beforeAll(async () => {
     id = (await create(org, legal())).json().id;
+    jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b5cab' } })
+      .jpeg()
+      .toBuffer();
   });
   const url = () => `${base(org)}/${id}/${path}`;
   const upload = (field: string, data: Buffer, filename: string, type: string) => {
@@ -388,10 +395,10 @@ describe.each([
     expect(company.json()[flag]).toBe(true);
 
     // Declared as PNG, but the bytes are a JPEG: the content decides.
-    expect((await upload(path, JPEG_HEAD, 'b.png', 'image/png')).json().contentType).toBe('image/jpeg');
-    const jpeg = await get();
-    expect(jpeg.headers['content-type']).toBe('image/jpeg');
-    expect(jpeg.rawPayload.equals(JPEG_HEAD)).toBe(true);
+    expect((await upload(path, jpeg, 'b.png', 'image/png')).json().contentType).toBe('image/jpeg');
+    const served = await get();
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.rawPayload.equals(jpeg)).toBe(true);
 
     const del = await ctx.app.inject({ method: 'DELETE', url: url(), headers: org.as(org.admin.token) });
     expect(del.statusCode).toBe(204);
@@ -404,6 +411,10 @@ describe.each([
     const text = await upload(path, Buffer.from('<html>não sou imagem</html>'), 'foto.png', 'image/png');
     expect(text.statusCode).toBe(422);
     expect(text.json()).toEqual({ errors: { [path]: [fileMessages.notAnImage] } });
+    // Right magic bytes, nothing behind them: decoded like a photo, so refused.
+    const fake = await upload(path, JPEG_HEAD, 'foto.jpg', 'image/jpeg');
+    expect(fake.statusCode).toBe(422);
+    expect(fake.json()).toEqual({ errors: { [path]: [fileMessages.notAnImage] } });
     const wrongField = await upload('arquivo', PNG_1x1, 'a.png', 'image/png');
     expect(wrongField.statusCode).toBe(422);
     expect(wrongField.json()).toEqual({ errors: { [path]: [fileMessages.missingFile] } });

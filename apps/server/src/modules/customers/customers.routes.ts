@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  idParam,
   createCustomerBody,
   customerListResponse,
   customerResponse,
@@ -12,7 +12,7 @@ import { schema } from '@oficina/db';
 import { createParty, getParty, listParties, updateParty } from '../../lib/parties.ts';
 import { deleteCustomer } from './customers.service.ts';
 
-const params = orgParam.extend({ id: z.coerce.number().int().positive() });
+const params = orgParam.extend(idParam.shape);
 const admin = { access: { admin: true } } as const;
 const tags = ['customers'];
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  idParam,
   equipmentBody,
   equipmentListResponse,
   equipmentParam,
@@ -16,7 +16,7 @@ import {
   updateEquipment,
 } from './equipments.service.ts';
 
-const params = orgParam.extend({ id: z.coerce.number().int().positive() });
+const params = orgParam.extend(idParam.shape);
 const admin = { access: { admin: true } } as const;
 const tags = ['equipments'];
 const base = '/organizations/:orgId/customers/:id/equipments';

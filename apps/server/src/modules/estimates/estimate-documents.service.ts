@@ -3,6 +3,7 @@ import {
   EstimateCommentType,
   estimateMessages,
   estimateStatusLabels,
+  isAdminRoles,
   isEstimatePdfAvailable,
   PDF_LINK_TTL_SECONDS,
   type EstimateStatusValue,
@@ -14,7 +15,7 @@ import { sanitizeRichText } from '../../lib/html.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { firstAddress, pdfParties, printPhotos } from '../invoices/invoice-pdf.service.ts';
+import { firstAddress, pdfParties, printPhotos, type PdfLog } from '../invoices/invoice-pdf.service.ts';
 import { findEstimate, recordChange, type Actor } from './estimate-access.ts';
 import { renderEstimatePdf, type EstimatePdfData } from './pdf/estimate-document.ts';
 
@@ -27,17 +28,35 @@ const es = schema.estimates;
 export async function requestEstimatePdf(db: Db, links: LinkSigner, actor: Actor, id: number) {
   const estimate = await findEstimate(db, actor, id);
   if (!isEstimatePdfAvailable(estimate.status)) throw conflict(estimateMessages.pdfUnavailable);
-  const token = await links.sign(PURPOSE, { est: id, org: actor.organizationId }, PDF_LINK_TTL_SECONDS);
+  const token = await links.sign(
+    PURPOSE,
+    { est: id, org: actor.organizationId, usr: actor.userId },
+    PDF_LINK_TTL_SECONDS,
+  );
   return { url: `/api/pdfs/estimates/${id}?token=${token}` };
 }
 
 /** GET /api/pdfs/estimates/{id}?token=...: the token is the only authorization; altered → 404, expired → 410. */
-export async function estimatePdfFromLink(db: Db, storage: FileStorage, links: LinkSigner, id: number, token?: string) {
+export async function estimatePdfFromLink(
+  db: Db,
+  storage: FileStorage,
+  links: LinkSigner,
+  id: number,
+  token: string | undefined,
+  log: PdfLog,
+) {
   const claims = await links.verify(PURPOSE, token);
   if (claims === 'expired') throw new AppError(410, [estimateMessages.pdfLinkExpired]);
-  if (claims === 'invalid' || claims.est !== id || typeof claims.org !== 'number')
+  if (claims === 'invalid' || claims.est !== id || typeof claims.org !== 'number' || typeof claims.usr !== 'number')
     throw notFound(estimateMessages.pdfLinkInvalid);
-  const data = await loadEstimatePdfData(db, storage, claims.org, id);
+  // The link stops working when the admin who asked for it is deactivated or no longer an admin.
+  const u = schema.users;
+  const [user] = await db
+    .select({ role: u.role })
+    .from(u)
+    .where(and(eq(u.id, claims.usr), eq(u.organizationId, claims.org), eq(u.isActive, true)));
+  if (!user || !isAdminRoles([user.role])) throw notFound(estimateMessages.pdfLinkInvalid);
+  const data = await loadEstimatePdfData(db, storage, claims.org, id, log);
   return { pdf: await renderEstimatePdf(data), fileName: `Orcamento-${data.estimate.number}.pdf` };
 }
 
@@ -47,7 +66,10 @@ export async function loadEstimatePdfData(
   storage: FileStorage,
   organizationId: number,
   id: number,
+  log: PdfLog,
 ): Promise<EstimatePdfData> {
+  const badImage = (what: string) => (err: unknown) =>
+    log.warn({ err, estimateId: id, image: what }, 'stored image left out of the PDF');
   const [head] = await db
     .select({
       estimate: es,
@@ -83,7 +105,7 @@ export async function loadEstimatePdfData(
     firstAddress(db, 'customerId', h.customer.id),
   ]);
   const [parties, photos] = await Promise.all([
-    pdfParties(storage, h.company, companyAddress, h.customer, customerAddress),
+    pdfParties(storage, h.company, companyAddress, h.customer, customerAddress, badImage),
     printPhotos(storage, pictures),
   ]);
   return {
@@ -145,7 +167,7 @@ const htmlToText = (html: string) =>
  * in the outbox) or 'failed' (with the reason, and the request answers 502).
  */
 export async function sendEstimateEmail(
-  deps: { db: Db; storage: FileStorage; mailer: Mailer; mailFrom: string | undefined },
+  deps: { db: Db; storage: FileStorage; mailer: Mailer; mailFrom: string | undefined; log: PdfLog },
   actor: Actor,
   id: number,
   to: string[],
@@ -153,7 +175,7 @@ export async function sendEstimateEmail(
   const { db } = deps;
   const estimate = await findEstimate(db, actor, id);
   if (!isEstimatePdfAvailable(estimate.status)) throw conflict(estimateMessages.emailUnavailable);
-  const data = await loadEstimatePdfData(db, deps.storage, actor.organizationId, id);
+  const data = await loadEstimatePdfData(db, deps.storage, actor.organizationId, id, deps.log);
   const [company] = await db.select().from(schema.companies).where(eq(schema.companies.id, estimate.companyId));
   const values = { number: data.estimate.number, customer: data.customer.name, company: data.company.name };
   const subject = fillTemplate(company!.emailSubject?.trim() || 'Orçamento nº {{numero}}', values, false);

@@ -308,14 +308,16 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: publicLimit(300) },
     },
     (request, reply) =>
-      sendPdf(reply, () => estimatePdfFromLink(app.db, app.storage, app.links, request.params.id, request.query.token)),
+      sendPdf(reply, () =>
+        estimatePdfFromLink(app.db, app.storage, app.links, request.params.id, request.query.token, request.log),
+      ),
   );
   app.post(
     `${one}/email`,
     { schema: { tags, params: estimateParams, body: sendEstimateEmailBody, response: { 200: estimateEmail } }, config },
     (request) =>
       sendEstimateEmail(
-        { db: app.db, storage: app.storage, mailer: app.mailer, mailFrom: app.mailFrom },
+        { db: app.db, storage: app.storage, mailer: app.mailer, mailFrom: app.mailFrom, log: request.log },
         request.auth,
         request.params.id,
         request.body.to,

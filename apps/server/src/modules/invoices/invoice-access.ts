@@ -1,5 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { CommentType, isInvoiceClosed, invoiceMessages, type InvoiceStateValue } from '@oficina/contracts';
+import {
+  CommentType,
+  isInvoiceClosed,
+  invoiceMessages,
+  MONEY_MAX_CENTS,
+  type InvoiceStateValue,
+} from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { assertFound } from '../../plugins/auth.ts';
@@ -100,5 +106,5 @@ export async function recomputeSubtotal(tx: Tx, row: InvoiceRow) {
   return { subtotalCents, discountCents };
 }
 
-/** The largest total an order may reach: the integer cents columns. */
-export const MAX_TOTAL_CENTS = 2_147_483_647;
+/** The largest total an order may reach: the most money the API accepts anywhere. */
+export const MAX_TOTAL_CENTS = MONEY_MAX_CENTS;

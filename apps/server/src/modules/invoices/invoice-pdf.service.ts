@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   CommentType,
+  isAdminRoles,
   paperworkMessages,
   PDF_LINK_TTL_SECONDS,
   pdfHiddenStates,
@@ -18,6 +19,8 @@ import { contentHash, latestSignature, loadSignedContent } from './invoice-signa
 import { renderInvoicePdf, type InvoicePdfData } from './pdf/invoice-document.ts';
 
 const PURPOSE = 'invoice-pdf';
+/** Where a stored image that cannot be printed is reported (the request's logger). */
+export type PdfLog = { warn(obj: object, msg: string): void };
 const i = schema.invoices;
 
 /**
@@ -29,20 +32,47 @@ export async function requestPdf(db: Db, links: LinkSigner, actor: Actor, id: nu
   if (pdfHiddenStates.includes(invoice.state)) throw conflict(paperworkMessages.pdfUnavailable);
   const token = await links.sign(
     PURPOSE,
-    { inv: id, org: actor.organizationId, values: actor.isAdmin && showValues },
+    { inv: id, org: actor.organizationId, usr: actor.userId, values: actor.isAdmin && showValues },
     PDF_LINK_TTL_SECONDS,
   );
   return { url: `/api/pdfs/invoices/${id}?token=${token}` };
 }
 
-/** GET /api/pdfs/invoices/{id}?token=...: the token is the only authorization; altered → 404, expired → 410. */
-export async function pdfFromLink(db: Db, storage: FileStorage, links: LinkSigner, id: number, token?: string) {
+/**
+ * GET /api/pdfs/invoices/{id}?token=...: altered → 404, expired → 410. The link names who asked for it,
+ * and what they may see is decided again now: a user deactivated, or a technician taken off the order
+ * since, gets a 404; someone who is no longer an admin gets neither prices nor the purchase-order and
+ * fiscal-note numbers.
+ */
+export async function pdfFromLink(
+  db: Db,
+  storage: FileStorage,
+  links: LinkSigner,
+  id: number,
+  token: string | undefined,
+  log: PdfLog,
+) {
   const claims = await links.verify(PURPOSE, token);
   if (claims === 'expired') throw new AppError(410, [paperworkMessages.pdfLinkExpired]);
-  if (claims === 'invalid' || claims.inv !== id || typeof claims.org !== 'number') {
+  if (claims === 'invalid' || claims.inv !== id || typeof claims.org !== 'number' || typeof claims.usr !== 'number') {
     throw notFound(paperworkMessages.pdfLinkInvalid);
   }
-  const data = await loadPdfData(db, storage, claims.org, id, claims.values === true);
+  const u = schema.users;
+  const [user] = await db
+    .select({ role: u.role, name: u.name })
+    .from(u)
+    .where(and(eq(u.id, claims.usr), eq(u.organizationId, claims.org), eq(u.isActive, true)));
+  if (!user) throw notFound(paperworkMessages.pdfLinkInvalid);
+  const isAdmin = isAdminRoles([user.role]);
+  await visibleInvoice(db, { userId: claims.usr, organizationId: claims.org, isAdmin, name: user.name }, id);
+  const data = await loadPdfData(
+    db,
+    storage,
+    claims.org,
+    id,
+    { values: isAdmin && claims.values === true, paperwork: isAdmin },
+    log,
+  );
   return { pdf: await renderInvoicePdf(data), number: data.invoice.number };
 }
 
@@ -71,17 +101,26 @@ export async function pdfParties(
   companyAddress: string | null,
   customer: CustomerRow,
   customerAddress: string | null,
+  badImage: (what: string) => (err: unknown) => void,
 ) {
   const file = async (key: string) => (await storage.get(key)) ?? null;
   const [logo, signature] = await Promise.all([
-    co.logoKey ? cachedForPdf(co.logoKey, () => file(co.logoKey!), { maxWidth: 360, maxHeight: 192 }) : null,
+    co.logoKey
+      ? cachedForPdf(co.logoKey, () => file(co.logoKey!), { maxWidth: 360, maxHeight: 192 }, badImage('logo'))
+      : null,
     co.signatureImageKey
-      ? cachedForPdf(co.signatureImageKey, () => file(co.signatureImageKey!), SIGNATURE_PRINT_BOX)
+      ? cachedForPdf(
+          co.signatureImageKey,
+          () => file(co.signatureImageKey!),
+          SIGNATURE_PRINT_BOX,
+          badImage('signature image'),
+        )
       : co.signature
         ? cachedForPdf(
             createHash('sha256').update(co.signature).digest('hex'),
             async () => fromDataUrl(co.signature!),
             SIGNATURE_PRINT_BOX,
+            badImage('signature'),
           )
         : null,
   ]);
@@ -119,8 +158,12 @@ export async function loadPdfData(
   storage: FileStorage,
   organizationId: number,
   id: number,
-  showValues: boolean,
+  show: { values: boolean; paperwork: boolean },
+  log: PdfLog,
 ): Promise<InvoicePdfData> {
+  const showValues = show.values;
+  const badImage = (what: string) => (err: unknown) =>
+    log.warn({ err, invoiceId: id, image: what }, 'stored image left out of the PDF');
   const [head] = await db
     .select({
       invoice: i,
@@ -166,7 +209,7 @@ export async function loadPdfData(
   ]);
 
   const [parties, photos] = await Promise.all([
-    pdfParties(storage, co, companyAddress, h.customer, customerAddress),
+    pdfParties(storage, co, companyAddress, h.customer, customerAddress, badImage),
     printPhotos(storage, pictures),
   ]);
   const inv = h.invoice;
@@ -182,8 +225,8 @@ export async function loadPdfData(
       createdAt: inv.createdAt,
       startedAt: inv.startedAt,
       finishedAt: inv.finishedAt,
-      invoiceInfo1: inv.invoiceInfo1,
-      invoiceInfo2: inv.invoiceInfo2,
+      invoiceInfo1: show.paperwork ? inv.invoiceInfo1 : null,
+      invoiceInfo2: show.paperwork ? inv.invoiceInfo2 : null,
       subtotalCents: inv.subtotalCents,
       discountCents: inv.discountCents,
       isPaid: inv.isPaid,

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   formatDateTime,
+  INT4_MAX,
   InvoiceState,
   paperworkMessages,
   signPath,
@@ -10,9 +11,10 @@ import {
 } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { conflict, invalid, notFound } from '../../plugins/errors.ts';
-import { forPdf, isBlankImage, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
+import { checkDrawing, forPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, loadSignedContent } from './invoice-signature.ts';
+import { notifyAdmins } from '../notifications/notify.ts';
 
 const i = schema.invoices;
 
@@ -40,6 +42,18 @@ async function orderByToken(db: Db | Tx, id: number, token: string | undefined, 
   const [row] = lock ? await query.for('update') : await query;
   if (!row || !sameToken(row.signToken, token)) throw notFound(paperworkMessages.signLinkInvalid);
   return row;
+}
+
+/**
+ * The signing link's check on its own, for the route's onRequest hook: a wrong token or id is refused
+ * before the request's body (a drawing of up to 1.5 MB) is even read. Raw path and query text here.
+ */
+export async function assertSignLink(db: Db, rawId: string | undefined, token: string | undefined) {
+  const id = Number(rawId);
+  if (!Number.isInteger(id) || id < 1 || id > INT4_MAX || typeof token !== 'string') {
+    throw notFound(paperworkMessages.signLinkInvalid);
+  }
+  await orderByToken(db, id, token);
 }
 
 /** GET /api/public/invoices/{id}?token=...: what the signing page shows, no prices, nothing internal. */
@@ -111,13 +125,9 @@ export async function signPublicInvoice(
   body: PublicSignBody,
   evidence: SigningEvidence,
 ) {
-  const image = Buffer.from(body.signature.slice(body.signature.indexOf(',') + 1), 'base64');
-  let blank: boolean;
-  try {
-    blank = await isBlankImage(image);
-  } catch {
-    throw invalid({ signature: paperworkMessages.emptySignature });
-  }
+  // The link first: an anonymous request with a wrong token costs one indexed read, no image work.
+  await orderByToken(db, id, token);
+  const { bytes: image, blank } = await checkDrawing(body.signature, 'signature', paperworkMessages.emptySignature);
   if (blank) throw invalid({ signature: paperworkMessages.emptySignature });
   // Made once here, so no PDF pays for shrinking a phone-sized drawing.
   const printImage = `data:image/png;base64,${(await forPdf(image, SIGNATURE_PRINT_BOX)).toString('base64')}`;
@@ -140,7 +150,7 @@ export async function signPublicInvoice(
         userAgent: evidence.userAgent?.slice(0, 500) ?? null,
         contentHash: hash,
       })
-      .returning({ signedAt: schema.invoiceSignatures.signedAt });
+      .returning({ id: schema.invoiceSignatures.id, signedAt: schema.invoiceSignatures.signedAt });
     const publicActor = { organizationId: row.organizationId, userId: null };
     const [org] = await tx
       .select({ timeZone: schema.organizations.timeZone })
@@ -155,6 +165,15 @@ export async function signPublicInvoice(
     await recordChange(tx, publicActor, id, 'update', [
       { field: 'signature', before: previous ? previous.signerName : null, after: body.signerName },
     ]);
+    // In the signing transaction: the admins hear of each signature once, at once, or not at all if it fails.
+    await notifyAdmins(tx, {
+      organizationId: row.organizationId,
+      sourceKey: `signature:${signed!.id}`,
+      title: `OS ${row.number} assinada`,
+      description: `${body.signerName} assinou a Ordem de Serviço ${row.number}.`,
+      url: `/invoices/${id}/edit`,
+      at: signed!.signedAt,
+    });
   });
   return getPublicInvoice(db, id, token);
 }

@@ -16,7 +16,7 @@ import type { Placeholder } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, forbidden, invalid } from '../../plugins/errors.ts';
-import { audit, changedFields } from '../../lib/audit.ts';
+import { audit, changedFields, recordView } from '../../lib/audit.ts';
 import { nextNumber } from '../../lib/counters.ts';
 import { countRows, listPage } from '../../lib/list.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
@@ -307,10 +307,10 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
   return detail;
 }
 
-/** GET invoices/{id}: the detail, and a 'view' line in the audit trail. */
+/** GET invoices/{id}: the detail, and a 'view' line in the audit trail (at most one an hour per user). */
 export async function viewInvoice(db: Db, actor: Actor, id: number) {
   const detail = await getInvoiceDetail(db, actor, id);
-  await audit(db, actor, 'view', 'invoice', id);
+  await recordView(db, actor, 'invoice', id);
   return detail;
 }
 

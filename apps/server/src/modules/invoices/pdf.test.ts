@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { InvoiceState } from '@oficina/contracts';
+import { schema } from '@oficina/db';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { multipartFiles } from '../../../test/factories.ts';
@@ -160,6 +162,50 @@ describe('the document', () => {
     expect(text).not.toContain('R$');
   });
 
+  it("a collaborator's PDF leaves out the purchase-order and fiscal-note numbers the API hides from them", async () => {
+    const { id } = await fullOrder();
+    await world.assignWorker(id);
+    await world.admin('POST', `/${id}/info`, { invoiceInfo1: 'PC-7781', invoiceInfo2: 'NF-99123' });
+    const admin = pdfText((await open(await pdfUrl(id, false))).rawPayload);
+    expect(admin).toContain('PC-7781');
+    expect(admin).toContain('NF-99123');
+    const worker = pdfText((await open(await pdfUrl(id, false, 'worker'))).rawPayload);
+    expect(worker).not.toContain('PC-7781');
+    expect(worker).not.toContain('NF-99123');
+  });
+
+  it('a link stops working when its requester loses access: taken off the order, or deactivated', async () => {
+    const { id } = await fullOrder();
+    const line = await world.assignWorker(id);
+    const url = await pdfUrl(id, false, 'worker');
+    expect((await open(url)).statusCode).toBe(200);
+    expect((await world.admin('DELETE', `/${id}/workers/${line.id}`)).statusCode).toBe(204);
+    expect((await open(url)).statusCode).toBe(404);
+
+    const adminUrl = await pdfUrl(id, true);
+    await ctx.database.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, org.admin.id));
+    try {
+      expect((await open(adminUrl)).statusCode).toBe(404);
+    } finally {
+      await ctx.database.db.update(schema.users).set({ isActive: true }).where(eq(schema.users.id, org.admin.id));
+    }
+  });
+
+  it('a stored logo that does not decode is left out; the PDF still opens', async () => {
+    const { id } = await fullOrder();
+    // A file that only starts like a PNG, stored as it could have been before uploads were decoded.
+    const fake = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(200, 7)]);
+    const key = `${org.organization.id}/companies/${world.company.id}/logo-fake.png`;
+    await ctx.app.storage.put(key, fake, 'image/png');
+    await ctx.database.db
+      .update(schema.companies)
+      .set({ logoKey: key, logoContentType: 'image/png' })
+      .where(eq(schema.companies.id, world.company.id));
+    const res = await open(await pdfUrl(id, true));
+    expect(res.statusCode).toBe(200);
+    expect(pdfText(res.rawPayload)).toContain(world.company.name);
+  });
+
   it('prints the photos, and the signature with its evidence, marked when outdated', async () => {
     const { id } = await fullOrder();
     const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#888' } })
@@ -187,7 +233,7 @@ describe('the document', () => {
       method: 'POST',
       url: `/api/public/invoices/${id}/sign?token=${token}`,
       payload: { signature, signerName: 'Joana Prado' },
-      headers: { 'x-forwarded-for': '200.100.50.25' },
+      remoteAddress: '200.100.50.25',
     });
     expect(signed.statusCode).toBe(200);
     const pdf = (await open(await pdfUrl(id, true))).rawPayload;

@@ -34,7 +34,9 @@ const publicSign = (id: number, token: string | undefined, payload: object, head
     method: 'POST',
     url: `/api/public/invoices/${id}/sign${token !== undefined ? `?token=${encodeURIComponent(token)}` : ''}`,
     payload,
-    headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Teste', 'x-forwarded-for': '177.10.20.30', ...headers },
+    remoteAddress: '177.10.20.30',
+    // Forged: no proxy is trusted here, so the evidence keeps the socket's address.
+    headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Teste', 'x-forwarded-for': '6.6.6.6', ...headers },
   });
 
 /** An order with a service and an equipment, started, and its signing token. */
@@ -133,6 +135,29 @@ describe('public API', () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(422);
       expect(res.json().errors).toEqual(errors);
     }
+    expect((await world.admin('GET', `/${id}`)).json().signature).toBeNull();
+  });
+});
+
+describe('anonymous load', () => {
+  it('a wrong token is refused before the drawing is looked at', async () => {
+    const { id } = await orderToSign();
+    // Not an image at all: were it decoded first, this would be a 422.
+    const res = await publicSign(id, 'errado', { signature: 'data:image/png;base64,aGVsbG8=', signerName: 'Maria' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('a drawing larger than any signature pad makes (over 6 MP) is refused, nothing stored', async () => {
+    const { id, token } = await orderToSign();
+    const huge = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#fff' } })
+      .composite([{ input: Buffer.from('<svg width="200" height="20"><rect width="200" height="20"/></svg>') }])
+      .png()
+      .toBuffer();
+    const res = await publicSign(id, token, {
+      signature: `data:image/png;base64,${huge.toString('base64')}`,
+      signerName: 'Maria',
+    });
+    expect(res.statusCode).toBe(422);
     expect((await world.admin('GET', `/${id}`)).json().signature).toBeNull();
   });
 });

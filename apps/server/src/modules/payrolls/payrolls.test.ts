@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { noFeatures, allFeatures, PersonType } from '@oficina/contracts';
 import { DEMO_PASSWORD, generatePayroll, schema } from '@oficina/db';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
@@ -494,7 +494,8 @@ describe('pending, paying and deleting', () => {
     const log = await ctx.database.db
       .select({ action: schema.auditLogs.action })
       .from(schema.auditLogs)
-      .where(and(eq(schema.auditLogs.entity, 'payroll'), eq(schema.auditLogs.entityId, id)));
+      .where(and(eq(schema.auditLogs.entity, 'payroll'), eq(schema.auditLogs.entityId, id)))
+      .orderBy(asc(schema.auditLogs.id));
     expect(log.map((r) => r.action)).toEqual(['create', 'update']);
   });
 

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import { profileMessages, type updateProfileBody } from '@oficina/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { messages, profileMessages, type updateProfileBody } from '@oficina/contracts';
+import { checkDrawing } from '../../lib/images.ts';
 import { hashPassword, schema, verifyPassword, type Db } from '@oficina/db';
 import type { z } from 'zod';
 import { assertFound, type AuthContext, type TokenService } from '../../plugins/auth.ts';
@@ -21,21 +22,36 @@ export async function getProfile(db: Db, auth: AuthContext) {
  * it). Answers with a fresh token, so the session shows the new name and e-mail.
  */
 export async function updateProfile(db: Db, tokens: TokenService, auth: AuthContext, body: UpdateProfile) {
-  const [current] = await db.select({ passwordHash: t.passwordHash, role: t.role }).from(t).where(me(auth));
+  const [current] = await db
+    .select({ passwordHash: t.passwordHash, role: t.role, email: t.email })
+    .from(t)
+    .where(me(auth));
   assertFound(current);
+  // A new e-mail, like a new password, needs the current password: a borrowed session cannot take
+  // the account over.
+  const emailChanges = body.email !== current!.email;
+  if (emailChanges && !body.oldPassword) throw invalid({ oldPassword: profileMessages.oldPasswordForEmail });
   let passwordHash: string | undefined;
   if (body.oldPassword) {
     if (!(await verifyPassword(body.oldPassword, current!.passwordHash))) {
       throw invalid({ oldPassword: profileMessages.wrongOldPassword });
     }
-    passwordHash = await hashPassword(body.newPassword);
+    if (body.newPassword) passwordHash = await hashPassword(body.newPassword);
   }
-  const row = await uniqueEmail(async () => {
+  // Either change ends every session opened before; this request gets a token of the new version.
+  const endsSessions = emailChanges || !!passwordHash;
+  const row = await uniqueEmail(db, auth.organizationId, body.email, async () => {
     const [updated] = await db
       .update(t)
-      .set({ name: body.name, email: body.email, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+      .set({
+        name: body.name,
+        email: body.email,
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(endsSessions ? { tokenVersion: sql`${t.tokenVersion} + 1` } : {}),
+        updatedAt: new Date(),
+      })
       .where(me(auth))
-      .returning(columns);
+      .returning({ ...columns, tokenVersion: t.tokenVersion });
     return assertFound(updated);
   });
   const token = await tokens.sign({
@@ -44,11 +60,14 @@ export async function updateProfile(db: Db, tokens: TokenService, auth: AuthCont
     email: row.email,
     role: current!.role,
     organizationId: auth.organizationId,
+    tokenVersion: row.tokenVersion,
   });
-  return { ...row, token };
+  const { tokenVersion: _version, ...profile } = row;
+  return { ...profile, token };
 }
 
 export async function saveSignature(db: Db, auth: AuthContext, signature: string) {
+  await checkDrawing(signature, 'signature', messages.invalidFormat);
   const [row] = await db
     .update(t)
     .set({ signature, updatedAt: new Date() })

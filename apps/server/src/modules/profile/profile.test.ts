@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileMessages, userMessages } from '@oficina/contracts';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { PNG_1x1 } from '../../../test/factories.ts';
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -12,7 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const PNG = `data:image/png;base64,${Buffer.from('\x89PNG\r\n\x1a\nfake-but-well-formed').toString('base64')}`;
+const PNG = `data:image/png;base64,${PNG_1x1.toString('base64')}`;
+/** PNG magic bytes and nothing behind them: it does not decode. */
+const FAKE_PNG = `data:image/png;base64,${Buffer.from('\x89PNG\r\n\x1a\nfake-but-well-formed').toString('base64')}`;
 const call = (o: TestOrg, token: string | null, method: 'GET' | 'PUT' | 'POST', path = '', payload?: object) =>
   ctx.app.inject({
     method,
@@ -66,11 +69,24 @@ describe('profile: access', () => {
 });
 
 describe('profile: data and password', () => {
-  it('changes name and e-mail, answers a token carrying them; the password stays with a blank old one', async () => {
+  it('changes name and e-mail with the current password, answers a token carrying them; the password stays', async () => {
     const p = await person();
     const newEmail = p.email.replace('perfil-', 'novo-');
-    const res = await call(org, p.token, 'PUT', '', { name: 'Helena Souza', email: newEmail, oldPassword: '' });
+    const withoutPassword = await call(org, p.token, 'PUT', '', { name: 'Helena Souza', email: newEmail });
+    expect(withoutPassword.statusCode).toBe(422);
+    expect(withoutPassword.json().errors).toEqual({ oldPassword: [profileMessages.oldPasswordForEmail] });
+    // The name alone needs no password and keeps the session.
+    expect((await call(org, p.token, 'PUT', '', { name: 'Helena Souza', email: p.email })).statusCode).toBe(200);
+    expect((await call(org, p.token, 'GET')).statusCode).toBe(200);
+    const res = await call(org, p.token, 'PUT', '', {
+      name: 'Helena Souza',
+      email: newEmail,
+      oldPassword: 'senha-antiga',
+    });
     expect(res.statusCode).toBe(200);
+    // Sessions opened before the change end; the token answered works.
+    expect((await call(org, p.token, 'GET')).statusCode).toBe(401);
+    expect((await call(org, res.json().token, 'GET')).statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Helena Souza', email: newEmail, signature: null });
     const claims = JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString());
     expect(claims).toMatchObject({ sub: String(p.id), name: 'Helena Souza', email: newEmail, roles: ['ROLE_USER'] });
@@ -89,6 +105,8 @@ describe('profile: data and password', () => {
     expect(res.statusCode).toBe(200);
     expect((await login(p.email, 'senha-nova-123')).statusCode).toBe(200);
     expect((await login(p.email, 'senha-antiga')).statusCode).toBe(401);
+    expect((await call(org, p.token, 'GET')).statusCode).toBe(401);
+    expect((await call(org, res.json().token, 'GET')).statusCode).toBe(200);
   });
 
   it('422 on oldPassword when it is wrong; nothing changes, the name neither', async () => {
@@ -118,16 +136,21 @@ describe('profile: data and password', () => {
     expect(userMessages.passwordTooShort).toBe('Este valor é muito curto. Deve ter 8 caracteres ou mais.');
   });
 
-  it('422: a new password without the old one, an old one without a new one, name and e-mail rules', async () => {
+  it('422: a new password without the old one, name and e-mail rules; an e-mail of another organization is not named as taken', async () => {
     const p = await person();
     const noOld = await call(org, p.token, 'PUT', '', { name: 'H', email: p.email, newPassword: 'senha-nova-123' });
     expect(noOld.json().errors).toEqual({ oldPassword: [profileMessages.oldPasswordNeeded] });
+    // The current password alone (no new one) keeps the password.
     const noNew = await call(org, p.token, 'PUT', '', { name: 'H', email: p.email, oldPassword: 'senha-antiga' });
-    expect(Object.keys(noNew.json().errors)).toEqual(['newPassword']);
+    expect(noNew.statusCode).toBe(200);
     const bad = await call(org, p.token, 'PUT', '', { name: '', email: 'nao-e-email' });
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name']);
-    const taken = await call(org, p.token, 'PUT', '', { name: 'H', email: org.admin.email });
+    const current = { name: 'H', oldPassword: 'senha-antiga' };
+    const taken = await call(org, p.token, 'PUT', '', { ...current, email: org.admin.email });
     expect(taken.json().errors).toEqual({ email: [userMessages.emailTaken] });
+    const elsewhere = await call(org, p.token, 'PUT', '', { ...current, email: other.admin.email });
+    expect(elsewhere.json().errors).toEqual({ email: [userMessages.emailUnavailable] });
+    expect(JSON.stringify(elsewhere.json())).not.toContain('em uso');
     expect((await login(p.email, 'senha-antiga')).statusCode).toBe(200);
   });
 });
@@ -143,7 +166,13 @@ describe('profile: signature', () => {
 
   it('422 on anything but a PNG data URL', async () => {
     const p = await person();
-    for (const signature of ['', 'data:image/jpeg;base64,AAAA', 'javascript:alert(1)', 'data:image/png;base64,<svg>']) {
+    for (const signature of [
+      '',
+      'data:image/jpeg;base64,AAAA',
+      'javascript:alert(1)',
+      'data:image/png;base64,<svg>',
+      FAKE_PNG,
+    ]) {
       const res = await call(org, p.token, 'POST', '/sign', { signature });
       expect(res.statusCode, signature).toBe(422);
       expect(Object.keys(res.json().errors)).toEqual(['signature']);

@@ -10,7 +10,7 @@ import {
   publicSignBody,
 } from '@oficina/contracts';
 import { AppError } from '../../plugins/errors.ts';
-import { getPublicInvoice, signPublicInvoice } from '../invoices/invoice-signing.service.ts';
+import { assertSignLink, getPublicInvoice, signPublicInvoice } from '../invoices/invoice-signing.service.ts';
 import { pdfFromLink } from '../invoices/invoice-pdf.service.ts';
 import { paySlipFromLink } from '../payrolls/pay-slip.service.ts';
 
@@ -86,6 +86,13 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicInvoice },
       },
       config: { access: 'public', rateLimit: limit(20) },
+      // The link is checked before the body is read: anonymous requests with a wrong token cost one
+      // indexed read, neither parsing nor checking a drawing.
+      onRequest: async (request) => {
+        // Not validated yet at this stage: the raw text of the path and the query.
+        const raw = (v: unknown) => (typeof v === 'string' ? v : undefined);
+        await assertSignLink(app.db, raw((request.params as Record<string, unknown>).id), raw(request.query.token));
+      },
     },
     (request) =>
       signPublicInvoice(app.db, request.params.id, request.query.token, request.body, {
@@ -114,6 +121,7 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           app.links,
           request.params.id,
           request.query.token,
+          request.log,
         );
         return { pdf, fileName: `OS-${number}.pdf` };
       }),

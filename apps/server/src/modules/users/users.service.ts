@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   fromCents,
   ROLE_ADMIN,
@@ -33,12 +33,21 @@ const toUser = ({ paymentValueCents, ...r }: Row) => ({ ...r, paymentValue: from
 const owned = (organizationId: number, id: number) => and(eq(t.id, id), eq(t.organizationId, organizationId));
 
 /** Login is by e-mail across organizations: a taken e-mail is a 422 on email, whoever holds it. */
-export async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * Runs a write that sets a user's e-mail. E-mails are unique across organizations (login is by
+ * e-mail), but only one in use in the caller's own organization is named as taken; one of another
+ * organization gets a message that does not say it exists.
+ */
+export async function uniqueEmail<T>(db: Db, organizationId: number, email: string, write: () => Promise<T>) {
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err, 'users_email_key')) throw invalid({ email: userMessages.emailTaken });
-    throw err;
+    if (!isUniqueViolation(err, 'users_email_key')) throw err;
+    const [own] = await db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(sql`lower(${t.email})`, email.toLowerCase()), eq(t.organizationId, organizationId)));
+    throw invalid({ email: own ? userMessages.emailTaken : userMessages.emailUnavailable });
   }
 }
 
@@ -85,7 +94,7 @@ export async function getUser(db: Db, organizationId: number, id: number) {
 
 export async function createUser(db: Db, organizationId: number, body: CreateUser) {
   const passwordHash = await hashPassword(body.plainPassword);
-  return uniqueEmail(async () => {
+  return uniqueEmail(db, organizationId, body.email, async () => {
     const [row] = await db
       .insert(t)
       .values({ organizationId, name: body.name, role: body.role, email: body.email, passwordHash })
@@ -100,7 +109,7 @@ export async function createUser(db: Db, organizationId: number, body: CreateUse
  */
 export async function updateUser(db: Db, organizationId: number, id: number, body: UpdateUser) {
   const passwordHash = body.plainPassword ? await hashPassword(body.plainPassword) : undefined;
-  return uniqueEmail(() =>
+  return uniqueEmail(db, organizationId, body.email, () =>
     db.transaction(async (tx) => {
       // Locking the active admins serializes concurrent demotions, so two admins cannot demote each other at once.
       const admins = await tx
@@ -117,6 +126,8 @@ export async function updateUser(db: Db, organizationId: number, id: number, bod
       if (wasActiveAdmin && !staysActiveAdmin && admins.length <= 1) {
         throw invalid({ [body.role === ROLE_ADMIN ? 'isActive' : 'role']: userMessages.lastAdmin });
       }
+      // A new password, a new e-mail or a deactivation ends the sessions opened before.
+      const endsSessions = !!passwordHash || body.email !== current!.email || (current!.isActive && !isActive);
       const [row] = await tx
         .update(t)
         .set({
@@ -125,6 +136,7 @@ export async function updateUser(db: Db, organizationId: number, id: number, bod
           email: body.email,
           isActive,
           ...(passwordHash ? { passwordHash } : {}),
+          ...(endsSessions ? { tokenVersion: sql`${t.tokenVersion} + 1` } : {}),
           updatedAt: new Date(),
         })
         .where(owned(organizationId, id))

@@ -147,7 +147,8 @@ describe('collaborators: create', () => {
       email: mine.email,
       plainPassword: '12345678',
     });
-    expect(elsewhere.json().errors).toEqual({ email: [userMessages.emailTaken] });
+    // Taken in another organization: refused without telling this one that it is in use.
+    expect(elsewhere.json().errors).toEqual({ email: [userMessages.emailUnavailable] });
   });
 });
 
@@ -197,6 +198,22 @@ describe('collaborators: edit', () => {
     // Reactivated, they log in again.
     await put(fresh, u, { isActive: true });
     expect((await login(u.email, 'senha-inicial')).statusCode).toBe(200);
+  });
+
+  it("a password reset, a new e-mail or a deactivation ends the user's sessions; a new name does not", async () => {
+    for (const change of [{ plainPassword: 'outra-senha-1' }, { email: 'trocado' }, { isActive: false }, {}]) {
+      const u = await create(org);
+      const token = (await login(u.email, 'senha-inicial')).json().token as string;
+      const me = () => ctx.app.inject({ url: '/api/me', headers: org.as(token) });
+      expect((await me()).statusCode).toBe(200);
+      const res = await put(org, u, {
+        ...change,
+        email: 'email' in change ? `novo-${u.email}` : u.email,
+        name: 'Nome Novo',
+      });
+      expect(res.statusCode, JSON.stringify(change)).toBe(200);
+      expect((await me()).statusCode, JSON.stringify(change)).toBe(Object.keys(change).length ? 401 : 200);
+    }
   });
 
   it('422 on e-mail taken by someone else; keeping one own e-mail is fine', async () => {

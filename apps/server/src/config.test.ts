@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, parseTrustProxy } from './config.ts';
+import { createTestApp, type TestContext } from '../test/helpers.ts';
+
+// The client's address: forwarded headers count only from the proxies TRUST_PROXY names.
+describe('TRUST_PROXY', () => {
+  it('unset trusts nobody; a number is a hop count; anything else a list of addresses/CIDRs', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('10.0.0.0/8, 127.0.0.1')).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  let plain: TestContext;
+  let proxied: TestContext;
+  const ipRoute: FastifyPluginAsyncZod[] = [
+    async (api) => {
+      api.get('/probe/ip', { config: { access: 'public' } }, (request) => ({ ip: request.ip }));
+    },
+  ];
+  beforeAll(async () => {
+    plain = await createTestApp({ extraModules: ipRoute });
+    proxied = await createTestApp({ extraModules: ipRoute, config: { trustProxy: ['10.0.0.0/8'] } });
+  });
+  afterAll(async () => {
+    await plain.close();
+    await proxied.close();
+  });
+  const ipFrom = async (ctx: TestContext, remoteAddress: string) =>
+    (
+      await ctx.app.inject({
+        url: '/api/probe/ip',
+        remoteAddress,
+        headers: { 'x-forwarded-for': '6.6.6.6' },
+      })
+    ).json().ip;
+
+  it('by default X-Forwarded-For is ignored: the address is the peer of the socket', async () => {
+    expect(await ipFrom(plain, '177.10.20.30')).toBe('177.10.20.30');
+  });
+
+  it('from a configured proxy the forwarded address counts; from anyone else it does not', async () => {
+    expect(await ipFrom(proxied, '10.1.2.3')).toBe('6.6.6.6');
+    expect(await ipFrom(proxied, '177.10.20.30')).toBe('177.10.20.30');
+  });
+});
+
+describe('production start', () => {
+  const env = (extra: Record<string, string>) => ({ DATA_DIR: '/tmp/oficina-config-test', JWT_SECRET: 'x', ...extra });
+  it('demo users only for the embedded database outside production', () => {
+    expect(loadConfig(env({})).seedDemo).toBe(true);
+    expect(loadConfig(env({ NODE_ENV: 'production' })).seedDemo).toBe(false);
+    expect(loadConfig(env({ NODE_ENV: 'production', SEED_DEMO: '1' })).seedDemo).toBe(false);
+    expect(loadConfig(env({ DATABASE_URL: 'postgres://x/y' })).seedDemo).toBe(false);
+  });
+});
+
+describe('security headers', () => {
+  let plain: TestContext;
+  let proxied: TestContext;
+  beforeAll(async () => {
+    plain = await createTestApp();
+    proxied = await createTestApp({ config: { trustProxy: ['127.0.0.1'] } });
+  });
+  afterAll(async () => {
+    await plain.close();
+    await proxied.close();
+  });
+
+  it('over plain HTTP: no HSTS; framing refused the same way by CSP and X-Frame-Options', async () => {
+    const res = await plain.app.inject({ url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    // A client cannot claim HTTPS by header when no proxy is trusted.
+    const forged = await plain.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('HTTPS behind a trusted proxy gets HSTS', async () => {
+    const res = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+  });
+});

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParam,
+  notificationItem,
+  notificationListQuery,
+  notificationListResponse,
+  orgParam,
+} from '@oficina/contracts';
+import { listNotifications, markAsRead } from './notifications.service.ts';
+
+const access = { access: { admin: true, feature: 'notifications' } } as const;
+const tags = ['notifications'];
+const base = '/organizations/:orgId/notifications';
+
+/** The admin's bell: their own notifications only. */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        params: orgParam,
+        querystring: notificationListQuery,
+        response: { 200: notificationListResponse },
+      },
+      config: access,
+    },
+    (request) => listNotifications(app.db, request.auth, request.query),
+  );
+  app.post(
+    `${base}/:id/mark-as-read`,
+    {
+      schema: { tags, params: orgParam.extend({ id: idParam.shape.id }), response: { 200: notificationItem } },
+      config: access,
+    },
+    (request) => markAsRead(app.db, request.auth, request.params.id),
+  );
+};

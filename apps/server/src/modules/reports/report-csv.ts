@@ -1,0 +1,74 @@
+import type { ReportCell, ReportColumnType, ReportResult } from '@oficina/contracts';
+import { formatDate, formatDateTime } from '@oficina/contracts';
+
+/**
+ * The CSV a pt-BR Excel opens as it is: UTF-8 with a BOM (so accents survive), ';' between cells
+ * (',' is the decimal mark there), numbers with a decimal comma and no thousands mark (so they stay
+ * numbers), dates as dd/mm/aaaa. Text that starts like a formula (= + - @, tab, CR) gets a leading
+ * apostrophe so a spreadsheet shows it instead of running it.
+ */
+const BOM = '\uFEFF';
+const SEP = ';';
+
+function decimal(value: number, digits: number): string {
+  return value.toFixed(digits).replace('.', ',');
+}
+
+function text(cell: ReportCell, type: ReportColumnType, timeZone: string): string {
+  if (cell === null || cell === undefined) return '';
+  switch (type) {
+    case 'int':
+      return String(Math.trunc(Number(cell)));
+    case 'money':
+      return decimal(Number(cell), 2);
+    case 'percent':
+      return decimal(Number(cell), 1);
+    case 'date':
+      return formatDate(`${cell}T12:00:00Z`, 'UTC');
+    case 'datetime':
+      // Without Intl's comma, so a spreadsheet reads it as a date and time.
+      return formatDateTime(String(cell), timeZone).replace(', ', ' ');
+    case 'month': {
+      const [y, m] = String(cell).split('-');
+      return `${m}/${y}`;
+    }
+    default:
+      return /^[=+\-@\t\r]/.test(String(cell)) ? `'${String(cell)}` : String(cell);
+  }
+}
+
+function quote(value: string): string {
+  return /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function reportCsv(result: ReportResult, timeZone: string): Buffer {
+  const lines = [
+    result.header.map((h) => quote(h.label)).join(SEP),
+    ...result.body.map((row) => row.map((cell, i) => quote(text(cell, result.header[i]!.type, timeZone))).join(SEP)),
+  ];
+  return Buffer.from(BOM + lines.join('\r\n') + '\r\n', 'utf8');
+}
+
+/** "<title> <aaaa-mm-dd HHhMM>.csv" in the organization's time zone; an ASCII fallback for old clients. */
+export function csvFileName(title: string, time: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(time)
+      .map((p) => [p.type, p.value]),
+  );
+  const name = `${title} ${parts.year}-${parts.month}-${parts.day} ${parts.hour}h${parts.minute}.csv`;
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import { reportMessages, type ReportDefinition, type ReportResult } from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { notFound } from '../../plugins/errors.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { reports, type ReportContext, type ReportSpec } from './report-definitions.ts';
+import { validateFilters } from './report-filters.ts';
+
+/** A report shows at most this many rows (the screen says so); the CSV carries the same rows. */
+export const REPORT_ROW_CAP = 500;
+
+export const listReports = () => ({
+  data: reports.map((r) => ({ name: r.name, title: r.title, description: r.description })),
+});
+
+function findReport(name: string): ReportSpec {
+  const spec = reports.find((r) => r.name === name);
+  if (!spec) throw notFound(reportMessages.notFound);
+  return spec;
+}
+
+async function context(db: Db, organizationId: number): Promise<ReportContext> {
+  const [org] = await db
+    .select({ timeZone: schema.organizations.timeZone })
+    .from(schema.organizations)
+    .where(eq(schema.organizations.id, organizationId));
+  return { db, organizationId, timeZone: org?.timeZone ?? 'America/Sao_Paulo' };
+}
+
+/** GET reports/{report}/filters: what the form asks for (options from the organization's own data). */
+export async function reportDefinition(db: Db, organizationId: number, name: string): Promise<ReportDefinition> {
+  const spec = findReport(name);
+  const ctx = await context(db, organizationId);
+  return { name: spec.name, title: spec.title, description: spec.description, filters: await spec.filters(ctx) };
+}
+
+/** POST reports/{report}/data: validates each filter (422 per field), then runs the bounded query. */
+export async function runReport(
+  db: Db,
+  organizationId: number,
+  name: string,
+  body: Record<string, string>,
+): Promise<{ result: ReportResult; timeZone: string }> {
+  const spec = findReport(name);
+  const ctx = await context(db, organizationId);
+  const values = validateFilters(await spec.filters(ctx), body, spec.maxPeriodDays);
+  const rows = await queryRows<Record<string, unknown> & { total: string | number }>(
+    db,
+    spec.query(ctx, values, REPORT_ROW_CAP),
+  );
+  return {
+    timeZone: ctx.timeZone,
+    result: {
+      title: spec.title,
+      time: new Date().toISOString(),
+      header: spec.columns,
+      body: rows.map(spec.cells),
+      total: Number(rows[0]?.total ?? 0),
+      cap: REPORT_ROW_CAP,
+      chart: spec.chart,
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { listQuery } from './common.ts';
+
+export const auditActions = ['view', 'create', 'update', 'delete'] as const;
+export type AuditActionName = (typeof auditActions)[number];
+export const auditEntities = ['invoice', 'estimate', 'payroll'] as const;
+
+export const auditActionLabels: Record<string, string> = {
+  view: 'Visualização',
+  create: 'Criação',
+  update: 'Alteração',
+  delete: 'Remoção',
+};
+export const auditEntityLabels: Record<string, string> = {
+  invoice: 'Ordem de Serviço',
+  estimate: 'Orçamento',
+  payroll: 'Folha',
+};
+
+/** The pt-BR name of each field a change line can name (unknown fields show their key). */
+export const auditFieldLabels: Record<string, string> = {
+  number: 'Número',
+  company: 'Empresa',
+  customer: 'Cliente',
+  transactionNature: 'Natureza da operação',
+  status: 'Situação',
+  startedAt: 'Iniciada em',
+  finishedAt: 'Concluída em',
+  isPaid: 'Pago',
+  paymentDate: 'Data de pagamento',
+  paymentDescription: 'Descrição do pagamento',
+  subTotal: 'Subtotal',
+  discount: 'Desconto',
+  total: 'Total',
+  invoiceInfo1: 'Pedido de compra',
+  invoiceInfo2: 'Nota fiscal',
+  isPayingJustTheHalf: 'Colaborador 50%',
+  payrollBonus: 'Bônus',
+  services: 'Serviços',
+  products: 'Produtos',
+  equipments: 'Equipamentos',
+  workers: 'Colaboradores',
+  comments: 'Comentários',
+  pictures: 'Fotos',
+  tags: 'Etiquetas',
+  signature: 'Assinatura',
+  signLink: 'Link de assinatura',
+  reminders: 'Lembretes',
+  notes: 'Observações',
+  startDate: 'Início',
+  endDate: 'Fim',
+  lines: 'Linhas',
+  paidAt: 'Pago em',
+};
+
+/** GET audit-logs: user (id), action, q (order/estimate number, entity id or the user's name). */
+export const auditLogQuery = listQuery.extend({
+  user: z.coerce.number().int().positive().optional(),
+  action: z.enum(auditActions, { error: 'Ação inválida' }).optional(),
+});
+export type AuditLogQuery = z.input<typeof auditLogQuery>;
+export type AuditLogFilter = z.infer<typeof auditLogQuery>;
+
+export const auditChangeLine = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export type AuditChangeLine = z.infer<typeof auditChangeLine>;
+
+export const auditLogItem = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  createdAt: z.string(),
+  entity: z.string(),
+  entityId: z.number().int(),
+  /** The order's or estimate's number, when it still exists. */
+  entityNumber: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+  /** null: done without a login (a customer signing through the public link). */
+  user: z.string().nullable(),
+  data: z.array(auditChangeLine),
+});
+export type AuditLogItem = z.infer<typeof auditLogItem>;
