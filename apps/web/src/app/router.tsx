@@ -7,7 +7,6 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { RequireUser, Restricted } from './guards.tsx';
 import { registerRoutes } from './register-routes.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
-import { UnderConstructionPage } from './pages/under-construction-page.tsx';
 
 /**
  * Every screen of the app. A feature adds its routes here, wrapped in <Restricted> when admin-only or
