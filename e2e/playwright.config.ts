@@ -12,6 +12,11 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
 const port = Number(process.env.E2E_PORT);
+// The loopback SMTP server that receives the app's e-mail (fixtures/smtp-sink.ts), on its own free port.
+process.env.E2E_SMTP_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'oficina-e2e-'));
 export const baseURL = `http://localhost:${port}`;
 
@@ -19,6 +24,7 @@ const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: '.',
+  globalSetup: './fixtures/smtp-sink.ts',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
@@ -61,6 +67,7 @@ export default defineConfig({
       JWT_SECRET: 'e2e-secret',
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
     },
   },
 });

@@ -11,6 +11,7 @@ const all = [
   'web',
   'instances',
   'login-under-load',
+  'estimate-list',
 ];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of names) {

@@ -158,13 +158,18 @@ test.describe('customers', () => {
     expect((await admin.get(`/customers/${id}`)).status()).toBe(404);
   });
 
-  test('estimate tab calls no missing route; the order tab asks the server for this customer only', async ({
+  test("the estimate tab lists this customer's estimates; the order tab asks the server for this customer only", async ({
     page,
     request,
   }) => {
     const admin = await apiAs(request, 'admin');
     const { id } = await (
       await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Sem ordens') })
+    ).json();
+    const [company] = (await (await admin.get('/companies')).json()).data;
+    const [nature] = (await (await admin.get('/transaction-natures')).json()).data;
+    const estimate = await (
+      await admin.post('/estimates', { company: company.id, customer: id, transactionNature: nature.id })
     ).json();
     await loginAs(page, 'admin');
     const calls: string[] = [];
@@ -173,7 +178,7 @@ test.describe('customers', () => {
         calls.push(new URL(r.url()).pathname + new URL(r.url()).search);
     });
     await page.goto(`/customers/${id}/edit?tab=orcamentos`);
-    await expect(page.getByText('Nenhum orçamento encontrado')).toBeVisible();
+    await expect(page.getByRole('link', { name: `Orçamento ${estimate.number}` })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Novo orçamento' })).toHaveAttribute(
       'href',
       `/estimates/new?customerId=${id}`,
@@ -183,6 +188,11 @@ test.describe('customers', () => {
     await page.getByLabel('Concluído').check();
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await expect(page.getByTestId('filter-count')).toHaveText('2');
+    await expect(page.getByRole('link', { name: `Orçamento ${estimate.number}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Filtros' }).click();
+    await page.getByLabel('Rascunho').uncheck();
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect(page.getByText('Nenhum orçamento encontrado')).toBeVisible();
 
     await page.getByRole('tab', { name: 'Ordens de Serviço' }).click();
     await expect(page.getByText('Nenhuma ordem de serviço encontrada')).toBeVisible();
@@ -198,8 +208,10 @@ test.describe('customers', () => {
       isNotPaid: true,
       isPaid: false,
     });
-    // Estimates are not built: no call. Orders: the list of this customer, then with the applied filter.
-    expect(calls.filter((c) => c.includes('/estimates'))).toEqual([]);
+    // Both lists ask for this customer only, then with the applied filter.
+    const estimateCalls = calls.filter((c) => c.includes('/estimates'));
+    for (const c of estimateCalls) expect(c).toContain(`customer=${id}`);
+    expect(estimateCalls.some((c) => c.includes('statuses=0') && c.includes('statuses=10'))).toBe(true);
     const orderCalls = calls.filter((c) => c.includes('/invoices'));
     expect(orderCalls.length).toBeGreaterThan(0);
     for (const c of orderCalls) expect(c).toContain(`customer=${id}`);

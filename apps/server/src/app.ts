@@ -24,6 +24,7 @@ import { createLocalStorage, type FileStorage } from './lib/storage.ts';
 import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { logSerializers } from './lib/log.ts';
 import { createLinkSigner, type LinkSigner } from './lib/signed-links.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
 import { apiModules } from './modules/index.ts';
 import { startReminderJob, type Job } from './modules/notifications/reminder-job.ts';
 
@@ -35,6 +36,8 @@ declare module 'fastify' {
     config: AppConfig;
     storage: FileStorage;
     links: LinkSigner;
+    mailer: Mailer;
+    mailFrom: string | undefined;
   }
 }
 
@@ -54,6 +57,10 @@ export interface BuildOptions {
   extraModules?: FastifyPluginAsyncZod[];
   /** Uploaded files (default: local disk under `${dataDir}/files`). */
   storage?: FileStorage;
+  /** Outgoing e-mail (default: SMTP_URL through nodemailer, else .eml files under `${dataDir}/outbox`). */
+  mailer?: Mailer;
+  /** The sender of outgoing e-mail (MAIL_FROM); default: the company's e-mail. */
+  mailFrom?: string;
   /** Run the background jobs (main.ts does; tests that exercise them do): due reminders every `reminderIntervalMs`. */
   jobs?: { reminderIntervalMs: number };
 }
@@ -89,6 +96,12 @@ export async function buildApp(opts: BuildOptions) {
   app.decorate('tokens', createTokenService(opts.config.jwtSecret, opts.config.tokenTtlSeconds));
   app.decorate('links', createLinkSigner(opts.config.jwtSecret));
   app.decorate('storage', opts.storage ?? createLocalStorage(join(opts.config.dataDir, 'files')));
+  app.decorate(
+    'mailer',
+    opts.mailer ??
+      createMailer({ smtpUrl: process.env.SMTP_URL || undefined, outboxDir: join(opts.config.dataDir, 'outbox') }),
+  );
+  app.decorate('mailFrom', opts.mailFrom ?? (process.env.MAIL_FROM || undefined));
 
   registerErrorHandler(app);
   // While closing (SIGTERM), requests in flight still finish, but their connections are not kept

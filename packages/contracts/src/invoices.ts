@@ -218,6 +218,9 @@ export const invoiceDetail = z.object({
   statusState: z.number().int(),
   isPaid: z.boolean(),
   isSigned: z.boolean(),
+  /** The estimate the order was generated from, if any. */
+  estimateId: z.number().int().nullable(),
+  estimateNumber: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   startedAt: z.string().nullable(),

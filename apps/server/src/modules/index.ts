@@ -17,6 +17,7 @@ import { profileRoutes } from './profile/profile.routes.ts';
 import { invoiceRoutes } from './invoices/invoices.routes.ts';
 import { payrollRoutes } from './payrolls/payrolls.routes.ts';
 import { publicInvoiceRoutes } from './public-invoices/public-invoices.routes.ts';
+import { estimateRoutes } from './estimates/estimates.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
 import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
@@ -41,6 +42,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   invoiceRoutes,
   payrollRoutes,
   publicInvoiceRoutes,
+  estimateRoutes,
   reportRoutes,
   auditLogRoutes,
   notificationRoutes,

@@ -7,7 +7,6 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { RequireUser, Restricted } from './guards.tsx';
 import { registerRoutes } from './register-routes.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
-import { UnderConstructionPage } from './pages/under-construction-page.tsx';
 
 /**
  * Every screen of the app. A feature adds its routes here, wrapped in <Restricted> when admin-only or
@@ -136,12 +135,36 @@ export const routes: RouteObject[] = [
           },
           ...invoiceRoutes,
           {
-            path: '/estimates',
+            // Estimates: admins of organizations with the 'estimates' feature.
             element: (
               <Restricted admin feature="estimates">
-                <UnderConstructionPage title="Orçamentos" />
+                <Outlet />
               </Restricted>
             ),
+            hydrateFallbackElement: <PageSpinner />,
+            children: [
+              {
+                path: '/estimates',
+                lazy: () =>
+                  import('../features/estimates/pages/estimates-page.tsx').then((m) => ({
+                    Component: m.EstimatesPage,
+                  })),
+              },
+              {
+                path: '/estimates/new',
+                lazy: () =>
+                  import('../features/estimates/pages/new-estimate-page.tsx').then((m) => ({
+                    Component: m.NewEstimatePage,
+                  })),
+              },
+              {
+                path: '/estimates/:id/edit',
+                lazy: () =>
+                  import('../features/estimates/pages/edit-estimate-page.tsx').then((m) => ({
+                    Component: m.EditEstimatePage,
+                  })),
+              },
+            ],
           },
           {
             element: (

@@ -36,9 +36,9 @@ const ofEstimate = (name: string, t: { organizationId: PgColumn; estimateId: PgC
   }).onDelete('cascade');
 
 /**
- * Service lines: name and price copied from the catalogue when added. A grouped line counts its
- * quantity in the total and goes to an order as one line; a non-grouped line counts one unit and
- * goes to orders one unit a line. The catalogue foreign key (organization_id, service_id) sets only
+ * Service lines: name and price copied from the catalogue when added. A grouped line
+ * goes to an order as one line of its quantity; a non-grouped line goes to orders one unit a line
+ * (line total = quantity x price either way). The catalogue foreign key (organization_id, service_id) sets only
  * service_id to null when the service goes (SQL migration).
  */
 export const estimateServices = pgTable(

@@ -7,6 +7,7 @@ import { organizations, users } from '../schema/index.ts';
 import { seedCompaniesAndCustomers } from './companies-customers.ts';
 import { seedRegisters } from './registers.ts';
 import { seedServiceOrders } from './service-orders.ts';
+import { seedEstimates } from './estimates.ts';
 import { seedPayrolls } from './payrolls.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -52,5 +53,6 @@ export const demoSeeds: Array<(db: Db, ctx: DemoContext) => Promise<void>> = [
   seedCompaniesAndCustomers,
   seedRegisters,
   seedServiceOrders,
+  seedEstimates,
   seedPayrolls,
 ];

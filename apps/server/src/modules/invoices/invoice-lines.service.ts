@@ -35,8 +35,13 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** GET invoices/{id}/services/available: the catalogue's services that are not archived, searchable. */
 export async function availableServices(db: Db, actor: Actor, id: number, query: ListQuery) {
   await visibleInvoice(db, actor, id);
+  return serviceOptions(db, actor.organizationId, query);
+}
+
+/** The organization's services that are not archived, searchable: the options of a service picker. */
+export async function serviceOptions(db: Db, organizationId: number, query: ListQuery) {
   const t = schema.services;
-  const where = and(eq(t.organizationId, actor.organizationId), isNull(t.archivedAt), searchWhere(query.q, [t.name]));
+  const where = and(eq(t.organizationId, organizationId), isNull(t.archivedAt), searchWhere(query.q, [t.name]));
   return listPage(
     query,
     db
@@ -54,8 +59,13 @@ export async function availableServices(db: Db, actor: Actor, id: number, query:
 /** GET invoices/{id}/products/available: the catalogue's products, searchable (also GET products). */
 export async function availableProducts(db: Db, actor: Actor, id: number, query: ListQuery) {
   await visibleInvoice(db, actor, id);
+  return productOptions(db, actor.organizationId, query);
+}
+
+/** The organization's products, searchable: the options of a product picker. */
+export async function productOptions(db: Db, organizationId: number, query: ListQuery) {
   const t = schema.products;
-  const where = and(eq(t.organizationId, actor.organizationId), searchWhere(query.q, [t.name]));
+  const where = and(eq(t.organizationId, organizationId), searchWhere(query.q, [t.name]));
   return listPage(
     query,
     db

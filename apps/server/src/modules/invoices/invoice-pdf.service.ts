@@ -77,7 +77,12 @@ export async function pdfFromLink(
 }
 
 /** The owner's first address, or for the customer the one chosen for the job when there is one. */
-async function firstAddress(db: Db, owner: 'companyId' | 'customerId', ownerId: number, chosenId?: number | null) {
+export async function firstAddress(
+  db: Db,
+  owner: 'companyId' | 'customerId',
+  ownerId: number,
+  chosenId?: number | null,
+) {
   const a = schema.addresses;
   const [row] = await db
     .select()
@@ -86,6 +91,69 @@ async function firstAddress(db: Db, owner: 'companyId' | 'customerId', ownerId: 
     .orderBy(sql`${a.id} = ${chosenId ?? 0} DESC`, asc(a.id))
     .limit(1);
   return row ? formatAddress(row) : null;
+}
+
+const fromDataUrl = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+
+type CompanyRow = typeof schema.companies.$inferSelect;
+type CustomerRow = typeof schema.customers.$inferSelect;
+
+/** The company (with its logo and signature shrunk for print, once per file) and the customer, as printed. */
+export async function pdfParties(
+  storage: FileStorage,
+  co: CompanyRow,
+  companyAddress: string | null,
+  customer: CustomerRow,
+  customerAddress: string | null,
+  badImage: (what: string) => (err: unknown) => void,
+) {
+  const file = async (key: string) => (await storage.get(key)) ?? null;
+  const [logo, signature] = await Promise.all([
+    co.logoKey
+      ? cachedForPdf(co.logoKey, () => file(co.logoKey!), { maxWidth: 360, maxHeight: 192 }, badImage('logo'))
+      : null,
+    co.signatureImageKey
+      ? cachedForPdf(
+          co.signatureImageKey,
+          () => file(co.signatureImageKey!),
+          SIGNATURE_PRINT_BOX,
+          badImage('signature image'),
+        )
+      : co.signature
+        ? cachedForPdf(
+            createHash('sha256').update(co.signature).digest('hex'),
+            async () => fromDataUrl(co.signature!),
+            SIGNATURE_PRINT_BOX,
+            badImage('signature'),
+          )
+        : null,
+  ]);
+  const party = (p: CompanyRow | CustomerRow, address: string | null) => ({
+    name: p.name,
+    alias: p.alias,
+    identifier: p.identifier,
+    type: p.type,
+    email: p.email,
+    phone: p.phone,
+    address,
+  });
+  return { company: { ...party(co, companyAddress), logo, signature }, customer: party(customer, customerAddress) };
+}
+
+/** The print copies of some photos (at most 1000 px on the long side), in order; missing files skipped. */
+export async function printPhotos(
+  storage: FileStorage,
+  pictures: Array<{ name: string; printKey: string; width: number; height: number }>,
+) {
+  const loaded = await Promise.all(
+    pictures.map(async (p) => {
+      const data = await storage.get(p.printKey);
+      if (!data) return null;
+      const scale = Math.min(1, 1000 / Math.max(p.width, p.height));
+      return { name: p.name, data, width: Math.round(p.width * scale), height: Math.round(p.height * scale) };
+    }),
+  );
+  return loaded.filter((p) => p !== null);
 }
 
 /** Everything the document prints, for one order of one organization (the link says which). */
@@ -144,54 +212,16 @@ export async function loadPdfData(
     firstAddress(db, 'customerId', h.customer.id, h.invoice.addressId),
   ]);
 
-  const file = async (key: string) => (await storage.get(key)) ?? null;
-  const fromDataUrl = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
-  const [logo, companySignature, photos] = await Promise.all([
-    co.logoKey
-      ? cachedForPdf(co.logoKey, () => file(co.logoKey!), { maxWidth: 360, maxHeight: 192 }, badImage('logo'))
-      : null,
-    co.signatureImageKey
-      ? cachedForPdf(
-          co.signatureImageKey,
-          () => file(co.signatureImageKey!),
-          SIGNATURE_PRINT_BOX,
-          badImage('signature image'),
-        )
-      : co.signature
-        ? cachedForPdf(
-            createHash('sha256').update(co.signature).digest('hex'),
-            async () => fromDataUrl(co.signature!),
-            SIGNATURE_PRINT_BOX,
-            badImage('signature'),
-          )
-        : null,
-    Promise.all(
-      pictures.map(async (p) => {
-        const data = await storage.get(p.printKey);
-        if (!data) return null;
-        const long = Math.max(p.width, p.height);
-        const scale = Math.min(1, 1000 / long);
-        return { name: p.name, data, width: Math.round(p.width * scale), height: Math.round(p.height * scale) };
-      }),
-    ),
+  const [parties, photos] = await Promise.all([
+    pdfParties(storage, co, companyAddress, h.customer, customerAddress, badImage),
+    printPhotos(storage, pictures),
   ]);
-
-  const party = (p: typeof co | typeof h.customer, address: string | null) => ({
-    name: p.name,
-    alias: p.alias,
-    identifier: p.identifier,
-    type: p.type,
-    email: p.email,
-    phone: p.phone,
-    address,
-  });
   const inv = h.invoice;
   return {
     timeZone: h.timeZone,
     showValues,
     generatedAt: new Date(),
-    company: { ...party(co, companyAddress), logo, signature: companySignature },
-    customer: party(h.customer, customerAddress),
+    ...parties,
     invoice: {
       number: inv.number,
       statusLabel: h.statusLabel,
@@ -213,7 +243,7 @@ export async function loadPdfData(
     equipments: content.equipments,
     workers: workers.map((r) => r.name),
     comments: comments.map((r) => ({ ...r, userName: r.userName ?? '' })),
-    photos: photos.filter((p) => p !== null),
+    photos,
     signature: signature
       ? {
           image: fromDataUrl(signature.printImage),

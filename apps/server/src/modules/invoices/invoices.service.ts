@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   fromCents,
   HOME_CARD_LIMIT,
@@ -14,15 +14,15 @@ import {
   type InvoiceVisitBody,
   type PayBody,
 } from '@oficina/contracts';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Placeholder } from 'drizzle-orm';
-import { schema, type Db } from '@oficina/db';
+import { schema, type Db, type Tx } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, forbidden, invalid } from '../../plugins/errors.ts';
 import { audit, changedFields, recordView } from '../../lib/audit.ts';
 import { nextNumber } from '../../lib/counters.ts';
 import { countRows, listPage } from '../../lib/list.ts';
-import { partySearch } from '../../lib/parties.ts';
+import { numberOrPartySearch } from '../../lib/record-search.ts';
+import { tagsByRecord } from '../../lib/record-tags.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, signatureFields } from './invoice-signature.ts';
 
@@ -58,43 +58,6 @@ const rowColumns = {
   startedAt: i.startedAt,
 };
 
-/** Above this many matching customers the ids stay a sub-select (a broad term matches most orders anyway). */
-const MAX_SEARCH_IDS = 2000;
-
-/**
- * q: the order number exactly, or the customer's or company's name, alias or CPF/CNPJ. The matching
- * parties are looked up first (trigram indexes), then the orders through their (organization,
- * customer | company | number) indexes as one BitmapOr: at 100,000 orders a sub-select in the
- * same statement made the planner scan every order instead (see bench/src/invoice-list.ts).
- */
-async function invoiceSearch(db: Db, organizationId: number, q: string | undefined): Promise<SQL | undefined> {
-  const term = q?.trim();
-  if (!term) return undefined;
-  const byNumber = /^\d{1,9}$/.test(term) ? eq(i.number, Number(term)) : undefined;
-  // A few digits are an order number, not a piece of every CPF/CNPJ that happens to contain them.
-  if (byNumber && term.length < 4) return byNumber;
-  const idsOf = async (t: typeof cu | typeof co) => {
-    const where = and(eq(t.organizationId, organizationId), partySearch(t, term));
-    const rows = await db
-      .select({ id: t.id })
-      .from(t)
-      .where(where)
-      .limit(MAX_SEARCH_IDS + 1);
-    if (rows.length > MAX_SEARCH_IDS) return sql`(SELECT ${t.id} FROM ${t} WHERE ${where})`;
-    return rows.map((r) => r.id);
-  };
-  const [customerIds, companyIds] = await Promise.all([idsOf(cu), idsOf(co)]);
-  // The ids go as one array parameter: thousands of separate parameters cost more to build and send
-  // than the query takes to run.
-  const within = (column: AnyPgColumn, ids: number[] | SQL) =>
-    Array.isArray(ids)
-      ? ids.length
-        ? sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`
-        : undefined
-      : sql`${column} IN ${ids}`;
-  return or(byNumber, within(i.customerId, customerIds), within(i.companyId, companyIds)) ?? sql`false`;
-}
-
 async function listWhere(db: Db, actor: Actor, query: InvoiceFilterQuery): Promise<SQL> {
   return and(
     visibleTo(actor),
@@ -105,7 +68,7 @@ async function listWhere(db: Db, actor: Actor, query: InvoiceFilterQuery): Promi
     query.status.length ? inArray(i.statusId, query.status) : undefined,
     query.state.length ? inArray(i.state, query.state) : undefined,
     query.isPaid ? eq(i.isPaid, true) : query.isNotPaid ? eq(i.isPaid, false) : undefined,
-    await invoiceSearch(db, actor.organizationId, query.q),
+    await numberOrPartySearch(db, actor.organizationId, query.q, i),
   )!;
 }
 
@@ -122,24 +85,7 @@ function rowsQuery(db: Db, where: SQL) {
 
 type RowData = Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[number];
 
-async function tagsOf(db: Db, invoiceIds: number[]) {
-  const byInvoice = new Map<number, InvoiceListRow['invoiceTags']>();
-  if (!invoiceIds.length) return byInvoice;
-  const t = schema.tags;
-  const it = schema.invoiceTags;
-  const rows = await db
-    .select({ invoiceId: it.invoiceId, tagId: t.id, name: t.name, color: t.color })
-    .from(it)
-    .innerJoin(t, eq(t.id, it.tagId))
-    .where(inArray(it.invoiceId, invoiceIds))
-    .orderBy(sql`f_unaccent(lower(${t.name}))`, asc(t.id));
-  for (const { invoiceId, ...tag } of rows) {
-    const list = byInvoice.get(invoiceId) ?? [];
-    list.push(tag);
-    byInvoice.set(invoiceId, list);
-  }
-  return byInvoice;
-}
+const tagsOf = (db: Db, ids: number[]) => tagsByRecord(db, schema.invoiceTags, ids);
 
 async function withTags(db: Db, rows: RowData[]): Promise<InvoiceListRow[]> {
   const tags = await tagsOf(
@@ -287,8 +233,11 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
         state: ad.state,
         postalCode: ad.postalCode,
       },
+      estimateId: i.estimateId,
+      estimateNumber: schema.estimates.number,
     })
     .from(i)
+    .leftJoin(schema.estimates, eq(schema.estimates.id, i.estimateId))
     .innerJoin(co, eq(co.id, i.companyId))
     .innerJoin(cu, eq(cu.id, i.customerId))
     .leftJoin(ad, and(eq(ad.id, i.addressId), eq(ad.organizationId, i.organizationId)))
@@ -340,6 +289,8 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
     statusLabel: h.statusLabel,
     statusState: h.statusState,
     isPaid: h.isPaid,
+    estimateId: h.estimateId,
+    estimateNumber: h.estimateNumber,
     ...signatureFields({ id: h.id, signToken: h.signToken }, signature, hash),
     createdAt: h.createdAt.toISOString(),
     updatedAt: h.updatedAt.toISOString(),
@@ -413,7 +364,7 @@ export async function viewInvoice(db: Db, actor: Actor, id: number) {
 export async function createInvoice(db: Db, actor: Actor, body: CreateInvoiceBody) {
   const org = actor.organizationId;
   return db.transaction(async (tx) => {
-    const [[company], [customer], [nature], [draft]] = await Promise.all([
+    const [[company], [customer], [nature], draft] = await Promise.all([
       tx
         .select({ id: co.id, name: co.name })
         .from(co)
@@ -426,48 +377,81 @@ export async function createInvoice(db: Db, actor: Actor, body: CreateInvoiceBod
         .select({ id: tn.id, name: tn.name })
         .from(tn)
         .where(and(eq(tn.id, body.transactionNature), eq(tn.organizationId, org))),
-      tx
-        .select({ id: st.id, label: st.label })
-        .from(st)
-        .where(and(eq(st.organizationId, org), eq(st.state, InvoiceState.Draft)))
-        .orderBy(asc(st.id))
-        .limit(1),
+      draftStatus(tx, org),
     ]);
     const errors: Record<string, string> = {};
     if (!company) errors.company = invoiceMessages.companyNotFound;
     if (!customer) errors.customer = invoiceMessages.customerNotFound;
     if (!nature) errors.transactionNature = invoiceMessages.natureNotFound;
     if (Object.keys(errors).length) throw invalid(errors);
-    if (!draft) throw new Error(`organization ${org} has no Draft status`);
-
-    const number = await nextNumber(
-      tx,
-      org,
-      'invoice',
-      sql`(SELECT coalesce(max(number), 0) + 1 FROM invoices WHERE organization_id = ${org})`,
-    );
-    const [row] = await tx
-      .insert(i)
-      .values({
-        organizationId: org,
-        number,
-        companyId: company!.id,
-        customerId: customer!.id,
-        transactionNatureId: nature!.id,
-        statusId: draft.id,
-        state: InvoiceState.Draft,
-        createdById: actor.userId,
-      })
-      .returning({ id: i.id, number: i.number });
-    await audit(tx, actor, 'create', 'invoice', row!.id, [
-      { field: 'number', before: null, after: number },
-      { field: 'company', before: null, after: company!.name },
-      { field: 'customer', before: null, after: customer!.name },
-      { field: 'transactionNature', before: null, after: nature!.name },
-      { field: 'status', before: null, after: draft.label },
-    ]);
-    return row!;
+    return insertDraftInvoice(tx, actor, {
+      company: company!,
+      customer: customer!,
+      nature: nature!,
+      draft,
+      estimateId: null,
+    });
   });
+}
+
+/**
+ * Inserts a Draft order with the organization's next order number (in the caller's transaction: no gap,
+ * no duplicate) and its 'create' audit line. Company, customer and nature are already checked.
+ */
+export async function insertDraftInvoice(
+  tx: Tx,
+  actor: Actor,
+  parts: {
+    company: { id: number; name: string };
+    customer: { id: number; name: string };
+    nature: { id: number; name: string };
+    draft: { id: number; label: string };
+    estimateId: number | null;
+  },
+) {
+  const org = actor.organizationId;
+  const { company, customer, nature, draft } = parts;
+  const number = await nextNumber(
+    tx,
+    org,
+    'invoice',
+    sql`(SELECT coalesce(max(number), 0) + 1 FROM invoices WHERE organization_id = ${org})`,
+  );
+  const [row] = await tx
+    .insert(i)
+    .values({
+      organizationId: org,
+      number,
+      companyId: company.id,
+      customerId: customer.id,
+      transactionNatureId: nature.id,
+      statusId: draft.id,
+      state: InvoiceState.Draft,
+      estimateId: parts.estimateId,
+      createdById: actor.userId,
+    })
+    .returning({ id: i.id, number: i.number });
+  await audit(tx, actor, 'create', 'invoice', row!.id, [
+    { field: 'number', before: null, after: number },
+    { field: 'company', before: null, after: company.name },
+    { field: 'customer', before: null, after: customer.name },
+    { field: 'transactionNature', before: null, after: nature.name },
+    { field: 'status', before: null, after: draft.label },
+    ...(parts.estimateId ? [{ field: 'estimate', before: null, after: parts.estimateId }] : []),
+  ]);
+  return row!;
+}
+
+/** The organization's Draft status (the first one), which every new order starts in. */
+export async function draftStatus(tx: Tx, organizationId: number) {
+  const [draft] = await tx
+    .select({ id: st.id, label: st.label })
+    .from(st)
+    .where(and(eq(st.organizationId, organizationId), eq(st.state, InvoiceState.Draft)))
+    .orderBy(asc(st.id))
+    .limit(1);
+  if (!draft) throw new Error(`organization ${organizationId} has no Draft status`);
+  return draft;
 }
 
 // ---- admin panel, discount, payment --------------------------------------------------------------

@@ -25,7 +25,7 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A PDF opened in a browser tab from a signed link; its errors become a readable page, not a JSON body. */
-async function sendPdf(reply: FastifyReply, make: () => Promise<{ pdf: Buffer; fileName: string }>) {
+export async function sendPdf(reply: FastifyReply, make: () => Promise<{ pdf: Buffer; fileName: string }>) {
   try {
     const { pdf, fileName } = await make();
     return reply
@@ -44,6 +44,9 @@ async function sendPdf(reply: FastifyReply, make: () => Promise<{ pdf: Buffer; f
       );
   }
 }
+
+/** Per IP limits of the public routes. */
+export const publicLimit = limit;
 
 /**
  * What works without a login, each call authorized by the token in its link (DECISIONS.md

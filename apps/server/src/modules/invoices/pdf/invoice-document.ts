@@ -84,7 +84,16 @@ const identifierLabel = (type: number) => (type === PersonType.Natural ? 'CPF' :
 /** 'YYYY-MM-DD' as pt-BR without a time-zone shift. */
 const isoDay = (d: string | null) => (d ? d.split('-').toReversed().join('/') : '');
 
-function header(doc: Doc, d: InvoicePdfData) {
+/** The document's heading: what it is, its number, when it was opened and its status. */
+export interface DocumentHeading {
+  kind: string;
+  number: number;
+  dateLine: string;
+  statusLabel: string;
+}
+
+/** The company block (logo, name, identifiers, contacts) and the heading on the right. */
+export function header(doc: Doc, d: Pick<InvoicePdfData, 'company'>, heading: DocumentHeading) {
   const top = PAGE.margin;
   let textX = PAGE.margin;
   if (d.company.logo) {
@@ -108,16 +117,13 @@ function header(doc: Doc, d: InvoicePdfData) {
 
   const rx = PAGE.margin + CONTENT_WIDTH - rightWidth;
   doc.font(fonts.bold).fontSize(8).fillColor(colors.muted);
-  doc.text('ORDEM DE SERVIÇO', rx, top, { width: rightWidth, align: 'right', characterSpacing: 0.8 });
+  doc.text(heading.kind, rx, top, { width: rightWidth, align: 'right', characterSpacing: 0.8 });
   doc.font(fonts.bold).fontSize(22).fillColor(colors.accent);
-  doc.text(`Nº ${d.invoice.number}`, rx, doc.y + 1, { width: rightWidth, align: 'right' });
+  doc.text(`Nº ${heading.number}`, rx, doc.y + 1, { width: rightWidth, align: 'right' });
   doc.font(fonts.regular).fontSize(8.5).fillColor(colors.muted);
-  doc.text(`Aberta em ${formatDate(d.invoice.createdAt, d.timeZone)}`, rx, doc.y + 1, {
-    width: rightWidth,
-    align: 'right',
-  });
+  doc.text(heading.dateLine, rx, doc.y + 1, { width: rightWidth, align: 'right' });
   doc.font(fonts.bold).fontSize(9).fillColor(colors.text);
-  doc.text(pdfText(d.invoice.statusLabel), rx, doc.y + 2, { width: rightWidth, align: 'right' });
+  doc.text(pdfText(heading.statusLabel), rx, doc.y + 2, { width: rightWidth, align: 'right' });
   const bottom = Math.max(leftBottom, doc.y) + 10;
   rule(doc, bottom, { weight: 1.2, color: colors.accent });
   doc.y = bottom + 12;
@@ -161,7 +167,7 @@ function partiesAndDates(doc: Doc, d: InvoicePdfData) {
   }
 }
 
-function equipmentTable(doc: Doc, d: InvoicePdfData) {
+export function equipmentTable(doc: Doc, d: Pick<InvoicePdfData, 'equipments'>) {
   if (!d.equipments.length) return;
   sectionTitle(doc, 'Equipamentos');
   const columns: Column[] = [
@@ -179,9 +185,9 @@ function equipmentTable(doc: Doc, d: InvoicePdfData) {
 }
 
 /** Services or products, with unit price and line total only when values are shown. */
-function linesTable(
+export function linesTable(
   doc: Doc,
-  d: InvoicePdfData,
+  d: Pick<InvoicePdfData, 'showValues'>,
   title: string,
   lines: Array<{ name: string; description?: string | null; quantity: number; priceCents: number }>,
 ) {
@@ -215,7 +221,10 @@ function linesTable(
   }
 }
 
-function totals(doc: Doc, d: InvoicePdfData) {
+export function totals(
+  doc: Doc,
+  d: Pick<InvoicePdfData, 'showValues'> & { invoice: { subtotalCents: number; discountCents: number } },
+) {
   if (!d.showValues) return;
   const { subtotalCents, discountCents } = d.invoice;
   const rows: Array<[string, string, boolean]> = [['Subtotal', money(subtotalCents), false]];
@@ -259,7 +268,7 @@ function comments(doc: Doc, d: InvoicePdfData) {
   }
 }
 
-function photos(doc: Doc, d: InvoicePdfData) {
+export function photos(doc: Doc, d: Pick<InvoicePdfData, 'photos'>) {
   if (!d.photos.length) return;
   sectionTitle(doc, 'Fotos', 200);
   const gap = 15;
@@ -352,7 +361,12 @@ function signatures(doc: Doc, d: InvoicePdfData) {
 /** The service order as a document a shop hands its customer (A4, pt-BR). */
 export async function renderInvoicePdf(d: InvoicePdfData): Promise<Buffer> {
   const doc = newDocument({ title: `Ordem de Serviço nº ${d.invoice.number}`, author: d.company.name });
-  header(doc, d);
+  header(doc, d, {
+    kind: 'ORDEM DE SERVIÇO',
+    number: d.invoice.number,
+    dateLine: `Aberta em ${formatDate(d.invoice.createdAt, d.timeZone)}`,
+    statusLabel: d.invoice.statusLabel,
+  });
   partiesAndDates(doc, d);
   equipmentTable(doc, d);
   linesTable(doc, d, 'Serviços', d.services);

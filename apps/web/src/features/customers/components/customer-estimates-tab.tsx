@@ -1,40 +1,31 @@
 import { Form } from 'react-bootstrap';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { estimateStatusLabels, estimateStatusList } from '@oficina/contracts';
 import { FilterPopover } from '../../../components/filter-popover.tsx';
+import { PaginationBar } from '../../../components/pagination-bar.tsx';
+import { useEstimates } from '../../../components/estimates/api/get-estimates.ts';
+import { EstimateTable } from '../../../components/estimates/estimate-table.tsx';
 import { baseFilterDefaults, usePersistedFilter, type BaseFilter } from '../../../lib/use-persisted-filter.ts';
-
-/** Estimate statuses (spec 2 §4), for the filter. */
-const statuses = [
-  { value: 0, label: 'Rascunho' },
-  { value: 1, label: 'Em Andamento' },
-  { value: 10, label: 'Concluído' },
-  { value: -1, label: 'Cancelado' },
-];
 
 interface EstimateFilter extends BaseFilter {
   statuses: number[];
 }
 const defaults: EstimateFilter = { ...baseFilterDefaults, statuses: [] };
 
-// Secondary columns give way on small screens.
-const columns: Column<never>[] = [
-  { header: '#', cell: () => null },
-  { header: 'Data', cell: () => null, className: 'd-none d-md-table-cell' },
-  { header: 'Empresa', cell: () => null, className: 'd-none d-lg-table-cell' },
-  { header: 'Cliente', cell: () => null, className: 'd-none d-lg-table-cell' },
-  { header: 'Natureza da Op.', cell: () => null, className: 'd-none d-md-table-cell' },
-  { header: 'Status', cell: () => null },
-  { header: 'Etiquetas', cell: () => null, className: 'd-none d-sm-table-cell' },
-];
-
 /**
- * Orçamentos of a customer: the filter (key customers-estimates; the badge counts q and each status)
- * and the 'Novo orçamento' link (new tab). Estimates are not built yet, so no call is made and the
- * list is empty; the estimates feature plugs its list query in here.
+ * Orçamentos of a customer: GET estimates?customer={id} with the filter kept under
+ * 'customers-estimates' (the badge counts q and each status), real pagination, and 'Novo orçamento',
+ * which opens /estimates/new?customerId={id} in a new tab.
  */
 export function CustomerEstimatesTab({ customerId }: { customerId: number }) {
   const [filter, setFilter, reset] = usePersistedFilter('customers-estimates', defaults, { url: false });
   const count = (filter.q ? 1 : 0) + filter.statuses.length;
+  const list = useEstimates({
+    customer: customerId,
+    q: filter.q?.trim() || undefined,
+    statuses: filter.statuses.length ? filter.statuses : undefined,
+    skip: filter.skip,
+    take: filter.take,
+  });
   return (
     <section aria-label="Orçamentos do cliente">
       <div className="d-flex flex-wrap justify-content-end gap-2 mb-2">
@@ -50,18 +41,16 @@ export function CustomerEstimatesTab({ customerId }: { customerId: number }) {
                 />
               </Form.Group>
               <Form.Label as="div">Status</Form.Label>
-              {statuses.map((s) => (
+              {estimateStatusList.map((s) => (
                 <Form.Check
-                  key={s.value}
-                  id={`customer-estimates-status-${s.value}`}
-                  label={s.label}
-                  checked={draft.statuses.includes(s.value)}
+                  key={s}
+                  id={`customer-estimates-status-${s}`}
+                  label={estimateStatusLabels[s]}
+                  checked={draft.statuses.includes(s)}
                   onChange={(e) =>
                     setDraft({
                       ...draft,
-                      statuses: e.target.checked
-                        ? [...draft.statuses, s.value]
-                        : draft.statuses.filter((v) => v !== s.value),
+                      statuses: e.target.checked ? [...draft.statuses, s] : draft.statuses.filter((v) => v !== s),
                     })
                   }
                 />
@@ -79,7 +68,13 @@ export function CustomerEstimatesTab({ customerId }: { customerId: number }) {
         </a>
       </div>
       <div className="card-list">
-        <DataTable columns={columns} rows={[]} rowKey={() => 0} emptyText="Nenhum orçamento encontrado" />
+        <EstimateTable
+          rows={list.data?.data}
+          isLoading={list.isPending}
+          hideCustomer
+          emptyText="Nenhum orçamento encontrado"
+        />
+        <PaginationBar meta={list.data?.meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Alert } from 'react-bootstrap';
 import { isInvoiceClosed, type InvoiceStateValue } from '@oficina/contracts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -51,6 +51,16 @@ export function EditInvoicePage() {
             <InvoiceStatusBadge state={invoice.statusState} label={invoice.statusLabel} />
             {invoice.isPaid && <PaidBadge />}
           </div>
+          {invoice.estimateId && invoice.estimateNumber !== null && (
+            <span className="small text-body-secondary">
+              Gerada do{' '}
+              {isAdmin ? (
+                <Link to={`/estimates/${invoice.estimateId}/edit`}>orçamento nº {invoice.estimateNumber}</Link>
+              ) : (
+                <>orçamento nº {invoice.estimateNumber}</>
+              )}
+            </span>
+          )}
         </div>
         <div className="invoice-toolbar d-flex flex-wrap gap-2" role="toolbar" aria-label="Ações da ordem de serviço">
           <StateActions invoice={invoice} />

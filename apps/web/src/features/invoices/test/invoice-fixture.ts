@@ -5,6 +5,8 @@ export function invoiceFixture(over: Partial<InvoiceDetail> = {}): InvoiceDetail
   return {
     id: 7,
     number: 1042,
+    estimateId: null,
+    estimateNumber: null,
     companyId: 1,
     companyName: 'Demo Refrigeração Ltda',
     companyIdentifier: '11222333000181',

@@ -1,6 +1,6 @@
 import type { ListResult, TransactionNature } from '@oficina/contracts';
 import { api } from '../../../lib/api-client.ts';
-import type { Option } from '../../../components/searchable-select.tsx';
+import type { Option } from '../../searchable-select.tsx';
 
 /** Transaction natures matching q (GET transaction-natures?q=) as select options. */
 export const searchNatures = async (orgPath: string, q: string): Promise<Option[]> => {

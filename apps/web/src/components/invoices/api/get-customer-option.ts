@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { formatIdentifier, type Customer } from '@oficina/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
-import type { Option } from '../../../components/searchable-select.tsx';
+import type { Option } from '../../searchable-select.tsx';
 
 /** One customer as a select option: the customer preselected by /invoices/new?customerId= (spec 2 §2). */
 export const getCustomerOption = async (orgPath: string, id: number): Promise<Option> => {

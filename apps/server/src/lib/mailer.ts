@@ -1,0 +1,53 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  from: string;
+  replyTo?: string;
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
+}
+
+/** What became of a message: accepted by the SMTP server, or written to the outbox as an .eml file. */
+export type MailResult = { status: 'sent'; messageId: string } | { status: 'written'; file: string };
+
+export interface Mailer {
+  /** 'smtp' when SMTP_URL is set, 'outbox' otherwise. */
+  readonly kind: 'smtp' | 'outbox';
+  /** Throws when the message could not be delivered to the SMTP server or written. */
+  send(message: MailMessage): Promise<MailResult>;
+}
+
+/**
+ * SMTP through nodemailer when `smtpUrl` (smtp:// or smtps://, credentials in the URL) is given;
+ * otherwise each message is written whole (MIME, attachments included) as an .eml file under
+ * `outboxDir`, where it can be opened or handed to a mail server later. Never dropped silently.
+ */
+export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        const info = await transport.sendMail(message);
+        return { status: 'sent', messageId: info.messageId };
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail(message);
+      await mkdir(opts.outboxDir, { recursive: true });
+      const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      await writeFile(join(opts.outboxDir, file), info.message as Buffer, { flag: 'wx' });
+      return { status: 'written', file };
+    },
+  };
+}

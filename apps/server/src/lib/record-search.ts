@@ -1,0 +1,48 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { schema, type Db } from '@oficina/db';
+import { partySearch } from './parties.ts';
+
+/** Above this many matching parties the ids stay a sub-select (a broad term matches most rows anyway). */
+const MAX_SEARCH_IDS = 2000;
+
+/**
+ * q over service orders or estimates: the number exactly, or the customer's or company's name, alias
+ * or CPF/CNPJ. The matching parties are looked up first (trigram indexes), then the records through
+ * their (organization, customer | company | number) indexes as one BitmapOr: at 100,000 records a
+ * sub-select in the same statement made the planner scan every row instead (see bench/).
+ */
+export async function numberOrPartySearch(
+  db: Db,
+  organizationId: number,
+  q: string | undefined,
+  columns: { number: AnyPgColumn; customerId: AnyPgColumn; companyId: AnyPgColumn },
+): Promise<SQL | undefined> {
+  const term = q?.trim();
+  if (!term) return undefined;
+  const byNumber = /^\d{1,9}$/.test(term) ? eq(columns.number, Number(term)) : undefined;
+  // A few digits are a record number, not a piece of every CPF/CNPJ that happens to contain them.
+  if (byNumber && term.length < 4) return byNumber;
+  const cu = schema.customers;
+  const co = schema.companies;
+  const idsOf = async (t: typeof cu | typeof co) => {
+    const where = and(eq(t.organizationId, organizationId), partySearch(t, term));
+    const rows = await db
+      .select({ id: t.id })
+      .from(t)
+      .where(where)
+      .limit(MAX_SEARCH_IDS + 1);
+    if (rows.length > MAX_SEARCH_IDS) return sql`(SELECT ${t.id} FROM ${t} WHERE ${where})`;
+    return rows.map((r) => r.id);
+  };
+  const [customerIds, companyIds] = await Promise.all([idsOf(cu), idsOf(co)]);
+  // The ids go as one array parameter: thousands of separate parameters cost more to build and send
+  // than the query takes to run.
+  const within = (column: AnyPgColumn, ids: number[] | SQL) =>
+    Array.isArray(ids)
+      ? ids.length
+        ? sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`
+        : undefined
+      : sql`${column} IN ${ids}`;
+  return or(byNumber, within(columns.customerId, customerIds), within(columns.companyId, companyIds)) ?? sql`false`;
+}

@@ -1,0 +1,232 @@
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  EstimateCommentType,
+  estimateMessages,
+  estimateStatusLabels,
+  isAdminRoles,
+  isEstimatePdfAvailable,
+  PDF_LINK_TTL_SECONDS,
+  type EstimateStatusValue,
+} from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { AppError, conflict, notFound } from '../../plugins/errors.ts';
+import { sanitizeRichText } from '../../lib/html.ts';
+import type { LinkSigner } from '../../lib/signed-links.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { firstAddress, pdfParties, printPhotos, type PdfLog } from '../invoices/invoice-pdf.service.ts';
+import { findEstimate, recordChange, type Actor } from './estimate-access.ts';
+import { renderEstimatePdf, type EstimatePdfData } from './pdf/estimate-document.ts';
+
+const PURPOSE = 'estimate-pdf';
+const es = schema.estimates;
+
+// ---- PDF -----------------------------------------------------------------------------------------
+
+/** POST estimates/{id}/pdf: a link that opens the document without a login for a few minutes. */
+export async function requestEstimatePdf(db: Db, links: LinkSigner, actor: Actor, id: number) {
+  const estimate = await findEstimate(db, actor, id);
+  if (!isEstimatePdfAvailable(estimate.status)) throw conflict(estimateMessages.pdfUnavailable);
+  const token = await links.sign(
+    PURPOSE,
+    { est: id, org: actor.organizationId, usr: actor.userId },
+    PDF_LINK_TTL_SECONDS,
+  );
+  return { url: `/api/pdfs/estimates/${id}?token=${token}` };
+}
+
+/** GET /api/pdfs/estimates/{id}?token=...: the token is the only authorization; altered → 404, expired → 410. */
+export async function estimatePdfFromLink(
+  db: Db,
+  storage: FileStorage,
+  links: LinkSigner,
+  id: number,
+  token: string | undefined,
+  log: PdfLog,
+) {
+  const claims = await links.verify(PURPOSE, token);
+  if (claims === 'expired') throw new AppError(410, [estimateMessages.pdfLinkExpired]);
+  if (claims === 'invalid' || claims.est !== id || typeof claims.org !== 'number' || typeof claims.usr !== 'number')
+    throw notFound(estimateMessages.pdfLinkInvalid);
+  // The link stops working when the admin who asked for it is deactivated or no longer an admin.
+  const u = schema.users;
+  const [user] = await db
+    .select({ role: u.role })
+    .from(u)
+    .where(and(eq(u.id, claims.usr), eq(u.organizationId, claims.org), eq(u.isActive, true)));
+  if (!user || !isAdminRoles([user.role])) throw notFound(estimateMessages.pdfLinkInvalid);
+  const data = await loadEstimatePdfData(db, storage, claims.org, id, log);
+  return { pdf: await renderEstimatePdf(data), fileName: `Orcamento-${data.estimate.number}.pdf` };
+}
+
+/** Everything the estimate document prints; internal notes never are. */
+export async function loadEstimatePdfData(
+  db: Db,
+  storage: FileStorage,
+  organizationId: number,
+  id: number,
+  log: PdfLog,
+): Promise<EstimatePdfData> {
+  const badImage = (what: string) => (err: unknown) =>
+    log.warn({ err, estimateId: id, image: what }, 'stored image left out of the PDF');
+  const [head] = await db
+    .select({
+      estimate: es,
+      natureName: schema.transactionNatures.name,
+      company: schema.companies,
+      customer: schema.customers,
+      timeZone: schema.organizations.timeZone,
+    })
+    .from(es)
+    .innerJoin(schema.transactionNatures, eq(schema.transactionNatures.id, es.transactionNatureId))
+    .innerJoin(schema.companies, eq(schema.companies.id, es.companyId))
+    .innerJoin(schema.customers, eq(schema.customers.id, es.customerId))
+    .innerJoin(schema.organizations, eq(schema.organizations.id, es.organizationId))
+    .where(and(eq(es.id, id), eq(es.organizationId, organizationId)));
+  const h = assertFound(head);
+  if (!isEstimatePdfAvailable(h.estimate.status)) throw conflict(estimateMessages.pdfUnavailable);
+  const s = schema.estimateServices;
+  const p = schema.estimateProducts;
+  const e = schema.estimateEquipments;
+  const c = schema.estimateComments;
+  const ph = schema.estimatePictures;
+  const [services, products, equipments, notes, pictures, companyAddress, customerAddress] = await Promise.all([
+    db.select().from(s).where(eq(s.estimateId, id)).orderBy(asc(s.itemNumber), asc(s.id)),
+    db.select().from(p).where(eq(p.estimateId, id)).orderBy(asc(p.itemNumber), asc(p.id)),
+    db.select().from(e).where(eq(e.estimateId, id)).orderBy(asc(e.id)),
+    db
+      .select({ comment: c.comment, createdAt: c.createdAt })
+      .from(c)
+      .where(and(eq(c.estimateId, id), eq(c.type, EstimateCommentType.General)))
+      .orderBy(asc(c.createdAt), asc(c.id)),
+    db.select().from(ph).where(eq(ph.estimateId, id)).orderBy(asc(ph.id)),
+    firstAddress(db, 'companyId', h.company.id),
+    firstAddress(db, 'customerId', h.customer.id),
+  ]);
+  const [parties, photos] = await Promise.all([
+    pdfParties(storage, h.company, companyAddress, h.customer, customerAddress, badImage),
+    printPhotos(storage, pictures),
+  ]);
+  return {
+    timeZone: h.timeZone,
+    generatedAt: new Date(),
+    ...parties,
+    estimate: {
+      number: h.estimate.number,
+      statusLabel: estimateStatusLabels[h.estimate.status as EstimateStatusValue],
+      natureName: h.natureName,
+      createdAt: h.estimate.createdAt,
+      subtotalCents: h.estimate.subtotalCents,
+      discountCents: h.estimate.discountCents,
+    },
+    services,
+    products,
+    equipments,
+    notes,
+    photos,
+  };
+}
+
+// ---- e-mail --------------------------------------------------------------------------------------
+
+const escapeHtml = (v: string) =>
+  v.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** The company's template with its placeholders filled: {{numero}}, {{cliente}} and {{empresa}}. */
+export function fillTemplate(
+  template: string,
+  values: { number: number; customer: string; company: string },
+  html: boolean,
+) {
+  const v = (s: string) => (html ? escapeHtml(s) : s);
+  return template
+    .replaceAll('{{numero}}', String(values.number))
+    .replaceAll('{{cliente}}', v(values.customer))
+    .replaceAll('{{empresa}}', v(values.company));
+}
+
+const htmlToText = (html: string) =>
+  html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h\d)>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+/**
+ * POST estimates/{id}/email: the company's e-mail template (subject, message, signature) with its
+ * placeholders filled, the estimate PDF attached. The send is recorded as 'queued' and committed
+ * before it is attempted, then marked 'sent' (SMTP accepted it), 'written' (no SMTP configured: an .eml
+ * in the outbox) or 'failed' (with the reason, and the request answers 502).
+ */
+export async function sendEstimateEmail(
+  deps: { db: Db; storage: FileStorage; mailer: Mailer; mailFrom: string | undefined; log: PdfLog },
+  actor: Actor,
+  id: number,
+  to: string[],
+) {
+  const { db } = deps;
+  const estimate = await findEstimate(db, actor, id);
+  if (!isEstimatePdfAvailable(estimate.status)) throw conflict(estimateMessages.emailUnavailable);
+  const data = await loadEstimatePdfData(db, deps.storage, actor.organizationId, id, deps.log);
+  const [company] = await db.select().from(schema.companies).where(eq(schema.companies.id, estimate.companyId));
+  const values = { number: data.estimate.number, customer: data.customer.name, company: data.company.name };
+  const subject = fillTemplate(company!.emailSubject?.trim() || 'Orçamento nº {{numero}}', values, false);
+  // The stored HTML was sanitized on save; it is sanitized again after filling, in case of older rows.
+  const html = sanitizeRichText(
+    [company!.emailBody, company!.emailSignature]
+      .filter((part): part is string => !!part?.trim())
+      .map((part) => fillTemplate(part, values, true))
+      .join('<br>') || `<p>Segue o orçamento nº ${values.number}.</p>`,
+  );
+  const pdf = await renderEstimatePdf(data);
+
+  const m = schema.estimateEmails;
+  const [record] = await db
+    .insert(m)
+    .values({ organizationId: actor.organizationId, estimateId: id, userId: actor.userId, subject, recipients: to })
+    .returning({ id: m.id });
+  const finish = (set: Partial<typeof m.$inferInsert>) =>
+    db
+      .update(m)
+      .set({ ...set, finishedAt: new Date() })
+      .where(eq(m.id, record!.id));
+  const from = deps.mailFrom ?? company!.email ?? undefined;
+  try {
+    if (!from) throw new Error('Sem remetente: informe o e-mail da empresa ou MAIL_FROM');
+    const result = await deps.mailer.send({
+      from: deps.mailFrom ? `${company!.name} <${deps.mailFrom}>` : `${company!.name} <${from}>`,
+      replyTo: company!.email ?? undefined,
+      to,
+      subject,
+      html,
+      text: htmlToText(html),
+      attachments: [{ filename: `Orcamento-${values.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    });
+    if (result.status === 'sent') await finish({ status: 'sent', messageId: result.messageId });
+    else await finish({ status: 'written', outboxFile: result.file });
+  } catch (err) {
+    await finish({ status: 'failed', error: err instanceof Error ? err.message.slice(0, 500) : String(err) });
+    throw new AppError(502, [estimateMessages.sendFailed]);
+  }
+  await db.transaction((tx) =>
+    recordChange(tx, actor, id, 'update', [{ field: 'emails', before: null, after: { subject, to } }]),
+  );
+  const [row] = await db.select().from(m).where(eq(m.id, record!.id));
+  return {
+    id: row!.id,
+    createdAt: row!.createdAt.toISOString(),
+    subject: row!.subject,
+    to: row!.recipients,
+    status: row!.status,
+    error: row!.error,
+    userName: actor.name,
+  };
+}

@@ -1,0 +1,191 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { EstimateStatus } from '@oficina/contracts';
+import { schema } from '@oficina/db';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { estimateWorld, type EstimateWorld } from '../../../test/estimate-fixtures.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+import { createMailer } from '../../lib/mailer.ts';
+import { buildApp } from '../../app.ts';
+
+// E-mailing an estimate: a real SMTP server on loopback receives the message and its PDF; without
+// SMTP the message is an .eml in the outbox; every send is recorded before it is attempted.
+let ctx: TestContext;
+let org: TestOrg;
+let w: EstimateWorld;
+let smtp: SMTPServer;
+let port: number;
+const received: Array<{ from: string; to: string[]; mail: ParsedMail }> = [];
+let smtpApp: Awaited<ReturnType<typeof buildApp>>;
+let outboxApp: Awaited<ReturnType<typeof buildApp>>;
+const outboxDir = mkdtempSync(join(tmpdir(), 'outbox-'));
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await createOrg(ctx);
+  w = await estimateWorld(ctx, org);
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            mail,
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  port = (smtp.server.address() as { port: number }).port;
+  const common = {
+    database: ctx.database,
+    serveWeb: false,
+    config: { jwtSecret: 'test-secret', tokenTtlSeconds: 3600, loginRateLimitPerMinute: 1000, dataDir: '/tmp' },
+  };
+  smtpApp = await buildApp({
+    ...common,
+    mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir }),
+  });
+  outboxApp = await buildApp({ ...common, mailer: createMailer({ outboxDir }), mailFrom: 'orcamentos@oficina.com.br' });
+  await db()
+    .update(schema.companies)
+    .set({
+      email: 'contato@oficina.com.br',
+      emailSubject: 'Orçamento {{numero}} para {{cliente}}',
+      emailBody: '<p>Olá, {{cliente}}! Segue o orçamento nº {{numero}} da {{empresa}}.</p>',
+      emailSignature: '<p><strong>Equipe</strong></p>',
+    })
+    .where(eq(schema.companies.id, w.company.id));
+});
+afterAll(async () => {
+  await smtpApp.close();
+  await outboxApp.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await ctx.close();
+});
+const db = () => ctx.database.db;
+
+async function quote() {
+  const e = await w.createEstimate();
+  await w.ok('POST', `/${e.id}/services`, { service: w.service.id, quantity: 2 });
+  await w.moveTo(e.id, EstimateStatus.Wip);
+  return e;
+}
+const send = (app: typeof smtpApp, id: number, to: string) =>
+  app.inject({ method: 'POST', url: w.url(`/${id}/email`), headers: org.as(org.admin.token), payload: { to } });
+
+describe('e-mail', () => {
+  it('sends through SMTP the filled template with the estimate PDF attached, and records it as sent', async () => {
+    const e = await quote();
+    const res = await send(smtpApp, e.id, 'cliente@exemplo.com.br, Outro@Exemplo.com.br, cliente@EXEMPLO.com.br');
+    expect(res.statusCode).toBe(200);
+    const subject = `Orçamento ${e.number} para ${w.customer.name}`;
+    expect(res.json()).toMatchObject({
+      subject,
+      status: 'sent',
+      to: ['cliente@exemplo.com.br', 'Outro@Exemplo.com.br'],
+    });
+
+    expect(received).toHaveLength(1);
+    const { to, from, mail } = received[0]!;
+    // The envelope carries the domains in lower case.
+    expect(to).toEqual(['cliente@exemplo.com.br', 'Outro@exemplo.com.br']);
+    expect(from).toBe('contato@oficina.com.br');
+    expect(mail.subject).toBe(subject);
+    expect(mail.html).toContain(`Olá, ${w.customer.name}! Segue o orçamento nº ${e.number} da ${w.company.name}.`);
+    expect(mail.html).toContain('<strong>Equipe</strong>');
+    expect(mail.attachments).toHaveLength(1);
+    const [pdf] = mail.attachments;
+    expect(pdf!.filename).toBe(`Orcamento-${e.number}.pdf`);
+    expect(pdf!.contentType).toBe('application/pdf');
+    const text = pdfText(pdf!.content);
+    expect(text).toContain(`Nº ${e.number}`);
+    expect(text).toContain('Limpeza de split');
+
+    const emails = await w.ok('GET', `/${e.id}/emails`);
+    expect(emails.data).toEqual([expect.objectContaining({ subject, status: 'sent', userName: 'Admin Teste' })]);
+    const [row] = await db().select().from(schema.estimateEmails).where(eq(schema.estimateEmails.estimateId, e.id));
+    expect(row!.messageId).toBeTruthy();
+    expect(row!.finishedAt).not.toBeNull();
+  });
+
+  it('a customer name in the template cannot inject HTML', async () => {
+    const [customer] = await db()
+      .insert(schema.customers)
+      .values({
+        organizationId: org.organization.id,
+        type: 2,
+        identifier: '52998224725',
+        name: 'Zé <img src=x onerror=alert(1)>',
+      })
+      .returning();
+    const e = await w.createEstimate(customer!.id);
+    await w.moveTo(e.id, EstimateStatus.Wip);
+    expect((await send(smtpApp, e.id, 'a@b.com.br')).statusCode).toBe(200);
+    const { mail } = received.at(-1)!;
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('Zé &lt;img');
+  });
+
+  it('without SMTP writes the whole message as an .eml under the outbox and records it as written', async () => {
+    const e = await quote();
+    const res = await send(outboxApp, e.id, 'cliente@exemplo.com.br');
+    expect(res.json()).toMatchObject({ status: 'written' });
+    const [row] = await db().select().from(schema.estimateEmails).where(eq(schema.estimateEmails.estimateId, e.id));
+    expect(readdirSync(outboxDir)).toContain(row!.outboxFile);
+    const mail = await simpleParser(readFileSync(join(outboxDir, row!.outboxFile!)));
+    expect(mail.from?.text).toContain('orcamentos@oficina.com.br');
+    expect(mail.attachments[0]!.contentType).toBe('application/pdf');
+  });
+
+  it('a failed send is recorded as failed (502), after having been recorded before the attempt', async () => {
+    const e = await quote();
+    const closedPort = port; // a server that is gone: connection refused
+    const broken = await buildApp({
+      database: ctx.database,
+      serveWeb: false,
+      config: { jwtSecret: 'test-secret', tokenTtlSeconds: 3600, loginRateLimitPerMinute: 1000, dataDir: '/tmp' },
+      mailer: {
+        kind: 'smtp',
+        async send() {
+          // What the row looks like while the message is in flight.
+          const [inFlight] = await db()
+            .select()
+            .from(schema.estimateEmails)
+            .where(eq(schema.estimateEmails.estimateId, e.id));
+          expect(inFlight!.status).toBe('queued');
+          throw new Error(`connect ECONNREFUSED 127.0.0.1:${closedPort + 1}`);
+        },
+      },
+    });
+    const res = await send(broken, e.id, 'cliente@exemplo.com.br');
+    await broken.close();
+    expect(res.statusCode).toBe(502);
+    const emails = await w.ok('GET', `/${e.id}/emails`);
+    expect(emails.data).toEqual([
+      expect.objectContaining({ status: 'failed', error: expect.stringContaining('ECONNREFUSED') }),
+    ]);
+  });
+
+  it('recipients: at least one, valid, no duplicates; not for Draft or Canceled estimates', async () => {
+    const e = await quote();
+    const empty = await send(smtpApp, e.id, ' , ');
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.to).toEqual(['Adicione pelo menos um destinatario']);
+    const bad = await send(smtpApp, e.id, 'ok@b.com.br, nada');
+    expect(bad.json().errors.to).toEqual(['E-mail inválido: nada']);
+    const draft = await w.createEstimate();
+    expect((await send(smtpApp, draft.id, 'a@b.com.br')).statusCode).toBe(409);
+    expect((await w.ok('GET', `/${draft.id}/emails`)).data).toEqual([]);
+  });
+});

@@ -1,0 +1,334 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import {
+  estimateMessages,
+  MAX_PHOTOS_PER_INVOICE,
+  paperworkMessages,
+  type AddEstimateCommentBody,
+  type AddEstimateReminderBody,
+  type InvoicePicture,
+} from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
+import { processPhoto } from '../../lib/images.ts';
+import { recordTags } from '../../lib/record-tags.ts';
+import { newFileKey, type FileStorage } from '../../lib/storage.ts';
+import type { NamedImageUpload } from '../../lib/uploads.ts';
+import { assertEditable, findEstimate, lockEstimate, recordChange, type Actor } from './estimate-access.ts';
+
+const u = schema.users;
+
+// ---- tags (any status) ---------------------------------------------------------------------------
+
+export const {
+  available: availableTags,
+  add: addTag,
+  remove: removeTag,
+} = recordTags({
+  link: schema.estimateTags,
+  column: 'estimate_id',
+  find: findEstimate,
+  lock: lockEstimate,
+  record: recordChange,
+  alreadyThere: estimateMessages.tagAlreadyOnEstimate,
+});
+
+// ---- notes (general and internal, any status) ----------------------------------------------------
+
+const c = schema.estimateComments;
+const commentColumns = { id: c.id, comment: c.comment, type: c.type, createdAt: c.createdAt, userName: u.name };
+const toComment = (r: { createdAt: Date; userName: string | null } & Record<string, unknown>) => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  userName: r.userName ?? '',
+});
+
+/** GET estimates/{id}/comments: both types, oldest first (the screen splits them). */
+export async function listComments(db: Db, actor: Actor, id: number) {
+  await findEstimate(db, actor, id);
+  const rows = await db
+    .select(commentColumns)
+    .from(c)
+    .leftJoin(u, eq(u.id, c.userId))
+    .where(eq(c.estimateId, id))
+    .orderBy(asc(c.createdAt), asc(c.id));
+  return { data: rows.map((r) => toComment(r) as ReturnType<typeof toComment> & typeof r) };
+}
+
+export async function addComment(db: Db, actor: Actor, id: number, body: AddEstimateCommentBody) {
+  return db.transaction(async (tx) => {
+    await lockEstimate(tx, actor, id);
+    const [row] = await tx
+      .insert(c)
+      .values({ organizationId: actor.organizationId, estimateId: id, userId: actor.userId, ...body })
+      .returning();
+    await recordChange(tx, actor, id, 'update', [{ field: 'comments', before: null, after: body.comment }]);
+    return {
+      id: row!.id,
+      comment: row!.comment,
+      type: row!.type,
+      createdAt: row!.createdAt.toISOString(),
+      userName: actor.name,
+    };
+  });
+}
+
+export async function removeComment(db: Db, actor: Actor, id: number, commentId: number) {
+  await db.transaction(async (tx) => {
+    await lockEstimate(tx, actor, id);
+    const [row] = await tx
+      .delete(c)
+      .where(and(eq(c.id, commentId), eq(c.estimateId, id)))
+      .returning();
+    if (!row) throw notFound();
+    await recordChange(tx, actor, id, 'delete', [{ field: 'comments', before: row.comment, after: null }]);
+  });
+}
+
+// ---- reminders (any status) ----------------------------------------------------------------------
+
+const r = schema.estimateReminders;
+const rk = schema.reminders;
+const reminderColumns = {
+  id: r.id,
+  reminderId: r.reminderId,
+  reminderAt: r.reminderAt,
+  description: r.description,
+  processedAt: r.processedAt,
+  isRequired: rk.isRequired,
+};
+const toReminder = (row: { reminderAt: Date; processedAt: Date | null } & Record<string, unknown>) => ({
+  ...row,
+  reminderAt: row.reminderAt.toISOString(),
+  processedAt: row.processedAt ? row.processedAt.toISOString() : null,
+});
+async function reminders(db: Db, where: SQL) {
+  const rows = await db
+    .select(reminderColumns)
+    .from(r)
+    .innerJoin(rk, eq(rk.id, r.reminderId))
+    .where(where)
+    .orderBy(asc(r.reminderAt), asc(r.id));
+  return rows.map(toReminder) as Array<
+    Omit<(typeof rows)[number], 'reminderAt' | 'processedAt'> & { reminderAt: string; processedAt: string | null }
+  >;
+}
+
+/** GET estimates/{id}/reminders: soonest first. */
+export async function listReminders(db: Db, actor: Actor, id: number) {
+  await findEstimate(db, actor, id);
+  return { data: await reminders(db, eq(r.estimateId, id)) };
+}
+
+/**
+ * POST estimates/{id}/reminders: an active reminder kind of the organization, once per estimate. The
+ * notifications job turns it into a notification for the admins when reminder_at passes.
+ */
+export async function addReminder(db: Db, actor: Actor, id: number, body: AddEstimateReminderBody) {
+  const reminderId = await db.transaction(async (tx) => {
+    await lockEstimate(tx, actor, id);
+    const [kind] = await tx
+      .select()
+      .from(rk)
+      .where(and(eq(rk.id, body.reminder), eq(rk.organizationId, actor.organizationId)));
+    if (!kind) throw notFound(estimateMessages.reminderNotAvailable);
+    if (!kind.isActive) throw invalid({ reminder: estimateMessages.reminderNotAvailable });
+    try {
+      const [row] = await tx
+        .insert(r)
+        .values({
+          organizationId: actor.organizationId,
+          estimateId: id,
+          reminderId: kind.id,
+          reminderAt: new Date(body.reminderAt),
+          description: kind.description,
+        })
+        .returning({ id: r.id });
+      await recordChange(tx, actor, id, 'update', [
+        { field: 'reminders', before: null, after: { description: kind.description, reminderAt: body.reminderAt } },
+      ]);
+      return row!.id;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw invalid({ reminder: estimateMessages.reminderAlreadyScheduled });
+      throw err;
+    }
+  });
+  const [row] = await reminders(db, eq(r.id, reminderId));
+  return row!;
+}
+
+/** PATCH estimates/{id}/reminders/{reminderId}: moves it; a moved reminder fires again at its new time. */
+export async function moveReminder(db: Db, actor: Actor, id: number, reminderId: number, reminderAt: string) {
+  await db.transaction(async (tx) => {
+    await lockEstimate(tx, actor, id);
+    const [before] = await tx
+      .select()
+      .from(r)
+      .where(and(eq(r.id, reminderId), eq(r.estimateId, id)));
+    if (!before) throw notFound();
+    await tx
+      .update(r)
+      .set({ reminderAt: new Date(reminderAt), processedAt: null })
+      .where(eq(r.id, reminderId));
+    await recordChange(tx, actor, id, 'update', [
+      { field: `reminders.${before.description}`, before: before.reminderAt.toISOString(), after: reminderAt },
+    ]);
+  });
+  const [row] = await reminders(db, eq(r.id, reminderId));
+  return row!;
+}
+
+// ---- pictures (only while Draft or Wip) ----------------------------------------------------------
+
+const ph = schema.estimatePictures;
+const FIELD = 'attachment';
+
+const pictureColumns = {
+  id: ph.id,
+  organizationId: ph.organizationId,
+  estimateId: ph.estimateId,
+  name: ph.name,
+  thumbnail: ph.thumbnail,
+  width: ph.width,
+  height: ph.height,
+  size: ph.size,
+  createdAt: ph.createdAt,
+  userId: ph.userId,
+  userName: u.name,
+};
+
+async function pictures(db: Db, where: SQL): Promise<{ data: InvoicePicture[] }> {
+  const rows = await db
+    .select(pictureColumns)
+    .from(ph)
+    .leftJoin(u, eq(u.id, ph.userId))
+    .where(where)
+    .orderBy(asc(ph.id));
+  return {
+    data: rows.map(({ organizationId, estimateId, ...row }) => ({
+      ...row,
+      url: `/organizations/${organizationId}/estimates/${estimateId}/attachments/pictures/${row.id}`,
+      createdAt: row.createdAt.toISOString(),
+      userName: row.userName ?? '',
+    })),
+  };
+}
+
+export async function listPictures(db: Db, actor: Actor, id: number) {
+  await findEstimate(db, actor, id);
+  return pictures(db, eq(ph.estimateId, id));
+}
+
+/**
+ * POST estimates/{id}/attachments/pictures: decoded and resized first (the slow part), files written,
+ * then the rows inserted in one transaction under the estimate's lock; on failure the files go again.
+ */
+export async function addPictures(db: Db, storage: FileStorage, actor: Actor, id: number, uploads: NamedImageUpload[]) {
+  assertEditable(await findEstimate(db, actor, id));
+  const folder = `estimates/${id}`;
+  const files: Array<
+    Awaited<ReturnType<typeof processPhoto>> & { upload: NamedImageUpload; fileKey: string; printKey: string }
+  > = [];
+  for (const upload of uploads) {
+    const processed = await processPhoto(upload.data, upload.contentType, FIELD);
+    files.push({
+      upload,
+      ...processed,
+      fileKey: newFileKey(actor.organizationId, folder, 'photo', upload.extension),
+      printKey: newFileKey(actor.organizationId, folder, 'print', 'jpg'),
+    });
+  }
+  const written: string[] = [];
+  try {
+    for (const f of files) {
+      await storage.put(f.fileKey, f.upload.data, f.upload.contentType);
+      written.push(f.fileKey);
+      await storage.put(f.printKey, f.print, 'image/jpeg');
+      written.push(f.printKey);
+    }
+    const ids = await db.transaction(async (tx) => {
+      assertEditable(await lockEstimate(tx, actor, id));
+      const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(ph).where(eq(ph.estimateId, id));
+      if (n + files.length > MAX_PHOTOS_PER_INVOICE) throw invalid({ [FIELD]: paperworkMessages.tooManyPhotos });
+      const inserted = await tx
+        .insert(ph)
+        .values(
+          files.map((f) => ({
+            organizationId: actor.organizationId,
+            estimateId: id,
+            userId: actor.userId,
+            name: f.upload.name,
+            contentType: f.upload.contentType,
+            size: f.upload.data.length,
+            width: f.width,
+            height: f.height,
+            fileKey: f.fileKey,
+            printKey: f.printKey,
+            thumbnail: f.thumbnail,
+          })),
+        )
+        .returning({ id: ph.id });
+      await recordChange(
+        tx,
+        actor,
+        id,
+        'update',
+        files.map((f) => ({ field: 'pictures', before: null, after: f.upload.name })),
+      );
+      return inserted.map((row) => row.id);
+    });
+    return pictures(db, inArray(ph.id, ids));
+  } catch (err) {
+    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+    throw err;
+  }
+}
+
+export async function getPictureFile(db: Db, storage: FileStorage, actor: Actor, id: number, pictureId: number) {
+  await findEstimate(db, actor, id);
+  const [row] = await db
+    .select()
+    .from(ph)
+    .where(and(eq(ph.id, pictureId), eq(ph.estimateId, id), eq(ph.organizationId, actor.organizationId)));
+  const picture = assertFound(row);
+  const data = await storage.get(picture.fileKey);
+  if (!data) throw notFound();
+  return { data, contentType: picture.contentType };
+}
+
+export async function removePicture(db: Db, storage: FileStorage, actor: Actor, id: number, pictureId: number) {
+  const removed = await db.transaction(async (tx) => {
+    assertEditable(await lockEstimate(tx, actor, id));
+    const [picture] = await tx
+      .delete(ph)
+      .where(and(eq(ph.id, pictureId), eq(ph.estimateId, id)))
+      .returning();
+    if (!picture) throw notFound();
+    await recordChange(tx, actor, id, 'delete', [{ field: 'pictures', before: picture.name, after: null }]);
+    return picture;
+  });
+  await Promise.all([storage.delete(removed.fileKey), storage.delete(removed.printKey)]);
+}
+
+/** The newest e-mails first, for the 'E-mails enviados' tab. */
+export async function listEmails(db: Db, actor: Actor, id: number) {
+  await findEstimate(db, actor, id);
+  const m = schema.estimateEmails;
+  const rows = await db
+    .select({
+      id: m.id,
+      createdAt: m.createdAt,
+      subject: m.subject,
+      to: m.recipients,
+      status: m.status,
+      error: m.error,
+      userName: u.name,
+    })
+    .from(m)
+    .leftJoin(u, eq(u.id, m.userId))
+    .where(eq(m.estimateId, id))
+    .orderBy(desc(m.createdAt), desc(m.id));
+  return {
+    data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), userName: row.userName ?? '' })),
+  };
+}

@@ -1,0 +1,347 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addEstimateCommentBody,
+  addEstimateEquipmentBody,
+  addEstimateProductBody,
+  addEstimateReminderBody,
+  addEstimateServiceBody,
+  availableResponse,
+  availableTagsResponse,
+  createEstimateBody,
+  createEstimateResponse,
+  estimateComment,
+  estimateCommentParams,
+  estimateCommentsResponse,
+  estimateDetail,
+  estimateDiscountBody,
+  estimateEmail,
+  estimateEmailsResponse,
+  estimateEquipmentLine,
+  estimateFilterQuery,
+  estimateInvoicesResponse,
+  estimateLineParams,
+  estimateListResponse,
+  estimateParams,
+  estimatePictureParams,
+  estimateProductLine,
+  estimateReminder,
+  estimateReminderParams,
+  estimateRemindersResponse,
+  estimateServiceLine,
+  estimateStatusBody,
+  estimateTagParams,
+  generateInvoiceBody,
+  generateInvoiceResponse,
+  invoicePicturesResponse,
+  invoiceTag,
+  listQuery,
+  MAX_PHOTOS_PER_UPLOAD,
+  moveEstimateReminderBody,
+  orgParam,
+  paperworkMessages,
+  pdfQuery,
+  pdfResponse,
+  publicInvoiceParams,
+  sendEstimateEmailBody,
+} from '@oficina/contracts';
+import { readImageUploads } from '../../lib/uploads.ts';
+import { publicLimit, sendPdf } from '../public-invoices/public-invoices.routes.ts';
+import {
+  changeEstimateStatus,
+  createEstimate,
+  listEstimates,
+  updateEstimateDiscount,
+  viewEstimate,
+} from './estimates.service.ts';
+import {
+  addEquipment,
+  addProduct,
+  addService,
+  availableEquipments,
+  availableProducts,
+  availableServices,
+  removeLine,
+  type EstimateLineKind,
+} from './estimate-lines.service.ts';
+import {
+  addComment,
+  addPictures,
+  addReminder,
+  addTag,
+  availableTags,
+  getPictureFile,
+  listComments,
+  listEmails,
+  listPictures,
+  listReminders,
+  moveReminder,
+  removeComment,
+  removePicture,
+  removeTag,
+} from './estimate-paperwork.service.ts';
+import { estimatePdfFromLink, requestEstimatePdf, sendEstimateEmail } from './estimate-documents.service.ts';
+import { generateInvoice, listEstimateInvoices } from './estimate-invoices.service.ts';
+
+/** Every estimate route: admins of organizations with the 'estimates' feature (the one access check). */
+const config = { access: { admin: true, feature: 'estimates' } } as const;
+const tags = ['estimates'];
+const base = '/organizations/:orgId/estimates';
+const one = `${base}/:id`;
+
+export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    base,
+    {
+      schema: { tags, params: orgParam, querystring: estimateFilterQuery, response: { 200: estimateListResponse } },
+      config,
+    },
+    (request) => listEstimates(app.db, request.auth, request.query),
+  );
+  app.post(
+    base,
+    { schema: { tags, params: orgParam, body: createEstimateBody, response: { 201: createEstimateResponse } }, config },
+    async (request, reply) => reply.code(201).send(await createEstimate(app.db, request.auth, request.body)),
+  );
+  app.get(one, { schema: { tags, params: estimateParams, response: { 200: estimateDetail } }, config }, (request) =>
+    viewEstimate(app.db, request.auth, request.params.id),
+  );
+  app.patch(
+    one,
+    { schema: { tags, params: estimateParams, body: estimateStatusBody, response: { 200: estimateDetail } }, config },
+    (request) => changeEstimateStatus(app.db, request.auth, request.params.id, request.body.status),
+  );
+  app.post(
+    `${one}/discount`,
+    { schema: { tags, params: estimateParams, body: estimateDiscountBody, response: { 200: estimateDetail } }, config },
+    (request) => updateEstimateDiscount(app.db, request.auth, request.params.id, request.body.discount),
+  );
+
+  // ---- lines ----
+  const available = { tags, params: estimateParams, querystring: listQuery, response: { 200: availableResponse } };
+  app.get(`${one}/services/available`, { schema: available, config }, (request) =>
+    availableServices(app.db, request.auth, request.params.id, request.query),
+  );
+  app.get(`${one}/products/available`, { schema: available, config }, (request) =>
+    availableProducts(app.db, request.auth, request.params.id, request.query),
+  );
+  app.get(`${one}/equipments/available`, { schema: available, config }, (request) =>
+    availableEquipments(app.db, request.auth, request.params.id, request.query),
+  );
+  app.post(
+    `${one}/services`,
+    {
+      schema: { tags, params: estimateParams, body: addEstimateServiceBody, response: { 201: estimateServiceLine } },
+      config,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addService(app.db, request.auth, request.params.id, request.body)),
+  );
+  app.post(
+    `${one}/products`,
+    {
+      schema: { tags, params: estimateParams, body: addEstimateProductBody, response: { 201: estimateProductLine } },
+      config,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addProduct(app.db, request.auth, request.params.id, request.body)),
+  );
+  app.post(
+    `${one}/equipments`,
+    {
+      schema: {
+        tags,
+        params: estimateParams,
+        body: addEstimateEquipmentBody,
+        response: { 201: estimateEquipmentLine },
+      },
+      config,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addEquipment(app.db, request.auth, request.params.id, request.body.equipment)),
+  );
+  for (const kind of ['services', 'products', 'equipments'] as EstimateLineKind[]) {
+    app.delete(
+      `${one}/${kind}/:lineId`,
+      { schema: { tags, params: estimateLineParams }, config },
+      async (request, reply) => {
+        await removeLine(app.db, request.auth, request.params.id, kind, request.params.lineId);
+        return reply.code(204).send();
+      },
+    );
+  }
+
+  // ---- notes ----
+  app.get(
+    `${one}/comments`,
+    { schema: { tags, params: estimateParams, response: { 200: estimateCommentsResponse } }, config },
+    (request) => listComments(app.db, request.auth, request.params.id),
+  );
+  app.post(
+    `${one}/comments`,
+    {
+      schema: { tags, params: estimateParams, body: addEstimateCommentBody, response: { 201: estimateComment } },
+      config,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addComment(app.db, request.auth, request.params.id, request.body)),
+  );
+  app.delete(
+    `${one}/comments/:commentId`,
+    { schema: { tags, params: estimateCommentParams }, config },
+    async (request, reply) => {
+      await removeComment(app.db, request.auth, request.params.id, request.params.commentId);
+      return reply.code(204).send();
+    },
+  );
+
+  // ---- tags ----
+  app.get(
+    `${one}/tags/available`,
+    {
+      schema: { tags, params: estimateParams, querystring: listQuery, response: { 200: availableTagsResponse } },
+      config,
+    },
+    (request) => availableTags(app.db, request.auth, request.params.id, request.query),
+  );
+  app.post(
+    `${one}/tags/:tagId`,
+    { schema: { tags, params: estimateTagParams, response: { 201: invoiceTag } }, config },
+    async (request, reply) =>
+      reply.code(201).send(await addTag(app.db, request.auth, request.params.id, request.params.tagId)),
+  );
+  app.delete(`${one}/tags/:tagId`, { schema: { tags, params: estimateTagParams }, config }, async (request, reply) => {
+    await removeTag(app.db, request.auth, request.params.id, request.params.tagId);
+    return reply.code(204).send();
+  });
+
+  // ---- reminders ----
+  app.get(
+    `${one}/reminders`,
+    { schema: { tags, params: estimateParams, response: { 200: estimateRemindersResponse } }, config },
+    (request) => listReminders(app.db, request.auth, request.params.id),
+  );
+  app.post(
+    `${one}/reminders`,
+    {
+      schema: { tags, params: estimateParams, body: addEstimateReminderBody, response: { 201: estimateReminder } },
+      config,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addReminder(app.db, request.auth, request.params.id, request.body)),
+  );
+  app.patch(
+    `${one}/reminders/:reminderId`,
+    {
+      schema: {
+        tags,
+        params: estimateReminderParams,
+        body: moveEstimateReminderBody,
+        response: { 200: estimateReminder },
+      },
+      config,
+    },
+    (request) =>
+      moveReminder(app.db, request.auth, request.params.id, request.params.reminderId, request.body.reminderAt),
+  );
+
+  // ---- pictures ----
+  app.get(
+    `${one}/attachments/pictures`,
+    { schema: { tags, params: estimateParams, response: { 200: invoicePicturesResponse } }, config },
+    (request) => listPictures(app.db, request.auth, request.params.id),
+  );
+  app.post(
+    `${one}/attachments/pictures`,
+    {
+      schema: {
+        tags,
+        params: estimateParams,
+        summary: `Envia fotos (multipart, campo attachment repetido, até ${MAX_PHOTOS_PER_UPLOAD}; PNG ou JPEG)`,
+        consumes: ['multipart/form-data'],
+        response: { 201: invoicePicturesResponse },
+      },
+      config,
+    },
+    async (request, reply) => {
+      const uploads = await readImageUploads(
+        request,
+        'attachment',
+        MAX_PHOTOS_PER_UPLOAD,
+        paperworkMessages.tooManyInUpload,
+      );
+      return reply.code(201).send(await addPictures(app.db, app.storage, request.auth, request.params.id, uploads));
+    },
+  );
+  app.get(
+    `${one}/attachments/pictures/:pictureId`,
+    { schema: { tags, params: estimatePictureParams }, config },
+    async (request, reply) => {
+      const file = await getPictureFile(app.db, app.storage, request.auth, request.params.id, request.params.pictureId);
+      return reply.type(file.contentType).header('cache-control', 'private, max-age=3600').send(file.data);
+    },
+  );
+  app.delete(
+    `${one}/attachments/pictures/:pictureId`,
+    { schema: { tags, params: estimatePictureParams }, config },
+    async (request, reply) => {
+      await removePicture(app.db, app.storage, request.auth, request.params.id, request.params.pictureId);
+      return reply.code(204).send();
+    },
+  );
+
+  // ---- PDF and e-mail ----
+  app.post(
+    `${one}/pdf`,
+    { schema: { tags, params: estimateParams, response: { 200: pdfResponse } }, config },
+    (request) => requestEstimatePdf(app.db, app.links, request.auth, request.params.id),
+  );
+  app.get(
+    '/pdfs/estimates/:id',
+    {
+      schema: {
+        tags,
+        summary: 'O PDF do orçamento (link curto e assinado, gerado por POST estimates/{id}/pdf)',
+        security: [],
+        params: publicInvoiceParams,
+        querystring: pdfQuery,
+      },
+      config: { access: 'public', rateLimit: publicLimit(300) },
+    },
+    (request, reply) =>
+      sendPdf(reply, () =>
+        estimatePdfFromLink(app.db, app.storage, app.links, request.params.id, request.query.token, request.log),
+      ),
+  );
+  app.post(
+    `${one}/email`,
+    { schema: { tags, params: estimateParams, body: sendEstimateEmailBody, response: { 200: estimateEmail } }, config },
+    (request) =>
+      sendEstimateEmail(
+        { db: app.db, storage: app.storage, mailer: app.mailer, mailFrom: app.mailFrom, log: request.log },
+        request.auth,
+        request.params.id,
+        request.body.to,
+      ),
+  );
+  app.get(
+    `${one}/emails`,
+    { schema: { tags, params: estimateParams, response: { 200: estimateEmailsResponse } }, config },
+    (request) => listEmails(app.db, request.auth, request.params.id),
+  );
+
+  // ---- orders generated from the estimate ----
+  app.get(
+    `${one}/invoices`,
+    { schema: { tags, params: estimateParams, response: { 200: estimateInvoicesResponse } }, config },
+    (request) => listEstimateInvoices(app.db, request.auth, request.params.id),
+  );
+  app.post(
+    `${one}/invoices`,
+    {
+      schema: { tags, params: estimateParams, body: generateInvoiceBody, response: { 201: generateInvoiceResponse } },
+      config,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await generateInvoice(app.db, request.auth, request.params.id, request.body)),
+  );
+};

@@ -1,0 +1,248 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  estimateMessages,
+  estimateStatusLabels,
+  estimateTransitions,
+  EstimateStatus,
+  fromCents,
+  toCents,
+  type CreateEstimateBody,
+  type EstimateDetail,
+  type EstimateFilterQuery,
+  type EstimateListRow,
+  type EstimateStatusValue,
+} from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { conflict, invalid, notFound } from '../../plugins/errors.ts';
+import { audit } from '../../lib/audit.ts';
+import { nextNumber } from '../../lib/counters.ts';
+import { page } from '../../lib/list.ts';
+import { numberOrPartySearch } from '../../lib/record-search.ts';
+import { tagsByRecord } from '../../lib/record-tags.ts';
+import { assertEditable, findEstimate, lockEstimate, recordChange, type Actor } from './estimate-access.ts';
+
+const es = schema.estimates;
+const co = schema.companies;
+const cu = schema.customers;
+const tn = schema.transactionNatures;
+
+// ---- list ----------------------------------------------------------------------------------------
+
+const rowColumns = {
+  id: es.id,
+  number: es.number,
+  createdAt: es.createdAt,
+  companyId: co.id,
+  companyName: co.name,
+  companyIdentifier: co.identifier,
+  companyType: co.type,
+  customerId: cu.id,
+  customerName: cu.name,
+  customerIdentifier: cu.identifier,
+  customerType: cu.type,
+  transactionNatureName: tn.name,
+  status: es.status,
+  subtotalCents: es.subtotalCents,
+  discountCents: es.discountCents,
+};
+
+const tagsOf = (db: Db, ids: number[]) => tagsByRecord(db, schema.estimateTags, ids);
+
+/**
+ * GET estimates: newest first (highest number). The total is a count over the estimates table alone
+ * (the joins are 1:1), which the (organization, ...) indexes answer.
+ */
+export async function listEstimates(db: Db, actor: Actor, query: EstimateFilterQuery) {
+  const where: SQL = and(
+    eq(es.organizationId, actor.organizationId),
+    query.customer ? eq(es.customerId, query.customer) : undefined,
+    query.statuses.length ? inArray(es.status, query.statuses) : undefined,
+    await numberOrPartySearch(db, actor.organizationId, query.q, es),
+  )!;
+  const [rows, total] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(es)
+      .innerJoin(co, eq(co.id, es.companyId))
+      .innerJoin(cu, eq(cu.id, es.customerId))
+      .innerJoin(tn, eq(tn.id, es.transactionNatureId))
+      .where(where)
+      .orderBy(desc(es.number))
+      .limit(query.take)
+      .offset(query.skip),
+    db.$count(es, where),
+  ]);
+  const tags = await tagsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const data: EstimateListRow[] = rows.map(({ subtotalCents, discountCents, ...r }) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    total: fromCents(subtotalCents - discountCents),
+    estimateTags: tags.get(r.id) ?? [],
+  }));
+  return page(data, total, query);
+}
+
+// ---- detail --------------------------------------------------------------------------------------
+
+export async function getEstimateDetail(db: Db, actor: Actor, id: number): Promise<EstimateDetail> {
+  const [h] = await db
+    .select({
+      ...rowColumns,
+      updatedAt: es.updatedAt,
+      transactionNatureId: es.transactionNatureId,
+      customerEmail: cu.email,
+    })
+    .from(es)
+    .innerJoin(co, eq(co.id, es.companyId))
+    .innerJoin(cu, eq(cu.id, es.customerId))
+    .innerJoin(tn, eq(tn.id, es.transactionNatureId))
+    .where(and(eq(es.id, id), eq(es.organizationId, actor.organizationId)));
+  if (!h) await findEstimate(db, actor, id); // throws the 404
+  const s = schema.estimateServices;
+  const p = schema.estimateProducts;
+  const e = schema.estimateEquipments;
+  const [services, products, equipments, tags] = await Promise.all([
+    db.select().from(s).where(eq(s.estimateId, id)).orderBy(asc(s.itemNumber), asc(s.id)),
+    db.select().from(p).where(eq(p.estimateId, id)).orderBy(asc(p.itemNumber), asc(p.id)),
+    db.select().from(e).where(eq(e.estimateId, id)).orderBy(asc(e.id)),
+    tagsOf(db, [id]),
+  ]);
+  const { subtotalCents, discountCents, ...head } = h!;
+  return {
+    ...head,
+    createdAt: head.createdAt.toISOString(),
+    updatedAt: head.updatedAt.toISOString(),
+    subTotal: fromCents(subtotalCents),
+    discount: fromCents(discountCents),
+    total: fromCents(subtotalCents - discountCents),
+    estimateServices: services.map((l) => ({
+      id: l.id,
+      serviceId: l.serviceId,
+      itemNumber: l.itemNumber,
+      name: l.name,
+      description: l.description,
+      quantity: l.quantity,
+      price: fromCents(l.priceCents),
+      isGrouped: l.isGrouped,
+    })),
+    estimateProducts: products.map((l) => ({
+      id: l.id,
+      productId: l.productId,
+      itemNumber: l.itemNumber,
+      name: l.name,
+      quantity: l.quantity,
+      price: fromCents(l.priceCents),
+      isGrouped: l.isGrouped,
+    })),
+    estimateEquipments: equipments.map((l) => ({
+      id: l.id,
+      equipmentId: l.equipmentId,
+      name: l.name,
+      brand: l.brand,
+      model: l.model,
+      serialNumber: l.serialNumber,
+      description: l.description,
+    })),
+    estimateTags: tags.get(id) ?? [],
+    allowedStatuses: estimateTransitions[head.status as EstimateStatusValue] ?? [],
+  };
+}
+
+/** GET estimates/{id}: the detail, and a 'view' line in the audit trail. */
+export async function viewEstimate(db: Db, actor: Actor, id: number) {
+  const detail = await getEstimateDetail(db, actor, id);
+  await audit(db, actor, 'view', 'estimate', id);
+  return detail;
+}
+
+// ---- create --------------------------------------------------------------------------------------
+
+/**
+ * POST estimates: a Draft estimate with the organization's next estimate number, taken in the same
+ * transaction (no gap, no duplicate). Company, customer and nature must be the organization's (422).
+ */
+export async function createEstimate(db: Db, actor: Actor, body: CreateEstimateBody) {
+  const org = actor.organizationId;
+  return db.transaction(async (tx) => {
+    const [[company], [customer], [nature]] = await Promise.all([
+      tx
+        .select({ id: co.id, name: co.name })
+        .from(co)
+        .where(and(eq(co.id, body.company), eq(co.organizationId, org))),
+      tx
+        .select({ id: cu.id, name: cu.name })
+        .from(cu)
+        .where(and(eq(cu.id, body.customer), eq(cu.organizationId, org))),
+      tx
+        .select({ id: tn.id, name: tn.name })
+        .from(tn)
+        .where(and(eq(tn.id, body.transactionNature), eq(tn.organizationId, org))),
+    ]);
+    // Ids that are not the organization's are unknown to it: 404, like an id in the path.
+    if (!company) throw notFound('Empresa não encontrada');
+    if (!customer) throw notFound('Cliente não encontrado');
+    if (!nature) throw notFound('Natureza da operação não encontrada');
+
+    const number = await nextNumber(
+      tx,
+      org,
+      'estimate',
+      sql`(SELECT coalesce(max(number), 0) + 1 FROM estimates WHERE organization_id = ${org})`,
+    );
+    const [row] = await tx
+      .insert(es)
+      .values({
+        organizationId: org,
+        number,
+        companyId: company!.id,
+        customerId: customer!.id,
+        transactionNatureId: nature!.id,
+        status: EstimateStatus.Draft,
+        createdById: actor.userId,
+      })
+      .returning({ id: es.id, number: es.number });
+    await audit(tx, actor, 'create', 'estimate', row!.id, [
+      { field: 'number', before: null, after: number },
+      { field: 'company', before: null, after: company!.name },
+      { field: 'customer', before: null, after: customer!.name },
+      { field: 'transactionNature', before: null, after: nature!.name },
+      { field: 'status', before: null, after: estimateStatusLabels[EstimateStatus.Draft] },
+    ]);
+    return row!;
+  });
+}
+
+// ---- status and discount -------------------------------------------------------------------------
+
+/** PATCH estimates/{id} {status}: only the moves of the state machine; anything else is a 409. */
+export async function changeEstimateStatus(db: Db, actor: Actor, id: number, status: EstimateStatusValue) {
+  await db.transaction(async (tx) => {
+    const row = await lockEstimate(tx, actor, id);
+    const from = row.status as EstimateStatusValue;
+    if (!estimateTransitions[from]?.includes(status)) throw conflict(estimateMessages.notAllowed);
+    await tx.update(es).set({ status }).where(eq(es.id, id));
+    await recordChange(tx, actor, id, 'update', [
+      { field: 'status', before: estimateStatusLabels[from], after: estimateStatusLabels[status] },
+    ]);
+  });
+  return getEstimateDetail(db, actor, id);
+}
+
+/** POST estimates/{id}/discount: 0 removes it; never above the subtotal; only while Draft or Wip. */
+export async function updateEstimateDiscount(db: Db, actor: Actor, id: number, discount: number) {
+  await db.transaction(async (tx) => {
+    const row = await lockEstimate(tx, actor, id);
+    assertEditable(row);
+    const cents = toCents(discount);
+    if (cents > row.subtotalCents) throw invalid({ discount: estimateMessages.discountTooHigh });
+    if (cents === row.discountCents) return;
+    await tx.update(es).set({ discountCents: cents }).where(eq(es.id, id));
+    await recordChange(tx, actor, id, 'update', [
+      { field: 'discount', before: fromCents(row.discountCents), after: discount },
+    ]);
+  });
+  return getEstimateDetail(db, actor, id);
+}

@@ -1,0 +1,110 @@
+import { formatDate, formatDateTime, formatIdentifier, formatPhone, PersonType } from '@oficina/contracts';
+import {
+  equipmentTable,
+  header,
+  linesTable,
+  photos,
+  totals,
+  type PdfParty,
+} from '../../invoices/pdf/invoice-document.ts';
+import {
+  colors,
+  CONTENT_WIDTH,
+  ensureSpace,
+  fieldList,
+  fonts,
+  footers,
+  newDocument,
+  PAGE,
+  pdfText,
+  sectionTitle,
+  toBuffer,
+  type Doc,
+} from '../../invoices/pdf/pdf-layout.ts';
+
+/** Everything the estimate document prints. A quote always shows its values. */
+export interface EstimatePdfData {
+  timeZone: string;
+  generatedAt: Date;
+  company: PdfParty & { logo: Buffer | null; signature: Buffer | null };
+  customer: PdfParty;
+  estimate: {
+    number: number;
+    statusLabel: string;
+    natureName: string;
+    createdAt: Date;
+    subtotalCents: number;
+    discountCents: number;
+  };
+  services: Array<{ name: string; description: string | null; quantity: number; priceCents: number }>;
+  products: Array<{ name: string; quantity: number; priceCents: number }>;
+  equipments: Array<{ name: string; brand: string; model: string; serialNumber: string; description: string | null }>;
+  notes: Array<{ comment: string; createdAt: Date }>;
+  photos: Array<{ name: string; data: Buffer; width: number; height: number }>;
+}
+
+function customerBlock(doc: Doc, d: EstimatePdfData) {
+  const colWidth = (CONTENT_WIDTH - 24) / 2;
+  const y = doc.y;
+  const cu = d.customer;
+  const label = cu.type === PersonType.Natural ? 'CPF' : 'CNPJ';
+  doc.font(fonts.bold).fontSize(8).fillColor(colors.accent).text('CLIENTE', PAGE.margin, y, { characterSpacing: 0.6 });
+  doc.font(fonts.bold).fontSize(11).fillColor(colors.text);
+  doc.text(pdfText(cu.name), PAGE.margin, doc.y + 3, { width: colWidth });
+  const leftBottom = fieldList(doc, PAGE.margin, doc.y + 4, colWidth, [
+    ['Nome fantasia', cu.type === PersonType.Juridical ? (cu.alias ?? '') : ''],
+    [label, formatIdentifier(cu.identifier, cu.type)],
+    ['E-mail', cu.email ?? ''],
+    ['Telefone', cu.phone ? formatPhone(cu.phone) : ''],
+    ['Endereço', cu.address ?? ''],
+  ]);
+  const rx = PAGE.margin + colWidth + 24;
+  doc.font(fonts.bold).fontSize(8).fillColor(colors.accent).text('ORÇAMENTO', rx, y, { characterSpacing: 0.6 });
+  const rightBottom = fieldList(doc, rx, doc.y + 3, colWidth, [
+    ['Natureza da operação', d.estimate.natureName],
+    ['Data', formatDate(d.estimate.createdAt, d.timeZone)],
+  ]);
+  doc.x = PAGE.margin;
+  doc.y = Math.max(leftBottom, rightBottom);
+}
+
+function notes(doc: Doc, d: EstimatePdfData) {
+  if (!d.notes.length) return;
+  sectionTitle(doc, 'Observações');
+  for (const n of d.notes) {
+    doc.font(fonts.regular).fontSize(9.5);
+    ensureSpace(doc, Math.min(doc.heightOfString(pdfText(n.comment), { width: CONTENT_WIDTH }) + 16, 120));
+    doc
+      .font(fonts.regular)
+      .fontSize(7.5)
+      .fillColor(colors.muted)
+      .text(formatDateTime(n.createdAt, d.timeZone), PAGE.margin, doc.y);
+    doc.font(fonts.regular).fontSize(9.5).fillColor(colors.text);
+    doc.text(pdfText(n.comment), PAGE.margin, doc.y + 1.5, { width: CONTENT_WIDTH });
+    doc.y += 6;
+  }
+}
+
+/** The estimate as the quote a shop sends its customer (A4, pt-BR), in the order document's layout. */
+export async function renderEstimatePdf(d: EstimatePdfData): Promise<Buffer> {
+  const doc = newDocument({ title: `Orçamento nº ${d.estimate.number}`, author: d.company.name });
+  header(doc, d, {
+    kind: 'ORÇAMENTO',
+    number: d.estimate.number,
+    dateLine: `Emitido em ${formatDate(d.estimate.createdAt, d.timeZone)}`,
+    statusLabel: d.estimate.statusLabel,
+  });
+  customerBlock(doc, d);
+  equipmentTable(doc, d);
+  const values = { showValues: true };
+  linesTable(doc, values, 'Serviços', d.services);
+  linesTable(doc, values, 'Produtos', d.products);
+  totals(doc, { showValues: true, invoice: d.estimate });
+  notes(doc, d);
+  photos(doc, d);
+  footers(
+    doc,
+    `Orçamento nº ${d.estimate.number}  ·  ${d.company.name}  ·  Gerado em ${formatDateTime(d.generatedAt, d.timeZone)}`,
+  );
+  return toBuffer(doc);
+}

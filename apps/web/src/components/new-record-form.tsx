@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { createInvoiceBody, messages, type CreateInvoiceBody } from '@oficina/contracts';
+import { useOrgPath } from '../lib/auth.tsx';
+import { applyServerErrors } from '../lib/form-errors.ts';
+import { PageHeader } from './page-header.tsx';
+import { SearchableSelect, type Option } from './searchable-select.tsx';
+import { searchCustomers } from './invoices/api/search-customers.ts';
+import { searchCompanies } from './invoices/api/search-companies.ts';
+import { searchNatures } from './invoices/api/search-natures.ts';
+
+/** Company, customer and transaction nature: what a new service order and a new estimate ask for. */
+export type PartiesBody = CreateInvoiceBody;
+type Field = keyof PartiesBody;
+type Values = Record<Field, number | undefined>;
+
+interface NewRecordFormProps {
+  title: string;
+  /** Prefix of the field ids and of the select caches. */
+  idPrefix: string;
+  /** The operation's own schema (same fields and messages). */
+  schema: typeof createInvoiceBody;
+  /** Preselected customer (?customerId=). */
+  customer: Option | null;
+  create(body: PartiesBody): Promise<{ id: number }>;
+  createdMessage: string;
+  editPath(id: number): string;
+  cancelTo: string;
+}
+
+/** The 'new' form of orders and estimates: three server-searched selects, then the edit screen. */
+export function NewRecordForm(props: NewRecordFormProps) {
+  const orgPath = useOrgPath();
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<Record<Field, Option | null>>({
+    company: null,
+    customer: props.customer,
+    transactionNature: null,
+  });
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, PartiesBody>({
+    // The selects hold numbers or nothing; the schema turns nothing into its 'Selecione ...' message.
+    resolver: zodResolver(props.schema) as Resolver<Values, unknown, PartiesBody>,
+    mode: 'onBlur',
+    defaultValues: { company: undefined, customer: props.customer?.value, transactionNature: undefined },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const created = await props.create(body);
+      toast.success(props.createdMessage);
+      navigate(props.editPath(created.id), { replace: true });
+    } catch (err) {
+      applyServerErrors(err, setError, messages.requestFailed);
+    }
+  });
+
+  const select = (name: Field, label: string, load: (q: string) => Promise<Option[]>, placeholder: string) => (
+    <Form.Group className="mb-3">
+      <Form.Label htmlFor={`${props.idPrefix}-${name}`}>{label}</Form.Label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <SearchableSelect
+            id={`${props.idPrefix}-${name}`}
+            queryKey={[props.idPrefix, orgPath, name]}
+            loadOptions={load}
+            value={selected[name]}
+            onChange={(opt) => {
+              setSelected((s) => ({ ...s, [name]: opt }));
+              field.onChange(opt?.value);
+            }}
+            onBlur={field.onBlur}
+            placeholder={placeholder}
+            isInvalid={!!errors[name]}
+          />
+        )}
+      />
+      {errors[name] && <div className="invalid-feedback d-block">{errors[name]?.message}</div>}
+    </Form.Group>
+  );
+
+  return (
+    <>
+      <PageHeader title={props.title} />
+      <Form noValidate onSubmit={onSubmit} className="form-narrow">
+        {select('company', 'Empresa', (q) => searchCompanies(orgPath, q), 'Selecione a empresa')}
+        {select('customer', 'Cliente', (q) => searchCustomers(orgPath, q), 'Selecione o cliente')}
+        {select('transactionNature', 'Natureza da Operação', (q) => searchNatures(orgPath, q), 'Selecione a natureza')}
+        {errors.root && <div className="text-danger mb-3">{errors.root.message}</div>}
+        <div className="d-flex gap-2 mt-4">
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
+            Salvar
+          </Button>
+          <Link to={props.cancelTo} className="btn btn-outline-secondary">
+            Cancelar
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}

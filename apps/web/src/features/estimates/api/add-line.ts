@@ -1,0 +1,11 @@
+import type { AddEstimateProductBody, AddEstimateServiceBody } from '@oficina/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { useEstimateMutation } from './use-estimate-mutation.ts';
+
+export type EstimateLineKind = 'services' | 'products' | 'equipments';
+export type AddEstimateLineBody = AddEstimateServiceBody | AddEstimateProductBody | { equipment: number };
+
+/** POST estimates/{id}/services | products | equipments: name and price are copied by the server. */
+export const addLine = (path: string, { kind, body }: { kind: EstimateLineKind; body: AddEstimateLineBody }) =>
+  api.post(`${path}/${kind}`, body);
+export const useAddLine = (id: number) => useEstimateMutation(id, addLine);

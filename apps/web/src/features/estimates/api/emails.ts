@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { EstimateEmail } from '@oficina/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { useOrgPath } from '../../../lib/auth.tsx';
+import { estimatePath } from './estimate-keys.ts';
+import { estimateSubKey, useEstimateMutation } from './use-estimate-mutation.ts';
+
+/** GET estimates/{id}/emails: newest first, with whether each went out. */
+export const useEmails = (id: number) => {
+  const orgPath = useOrgPath();
+  return useQuery({
+    queryKey: estimateSubKey(orgPath, id, 'emails'),
+    queryFn: () => api.get<{ data: EstimateEmail[] }>(`${estimatePath(orgPath, id)}/emails`),
+  });
+};
+/** POST estimates/{id}/email {to: comma-joined addresses}. */
+export const useSendEmail = (id: number) =>
+  useEstimateMutation(id, (path, to: string[]) => api.post<EstimateEmail>(`${path}/email`, { to: to.join(',') }));

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { toast } from 'react-toastify';
+import {
+  EstimateStatus,
+  estimateMessages,
+  isEstimatePdfAvailable,
+  type EstimateDetail,
+  type EstimateStatusValue,
+} from '@oficina/contracts';
+import { ApiError, toastApiError } from '../../../lib/api-client.ts';
+import { ActionButton } from '../../../components/action-button.tsx';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { useChangeStatus } from '../api/change-status.ts';
+import { useRequestPdf } from '../api/request-pdf.ts';
+import { EmailModal } from './email-modal.tsx';
+import { GenerateOrdersModal } from './generate-orders-modal.tsx';
+
+/**
+ * The estimate's buttons, each status change after an irreversible-action confirmation. Which ones
+ * show comes from the server's allowed statuses: 'Iniciar' on Draft, 'Aprovar' on Wip, 'Cancelar' on
+ * Draft and on Wip (the state machine allows canceling a quote in progress), 'Gerar Ordens de Servico'
+ * on Completed; PDF and e-mail except for Draft and Canceled.
+ */
+export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
+  const change = useChangeStatus(estimate.id);
+  const pdf = useRequestPdf(estimate.id);
+  const confirm = useConfirm();
+  const [emailing, setEmailing] = useState(false);
+  const [generating, setGenerating] = useState(false);
+  const allowed = estimate.allowedStatuses;
+  const move = async (status: EstimateStatusValue, label: string) => {
+    if (!(await confirm({ text: estimateMessages.confirmStatus, confirmLabel: label }))) return;
+    try {
+      await change.mutateAsync(status);
+      toast.success(estimateMessages.statusChanged);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) toast.error((err.messages ?? []).join(' '));
+      else toastApiError(err, estimateMessages.statusFailed);
+    }
+  };
+  const openPdf = async () => {
+    // The tab opens at once (a pop-up blocker allows that) and gets the link when it arrives.
+    const tab = window.open('', '_blank');
+    try {
+      const { url } = await pdf.mutateAsync();
+      if (tab) tab.location.href = url;
+      else toast.error('Pop-up bloqueado! Por favor, habilite essa funcionalidade');
+    } catch (err) {
+      tab?.close();
+      toastApiError(err, estimateMessages.statusFailed);
+    }
+  };
+  return (
+    <>
+      {allowed.includes(EstimateStatus.Wip) && (
+        <ActionButton variant="primary" action={() => move(EstimateStatus.Wip, 'Iniciar')}>
+          Iniciar
+        </ActionButton>
+      )}
+      {allowed.includes(EstimateStatus.Completed) && (
+        <ActionButton variant="success" action={() => move(EstimateStatus.Completed, 'Aprovar')}>
+          Aprovar
+        </ActionButton>
+      )}
+      {estimate.status === EstimateStatus.Completed && (
+        <Button variant="primary" onClick={() => setGenerating(true)}>
+          Gerar Ordens de Servico
+        </Button>
+      )}
+      {isEstimatePdfAvailable(estimate.status) && (
+        <>
+          <ActionButton variant="outline-secondary" action={openPdf}>
+            PDF
+          </ActionButton>
+          <Button variant="outline-secondary" onClick={() => setEmailing(true)}>
+            Enviar por e-mail
+          </Button>
+        </>
+      )}
+      {allowed.includes(EstimateStatus.Canceled) && (
+        <ActionButton variant="outline-danger" action={() => move(EstimateStatus.Canceled, 'Cancelar orçamento')}>
+          Cancelar
+        </ActionButton>
+      )}
+      <EmailModal estimate={estimate} show={emailing} onHide={() => setEmailing(false)} />
+      {estimate.status === EstimateStatus.Completed && (
+        <GenerateOrdersModal estimate={estimate} show={generating} onHide={() => setGenerating(false)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { useParams, useSearchParams } from 'react-router';
+import { Alert, Tab, Tabs } from 'react-bootstrap';
+import { EstimateStatus, isEstimateEditable } from '@oficina/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useFeature } from '../../../lib/auth.tsx';
+import { PageSpinner } from '../../../app/layout.tsx';
+import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
+import { EstimateStatusBadge } from '../../../components/estimates/estimate-status-badge.tsx';
+import { useEstimate } from '../api/get-estimate.ts';
+import { EquipmentsSection, ProductsSection, ServicesSection } from '../components/estimate-lines.tsx';
+import { EstimateSummary, TotalsCard } from '../components/estimate-summary.tsx';
+import { EstimateEmailsTab, EstimateInvoicesTab } from '../components/estimate-tabs.tsx';
+import { NotesSection } from '../components/notes-section.tsx';
+import { PicturesSection } from '../components/pictures-section.tsx';
+import { RemindersSection } from '../components/reminders-section.tsx';
+import { StatusActions } from '../components/status-actions.tsx';
+import { TagsCard } from '../components/tags-card.tsx';
+
+const tabs = ['dados', 'ordens', 'emails'] as const;
+
+/**
+ * /estimates/{id}/edit: tabs Dados (the quote itself), Ordens de Servico (orders generated from it)
+ * and E-mails enviados. Lines, photos and the discount change only while Draft or Wip; removal buttons
+ * are hidden once Completed. The open tab is in the URL (?tab=).
+ */
+export function EditEstimatePage() {
+  const id = Number(useParams().id);
+  const [params, setParams] = useSearchParams();
+  const hasReminders = useFeature('reminders');
+  const query = useEstimate(id);
+  const tab = tabs.find((t) => t === params.get('tab')) ?? 'dados';
+
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return <Alert variant="danger">Não foi possível carregar o orçamento. Tente novamente.</Alert>;
+  }
+  const estimate = query.data;
+  const editable = isEstimateEditable(estimate.status);
+
+  return (
+    <>
+      <header className="invoice-header mb-3">
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+          <h1 className="h3 mb-0">Orçamento #{estimate.number}</h1>
+          <div className="fs-6">
+            <EstimateStatusBadge status={estimate.status} />
+          </div>
+        </div>
+        <div className="invoice-toolbar d-flex flex-wrap gap-2" role="toolbar" aria-label="Ações do orçamento">
+          <StatusActions estimate={estimate} />
+        </div>
+      </header>
+      <Tabs
+        activeKey={tab}
+        onSelect={(k) => setParams(k && k !== 'dados' ? { tab: k } : {}, { replace: true })}
+        className="mb-3"
+        id="estimate-tabs"
+      >
+        <Tab eventKey="dados" title="Dados">
+          <div className="invoice-layout">
+            <div className="invoice-area-summary">
+              <EstimateSummary estimate={estimate} />
+            </div>
+            <div className="invoice-area-main">
+              <EquipmentsSection estimate={estimate} editable={editable} />
+              <ServicesSection estimate={estimate} editable={editable} />
+              <ProductsSection estimate={estimate} editable={editable} />
+              <PicturesSection estimateId={estimate.id} editable={editable} />
+              <NotesSection estimateId={estimate.id} />
+            </div>
+            <div className="invoice-area-side">
+              <TotalsCard estimate={estimate} editable={editable} />
+              <TagsCard estimate={estimate} />
+              {hasReminders && <RemindersSection estimateId={estimate.id} />}
+            </div>
+          </div>
+        </Tab>
+        <Tab eventKey="ordens" title="Ordens de Servico">
+          {tab === 'ordens' && <EstimateInvoicesTab estimateId={estimate.id} />}
+        </Tab>
+        <Tab eventKey="emails" title="E-mails enviados">
+          {tab === 'emails' && <EstimateEmailsTab estimateId={estimate.id} />}
+        </Tab>
+      </Tabs>
+      {estimate.status === EstimateStatus.Canceled && (
+        <p className="small text-body-secondary">Orçamento cancelado: só etiquetas, observações e lembretes mudam.</p>
+      )}
+    </>
+  );
+}

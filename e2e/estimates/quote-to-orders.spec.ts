@@ -1,0 +1,148 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
+import { newCpf } from '../fixtures/identifiers.ts';
+import { inboxDir } from '../fixtures/smtp-sink.ts';
+
+async function confirmDialog(page: Page, text: string, button: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The message the loopback SMTP server received for this address, parsed (waits until it arrives). */
+async function receivedFor(address: string) {
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      const dir = inboxDir();
+      const rcpt = readdirSync(dir).filter((f) => f.endsWith('.rcpt'));
+      const match = rcpt.find((f) => readFileSync(join(dir, f), 'utf8').split(',').includes(address));
+      found = match && join(dir, match.replace(/\.rcpt$/, '.eml'));
+      return !!found;
+    })
+    .toBe(true);
+  return simpleParser(readFileSync(found!));
+}
+
+test('quote → e-mail with the PDF → approve → two orders (a new one, then an existing one) → start one → the tab lists both', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  // Arrange the quote through the API: a customer with an e-mail and an equipment, lines, started.
+  const admin = await apiAs(request, 'admin');
+  const email = `${unique('cliente').replace(/\s/g, '.').toLowerCase()}@exemplo.com.br`;
+  const customer = await (
+    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente Orçamento'), email })
+  ).json();
+  expect(
+    (
+      await admin.post(`/customers/${customer.id}/equipments`, {
+        name: 'Split 18k',
+        brand: 'LG',
+        model: 'Dual',
+        serialNumber: unique('SN'),
+      })
+    ).status(),
+  ).toBe(201);
+  const estimate = await (
+    await admin.post('/estimates', { company: 1, customer: customer.id, transactionNature: 1 })
+  ).json();
+  const [equipment] = (await (await admin.get(`/estimates/${estimate.id}/equipments/available`)).json()).data;
+  expect((await admin.post(`/estimates/${estimate.id}/equipments`, { equipment: equipment.id })).status()).toBe(201);
+  expect(
+    (await admin.post(`/estimates/${estimate.id}/services`, { service: 4, quantity: 2, isGrouped: false })).status(),
+  ).toBe(201);
+  expect(
+    (await admin.post(`/estimates/${estimate.id}/products`, { product: 1, quantity: 3, isGrouped: true })).status(),
+  ).toBe(201);
+
+  await loginAs(page, 'admin');
+  await page.goto(`/estimates/${estimate.id}/edit`);
+  const toolbar = page.getByRole('toolbar', { name: 'Ações do orçamento' });
+  await toolbar.getByRole('button', { name: 'Iniciar' }).click();
+  await confirmDialog(page, 'Você deseja alterar o status do Orçamento?', 'Iniciar');
+  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Em Andamento');
+
+  // E-mail: the customer's address is pre-filled; a second one is added; no duplicates.
+  await toolbar.getByRole('button', { name: 'Enviar por e-mail' }).click();
+  const mail = page.getByRole('dialog', { name: /Enviar orçamento/ });
+  await expect(mail.getByRole('list', { name: 'Lista de destinatários' })).toContainText(email);
+  await mail.getByLabel('Destinatários', { exact: true }).fill('compras@exemplo.com.br');
+  await mail.getByRole('button', { name: 'Adicionar' }).click();
+  await mail.getByLabel('Destinatários', { exact: true }).fill(email.toUpperCase());
+  await mail.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(mail.getByRole('listitem')).toHaveCount(2);
+  await mail.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('O Orcamento foi enviado')).toBeVisible();
+  const message = await receivedFor(email);
+  expect(message.subject).toContain(String(estimate.number));
+  const [pdf] = message.attachments;
+  expect(pdf!.contentType).toBe('application/pdf');
+  expect(pdf!.filename).toBe(`Orcamento-${estimate.number}.pdf`);
+  expect(pdf!.content.subarray(0, 5).toString()).toBe('%PDF-');
+  await page.getByRole('tab', { name: 'E-mails enviados' }).click();
+  await expect(page.getByRole('table', { name: 'E-mails enviados' })).toContainText('Enviado');
+  await page.getByRole('tab', { name: 'Dados' }).click();
+
+  // Approve, then generate.
+  await toolbar.getByRole('button', { name: 'Aprovar' }).click();
+  await confirmDialog(page, 'Você deseja alterar o status do Orçamento?', 'Aprovar');
+  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Concluído');
+  await expect(page.getByRole('button', { name: /^Remover / })).toHaveCount(0);
+
+  await toolbar.getByRole('button', { name: 'Gerar Ordens de Servico' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Servico' });
+  // A new order with the equipment and one unit of the service.
+  await dialog.getByLabel('Nova +').check();
+  await dialog.getByLabel(/Split 18k/).check();
+  await dialog.getByLabel(/restam 2 de 2 un\./).check();
+  await dialog.getByLabel(/^Unidades de/).fill('1');
+  await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
+  await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
+  await expect(page.getByText(/Os itens foram adicionados à ordem de serviço nº/)).toBeVisible();
+  // The equipment is not offered again; one unit is left.
+  await expect(dialog.getByLabel(/Split 18k/)).toHaveCount(0);
+  await expect(dialog.getByLabel(/restam 1 de 2 un\./)).toBeVisible();
+  // The new order is now selected: the grouped product goes to that existing order.
+  const orders = await (await admin.get(`/estimates/${estimate.id}/invoices`)).json();
+  const first = orders.data[0];
+  await expect(dialog.getByLabel(new RegExp(`OS nº ${first.number}`))).toBeChecked();
+  await dialog.getByLabel(/agrupado · 3 un\./).check();
+  await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
+  await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
+  await expect(dialog.getByLabel(/agrupado · 3 un\./)).toHaveCount(0);
+  // A second new order with the last unit.
+  await dialog.getByLabel('Nova +').check();
+  await dialog.getByLabel(/restam 1 de 2 un\./).check();
+  await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
+  await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
+  await expect(dialog.getByText('Todos os itens do orçamento já estão em ordens de serviço.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+
+  const after = await (await admin.get(`/estimates/${estimate.id}/invoices`)).json();
+  expect(after.data).toHaveLength(2);
+  const second = after.data.find((o: { id: number }) => o.id !== first.id);
+
+  // Start the first order on its own screen; it shows where it came from.
+  await page.goto(`/invoices/${first.id}/edit`);
+  await expect(page.getByRole('link', { name: `orçamento nº ${estimate.number}` })).toBeVisible();
+  await page
+    .getByRole('toolbar', { name: 'Ações da ordem de serviço' })
+    .getByRole('button', { name: 'Iniciar' })
+    .click();
+  await confirmDialog(page, 'Você deseja alterar o status da Ordem de Serviço?', 'Iniciar');
+  await expect(page.getByTestId('status-badge').first()).toHaveText('Em Andamento');
+
+  // The estimate's tab lists both orders.
+  await page.getByRole('link', { name: `orçamento nº ${estimate.number}` }).click();
+  await page.getByRole('tab', { name: 'Ordens de Servico' }).click();
+  const tab = page.getByRole('table', { name: 'Ordens de serviço do orçamento' });
+  await expect(tab.getByRole('row')).toHaveCount(3);
+  await expect(tab.getByRole('row').filter({ hasText: String(first.number) })).toContainText('Em Andamento');
+  await expect(tab.getByRole('link', { name: String(second.number), exact: true })).toBeVisible();
+});

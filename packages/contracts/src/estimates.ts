@@ -1,0 +1,389 @@
+import { z } from 'zod';
+import { idParam, listQuery, listResponse, money, orgParam, quantity } from './common.ts';
+import { invoiceTag } from './invoices.ts';
+
+/** Estimate status values (stored): Draft 0, Wip 1, Completed 10 (approved), Canceled -1. */
+export const EstimateStatus = { Draft: 0, Wip: 1, Completed: 10, Canceled: -1 } as const;
+export type EstimateStatusValue = (typeof EstimateStatus)[keyof typeof EstimateStatus];
+export const estimateStatusLabels: Record<EstimateStatusValue, string> = {
+  0: 'Rascunho',
+  1: 'Em Andamento',
+  10: 'Concluído',
+  [-1]: 'Cancelado',
+};
+export const estimateStatusList: EstimateStatusValue[] = [
+  EstimateStatus.Draft,
+  EstimateStatus.Wip,
+  EstimateStatus.Completed,
+  EstimateStatus.Canceled,
+];
+
+/**
+ * Which status may follow which: Draft → Wip ('Iniciar') or Canceled; Wip → Completed ('Aprovar') or
+ * Canceled; Completed and Canceled are final. 'Cancelar' is therefore offered on Draft and on Wip.
+ */
+export const estimateTransitions: Record<EstimateStatusValue, EstimateStatusValue[]> = {
+  0: [EstimateStatus.Wip, EstimateStatus.Canceled],
+  1: [EstimateStatus.Completed, EstimateStatus.Canceled],
+  10: [],
+  [-1]: [],
+};
+/** Lines, pictures and the discount change only while Draft or Wip; tags, notes and reminders always. */
+export const isEstimateEditable = (status: number) => status === EstimateStatus.Draft || status === EstimateStatus.Wip;
+/** The PDF (and so the e-mail that carries it) is not offered for Draft or Canceled estimates. */
+export const isEstimatePdfAvailable = (status: number) =>
+  status !== EstimateStatus.Draft && status !== EstimateStatus.Canceled;
+
+/** Comment types on estimates: General 1 (printed), Internal 2 (the shop's only). */
+export const EstimateCommentType = { General: 1, Internal: 2 } as const;
+
+/** pt-BR texts of estimates, word for word where the screens give them. */
+export const estimateMessages = {
+  created: 'Orçamento criado com sucesso',
+  confirmStatus: 'Você deseja alterar o status do Orçamento? Essa ação não poderá ser desfeita',
+  statusChanged: 'O status do Orçamento foi alterado',
+  statusFailed: 'Houve um problema ao processar a sua solicitacao',
+  notAllowed: 'Não é possível alterar o status deste Orçamento',
+  removeFailed: (item: 'produto' | 'servico' | 'equipamento' | 'etiqueta' | 'comentário' | 'foto') =>
+    `Houve um problema ao tentar remover o ${item} do Orcamento. Tente novamente.`,
+  tagRemoved: 'A etiqueta foi removida do Orcamento',
+  sent: 'O Orcamento foi enviado',
+  written: 'Sem servidor de e-mail configurado: a mensagem foi gravada na caixa de saída do servidor',
+  recipientsRequired: 'Adicione pelo menos um destinatario',
+  recipientInvalid: (address: string) => `E-mail inválido: ${address}`,
+  tooManyRecipients: 'Envie para no máximo 20 destinatários',
+  sendFailed: 'Não foi possível enviar o e-mail. Tente novamente mais tarde.',
+  emailUnavailable: 'O e-mail com o PDF não está disponível para orçamentos em rascunho ou cancelados',
+  selectInvoice: 'Selecione um ordem de serviço',
+  nothingSelected: 'Selecione ao menos um equipamento, serviço ou produto',
+  generateConfirm: 'Adicionar os itens selecionados à ordem de serviço?',
+  generated: 'Os itens foram adicionados à ordem de serviço',
+  onlyCompleted: 'Somente orçamentos concluídos geram ordens de serviço',
+  invoiceClosed: 'Ordens de serviço canceladas ou concluídas não recebem itens',
+  invoiceNotOfEstimate: 'Esta ordem de serviço não foi gerada a partir deste orçamento',
+  lineAlreadyAssigned: 'Este item já foi adicionado a outra ordem de serviço',
+  unitsUnavailable: (remaining: number) => `Restam apenas ${remaining} unidade(s) deste item`,
+  groupedWhole: 'Itens agrupados vão inteiros para a ordem de serviço',
+  lineNotFound: 'Item não encontrado neste orçamento',
+  closed: 'Orçamentos concluídos ou cancelados não podem ter itens, fotos ou desconto alterados',
+  discountTooHigh: 'O desconto não pode ser maior que o subtotal',
+  discountSaved: 'Desconto registrado com sucesso',
+  totalTooHigh: 'O valor total do orçamento ficaria acima do permitido',
+  duplicateEquipment: 'Este equipamento já está no orçamento',
+  equipmentNotOfCustomer: 'O equipamento não pertence ao cliente do orçamento',
+  tagAlreadyOnEstimate: 'Esta etiqueta já está no orçamento',
+  reminderRequired: 'Selecione o lembrete',
+  reminderAtRequired: 'Informe a data do lembrete',
+  reminderNotAvailable: 'Lembrete não encontrado ou inativo',
+  reminderAlreadyScheduled: 'Este lembrete já está agendado neste orçamento',
+  reminderSaved: 'A data foi registrada com sucesso',
+  pdfUnavailable: 'O PDF não está disponível para orçamentos em rascunho ou cancelados',
+  pdfLinkInvalid: 'Link do PDF inválido. Volte ao orçamento e gere o PDF novamente.',
+  pdfLinkExpired: 'Este link do PDF expirou. Volte ao orçamento e gere o PDF novamente.',
+} as const;
+
+const id = (message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+
+export const estimateParams = orgParam.extend({ id: idParam.shape.id });
+/** DELETE estimates/{id}/services|products|equipments/{lineId}: the estimate line's own id. */
+export const estimateLineParams = estimateParams.extend({ lineId: idParam.shape.id });
+export const estimateTagParams = estimateParams.extend({ tagId: idParam.shape.id });
+export const estimateCommentParams = estimateParams.extend({ commentId: idParam.shape.id });
+export const estimatePictureParams = estimateParams.extend({ pictureId: idParam.shape.id });
+/** PATCH estimates/{id}/reminders/{reminderId}: the scheduled reminder's own id. */
+export const estimateReminderParams = estimateParams.extend({ reminderId: idParam.shape.id });
+
+// ---- list ----------------------------------------------------------------------------------------
+
+const statusList = z
+  .union([z.coerce.number().int(), z.array(z.coerce.number().int())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+  .refine((list) => list.every(isEstimateStatus), 'Status inválido');
+
+const isEstimateStatus = (v: number): v is EstimateStatusValue => (estimateStatusList as number[]).includes(v);
+
+/** GET estimates: customer, statuses (repeatable), q, skip, take. */
+export const estimateFilterQuery = listQuery.extend({
+  customer: z.coerce.number().int().positive().optional(),
+  statuses: statusList,
+});
+export type EstimateFilterQuery = z.infer<typeof estimateFilterQuery>;
+export type EstimateFilterInput = z.input<typeof estimateFilterQuery>;
+
+const partyFields = {
+  companyId: z.number().int(),
+  companyName: z.string(),
+  companyIdentifier: z.string(),
+  companyType: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  customerIdentifier: z.string(),
+  customerType: z.number().int(),
+};
+
+export const estimateListRow = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  createdAt: z.string(),
+  ...partyFields,
+  transactionNatureName: z.string(),
+  status: z.number().int(),
+  total: z.number(),
+  estimateTags: z.array(invoiceTag),
+});
+export type EstimateListRow = z.infer<typeof estimateListRow>;
+export const estimateListResponse = listResponse(estimateListRow);
+
+// ---- detail --------------------------------------------------------------------------------------
+
+export const estimateServiceLine = z.object({
+  id: z.number().int(),
+  serviceId: z.number().int().nullable(),
+  itemNumber: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  quantity: z.number().int(),
+  price: z.number(),
+  isGrouped: z.boolean(),
+});
+export type EstimateServiceLine = z.infer<typeof estimateServiceLine>;
+export const estimateProductLine = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable(),
+  itemNumber: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+  isGrouped: z.boolean(),
+});
+export type EstimateProductLine = z.infer<typeof estimateProductLine>;
+export const estimateEquipmentLine = z.object({
+  id: z.number().int(),
+  equipmentId: z.number().int().nullable(),
+  name: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  serialNumber: z.string(),
+  description: z.string().nullable(),
+});
+export type EstimateEquipmentLine = z.infer<typeof estimateEquipmentLine>;
+
+export const estimateDetail = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  status: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  transactionNatureId: z.number().int(),
+  transactionNatureName: z.string(),
+  ...partyFields,
+  customerEmail: z.string().nullable(),
+  subTotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  estimateEquipments: z.array(estimateEquipmentLine),
+  estimateServices: z.array(estimateServiceLine),
+  estimateProducts: z.array(estimateProductLine),
+  estimateTags: z.array(invoiceTag),
+  /** The statuses the estimate may move to now. */
+  allowedStatuses: z.array(z.number().int()),
+});
+export type EstimateDetail = z.infer<typeof estimateDetail>;
+
+// ---- writes --------------------------------------------------------------------------------------
+
+/** POST estimates: company and nature required; the customer too (an estimate is for someone). */
+export const createEstimateBody = z.object({
+  company: id('Selecione a empresa'),
+  customer: id('Selecione o cliente'),
+  transactionNature: id('Selecione a natureza da operação'),
+});
+export type CreateEstimateBody = z.infer<typeof createEstimateBody>;
+export const createEstimateResponse = z.object({ id: z.number().int(), number: z.number().int() });
+
+/** PATCH estimates/{id}. */
+export const estimateStatusBody = z.object({
+  status: z
+    .number({ error: 'Status inválido' })
+    .int('Status inválido')
+    .refine(isEstimateStatus, 'Status inválido')
+    .transform((v) => v as EstimateStatusValue),
+});
+export type EstimateStatusBody = z.infer<typeof estimateStatusBody>;
+
+export const addEstimateServiceBody = z.object({
+  service: id('Selecione o serviço'),
+  quantity,
+  isGrouped: z.boolean().default(false),
+  description: z.string().trim().max(1000, 'Deve ter no máximo 1000 caracteres').nullish(),
+});
+export type AddEstimateServiceBody = z.input<typeof addEstimateServiceBody>;
+export const addEstimateProductBody = z.object({
+  product: id('Selecione o produto'),
+  quantity,
+  isGrouped: z.boolean().default(false),
+});
+export type AddEstimateProductBody = z.input<typeof addEstimateProductBody>;
+export const addEstimateEquipmentBody = z.object({ equipment: id('Selecione o equipamento') });
+
+/** POST estimates/{id}/discount: at least 0.01, or 0 to remove it. */
+export const estimateDiscountBody = z.object({
+  discount: money({ min: 0 }).refine((v) => v === 0 || v >= 0.01, 'O desconto deve ser no mínimo 0,01'),
+});
+
+export const estimateComment = z.object({
+  id: z.number().int(),
+  comment: z.string(),
+  type: z.number().int(),
+  createdAt: z.string(),
+  userName: z.string(),
+});
+export type EstimateComment = z.infer<typeof estimateComment>;
+export const estimateCommentsResponse = z.object({ data: z.array(estimateComment) });
+export const addEstimateCommentBody = z.object({
+  comment: z
+    .string({ error: 'Informe o comentário' })
+    .trim()
+    .min(1, 'Informe o comentário')
+    .max(5000, 'Deve ter no máximo 5000 caracteres'),
+  type: z.union([z.literal(EstimateCommentType.General), z.literal(EstimateCommentType.Internal)], {
+    error: 'Tipo de comentário inválido',
+  }),
+});
+export type AddEstimateCommentBody = z.infer<typeof addEstimateCommentBody>;
+
+// ---- reminders -----------------------------------------------------------------------------------
+
+/** A date-time: an ISO instant with offset, or a datetime-local value (read in the organization's zone by the form). */
+const reminderAt = z.iso.datetime({ offset: true, error: estimateMessages.reminderAtRequired });
+
+export const estimateReminder = z.object({
+  id: z.number().int(),
+  reminderId: z.number().int(),
+  reminderAt: z.string(),
+  description: z.string(),
+  processedAt: z.string().nullable(),
+  isRequired: z.boolean(),
+});
+export type EstimateReminder = z.infer<typeof estimateReminder>;
+export const estimateRemindersResponse = z.object({ data: z.array(estimateReminder) });
+export const addEstimateReminderBody = z.object({ reminder: id(estimateMessages.reminderRequired), reminderAt });
+export type AddEstimateReminderBody = z.infer<typeof addEstimateReminderBody>;
+export const moveEstimateReminderBody = z.object({ reminderAt });
+export type MoveEstimateReminderBody = z.infer<typeof moveEstimateReminderBody>;
+
+// ---- e-mail --------------------------------------------------------------------------------------
+
+export const MAX_EMAIL_RECIPIENTS = 20;
+const emailAddress = z.email();
+
+/** Trimmed, non-empty, each address once (the first spelling kept; case does not make another address). */
+export function uniqueAddresses(list: string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const raw of list) {
+    const a = raw.trim();
+    if (a && !seen.has(a.toLowerCase())) seen.set(a.toLowerCase(), a);
+  }
+  return [...seen.values()];
+}
+
+/** POST estimates/{id}/email {to}: comma-joined addresses, at least one, no duplicates (case-insensitive). */
+export const sendEstimateEmailBody = z.object({
+  to: z
+    .string({ error: estimateMessages.recipientsRequired })
+    .transform((v) => uniqueAddresses(v.split(',')))
+    .superRefine((list, ctx) => {
+      if (!list.length) ctx.addIssue({ code: 'custom', message: estimateMessages.recipientsRequired });
+      if (list.length > MAX_EMAIL_RECIPIENTS)
+        ctx.addIssue({ code: 'custom', message: estimateMessages.tooManyRecipients });
+      for (const a of list)
+        if (!emailAddress.safeParse(a).success)
+          ctx.addIssue({ code: 'custom', message: estimateMessages.recipientInvalid(a) });
+    }),
+});
+export type SendEstimateEmailInput = z.input<typeof sendEstimateEmailBody>;
+/** One address as the recipients form accepts it. */
+export const isEmailAddress = (a: string) => emailAddress.safeParse(a).success;
+
+export const estimateEmailStatusLabels = {
+  queued: 'Enviando',
+  sent: 'Enviado',
+  written: 'Gravado na caixa de saída',
+  failed: 'Falhou',
+} as const;
+export const estimateEmail = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  subject: z.string(),
+  to: z.array(z.string()),
+  status: z.enum(['queued', 'sent', 'written', 'failed']),
+  error: z.string().nullable(),
+  userName: z.string(),
+});
+export type EstimateEmail = z.infer<typeof estimateEmail>;
+export const estimateEmailsResponse = z.object({ data: z.array(estimateEmail) });
+
+// ---- orders generated from the estimate ----------------------------------------------------------
+
+export const estimateInvoice = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  createdAt: z.string(),
+  statusState: z.number().int(),
+  statusLabel: z.string(),
+  /** Canceled or Completed orders take no more lines. */
+  isClosed: z.boolean(),
+  servicesCount: z.number().int(),
+  productsCount: z.number().int(),
+  equipmentsCount: z.number().int(),
+});
+export type EstimateInvoice = z.infer<typeof estimateInvoice>;
+
+/** What is left to put on orders: canceled orders do not count. */
+export const remainingLine = z.object({
+  id: z.number().int(),
+  itemNumber: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable().optional(),
+  quantity: z.number().int(),
+  isGrouped: z.boolean(),
+  remaining: z.number().int(),
+});
+export type RemainingLine = z.infer<typeof remainingLine>;
+export const remainingEquipment = estimateEquipmentLine.pick({
+  id: true,
+  name: true,
+  brand: true,
+  model: true,
+  serialNumber: true,
+});
+export const estimateInvoicesResponse = z.object({
+  data: z.array(estimateInvoice),
+  remaining: z.object({
+    equipments: z.array(remainingEquipment),
+    services: z.array(remainingLine),
+    products: z.array(remainingLine),
+  }),
+});
+export type EstimateInvoicesResponse = z.infer<typeof estimateInvoicesResponse>;
+
+const pick = z.object({ id: z.number().int().positive(), quantity: z.number().int().min(1).max(100_000) });
+/**
+ * POST estimates/{id}/invoices: `invoice` is one of the estimate's open orders, or null for a new one
+ * ('Nova +'). Services and products say how many units go; a grouped line goes whole.
+ */
+export const generateInvoiceBody = z
+  .object({
+    invoice: z.number().int().positive().nullable(),
+    equipments: z.array(z.number().int().positive()).max(500).default([]),
+    services: z.array(pick).max(500).default([]),
+    products: z.array(pick).max(500).default([]),
+  })
+  .refine((b) => b.equipments.length + b.services.length + b.products.length > 0, {
+    message: estimateMessages.nothingSelected,
+    path: ['equipments'],
+  });
+export type GenerateInvoiceBody = z.input<typeof generateInvoiceBody>;
+export const generateInvoiceResponse = z.object({ id: z.number().int(), number: z.number().int() });
