@@ -18,7 +18,13 @@ describe.runIf(onPostgres)('several instances on one database and one bucket', (
   let db: { url: string; drop(): Promise<void> };
   const started: ServerProcess[] = [];
   const start = async () => {
-    const server = await startServerProcess({ DATABASE_URL: db.url, LOGIN_RATE_LIMIT_PER_MINUTE: '20', ...s3.env });
+    // Behind one load balancer (here: the test on loopback), whose X-Forwarded-For the instances trust.
+    const server = await startServerProcess({
+      DATABASE_URL: db.url,
+      LOGIN_RATE_LIMIT_PER_MINUTE: '20',
+      TRUST_PROXY: '127.0.0.1',
+      ...s3.env,
+    });
     started.push(server);
     return server;
   };

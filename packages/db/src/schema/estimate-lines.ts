@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   foreignKey,
   index,
@@ -53,7 +54,7 @@ export const estimateServices = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     quantity: integer('quantity').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     isGrouped: boolean('is_grouped').notNull().default(false),
     ...stamps,
   },
@@ -79,7 +80,7 @@ export const estimateProducts = pgTable(
     itemNumber: integer('item_number').notNull(),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     isGrouped: boolean('is_grouped').notNull().default(false),
     ...stamps,
   },

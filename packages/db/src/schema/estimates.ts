@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -25,8 +35,8 @@ export const estimates = pgTable(
     transactionNatureId: integer('transaction_nature_id').notNull(),
     status: smallint('status').notNull().default(0),
     /** Sum of the lines, recomputed by the server in the same transaction as any line change. */
-    subtotalCents: integer('subtotal_cents').notNull().default(0),
-    discountCents: integer('discount_cents').notNull().default(0),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -510,7 +510,8 @@ describe('pending, paying and deleting', () => {
     const log = await ctx.database.db
       .select({ action: schema.auditLogs.action })
       .from(schema.auditLogs)
-      .where(and(eq(schema.auditLogs.entity, 'payroll'), eq(schema.auditLogs.entityId, id)));
+      .where(and(eq(schema.auditLogs.entity, 'payroll'), eq(schema.auditLogs.entityId, id)))
+      .orderBy(asc(schema.auditLogs.id));
     expect(log.map((r) => r.action)).toEqual(['create', 'delete']);
     expect((await admin('DELETE', `/${id}`)).statusCode).toBe(404);
   });
