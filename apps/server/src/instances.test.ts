@@ -180,6 +180,41 @@ describe.runIf(onPostgres)('several instances on one database and one bucket', (
       expect(onBoth).toBe(onOne);
     });
 
+    it("a customer signs on A and the admin's bell on B counts it exactly once", async () => {
+      const token = await login(a);
+      const bell = async () =>
+        (await (await call(b, '/api/organizations/1/notifications?take=100', { token })).json()) as {
+          data: Array<{ url: string | null }>;
+          meta: { total: number; unread: number };
+        };
+      // An order of the demo organization that is still waiting for its signature.
+      const list = await (await call(a, '/api/organizations/1/invoices/filter?take=100', { token })).json();
+      let order: { id: number; signUrl: string } | undefined;
+      for (const row of list.data as Array<{ id: number }>) {
+        const detail = await (await call(a, `/api/organizations/1/invoices/${row.id}`, { token })).json();
+        if (detail.signUrl && detail.statusState !== -100) {
+          order = { id: row.id, signUrl: detail.signUrl };
+          break;
+        }
+      }
+      expect(order, 'an unsigned demo order').toBeDefined();
+      const before = await bell();
+      const svg =
+        '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="400" height="200" fill="#fff"/><path d="M20 150 C 80 20, 160 20, 200 120" stroke="#000" stroke-width="3" fill="none"/></svg>';
+      const drawn = `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
+      const signed = await call(a, `/api/public${order!.signUrl}`, {
+        method: 'POST',
+        body: JSON.stringify({ signature: drawn, signerName: 'Maria Cliente' }),
+      });
+      expect(signed.status, await signed.clone().text()).toBe(200);
+      // Give either instance's background job time to (wrongly) add a second one.
+      await new Promise((r) => setTimeout(r, 1500));
+      const after = await bell();
+      expect(after.meta.total).toBe(before.meta.total + 1);
+      expect(after.meta.unread).toBe(before.meta.unread + 1);
+      expect(after.data.filter((n) => n.url?.includes(`/invoices/${order!.id}/`)).length).toBe(1);
+    });
+
     it('both report ready: the database and the bucket answer', async () => {
       for (const server of [a, b]) {
         const ready = await call(server, '/api/health/ready');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, idParam, listQuery, listResponse, money, orgParam, pathId, quantity } from './common.ts';
-import { InvoiceState } from './invoice-states.ts';
+import { InvoiceState, invoiceStateValues, type InvoiceStateValue } from './invoice-states.ts';
 import { addressResponse } from './addresses.ts';
 
 /** pt-BR texts for service orders (spec 2 §4, §8), word for word where the spec gives them. */
@@ -103,6 +103,16 @@ const idList = z
   .optional()
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
+/** Order states in a query (Blocked and Canceled are negative, so not ids): only the known values. */
+const oneState = z.coerce
+  .number()
+  .int()
+  .refine((v): v is InvoiceStateValue => (invoiceStateValues as number[]).includes(v), 'Formato inválido');
+const stateList = z
+  .union([oneState, z.array(oneState)])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+
 /**
  * GET invoices/filter: customer, worker (admin), status (repeatable status ids), state (repeatable
  * states, what a home card's 'Ver todas' asks for), isPaid / isNotPaid, q.
@@ -112,7 +122,7 @@ export const invoiceFilterQuery = listQuery
     customer: pathId().optional(),
     worker: pathId().optional(),
     status: idList,
-    state: idList,
+    state: stateList,
     isPaid: z.stringbool().optional(),
     isNotPaid: z.stringbool().optional(),
   })
