@@ -26,7 +26,7 @@ test("find an order's audit entries and open one's changes", async ({ page, requ
   const modal = page.getByRole('dialog');
   await expect(modal.getByRole('heading', { name: `Alteração — Ordem de Serviço ${number}` })).toBeVisible();
   await expect(modal.getByRole('row', { name: new RegExp(`Pedido de compra — ${purchaseOrder}`) })).toBeVisible();
-  await modal.getByRole('button', { name: 'Close' }).click();
+  await modal.getByLabel('Fechar').click();
   await expect(modal).toHaveCount(0);
 
   await rows

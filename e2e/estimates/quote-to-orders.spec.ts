@@ -122,7 +122,7 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
   await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
   await expect(dialog.getByText('Todos os itens do orçamento já estão em ordens de serviço.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await dialog.locator('.modal-footer').getByRole('button', { name: 'Fechar' }).click();
 
   const after = await (await admin.get(`/estimates/${estimate.id}/invoices`)).json();
   expect(after.data).toHaveLength(2);

@@ -42,7 +42,7 @@ test('payroll: two completed orders with two technicians, generate, pay one line
   const pending = page.getByRole('dialog', { name: 'Pendências da folha' });
   for (const o of orders)
     await expect(pending.getByRole('link', { name: String(o.number), exact: true })).toBeVisible();
-  await pending.getByRole('button', { name: 'Close' }).click();
+  await pending.getByLabel('Fechar').click();
 
   // Generate the period's payroll.
   await page.getByRole('button', { name: 'Gerar folha' }).click();
