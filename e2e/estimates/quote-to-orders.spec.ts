@@ -143,6 +143,9 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await page.getByRole('tab', { name: 'Ordens de Servico' }).click();
   const tab = page.getByRole('table', { name: 'Ordens de serviço do orçamento' });
   await expect(tab.getByRole('row')).toHaveCount(3);
-  await expect(tab.getByRole('row').filter({ hasText: String(first.number) })).toContainText('Em Andamento');
+  // The row by its number's link: the number's digits also appear in the row's date.
+  await expect(
+    tab.getByRole('row').filter({ has: page.getByRole('link', { name: String(first.number), exact: true }) }),
+  ).toContainText('Em Andamento');
   await expect(tab.getByRole('link', { name: String(second.number), exact: true })).toBeVisible();
 });
