@@ -20,7 +20,7 @@ const profileFields = z.object({
 
 type PasswordFields = { oldPassword?: string; newPassword?: string };
 /**
- * Blank old and new passwords keep the current one; a new one needs the current one (spec 2 §5). The
+ * Blank old and new passwords keep the current one; a new one needs the current one. The
  * current password alone is what a change of e-mail needs (the server knows whether it changed).
  */
 const passwordPair = (v: PasswordFields, ctx: z.RefinementCtx) => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@oficina/db';
 
-/** The audit trail (spec 2 §3 "Audit log"): who did what to which order, estimate or payroll, and what changed. */
+/** The audit trail: who did what to which order, estimate or payroll, and what changed. */
 export type AuditAction = 'view' | 'create' | 'update' | 'delete';
 export type AuditEntity = 'invoice' | 'estimate' | 'payroll';
 export type AuditChange = schema.AuditChange;

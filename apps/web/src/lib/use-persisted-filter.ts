@@ -61,7 +61,7 @@ function stored<T extends BaseFilter>(key: string, defaults: T): T {
 /**
  * A list's page, filter and search. In the address bar (unless `url: false`, for a list inside a tab),
  * so Back from an order opened on page 3 returns to page 3 and a filtered list can be shared; and in
- * localStorage under a page key (spec §4: keys such as 'customers'), without skip, so opening the list
+ * localStorage under the page's own key (e.g. 'customers'), without skip, so opening the list
  * afresh keeps the filter and starts on the first page. The address bar wins when it names the filter.
  * reset() returns to the defaults.
  */

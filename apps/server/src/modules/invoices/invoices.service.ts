@@ -172,7 +172,7 @@ export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQue
 export type HomeCard = keyof typeof homeCardFilters;
 
 /**
- * The admin home cards (spec 1 §2): the newest HOME_CARD_LIMIT orders of each kind, with how many
+ * The admin home cards: the newest HOME_CARD_LIMIT orders of each kind, with how many
  * there are and their value. A card is the order list under the filter its 'Ver todas' opens.
  */
 export async function homeCard(db: Db, actor: Actor, card: HomeCard) {

@@ -31,7 +31,7 @@ const config = { access: { admin: true, feature: 'payroll' } } as const;
 const tags = ['payrolls'];
 const base = '/organizations/:orgId/payrolls';
 
-/** Payrolls (spec 2 §7): list, generate, pending orders, detail, lines, pay a line, delete, pay slip link. */
+/** Payrolls (admin, `payroll` feature): list, generate, pending orders, detail, lines, pay a line, delete, pay slip link. */
 export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,

@@ -3,7 +3,7 @@ import type { InvoiceListRow, ListResult } from '@oficina/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 
-/** The query string of GET invoices/filter (spec 2 §7); status and state repeat once per value. */
+/** The query string of GET invoices/filter; status and state repeat once per value. */
 export interface InvoicesQuery {
   q?: string;
   skip: number;

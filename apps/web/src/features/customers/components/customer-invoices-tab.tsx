@@ -10,7 +10,7 @@ import {
 import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
 
 /**
- * Ordens de Serviço of a customer (spec 1 §2): GET invoices/filter?customer={id} with the filter kept
+ * Ordens de Serviço of a customer: GET invoices/filter?customer={id} with the filter kept
  * under 'customers-invoices' (status, paid / not paid, worker, q), and the admin-only link that opens
  * /invoices/new?customerId={id} in a new tab.
  */

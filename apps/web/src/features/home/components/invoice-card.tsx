@@ -15,7 +15,7 @@ export function cardListPath(card: Card_): string {
 }
 
 /**
- * A home card (spec 1 §2): how many orders it holds and their value (the cards are the admin's, who
+ * A home card: how many orders it holds and their value (the cards are the admin's, who
  * sees money), the newest rows with status badge, number, date, customer and company identifier, and
  * 'Ver todas' to the order list filtered the same way, so nothing past the 10th row is out of reach.
  * An empty card reads 'Nenhum registro'.
