@@ -15,6 +15,11 @@ export interface GenerateOptions {
   customers?: number;
   /** Collaborators besides the admin; orders are spread among them. */
   technicians?: number;
+  /**
+   * Leave statistics and the visibility map to the caller (no ANALYZE, no VACUUM here): for filling
+   * many organizations in a row, then one VACUUM ANALYZE at the end (bench/src/scale.ts).
+   */
+  skipAnalyze?: boolean;
 }
 export interface Generated {
   organizationId: number;
@@ -29,6 +34,7 @@ export interface Generated {
 }
 
 export const BENCH_PASSWORD = 'bench1234';
+let generated = 0;
 
 const firstNames = [
   'Ana',
@@ -132,7 +138,7 @@ export async function generateOrders(database: Database, opts: GenerateOptions =
   const customers = opts.customers ?? 20_000;
   const technicians = opts.technicians ?? 15;
   const t0 = performance.now();
-  const tag = Date.now().toString(36);
+  const tag = `${Date.now().toString(36)}${(++generated).toString(36)}`;
   const adminEmail = `admin-${tag}@bench.com.br`;
   const { organization, admin } = await createOrganizationWithAdmin(database.db, {
     name: `Bench ${tag} Refrigeração`,
@@ -140,6 +146,7 @@ export async function generateOrders(database: Database, opts: GenerateOptions =
   });
   const org = organization.id;
   const hash = (await hashPassword(BENCH_PASSWORD)).replace(/'/g, "''");
+  const analyze = (tables: string) => (opts.skipAnalyze ? '' : `ANALYZE ${tables};`);
 
   await database.rawTransaction(async (raw) => {
     const step = async (label: string, text: string) => {
@@ -186,7 +193,7 @@ export async function generateOrders(database: Database, opts: GenerateOptions =
         SELECT ${org}, c.id, 'Ar-condicionado split ' || (9 + (c.id % 4) * 3) || '.000 BTUs',
                (ARRAY['LG','Samsung','Midea','Daikin','Gree'])[1 + c.id % 5], 'M-' || (c.id % 97), 'SN' || c.id
         FROM customers c WHERE c.organization_id = ${org};
-      ANALYZE customers, equipments;`,
+      ${analyze('customers, equipments')}`,
     );
     // Orders: spread over about a year, most completed and paid, some in every other state.
     await step(
@@ -223,7 +230,7 @@ export async function generateOrders(database: Database, opts: GenerateOptions =
                WHEN g % 97 = 0 THEN -1
                ELSE 20 END AS state) k;
       -- Fresh statistics, or the planner joins 100,000 orders by nested loops in the next steps.
-      ANALYZE invoices;`,
+      ${analyze('invoices')}`,
     );
     await step(
       'lines',
@@ -251,7 +258,7 @@ export async function generateOrders(database: Database, opts: GenerateOptions =
                 SELECT invoice_id, quantity * price_cents FROM invoice_products WHERE organization_id = ${org}) l
               GROUP BY invoice_id) t
         WHERE i.id = t.invoice_id;
-      ANALYZE invoice_services, invoice_products, invoice_equipments;`,
+      ${analyze('invoice_services, invoice_products, invoice_equipments')}`,
     );
     await step(
       'workers and comments',
@@ -278,7 +285,7 @@ export async function generateOrders(database: Database, opts: GenerateOptions =
     );
   });
   // As autovacuum would leave it: statistics for the planner, visibility map for index-only scans.
-  await database.exec('VACUUM ANALYZE');
+  if (!opts.skipAnalyze) await database.exec('VACUUM ANALYZE');
   const [tech] = await database.rawTransaction((raw) =>
     raw.query<{ id: number; email: string }>(
       `SELECT id, email FROM users WHERE organization_id = ${org} AND role = 'ROLE_USER' ORDER BY id LIMIT 1`,

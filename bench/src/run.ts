@@ -12,6 +12,7 @@ const all = [
   'instances',
   'login-under-load',
   'estimate-list',
+  'scale',
 ];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of names) {

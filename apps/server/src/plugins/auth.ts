@@ -45,8 +45,15 @@ export interface TokenService {
   verify(token: string): Promise<TokenPayload>;
 }
 
+/** How many verified tokens a process remembers (a few hundred bytes each). */
+const VERIFIED_MAX = 2000;
+
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
+  // A token whose signature was checked once needs no second check until it expires: the same bytes
+  // under the same key give the same answer. The user behind it is still read on every request, so a
+  // deactivated user or a changed password still ends the token at once.
+  const verified = new Map<string, { payload: TokenPayload; exp: number }>();
   return {
     sign: (user) =>
       new SignJWT({
@@ -62,8 +69,12 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
         .sign(key),
     verify: async (token) => {
+      const known = verified.get(token);
+      if (known && known.exp * 1000 > Date.now()) return known.payload;
       // A token without an expiry would work forever: refused.
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(token, { payload: payload as unknown as TokenPayload, exp: payload.exp! });
       return payload as unknown as TokenPayload;
     },
   };

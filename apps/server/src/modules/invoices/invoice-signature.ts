@@ -69,7 +69,8 @@ export async function latestSignature(db: Db | Tx, invoiceId: number): Promise<S
 /** The signature fields of the order detail: the evidence, outdated or not, and the link while unsigned. */
 export function signatureFields(
   invoice: { id: number; signToken: string },
-  signature: SignatureRow | undefined,
+  signature:
+    Pick<SignatureRow, 'printImage' | 'signerName' | 'signedAt' | 'ip' | 'userAgent' | 'contentHash'> | undefined,
   currentHash: string,
 ): Pick<InvoiceDetail, 'isSigned' | 'signature' | 'signUrl'> {
   const isOutdated = !!signature && signature.contentHash !== currentHash;

@@ -22,9 +22,8 @@ import { audit, changedFields, recordView } from '../../lib/audit.ts';
 import { nextNumber } from '../../lib/counters.ts';
 import { countRows, listPage } from '../../lib/list.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
-import { tagsByRecord } from '../../lib/record-tags.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
-import { contentHash, latestSignature, signatureFields } from './invoice-signature.ts';
+import { contentHash, signatureFields } from './invoice-signature.ts';
 
 const i = schema.invoices;
 const co = schema.companies;
@@ -35,6 +34,92 @@ const w = schema.invoiceWorkers;
 const ad = schema.addresses;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A timestamp as JSON text in the shape Date.toISOString() gives (UTC, milliseconds, 'Z'). */
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const ofThisOrder = (alias: string) =>
+  `${alias}.organization_id = "invoices"."organization_id" AND ${alias}.invoice_id = "invoices"."id"`;
+const jsonList = (fields: string, from: string, orderBy: string) =>
+  sql.raw(`(SELECT coalesce(json_agg(json_build_object(${fields}) ORDER BY ${orderBy}), '[]'::json) FROM ${from})`);
+
+/**
+ * An order's parts, each as JSON that the database builds inside the query that reads the order (the
+ * detail's, or a list row's for the tags), so they cost no round trip of their own.
+ */
+const detailParts = {
+  services: jsonList(
+    `'id', x.id, 'serviceId', x.service_id, 'name', x.name, 'description', x.description, 'quantity', x.quantity,
+     'priceCents', x.price_cents, 'createdAt', ${isoText('x.created_at')}, 'updatedAt', ${isoText('x.updated_at')}`,
+    `invoice_services x WHERE ${ofThisOrder('x')}`,
+    'x.id',
+  ),
+  products: jsonList(
+    `'id', x.id, 'productId', x.product_id, 'name', x.name, 'quantity', x.quantity, 'priceCents', x.price_cents,
+     'createdAt', ${isoText('x.created_at')}, 'updatedAt', ${isoText('x.updated_at')}`,
+    `invoice_products x WHERE ${ofThisOrder('x')}`,
+    'x.id',
+  ),
+  equipments: jsonList(
+    `'id', x.id, 'equipmentId', x.equipment_id, 'name', x.name, 'brand', x.brand, 'model', x.model,
+     'serialNumber', x.serial_number, 'description', x.description`,
+    `invoice_equipments x WHERE ${ofThisOrder('x')}`,
+    'x.id',
+  ),
+  workers: jsonList(
+    `'id', x.id, 'workerId', x.worker_id, 'name', u.name, 'paidAt', ${isoText('x.paid_at')}`,
+    `invoice_workers x JOIN users u ON u.organization_id = x.organization_id AND u.id = x.worker_id WHERE ${ofThisOrder('x')}`,
+    'x.id',
+  ),
+  tags: jsonList(
+    `'tagId', t.id, 'name', t.name, 'color', t.color`,
+    `invoice_tags x JOIN tags t ON t.organization_id = x.organization_id AND t.id = x.tag_id WHERE ${ofThisOrder('x')}`,
+    'f_unaccent(lower(t.name)), t.id',
+  ),
+  // The newest signature, without the drawing as sent (kept only as evidence; screens use the print copy).
+  signature: sql.raw(`(SELECT json_build_object('printImage', x.print_image, 'signerName', x.signer_name,
+     'signedAt', ${isoText('x.signed_at')}, 'ip', x.ip, 'userAgent', x.user_agent, 'contentHash', x.content_hash)
+     FROM invoice_signatures x WHERE ${ofThisOrder('x')} ORDER BY x.id DESC LIMIT 1)`),
+};
+interface DetailParts {
+  services: Array<{
+    id: number;
+    serviceId: number | null;
+    name: string;
+    description: string | null;
+    quantity: number;
+    priceCents: number;
+    createdAt: string;
+    updatedAt: string;
+  }>;
+  products: Array<{
+    id: number;
+    productId: number | null;
+    name: string;
+    quantity: number;
+    priceCents: number;
+    createdAt: string;
+    updatedAt: string;
+  }>;
+  equipments: Array<{
+    id: number;
+    equipmentId: number | null;
+    name: string;
+    brand: string;
+    model: string;
+    serialNumber: string;
+    description: string | null;
+  }>;
+  workers: Array<{ id: number; workerId: number; name: string; paidAt: string | null }>;
+  tags: Array<{ tagId: number; name: string; color: string }>;
+  signature: {
+    printImage: string;
+    signerName: string;
+    signedAt: string;
+    ip: string;
+    userAgent: string | null;
+    contentHash: string;
+  } | null;
+}
 
 // ---- list ----------------------------------------------------------------------------------------
 
@@ -74,7 +159,7 @@ async function listWhere(db: Db, actor: Actor, query: InvoiceFilterQuery): Promi
 
 function rowsQuery(db: Db, where: SQL) {
   return db
-    .select(rowColumns)
+    .select({ ...rowColumns, invoiceTags: sql<DetailParts['tags']>`${detailParts.tags}` })
     .from(i)
     .innerJoin(co, eq(co.id, i.companyId))
     .innerJoin(cu, eq(cu.id, i.customerId))
@@ -85,19 +170,9 @@ function rowsQuery(db: Db, where: SQL) {
 
 type RowData = Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[number];
 
-const tagsOf = (db: Db, ids: number[]) => tagsByRecord(db, schema.invoiceTags, ids);
-
-async function withTags(db: Db, rows: RowData[]): Promise<InvoiceListRow[]> {
-  const tags = await tagsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({
-    ...r,
-    createdAt: r.createdAt.toISOString(),
-    startedAt: iso(r.startedAt),
-    invoiceTags: tags.get(r.id) ?? [],
-  }));
+/** A list row as the API sends it (the tags came with the row, as JSON). */
+function listRow(r: RowData): InvoiceListRow {
+  return { ...r, createdAt: r.createdAt.toISOString(), startedAt: iso(r.startedAt) };
 }
 
 /**
@@ -166,7 +241,7 @@ export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQue
       dependsOn: ['invoices', 'invoice_workers', 'customers', 'companies'],
     }),
   );
-  return { ...result, data: await withTags(db, result.data) };
+  return { ...result, data: result.data.map(listRow) };
 }
 
 export type HomeCard = keyof typeof homeCardFilters;
@@ -192,7 +267,7 @@ export async function homeCard(db: Db, actor: Actor, card: HomeCard) {
       .from(i)
       .where(where),
   ]);
-  return { data: await withTags(db, rows), total: sums!.total, amount: fromCents(Number(sums!.amountCents)) };
+  return { data: rows.map(listRow), total: sums!.total, amount: fromCents(Number(sums!.amountCents)) };
 }
 
 // ---- detail --------------------------------------------------------------------------------------
@@ -200,11 +275,13 @@ export async function homeCard(db: Db, actor: Actor, card: HomeCard) {
 const money = (actor: Actor, cents: number) => (actor.isAdmin ? { price: fromCents(cents) } : {});
 
 /**
- * The order as the actor may see it. Collaborators get no price, subtotal, discount, total, payment
- * or payroll field at all (DECISIONS.md): the keys are left out, not nulled.
+ * The whole order in one statement: the head joined to its parties, and the lines, workers, tags and
+ * latest signature as JSON sub-selects. One round trip instead of seven, prepared once per database and
+ * kind of reader (admin or collaborator), so PostgreSQL plans it once per connection.
  */
-export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promise<InvoiceDetail> {
-  const [head] = await db
+function detailQuery(db: Db, isAdmin: boolean) {
+  const reader = { organizationId: sql.placeholder('orgId'), userId: sql.placeholder('userId'), isAdmin };
+  return db
     .select({
       ...rowColumns,
       transactionNatureId: i.transactionNatureId,
@@ -235,6 +312,12 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
       },
       estimateId: i.estimateId,
       estimateNumber: schema.estimates.number,
+      services: sql<DetailParts['services']>`${detailParts.services}`,
+      products: sql<DetailParts['products']>`${detailParts.products}`,
+      equipments: sql<DetailParts['equipments']>`${detailParts.equipments}`,
+      workers: sql<DetailParts['workers']>`${detailParts.workers}`,
+      tags: sql<DetailParts['tags']>`${detailParts.tags}`,
+      signature: sql<DetailParts['signature']>`${detailParts.signature}`,
     })
     .from(i)
     .leftJoin(schema.estimates, eq(schema.estimates.id, i.estimateId))
@@ -243,26 +326,23 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
     .leftJoin(ad, and(eq(ad.id, i.addressId), eq(ad.organizationId, i.organizationId)))
     .innerJoin(tn, eq(tn.id, i.transactionNatureId))
     .innerJoin(st, eq(st.id, i.statusId))
-    .where(and(eq(i.id, id), visibleTo(actor)));
-  const h = assertFound(head);
+    .where(and(eq(i.id, sql.placeholder('id')), visibleTo(reader as unknown as Actor)))
+    .prepare(isAdmin ? 'invoice_detail_admin' : 'invoice_detail_collaborator');
+}
+const detailQueries = new WeakMap<Db, Map<boolean, ReturnType<typeof detailQuery>>>();
 
-  const s = schema.invoiceServices;
-  const p = schema.invoiceProducts;
-  const e = schema.invoiceEquipments;
-  const u = schema.users;
-  const [services, products, equipments, workers, tags, signature] = await Promise.all([
-    db.select().from(s).where(eq(s.invoiceId, id)).orderBy(asc(s.id)),
-    db.select().from(p).where(eq(p.invoiceId, id)).orderBy(asc(p.id)),
-    db.select().from(e).where(eq(e.invoiceId, id)).orderBy(asc(e.id)),
-    db
-      .select({ id: w.id, workerId: w.workerId, name: u.name, paidAt: w.paidAt })
-      .from(w)
-      .innerJoin(u, eq(u.id, w.workerId))
-      .where(eq(w.invoiceId, id))
-      .orderBy(asc(w.id)),
-    tagsOf(db, [id]),
-    latestSignature(db, id),
-  ]);
+/**
+ * The order as the actor may see it. Collaborators get no price, subtotal, discount, total, payment
+ * or payroll field at all: the keys are left out, not nulled.
+ */
+export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promise<InvoiceDetail> {
+  let byKind = detailQueries.get(db);
+  if (!byKind) detailQueries.set(db, (byKind = new Map()));
+  let query = byKind.get(actor.isAdmin);
+  if (!query) byKind.set(actor.isAdmin, (query = detailQuery(db, actor.isAdmin)));
+  const [head] = await query.execute({ id, orgId: actor.organizationId, userId: actor.userId });
+  const h = assertFound(head);
+  const { services, products, equipments, workers, tags, signature } = h;
   const hash = contentHash({
     companyId: h.companyId,
     customerId: h.customerId,
@@ -291,7 +371,11 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
     isPaid: h.isPaid,
     estimateId: h.estimateId,
     estimateNumber: h.estimateNumber,
-    ...signatureFields({ id: h.id, signToken: h.signToken }, signature, hash),
+    ...signatureFields(
+      { id: h.id, signToken: h.signToken },
+      signature ? { ...signature, signedAt: new Date(signature.signedAt) } : undefined,
+      hash,
+    ),
     createdAt: h.createdAt.toISOString(),
     updatedAt: h.updatedAt.toISOString(),
     startedAt: iso(h.startedAt),
@@ -308,8 +392,8 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
       description: l.description,
       quantity: l.quantity,
       ...money(actor, l.priceCents),
-      createdAt: l.createdAt.toISOString(),
-      updatedAt: l.updatedAt.toISOString(),
+      createdAt: l.createdAt,
+      updatedAt: l.updatedAt,
     })),
     invoiceProducts: products.map((l) => ({
       id: l.id,
@@ -317,8 +401,8 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
       name: l.name,
       quantity: l.quantity,
       ...money(actor, l.priceCents),
-      createdAt: l.createdAt.toISOString(),
-      updatedAt: l.updatedAt.toISOString(),
+      createdAt: l.createdAt,
+      updatedAt: l.updatedAt,
     })),
     invoiceEquipments: equipments.map((l) => ({
       id: l.id,
@@ -329,8 +413,8 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
       serialNumber: l.serialNumber,
       description: l.description,
     })),
-    invoiceWorkers: workers.map((l) => ({ ...l, paidAt: iso(l.paidAt) })),
-    invoiceTags: tags.get(id) ?? [],
+    invoiceWorkers: workers,
+    invoiceTags: tags,
   };
   if (actor.isAdmin) {
     Object.assign(detail, {
