@@ -4,7 +4,8 @@
 //   SCALE_ORGS (1000) organizations, SCALE_ORDERS (1,000,000) orders in all, SCALE_LARGEST (100,000)
 //   of them in the largest organization; the others get sizes spread log-uniformly (a few hundred
 //   orders for most, a few thousand for some), scaled to the total. SCALE_SECONDS (5) per
-//   concurrent run.
+//   concurrent run. SCALE_HOLD=1 keeps the cluster up after the figures (its URL is printed) until
+//   the process is interrupted, to look at plans with psql.
 //
 // A throwaway PostgreSQL 15 cluster (as the tests start) gets the data through generate-orders.ts
 // (each organization with its customers, equipment, lines, workers, comments and tags), then one
@@ -144,6 +145,10 @@ try {
       '| --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const r of rows) console.log(r);
+  if (process.env.SCALE_HOLD === '1') {
+    console.log(`\nholding ${url} (admin of the largest: ${picks[2]!.g.adminEmail}); Ctrl-C ends`);
+    await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+  }
 } finally {
   await server?.stop();
   cluster.stop();

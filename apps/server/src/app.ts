@@ -27,6 +27,7 @@ import { createLinkSigner, type LinkSigner } from './lib/signed-links.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { apiModules } from './modules/index.ts';
 import { startReminderJob, type Job } from './modules/notifications/reminder-job.ts';
+import { webShell } from './lib/web-shell.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -187,6 +188,7 @@ export async function buildApp(opts: BuildOptions) {
       setHeaders: (reply, path) => reply.header('cache-control', staticCacheControl(path)),
     });
   }
+  const shell = serveWeb ? webShell(webDistDir) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (
@@ -198,7 +200,10 @@ export async function buildApp(opts: BuildOptions) {
       return reply.code(404).send({ errors: [messages.resourceNotFound] });
     }
     // Client-side routes get the SPA shell; it shows 'Página não encontrada' for unknown ones.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    reply.header('cache-control', 'no-cache');
+    const html = shell?.(path);
+    if (html) return reply.type('text/html; charset=utf-8').send(html);
+    return reply.sendFile('index.html', { cacheControl: false });
   });
   return app;
 }

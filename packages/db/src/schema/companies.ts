@@ -34,9 +34,9 @@ export const companies = pgTable(
   (t) => [
     uniqueIndex('companies_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('companies_organization_identifier_key').on(t.organizationId, t.identifier),
-    index('companies_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
-    index('companies_alias_trgm_idx').using('gin', sql`f_unaccent(lower(${t.alias})) gin_trgm_ops`),
-    index('companies_identifier_trgm_idx').using('gin', sql`${t.identifier} gin_trgm_ops`),
-    index('companies_email_trgm_idx').using('gin', sql`f_unaccent(lower(${t.email})) gin_trgm_ops`),
+    index('companies_name_trgm_idx').using('gin', t.organizationId, sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+    index('companies_alias_trgm_idx').using('gin', t.organizationId, sql`f_unaccent(lower(${t.alias})) gin_trgm_ops`),
+    index('companies_identifier_trgm_idx').using('gin', t.organizationId, sql`${t.identifier} gin_trgm_ops`),
+    index('companies_email_trgm_idx').using('gin', t.organizationId, sql`f_unaccent(lower(${t.email})) gin_trgm_ops`),
   ],
 );

@@ -25,9 +25,9 @@ export const customers = pgTable(
     uniqueIndex('customers_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('customers_organization_identifier_key').on(t.organizationId, t.identifier),
     index('customers_organization_name_idx').on(t.organizationId, t.name),
-    index('customers_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
-    index('customers_alias_trgm_idx').using('gin', sql`f_unaccent(lower(${t.alias})) gin_trgm_ops`),
-    index('customers_identifier_trgm_idx').using('gin', sql`${t.identifier} gin_trgm_ops`),
-    index('customers_email_trgm_idx').using('gin', sql`f_unaccent(lower(${t.email})) gin_trgm_ops`),
+    index('customers_name_trgm_idx').using('gin', t.organizationId, sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+    index('customers_alias_trgm_idx').using('gin', t.organizationId, sql`f_unaccent(lower(${t.alias})) gin_trgm_ops`),
+    index('customers_identifier_trgm_idx').using('gin', t.organizationId, sql`${t.identifier} gin_trgm_ops`),
+    index('customers_email_trgm_idx').using('gin', t.organizationId, sql`f_unaccent(lower(${t.email})) gin_trgm_ops`),
   ],
 );

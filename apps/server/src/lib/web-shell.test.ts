@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { webShell } from './web-shell.ts';
+
+const dist = mkdtempSync(join(tmpdir(), 'oficina-shell-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const index =
+  '<!doctype html><html><head><script type="module" src="/assets/index-a.js"></script></head><body></body></html>';
+
+describe('the SPA shell', () => {
+  it('is not made without the build’s preload.json (index.html goes as built)', () => {
+    writeFileSync(join(dist, 'index.html'), index);
+    expect(webShell(dist)).toBeUndefined();
+  });
+
+  it('names the files of a screen opened by its URL, and nothing for other URLs', () => {
+    writeFileSync(
+      join(dist, 'preload.json'),
+      JSON.stringify([
+        { path: '^\\/invoices\\/\\d+\\/edit$', files: ['assets/page-b.js', 'assets/shared-c.js'] },
+        { path: '^\\/$', files: ['assets/home-d.js'] },
+      ]),
+    );
+    const shell = webShell(dist)!;
+    const order = shell('/invoices/42/edit')!;
+    expect(order).toContain('<link rel="modulepreload" crossorigin href="/assets/page-b.js">');
+    expect(order).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-c.js">');
+    expect(order).not.toContain('home-d.js');
+    // The links go in the head, before the page's own script runs.
+    expect(order.indexOf('shared-c.js')).toBeLessThan(order.indexOf('</head>'));
+    expect(order).toContain('<script type="module" src="/assets/index-a.js">');
+    expect(shell('/')).toContain('/assets/home-d.js');
+    expect(shell('/invoices/42/edit/x')).toBeUndefined();
+    expect(shell('/customers')).toBeUndefined();
+  });
+});
