@@ -99,7 +99,7 @@ test('admin: order from a customer page, lines, start, block, reopen, complete, 
   await expect(workers).toContainText('Técnico João da Silva');
   await expect(workers).toContainText('Não pago');
 
-  // Workflow: only the allowed buttons, each with the spec's confirmation.
+  // Workflow: only the allowed buttons, each asking for confirmation.
   const toolbar = form.getByRole('toolbar', { name: 'Ações da ordem de serviço' });
   await expect(toolbar.getByRole('button', { name: 'Concluir' })).toHaveCount(0);
   await toolbar.getByRole('button', { name: 'Iniciar' }).click();

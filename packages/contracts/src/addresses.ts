@@ -43,7 +43,7 @@ export const addressMessages = {
     `Houve um problema ao tentar remover o endereço ${owner === 'company' ? 'da Empresa' : 'do Cliente'}. Tente novamente.`,
 } as const;
 
-/** Address of a company or customer (spec §3/§5): only address is required; CEP has 8 digits. */
+/** Address of a company or customer: only address is required; CEP has 8 digits. */
 export const addressBody = z.object({
   address: requiredString(255),
   number: z

@@ -9,7 +9,7 @@ export const featuresSchema = z.object(
   Object.fromEntries(featureNames.map((f) => [f, z.boolean()])) as Record<FeatureName, z.ZodBoolean>,
 );
 
-/** POST /api/login. The field is called username but holds the e-mail (spec §3). */
+/** POST /api/login. The field is called username but holds the e-mail. */
 export const loginBody = z.object({
   username: z.string({ error: messages.required }).trim().toLowerCase().min(1, messages.required).max(255),
   password: z.string({ error: messages.required }).min(1, messages.required).max(200),
@@ -17,7 +17,7 @@ export const loginBody = z.object({
 export type LoginBody = z.infer<typeof loginBody>;
 export const loginResponse = z.object({ token: z.string() });
 
-/** The JWT payload (DECISIONS.md "Contract"). */
+/** The JWT payload: the user (sub, name, e-mail, roles), their organization and the expiry. */
 export const tokenPayload = z.object({
   sub: z.string(),
   name: z.string(),

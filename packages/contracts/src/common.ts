@@ -74,7 +74,7 @@ export const calendarDate = (message: string = messages.invalidDate) =>
 export const DEFAULT_TAKE = 25;
 export const MAX_TAKE = 100;
 
-/** Query every list accepts: q, skip, take (spec §9: take 25, skip 0). */
+/** Query every list accepts: q, skip, take (25 rows from 0 unless asked otherwise). */
 export const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
   skip: z.coerce.number().int().min(0).default(0),
@@ -114,7 +114,7 @@ export const errorBody = z.object({
 export const MONEY_MAX = 99_999_999.99;
 export const MONEY_MAX_CENTS = 9_999_999_999;
 
-/** Money in JSON: reais with at most 2 decimals (DECISIONS.md); at most 10 digits of cents (spec §9). */
+/** Money in JSON: reais with at most 2 decimals; at most 10 digits of cents. */
 export const money = (opts: { min?: number; minMessage?: string } = {}) =>
   z
     .number({ error: 'Informe um valor' })
@@ -122,7 +122,7 @@ export const money = (opts: { min?: number; minMessage?: string } = {}) =>
     .max(MONEY_MAX, 'Valor acima do permitido')
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use no máximo 2 casas decimais');
 
-/** Quantities on order and estimate lines: integer, minimum 1 (spec §9). */
+/** Quantities on order and estimate lines: integer, minimum 1. */
 export const quantity = z
   .number({ error: 'Informe a quantidade' })
   .int('A quantidade deve ser um número inteiro')

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listResponse, pathId, requiredString } from './common.ts';
 import { optionalText } from './party.ts';
 
-/** Equipment of a customer (spec §3/§5): name, brand, model and serial number required. */
+/** Equipment of a customer: name, brand, model and serial number required. */
 export const equipmentBody = z.object({
   name: requiredString(255),
   brand: requiredString(255),

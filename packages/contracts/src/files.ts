@@ -1,4 +1,4 @@
-/** Uploaded images (logo, signature image): PNG or JPEG, told by their content (spec §5). */
+/** Uploaded images (logo, signature image): PNG or JPEG, told by their content. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const imageContentTypes = ['image/png', 'image/jpeg'] as const;
 export type ImageContentType = (typeof imageContentTypes)[number];

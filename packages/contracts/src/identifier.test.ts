@@ -70,7 +70,7 @@ describe('CNPJ', () => {
 });
 
 describe('identifierError', () => {
-  it('checks by person type with the spec messages', () => {
+  it('checks by person type with the pt-BR messages', () => {
     expect(identifierError(PersonType.Juridical, '11.222.333/0001-81')).toBeUndefined();
     expect(identifierError(PersonType.Juridical, '529.982.247-25')).toBe('CNPJ inválido');
     expect(identifierError(PersonType.Natural, '529.982.247-25')).toBeUndefined();

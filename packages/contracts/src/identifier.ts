@@ -8,7 +8,7 @@
  * as the numeric form, so a numeric CNPJ is just the special case.
  */
 
-/** Person type (spec §3): 1 = legal entity (Pessoa jurídica), 2 = individual (Pessoa física). */
+/** Person type: 1 = legal entity (Pessoa jurídica), 2 = individual (Pessoa física). */
 export const PersonType = { Juridical: 1, Natural: 2 } as const;
 export type PersonType = (typeof PersonType)[keyof typeof PersonType];
 
@@ -73,7 +73,7 @@ export function completeCnpj(base: string): string {
   return `${upper}${d1}${d2}`;
 }
 
-/** undefined when valid, else the pt-BR message of spec §5 for the person type. */
+/** undefined when valid, else the pt-BR message for the person type (CPF or CNPJ). */
 export function identifierError(type: number | null | undefined, value: string | null | undefined) {
   if (type === PersonType.Natural) return isValidCpf(value) ? undefined : identifierMessages.cpf;
   return isValidCnpj(value) ? undefined : identifierMessages.cnpj;

@@ -7,12 +7,12 @@ import { invoiceParams } from './invoices.ts';
 export const MAX_PHOTOS_PER_INVOICE = 60;
 /** Photos one upload request may carry (multipart field `attachment`, repeated). */
 export const MAX_PHOTOS_PER_UPLOAD = 10;
-/** Thumbnails are made this many pixels high on the server: 2x the 80 px they are shown at (spec 2 §9). */
+/** Thumbnails are made this many pixels high on the server: 2x the 80 px they are shown at. */
 export const THUMBNAIL_HEIGHT = 160;
-/** How long a PDF link works: it opens at once in a new tab (DECISIONS.md "short-lived"). */
+/** How long a PDF link works: short-lived, since it opens at once in a new tab. */
 export const PDF_LINK_TTL_SECONDS = 600;
 
-/** pt-BR texts of photos, tags, PDF and signing; word for word where spec 2 §8 gives them. */
+/** pt-BR texts of photos, tags, PDF and signing: fixed wording; change only with the screens and tests. */
 export const paperworkMessages = {
   photoSaved: 'Foto salva com sucesso',
   photosSaved: (n: number) => (n === 1 ? paperworkMessages.photoSaved : `${n} fotos salvas com sucesso`),
@@ -48,7 +48,7 @@ export const paperworkMessages = {
 export const invoicePictureParams = invoiceParams.extend({ pictureId: idParam.shape.id });
 
 /**
- * A photo of an order (spec 2 §3 "Picture attachment"): the thumbnail comes inline as a data URL (one
+ * A photo of an order: the thumbnail comes inline as a data URL (one
  * request shows them all); `url` is the API path of the full-size file, served with the bearer token.
  */
 export const invoicePicture = z.object({
@@ -96,7 +96,7 @@ export const publicInvoiceParams = idParam;
 /** The token is checked by the service: missing or wrong is a 404, never a 422 that confirms the id. */
 export const publicInvoiceQuery = z.object({ token: z.string().max(2000).optional() });
 
-/** What the signing page needs and nothing more: no prices, no internal data (spec 2 §3 "Public invoice"). */
+/** What the signing page needs and nothing more: no prices, no internal data. */
 export const publicInvoice = z.object({
   id: z.number().int(),
   number: z.number().int(),

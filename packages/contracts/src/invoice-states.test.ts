@@ -6,7 +6,7 @@ import {
   type InvoiceStateValue,
 } from './invoice-states.ts';
 
-// DECISIONS.md "Service-order states", every (from, to) pair for an admin on an unpaid order.
+// The allowed state changes: every (from, to) pair for an admin on an unpaid order.
 const expected: Record<InvoiceStateValue, InvoiceStateValue[]> = {
   [S.Draft]: [S.Todo, S.Wip, S.Canceled],
   [S.Todo]: [S.Wip, S.Blocked, S.Canceled],

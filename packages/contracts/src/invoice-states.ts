@@ -1,4 +1,4 @@
-/** Service-order states (spec 2 §4) and the server's allowed changes (DECISIONS.md). */
+/** Service-order states and the changes between them that the server allows. */
 export const InvoiceState = {
   Draft: 0,
   Todo: 7,
@@ -46,6 +46,6 @@ export function allowedInvoiceChanges(from: InvoiceStateValue, ctx: TransitionCo
   });
 }
 
-/** Canceled and Completed orders take no more line changes (spec 2 §4). */
+/** Canceled and Completed orders take no more line changes. */
 export const isInvoiceClosed = (state: InvoiceStateValue) =>
   state === InvoiceState.Canceled || state === InvoiceState.Completed;

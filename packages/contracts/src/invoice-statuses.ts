@@ -4,7 +4,7 @@ import { InvoiceState, invoiceStateLabels, type InvoiceStateValue } from './invo
 
 export const invoiceStateLabel = (state: number) => invoiceStateLabels[state as InvoiceStateValue] ?? String(state);
 
-/** Only Blocked and Canceled statuses are user-definable and editable (spec 2 §4). */
+/** Only Blocked and Canceled statuses are user-definable and editable. */
 export const editableInvoiceStates = [InvoiceState.Blocked, InvoiceState.Canceled] as const;
 export const isEditableInvoiceState = (state: number) => (editableInvoiceStates as readonly number[]).includes(state);
 

@@ -3,7 +3,7 @@ import { calendarDate, idParam, listQuery, listResponse, money, orgParam, pathId
 import { InvoiceState, invoiceStateValues, type InvoiceStateValue } from './invoice-states.ts';
 import { addressResponse } from './addresses.ts';
 
-/** pt-BR texts for service orders (spec 2 §4, §8), word for word where the spec gives them. */
+/** pt-BR texts for service orders: fixed wording; change only with the screens and tests. */
 export const invoiceMessages = {
   created: 'Ordem de serviço criada com sucesso',
   companyRequired: 'Selecione a empresa',
@@ -86,7 +86,7 @@ export const invoiceCommentParams = invoiceParams.extend({ commentId: idParam.sh
 
 const id = (message: string) => pathId(message);
 
-/** Comment types on orders (spec 2 §9). System comments are written by the server only. */
+/** Comment types on orders. System comments are written by the server only. */
 export const CommentType = { General: 1, Technical: 2, Internal: 3, System: 4 } as const;
 export type CommentTypeValue = (typeof CommentType)[keyof typeof CommentType];
 export const commentTypeLabels: Record<CommentTypeValue, string> = {
@@ -377,7 +377,7 @@ export const availableOption = z.object({
 });
 export const availableResponse = listResponse(availableOption);
 
-/** States whose order shows the PDF button (spec 2 §4: hidden for Draft, Todo and Canceled). */
+/** States whose order shows the PDF button (hidden for Draft, Todo and Canceled). */
 export const pdfHiddenStates: number[] = [InvoiceState.Draft, InvoiceState.Todo, InvoiceState.Canceled];
 
 /** POST invoices answers 201 with the new order's id and its number. */

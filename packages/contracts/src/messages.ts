@@ -1,4 +1,4 @@
-/** pt-BR texts from the spec's error catalogue (§8), word for word. */
+/** pt-BR error and notice texts: the product's fixed wording; change only with the screens and tests. */
 export const messages = {
   loginUnauthorized: 'E-mail ou senha incorretos',
   loginOther: 'Tente novamente mais tarde ou entre em contato',

@@ -4,8 +4,8 @@ import { listResponse, requiredString } from './common.ts';
 import { identifierError, normalizeIdentifier, PersonType } from './identifier.ts';
 
 /**
- * Companies and customers share their identity fields (spec §3: type, identifier, name, alias,
- * email, phone) and the one form of spec §4/§5; these are its schemas, used by both APIs and forms.
+ * Companies and customers share their identity fields (type, identifier, name, alias, email,
+ * phone) and one form; these are its schemas, used by both APIs and forms.
  */
 
 export const phoneMessage = 'Telefone inválido';
@@ -19,7 +19,7 @@ export const optionalText = (max = 255) =>
     .nullish()
     .transform((v) => v || null);
 
-/** Optional, validated when present (DECISIONS.md "Data and formats"). Stored lower-case. */
+/** Optional, validated when present. Stored lower-case. */
 export const optionalEmail = z
   .string()
   .trim()
@@ -59,7 +59,7 @@ export const personType = z
 const identityFields = {
   type: personType,
   name: requiredString(255),
-  /** Nome Fantasia: required for legal entities, dropped for individuals (spec §5). */
+  /** Nome Fantasia: required for legal entities, dropped for individuals. */
   alias: optionalText(255),
   email: optionalEmail,
   phone: optionalPhone,
@@ -97,7 +97,7 @@ export type CreatePartyBody = z.infer<typeof createPartyBody>;
 export type CreatePartyInput = z.input<typeof createPartyBody>;
 
 /**
- * PUT companies/{id} / PUT customers/{id}: the type is locked and the identifier read-only (spec §4).
+ * PUT companies/{id} / PUT customers/{id}: the type is locked and the identifier read-only.
  * The type still travels so the alias rule can be checked here; the server refuses a changed type.
  */
 export const updatePartyBody = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, money, requiredString } from './common.ts';
 
-/** Price of products and services: minimum 0.01, step 0.01 (spec 2 §5). */
+/** Price of products and services: minimum 0.01, step 0.01. */
 export const catalogPrice = money({ min: 0.01, minMessage: 'O preço deve ser de no mínimo R$ 0,01' });
 
 /** POST products and PUT products/{id}. */

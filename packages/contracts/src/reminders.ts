@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, requiredString } from './common.ts';
 
-/** POST reminders and PUT reminders/{id} (spec 2 §5: description required, two toggles). */
+/** POST reminders and PUT reminders/{id} (description required, two toggles). */
 export const reminderBody = z.object({
   description: requiredString(200),
   isRequired: z.boolean().default(false),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, requiredString } from './common.ts';
 
-/** The ten tag colour presets of spec 2 §9, stored as hex without '#', with their pt-BR names. */
+/** The ten tag colour presets, stored as hex without '#', with their pt-BR names. */
 export const tagColorPresets = [
   { value: '61bd4f', label: 'Verde' },
   { value: 'f2d600', label: 'Amarelo' },

@@ -4,7 +4,7 @@ import { queryRows } from './sql.ts';
 
 /**
  * The next number of a per-organization sequence ('invoice', 'estimate'), taken inside the
- * transaction that creates the record (DECISIONS.md: no gap or duplicate under concurrency).
+ * transaction that creates the record, so there is no gap or duplicate under concurrency.
  * ON CONFLICT DO UPDATE row-locks the counter until that transaction ends, so concurrent creates
  * queue behind it and each sees the value the previous one committed; a rollback gives the number
  * back. `firstValue` is the number to start from when the organization has no counter row yet

@@ -4,7 +4,7 @@ import type { ListQuery, ListResult } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 
 /**
- * Case- and accent-insensitive "contains" over several expressions (DECISIONS.md: "joao" finds "João").
+ * Case- and accent-insensitive "contains" over several expressions ("joao" finds "João").
  * Uses the IMMUTABLE f_unaccent() of the first migration, so a trigram index on
  * f_unaccent(lower(expr)) serves it. Returns undefined for an empty q.
  */

@@ -12,7 +12,7 @@ import { invalid, isUniqueViolation } from '../plugins/errors.ts';
 import { countRows, identifierTerm, listPage, searchWhere, type VersionedTable } from './list.ts';
 
 /**
- * Companies and customers share their identity columns and rules (spec §3–§5), so list, create and
+ * Companies and customers share their identity columns and rules, so list, create and
  * update are written once over either table.
  */
 export type PartyTable = typeof schema.companies | typeof schema.customers;

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
 /**
- * Short-lived signed links for files opened in a new tab without a bearer header (DECISIONS.md "PDF
- * and pay-slip URLs"): the claims travel in an HS256 token on the query string. The key is derived
+ * Short-lived signed links for files opened in a new tab without a bearer header (PDFs
+ * and pay slips): the claims travel in an HS256 token on the query string. The key is derived
  * from the login secret but is not it, so a link token is never a login token and the other way round;
  * each purpose is its own audience, so a token for one file does not open another kind.
  */

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '@oficina/contracts';
 
-/** Typed application errors; the one error handler below maps them to HTTP (DECISIONS.md "Contract"). */
+/** Typed application errors; the one error handler below sends them as HTTP statusCode with { errors }. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

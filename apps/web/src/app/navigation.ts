@@ -7,7 +7,7 @@ export interface NavItem {
   feature?: FeatureName;
 }
 
-/** The top navigation of spec §2, with who sees each entry. */
+/** The top navigation, with who sees each entry. */
 export const mainNav: NavItem[] = [
   { label: 'Orçamentos', to: '/estimates', admin: true, feature: 'estimates' },
   { label: 'Ordens de Serviço', to: '/invoices' },

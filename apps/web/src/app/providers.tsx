@@ -39,7 +39,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
       <AuthProvider>
         <ConfirmProvider>{children}</ConfirmProvider>
       </AuthProvider>
-      {/* spec §9: top-right, 5000 ms, drag to dismiss at 80% */}
+      {/* Toasts: top-right, 5000 ms, drag to dismiss at 80% */}
       <ToastContainer
         position="top-right"
         autoClose={5000}

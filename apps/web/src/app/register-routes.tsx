@@ -30,7 +30,7 @@ const reminders = () => import('../features/reminders/pages/reminder-edit-page.t
 const tags = () => import('../features/tags/pages/tag-edit-page.tsx');
 const users = () => import('../features/users/pages/user-edit-page.tsx');
 
-/** Registers (admin) and the profile (everyone), spec 2 §2. */
+/** Registers (admin) and the profile (everyone). */
 export const registerRoutes: RouteObject[] = [
   register(
     '/products',

@@ -9,7 +9,7 @@ interface AppModalProps extends Omit<ModalProps, 'title'> {
   isStatic?: boolean;
 }
 
-/** Every modal of the app: full screen below 576 px (spec §9). */
+/** Every modal of the app: full screen below 576 px. */
 export function AppModal({ title, children, footer, isStatic, ...rest }: AppModalProps) {
   const titleId = useId();
   return (

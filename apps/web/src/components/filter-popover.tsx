@@ -11,7 +11,7 @@ interface FilterPopoverProps<T> {
   children(draft: T, setDraft: (next: T) => void): ReactNode;
 }
 
-/** 'Filtros' button with a badge counting applied filters, and 'Limpar' / 'Filtrar' (spec §2). */
+/** 'Filtros' button with a badge counting applied filters, and 'Limpar' / 'Filtrar'. */
 export function FilterPopover<T>({ value, count, onApply, onClear, children }: FilterPopoverProps<T>) {
   const [target, setTarget] = useState<HTMLElement | null>(null);
   const [show, setShow] = useState(false);

@@ -20,7 +20,7 @@ import {
 import { applyServerErrors } from '../lib/form-errors.ts';
 import { MaskedInput } from './masked-input.tsx';
 
-/** CNPJ: 12 letters or digits, then 2 check digits (DECISIONS.md); letters typed in upper case. */
+/** CNPJ: 12 letters or digits, then 2 check digits; letters typed in upper case. */
 const cnpjMask: ReactMaskOpts = {
   mask: CNPJ_MASK,
   definitions: { A: /[0-9A-Za-z]/ },
@@ -52,7 +52,7 @@ const emptyValues: CreatePartyInput = {
 };
 
 /**
- * The company/customer form (spec §4/§5): the type switches the identifier mask and the labels;
+ * The company/customer form: the type switches the identifier mask and the labels;
  * the alias exists for legal entities only. In update mode the type is locked and the identifier
  * is shown formatted, read-only. Validates on blur with the same schema as the server.
  */
@@ -73,7 +73,7 @@ export function PartyForm(props: PartyFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<CreatePartyInput, unknown, CreatePartyBody | UpdatePartyBody>({
     resolver,
-    // Validated on blur (spec §5); a field once left re-checks as it is edited, so a message
+    // Validated on blur; a field once left re-checks as it is edited, so a message
     // does not vanish under the pointer on the way to 'Salvar', moving the button, and swallow the click.
     mode: 'onTouched',
     defaultValues: isCreate
@@ -119,7 +119,7 @@ export function PartyForm(props: PartyFormProps) {
                 <option value={PersonType.Natural}>{personTypeLabels[PersonType.Natural]}</option>
               </Form.Select>
             ) : (
-              // Locked (spec §4): shown, not registered, so the stored type travels unchanged.
+              // Locked on update: shown, not registered, so the stored type travels unchanged.
               <Form.Select disabled value={props.party.type}>
                 <option value={PersonType.Juridical}>{personTypeLabels[PersonType.Juridical]}</option>
                 <option value={PersonType.Natural}>{personTypeLabels[PersonType.Natural]}</option>

@@ -47,7 +47,7 @@ interface RichTextEditorProps {
 }
 
 /**
- * A compact rich-text editor on contentEditable (spec §2, e-mail template): bold, italic,
+ * A compact rich-text editor on contentEditable (the company's e-mail template): bold, italic,
  * underline, strikethrough, lists, link, clear formatting, undo/redo, block styles and an HTML
  * source mode. The value is HTML.
  */

@@ -9,7 +9,7 @@ interface SearchBoxProps {
   placeholder?: string;
 }
 
-/** The list search box: 'Digite para pesquisar' with a clear button (spec 2 §2). */
+/** The list search box: 'Digite para pesquisar' with a clear button. */
 export function SearchBox({ value = '', onChange, placeholder = 'Digite para pesquisar' }: SearchBoxProps) {
   const [text, setText] = useState(value);
   // A change from outside (filter cleared elsewhere) shows in the box.

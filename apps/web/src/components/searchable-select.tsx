@@ -37,7 +37,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-/** A dropdown that searches the server as the user types; its list is at most 200 px high (spec §9). */
+/** A dropdown that searches the server as the user types; its list is at most 200 px high. */
 export function SearchableSelect(props: SearchableSelectProps) {
   const { value, onChange, placeholder = 'Selecione...', isInvalid, disabled } = props;
   const [open, setOpen] = useState(false);

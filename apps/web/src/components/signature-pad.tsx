@@ -11,7 +11,7 @@ export const EMPTY_DRAWING_MESSAGE = 'Desenhe a assinatura no quadro antes de sa
 interface SignaturePadProps {
   /** Receives the drawing as a PNG data URL; only called when something was drawn. */
   onSave(dataUrl: string): Promise<unknown> | unknown;
-  /** Canvas height in px; default: viewport minus 75 px (spec §9). */
+  /** Canvas height in px; default: viewport minus 75 px. */
   height?: number;
   /**
    * Size the pad to the screen instead (the customer's phone): at most half as high as wide, and low
@@ -26,7 +26,7 @@ interface SignaturePadProps {
 }
 
 /**
- * Signature drawing pad (spec §9): black pen on white, stroke 0.5–2.5, throttle 16 ms, minimum
+ * Signature drawing pad: black pen on white, stroke 0.5–2.5, throttle 16 ms, minimum
  * distance 5; width follows its container (viewport minus 30 px unless the layout gives less).
  * Save sends nothing and shows the info message when the pad is empty.
  */

@@ -2,7 +2,7 @@ import { toast } from 'react-toastify';
 import { messages } from '@oficina/contracts';
 import { clearToken, getToken } from './token.ts';
 
-/** An HTTP error as the server's contract describes it (DECISIONS.md "Contract"). */
+/** An HTTP error: its status and the server's body, { errors } as a list or by field. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -50,7 +50,7 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return plain ? plain[1]! : fallback;
 }
 
-/** The hooks the catalogue (spec §8) needs; replaceable in tests. */
+/** What the global error handling does (reload the page, show an alert); replaceable in tests. */
 export const clientEffects = {
   reload: () => window.location.reload(),
   alert: (text: string) => {

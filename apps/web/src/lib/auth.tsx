@@ -15,7 +15,7 @@ interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  // A stored token restores the session on start (spec §4).
+  // A stored token restores the session on start.
   const [token, setTokenState] = useState<string | null>(() => (decodeToken(getToken()) ? getToken() : null));
   const queryClient = useQueryClient();
   const signIn = useCallback((t: string) => {

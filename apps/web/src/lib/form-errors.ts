@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, toastApiError } from './api-client.ts';
 
 /**
- * Puts a server 422 under the matching fields (messages joined with '. ', spec §5); other errors with
+ * Puts a server 422 under the matching fields (messages joined with '. '); other errors with
  * an errors list become a toast. Returns true when the error was shown.
  */
 export function applyServerErrors<T extends FieldValues>(

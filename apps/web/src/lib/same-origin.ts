@@ -1,6 +1,6 @@
 /**
  * The path of `target` when it points inside this app's origin, else null: a `redirectUrl` from a link
- * is followed only within our own origin (DECISIONS.md), never to another site, a protocol-relative
+ * is followed only within our own origin, never to another site, a protocol-relative
  * '//host' or a 'javascript:' URL.
  */
 export function sameOriginPath(target: string | null | undefined, origin = window.location.origin): string | null {

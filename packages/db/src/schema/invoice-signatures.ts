@@ -4,7 +4,7 @@ import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 
 /**
- * The customer's signatures of an order, with their evidence (DECISIONS.md "Signatures"). The newest
+ * The customer's signatures of an order, with their evidence. The newest
  * is the order's; when the order's content no longer hashes to content_hash it is outdated and a new
  * one can be collected. Older ones stay as history.
  */

@@ -59,7 +59,7 @@ export const invoices = pgTable(
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     /** One of the customer's addresses, where the job is; emptied when that address is deleted. */
     addressId: integer('address_id'),
-    /** The public signing link's token (DECISIONS.md "Signatures"): rotated to revoke the link. */
+    /** The public signing link's token: rotated to revoke the link. */
     signToken: text('sign_token')
       .notNull()
       .$defaultFn(() => newSignToken()),

@@ -2,7 +2,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'dr
 import { sql } from 'drizzle-orm';
 import { organizations } from './organizations.ts';
 
-/** 'Etiquetas' put on orders and estimates. color: one of the spec's presets, hex without '#'. */
+/** 'Etiquetas' put on orders and estimates. color: one of the colour presets, hex without '#'. */
 export const tags = pgTable(
   'tags',
   {

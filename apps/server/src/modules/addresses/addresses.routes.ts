@@ -21,7 +21,7 @@ const ownerParams = orgParam.extend(idParam.shape);
 const admin = { access: { admin: true } } as const;
 const tags = ['addresses'];
 
-/** The same address routes for companies/{id}/addresses and customers/{id}/addresses (spec §7). */
+/** The same address routes for companies/{id}/addresses and customers/{id}/addresses. */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [segment, kind] of [
     ['companies', 'company'],

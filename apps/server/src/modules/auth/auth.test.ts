@@ -18,7 +18,7 @@ const login = (username: string, password: string, ip = '10.0.0.1') =>
   ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress: ip });
 
 describe('POST /api/login', () => {
-  it('returns a JWT with the payload of DECISIONS.md', async () => {
+  it('returns a JWT carrying the user, roles, organization and expiry', async () => {
     const res = await login('admin@demo.com.br', 'demo1234');
     expect(res.statusCode).toBe(200);
     const token = res.json().token as string;

@@ -30,7 +30,7 @@ const params = orgParam.extend(idParam.shape);
 const admin = { access: { admin: true } } as const;
 const tags = ['companies'];
 
-/** Companies (spec §7): identity, e-mail template, drawn signature, logo and signature image. */
+/** Companies: identity, e-mail template, drawn signature, logo and signature image. */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:orgId/companies',

@@ -16,7 +16,7 @@ const params = orgParam.extend(idParam.shape);
 const admin = { access: { admin: true } } as const;
 const tags = ['customers'];
 
-/** Customers (spec §7). Their addresses and equipment are in the addresses and equipments modules. */
+/** Customers. Their addresses and equipment are in the addresses and equipments modules. */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:orgId/customers',

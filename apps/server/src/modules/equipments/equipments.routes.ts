@@ -21,7 +21,7 @@ const admin = { access: { admin: true } } as const;
 const tags = ['equipments'];
 const base = '/organizations/:orgId/customers/:id/equipments';
 
-/** A customer's equipment (spec §7). */
+/** A customer's equipment. */
 export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,

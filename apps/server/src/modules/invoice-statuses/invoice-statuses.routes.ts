@@ -20,7 +20,7 @@ const tags = ['invoice-statuses'];
 
 export const invoiceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   // Readable by every user: collaborators work orders through their states, and blocking or
-  // canceling one asks for a reason among these (spec 2 §4). Writing them is for admins.
+  // canceling one asks for a reason among these. Writing them is for admins.
   app.get(
     '/organizations/:orgId/invoice-statuses',
     {

@@ -19,7 +19,7 @@ const i = schema.invoices;
 export type Actor = Pick<AuthContext, 'userId' | 'organizationId' | 'isAdmin' | 'name'>;
 
 /**
- * The orders an actor may see (DECISIONS.md "Who sees which service orders"): admins every order of
+ * The orders an actor may see: admins every order of
  * their organization, a collaborator only those they are a worker on. Everything else is a 404.
  */
 export function visibleTo(actor: Actor): SQL {
@@ -55,7 +55,7 @@ export async function lockInvoice(tx: Tx, actor: Actor, id: number): Promise<Inv
   return assertFound(row);
 }
 
-/** Canceled and Completed orders take no more line or comment changes (spec 2 §4), on the server too. */
+/** Canceled and Completed orders take no more line or comment changes, on the server too. */
 export function assertOpen(row: InvoiceRow) {
   if (isInvoiceClosed(row.state as InvoiceStateValue)) throw conflict(invoiceMessages.closed);
 }

@@ -9,7 +9,7 @@ const i = schema.invoices;
 const c = schema.invoiceComments;
 const u = schema.users;
 
-/** Internal (3) and System (4) comments are for admins only (spec 2 §6). */
+/** Internal (3) and System (4) comments are for admins only. */
 const adminOnlyTypes: number[] = [CommentType.Internal, CommentType.System];
 const mayRead = (actor: Actor, type: number) => actor.isAdmin || !adminOnlyTypes.includes(type);
 

@@ -57,7 +57,7 @@ const describe = (state: number, label: string) =>
   needsReason(state as InvoiceStateValue) ? `${invoiceStateLabels[state as InvoiceStateValue]} (${label})` : label;
 
 /**
- * Moves an order along the state machine of DECISIONS.md: 409 with the server's message when the
+ * Moves an order to another state if allowedInvoiceChanges permits it: 409 with the server's message when the
  * change is not allowed for this actor now. Start sets startedAt once, Complete sets finishedAt,
  * reopening a Completed order clears it. Each change writes a System comment naming who, what and
  * the reason, and an audit line.

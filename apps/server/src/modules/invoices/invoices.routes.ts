@@ -38,7 +38,7 @@ const tags = ['invoices'];
 const base = '/organizations/:orgId/invoices';
 
 /**
- * Service orders (spec 2 §7). Every route reads the order through the actor's visibility (a
+ * Service orders. Every route reads the order through the actor's visibility (a
  * collaborator's other orders are 404) and admin-only routes are declared here.
  */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -102,7 +102,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => undoPayment(app.db, request.auth, request.params.id),
   );
 
-  // ---- workflow (DECISIONS.md "Service-order states") ----
+  // ---- workflow: state changes (allowedInvoiceChanges decides which) ----
   app.get(
     `${base}/:id/allowed-changes`,
     { schema: { tags, params: invoiceParams, response: { 200: allowedChangesResponse } } },
@@ -126,7 +126,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: invoiceStatusChangeParams, response: { 200: invoiceDetail } } },
     (request) => changeState(app.db, request.auth, request.params.id, InvoiceState.Blocked, request.params.statusId),
   );
-  // Cancelling is the admin's call (DECISIONS.md); a technician blocks with a reason instead.
+  // Cancelling is the admin's call; a technician blocks with a reason instead.
   app.post(
     `${base}/:id/cancel/:statusId`,
     { schema: { tags, params: invoiceStatusChangeParams, response: { 200: invoiceDetail } }, config: admin },

@@ -540,7 +540,7 @@ export async function draftStatus(tx: Tx, organizationId: number) {
 
 // ---- admin panel, discount, payment --------------------------------------------------------------
 
-/** States whose payroll fields (50% collaborator, bonus) are locked (spec 2 §4). */
+/** States whose payroll fields (50% collaborator, bonus) are locked. */
 const payrollLockedStates: number[] = [InvoiceState.Draft, InvoiceState.Canceled, InvoiceState.Completed];
 
 /**
@@ -626,7 +626,7 @@ export async function updateDiscount(db: Db, actor: Actor, id: number, discount:
 /** 'YYYY-MM-DD' as pt-BR, without a time zone shift (a date column has no time). */
 const brDate = (isoDate: string) => isoDate.split('-').toReversed().join('/');
 
-/** POST invoices/{id}/pay: only an unpaid order that is not Draft or Canceled (spec 2 §4). */
+/** POST invoices/{id}/pay: only an unpaid order that is not Draft or Canceled. */
 export async function payInvoice(db: Db, actor: Actor, id: number, body: PayBody) {
   await db.transaction(async (tx) => {
     const row = await lockInvoice(tx, actor, id);

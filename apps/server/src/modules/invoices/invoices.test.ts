@@ -66,7 +66,7 @@ const routes = (id: number): Array<[string, string, object?]> => [
   ['POST', `/${id}/comments`, { comment: 'Oi', type: 1 }],
   ['DELETE', `/${id}/comments/1`],
 ];
-/** What a collaborator may not call at all (spec 2 §6). */
+/** What a collaborator may not call at all. */
 const adminOnly = new Set([
   'GET /wip',
   'GET /completed',

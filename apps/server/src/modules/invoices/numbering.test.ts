@@ -4,7 +4,7 @@ import { schema } from '@oficina/db';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
 
-// Order numbers: sequential per organization, no gap or duplicate under concurrency (DECISIONS.md).
+// Order numbers: sequential per organization, no gap or duplicate under concurrency.
 let ctx: TestContext;
 let org: TestOrg;
 let other: TestOrg;

@@ -3,8 +3,8 @@ import { InvoiceState, type InvoiceStateValue } from '@oficina/contracts';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
 
-// The state machine of DECISIONS.md "Service-order states", written out here on purpose (not
-// imported from contracts), so the server is checked against the decision itself.
+// The allowed state changes, written out here on purpose (not imported from contracts), so the
+// server is checked against an independent copy of the rule.
 const { Draft, Todo, Wip, Blocked, Canceled, Completed } = InvoiceState;
 const decided: Record<InvoiceStateValue, InvoiceStateValue[]> = {
   [Draft]: [Todo, Wip, Canceled],

@@ -123,7 +123,7 @@ describe('profile: data and password', () => {
     expect((await call(org, p.token, 'GET')).json().name).toBe('Helena Perfil');
   });
 
-  it('422 on newPassword when shorter than 8 characters, with the message of the spec', async () => {
+  it('422 on newPassword when shorter than 8 characters, with the pt-BR message', async () => {
     const p = await person();
     const res = await call(org, p.token, 'PUT', '', {
       name: 'Helena',

@@ -49,9 +49,8 @@ export async function sendPdf(reply: FastifyReply, make: () => Promise<{ pdf: Bu
 export const publicLimit = limit;
 
 /**
- * What works without a login, each call authorized by the token in its link (DECISIONS.md
- * "Signatures, PDFs, links"): the signing page's API, the order's PDF and a worker's pay slip opened
- * in a new tab or pop-up.
+ * What works without a login, each call authorized by the token in its link: the signing page's
+ * API, the order's PDF and a worker's pay slip opened in a new tab or pop-up.
  */
 export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

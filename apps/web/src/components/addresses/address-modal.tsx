@@ -28,7 +28,7 @@ interface AddressModalProps {
   onHide(): void;
 }
 
-/** 'Adicionar endereço' / 'Alterar endereço' (spec §4): static, loads the address with a spinner. */
+/** 'Adicionar endereço' / 'Alterar endereço': static, loads the address with a spinner. */
 export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModalProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
@@ -43,7 +43,7 @@ export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModa
     formState: { errors, isSubmitting },
   } = useForm<AddressInput, unknown, AddressBody>({
     resolver: zodResolver(addressBody),
-    // Validated on blur (spec §5); a field once left re-checks as it is edited, so a message
+    // Validated on blur; a field once left re-checks as it is edited, so a message
     // does not vanish under the pointer on the way to 'Salvar', moving the button, and swallow the click.
     mode: 'onTouched',
     defaultValues: empty,

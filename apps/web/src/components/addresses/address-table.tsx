@@ -49,7 +49,7 @@ interface AddressTableProps {
   owner: 'company' | 'customer';
 }
 
-/** The address section of the company and customer pages (spec §2 shared widgets): 8 columns and the modal. */
+/** The address section of the company and customer pages (one shared widget): 8 columns and the modal. */
 export function AddressTable({ ownerPath, owner }: AddressTableProps) {
   const [page, setPage] = useState({ skip: 0, take: DEFAULT_TAKE });
   // Kept after closing so the title does not flip during the closing animation.

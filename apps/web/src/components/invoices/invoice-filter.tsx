@@ -9,7 +9,7 @@ import { searchCustomers } from './api/search-customers.ts';
 import { searchWorkers } from './api/search-workers.ts';
 
 /**
- * The service-order filter (spec 1 §3): customer, worker, status list, paid / not paid, q. Customer and
+ * The service-order filter: customer, worker, status list, paid / not paid, q. Customer and
  * worker keep their label so a reload shows what is applied without another call.
  */
 export interface InvoiceListFilter extends BaseFilter {
@@ -46,7 +46,7 @@ export function toInvoicesQuery(f: InvoiceListFilter, fixedCustomer?: number): I
   };
 }
 
-/** The badge (spec 1 §4): customer, worker, status (all of them as one), each paid flag and q. */
+/** The badge count: customer, worker, status (all of them as one), each paid flag and q. */
 export const invoiceFilterCount = (f: InvoiceListFilter) =>
   (f.customer ? 1 : 0) +
   (f.worker ? 1 : 0) +
@@ -64,7 +64,7 @@ interface InvoiceFilterPopoverProps {
   onClear(): void;
   /** Customer search needs the admin customers list; a customer's own tab fixes it. */
   showCustomer: boolean;
-  /** Admin only (DECISIONS.md "Who sees which service orders"). */
+  /** Admin only: a collaborator sees only the orders they work on. */
   showWorker: boolean;
 }
 
@@ -144,7 +144,7 @@ export function InvoiceFilterPopover({
           </fieldset>
           <fieldset>
             <legend className="form-label fs-6 mb-1">Pagamento</legend>
-            {/* Paid and not paid exclude each other (spec 1 §4). */}
+            {/* Paid and not paid exclude each other. */}
             <Form.Check
               id={id('paid')}
               label="Pagas"

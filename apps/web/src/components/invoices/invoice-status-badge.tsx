@@ -26,7 +26,7 @@ export function InvoiceStatusBadge({ state, label }: { state: number; label?: st
   );
 }
 
-/** 'Pago' next to the status when the order is paid (spec 2 §2). */
+/** 'Pago' next to the status when the order is paid. */
 export function PaidBadge() {
   return (
     <Badge bg="success" className="paid-badge" data-testid="paid-badge">

@@ -17,7 +17,7 @@ function StatusBadges({ row }: { row: InvoiceListRow }) {
 export const invoiceEditPath = (id: number) => `/invoices/${id}/edit`;
 
 /**
- * The service-order list columns (spec 1 §3): #, Data, Empresa (name + identifier), Cliente,
+ * The service-order list columns: #, Data, Empresa (name + identifier), Cliente,
  * Natureza da Op., Status, Etiquetas. The number's link stretches over the row, so the whole row opens
  * the order; on a phone the secondary columns fold away and the company goes under the customer.
  */

@@ -252,7 +252,7 @@ export function totals(
 }
 
 function comments(doc: Doc, d: InvoicePdfData) {
-  // Internal and System comments are the shop's, never the customer's (spec 2 §9).
+  // Internal and System comments are the shop's, never the customer's.
   const shown = d.comments.filter((c) => c.type === CommentType.General || c.type === CommentType.Technical);
   if (!shown.length) return;
   sectionTitle(doc, 'Observações');

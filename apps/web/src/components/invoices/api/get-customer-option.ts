@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import type { Option } from '../../searchable-select.tsx';
 
-/** One customer as a select option: the customer preselected by /invoices/new?customerId= (spec 2 §2). */
+/** One customer as a select option: the customer preselected by /invoices/new?customerId=. */
 export const getCustomerOption = async (orgPath: string, id: number): Promise<Option> => {
   const c = await api.get<Customer>(`${orgPath}/customers/${id}`);
   return { value: c.id, label: c.name, hint: formatIdentifier(c.identifier, c.type) };

@@ -4,7 +4,7 @@ import { useOrgPath } from '../../../lib/auth.tsx';
 import { companyImageQueryKey, type CompanyImagePath } from './get-company-image.ts';
 import { companyQueryKey } from './get-company.ts';
 
-/** Multipart upload; the field is named as the path (spec §7: logo, signature-image). */
+/** Multipart upload; the field is named as the path (logo, signature-image). */
 export const uploadCompanyImage = (orgPath: string, id: number, image: CompanyImagePath, file: File) => {
   const form = new FormData();
   form.append(image, file);

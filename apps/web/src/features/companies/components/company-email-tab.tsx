@@ -32,7 +32,7 @@ export function CompanyEmailTab({ company }: { company: Company }) {
     formState: { errors, isSubmitting },
   } = useForm<CompanyEmailInput, unknown, CompanyEmailBody>({
     resolver: zodResolver(companyEmailBody),
-    // Validated on blur (spec §5); a field once left re-checks as it is edited, so a message
+    // Validated on blur; a field once left re-checks as it is edited, so a message
     // does not vanish under the pointer on the way to 'Salvar', moving the button, and swallow the click.
     mode: 'onTouched',
     defaultValues: {

@@ -31,7 +31,7 @@ const columns: Column<PartyListItem>[] = [
   },
 ];
 
-/** /companies: 'Empresas' (spec §2). */
+/** /companies: 'Empresas'. */
 export function CompaniesPage() {
   const [page, setPage] = useState({ skip: 0, take: DEFAULT_TAKE });
   const list = useCompanies(page);

@@ -17,7 +17,7 @@ import { CompanyEmailTab } from '../components/company-email-tab.tsx';
 
 const tabs = ['dados', 'logotipo', 'enderecos', 'assinatura', 'email'] as const;
 
-/** /companies/{id}/edit: Dados, Logotipo, Endereços, Assinatura, E-mail (spec §2). */
+/** /companies/{id}/edit: Dados, Logotipo, Endereços, Assinatura, E-mail. */
 export function EditCompanyPage() {
   const id = Number(useParams().id);
   const orgPath = useOrgPath();
@@ -48,7 +48,7 @@ export function EditCompanyPage() {
         activeKey={tab}
         onSelect={(k) => setSearch(k && k !== 'dados' ? { tab: k } : {}, { replace: true })}
         className="mb-3"
-        // Each tab loads the first time it opens (the logo lazily, spec §2) and then stays.
+        // Each tab loads the first time it opens (the logo lazily) and then stays.
         mountOnEnter
       >
         <Tab eventKey="dados" title="Dados">

@@ -32,7 +32,7 @@ export function EquipmentModal({ customerId, equipmentId, show, onHide }: Equipm
     formState: { errors, isSubmitting },
   } = useForm<EquipmentInput, unknown, EquipmentBody>({
     resolver: zodResolver(equipmentBody),
-    // Validated on blur (spec §5); a field once left re-checks as it is edited, so a message
+    // Validated on blur; a field once left re-checks as it is edited, so a message
     // does not vanish under the pointer on the way to 'Salvar', moving the button, and swallow the click.
     mode: 'onTouched',
     defaultValues: empty,
@@ -44,7 +44,7 @@ export function EquipmentModal({ customerId, equipmentId, show, onHide }: Equipm
     else if (query.data) reset({ ...query.data, description: query.data.description ?? '' });
   }, [show, equipmentId, query.data, reset]);
 
-  // spec §8: a failed load says so and closes.
+  // A failed load says so and closes.
   useEffect(() => {
     if (show && equipmentId !== null && query.isError) {
       toast.error(equipmentMessages.loadFailed);

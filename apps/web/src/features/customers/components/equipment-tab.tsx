@@ -45,7 +45,7 @@ const equipmentColumns = (actions: {
   },
 ];
 
-/** Equipamentos: #, Nome (opens the edit modal), Marca, Modelo, N/S, Observações, delete (spec §2). */
+/** Equipamentos: #, Nome (opens the edit modal), Marca, Modelo, N/S, Observações, delete. */
 export function EquipmentTab({ customerId }: { customerId: number }) {
   const [page, setPage] = useState({ skip: 0, take: DEFAULT_TAKE });
   const [modal, setModal] = useState<{ equipmentId: number | null; show: boolean }>({ equipmentId: null, show: false });

@@ -55,7 +55,7 @@ const customerColumns = (onDelete: (c: PartyListItem) => void): Column<PartyList
   },
 ];
 
-/** /customers: 'Clientes' with the search filter (kept under the key 'customers'), delete and new (spec §2). */
+/** /customers: 'Clientes' with the search filter (kept under the key 'customers'), delete and new. */
 export function CustomersPage() {
   const [filter, setFilter, reset] = usePersistedFilter('customers', defaults);
   const list = useCustomers({ q: filter.q || undefined, skip: filter.skip, take: filter.take });

@@ -17,7 +17,7 @@ import { CustomerInvoicesTab } from '../components/customer-invoices-tab.tsx';
 
 const tabs = ['dados', 'enderecos', 'equipamentos', 'orcamentos', 'ordens'] as const;
 
-/** /customers/{id}/edit: Dados, Endereços, Equipamentos, Orçamentos, Ordens de Serviço (spec §2). */
+/** /customers/{id}/edit: Dados, Endereços, Equipamentos, Orçamentos, Ordens de Serviço. */
 export function EditCustomerPage() {
   const id = Number(useParams().id);
   const orgPath = useOrgPath();

@@ -34,7 +34,7 @@ export function InvoiceStatusEditPage() {
     toast.success('Situação de OS alterada com sucesso');
     navigate('/invoice-statuses');
   };
-  // A fixed status (Draft, Todo, Wip, Completed) is not editable: back to the list (spec 2 §2).
+  // A fixed status (Draft, Todo, Wip, Completed) is not editable: back to the list.
   if (status.data && !isEditableInvoiceState(status.data.state)) return <Navigate to="/invoice-statuses" replace />;
   return (
     <>

@@ -11,7 +11,7 @@ const columns: Column<InvoiceStatus>[] = [
   { header: '#', cell: (s) => s.id, className: 'col-id' },
   {
     header: 'Nome',
-    // Only Blocked and Canceled statuses can be edited (spec 2 §2).
+    // Only Blocked and Canceled statuses can be edited.
     cell: (s) =>
       isEditableInvoiceState(s.state) ? <Link to={`/invoice-statuses/${s.id}/edit`}>{s.label}</Link> : s.label,
   },

@@ -10,7 +10,7 @@ export interface StateChange {
   statusId?: number;
 }
 
-/** POST invoices/{id}/start | todo | complete | block/{statusId} | cancel/{statusId} (spec 2 §7). */
+/** POST invoices/{id}/start | todo | complete | block/{statusId} | cancel/{statusId}. */
 export function stateChangePath(id: number, { target, statusId }: StateChange): string {
   switch (target) {
     case InvoiceState.Wip:

@@ -12,7 +12,7 @@ import { SectionCard } from './section-card.tsx';
 type Input = z.input<typeof invoiceInfoBody>;
 type Output = z.output<typeof invoiceInfoBody>;
 
-/** The payroll fields (50% collaborator, bonus) are locked on Draft, Canceled and Completed (spec 2 §4). */
+/** The payroll fields (50% collaborator, bonus) are locked on Draft, Canceled and Completed. */
 export const payrollFieldsLocked = (state: number) =>
   state === InvoiceState.Draft || state === InvoiceState.Canceled || state === InvoiceState.Completed;
 

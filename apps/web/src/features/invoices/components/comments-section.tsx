@@ -28,9 +28,9 @@ import { SectionCard } from './section-card.tsx';
 type WritableType = AddCommentBody['type'];
 
 /**
- * Comments by type (spec 2 §9): Geral and Técnico for everyone, Interno for admins, Sistema (what the
+ * Comments by type: Geral and Técnico for everyone, Interno for admins, Sistema (what the
  * server wrote on each state change) for admins, read-only. Closed orders take no new comment and no
- * removal (spec 2 §4).
+ * removal.
  */
 export function CommentsSection({ invoiceId, closed }: { invoiceId: number; closed: boolean }) {
   const { isAdmin } = useAuth();

@@ -19,7 +19,7 @@ type EquipmentLine = InvoiceDetail['invoiceEquipments'][number];
 type WorkerLine = InvoiceDetail['invoiceWorkers'][number];
 type Remove = (lineId: number, name: string) => Promise<void>;
 
-/** Texts of each kind: the removal messages of spec 2 §8. */
+/** Texts of each kind: what a removal says when it works and when it fails. */
 const texts: Record<LineKind, { removed: string; removeFailed: string }> = {
   services: { removed: 'Serviço removido da Ordem de Serviço', removeFailed: invoiceMessages.removeFailed('serviço') },
   products: { removed: 'Produto removido da Ordem de Serviço', removeFailed: invoiceMessages.removeFailed('produto') },
@@ -154,7 +154,7 @@ const workerColumns = (onRemove: Remove | null): LineColumn<WorkerLine>[] => [
 
 interface SectionProps {
   invoice: InvoiceDetail;
-  /** Add and remove buttons (spec 2 §4: none on Canceled or Completed orders, and per role). */
+  /** Add and remove buttons (none on Canceled or Completed orders, and per role). */
   editable: boolean;
 }
 
@@ -201,13 +201,13 @@ export function ProductsSection({ invoice, editable, showPrices }: SectionProps 
   );
 }
 
-/** The customer's equipment worked on; open to collaborators too (spec 1 §6). */
+/** The customer's equipment worked on; open to collaborators too. */
 export function EquipmentsSection({
   invoice,
   editable,
   canRegister,
 }: SectionProps & {
-  /** Admins get a link to register a new equipment for the customer (spec 1 §6). */
+  /** Admins get a link to register a new equipment for the customer. */
   canRegister: boolean;
 }) {
   const [adding, setAdding] = useState(false);

@@ -2,12 +2,12 @@ import { toast } from 'react-toastify';
 import { invoiceMessages } from '@oficina/contracts';
 import { ApiError, reportedGlobally } from '../../../lib/api-client.ts';
 
-/** A failed removal shows the spec's fixed text for the item (spec 2 §8). */
+/** A failed removal shows the fixed text for the item. */
 export function toastRemoveFailed(err: unknown, text: string) {
   if (!reportedGlobally(err)) toast.error(text);
 }
 
-/** A refused state change: 409 shows the server's messages, anything else the generic text (spec 2 §8). */
+/** A refused state change: 409 shows the server's messages, anything else the generic text. */
 export function toastStateChangeFailed(err: unknown) {
   if (reportedGlobally(err)) return;
   const list = err instanceof ApiError && err.status === 409 ? err.messages : undefined;

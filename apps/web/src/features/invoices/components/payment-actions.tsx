@@ -24,7 +24,7 @@ import { toastRemoveFailed } from './notify.ts';
 /** Today in the organization's time zone as yyyy-mm-dd, the payment date's default. */
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: DEFAULT_TIME_ZONE }).format(new Date());
 
-/** 'Pagar' is for unpaid orders that are neither Draft nor Canceled (spec 2 §4). */
+/** 'Pagar' is for unpaid orders that are neither Draft nor Canceled. */
 export const canPay = (invoice: InvoiceDetail) =>
   !invoice.isPaid && invoice.statusState !== InvoiceState.Draft && invoice.statusState !== InvoiceState.Canceled;
 

@@ -29,7 +29,7 @@ interface Progress {
 }
 
 /**
- * Photos of the order (spec 2 §2): several chosen at once and sent one after another, thumbnails 80 px
+ * Photos of the order: several chosen at once and sent one after another, thumbnails 80 px
  * high, full size in a viewer, removal with confirmation. While photos are going up, any other photo
  * action says 'Aguarde o upload da foto'. Upload errors (400/422) show under the field, others as a
  * toast. Closed orders show the photos without add or remove (the server refuses them too).

@@ -24,7 +24,7 @@ describe('StateActions', () => {
     }
   });
 
-  it("asks the spec's confirmation and posts start", async () => {
+  it('asks for confirmation and posts start', async () => {
     const calls = fakeApi({
       [`GET ${base}/allowed-changes`]: () => ({ data: [InvoiceState.Wip, InvoiceState.Blocked] }),
       [`POST ${base}/start`]: () => ({ id: 7 }),

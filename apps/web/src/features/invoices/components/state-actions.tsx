@@ -48,7 +48,7 @@ const variantOf: Record<number, string> = {
 
 /**
  * The state buttons: only the targets the server allows now (GET allowed-changes). Todo, Wip and
- * Completed ask the spec's confirmation; Bloquear and Cancelar ask for a reason among the statuses of
+ * Completed ask for confirmation first; Bloquear and Cancelar ask for a reason among the statuses of
  * that state. Just before sending, the allowed list is read again: a stale screen gets 'Não é possível
  * atualizar esta Ordem de Serviço' instead of a confusing refusal.
  */

@@ -125,7 +125,7 @@ describe('TagsCard', () => {
     expect(calls).toEqual([]);
   });
 
-  it("a failed removal shows the spec's text", async () => {
+  it('a failed removal shows the fixed pt-BR text', async () => {
     fakeApi({ [`DELETE ${base}/tags/5`]: () => ({ status: 404, body: { errors: [paperworkMessages.tagNotFound] } }) });
     renderAsUser(<TagsCard invoice={tagsInvoice()} editable />);
     await userEvent.click(screen.getByRole('button', { name: 'Remover etiqueta Garantia' }));

@@ -12,7 +12,7 @@ import { useSaveDiscount } from '../api/save-discount.ts';
 import { toastRemoveFailed } from './notify.ts';
 import { SectionCard } from './section-card.tsx';
 
-/** In edit mode the discount is at least 0.01 (spec 2 §5); 0 is what 'Remover' sends. */
+/** In edit mode the discount is at least 0.01; 0 is what 'Remover' sends. */
 const discountForm = discountBody.refine((v) => v.discount >= 0.01, {
   path: ['discount'],
   message: 'O desconto deve ser no mínimo 0,01',

@@ -9,7 +9,7 @@ import { useProfile } from '../api/get-profile.ts';
 import { useSaveSignature } from '../api/save-signature.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
 
-/** Spec 2 §9: the signature pad on the profile is 600 high. */
+/** The signature pad on the profile is 600 px high. */
 const SIGNATURE_HEIGHT = 600;
 
 export function ProfilePage() {

@@ -9,7 +9,7 @@ interface TagColorPickerProps {
   isInvalid?: boolean;
 }
 
-/** The ten presets of spec 2 §9 and 'Sem cor' (the default grey), as a radio group of swatches. */
+/** The ten colour presets and 'Sem cor' (the default grey), as a radio group of swatches. */
 export function TagColorPicker({ value = DEFAULT_TAG_COLOR, onChange, name, isInvalid }: TagColorPickerProps) {
   return (
     <div role="radiogroup" aria-label="Cor" className={`tag-color-picker${isInvalid ? ' is-invalid' : ''}`}>

@@ -11,7 +11,7 @@ const columns: Column<Tag>[] = [
   { header: '#', cell: (t) => t.id, className: 'col-id' },
   {
     header: 'Nome',
-    // Each name in its colour (spec 2 §2); the badge links to the edit page.
+    // Each name in its colour; the badge links to the edit page.
     cell: (t) => (
       <Link to={`/tags/${t.id}/edit`} className="text-decoration-none" aria-label={`Editar ${t.name}`}>
         <TagBadge name={t.name} color={t.color} />

@@ -3,7 +3,7 @@ import type { ListQuery, ListResult, UserListItem } from '@oficina/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 
-/** Collaborators live under admin/organizations/{orgId}/users (spec 2 §7). */
+/** Collaborators live under admin/organizations/{orgId}/users. */
 export const usersPath = (organizationId: number | undefined) => `/admin/organizations/${organizationId ?? 0}/users`;
 export const useUsersPath = () => usersPath(useAuth().user?.organizationId);
 
