@@ -7,6 +7,7 @@ import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useRenewSignLink } from '../api/renew-sign-link.ts';
 import { SectionCard } from './section-card.tsx';
+import { pngSize } from '../../../lib/png-size.ts';
 
 /**
  * The customer's signature: the image and its evidence once signed, marked when the order changed
@@ -52,6 +53,7 @@ export function SignatureCard({ invoice, isAdmin }: { invoice: InvoiceDetail; is
         <figure className="mb-0" data-testid="invoice-signature">
           <img
             src={s.image}
+            {...pngSize(s.image)}
             alt={`Assinatura de ${s.signerName}`}
             className={`signature-image border rounded bg-white ${s.isOutdated ? 'signature-outdated' : ''}`}
           />

@@ -19,6 +19,7 @@ import { PaymentActions } from '../components/payment-actions.tsx';
 import { StateActions } from '../components/state-actions.tsx';
 import { TotalsPanel } from '../components/totals-panel.tsx';
 import { VisitCard } from '../components/visit-card.tsx';
+import { useAllowedChanges } from '../api/get-allowed-changes.ts';
 
 /**
  * /invoices/{id}/edit: the screen a shop lives in. Admins see prices, totals, workers, the admin panel
@@ -32,9 +33,12 @@ export function EditInvoicePage() {
   const id = Number(useParams().id);
   const { isAdmin } = useAuth();
   const query = useInvoice(id);
+  // The state buttons head the toolbar: the screen waits for them (asked for beside the order) so
+  // they do not push the order down after it is shown.
+  const allowed = useAllowedChanges(id);
 
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending || allowed.isPending) return <PageSpinner />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
     return <Alert variant="danger">Não foi possível carregar a ordem de serviço. Tente novamente.</Alert>;

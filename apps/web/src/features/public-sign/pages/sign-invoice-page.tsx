@@ -9,6 +9,7 @@ import { sameOriginPath } from '../../../lib/same-origin.ts';
 import { SignaturePad } from '../../../components/signature-pad.tsx';
 import { usePublicInvoice } from '../api/get-public-invoice.ts';
 import { useSignInvoice } from '../api/sign-invoice.ts';
+import { pngSize } from '../../../lib/png-size.ts';
 
 const SIGNED_FLAG = 'invoice-signed';
 
@@ -76,6 +77,7 @@ function Signed({ invoice }: { invoice: PublicInvoice }) {
           {invoice.signature && (
             <img
               src={invoice.signature}
+              {...pngSize(invoice.signature)}
               alt={`Assinatura de ${invoice.signerName ?? invoice.customerName}`}
               className="signature-image border rounded bg-white mx-auto my-3"
             />
