@@ -3,6 +3,10 @@ import { messages } from './messages.ts';
 
 // zod's own messages (a wrong type, a missing object) reach users too: Brazilian Portuguese.
 z.config(z.locales.ptBR());
+// In the browser the page's Content-Security-Policy forbids eval, so zod's compiled parsers cannot be
+// used there: say so up front instead of letting zod probe with Function(''), which the browser then
+// reports as a policy violation. The server keeps them (they parse faster).
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 /** The largest value of a PostgreSQL integer column: every id and counter. */
 export const INT4_MAX = 2_147_483_647;

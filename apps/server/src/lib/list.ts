@@ -84,9 +84,3 @@ export function countRows(
     return total;
   };
 }
-
-/**
- * @deprecated Use listPage: a window count reads every matching row. Kept for code written before it.
- * count(*) over the window, so one query returns a page and the real total.
- */
-export const totalCount = sql<number>`count(*) over()`.mapWith(Number);

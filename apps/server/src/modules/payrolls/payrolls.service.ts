@@ -14,9 +14,8 @@ import { generatePayroll, schema, type Db, type Tx } from '@oficina/db';
 import { assertFound, type AuthContext } from '../../plugins/auth.ts';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import { audit } from '../../lib/audit.ts';
-import { searchWhere, totalCount } from '../../lib/list.ts';
+import { listPage, searchWhere } from '../../lib/list.ts';
 import { partySearch } from '../../lib/parties.ts';
-import { pageWithTotal } from '../../lib/paging.ts';
 
 export type Actor = Pick<AuthContext, 'userId' | 'organizationId'>;
 
@@ -56,19 +55,18 @@ const ownPayroll = (organizationId: number, id: number) => and(eq(p.id, id), eq(
 /** GET payrolls: latest period first; q over the company's name, alias, e-mail and CNPJ/CPF. */
 export async function listPayrolls(db: Db, organizationId: number, query: ListQuery) {
   const where = and(eq(p.organizationId, organizationId), partySearch(co, query.q))!;
-  const rows = await db
-    .select({ ...payrollColumns, total: totalCount })
-    .from(p)
-    .innerJoin(co, eq(co.id, p.companyId))
-    .where(where)
-    .orderBy(desc(p.startDate), desc(p.id))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    ({ total: _total, ...r }) => toPayroll(r),
+    db
+      .select(payrollColumns)
+      .from(p)
+      .innerJoin(co, eq(co.id, p.companyId))
+      .where(where)
+      .orderBy(desc(p.startDate), desc(p.id))
+      .limit(query.take)
+      .offset(query.skip),
     () => db.$count(db.select({ id: p.id }).from(p).innerJoin(co, eq(co.id, p.companyId)).where(where).as('c')),
+    toPayroll,
   );
 }
 
@@ -181,12 +179,12 @@ const lineColumns = {
 };
 const linesFrom = (db: Db | Tx) =>
   db
-    .select({ ...lineColumns, total: totalCount })
+    .select(lineColumns)
     .from(l)
     .innerJoin(i, eq(i.id, l.invoiceId))
     .innerJoin(tn, eq(tn.id, i.transactionNatureId))
     .innerJoin(u, eq(u.id, l.workerId));
-type LineRow = Omit<Awaited<ReturnType<ReturnType<typeof linesFrom>['execute']>>[number], 'total'>;
+type LineRow = Awaited<ReturnType<ReturnType<typeof linesFrom>['execute']>>[number];
 const toLine = ({ valueCents, ...r }: LineRow): PayrollLine => ({
   ...r,
   invoiceStartedAt: iso(r.invoiceStartedAt),
@@ -212,15 +210,13 @@ export async function listPayrollLines(db: Db, organizationId: number, id: numbe
     query.worker ? eq(l.workerId, query.worker) : undefined,
     search && number ? sql`(${search} OR ${number})` : search,
   )!;
-  const rows = await linesFrom(db)
-    .where(where)
-    .orderBy(sql`f_unaccent(lower(${u.name}))`, asc(l.workerId), asc(i.number))
-    .limit(query.take)
-    .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    ({ total: _total, ...r }) => toLine(r),
+    linesFrom(db)
+      .where(where)
+      .orderBy(sql`f_unaccent(lower(${u.name}))`, asc(l.workerId), asc(i.number))
+      .limit(query.take)
+      .offset(query.skip),
     () =>
       db.$count(
         db
@@ -232,6 +228,7 @@ export async function listPayrollLines(db: Db, organizationId: number, id: numbe
           .where(where)
           .as('c'),
       ),
+    toLine,
   );
 }
 
@@ -257,9 +254,8 @@ export async function payLine(db: Db, actor: Actor, id: number, lineId: number):
     await audit(tx, actor, 'update', 'payroll', id, [
       { field: 'paidAt', before: null, after: { line: lineId, invoice: current.invoiceId, worker: current.workerId } },
     ]);
-    const [row] = await linesFrom(tx).where(eq(l.id, lineId));
-    const { total: _total, ...r } = row!;
-    return toLine(r);
+    const [r] = await linesFrom(tx).where(eq(l.id, lineId));
+    return toLine(r!);
   });
 }
 
@@ -281,7 +277,7 @@ export async function listPendingOrders(db: Db, organizationId: number, query: L
     sql`EXISTS (SELECT 1 FROM ${iw} iw WHERE ${pendingWorker})`,
     search && number ? sql`(${search} OR ${number})` : search,
   )!;
-  const rows = await db
+  const rows = db
     .select({
       invoiceId: i.id,
       invoiceNumber: i.number,
@@ -291,7 +287,6 @@ export async function listPendingOrders(db: Db, organizationId: number, query: L
       workers: sql<
         string[]
       >`ARRAY(SELECT u.name FROM ${iw} iw JOIN ${u} u ON u.id = iw.worker_id WHERE ${pendingWorker} ORDER BY iw.id)`,
-      total: totalCount,
     })
     .from(i)
     .innerJoin(co, eq(co.id, i.companyId))
@@ -300,10 +295,9 @@ export async function listPendingOrders(db: Db, organizationId: number, query: L
     .orderBy(asc(i.finishedAt), asc(i.number))
     .limit(query.take)
     .offset(query.skip);
-  return pageWithTotal(
-    rows,
+  return listPage(
     query,
-    ({ total: _total, ...r }) => ({ ...r, finishedAt: iso(r.finishedAt) }),
+    rows,
     () =>
       db.$count(
         db
@@ -314,5 +308,6 @@ export async function listPendingOrders(db: Db, organizationId: number, query: L
           .where(where)
           .as('c'),
       ),
+    (r) => ({ ...r, finishedAt: iso(r.finishedAt) }),
   );
 }
