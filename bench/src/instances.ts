@@ -11,11 +11,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
-import pg from 'pg';
-import { migrate, openDatabase } from '@oficina/db';
 import { startCluster } from '../../apps/server/test/postgres-cluster.ts';
 import { startServerProcess, type ServerProcess } from '../../apps/server/test/server-process.ts';
 import { BENCH_PASSWORD, generateOrders } from './generate-orders.ts';
+import { migratedDatabase } from './lib.ts';
 
 interface Result {
   requests: { average: number; total: number };
@@ -30,13 +29,7 @@ const cluster = await startCluster();
 const dataDir = mkdtempSync(join(tmpdir(), 'oficina-bench-instances-'));
 const servers: ServerProcess[] = [];
 try {
-  const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-  await admin.connect();
-  await admin.query('CREATE DATABASE bench');
-  await admin.end();
-  const url = cluster.url('bench');
-  const database = await openDatabase({ databaseUrl: url });
-  await migrate(database);
+  const { url, database } = await migratedDatabase(cluster, 'bench');
   const g = await generateOrders(database, { orders: 20_000, customers: 4_000, technicians: 10 });
   await database.close();
   console.log(`${g.orders} orders, ${g.customers} customers generated in ${g.seconds.toFixed(1)} s`);

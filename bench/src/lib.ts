@@ -1,3 +1,6 @@
+import pg from 'pg';
+import { migrate, openDatabase, type Database } from '@oficina/db';
+import type { Cluster } from '../../apps/server/test/postgres-cluster.ts';
 /** Small timing helpers for the benchmarks: percentiles over repeated runs. */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -25,4 +28,16 @@ export async function measure(label: string, runs: number, fn: () => Promise<unk
     `${label.padEnd(48)} p50 ${String(result.p50).padStart(8)} ms   p95 ${String(result.p95).padStart(8)} ms`,
   );
   return result;
+}
+
+/** A new database of that name on a throwaway cluster, migrated: the app's schema, empty. */
+export async function migratedDatabase(cluster: Cluster, name: string): Promise<{ url: string; database: Database }> {
+  const admin = new pg.Client({ connectionString: cluster.url('postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = cluster.url(name);
+  const database = await openDatabase({ databaseUrl: url });
+  await migrate(database);
+  return { url, database };
 }
