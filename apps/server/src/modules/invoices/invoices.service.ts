@@ -20,7 +20,7 @@ import { assertFound } from '../../plugins/auth.ts';
 import { conflict, forbidden, invalid } from '../../plugins/errors.ts';
 import { audit, changedFields, recordView } from '../../lib/audit.ts';
 import { nextNumber } from '../../lib/counters.ts';
-import { countRows, listPage } from '../../lib/list.ts';
+import { countRows, listPage, versionsColumn, type VersionedTable } from '../../lib/list.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
 import { contentHash, signatureFields } from './invoice-signature.ts';
@@ -157,9 +157,9 @@ async function listWhere(db: Db, actor: Actor, query: InvoiceFilterQuery): Promi
   )!;
 }
 
-function rowsQuery(db: Db, where: SQL) {
+function rowsQuery<Extra extends Record<string, SQL>>(db: Db, where: SQL, extra?: Extra) {
   return db
-    .select({ ...rowColumns, invoiceTags: sql<DetailParts['tags']>`${detailParts.tags}` })
+    .select({ ...rowColumns, invoiceTags: sql<DetailParts['tags']>`${detailParts.tags}`, ...(extra as Extra) })
     .from(i)
     .innerJoin(co, eq(co.id, i.companyId))
     .innerJoin(cu, eq(cu.id, i.customerId))
@@ -171,9 +171,12 @@ function rowsQuery(db: Db, where: SQL) {
 type RowData = Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[number];
 
 /** A list row as the API sends it (the tags came with the row, as JSON). */
-function listRow(r: RowData): InvoiceListRow {
+function listRow({ versions: _versions, ...r }: RowData & { versions?: string }): InvoiceListRow {
   return { ...r, createdAt: r.createdAt.toISOString(), startedAt: iso(r.startedAt) };
 }
+
+/** What the order list shows besides the orders themselves: its total changes with any of these. */
+const listDependsOn: VersionedTable[] = ['invoices', 'invoice_workers', 'customers', 'companies'];
 
 /**
  * GET invoices/filter: newest first (highest number). The page's orders are picked on the orders
@@ -192,9 +195,9 @@ function pageQuery(db: Db, actor: Actor, where: SQL, page: { take: number | Plac
     .orderBy(desc(i.number))
     .limit(page.take)
     .offset(page.skip);
-  return rowsQuery(db, and(eq(i.organizationId, actor.organizationId), inArray(i.number, pageNumbers))!).orderBy(
-    desc(i.number),
-  );
+  return rowsQuery(db, and(eq(i.organizationId, actor.organizationId), inArray(i.number, pageNumbers))!, {
+    versions: versionsColumn(actor.organizationId, listDependsOn),
+  }).orderBy(desc(i.number));
 }
 
 /**
@@ -233,15 +236,19 @@ export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQue
     !query.state.length &&
     !query.isPaid &&
     !query.isNotPaid;
-  const result = await listPage(
+  // The page's rows carry the list versions (read in the same statement), so a total still valid
+  // costs no statement of its own.
+  let known: string | undefined;
+  const rows = (unfiltered ? unfilteredPage(db, actor, query) : pageQuery(db, actor, where, query)).then((r) => {
+    known = r[0]?.versions;
+    return r;
+  });
+  return listPage(
     query,
-    unfiltered ? unfilteredPage(db, actor, query) : pageQuery(db, actor, where, query),
-    countRows(db, i, where, {
-      organizationId: actor.organizationId,
-      dependsOn: ['invoices', 'invoice_workers', 'customers', 'companies'],
-    }),
+    rows,
+    countRows(db, i, where, { organizationId: actor.organizationId, dependsOn: listDependsOn, known: () => known }),
+    listRow,
   );
-  return { ...result, data: result.data.map(listRow) };
 }
 
 export type HomeCard = keyof typeof homeCardFilters;

@@ -508,6 +508,18 @@ describe('list', () => {
       expect((await full(name!)).total, name).toBe(listed.meta.total);
     }
   });
+
+  it('a total served again (its versions read with the page) follows a new order and a search at once', async () => {
+    const before = (await list('?take=1')).meta.total;
+    expect((await list('?take=1')).meta.total).toBe(before);
+    const searched = (await list(`?take=1&q=${encodeURIComponent(lw.customer.name)}`)).meta.total;
+    await lw.createInvoice();
+    expect((await list('?take=1')).meta.total).toBe(before + 1);
+    expect((await list(`?take=1&q=${encodeURIComponent(lw.customer.name)}`)).meta.total).toBe(searched + 1);
+    const past = await list(`?skip=${before + 5}`);
+    expect(past.data).toEqual([]);
+    expect(past.meta.total).toBe(before + 1);
+  });
 });
 
 describe('what orders hold in place', () => {
