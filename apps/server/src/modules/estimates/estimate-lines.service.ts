@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   estimateMessages,
   fromCents,
@@ -8,9 +8,7 @@ import {
 } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { invalid, notFound } from '../../plugins/errors.ts';
-import { listPage, searchWhere } from '../../lib/list.ts';
-import { alphabetical } from '../../lib/paging.ts';
-import { productOptions, serviceOptions } from '../invoices/invoice-lines.service.ts';
+import { equipmentOptions, productOptions, serviceOptions } from '../invoices/invoice-lines.service.ts';
 import {
   applySubtotal,
   assertEditable,
@@ -39,24 +37,13 @@ export async function availableProducts(db: Db, actor: Actor, id: number, query:
 /** GET estimates/{id}/equipments/available: the estimate's customer's equipment not yet on it. */
 export async function availableEquipments(db: Db, actor: Actor, id: number, query: ListQuery) {
   const estimate = await findEstimate(db, actor, id);
-  const t = schema.equipments;
-  const where = and(
-    eq(t.organizationId, actor.organizationId),
-    eq(t.customerId, estimate.customerId),
-    sql`NOT EXISTS (SELECT 1 FROM ${e} x WHERE x.estimate_id = ${id} AND x.equipment_id = ${t.id})`,
-    searchWhere(query.q, [t.name, t.brand, t.model, t.serialNumber]),
-  );
-  return listPage(
+  return equipmentOptions(
+    db,
+    actor.organizationId,
+    estimate.customerId,
+    (equipmentId) =>
+      sql`NOT EXISTS (SELECT 1 FROM ${e} x WHERE x.estimate_id = ${id} AND x.equipment_id = ${equipmentId})`,
     query,
-    db
-      .select({ id: t.id, name: t.name, brand: t.brand, model: t.model, serialNumber: t.serialNumber })
-      .from(t)
-      .where(where)
-      .orderBy(alphabetical(t.name), asc(t.id))
-      .limit(query.take)
-      .offset(query.skip),
-    () => db.$count(t, where),
-    (r) => ({ id: r.id, name: r.name, hint: `${r.brand} ${r.model} · N/S ${r.serialNumber}` }),
   );
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   fromCents,
   invoiceMessages,
@@ -83,11 +84,32 @@ export async function productOptions(db: Db, organizationId: number, query: List
 /** GET invoices/{id}/equipments/available: the order's customer's equipment not yet on the order. */
 export async function availableEquipments(db: Db, actor: Actor, id: number, query: ListQuery) {
   const invoice = await visibleInvoice(db, actor, id);
+  return equipmentOptions(
+    db,
+    actor.organizationId,
+    invoice.customerId,
+    (equipmentId) =>
+      sql`NOT EXISTS (SELECT 1 FROM ${e} x WHERE x.invoice_id = ${id} AND x.equipment_id = ${equipmentId})`,
+    query,
+  );
+}
+
+/**
+ * A customer's equipment, searchable by name, brand, model or serial number, without what `notOn`
+ * excludes (the record's own lines): the options of an equipment picker on an order or an estimate.
+ */
+export async function equipmentOptions(
+  db: Db,
+  organizationId: number,
+  customerId: number,
+  notOn: (equipmentId: AnyPgColumn) => SQL,
+  query: ListQuery,
+) {
   const t = schema.equipments;
   const where = and(
-    eq(t.organizationId, actor.organizationId),
-    eq(t.customerId, invoice.customerId),
-    sql`NOT EXISTS (SELECT 1 FROM ${e} x WHERE x.invoice_id = ${id} AND x.equipment_id = ${t.id})`,
+    eq(t.organizationId, organizationId),
+    eq(t.customerId, customerId),
+    notOn(t.id),
     searchWhere(query.q, [t.name, t.brand, t.model, t.serialNumber]),
   );
   return listPage(
