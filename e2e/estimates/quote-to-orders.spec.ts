@@ -119,6 +119,9 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   // A second new order with the last unit.
   await dialog.getByLabel('Nova +').check();
   await dialog.getByLabel(/restam 1 de 2 un\./).check();
+  // The order list refreshed by the last add may still select that order: choose 'Nova +' once it has.
+  await dialog.getByLabel('Nova +').check();
+  await expect(dialog.getByLabel('Nova +')).toBeChecked();
   await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
   await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
   await expect(dialog.getByText('Todos os itens do orçamento já estão em ordens de serviço.')).toBeVisible();
