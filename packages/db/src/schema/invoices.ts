@@ -50,6 +50,8 @@ export const invoices = pgTable(
     /** Sum of the lines, recomputed by the server in the same transaction as any line change. */
     subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    /** The share of the discount that came from the estimate (see the migration); 0 otherwise. */
+    estimateDiscountCents: bigint('estimate_discount_cents', { mode: 'number' }).notNull().default(0),
     invoiceInfo1: text('invoice_info1'),
     invoiceInfo2: text('invoice_info2'),
     isPayingJustTheHalf: boolean('is_paying_just_the_half').notNull().default(false),
@@ -119,5 +121,6 @@ export const invoices = pgTable(
       .on(t.addressId)
       .where(sql`${t.addressId} IS NOT NULL`),
     check('invoices_bonus_check', sql`${t.payrollBonusCents} >= 0`),
+    check('invoices_estimate_discount_check', sql`${t.estimateDiscountCents} >= 0`),
   ],
 );

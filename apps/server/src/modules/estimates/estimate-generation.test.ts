@@ -5,6 +5,8 @@ import { EstimateStatus, InvoiceState, ROLE_ADMIN } from '@oficina/contracts';
 import { hashPassword, schema } from '@oficina/db';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { estimateWorld, type EstimateWorld } from '../../../test/estimate-fixtures.ts';
+import { newCpf } from '../../../test/factories.ts';
+import { splitDiscount } from './estimate-invoices.service.ts';
 
 // Generating service orders from a Completed estimate: the dialog's rules, one transaction, two
 // admins at once, and property-based runs of random estimates and random partial generations.
@@ -366,4 +368,177 @@ describe('invariants (property-based)', () => {
     );
     // A dozen random estimates, each driven through several API calls: minutes on a loaded machine.
   }, 300_000);
+});
+
+describe("the approved estimate's discount, address and notes go with the orders", () => {
+  /** Service R$ 180,00 × 3 (one unit a line), product R$ 35,90 × 4 (grouped), product R$ 120,00 × 1: R$ 803,60. */
+  async function discounted(discount: number) {
+    const e = await w.createEstimate();
+    const service = await w.ok('POST', `/${e.id}/services`, { service: w.service.id, quantity: 3, isGrouped: false });
+    const grouped = await w.ok('POST', `/${e.id}/products`, { product: w.product.id, quantity: 4, isGrouped: true });
+    const other = await w.ok('POST', `/${e.id}/products`, { product: w.product2.id, quantity: 1, isGrouped: false });
+    const detail = await w.ok('POST', `/${e.id}/discount`, { discount });
+    expect(detail).toMatchObject({ subTotal: 803.6, discount, total: Math.round((803.6 - discount) * 100) / 100 });
+    await w.moveTo(e.id, EstimateStatus.Completed);
+    return { ...e, service, grouped, other };
+  }
+  const orderOf = async (res: { statusCode: number; json(): { id: number } }) => {
+    expect(res.statusCode).toBe(201);
+    return (await w.invoiceApi('GET', `/${res.json().id}`)).json() as {
+      id: number;
+      subTotal: number;
+      discount: number;
+      total: number;
+    };
+  };
+  const cents = (n: number) => Math.round(n * 100);
+
+  it('one order: the order totals what the customer approved', async () => {
+    const e = await discounted(38.05);
+    const order = await orderOf(
+      await generate(e.id, {
+        invoice: null,
+        services: [{ id: e.service.id, quantity: 3 }],
+        products: [
+          { id: e.grouped.id, quantity: 4 },
+          { id: e.other.id, quantity: 1 },
+        ],
+      }),
+    );
+    expect(order).toMatchObject({ subTotal: 803.6, discount: 38.05, total: 765.55 });
+    const audit = await ctx.database.db.select().from(schema.auditLogs).where(eq(schema.auditLogs.entityId, order.id));
+    expect(JSON.stringify(audit.map((a) => a.data))).toContain('"field":"discount"');
+  });
+
+  it('two orders: split in proportion to their subtotals, cents in the last, totals sum exactly', async () => {
+    const e = await discounted(38.05);
+    const a = await orderOf(await generate(e.id, { invoice: null, services: [{ id: e.service.id, quantity: 2 }] }));
+    // 38,05 × 360,00 / 803,60 = 17,0458… → 17,05 now; the rest goes to the last order.
+    expect(a).toMatchObject({ subTotal: 360, discount: 17.05, total: 342.95 });
+    const b = await orderOf(
+      await generate(e.id, {
+        invoice: null,
+        services: [{ id: e.service.id, quantity: 1 }],
+        products: [
+          { id: e.grouped.id, quantity: 4 },
+          { id: e.other.id, quantity: 1 },
+        ],
+      }),
+    );
+    expect(b).toMatchObject({ subTotal: 443.6, discount: 21, total: 422.6 });
+    expect(cents(a.total) + cents(b.total)).toBe(cents(765.55));
+    // The first order was not touched by the second generation.
+    expect((await w.invoiceApi('GET', `/${a.id}`)).json()).toMatchObject({ discount: 17.05 });
+  });
+
+  it('three orders, one filled in two steps and one with a discount changed by hand: totals sum exactly', async () => {
+    const e = await discounted(100.01);
+    const a = await orderOf(await generate(e.id, { invoice: null, services: [{ id: e.service.id, quantity: 1 }] }));
+    const b = await orderOf(await generate(e.id, { invoice: null, products: [{ id: e.grouped.id, quantity: 4 }] }));
+    // The office adds R$ 5,00 of its own to B's discount; later splits keep that.
+    const own = await w.invoiceApi('POST', `/${b.id}/discount`, { discount: b.discount + 5 });
+    expect(own.statusCode, own.body).toBeLessThan(300);
+    // More of the estimate into A (an earlier order): A's share grows, B's shrinks by as much.
+    await orderOf(await generate(e.id, { invoice: a.id, services: [{ id: e.service.id, quantity: 1 }] }));
+    const c = await orderOf(
+      await generate(e.id, {
+        invoice: null,
+        services: [{ id: e.service.id, quantity: 1 }],
+        products: [{ id: e.other.id, quantity: 1 }],
+      }),
+    );
+    const orders = await Promise.all(
+      [a.id, b.id, c.id].map(async (id) => (await w.invoiceApi('GET', `/${id}`)).json()),
+    );
+    const subtotals = orders.map((o) => cents(o.subTotal));
+    expect(subtotals.reduce((x, y) => x + y)).toBe(80360);
+    // Each share follows its subtotal (within a cent), B keeps its extra R$ 5,00, and the estimate's
+    // R$ 100,01 is all there.
+    const shares = orders.map((o, k) => cents(o.discount) - (k === 1 ? 500 : 0));
+    expect(shares.reduce((x, y) => x + y)).toBe(10001);
+    for (const [k, share] of shares.entries())
+      expect(Math.abs(share - (10001 * subtotals[k]!) / 80360)).toBeLessThanOrEqual(1);
+    expect(orders.reduce((n, o) => n + cents(o.total), 0)).toBe(80360 - 10001 - 500);
+  });
+
+  it('a canceled order gives its share back to the next orders', async () => {
+    const e = await discounted(38.05);
+    const all = {
+      invoice: null,
+      services: [{ id: e.service.id, quantity: 3 }],
+      products: [
+        { id: e.grouped.id, quantity: 4 },
+        { id: e.other.id, quantity: 1 },
+      ],
+    };
+    const first = await orderOf(await generate(e.id, all));
+    const cancel = await w.invoiceApi('POST', `/${first.id}/cancel/${w.statusOf(InvoiceState.Canceled).id}`);
+    expect(cancel.statusCode).toBe(200);
+    const again = await orderOf(await generate(e.id, all));
+    expect(again).toMatchObject({ subTotal: 803.6, discount: 38.05, total: 765.55 });
+  });
+
+  it("a new order takes the customer's only address and the estimate's general notes, not its internal ones", async () => {
+    const db = ctx.database.db;
+    const organizationId = org.organization.id;
+    const [single, several] = await db
+      .insert(schema.customers)
+      .values([
+        { organizationId, type: 1, identifier: newCpf(), name: 'Cliente de um endereço' },
+        { organizationId, type: 1, identifier: newCpf(), name: 'Cliente de dois endereços' },
+      ])
+      .returning();
+    const [address] = await db
+      .insert(schema.addresses)
+      .values([
+        { organizationId, customerId: single!.id, address: 'Rua das Flores', number: 10, city: 'Campinas' },
+        { organizationId, customerId: several!.id, address: 'Rua A', number: 1 },
+        { organizationId, customerId: several!.id, address: 'Rua B', number: 2 },
+      ])
+      .returning();
+    for (const [customer, expected] of [
+      [single!, address!.id],
+      [several!, null],
+    ] as const) {
+      const e = await w.createEstimate(customer.id);
+      const line = await w.ok('POST', `/${e.id}/services`, { service: w.service.id, quantity: 1, isGrouped: true });
+      await w.ok('POST', `/${e.id}/comments`, { comment: 'Levar escada de 6 m', type: 1 });
+      await w.ok('POST', `/${e.id}/comments`, { comment: 'Margem apertada, não dar desconto', type: 2 });
+      await w.moveTo(e.id, EstimateStatus.Completed);
+      const res = await generate(e.id, { invoice: null, services: [{ id: line.id, quantity: 1 }] });
+      expect(res.statusCode).toBe(201);
+      const [order] = await db.select().from(schema.invoices).where(eq(schema.invoices.id, res.json().id));
+      expect(order!.addressId).toBe(expected);
+      const comments = await db
+        .select()
+        .from(schema.invoiceComments)
+        .where(eq(schema.invoiceComments.invoiceId, order!.id));
+      expect(comments.map((c) => [c.type, c.comment])).toEqual([[1, 'Levar escada de 6 m']]);
+    }
+  });
+});
+
+describe('splitDiscount', () => {
+  it('gives the cents to the last order and sums exactly once everything is assigned', () => {
+    expect(splitDiscount(3805, 80360, [36000, 44360])).toEqual([1705, 2100]);
+    expect(splitDiscount(2, 3, [1, 1, 1])).toEqual([1, 0, 1]);
+    expect(splitDiscount(0, 100, [50, 50])).toEqual([0, 0]);
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        (bases, d) => {
+          const total = bases.reduce((x, y) => x + y, 0);
+          if (total === 0) return;
+          const discount = d % (total + 1);
+          const shares = splitDiscount(discount, total, bases);
+          expect(shares.reduce((x, y) => x + y, 0)).toBe(discount);
+          for (const [k, share] of shares.entries()) {
+            expect(share).toBeGreaterThanOrEqual(0);
+            expect(share).toBeLessThanOrEqual(bases[k]!);
+          }
+        },
+      ),
+    );
+  });
 });

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  CommentType,
+  EstimateCommentType,
   EstimateStatus,
   estimateMessages,
   fromCents,
@@ -131,6 +133,95 @@ export async function listEstimateInvoices(db: Db, actor: Actor, id: number): Pr
   };
 }
 
+/**
+ * What a new order made from the estimate starts with besides its lines: the customer's address when
+ * the customer has exactly one (with several, the office picks the job's address), and the estimate's
+ * general notes as the order's general comments (author and time kept; internal notes stay behind).
+ */
+async function carryOverToNewInvoice(tx: Tx, actor: Actor, estimate: EstimateRow, invoiceId: number) {
+  const a = schema.addresses;
+  const addresses = await tx
+    .select({ id: a.id })
+    .from(a)
+    .where(and(eq(a.organizationId, actor.organizationId), eq(a.customerId, estimate.customerId)))
+    .limit(2);
+  if (addresses.length === 1) await tx.update(i).set({ addressId: addresses[0]!.id }).where(eq(i.id, invoiceId));
+  const c = schema.estimateComments;
+  const notes = await tx
+    .select({ userId: c.userId, comment: c.comment, createdAt: c.createdAt })
+    .from(c)
+    .where(and(eq(c.estimateId, estimate.id), eq(c.type, EstimateCommentType.General)))
+    .orderBy(asc(c.createdAt), asc(c.id));
+  if (notes.length)
+    await tx
+      .insert(schema.invoiceComments)
+      .values(notes.map((n) => ({ organizationId: actor.organizationId, invoiceId, type: CommentType.General, ...n })));
+}
+
+/**
+ * Splits an estimate's discount over its live orders, taken in number order: each order's share is
+ * the discount times the estimate's value it holds so far (cumulative) over the estimate's subtotal,
+ * rounded, minus the same for the orders before it. The cents that do not divide fall to the last
+ * order, and once every line is on an order the shares add up to the discount exactly.
+ */
+export function splitDiscount(discountCents: number, subtotalCents: number, bases: number[]): number[] {
+  if (discountCents <= 0 || subtotalCents <= 0) return bases.map(() => 0);
+  let cumulative = 0;
+  let given = 0;
+  return bases.map((base) => {
+    cumulative += base;
+    const upTo = Math.round((discountCents * Math.min(cumulative, subtotalCents)) / subtotalCents);
+    const share = upTo - given;
+    given = upTo;
+    return share;
+  });
+}
+
+/**
+ * After lines went to an order, each live order of the estimate gets its share of the estimate's
+ * discount (splitDiscount, on the estimate's prices of the lines each holds). An order moves by the
+ * difference from the share it had, so a discount the office changed by hand keeps that change; closed
+ * orders keep theirs. Returns the audit changes per order.
+ */
+async function applyEstimateDiscount(tx: Tx, actor: Actor, estimate: EstimateRow) {
+  const orders = await queryRows<{
+    id: number;
+    state: number;
+    subtotal_cents: string;
+    discount_cents: string;
+    estimate_discount_cents: string;
+    base: string;
+  }>(
+    tx,
+    sql`SELECT inv.id, inv.state, inv.subtotal_cents, inv.discount_cents, inv.estimate_discount_cents,
+               (SELECT coalesce(sum(round(x.quantity * l.price_cents)), 0) FROM invoice_services x
+                  JOIN estimate_services l ON l.id = x.estimate_service_id WHERE x.invoice_id = inv.id)
+             + (SELECT coalesce(sum(round(x.quantity * l.price_cents)), 0) FROM invoice_products x
+                  JOIN estimate_products l ON l.id = x.estimate_product_id WHERE x.invoice_id = inv.id) AS base
+          FROM invoices inv
+         WHERE inv.organization_id = ${actor.organizationId} AND inv.estimate_id = ${estimate.id}
+           AND inv.state <> ${InvoiceState.Canceled}
+         ORDER BY inv.number
+           FOR UPDATE OF inv`,
+  );
+  const shares = splitDiscount(
+    estimate.discountCents,
+    estimate.subtotalCents,
+    orders.map((o) => Number(o.base)),
+  );
+  const changed = new Map<number, { before: number; after: number }>();
+  for (const [k, o] of orders.entries()) {
+    const share = shares[k]!;
+    const had = Number(o.estimate_discount_cents);
+    if (share === had || isInvoiceClosed(o.state as InvoiceStateValue)) continue;
+    const before = Number(o.discount_cents);
+    const after = Math.max(0, Math.min(Number(o.subtotal_cents), before + share - had));
+    await tx.update(i).set({ discountCents: after, estimateDiscountCents: share }).where(eq(i.id, o.id));
+    if (after !== before) changed.set(Number(o.id), { before, after });
+  }
+  return changed;
+}
+
 /** The order lines come in as picked; the same estimate line twice in one request is a mistake. */
 function assertDistinct(ids: number[], field: string) {
   if (new Set(ids).size !== ids.length) throw invalid({ [field]: 'Item repetido na seleção' });
@@ -161,6 +252,7 @@ async function targetInvoice(tx: Tx, actor: Actor, estimate: EstimateRow, invoic
       draft,
       estimateId: estimate.id,
     });
+    await carryOverToNewInvoice(tx, actor, estimate, created.id);
     const [row] = await tx.select().from(i).where(eq(i.id, created.id));
     return row!;
   }
@@ -307,10 +399,18 @@ export async function generateInvoice(db: Db, actor: Actor, id: number, body: Ge
     const { subtotalCents, discountCents } = await recomputeSubtotal(tx, invoice);
     if (subtotalCents > 2_147_483_647) throw invalid({ services: estimateMessages.totalTooHigh });
     await tx.update(i).set({ subtotalCents, discountCents }).where(eq(i.id, invoice.id));
+    const discounts = await applyEstimateDiscount(tx, actor, estimate);
+    const discountChange = (id: number, before: number) => {
+      const d = discounts.get(id);
+      return d ? [{ field: 'discount', before: fromCents(before), after: fromCents(d.after) }] : [];
+    };
     await recordInvoiceChange(tx, actor, invoice.id, 'update', [
       ...added,
       { field: 'subTotal', before: fromCents(invoice.subtotalCents), after: fromCents(subtotalCents) },
+      ...discountChange(invoice.id, invoice.discountCents),
     ]);
+    for (const [other, d] of discounts)
+      if (other !== invoice.id) await recordInvoiceChange(tx, actor, other, 'update', discountChange(other, d.before));
     await recordChange(tx, actor, id, 'update', [
       { field: 'invoices', before: null, after: { number: invoice.number, items: added.map((a) => a.after) } },
     ]);
