@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_ADMIN } from '@oficina/contracts';
+import { idempotencyMessages, ROLE_ADMIN } from '@oficina/contracts';
 import { hashPassword, schema } from '@oficina/db';
 import { createOrg, createSecondInstance, createTestApp, type TestContext, type TestOrg } from '../../test/helpers.ts';
-import { idempotencyMessages } from './idempotency.ts';
 
 let ctx: TestContext;
 let org: TestOrg;

@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { idempotencyMessages } from '@oficina/contracts';
 import type { Db } from '@oficina/db';
 import { AppError, invalid } from './errors.ts';
-
-export const idempotencyMessages = {
-  invalidKey: 'A chave de idempotência deve ter de 1 a 200 caracteres visíveis.',
-  reusedKey: 'Esta chave de idempotência já foi usada em outra requisição. Gere uma nova chave para uma nova ação.',
-  inFlight: 'Esta requisição ainda está sendo processada. Aguarde um instante e tente novamente.',
-} as const;
 
 /** How long a key's first answer is given again. */
 export const IDEMPOTENCY_DAYS = 7;
