@@ -63,7 +63,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     if (key === undefined || !WRITES.has(request.method) || !request.auth) return;
     if (!request.routeOptions.url?.startsWith('/api/organizations/:orgId/')) return;
     if (request.isMultipart()) return;
-    if (typeof key !== 'string' || !KEY_FORMAT.test(key)) throw invalid({ idempotencyKey: idempotencyMessages.invalidKey });
+    if (typeof key !== 'string' || !KEY_FORMAT.test(key))
+      throw invalid({ idempotencyKey: idempotencyMessages.invalidKey });
 
     await purge(request);
     const { organizationId, userId } = request.auth;
@@ -100,7 +101,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     if (id === undefined) return payload;
     request.idempotencyClaim = undefined;
     try {
-      const storable = payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload);
+      const storable =
+        payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload);
       if (reply.statusCode >= 500 || !storable) {
         // Nothing to give again (a failed write rolled back; a streamed file is not kept): released.
         await db.execute(sql`DELETE FROM idempotency_keys WHERE id = ${id}`);
