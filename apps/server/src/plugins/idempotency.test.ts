@@ -11,11 +11,14 @@ let org: TestOrg;
 let secondAdmin: string;
 /** The slow probe write waits for this before answering. */
 let finishSlow: () => void = () => {};
+/** Resolved when the slow probe write has started. */
+let slowStarted: () => void = () => {};
 let slowRuns = 0;
 const probe: FastifyPluginAsyncZod[] = [
   async (api) => {
     api.post('/organizations/:orgId/probe/slow', async () => {
       slowRuns++;
+      slowStarted();
       await new Promise<void>((resolve) => (finishSlow = resolve));
       return { ran: slowRuns };
     });
@@ -102,8 +105,9 @@ describe('Idempotency-Key on writes', () => {
     const send = () =>
       ctx.app.inject({ method: 'POST', url, headers: { ...org.as(org.admin.token), 'idempotency-key': key } });
     const before = slowRuns;
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
     const first = send();
-    while (slowRuns === before) await new Promise((resolve) => setTimeout(resolve, 10));
+    await started;
     const meanwhile = await send();
     expect(meanwhile.statusCode).toBe(409);
     expect(meanwhile.json()).toEqual({ errors: [idempotencyMessages.inFlight] });

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 import { DEFAULT_TAKE } from '@oficina/contracts';
 
@@ -117,9 +117,11 @@ function useAddressBarWriter(setParams: ReturnType<typeof useSearchParams>[1]) {
   const { pathname } = useLocation();
   const waiting = useRef<ParamsUpdate | null>(null);
   const shownAt = useRef(pathname);
-  shownAt.current = pathname;
   const write = useRef(setParams);
-  write.current = setParams;
+  useLayoutEffect(() => {
+    shownAt.current = pathname;
+    write.current = setParams;
+  });
 
   useEffect(() => {
     if (!router) return;
