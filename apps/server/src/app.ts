@@ -19,6 +19,7 @@ import type { Database, Db } from '@oficina/db';
 import type { Config, TrustProxy } from './config.ts';
 import { createTokenService, registerAuth, type AuthContext, type TokenService } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { guardedValidatorCompiler } from './plugins/validation.ts';
 import { createLocalStorage, type FileStorage } from './lib/storage.ts';
 import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
@@ -162,6 +163,8 @@ export async function buildApp(opts: BuildOptions) {
     async (api) => {
       // Every route registered in this scope goes through the one access check.
       registerAuth(api, opts.database.db, app.tokens);
+      // Writes under /organizations/:orgId/ sent with an Idempotency-Key answer once per key.
+      registerIdempotency(api, opts.database.db);
       for (const mod of [...apiModules, ...(opts.extraModules ?? [])]) await api.register(mod);
     },
     { prefix: '/api' },

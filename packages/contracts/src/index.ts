@@ -25,3 +25,4 @@ export * from './reports.ts';
 export * from './audit-logs.ts';
 export * from './notifications.ts';
 export * from './payrolls.ts';
+export * from './idempotency.ts';

@@ -16,13 +16,20 @@ export function FilterPopover<T>({ value, count, onApply, onClear, children }: F
   const [target, setTarget] = useState<HTMLElement | null>(null);
   const [show, setShow] = useState(false);
   const [draft, setDraft] = useState<T>(value);
-  const open = () => {
-    setDraft(value);
-    setShow((s) => !s);
+  // The button alone decides what its click does: open when closed (even while the popover is still
+  // fading out), close when open. The outside-click close ignores clicks on it (Esc still closes);
+  // otherwise a click during the fade would open the popover and close it again at once.
+  const toggle = () => {
+    if (!show) setDraft(value);
+    setShow(!show);
+  };
+  const hide = (event?: Event) => {
+    if (event instanceof MouseEvent && target?.contains(event.target as Node)) return;
+    setShow(false);
   };
   return (
     <>
-      <Button ref={setTarget} variant="outline-secondary" onClick={open} aria-expanded={show}>
+      <Button ref={setTarget} variant="outline-secondary" onClick={toggle} aria-expanded={show}>
         Filtros{' '}
         {count > 0 && (
           <Badge bg="primary" pill data-testid="filter-count">
@@ -30,7 +37,7 @@ export function FilterPopover<T>({ value, count, onApply, onClear, children }: F
           </Badge>
         )}
       </Button>
-      <Overlay target={target} show={show} placement="bottom-end" rootClose onHide={() => setShow(false)}>
+      <Overlay target={target} show={show} placement="bottom-end" rootClose onHide={hide}>
         <Popover className="filter-popover shadow">
           <Popover.Body>
             <form

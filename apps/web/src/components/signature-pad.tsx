@@ -11,7 +11,11 @@ export const EMPTY_DRAWING_MESSAGE = 'Desenhe a assinatura no quadro antes de sa
 interface SignaturePadProps {
   /** Receives the drawing as a PNG data URL; only called when something was drawn. */
   onSave(dataUrl: string): Promise<unknown> | unknown;
-  /** Canvas height in px; default: viewport minus 75 px. */
+  /**
+   * Canvas height in px; default: viewport minus 75 px. Never more than the screen allows: the pad and
+   * its buttons always fit the viewport together, and on a phone (narrower than 576 px) the pad is
+   * sized as with `fitViewport`, leaving page around it to scroll by.
+   */
   height?: number;
   /**
    * Size the pad to the screen instead (the customer's phone): at most half as high as wide, and low
@@ -31,7 +35,11 @@ interface SignaturePadProps {
  * Save sends nothing and shows the info message when the pad is empty.
  */
 /** Room kept for the pad's buttons and a strip of page to scroll by: 56 + 64 px. */
-const fittedHeight = (width: number) => Math.round(Math.max(120, Math.min(width / 2, window.innerHeight - 120)));
+const BUTTONS_ROOM = 120;
+/** Bootstrap's `sm` breakpoint: below it the screen is a phone's. */
+const PHONE_WIDTH = 576;
+const fittedHeight = (width: number) =>
+  Math.round(Math.max(120, Math.min(width / 2, window.innerHeight - BUTTONS_ROOM)));
 
 export function SignaturePad({
   onSave,
@@ -60,7 +68,10 @@ export function SignaturePad({
     const resize = () => {
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       const width = Math.min(canvas.parentElement!.clientWidth, window.innerWidth - 30);
-      const h = fitViewport ? fittedHeight(width) : canvasHeight;
+      const h =
+        fitViewport || window.innerWidth < PHONE_WIDTH
+          ? fittedHeight(width)
+          : Math.max(120, Math.min(canvasHeight, window.innerHeight - BUTTONS_ROOM));
       const data = pad.isEmpty() ? null : pad.toData();
       canvas.width = width * ratio;
       canvas.height = h * ratio;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render.tsx';
 import { AppModal } from './app-modal.tsx';
@@ -63,6 +63,29 @@ describe('FilterPopover', () => {
     await userEvent.click(screen.getByRole('button', { name: /Filtros/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Limpar' }));
     expect(onClear).toHaveBeenCalledOnce();
+  });
+
+  it("'Filtros' clicked while the popover is still fading out after 'Filtrar' opens it", async () => {
+    renderWithProviders(
+      <FilterPopover value={{ q: '' }} count={0} onApply={vi.fn()} onClear={vi.fn()}>
+        {() => <input aria-label="Pesquisar" />}
+      </FilterPopover>,
+    );
+    const toggle = screen.getByRole('button', { name: /Filtros/ });
+    await userEvent.click(toggle);
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    // Closed, but still on the page for its fade-out when the next click comes.
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.querySelector('.filter-popover')).not.toBeNull();
+    fireEvent.mouseDown(toggle);
+    fireEvent.mouseUp(toggle);
+    fireEvent.click(toggle);
+    await act(async () => {});
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByLabelText('Pesquisar')).toBeVisible();
+    // The button still closes it.
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@oficina/contracts';
-import { api, ApiError, clientEffects } from './api-client.ts';
+import { idempotencyMessages, messages } from '@oficina/contracts';
+import { api, ApiError, clientEffects, isRepeatInFlight, newIdempotencyKey } from './api-client.ts';
 
 const respond = (status: number, body?: unknown) =>
   vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status }));
@@ -24,6 +24,28 @@ describe('api client and the error catalogue', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/x?q=a&skip=0&status=1&status=2');
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer token-123');
+  });
+
+  it("a write's Idempotency-Key goes in its header; none without one", async () => {
+    const fetchMock = respond(201, { id: 1 });
+    vi.stubGlobal('fetch', fetchMock);
+    const key = newIdempotencyKey();
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newIdempotencyKey()).not.toBe(key);
+    await api.post('/x', { a: 1 }, { idempotencyKey: key });
+    await api.post('/x', { a: 1 });
+    const headers = fetchMock.mock.calls.map(
+      (call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)['Idempotency-Key'],
+    );
+    expect(headers).toEqual([key, undefined]);
+  });
+
+  it('a 409 for a repeat still running is told apart from other conflicts', async () => {
+    vi.stubGlobal('fetch', respond(409, { errors: [idempotencyMessages.inFlight] }));
+    const repeat = await api.post('/x', {}).catch((err: unknown) => err);
+    expect(isRepeatInFlight(repeat)).toBe(true);
+    vi.stubGlobal('fetch', respond(409, { errors: ['Outro conflito'] }));
+    expect(isRepeatInFlight(await api.post('/x', {}).catch((err: unknown) => err))).toBe(false);
   });
 
   it('401 from any call but login removes the token and reloads', async () => {

@@ -1,5 +1,5 @@
 import { toast } from 'react-toastify';
-import { messages } from '@oficina/contracts';
+import { IDEMPOTENCY_HEADER, idempotencyMessages, messages } from '@oficina/contracts';
 import { clearToken, getToken } from './token.ts';
 
 /** An HTTP error: its status and the server's body, { errors } as a list or by field. */
@@ -34,7 +34,25 @@ interface RequestOptions {
   blob?: boolean;
   /** Read a successful body as a file download ({blob, fileName}). */
   file?: boolean;
+  /**
+   * A write's Idempotency-Key (from newIdempotencyKey(), one per user action): the server runs the
+   * write once per key and answers a repeat with the first answer.
+   */
+  idempotencyKey?: string;
 }
+
+/** A random UUID v4; also on plain-HTTP installs, where crypto.randomUUID is not offered. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** 409 for a repeat of a write whose first request (same Idempotency-Key) is still running. */
+export const isRepeatInFlight = (err: unknown) =>
+  err instanceof ApiError && err.status === 409 && !!err.messages?.includes(idempotencyMessages.inFlight);
 
 /** A file the API answered (CSV export): its bytes and the name the server gave it. */
 export interface DownloadedFile {
@@ -62,6 +80,7 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Link, MemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { SearchBox } from '../components/search-box.tsx';
 import { baseFilterDefaults, usePersistedFilter } from './use-persisted-filter.ts';
 
 const at =
@@ -92,5 +94,52 @@ describe('usePersistedFilter', () => {
     act(() => result.current.f[1]({ ...baseFilterDefaults, skip: 25 }));
     expect(result.current.f[0].skip).toBe(25);
     expect(result.current.location.search).toBe('');
+  });
+
+  describe('a search still on its way to the address bar', () => {
+    function List() {
+      const [filter, setFilter] = usePersistedFilter('race', baseFilterDefaults);
+      return (
+        <>
+          <SearchBox value={filter.q} onChange={(q) => setFilter({ ...filter, q, skip: 0 })} />
+          <Link to="/list/7">Serviço 7</Link>
+        </>
+      );
+    }
+    /** The detail screen's code arrives only when the test says so, like a lazy route on a slow network. */
+    function routerWithSlowDetail() {
+      let arrive!: () => void;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const router = createMemoryRouter(
+        [
+          { path: '/list', element: <List /> },
+          { path: '/list/:id', lazy: () => arrived.then(() => ({ Component: () => <h1>Detalhe</h1> })) },
+        ],
+        { initialEntries: ['/list'] },
+      );
+      return { router, arrive };
+    }
+    const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+    it('does not undo a click on a row made before it was written', async () => {
+      const { router, arrive } = routerWithSlowDetail();
+      render(<RouterProvider router={router} />);
+      await userEvent.type(screen.getByPlaceholderText('Digite para pesquisar'), 'gás');
+      await userEvent.click(screen.getByRole('link', { name: 'Serviço 7' }));
+      // The search's 300 ms pass while the detail screen is still loading.
+      await wait(400);
+      await act(async () => arrive());
+      await screen.findByRole('heading', { name: 'Detalhe' });
+      expect(router.state.location.pathname).toBe('/list/7');
+    });
+
+    it('is written once the list has stayed where it was', async () => {
+      const { router } = routerWithSlowDetail();
+      render(<RouterProvider router={router} />);
+      await userEvent.type(screen.getByPlaceholderText('Digite para pesquisar'), 'gás');
+      await wait(400);
+      expect(router.state.location.pathname).toBe('/list');
+      expect(new URLSearchParams(router.state.location.search).get('q')).toBe('gás');
+    });
   });
 });

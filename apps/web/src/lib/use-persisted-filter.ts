@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 import { DEFAULT_TAKE } from '@oficina/contracts';
 
 export interface BaseFilter {
@@ -64,6 +64,11 @@ function stored<T extends BaseFilter>(key: string, defaults: T): T {
  * localStorage under the page's own key (e.g. 'customers'), without skip, so opening the list
  * afresh keeps the filter and starts on the first page. The address bar wins when it names the filter.
  * reset() returns to the defaults.
+ *
+ * A search is applied a moment after typing stops, so the user may already have clicked a row: the
+ * address bar is then never written while a navigation is under way (writing it would replace that
+ * navigation and keep the user on the list); it is written when the navigation ends only if the list
+ * is still the screen shown, and dropped when the screen changed or the list was closed.
  */
 export function usePersistedFilter<T extends BaseFilter>(key: string, defaults: T, opts: { url?: boolean } = {}) {
   const inUrl = opts.url ?? true;
@@ -73,6 +78,7 @@ export function usePersistedFilter<T extends BaseFilter>(key: string, defaults: 
   const filter = fromUrl ?? local;
   const current = useRef(filter);
   current.current = filter;
+  const writeUrl = useAddressBarWriter(setParams);
 
   const setFilter = useCallback(
     (next: T | ((prev: T) => T)) => {
@@ -81,18 +87,67 @@ export function usePersistedFilter<T extends BaseFilter>(key: string, defaults: 
       const { skip: _skip, ...persisted } = value;
       localStorage.setItem(key, JSON.stringify(persisted));
       setLocal(value);
-      if (inUrl) setParams((prev) => toParams(prev, value, defaults), { replace: true });
+      if (inUrl) writeUrl((prev) => toParams(prev, value, defaults));
     },
     // defaults is expected to be a stable module-level object.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key, inUrl, setParams],
+    [key, inUrl, writeUrl],
   );
   const reset = useCallback(() => {
     localStorage.removeItem(key);
     current.current = defaults;
     setLocal(defaults);
-    if (inUrl) setParams((prev) => toParams(prev, defaults, defaults), { replace: true });
+    if (inUrl) writeUrl((prev) => toParams(prev, defaults, defaults));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, inUrl, setParams]);
+  }, [key, inUrl, writeUrl]);
   return [filter, setFilter, reset] as const;
+}
+
+type ParamsUpdate = (prev: URLSearchParams) => URLSearchParams;
+
+/**
+ * Replaces the address bar's query for the screen that rendered the list, never over a navigation:
+ * while one is pending the write waits for it to end, and is dropped if the path changed meanwhile or
+ * the list was unmounted. The router's own state is read at the moment of the write (not the one of
+ * the last render), so a click made a few milliseconds earlier is already seen. Outside a data router
+ * (tests' MemoryRouter) navigations are immediate and the write goes straight through.
+ */
+function useAddressBarWriter(setParams: ReturnType<typeof useSearchParams>[1]) {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const { pathname } = useLocation();
+  const waiting = useRef<ParamsUpdate | null>(null);
+  const shownAt = useRef(pathname);
+  const write = useRef(setParams);
+  useLayoutEffect(() => {
+    shownAt.current = pathname;
+    write.current = setParams;
+  });
+
+  useEffect(() => {
+    if (!router) return;
+    const unsubscribe = router.subscribe((state) => {
+      const update = waiting.current;
+      if (!update || state.navigation.state !== 'idle') return;
+      waiting.current = null;
+      if (state.location.pathname === shownAt.current) write.current(update, { replace: true });
+    });
+    return () => {
+      unsubscribe();
+      waiting.current = null;
+    };
+  }, [router]);
+
+  return useCallback(
+    (update: ParamsUpdate) => {
+      if (router) {
+        if (router.state.location.pathname !== shownAt.current) return;
+        if (router.state.navigation.state !== 'idle') {
+          waiting.current = update;
+          return;
+        }
+      }
+      setParams(update, { replace: true });
+    },
+    [router, setParams],
+  );
 }

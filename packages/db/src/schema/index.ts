@@ -27,3 +27,4 @@ export * from './list-versions.ts';
 export * from './payrolls.ts';
 export * from './app-secrets.ts';
 export * from './rate-limits.ts';
+export * from './idempotency-keys.ts';

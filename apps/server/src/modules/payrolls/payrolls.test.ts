@@ -389,6 +389,54 @@ describe('generation', () => {
     expect(secondRes.statusCode, secondRes.body).toBe(422);
   });
 
+  it("generations for one company take turns on the company's row, even when they share no order", async () => {
+    const company = await newCompany();
+    const other = await newCompany();
+    const tech = await technician(1000);
+    await completedOrder({ companyId: company.id, workers: [tech.id], finishedAt: '2025-06-02T15:00:00Z' });
+    for (const day of ['11', '12'])
+      await completedOrder({ companyId: company.id, workers: [tech.id], finishedAt: `2025-06-${day}T15:00:00Z` });
+    await completedOrder({ companyId: other.id, workers: [tech.id], finishedAt: '2025-06-11T15:00:00Z' });
+    // The first generation (1–10 June: the order of the 2nd only) stays open until told to commit.
+    let generated!: () => void;
+    const ready = new Promise<void>((resolve) => (generated = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = ctx.database.db.transaction(async (tx) => {
+      const result = await generatePayroll(tx, {
+        organizationId: org.organization.id,
+        companyId: company.id,
+        startDate: '2025-06-01',
+        endDate: '2025-06-10',
+        createdById: org.admin.id,
+      });
+      generated();
+      await held;
+      return result;
+    });
+    await ready;
+    let settled = false;
+    // An overlapping period (5–20 June) whose orders (11th and 12th) the first one does not hold: only
+    // the company's row lock makes it wait.
+    const second = generate(company.id, '2025-06-05', '2025-06-20').then((r) => {
+      settled = true;
+      return r;
+    });
+    if (process.env.TEST_DB === 'postgres') {
+      // Another company's generation does not wait (PGlite runs one transaction at a time, so this
+      // part only holds on PostgreSQL).
+      const elsewhere = await generate(other.id, '2025-06-01', '2025-06-30');
+      expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(settled).toBe(false);
+    release();
+    const [firstResult, secondRes] = await Promise.all([first, second]);
+    expect(firstResult).toMatchObject({ lines: 1 });
+    expect(secondRes.statusCode, secondRes.body).toBe(201);
+    expect(await allLines(secondRes.json().id)).toHaveLength(2);
+  });
+
   it('the database refuses a second line for the same order worker', async () => {
     const company = await newCompany();
     const tech = await technician(1000);

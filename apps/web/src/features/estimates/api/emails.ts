@@ -13,6 +13,11 @@ export const useEmails = (id: number) => {
     queryFn: () => api.get<{ data: EstimateEmail[] }>(`${estimatePath(orgPath, id)}/emails`),
   });
 };
-/** POST estimates/{id}/email {to: comma-joined addresses}. */
+/**
+ * POST estimates/{id}/email {to: comma-joined addresses}, with the send action's Idempotency-Key: the
+ * same key sent twice (a double click) sends one e-mail.
+ */
 export const useSendEmail = (id: number) =>
-  useEstimateMutation(id, (path, to: string[]) => api.post<EstimateEmail>(`${path}/email`, { to: to.join(',') }));
+  useEstimateMutation(id, (path, { to, key }: { to: string[]; key: string }) =>
+    api.post<EstimateEmail>(`${path}/email`, { to: to.join(',') }, { idempotencyKey: key }),
+  );

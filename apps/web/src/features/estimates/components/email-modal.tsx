@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, CloseButton, Form, InputGroup, ListGroup, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { estimateMessages, isEmailAddress, uniqueAddresses, type EstimateDetail } from '@oficina/contracts';
-import { ApiError, toastApiError } from '../../../lib/api-client.ts';
+import { ApiError, isRepeatInFlight, newIdempotencyKey, toastApiError } from '../../../lib/api-client.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useSendEmail } from '../api/emails.ts';
 
@@ -16,6 +16,9 @@ export function EmailModal({ estimate, show, onHide }: { estimate: EstimateDetai
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = useSendEmail(estimate.id);
+  // One key per send action: a second click on 'Enviar' for the same recipients (a double click, or a
+  // retry after a failure) repeats the action and sends no second e-mail; other recipients are a new one.
+  const action = useRef<{ key: string; to: string } | null>(null);
   const addDraft = () => {
     const parts = draft.split(/[,;\s]+/).filter(Boolean);
     if (!parts.length) return true;
@@ -36,11 +39,14 @@ export function EmailModal({ estimate, show, onHide }: { estimate: EstimateDetai
       toast.info(estimateMessages.recipientsRequired);
       return;
     }
+    if (action.current?.to !== list.join(',')) action.current = { key: newIdempotencyKey(), to: list.join(',') };
     try {
-      const sent = await send.mutateAsync(list);
+      const sent = await send.mutateAsync({ to: list, key: action.current.key });
       toast.success(sent.status === 'written' ? estimateMessages.written : estimateMessages.sent);
       onHide();
     } catch (err) {
+      // The same send already under way: its own answer will tell the user.
+      if (isRepeatInFlight(err)) return;
       if (err instanceof ApiError && err.status === 422)
         setError(
           Object.values(err.fieldErrors ?? {})
@@ -55,6 +61,7 @@ export function EmailModal({ estimate, show, onHide }: { estimate: EstimateDetai
       show={show}
       onHide={onHide}
       onExited={() => {
+        action.current = null;
         setTo(initial);
         setDraft('');
         setError(null);

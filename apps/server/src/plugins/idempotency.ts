@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { idempotencyMessages } from '@oficina/contracts';
+import type { Db } from '@oficina/db';
+import { AppError, invalid } from './errors.ts';
+
+/** How long a key's first answer is given again. */
+export const IDEMPOTENCY_DAYS = 7;
+/** Expired keys are deleted at most this often per process (any instance may do it). */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The idempotency row this request claimed and must fill with its answer. */
+    idempotencyClaim?: number;
+  }
+}
+
+/**
+ * What makes two requests "the same" under one key: the method, the path with its query and the
+ * body. JSON bodies are hashed as parsed, so the same fields sent twice match.
+ */
+function requestHash(request: FastifyRequest) {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n`)
+    .update(JSON.stringify(request.body ?? null))
+    .digest('hex');
+}
+
+/**
+ * Idempotency-Key on every write (POST, PUT, PATCH, DELETE) under /api/organizations/:orgId/.
+ *
+ * A write sent with the header claims the key for its user and organization with one INSERT … ON
+ * CONFLICT statement before the handler runs, so of two identical requests — on one instance or on
+ * several sharing the database — exactly one runs. Its answer (status, content type, body) is stored
+ * when it is sent; the same key from the same user within 7 days gets that answer again and runs
+ * nothing. The same key with another method, path or body is a 422; while the first request is still
+ * running, a 409. Keys are per user: two users never share an answer. A 5xx answer is not kept (the
+ * write rolled back), so the key may be tried again. Without the header nothing changes.
+ *
+ * Multipart uploads are not covered: their body is a stream the handler reads, so it cannot be hashed
+ * before the handler runs without holding the whole file in memory, and the header is ignored there.
+ */
+export function registerIdempotency(app: FastifyInstance, db: Db) {
+  let lastPurge = 0;
+  const purge = async (request: FastifyRequest) => {
+    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = Date.now();
+    try {
+      await db.execute(
+        sql`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(days => ${IDEMPOTENCY_DAYS})`,
+      );
+    } catch (err) {
+      request.log.warn({ err }, 'could not purge old idempotency keys');
+    }
+  };
+
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    if (key === undefined || !WRITES.has(request.method) || !request.auth) return;
+    if (!request.routeOptions.url?.startsWith('/api/organizations/:orgId/')) return;
+    if (request.isMultipart()) return;
+    if (typeof key !== 'string' || !KEY_FORMAT.test(key))
+      throw invalid({ idempotencyKey: idempotencyMessages.invalidKey });
+
+    await purge(request);
+    const { organizationId, userId } = request.auth;
+    const hash = requestHash(request);
+    // The claim: a new row, or an expired one taken over. Nothing returned means someone else holds it.
+    const claimed = (await db.execute(sql`
+      INSERT INTO idempotency_keys (organization_id, user_id, key, request_hash)
+      VALUES (${organizationId}, ${userId}, ${key}, ${hash})
+      ON CONFLICT (organization_id, user_id, key) DO UPDATE
+        SET request_hash = EXCLUDED.request_hash, status = NULL, content_type = NULL, body = NULL, created_at = now()
+        WHERE idempotency_keys.created_at < now() - make_interval(days => ${IDEMPOTENCY_DAYS})
+      RETURNING id`)) as unknown as { rows: Array<{ id: string | number }> };
+    if (claimed.rows[0]) {
+      request.idempotencyClaim = Number(claimed.rows[0].id);
+      return;
+    }
+
+    const found = (await db.execute(sql`
+      SELECT request_hash, status, content_type, body FROM idempotency_keys
+      WHERE organization_id = ${organizationId} AND user_id = ${userId} AND key = ${key}`)) as unknown as {
+      rows: Array<{ request_hash: string; status: number | null; content_type: string | null; body: string | null }>;
+    };
+    const first = found.rows[0];
+    if (first && first.request_hash !== hash) throw invalid({ idempotencyKey: idempotencyMessages.reusedKey });
+    // Still running (or released by a failure a moment ago): the client may try again shortly.
+    if (!first || first.status === null) throw new AppError(409, [idempotencyMessages.inFlight]);
+    reply.code(first.status).header('idempotent-replayed', 'true');
+    if (first.content_type) reply.type(first.content_type);
+    return reply.send(first.body ?? undefined);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const id = request.idempotencyClaim;
+    if (id === undefined) return payload;
+    request.idempotencyClaim = undefined;
+    try {
+      const storable =
+        payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload);
+      if (reply.statusCode >= 500 || !storable) {
+        // Nothing to give again (a failed write rolled back; a streamed file is not kept): released.
+        await db.execute(sql`DELETE FROM idempotency_keys WHERE id = ${id}`);
+      } else {
+        const body = payload === null || payload === undefined ? null : payload.toString();
+        const type = reply.getHeader('content-type');
+        await db.execute(sql`
+          UPDATE idempotency_keys
+          SET status = ${reply.statusCode}, content_type = ${type === undefined ? null : String(type)}, body = ${body}
+          WHERE id = ${id}`);
+      }
+    } catch (err) {
+      request.log.error({ err }, 'could not store the idempotent answer');
+    }
+    return payload;
+  });
+}

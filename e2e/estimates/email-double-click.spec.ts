@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
+import { newCpf } from '../fixtures/identifiers.ts';
+import { inboxDir } from '../fixtures/smtp-sink.ts';
+
+/** How many messages the loopback SMTP server received for this address. */
+const receivedCount = (address: string) => {
+  const dir = inboxDir();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.rcpt'))
+    .filter((f) => readFileSync(join(dir, f), 'utf8').split(',').includes(address)).length;
+};
+
+test("a double click on 'Enviar' sends the estimate's e-mail once", async ({ page, request }) => {
+  const admin = await apiAs(request, 'admin');
+  const email = `${unique('duplo').replace(/\s/g, '.').toLowerCase()}@exemplo.com.br`;
+  const customer = await (
+    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente Duplo Clique'), email })
+  ).json();
+  const estimate = await (
+    await admin.post('/estimates', { company: 1, customer: customer.id, transactionNature: 1 })
+  ).json();
+  expect(
+    (await admin.post(`/estimates/${estimate.id}/services`, { service: 4, quantity: 1, isGrouped: false })).status(),
+  ).toBe(201);
+  const started = await request.patch(`${admin.org}/estimates/${estimate.id}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { status: 1 },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+
+  await loginAs(page, 'admin');
+  await page.goto(`/estimates/${estimate.id}/edit`);
+  await page
+    .getByRole('toolbar', { name: 'Ações do orçamento' })
+    .getByRole('button', { name: 'Enviar por e-mail' })
+    .click();
+  const mail = page.getByRole('dialog', { name: /Enviar orçamento/ });
+  await expect(mail.getByRole('list', { name: 'Lista de destinatários' })).toContainText(email);
+  await mail.getByRole('button', { name: 'Enviar' }).dblclick();
+  await expect(page.getByText('O Orcamento foi enviado').first()).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => receivedCount(email)).toBe(1);
+
+  // The record of sent e-mails has one entry, and no second message arrives later.
+  const emails = await (await admin.get(`/estimates/${estimate.id}/emails`)).json();
+  expect(emails.data).toHaveLength(1);
+  await page.waitForTimeout(1500);
+  expect(receivedCount(email)).toBe(1);
+  await expect(page.getByText(/ainda está sendo processada/)).toHaveCount(0);
+});
