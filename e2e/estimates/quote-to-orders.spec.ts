@@ -64,6 +64,10 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await loginAs(page, 'admin');
   await page.goto(`/estimates/${estimate.id}/edit`);
   const toolbar = page.getByRole('toolbar', { name: 'Ações do orçamento' });
+  // A draft already has its PDF and e-mail (the PDF marked as a draft).
+  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Rascunho');
+  await expect(toolbar.getByRole('button', { name: 'PDF' })).toBeVisible();
+  await expect(toolbar.getByRole('button', { name: 'Enviar por e-mail' })).toBeVisible();
   await toolbar.getByRole('button', { name: 'Iniciar' }).click();
   await confirmDialog(page, 'Você deseja alterar o status do Orçamento?', 'Iniciar');
   await expect(page.getByTestId('estimate-status-badge')).toHaveText('Em Andamento');
@@ -92,16 +96,18 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   // Approve, then generate.
   await toolbar.getByRole('button', { name: 'Aprovar' }).click();
   await confirmDialog(page, 'Você deseja alterar o status do Orçamento?', 'Aprovar');
-  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Concluído');
+  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Aprovado');
   await expect(page.getByRole('button', { name: /^Remover / })).toHaveCount(0);
 
   await toolbar.getByRole('button', { name: 'Gerar Ordens de Servico' }).click();
   const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Servico' });
-  // A new order with the equipment and one unit of the service.
+  // Every item comes ticked. A new order with the equipment and one unit of the service.
+  await expect(dialog.getByLabel(/Split 18k/)).toBeChecked();
+  await expect(dialog.getByLabel(/agrupado · 3 un\./)).toBeChecked();
   await dialog.getByLabel('Nova +').check();
-  await dialog.getByLabel(/Split 18k/).check();
   await dialog.getByLabel(/restam 2 de 2 un\./).check();
   await dialog.getByLabel(/^Unidades de/).fill('1');
+  await dialog.getByLabel(/agrupado · 3 un\./).uncheck();
   await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
   await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
   await expect(page.getByText(/Os itens foram adicionados à ordem de serviço nº/)).toBeVisible();
@@ -112,16 +118,14 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   const orders = await (await admin.get(`/estimates/${estimate.id}/invoices`)).json();
   const first = orders.data[0];
   await expect(dialog.getByLabel(new RegExp(`OS nº ${first.number}`))).toBeChecked();
-  await dialog.getByLabel(/agrupado · 3 un\./).check();
+  await expect(dialog.getByLabel(/agrupado · 3 un\./)).toBeChecked();
+  await dialog.getByLabel(/restam 1 de 2 un\./).uncheck();
   await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
   await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
   await expect(dialog.getByLabel(/agrupado · 3 un\./)).toHaveCount(0);
-  // A second new order with the last unit.
+  // A second new order with the last unit (ticked again after the add).
   await dialog.getByLabel('Nova +').check();
-  await dialog.getByLabel(/restam 1 de 2 un\./).check();
-  // The order list refreshed by the last add may still select that order: choose 'Nova +' once it has.
-  await dialog.getByLabel('Nova +').check();
-  await expect(dialog.getByLabel('Nova +')).toBeChecked();
+  await expect(dialog.getByLabel(/restam 1 de 2 un\./)).toBeChecked();
   await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
   await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
   await expect(dialog.getByText('Todos os itens do orçamento já estão em ordens de serviço.')).toBeVisible();
@@ -151,4 +155,50 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
     tab.getByRole('row').filter({ has: page.getByRole('link', { name: String(first.number), exact: true }) }),
   ).toContainText('Em Andamento');
   await expect(tab.getByRole('link', { name: String(second.number), exact: true })).toBeVisible();
+});
+
+test("'Gerar OS com todos os itens' makes one order with everything and opens it in the same tab", async ({
+  page,
+  request,
+}) => {
+  const admin = await apiAs(request, 'admin');
+  const customer = await (
+    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente Tudo') })
+  ).json();
+  const estimate = await (
+    await admin.post('/estimates', { company: 1, customer: customer.id, transactionNature: 1 })
+  ).json();
+  expect(
+    (await admin.post(`/estimates/${estimate.id}/services`, { service: 4, quantity: 2, isGrouped: false })).status(),
+  ).toBe(201);
+  expect(
+    (await admin.post(`/estimates/${estimate.id}/products`, { product: 1, quantity: 3, isGrouped: true })).status(),
+  ).toBe(201);
+  for (const status of [1, 10]) {
+    const moved = await request.patch(`${admin.org}/estimates/${estimate.id}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+      data: { status },
+    });
+    expect(moved.ok()).toBe(true);
+  }
+
+  await loginAs(page, 'admin');
+  await page.goto(`/estimates/${estimate.id}/edit`);
+  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Aprovado');
+  await page
+    .getByRole('toolbar', { name: 'Ações do orçamento' })
+    .getByRole('button', { name: 'Gerar Ordens de Servico' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Servico' });
+  const pagesBefore = page.context().pages().length;
+  await dialog.getByRole('button', { name: 'Gerar OS com todos os itens' }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+\/edit$/);
+  expect(page.context().pages()).toHaveLength(pagesBefore);
+  await expect(page.getByRole('link', { name: `orçamento nº ${estimate.number}` })).toBeVisible();
+  // Two units of the non-grouped service as two lines, the grouped product whole.
+  await expect(page.getByRole('region', { name: 'Serviços' }).getByText('Carga de gás refrigerante')).toHaveCount(2);
+  const orders = await (await admin.get(`/estimates/${estimate.id}/invoices`)).json();
+  expect(orders.data).toHaveLength(1);
+  expect(page.url()).toContain(`/invoices/${orders.data[0].id}/edit`);
+  expect(orders.remaining).toEqual({ equipments: [], services: [], products: [] });
 });

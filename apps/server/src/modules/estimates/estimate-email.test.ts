@@ -187,7 +187,7 @@ describe('e-mail', () => {
     expect((await w.ok('GET', `/${e.id}/emails`)).data).toEqual([]);
   });
 
-  it('goes in every status; a draft\'s PDF is marked as a draft; no workflow state is printed or written', async () => {
+  it("goes in every status; a draft's PDF is marked as a draft; no workflow state is printed or written", async () => {
     for (const [status, printed] of [
       [EstimateStatus.Draft, 'RASCUNHO'],
       [EstimateStatus.Wip, 'Aguardando aprovação'],

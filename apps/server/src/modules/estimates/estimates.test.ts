@@ -395,25 +395,28 @@ describe('PDF', () => {
     ['Em Andamento', EstimateStatus.Wip, 'Aguardando aprovação'],
     ['Aprovado', EstimateStatus.Completed, 'Aprovado'],
     ['Cancelado', EstimateStatus.Canceled, 'Cancelado'],
-  ] as const)('in status %s (%i) the PDF prints "%s" in the customer\'s words, never a workflow state', async (_, status, printed) => {
-    const e = await w.createEstimate();
-    await w.ok('POST', `/${e.id}/services`, { service: w.service.id, quantity: 1 });
-    await w.moveTo(e.id, status);
-    const { url } = await w.ok('POST', `/${e.id}/pdf`);
-    const pdf = await ctx.app.inject({ method: 'GET', url });
-    expect(pdf.statusCode).toBe(200);
-    const lines = pdfText(pdf.rawPayload).split('\n');
-    expect(lines).toContain(printed);
-    expect(lines).toContain(`Nº ${e.number}`);
-    expect(lines.join('\n')).not.toMatch(/Em Andamento|Concluído/);
-    // Only a draft is marked as one: in its heading and across every page.
-    const marks = lines.filter((l) => l.includes('RASCUNHO')).length;
-    if (status === EstimateStatus.Draft) {
-      expect(lines).toContain('RASCUNHO DE ORÇAMENTO');
-      expect(marks).toBeGreaterThanOrEqual(2 + pdfPageCount(pdf.rawPayload));
-    } else {
-      expect(marks).toBe(0);
-      expect(lines).toContain('ORÇAMENTO');
-    }
-  });
+  ] as const)(
+    'in status %s (%i) the PDF prints "%s" in the customer\'s words, never a workflow state',
+    async (_, status, printed) => {
+      const e = await w.createEstimate();
+      await w.ok('POST', `/${e.id}/services`, { service: w.service.id, quantity: 1 });
+      await w.moveTo(e.id, status);
+      const { url } = await w.ok('POST', `/${e.id}/pdf`);
+      const pdf = await ctx.app.inject({ method: 'GET', url });
+      expect(pdf.statusCode).toBe(200);
+      const lines = pdfText(pdf.rawPayload).split('\n');
+      expect(lines).toContain(printed);
+      expect(lines).toContain(`Nº ${e.number}`);
+      expect(lines.join('\n')).not.toMatch(/Em Andamento|Concluído/);
+      // Only a draft is marked as one: in its heading and across every page.
+      const marks = lines.filter((l) => l.includes('RASCUNHO')).length;
+      if (status === EstimateStatus.Draft) {
+        expect(lines).toContain('RASCUNHO DE ORÇAMENTO');
+        expect(marks).toBeGreaterThanOrEqual(2 + pdfPageCount(pdf.rawPayload));
+      } else {
+        expect(marks).toBe(0);
+        expect(lines).toContain('ORÇAMENTO');
+      }
+    },
+  );
 });

@@ -263,10 +263,12 @@ export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQue
   // The page's rows carry the list versions (read in the same statement), so a total still valid
   // costs no statement of its own.
   let known: string | undefined;
-  const rows = (unfiltered ? unfilteredPage(db, actor, query) : pageQuery(db, actor, where, query, query.sort)).then((r) => {
-    known = r[0]?.versions;
-    return r;
-  });
+  const rows = (unfiltered ? unfilteredPage(db, actor, query) : pageQuery(db, actor, where, query, query.sort)).then(
+    (r) => {
+      known = r[0]?.versions;
+      return r;
+    },
+  );
   return listPage(
     query,
     rows,

@@ -546,7 +546,8 @@ describe("the technician's list: sort=scheduled and open=true", () => {
       if (name !== 'others') await sw.assignWorker(o.id);
       if (at) expect((await sw.admin('POST', `/${o.id}/visit`, { scheduledAt: at })).statusCode).toBe(200);
       await sw.moveTo(o.id, state as Parameters<typeof sw.moveTo>[1]);
-      if (name === 'paid') expect((await sw.admin('POST', `/${o.id}/pay`, { date: '2026-12-01' })).statusCode).toBe(200);
+      if (name === 'paid')
+        expect((await sw.admin('POST', `/${o.id}/pay`, { date: '2026-12-01' })).statusCode).toBe(200);
     }
   });
   const list = async (qs: string, as: 'admin' | 'worker') => {
@@ -580,7 +581,12 @@ describe("the technician's list: sort=scheduled and open=true", () => {
   it("the admin's list keeps its default (newest first, everything); open and sort work for the admin too", async () => {
     const all = await list('', 'admin');
     expect(nums(all)).toEqual(Object.values(n).toSorted((a, b) => b - a));
-    expect(nums(await list('?sort=scheduled&open=true', 'admin'))).toEqual([n.others, n.sooner, n.later, n.unscheduled]);
+    expect(nums(await list('?sort=scheduled&open=true', 'admin'))).toEqual([
+      n.others,
+      n.sooner,
+      n.later,
+      n.unscheduled,
+    ]);
     expect(nums(await list('?open=true', 'admin'))).toEqual(
       [n.others, n.sooner, n.later, n.unscheduled].toSorted((a, b) => b - a),
     );

@@ -84,7 +84,9 @@ describe('service-order filter', () => {
   it("a technician's defaults ask for the open orders by schedule; the popover shows the closed ones again", async () => {
     expect(toInvoicesQuery(technicianFilterDefaults)).toEqual({ skip: 0, take: 25, open: true, sort: 'scheduled' });
     expect(toInvoicesQuery(invoiceFilterDefaults)).toEqual({ skip: 0, take: 25 });
-    fakeApi({ 'GET /api/organizations/1/invoice-statuses': () => ({ data: [], meta: { total: 0, skip: 0, take: 100 } }) });
+    fakeApi({
+      'GET /api/organizations/1/invoice-statuses': () => ({ data: [], meta: { total: 0, skip: 0, take: 100 } }),
+    });
     const applied = vi.fn();
     renderAsUser(
       <InvoiceFilterPopover

@@ -81,10 +81,7 @@ describe('GenerateOrdersModal', () => {
     const onHide = vi.fn();
     renderAsUser(
       <Routes>
-        <Route
-          path="/estimates/:id/edit"
-          element={<GenerateOrdersModal estimate={estimate} show onHide={onHide} />}
-        />
+        <Route path="/estimates/:id/edit" element={<GenerateOrdersModal estimate={estimate} show onHide={onHide} />} />
         <Route path="/invoices/:id/edit" element={<p>OS aberta</p>} />
       </Routes>,
       'admin',

@@ -97,7 +97,10 @@ export function GenerateOrdersModal({
       toast.info(estimateMessages.selectInvoice);
       return;
     }
-    const body: GenerateInvoiceBody = { invoice: target === NEW ? null : target, ...picked(remaining, units, equipments) };
+    const body: GenerateInvoiceBody = {
+      invoice: target === NEW ? null : target,
+      ...picked(remaining, units, equipments),
+    };
     if (!body.equipments!.length && !body.services!.length && !body.products!.length) {
       toast.info(estimateMessages.nothingSelected);
       return;
@@ -191,8 +194,8 @@ export function GenerateOrdersModal({
                 Gerar OS com todos os itens
               </Button>
               <div className="small text-body-secondary mt-1">
-                Uma nova ordem de serviço com tudo o que ainda não está em outra, aberta em seguida. Para dividir
-                os itens entre ordens, escolha abaixo.
+                Uma nova ordem de serviço com tudo o que ainda não está em outra, aberta em seguida. Para dividir os
+                itens entre ordens, escolha abaixo.
               </div>
             </div>
           )}

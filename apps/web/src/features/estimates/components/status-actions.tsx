@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import {
-  EstimateStatus,
-  estimateMessages,
-  type EstimateDetail,
-  type EstimateStatusValue,
-} from '@oficina/contracts';
+import { EstimateStatus, estimateMessages, type EstimateDetail, type EstimateStatusValue } from '@oficina/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
