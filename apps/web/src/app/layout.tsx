@@ -52,7 +52,7 @@ export function Layout() {
             {PRODUCT_NAME}
           </Navbar.Brand>
           {me.data && <NotificationBell />}
-          <Navbar.Toggle aria-controls="main-nav" aria-label="Abrir menu" className="ms-2" />
+          <Navbar.Toggle aria-controls="main-nav" label="Abrir menu" aria-expanded={expanded} className="ms-2" />
           <Navbar.Collapse id="main-nav" onClick={closeOnLink}>
             {me.data && (
               <Nav className="me-auto">
