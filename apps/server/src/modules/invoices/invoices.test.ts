@@ -588,7 +588,7 @@ describe("the technician's list: sort=scheduled and open=true", () => {
       n.unscheduled,
     ]);
     expect(nums(await list('?open=true', 'admin'))).toEqual(
-      [n.others, n.sooner, n.later, n.unscheduled].toSorted((a, b) => b - a),
+      [n.others!, n.sooner!, n.later!, n.unscheduled!].toSorted((a, b) => b - a),
     );
   });
 
