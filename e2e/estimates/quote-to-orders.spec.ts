@@ -65,7 +65,8 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await page.goto(`/estimates/${estimate.id}/edit`);
   const toolbar = page.getByRole('toolbar', { name: 'Ações do orçamento' });
   // A draft already has its PDF and e-mail (the PDF marked as a draft).
-  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Rascunho');
+  // The first screen after the login loads the app's code: on a loaded machine past the 7 s default.
+  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Rascunho', { timeout: 30_000 });
   await expect(toolbar.getByRole('button', { name: 'PDF' })).toBeVisible();
   await expect(toolbar.getByRole('button', { name: 'Enviar por e-mail' })).toBeVisible();
   await toolbar.getByRole('button', { name: 'Iniciar' }).click();
@@ -82,7 +83,8 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await mail.getByRole('button', { name: 'Adicionar' }).click();
   await expect(mail.getByRole('listitem')).toHaveCount(2);
   await mail.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByText('O Orcamento foi enviado')).toBeVisible();
+  // The PDF is rendered and handed to SMTP before the answer: on a loaded machine past the 7 s default.
+  await expect(page.getByText('O Orcamento foi enviado')).toBeVisible({ timeout: 30_000 });
   const message = await receivedFor(email);
   expect(message.subject).toContain(String(estimate.number));
   const [pdf] = message.attachments;
@@ -184,7 +186,7 @@ test("'Gerar OS com todos os itens' makes one order with everything and opens it
 
   await loginAs(page, 'admin');
   await page.goto(`/estimates/${estimate.id}/edit`);
-  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Aprovado');
+  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Aprovado', { timeout: 30_000 });
   await page
     .getByRole('toolbar', { name: 'Ações do orçamento' })
     .getByRole('button', { name: 'Gerar Ordens de Servico' })

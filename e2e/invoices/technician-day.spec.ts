@@ -4,6 +4,10 @@ import { newCpf } from '../fixtures/identifiers.ts';
 
 const WORKER_ID = 2; // tecnico@demo.com.br in the demo data
 
+// The first screen after a login loads the app's code; on a loaded machine that took past the 7 s a
+// locator waits by default, so the first look at each screen waits longer.
+const FIRST_LOAD = { timeout: 30_000 };
+
 /**
  * The technician's orders for one new customer, arranged through the API (the list is then searched
  * by that customer, so other tests' orders do not mix in). sooner and later are open; done
@@ -60,11 +64,11 @@ for (const [label, viewport] of [
       const o = await arrange(request);
       await loginAs(page, 'worker');
       await page.goto('/invoices');
-      await expect(page.getByRole('heading', { name: 'Ordens de Serviço' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Ordens de Serviço' })).toBeVisible(FIRST_LOAD);
       await page.getByRole('button', { name: /Filtros/ }).click();
       await page.getByLabel('Pesquisar').fill(o.customerName);
       await page.getByRole('button', { name: 'Filtrar' }).click();
-      await expect(rowLink(page, o.sooner.number)).toBeVisible();
+      await expect(rowLink(page, o.sooner.number)).toBeVisible(FIRST_LOAD);
       // Soonest first: sooner, then later; the completed and the paid are not there.
       const numbers = await page.getByRole('link', { name: /^Ordem de serviço \d+$/ }).allTextContents();
       expect(numbers).toEqual([String(o.sooner.number), String(o.later.number)]);
@@ -81,7 +85,7 @@ for (const [label, viewport] of [
       // The order starts with the visit, then the equipment; the office's data is folded away.
       await page.goto(`/invoices/${o.sooner.id}/edit`);
       const visit = page.getByRole('region', { name: 'Atendimento' });
-      await expect(visit).toContainText(o.customerName);
+      await expect(visit).toContainText(o.customerName, FIRST_LOAD);
       await expect(visit).toContainText('Não gela');
       await expect(visit.getByRole('link', { name: '(11) 98765-4321' })).toHaveAttribute('href', 'tel:+5511987654321');
       const equipment = page.getByRole('region', { name: 'Equipamentos' });
@@ -106,7 +110,7 @@ test.describe("technician's menu on a phone", () => {
   test('closes once a link is tapped', async ({ page }) => {
     await loginAs(page, 'worker');
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Bem-vindo' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Bem-vindo' })).toBeVisible(FIRST_LOAD);
     const nav = page.getByRole('navigation', { name: 'Navegação principal' });
     const link = nav.getByRole('link', { name: 'Ordens de Serviço' });
     await expect(link).toBeHidden();
