@@ -112,7 +112,9 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await dialog.getByLabel(/agrupado · 3 un\./).uncheck();
   await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
   await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
-  await expect(page.getByText(/Os itens foram adicionados à ordem de serviço nº/)).toBeVisible();
+  // An add answers once the estimate and the lists are refreshed: on a loaded machine past the 7 s default.
+  const ADD = { timeout: 30_000 };
+  await expect(page.getByText(/Os itens foram adicionados à ordem de serviço nº/)).toBeVisible(ADD);
   // The equipment is not offered again; one unit is left.
   await expect(dialog.getByLabel(/Split 18k/)).toHaveCount(0);
   await expect(dialog.getByLabel(/restam 1 de 2 un\./)).toBeVisible();
@@ -124,13 +126,13 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await dialog.getByLabel(/restam 1 de 2 un\./).uncheck();
   await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
   await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
-  await expect(dialog.getByLabel(/agrupado · 3 un\./)).toHaveCount(0);
+  await expect(dialog.getByLabel(/agrupado · 3 un\./)).toHaveCount(0, ADD);
   // A second new order with the last unit (ticked again after the add).
   await dialog.getByLabel('Nova +').check();
   await expect(dialog.getByLabel(/restam 1 de 2 un\./)).toBeChecked();
   await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
   await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
-  await expect(dialog.getByText('Todos os itens do orçamento já estão em ordens de serviço.')).toBeVisible();
+  await expect(dialog.getByText('Todos os itens do orçamento já estão em ordens de serviço.')).toBeVisible(ADD);
   await dialog.locator('.modal-footer').getByRole('button', { name: 'Fechar' }).click();
 
   const after = await (await admin.get(`/estimates/${estimate.id}/invoices`)).json();
@@ -139,7 +141,7 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
 
   // Start the first order on its own screen; it shows where it came from.
   await page.goto(`/invoices/${first.id}/edit`);
-  await expect(page.getByRole('link', { name: `orçamento nº ${estimate.number}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `orçamento nº ${estimate.number}` })).toBeVisible(ADD);
   await page
     .getByRole('toolbar', { name: 'Ações da ordem de serviço' })
     .getByRole('button', { name: 'Iniciar' })
@@ -194,7 +196,7 @@ test("'Gerar OS com todos os itens' makes one order with everything and opens it
   const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Servico' });
   const pagesBefore = page.context().pages().length;
   await dialog.getByRole('button', { name: 'Gerar OS com todos os itens' }).click();
-  await expect(page).toHaveURL(/\/invoices\/\d+\/edit$/);
+  await expect(page).toHaveURL(/\/invoices\/\d+\/edit$/, { timeout: 30_000 });
   expect(page.context().pages()).toHaveLength(pagesBefore);
   await expect(page.getByRole('link', { name: `orçamento nº ${estimate.number}` })).toBeVisible();
   // Two units of the non-grouped service as two lines, the grouped product whole.
