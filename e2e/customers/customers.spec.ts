@@ -185,7 +185,7 @@ test.describe('customers', () => {
     );
     await page.getByRole('button', { name: 'Filtros' }).click();
     await page.getByLabel('Rascunho').check();
-    await page.getByLabel('Concluído').check();
+    await page.getByLabel('Aprovado').check();
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await expect(page.getByTestId('filter-count')).toHaveText('2');
     await expect(page.getByRole('link', { name: `Orçamento ${estimate.number}` })).toBeVisible();

@@ -64,6 +64,11 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await loginAs(page, 'admin');
   await page.goto(`/estimates/${estimate.id}/edit`);
   const toolbar = page.getByRole('toolbar', { name: 'Ações do orçamento' });
+  // A draft already has its PDF and e-mail (the PDF marked as a draft).
+  // The first screen after the login loads the app's code: on a loaded machine past the 7 s default.
+  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Rascunho', { timeout: 30_000 });
+  await expect(toolbar.getByRole('button', { name: 'PDF' })).toBeVisible();
+  await expect(toolbar.getByRole('button', { name: 'Enviar por e-mail' })).toBeVisible();
   await toolbar.getByRole('button', { name: 'Iniciar' }).click();
   await confirmDialog(page, 'Você deseja alterar o status do Orçamento?', 'Iniciar');
   await expect(page.getByTestId('estimate-status-badge')).toHaveText('Em Andamento');
@@ -78,7 +83,8 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await mail.getByRole('button', { name: 'Adicionar' }).click();
   await expect(mail.getByRole('listitem')).toHaveCount(2);
   await mail.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByText('O Orcamento foi enviado')).toBeVisible();
+  // The PDF is rendered and handed to SMTP before the answer: on a loaded machine past the 7 s default.
+  await expect(page.getByText('O Orcamento foi enviado')).toBeVisible({ timeout: 30_000 });
   const message = await receivedFor(email);
   expect(message.subject).toContain(String(estimate.number));
   const [pdf] = message.attachments;
@@ -92,19 +98,23 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   // Approve, then generate.
   await toolbar.getByRole('button', { name: 'Aprovar' }).click();
   await confirmDialog(page, 'Você deseja alterar o status do Orçamento?', 'Aprovar');
-  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Concluído');
+  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Aprovado');
   await expect(page.getByRole('button', { name: /^Remover / })).toHaveCount(0);
 
   await toolbar.getByRole('button', { name: 'Gerar Ordens de Servico' }).click();
   const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Servico' });
-  // A new order with the equipment and one unit of the service.
+  // Every item comes ticked. A new order with the equipment and one unit of the service.
+  await expect(dialog.getByLabel(/Split 18k/)).toBeChecked();
+  await expect(dialog.getByLabel(/agrupado · 3 un\./)).toBeChecked();
   await dialog.getByLabel('Nova +').check();
-  await dialog.getByLabel(/Split 18k/).check();
   await dialog.getByLabel(/restam 2 de 2 un\./).check();
   await dialog.getByLabel(/^Unidades de/).fill('1');
+  await dialog.getByLabel(/agrupado · 3 un\./).uncheck();
   await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
   await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
-  await expect(page.getByText(/Os itens foram adicionados à ordem de serviço nº/)).toBeVisible();
+  // An add answers once the estimate and the lists are refreshed: on a loaded machine past the 7 s default.
+  const ADD = { timeout: 30_000 };
+  await expect(page.getByText(/Os itens foram adicionados à ordem de serviço nº/)).toBeVisible(ADD);
   // The equipment is not offered again; one unit is left.
   await expect(dialog.getByLabel(/Split 18k/)).toHaveCount(0);
   await expect(dialog.getByLabel(/restam 1 de 2 un\./)).toBeVisible();
@@ -112,19 +122,17 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   const orders = await (await admin.get(`/estimates/${estimate.id}/invoices`)).json();
   const first = orders.data[0];
   await expect(dialog.getByLabel(new RegExp(`OS nº ${first.number}`))).toBeChecked();
-  await dialog.getByLabel(/agrupado · 3 un\./).check();
+  await expect(dialog.getByLabel(/agrupado · 3 un\./)).toBeChecked();
+  await dialog.getByLabel(/restam 1 de 2 un\./).uncheck();
   await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
   await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
-  await expect(dialog.getByLabel(/agrupado · 3 un\./)).toHaveCount(0);
-  // A second new order with the last unit.
+  await expect(dialog.getByLabel(/agrupado · 3 un\./)).toHaveCount(0, ADD);
+  // A second new order with the last unit (ticked again after the add).
   await dialog.getByLabel('Nova +').check();
-  await dialog.getByLabel(/restam 1 de 2 un\./).check();
-  // The order list refreshed by the last add may still select that order: choose 'Nova +' once it has.
-  await dialog.getByLabel('Nova +').check();
-  await expect(dialog.getByLabel('Nova +')).toBeChecked();
+  await expect(dialog.getByLabel(/restam 1 de 2 un\./)).toBeChecked();
   await dialog.getByRole('button', { name: 'Adicionar à OS' }).click();
   await confirmDialog(page, 'Adicionar os itens selecionados', 'Adicionar');
-  await expect(dialog.getByText('Todos os itens do orçamento já estão em ordens de serviço.')).toBeVisible();
+  await expect(dialog.getByText('Todos os itens do orçamento já estão em ordens de serviço.')).toBeVisible(ADD);
   await dialog.locator('.modal-footer').getByRole('button', { name: 'Fechar' }).click();
 
   const after = await (await admin.get(`/estimates/${estimate.id}/invoices`)).json();
@@ -133,7 +141,7 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
 
   // Start the first order on its own screen; it shows where it came from.
   await page.goto(`/invoices/${first.id}/edit`);
-  await expect(page.getByRole('link', { name: `orçamento nº ${estimate.number}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `orçamento nº ${estimate.number}` })).toBeVisible(ADD);
   await page
     .getByRole('toolbar', { name: 'Ações da ordem de serviço' })
     .getByRole('button', { name: 'Iniciar' })
@@ -151,4 +159,50 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
     tab.getByRole('row').filter({ has: page.getByRole('link', { name: String(first.number), exact: true }) }),
   ).toContainText('Em Andamento');
   await expect(tab.getByRole('link', { name: String(second.number), exact: true })).toBeVisible();
+});
+
+test("'Gerar OS com todos os itens' makes one order with everything and opens it in the same tab", async ({
+  page,
+  request,
+}) => {
+  const admin = await apiAs(request, 'admin');
+  const customer = await (
+    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente Tudo') })
+  ).json();
+  const estimate = await (
+    await admin.post('/estimates', { company: 1, customer: customer.id, transactionNature: 1 })
+  ).json();
+  expect(
+    (await admin.post(`/estimates/${estimate.id}/services`, { service: 4, quantity: 2, isGrouped: false })).status(),
+  ).toBe(201);
+  expect(
+    (await admin.post(`/estimates/${estimate.id}/products`, { product: 1, quantity: 3, isGrouped: true })).status(),
+  ).toBe(201);
+  for (const status of [1, 10]) {
+    const moved = await request.patch(`${admin.org}/estimates/${estimate.id}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+      data: { status },
+    });
+    expect(moved.ok()).toBe(true);
+  }
+
+  await loginAs(page, 'admin');
+  await page.goto(`/estimates/${estimate.id}/edit`);
+  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Aprovado', { timeout: 30_000 });
+  await page
+    .getByRole('toolbar', { name: 'Ações do orçamento' })
+    .getByRole('button', { name: 'Gerar Ordens de Servico' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Servico' });
+  const pagesBefore = page.context().pages().length;
+  await dialog.getByRole('button', { name: 'Gerar OS com todos os itens' }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+\/edit$/, { timeout: 30_000 });
+  expect(page.context().pages()).toHaveLength(pagesBefore);
+  await expect(page.getByRole('link', { name: `orçamento nº ${estimate.number}` })).toBeVisible();
+  // Two units of the non-grouped service as two lines, the grouped product whole.
+  await expect(page.getByRole('region', { name: 'Serviços' }).getByText('Carga de gás refrigerante')).toHaveCount(2);
+  const orders = await (await admin.get(`/estimates/${estimate.id}/invoices`)).json();
+  expect(orders.data).toHaveLength(1);
+  expect(page.url()).toContain(`/invoices/${orders.data[0].id}/edit`);
+  expect(orders.remaining).toEqual({ equipments: [], services: [], products: [] });
 });

@@ -8,7 +8,17 @@ export type EstimateStatusValue = (typeof EstimateStatus)[keyof typeof EstimateS
 export const estimateStatusLabels: Record<EstimateStatusValue, string> = {
   0: 'Rascunho',
   1: 'Em Andamento',
-  10: 'Concluído',
+  10: 'Aprovado',
+  [-1]: 'Cancelado',
+};
+/**
+ * The status as the customer's copy (PDF) prints it: a draft is marked as such, a quote being
+ * negotiated is awaiting the customer's approval; the shop's own workflow words are never printed.
+ */
+export const estimateDocumentStatusLabels: Record<EstimateStatusValue, string> = {
+  0: 'RASCUNHO',
+  1: 'Aguardando aprovação',
+  10: 'Aprovado',
   [-1]: 'Cancelado',
 };
 export const estimateStatusList: EstimateStatusValue[] = [
@@ -30,9 +40,6 @@ export const estimateTransitions: Record<EstimateStatusValue, EstimateStatusValu
 };
 /** Lines, pictures and the discount change only while Draft or Wip; tags, notes and reminders always. */
 export const isEstimateEditable = (status: number) => status === EstimateStatus.Draft || status === EstimateStatus.Wip;
-/** The PDF (and so the e-mail that carries it) is not offered for Draft or Canceled estimates. */
-export const isEstimatePdfAvailable = (status: number) =>
-  status !== EstimateStatus.Draft && status !== EstimateStatus.Canceled;
 
 /** Comment types on estimates: General 1 (printed), Internal 2 (the shop's only). */
 export const EstimateCommentType = { General: 1, Internal: 2 } as const;
@@ -53,19 +60,18 @@ export const estimateMessages = {
   recipientInvalid: (address: string) => `E-mail inválido: ${address}`,
   tooManyRecipients: 'Envie para no máximo 20 destinatários',
   sendFailed: 'Não foi possível enviar o e-mail. Tente novamente mais tarde.',
-  emailUnavailable: 'O e-mail com o PDF não está disponível para orçamentos em rascunho ou cancelados',
   selectInvoice: 'Selecione um ordem de serviço',
   nothingSelected: 'Selecione ao menos um equipamento, serviço ou produto',
   generateConfirm: 'Adicionar os itens selecionados à ordem de serviço?',
   generated: 'Os itens foram adicionados à ordem de serviço',
-  onlyCompleted: 'Somente orçamentos concluídos geram ordens de serviço',
+  onlyCompleted: 'Somente orçamentos aprovados geram ordens de serviço',
   invoiceClosed: 'Ordens de serviço canceladas ou concluídas não recebem itens',
   invoiceNotOfEstimate: 'Esta ordem de serviço não foi gerada a partir deste orçamento',
   lineAlreadyAssigned: 'Este item já foi adicionado a outra ordem de serviço',
   unitsUnavailable: (remaining: number) => `Restam apenas ${remaining} unidade(s) deste item`,
   groupedWhole: 'Itens agrupados vão inteiros para a ordem de serviço',
   lineNotFound: 'Item não encontrado neste orçamento',
-  closed: 'Orçamentos concluídos ou cancelados não podem ter itens, fotos ou desconto alterados',
+  closed: 'Orçamentos aprovados ou cancelados não podem ter itens, fotos ou desconto alterados',
   discountTooHigh: 'O desconto não pode ser maior que o subtotal',
   discountSaved: 'Desconto registrado com sucesso',
   totalTooHigh: 'O valor total do orçamento ficaria acima do permitido',
@@ -77,7 +83,6 @@ export const estimateMessages = {
   reminderNotAvailable: 'Lembrete não encontrado ou inativo',
   reminderAlreadyScheduled: 'Este lembrete já está agendado neste orçamento',
   reminderSaved: 'A data foi registrada com sucesso',
-  pdfUnavailable: 'O PDF não está disponível para orçamentos em rascunho ou cancelados',
   pdfLinkInvalid: 'Link do PDF inválido. Volte ao orçamento e gere o PDF novamente.',
   pdfLinkExpired: 'Este link do PDF expirou. Volte ao orçamento e gere o PDF novamente.',
 } as const;

@@ -113,9 +113,15 @@ const stateList = z
   .optional()
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
+/** How the order list is sorted: newest first (number), or by the scheduled visit, soonest first. */
+export const invoiceListSorts = ['number', 'scheduled'] as const;
+export type InvoiceListSort = (typeof invoiceListSorts)[number];
+
 /**
  * GET invoices/filter: customer, worker (admin), status (repeatable status ids), state (repeatable
- * states, what a home card's 'Ver todas' asks for), isPaid / isNotPaid, q.
+ * states, what a home card's 'Ver todas' asks for), isPaid / isNotPaid, open (only orders still to
+ * work: neither Completed nor Canceled, and not paid), q; sort = number (default, newest first) or
+ * scheduled (soonest visit first, unscheduled last).
  */
 export const invoiceFilterQuery = listQuery
   .extend({
@@ -125,6 +131,8 @@ export const invoiceFilterQuery = listQuery
     state: stateList,
     isPaid: z.stringbool().optional(),
     isNotPaid: z.stringbool().optional(),
+    open: z.stringbool().optional(),
+    sort: z.enum(invoiceListSorts).default('number'),
   })
   .refine((v) => !(v.isPaid && v.isNotPaid), { message: 'Escolha pago ou não pago', path: ['isPaid'] });
 export type InvoiceFilterQuery = z.infer<typeof invoiceFilterQuery>;
@@ -153,6 +161,8 @@ export const invoiceListRow = z.object({
   statusLabel: z.string(),
   isPaid: z.boolean(),
   startedAt: z.string().nullable(),
+  /** The scheduled visit, if any. */
+  scheduledAt: z.string().nullable(),
   invoiceTags: z.array(invoiceTag),
 });
 export type InvoiceListRow = z.infer<typeof invoiceListRow>;

@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, useState, type MouseEvent } from 'react';
 import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth, useMe } from '../lib/auth.tsx';
 import { PRODUCT_NAME } from '../lib/product.ts';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
@@ -14,6 +14,19 @@ export function Layout() {
   const { user, isAdmin, signOut } = useAuth();
   const me = useMe();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // The phone menu closes once a link is chosen (collapseOnSelect alone never fires for router links,
+  // which have no eventKey) and whenever the page changes.
+  const [expanded, setExpanded] = useState(false);
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setExpanded(false);
+  }
+  const closeOnLink = (e: MouseEvent<HTMLElement>) => {
+    const target = e.target as HTMLElement;
+    if (target.closest('a[href], .dropdown-item') && !target.closest('.dropdown-toggle')) setExpanded(false);
+  };
   const features = me.data?.organization.features ?? {};
   const visible = (items: NavItem[]) => items.filter((i) => canSee(i, isAdmin, features));
   const link = (i: NavItem) => (
@@ -30,7 +43,8 @@ export function Layout() {
         bg="dark"
         data-bs-theme="dark"
         className="app-navbar mb-3"
-        collapseOnSelect
+        expanded={expanded}
+        onToggle={setExpanded}
         aria-label="Navegação principal"
       >
         <Container fluid="xl">
@@ -38,8 +52,8 @@ export function Layout() {
             {PRODUCT_NAME}
           </Navbar.Brand>
           {me.data && <NotificationBell />}
-          <Navbar.Toggle aria-controls="main-nav" aria-label="Abrir menu" className="ms-2" />
-          <Navbar.Collapse id="main-nav">
+          <Navbar.Toggle aria-controls="main-nav" label="Abrir menu" aria-expanded={expanded} className="ms-2" />
+          <Navbar.Collapse id="main-nav" onClick={closeOnLink}>
             {me.data && (
               <Nav className="me-auto">
                 {visible(mainNav).map(link)}

@@ -103,6 +103,9 @@ export const invoices = pgTable(
     index('invoices_receivable_idx')
       .on(t.organizationId, t.finishedAt)
       .where(sql`${t.state} = 20 AND NOT ${t.isPaid}`),
+    index('invoices_open_scheduled_idx')
+      .on(t.organizationId, t.scheduledAt, t.number.desc())
+      .where(sql`${t.state} NOT IN (20, -100) AND NOT ${t.isPaid}`),
     check('invoices_discount_check', sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`),
     index('invoices_estimate_idx')
       .on(t.estimateId, t.number)

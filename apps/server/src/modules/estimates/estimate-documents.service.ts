@@ -1,16 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
   EstimateCommentType,
+  EstimateStatus,
+  estimateDocumentStatusLabels,
   estimateMessages,
-  estimateStatusLabels,
   isAdminRoles,
-  isEstimatePdfAvailable,
   PDF_LINK_TTL_SECONDS,
   type EstimateStatusValue,
 } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { AppError, conflict, notFound } from '../../plugins/errors.ts';
+import { AppError, notFound } from '../../plugins/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
@@ -24,10 +24,12 @@ const es = schema.estimates;
 
 // ---- PDF -----------------------------------------------------------------------------------------
 
-/** POST estimates/{id}/pdf: a link that opens the document without a login for a few minutes. */
+/**
+ * POST estimates/{id}/pdf: a link that opens the document without a login for a few minutes. Every
+ * status has its document: a draft's is marked as a draft, so it can be checked before it is sent.
+ */
 export async function requestEstimatePdf(db: Db, links: LinkSigner, actor: Actor, id: number) {
-  const estimate = await findEstimate(db, actor, id);
-  if (!isEstimatePdfAvailable(estimate.status)) throw conflict(estimateMessages.pdfUnavailable);
+  await findEstimate(db, actor, id);
   const token = await links.sign(
     PURPOSE,
     { est: id, org: actor.organizationId, usr: actor.userId },
@@ -85,7 +87,6 @@ export async function loadEstimatePdfData(
     .innerJoin(schema.organizations, eq(schema.organizations.id, es.organizationId))
     .where(and(eq(es.id, id), eq(es.organizationId, organizationId)));
   const h = assertFound(head);
-  if (!isEstimatePdfAvailable(h.estimate.status)) throw conflict(estimateMessages.pdfUnavailable);
   const s = schema.estimateServices;
   const p = schema.estimateProducts;
   const e = schema.estimateEquipments;
@@ -114,7 +115,9 @@ export async function loadEstimatePdfData(
     ...parties,
     estimate: {
       number: h.estimate.number,
-      statusLabel: estimateStatusLabels[h.estimate.status as EstimateStatusValue],
+      // The customer's words for the status, never the shop's workflow ones.
+      statusLabel: estimateDocumentStatusLabels[h.estimate.status as EstimateStatusValue],
+      isDraft: h.estimate.status === EstimateStatus.Draft,
       natureName: h.natureName,
       createdAt: h.estimate.createdAt,
       subtotalCents: h.estimate.subtotalCents,
@@ -174,7 +177,6 @@ export async function sendEstimateEmail(
 ) {
   const { db } = deps;
   const estimate = await findEstimate(db, actor, id);
-  if (!isEstimatePdfAvailable(estimate.status)) throw conflict(estimateMessages.emailUnavailable);
   const data = await loadEstimatePdfData(db, deps.storage, actor.organizationId, id, deps.log);
   const [company] = await db.select().from(schema.companies).where(eq(schema.companies.id, estimate.companyId));
   const values = { number: data.estimate.number, customer: data.customer.name, company: data.company.name };

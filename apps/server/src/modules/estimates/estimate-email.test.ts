@@ -177,15 +177,35 @@ describe('e-mail', () => {
     ]);
   });
 
-  it('recipients: at least one, valid, no duplicates; not for Draft or Canceled estimates', async () => {
+  it('recipients: at least one, valid, no duplicates', async () => {
     const e = await quote();
     const empty = await send(smtpApp, e.id, ' , ');
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.to).toEqual(['Adicione pelo menos um destinatario']);
     const bad = await send(smtpApp, e.id, 'ok@b.com.br, nada');
     expect(bad.json().errors.to).toEqual(['E-mail inválido: nada']);
-    const draft = await w.createEstimate();
-    expect((await send(smtpApp, draft.id, 'a@b.com.br')).statusCode).toBe(409);
-    expect((await w.ok('GET', `/${draft.id}/emails`)).data).toEqual([]);
+    expect((await w.ok('GET', `/${e.id}/emails`)).data).toEqual([]);
+  });
+
+  it("goes in every status; a draft's PDF is marked as a draft; no workflow state is printed or written", async () => {
+    for (const [status, printed] of [
+      [EstimateStatus.Draft, 'RASCUNHO'],
+      [EstimateStatus.Wip, 'Aguardando aprovação'],
+      [EstimateStatus.Completed, 'Aprovado'],
+      [EstimateStatus.Canceled, 'Cancelado'],
+    ] as const) {
+      const e = await w.createEstimate();
+      await w.ok('POST', `/${e.id}/services`, { service: w.service.id, quantity: 1 });
+      await w.moveTo(e.id, status);
+      const address = `status${status}@exemplo.com.br`.replace('-', 'm');
+      const res = await send(smtpApp, e.id, address);
+      expect(res.statusCode, String(status)).toBe(200);
+      const { mail } = received.find((r) => r.to.includes(address))!;
+      const lines = pdfText(mail.attachments[0]!.content).split('\n');
+      expect(lines, String(status)).toContain(printed);
+      expect(lines.includes('RASCUNHO DE ORÇAMENTO'), String(status)).toBe(status === EstimateStatus.Draft);
+      const everything = [mail.subject, mail.text, mail.html, ...lines].join('\n');
+      expect(everything).not.toMatch(/Em Andamento|Concluído/);
+    }
   });
 });

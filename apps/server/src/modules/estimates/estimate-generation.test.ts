@@ -90,7 +90,7 @@ describe('rules', () => {
     const line = (await w.ok('GET', `/${draft.id}`)).estimateEquipments[0];
     const refused = await generate(draft.id, { invoice: null, equipments: [line.id] });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().errors).toEqual(['Somente orçamentos concluídos geram ordens de serviço']);
+    expect(refused.json().errors).toEqual(['Somente orçamentos aprovados geram ordens de serviço']);
 
     const e = await completedEstimate({
       services: [{ quantity: 3, isGrouped: false }],

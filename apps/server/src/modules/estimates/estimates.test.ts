@@ -5,6 +5,7 @@ import { schema } from '@oficina/db';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { estimateWorld, type EstimateWorld } from '../../../test/estimate-fixtures.ts';
 import { multipart, PNG_1x1 } from '../../../test/factories.ts';
+import { pdfPageCount, pdfText } from '../../../test/pdf-text.ts';
 
 // Estimates: access, list, numbering, detail and totals, status machine, lines, notes, tags, reminders, audit.
 let ctx: TestContext;
@@ -376,10 +377,9 @@ describe('notes, tags, reminders, pictures', () => {
 });
 
 describe('PDF', () => {
-  it('not for Draft or Canceled; a signed link that opens without a login', async () => {
+  it('a signed link that opens without a login', async () => {
     const e = await w.createEstimate();
     await w.ok('POST', `/${e.id}/services`, { service: w.service.id, quantity: 1 });
-    expect((await w.est('POST', `/${e.id}/pdf`)).statusCode).toBe(409);
     await w.moveTo(e.id, EstimateStatus.Wip);
     const { url } = await w.ok('POST', `/${e.id}/pdf`);
     const pdf = await ctx.app.inject({ method: 'GET', url });
@@ -389,4 +389,34 @@ describe('PDF', () => {
     const tampered = await ctx.app.inject({ method: 'GET', url: url.replace(`/${e.id}?`, `/${mine.id}?`) });
     expect(tampered.statusCode).toBe(404);
   });
+
+  it.each([
+    ['Rascunho', EstimateStatus.Draft, 'RASCUNHO'],
+    ['Em Andamento', EstimateStatus.Wip, 'Aguardando aprovação'],
+    ['Aprovado', EstimateStatus.Completed, 'Aprovado'],
+    ['Cancelado', EstimateStatus.Canceled, 'Cancelado'],
+  ] as const)(
+    'in status %s (%i) the PDF prints "%s" in the customer\'s words, never a workflow state',
+    async (_, status, printed) => {
+      const e = await w.createEstimate();
+      await w.ok('POST', `/${e.id}/services`, { service: w.service.id, quantity: 1 });
+      await w.moveTo(e.id, status);
+      const { url } = await w.ok('POST', `/${e.id}/pdf`);
+      const pdf = await ctx.app.inject({ method: 'GET', url });
+      expect(pdf.statusCode).toBe(200);
+      const lines = pdfText(pdf.rawPayload).split('\n');
+      expect(lines).toContain(printed);
+      expect(lines).toContain(`Nº ${e.number}`);
+      expect(lines.join('\n')).not.toMatch(/Em Andamento|Concluído/);
+      // Only a draft is marked as one: in its heading and across every page.
+      const marks = lines.filter((l) => l.includes('RASCUNHO')).length;
+      if (status === EstimateStatus.Draft) {
+        expect(lines).toContain('RASCUNHO DE ORÇAMENTO');
+        expect(marks).toBeGreaterThanOrEqual(2 + pdfPageCount(pdf.rawPayload));
+      } else {
+        expect(marks).toBe(0);
+        expect(lines).toContain('ORÇAMENTO');
+      }
+    },
+  );
 });

@@ -11,6 +11,7 @@ import {
   type InvoiceFilterQuery,
   type InvoiceInfoBody,
   type InvoiceListRow,
+  type InvoiceListSort,
   type InvoiceVisitBody,
   type PayBody,
 } from '@oficina/contracts';
@@ -141,7 +142,20 @@ const rowColumns = {
   statusLabel: st.label,
   isPaid: i.isPaid,
   startedAt: i.startedAt,
+  scheduledAt: i.scheduledAt,
 };
+
+/**
+ * Orders still to work on: neither Completed nor Canceled, and not paid. Written as the predicate of
+ * the partial index invoices_open_scheduled_idx (constants, not parameters), so the planner can use it.
+ */
+const openOrders = sql`${i.state} NOT IN (${sql.raw(String(InvoiceState.Completed))}, ${sql.raw(
+  String(InvoiceState.Canceled),
+)}) AND NOT ${i.isPaid}`;
+
+/** The list's order: newest first, or the scheduled visit soonest first (unscheduled last), then newest. */
+const listOrder = (sort: InvoiceListSort) =>
+  sort === 'scheduled' ? [sql`${i.scheduledAt} ASC NULLS LAST`, desc(i.number)] : [desc(i.number)];
 
 async function listWhere(db: Db, actor: Actor, query: InvoiceFilterQuery): Promise<SQL> {
   return and(
@@ -153,6 +167,7 @@ async function listWhere(db: Db, actor: Actor, query: InvoiceFilterQuery): Promi
     query.status.length ? inArray(i.statusId, query.status) : undefined,
     query.state.length ? inArray(i.state, query.state) : undefined,
     query.isPaid ? eq(i.isPaid, true) : query.isNotPaid ? eq(i.isPaid, false) : undefined,
+    query.open ? openOrders : undefined,
     await numberOrPartySearch(db, actor.organizationId, query.q, i),
   )!;
 }
@@ -172,32 +187,39 @@ type RowData = Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[numb
 
 /** A list row as the API sends it (the tags came with the row, as JSON). */
 function listRow({ versions: _versions, ...r }: RowData & { versions?: string }): InvoiceListRow {
-  return { ...r, createdAt: r.createdAt.toISOString(), startedAt: iso(r.startedAt) };
+  return { ...r, createdAt: r.createdAt.toISOString(), startedAt: iso(r.startedAt), scheduledAt: iso(r.scheduledAt) };
 }
 
 /** What the order list shows besides the orders themselves: its total changes with any of these. */
 const listDependsOn: VersionedTable[] = ['invoices', 'invoice_workers', 'customers', 'companies'];
 
 /**
- * GET invoices/filter: newest first (highest number). The page's orders are picked on the orders
+ * GET invoices/filter: newest first (highest number), or with sort=scheduled the soonest visit first
+ * (what a technician works through; open=true with it reads invoices_open_scheduled_idx). The page's orders are picked on the orders
  * table alone (the (organization, number) index walks them in order) and only those are joined to
  * their parties, nature and status: a deep page (skip = 99,980) then skips index entries instead of
  * joining 99,980 rows it throws away. Offset stays (not keyset) because the pagination bar jumps to
  * any page and shows the total. The total is a count over the orders table alone (the joins are 1:1),
  * reused while no order, worker, customer or company of the organization changed (countRows).
  */
-function pageQuery(db: Db, actor: Actor, where: SQL, page: { take: number | Placeholder; skip: number | Placeholder }) {
+function pageQuery(
+  db: Db,
+  actor: Actor,
+  where: SQL,
+  page: { take: number | Placeholder; skip: number | Placeholder },
+  sort: InvoiceListSort = 'number',
+) {
   // Numbers, not ids: (organization, number) is an index, so skipping reads only index entries.
   const pageNumbers = db
     .select({ number: i.number })
     .from(i)
     .where(where)
-    .orderBy(desc(i.number))
+    .orderBy(...listOrder(sort))
     .limit(page.take)
     .offset(page.skip);
   return rowsQuery(db, and(eq(i.organizationId, actor.organizationId), inArray(i.number, pageNumbers))!, {
     versions: versionsColumn(actor.organizationId, listDependsOn),
-  }).orderBy(desc(i.number));
+  }).orderBy(...listOrder(sort));
 }
 
 /**
@@ -235,14 +257,18 @@ export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQue
     !query.status.length &&
     !query.state.length &&
     !query.isPaid &&
-    !query.isNotPaid;
+    !query.isNotPaid &&
+    !query.open &&
+    query.sort === 'number';
   // The page's rows carry the list versions (read in the same statement), so a total still valid
   // costs no statement of its own.
   let known: string | undefined;
-  const rows = (unfiltered ? unfilteredPage(db, actor, query) : pageQuery(db, actor, where, query)).then((r) => {
-    known = r[0]?.versions;
-    return r;
-  });
+  const rows = (unfiltered ? unfilteredPage(db, actor, query) : pageQuery(db, actor, where, query, query.sort)).then(
+    (r) => {
+      known = r[0]?.versions;
+      return r;
+    },
+  );
   return listPage(
     query,
     rows,

@@ -304,7 +304,7 @@ const receivables: ReportSpec = {
 const estimateStatusLabels: Record<number, string> = {
   0: 'Rascunho',
   1: 'Em Andamento',
-  10: 'Concluído',
+  10: 'Aprovado',
   [-1]: 'Cancelado',
 };
 const estimates: ReportSpec = {

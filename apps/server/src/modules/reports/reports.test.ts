@@ -274,7 +274,7 @@ describe('results against hand-computed figures', () => {
     await db.execute(sql`UPDATE invoices SET estimate_id = ${ids[3]} WHERE id = ${orders.E.id}`); // canceled: not converted
     await db.execute(sql`UPDATE estimates SET created_at = '2026-05-05T15:00:00Z' WHERE id = ${ids[1]}`); // outside
     expect((await bodyOf('estimates')).body).toEqual([
-      ['Concluído', 2, 170, 1, 50],
+      ['Aprovado', 2, 170, 1, 50],
       ['Cancelado', 1, 50, 0, 0],
       ['Total', 3, 220, 1, 33.3],
     ]);

@@ -8,6 +8,7 @@ import {
   InvoiceFilterPopover,
   invoiceFilterCount,
   invoiceFilterDefaults,
+  technicianFilterDefaults,
   toInvoicesQuery,
   type InvoiceListFilter,
 } from './invoice-filter.tsx';
@@ -78,6 +79,34 @@ describe('service-order filter', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
     expect(applied).toHaveBeenCalledWith(expect.objectContaining({ isPaid: false, isNotPaid: true, status: [31] }));
     expect(screen.getByTestId('filter-count')).toHaveTextContent('2');
+  });
+
+  it("a technician's defaults ask for the open orders by schedule; the popover shows the closed ones again", async () => {
+    expect(toInvoicesQuery(technicianFilterDefaults)).toEqual({ skip: 0, take: 25, open: true, sort: 'scheduled' });
+    expect(toInvoicesQuery(invoiceFilterDefaults)).toEqual({ skip: 0, take: 25 });
+    fakeApi({
+      'GET /api/organizations/1/invoice-statuses': () => ({ data: [], meta: { total: 0, skip: 0, take: 100 } }),
+    });
+    const applied = vi.fn();
+    renderAsUser(
+      <InvoiceFilterPopover
+        idPrefix="t"
+        value={technicianFilterDefaults}
+        onApply={applied}
+        onClear={() => {}}
+        showCustomer={false}
+        showWorker={false}
+      />,
+      'worker',
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Filtros/ }));
+    const open = screen.getByLabelText(/Somente abertas/);
+    expect(open).toBeChecked();
+    expect(screen.getByLabelText('Ordenar por')).toHaveValue('scheduled');
+    await userEvent.click(open);
+    await userEvent.selectOptions(screen.getByLabelText('Ordenar por'), 'number');
+    await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(applied).toHaveBeenCalledWith(expect.objectContaining({ open: false, sort: 'number' }));
   });
 
   it('shows a calendar date without shifting it to the day before', () => {

@@ -1,4 +1,5 @@
 import { Form } from 'react-bootstrap';
+import type { InvoiceListSort } from '@oficina/contracts';
 import { useAuth, useOrgPath } from '../../lib/auth.tsx';
 import { baseFilterDefaults, type BaseFilter } from '../../lib/use-persisted-filter.ts';
 import { FilterPopover } from '../filter-popover.tsx';
@@ -20,6 +21,9 @@ export interface InvoiceListFilter extends BaseFilter {
   state: number[];
   isPaid: boolean;
   isNotPaid: boolean;
+  /** Only orders still to work on: neither Completed nor Canceled, and not paid. */
+  open: boolean;
+  sort: InvoiceListSort;
 }
 
 export const invoiceFilterDefaults: InvoiceListFilter = {
@@ -30,7 +34,12 @@ export const invoiceFilterDefaults: InvoiceListFilter = {
   state: [],
   isPaid: false,
   isNotPaid: false,
+  open: false,
+  sort: 'number',
 };
+
+/** A technician's list: the visits to make, soonest first; closed and paid orders hidden. */
+export const technicianFilterDefaults: InvoiceListFilter = { ...invoiceFilterDefaults, open: true, sort: 'scheduled' };
 
 export function toInvoicesQuery(f: InvoiceListFilter, fixedCustomer?: number): InvoicesQuery {
   return {
@@ -43,6 +52,8 @@ export function toInvoicesQuery(f: InvoiceListFilter, fixedCustomer?: number): I
     state: f.state.length ? f.state : undefined,
     isPaid: f.isPaid || undefined,
     isNotPaid: f.isNotPaid || undefined,
+    open: f.open || undefined,
+    sort: f.sort === 'scheduled' ? 'scheduled' : undefined,
   };
 }
 
@@ -142,6 +153,23 @@ export function InvoiceFilterPopover({
               ))}
             </div>
           </fieldset>
+          <Form.Group className="mb-3" controlId={id('sort')}>
+            <Form.Label>Ordenar por</Form.Label>
+            <Form.Select
+              value={draft.sort}
+              onChange={(e) => setDraft({ ...draft, sort: e.target.value as InvoiceListSort })}
+            >
+              <option value="number">Número (mais recentes primeiro)</option>
+              <option value="scheduled">Agendamento (mais próximos primeiro)</option>
+            </Form.Select>
+          </Form.Group>
+          <Form.Check
+            className="mb-3"
+            id={id('open')}
+            label="Somente abertas (oculta concluídas, canceladas e pagas)"
+            checked={draft.open}
+            onChange={(e) => setDraft({ ...draft, open: e.target.checked })}
+          />
           <fieldset>
             <legend className="form-label fs-6 mb-1">Pagamento</legend>
             {/* Paid and not paid exclude each other. */}

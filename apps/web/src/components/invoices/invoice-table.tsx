@@ -21,7 +21,7 @@ export const invoiceEditPath = (id: number) => `/invoices/${id}/edit`;
  * Natureza da Op., Status, Etiquetas. The number's link stretches over the row, so the whole row opens
  * the order; on a phone the secondary columns fold away and the company goes under the customer.
  */
-const columns = (hideCustomer: boolean): Column<InvoiceListRow>[] => [
+const columns = (hideCustomer: boolean, bySchedule: boolean): Column<InvoiceListRow>[] => [
   {
     header: '#',
     className: 'text-nowrap fw-semibold',
@@ -31,16 +31,30 @@ const columns = (hideCustomer: boolean): Column<InvoiceListRow>[] => [
       </Link>
     ),
   },
-  {
-    header: 'Data',
-    className: 'text-nowrap small',
-    cell: (r) => (
-      <>
-        {formatDate(r.createdAt)}
-        <div className="text-body-secondary">{formatTime(r.createdAt)}</div>
-      </>
-    ),
-  },
+  bySchedule
+    ? {
+        header: 'Agendada',
+        className: 'text-nowrap small',
+        cell: (r) =>
+          r.scheduledAt ? (
+            <>
+              {formatDate(r.scheduledAt)}
+              <div className="text-body-secondary">{formatTime(r.scheduledAt)}</div>
+            </>
+          ) : (
+            <span className="text-body-secondary">Sem agendamento</span>
+          ),
+      }
+    : {
+        header: 'Data',
+        className: 'text-nowrap small',
+        cell: (r) => (
+          <>
+            {formatDate(r.createdAt)}
+            <div className="text-body-secondary">{formatTime(r.createdAt)}</div>
+          </>
+        ),
+      },
   {
     header: 'Empresa',
     className: 'd-none d-md-table-cell',
@@ -94,14 +108,22 @@ interface InvoiceTableProps {
   isLoading: boolean;
   /** Inside a customer's page the customer column says nothing new. */
   hideCustomer?: boolean;
+  /** Sorted by the visit: the scheduled time instead of the creation date. */
+  bySchedule?: boolean;
   emptyText?: string;
 }
 
-export function InvoiceTable({ rows, isLoading, hideCustomer = false, emptyText }: InvoiceTableProps) {
+export function InvoiceTable({
+  rows,
+  isLoading,
+  hideCustomer = false,
+  bySchedule = false,
+  emptyText,
+}: InvoiceTableProps) {
   return (
     <div className="invoice-table">
       <DataTable
-        columns={columns(hideCustomer)}
+        columns={columns(hideCustomer, bySchedule)}
         rows={rows}
         rowKey={(r) => r.id}
         isLoading={isLoading}

@@ -30,7 +30,10 @@ export interface EstimatePdfData {
   customer: PdfParty;
   estimate: {
     number: number;
+    /** The status in the customer's words (a draft reads 'RASCUNHO'). */
     statusLabel: string;
+    /** A draft is marked across every page, so a copy sent by mistake cannot pass for the quote. */
+    isDraft: boolean;
     natureName: string;
     createdAt: Date;
     subtotalCents: number;
@@ -85,11 +88,28 @@ function notes(doc: Doc, d: EstimatePdfData) {
   }
 }
 
+/** 'RASCUNHO' across every page, faint enough to read the quote through it. */
+function draftMarks(doc: Doc) {
+  const range = doc.bufferedPageRange();
+  for (let p = range.start; p < range.start + range.count; p++) {
+    doc.switchToPage(p);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing inside the margin must not start a new page
+    doc.save();
+    doc.rotate(-35, { origin: [PAGE.width / 2, PAGE.height / 2] });
+    doc.font(fonts.bold).fontSize(96).fillColor(colors.danger).fillOpacity(0.12);
+    doc.text('RASCUNHO', 0, PAGE.height / 2 - 48, { width: PAGE.width, align: 'center', lineBreak: false });
+    doc.restore();
+    doc.page.margins.bottom = bottom;
+  }
+}
+
 /** The estimate as the quote a shop sends its customer (A4, pt-BR), in the order document's layout. */
 export async function renderEstimatePdf(d: EstimatePdfData): Promise<Buffer> {
-  const doc = newDocument({ title: `Orçamento nº ${d.estimate.number}`, author: d.company.name });
+  const draft = d.estimate.isDraft ? ' (rascunho)' : '';
+  const doc = newDocument({ title: `Orçamento nº ${d.estimate.number}${draft}`, author: d.company.name });
   header(doc, d, {
-    kind: 'ORÇAMENTO',
+    kind: d.estimate.isDraft ? 'RASCUNHO DE ORÇAMENTO' : 'ORÇAMENTO',
     number: d.estimate.number,
     dateLine: `Emitido em ${formatDate(d.estimate.createdAt, d.timeZone)}`,
     statusLabel: d.estimate.statusLabel,
@@ -102,9 +122,10 @@ export async function renderEstimatePdf(d: EstimatePdfData): Promise<Buffer> {
   totals(doc, { showValues: true, invoice: d.estimate });
   notes(doc, d);
   photos(doc, d);
+  if (d.estimate.isDraft) draftMarks(doc);
   footers(
     doc,
-    `Orçamento nº ${d.estimate.number}  ·  ${d.company.name}  ·  Gerado em ${formatDateTime(d.generatedAt, d.timeZone)}`,
+    `Orçamento nº ${d.estimate.number}${draft}  ·  ${d.company.name}  ·  Gerado em ${formatDateTime(d.generatedAt, d.timeZone)}`,
   );
   return toBuffer(doc);
 }

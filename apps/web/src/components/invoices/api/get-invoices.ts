@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { InvoiceListRow, ListResult } from '@oficina/contracts';
+import type { InvoiceListRow, InvoiceListSort, ListResult } from '@oficina/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 
@@ -14,6 +14,8 @@ export interface InvoicesQuery {
   state?: number[];
   isPaid?: boolean;
   isNotPaid?: boolean;
+  open?: boolean;
+  sort?: InvoiceListSort;
 }
 
 export const invoicesQueryKey = ['invoices', 'list'] as const;

@@ -1,7 +1,13 @@
 import { useRef, useState } from 'react';
 import { Button, CloseButton, Form, InputGroup, ListGroup, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { estimateMessages, isEmailAddress, uniqueAddresses, type EstimateDetail } from '@oficina/contracts';
+import {
+  EstimateStatus,
+  estimateMessages,
+  isEmailAddress,
+  uniqueAddresses,
+  type EstimateDetail,
+} from '@oficina/contracts';
 import { ApiError, isRepeatInFlight, newIdempotencyKey, toastApiError } from '../../../lib/api-client.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useSendEmail } from '../api/emails.ts';
@@ -81,6 +87,11 @@ export function EmailModal({ estimate, show, onHide }: { estimate: EstimateDetai
     >
       <p className="small text-body-secondary">
         A mensagem usa o modelo de e-mail da empresa {estimate.companyName} e leva o PDF do orçamento em anexo.
+        {estimate.status === EstimateStatus.Draft && (
+          <strong className="d-block text-warning-emphasis mt-1">
+            Este orçamento é um rascunho: o PDF vai marcado como RASCUNHO.
+          </strong>
+        )}
       </p>
       <Form
         noValidate

@@ -1,8 +1,14 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Badge, Button, Form, ListGroup, Spinner } from 'react-bootstrap';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { estimateMessages, type EstimateDetail, type RemainingLine } from '@oficina/contracts';
+import {
+  estimateMessages,
+  type EstimateDetail,
+  type EstimateInvoicesResponse,
+  type GenerateInvoiceBody,
+  type RemainingLine,
+} from '@oficina/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -11,12 +17,34 @@ import { InvoiceStatusBadge } from '../../../components/invoices/invoice-status-
 import { useEstimateInvoices, useGenerateInvoice } from '../api/invoices.ts';
 
 const NEW = 'new' as const;
+type Target = number | typeof NEW | null;
+type Remaining = EstimateInvoicesResponse['remaining'];
+type Section = 'services' | 'products';
 
 /**
- * 'Gerar Ordens de Servico': (1) the estimate's orders, canceled or completed ones disabled; (2) pick
- * one or 'Nova +'; (3) tick equipment, services and products and add them after a confirmation;
- * (4) equipment already on an order is not offered; (5) canceled orders do not count; (6) non-grouped
- * lines go one unit per order line, as many units as chosen, grouped lines whole.
+ * What goes to an order: every remaining item is ticked (all its remaining units) unless the user
+ * unticked it or changed its units. `units` and `equipments` hold only those changes, so items that
+ * come back (an order canceled meanwhile) or remain after an add are ticked again by themselves.
+ */
+function picked(remaining: Remaining | undefined, units: Record<string, number>, equipments: Record<number, boolean>) {
+  const lines = (section: Section) =>
+    (remaining?.[section] ?? [])
+      .map((l) => ({ id: l.id, quantity: Math.min(l.remaining, units[`${section}:${l.id}`] ?? l.remaining) }))
+      .filter((p) => p.quantity > 0);
+  return {
+    equipments: (remaining?.equipments ?? []).filter((e) => equipments[e.id] ?? true).map((e) => e.id),
+    services: lines('services'),
+    products: lines('products'),
+  };
+}
+
+/**
+ * 'Gerar Ordens de Servico': 'Gerar OS com todos os itens' puts everything still to assign on a new
+ * order and opens it. Or, item by item: (1) the estimate's orders, canceled or completed ones disabled;
+ * (2) pick one or 'Nova +'; (3) every remaining item comes ticked: untick or change the units, and add
+ * them after a confirmation; (4) equipment already on an order is not offered; (5) canceled orders do
+ * not count; (6) non-grouped lines go one unit per order line, as many units as chosen, grouped lines
+ * whole. The user's choices made while an add is under way are kept when it finishes.
  */
 export function GenerateOrdersModal({
   estimate,
@@ -30,12 +58,19 @@ export function GenerateOrdersModal({
   const query = useEstimateInvoices(estimate.id);
   const generate = useGenerateInvoice(estimate.id);
   const confirm = useConfirm();
-  const [target, setTarget] = useState<number | typeof NEW | null>(null);
-  const [equipments, setEquipments] = useState<number[]>([]);
+  const navigate = useNavigate();
+  const [target, setTarget] = useState<Target>(null);
+  // Every choice of order the user makes; an add that finishes selects its order only if none came since.
+  const choices = useRef(0);
+  const choose = (t: Target) => {
+    choices.current += 1;
+    setTarget(t);
+  };
+  const [equipments, setEquipments] = useState<Record<number, boolean>>({});
   const [units, setUnits] = useState<Record<string, number>>({});
   const reset = () => {
     setTarget(null);
-    setEquipments([]);
+    setEquipments({});
     setUnits({});
   };
   const orders = query.data?.data ?? [];
@@ -43,40 +78,55 @@ export function GenerateOrdersModal({
   const nothingLeft =
     remaining && !remaining.equipments.length && !remaining.services.length && !remaining.products.length;
 
-  const submit = async () => {
-    if (target === null) {
-      toast.info(estimateMessages.selectInvoice);
-      return;
-    }
-    const picks = (section: 'services' | 'products') =>
-      Object.entries(units)
-        .filter(([key, n]) => key.startsWith(`${section}:`) && n > 0)
-        .map(([key, quantity]) => ({ id: Number(key.split(':')[1]), quantity }));
-    const body = {
-      invoice: target === NEW ? null : target,
-      equipments,
-      services: picks('services'),
-      products: picks('products'),
-    };
-    if (!body.equipments.length && !body.services.length && !body.products.length) {
-      toast.info(estimateMessages.nothingSelected);
-      return;
-    }
-    if (!(await confirm({ text: estimateMessages.generateConfirm, confirmLabel: 'Adicionar', variant: 'primary' })))
-      return;
+  /** Everything still to assign on a new order, which then opens here, in this tab. */
+  const generateAll = async () => {
+    if (!remaining || nothingLeft) return;
+    const body: GenerateInvoiceBody = { invoice: null, ...picked(remaining, {}, {}) };
     try {
       const order = await generate.mutateAsync(body);
       toast.success(`${estimateMessages.generated} nº ${order.number}`);
-      reset();
-      setTarget(order.id);
+      onHide();
+      navigate(`/invoices/${order.id}/edit`);
     } catch (err) {
       toastApiError(err, estimateMessages.statusFailed);
     }
   };
 
-  const lineRow = (section: 'services' | 'products', l: RemainingLine) => {
+  const submit = async () => {
+    if (target === null) {
+      toast.info(estimateMessages.selectInvoice);
+      return;
+    }
+    const body: GenerateInvoiceBody = {
+      invoice: target === NEW ? null : target,
+      ...picked(remaining, units, equipments),
+    };
+    if (!body.equipments!.length && !body.services!.length && !body.products!.length) {
+      toast.info(estimateMessages.nothingSelected);
+      return;
+    }
+    if (!(await confirm({ text: estimateMessages.generateConfirm, confirmLabel: 'Adicionar', variant: 'primary' })))
+      return;
+    const choice = choices.current;
+    const sentUnits = units;
+    const sentEquipments = equipments;
+    try {
+      const order = await generate.mutateAsync(body);
+      toast.success(`${estimateMessages.generated} nº ${order.number}`);
+      // The refreshed list arrives before the add is done: what the user chose since stays.
+      if (choices.current === choice) setTarget(order.id);
+      const keep = <K extends string | number, V>(now: Record<K, V>, sent: Record<K, V>) =>
+        Object.fromEntries(Object.entries(now).filter(([k, v]) => sent[k as K] !== v)) as Record<K, V>;
+      setUnits((now) => keep(now, sentUnits));
+      setEquipments((now) => keep(now, sentEquipments));
+    } catch (err) {
+      toastApiError(err, estimateMessages.statusFailed);
+    }
+  };
+
+  const lineRow = (section: Section, l: RemainingLine) => {
     const key = `${section}:${l.id}`;
-    const chosen = units[key] ?? 0;
+    const chosen = Math.min(l.remaining, units[key] ?? l.remaining);
     return (
       <ListGroup.Item key={key} className="d-flex flex-wrap align-items-center gap-2">
         <Form.Check
@@ -123,8 +173,11 @@ export function GenerateOrdersModal({
           <Button variant="outline-secondary" onClick={onHide}>
             Fechar
           </Button>
-          <Button onClick={() => void submit()} disabled={generate.isPending || !!nothingLeft}>
-            {generate.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
+          <Button
+            variant="outline-primary"
+            onClick={() => void submit()}
+            disabled={generate.isPending || !!nothingLeft || query.isPending}
+          >
             Adicionar à OS
           </Button>
         </>
@@ -134,6 +187,18 @@ export function GenerateOrdersModal({
         <Spinner aria-label="Carregando" />
       ) : (
         <>
+          {!nothingLeft && (
+            <div className="d-grid mb-3">
+              <Button size="lg" onClick={() => void generateAll()} disabled={generate.isPending}>
+                {generate.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
+                Gerar OS com todos os itens
+              </Button>
+              <div className="small text-body-secondary mt-1">
+                Uma nova ordem de serviço com tudo o que ainda não está em outra, aberta em seguida. Para dividir os
+                itens entre ordens, escolha abaixo.
+              </div>
+            </div>
+          )}
           <h3 className="h6">1. Ordem de serviço</h3>
           <ListGroup className="mb-3" role="radiogroup" aria-label="Ordem de serviço">
             {orders.map((o) => (
@@ -144,7 +209,7 @@ export function GenerateOrdersModal({
                   id={`generate-target-${o.id}`}
                   disabled={o.isClosed}
                   checked={target === o.id}
-                  onChange={() => setTarget(o.id)}
+                  onChange={() => choose(o.id)}
                   label={
                     <>
                       OS nº {o.number} · {formatDate(o.createdAt)}
@@ -152,7 +217,7 @@ export function GenerateOrdersModal({
                   }
                 />
                 <InvoiceStatusBadge state={o.statusState} label={o.statusLabel} />
-                <Link to={`/invoices/${o.id}/edit`} className="ms-auto small" target="_blank" rel="noopener noreferrer">
+                <Link to={`/invoices/${o.id}/edit`} className="ms-auto small">
                   Abrir
                 </Link>
               </ListGroup.Item>
@@ -163,13 +228,14 @@ export function GenerateOrdersModal({
                 name="generate-target"
                 id="generate-target-new"
                 checked={target === NEW}
-                onChange={() => setTarget(NEW)}
+                onChange={() => choose(NEW)}
                 label={<strong>Nova +</strong>}
               />
             </ListGroup.Item>
           </ListGroup>
 
-          <h3 className="h6">2. Itens</h3>
+          <h3 className="h6 mb-0">2. Itens</h3>
+          <p className="small text-body-secondary mb-2">Todos vêm marcados: desmarque o que não vai nesta OS.</p>
           {nothingLeft && <Alert variant="success">Todos os itens do orçamento já estão em ordens de serviço.</Alert>}
           {!!remaining?.equipments.length && (
             <>
@@ -179,10 +245,8 @@ export function GenerateOrdersModal({
                   <ListGroup.Item key={e.id}>
                     <Form.Check
                       id={`generate-equipments:${e.id}`}
-                      checked={equipments.includes(e.id)}
-                      onChange={(ev) =>
-                        setEquipments((list) => (ev.target.checked ? [...list, e.id] : list.filter((x) => x !== e.id)))
-                      }
+                      checked={equipments[e.id] ?? true}
+                      onChange={(ev) => setEquipments((m) => ({ ...m, [e.id]: ev.target.checked }))}
                       label={
                         <>
                           {e.name}{' '}

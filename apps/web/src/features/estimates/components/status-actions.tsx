@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import {
-  EstimateStatus,
-  estimateMessages,
-  isEstimatePdfAvailable,
-  type EstimateDetail,
-  type EstimateStatusValue,
-} from '@oficina/contracts';
+import { EstimateStatus, estimateMessages, type EstimateDetail, type EstimateStatusValue } from '@oficina/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
@@ -20,7 +14,7 @@ import { GenerateOrdersModal } from './generate-orders-modal.tsx';
  * The estimate's buttons, each status change after an irreversible-action confirmation. Which ones
  * show comes from the server's allowed statuses: 'Iniciar' on Draft, 'Aprovar' on Wip, 'Cancelar' on
  * Draft and on Wip (the state machine allows canceling a quote in progress), 'Gerar Ordens de Servico'
- * on Completed; PDF and e-mail except for Draft and Canceled.
+ * on Completed; PDF and e-mail in every status (a draft's PDF is marked as a draft).
  */
 export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
   const change = useChangeStatus(estimate.id);
@@ -68,16 +62,12 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
           Gerar Ordens de Servico
         </Button>
       )}
-      {isEstimatePdfAvailable(estimate.status) && (
-        <>
-          <ActionButton variant="outline-secondary" action={openPdf}>
-            PDF
-          </ActionButton>
-          <Button variant="outline-secondary" onClick={() => setEmailing(true)}>
-            Enviar por e-mail
-          </Button>
-        </>
-      )}
+      <ActionButton variant="outline-secondary" action={openPdf}>
+        PDF
+      </ActionButton>
+      <Button variant="outline-secondary" onClick={() => setEmailing(true)}>
+        Enviar por e-mail
+      </Button>
       {allowed.includes(EstimateStatus.Canceled) && (
         <ActionButton variant="outline-danger" action={() => move(EstimateStatus.Canceled, 'Cancelar orçamento')}>
           Cancelar

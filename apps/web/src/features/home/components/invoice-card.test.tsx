@@ -24,6 +24,7 @@ const row = (n: number): InvoiceListRow => ({
   statusLabel: 'Em Andamento',
   isPaid: false,
   startedAt: null,
+  scheduledAt: null,
   invoiceTags: [],
 });
 

@@ -32,7 +32,16 @@ const mapHref = (address: string) => `https://www.google.com/maps/search/?api=1&
  * everyone on the order (a collaborator does not reach the customer screens). The admin edits the
  * reported problem, the scheduled time and which of the customer's addresses the job is at.
  */
-export function VisitCard({ invoice, isAdmin }: { invoice: InvoiceDetail; isAdmin: boolean }) {
+export function VisitCard({
+  invoice,
+  isAdmin,
+  showCustomer = false,
+}: {
+  invoice: InvoiceDetail;
+  isAdmin: boolean;
+  /** The customer's name on top, where the order's data card is folded away (a technician's screen). */
+  showCustomer?: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const address = formatAddress(invoice.address);
   const none = <span className="text-body-secondary">Não informado</span>;
@@ -48,6 +57,12 @@ export function VisitCard({ invoice, isAdmin }: { invoice: InvoiceDetail; isAdmi
       }
     >
       <dl className="summary-list visit-list mb-0" data-testid="visit">
+        {showCustomer && (
+          <div>
+            <dt>Cliente</dt>
+            <dd>{invoice.customerName}</dd>
+          </div>
+        )}
         <div>
           <dt>Telefone</dt>
           <dd>

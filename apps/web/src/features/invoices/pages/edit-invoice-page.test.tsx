@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { InvoiceState, type InvoiceDetail } from '@oficina/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
@@ -98,6 +99,35 @@ describe('EditInvoicePage', () => {
     expect(screen.queryByRole('tab', { name: 'Sistema' })).not.toBeInTheDocument();
     // Only what a collaborator may call: no admin endpoint behind the screen.
     expect(calls.map((c) => c.path).filter((p) => p.startsWith('/api/admin'))).toEqual([]);
+  });
+
+  it("collaborator: the visit and the equipment come first; the office's data is folded behind a button", async () => {
+    const [, { container }] = page(
+      asCollaboratorSees(invoiceFixture({ ...lines, statusState: InvoiceState.Wip })),
+      'worker',
+    );
+    const visit = await screen.findByRole('region', { name: 'Atendimento' });
+    const regions = [...container.querySelectorAll('section[aria-labelledby]')].map(
+      (r) => r.querySelector('h2')!.textContent,
+    );
+    expect(regions.slice(0, 2)).toEqual(['Atendimento', 'Equipamentos']);
+    expect(visit).toHaveTextContent('Maria Souza');
+    expect(screen.queryByRole('region', { name: 'Dados' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Natureza da Operação')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Dados do escritório/ }));
+    const data = screen.getByRole('region', { name: 'Dados' });
+    expect(data).toHaveTextContent('Demo Refrigeração Ltda');
+    expect(data).toHaveTextContent('Natureza da Operação');
+  });
+
+  it("admin: today's layout, the order's data first", async () => {
+    const [, { container }] = page(invoiceFixture({ ...lines, statusState: InvoiceState.Wip }), 'admin');
+    expect(await screen.findByRole('region', { name: 'Dados' })).toBeInTheDocument();
+    const regions = [...container.querySelectorAll('.invoice-area-summary section')].map(
+      (r) => r.querySelector('h2')!.textContent,
+    );
+    expect(regions).toEqual(['Dados', 'Atendimento']);
+    expect(screen.queryByRole('button', { name: /Dados do escritório/ })).not.toBeInTheDocument();
   });
 
   it.each([InvoiceState.Completed, InvoiceState.Canceled])('state %i hides every add and remove', async (state) => {

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert } from 'react-bootstrap';
-import { isInvoiceClosed, type InvoiceStateValue } from '@oficina/contracts';
+import { Alert, Button } from 'react-bootstrap';
+import { isInvoiceClosed, type InvoiceDetail, type InvoiceStateValue } from '@oficina/contracts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { PageSpinner } from '../../../app/layout.tsx';
@@ -27,7 +28,8 @@ import { useAllowedChanges } from '../api/get-allowed-changes.ts';
  *
  * Layout (styles.css .invoice-layout): on a desktop the lines, photos and comments on the left, the
  * summary, signature and admin panels on the right; on a phone the summary first, then the work, then
- * the rest. The toolbar holds the state changes, payment, PDF, and signing while the order is unsigned.
+ * the rest. A collaborator's screen starts with the visit and the equipment instead, the office's
+ * data folded behind a button. The toolbar holds the state changes, payment, PDF, and signing while the order is unsigned.
  */
 export function EditInvoicePage() {
   const id = Number(useParams().id);
@@ -74,27 +76,73 @@ export function EditInvoicePage() {
         </div>
       </header>
 
-      <div className="invoice-layout">
-        <div className="invoice-area-summary">
-          <InvoiceSummary invoice={invoice} isAdmin={isAdmin} />
-          <VisitCard invoice={invoice} isAdmin={isAdmin} />
+      {isAdmin ? (
+        <div className="invoice-layout">
+          <div className="invoice-area-summary">
+            <InvoiceSummary invoice={invoice} isAdmin={isAdmin} />
+            <VisitCard invoice={invoice} isAdmin={isAdmin} />
+          </div>
+          <div className="invoice-area-main">
+            <ServicesSection invoice={invoice} editable={isAdmin && !closed} showPrices={isAdmin} />
+            <ProductsSection invoice={invoice} editable={isAdmin && !closed} showPrices={isAdmin} />
+            <EquipmentsSection invoice={invoice} editable={!closed} canRegister={isAdmin} />
+            <PhotosSection invoiceId={invoice.id} editable={!closed} />
+            {isAdmin && <WorkersSection invoice={invoice} editable={!closed} />}
+            <CommentsSection invoiceId={invoice.id} closed={closed} />
+          </div>
+          <div className="invoice-area-side">
+            <SignatureCard invoice={invoice} isAdmin={isAdmin} />
+            {isAdmin && <TotalsPanel invoice={invoice} />}
+            {isAdmin && <PaymentInfo invoice={invoice} />}
+            {isAdmin && <AdminInfoPanel invoice={invoice} />}
+            <TagsCard invoice={invoice} editable={isAdmin} />
+          </div>
         </div>
-        <div className="invoice-area-main">
-          <ServicesSection invoice={invoice} editable={isAdmin && !closed} showPrices={isAdmin} />
-          <ProductsSection invoice={invoice} editable={isAdmin && !closed} showPrices={isAdmin} />
-          <EquipmentsSection invoice={invoice} editable={!closed} canRegister={isAdmin} />
-          <PhotosSection invoiceId={invoice.id} editable={!closed} />
-          {isAdmin && <WorkersSection invoice={invoice} editable={!closed} />}
-          <CommentsSection invoiceId={invoice.id} closed={closed} />
+      ) : (
+        // A technician's screen starts with the visit (whom, where, when, what is wrong) and the
+        // equipment; the office's data (company, nature, dates) is folded away behind a button.
+        <div className="invoice-layout">
+          <div className="invoice-area-summary">
+            <VisitCard invoice={invoice} isAdmin={false} showCustomer />
+          </div>
+          <div className="invoice-area-main">
+            <EquipmentsSection invoice={invoice} editable={!closed} canRegister={false} />
+            <ServicesSection invoice={invoice} editable={false} showPrices={false} />
+            <ProductsSection invoice={invoice} editable={false} showPrices={false} />
+            <PhotosSection invoiceId={invoice.id} editable={!closed} />
+            <CommentsSection invoiceId={invoice.id} closed={closed} />
+          </div>
+          <div className="invoice-area-side">
+            <SignatureCard invoice={invoice} isAdmin={false} />
+            <OfficeData invoice={invoice} />
+            <TagsCard invoice={invoice} editable={false} />
+          </div>
         </div>
-        <div className="invoice-area-side">
-          <SignatureCard invoice={invoice} isAdmin={isAdmin} />
-          {isAdmin && <TotalsPanel invoice={invoice} />}
-          {isAdmin && <PaymentInfo invoice={invoice} />}
-          {isAdmin && <AdminInfoPanel invoice={invoice} />}
-          <TagsCard invoice={invoice} editable={isAdmin} />
-        </div>
-      </div>
+      )}
     </>
+  );
+}
+
+/** The order's office data for a technician, folded until asked for. */
+function OfficeData({ invoice }: { invoice: InvoiceDetail }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <Button
+        variant="outline-secondary"
+        size="sm"
+        className="w-100"
+        aria-expanded={open}
+        aria-controls="invoice-office-data"
+        onClick={() => setOpen((v) => !v)}
+      >
+        {open ? 'Ocultar dados do escritório' : 'Dados do escritório (empresa, natureza, datas)'}
+      </Button>
+      {open && (
+        <div id="invoice-office-data" className="mt-2">
+          <InvoiceSummary invoice={invoice} isAdmin={false} />
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth.tsx';
 import { usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
@@ -7,17 +8,22 @@ import { useInvoices } from '../../../components/invoices/api/get-invoices.ts';
 import {
   InvoiceFilterPopover,
   invoiceFilterDefaults,
+  technicianFilterDefaults,
   toInvoicesQuery,
 } from '../../../components/invoices/invoice-filter.tsx';
 import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
 
 /**
  * /invoices 'Ordens de Serviço': the filter kept under the key 'invoices', real pagination, 'Novo' for
- * admins. A collaborator gets only the orders they work on: the server decides that.
+ * admins. A collaborator gets only the orders they work on (the server decides that), by default the
+ * open ones, soonest visit first; their filter is kept apart from an admin's on the same browser.
  */
 export function InvoicesPage() {
   const { isAdmin } = useAuth();
-  const [filter, setFilter, reset] = usePersistedFilter('invoices', invoiceFilterDefaults);
+  const [filter, setFilter, reset] = usePersistedFilter(
+    isAdmin ? 'invoices' : 'invoices-technician',
+    isAdmin ? invoiceFilterDefaults : technicianFilterDefaults,
+  );
   // The customer list is admin-only on the server, so a collaborator filters customers through q.
   const query = toInvoicesQuery(isAdmin ? filter : { ...filter, customer: null, worker: null });
   const list = useInvoices(query);
@@ -43,8 +49,21 @@ export function InvoicesPage() {
           </>
         }
       />
+      {filter.open && (
+        <p className="small text-body-secondary d-flex flex-wrap align-items-center gap-2">
+          Concluídas, canceladas e pagas não aparecem.
+          <Button
+            variant="link"
+            size="sm"
+            className="p-0 align-baseline"
+            onClick={() => setFilter((f) => ({ ...f, open: false, skip: 0 }))}
+          >
+            Mostrar todas
+          </Button>
+        </p>
+      )}
       <div className="card-list">
-        <InvoiceTable rows={list.data?.data} isLoading={list.isPending} />
+        <InvoiceTable rows={list.data?.data} isLoading={list.isPending} bySchedule={filter.sort === 'scheduled'} />
         <PaginationBar meta={list.data?.meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
       </div>
     </>
