@@ -78,7 +78,7 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await mail.getByRole('button', { name: 'Adicionar' }).click();
   await expect(mail.getByRole('listitem')).toHaveCount(2);
   await mail.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByText('O Orcamento foi enviado')).toBeVisible();
+  await expect(page.getByText('O Orçamento foi enviado')).toBeVisible();
   const message = await receivedFor(email);
   expect(message.subject).toContain(String(estimate.number));
   const [pdf] = message.attachments;
@@ -95,8 +95,8 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await expect(page.getByTestId('estimate-status-badge')).toHaveText('Concluído');
   await expect(page.getByRole('button', { name: /^Remover / })).toHaveCount(0);
 
-  await toolbar.getByRole('button', { name: 'Gerar Ordens de Servico' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Servico' });
+  await toolbar.getByRole('button', { name: 'Gerar Ordens de Serviço' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Serviço' });
   // A new order with the equipment and one unit of the service.
   await dialog.getByLabel('Nova +').check();
   await dialog.getByLabel(/Split 18k/).check();
@@ -143,7 +143,7 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
 
   // The estimate's tab lists both orders.
   await page.getByRole('link', { name: `orçamento nº ${estimate.number}` }).click();
-  await page.getByRole('tab', { name: 'Ordens de Servico' }).click();
+  await page.getByRole('tab', { name: 'Ordens de Serviço' }).click();
   const tab = page.getByRole('table', { name: 'Ordens de serviço do orçamento' });
   await expect(tab.getByRole('row')).toHaveCount(3);
   // The row by its number's link: the number's digits also appear in the row's date.

@@ -264,7 +264,7 @@ export async function payLine(db: Db, actor: Actor, id: number, lineId: number):
 const pendingWorker = sql`iw.invoice_id = ${i.id} AND iw.paid_at IS NULL AND NOT EXISTS (SELECT 1 FROM ${l} pl WHERE pl.invoice_worker_id = iw.id)`;
 
 /**
- * GET payrolls/pending ('Verificar pendencias'): Completed orders with a worker who is unpaid and in
+ * GET payrolls/pending ('Verificar pendências'): Completed orders with a worker who is unpaid and in
  * no payroll yet, oldest finished first, with those workers' names.
  */
 export async function listPendingOrders(db: Db, organizationId: number, query: ListQuery) {

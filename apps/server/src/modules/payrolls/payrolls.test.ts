@@ -420,7 +420,7 @@ describe('generation', () => {
 });
 
 describe('pending, paying and deleting', () => {
-  it("'Verificar pendencias' lists completed orders with unpaid workers in no payroll", async () => {
+  it("'Verificar pendências' lists completed orders with unpaid workers in no payroll", async () => {
     const company = await newCompany();
     const tech = await technician(1500);
     const order = await completedOrder({

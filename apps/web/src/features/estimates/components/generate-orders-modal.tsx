@@ -13,7 +13,7 @@ import { useEstimateInvoices, useGenerateInvoice } from '../api/invoices.ts';
 const NEW = 'new' as const;
 
 /**
- * 'Gerar Ordens de Servico': (1) the estimate's orders, canceled or completed ones disabled; (2) pick
+ * 'Gerar Ordens de Serviço': (1) the estimate's orders, canceled or completed ones disabled; (2) pick
  * one or 'Nova +'; (3) tick equipment, services and products and add them after a confirmation;
  * (4) equipment already on an order is not offered; (5) canceled orders do not count; (6) non-grouped
  * lines go one unit per order line, as many units as chosen, grouped lines whole.
@@ -117,7 +117,7 @@ export function GenerateOrdersModal({
       onHide={onHide}
       onExited={reset}
       size="lg"
-      title="Gerar Ordens de Servico"
+      title="Gerar Ordens de Serviço"
       footer={
         <>
           <Button variant="outline-secondary" onClick={onHide}>

@@ -19,7 +19,7 @@ import { GenerateOrdersModal } from './generate-orders-modal.tsx';
 /**
  * The estimate's buttons, each status change after an irreversible-action confirmation. Which ones
  * show comes from the server's allowed statuses: 'Iniciar' on Draft, 'Aprovar' on Wip, 'Cancelar' on
- * Draft and on Wip (the state machine allows canceling a quote in progress), 'Gerar Ordens de Servico'
+ * Draft and on Wip (the state machine allows canceling a quote in progress), 'Gerar Ordens de Serviço'
  * on Completed; PDF and e-mail except for Draft and Canceled.
  */
 export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
@@ -65,7 +65,7 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
       )}
       {estimate.status === EstimateStatus.Completed && (
         <Button variant="primary" onClick={() => setGenerating(true)}>
-          Gerar Ordens de Servico
+          Gerar Ordens de Serviço
         </Button>
       )}
       {isEstimatePdfAvailable(estimate.status) && (
