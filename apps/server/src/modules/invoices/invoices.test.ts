@@ -489,6 +489,18 @@ describe('list', () => {
     expect(await card('wip')).toEqual(created.toReversed().slice(0, 10));
   });
 
+  it("a home card row carries its customer's CPF/CNPJ and type, apart from the company's", async () => {
+    const rows = (await lw.admin('GET', '/completed')).json().data as Array<Record<string, unknown>>;
+    const row = rows.find((r) => r.number === numbers.d)!;
+    expect(row).toMatchObject({
+      customerId: lw.otherCustomer.id,
+      customerIdentifier: lw.otherCustomer.identifier,
+      customerType: lw.otherCustomer.type,
+      companyIdentifier: lw.company.identifier,
+    });
+    expect(row.customerIdentifier).not.toBe(row.companyIdentifier);
+  });
+
   it("home cards count and value every order of the card, the same set their 'Ver todas' filter lists", async () => {
     const full = async (name: string) => (await lw.admin('GET', `/${name}`)).json();
     const before = await full('wip');
