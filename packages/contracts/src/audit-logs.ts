@@ -53,6 +53,7 @@ export const auditFieldLabels: Record<string, string> = {
   paidAt: 'Pagamento de colaborador',
   reportedProblem: 'Problema relatado',
   scheduledAt: 'Agendado para',
+  address: 'Endereço',
   addressId: 'Endereço (id)',
   estimate: 'Orçamento de origem (id)',
   emails: 'E-mail',

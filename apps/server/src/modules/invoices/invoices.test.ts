@@ -295,8 +295,13 @@ describe('the visit: reported problem, scheduled time, address, customer contact
     expect((await world.worker('GET', `/${mine.id}`)).json()).toMatchObject(expected);
     const updates = (await world.auditOf(mine.id)).filter((a) => a.action === 'update');
     expect(updates.at(-1)!.data).toEqual(
-      expect.arrayContaining([{ field: 'reportedProblem', before: null, after: 'Split da sala não gela' }]),
+      expect.arrayContaining([
+        { field: 'reportedProblem', before: null, after: 'Split da sala não gela' },
+        // The trail names the address in words, not by its id.
+        { field: 'address', before: null, after: 'Rua das Flores, 120 - São Paulo/SP' },
+      ]),
     );
+    expect(updates.at(-1)!.data.map((c) => c.field)).not.toContain('addressId');
 
     // Deleting the address empties the order's choice and keeps the order.
     await ctx.database.db.delete(schema.addresses).where(eq(schema.addresses.id, address!.id));
