@@ -25,7 +25,10 @@ test("find an order's audit entries and open one's changes", async ({ page, requ
   await rows.first().getByRole('button', { name: 'Alteração' }).click();
   const modal = page.getByRole('dialog');
   await expect(modal.getByRole('heading', { name: `Alteração — Ordem de Serviço ${number}` })).toBeVisible();
-  await expect(modal.getByRole('row', { name: new RegExp(`Pedido de compra — ${purchaseOrder}`) })).toBeVisible();
+  await expect(modal.getByRole('columnheader')).toHaveText(['Campo', 'Alteração']);
+  // Set where there was none: the new value alone, in words (never the stored JSON).
+  await expect(modal.getByRole('row', { name: `Pedido de compra ${purchaseOrder}` })).toBeVisible();
+  await expect(modal).not.toContainText('{');
   await modal.getByLabel('Fechar').click();
   await expect(modal).toHaveCount(0);
 

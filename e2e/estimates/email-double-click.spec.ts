@@ -39,7 +39,7 @@ test("a double click on 'Enviar' sends the estimate's e-mail once", async ({ pag
   const mail = page.getByRole('dialog', { name: /Enviar orçamento/ });
   await expect(mail.getByRole('list', { name: 'Lista de destinatários' })).toContainText(email);
   await mail.getByRole('button', { name: 'Enviar' }).dblclick();
-  await expect(page.getByText('O Orcamento foi enviado').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('O Orçamento foi enviado').first()).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => receivedCount(email)).toBe(1);
 
   // The record of sent e-mails has one entry, and no second message arrives later.

@@ -84,7 +84,7 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await expect(mail.getByRole('listitem')).toHaveCount(2);
   await mail.getByRole('button', { name: 'Enviar' }).click();
   // The PDF is rendered and handed to SMTP before the answer: on a loaded machine past the 7 s default.
-  await expect(page.getByText('O Orcamento foi enviado')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('O Orçamento foi enviado')).toBeVisible({ timeout: 30_000 });
   const message = await receivedFor(email);
   expect(message.subject).toContain(String(estimate.number));
   const [pdf] = message.attachments;
@@ -101,8 +101,8 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await expect(page.getByTestId('estimate-status-badge')).toHaveText('Aprovado');
   await expect(page.getByRole('button', { name: /^Remover / })).toHaveCount(0);
 
-  await toolbar.getByRole('button', { name: 'Gerar Ordens de Servico' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Servico' });
+  await toolbar.getByRole('button', { name: 'Gerar Ordens de Serviço' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Serviço' });
   // Every item comes ticked. A new order with the equipment and one unit of the service.
   await expect(dialog.getByLabel(/Split 18k/)).toBeChecked();
   await expect(dialog.getByLabel(/agrupado · 3 un\./)).toBeChecked();
@@ -151,7 +151,7 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
 
   // The estimate's tab lists both orders.
   await page.getByRole('link', { name: `orçamento nº ${estimate.number}` }).click();
-  await page.getByRole('tab', { name: 'Ordens de Servico' }).click();
+  await page.getByRole('tab', { name: 'Ordens de Serviço' }).click();
   const tab = page.getByRole('table', { name: 'Ordens de serviço do orçamento' });
   await expect(tab.getByRole('row')).toHaveCount(3);
   // The row by its number's link: the number's digits also appear in the row's date.
@@ -191,9 +191,9 @@ test("'Gerar OS com todos os itens' makes one order with everything and opens it
   await expect(page.getByTestId('estimate-status-badge')).toHaveText('Aprovado', { timeout: 30_000 });
   await page
     .getByRole('toolbar', { name: 'Ações do orçamento' })
-    .getByRole('button', { name: 'Gerar Ordens de Servico' })
+    .getByRole('button', { name: 'Gerar Ordens de Serviço' })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Servico' });
+  const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Serviço' });
   const pagesBefore = page.context().pages().length;
   await dialog.getByRole('button', { name: 'Gerar OS com todos os itens' }).click();
   await expect(page).toHaveURL(/\/invoices\/\d+\/edit$/, { timeout: 30_000 });

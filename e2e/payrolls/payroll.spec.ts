@@ -37,8 +37,8 @@ test('payroll: two completed orders with two technicians, generate, pay one line
   await page.goto('/payrolls');
   await expect(page.getByRole('heading', { name: 'Folha' })).toBeVisible();
 
-  // 'Verificar pendencias' lists the two orders.
-  await page.getByRole('button', { name: 'Verificar pendencias' }).click();
+  // 'Verificar pendências' lists the two orders.
+  await page.getByRole('button', { name: 'Verificar pendências' }).click();
   const pending = page.getByRole('dialog', { name: 'Pendências da folha' });
   for (const o of orders)
     await expect(pending.getByRole('link', { name: String(o.number), exact: true })).toBeVisible();
@@ -63,7 +63,7 @@ test('payroll: two completed orders with two technicians, generate, pay one line
   await first.getByRole('button', { name: /^Pagar / }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: 'Deseja continuar?' });
   await confirm.getByRole('button', { name: 'Pagar', exact: true }).click();
-  await expect(page.getByText('Funcionarios pagos com sucesso')).toBeVisible();
+  await expect(page.getByText('Funcionários pagos com sucesso')).toBeVisible();
   await expect(first.getByText(/^Pago em /)).toBeVisible();
   await expect(page.getByTestId('payroll-summary')).toContainText('1 de 4');
 
@@ -74,7 +74,7 @@ test('payroll: two completed orders with two technicians, generate, pay one line
   const bar = page.getByTestId('pay-progress').getByRole('progressbar');
   await expect(bar).toHaveAttribute('aria-valuenow', '100');
   await expect(bar).toHaveText('100%');
-  await expect(page.getByText('Funcionarios pagos com sucesso').first()).toBeVisible();
+  await expect(page.getByText('Funcionários pagos com sucesso').first()).toBeVisible();
   await expect(rows.getByText(/^Pago em /)).toHaveCount(4);
   await expect(page.getByTestId('payroll-summary')).toContainText('4 de 4');
 

@@ -50,7 +50,14 @@ export const auditFieldLabels: Record<string, string> = {
   startDate: 'Início',
   endDate: 'Fim',
   lines: 'Linhas',
-  paidAt: 'Pago em',
+  paidAt: 'Pagamento de colaborador',
+  reportedProblem: 'Problema relatado',
+  scheduledAt: 'Agendado para',
+  address: 'Endereço',
+  addressId: 'Endereço (id)',
+  estimate: 'Orçamento de origem (id)',
+  emails: 'E-mail',
+  invoices: 'Itens levados para a ordem de serviço',
 };
 
 /** GET audit-logs: user (id), action, q (order/estimate number, entity id or the user's name). */

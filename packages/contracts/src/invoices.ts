@@ -31,7 +31,7 @@ export const invoiceMessages = {
   payModalTitle: 'Informe a data de pagamento',
   undoPaymentFailed: 'Houve um problema ao tentar desfazer o pagamento da Ordem de Serviço. Tente novamente.',
   removeFailed: (item: 'produto' | 'serviço' | 'equipamento' | 'colaborador' | 'etiqueta' | 'comentário') =>
-    `Houve um problema ao tentar remover o ${item} da Ordem de Serviço. Tente novamente.`,
+    `Houve um problema ao tentar remover ${item === 'etiqueta' ? 'a' : 'o'} ${item} da Ordem de Serviço. Tente novamente.`,
   serviceRemoveFailed: 'Houve um problema ao tentar remover o serviço. Tente novamente.',
   closed: 'Ordens de serviço canceladas ou concluídas não podem ser alteradas',
   alreadyPaid: 'Esta ordem de serviço já está paga',

@@ -6,7 +6,7 @@ export const payrollMessages = {
   generated: 'Folha gerada com sucesso',
   generateFailed: 'Ocorreu um problema ao gerar a folha',
   removeFailed: 'Houve um problema ao tentar remover a folha. Tente novamente.',
-  paid: 'Funcionarios pagos com sucesso',
+  paid: 'Funcionários pagos com sucesso',
   payConfirm: 'Deseja continuar?',
   companyRequired: 'Selecione a empresa',
   startRequired: 'Informe a data inicial',

@@ -9,7 +9,7 @@ const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOS
 
 /**
  * One payroll of the demo organization's first company over the older completed orders (30 to 60
- * days ago), with its first line paid: the newer completed orders stay pending for 'Verificar pendencias'.
+ * days ago), with its first line paid: the newer completed orders stay pending for 'Verificar pendências'.
  */
 export async function seedPayrolls(db: Db, { demoOrganizationId: organizationId }: DemoContext) {
   const [company] = await db

@@ -181,7 +181,7 @@ describe('e-mail', () => {
     const e = await quote();
     const empty = await send(smtpApp, e.id, ' , ');
     expect(empty.statusCode).toBe(422);
-    expect(empty.json().errors.to).toEqual(['Adicione pelo menos um destinatario']);
+    expect(empty.json().errors.to).toEqual(['Adicione pelo menos um destinatário']);
     const bad = await send(smtpApp, e.id, 'ok@b.com.br, nada');
     expect(bad.json().errors.to).toEqual(['E-mail inválido: nada']);
     expect((await w.ok('GET', `/${e.id}/emails`)).data).toEqual([]);

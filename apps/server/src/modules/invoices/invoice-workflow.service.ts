@@ -10,6 +10,7 @@ import { schema, type Db, type Tx } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import type { AuditChange } from '../../lib/audit.ts';
+import { notifyAdmins } from '../notifications/notify.ts';
 import { getInvoiceDetail } from './invoices.service.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
 
@@ -95,6 +96,18 @@ export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceS
         after: finishedAt?.toISOString() ?? null,
       });
     await recordChange(tx, actor, id, 'update', changes);
+    // A technician finishing a job tells the office, in this transaction; an admin who completes an
+    // order is the office, so nobody is told. Keyed by the completion, so each one is told once, and a
+    // job an admin reopened and the technician completes again is news again.
+    if (to === InvoiceState.Completed && !actor.isAdmin)
+      await notifyAdmins(tx, {
+        organizationId: actor.organizationId,
+        sourceKey: `invoice-completed:${id}:${finishedAt!.toISOString()}`,
+        title: `OS ${row.number} concluída`,
+        description: `${actor.name} concluiu a Ordem de Serviço ${row.number}.`,
+        url: `/invoices/${id}/edit`,
+        at: finishedAt!,
+      });
   });
   return getInvoiceDetail(db, actor, id);
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  formatAddress,
   fromCents,
   HOME_CARD_LIMIT,
   homeCardFilters,
@@ -19,7 +20,7 @@ import type { Placeholder } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, forbidden, invalid } from '../../plugins/errors.ts';
-import { audit, changedFields, recordView } from '../../lib/audit.ts';
+import { audit, changedFields, recordView, type AuditChange } from '../../lib/audit.ts';
 import { nextNumber } from '../../lib/counters.ts';
 import { countRows, listPage, versionsColumn, type VersionedTable } from '../../lib/list.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
@@ -635,9 +636,27 @@ export async function updateVisit(db: Db, actor: Actor, id: number, body: Invoic
     );
     if (!changes.length) return;
     await tx.update(i).set(next).where(eq(i.id, id));
-    await recordChange(tx, actor, id, 'update', changes);
+    await recordChange(tx, actor, id, 'update', await addressesInWords(tx, row.organizationId, changes));
   });
   return getInvoiceDetail(db, actor, id);
+}
+
+/** The trail names an address by its text ('Rua X, 120 - Centro - São Paulo/SP'), not by its id. */
+async function addressesInWords(tx: Tx, organizationId: number, changes: AuditChange[]): Promise<AuditChange[]> {
+  const line = changes.find((c) => c.field === 'addressId');
+  if (!line) return changes;
+  const ids = [line.before, line.after].filter((v): v is number => typeof v === 'number');
+  const found = ids.length
+    ? await tx
+        .select()
+        .from(ad)
+        .where(and(eq(ad.organizationId, organizationId), inArray(ad.id, ids)))
+    : [];
+  const text = (id: unknown) => {
+    const a = found.find((r) => r.id === id);
+    return a ? formatAddress(a) : null;
+  };
+  return changes.map((c) => (c === line ? { field: 'address', before: text(c.before), after: text(c.after) } : c));
 }
 
 /** POST invoices/{id}/discount: 0 removes it; never above the subtotal; not on canceled or paid orders. */

@@ -295,8 +295,13 @@ describe('the visit: reported problem, scheduled time, address, customer contact
     expect((await world.worker('GET', `/${mine.id}`)).json()).toMatchObject(expected);
     const updates = (await world.auditOf(mine.id)).filter((a) => a.action === 'update');
     expect(updates.at(-1)!.data).toEqual(
-      expect.arrayContaining([{ field: 'reportedProblem', before: null, after: 'Split da sala não gela' }]),
+      expect.arrayContaining([
+        { field: 'reportedProblem', before: null, after: 'Split da sala não gela' },
+        // The trail names the address in words, not by its id.
+        { field: 'address', before: null, after: 'Rua das Flores, 120 - São Paulo/SP' },
+      ]),
     );
+    expect(updates.at(-1)!.data.map((c) => c.field)).not.toContain('addressId');
 
     // Deleting the address empties the order's choice and keeps the order.
     await ctx.database.db.delete(schema.addresses).where(eq(schema.addresses.id, address!.id));
@@ -487,6 +492,18 @@ describe('list', () => {
       created.push(o.number);
     }
     expect(await card('wip')).toEqual(created.toReversed().slice(0, 10));
+  });
+
+  it("a home card row carries its customer's CPF/CNPJ and type, apart from the company's", async () => {
+    const rows = (await lw.admin('GET', '/completed')).json().data as Array<Record<string, unknown>>;
+    const row = rows.find((r) => r.number === numbers.d)!;
+    expect(row).toMatchObject({
+      customerId: lw.otherCustomer.id,
+      customerIdentifier: lw.otherCustomer.identifier,
+      customerType: lw.otherCustomer.type,
+      companyIdentifier: lw.company.identifier,
+    });
+    expect(row.customerIdentifier).not.toBe(row.companyIdentifier);
   });
 
   it("home cards count and value every order of the card, the same set their 'Ver todas' filter lists", async () => {

@@ -170,6 +170,84 @@ describe('a customer signs', () => {
   });
 });
 
+describe('a technician completes an order', () => {
+  const completions = (invoiceId: number) =>
+    rows<{ user_id: number; title: string; url: string }>(sql`
+      SELECT user_id, title, url FROM notifications
+       WHERE source_key LIKE ${`invoice-completed:${invoiceId}:%`} ORDER BY user_id, id`);
+
+  /** An order the organization's collaborator works on, started by the admin. */
+  async function startedWithWorker(w: InvoiceWorld) {
+    const { id, number } = await w.createInvoice();
+    await w.assignWorker(id);
+    await w.moveTo(id, InvoiceState.Wip);
+    return { id, number };
+  }
+
+  it('each active admin gets one notification linking to the order; no collaborator, no inactive admin', async () => {
+    const [inactive] = await ctx.database.db
+      .insert(schema.users)
+      .values({
+        organizationId: org.organization.id,
+        name: 'Admin Inativa',
+        email: `admin-inativa-${Date.now()}@teste.com.br`,
+        role: ROLE_ADMIN,
+        passwordHash: await hashPassword('senha-forte-1'),
+        isActive: false,
+      })
+      .returning();
+    const { id, number } = await startedWithWorker(world);
+    const unread = (await list(org, org.admin.token)).json().meta.unread;
+    const res = await world.worker('POST', `/${id}/complete`);
+    expect(res.statusCode, res.body).toBe(200);
+
+    const written = await completions(id);
+    expect(written.map((n) => n.user_id).sort()).toEqual([org.admin.id, secondAdmin.id].sort());
+    expect(written.map((n) => n.user_id)).not.toContain(inactive!.id);
+    expect(written.map((n) => n.user_id)).not.toContain(org.worker.id);
+    const [worker] = await rows<{ name: string }>(sql`SELECT name FROM users WHERE id = ${org.worker.id}`);
+    const [latest] = (await list(org, org.admin.token)).json().data;
+    expect(latest).toMatchObject({
+      title: `OS ${number} concluída`,
+      description: `${worker!.name} concluiu a Ordem de Serviço ${number}.`,
+      url: `/invoices/${id}/edit`,
+      readAt: null,
+    });
+    expect((await list(org, org.admin.token)).json().meta.unread).toBe(unread + 1);
+  });
+
+  it('an admin who completes an order notifies nobody, themselves included', async () => {
+    const { id } = await startedWithWorker(world);
+    expect((await world.admin('POST', `/${id}/complete`)).statusCode).toBe(200);
+    expect(await completions(id)).toHaveLength(0);
+  });
+
+  it('once per completion: reopened by an admin and completed again by the technician, the office hears again', async () => {
+    const { id } = await startedWithWorker(world);
+    expect((await world.worker('POST', `/${id}/complete`)).statusCode).toBe(200);
+    expect(await completions(id)).toHaveLength(2);
+    expect((await world.admin('POST', `/${id}/start`)).statusCode).toBe(200);
+    expect(await completions(id)).toHaveLength(2);
+    expect((await world.worker('POST', `/${id}/complete`)).statusCode).toBe(200);
+    expect(await completions(id)).toHaveLength(4);
+  });
+
+  it('a completion that fails writes no notification', async () => {
+    const { id } = await world.createInvoice();
+    await world.assignWorker(id);
+    // Not started: Todo/Draft → Completed is not an allowed change.
+    expect((await world.worker('POST', `/${id}/complete`)).statusCode).toBe(409);
+    expect(await completions(id)).toHaveLength(0);
+  });
+
+  it('an organization without the notifications feature gets none', async () => {
+    const liteWorld = await invoiceWorld(ctx, lite);
+    const { id } = await startedWithWorker(liteWorld);
+    expect((await liteWorld.worker('POST', `/${id}/complete`)).statusCode).toBe(200);
+    expect(await completions(id)).toHaveLength(0);
+  });
+});
+
 describe('the reminder job', () => {
   it('turns due reminders into one notification per admin, leaves future ones, and notifies a moved reminder again', async () => {
     const due = await scheduleReminders(org, world, 3, new Date(Date.now() - 60_000).toISOString());

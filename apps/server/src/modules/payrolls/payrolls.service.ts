@@ -125,7 +125,7 @@ export async function createPayroll(db: Db, actor: Actor, body: GeneratePayrollB
     if (result === null) throw invalid({ company: payrollMessages.companyNotFound });
     if (result === 'empty') throw invalid({ _: payrollMessages.nothingToPay });
     await audit(tx, actor, 'create', 'payroll', result.payroll.id, [
-      { field: 'company', before: null, after: body.company },
+      { field: 'company', before: null, after: await companyName(tx, actor.organizationId, body.company) },
       { field: 'startDate', before: null, after: body.startDate },
       { field: 'endDate', before: null, after: body.endDate },
       { field: 'lines', before: null, after: result.lines },
@@ -135,6 +135,15 @@ export async function createPayroll(db: Db, actor: Actor, body: GeneratePayrollB
   });
   const detail = await getPayroll(db, actor.organizationId, created.payroll.id);
   return { ...detail, lines: created.lines, total: fromCents(created.totalCents) };
+}
+
+/** The trail names the company, not its id. */
+async function companyName(tx: Tx, organizationId: number, companyId: number) {
+  const [company] = await tx
+    .select({ name: co.name })
+    .from(co)
+    .where(and(eq(co.id, companyId), eq(co.organizationId, organizationId)));
+  return company?.name ?? companyId;
 }
 
 /** The payroll row, locked for the rest of the transaction (FOR UPDATE to delete, FOR SHARE to pay a line). */
@@ -155,7 +164,7 @@ export async function removePayroll(db: Db, actor: Actor, id: number) {
     const lines = await tx.$count(l, eq(l.payrollId, id));
     await tx.delete(p).where(eq(p.id, id));
     await audit(tx, actor, 'delete', 'payroll', id, [
-      { field: 'company', before: row.companyId, after: null },
+      { field: 'company', before: await companyName(tx, actor.organizationId, row.companyId), after: null },
       { field: 'startDate', before: row.startDate, after: null },
       { field: 'endDate', before: row.endDate, after: null },
       { field: 'lines', before: lines, after: null },
@@ -264,7 +273,7 @@ export async function payLine(db: Db, actor: Actor, id: number, lineId: number):
 const pendingWorker = sql`iw.invoice_id = ${i.id} AND iw.paid_at IS NULL AND NOT EXISTS (SELECT 1 FROM ${l} pl WHERE pl.invoice_worker_id = iw.id)`;
 
 /**
- * GET payrolls/pending ('Verificar pendencias'): Completed orders with a worker who is unpaid and in
+ * GET payrolls/pending ('Verificar pendências'): Completed orders with a worker who is unpaid and in
  * no payroll yet, oldest finished first, with those workers' names.
  */
 export async function listPendingOrders(db: Db, organizationId: number, query: ListQuery) {

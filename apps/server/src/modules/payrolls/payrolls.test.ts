@@ -225,6 +225,8 @@ describe('generation', () => {
       .where(and(eq(schema.auditLogs.entity, 'payroll'), eq(schema.auditLogs.entityId, body.id)));
     expect(log.map((r) => r.action)).toEqual(['create']);
     expect(log[0]!.userId).toBe(org.admin.id);
+    // The trail names the company in words, not by its id.
+    expect(log[0]!.data).toContainEqual({ field: 'company', before: null, after: 'Filial Teste Ltda' });
   });
 
   it('leaves out orders outside the period (in the organization time zone), not completed, of another company, already paid or already in a payroll', async () => {
@@ -468,7 +470,7 @@ describe('generation', () => {
 });
 
 describe('pending, paying and deleting', () => {
-  it("'Verificar pendencias' lists completed orders with unpaid workers in no payroll", async () => {
+  it("'Verificar pendências' lists completed orders with unpaid workers in no payroll", async () => {
     const company = await newCompany();
     const tech = await technician(1500);
     const order = await completedOrder({
@@ -556,11 +558,12 @@ describe('pending, paying and deleting', () => {
     expect((await admin('GET', `/${id}`)).statusCode).toBe(404);
     expect(await ctx.database.db.$count(schema.payrollLines, eq(schema.payrollLines.payrollId, id))).toBe(0);
     const log = await ctx.database.db
-      .select({ action: schema.auditLogs.action })
+      .select({ action: schema.auditLogs.action, data: schema.auditLogs.data })
       .from(schema.auditLogs)
       .where(and(eq(schema.auditLogs.entity, 'payroll'), eq(schema.auditLogs.entityId, id)))
       .orderBy(asc(schema.auditLogs.id));
     expect(log.map((r) => r.action)).toEqual(['create', 'delete']);
+    expect(log[1]!.data).toContainEqual({ field: 'company', before: 'Filial Teste Ltda', after: null });
     expect((await admin('DELETE', `/${id}`)).statusCode).toBe(404);
   });
 });

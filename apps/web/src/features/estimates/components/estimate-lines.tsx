@@ -10,7 +10,7 @@ import { useRemoveLine } from '../api/remove-line.ts';
 import { AddLineModal } from './add-line-modal.tsx';
 import { AddButton, Section } from './section.tsx';
 
-const removeNames = { services: 'servico', products: 'produto', equipments: 'equipamento' } as const;
+const removeNames = { services: 'serviço', products: 'produto', equipments: 'equipamento' } as const;
 
 function useRemove(estimateId: number, kind: EstimateLineKind) {
   const remove = useRemoveLine(estimateId);

@@ -6,7 +6,7 @@ import { InvoiceStatusBadge } from '../../../components/invoices/invoice-status-
 import { useEmails } from '../api/emails.ts';
 import { useEstimateInvoices } from '../api/invoices.ts';
 
-/** Tab 'Ordens de Servico': the orders generated from the estimate, newest first. */
+/** Tab 'Ordens de Serviço': the orders generated from the estimate, newest first. */
 export function EstimateInvoicesTab({ estimateId }: { estimateId: number }) {
   const query = useEstimateInvoices(estimateId);
   const orders = query.data?.data ?? [];

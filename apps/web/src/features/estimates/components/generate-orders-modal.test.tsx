@@ -61,7 +61,7 @@ describe('GenerateOrdersModal', () => {
         }) satisfies EstimateInvoicesResponse,
     });
     renderAsUser(<GenerateOrdersModal estimate={estimate} show onHide={() => {}} />);
-    const dialog = await screen.findByRole('dialog', { name: 'Gerar Ordens de Servico' });
+    const dialog = await screen.findByRole('dialog', { name: 'Gerar Ordens de Serviço' });
     expect(await within(dialog).findByLabelText(/Split 18k/)).toBeChecked();
     expect(within(dialog).getByLabelText(/restam \d de 2 un\./)).toBeChecked();
     expect(within(dialog).getByLabelText('Unidades de Limpeza')).toHaveValue(2);
@@ -87,7 +87,7 @@ describe('GenerateOrdersModal', () => {
       'admin',
       '/estimates/9/edit',
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Gerar Ordens de Servico' });
+    const dialog = await screen.findByRole('dialog', { name: 'Gerar Ordens de Serviço' });
     // Unticking items below does not change what the button generates: all of it.
     await userEvent.click(await within(dialog).findByLabelText(/agrupado · 3 un\./));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Gerar OS com todos os itens' }));
@@ -130,7 +130,7 @@ describe('GenerateOrdersModal', () => {
         <GenerateOrdersModal estimate={estimate} show onHide={() => {}} />
       </>,
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Gerar Ordens de Servico' });
+    const dialog = await screen.findByRole('dialog', { name: 'Gerar Ordens de Serviço' });
     // The grouped product onto the existing order, the service's last unit kept for another.
     await userEvent.click(await within(dialog).findByLabelText(/OS nº 500/));
     await userEvent.click(within(dialog).getByLabelText(/restam \d de 2 un\./));

@@ -39,7 +39,7 @@ function picked(remaining: Remaining | undefined, units: Record<string, number>,
 }
 
 /**
- * 'Gerar Ordens de Servico': 'Gerar OS com todos os itens' puts everything still to assign on a new
+ * 'Gerar Ordens de Serviço': 'Gerar OS com todos os itens' puts everything still to assign on a new
  * order and opens it. Or, item by item: (1) the estimate's orders, canceled or completed ones disabled;
  * (2) pick one or 'Nova +'; (3) every remaining item comes ticked: untick or change the units, and add
  * them after a confirmation; (4) equipment already on an order is not offered; (5) canceled orders do
@@ -167,7 +167,7 @@ export function GenerateOrdersModal({
       onHide={onHide}
       onExited={reset}
       size="lg"
-      title="Gerar Ordens de Servico"
+      title="Gerar Ordens de Serviço"
       footer={
         <>
           <Button variant="outline-secondary" onClick={onHide}>

@@ -13,7 +13,7 @@ import { GenerateOrdersModal } from './generate-orders-modal.tsx';
 /**
  * The estimate's buttons, each status change after an irreversible-action confirmation. Which ones
  * show comes from the server's allowed statuses: 'Iniciar' on Draft, 'Aprovar' on Wip, 'Cancelar' on
- * Draft and on Wip (the state machine allows canceling a quote in progress), 'Gerar Ordens de Servico'
+ * Draft and on Wip (the state machine allows canceling a quote in progress), 'Gerar Ordens de Serviço'
  * on Completed; PDF and e-mail in every status (a draft's PDF is marked as a draft).
  */
 export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
@@ -59,7 +59,7 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
       )}
       {estimate.status === EstimateStatus.Completed && (
         <Button variant="primary" onClick={() => setGenerating(true)}>
-          Gerar Ordens de Servico
+          Gerar Ordens de Serviço
         </Button>
       )}
       <ActionButton variant="outline-secondary" action={openPdf}>

@@ -19,7 +19,7 @@ import { TagsCard } from '../components/tags-card.tsx';
 const tabs = ['dados', 'ordens', 'emails'] as const;
 
 /**
- * /estimates/{id}/edit: tabs Dados (the quote itself), Ordens de Servico (orders generated from it)
+ * /estimates/{id}/edit: tabs Dados (the quote itself), Ordens de Serviço (orders generated from it)
  * and E-mails enviados. Lines, photos and the discount change only while Draft or Wip; removal buttons
  * are hidden once Completed. The open tab is in the URL (?tab=).
  */
@@ -77,7 +77,7 @@ export function EditEstimatePage() {
             </div>
           </div>
         </Tab>
-        <Tab eventKey="ordens" title="Ordens de Servico">
+        <Tab eventKey="ordens" title="Ordens de Serviço">
           {tab === 'ordens' && <EstimateInvoicesTab estimateId={estimate.id} />}
         </Tab>
         <Tab eventKey="emails" title="E-mails enviados">

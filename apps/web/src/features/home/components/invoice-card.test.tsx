@@ -48,6 +48,27 @@ describe('home InvoiceCard', () => {
     expect(first).not.toHaveAttribute('aria-label');
   });
 
+  it("a row shows its customer's CPF/CNPJ, formatted, not the company's", async () => {
+    fakeApi({
+      'GET /api/organizations/1/invoices/blocked': () => ({
+        data: [
+          row(1),
+          { ...row(2), customerIdentifier: '11444777000161', customerType: 1, companyIdentifier: '45723174000110' },
+        ],
+        total: 2,
+        amount: 0,
+      }),
+    });
+    renderAsUser(<InvoiceCard card="blocked" title="Serviços bloqueados" />);
+    const card = screen.getByRole('region', { name: 'Serviços bloqueados' });
+    const first = await within(card).findByRole('link', { name: /#101/ });
+    expect(first).toHaveTextContent('529.982.247-25');
+    expect(first).not.toHaveTextContent('11.222.333/0001-81');
+    const second = within(card).getByRole('link', { name: /#102/ });
+    expect(second).toHaveTextContent('11.444.777/0001-61');
+    expect(second).not.toHaveTextContent('45.723.174/0001-10');
+  });
+
   it("each card's 'Ver todas' opens the list filtered as the card is", () => {
     expect(cardListPath('wip')).toBe('/invoices?state=7,10');
     expect(cardListPath('completed')).toBe('/invoices?state=20&isNotPaid=true');

@@ -16,7 +16,7 @@ export function cardListPath(card: Card_): string {
 
 /**
  * A home card: how many orders it holds and their value (the cards are the admin's, who
- * sees money), the newest rows with status badge, number, date, customer and company identifier, and
+ * sees money), the newest rows with status badge, number, date, customer and the customer's CPF/CNPJ, and
  * 'Ver todas' to the order list filtered the same way, so nothing past the 10th row is out of reach.
  * An empty card reads 'Nenhum registro'.
  */
@@ -52,7 +52,7 @@ export function InvoiceCard({ card, title }: { card: Card_; title: string }) {
               <div className="text-truncate">{r.customerName}</div>
               <div className="d-flex justify-content-between gap-2 small text-body-secondary">
                 <span>{formatDate(r.createdAt)}</span>
-                <span className="text-nowrap">{formatIdentifier(r.companyIdentifier, r.companyType)}</span>
+                <span className="text-nowrap">{formatIdentifier(r.customerIdentifier, r.customerType)}</span>
               </div>
             </ListGroup.Item>
           ))}

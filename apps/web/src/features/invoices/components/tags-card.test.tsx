@@ -130,7 +130,7 @@ describe('TagsCard', () => {
     renderAsUser(<TagsCard invoice={tagsInvoice()} editable />);
     await userEvent.click(screen.getByRole('button', { name: 'Remover etiqueta Garantia' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remover' }));
-    const text = 'Houve um problema ao tentar remover o etiqueta da Ordem de Serviço. Tente novamente.';
+    const text = 'Houve um problema ao tentar remover a etiqueta da Ordem de Serviço. Tente novamente.';
     expect(invoiceMessages.removeFailed('etiqueta')).toBe(text);
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByText(paperworkMessages.tagRemoved)).not.toBeInTheDocument();

@@ -38,11 +38,20 @@ function NotificationEntry({ item, onNavigate }: { item: NotificationItem; onNav
       toastApiError(err, 'Houve um problema ao processar a sua solicitação');
     }
   };
+  // Opening a notification is reading it: the click marks it read on the server (no confirmation,
+  // the reader chose it) while the link navigates; the list refetches and the badge drops.
+  const onOpen = () => {
+    onNavigate();
+    if (unread)
+      markRead.mutate(item.id, {
+        onError: (err) => toastApiError(err, 'Houve um problema ao processar a sua solicitação'),
+      });
+  };
   return (
     <li className={`notification-entry${unread ? ' is-unread' : ''}`}>
       <div className="d-flex justify-content-between gap-2">
         {item.url ? (
-          <Link to={item.url} onClick={onNavigate} className="fw-semibold">
+          <Link to={item.url} onClick={onOpen} className="fw-semibold">
             {item.title}
           </Link>
         ) : (

@@ -24,7 +24,7 @@ const columns: Column<PendingOrder>[] = [
   { header: 'Colaboradores sem folha', cell: (r) => r.workers.join(', ') },
 ];
 
-/** 'Verificar pendencias': completed orders with unpaid workers that no payroll holds yet, oldest first. */
+/** 'Verificar pendências': completed orders with unpaid workers that no payroll holds yet, oldest first. */
 export function PendingOrdersModal({ show, onHide }: { show: boolean; onHide(): void }) {
   const [query, setQuery] = useState({ q: '', skip: 0, take: DEFAULT_TAKE });
   const list = usePendingOrders(query, show);

@@ -75,11 +75,11 @@ const lineColumns = (c: LineTableContext): Column<PayrollLine>[] => [
       </Link>
     ),
   },
-  { header: 'Nat. Operacao', cell: (l) => l.transactionNature },
-  { header: 'Inicio', cell: (l) => formatDateTime(l.invoiceStartedAt) },
+  { header: 'Nat. Operação', cell: (l) => l.transactionNature },
+  { header: 'Início', cell: (l) => formatDateTime(l.invoiceStartedAt) },
   { header: 'Fim', cell: (l) => formatDateTime(l.invoiceFinishedAt) },
   {
-    header: 'Funcionario',
+    header: 'Funcionário',
     cell: (l) => <PaySlipLink payrollId={c.payrollId} workerId={l.workerId} name={l.workerName} />,
   },
   { header: 'Valor', className: 'text-end text-nowrap', cell: (l) => formatMoney(l.value) },

@@ -46,7 +46,7 @@ function RemovePayrollButton({ payroll }: { payroll: Payroll }) {
 
 const columns: Column<Payroll>[] = [
   { header: 'Empresa', cell: (r) => <Link to={`/payrolls/${r.id}`}>{companyOf(r)}</Link> },
-  { header: 'Inicio', cell: (r) => formatIsoDate(r.startDate) },
+  { header: 'Início', cell: (r) => formatIsoDate(r.startDate) },
   { header: 'Fim', cell: (r) => formatIsoDate(r.endDate) },
   { header: 'Gerada em', cell: (r) => formatDateTime(r.createdAt) },
   {
@@ -70,7 +70,7 @@ export function PayrollsPage() {
         actions={
           <>
             <Button variant="outline-secondary" onClick={() => setPending(true)}>
-              Verificar pendencias
+              Verificar pendências
             </Button>
             <Button onClick={() => setGenerating(true)}>Gerar folha</Button>
           </>
