@@ -376,11 +376,11 @@ describe("the approved estimate's discount, address and notes go with the orders
     const e = await w.createEstimate();
     const service = await w.ok('POST', `/${e.id}/services`, { service: w.service.id, quantity: 3, isGrouped: false });
     const grouped = await w.ok('POST', `/${e.id}/products`, { product: w.product.id, quantity: 4, isGrouped: true });
-    const other = await w.ok('POST', `/${e.id}/products`, { product: w.product2.id, quantity: 1, isGrouped: false });
+    const single = await w.ok('POST', `/${e.id}/products`, { product: w.product2.id, quantity: 1, isGrouped: false });
     const detail = await w.ok('POST', `/${e.id}/discount`, { discount });
     expect(detail).toMatchObject({ subTotal: 803.6, discount, total: Math.round((803.6 - discount) * 100) / 100 });
     await w.moveTo(e.id, EstimateStatus.Completed);
-    return { ...e, service, grouped, other };
+    return { ...e, service, grouped, single };
   }
   const orderOf = async (res: { statusCode: number; json(): { id: number } }) => {
     expect(res.statusCode).toBe(201);
@@ -401,7 +401,7 @@ describe("the approved estimate's discount, address and notes go with the orders
         services: [{ id: e.service.id, quantity: 3 }],
         products: [
           { id: e.grouped.id, quantity: 4 },
-          { id: e.other.id, quantity: 1 },
+          { id: e.single.id, quantity: 1 },
         ],
       }),
     );
@@ -421,7 +421,7 @@ describe("the approved estimate's discount, address and notes go with the orders
         services: [{ id: e.service.id, quantity: 1 }],
         products: [
           { id: e.grouped.id, quantity: 4 },
-          { id: e.other.id, quantity: 1 },
+          { id: e.single.id, quantity: 1 },
         ],
       }),
     );
@@ -444,7 +444,7 @@ describe("the approved estimate's discount, address and notes go with the orders
       await generate(e.id, {
         invoice: null,
         services: [{ id: e.service.id, quantity: 1 }],
-        products: [{ id: e.other.id, quantity: 1 }],
+        products: [{ id: e.single.id, quantity: 1 }],
       }),
     );
     const orders = await Promise.all(
@@ -468,7 +468,7 @@ describe("the approved estimate's discount, address and notes go with the orders
       services: [{ id: e.service.id, quantity: 3 }],
       products: [
         { id: e.grouped.id, quantity: 4 },
-        { id: e.other.id, quantity: 1 },
+        { id: e.single.id, quantity: 1 },
       ],
     };
     const first = await orderOf(await generate(e.id, all));

@@ -400,8 +400,8 @@ export async function generateInvoice(db: Db, actor: Actor, id: number, body: Ge
     if (subtotalCents > 2_147_483_647) throw invalid({ services: estimateMessages.totalTooHigh });
     await tx.update(i).set({ subtotalCents, discountCents }).where(eq(i.id, invoice.id));
     const discounts = await applyEstimateDiscount(tx, actor, estimate);
-    const discountChange = (id: number, before: number) => {
-      const d = discounts.get(id);
+    const discountChange = (invoiceId: number, before: number) => {
+      const d = discounts.get(invoiceId);
       return d ? [{ field: 'discount', before: fromCents(before), after: fromCents(d.after) }] : [];
     };
     await recordInvoiceChange(tx, actor, invoice.id, 'update', [
