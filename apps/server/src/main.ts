@@ -8,6 +8,14 @@ import { createBackup, holdableDeletes } from './lib/backup.ts';
 import { startMaintenanceSocket } from './lib/maintenance.ts';
 
 const startedAt = performance.now();
+
+/** A start that cannot go on: one clear line (and the cause) on stderr, exit code 1. */
+function failStart(what: string, err: unknown): never {
+  const reason = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  const code = (err as { code?: unknown })?.code;
+  console.error(`ERRO ao iniciar: ${what}.\n  causa: ${reason}${typeof code === 'string' ? ` (${code})` : ''}`);
+  process.exit(1);
+}
 const config = loadConfig();
 let log: { error(obj: object, msg: string): void } = {
   error: (obj, msg) => console.error(msg, obj),
@@ -25,9 +33,16 @@ const database = await openDatabase(
     console.error(err.message);
     process.exit(1);
   }
-  throw err;
+  return failStart(
+    config.databaseUrl
+      ? 'não foi possível conectar ao PostgreSQL de DATABASE_URL / could not connect to the PostgreSQL server of DATABASE_URL'
+      : `não foi possível abrir o banco embutido em ${join(config.dataDir, 'pgdata')} (disco cheio, somente leitura ou sem permissão?) / could not open the embedded database (disk full, read-only or no permission?)`,
+    err,
+  );
 });
-await migrate(database);
+await migrate(database).catch((err: unknown) =>
+  failStart('não foi possível preparar o banco de dados (migrações) / could not migrate the database', err),
+);
 const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 
 const jwtSecret = await loadJwtSecret(database.db, {
