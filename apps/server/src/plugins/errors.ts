@@ -125,11 +125,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (err instanceof StorageUnavailableError) {
       request.log.error({ err }, 'file storage unavailable');
-      return reply.code(503).header('retry-after', '5').send({ errors: [outageMessages.storageUnavailable] });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ errors: [outageMessages.storageUnavailable] });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ errors: [outageMessages.unavailable] });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ errors: [outageMessages.unavailable] });
     }
     if (isMalformedMultipart(err)) return reply.code(422).send({ errors: { _: [messages.invalidFormat] } });
     if (sqlState(err)?.startsWith('22')) {
