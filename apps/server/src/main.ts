@@ -6,6 +6,7 @@ import { createStorage } from './lib/storage.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { createBackup, holdableDeletes } from './lib/backup.ts';
 import { startMaintenanceSocket } from './lib/maintenance.ts';
+import { parseCron, startBackupSchedule, type CronSchedule } from './lib/backup-schedule.ts';
 
 const startedAt = performance.now();
 
@@ -17,6 +18,14 @@ function failStart(what: string, err: unknown): never {
   process.exit(1);
 }
 const config = loadConfig();
+let backupSchedule: CronSchedule | undefined;
+try {
+  backupSchedule = config.backupCron ? parseCron(config.backupCron) : undefined;
+  if (backupSchedule && !(config.backupKeepDays > 0))
+    throw new Error('BACKUP_KEEP_DAYS: informe um número de dias > 0');
+} catch (err) {
+  failStart('configuração de backup inválida / invalid backup settings', err);
+}
 let log: { error(obj: object, msg: string): void } = {
   error: (obj, msg) => console.error(msg, obj),
 };
@@ -82,6 +91,7 @@ async function shutdown(signal: string) {
   }, DRAIN_TIMEOUT_MS);
   try {
     maintenance?.close();
+    backups?.stop();
     await app.close();
     await database.close();
   } finally {
@@ -100,6 +110,28 @@ const maintenance =
         files.holdingDeletes(() => createBackup(pglite, join(config.dataDir, 'files'))),
       )
     : undefined;
+
+// Scheduled backups (BACKUP_CRON): the same archive as `npm run cli -- backup`, made by this process.
+let backups: { stop(): void } | undefined;
+if (backupSchedule) {
+  if (pglite && !config.s3) {
+    backups = startBackupSchedule({
+      schedule: backupSchedule,
+      dir: config.backupDir,
+      keepDays: config.backupKeepDays,
+      make: () => files.holdingDeletes(() => createBackup(pglite, join(config.dataDir, 'files'))),
+      log: app.log,
+    });
+    app.log.info(
+      { cron: config.backupCron, dir: config.backupDir, keepDays: config.backupKeepDays },
+      'scheduled backups on',
+    );
+  } else {
+    app.log.warn(
+      'BACKUP_CRON ignorado: o backup agendado cobre o banco embutido com arquivos locais; com DATABASE_URL ou S3 use pg_dump e a cópia do bucket',
+    );
+  }
+}
 
 await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${join(config.dataDir, 'pgdata')}`;
