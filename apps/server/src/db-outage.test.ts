@@ -59,94 +59,98 @@ interface Attempt {
 }
 
 describe.skipIf(!onPostgres)('PostgreSQL stops and starts again under 4 writers', () => {
-  it('503 within 5 s while down, health 503, recovery without restart, no acknowledged write lost', {
-    timeout: 180_000,
-  }, async () => {
-    const attempts: Attempt[] = [];
-    let stopWriters = false;
-    let n = 0;
-    const writer = async (w: number) => {
-      while (!stopWriters) {
-        const name = `Cliente ${w}-${++n}`;
-        const startedAt = Date.now();
-        let status = 0;
-        let errors: unknown;
-        try {
-          const res = await fetch(`${server.url}/api/organizations/1/customers`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body: JSON.stringify({ type: PersonType.Natural, identifier: formatCpf(newCpf()), name }),
-            signal: AbortSignal.timeout(15_000),
-          });
-          status = res.status;
-          errors = ((await res.json()) as { errors?: unknown }).errors;
-        } catch (err) {
-          status = -1;
-          errors = String(err);
+  it(
+    '503 within 5 s while down, health 503, recovery without restart, no acknowledged write lost',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const attempts: Attempt[] = [];
+      const writing = { on: true };
+      let n = 0;
+      const writer = async (w: number) => {
+        while (writing.on) {
+          const name = `Cliente ${w}-${++n}`;
+          const startedAt = Date.now();
+          let status = 0;
+          let errors: unknown;
+          try {
+            const res = await fetch(`${server.url}/api/organizations/1/customers`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+              body: JSON.stringify({ type: PersonType.Natural, identifier: formatCpf(newCpf()), name }),
+              signal: AbortSignal.timeout(15_000),
+            });
+            status = res.status;
+            errors = ((await res.json()) as { errors?: unknown }).errors;
+          } catch (err) {
+            status = -1;
+            errors = String(err);
+          }
+          attempts.push({ name, status, ms: Date.now() - startedAt, startedAt, errors });
+          if (status !== 201) await new Promise((r) => setTimeout(r, 50));
         }
-        attempts.push({ name, status, ms: Date.now() - startedAt, startedAt, errors });
-        if (status !== 201) await new Promise((r) => setTimeout(r, 50));
+      };
+      const writers = [1, 2, 3, 4].map(writer);
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+      await sleep(1500);
+      cluster.halt();
+      const downFrom = Date.now();
+      await sleep(5000);
+      const health = await fetch(`${server.url}/api/health`);
+      expect(health.status).toBe(503);
+      const otherRead = await fetch(`${server.url}/api/organizations/1/customers`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(otherRead.status).toBe(503);
+      expect(((await otherRead.json()) as { errors: string[] }).errors).toEqual([UNAVAILABLE]);
+      const loginWhileDown = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin@demo.com.br', password: 'demo1234' }),
+      });
+      expect(loginWhileDown.status).toBe(503);
+      const downUntil = Date.now();
+      cluster.resume();
+      const upAt = Date.now();
+
+      // The same process answers again on its own.
+      let recovered = false;
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(200)) {
+        if (attempts.some((a) => a.startedAt > upAt && a.status === 201)) {
+          recovered = true;
+          break;
+        }
       }
-    };
-    const writers = [1, 2, 3, 4].map(writer);
-    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      expect(recovered).toBe(true);
+      await sleep(1500);
+      writing.on = false;
+      await Promise.all(writers);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect(server.process.exitCode).toBeNull();
 
-    await sleep(1500);
-    cluster.halt();
-    const downFrom = Date.now();
-    await sleep(5000);
-    const health = await fetch(`${server.url}/api/health`);
-    expect(health.status).toBe(503);
-    const otherRead = await fetch(`${server.url}/api/organizations/1/customers`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(otherRead.status).toBe(503);
-    expect(((await otherRead.json()) as { errors: string[] }).errors).toEqual([UNAVAILABLE]);
-    const loginWhileDown = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin@demo.com.br', password: 'demo1234' }),
-    });
-    expect(loginWhileDown.status).toBe(503);
-    const downUntil = Date.now();
-    cluster.resume();
-    const upAt = Date.now();
-
-    // The same process answers again on its own.
-    let recovered = false;
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(200)) {
-      if (attempts.some((a) => a.startedAt > upAt && a.status === 201)) {
-        recovered = true;
-        break;
+      const whileDown = attempts.filter((a) => a.startedAt >= downFrom && a.startedAt + a.ms <= downUntil);
+      expect(whileDown.length).toBeGreaterThan(10);
+      for (const a of whileDown) {
+        expect(a.status, JSON.stringify(a)).toBe(503);
+        expect(a.errors).toEqual([UNAVAILABLE]);
+        expect(a.ms).toBeLessThan(5000);
       }
-    }
-    expect(recovered).toBe(true);
-    await sleep(1500);
-    stopWriters = true;
-    await Promise.all(writers);
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-    expect(server.process.exitCode).toBeNull();
+      // Around the stop and the start a request may fail (503) but never otherwise.
+      for (const a of attempts) expect([201, 503], JSON.stringify(a)).toContain(a.status);
+      for (const a of attempts.filter((x) => x.status === 503)) expect(a.ms, JSON.stringify(a)).toBeLessThan(5000);
 
-    const whileDown = attempts.filter((a) => a.startedAt >= downFrom && a.startedAt + a.ms <= downUntil);
-    expect(whileDown.length).toBeGreaterThan(10);
-    for (const a of whileDown) {
-      expect(a.status, JSON.stringify(a)).toBe(503);
-      expect(a.errors).toEqual([UNAVAILABLE]);
-      expect(a.ms).toBeLessThan(5000);
-    }
-    // Around the stop and the start a request may fail (503) but never otherwise.
-    for (const a of attempts) expect([201, 503], JSON.stringify(a)).toContain(a.status);
-    for (const a of attempts.filter((x) => x.status === 503)) expect(a.ms, JSON.stringify(a)).toBeLessThan(5000);
-
-    const acknowledged = attempts.filter((a) => a.status === 201).map((a) => a.name);
-    expect(acknowledged.length).toBeGreaterThan(4);
-    const client = new pg.Client({ connectionString: cluster.url('oficina') });
-    await client.connect();
-    const { rows } = await client.query<{ name: string }>(
-      "SELECT name FROM customers WHERE organization_id = 1 AND name LIKE 'Cliente %-%'",
-    );
-    await client.end();
-    const stored = new Set(rows.map((r) => r.name));
-    expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
-  });
+      const acknowledged = attempts.filter((a) => a.status === 201).map((a) => a.name);
+      expect(acknowledged.length).toBeGreaterThan(4);
+      const client = new pg.Client({ connectionString: cluster.url('oficina') });
+      await client.connect();
+      const { rows } = await client.query<{ name: string }>(
+        "SELECT name FROM customers WHERE organization_id = 1 AND name LIKE 'Cliente %-%'",
+      );
+      await client.end();
+      const stored = new Set(rows.map((r) => r.name));
+      expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
+    },
+  );
 });

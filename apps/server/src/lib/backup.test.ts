@@ -166,7 +166,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('scheduled backups (BACKUP_CR
 
   it(
     'the server writes archives on schedule, drops those past BACKUP_KEEP_DAYS, and one restores to the same rows and files',
-    { timeout: 300_000 },
+    { timeout: 600_000 },
     async () => {
       // An archive of the schedule 20 days old, one 3 days old, and a file the schedule did not write.
       mkdirSync(backups, { recursive: true });
@@ -191,7 +191,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('scheduled backups (BACKUP_CR
           BACKUP_KEEP_DAYS: '7',
           REMINDER_JOB_INTERVAL_MS: '0',
         },
-        120_000,
+        300_000,
       );
       const login = await fetch(`${server.url}/api/login`, {
         method: 'POST',

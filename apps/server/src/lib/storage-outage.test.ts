@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -256,4 +256,27 @@ describe.skipIf(!canMount)('local disk full or read-only', () => {
       execFileSync('umount', [files]);
     }
   });
+
+  it.skipIf(process.env.TEST_DB === 'postgres')(
+    'an embedded data dir on a read-only disk: the server says why and exits 1 at start',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = join(root, 'readonly');
+      mkdirSync(join(dataDir, 'pgdata'), { recursive: true });
+      execFileSync('mount', ['--bind', '-o', 'ro', dataDir, dataDir]);
+      try {
+        const res = spawnSync('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+          env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1' },
+          encoding: 'utf8',
+          timeout: 150_000,
+        });
+        expect(res.status).toBe(1);
+        expect(res.stderr).toContain(`não foi possível abrir o banco embutido em ${join(dataDir, 'pgdata')}`);
+        expect(res.stderr).toContain('could not open the embedded database');
+        expect(res.stderr).toContain('EROFS');
+      } finally {
+        execFileSync('umount', [dataDir]);
+      }
+    },
+  );
 });
