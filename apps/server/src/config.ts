@@ -20,6 +20,12 @@ export interface Config {
   /** Files in an S3-compatible bucket (S3_BUCKET set); local disk under dataDir otherwise. */
   s3?: S3Settings;
   trustProxy: TrustProxy;
+  /** BACKUP_CRON: when the server backs up the embedded installation by itself (unset: never). */
+  backupCron?: string;
+  /** BACKUP_DIR: where those archives go (default `${dataDir}/backups`). */
+  backupDir: string;
+  /** BACKUP_KEEP_DAYS: archives older than this many days are deleted after each run (default 14). */
+  backupKeepDays: number;
 }
 
 /** Whom to believe about the client's address: nobody (false), these proxies, or so many hops. */
@@ -65,5 +71,8 @@ export function loadConfig(env = process.env): Config {
     reminderJobIntervalMs: Number(env.REMINDER_JOB_INTERVAL_MS ?? 5000),
     s3: s3SettingsFromEnv(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    backupCron: env.BACKUP_CRON?.trim() || undefined,
+    backupDir: resolve(env.BACKUP_DIR || resolve(dataDir, 'backups')),
+    backupKeepDays: Number(env.BACKUP_KEEP_DAYS || 14),
   };
 }

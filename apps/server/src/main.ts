@@ -6,9 +6,26 @@ import { createStorage } from './lib/storage.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { createBackup, holdableDeletes } from './lib/backup.ts';
 import { startMaintenanceSocket } from './lib/maintenance.ts';
+import { parseCron, startBackupSchedule, type CronSchedule } from './lib/backup-schedule.ts';
 
 const startedAt = performance.now();
+
+/** A start that cannot go on: one clear line (and the cause) on stderr, exit code 1. */
+function failStart(what: string, err: unknown): never {
+  const reason = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  const code = (err as { code?: unknown })?.code;
+  console.error(`ERRO ao iniciar: ${what}.\n  causa: ${reason}${typeof code === 'string' ? ` (${code})` : ''}`);
+  process.exit(1);
+}
 const config = loadConfig();
+let backupSchedule: CronSchedule | undefined;
+try {
+  backupSchedule = config.backupCron ? parseCron(config.backupCron) : undefined;
+  if (backupSchedule && !(config.backupKeepDays > 0))
+    throw new Error('BACKUP_KEEP_DAYS: informe um número de dias > 0');
+} catch (err) {
+  failStart('configuração de backup inválida / invalid backup settings', err);
+}
 let log: { error(obj: object, msg: string): void } = {
   error: (obj, msg) => console.error(msg, obj),
 };
@@ -25,9 +42,16 @@ const database = await openDatabase(
     console.error(err.message);
     process.exit(1);
   }
-  throw err;
+  return failStart(
+    config.databaseUrl
+      ? 'não foi possível conectar ao PostgreSQL de DATABASE_URL / could not connect to the PostgreSQL server of DATABASE_URL'
+      : `não foi possível abrir o banco embutido em ${join(config.dataDir, 'pgdata')} (disco cheio, somente leitura ou sem permissão?) / could not open the embedded database (disk full, read-only or no permission?)`,
+    err,
+  );
 });
-await migrate(database);
+await migrate(database).catch((err: unknown) =>
+  failStart('não foi possível preparar o banco de dados (migrações) / could not migrate the database', err),
+);
 const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 
 const jwtSecret = await loadJwtSecret(database.db, {
@@ -67,6 +91,7 @@ async function shutdown(signal: string) {
   }, DRAIN_TIMEOUT_MS);
   try {
     maintenance?.close();
+    backups?.stop();
     await app.close();
     await database.close();
   } finally {
@@ -85,6 +110,28 @@ const maintenance =
         files.holdingDeletes(() => createBackup(pglite, join(config.dataDir, 'files'))),
       )
     : undefined;
+
+// Scheduled backups (BACKUP_CRON): the same archive as `npm run cli -- backup`, made by this process.
+let backups: { stop(): void } | undefined;
+if (backupSchedule) {
+  if (pglite && !config.s3) {
+    backups = startBackupSchedule({
+      schedule: backupSchedule,
+      dir: config.backupDir,
+      keepDays: config.backupKeepDays,
+      make: () => files.holdingDeletes(() => createBackup(pglite, join(config.dataDir, 'files'))),
+      log: app.log,
+    });
+    app.log.info(
+      { cron: config.backupCron, dir: config.backupDir, keepDays: config.backupKeepDays },
+      'scheduled backups on',
+    );
+  } else {
+    app.log.warn(
+      'BACKUP_CRON ignorado: o backup agendado cobre o banco embutido com arquivos locais; com DATABASE_URL ou S3 use pg_dump e a cópia do bucket',
+    );
+  }
+}
 
 await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${join(config.dataDir, 'pgdata')}`;

@@ -8,6 +8,10 @@ import { join } from 'node:path';
 export interface Cluster {
   url(database: string): string;
   stop(): void;
+  /** Stops the server (`pg_ctl stop -m fast`: sessions are ended, committed work is kept), data kept. */
+  halt(): void;
+  /** Starts the stopped server again on the same port and data. */
+  resume(): void;
 }
 
 const PG_BIN_DIRS = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
@@ -48,8 +52,11 @@ export async function startCluster(): Promise<Cluster> {
   run(initdb, ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  run(pgCtl, ['-D', dataDir, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
+  const start = () => run(pgCtl, ['-D', dataDir, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
+  start();
   return {
+    halt: () => run(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    resume: start,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     stop: () => {
       try {

@@ -46,11 +46,33 @@ export interface OpenOptions {
   onPoolError?: (err: Error) => void;
 }
 
+/** How long opening a connection to PostgreSQL may take before the request fails (and answers 503). */
+export const CONNECT_TIMEOUT_MS = 3000;
+
+/**
+ * Connections that give up opening after CONNECT_TIMEOUT_MS. Set on the client, not on the pool: the
+ * pool's own option would also limit how long a request waits for a free connection, and a busy
+ * server must queue requests, not fail them.
+ */
+class TimedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({
+      ...(typeof config === 'string' ? { connectionString: config } : config),
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Notices a peer that vanished (failover, cable) on connections kept open.
+      keepAlive: true,
+    });
+  }
+}
+
 const defaultPoolError = (err: Error) => console.error(`erro de conexão com o PostgreSQL: ${err.message}`);
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    // When the server goes away (restart, failover) requests fail fast, broken connections leave the
+    // pool (pg-pool drops a client released with an error or no longer queryable) and new ones are
+    // opened when it is back: no restart of the app is needed.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10, Client: TimedClient });
     // numeric and bigint arrive as strings by default; counts are safe as numbers here.
     // An idle connection that breaks (server restart, network) is replaced by the pool; say so.
     pool.on('error', (err) => (opts.onPoolError ?? defaultPoolError)(err));

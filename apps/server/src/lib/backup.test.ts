@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +10,7 @@ import { multipart, PNG_1x1 } from '../../test/factories.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { queryRows } from './sql.ts';
 import { listLocalKeys } from './storage.ts';
+import { archiveName, nextRun, parseCron, pruneBackups } from './backup-schedule.ts';
 import { sql } from 'drizzle-orm';
 
 const cli = (env: Record<string, string>, ...args: string[]) =>
@@ -96,4 +98,148 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('backup and restore of the em
   it('restore refuses a data dir that already has data', { timeout: 120_000 }, async () => {
     await expect(cli({ DATA_DIR: target }, 'restore', archive)).rejects.toThrow(/já tem dados/);
   });
+});
+
+describe('BACKUP_CRON expressions', () => {
+  const at = (s: string) => new Date(s);
+  const next = (cron: string, after: string) => nextRun(parseCron(cron), at(after))?.toString();
+
+  it('five crontab fields (seconds 0) or six with seconds first', () => {
+    expect(next('30 2 * * *', '2026-11-24T10:00:00')).toBe(at('2026-11-25T02:30:00').toString());
+    expect(next('30 2 * * *', '2026-11-24T01:00:00')).toBe(at('2026-11-24T02:30:00').toString());
+    expect(next('*/15 * * * *', '2026-11-24T10:07:12')).toBe(at('2026-11-24T10:15:00').toString());
+    expect(next('*/5 * * * * *', '2026-11-24T10:07:12')).toBe(at('2026-11-24T10:07:15').toString());
+    expect(next('0 3 1 * *', '2026-11-24T10:00:00')).toBe(at('2026-12-01T03:00:00').toString());
+    expect(next('0 0 29 2 *', '2026-11-24T10:00:00')).toBe(at('2028-02-29T00:00:00').toString());
+    // Sunday is 0 or 7; 2026-11-29 is a Sunday.
+    expect(next('0 4 * * 7', '2026-11-24T10:00:00')).toBe(at('2026-11-29T04:00:00').toString());
+    expect(next('0 4 * * 1-5', '2026-11-28T10:00:00')).toBe(at('2026-11-30T04:00:00').toString());
+    // Both day fields restricted: either one (the 1st, or a Sunday).
+    expect(next('0 4 1 * 0', '2026-11-24T10:00:00')).toBe(at('2026-11-29T04:00:00').toString());
+    expect(next('0 1,13 * * *', '2026-11-24T10:00:00')).toBe(at('2026-11-24T13:00:00').toString());
+  });
+
+  it('refuses what it cannot read, saying which field', () => {
+    expect(() => parseCron('* * *')).toThrow(/5 campos/);
+    expect(() => parseCron('61 * * * *')).toThrow(/minuto fora de 0–59/);
+    expect(() => parseCron('* 24 * * *')).toThrow(/hora fora/);
+    expect(() => parseCron('* * * 13 *')).toThrow(/mês fora/);
+    expect(() => parseCron('x * * * *')).toThrow(/minuto inválido/);
+    expect(() => parseCron('*/0 * * * *')).toThrow(/minuto fora/);
+  });
+
+  it('pruning deletes only the schedule’s archives older than the days kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oficina-prune-'));
+    try {
+      const now = Date.now();
+      const old = archiveName(new Date(now - 20 * 86_400_000));
+      const recent = archiveName(new Date(now - 2 * 86_400_000));
+      for (const name of [old, recent, 'outro-arquivo.tar.gz']) writeFileSync(join(dir, name), 'x');
+      utimesSync(join(dir, old), new Date(now - 20 * 86_400_000), new Date(now - 20 * 86_400_000));
+      utimesSync(join(dir, recent), new Date(now - 2 * 86_400_000), new Date(now - 2 * 86_400_000));
+      utimesSync(join(dir, 'outro-arquivo.tar.gz'), new Date(0), new Date(0));
+      expect(await pruneBackups(dir, 14, now)).toEqual([old]);
+      expect(readdirSync(dir).sort()).toEqual([recent, 'outro-arquivo.tar.gz'].sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** Rows per table of an embedded data dir. */
+async function rowCounts(pgdata: string): Promise<Record<string, number>> {
+  const tables = await dumpTables(pgdata);
+  return Object.fromEntries(Object.entries(tables).map(([t, rows]) => [t, rows.length]));
+}
+
+describe.runIf(process.env.TEST_DB !== 'postgres')('scheduled backups (BACKUP_CRON)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'oficina-cron-'));
+  const source = join(dir, 'source');
+  const backups = join(dir, 'backups');
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    'the server writes archives on schedule, drops those past BACKUP_KEEP_DAYS, and one restores to the same rows and files',
+    { timeout: 600_000 },
+    async () => {
+      // An archive of the schedule 20 days old, one 3 days old, and a file the schedule did not write.
+      mkdirSync(backups, { recursive: true });
+      const day = 86_400_000;
+      const stale = archiveName(new Date(Date.now() - 20 * day));
+      const kept = archiveName(new Date(Date.now() - 3 * day));
+      for (const [name, age] of [
+        [stale, 20],
+        [kept, 3],
+        ['meu-backup-manual.tar.gz', 400],
+      ] as const) {
+        writeFileSync(join(backups, name), 'antigo');
+        utimesSync(join(backups, name), new Date(Date.now() - age * day), new Date(Date.now() - age * day));
+      }
+
+      server = await startServerProcess(
+        {
+          DATA_DIR: source,
+          SEED_DEMO: '1',
+          BACKUP_CRON: '*/2 * * * * *',
+          BACKUP_DIR: backups,
+          BACKUP_KEEP_DAYS: '7',
+          REMINDER_JOB_INTERVAL_MS: '0',
+        },
+        300_000,
+      );
+      const login = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin@demo.com.br', password: 'demo1234' }),
+      });
+      const auth = { authorization: `Bearer ${(await login.json()).token}` };
+      const list = await (await fetch(`${server.url}/api/organizations/1/companies`, { headers: auth })).json();
+      const up = multipart('logo', PNG_1x1, 'logo.png', 'image/png');
+      const upload = await fetch(`${server.url}/api/organizations/1/companies/${list.data[0].id}/logo`, {
+        method: 'POST',
+        headers: { ...up.headers, ...auth },
+        body: new Uint8Array(up.payload),
+      });
+      expect(upload.status).toBe(200);
+      const uploadedAt = Date.now();
+
+      // Wait for an archive begun after the upload: named at a second past it.
+      const fresh = () =>
+        readdirSync(backups).filter(
+          (n) => n.startsWith('oficina-') && n !== kept && n >= archiveName(new Date(uploadedAt + 1000)),
+        );
+      for (const deadline = Date.now() + 120_000; !fresh().length && Date.now() < deadline;)
+        await new Promise((r) => setTimeout(r, 500));
+      expect(fresh().length).toBeGreaterThan(0);
+      expect(await server.stop()).toBe(0);
+      server = undefined;
+
+      const names = readdirSync(backups);
+      expect(names).not.toContain(stale);
+      expect(names).toContain(kept);
+      expect(names).toContain('meu-backup-manual.tar.gz');
+      expect(names.filter((n) => n.endsWith('.tmp'))).toEqual([]);
+
+      const target = join(dir, 'target');
+      const archive = join(backups, fresh().sort().at(-1)!);
+      const restore = await cli({ DATA_DIR: target }, 'restore', archive);
+      expect(restore.stdout).toContain('1 arquivo(s)');
+      const before = await rowCounts(join(source, 'pgdata'));
+      expect(before.invoices).toBeGreaterThan(0);
+      expect(await rowCounts(join(target, 'pgdata'))).toEqual(before);
+      const hashes = async (dataDir: string) =>
+        Object.fromEntries(
+          Object.entries(await files(dataDir)).map(([k, b64]) => [k, sha256(Buffer.from(b64, 'base64'))]),
+        );
+      const filesBefore = await hashes(source);
+      expect(Object.keys(filesBefore)).toHaveLength(1);
+      expect(await hashes(target)).toEqual(filesBefore);
+    },
+  );
 });

@@ -21,6 +21,36 @@ export interface FileStorage {
   check(): Promise<void>;
 }
 
+/**
+ * The storage could not be reached or refused to write (bucket down, read-only or failing disk): the
+ * request answers 503 and may be retried. `cause` keeps the driver's error for the log.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(operation: string, cause: unknown) {
+    super(`file storage unavailable (${operation}): ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** The disk holding the files is full (or over quota): the request answers 507. */
+export class StorageFullError extends Error {
+  constructor(cause: unknown) {
+    super(`file storage full: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'StorageFullError';
+  }
+}
+
+const FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+/** A file-system error of the disk rather than of the key: full, read-only, failing. */
+function diskError(operation: string, err: unknown): unknown {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code && FULL_CODES.has(code)) return new StorageFullError(err);
+  if (code === 'EROFS' || code === 'EIO' || code === 'EACCES' || code === 'EPERM' || code === 'ENOTCONN')
+    return new StorageUnavailableError(operation, err);
+  return err;
+}
+
 const KEY = /^\d+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 
 export const isFileKey = (key: string) => KEY.test(key);
@@ -50,22 +80,32 @@ export function createLocalStorage(root: string): FileStorage {
     kind: 'local',
     async put(key, data) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      // Write then rename: a reader never sees half a file.
+      // Write then rename: a reader never sees half a file, and a write that fails (disk full,
+      // read-only) leaves no part of it behind.
       const tmp = join(dirname(path), `.${randomUUID()}.tmp`);
-      await writeFile(tmp, data);
-      await rename(tmp, path);
+      try {
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(tmp, data);
+        await rename(tmp, path);
+      } catch (err) {
+        await rm(tmp, { force: true }).catch(() => undefined);
+        throw diskError('put', err);
+      }
     },
     async get(key) {
+      const path = pathOf(key);
       try {
-        return await readFile(pathOf(key));
+        return await readFile(path);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw err;
+        throw diskError('get', err);
       }
     },
     async delete(key) {
-      await rm(pathOf(key), { force: true });
+      const path = pathOf(key);
+      await rm(path, { force: true }).catch((err: unknown) => {
+        throw diskError('delete', err);
+      });
     },
     async check() {
       await mkdir(base, { recursive: true });
@@ -112,30 +152,44 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     // is not understood by many S3-compatible servers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A bucket that does not answer fails the request in seconds (503) instead of holding it: a
+    // connection gets 3 s, a request 30 s (a large photo on a slow link), two attempts in all.
+    requestHandler: { connectionTimeout: 3000, requestTimeout: 30_000 },
+    maxAttempts: 2,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     ...(settings.accessKeyId && settings.secretAccessKey
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
       : {}),
   });
   const Bucket = settings.bucket;
+  // Any failure of the bucket itself (refused or timed-out connection, 5xx, wrong credentials) is an
+  // outage for the request; a missing key is not.
+  const unavailable = (operation: string) => (err: unknown) => {
+    throw new StorageUnavailableError(operation, err);
+  };
   return {
     kind: 's3',
     async put(key, data, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: checkedKey(key), Body: data, ContentType: contentType }));
+      const Key = checkedKey(key);
+      await client
+        .send(new PutObjectCommand({ Bucket, Key, Body: data, ContentType: contentType }))
+        .catch(unavailable('put'));
     },
     async get(key) {
+      const Key = checkedKey(key);
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+        const res = await client.send(new GetObjectCommand({ Bucket, Key }));
         if (!res.Body) return undefined;
         return Buffer.from(await res.Body.transformToByteArray());
       } catch (err) {
         if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return undefined;
-        throw err;
+        throw new StorageUnavailableError('get', err);
       }
     },
     async delete(key) {
+      const Key = checkedKey(key);
       // S3 answers 204 for a missing key too.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key })).catch(unavailable('delete'));
     },
     async check() {
       // A GET of a key that is never written: NoSuchKey proves the server answers, the bucket

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '@oficina/contracts';
+import { StorageFullError, StorageUnavailableError } from '../lib/storage.ts';
 
 /** Typed application errors; the one error handler below sends them as HTTP statusCode with { errors }. */
 export class AppError extends Error {
@@ -42,6 +43,53 @@ function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
+export const outageMessages = {
+  /** The database does not answer (restart, failover, network). */
+  unavailable: 'Serviço temporariamente indisponível; tente novamente em instantes',
+  /** The file storage (bucket or disk) does not answer or refuses to write. */
+  storageUnavailable: 'Armazenamento de arquivos temporariamente indisponível; tente novamente em instantes.',
+  /** The disk holding the files is full. */
+  storageFull: 'Sem espaço no servidor para guardar o arquivo. Avise o administrador do sistema.',
+} as const;
+
+/** Connection-level errors of the driver and the OS: the database is not there, not a bad query. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** What pg and pg-pool say, without a code, when a connection is lost or cannot be made in time. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Client was closed|Cannot use a pool after calling end|the database system is (shutting down|starting up|in recovery mode)|terminating connection due to administrator command/i;
+
+/**
+ * The database cannot be reached or dropped the connection: refused or reset connections, pool
+ * timeouts, SQLSTATE class 08 (connection exception), 57P01–57P03 (shutdown, crash, starting up)
+ * and 53300 (too many connections). Such a request is safe to retry: its transaction did not commit.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [err];
+  while (stack.length) {
+    const e = stack.pop() as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined;
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')
+      return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
+    stack.push(e.cause);
+    // Node's connection attempts to several addresses fail with an AggregateError of each one.
+    if (Array.isArray(e.errors)) stack.push(...e.errors);
+  }
+  return false;
+}
+
 /** What busboy throws for a body that says multipart but is not (no boundary, cut short, bad headers). */
 export const isMalformedMultipart = (err: unknown) =>
   err instanceof Error &&
@@ -69,6 +117,26 @@ export function registerErrorHandler(app: FastifyInstance) {
     // Input no schema caught: a body that claims multipart but is not, or a value the database refuses
     // as data (SQLSTATE class 22: out of range, bad encoding, impossible date). Nothing was written:
     // the statement failed and its transaction with it.
+    // Outages answer 503 (or 507 for a full disk) with a message the screens show as is; the
+    // client may try again later. Retry-After tells machines when.
+    if (err instanceof StorageFullError) {
+      request.log.error({ err }, 'file storage full');
+      return reply.code(507).send({ errors: [outageMessages.storageFull] });
+    }
+    if (err instanceof StorageUnavailableError) {
+      request.log.error({ err }, 'file storage unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ errors: [outageMessages.storageUnavailable] });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ errors: [outageMessages.unavailable] });
+    }
     if (isMalformedMultipart(err)) return reply.code(422).send({ errors: { _: [messages.invalidFormat] } });
     if (sqlState(err)?.startsWith('22')) {
       request.log.warn({ sqlState: sqlState(err) }, 'input refused by the database');

@@ -1,0 +1,282 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@oficina/db';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../test/helpers.ts';
+import { invoiceWorld, type InvoiceWorld } from '../../test/invoice-fixtures.ts';
+import { multipart, multipartFiles } from '../../test/factories.ts';
+import { freePort } from '../../test/postgres-cluster.ts';
+import { startS3Server, type S3Server } from '../../test/s3-server.ts';
+import { createLocalStorage, createS3Storage, type FileStorage } from './storage.ts';
+
+// The file storage goes away (a bucket that does not answer, a disk that is full or read-only):
+// uploads answer 503 (507 for a full disk) with a pt-BR message and leave neither a row without its
+// file nor a file without its row; downloads answer 503; the app itself keeps running.
+const STORAGE_DOWN = 'Armazenamento de arquivos temporariamente indisponível; tente novamente em instantes.';
+const DISK_FULL = 'Sem espaço no servidor para guardar o arquivo. Avise o administrador do sistema.';
+
+/** Forwards to whichever storage the test points it at: the real bucket, a dead one, a full disk. */
+function switchable(first: FileStorage) {
+  let current = first;
+  const storage: FileStorage = {
+    get kind() {
+      return current.kind;
+    },
+    put: (key, data, type) => current.put(key, data, type),
+    get: (key) => current.get(key),
+    delete: (key) => current.delete(key),
+    check: () => current.check(),
+  };
+  return { storage, use: (s: FileStorage) => (current = s) };
+}
+
+const photo = (color: string) =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
+let ctx: TestContext;
+let org: TestOrg;
+let world: InvoiceWorld;
+let s3: S3Server;
+let up: FileStorage;
+let sw: ReturnType<typeof switchable>;
+
+beforeAll(async () => {
+  s3 = await startS3Server();
+  up = createS3Storage(s3.settings);
+  sw = switchable(up);
+  ctx = await createTestApp({ storage: sw.storage });
+  org = await createOrg(ctx);
+  world = await invoiceWorld(ctx, org);
+}, 180_000);
+afterAll(async () => {
+  await ctx?.close();
+  await s3?.stop();
+});
+
+const uploadPhotos = async (invoiceId: number, n = 2) => {
+  const files = await Promise.all(
+    Array.from({ length: n }, async (_, i) => ({
+      data: await photo(i ? '#884422' : '#224488'),
+      filename: `f${i}.jpg`,
+      contentType: 'image/jpeg',
+    })),
+  );
+  const mp = multipartFiles('attachment', files);
+  return ctx.app.inject({
+    method: 'POST',
+    url: world.url(`/${invoiceId}/attachments/pictures`),
+    headers: { ...org.as(org.admin.token), ...mp.headers },
+    payload: mp.payload,
+  });
+};
+const photoRows = (invoiceId: number) =>
+  ctx.database.db.select().from(schema.invoicePictures).where(eq(schema.invoicePictures.invoiceId, invoiceId));
+const uploadLogo = async () => {
+  const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer();
+  const mp = multipart('logo', png, 'logo.png', 'image/png');
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/organizations/${org.organization.id}/companies/${world.company.id}/logo`,
+    headers: { ...org.as(org.admin.token), ...mp.headers },
+    payload: mp.payload,
+  });
+};
+const companyLogoKey = async () =>
+  (
+    await ctx.database.db
+      .select({ key: schema.companies.logoKey })
+      .from(schema.companies)
+      .where(eq(schema.companies.id, world.company.id))
+  )[0]!.key;
+
+describe('S3 bucket unreachable', () => {
+  it('a closed port: uploads 503 leaving no row and no object, downloads 503, health 503; back once it answers', async () => {
+    const { id } = await world.createInvoice();
+    const before = await uploadPhotos(id, 1);
+    expect(before.statusCode).toBe(201);
+    const [kept] = (before.json() as { data: Array<{ id: number }> }).data;
+    const keysBefore = await s3.keys();
+
+    sw.use(createS3Storage({ ...s3.settings, endpoint: `http://127.0.0.1:${await freePort()}` }));
+    const started = Date.now();
+    const res = await uploadPhotos(id);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ errors: [STORAGE_DOWN] });
+    expect(res.headers['retry-after']).toBe('5');
+    expect(await photoRows(id)).toHaveLength(1);
+
+    const logo = await uploadLogo();
+    expect(logo.statusCode).toBe(503);
+    expect(logo.json()).toEqual({ errors: [STORAGE_DOWN] });
+    expect(await companyLogoKey()).toBeNull();
+
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: world.url(`/${id}/attachments/pictures/${kept!.id}`),
+      headers: org.as(org.admin.token),
+    });
+    expect(download.statusCode).toBe(503);
+    expect(download.json()).toEqual({ errors: [STORAGE_DOWN] });
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json().checks).toEqual({ database: 'ok', storage: 'error' });
+
+    sw.use(up);
+    expect(await s3.keys()).toEqual(keysBefore);
+    expect((await uploadPhotos(id)).statusCode).toBe(201);
+    expect(await photoRows(id)).toHaveLength(3);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('the S3 server stopped: the same answers', async () => {
+    const other = await startS3Server('outra');
+    try {
+      const storage = createS3Storage(other.settings);
+      sw.use(storage);
+      const { id } = await world.createInvoice();
+      const ok = await uploadPhotos(id, 1);
+      expect(ok.statusCode).toBe(201);
+      const [kept] = (ok.json() as { data: Array<{ id: number }> }).data;
+      await other.stop();
+      const res = await uploadPhotos(id);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ errors: [STORAGE_DOWN] });
+      expect(await photoRows(id)).toHaveLength(1);
+      const download = await ctx.app.inject({
+        method: 'GET',
+        url: world.url(`/${id}/attachments/pictures/${kept!.id}`),
+        headers: org.as(org.admin.token),
+      });
+      expect(download.statusCode).toBe(503);
+    } finally {
+      sw.use(up);
+      await other.stop().catch(() => undefined);
+    }
+  });
+});
+
+/** A tmpfs of `size` at `dir` (root only); false where the machine does not allow mounting. */
+function mountTmpfs(dir: string, options: string): boolean {
+  mkdirSync(dir, { recursive: true });
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const canMount = (() => {
+  if (process.getuid?.() !== 0) return false;
+  const probe = mkdtempSync(join(tmpdir(), 'oficina-mount-'));
+  const ok = mountTmpfs(probe, 'size=64k');
+  if (ok) execFileSync('umount', [probe]);
+  rmSync(probe, { recursive: true, force: true });
+  return ok;
+})();
+
+describe.skipIf(!canMount)('local disk full or read-only', () => {
+  let root: string;
+  let files: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'oficina-disk-'));
+    files = join(root, 'files');
+  });
+  afterAll(() => {
+    try {
+      execFileSync('umount', [files], { stdio: 'pipe' });
+    } catch {
+      // not mounted
+    }
+    rmSync(root, { recursive: true, force: true });
+    sw.use(up);
+  });
+  /** Every file under the storage root, temporary ones included. */
+  const allFiles = () => (readdirSync(files, { recursive: true }) as string[]).sort();
+
+  it('a full disk: 507 with a pt-BR message, no half-written file, no row', async () => {
+    expect(mountTmpfs(files, 'size=256k')).toBe(true);
+    try {
+      sw.use(createLocalStorage(files));
+      const { id } = await world.createInvoice();
+      // Fill the disk to the last page.
+      const filler = join(files, 'filler');
+      try {
+        for (;;) appendFileSync(filler, Buffer.alloc(4096));
+      } catch (err) {
+        expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC');
+      }
+      const res = await uploadPhotos(id);
+      expect(res.statusCode).toBe(507);
+      expect(res.json()).toEqual({ errors: [DISK_FULL] });
+      expect(await photoRows(id)).toHaveLength(0);
+      const logo = await uploadLogo();
+      expect(logo.statusCode).toBe(507);
+      expect(logo.json()).toEqual({ errors: [DISK_FULL] });
+      expect(await companyLogoKey()).toBeNull();
+      // Folders may have been made; no file (finished or temporary) is left of the refused uploads.
+      expect(allFiles().filter((f) => /\.(tmp|jpg|png)$/.test(f))).toEqual([]);
+      rmSync(filler);
+      expect((await uploadPhotos(id)).statusCode).toBe(201);
+      expect(await photoRows(id)).toHaveLength(2);
+    } finally {
+      execFileSync('umount', [files]);
+    }
+  });
+
+  it('a read-only disk: uploads 503, no row; reads still work', async () => {
+    const local = createLocalStorage(files);
+    sw.use(local);
+    const { id } = await world.createInvoice();
+    const ok = await uploadPhotos(id, 1);
+    expect(ok.statusCode).toBe(201);
+    const [kept] = (ok.json() as { data: Array<{ id: number }> }).data;
+    // The same files, now on a read-only mount.
+    execFileSync('mount', ['--bind', '-o', 'ro', files, files]);
+    try {
+      const res = await uploadPhotos(id);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ errors: [STORAGE_DOWN] });
+      expect(await photoRows(id)).toHaveLength(1);
+      const download = await ctx.app.inject({
+        method: 'GET',
+        url: world.url(`/${id}/attachments/pictures/${kept!.id}`),
+        headers: org.as(org.admin.token),
+      });
+      expect(download.statusCode).toBe(200);
+    } finally {
+      execFileSync('umount', [files]);
+    }
+  });
+
+  it.skipIf(process.env.TEST_DB === 'postgres')(
+    'an embedded data dir on a read-only disk: the server says why and exits 1 at start',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = join(root, 'readonly');
+      mkdirSync(join(dataDir, 'pgdata'), { recursive: true });
+      execFileSync('mount', ['--bind', '-o', 'ro', dataDir, dataDir]);
+      try {
+        const res = spawnSync('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+          env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1' },
+          encoding: 'utf8',
+          timeout: 150_000,
+        });
+        expect(res.status).toBe(1);
+        expect(res.stderr).toContain(`não foi possível abrir o banco embutido em ${join(dataDir, 'pgdata')}`);
+        expect(res.stderr).toContain('could not open the embedded database');
+        expect(res.stderr).toContain('EROFS');
+      } finally {
+        execFileSync('umount', [dataDir]);
+      }
+    },
+  );
+});
