@@ -14,6 +14,8 @@ import { pdfText } from '../../../test/pdf-text.ts';
 
 // What keeps one order from stalling the server (comments printed and written, renders cached and
 // done off the main thread) and what lets a PDF print any name (embedded fonts, tagged, real words).
+// The first document starts a worker thread (tsx and pdfkit loaded in it): slow on a busy machine.
+const PDF_TIMEOUT = 120_000;
 let ctx: TestContext;
 let org: TestOrg;
 let world: InvoiceWorld;
@@ -67,91 +69,113 @@ async function orderWithComments(n: number, customerId?: number) {
 }
 
 describe('what a PDF prints', () => {
-  it('prints the latest 50 comments, oldest first, then how many older ones it leaves out', async () => {
-    const id = await orderWithComments(60);
-    const text = pdfText((await open(await pdfUrl(id))).rawPayload);
-    const printed = [...text.matchAll(/nota (\d+) fim/g)].map((m) => Number(m[1]));
-    expect(printed).toEqual(Array.from({ length: 50 }, (_, k) => k + 11));
-    expect(text).toContain('… e mais 10 comentários anteriores');
+  it(
+    'prints the latest 50 comments, oldest first, then how many older ones it leaves out',
+    async () => {
+      const id = await orderWithComments(60);
+      const text = pdfText((await open(await pdfUrl(id))).rawPayload);
+      const printed = [...text.matchAll(/nota (\d+) fim/g)].map((m) => Number(m[1]));
+      expect(printed).toEqual(Array.from({ length: 50 }, (_, k) => k + 11));
+      expect(text).toContain('… e mais 10 comentários anteriores');
 
-    const few = await orderWithComments(3);
-    const short = pdfText((await open(await pdfUrl(few))).rawPayload);
-    expect([...short.matchAll(/nota (\d+) fim/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3]);
-    expect(short).not.toContain('e mais');
-  });
+      const few = await orderWithComments(3);
+      const short = pdfText((await open(await pdfUrl(few))).rawPayload);
+      expect([...short.matchAll(/nota (\d+) fim/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3]);
+      expect(short).not.toContain('e mais');
+    },
+    PDF_TIMEOUT,
+  );
 
-  it('embeds every font, prints a name in any script, and titles extract as words', async () => {
-    const [customer] = await ctx.database.db
-      .insert(schema.customers)
-      .values({
-        organizationId: org.organization.id,
-        type: PersonType.Natural,
-        identifier: newCpf(),
-        name: 'Zoë 😀 שלום مرحبا',
-      })
-      .returning();
-    const id = await orderWithComments(1, customer!.id);
-    const pdf = (await open(await pdfUrl(id))).rawPayload;
+  it(
+    'embeds every font, prints a name in any script, and titles extract as words',
+    async () => {
+      const [customer] = await ctx.database.db
+        .insert(schema.customers)
+        .values({
+          organizationId: org.organization.id,
+          type: PersonType.Natural,
+          identifier: newCpf(),
+          name: 'Zoë 😀 שלום مرحبا',
+        })
+        .returning();
+      const id = await orderWithComments(1, customer!.id);
+      const pdf = (await open(await pdfUrl(id))).rawPayload;
 
-    const fonts = poppler('pdffonts', pdf).trim().split('\n').slice(2);
-    expect(fonts.length).toBeGreaterThanOrEqual(4); // regular, bold and the fallbacks the name needs
-    for (const line of fonts) {
-      // name, type, encoding, then emb sub uni: every font embedded (as a subset), with a Unicode map.
-      expect(line, line).toMatch(/ yes yes yes /);
-    }
-    expect(fonts.join('\n')).not.toMatch(/Helvetica/);
+      const fonts = poppler('pdffonts', pdf).trim().split('\n').slice(2);
+      expect(fonts.length).toBeGreaterThanOrEqual(4); // regular, bold and the fallbacks the name needs
+      for (const line of fonts) {
+        // name, type, encoding, then emb sub uni: every font embedded (as a subset), with a Unicode map.
+        expect(line, line).toMatch(/ yes yes yes /);
+      }
+      expect(fonts.join('\n')).not.toMatch(/Helvetica/);
 
-    const text = poppler('pdftotext', pdf);
-    for (const word of ['Zoë', '😀', 'שלום', 'مرحبا']) expect(text, word).toContain(word);
-    for (const title of ['ORDEM DE SERVIÇO', 'CLIENTE', 'ATENDIMENTO', 'OBSERVAÇÕES', 'ASSINATURAS']) {
-      expect(text).toContain(title);
-    }
-    expect(text).not.toMatch(/O R D E M/);
-  });
+      const text = poppler('pdftotext', pdf);
+      for (const word of ['Zoë', '😀', 'שלום', 'مرحبا']) expect(text, word).toContain(word);
+      for (const title of ['ORDEM DE SERVIÇO', 'CLIENTE', 'ATENDIMENTO', 'OBSERVAÇÕES', 'ASSINATURAS']) {
+        expect(text).toContain(title);
+      }
+      expect(text).not.toMatch(/O R D E M/);
+    },
+    PDF_TIMEOUT,
+  );
 
-  it('is a tagged PDF in pt-BR with its title, headings and paragraphs', async () => {
-    const id = await orderWithComments(1);
-    const raw = (await open(await pdfUrl(id))).rawPayload.toString('latin1');
-    expect(raw.startsWith('%PDF-1.7')).toBe(true);
-    expect(raw).toMatch(/\/MarkInfo \d+ 0 R/);
-    expect(raw).toContain('/Marked true');
-    expect(raw).toContain('/StructTreeRoot');
-    expect(raw).toMatch(/\/Lang \(pt-BR\)/);
-    expect(raw).toMatch(/\/DisplayDocTitle true/);
-    for (const tag of ['/S /Document', '/S /H1', '/S /H2', '/S /P']) expect(raw).toContain(tag);
-  });
+  it(
+    'is a tagged PDF in pt-BR with its title, headings and paragraphs',
+    async () => {
+      const id = await orderWithComments(1);
+      const raw = (await open(await pdfUrl(id))).rawPayload.toString('latin1');
+      expect(raw.startsWith('%PDF-1.7')).toBe(true);
+      expect(raw).toMatch(/\/MarkInfo \d+ 0 R/);
+      expect(raw).toContain('/Marked true');
+      expect(raw).toContain('/StructTreeRoot');
+      expect(raw).toMatch(/\/Lang \(pt-BR\)/);
+      expect(raw).toMatch(/\/DisplayDocTitle true/);
+      for (const tag of ['/S /Document', '/S /H1', '/S /H2', '/S /P']) expect(raw).toContain(tag);
+    },
+    PDF_TIMEOUT,
+  );
 });
 
 describe('rendering', () => {
-  it('happens in a worker thread, and opening the same link again renders nothing', async () => {
-    const id = await orderWithComments(2);
-    const url = await pdfUrl(id);
-    const before = rendered();
-    const first = await open(url);
-    expect(first.statusCode).toBe(200);
-    expect(rendered()).toBe(before + 1);
-    expect(pdfPool.rendered.size).toBeGreaterThan(0);
-    expect([...pdfPool.rendered.keys()]).not.toContain(threadId);
+  it(
+    'happens in a worker thread, and opening the same link again renders nothing',
+    async () => {
+      const id = await orderWithComments(2);
+      const url = await pdfUrl(id);
+      const before = rendered();
+      const first = await open(url);
+      expect(first.statusCode).toBe(200);
+      expect(rendered()).toBe(before + 1);
+      expect(pdfPool.rendered.size).toBeGreaterThan(0);
+      expect([...pdfPool.rendered.keys()]).not.toContain(threadId);
 
-    const again = await open(url);
-    expect(again.statusCode).toBe(200);
-    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
-    expect(rendered()).toBe(before + 1);
+      const again = await open(url);
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(rendered()).toBe(before + 1);
 
-    // A change to the order (a comment bumps its updated_at) is printed on the next opening.
-    expect((await world.admin('POST', `/${id}/comments`, { comment: 'nota nova fim', type: 1 })).statusCode).toBe(201);
-    const changed = await open(url);
-    expect(rendered()).toBe(before + 2);
-    expect(pdfText(changed.rawPayload)).toContain('nota nova fim');
-  });
+      // A change to the order (a comment bumps its updated_at) is printed on the next opening.
+      expect((await world.admin('POST', `/${id}/comments`, { comment: 'nota nova fim', type: 1 })).statusCode).toBe(
+        201,
+      );
+      const changed = await open(url);
+      expect(rendered()).toBe(before + 2);
+      expect(pdfText(changed.rawPayload)).toContain('nota nova fim');
+    },
+    PDF_TIMEOUT,
+  );
 
-  it('requests arriving together for one link share one rendering', async () => {
-    const url = await pdfUrl(await orderWithComments(1));
-    const before = rendered();
-    const all = await Promise.all([open(url), open(url), open(url)]);
-    expect(all.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    expect(rendered()).toBe(before + 1);
-  });
+  it(
+    'requests arriving together for one link share one rendering',
+    async () => {
+      const url = await pdfUrl(await orderWithComments(1));
+      const before = rendered();
+      const all = await Promise.all([open(url), open(url), open(url)]);
+      expect(all.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      expect(rendered()).toBe(before + 1);
+    },
+    PDF_TIMEOUT,
+  );
 });
 
 describe('writing comments', () => {
@@ -195,5 +219,5 @@ describe('writing comments', () => {
     // Another user of the same organization still writes.
     await otherWorld.assignWorker(a);
     expect((await otherWorld.worker('POST', `/${a}/comments`, { comment: 'ok', type: 1 })).statusCode).toBe(201);
-  });
+  }, 60_000);
 });
