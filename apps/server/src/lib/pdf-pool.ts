@@ -64,6 +64,7 @@ export class PdfPool {
       slot.current = pending;
       slot.worker.ref();
       slot.timer = setTimeout(() => this.fail(slot!, new Error('PDF rendering timed out')), this.opts.timeoutMs);
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker's port, not a window
       slot.worker.postMessage({ id: pending.id, job: pending.job });
     }
   }

@@ -31,8 +31,10 @@ parentPort!.on('message', async (message: { id: number; job: PdfJob }) => {
     const pdf = await render(message.job);
     // The bytes move to the main thread without a copy.
     const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength).slice();
+    // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker's port, not a window
     parentPort!.postMessage({ id: message.id, pdf: bytes, threadId }, [bytes.buffer]);
   } catch (err) {
+    // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker's port, not a window
     parentPort!.postMessage({ id: message.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   }
 });

@@ -60,11 +60,11 @@ export async function estimatePdfFromLink(
     .where(and(eq(u.id, claims.usr), eq(u.organizationId, claims.org), eq(u.isActive, true)));
   if (!user || !isAdminRoles([user.role])) throw notFound(estimateMessages.pdfLinkInvalid);
   const org = claims.org;
-  const es = schema.estimates;
+  const e = schema.estimates;
   const [version] = await db
-    .select({ number: es.number, updatedAt: es.updatedAt })
-    .from(es)
-    .where(and(eq(es.id, id), eq(es.organizationId, org)));
+    .select({ number: e.number, updatedAt: e.updatedAt })
+    .from(e)
+    .where(and(eq(e.id, id), eq(e.organizationId, org)));
   if (!version) await loadEstimatePdfData(db, storage, org, id, log); // says why there is no document
   const { number, updatedAt } = assertFound(version);
   // Every change to the estimate (lines, notes, photos, status) bumps its updated_at.

@@ -48,13 +48,25 @@ function learnCoverage() {
   const probe = new PdfKit({ font: null as unknown as string });
   for (const [name, data] of fontFiles()) {
     probe.font(data);
+    // oxlint-disable-next-line no-underscore-dangle -- pdfkit keeps the current font there, with no getter
     const face = (probe as unknown as { _font: { font: { characterSet: number[] } } })._font.font;
     coverage.set(name, new Set(face.characterSet));
   }
 }
 
 // Controls, then what no font draws on its own: they stay with the character before them.
-const JOINERS = /[\u200c\u200d\ufe00-\ufe0f\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}\u20e3]|\p{M}/u;
+const joins = (ch: string) => {
+  const cp = ch.codePointAt(0)!;
+  return (
+    cp === 0x200c || // zero-width non-joiner
+    cp === 0x200d || // zero-width joiner (emoji sequences)
+    cp === 0x20e3 || // keycap
+    (cp >= 0xfe00 && cp <= 0xfe0f) || // variation selectors (text or emoji presentation)
+    (cp >= 0x1f3fb && cp <= 0x1f3ff) || // skin tones
+    (cp >= 0xe0020 && cp <= 0xe007f) || // tag characters (subdivision flags)
+    /\p{M}/u.test(ch) // combining marks
+  );
+};
 const printable = (ch: string) => ch === '\n' || !/[\p{Cc}\p{Cs}\p{Co}\p{Cn}]/u.test(ch);
 
 /**
@@ -91,7 +103,7 @@ export function splitRuns(family: string, text: string): Run[] {
   };
   const chars = [...text];
   const faces: Array<Face | null> = [];
-  for (const ch of chars) faces.push(JOINERS.test(ch) && faces.length ? (faces.at(-1) ?? 'main') : faceOf(ch));
+  for (const ch of chars) faces.push(joins(ch) && faces.length ? (faces.at(-1) ?? 'main') : faceOf(ch));
   // Spaces: inside a fallback when the same fallback is on both sides, otherwise the main font's.
   for (let n = 0; n < faces.length; n++) {
     if (faces[n] !== null) continue;
@@ -109,7 +121,8 @@ export function splitRuns(family: string, text: string): Run[] {
     if (last && last.face === face) last.text += ch;
     else runs.push({ face, text: ch });
   });
-  for (const r of runs) if (RTL.has(r.face) && !r.text.includes('\n')) r.text = r.text.split(' ').reverse().join(' ');
+  for (const r of runs)
+    if (RTL.has(r.face) && !r.text.includes('\n')) r.text = r.text.split(' ').toReversed().join(' ');
   return runs;
 }
 
