@@ -123,7 +123,20 @@ export function splitRuns(family: string, text: string): Run[] {
   });
   for (const r of runs)
     if (RTL.has(r.face) && !r.text.includes('\n')) r.text = r.text.split(' ').toReversed().join(' ');
-  return runs;
+  // Right-to-left runs of different scripts next to each other (with only spaces between them) are one
+  // right-to-left stretch: drawn left to right, the last comes first.
+  const rtlOrSpace = (r: Run) => RTL.has(r.face) || (r.face === 'main' && /^ +$/.test(r.text));
+  const out: Run[] = [];
+  for (let n = 0; n < runs.length;) {
+    let end = n;
+    while (end < runs.length && rtlOrSpace(runs[end]!)) end++;
+    while (end > n && !RTL.has(runs[end - 1]!.face)) end--; // it ends on a right-to-left run
+    if (end - n > 1 && RTL.has(runs[n]!.face)) {
+      out.push(...runs.slice(n, end).toReversed());
+      n = end;
+    } else out.push(runs[n++]!);
+  }
+  return out;
 }
 
 export type Doc = InstanceType<typeof PdfKit>;
@@ -164,6 +177,10 @@ function installText(doc: Doc, state: DocState) {
     else {
       const family = state.family;
       const fontOf = (run: Run) => (run.face === 'main' ? family : `${family}/${run.face}`);
+      const use = (run: Run) => {
+        originalFont(fontOf(run));
+        if (run.face !== 'main') alignMetrics(doc, family);
+      };
       // Continued text aligns each piece on its own: a centred or right-aligned line that fits is
       // placed by hand, its runs written left-aligned from where the whole line starts.
       const startX = at[0] ?? doc.x;
@@ -182,7 +199,7 @@ function installText(doc: Doc, state: DocState) {
         }
       }
       runs.forEach((run, k) => {
-        originalFont(fontOf(run));
+        use(run);
         const last = k === runs.length - 1;
         const o = { ...(k === 0 ? options : {}), continued: last ? (options.continued ?? false) : true };
         if (k === 0) write(run.text, o, x0, at[1] ?? (x0 === undefined ? undefined : doc.y));
@@ -198,6 +215,27 @@ function installText(doc: Doc, state: DocState) {
     }
     return doc;
   };
+}
+
+type Metrics = { ascender: number; descender: number; lineGap: number; aligned?: boolean };
+/** pdfkit's current font (it has no getter): its vertical metrics place each piece of text. */
+// oxlint-disable-next-line no-underscore-dangle -- see above
+const currentFont = (doc: Doc) => (doc as unknown as { _font: Metrics })._font;
+
+/**
+ * A fallback font takes the main font's vertical metrics (pdfkit places a piece of text by its font's
+ * ascender), so a Hebrew or Arabic word sits on the same baseline as the Latin text around it.
+ */
+function alignMetrics(doc: Doc, family: string) {
+  const fallback = currentFont(doc);
+  if (fallback.aligned) return;
+  // oxlint-disable-next-line no-underscore-dangle -- the fonts pdfkit opened for this document, by name
+  const current = (doc as unknown as { _fontFamilies: Record<string, Metrics> })._fontFamilies[family];
+  if (!current) return;
+  fallback.ascender = current.ascender;
+  fallback.descender = current.descender;
+  fallback.lineGap = current.lineGap;
+  fallback.aligned = true;
 }
 
 /** Text written by `write` is tagged as a heading of that level for screen readers. */
