@@ -28,8 +28,8 @@ beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'oficina-pdf-limits-'));
 });
 afterAll(async () => {
-  rmSync(tmp, { recursive: true, force: true });
-  await ctx.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+  await ctx?.close();
 });
 
 const open = (url: string) => ctx.app.inject({ method: 'GET', url });
