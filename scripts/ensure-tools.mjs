@@ -1,4 +1,5 @@
-// Makes sure the machine has what the tests drive: Debian's Chromium and PostgreSQL binaries.
+// Makes sure the machine has what the tests drive: Debian's Chromium and PostgreSQL binaries, and
+// poppler's pdftotext and pdffonts (the PDF tests read documents with them).
 // Installs them with apt-get when missing and possible (root); otherwise says how.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,6 +13,7 @@ const pgBin = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr
 const missing = [];
 if (!existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium')) missing.push('chromium');
 if (!has('initdb') && !pgBin) missing.push('postgresql');
+if (!has('pdftotext') || !has('pdffonts')) missing.push('poppler-utils');
 if (missing.length === 0) process.exit(0);
 
 if (isRoot && has('apt-get')) {

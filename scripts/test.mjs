@@ -21,7 +21,7 @@ const step = (name, fn) => {
   }
 };
 
-step('ferramentas (Chromium, PostgreSQL)', () => run('node', ['scripts/ensure-tools.mjs']));
+step('ferramentas (Chromium, PostgreSQL, poppler)', () => run('node', ['scripts/ensure-tools.mjs']));
 step('vitest: unit, web, API em PGlite e em PostgreSQL', () =>
   run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest.json`]),
 );

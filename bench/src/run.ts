@@ -13,6 +13,7 @@ const all = [
   'login-under-load',
   'estimate-list',
   'scale',
+  'pdf-stall',
 ];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of names) {

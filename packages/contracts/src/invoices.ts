@@ -56,12 +56,21 @@ export const invoiceMessages = {
   totalTooHigh: 'O valor total da ordem de serviço ficaria acima do permitido',
   systemCommentLocked: 'Comentários do sistema não podem ser removidos',
   commentNotYours: 'Você só pode remover os seus próprios comentários',
+  // Limits on writing comments (issue 23):
+  tooManyComments:
+    'Esta ordem de serviço já tem 1.000 comentários, o máximo permitido. Remova algum antes de adicionar outro.',
+  commentsTooFast: 'Muitos comentários em pouco tempo. Aguarde um minuto e tente novamente.',
   workerFilterAdminOnly: 'Somente administradores podem filtrar por colaborador',
   // The visit (issue 9):
   visitSaved: 'Atendimento registrado com sucesso',
   addressNotOfCustomer: 'O endereço não pertence ao cliente da ordem de serviço',
   scheduledAtInvalid: 'Informe uma data e hora válidas',
 } as const;
+
+/** Comments one order holds at most (System comments, the order's own history, are not counted). */
+export const MAX_COMMENTS_PER_INVOICE = 1000;
+/** Comments one user writes a minute at most, over all orders. */
+export const COMMENTS_PER_MINUTE = 120;
 
 /** The warning 'Concluir' and 'Pagar' give first when the customer's signature is missing or outdated. */
 export function signatureWarning(invoice: { signature: { isOutdated: boolean } | null }): string | null {

@@ -4,6 +4,7 @@ export const messages = {
   loginOther: 'Tente novamente mais tarde ou entre em contato',
   loginTooMany: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
   tooManyRequests: 'Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.',
+  pdfBusy: 'Muitos PDFs sendo gerados agora. Aguarde alguns segundos e tente novamente.',
   serverError:
     'Houve um problema ao realizar a sua requisição e já estamos resolvendo. Por favor, tente novamente mais tarde.',
   noConnection: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente',

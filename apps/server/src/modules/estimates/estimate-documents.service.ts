@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import {
   EstimateCommentType,
   EstimateStatus,
@@ -17,7 +17,10 @@ import type { FileStorage } from '../../lib/storage.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { firstAddress, pdfParties, printPhotos, type PdfLog } from '../invoices/invoice-pdf.service.ts';
 import { findEstimate, recordChange, type Actor } from './estimate-access.ts';
-import { renderEstimatePdf, type EstimatePdfData } from './pdf/estimate-document.ts';
+import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
+import { renderPdf } from '../../lib/pdf-pool.ts';
+import { MAX_PRINTED_COMMENTS } from '../invoices/pdf/invoice-document.ts';
+import type { EstimatePdfData } from './pdf/estimate-document.ts';
 
 const PURPOSE = 'estimate-pdf';
 const es = schema.estimates;
@@ -58,8 +61,19 @@ export async function estimatePdfFromLink(
     .from(u)
     .where(and(eq(u.id, claims.usr), eq(u.organizationId, claims.org), eq(u.isActive, true)));
   if (!user || !isAdminRoles([user.role])) throw notFound(estimateMessages.pdfLinkInvalid);
-  const data = await loadEstimatePdfData(db, storage, claims.org, id, log);
-  return { pdf: await renderEstimatePdf(data), fileName: `Orcamento-${data.estimate.number}.pdf` };
+  const org = claims.org;
+  const e = schema.estimates;
+  const [version] = await db
+    .select({ number: e.number, updatedAt: e.updatedAt })
+    .from(e)
+    .where(and(eq(e.id, id), eq(e.organizationId, org)));
+  if (!version) await loadEstimatePdfData(db, storage, org, id, log); // says why there is no document
+  const { number, updatedAt } = assertFound(version);
+  // Every change to the estimate (lines, notes, photos, status) bumps its updated_at.
+  const pdf = await pdfCache.get(PdfCache.key(token!, 'estimate', updatedAt), async () =>
+    renderPdf({ kind: 'estimate', data: await loadEstimatePdfData(db, storage, org, id, log) }),
+  );
+  return { pdf, fileName: `Orcamento-${number}.pdf` };
 }
 
 /** Everything the estimate document prints; internal notes never are. */
@@ -92,19 +106,28 @@ export async function loadEstimatePdfData(
   const e = schema.estimateEquipments;
   const c = schema.estimateComments;
   const ph = schema.estimatePictures;
-  const [services, products, equipments, notes, pictures, companyAddress, customerAddress] = await Promise.all([
-    db.select().from(s).where(eq(s.estimateId, id)).orderBy(asc(s.itemNumber), asc(s.id)),
-    db.select().from(p).where(eq(p.estimateId, id)).orderBy(asc(p.itemNumber), asc(p.id)),
-    db.select().from(e).where(eq(e.estimateId, id)).orderBy(asc(e.id)),
-    db
-      .select({ comment: c.comment, createdAt: c.createdAt })
-      .from(c)
-      .where(and(eq(c.estimateId, id), eq(c.type, EstimateCommentType.General)))
-      .orderBy(asc(c.createdAt), asc(c.id)),
-    db.select().from(ph).where(eq(ph.estimateId, id)).orderBy(asc(ph.id)),
-    firstAddress(db, 'companyId', h.company.id),
-    firstAddress(db, 'customerId', h.customer.id),
-  ]);
+  const [services, products, equipments, notes, noteCount, pictures, companyAddress, customerAddress] =
+    await Promise.all([
+      db.select().from(s).where(eq(s.estimateId, id)).orderBy(asc(s.itemNumber), asc(s.id)),
+      db.select().from(p).where(eq(p.estimateId, id)).orderBy(asc(p.itemNumber), asc(p.id)),
+      db.select().from(e).where(eq(e.estimateId, id)).orderBy(asc(e.id)),
+      // The latest notes only (then put back oldest first), and how many there are in all.
+      db
+        .select({ comment: c.comment, createdAt: c.createdAt })
+        .from(c)
+        .where(and(eq(c.estimateId, id), eq(c.type, EstimateCommentType.General)))
+        .orderBy(desc(c.createdAt), desc(c.id))
+        .limit(MAX_PRINTED_COMMENTS)
+        .then((rows) => rows.toReversed()),
+      db
+        .select({ n: count() })
+        .from(c)
+        .where(and(eq(c.estimateId, id), eq(c.type, EstimateCommentType.General)))
+        .then(([row]) => Number(row!.n)),
+      db.select().from(ph).where(eq(ph.estimateId, id)).orderBy(asc(ph.id)),
+      firstAddress(db, 'companyId', h.company.id),
+      firstAddress(db, 'customerId', h.customer.id),
+    ]);
   const [parties, photos] = await Promise.all([
     pdfParties(storage, h.company, companyAddress, h.customer, customerAddress, badImage),
     printPhotos(storage, pictures),
@@ -127,6 +150,7 @@ export async function loadEstimatePdfData(
     products,
     equipments,
     notes,
+    notesLeftOut: noteCount - notes.length,
     photos,
   };
 }
@@ -188,7 +212,7 @@ export async function sendEstimateEmail(
       .map((part) => fillTemplate(part, values, true))
       .join('<br>') || `<p>Segue o orçamento nº ${values.number}.</p>`,
   );
-  const pdf = await renderEstimatePdf(data);
+  const pdf = await renderPdf({ kind: 'estimate', data });
 
   const m = schema.estimateEmails;
   const [record] = await db

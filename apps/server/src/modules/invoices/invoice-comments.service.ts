@@ -1,5 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { CommentType, invoiceMessages, type AddCommentBody, type InvoiceComment } from '@oficina/contracts';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
+import {
+  CommentType,
+  invoiceMessages,
+  MAX_COMMENTS_PER_INVOICE,
+  type AddCommentBody,
+  type InvoiceComment,
+} from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
@@ -52,6 +58,12 @@ export async function addComment(db: Db, actor: Actor, id: number, body: AddComm
   return db.transaction(async (tx) => {
     const row = await lockInvoice(tx, actor, id);
     assertOpen(row);
+    // Counted under the order's lock, so two writers cannot both take the last place.
+    const [{ n }] = (await tx
+      .select({ n: count() })
+      .from(c)
+      .where(and(eq(c.invoiceId, id), ne(c.type, CommentType.System)))) as [{ n: number }];
+    if (Number(n) >= MAX_COMMENTS_PER_INVOICE) throw conflict(invoiceMessages.tooManyComments);
     const [created] = await tx
       .insert(c)
       .values({

@@ -5,12 +5,14 @@ import {
   addProductBody,
   addServiceBody,
   addWorkerBody,
+  COMMENTS_PER_MINUTE,
   availableResponse,
   invoiceComment,
   invoiceCommentParams,
   invoiceCommentsResponse,
   invoiceCommentTypeParams,
   invoiceEquipmentLine,
+  invoiceMessages,
   invoiceLineParams,
   invoiceParams,
   invoiceProductLine,
@@ -113,7 +115,19 @@ export const invoiceLineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     `${base}/comments`,
-    { schema: { tags, params: invoiceParams, body: addCommentBody, response: { 201: invoiceComment } } },
+    {
+      schema: { tags, params: invoiceParams, body: addCommentBody, response: { 201: invoiceComment } },
+      // Per user, whichever order or instance: counted in the database after the login is checked.
+      config: {
+        rateLimit: {
+          max: COMMENTS_PER_MINUTE,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `user-${request.auth.userId}`,
+          errorResponseBuilder: () => ({ statusCode: 429, errors: [invoiceMessages.commentsTooFast] }),
+        },
+      },
+    },
     async (request, reply) =>
       reply.code(201).send(await addComment(app.db, request.auth, request.params.id, request.body)),
   );

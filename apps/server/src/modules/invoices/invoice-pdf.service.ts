@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   CommentType,
   isAdminRoles,
@@ -16,7 +16,9 @@ import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { visibleInvoice, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, loadSignedContent } from './invoice-signature.ts';
-import { renderInvoicePdf, type InvoicePdfData } from './pdf/invoice-document.ts';
+import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
+import { renderPdf } from '../../lib/pdf-pool.ts';
+import { MAX_PRINTED_COMMENTS, type InvoicePdfData } from './pdf/invoice-document.ts';
 
 const PURPOSE = 'invoice-pdf';
 /** Where a stored image that cannot be printed is reported (the request's logger). */
@@ -65,15 +67,21 @@ export async function pdfFromLink(
   if (!user) throw notFound(paperworkMessages.pdfLinkInvalid);
   const isAdmin = isAdminRoles([user.role]);
   await visibleInvoice(db, { userId: claims.usr, organizationId: claims.org, isAdmin, name: user.name }, id);
-  const data = await loadPdfData(
-    db,
-    storage,
-    claims.org,
-    id,
-    { values: isAdmin && claims.values === true, paperwork: isAdmin },
-    log,
+  const [version] = await db
+    .select({ number: i.number, updatedAt: i.updatedAt })
+    .from(i)
+    .where(and(eq(i.id, id), eq(i.organizationId, claims.org)));
+  const { number, updatedAt } = assertFound(version);
+  const values = isAdmin && claims.values === true;
+  // Every change to the order (lines, comments, photos, signature, state) bumps its updated_at.
+  const key = PdfCache.key(token!, 'invoice', updatedAt, values, isAdmin);
+  const pdf = await pdfCache.get(key, async () =>
+    renderPdf({
+      kind: 'invoice',
+      data: await loadPdfData(db, storage, claims.org as number, id, { values, paperwork: isAdmin }, log),
+    }),
   );
-  return { pdf: await renderInvoicePdf(data), number: data.invoice.number };
+  return { pdf, number };
 }
 
 /** The owner's first address, or for the customer the one chosen for the job when there is one. */
@@ -192,25 +200,35 @@ export async function loadPdfData(
   const ph = schema.invoicePictures;
   const u = schema.users;
   const co = h.company;
-  const [content, workers, comments, pictures, signature, companyAddress, customerAddress] = await Promise.all([
-    loadSignedContent(db, h.invoice),
-    db
-      .select({ name: u.name })
-      .from(w)
-      .innerJoin(u, eq(u.id, w.workerId))
-      .where(eq(w.invoiceId, id))
-      .orderBy(asc(w.id)),
-    db
-      .select({ type: c.type, comment: c.comment, createdAt: c.createdAt, userName: u.name })
-      .from(c)
-      .leftJoin(u, eq(u.id, c.userId))
-      .where(and(eq(c.invoiceId, id), inArray(c.type, [CommentType.General, CommentType.Technical])))
-      .orderBy(asc(c.createdAt), asc(c.id)),
-    db.select().from(ph).where(eq(ph.invoiceId, id)).orderBy(asc(ph.id)),
-    latestSignature(db, id),
-    firstAddress(db, 'companyId', co.id),
-    firstAddress(db, 'customerId', h.customer.id, h.invoice.addressId),
-  ]);
+  const printedTypes: number[] = [CommentType.General, CommentType.Technical];
+  const [content, workers, comments, commentCount, pictures, signature, companyAddress, customerAddress] =
+    await Promise.all([
+      loadSignedContent(db, h.invoice),
+      db
+        .select({ name: u.name })
+        .from(w)
+        .innerJoin(u, eq(u.id, w.workerId))
+        .where(eq(w.invoiceId, id))
+        .orderBy(asc(w.id)),
+      // The latest comments only (then put back oldest first), and how many there are in all.
+      db
+        .select({ type: c.type, comment: c.comment, createdAt: c.createdAt, userName: u.name })
+        .from(c)
+        .leftJoin(u, eq(u.id, c.userId))
+        .where(and(eq(c.invoiceId, id), inArray(c.type, printedTypes)))
+        .orderBy(desc(c.createdAt), desc(c.id))
+        .limit(MAX_PRINTED_COMMENTS)
+        .then((rows) => rows.toReversed()),
+      db
+        .select({ n: count() })
+        .from(c)
+        .where(and(eq(c.invoiceId, id), inArray(c.type, printedTypes)))
+        .then(([row]) => Number(row!.n)),
+      db.select().from(ph).where(eq(ph.invoiceId, id)).orderBy(asc(ph.id)),
+      latestSignature(db, id),
+      firstAddress(db, 'companyId', co.id),
+      firstAddress(db, 'customerId', h.customer.id, h.invoice.addressId),
+    ]);
 
   const [parties, photos] = await Promise.all([
     pdfParties(storage, co, companyAddress, h.customer, customerAddress, badImage),
@@ -243,6 +261,7 @@ export async function loadPdfData(
     equipments: content.equipments,
     workers: workers.map((r) => r.name),
     comments: comments.map((r) => ({ ...r, userName: r.userName ?? '' })),
+    commentsLeftOut: commentCount - comments.length,
     photos,
     signature: signature
       ? {

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { payrollMessages, PDF_LINK_TTL_SECONDS } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
-import { renderPaySlip, type PaySlipData } from './pdf/pay-slip-document.ts';
+import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
+import { renderPdf } from '../../lib/pdf-pool.ts';
+import type { PaySlipData } from './pdf/pay-slip-document.ts';
 
 const PURPOSE = 'pay-slip';
 const p = schema.payrolls;
@@ -69,5 +72,11 @@ export async function paySlipFromLink(db: Db, links: LinkSigner, id: number, wor
     throw notFound(payrollMessages.slipLinkInvalid);
   }
   const data = await loadPaySlip(db, claims.org, id, workerId);
-  return { pdf: await renderPaySlip(data), fileName: `holerite-folha-${id}-${workerId}.pdf` };
+  // Paying a line does not touch the payroll row: the slip's version is what it prints.
+  const { generatedAt: _g, ...printed } = data;
+  const version = createHash('sha256').update(JSON.stringify(printed)).digest('base64url');
+  const pdf = await pdfCache.get(PdfCache.key(token!, 'pay-slip', version), () =>
+    renderPdf({ kind: 'pay-slip', data }),
+  );
+  return { pdf, fileName: `holerite-folha-${id}-${workerId}.pdf` };
 }

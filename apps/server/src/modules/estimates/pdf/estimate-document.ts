@@ -2,7 +2,9 @@ import { formatDate, formatDateTime, formatIdentifier, formatPhone, PersonType }
 import {
   equipmentTable,
   header,
+  leftOutLine,
   linesTable,
+  MAX_PRINTED_COMMENTS,
   photos,
   totals,
   type PdfParty,
@@ -42,7 +44,10 @@ export interface EstimatePdfData {
   services: Array<{ name: string; description: string | null; quantity: number; priceCents: number }>;
   products: Array<{ name: string; quantity: number; priceCents: number }>;
   equipments: Array<{ name: string; brand: string; model: string; serialNumber: string; description: string | null }>;
+  /** The latest notes, oldest first: at most MAX_PRINTED_COMMENTS. */
   notes: Array<{ comment: string; createdAt: Date }>;
+  /** How many older notes the document leaves out. */
+  notesLeftOut: number;
   photos: Array<{ name: string; data: Buffer; width: number; height: number }>;
 }
 
@@ -72,9 +77,10 @@ function customerBlock(doc: Doc, d: EstimatePdfData) {
 }
 
 function notes(doc: Doc, d: EstimatePdfData) {
-  if (!d.notes.length) return;
+  const shown = d.notes.slice(-MAX_PRINTED_COMMENTS);
+  if (!shown.length) return;
   sectionTitle(doc, 'Observações');
-  for (const n of d.notes) {
+  for (const n of shown) {
     doc.font(fonts.regular).fontSize(9.5);
     ensureSpace(doc, Math.min(doc.heightOfString(pdfText(n.comment), { width: CONTENT_WIDTH }) + 16, 120));
     doc
@@ -86,6 +92,7 @@ function notes(doc: Doc, d: EstimatePdfData) {
     doc.text(pdfText(n.comment), PAGE.margin, doc.y + 1.5, { width: CONTENT_WIDTH });
     doc.y += 6;
   }
+  leftOutLine(doc, d.notesLeftOut + d.notes.length - shown.length);
 }
 
 /** 'RASCUNHO' across every page, faint enough to read the quote through it. */

@@ -11,6 +11,7 @@ import {
   type CommentTypeValue,
 } from '@oficina/contracts';
 import {
+  asHeading,
   colors,
   CONTENT_WIDTH,
   ensureSpace,
@@ -67,7 +68,10 @@ export interface InvoicePdfData {
   products: Array<{ name: string; quantity: number; priceCents: number }>;
   equipments: Array<{ name: string; brand: string; model: string; serialNumber: string; description: string | null }>;
   workers: string[];
+  /** The latest comments, oldest first: at most MAX_PRINTED_COMMENTS. */
   comments: Array<{ type: number; comment: string; userName: string; createdAt: Date }>;
+  /** How many older comments the document leaves out. */
+  commentsLeftOut: number;
   photos: Array<{ name: string; data: Buffer; width: number; height: number }>;
   signature: {
     image: Buffer;
@@ -117,7 +121,9 @@ export function header(doc: Doc, d: Pick<InvoicePdfData, 'company'>, heading: Do
 
   const rx = PAGE.margin + CONTENT_WIDTH - rightWidth;
   doc.font(fonts.bold).fontSize(8).fillColor(colors.muted);
-  doc.text(heading.kind, rx, top, { width: rightWidth, align: 'right', characterSpacing: 0.8 });
+  asHeading(doc, 'H1', () =>
+    doc.text(heading.kind, rx, top, { width: rightWidth, align: 'right', characterSpacing: 0.5 }),
+  );
   doc.font(fonts.bold).fontSize(22).fillColor(colors.accent);
   doc.text(`Nº ${heading.number}`, rx, doc.y + 1, { width: rightWidth, align: 'right' });
   doc.font(fonts.regular).fontSize(8.5).fillColor(colors.muted);
@@ -251,9 +257,30 @@ export function totals(
   doc.y = y;
 }
 
+/**
+ * A document prints at most this many comments (the latest): a thread of hundreds would make it
+ * hundreds of pages. The rest is counted in a line after them.
+ */
+export const MAX_PRINTED_COMMENTS = 50;
+
+/** The line after the printed comments saying how many older ones are left out. */
+export function leftOutLine(doc: Doc, leftOut: number) {
+  if (leftOut <= 0) return;
+  const text = leftOut === 1 ? '… e mais 1 comentário anterior' : `… e mais ${leftOut} comentários anteriores`;
+  ensureSpace(doc, 16);
+  doc
+    .font(fonts.regular)
+    .fontSize(8.5)
+    .fillColor(colors.muted)
+    .text(text, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+  doc.y += 6;
+}
+
 function comments(doc: Doc, d: InvoicePdfData) {
   // Internal and System comments are the shop's, never the customer's.
-  const shown = d.comments.filter((c) => c.type === CommentType.General || c.type === CommentType.Technical);
+  const all = d.comments.filter((c) => c.type === CommentType.General || c.type === CommentType.Technical);
+  const shown = all.slice(-MAX_PRINTED_COMMENTS);
+  const leftOut = d.commentsLeftOut + all.length - shown.length;
   if (!shown.length) return;
   sectionTitle(doc, 'Observações');
   for (const c of shown) {
@@ -266,6 +293,7 @@ function comments(doc: Doc, d: InvoicePdfData) {
     doc.text(pdfText(c.comment), PAGE.margin, doc.y + 1.5, { width: CONTENT_WIDTH });
     doc.y += 6;
   }
+  leftOutLine(doc, leftOut);
 }
 
 export function photos(doc: Doc, d: Pick<InvoicePdfData, 'photos'>) {

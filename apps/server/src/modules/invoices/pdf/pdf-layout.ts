@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import PdfKit from 'pdfkit';
 
 /** A4 with 40 pt margins; the footer lives in the bottom margin. */
@@ -12,44 +14,276 @@ export const colors = {
   zebra: '#f8f9fb',
   danger: '#b42318',
 };
-export const fonts = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' };
-
-// Windows-1252 above 0x7f: the characters the standard PDF fonts can print.
-const CP1252_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-const printable = (ch: string) => {
-  const code = ch.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.includes(ch) || ch === '\n';
+/**
+ * The embedded Noto families (files under apps/server/assets/fonts, subset into each PDF): any Latin,
+ * Greek or Cyrillic name prints in Noto Sans; Hebrew, Arabic and emoji, which it lacks, print in the
+ * fallback fonts of the same weight, picked for each run of text (see `writeText`).
+ */
+export const fonts = { regular: 'Sans', bold: 'Sans-Bold', italic: 'Sans' };
+const FALLBACKS = ['Hebrew', 'Arabic', 'Emoji'] as const;
+const FONT_FILES: Record<string, string> = {
+  Sans: 'NotoSans-Regular.ttf',
+  'Sans/Hebrew': 'NotoSansHebrew-Regular.ttf',
+  'Sans/Arabic': 'NotoSansArabic-Regular.ttf',
+  'Sans/Emoji': 'NotoEmoji-Regular.ttf',
+  'Sans-Bold': 'NotoSans-Bold.ttf',
+  'Sans-Bold/Hebrew': 'NotoSansHebrew-Bold.ttf',
+  'Sans-Bold/Arabic': 'NotoSansArabic-Bold.ttf',
+  'Sans-Bold/Emoji': 'NotoEmoji-Regular.ttf',
 };
+const RTL = new Set<string>(['Hebrew', 'Arabic']);
+const FONT_DIR = fileURLToPath(new URL('../../../../assets/fonts/', import.meta.url));
+
+/** The font files, read once per process (a worker keeps them for every document it renders). */
+let fontData: Map<string, Buffer> | undefined;
+const fontFiles = () => {
+  fontData ??= new Map(Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(FONT_DIR + file)]));
+  return fontData;
+};
+/** Which code points each font draws, learnt from the fonts themselves on first use. */
+const coverage = new Map<string, Set<number>>();
+function learnCoverage() {
+  if (coverage.size) return;
+  // A document only for opening the fonts (never written out): fontkit's font behind each of pdfkit's.
+  const probe = new PdfKit({ font: null as unknown as string });
+  for (const [name, data] of fontFiles()) {
+    probe.font(data);
+    // oxlint-disable-next-line no-underscore-dangle -- pdfkit keeps the current font there, with no getter
+    const face = (probe as unknown as { _font: { font: { characterSet: number[] } } })._font.font;
+    coverage.set(name, new Set(face.characterSet));
+  }
+}
+
+// Controls, then what no font draws on its own: they stay with the character before them.
+const joins = (ch: string) => {
+  const cp = ch.codePointAt(0)!;
+  return (
+    cp === 0x200c || // zero-width non-joiner
+    cp === 0x200d || // zero-width joiner (emoji sequences)
+    cp === 0x20e3 || // keycap
+    (cp >= 0xfe00 && cp <= 0xfe0f) || // variation selectors (text or emoji presentation)
+    (cp >= 0x1f3fb && cp <= 0x1f3ff) || // skin tones
+    (cp >= 0xe0020 && cp <= 0xe007f) || // tag characters (subdivision flags)
+    /\p{M}/u.test(ch) // combining marks
+  );
+};
+const printable = (ch: string) => ch === '\n' || !/[\p{Cc}\p{Cs}\p{Co}\p{Cn}]/u.test(ch);
 
 /**
- * Text as the standard fonts can print it: accents of Portuguese stay; other letters lose their marks
- * ('ő' → 'o'); what has no print form (emoji, arrows) goes. Tabs and CRs become spaces or newlines.
+ * Text as the document prints it: NFC, tabs and CRs as spaces and newlines, control characters and
+ * unassigned code points dropped. Every other character is kept: the fonts print it.
  */
 export function pdfText(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   const text = String(value).replace(/\r\n?/g, '\n').replace(/\t/g, ' ').normalize('NFC');
   let out = '';
-  for (const ch of text) {
-    if (printable(ch)) out += ch;
-    else {
-      const base = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += [...base].filter(printable).join('');
-    }
+  for (const ch of text) if (printable(ch)) out += ch;
+  return out;
+}
+
+type Face = 'main' | (typeof FALLBACKS)[number];
+export interface Run {
+  face: Face;
+  text: string;
+}
+
+/**
+ * A string cut into runs of one font each: the main font where it has the glyph, otherwise the first
+ * fallback that has it. Spaces between two runs of the same fallback stay inside it (a Hebrew phrase is
+ * one run); marks, joiners and variation selectors follow their base character. Within a right-to-left
+ * run the words are put in reading order for a left-to-right line, so a phrase that fits on one line reads
+ * right; fontkit shapes and orders the letters of each word.
+ */
+export function splitRuns(family: string, text: string): Run[] {
+  const faceOf = (ch: string): Face | null => {
+    if (/\s/u.test(ch)) return null;
+    const cp = ch.codePointAt(0)!;
+    if (coverage.get(family)?.has(cp) ?? true) return 'main';
+    return FALLBACKS.find((f) => coverage.get(`${family}/${f}`)?.has(cp)) ?? 'main';
+  };
+  const chars = [...text];
+  const faces: Array<Face | null> = [];
+  for (const ch of chars) faces.push(joins(ch) && faces.length ? (faces.at(-1) ?? 'main') : faceOf(ch));
+  // Spaces: inside a fallback when the same fallback is on both sides, otherwise the main font's.
+  for (let n = 0; n < faces.length; n++) {
+    if (faces[n] !== null) continue;
+    let end = n;
+    while (end < faces.length && faces[end] === null) end++;
+    const before = faces[n - 1];
+    const same = before && before !== 'main' && faces[end] === before ? before : 'main';
+    for (let k = n; k < end; k++) faces[k] = same;
+    n = end - 1;
+  }
+  const runs: Run[] = [];
+  chars.forEach((ch, n) => {
+    const face = faces[n]!;
+    const last = runs.at(-1);
+    if (last && last.face === face) last.text += ch;
+    else runs.push({ face, text: ch });
+  });
+  for (const r of runs)
+    if (RTL.has(r.face) && !r.text.includes('\n')) r.text = r.text.split(' ').toReversed().join(' ');
+  // Right-to-left runs of different scripts next to each other (with only spaces between them) are one
+  // right-to-left stretch: drawn left to right, the last comes first.
+  const rtlOrSpace = (r: Run) => RTL.has(r.face) || (r.face === 'main' && /^ +$/.test(r.text));
+  const out: Run[] = [];
+  for (let n = 0; n < runs.length;) {
+    let end = n;
+    while (end < runs.length && rtlOrSpace(runs[end]!)) end++;
+    while (end > n && !RTL.has(runs[end - 1]!.face)) end--; // it ends on a right-to-left run
+    if (end - n > 1 && RTL.has(runs[n]!.face)) {
+      out.push(...runs.slice(n, end).toReversed());
+      n = end;
+    } else out.push(runs[n++]!);
   }
   return out;
 }
 
 export type Doc = InstanceType<typeof PdfKit>;
+type TextOptions = NonNullable<Parameters<Doc['text']>[1]> & object;
+
+/** What the document is writing now: its font family and the structure role of its text. */
+interface DocState {
+  family: string;
+  role: string;
+  artifact: boolean;
+  root: ReturnType<Doc['struct']>;
+}
+const states = new WeakMap<Doc, DocState>();
+
+/**
+ * Makes doc.text print any script: the string is cut into runs of one font each, written as one
+ * continued text (one paragraph, wrapped as a whole). Each text is a structure element of the tagged PDF
+ * (a paragraph unless `asHeading` says otherwise); footers are artifacts.
+ */
+function installText(doc: Doc, state: DocState) {
+  const originalFont = doc.font.bind(doc) as (src: string, size?: number) => Doc;
+  const textAt = doc.text.bind(doc) as (text: string, x?: number, y?: number, options?: TextOptions) => Doc;
+  const textHere = doc.text.bind(doc) as (text: string, options?: TextOptions) => Doc;
+  (doc as { font: unknown }).font = (src: string, size?: number) => {
+    if (src in FONT_FILES && !src.includes('/')) state.family = src;
+    return originalFont(src, size);
+  };
+  (doc as { text: unknown }).text = (text: string, x?: number | TextOptions, y?: number, opts?: TextOptions) => {
+    let options: TextOptions = typeof x === 'object' ? x : (opts ?? {});
+    const at: [number | undefined, number | undefined] = typeof x === 'object' ? [undefined, undefined] : [x, y];
+    if (!state.artifact && !options.continued) {
+      options = { ...options, structParent: state.root, structType: state.role };
+    }
+    const write = (t: string, o: TextOptions, x0 = at[0], y0 = at[1]) =>
+      x0 === undefined && y0 === undefined ? textHere(t, o) : textAt(t, x0, y0, o);
+    const runs = splitRuns(state.family, String(text ?? ''));
+    if (runs.length <= 1) write(runs[0]?.text ?? '', options);
+    else {
+      const family = state.family;
+      const fontOf = (run: Run) => (run.face === 'main' ? family : `${family}/${run.face}`);
+      const use = (run: Run) => {
+        originalFont(fontOf(run));
+        if (run.face !== 'main') alignMetrics(doc, family);
+      };
+      // Continued text aligns each piece on its own: a centred or right-aligned line that fits is
+      // placed by hand, its runs written left-aligned from where the whole line starts.
+      const startX = at[0] ?? doc.x;
+      let x0 = at[0];
+      if ((options.align === 'center' || options.align === 'right') && options.width) {
+        const spacing = options.characterSpacing ?? 0;
+        const total = runs.reduce((sum, run) => {
+          originalFont(fontOf(run));
+          return sum + doc.widthOfString(run.text, { characterSpacing: spacing });
+        }, 0);
+        if (total <= options.width && !runs.some((r) => r.text.includes('\n'))) {
+          const free = options.width - total;
+          const shift = options.align === 'center' ? free / 2 : free;
+          x0 = (x0 ?? doc.x) + shift;
+          options = { ...options, align: 'left', width: options.width - shift };
+        }
+      }
+      runs.forEach((run, k) => {
+        use(run);
+        const last = k === runs.length - 1;
+        const o = { ...(k === 0 ? options : {}), continued: last ? (options.continued ?? false) : true };
+        if (k === 0) write(run.text, o, x0, at[1] ?? (x0 === undefined ? undefined : doc.y));
+        else textHere(run.text, o);
+      });
+      originalFont(family);
+      if (!options.continued) doc.x = startX;
+    }
+    // The text's marked content ends with it, so the rules and boxes drawn next are not part of it.
+    if (!state.artifact && !options.continued) {
+      const page = doc.page as unknown as { markings: unknown[] };
+      while (page.markings.length) doc.endMarkedContent();
+    }
+    return doc;
+  };
+}
+
+type Metrics = { ascender: number; descender: number; lineGap: number; aligned?: boolean };
+/** pdfkit's current font (it has no getter): its vertical metrics place each piece of text. */
+// oxlint-disable-next-line no-underscore-dangle -- see above
+const currentFont = (doc: Doc) => (doc as unknown as { _font: Metrics })._font;
+
+/**
+ * A fallback font takes the main font's vertical metrics (pdfkit places a piece of text by its font's
+ * ascender), so a Hebrew or Arabic word sits on the same baseline as the Latin text around it.
+ */
+function alignMetrics(doc: Doc, family: string) {
+  const fallback = currentFont(doc);
+  if (fallback.aligned) return;
+  // oxlint-disable-next-line no-underscore-dangle -- the fonts pdfkit opened for this document, by name
+  const current = (doc as unknown as { _fontFamilies: Record<string, Metrics> })._fontFamilies[family];
+  if (!current) return;
+  fallback.ascender = current.ascender;
+  fallback.descender = current.descender;
+  fallback.lineGap = current.lineGap;
+  fallback.aligned = true;
+}
+
+/** Text written by `write` is tagged as a heading of that level for screen readers. */
+export function asHeading(doc: Doc, level: 'H1' | 'H2' | 'H3', write: () => void) {
+  const state = states.get(doc)!;
+  state.role = level;
+  try {
+    write();
+  } finally {
+    state.role = 'P';
+  }
+}
+
+/** Writes page furniture (footers): marked as an artifact, left out of what a screen reader reads. */
+function asArtifact(doc: Doc, write: () => void) {
+  const state = states.get(doc)!;
+  state.artifact = true;
+  doc.markContent('Artifact', { type: 'Pagination' });
+  try {
+    write();
+  } finally {
+    doc.endMarkedContent();
+    state.artifact = false;
+  }
+}
 
 export function newDocument(info: { title: string; author: string }): Doc {
-  return new PdfKit({
+  const doc = new PdfKit({
     size: 'A4',
     margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: PAGE.bottomMargin },
     bufferPages: true,
     info: { Title: pdfText(info.title), Author: pdfText(info.author), Creator: 'Ordem Certa' },
     lang: 'pt-BR',
     displayTitle: true,
+    pdfVersion: '1.7',
+    tagged: true,
+    // No standard font: every font is embedded (registered below).
+    font: null as unknown as string,
   });
+  for (const [name, data] of fontFiles()) doc.registerFont(name, data);
+  learnCoverage();
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  const state: DocState = { family: fonts.regular, role: 'P', artifact: false, root };
+  states.set(doc, state);
+  installText(doc, state);
+  doc.font(fonts.regular);
+  return doc;
 }
 
 export const pageBottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
@@ -76,7 +310,9 @@ export function sectionTitle(doc: Doc, title: string, keepWith = 40) {
   ensureSpace(doc, 22 + keepWith);
   const y = doc.y;
   doc.font(fonts.bold).fontSize(9.5).fillColor(colors.accent);
-  doc.text(pdfText(title.toUpperCase()), PAGE.margin, y, { width: CONTENT_WIDTH, characterSpacing: 0.6 });
+  asHeading(doc, 'H2', () =>
+    doc.text(pdfText(title.toUpperCase()), PAGE.margin, y, { width: CONTENT_WIDTH, characterSpacing: 0.6 }),
+  );
   const lineY = doc.y + 2;
   rule(doc, lineY, { weight: 0.8, color: colors.accent });
   doc.x = PAGE.margin;
@@ -177,11 +413,13 @@ export function footers(doc: Doc, left: string) {
     const y = doc.page.height - 34;
     rule(doc, y - 6);
     doc.font(fonts.regular).fontSize(7.5).fillColor(colors.muted);
-    doc.text(pdfText(left), PAGE.margin, y, { width: CONTENT_WIDTH - 80, lineBreak: false });
-    doc.text(`Página ${p - range.start + 1} de ${range.count}`, PAGE.margin + CONTENT_WIDTH - 80, y, {
-      width: 80,
-      align: 'right',
-      lineBreak: false,
+    asArtifact(doc, () => {
+      doc.text(pdfText(left), PAGE.margin, y, { width: CONTENT_WIDTH - 80, lineBreak: false });
+      doc.text(`Página ${p - range.start + 1} de ${range.count}`, PAGE.margin + CONTENT_WIDTH - 80, y, {
+        width: 80,
+        align: 'right',
+        lineBreak: false,
+      });
     });
     doc.page.margins.bottom = bottom;
   }
