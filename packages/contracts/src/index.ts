@@ -25,3 +25,5 @@ export * from './reports.ts';
 export * from './audit-logs.ts';
 export * from './notifications.ts';
 export * from './payrolls.ts';
+export * from './units.ts';
+export * from './money-text.ts';
