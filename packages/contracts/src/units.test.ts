@@ -32,6 +32,7 @@ describe('quantities by unit', () => {
   });
   it('body schemas refuse with the message of the rule', () => {
     expect(anyQuantity.safeParse(1.5).success).toBe(true);
+    expect(anyQuantity.safeParse(0).success).toBe(true); // the minimum is the unit's, said by the server
     expect(anyQuantity.safeParse(1.2345).error?.issues[0]?.message).toBe(q.decimals);
     expect(anyQuantity.safeParse('1,5').error?.issues[0]?.message).toBe(q.required);
     expect(wholeQuantity.safeParse(1.5).error?.issues[0]?.message).toBe(q.whole);

@@ -84,12 +84,14 @@ export function quantityProblem(value: number, unit: string | null | undefined):
 }
 
 /**
- * A quantity in a body before the line's unit is known (products): a number with at most 3 decimals,
- * from 0,001. The service then applies `quantityProblem` with the product's unit.
+ * A quantity in a body before the line's unit is known (products, line edits): a number within the
+ * bounds of every unit. The service then applies `quantityProblem` with the line's unit, so the
+ * minimum and the whole-number rule are said the way that unit needs.
  */
 export const anyQuantity = z.number({ error: quantityMessages.required }).superRefine((v, ctx) => {
   const problem = quantityProblem(v, 'kg');
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  if (problem === quantityMessages.decimals || problem === quantityMessages.max)
+    ctx.addIssue({ code: 'custom', message: problem });
 });
 
 /** A quantity of a whole-number line (services): integer from 1. */

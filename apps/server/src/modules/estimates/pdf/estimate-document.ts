@@ -37,7 +37,7 @@ export interface EstimatePdfData {
     discountCents: number;
   };
   services: Array<{ name: string; description: string | null; quantity: number; priceCents: number }>;
-  products: Array<{ name: string; quantity: number; priceCents: number }>;
+  products: Array<{ name: string; unit: string; quantity: number; priceCents: number }>;
   equipments: Array<{ name: string; brand: string; model: string; serialNumber: string; description: string | null }>;
   notes: Array<{ comment: string; createdAt: Date }>;
   photos: Array<{ name: string; data: Buffer; width: number; height: number }>;
