@@ -60,7 +60,9 @@ function split(s: string, g: Grammar): Parts {
     if (!DIGITS.test(int) || !DIGITS.test(dec)) return { ok: false, message: m.invalid };
     if (dec.length <= 2) return { ok: true, int, dec };
     if (dec.length === 3 && int.length <= 3) {
-      return g.dotThenThree === 'thousands' ? { ok: true, int: int + dec, dec: '' } : { ok: false, message: m.ambiguous };
+      return g.dotThenThree === 'thousands'
+        ? { ok: true, int: int + dec, dec: '' }
+        : { ok: false, message: m.ambiguous };
     }
     // '1850.505': not a thousands group (4 digits before it), so a decimal point with too many places.
     return { ok: false, message: dec.length === 3 && g.decimals >= 3 ? m.ambiguous : m.decimals };

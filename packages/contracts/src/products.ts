@@ -14,7 +14,12 @@ export const productBody = z.object({
 });
 export type ProductBody = z.infer<typeof productBody>;
 
-export const productResponse = z.object({ id: z.number().int(), name: z.string(), price: z.number(), unit: z.string() });
+export const productResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number(),
+  unit: z.string(),
+});
 export type Product = z.infer<typeof productResponse>;
 
 export const productListQuery = listQuery;

@@ -33,7 +33,16 @@ export type ReportDefinition = z.infer<typeof reportDefinition>;
  * Column types: how the table and the CSV format a cell. `month` is 'YYYY-MM'; `percent` is 0–100;
  * `quantity` has up to 3 decimals (products sold by kg, m, l…).
  */
-export const reportColumnTypes = ['string', 'int', 'quantity', 'money', 'date', 'datetime', 'month', 'percent'] as const;
+export const reportColumnTypes = [
+  'string',
+  'int',
+  'quantity',
+  'money',
+  'date',
+  'datetime',
+  'month',
+  'percent',
+] as const;
 export type ReportColumnType = (typeof reportColumnTypes)[number];
 export const reportColumn = z.object({ name: z.string(), label: z.string(), type: z.enum(reportColumnTypes) });
 export type ReportColumn = z.infer<typeof reportColumn>;

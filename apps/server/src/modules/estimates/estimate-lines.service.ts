@@ -220,7 +220,11 @@ export async function editLine(
       .set({ ...next.values, updatedAt: new Date() })
       .where(eq(t.id, lineId))
       .returning();
-    const totals = await applySubtotal(tx, row, next.changes.some((c) => c.field === 'quantity') ? 'quantity' : 'price');
+    const totals = await applySubtotal(
+      tx,
+      row,
+      next.changes.some((c) => c.field === 'quantity') ? 'quantity' : 'price',
+    );
     await recordChange(tx, actor, id, 'update', [
       { field: kind, before: auditLine(line), after: auditLine(updated!) },
       ...totals,

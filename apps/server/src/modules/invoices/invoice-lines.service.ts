@@ -301,8 +301,7 @@ export async function editLine(
       .where(and(eq(t.id, lineId), eq(t.invoiceId, id)))
       .for('update');
     if (!line) throw notFound();
-    const out = (l: typeof line) =>
-      'unit' in l ? productLine(l) : serviceLine(l as typeof s.$inferSelect);
+    const out = (l: typeof line) => ('unit' in l ? productLine(l) : serviceLine(l as typeof s.$inferSelect));
     const next = lineChanges(line, body, 'unit' in line ? line.unit : undefined);
     if (!next.changes.length) return out(line);
     const [updated] = await tx
@@ -310,7 +309,11 @@ export async function editLine(
       .set({ ...next.values, updatedAt: new Date() })
       .where(eq(t.id, lineId))
       .returning();
-    const totals = await applySubtotal(tx, row, next.changes.some((c) => c.field === 'quantity') ? 'quantity' : 'price');
+    const totals = await applySubtotal(
+      tx,
+      row,
+      next.changes.some((c) => c.field === 'quantity') ? 'quantity' : 'price',
+    );
     await recordChange(tx, actor, id, 'update', [
       { field: kind, before: auditLine(line), after: auditLine(updated!) },
       ...totals,

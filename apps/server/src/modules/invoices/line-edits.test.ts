@@ -185,10 +185,7 @@ describe('editing order lines in place', () => {
     const d = (await w.admin('GET', `/${id}`)).json();
     expect(d.invoiceServices[0]).toMatchObject({ quantity: 3, price: 150.5, description: 'Sala 2' });
     expect(d).toMatchObject({ subTotal: 451.5, total: 451.5 });
-    const [service] = await ctx.database.db
-      .select()
-      .from(schema.services)
-      .where(eq(schema.services.id, w.service.id));
+    const [service] = await ctx.database.db.select().from(schema.services).where(eq(schema.services.id, w.service.id));
     expect(service!.priceCents).toBe(18000);
     const last = (await o.auditOf(id)).filter((a) => a.action !== 'view').at(-1)!;
     expect(last.action).toBe('update');
@@ -294,7 +291,11 @@ describe('line edits and the signature', () => {
     expect((await w.admin('PATCH', `/${id}/services/${service.id}`, { price: 180, quantity: 2 })).statusCode).toBe(200);
     expect(await state(id)).toEqual({ isSigned: true, isOutdated: false });
     const pub = (await ctx.app.inject({ method: 'GET', url: `/api/public/invoices/${id}?token=${token}` })).json();
-    expect(pub).toMatchObject({ isSigned: true, products: [{ unit: 'kg', quantity: 1.5, price: 79.5 }], total: 479.25 });
+    expect(pub).toMatchObject({
+      isSigned: true,
+      products: [{ unit: 'kg', quantity: 1.5, price: 79.5 }],
+      total: 479.25,
+    });
 
     // A new description is shown to the customer: outdated.
     await w.admin('PATCH', `/${id}/services/${service.id}`, { description: 'Sala 4' });
