@@ -23,6 +23,7 @@ for (const [device, viewport] of [
       page,
       request,
     }) => {
+      test.setTimeout(120_000); // a product, an order and three modals
       await loginAs(page, 'admin');
       const productName = unique('Cobre em rolo');
       await page.goto('/products/new');
