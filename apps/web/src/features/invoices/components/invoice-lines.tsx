@@ -135,10 +135,10 @@ const removeColumn = <T extends { id: number; name: string }>(
           header: <span className="visually-hidden">Ações</span>,
           className: 'text-end col-actions line-actions text-nowrap',
           cell: (l) => (
-            <>
-              {onEdit && <EditButton name={l.name} onClick={() => onEdit(l)} />}{' '}
+            <div className="line-action-buttons d-inline-flex gap-2">
+              {onEdit && <EditButton name={l.name} onClick={() => onEdit(l)} />}
               <RemoveButton name={l.name} onRemove={() => onRemove(l.id, l.name)} />
-            </>
+            </div>
           ),
         },
       ]
