@@ -4,7 +4,7 @@ import { hashPassword, schema } from '@oficina/db';
 import type { TestContext, TestOrg } from './helpers.ts';
 import { newCnpj, newCpf } from './factories.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * A small catalogue for service-order tests in one organization: a company, two customers (the

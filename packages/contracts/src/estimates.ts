@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, listQuery, listResponse, money, orgParam, quantity } from './common.ts';
+import { idParam, listQuery, listResponse, money, orgParam } from './common.ts';
+import { anyQuantity, wholeQuantity } from './units.ts';
 import { invoiceTag } from './invoices.ts';
 
 /** Estimate status values (stored): Draft 0, Wip 1, Completed 10 (approved), Canceled -1. */
@@ -149,7 +150,7 @@ export const estimateServiceLine = z.object({
   itemNumber: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
-  quantity: z.number().int(),
+  quantity: z.number(),
   price: z.number(),
   isGrouped: z.boolean(),
 });
@@ -159,7 +160,9 @@ export const estimateProductLine = z.object({
   productId: z.number().int().nullable(),
   itemNumber: z.number().int(),
   name: z.string(),
-  quantity: z.number().int(),
+  /** The product's unit ('un', 'kg'…): fractional units take decimal quantities. */
+  unit: z.string(),
+  quantity: z.number(),
   price: z.number(),
   isGrouped: z.boolean(),
 });
@@ -220,14 +223,15 @@ export type EstimateStatusBody = z.infer<typeof estimateStatusBody>;
 
 export const addEstimateServiceBody = z.object({
   service: id('Selecione o serviço'),
-  quantity,
+  quantity: wholeQuantity,
   isGrouped: z.boolean().default(false),
   description: z.string().trim().max(1000, 'Deve ter no máximo 1000 caracteres').nullish(),
 });
 export type AddEstimateServiceBody = z.input<typeof addEstimateServiceBody>;
 export const addEstimateProductBody = z.object({
   product: id('Selecione o produto'),
-  quantity,
+  /** Checked against the product's unit by the server (422 on `quantity`). */
+  quantity: anyQuantity,
   isGrouped: z.boolean().default(false),
 });
 export type AddEstimateProductBody = z.input<typeof addEstimateProductBody>;
@@ -352,9 +356,9 @@ export const remainingLine = z.object({
   itemNumber: z.number().int(),
   name: z.string(),
   description: z.string().nullable().optional(),
-  quantity: z.number().int(),
+  quantity: z.number(),
   isGrouped: z.boolean(),
-  remaining: z.number().int(),
+  remaining: z.number(),
 });
 export type RemainingLine = z.infer<typeof remainingLine>;
 export const remainingEquipment = estimateEquipmentLine.pick({

@@ -26,3 +26,5 @@ export * from './audit-logs.ts';
 export * from './notifications.ts';
 export * from './payrolls.ts';
 export * from './idempotency.ts';
+export * from './units.ts';
+export * from './money-text.ts';

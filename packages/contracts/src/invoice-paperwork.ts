@@ -112,9 +112,9 @@ export const publicInvoice = z.object({
   // Exactly what the signature's content hash covers: the lines with their prices, the discount and the
   // equipment (the customer signs the values too, so the page lets them see them).
   services: z.array(
-    z.object({ name: z.string(), description: z.string().nullable(), quantity: z.number().int(), price: z.number() }),
+    z.object({ name: z.string(), description: z.string().nullable(), quantity: z.number(), price: z.number() }),
   ),
-  products: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number() })),
+  products: z.array(z.object({ name: z.string(), unit: z.string(), quantity: z.number(), price: z.number() })),
   equipments: z.array(z.object({ name: z.string(), brand: z.string(), model: z.string(), serialNumber: z.string() })),
   subTotal: z.number(),
   discount: z.number(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { calendarDate, idParam, listQuery, listResponse, money, orgParam, pathId, quantity } from './common.ts';
+import { calendarDate, idParam, listQuery, listResponse, money, orgParam, pathId } from './common.ts';
+import { anyQuantity, wholeQuantity } from './units.ts';
+import { catalogPrice } from './products.ts';
 import { InvoiceState, invoiceStateValues, type InvoiceStateValue } from './invoice-states.ts';
 import { addressResponse } from './addresses.ts';
 
@@ -206,7 +208,7 @@ export const invoiceServiceLine = z.object({
   serviceId: z.number().int().nullable(),
   name: z.string(),
   description: z.string().nullable(),
-  quantity: z.number().int(),
+  quantity: z.number(),
   price: z.number().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -215,7 +217,9 @@ export const invoiceProductLine = z.object({
   id: z.number().int(),
   productId: z.number().int().nullable(),
   name: z.string(),
-  quantity: z.number().int(),
+  /** The product's unit ('un', 'kg'…): fractional units take decimal quantities. */
+  unit: z.string(),
+  quantity: z.number(),
   price: z.number().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -356,12 +360,32 @@ export type PayBody = z.infer<typeof payBody>;
 
 export const addServiceBody = z.object({
   service: id(invoiceMessages.serviceRequired),
-  quantity,
+  quantity: wholeQuantity,
   description: z.string().trim().max(1000, 'Deve ter no máximo 1000 caracteres').nullish(),
 });
 export type AddServiceBody = z.infer<typeof addServiceBody>;
-export const addProductBody = z.object({ product: id(invoiceMessages.productRequired), quantity });
+/** The quantity's decimals are checked against the product's unit by the server (422 on `quantity`). */
+export const addProductBody = z.object({ product: id(invoiceMessages.productRequired), quantity: anyQuantity });
 export type AddProductBody = z.infer<typeof addProductBody>;
+const lineDescription = z.string().trim().max(1000, 'Deve ter no máximo 1000 caracteres').nullish();
+const somethingToChange = (b: object) => Object.values(b).some((v) => v !== undefined);
+export const lineChangeMessages = { nothing: 'Informe a quantidade, o preço ou a descrição a alterar' } as const;
+
+/**
+ * PATCH invoices|estimates/{id}/services/{lineId}: what an admin changes on a line in place. The
+ * price is the line's (a negotiated price), never the catalogue's; the quantity follows the line's
+ * unit (services: whole numbers), checked by the server.
+ */
+export const editServiceLineBody = z
+  .object({ quantity: anyQuantity.optional(), price: catalogPrice.optional(), description: lineDescription })
+  .refine(somethingToChange, { message: lineChangeMessages.nothing, path: ['quantity'] });
+export type EditServiceLineBody = z.infer<typeof editServiceLineBody>;
+/** PATCH invoices|estimates/{id}/products/{lineId}: product lines have no description. */
+export const editProductLineBody = z
+  .object({ quantity: anyQuantity.optional(), price: catalogPrice.optional() })
+  .refine(somethingToChange, { message: lineChangeMessages.nothing, path: ['quantity'] });
+export type EditProductLineBody = z.infer<typeof editProductLineBody>;
+
 export const addEquipmentBody = z.object({ equipment: id(invoiceMessages.equipmentRequired) });
 export const addWorkerBody = z.object({ worker: id(invoiceMessages.workerRequired) });
 
@@ -393,6 +417,8 @@ export const availableOption = z.object({
   name: z.string(),
   price: z.number().optional(),
   hint: z.string().optional(),
+  /** Products: the unit, so the quantity field knows whether it takes decimals. */
+  unit: z.string().optional(),
 });
 export const availableResponse = listResponse(availableOption);
 

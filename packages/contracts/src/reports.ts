@@ -29,8 +29,20 @@ export const reportListResponse = z.object({ data: z.array(reportSummary) });
 export const reportDefinition = reportSummary.extend({ filters: z.array(reportFilter) });
 export type ReportDefinition = z.infer<typeof reportDefinition>;
 
-/** Column types: how the table and the CSV format a cell. `month` is 'YYYY-MM'; `percent` is 0–100. */
-export const reportColumnTypes = ['string', 'int', 'money', 'date', 'datetime', 'month', 'percent'] as const;
+/**
+ * Column types: how the table and the CSV format a cell. `month` is 'YYYY-MM'; `percent` is 0–100;
+ * `quantity` has up to 3 decimals (products sold by kg, m, l…).
+ */
+export const reportColumnTypes = [
+  'string',
+  'int',
+  'quantity',
+  'money',
+  'date',
+  'datetime',
+  'month',
+  'percent',
+] as const;
 export type ReportColumnType = (typeof reportColumnTypes)[number];
 export const reportColumn = z.object({ name: z.string(), label: z.string(), type: z.enum(reportColumnTypes) });
 export type ReportColumn = z.infer<typeof reportColumn>;

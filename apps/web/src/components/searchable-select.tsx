@@ -6,6 +6,8 @@ export interface Option {
   value: number;
   label: string;
   hint?: string;
+  /** A product's unit ('kg'…), for the quantity field beside the picker. */
+  unit?: string;
 }
 
 interface SearchableSelectProps {

@@ -4,6 +4,7 @@ import {
   foreignKey,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -41,7 +42,7 @@ export const invoiceServices = pgTable(
     serviceId: integer('service_id'),
     name: text('name').notNull(),
     description: text('description'),
-    quantity: integer('quantity').notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     /** The estimate line this came from, when generated from an estimate. */
     estimateServiceId: integer('estimate_service_id'),
@@ -79,7 +80,9 @@ export const invoiceProducts = pgTable(
     invoiceId: invoice(),
     productId: integer('product_id'),
     name: text('name').notNull(),
-    quantity: integer('quantity').notNull(),
+    /** The product's unit when added ('un', 'kg'…): whole or fractional quantities. */
+    unit: text('unit').notNull().default('un'),
+    quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     estimateProductId: integer('estimate_product_id'),
     ...stamps,

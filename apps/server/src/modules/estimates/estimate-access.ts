@@ -5,7 +5,7 @@ import { assertFound } from '../../plugins/auth.ts';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import { audit, type AuditAction, type AuditChange } from '../../lib/audit.ts';
 import { queryRows } from '../../lib/sql.ts';
-import type { Actor } from '../invoices/invoice-access.ts';
+import { lineCents, type Actor } from '../invoices/invoice-access.ts';
 
 export type { Actor };
 const es = schema.estimates;
@@ -55,8 +55,8 @@ const MAX_TOTAL_CENTS = 2_147_483_647;
 export async function applySubtotal(tx: Tx, row: EstimateRow, field: string) {
   const [result] = await queryRows<{ subtotal: string }>(
     tx,
-    sql`SELECT (SELECT coalesce(sum(quantity::bigint * price_cents), 0) FROM estimate_services WHERE estimate_id = ${row.id})
-             + (SELECT coalesce(sum(quantity::bigint * price_cents), 0) FROM estimate_products WHERE estimate_id = ${row.id})
+    sql`SELECT (SELECT coalesce(sum(${lineCents}), 0) FROM estimate_services WHERE estimate_id = ${row.id})
+             + (SELECT coalesce(sum(${lineCents}), 0) FROM estimate_products WHERE estimate_id = ${row.id})
              AS subtotal`,
   );
   const subtotalCents = Number(result!.subtotal);

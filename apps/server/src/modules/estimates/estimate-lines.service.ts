@@ -2,13 +2,16 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   estimateMessages,
   fromCents,
+  quantityProblem,
   type AddEstimateProductBody,
   type AddEstimateServiceBody,
+  type EditProductLineBody,
+  type EditServiceLineBody,
   type ListQuery,
 } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { invalid, notFound } from '../../plugins/errors.ts';
-import { equipmentOptions, productOptions, serviceOptions } from '../invoices/invoice-lines.service.ts';
+import { equipmentOptions, lineChanges, productOptions, serviceOptions } from '../invoices/invoice-lines.service.ts';
 import {
   applySubtotal,
   assertEditable,
@@ -110,6 +113,8 @@ export async function addProduct(db: Db, actor: Actor, id: number, body: AddEsti
       .from(t)
       .where(and(eq(t.id, Number(body.product)), eq(t.organizationId, actor.organizationId)));
     if (!product) throw notFound('Produto não encontrado');
+    const problem = quantityProblem(body.quantity, product.unit);
+    if (problem) throw invalid({ quantity: problem });
     const [line] = await tx
       .insert(p)
       .values({
@@ -118,6 +123,7 @@ export async function addProduct(db: Db, actor: Actor, id: number, body: AddEsti
         productId: product.id,
         itemNumber: await nextItemNumber(tx, p, id),
         name: product.name,
+        unit: product.unit,
         quantity: body.quantity,
         priceCents: product.priceCents,
         isGrouped: body.isGrouped ?? false,
@@ -164,6 +170,66 @@ export async function addEquipment(db: Db, actor: Actor, id: number, equipmentId
     ]);
     const { organizationId: _o, estimateId: _i, createdAt: _c, updatedAt: _u, ...out } = line;
     return out;
+  });
+}
+
+/**
+ * PATCH estimates/{id}/services|products/{lineId}: quantity (by the line's unit), price (negotiated
+ * on this estimate; the catalogue keeps its own) and, on services, the description, while the
+ * estimate is Draft or Wip, like adding and removing lines. Subtotal and audit in the same transaction.
+ */
+type Priced<T extends { priceCents: number }> = T & { price: number };
+export function editLine(
+  db: Db,
+  actor: Actor,
+  id: number,
+  kind: 'services',
+  lineId: number,
+  body: EditServiceLineBody,
+): Promise<Priced<typeof s.$inferSelect>>;
+export function editLine(
+  db: Db,
+  actor: Actor,
+  id: number,
+  kind: 'products',
+  lineId: number,
+  body: EditProductLineBody,
+): Promise<Priced<typeof p.$inferSelect>>;
+export async function editLine(
+  db: Db,
+  actor: Actor,
+  id: number,
+  kind: 'services' | 'products',
+  lineId: number,
+  body: EditServiceLineBody | EditProductLineBody,
+) {
+  return db.transaction(async (tx) => {
+    const row = await lockEstimate(tx, actor, id);
+    assertEditable(row);
+    const t = kind === 'services' ? s : p;
+    const [line] = await tx
+      .select()
+      .from(t)
+      .where(and(eq(t.id, lineId), eq(t.estimateId, id)))
+      .for('update');
+    if (!line) throw notFound();
+    const next = lineChanges(line, body, 'unit' in line ? line.unit : undefined);
+    if (!next.changes.length) return { ...line, price: fromCents(line.priceCents) };
+    const [updated] = await tx
+      .update(t)
+      .set({ ...next.values, updatedAt: new Date() })
+      .where(eq(t.id, lineId))
+      .returning();
+    const totals = await applySubtotal(
+      tx,
+      row,
+      next.changes.some((c) => c.field === 'quantity') ? 'quantity' : 'price',
+    );
+    await recordChange(tx, actor, id, 'update', [
+      { field: kind, before: auditLine(line), after: auditLine(updated!) },
+      ...totals,
+    ]);
+    return { ...updated!, price: fromCents(updated!.priceCents) };
   });
 }
 

@@ -8,6 +8,8 @@ import {
   availableResponse,
   availableTagsResponse,
   createEstimateBody,
+  editProductLineBody,
+  editServiceLineBody,
   createEstimateResponse,
   estimateComment,
   estimateCommentParams,
@@ -60,6 +62,7 @@ import {
   availableEquipments,
   availableProducts,
   availableServices,
+  editLine,
   removeLine,
   type EstimateLineKind,
 } from './estimate-lines.service.ts';
@@ -158,6 +161,22 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send(await addEquipment(app.db, request.auth, request.params.id, request.body.equipment)),
+  );
+  app.patch(
+    `${one}/services/:lineId`,
+    {
+      schema: { tags, params: estimateLineParams, body: editServiceLineBody, response: { 200: estimateServiceLine } },
+      config,
+    },
+    (request) => editLine(app.db, request.auth, request.params.id, 'services', request.params.lineId, request.body),
+  );
+  app.patch(
+    `${one}/products/:lineId`,
+    {
+      schema: { tags, params: estimateLineParams, body: editProductLineBody, response: { 200: estimateProductLine } },
+      config,
+    },
+    (request) => editLine(app.db, request.auth, request.params.id, 'products', request.params.lineId, request.body),
   );
   for (const kind of ['services', 'products', 'equipments'] as EstimateLineKind[]) {
     app.delete(

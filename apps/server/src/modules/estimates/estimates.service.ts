@@ -133,6 +133,7 @@ export async function getEstimateDetail(db: Db, actor: Actor, id: number): Promi
       productId: l.productId,
       itemNumber: l.itemNumber,
       name: l.name,
+      unit: l.unit,
       quantity: l.quantity,
       price: fromCents(l.priceCents),
       isGrouped: l.isGrouped,

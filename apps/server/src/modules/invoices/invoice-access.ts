@@ -89,6 +89,12 @@ export async function systemComment(
 }
 
 /**
+ * A line's total in cents in SQL: quantity × price rounded to the cent on each line (half up, as
+ * `lineTotalCents` does), so the subtotal is the sum of what each line shows.
+ */
+export const lineCents = sql.raw('round(quantity * price_cents)');
+
+/**
  * Recomputes the subtotal from the lines, in the transaction of the line change. A discount larger
  * than the new subtotal is lowered to it (the check constraint forbids discount > subtotal); the
  * returned values say what changed, for the audit trail.
@@ -97,8 +103,8 @@ export async function recomputeSubtotal(tx: Tx, row: InvoiceRow) {
   const [result] = await queryRows<{ subtotal: string }>(
     tx,
     sql`
-    SELECT (SELECT coalesce(sum(quantity::bigint * price_cents), 0) FROM invoice_services WHERE invoice_id = ${row.id})
-         + (SELECT coalesce(sum(quantity::bigint * price_cents), 0) FROM invoice_products WHERE invoice_id = ${row.id})
+    SELECT (SELECT coalesce(sum(${lineCents}), 0) FROM invoice_services WHERE invoice_id = ${row.id})
+         + (SELECT coalesce(sum(${lineCents}), 0) FROM invoice_products WHERE invoice_id = ${row.id})
          AS subtotal`,
   );
   const subtotalCents = Number(result!.subtotal);

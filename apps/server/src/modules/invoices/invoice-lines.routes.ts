@@ -7,6 +7,8 @@ import {
   addWorkerBody,
   COMMENTS_PER_MINUTE,
   availableResponse,
+  editProductLineBody,
+  editServiceLineBody,
   invoiceComment,
   invoiceCommentParams,
   invoiceCommentsResponse,
@@ -29,6 +31,7 @@ import {
   availableProducts,
   availableServices,
   availableWorkers,
+  editLine,
   removeLine,
   type LineKind,
 } from './invoice-lines.service.ts';
@@ -89,6 +92,23 @@ export const invoiceLineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send(await addWorker(app.db, request.auth, request.params.id, request.body.worker)),
+  );
+
+  app.patch(
+    `${base}/services/:lineId`,
+    {
+      schema: { tags, params: invoiceLineParams, body: editServiceLineBody, response: { 200: invoiceServiceLine } },
+      config: admin,
+    },
+    (request) => editLine(app.db, request.auth, request.params.id, 'services', request.params.lineId, request.body),
+  );
+  app.patch(
+    `${base}/products/:lineId`,
+    {
+      schema: { tags, params: invoiceLineParams, body: editProductLineBody, response: { 200: invoiceProductLine } },
+      config: admin,
+    },
+    (request) => editLine(app.db, request.auth, request.params.id, 'products', request.params.lineId, request.body),
   );
 
   const removals: Array<[LineKind, boolean]> = [

@@ -4,8 +4,12 @@ import {
   fromCents,
   invoiceMessages,
   payrollMessages,
+  quantityProblem,
+  toCents,
   type AddProductBody,
   type AddServiceBody,
+  type EditProductLineBody,
+  type EditServiceLineBody,
   type ListQuery,
 } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
@@ -70,14 +74,14 @@ export async function productOptions(db: Db, organizationId: number, query: List
   return listPage(
     query,
     db
-      .select({ id: t.id, name: t.name, priceCents: t.priceCents })
+      .select({ id: t.id, name: t.name, priceCents: t.priceCents, unit: t.unit })
       .from(t)
       .where(where)
       .orderBy(alphabetical(t.name), asc(t.id))
       .limit(query.take)
       .offset(query.skip),
     () => db.$count(t, where),
-    (r) => ({ id: r.id, name: r.name, price: fromCents(r.priceCents) }),
+    (r) => ({ id: r.id, name: r.name, price: fromCents(r.priceCents), unit: r.unit }),
   );
 }
 
@@ -177,6 +181,7 @@ const productLine = (l: typeof p.$inferSelect) => ({
   id: l.id,
   productId: l.productId,
   name: l.name,
+  unit: l.unit,
   quantity: l.quantity,
   price: fromCents(l.priceCents),
   createdAt: l.createdAt.toISOString(),
@@ -232,6 +237,8 @@ export async function addProduct(db: Db, actor: Actor, id: number, body: AddProd
       .from(t)
       .where(and(eq(t.id, body.product), eq(t.organizationId, actor.organizationId)));
     if (!product) throw invalid({ product: invoiceMessages.productNotFound });
+    const problem = quantityProblem(body.quantity, product.unit);
+    if (problem) throw invalid({ quantity: problem });
     const [line] = await tx
       .insert(p)
       .values({
@@ -239,6 +246,7 @@ export async function addProduct(db: Db, actor: Actor, id: number, body: AddProd
         invoiceId: id,
         productId: product.id,
         name: product.name,
+        unit: product.unit,
         quantity: body.quantity,
         priceCents: product.priceCents,
       })
@@ -250,6 +258,101 @@ export async function addProduct(db: Db, actor: Actor, id: number, body: AddProd
     ]);
     return productLine(line!);
   });
+}
+
+/**
+ * PATCH invoices/{id}/services|products/{lineId} (admin): the line's quantity (by its unit; services
+ * in whole numbers), its price (negotiated on this order; the catalogue keeps its own) and, on
+ * services, its description. Same rules as adding and removing lines: not on Canceled or Completed
+ * orders. The subtotal is recomputed and the change audited in the same transaction; the signature
+ * goes outdated through its content hash only when what the customer was shown changed.
+ */
+export function editLine(
+  db: Db,
+  actor: Actor,
+  id: number,
+  kind: 'services',
+  lineId: number,
+  body: EditServiceLineBody,
+): Promise<ReturnType<typeof serviceLine>>;
+export function editLine(
+  db: Db,
+  actor: Actor,
+  id: number,
+  kind: 'products',
+  lineId: number,
+  body: EditProductLineBody,
+): Promise<ReturnType<typeof productLine>>;
+export async function editLine(
+  db: Db,
+  actor: Actor,
+  id: number,
+  kind: 'services' | 'products',
+  lineId: number,
+  body: EditServiceLineBody | EditProductLineBody,
+) {
+  return db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, actor, id);
+    assertOpen(row);
+    const t = kind === 'services' ? s : p;
+    const [line] = await tx
+      .select()
+      .from(t)
+      .where(and(eq(t.id, lineId), eq(t.invoiceId, id)))
+      .for('update');
+    if (!line) throw notFound();
+    const out = (l: typeof line) => ('unit' in l ? productLine(l) : serviceLine(l as typeof s.$inferSelect));
+    const next = lineChanges(line, body, 'unit' in line ? line.unit : undefined);
+    if (!next.changes.length) return out(line);
+    const [updated] = await tx
+      .update(t)
+      .set({ ...next.values, updatedAt: new Date() })
+      .where(eq(t.id, lineId))
+      .returning();
+    const totals = await applySubtotal(
+      tx,
+      row,
+      next.changes.some((c) => c.field === 'quantity') ? 'quantity' : 'price',
+    );
+    await recordChange(tx, actor, id, 'update', [
+      { field: kind, before: auditLine(line), after: auditLine(updated!) },
+      ...totals,
+    ]);
+    return out(updated!);
+  });
+}
+
+/**
+ * The columns a line edit sets and the fields that really change (a value equal to the stored one
+ * changes nothing); a quantity the line's unit cannot take is refused on `quantity`.
+ */
+export function lineChanges(
+  line: { quantity: number; priceCents: number; description?: string | null },
+  body: { quantity?: number; price?: number; description?: string | null },
+  unit: string | undefined,
+) {
+  const values: { quantity?: number; priceCents?: number; description?: string | null } = {};
+  const changes: Array<{ field: string }> = [];
+  if (body.quantity !== undefined) {
+    const problem = quantityProblem(body.quantity, unit);
+    if (problem) throw invalid({ quantity: problem });
+    if (Math.round(body.quantity * 1000) !== Math.round(line.quantity * 1000)) {
+      values.quantity = body.quantity;
+      changes.push({ field: 'quantity' });
+    }
+  }
+  if (body.price !== undefined && toCents(body.price) !== line.priceCents) {
+    values.priceCents = toCents(body.price);
+    changes.push({ field: 'price' });
+  }
+  if ('description' in line && body.description !== undefined) {
+    const description = body.description || null;
+    if (description !== line.description) {
+      values.description = description;
+      changes.push({ field: 'description' });
+    }
+  }
+  return { values, changes };
 }
 
 // ---- equipment and workers -----------------------------------------------------------------------

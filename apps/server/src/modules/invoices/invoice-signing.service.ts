@@ -4,6 +4,7 @@ import {
   fromCents,
   formatDateTime,
   INT4_MAX,
+  lineTotalCents,
   InvoiceState,
   paperworkMessages,
   signPath,
@@ -88,7 +89,10 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
   const isOutdated = !!signature && signature.contentHash !== contentHash(content);
   const isSigned = !!signature && !isOutdated;
   // The subtotal from the very lines shown (the stored one is the same sum, kept by the server).
-  const subtotal = [...content.services, ...content.products].reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+  const subtotal = [...content.services, ...content.products].reduce(
+    (sum, l) => sum + lineTotalCents(l.quantity, l.priceCents),
+    0,
+  );
   return {
     id: row.id,
     number: row.number,
@@ -101,8 +105,9 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
       quantity,
       price: fromCents(priceCents),
     })),
-    products: content.products.map(({ name, quantity, priceCents }) => ({
+    products: content.products.map(({ name, unit, quantity, priceCents }) => ({
       name,
+      unit,
       quantity,
       price: fromCents(priceCents),
     })),

@@ -56,7 +56,7 @@ const detailParts = {
     'x.id',
   ),
   products: jsonList(
-    `'id', x.id, 'productId', x.product_id, 'name', x.name, 'quantity', x.quantity, 'priceCents', x.price_cents,
+    `'id', x.id, 'productId', x.product_id, 'name', x.name, 'unit', x.unit, 'quantity', x.quantity, 'priceCents', x.price_cents,
      'createdAt', ${isoText('x.created_at')}, 'updatedAt', ${isoText('x.updated_at')}`,
     `invoice_products x WHERE ${ofThisOrder('x')}`,
     'x.id',
@@ -97,6 +97,7 @@ interface DetailParts {
     id: number;
     productId: number | null;
     name: string;
+    unit: string;
     quantity: number;
     priceCents: number;
     createdAt: string;
@@ -433,6 +434,7 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
       id: l.id,
       productId: l.productId,
       name: l.name,
+      unit: l.unit,
       quantity: l.quantity,
       ...money(actor, l.priceCents),
       createdAt: l.createdAt,

@@ -165,7 +165,7 @@ describe('services and products', () => {
     const paged = (await world.admin('GET', `/${id}/services/available?take=1&skip=1`)).json();
     expect(paged.meta).toEqual({ total: all.meta.total, skip: 1, take: 1 });
     const products = (await world.admin('GET', `/${id}/products/available?q=filtro`)).json();
-    expect(products.data).toEqual([{ id: world.product.id, name: 'Filtro de ar', price: 35.9 }]);
+    expect(products.data).toEqual([{ id: world.product.id, name: 'Filtro de ar', price: 35.9, unit: 'un' }]);
   });
 });
 

@@ -1,16 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { fromCents, toCents, type ListQuery, type ProductBody } from '@oficina/contracts';
+import { DEFAULT_UNIT, fromCents, toCents, type ListQuery, type ProductBody } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { listPage, searchWhere } from '../../lib/list.ts';
 import { alphabetical } from '../../lib/paging.ts';
 
 const t = schema.products;
-const columns = { id: t.id, name: t.name, priceCents: t.priceCents };
-const toProduct = (r: { id: number; name: string; priceCents: number }) => ({
+const columns = { id: t.id, name: t.name, priceCents: t.priceCents, unit: t.unit };
+const toProduct = (r: { id: number; name: string; priceCents: number; unit: string }) => ({
   id: r.id,
   name: r.name,
   price: fromCents(r.priceCents),
+  unit: r.unit,
 });
 
 /** Alphabetical, searched by name (also the product picker of orders and estimates). */
@@ -41,7 +42,7 @@ export async function getProduct(db: Db, organizationId: number, id: number) {
 export async function createProduct(db: Db, organizationId: number, body: ProductBody) {
   const [row] = await db
     .insert(t)
-    .values({ organizationId, name: body.name, priceCents: toCents(body.price) })
+    .values({ organizationId, name: body.name, priceCents: toCents(body.price), unit: body.unit ?? DEFAULT_UNIT })
     .returning(columns);
   return toProduct(row!);
 }
@@ -49,7 +50,12 @@ export async function createProduct(db: Db, organizationId: number, body: Produc
 export async function updateProduct(db: Db, organizationId: number, id: number, body: ProductBody) {
   const [row] = await db
     .update(t)
-    .set({ name: body.name, priceCents: toCents(body.price), updatedAt: new Date() })
+    .set({
+      name: body.name,
+      priceCents: toCents(body.price),
+      ...(body.unit ? { unit: body.unit } : {}),
+      updatedAt: new Date(),
+    })
     .where(and(eq(t.id, id), eq(t.organizationId, organizationId)))
     .returning(columns);
   return toProduct(assertFound(row));

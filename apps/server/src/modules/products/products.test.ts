@@ -72,10 +72,10 @@ describe('products: create, read, update', () => {
     const created = await create(org, { name: '  Capacitor 35 µF  ', price: 48.9 });
     expect(created).toMatchObject({ name: 'Capacitor 35 µF', price: 48.9 });
     const got = await call(org, org.admin.token, 'GET', `/${created.id}`);
-    expect(got.json()).toEqual({ id: created.id, name: 'Capacitor 35 µF', price: 48.9 });
+    expect(got.json()).toEqual({ id: created.id, name: 'Capacitor 35 µF', price: 48.9, unit: 'un' });
     const put = await call(org, org.admin.token, 'PUT', `/${created.id}`, { name: 'Capacitor 40 µF', price: 1234.56 });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ id: created.id, name: 'Capacitor 40 µF', price: 1234.56 });
+    expect(put.json()).toEqual({ id: created.id, name: 'Capacitor 40 µF', price: 1234.56, unit: 'un' });
   });
 
   it('keeps the largest price, R$ 99.999.999,99, to the cent', async () => {

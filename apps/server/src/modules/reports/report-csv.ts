@@ -19,6 +19,8 @@ function text(cell: ReportCell, type: ReportColumnType, timeZone: string): strin
   switch (type) {
     case 'int':
       return String(Math.trunc(Number(cell)));
+    case 'quantity':
+      return String(Number(cell)).replace('.', ',');
     case 'money':
       return decimal(Number(cell), 2);
     case 'percent':

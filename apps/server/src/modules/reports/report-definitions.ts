@@ -215,7 +215,7 @@ const itemsSold: ReportSpec = {
   columns: [
     { name: 'kind', label: 'Tipo', type: 'string' },
     { name: 'name', label: 'Nome', type: 'string' },
-    { name: 'quantity', label: 'Quantidade', type: 'int' },
+    { name: 'quantity', label: 'Quantidade', type: 'quantity' },
     { name: 'value', label: 'Total', type: 'money' },
   ],
   chart: null,
@@ -230,7 +230,7 @@ const itemsSold: ReportSpec = {
     WITH done AS (
       SELECT i.id FROM invoices i
        WHERE ${where([sql`i.organization_id = ${ctx.organizationId}`, completed, inPeriod(ctx, sql`i.finished_at`, v)])})
-    SELECT x.kind, x.name, sum(x.quantity) AS quantity, sum(x.quantity::bigint * x.price_cents) AS cents,
+    SELECT x.kind, x.name, sum(x.quantity) AS quantity, sum(round(x.quantity * x.price_cents)) AS cents,
            count(*) OVER () AS total
       FROM (${sql.join(branches, sql` UNION ALL `)}) x
      ${v.name ? sql`WHERE ${searchWhere(v.name, [sql`x.name`])}` : sql``}

@@ -42,7 +42,7 @@ export interface EstimatePdfData {
     discountCents: number;
   };
   services: Array<{ name: string; description: string | null; quantity: number; priceCents: number }>;
-  products: Array<{ name: string; quantity: number; priceCents: number }>;
+  products: Array<{ name: string; unit: string; quantity: number; priceCents: number }>;
   equipments: Array<{ name: string; brand: string; model: string; serialNumber: string; description: string | null }>;
   /** The latest notes, oldest first: at most MAX_PRINTED_COMMENTS. */
   notes: Array<{ comment: string; createdAt: Date }>;

@@ -6,7 +6,9 @@ import {
   formatIdentifier,
   formatMoney,
   formatPhone,
+  formatQuantityUnit,
   fromCents,
+  lineTotalCents,
   PersonType,
   type CommentTypeValue,
 } from '@oficina/contracts';
@@ -65,7 +67,7 @@ export interface InvoicePdfData {
     paymentDate: string | null;
   };
   services: Array<{ name: string; description: string | null; quantity: number; priceCents: number }>;
-  products: Array<{ name: string; quantity: number; priceCents: number }>;
+  products: Array<{ name: string; unit: string; quantity: number; priceCents: number }>;
   equipments: Array<{ name: string; brand: string; model: string; serialNumber: string; description: string | null }>;
   workers: string[];
   /** The latest comments, oldest first: at most MAX_PRINTED_COMMENTS. */
@@ -195,27 +197,27 @@ export function linesTable(
   doc: Doc,
   d: Pick<InvoicePdfData, 'showValues'>,
   title: string,
-  lines: Array<{ name: string; description?: string | null; quantity: number; priceCents: number }>,
+  lines: Array<{ name: string; description?: string | null; unit?: string; quantity: number; priceCents: number }>,
 ) {
   if (!lines.length) return;
   sectionTitle(doc, title);
   const numbered = (l: (typeof lines)[number], n: number): Cell[] => [
     String(n + 1),
     { main: l.name, sub: l.description },
-    String(l.quantity),
+    formatQuantityUnit(l.quantity, l.unit),
   ];
   if (d.showValues) {
     const columns: Column[] = [
       { header: '#', width: 24, align: 'right' },
-      { header: title === 'Serviços' ? 'Serviço' : 'Produto', width: CONTENT_WIDTH - 24 - 45 - 85 - 90 },
-      { header: 'Qtd.', width: 45, align: 'right' },
+      { header: title === 'Serviços' ? 'Serviço' : 'Produto', width: CONTENT_WIDTH - 24 - 60 - 85 - 90 },
+      { header: 'Qtd.', width: 60, align: 'right' },
       { header: 'Valor unit.', width: 85, align: 'right' },
       { header: 'Total', width: 90, align: 'right' },
     ];
     table(
       doc,
       columns,
-      lines.map((l, n) => [...numbered(l, n), money(l.priceCents), money(l.priceCents * l.quantity)]),
+      lines.map((l, n) => [...numbered(l, n), money(l.priceCents), money(lineTotalCents(l.quantity, l.priceCents))]),
     );
   } else {
     const columns: Column[] = [

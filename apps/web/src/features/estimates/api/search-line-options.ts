@@ -5,7 +5,7 @@ import type { EstimateLineKind } from './add-line.ts';
 
 /** GET estimates/{id}/{kind}/available?q=: services, products, or the customer's equipment not yet on it. */
 export async function searchLineOptions(path: string, kind: EstimateLineKind, q: string): Promise<Option[]> {
-  const res = await api.get<ListResult<{ id: number; name: string; price?: number; hint?: string }>>(
+  const res = await api.get<ListResult<{ id: number; name: string; price?: number; hint?: string; unit?: string }>>(
     `${path}/${kind}/available`,
     { q, take: 20 },
   );
@@ -13,5 +13,6 @@ export async function searchLineOptions(path: string, kind: EstimateLineKind, q:
     value: o.id,
     label: o.name,
     hint: [o.hint, o.price === undefined ? undefined : formatMoney(o.price)].filter(Boolean).join(' · ') || undefined,
+    ...(o.unit ? { unit: o.unit } : {}),
   }));
 }

@@ -7,6 +7,7 @@ import { addEstimateEquipmentBody, addEstimateProductBody, addEstimateServiceBod
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
 import { useAddLine, type AddEstimateLineBody, type EstimateLineKind } from '../api/add-line.ts';
 import { estimatePath } from '../api/estimate-keys.ts';
@@ -110,17 +111,22 @@ export function AddLineModal(props: { estimateId: number; kind: EstimateLineKind
         </Form.Group>
         {priced && (
           <>
-            <Form.Group className="mb-3" controlId={`${uid}-quantity`}>
-              <Form.Label>Quantidade</Form.Label>
-              <Form.Control
-                type="number"
-                min={1}
-                step={1}
-                inputMode="numeric"
-                isInvalid={!!errors.quantity}
-                {...register('quantity', { valueAsNumber: true })}
+            <Form.Group className="mb-3">
+              <Form.Label htmlFor={`${uid}-quantity`}>Quantidade</Form.Label>
+              <Controller
+                control={control}
+                name="quantity"
+                render={({ field }) => (
+                  <QuantityInput
+                    id={`${uid}-quantity`}
+                    unit={kind === 'products' ? picked?.unit : undefined}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.quantity?.message}
+                  />
+                )}
               />
-              <Form.Control.Feedback type="invalid">{errors.quantity?.message}</Form.Control.Feedback>
             </Form.Group>
             <Form.Check
               className="mb-3"

@@ -1,11 +1,21 @@
 import { useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { estimateMessages, formatMoney, type EstimateDetail } from '@oficina/contracts';
+import {
+  estimateMessages,
+  formatMoney,
+  formatQuantityUnit,
+  fromCents,
+  lineTotalCents,
+  toCents,
+  type EstimateDetail,
+} from '@oficina/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { TrashIcon } from '../../../components/icons.tsx';
+import { PencilIcon, TrashIcon } from '../../../components/icons.tsx';
+import { EditLineModal, type EditableLine } from '../../../components/edit-line-modal.tsx';
 import type { EstimateLineKind } from '../api/add-line.ts';
+import { useEditLine } from '../api/edit-line.ts';
 import { useRemoveLine } from '../api/remove-line.ts';
 import { AddLineModal } from './add-line-modal.tsx';
 import { AddButton, Section } from './section.tsx';
@@ -45,8 +55,11 @@ function PricedSection({
   editable: boolean;
 }) {
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<EditableLine | null>(null);
   const remove = useRemove(estimate.id, kind);
-  const lines = kind === 'services' ? estimate.estimateServices : estimate.estimateProducts;
+  const save = useEditLine(estimate.id);
+  const lines: Array<EstimateDetail['estimateServices'][number] | EstimateDetail['estimateProducts'][number]> =
+    kind === 'services' ? estimate.estimateServices : estimate.estimateProducts;
   const title = kind === 'services' ? 'Serviços' : 'Produtos';
   return (
     <Section
@@ -85,12 +98,26 @@ function PricedSection({
                     <div className="small text-body-secondary">{l.description}</div>
                   )}
                 </td>
-                <td className="text-end">{l.quantity}</td>
+                <td className="text-end text-nowrap">
+                  {formatQuantityUnit(l.quantity, 'unit' in l ? l.unit : undefined)}
+                </td>
                 <td className="d-none d-sm-table-cell">{l.isGrouped ? 'Sim' : 'Não'}</td>
                 <td className="text-end d-none d-sm-table-cell text-nowrap">{formatMoney(l.price)}</td>
-                <td className="text-end text-nowrap">{formatMoney(l.price * l.quantity)}</td>
+                <td className="text-end text-nowrap">
+                  {formatMoney(fromCents(lineTotalCents(l.quantity, toCents(l.price))))}
+                </td>
                 {editable && (
-                  <td className="text-end">
+                  <td className="text-end text-nowrap">
+                    <Button
+                      size="sm"
+                      variant="link"
+                      className="p-0 me-3"
+                      aria-label={`Editar ${l.name}`}
+                      title="Editar"
+                      onClick={() => setEditing(l)}
+                    >
+                      <PencilIcon />
+                    </Button>
                     <RemoveButton label={`Remover ${l.name}`} onClick={() => remove(l.id)} />
                   </td>
                 )}
@@ -100,6 +127,14 @@ function PricedSection({
         </Table>
       )}
       <AddLineModal estimateId={estimate.id} kind={kind} show={adding} onHide={() => setAdding(false)} />
+      {editable && (
+        <EditLineModal
+          kind={kind}
+          line={editing}
+          onHide={() => setEditing(null)}
+          onSave={(lineId, body) => save.mutateAsync({ kind, lineId, body })}
+        />
+      )}
     </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Form, InputGroup } from 'react-bootstrap';
+import { Button, Card, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { estimateMessages, formatIdentifier, formatMoney, type EstimateDetail } from '@oficina/contracts';
@@ -117,14 +117,21 @@ export function TotalsCard({ estimate, editable }: { estimate: EstimateDetail; e
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              if (value === null || value < 0.01) setError('O desconto deve ser no mínimo 0,01');
+              if (value === null || Number.isNaN(value) || value < 0.01) setError('O desconto deve ser no mínimo 0,01');
               else void submit(value);
             }}
           >
-            <InputGroup className="mb-2">
-              <MoneyInput value={value} onChange={setValue} isInvalid={!!error} aria-label="Desconto" />
-            </InputGroup>
-            {error && <div className="text-danger small mb-2">{error}</div>}
+            <div className="mb-2">
+              <MoneyInput
+                value={value}
+                onChange={(v) => {
+                  setValue(v);
+                  setError(null);
+                }}
+                error={error ?? undefined}
+                aria-label="Desconto"
+              />
+            </div>
             <div className="d-flex gap-2 mb-2">
               <Button size="sm" type="submit" disabled={save.isPending}>
                 Salvar

@@ -26,5 +26,10 @@ export async function searchLineOptions(orgPath: string, invoiceId: number, kind
           q,
           take: 20,
         });
-  return res.data.map((o): Option => ({ value: o.id, label: o.name, hint: hintOf(o) }));
+  return res.data.map((o): Option => ({
+    value: o.id,
+    label: o.name,
+    hint: hintOf(o),
+    ...('unit' in o ? { unit: o.unit } : {}),
+  }));
 }

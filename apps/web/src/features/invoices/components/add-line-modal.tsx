@@ -14,6 +14,7 @@ import {
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
 import { useAddLine, type AddLineBody } from '../api/add-line.ts';
 import { invoiceKey } from '../api/invoice-keys.ts';
@@ -151,17 +152,22 @@ export function AddLineModal({ invoiceId, kind, show, onHide, extra }: AddLineMo
           {extra}
         </Form.Group>
         {withQuantity && (
-          <Form.Group className="mb-3" controlId={`${uid}-quantity`}>
-            <Form.Label>Quantidade</Form.Label>
-            <Form.Control
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              isInvalid={!!errors.quantity}
-              {...register('quantity', { valueAsNumber: true })}
+          <Form.Group className="mb-3">
+            <Form.Label htmlFor={`${uid}-quantity`}>Quantidade</Form.Label>
+            <Controller
+              control={control}
+              name="quantity"
+              render={({ field }) => (
+                <QuantityInput
+                  id={`${uid}-quantity`}
+                  unit={kind === 'products' ? picked?.unit : undefined}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.quantity?.message}
+                />
+              )}
             />
-            <Form.Control.Feedback type="invalid">{errors.quantity?.message}</Form.Control.Feedback>
           </Form.Group>
         )}
         {kind === 'services' && (

@@ -84,12 +84,11 @@ export function AdminInfoPanel({ invoice }: { invoice: InvoiceDetail }) {
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
-                  isInvalid={!!errors.payrollBonus}
+                  error={errors.payrollBonus?.message}
                   disabled={locked}
                 />
               )}
             />
-            {errors.payrollBonus && <div className="invalid-feedback d-block">{errors.payrollBonus.message}</div>}
           </Form.Group>
         </fieldset>
         {locked && (

@@ -1,11 +1,20 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, OverlayTrigger, Tooltip } from 'react-bootstrap';
+import { Badge, Button, OverlayTrigger, Tooltip } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { fromCents, invoiceMessages, toCents, type InvoiceDetail } from '@oficina/contracts';
+import {
+  formatQuantityUnit,
+  fromCents,
+  invoiceMessages,
+  lineTotalCents,
+  toCents,
+  type InvoiceDetail,
+} from '@oficina/contracts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { TrashIcon } from '../../../components/icons.tsx';
+import { PencilIcon, TrashIcon } from '../../../components/icons.tsx';
+import { EditLineModal, type EditableLine } from '../../../components/edit-line-modal.tsx';
+import { useEditLine } from '../api/edit-line.ts';
 import { useRemoveLine } from '../api/remove-line.ts';
 import type { LineKind } from '../api/search-line-options.ts';
 import { AddLineModal } from './add-line-modal.tsx';
@@ -18,6 +27,7 @@ type ProductLine = InvoiceDetail['invoiceProducts'][number];
 type EquipmentLine = InvoiceDetail['invoiceEquipments'][number];
 type WorkerLine = InvoiceDetail['invoiceWorkers'][number];
 type Remove = (lineId: number, name: string) => Promise<void>;
+type Edit = (line: EditableLine) => void;
 
 /** Texts of each kind: what a removal says when it works and when it fails. */
 const texts: Record<LineKind, { removed: string; removeFailed: string }> = {
@@ -84,14 +94,15 @@ function WorkerPaid({ paidAt }: { paidAt: string | null }) {
   );
 }
 
+/** Quantity × price rounded to the cent on the line, as the server sums the subtotal. */
 const lineTotal = (price: number | undefined, quantity: number) =>
-  price === undefined ? undefined : fromCents(toCents(price) * quantity);
+  price === undefined ? undefined : fromCents(lineTotalCents(quantity, toCents(price)));
 
-const quantityColumn = <T extends { quantity: number }>(): LineColumn<T> => ({
+const quantityColumn = <T extends { quantity: number; unit?: string }>(): LineColumn<T> => ({
   header: 'Qtd.',
   label: 'Quantidade',
   className: 'text-end text-nowrap',
-  cell: (l) => l.quantity,
+  cell: (l) => formatQuantityUnit(l.quantity, l.unit),
 });
 
 /** Price and line total, for admins only. */
@@ -105,18 +116,39 @@ const priceColumns = <T extends { price?: number; quantity: number }>(): LineCol
   },
 ];
 
-const removeColumn = <T extends { id: number; name: string }>(onRemove: Remove | null): LineColumn<T>[] =>
+function EditButton({ name, onClick }: { name: string; onClick(): void }) {
+  return (
+    <Button size="sm" variant="outline-secondary" aria-label={`Editar ${name}`} title="Editar" onClick={onClick}>
+      <PencilIcon />
+      <span className="ms-1 d-sm-none">Editar</span>
+    </Button>
+  );
+}
+
+const removeColumn = <T extends { id: number; name: string }>(
+  onRemove: Remove | null,
+  onEdit?: ((line: T) => void) | null,
+): LineColumn<T>[] =>
   onRemove
     ? [
         {
           header: <span className="visually-hidden">Ações</span>,
-          className: 'text-end col-actions line-actions',
-          cell: (l) => <RemoveButton name={l.name} onRemove={() => onRemove(l.id, l.name)} />,
+          className: 'text-end col-actions line-actions text-nowrap',
+          cell: (l) => (
+            <div className="line-action-buttons d-inline-flex gap-2">
+              {onEdit && <EditButton name={l.name} onClick={() => onEdit(l)} />}
+              <RemoveButton name={l.name} onRemove={() => onRemove(l.id, l.name)} />
+            </div>
+          ),
         },
       ]
     : [];
 
-const serviceColumns = (showPrices: boolean, onRemove: Remove | null): LineColumn<ServiceLine>[] => [
+const serviceColumns = (
+  showPrices: boolean,
+  onRemove: Remove | null,
+  onEdit: Edit | null,
+): LineColumn<ServiceLine>[] => [
   {
     header: 'Serviço',
     className: 'line-main',
@@ -124,14 +156,18 @@ const serviceColumns = (showPrices: boolean, onRemove: Remove | null): LineColum
   },
   quantityColumn(),
   ...(showPrices ? priceColumns<ServiceLine>() : []),
-  ...removeColumn<ServiceLine>(onRemove),
+  ...removeColumn<ServiceLine>(onRemove, onEdit),
 ];
 
-const productColumns = (showPrices: boolean, onRemove: Remove | null): LineColumn<ProductLine>[] => [
+const productColumns = (
+  showPrices: boolean,
+  onRemove: Remove | null,
+  onEdit: Edit | null,
+): LineColumn<ProductLine>[] => [
   { header: 'Produto', className: 'line-main', cell: (l) => l.name },
   quantityColumn(),
   ...(showPrices ? priceColumns<ProductLine>() : []),
-  ...removeColumn<ProductLine>(onRemove),
+  ...removeColumn<ProductLine>(onRemove, onEdit),
 ];
 
 const equipmentColumns = (onRemove: Remove | null): LineColumn<EquipmentLine>[] => [
@@ -161,7 +197,9 @@ interface SectionProps {
 /** Services: service, quantity, description; price and total for admins. */
 export function ServicesSection({ invoice, editable, showPrices }: SectionProps & { showPrices: boolean }) {
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<EditableLine | null>(null);
   const remove = useRemove(invoice.id, 'services');
+  const save = useEditLine(invoice.id, 'services');
   return (
     <SectionCard
       title="Serviços"
@@ -169,12 +207,20 @@ export function ServicesSection({ invoice, editable, showPrices }: SectionProps 
     >
       <LinesTable
         caption="Serviços"
-        columns={serviceColumns(showPrices, editable ? remove : null)}
+        columns={serviceColumns(showPrices, editable ? remove : null, editable && showPrices ? setEditing : null)}
         rows={invoice.invoiceServices}
         rowKey={(l) => l.id}
       />
       {editable && (
         <AddLineModal invoiceId={invoice.id} kind="services" show={adding} onHide={() => setAdding(false)} />
+      )}
+      {editable && showPrices && (
+        <EditLineModal
+          kind="services"
+          line={editing}
+          onHide={() => setEditing(null)}
+          onSave={(lineId, body) => save.mutateAsync({ lineId, body })}
+        />
       )}
     </SectionCard>
   );
@@ -182,7 +228,9 @@ export function ServicesSection({ invoice, editable, showPrices }: SectionProps 
 
 export function ProductsSection({ invoice, editable, showPrices }: SectionProps & { showPrices: boolean }) {
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<EditableLine | null>(null);
   const remove = useRemove(invoice.id, 'products');
+  const save = useEditLine(invoice.id, 'products');
   return (
     <SectionCard
       title="Produtos"
@@ -190,12 +238,20 @@ export function ProductsSection({ invoice, editable, showPrices }: SectionProps 
     >
       <LinesTable
         caption="Produtos"
-        columns={productColumns(showPrices, editable ? remove : null)}
+        columns={productColumns(showPrices, editable ? remove : null, editable && showPrices ? setEditing : null)}
         rows={invoice.invoiceProducts}
         rowKey={(l) => l.id}
       />
       {editable && (
         <AddLineModal invoiceId={invoice.id} kind="products" show={adding} onHide={() => setAdding(false)} />
+      )}
+      {editable && showPrices && (
+        <EditLineModal
+          kind="products"
+          line={editing}
+          onHide={() => setEditing(null)}
+          onSave={(lineId, body) => save.mutateAsync({ lineId, body })}
+        />
       )}
     </SectionCard>
   );

@@ -116,11 +116,10 @@ function DiscountForm({ invoiceId, initial, onDone }: { invoiceId: number; initi
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            isInvalid={!!errors.discount}
+            error={errors.discount?.message}
           />
         )}
       />
-      {errors.discount && <div className="invalid-feedback d-block">{errors.discount.message}</div>}
       {errors.root && <div className="text-danger small">{errors.root.message}</div>}
       <div className="d-flex gap-2 mt-2">
         <Button type="submit" size="sm" disabled={isSubmitting}>

@@ -41,7 +41,11 @@ export function ProductEditPage() {
         {product.data && (
           <ProductForm
             key={product.data.id}
-            defaultValues={{ name: product.data.name, price: product.data.price }}
+            defaultValues={{
+              name: product.data.name,
+              price: product.data.price,
+              unit: product.data.unit as ProductBody['unit'],
+            }}
             onSubmit={onSubmit}
           />
         )}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Product } from '@oficina/contracts';
+import { unitLabel, type Product } from '@oficina/contracts';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
@@ -11,6 +11,7 @@ import { useProducts } from '../api/get-products.ts';
 const columns: Column<Product>[] = [
   { header: '#', cell: (p) => p.id, className: 'col-id' },
   { header: 'Nome', cell: (p) => <Link to={`/products/${p.id}/edit`}>{p.name}</Link> },
+  { header: 'Unidade', cell: (p) => unitLabel(p.unit) },
   { header: 'Preço', cell: (p) => formatMoney(p.price), className: 'text-end text-nowrap' },
 ];
 

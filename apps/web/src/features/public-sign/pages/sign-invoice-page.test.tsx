@@ -26,7 +26,7 @@ function publicInvoice(over: Partial<PublicInvoice> = {}): PublicInvoice {
     createdAt: '2026-11-20T13:00:00.000Z',
     finishedAt: '2026-11-21T14:00:00.000Z',
     services: [{ name: 'Limpeza de split', description: 'Filtro e serpentina', quantity: 2, price: 1850 }],
-    products: [{ name: 'Gás R410', quantity: 1, price: 120.5 }],
+    products: [{ name: 'Gás R410', unit: 'un', quantity: 1, price: 120.5 }],
     subTotal: 3820.5,
     discount: 20.5,
     total: 3800,

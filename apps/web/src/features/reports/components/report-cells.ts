@@ -1,4 +1,4 @@
-import type { ReportCell, ReportColumnType } from '@oficina/contracts';
+import { formatQuantity, type ReportCell, type ReportColumnType } from '@oficina/contracts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 
 const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
@@ -14,6 +14,8 @@ export function formatCell(value: ReportCell, type: ReportColumnType): string {
   switch (type) {
     case 'int':
       return integer.format(Number(value));
+    case 'quantity':
+      return formatQuantity(Number(value));
     case 'money':
       return formatMoney(Number(value));
     case 'percent':
@@ -29,6 +31,7 @@ export function formatCell(value: ReportCell, type: ReportColumnType): string {
   }
 }
 
-export const isNumeric = (type: ReportColumnType) => type === 'int' || type === 'money' || type === 'percent';
+export const isNumeric = (type: ReportColumnType) =>
+  type === 'int' || type === 'quantity' || type === 'money' || type === 'percent';
 
 export const isTemporal = (type: ReportColumnType) => type === 'date' || type === 'datetime' || type === 'month';

@@ -40,11 +40,10 @@ export function ServiceForm({ defaultValues, onSubmit }: ServiceFormProps) {
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
-              isInvalid={!!errors.price}
+              error={errors.price?.message}
             />
           )}
         />
-        {errors.price && <div className="invalid-feedback d-block">{errors.price.message}</div>}
       </Form.Group>
       <FormActions cancelTo="/services" isSubmitting={isSubmitting} />
     </Form>

@@ -35,11 +35,10 @@ export function UserFinancialForm({ defaultValues, onSubmit }: UserFinancialForm
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
-              isInvalid={!!errors.paymentValue}
+              error={errors.paymentValue?.message}
             />
           )}
         />
-        {errors.paymentValue && <div className="invalid-feedback d-block">{errors.paymentValue.message}</div>}
         <Form.Text>Pago ao colaborador por ordem de serviço concluída em que ele trabalhou.</Form.Text>
       </Form.Group>
       <FormActions isSubmitting={isSubmitting} />

@@ -1,0 +1,144 @@
+import { useEffect, useId } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { editProductLineBody, editServiceLineBody, messages, unitLabel } from '@oficina/contracts';
+import { applyServerErrors } from '../lib/form-errors.ts';
+import { AppModal } from './app-modal.tsx';
+import { MoneyInput } from './money-input.tsx';
+import { QuantityInput } from './quantity-input.tsx';
+
+/** The line being edited, as the order or estimate detail gives it. */
+export interface EditableLine {
+  id: number;
+  name: string;
+  quantity: number;
+  price?: number;
+  description?: string | null;
+  /** Products: the unit ('kg'…); services have none (whole numbers). */
+  unit?: string;
+}
+
+export interface EditLineValues {
+  quantity?: number;
+  price?: number;
+  description?: string | null;
+}
+
+interface EditLineModalProps {
+  kind: 'services' | 'products';
+  /** The line to edit; null keeps the modal closed. */
+  line: EditableLine | null;
+  onHide(): void;
+  onSave(lineId: number, body: EditLineValues): Promise<unknown>;
+}
+
+const valuesOf = (line: EditableLine | null): EditLineValues => ({
+  quantity: line?.quantity,
+  price: line?.price,
+  description: line?.description ?? '',
+});
+
+/**
+ * Edits a service or product line of an order or an estimate in place (admins): quantity by the
+ * line's unit, the price negotiated for this record (the catalogue keeps its own) and, on services,
+ * the description. The server checks it all again and answers on the fields.
+ */
+export function EditLineModal({ kind, line, onHide, onSave }: EditLineModalProps) {
+  const uid = useId();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EditLineValues>({
+    resolver: zodResolver(
+      kind === 'services' ? editServiceLineBody : editProductLineBody,
+    ) as unknown as Resolver<EditLineValues>,
+    mode: 'onBlur',
+    defaultValues: valuesOf(line),
+  });
+  useEffect(() => {
+    if (line) reset(valuesOf(line));
+  }, [line, reset]);
+
+  const onSubmit = handleSubmit(async (body) => {
+    if (!line) return;
+    try {
+      await onSave(line.id, body);
+      toast.success('Item alterado com sucesso');
+      onHide();
+    } catch (err) {
+      applyServerErrors(err, setError, messages.requestFailed);
+    }
+  });
+
+  return (
+    <AppModal
+      show={!!line}
+      onHide={onHide}
+      title={line ? `Editar ${line.name}` : 'Editar item'}
+      footer={
+        <>
+          <Button variant="outline-secondary" onClick={onHide}>
+            Cancelar
+          </Button>
+          <Button type="submit" form={`${uid}-form`} disabled={isSubmitting}>
+            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
+            Salvar
+          </Button>
+        </>
+      }
+    >
+      <Form id={`${uid}-form`} noValidate onSubmit={onSubmit}>
+        <Form.Group className="mb-3">
+          <Form.Label htmlFor={`${uid}-quantity`}>
+            Quantidade{line?.unit ? ` (${unitLabel(line.unit)})` : ''}
+          </Form.Label>
+          <Controller
+            control={control}
+            name="quantity"
+            render={({ field }) => (
+              <QuantityInput
+                id={`${uid}-quantity`}
+                unit={line?.unit}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.quantity?.message}
+              />
+            )}
+          />
+        </Form.Group>
+        <Form.Group className="mb-3">
+          <Form.Label htmlFor={`${uid}-price`}>Preço unitário</Form.Label>
+          <Controller
+            control={control}
+            name="price"
+            render={({ field }) => (
+              <MoneyInput
+                id={`${uid}-price`}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.price?.message}
+              />
+            )}
+          />
+          <Form.Text>Vale só para este item; o preço do catálogo não muda.</Form.Text>
+        </Form.Group>
+        {kind === 'services' && (
+          <Form.Group className="mb-3" controlId={`${uid}-description`}>
+            <Form.Label>Descrição</Form.Label>
+            <Form.Control as="textarea" rows={3} isInvalid={!!errors.description} {...register('description')} />
+            <Form.Control.Feedback type="invalid">{errors.description?.message}</Form.Control.Feedback>
+          </Form.Group>
+        )}
+        {errors.root && <div className="text-danger">{errors.root.message}</div>}
+      </Form>
+    </AppModal>
+  );
+}
