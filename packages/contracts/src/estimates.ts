@@ -70,7 +70,8 @@ export const estimateMessages = {
   invoiceNotOfEstimate: 'Esta ordem de serviço não foi gerada a partir deste orçamento',
   lineAlreadyAssigned: 'Este item já foi adicionado a outra ordem de serviço',
   unitsUnavailable: (remaining: number) => `Restam apenas ${remaining} unidade(s) deste item`,
-  groupedWhole: 'Itens agrupados vão inteiros para a ordem de serviço',
+  groupedWhole: 'Itens agrupados ou medidos (kg, m, l…) vão inteiros para a ordem de serviço',
+  wholeUnits: 'Informe um número inteiro de unidades',
   lineNotFound: 'Item não encontrado neste orçamento',
   closed: 'Orçamentos aprovados ou cancelados não podem ter itens, fotos ou desconto alterados',
   discountTooHigh: 'O desconto não pode ser maior que o subtotal',
@@ -378,7 +379,15 @@ export const estimateInvoicesResponse = z.object({
 });
 export type EstimateInvoicesResponse = z.infer<typeof estimateInvoicesResponse>;
 
-const pick = z.object({ id: z.number().int().positive(), quantity: z.number().int().min(1).max(100_000) });
+/** How much of a line goes: whole units, or a fractional line's (kg, m…) whole quantity, up to 3 decimals. */
+const pick = z.object({
+  id: z.number().int().positive(),
+  quantity: z
+    .number()
+    .min(0.001)
+    .max(100_000)
+    .refine((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, 'Use no máximo 3 casas decimais'),
+});
 /**
  * POST estimates/{id}/invoices: `invoice` is one of the estimate's open orders, or null for a new one
  * ('Nova +'). Services and products say how many units go; a grouped line goes whole.

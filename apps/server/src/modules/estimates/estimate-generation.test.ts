@@ -542,3 +542,28 @@ describe('splitDiscount', () => {
     );
   });
 });
+
+describe('measured products (kg, m, l…)', () => {
+  it('go to one order whole, with their unit; a part of one is refused', async () => {
+    const [gas] = await ctx.database.db
+      .insert(schema.products)
+      .values({ organizationId: org.organization.id, name: 'Gás R22 (kg)', priceCents: 7950, unit: 'kg' })
+      .returning();
+    const e = await w.createEstimate();
+    const line = await w.ok('POST', `/${e.id}/products`, { product: gas!.id, quantity: 1.5, isGrouped: false });
+    await w.moveTo(e.id, EstimateStatus.Completed);
+    const tab = await w.ok('GET', `/${e.id}/invoices`);
+    expect(tab.remaining.products).toEqual([
+      expect.objectContaining({ id: line.id, quantity: 1.5, remaining: 1.5, isGrouped: true }),
+    ]);
+    for (const quantity of [1, 0.5]) {
+      const part = await generate(e.id, { invoice: null, products: [{ id: line.id, quantity }] });
+      expect(part.statusCode).toBe(422);
+    }
+    const res = await generate(e.id, { invoice: null, products: [{ id: line.id, quantity: 1.5 }] });
+    expect(res.statusCode).toBe(201);
+    const order = (await w.invoiceApi('GET', `/${res.json().id}`)).json();
+    expect(order.invoiceProducts).toEqual([expect.objectContaining({ quantity: 1.5, unit: 'kg' })]);
+    expect(order.subTotal).toBe(119.25);
+  });
+});

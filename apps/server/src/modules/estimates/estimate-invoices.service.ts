@@ -6,6 +6,7 @@ import {
   estimateMessages,
   fromCents,
   InvoiceState,
+  isFractionalUnit,
   isInvoiceClosed,
   type EstimateInvoicesResponse,
   type GenerateInvoiceBody,
@@ -49,9 +50,17 @@ export async function remainingOf(db: Db | Tx, estimateId: number) {
                            WHERE x.estimate_service_id = l.id AND ${live}), 0) AS taken
           FROM estimate_services l WHERE l.estimate_id = ${estimateId} ORDER BY l.item_number, l.id`,
     ),
-    queryRows<{ id: number; item_number: number; name: string; quantity: number; is_grouped: boolean; taken: string }>(
+    queryRows<{
+      id: number;
+      item_number: number;
+      name: string;
+      quantity: number;
+      is_grouped: boolean;
+      unit: string;
+      taken: string;
+    }>(
       db,
-      sql`SELECT l.id, l.item_number, l.name, l.quantity, l.is_grouped,
+      sql`SELECT l.id, l.item_number, l.name, l.quantity, l.is_grouped, l.unit,
                  coalesce((SELECT sum(x.quantity) FROM invoice_products x JOIN invoices inv ON inv.id = x.invoice_id
                            WHERE x.estimate_product_id = l.id AND ${live}), 0) AS taken
           FROM estimate_products l WHERE l.estimate_id = ${estimateId} ORDER BY l.item_number, l.id`,
@@ -78,7 +87,7 @@ export async function remainingOf(db: Db | Tx, estimateId: number) {
     name: r.name,
     description: 'description' in r ? r.description : null,
     quantity: Number(r.quantity),
-    isGrouped: r.is_grouped,
+    isGrouped: goesWhole({ isGrouped: r.is_grouped, quantity: Number(r.quantity), unit: 'unit' in r ? r.unit : null }),
     remaining: Number(r.quantity) - Number(r.taken),
   });
   return {
@@ -94,6 +103,14 @@ export async function remainingOf(db: Db | Tx, estimateId: number) {
       taken: r.taken,
     })),
   };
+}
+
+/**
+ * A line goes to one order whole when it is grouped, and also when it is measured rather than counted
+ * (a product sold by kg, m, l…, or any quantity with decimals): 1,5 kg of gas cannot go one unit a line.
+ */
+function goesWhole(line: { isGrouped: boolean; quantity: number; unit: string | null }) {
+  return line.isGrouped || isFractionalUnit(line.unit) || !Number.isInteger(Number(line.quantity));
 }
 
 /** GET estimates/{id}/invoices: the orders generated from the estimate, and what remains to assign. */
@@ -352,13 +369,17 @@ export async function generateInvoice(db: Db, actor: Actor, id: number, body: Ge
       for (const line of lines) {
         const wanted = picks.find((x) => x.id === line.id)!.quantity;
         const left = remaining[kind].find((r) => r.id === line.id)!.remaining;
-        if (line.isGrouped) {
-          if (left < line.quantity) throw conflict(estimateMessages.lineAlreadyAssigned);
-          if (wanted !== line.quantity) throw invalid({ [kind]: estimateMessages.groupedWhole });
+        const quantity = Number(line.quantity);
+        const whole = goesWhole({ isGrouped: line.isGrouped, quantity, unit: 'unit' in line ? line.unit : null });
+        if (whole) {
+          if (left < quantity) throw conflict(estimateMessages.lineAlreadyAssigned);
+          if (wanted !== quantity) throw invalid({ [kind]: estimateMessages.groupedWhole });
+        } else if (!Number.isInteger(wanted)) {
+          throw invalid({ [kind]: estimateMessages.wholeUnits });
         } else if (wanted > left) {
           throw conflict(left === 0 ? estimateMessages.lineAlreadyAssigned : estimateMessages.unitsUnavailable(left));
         }
-        const units = line.isGrouped ? [line.quantity] : Array.from({ length: wanted }, () => 1);
+        const units = whole ? [quantity] : Array.from({ length: wanted }, () => 1);
         for (const quantity of units) rows.push({ line, quantity });
         added.push({
           field: kind,
@@ -387,6 +408,7 @@ export async function generateInvoice(db: Db, actor: Actor, id: number, body: Ge
             productId: (line as typeof p.$inferSelect).productId,
             estimateProductId: line.id,
             name: line.name,
+            unit: (line as typeof p.$inferSelect).unit,
             quantity,
             priceCents: line.priceCents,
           })),
