@@ -6,6 +6,8 @@ import { toast } from 'react-toastify';
 import { addEstimateEquipmentBody, addEstimateProductBody, addEstimateServiceBody, messages } from '@oficina/contracts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useDraft } from '../../../lib/use-form-draft.ts';
+import { DraftNotice } from '../../../components/draft-notice.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
 import { useAddLine, type AddEstimateLineBody, type EstimateLineKind } from '../api/add-line.ts';
@@ -47,15 +49,27 @@ export function AddLineModal(props: { estimateId: number; kind: EstimateLineKind
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    watch,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<Values>({
     resolver: zodResolver(conf.schema) as unknown as Resolver<Values>,
     mode: 'onBlur',
     defaultValues: empty,
   });
+  // What is typed (and the picked option's label) survives a reload; reopening this modal restores it.
+  const draft = useDraft(['estimate', estimateId, 'line', kind], {
+    enabled: show,
+    value: { values: watch(), picked },
+    dirty: isDirty,
+    apply: (d) => {
+      reset(d?.values ?? empty, { keepDefaultValues: true });
+      setPicked(d?.picked ?? null);
+    },
+  });
   const onSubmit = handleSubmit(async (body) => {
     try {
       await add.mutateAsync({ kind, body: body as AddEstimateLineBody });
+      draft.clear();
       toast.success(`${conf.label} adicionado com sucesso`);
       onHide();
     } catch (err) {
@@ -86,6 +100,7 @@ export function AddLineModal(props: { estimateId: number; kind: EstimateLineKind
       }
     >
       <Form id={`${uid}-form`} noValidate onSubmit={onSubmit}>
+        <DraftNotice draft={draft} className="small mb-2" />
         <Form.Group className="mb-3">
           <Form.Label htmlFor={`${uid}-pick`}>{conf.label}</Form.Label>
           <Controller

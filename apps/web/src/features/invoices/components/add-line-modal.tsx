@@ -13,6 +13,8 @@ import {
 } from '@oficina/contracts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useDraft } from '../../../lib/use-form-draft.ts';
+import { DraftNotice } from '../../../components/draft-notice.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
 import { useAddLine, type AddLineBody } from '../api/add-line.ts';
@@ -84,17 +86,29 @@ export function AddLineModal({ invoiceId, kind, show, onHide, extra }: AddLineMo
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    watch,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<Values>({
     // One form for four bodies: the schema of this kind validates and shapes what is sent.
     resolver: zodResolver(conf.schema) as unknown as Resolver<Values>,
     mode: 'onBlur',
     defaultValues: empty,
   });
+  // What is typed (and the picked option's label) survives a reload; reopening this modal restores it.
+  const draft = useDraft(['invoice', invoiceId, 'line', kind], {
+    enabled: show,
+    value: { values: watch(), picked },
+    dirty: isDirty,
+    apply: (d) => {
+      reset(d?.values ?? empty, { keepDefaultValues: true });
+      setPicked(d?.picked ?? null);
+    },
+  });
 
   const onSubmit = handleSubmit(async (body) => {
     try {
       await add.mutateAsync(body as AddLineBody<typeof kind>);
+      draft.clear();
       toast.success(conf.added);
       onHide();
     } catch (err) {
@@ -125,6 +139,7 @@ export function AddLineModal({ invoiceId, kind, show, onHide, extra }: AddLineMo
       }
     >
       <Form id={`${uid}-form`} noValidate onSubmit={onSubmit}>
+        <DraftNotice draft={draft} className="small mb-2" />
         <Form.Group className="mb-3">
           <Form.Label htmlFor={`${uid}-pick`}>{conf.label}</Form.Label>
           <Controller
