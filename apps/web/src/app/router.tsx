@@ -242,6 +242,16 @@ const withErrorPages = (list: RouteObject[]): RouteObject[] =>
   list.map((r) => {
     const route = { errorElement: <RouteErrorPage />, ...r } as RouteObject;
     if (r.children) (route as { children: RouteObject[] }).children = withErrorPages(r.children);
+    const load = r.lazy;
+    // The router drops the failure of a page's code that has no loader and draws nothing; the page
+    // is made to throw it instead, so the error page (and its one reload) sees it.
+    if (typeof load === 'function')
+      route.lazy = () =>
+        load().catch((err: unknown) => ({
+          Component: () => {
+            throw err;
+          },
+        }));
     return route;
   });
 
