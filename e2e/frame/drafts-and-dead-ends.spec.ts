@@ -10,7 +10,10 @@ const sizes = [
 async function openMenu(page: Page, label: string) {
   const toggle = page.locator('.navbar-toggler');
   if (await toggle.isVisible()) await toggle.click();
-  await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: label, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
 }
 
 for (const size of sizes) {
@@ -57,7 +60,8 @@ for (const size of sizes) {
     test('a code file missing after a deploy reloads once, then shows the pt-BR recovery page', async ({ page }) => {
       await loginAs(page, 'admin');
       await page.goto('/');
-      await expect(page.getByRole('button', { name: 'Cadastros' })).toBeAttached({ timeout: 20_000 });
+      // The menu is there (folded on a phone) once the user is known.
+      await expect(page.locator('#nav-registers')).toBeAttached({ timeout: 20_000 });
       // The deploy: the audit log screen's code file of the build this page came from is gone.
       const gone = '**/assets/audit-logs-page-*.js';
       await page.route(gone, (route) => route.fulfill({ status: 404, body: 'Not found' }));
@@ -123,7 +127,10 @@ test.describe('dates in an English browser', () => {
     await from.fill('05/03/2026');
     await expect(from).toHaveValue('05/03/2026');
     await page.getByRole('button', { name: 'Abrir calendário' }).first().click();
-    await expect(page.getByRole('button', { name: '5 de março de 2026', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: '5 de março de 2026', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await page.keyboard.press('Escape');
     await from.fill('31/02/2026');
     await from.blur();
