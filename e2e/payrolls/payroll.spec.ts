@@ -50,7 +50,7 @@ test('payroll: two completed orders with two technicians, generate, pay one line
   await modal.getByLabel('Empresa').fill(companyName.slice(0, 18));
   await page.getByRole('option', { name: new RegExp(companyName) }).click();
   // The date fields take dd/mm/aaaa.
-  const todayBr = today().split('-').reverse().join('/');
+  const todayBr = today().split('-').toReversed().join('/');
   await modal.getByLabel('Início').fill(todayBr);
   await modal.getByLabel('Fim').fill(todayBr);
   await modal.getByRole('button', { name: 'Gerar' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { hasUnsavedDrafts, useHasUnsavedDrafts } from '../lib/use-form-draft.ts';
 import { useConfirm } from './confirm-dialog.tsx';
@@ -16,7 +16,9 @@ export function LeaveGuard() {
     ({ currentLocation, nextLocation }) => hasUnsavedDrafts() && currentLocation.pathname !== nextLocation.pathname,
   );
   const blockerRef = useRef(blocker);
-  blockerRef.current = blocker;
+  useLayoutEffect(() => {
+    blockerRef.current = blocker;
+  });
 
   useEffect(() => {
     if (!unsaved) return;

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useAuth } from './auth.tsx';
 
 /**
@@ -88,16 +88,21 @@ export function useDraft<T>(key: DraftKey, { enabled = true, value, dirty, apply
   // rendered first would overwrite the draft before it is read).
   const [readyKey, setReadyKey] = useState<string | null>(null);
   const applyRef = useRef(apply);
-  applyRef.current = apply;
+  useLayoutEffect(() => {
+    applyRef.current = apply;
+  });
   const cleared = useRef(false);
 
   useEffect(() => {
-    if (!enabled || !storageKey || readyKey === storageKey) return;
-    const saved = readDraft<T>(storageKey);
-    if (saved !== undefined) applyRef.current(saved);
-    setRestored(saved !== undefined);
-    cleared.current = false;
-    setReadyKey(storageKey);
+    if (enabled && storageKey && readyKey !== storageKey) {
+      const saved = readDraft<T>(storageKey);
+      if (saved !== undefined) applyRef.current(saved);
+      // The draft lives outside React (sessionStorage) and is read once the form can take it.
+      // oxlint-disable-next-line react/set-state-in-effect
+      setRestored(saved !== undefined);
+      cleared.current = false;
+      setReadyKey(storageKey);
+    }
   }, [enabled, storageKey, readyKey]);
 
   const json = JSON.stringify(value);
@@ -140,7 +145,7 @@ export function useFormDraft<V extends FieldValues, C = unknown, T = V>(
   form: UseFormReturn<V, C, T>,
   opts: { enabled?: boolean } = {},
 ): Draft {
-  const value = form.watch();
+  const value = useWatch({ control: form.control }) as V;
   return useDraft<V>(key, {
     enabled: opts.enabled,
     value,

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { addEstimateEquipmentBody, addEstimateProductBody, addEstimateServiceBody, messages } from '@oficina/contracts';
@@ -49,7 +49,6 @@ export function AddLineModal(props: { estimateId: number; kind: EstimateLineKind
     handleSubmit,
     reset,
     setError,
-    watch,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<Values>({
     resolver: zodResolver(conf.schema) as unknown as Resolver<Values>,
@@ -57,9 +56,10 @@ export function AddLineModal(props: { estimateId: number; kind: EstimateLineKind
     defaultValues: empty,
   });
   // What is typed (and the picked option's label) survives a reload; reopening this modal restores it.
+  const values = useWatch({ control });
   const draft = useDraft(['estimate', estimateId, 'line', kind], {
     enabled: show,
-    value: { values: watch(), picked },
+    value: { values, picked },
     dirty: isDirty,
     apply: (d) => {
       reset(d?.values ?? empty, { keepDefaultValues: true });

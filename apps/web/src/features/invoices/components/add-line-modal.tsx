@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import {
@@ -86,7 +86,6 @@ export function AddLineModal({ invoiceId, kind, show, onHide, extra }: AddLineMo
     handleSubmit,
     reset,
     setError,
-    watch,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<Values>({
     // One form for four bodies: the schema of this kind validates and shapes what is sent.
@@ -95,9 +94,10 @@ export function AddLineModal({ invoiceId, kind, show, onHide, extra }: AddLineMo
     defaultValues: empty,
   });
   // What is typed (and the picked option's label) survives a reload; reopening this modal restores it.
+  const values = useWatch({ control });
   const draft = useDraft(['invoice', invoiceId, 'line', kind], {
     enabled: show,
-    value: { values: watch(), picked },
+    value: { values, picked },
     dirty: isDirty,
     apply: (d) => {
       reset(d?.values ?? empty, { keepDefaultValues: true });

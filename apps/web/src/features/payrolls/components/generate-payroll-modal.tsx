@@ -23,7 +23,6 @@ export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide()
   const [company, setCompany] = useState<Option | null>(null);
   const {
     control,
-    register,
     handleSubmit,
     reset,
     setError,
