@@ -226,7 +226,7 @@ export function DateInput({ value, onChange, onBlur, id, name, error, disabled, 
   const message = invalid ? DATE_INVALID : error;
   return (
     <>
-      <InputGroup className="date-input flex-nowrap has-validation">
+      <InputGroup className="date-input flex-nowrap">
         <Form.Control
           ref={input}
           id={id}
@@ -266,10 +266,13 @@ export function DateInput({ value, onChange, onBlur, id, name, error, disabled, 
             <path d="M4 0a.5.5 0 0 1 .5.5V1h7V.5a.5.5 0 0 1 1 0V1H14a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H2a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2h1.5V.5A.5.5 0 0 1 4 0M1 5v9a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V5z" />
           </svg>
         </Button>
-        <Form.Control.Feedback type="invalid" id={feedbackId}>
-          {message}
-        </Form.Control.Feedback>
       </InputGroup>
+      {/* Under the field and its button, whatever the width. */}
+      {message && (
+        <div className="invalid-feedback d-block" id={feedbackId}>
+          {message}
+        </div>
+      )}
       <Overlay target={button.current} show={open} placement="bottom-end" rootClose onHide={() => setOpen(false)}>
         <Popover className="date-popover shadow">
           <Popover.Body className="p-2" role="dialog" aria-label="Calendário">
