@@ -135,7 +135,7 @@ test('admin: order from a customer page, lines, start, block, reopen, complete, 
   await toolbar.getByRole('button', { name: 'Pagar' }).click();
   await confirmDialog(form, 'Deseja continuar?', 'Continuar');
   const pay = form.getByRole('dialog', { name: 'Informe a data de pagamento' });
-  await pay.getByLabel('Data do pagamento').fill('2026-11-21');
+  await pay.getByLabel('Data do pagamento').fill('21/11/2026');
   await pay.getByLabel('Descrição').fill('PIX');
   await pay.getByRole('button', { name: 'Pagar' }).click();
   await expect(form.getByText('A ordem de serviço foi paga')).toBeVisible();

@@ -38,7 +38,8 @@ test('the admin books the visit; the technician on a phone sees whom to call, wh
   await card.getByRole('button', { name: 'Alterar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Alterar atendimento' });
   await dialog.getByLabel('Problema relatado').fill('Split da sala não gela e pinga água');
-  await dialog.getByLabel('Agendada para').fill('2026-11-25T09:30');
+  await dialog.getByLabel('Agendada para').fill('25/11/2026');
+  await dialog.getByLabel('Hora', { exact: true }).fill('09:30');
   await dialog
     .getByLabel('Endereço do atendimento')
     .selectOption({ label: 'Rua Augusta, 1500 - Consolação - São Paulo/SP - CEP 01304-001' });

@@ -49,8 +49,10 @@ test('payroll: two completed orders with two technicians, generate, pay one line
   const modal = page.getByRole('dialog', { name: 'Gerar folha' });
   await modal.getByLabel('Empresa').fill(companyName.slice(0, 18));
   await page.getByRole('option', { name: new RegExp(companyName) }).click();
-  await modal.getByLabel('Início').fill(today());
-  await modal.getByLabel('Fim').fill(today());
+  // The date fields take dd/mm/aaaa.
+  const todayBr = today().split('-').toReversed().join('/');
+  await modal.getByLabel('Início').fill(todayBr);
+  await modal.getByLabel('Fim').fill(todayBr);
   await modal.getByRole('button', { name: 'Gerar' }).click();
   await expect(page.getByText('Folha gerada com sucesso')).toBeVisible();
   await expect(page).toHaveURL(/\/payrolls\/\d+$/);

@@ -21,17 +21,18 @@ test('run a report, see its chart and table, export the CSV and read it back', a
   const from = page.getByLabel('Aberta a partir de');
   const to = page.getByLabel('Aberta até');
   const defaultFrom = await from.inputValue();
-  await to.fill('2001-01-01');
-  await from.fill('2001-02-01');
+  await to.fill('01/01/2001');
+  await from.fill('01/02/2001');
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByText('A data final deve ser igual ou posterior à inicial')).toBeVisible();
-  await from.fill('2001-01-01');
-  await to.fill('2001-01-31');
+  await from.fill('01/01/2001');
+  await to.fill('31/01/2001');
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByText('(Nenhum resultado encontrado)')).toBeVisible();
   await expect(page.getByTestId('report-count')).toHaveText('0 registros');
 
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  // The date fields take dd/mm/aaaa.
+  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
   await from.fill(defaultFrom);
   await to.fill(today);
   await page.getByRole('button', { name: 'Filtrar' }).click();

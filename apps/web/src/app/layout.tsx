@@ -3,7 +3,9 @@ import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth, useMe } from '../lib/auth.tsx';
 import { PRODUCT_NAME } from '../lib/product.ts';
+import { clearAllDrafts } from '../lib/use-form-draft.ts';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
+import { LeaveGuard } from '../components/leave-guard.tsx';
 import { canSee, mainNav, registersNav, trailingNav, type NavItem } from './navigation.ts';
 
 import { PageSpinner } from '../components/page-spinner.tsx';
@@ -80,6 +82,7 @@ export function Layout() {
                 </NavDropdown.Item>
                 <NavDropdown.Item
                   onClick={() => {
+                    clearAllDrafts();
                     signOut();
                     navigate('/login');
                   }}
@@ -91,6 +94,7 @@ export function Layout() {
           </Navbar.Collapse>
         </Container>
       </Navbar>
+      <LeaveGuard />
       <Container fluid="xl" as="main" className="pb-5">
         {me.isPending ? (
           <PageSpinner />

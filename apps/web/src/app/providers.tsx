@@ -14,7 +14,12 @@ export function createQueryClient() {
         refetchOnWindowFocus: false,
         // Retrying a 4xx is pointless; retry network or server errors once.
         retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+        // Offline, a request fails at once and the screen says "Sem conexão" (instead of waiting, paused,
+        // behind a spinner); coming back online still refetches what is on screen.
+        networkMode: 'always',
       },
+      // A save offline asks the user to try again (api-client) instead of waiting silently.
+      mutations: { networkMode: 'always' },
     },
   });
 }

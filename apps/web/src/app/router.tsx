@@ -7,6 +7,7 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { RequireUser, Restricted } from './guards.tsx';
 import { registerRoutes } from './register-routes.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
+import { RouteErrorPage } from './pages/route-error-page.tsx';
 
 /**
  * Every screen of the app. A feature adds its routes here, wrapped in <Restricted> when admin-only or
@@ -233,7 +234,28 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Every route gets the pt-BR error page. The nearest one catches a failure, so a page that cannot
+ * load or draw shows it inside the menu frame, and the frame's own failure shows it alone.
+ */
+const withErrorPages = (list: RouteObject[]): RouteObject[] =>
+  list.map((r) => {
+    const route = { errorElement: <RouteErrorPage />, ...r } as RouteObject;
+    if (r.children) (route as { children: RouteObject[] }).children = withErrorPages(r.children);
+    const load = r.lazy;
+    // The router drops the failure of a page's code that has no loader and draws nothing; the page
+    // is made to throw it instead, so the error page (and its one reload) sees it.
+    if (typeof load === 'function')
+      route.lazy = () =>
+        load().catch((err: unknown) => ({
+          Component: () => {
+            throw err;
+          },
+        }));
+    return route;
+  });
+
 export const createRouter = (queryClient: QueryClient) => {
   queries = queryClient;
-  return createBrowserRouter(routes);
+  return createBrowserRouter(withErrorPages(routes));
 };

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Spinner, Table } from 'react-bootstrap';
+import { useConnectionProblem } from '../lib/connection.tsx';
+import { ConnectionNotice } from './connection-notice.tsx';
 
 export interface Column<T> {
   header: ReactNode;
@@ -15,8 +17,12 @@ interface DataTableProps<T> {
   emptyText?: string;
 }
 
-/** The list table: header, rows, a spinner while loading and an empty-state row. */
+/**
+ * The list table: header, rows, a spinner while loading and an empty-state row; without rows and
+ * without a connection, "Sem conexão" and 'Tentar novamente' (never "Nenhum registro" or an endless spinner).
+ */
 export function DataTable<T>({ columns, rows, rowKey, isLoading, emptyText = 'Nenhum registro' }: DataTableProps<T>) {
+  const noConnection = useConnectionProblem();
   return (
     <div className="table-responsive">
       <Table hover className="align-middle mb-0 data-table">
@@ -30,7 +36,13 @@ export function DataTable<T>({ columns, rows, rowKey, isLoading, emptyText = 'Ne
           </tr>
         </thead>
         <tbody>
-          {isLoading && !rows ? (
+          {noConnection && !rows ? (
+            <tr>
+              <td colSpan={columns.length}>
+                <ConnectionNotice compact />
+              </td>
+            </tr>
+          ) : isLoading && !rows ? (
             <tr>
               <td colSpan={columns.length} className="text-center py-4">
                 <Spinner size="sm" /> <span className="ms-2">Carregando...</span>

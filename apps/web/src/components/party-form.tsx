@@ -18,6 +18,8 @@ import {
   type UpdatePartyBody,
 } from '@oficina/contracts';
 import { applyServerErrors } from '../lib/form-errors.ts';
+import { useFormDraft, type DraftKey } from '../lib/use-form-draft.ts';
+import { DraftNotice } from './draft-notice.tsx';
 import { MaskedInput } from './masked-input.tsx';
 
 /** CNPJ: 12 letters or digits, then 2 check digits; letters typed in upper case. */
@@ -29,18 +31,27 @@ const cnpjMask: ReactMaskOpts = {
 const cpfMask: ReactMaskOpts = { mask: CPF_MASK };
 const phoneMask: ReactMaskOpts = { mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }] };
 
-type PartyFormProps =
+/** Given to onSubmit: call `clearDraft()` once saved and before navigating away. */
+interface Saved {
+  clearDraft(): void;
+}
+
+type PartyFormProps = (
   | {
       mode: 'create';
-      onSubmit(values: CreatePartyBody): Promise<unknown>;
+      onSubmit(values: CreatePartyBody, saved: Saved): Promise<unknown>;
       cancelTo: string;
     }
   | {
       mode: 'update';
       party: Party;
-      onSubmit(values: UpdatePartyBody): Promise<unknown>;
+      onSubmit(values: UpdatePartyBody, saved: Saved): Promise<unknown>;
       cancelTo: string;
-    };
+    }
+) & {
+  /** Keep what is typed as a draft under this name (see useFormDraft); none: no draft. */
+  draftKey?: DraftKey;
+};
 
 const emptyValues: CreatePartyInput = {
   type: PersonType.Juridical,
@@ -64,14 +75,7 @@ export function PartyForm(props: PartyFormProps) {
     unknown,
     CreatePartyBody | UpdatePartyBody
   >;
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CreatePartyInput, unknown, CreatePartyBody | UpdatePartyBody>({
+  const form = useForm<CreatePartyInput, unknown, CreatePartyBody | UpdatePartyBody>({
     resolver,
     // Validated on blur; a field once left re-checks as it is edited, so a message
     // does not vanish under the pointer on the way to 'Salvar', moving the button, and swallow the click.
@@ -87,13 +91,30 @@ export function PartyForm(props: PartyFormProps) {
           phone: props.party.phone ?? '',
         },
   });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    getValues,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+  const draft = useFormDraft(props.draftKey ?? [], form, { enabled: !!props.draftKey });
   const type = useWatch({ control, name: 'type' });
   const isLegal = type === PersonType.Juridical;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      if (props.mode === 'create') await props.onSubmit(values as CreatePartyBody);
-      else await props.onSubmit(values as UpdatePartyBody);
+      const saved = { clearDraft: draft.clear };
+      if (props.mode === 'create') await props.onSubmit(values as CreatePartyBody, saved);
+      else {
+        await props.onSubmit(values as UpdatePartyBody, saved);
+        // What was saved is the form's new starting point: nothing left unsaved.
+        reset(getValues());
+      }
+      draft.clear();
     } catch (err) {
       applyServerErrors(err, setError);
     }
@@ -102,6 +123,7 @@ export function PartyForm(props: PartyFormProps) {
   const id = (name: string) => `${uid}-${name}`;
   return (
     <Form noValidate onSubmit={onSubmit} className="party-form">
+      <DraftNotice draft={draft} className="small mb-2" />
       <Row className="g-3">
         <Col md={4}>
           <Form.Group controlId={id('type')}>
@@ -210,7 +232,7 @@ export function PartyForm(props: PartyFormProps) {
           {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
           Salvar
         </Button>
-        <Link to={props.cancelTo} className="btn btn-outline-secondary">
+        <Link to={props.cancelTo} className="btn btn-outline-secondary" onClick={draft.discard}>
           Cancelar
         </Link>
       </div>

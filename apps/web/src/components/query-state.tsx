@@ -2,8 +2,13 @@ import type { ReactNode } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { messages } from '@oficina/contracts';
 import { ApiError } from '../lib/api-client.ts';
+import { useConnectionProblem } from '../lib/connection.tsx';
+import { ConnectionNotice } from './connection-notice.tsx';
 
-/** Spinner while a record loads, a plain message when it cannot be loaded, else the children. */
+/**
+ * Spinner while a record loads, a plain message when it cannot be loaded, "Sem conexão" with a retry
+ * when the server cannot be reached, else the children.
+ */
 export function QueryState({
   isPending,
   error,
@@ -13,6 +18,8 @@ export function QueryState({
   error: unknown;
   children: ReactNode;
 }) {
+  const noConnection = useConnectionProblem();
+  if ((error instanceof ApiError && error.status === 0) || (isPending && noConnection)) return <ConnectionNotice />;
   if (error) {
     const text = error instanceof ApiError && error.status === 404 ? messages.resourceNotFound : messages.serverError;
     return <Alert variant="warning">{text}</Alert>;

@@ -79,6 +79,33 @@ describe('api client and the error catalogue', () => {
     expect(alert).toHaveBeenCalledWith(messages.noConnection);
   });
 
+  it('a save without connection asks to retry: yes sends it again, no gives up with status 0', async () => {
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        calls += 1;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ id: 9 }), { status: 201 });
+      }),
+    );
+    const retrySave = vi.fn(async () => true);
+    clientEffects.retrySave = retrySave;
+    expect(await api.post('/customers', { name: 'Maria' })).toEqual({ id: 9 });
+    expect(retrySave).toHaveBeenCalledOnce();
+    expect(calls).toBe(2);
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    clientEffects.retrySave = vi.fn(async () => false);
+    await expect(api.put('/customers/9', { name: 'Maria' })).rejects.toMatchObject({ status: 0 });
+    expect(alert).not.toHaveBeenCalled();
+  });
+
   it('422 exposes field errors; other 4xx expose the message list', async () => {
     vi.stubGlobal('fetch', respond(422, { errors: { name: ['a', 'b'] } }));
     const e422 = (await api.post('/x', {}).catch((e) => e)) as ApiError;

@@ -1,6 +1,7 @@
 import { toast } from 'react-toastify';
 import { IDEMPOTENCY_HEADER, idempotencyMessages, messages } from '@oficina/contracts';
 import { clearToken, getToken } from './token.ts';
+import { askToRetrySave, markConnection } from './connection.tsx';
 
 /** An HTTP error: its status and the server's body, { errors } as a list or by field. */
 export class ApiError extends Error {
@@ -74,6 +75,8 @@ export const clientEffects = {
   alert: (text: string) => {
     toast.error(text, { toastId: text });
   },
+  /** A save that reached no server: true sends it again (the user chose 'Tentar novamente'). */
+  retrySave: askToRetrySave,
 };
 
 async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
@@ -94,9 +97,14 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
     // Status 0: no connection.
-    clientEffects.alert(messages.noConnection);
+    markConnection(false);
+    // A save waits for the user's answer, so the form neither loses its text nor claims success.
+    if (method !== 'GET' && !opts.isLogin) {
+      if (await clientEffects.retrySave()) return request<T>(method, path, body, opts);
+    } else clientEffects.alert(messages.noConnection);
     throw new ApiError(0, null);
   }
+  markConnection(true);
   if (res.ok && opts.blob) return (await res.blob()) as T;
   if (res.ok && opts.file)
     return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition'), 'arquivo') } as T;

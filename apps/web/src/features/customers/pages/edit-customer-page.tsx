@@ -61,6 +61,7 @@ export function EditCustomerPage() {
               mode="update"
               party={c}
               cancelTo="/customers"
+              draftKey={['customer', id]}
               onSubmit={async (values) => {
                 await update.mutateAsync(values);
                 toast.success(customerMessages.updated);

@@ -16,8 +16,10 @@ export function NewCustomerPage() {
         <PartyForm
           mode="create"
           cancelTo="/customers"
-          onSubmit={async (values) => {
+          draftKey={['customer', 'new']}
+          onSubmit={async (values, saved) => {
             const customer = await create.mutateAsync(values);
+            saved.clearDraft();
             toast.success(customerMessages.created);
             navigate(`/customers/${customer.id}/edit`, { replace: true });
           }}

@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { addEstimateEquipmentBody, addEstimateProductBody, addEstimateServiceBody, messages } from '@oficina/contracts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useDraft } from '../../../lib/use-form-draft.ts';
+import { DraftNotice } from '../../../components/draft-notice.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
@@ -48,15 +50,27 @@ export function AddLineModal(props: { estimateId: number; kind: EstimateLineKind
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<Values>({
     resolver: zodResolver(conf.schema) as unknown as Resolver<Values>,
     mode: 'onBlur',
     defaultValues: empty,
   });
+  // What is typed (and the picked option's label) survives a reload; reopening this modal restores it.
+  const values = useWatch({ control });
+  const draft = useDraft(['estimate', estimateId, 'line', kind], {
+    enabled: show,
+    value: { values, picked },
+    dirty: isDirty,
+    apply: (d) => {
+      reset(d?.values ?? empty, { keepDefaultValues: true });
+      setPicked(d?.picked ?? null);
+    },
+  });
   const onSubmit = handleSubmit(async (body) => {
     try {
       await add.mutateAsync({ kind, body: body as AddEstimateLineBody });
+      draft.clear();
       toast.success(`${conf.label} adicionado com sucesso`);
       onHide();
     } catch (err) {
@@ -87,6 +101,7 @@ export function AddLineModal(props: { estimateId: number; kind: EstimateLineKind
       }
     >
       <Form id={`${uid}-form`} noValidate onSubmit={onSubmit}>
+        <DraftNotice draft={draft} className="small mb-2" />
         <Form.Group className="mb-3">
           <Form.Label htmlFor={`${uid}-pick`}>{conf.label}</Form.Label>
           <Controller

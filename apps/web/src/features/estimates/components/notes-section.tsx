@@ -4,6 +4,8 @@ import { toast } from 'react-toastify';
 import { EstimateCommentType, estimateMessages } from '@oficina/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useStateDraft } from '../../../lib/use-form-draft.ts';
+import { DraftNotice } from '../../../components/draft-notice.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useAddComment, useComments, useRemoveComment } from '../api/comments.ts';
 import { Section } from './section.tsx';
@@ -41,6 +43,7 @@ function NotesOfType(props: {
   const remove = useRemoveComment(props.estimateId);
   const confirm = useConfirm();
   const [text, setText] = useState('');
+  const draft = useStateDraft(['estimate', props.estimateId, 'note', props.type], [text, setText], '');
   const [error, setError] = useState<string | null>(null);
   const id = `estimate-note-${props.type}`;
   return (
@@ -79,6 +82,7 @@ function NotesOfType(props: {
           if (!text.trim()) return setError('Informe o comentário');
           try {
             await add.mutateAsync({ comment: text, type: props.type });
+            draft.clear();
             setText('');
             toast.success('Observação registrada');
           } catch (err) {
@@ -104,6 +108,7 @@ function NotesOfType(props: {
           onChange={(e) => setText(e.target.value)}
         />
         <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+        <DraftNotice draft={draft} className="small mt-1" />
         <Button type="submit" size="sm" className="mt-2" disabled={add.isPending}>
           Adicionar
         </Button>

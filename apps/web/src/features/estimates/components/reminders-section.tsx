@@ -4,10 +4,11 @@ import { toast } from 'react-toastify';
 import { estimateMessages, type EstimateReminder, type Reminder } from '@oficina/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { DateTimeInput } from '../../../components/date-input.tsx';
 import { useActiveReminders, useAddReminder, useEstimateReminders, useMoveReminder } from '../api/reminders.ts';
 import { Section } from './section.tsx';
 
-/** 'YYYY-MM-DDTHH:mm' in the browser's time zone, for a datetime-local input. */
+/** 'YYYY-MM-DDTHH:mm' in the browser's time zone, for DateTimeInput. */
 const toLocalInput = (iso: string) => {
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -61,7 +62,11 @@ function ReminderCard(props: {
   const save = async () => {
     setError(null);
     if (!value) return setError(estimateMessages.reminderAtRequired);
-    const reminderAt = new Date(value).toISOString();
+    const when = new Date(value);
+    // A half-typed or impossible date or time is refused here, before it could be sent.
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) || Number.isNaN(when.getTime()))
+      return setError('Informe uma data e hora válidas');
+    const reminderAt = when.toISOString();
     try {
       if (current) await move.mutateAsync({ id: current.id, reminderAt });
       else await add.mutateAsync({ reminder: kind.id, reminderAt });
@@ -102,15 +107,7 @@ function ReminderCard(props: {
           <Form.Label htmlFor={id} className="visually-hidden">
             Data do lembrete {kind.description}
           </Form.Label>
-          <Form.Control
-            id={id}
-            type="datetime-local"
-            required
-            value={value}
-            isInvalid={!!error}
-            onChange={(e) => setValue(e.target.value)}
-          />
-          <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+          <DateTimeInput id={id} value={value} onChange={setValue} error={error ?? undefined} />
         </div>
         <Button type="submit" variant="outline-primary" disabled={add.isPending || move.isPending}>
           {current ? 'Alterar data' : 'Agendar'}

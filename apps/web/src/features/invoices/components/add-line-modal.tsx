@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import {
@@ -13,6 +13,8 @@ import {
 } from '@oficina/contracts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useDraft } from '../../../lib/use-form-draft.ts';
+import { DraftNotice } from '../../../components/draft-notice.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
@@ -85,17 +87,29 @@ export function AddLineModal({ invoiceId, kind, show, onHide, extra }: AddLineMo
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<Values>({
     // One form for four bodies: the schema of this kind validates and shapes what is sent.
     resolver: zodResolver(conf.schema) as unknown as Resolver<Values>,
     mode: 'onBlur',
     defaultValues: empty,
   });
+  // What is typed (and the picked option's label) survives a reload; reopening this modal restores it.
+  const values = useWatch({ control });
+  const draft = useDraft(['invoice', invoiceId, 'line', kind], {
+    enabled: show,
+    value: { values, picked },
+    dirty: isDirty,
+    apply: (d) => {
+      reset(d?.values ?? empty, { keepDefaultValues: true });
+      setPicked(d?.picked ?? null);
+    },
+  });
 
   const onSubmit = handleSubmit(async (body) => {
     try {
       await add.mutateAsync(body as AddLineBody<typeof kind>);
+      draft.clear();
       toast.success(conf.added);
       onHide();
     } catch (err) {
@@ -126,6 +140,7 @@ export function AddLineModal({ invoiceId, kind, show, onHide, extra }: AddLineMo
       }
     >
       <Form id={`${uid}-form`} noValidate onSubmit={onSubmit}>
+        <DraftNotice draft={draft} className="small mb-2" />
         <Form.Group className="mb-3">
           <Form.Label htmlFor={`${uid}-pick`}>{conf.label}</Form.Label>
           <Controller

@@ -16,6 +16,8 @@ import {
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.ts';
+import { DraftNotice } from '../../../components/draft-notice.tsx';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
@@ -117,20 +119,23 @@ function CommentList({ invoiceId, type, closed }: { invoiceId: number; type: Com
 
 function CommentForm({ invoiceId, type }: { invoiceId: number; type: WritableType }) {
   const add = useAddComment(invoiceId);
+  const form = useForm<AddCommentBody>({
+    resolver: zodResolver(addCommentBody),
+    mode: 'onBlur',
+    defaultValues: { comment: '', type },
+  });
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<AddCommentBody>({
-    resolver: zodResolver(addCommentBody),
-    mode: 'onBlur',
-    defaultValues: { comment: '', type },
-  });
+  } = form;
+  const draft = useFormDraft(['invoice', invoiceId, 'comment', type], form);
   const onSubmit = handleSubmit(async (body) => {
     try {
       await add.mutateAsync(body);
+      draft.clear();
       toast.success('Comentário adicionado com sucesso');
       reset({ comment: '', type });
     } catch (err) {
@@ -150,6 +155,7 @@ function CommentForm({ invoiceId, type }: { invoiceId: number; type: WritableTyp
         />
         <Form.Control.Feedback type="invalid">{errors.comment?.message ?? errors.type?.message}</Form.Control.Feedback>
       </Form.Group>
+      <DraftNotice draft={draft} className="small mt-1" />
       {errors.root && <div className="text-danger small">{errors.root.message}</div>}
       <div className="d-flex justify-content-end mt-2">
         <Button type="submit" size="sm" className="comment-submit" disabled={isSubmitting}>

@@ -31,14 +31,14 @@ describe('PaymentActions', () => {
     await userEvent.click(within(ask).getByRole('button', { name: 'Continuar' }));
     const modal = await screen.findByRole('dialog', { name: invoiceMessages.payModalTitle });
     const date = within(modal).getByLabelText('Data do pagamento');
-    expect((date as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((date as HTMLInputElement).value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await userEvent.clear(date);
     await userEvent.click(within(modal).getByRole('button', { name: 'Pagar' }));
     expect(
       await within(modal).findByText(invoiceMessages.dateRequired, { selector: '.invalid-feedback' }),
     ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
-    await userEvent.type(date, '2026-11-21');
+    await userEvent.type(date, '21/11/2026');
     await userEvent.type(within(modal).getByLabelText('Descrição'), 'PIX');
     await userEvent.click(within(modal).getByRole('button', { name: 'Pagar' }));
     expect(await screen.findByText(invoiceMessages.paid)).toBeInTheDocument();

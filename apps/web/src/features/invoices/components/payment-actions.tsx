@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import {
@@ -16,6 +16,7 @@ import {
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DateInput } from '../../../components/date-input.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { usePayInvoice } from '../api/pay-invoice.ts';
 import { useUndoPayment } from '../api/undo-payment.ts';
@@ -84,6 +85,7 @@ export function PaymentActions({ invoice }: { invoice: InvoiceDetail }) {
 function PayModal({ invoiceId, show, onHide }: { invoiceId: number; show: boolean; onHide(): void }) {
   const pay = usePayInvoice(invoiceId);
   const {
+    control,
     register,
     handleSubmit,
     reset,
@@ -129,8 +131,18 @@ function PayModal({ invoiceId, show, onHide }: { invoiceId: number; show: boolea
       <Form id="pay-form" noValidate onSubmit={onSubmit}>
         <Form.Group className="mb-3" controlId="pay-date">
           <Form.Label>Data do pagamento</Form.Label>
-          <Form.Control type="date" isInvalid={!!errors.date} {...register('date')} />
-          <Form.Control.Feedback type="invalid">{errors.date?.message}</Form.Control.Feedback>
+          <Controller
+            control={control}
+            name="date"
+            render={({ field }) => (
+              <DateInput
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.date?.message}
+              />
+            )}
+          />
         </Form.Group>
         <Form.Group controlId="pay-description">
           <Form.Label>Descrição</Form.Label>

@@ -77,10 +77,15 @@ describe('VisitCard', () => {
     expect(problem).toHaveValue('Split da sala não gela e pinga água');
     await userEvent.clear(problem);
     await userEvent.type(problem, 'Compressor não parte');
+    // Date and time in pt-BR fields: dd/mm/aaaa and HH:mm.
     const when = within(dialog).getByLabelText('Agendada para');
-    expect(when).toHaveValue('2026-11-25T09:30');
+    const time = within(dialog).getByLabelText('Hora');
+    expect(when).toHaveValue('25/11/2026');
+    expect(time).toHaveValue('09:30');
     await userEvent.clear(when);
-    await userEvent.type(when, '2026-12-01T14:15');
+    await userEvent.type(when, '01/12/2026');
+    await userEvent.clear(time);
+    await userEvent.type(time, '14:15');
     const select = within(dialog).getByLabelText('Endereço do atendimento');
     await within(dialog).findByRole('option', { name: 'Av. Paulista, 1000' });
     await userEvent.selectOptions(select, 'Av. Paulista, 1000');

@@ -14,6 +14,7 @@ import {
   type InvoiceDetail,
 } from '@oficina/contracts';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DateTimeInput } from '../../../components/date-input.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCustomerAddresses } from '../api/get-customer-addresses.ts';
@@ -110,7 +111,7 @@ export function VisitCard({
   );
 }
 
-/** The instant as the wall time of the shop's time zone, for <input type="datetime-local">. */
+/** The instant as the wall time of the shop's time zone ('YYYY-MM-DDTHH:mm', what DateTimeInput takes). */
 export function toWallTime(iso: string | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
   if (!iso) return '';
   // The Swedish locale writes 'YYYY-MM-DD HH:mm', the shape the input takes.
@@ -124,6 +125,9 @@ export function toWallTime(iso: string | null | undefined, timeZone = DEFAULT_TI
   }).format(new Date(iso));
   return wall.replace(' ', 'T');
 }
+
+const isInstant = (v: string | null | undefined): v is string =>
+  !!v && /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(v);
 
 /** A wall time of the shop's time zone ('YYYY-MM-DDTHH:mm') as an ISO instant; '' stays null. */
 export function fromWallTime(wall: string, timeZone = DEFAULT_TIME_ZONE): string | null {
@@ -194,16 +198,15 @@ function VisitForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone(): void
             control={control}
             name="scheduledAt"
             render={({ field }) => (
-              <Form.Control
-                type="datetime-local"
-                value={toWallTime(field.value)}
-                onChange={(e) => field.onChange(fromWallTime(e.target.value))}
+              // A half-typed date stays in the form as typed, which the contract refuses with its message.
+              <DateTimeInput
+                value={isInstant(field.value) ? toWallTime(field.value) : (field.value ?? '')}
+                onChange={(wall) => field.onChange(wall === '' ? null : (fromWallTime(wall) ?? wall))}
                 onBlur={field.onBlur}
-                isInvalid={!!errors.scheduledAt}
+                error={errors.scheduledAt?.message}
               />
             )}
           />
-          <Form.Control.Feedback type="invalid">{errors.scheduledAt?.message}</Form.Control.Feedback>
         </Form.Group>
         <Form.Group controlId="visit-address">
           <Form.Label>Endereço do atendimento</Form.Label>

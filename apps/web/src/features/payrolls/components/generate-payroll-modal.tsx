@@ -8,6 +8,7 @@ import { generatePayrollBody, payrollMessages, type GeneratePayrollBody } from '
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DateInput } from '../../../components/date-input.tsx';
 import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
 import { searchCompanies } from '../../../components/invoices/api/search-companies.ts';
 import { useGeneratePayroll } from '../api/generate-payroll.ts';
@@ -22,7 +23,6 @@ export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide()
   const [company, setCompany] = useState<Option | null>(null);
   const {
     control,
-    register,
     handleSubmit,
     reset,
     setError,
@@ -96,13 +96,33 @@ export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide()
         <div className="row g-3">
           <Form.Group className="col-sm-6" controlId="payroll-start">
             <Form.Label>Início</Form.Label>
-            <Form.Control type="date" {...register('startDate')} isInvalid={!!errors.startDate} />
-            <Form.Control.Feedback type="invalid">{errors.startDate?.message}</Form.Control.Feedback>
+            <Controller
+              control={control}
+              name="startDate"
+              render={({ field }) => (
+                <DateInput
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.startDate?.message}
+                />
+              )}
+            />
           </Form.Group>
           <Form.Group className="col-sm-6" controlId="payroll-end">
             <Form.Label>Fim</Form.Label>
-            <Form.Control type="date" {...register('endDate')} isInvalid={!!errors.endDate} />
-            <Form.Control.Feedback type="invalid">{errors.endDate?.message}</Form.Control.Feedback>
+            <Controller
+              control={control}
+              name="endDate"
+              render={({ field }) => (
+                <DateInput
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.endDate?.message}
+                />
+              )}
+            />
           </Form.Group>
         </div>
         <Form.Text className="d-block mt-3">

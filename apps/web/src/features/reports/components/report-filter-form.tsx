@@ -1,7 +1,8 @@
 import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { ReportFilter } from '@oficina/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { DateInput } from '../../../components/date-input.tsx';
 
 export type FilterValues = Record<string, string>;
 
@@ -49,15 +50,25 @@ export function ReportFilterForm({ filters, onSubmit }: ReportFilterFormProps) {
                       </option>
                     ))}
                   </Form.Select>
-                ) : (
-                  <Form.Control
-                    type={f.type === 'date' ? 'date' : 'text'}
-                    {...(f.type === 'date' ? { min: f.min as string, max: f.max as string } : {})}
-                    {...form.register(f.name)}
-                    isInvalid={!!error}
+                ) : f.type === 'date' ? (
+                  <Controller
+                    control={form.control}
+                    name={f.name}
+                    render={({ field }) => (
+                      <DateInput
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        min={f.min as string | undefined}
+                        max={f.max as string | undefined}
+                        error={error}
+                      />
+                    )}
                   />
+                ) : (
+                  <Form.Control type="text" {...form.register(f.name)} isInvalid={!!error} />
                 )}
-                <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+                {f.type !== 'date' && <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>}
               </Form.Group>
             </Col>
           );

@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api-client.ts';
+import { DataTable } from './data-table.tsx';
+
+function List() {
+  const list = useQuery({ queryKey: ['things'], queryFn: () => api.get<{ data: { id: number }[] }>('/things') });
+  return (
+    <DataTable
+      columns={[{ header: 'Id', cell: (r: { id: number }) => r.id }]}
+      rows={list.data?.data}
+      rowKey={(r) => r.id}
+      isLoading={list.isPending}
+    />
+  );
+}
+
+describe('a list without connection', () => {
+  it('says "Sem conexão" instead of loading or "Nenhum registro", and recovers with \'Tentar novamente\'', async () => {
+    let online = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ data: [{ id: 41 }] }), { status: 200 });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always' } } });
+    render(
+      <QueryClientProvider client={client}>
+        <List />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Sem conexão')).toBeInTheDocument();
+    expect(screen.queryByText('Nenhum registro')).toBeNull();
+    online = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('cell', { name: '41' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Sem conexão')).toBeNull());
+    vi.unstubAllGlobals();
+  });
+});

@@ -1,0 +1,405 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Button, Form, InputGroup, Overlay, Popover } from 'react-bootstrap';
+
+/**
+ * Dates typed and shown as dd/mm/aaaa (times as HH:mm) whatever the browser's language, where the
+ * native date input would follow the browser (mm/dd/yyyy on an English one). The form still gets
+ * 'YYYY-MM-DD' (and 'YYYY-MM-DDTHH:mm'): '' when empty; while the text is not a real date, the text
+ * itself, which the form's and the server's checks refuse, so nothing half-typed is ever saved.
+ */
+
+export const DATE_INVALID = 'Data inválida: use dd/mm/aaaa com uma data que exista';
+export const TIME_INVALID = 'Hora inválida: use hh:mm (00:00 a 23:59)';
+
+const pad = (n: number, size = 2) => String(n).padStart(size, '0');
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' → 'dd/mm/aaaa' (anything else as it is). */
+export function isoToBr(iso: string | null | undefined): string {
+  const m = ISO_DATE.exec(iso ?? '');
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : (iso ?? '');
+}
+
+/** 'dd/mm/aaaa' → 'YYYY-MM-DD' when that day exists (31/02 does not), else null. */
+export function brToIso(text: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (!m) return null;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1000 || mo < 1 || mo > 12 || d < 1) return null;
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCDate() !== d || date.getUTCMonth() !== mo - 1) return null;
+  return `${m[3]}-${m[2]}-${m[1]}`;
+}
+
+/** Digits typed or pasted, punctuated as dd/mm/aaaa. */
+export function maskDate(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
+}
+
+/** Digits punctuated as HH:mm. */
+export function maskTime(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
+}
+
+export const isTime = (text: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(text);
+
+const monthNames = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+const weekDays = ['D', 'S', 'T', 'Q', 'Q', 'S', 'S'];
+const weekDayNames = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
+
+const isoOf = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m + 1)}-${pad(d)}`;
+function todayIso() {
+  const t = new Date();
+  return isoOf(t.getFullYear(), t.getMonth(), t.getDate());
+}
+/** The ISO date `days` after `iso` (negative: before). */
+function addDays(iso: string, days: number) {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return isoOf(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate());
+}
+function addMonths(iso: string, months: number) {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return isoOf(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last));
+}
+
+interface CalendarProps {
+  selected: string | null;
+  min?: string;
+  max?: string;
+  onPick(iso: string): void;
+  onClose(): void;
+}
+
+/** A month of buttons: arrows move a day or a week, Page Up/Down a month, Enter picks, Esc closes. */
+function Calendar({ selected, min, max, onPick, onClose }: CalendarProps) {
+  const [focused, setFocused] = useState(() => selected ?? todayIso());
+  const grid = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    grid.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus();
+  }, [focused]);
+  const [y, m] = focused.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(y, m - 1, 1));
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const cells: Array<string | null> = [
+    ...Array<null>(first.getUTCDay()).fill(null),
+    ...Array.from({ length: daysInMonth }, (_, i) => isoOf(y, m - 1, i + 1)),
+  ];
+  const outside = (iso: string) => (!!min && iso < min) || (!!max && iso > max);
+  const today = todayIso();
+  const onKey = (e: KeyboardEvent) => {
+    const moves: Record<string, () => string> = {
+      ArrowLeft: () => addDays(focused, -1),
+      ArrowRight: () => addDays(focused, 1),
+      ArrowUp: () => addDays(focused, -7),
+      ArrowDown: () => addDays(focused, 7),
+      PageUp: () => addMonths(focused, -1),
+      PageDown: () => addMonths(focused, 1),
+      Home: () => addDays(focused, -(Number(focused.slice(8)) - 1)),
+      End: () => isoOf(y, m - 1, daysInMonth),
+    };
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    } else if (moves[e.key]) {
+      e.preventDefault();
+      setFocused(moves[e.key]!());
+    }
+  };
+  return (
+    <div className="date-calendar" onKeyDown={onKey}>
+      <div className="d-flex align-items-center justify-content-between mb-2">
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          aria-label="Mês anterior"
+          onClick={() => setFocused(addMonths(focused, -1))}
+        >
+          ‹
+        </Button>
+        <div className="fw-semibold text-capitalize" aria-live="polite">
+          {monthNames[m - 1]} de {y}
+        </div>
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          aria-label="Próximo mês"
+          onClick={() => setFocused(addMonths(focused, 1))}
+        >
+          ›
+        </Button>
+      </div>
+      <div className="date-calendar-grid" ref={grid} role="group" aria-label={`${monthNames[m - 1]} de ${y}`}>
+        {weekDays.map((d, i) => (
+          <abbr key={i} title={weekDayNames[i]} className="date-calendar-weekday">
+            {d}
+          </abbr>
+        ))}
+        {cells.map((iso, i) =>
+          iso ? (
+            <button
+              key={iso}
+              type="button"
+              data-date={iso}
+              tabIndex={iso === focused ? 0 : -1}
+              disabled={outside(iso)}
+              aria-pressed={iso === selected}
+              aria-label={`${Number(iso.slice(8))} de ${monthNames[m - 1]} de ${y}`}
+              className={`date-calendar-day btn btn-sm ${
+                iso === selected ? 'btn-primary' : iso === today ? 'btn-outline-primary' : 'btn-light'
+              }`}
+              onClick={() => onPick(iso)}
+            >
+              {Number(iso.slice(8))}
+            </button>
+          ) : (
+            <span key={`empty-${i}`} />
+          ),
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface DateInputProps {
+  /** 'YYYY-MM-DD', '' or what the form held before (shown as it is). */
+  value: string | null | undefined;
+  onChange(value: string): void;
+  onBlur?(): void;
+  id?: string;
+  name?: string;
+  /** The form's own message for this field (the component's 'Data inválida' comes first). */
+  error?: string;
+  disabled?: boolean;
+  min?: string;
+  max?: string;
+  'aria-describedby'?: string;
+}
+
+/**
+ * A date field in dd/mm/aaaa: type the digits (the slashes come by themselves) or pick a day in the
+ * calendar of the button beside it. Takes its id from the surrounding Form.Group's controlId.
+ */
+export function DateInput({ value, onChange, onBlur, id, name, error, disabled, min, max, ...aria }: DateInputProps) {
+  const [text, setText] = useState(() => isoToBr(value));
+  const [invalid, setInvalid] = useState(false);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const feedbackId = useId();
+
+  // A value set from outside (a reset, a restored draft) replaces the text, unless it is what the text says.
+  useEffect(() => {
+    const current = brToIso(text) ?? text;
+    if ((value ?? '') !== current) {
+      setText(isoToBr(value));
+      setInvalid(false);
+    }
+    // Only the value coming in matters here; the text follows the user.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+
+  const emit = (next: string) => {
+    setText(next);
+    if (!next) onChange('');
+    else onChange(brToIso(next) ?? next);
+    if (invalid && (!next || brToIso(next))) setInvalid(false);
+  };
+  const message = invalid ? DATE_INVALID : error;
+  return (
+    <>
+      <InputGroup className="date-input flex-nowrap">
+        <Form.Control
+          ref={input}
+          id={id}
+          name={name}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="dd/mm/aaaa"
+          maxLength={10}
+          value={text}
+          disabled={disabled}
+          isInvalid={!!message}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={[message ? feedbackId : '', aria['aria-describedby'] ?? ''].join(' ').trim() || undefined}
+          onChange={(e) => emit(maskDate(e.target.value))}
+          onBlur={() => {
+            setInvalid(!!text && !brToIso(text));
+            onBlur?.();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown' && e.altKey) {
+              e.preventDefault();
+              setOpen(true);
+            }
+          }}
+        />
+        <Button
+          ref={button}
+          variant="outline-secondary"
+          disabled={disabled}
+          aria-label="Abrir calendário"
+          aria-expanded={open}
+          aria-haspopup="dialog"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="currentColor">
+            <path d="M4 0a.5.5 0 0 1 .5.5V1h7V.5a.5.5 0 0 1 1 0V1H14a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H2a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2h1.5V.5A.5.5 0 0 1 4 0M1 5v9a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V5z" />
+          </svg>
+        </Button>
+      </InputGroup>
+      {/* Under the field and its button, whatever the width. */}
+      {message && (
+        <div className="invalid-feedback d-block" id={feedbackId}>
+          {message}
+        </div>
+      )}
+      <Overlay target={button.current} show={open} placement="bottom-end" rootClose onHide={() => setOpen(false)}>
+        <Popover className="date-popover shadow">
+          <Popover.Body className="p-2" role="dialog" aria-label="Calendário">
+            <Calendar
+              selected={brToIso(text)}
+              min={min}
+              max={max}
+              onPick={(iso) => {
+                emit(isoToBr(iso));
+                setInvalid(false);
+                setOpen(false);
+                input.current?.focus();
+              }}
+              onClose={() => {
+                setOpen(false);
+                button.current?.focus();
+              }}
+            />
+          </Popover.Body>
+        </Popover>
+      </Overlay>
+    </>
+  );
+}
+
+interface TimeInputProps {
+  value: string;
+  onChange(value: string): void;
+  onBlur?(): void;
+  id?: string;
+  error?: string;
+  disabled?: boolean;
+  'aria-label'?: string;
+}
+
+/** A 24-hour time in HH:mm, typed as digits. */
+export function TimeInput({ value, onChange, onBlur, id, error, disabled, ...aria }: TimeInputProps) {
+  const [invalid, setInvalid] = useState(false);
+  const message = invalid ? TIME_INVALID : error;
+  const feedbackId = useId();
+  return (
+    <div className="time-input">
+      <Form.Control
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="hh:mm"
+        maxLength={5}
+        value={value}
+        disabled={disabled}
+        isInvalid={!!message}
+        aria-invalid={message ? true : undefined}
+        aria-label={aria['aria-label']}
+        aria-describedby={message ? feedbackId : undefined}
+        onChange={(e) => {
+          const next = maskTime(e.target.value);
+          if (invalid && (!next || isTime(next))) setInvalid(false);
+          onChange(next);
+        }}
+        onBlur={() => {
+          setInvalid(!!value && !isTime(value));
+          onBlur?.();
+        }}
+      />
+      <Form.Control.Feedback type="invalid" id={feedbackId}>
+        {message}
+      </Form.Control.Feedback>
+    </div>
+  );
+}
+
+interface DateTimeInputProps {
+  /** 'YYYY-MM-DDTHH:mm' or ''. */
+  value: string | null | undefined;
+  onChange(value: string): void;
+  onBlur?(): void;
+  id?: string;
+  error?: string;
+  disabled?: boolean;
+  min?: string;
+}
+
+/**
+ * A date (dd/mm/aaaa) and a time (HH:mm) side by side for one 'YYYY-MM-DDTHH:mm' value: '' when
+ * both are empty, the combined value when both are right, and otherwise something the form refuses.
+ */
+export function DateTimeInput({ value, onChange, onBlur, id, error, disabled, min }: DateTimeInputProps) {
+  const [datePart, setDatePart] = useState(() => (value ?? '').slice(0, 10));
+  const [timePart, setTimePart] = useState(() => (value ?? '').slice(11, 16));
+  useEffect(() => {
+    const current = datePart || timePart ? `${datePart}T${timePart}` : '';
+    if ((value ?? '') !== current) {
+      setDatePart((value ?? '').slice(0, 10));
+      setTimePart((value ?? '').slice(11, 16));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+  const emit = (d: string, t: string) => {
+    setDatePart(d);
+    setTimePart(t);
+    onChange(d || t ? `${d}T${t}` : '');
+  };
+  const timeId = `${id ?? 'datetime'}-time`;
+  return (
+    <div className="date-time-input d-flex gap-2 align-items-start">
+      <div className="flex-grow-1">
+        <DateInput
+          id={id}
+          value={datePart}
+          onChange={(d) => emit(d, timePart)}
+          onBlur={onBlur}
+          error={error}
+          disabled={disabled}
+          min={min?.slice(0, 10)}
+        />
+      </div>
+      <div className="date-time-input-time">
+        <TimeInput
+          id={timeId}
+          aria-label="Hora"
+          value={timePart}
+          onChange={(t) => emit(datePart, t)}
+          onBlur={onBlur}
+          disabled={disabled}
+        />
+      </div>
+    </div>
+  );
+}
