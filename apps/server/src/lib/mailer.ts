@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
 export interface MailMessage {
-  from: string;
+  /**
+   * The sender as a display name and an address, handed to nodemailer apart: a name is only ever the
+   * name (a company called `Evil <x@y.z>, "a" <b@c.d>` cannot choose the address), quoted as needed.
+   */
+  from: { name: string; address: string };
   replyTo?: string;
   to: string[];
   subject: string;

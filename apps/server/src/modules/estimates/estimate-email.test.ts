@@ -119,6 +119,27 @@ describe('e-mail', () => {
     expect(row!.finishedAt).not.toBeNull();
   });
 
+  it('a company name cannot choose the sender: the From header keeps the configured address alone', async () => {
+    const evil = 'Evil <attacker@x.com>, "a" <b@c.d>';
+    const [company] = await db()
+      .update(schema.companies)
+      .set({ name: evil })
+      .where(eq(schema.companies.id, w.company.id))
+      .returning({ name: schema.companies.name });
+    expect(company!.name).toBe(evil);
+    try {
+      const e = await quote();
+      expect((await send(smtpApp, e.id, 'a@b.com.br')).statusCode).toBe(200);
+      const { from, mail } = received.at(-1)!;
+      expect(from).toBe('contato@oficina.com.br');
+      // One sender, the company's address, with the whole name as its display name.
+      expect(mail.from!.value).toEqual([{ name: evil, address: 'contato@oficina.com.br' }]);
+      expect(mail.headers.get('sender')).toBeUndefined();
+    } finally {
+      await db().update(schema.companies).set({ name: w.company.name }).where(eq(schema.companies.id, w.company.id));
+    }
+  });
+
   it('a customer name in the template cannot inject HTML', async () => {
     const [customer] = await db()
       .insert(schema.customers)
