@@ -6,7 +6,9 @@ import { createStorage } from './lib/storage.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { createBackup, holdableDeletes } from './lib/backup.ts';
 import { startMaintenanceSocket } from './lib/maintenance.ts';
+import { restrictNewFiles } from './lib/private-files.ts';
 
+restrictNewFiles();
 const startedAt = performance.now();
 const config = loadConfig();
 let log: { error(obj: object, msg: string): void } = {

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { PRIVATE_DIR, PRIVATE_FILE } from './private-files.ts';
 
 export interface MailMessage {
   /**
@@ -48,9 +49,9 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mai
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail(message);
-      await mkdir(opts.outboxDir, { recursive: true });
+      await mkdir(opts.outboxDir, { recursive: true, mode: PRIVATE_DIR });
       const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      await writeFile(join(opts.outboxDir, file), info.message as Buffer, { flag: 'wx' });
+      await writeFile(join(opts.outboxDir, file), info.message as Buffer, { flag: 'wx', mode: PRIVATE_FILE });
       return { status: 'written', file };
     },
   };

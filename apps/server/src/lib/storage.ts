@@ -2,6 +2,7 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { randomUUID } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PRIVATE_DIR, PRIVATE_FILE } from './private-files.ts';
 
 /**
  * Where uploaded files live, by key: local disk (the default) or an S3-compatible bucket. Keys
@@ -50,10 +51,10 @@ export function createLocalStorage(root: string): FileStorage {
     kind: 'local',
     async put(key, data) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR });
       // Write then rename: a reader never sees half a file.
       const tmp = join(dirname(path), `.${randomUUID()}.tmp`);
-      await writeFile(tmp, data);
+      await writeFile(tmp, data, { mode: PRIVATE_FILE });
       await rename(tmp, path);
     },
     async get(key) {
@@ -68,7 +69,7 @@ export function createLocalStorage(root: string): FileStorage {
       await rm(pathOf(key), { force: true });
     },
     async check() {
-      await mkdir(base, { recursive: true });
+      await mkdir(base, { recursive: true, mode: PRIVATE_DIR });
       await stat(base);
     },
   };

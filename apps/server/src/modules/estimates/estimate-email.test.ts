@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +164,8 @@ describe('e-mail', () => {
     expect(res.json()).toMatchObject({ status: 'written' });
     const [row] = await db().select().from(schema.estimateEmails).where(eq(schema.estimateEmails.estimateId, e.id));
     expect(readdirSync(outboxDir)).toContain(row!.outboxFile);
+    // Owner-only whatever the process's umask (this one's lets others read).
+    expect(statSync(join(outboxDir, row!.outboxFile!)).mode & 0o077).toBe(0);
     const mail = await simpleParser(readFileSync(join(outboxDir, row!.outboxFile!)));
     expect(mail.from?.text).toContain('orcamentos@oficina.com.br');
     expect(mail.attachments[0]!.contentType).toBe('application/pdf');
