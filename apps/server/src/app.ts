@@ -8,12 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  type FastifyPluginAsyncZod,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES, messages } from '@oficina/contracts';
 import type { Database, Db } from '@oficina/db';
 import type { Config, TrustProxy } from './config.ts';
@@ -28,6 +23,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { apiModules } from './modules/index.ts';
 import { startReminderJob, type Job } from './modules/notifications/reminder-job.ts';
 import { webShell } from './lib/web-shell.ts';
+import { createOpenApiTransforms } from './lib/openapi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,10 +146,11 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Oficina — API', version: '1.0.0', description: 'API do back office de ordens de serviço.' },
+      servers: [{ url: '/', description: 'Este servidor' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    ...createOpenApiTransforms(),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
