@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, listQuery, listResponse, money, orgParam, quantity } from './common.ts';
+import { businessDateTime, idParam, listQuery, listResponse, money, orgParam, quantity } from './common.ts';
 import { invoiceTag } from './invoices.ts';
 
 /** Estimate status values (stored): Draft 0, Wip 1, Completed 10 (approved), Canceled -1. */
@@ -257,7 +257,7 @@ export type AddEstimateCommentBody = z.infer<typeof addEstimateCommentBody>;
 // ---- reminders -----------------------------------------------------------------------------------
 
 /** A date-time: an ISO instant with offset, or a datetime-local value (read in the organization's zone by the form). */
-const reminderAt = z.iso.datetime({ offset: true, error: estimateMessages.reminderAtRequired });
+const reminderAt = businessDateTime(estimateMessages.reminderAtRequired);
 
 export const estimateReminder = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, idParam, listQuery, listResponse, money, orgParam, pathId, quantity } from './common.ts';
+import { businessDateTime, calendarDate, idParam, listQuery, listResponse, money, orgParam, pathId, quantity } from './common.ts';
 import { InvoiceState, invoiceStateValues, type InvoiceStateValue } from './invoice-states.ts';
 import { addressResponse } from './addresses.ts';
 
@@ -309,8 +309,7 @@ export const invoiceVisitBody = z.object({
     .max(2000, 'Deve ter no máximo 2000 caracteres')
     .nullish()
     .transform((v) => v || null),
-  scheduledAt: z.iso
-    .datetime({ offset: true, error: invoiceMessages.scheduledAtInvalid })
+  scheduledAt: businessDateTime(invoiceMessages.scheduledAtInvalid)
     .nullish()
     .transform((v) => v ?? null),
   address: z
