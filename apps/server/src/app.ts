@@ -135,10 +135,7 @@ export async function buildApp(opts: BuildOptions) {
   app.addHook('onSend', async (request, reply) => {
     // No page of ours uses these browser features; a script that got in cannot either. The camera for
     // photos goes through the file picker, which needs no permission.
-    reply.header(
-      'permissions-policy',
-      'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    );
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(rateLimit, {

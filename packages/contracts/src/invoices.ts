@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { businessDateTime, calendarDate, idParam, listQuery, listResponse, money, orgParam, pathId, quantity } from './common.ts';
+import {
+  businessDateTime,
+  calendarDate,
+  idParam,
+  listQuery,
+  listResponse,
+  money,
+  orgParam,
+  pathId,
+  quantity,
+} from './common.ts';
 import { InvoiceState, invoiceStateValues, type InvoiceStateValue } from './invoice-states.ts';
 import { addressResponse } from './addresses.ts';
 

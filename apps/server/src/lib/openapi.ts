@@ -84,7 +84,7 @@ const LISTS: Record<string, string> = {
   'available-roles': 'Lista os papéis que um usuário pode ter',
 };
 
-const lastNoun = (parts: string[]) => [...parts].reverse().find((s) => !s.startsWith(':') && !s.startsWith('{'))!;
+const lastNoun = (parts: string[]) => parts.findLast((s) => !s.startsWith(':') && !s.startsWith('{'))!;
 
 const VERBS: Record<string, string> = { GET: 'Lê', PUT: 'Altera', PATCH: 'Altera', DELETE: 'Remove', POST: 'Adiciona' };
 
