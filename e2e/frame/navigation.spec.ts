@@ -3,6 +3,15 @@ import { expect, loginAs, test } from '../fixtures/index.ts';
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Navegação principal' });
 
 test.describe('navigation', () => {
+  test('the page icon is the served SVG file the HTML names', async ({ page, request }) => {
+    await page.goto('/login');
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+    const icon = await request.get('/favicon.svg');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+    expect(await icon.text()).toContain('<svg');
+  });
+
   test('admin sees every entry, the Cadastros dropdown and the user menu', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.goto('/');

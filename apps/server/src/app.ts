@@ -8,12 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  type FastifyPluginAsyncZod,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES, messages } from '@oficina/contracts';
 import type { Database, Db } from '@oficina/db';
 import type { Config, TrustProxy } from './config.ts';
@@ -29,6 +24,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { apiModules } from './modules/index.ts';
 import { startReminderJob, type Job } from './modules/notifications/reminder-job.ts';
 import { webShell } from './lib/web-shell.ts';
+import { createOpenApiTransforms } from './lib/openapi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +134,9 @@ export async function buildApp(opts: BuildOptions) {
     strictTransportSecurity: false,
   });
   app.addHook('onSend', async (request, reply) => {
+    // No page of ours uses these browser features; a script that got in cannot either. The camera for
+    // photos goes through the file picker, which needs no permission.
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(rateLimit, {
@@ -151,10 +150,11 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Oficina — API', version: '1.0.0', description: 'API do back office de ordens de serviço.' },
+      servers: [{ url: '/', description: 'Este servidor' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    ...createOpenApiTransforms(),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -10,9 +10,12 @@ import {
   type Database,
 } from '@oficina/db';
 import { loadConfig, type Config } from './config.ts';
+import { PRIVATE_FILE, restrictNewFiles } from './lib/private-files.ts';
 import { copyLocalFiles, createS3Storage } from './lib/storage.ts';
 import { createBackup, restoreBackup } from './lib/backup.ts';
 import { requestBackup } from './lib/maintenance.ts';
+
+restrictNewFiles();
 
 const usage = `Uso:
   npm run cli -- create-organization --name "Minha Empresa" --admin-name "Nome" --admin-email email@x.com --admin-password senha
@@ -115,7 +118,7 @@ const commands: Record<string, (config: Config) => Promise<void>> = {
         await database.close();
       }
     }
-    writeFileSync(file, archive);
+    writeFileSync(file, archive, { mode: PRIVATE_FILE });
     console.log(`Backup de ${config.dataDir} gravado em ${file} (${archive.length} bytes).`);
   },
   restore: async (config) => {

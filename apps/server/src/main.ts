@@ -7,7 +7,9 @@ import { loadJwtSecret } from './lib/secrets.ts';
 import { createBackup, holdableDeletes } from './lib/backup.ts';
 import { startMaintenanceSocket } from './lib/maintenance.ts';
 import { parseCron, startBackupSchedule, type CronSchedule } from './lib/backup-schedule.ts';
+import { restrictNewFiles } from './lib/private-files.ts';
 
+restrictNewFiles();
 const startedAt = performance.now();
 
 /** A start that cannot go on: one clear line (and the cause) on stderr, exit code 1. */

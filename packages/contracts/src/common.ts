@@ -65,15 +65,23 @@ export const withSafeText = <T extends z.ZodType>(schema: T) =>
     })
     .pipe(schema);
 
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 2999;
-/** A calendar date (YYYY-MM-DD) with a year a business record can have (PostgreSQL has no year 0). */
+/**
+ * The years a business record's date can have: a typo such as 0001 or 9999 is refused on its field
+ * rather than stored (a reminder set to year 0001 would fire at once).
+ */
+export const MIN_YEAR = 2000;
+export const MAX_YEAR = 2100;
+const yearInRange = (v: string) => {
+  if (!/^\d{4}-/.test(v)) return true; // not a date at all: the format's message says so, once
+  const year = Number(v.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+};
+/** A calendar date (YYYY-MM-DD) with a year in MIN_YEAR–MAX_YEAR. */
 export const calendarDate = (message: string = messages.invalidDate) =>
-  z.iso.date({ error: message }).refine((v) => {
-    if (!/^\d{4}-/.test(v)) return true; // not a date at all: the message above says so, once
-    const year = Number(v.slice(0, 4));
-    return year >= MIN_YEAR && year <= MAX_YEAR;
-  }, messages.invalidDate);
+  z.iso.date({ error: message }).refine(yearInRange, messages.yearOutOfRange);
+/** An ISO date-time with its offset, with a year in MIN_YEAR–MAX_YEAR. */
+export const businessDateTime = (message: string) =>
+  z.iso.datetime({ offset: true, error: message }).refine(yearInRange, messages.yearOutOfRange);
 
 export const DEFAULT_TAKE = 25;
 export const MAX_TAKE = 100;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, listQuery, listResponse, money, orgParam } from './common.ts';
+import { businessDateTime, idParam, listQuery, listResponse, money, orgParam } from './common.ts';
 import { anyQuantity, wholeQuantity } from './units.ts';
 import { invoiceTag } from './invoices.ts';
 
@@ -267,7 +267,7 @@ export type AddEstimateCommentBody = z.infer<typeof addEstimateCommentBody>;
 // ---- reminders -----------------------------------------------------------------------------------
 
 /** A date-time: an ISO instant with offset, or a datetime-local value (read in the organization's zone by the form). */
-const reminderAt = z.iso.datetime({ offset: true, error: estimateMessages.reminderAtRequired });
+const reminderAt = businessDateTime(estimateMessages.reminderAtRequired);
 
 export const estimateReminder = z.object({
   id: z.number().int(),

@@ -110,15 +110,24 @@ export const publicInvoice = z.object({
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   // Exactly what the signature's content hash covers: the lines with their prices, the discount and the
-  // equipment (the customer signs the values too, so the page lets them see them).
+  // equipment (the customer signs the values too, so the page lets them see them). Through the link a
+  // collaborator is given (`withValues` false) the prices, subtotal, discount and total are left out.
+  withValues: z.boolean(),
   services: z.array(
-    z.object({ name: z.string(), description: z.string().nullable(), quantity: z.number(), price: z.number() }),
+    z.object({
+      name: z.string(),
+      description: z.string().nullable(),
+      quantity: z.number(),
+      price: z.number().optional(),
+    }),
   ),
-  products: z.array(z.object({ name: z.string(), unit: z.string(), quantity: z.number(), price: z.number() })),
+  products: z.array(
+    z.object({ name: z.string(), unit: z.string(), quantity: z.number(), price: z.number().optional() }),
+  ),
   equipments: z.array(z.object({ name: z.string(), brand: z.string(), model: z.string(), serialNumber: z.string() })),
-  subTotal: z.number(),
-  discount: z.number(),
-  total: z.number(),
+  subTotal: z.number().optional(),
+  discount: z.number().optional(),
+  total: z.number().optional(),
   /** A valid signature of the current content. */
   isSigned: z.boolean(),
   /** Signed before, but the order changed since: it may be signed again. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, idParam, listQuery, listResponse, money, orgParam, pathId } from './common.ts';
+import { businessDateTime, calendarDate, idParam, listQuery, listResponse, money, orgParam, pathId } from './common.ts';
 import { anyQuantity, wholeQuantity } from './units.ts';
 import { catalogPrice } from './products.ts';
 import { InvoiceState, invoiceStateValues, type InvoiceStateValue } from './invoice-states.ts';
@@ -332,8 +332,7 @@ export const invoiceVisitBody = z.object({
     .max(2000, 'Deve ter no máximo 2000 caracteres')
     .nullish()
     .transform((v) => v || null),
-  scheduledAt: z.iso
-    .datetime({ offset: true, error: invoiceMessages.scheduledAtInvalid })
+  scheduledAt: businessDateTime(invoiceMessages.scheduledAtInvalid)
     .nullish()
     .transform((v) => v ?? null),
   address: z

@@ -19,5 +19,6 @@ export const messages = {
   invalidEmail: 'E-mail inválido',
   invalidCharacters: 'Contém caracteres inválidos',
   invalidDate: 'Data inválida',
+  yearOutOfRange: 'Informe uma data entre os anos 2000 e 2100',
   requestFailed: 'Houve um problema ao processar a sua solicitação',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, listQuery, listResponse, orgParam } from './common.ts';
+import { calendarDate, idParam, listQuery, listResponse, orgParam } from './common.ts';
 
 /** pt-BR texts of the payroll screens; word for word where the product's catalogue gives them. */
 export const payrollMessages = {
@@ -26,7 +26,7 @@ export const payrollMessages = {
 /** The longest period one payroll may cover: a year (a leap one included). */
 export const MAX_PAYROLL_DAYS = 366;
 
-const isoDate = (message: string) => z.iso.date({ error: message });
+const isoDate = (message: string) => calendarDate(message);
 const DAY_MS = 86_400_000;
 
 /** POST payrolls: the company and the period, both dates inclusive. */

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -105,7 +106,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  // Owner-only: the database's files are nobody else's business on a shared machine.
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   let client: PGlite;
   try {
@@ -117,6 +119,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     unlock();
     throw err;
   }
+  if (opts.dataDir) ownerOnly(opts.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -136,7 +139,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       ),
     close: async () => {
       await client.close();
+      if (opts.dataDir) ownerOnly(opts.dataDir);
       unlock();
     },
   };
+}
+
+/**
+ * PGlite writes its files readable and writable by everyone (0666) whatever the umask; its directories
+ * do follow the umask (0700 under the server's), so others cannot reach them, and this takes the
+ * group and other bits off the files as well, on open and on close.
+ */
+function ownerOnly(path: string) {
+  const st = lstatSync(path);
+  if (st.isSymbolicLink()) return;
+  if (st.mode & 0o077) chmodSync(path, st.mode & 0o700);
+  if (st.isDirectory()) for (const name of readdirSync(path)) ownerOnly(join(path, name));
 }

@@ -34,7 +34,7 @@ export function lockDataDir(dataDir: string): () => void {
   const file = join(dataDir, 'oficina.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, 'wx');
+      const fd = openSync(file, 'wx', 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
       return () => rmSync(file, { force: true });

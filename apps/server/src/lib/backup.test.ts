@@ -1,6 +1,15 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -42,6 +51,18 @@ const files = async (dataDir: string) => {
   return Object.fromEntries(keys.map((k) => [k, readFileSync(join(root, k)).toString('base64')]));
 };
 
+/** Every file and directory under root (root included) whose mode gives the group or others any access. */
+function openToOthers(root: string): string[] {
+  const found: string[] = [];
+  const walk = (path: string) => {
+    const st = statSync(path);
+    if ((st.mode & 0o077) !== 0) found.push(`${path} ${(st.mode & 0o777).toString(8)}`);
+    if (st.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(root);
+  return found;
+}
+
 // One embedded server process and two CLI runs: in the PGlite project only.
 describe.runIf(process.env.TEST_DB !== 'postgres')('backup and restore of the embedded installation', () => {
   const dir = mkdtempSync(join(tmpdir(), 'oficina-backup-'));
@@ -75,11 +96,18 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('backup and restore of the em
       });
       expect(upload.status).toBe(200);
 
+      // While it runs, every directory is owner-only, so nothing under it can be reached by others.
+      expect(openToOthers(source).filter((p) => !statSync(p.split(' ')[0]!).isFile())).toEqual([]);
+
       const backup = await cli({ DATA_DIR: source }, 'backup', archive);
       expect(backup.stdout).toContain('Backup de');
+      expect(openToOthers(archive)).toEqual([]);
       // The server was asked, not bypassed: it still answers, and its data dir is still its own.
       expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
       expect(await server.stop()).toBe(0);
+      // The database, the uploaded logo: no file or directory readable by other accounts.
+      expect(readdirSync(join(source, 'files')).length).toBeGreaterThan(0);
+      expect(openToOthers(source)).toEqual([]);
 
       const restore = await cli({ DATA_DIR: target }, 'restore', archive);
       expect(restore.stdout).toContain('1 arquivo(s)');
@@ -92,6 +120,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('backup and restore of the em
       const filesBefore = await files(source);
       expect(Object.keys(filesBefore)).toHaveLength(1);
       expect(await files(target)).toEqual(filesBefore);
+      expect(openToOthers(target)).toEqual([]);
     },
   );
 

@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '@oficina/db';
 import { createLocalStorage, isFileKey, listLocalKeys, type FileStorage } from './storage.ts';
 import { readTar, writeTar } from './tar.ts';
+import { PRIVATE_DIR, PRIVATE_FILE } from './private-files.ts';
 
 /**
  * Backups of the embedded installation: one .tar.gz holding `manifest.json`, `pgdata.tar.gz` (the
@@ -91,8 +92,8 @@ export async function restoreBackup(archive: Buffer, dataDir: string): Promise<{
     if (!e.name.startsWith('files/')) continue;
     const key = e.name.slice('files/'.length);
     if (!isFileKey(key)) throw new Error(`nome de arquivo inválido no backup: ${e.name}`);
-    mkdirSync(dirname(join(filesRoot, key)), { recursive: true });
-    writeFileSync(join(filesRoot, key), e.data);
+    mkdirSync(dirname(join(filesRoot, key)), { recursive: true, mode: PRIVATE_DIR });
+    writeFileSync(join(filesRoot, key), e.data, { mode: PRIVATE_FILE });
     files++;
   }
   // PGlite writes the dumped data dir into pgdata/ and recovers it once; closing leaves it clean.

@@ -9,6 +9,8 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * 2732). Drawn signatures and uploaded signature images above this are refused before decoding.
  */
 export const SIGNATURE_MAX_PIXELS = 6_000_000;
+/** A logo or a signature image is printed a few centimetres wide: the same 6 MP cap as a drawing. */
+export const COMPANY_IMAGE_MAX_PIXELS = SIGNATURE_MAX_PIXELS;
 
 /**
  * Image work at the same time, process-wide. sharp runs on libuv's worker threads (4 by default), the

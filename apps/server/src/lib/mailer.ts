@@ -2,9 +2,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { PRIVATE_DIR, PRIVATE_FILE } from './private-files.ts';
 
 export interface MailMessage {
-  from: string;
+  /**
+   * The sender as a display name and an address, handed to nodemailer apart: a name is only ever the
+   * name (a company called `Evil <x@y.z>, "a" <b@c.d>` cannot choose the address), quoted as needed.
+   */
+  from: { name: string; address: string };
   replyTo?: string;
   to: string[];
   subject: string;
@@ -44,9 +49,9 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mai
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail(message);
-      await mkdir(opts.outboxDir, { recursive: true });
+      await mkdir(opts.outboxDir, { recursive: true, mode: PRIVATE_DIR });
       const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      await writeFile(join(opts.outboxDir, file), info.message as Buffer, { flag: 'wx' });
+      await writeFile(join(opts.outboxDir, file), info.message as Buffer, { flag: 'wx', mode: PRIVATE_FILE });
       return { status: 'written', file };
     },
   };

@@ -2,6 +2,7 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { randomUUID } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PRIVATE_DIR, PRIVATE_FILE } from './private-files.ts';
 
 /**
  * Where uploaded files live, by key: local disk (the default) or an S3-compatible bucket. Keys
@@ -84,8 +85,8 @@ export function createLocalStorage(root: string): FileStorage {
       // read-only) leaves no part of it behind.
       const tmp = join(dirname(path), `.${randomUUID()}.tmp`);
       try {
-        await mkdir(dirname(path), { recursive: true });
-        await writeFile(tmp, data);
+        await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR });
+        await writeFile(tmp, data, { mode: PRIVATE_FILE });
         await rename(tmp, path);
       } catch (err) {
         await rm(tmp, { force: true }).catch(() => undefined);
@@ -108,7 +109,7 @@ export function createLocalStorage(root: string): FileStorage {
       });
     },
     async check() {
-      await mkdir(base, { recursive: true });
+      await mkdir(base, { recursive: true, mode: PRIVATE_DIR });
       await stat(base);
     },
   };

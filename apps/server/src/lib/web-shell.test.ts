@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -35,5 +35,18 @@ describe('the SPA shell', () => {
     expect(shell('/')).toContain('/assets/home-d.js');
     expect(shell('/invoices/42/edit/x')).toBeUndefined();
     expect(shell('/customers')).toBeUndefined();
+  });
+});
+
+describe('the page icon', () => {
+  it('is a real file the build copies (public/), not a data URL an HTML validator refuses', () => {
+    const web = join(import.meta.dirname, '..', '..', '..', 'web');
+    const html = readFileSync(join(web, 'index.html'), 'utf8');
+    const links = [...html.matchAll(/<link\b[^>]*\brel="icon"[^>]*>/g)].map((m) => m[0]);
+    expect(links).toHaveLength(1);
+    const href = /\bhref="([^"]*)"/.exec(links[0]!)![1]!;
+    expect(href).toBe('/favicon.svg');
+    expect(existsSync(join(web, 'public', href))).toBe(true);
+    expect(readFileSync(join(web, 'public', href), 'utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   });
 });

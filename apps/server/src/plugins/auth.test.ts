@@ -115,5 +115,20 @@ describe('organization scope and roles', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+    expect(res.headers['permissions-policy']).toContain('geolocation=()');
+  });
+
+  it("the scheme 'Bearer' is read in any case; an authenticated answer is never cached", async () => {
+    const url = `/api/organizations/${org.organization.id}/customers`;
+    for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR']) {
+      const res = await ctx.app.inject({ url, headers: { authorization: `${scheme} ${org.admin.token}` } });
+      expect(res.statusCode, scheme).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    for (const header of [`Basic ${org.admin.token}`, `Bearer`, `Bearer${org.admin.token}`, org.admin.token]) {
+      expect((await ctx.app.inject({ url, headers: { authorization: header } })).statusCode, header).toBe(401);
+    }
+    expect((await ctx.app.inject({ url })).headers['cache-control']).toBe('no-store');
   });
 });

@@ -80,10 +80,10 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   };
 }
 
+/** The token of an `Authorization: Bearer …` header; the scheme's name is case-insensitive (RFC 9110). */
 function bearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return undefined;
-  return header.slice(7).trim() || undefined;
+  const match = /^bearer[ \t]+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
 }
 
 /**
@@ -132,9 +132,11 @@ async function loadAuth(query: ReturnType<typeof authQuery>, payload: TokenPaylo
 /** Adds the access check to every route of the given (encapsulated) scope. */
 export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService) {
   const query = authQuery(db);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
+    // What a login reads is kept by no browser or proxy cache (a shared computer's back button included).
+    reply.header('cache-control', 'no-store');
 
     const token = bearer(request);
     if (!token) throw unauthorized();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { companyMessages, signatureMessages, type CompanyEmailBody } from '@oficina/contracts';
-import { checkDrawing, checkImage } from '../../lib/images.ts';
+import { checkDrawing, checkImage, COMPANY_IMAGE_MAX_PIXELS } from '../../lib/images.ts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -111,7 +111,7 @@ export async function putCompanyImage(
 ) {
   const cols = companyImages[image];
   const previous = await imageRow(db, organizationId, id, image);
-  await checkImage(upload.data, upload.contentType, cols.name);
+  await checkImage(upload.data, upload.contentType, cols.name, COMPANY_IMAGE_MAX_PIXELS);
   const key = newFileKey(organizationId, `companies/${id}`, cols.name, upload.extension);
   await storage.put(key, upload.data, upload.contentType);
   const [row] = await db

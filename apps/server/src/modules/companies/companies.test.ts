@@ -376,6 +376,20 @@ describe.each([
   };
   const get = () => ctx.app.inject({ url: url(), headers: org.as(org.admin.token) });
 
+  it('an image over 6 MP is refused on its field (a phone photo of 7 MP as a logo)', async () => {
+    const big = await sharp({ create: { width: 3500, height: 2000, channels: 3, background: '#0d3b66' } })
+      .png()
+      .toBuffer();
+    const res = await upload(path, big, 'big.png', 'image/png');
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toHaveLength(1);
+    const fits = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#0d3b66' } })
+      .png()
+      .toBuffer();
+    expect((await upload(path, fits, 'fits.png', 'image/png')).statusCode).toBe(200);
+    await ctx.app.inject({ method: 'DELETE', url: url(), headers: org.as(org.admin.token) });
+  });
+
   it('404 with its message before any upload', async () => {
     const res = await get();
     expect(res.statusCode).toBe(404);

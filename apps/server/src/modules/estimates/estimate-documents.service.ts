@@ -228,7 +228,7 @@ export async function sendEstimateEmail(
   try {
     if (!from) throw new Error('Sem remetente: informe o e-mail da empresa ou MAIL_FROM');
     const result = await deps.mailer.send({
-      from: deps.mailFrom ? `${company!.name} <${deps.mailFrom}>` : `${company!.name} <${from}>`,
+      from: { name: company!.name, address: from },
       replyTo: company!.email ?? undefined,
       to,
       subject,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +119,27 @@ describe('e-mail', () => {
     expect(row!.finishedAt).not.toBeNull();
   });
 
+  it('a company name cannot choose the sender: the From header keeps the configured address alone', async () => {
+    const evil = 'Evil <attacker@x.com>, "a" <b@c.d>';
+    const [company] = await db()
+      .update(schema.companies)
+      .set({ name: evil })
+      .where(eq(schema.companies.id, w.company.id))
+      .returning({ name: schema.companies.name });
+    expect(company!.name).toBe(evil);
+    try {
+      const e = await quote();
+      expect((await send(smtpApp, e.id, 'a@b.com.br')).statusCode).toBe(200);
+      const { from, mail } = received.at(-1)!;
+      expect(from).toBe('contato@oficina.com.br');
+      // One sender, the company's address, with the whole name as its display name.
+      expect(mail.from!.value).toEqual([{ name: evil, address: 'contato@oficina.com.br' }]);
+      expect(mail.headers.get('sender')).toBeUndefined();
+    } finally {
+      await db().update(schema.companies).set({ name: w.company.name }).where(eq(schema.companies.id, w.company.id));
+    }
+  });
+
   it('a customer name in the template cannot inject HTML', async () => {
     const [customer] = await db()
       .insert(schema.customers)
@@ -143,6 +164,8 @@ describe('e-mail', () => {
     expect(res.json()).toMatchObject({ status: 'written' });
     const [row] = await db().select().from(schema.estimateEmails).where(eq(schema.estimateEmails.estimateId, e.id));
     expect(readdirSync(outboxDir)).toContain(row!.outboxFile);
+    // Owner-only whatever the process's umask (this one's lets others read).
+    expect(statSync(join(outboxDir, row!.outboxFile!)).mode & 0o077).toBe(0);
     const mail = await simpleParser(readFileSync(join(outboxDir, row!.outboxFile!)));
     expect(mail.from?.text).toContain('orcamentos@oficina.com.br');
     expect(mail.attachments[0]!.contentType).toBe('application/pdf');

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import { signPath, type InvoiceDetail } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
@@ -66,12 +66,36 @@ export async function latestSignature(db: Db | Tx, invoiceId: number): Promise<S
   return row;
 }
 
+/** What marks a signing link that shows no values (the one collaborators are given). */
+const WITHOUT_VALUES = 'nv.';
+
+/**
+ * The token of the order's signing link that opens it without values: derived from the order's own
+ * token by a one-way hash, so it cannot be turned back into the full link, and renewing the order's
+ * token ends it too. A collaborator's order detail carries only this one.
+ */
+export function tokenWithoutValues(signToken: string): string {
+  return WITHOUT_VALUES + createHash('sha256').update(`sign-link-without-values:${signToken}`).digest('base64url');
+}
+
+/** Which link a token is for the order, if any: the full one (prices shown) or the one without values. */
+export function linkKind(signToken: string, token: string | undefined): 'full' | 'without-values' | undefined {
+  if (!token) return undefined;
+  const [expected, kind] = token.startsWith(WITHOUT_VALUES)
+    ? [tokenWithoutValues(signToken), 'without-values' as const]
+    : [signToken, 'full' as const];
+  const x = Buffer.from(expected);
+  const y = Buffer.from(token);
+  return x.length === y.length && timingSafeEqual(x, y) ? kind : undefined;
+}
+
 /** The signature fields of the order detail: the evidence, outdated or not, and the link while unsigned. */
 export function signatureFields(
   invoice: { id: number; signToken: string },
   signature:
     Pick<SignatureRow, 'printImage' | 'signerName' | 'signedAt' | 'ip' | 'userAgent' | 'contentHash'> | undefined,
   currentHash: string,
+  reader: { isAdmin: boolean },
 ): Pick<InvoiceDetail, 'isSigned' | 'signature' | 'signUrl'> {
   const isOutdated = !!signature && signature.contentHash !== currentHash;
   const isSigned = !!signature && !isOutdated;
@@ -87,6 +111,9 @@ export function signatureFields(
           isOutdated,
         }
       : null,
-    signUrl: isSigned ? null : signPath(invoice.id, invoice.signToken),
+    // Admins hand the customer the full link; a collaborator's opens the order without its values.
+    signUrl: isSigned
+      ? null
+      : signPath(invoice.id, reader.isAdmin ? invoice.signToken : tokenWithoutValues(invoice.signToken)),
   };
 }

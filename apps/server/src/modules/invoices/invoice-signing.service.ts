@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   fromCents,
@@ -15,7 +14,7 @@ import { schema, type Db, type Tx } from '@oficina/db';
 import { conflict, invalid, notFound } from '../../plugins/errors.ts';
 import { checkDrawing, forPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
-import { contentHash, latestSignature, loadSignedContent } from './invoice-signature.ts';
+import { contentHash, latestSignature, linkKind, loadSignedContent } from './invoice-signature.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
 
 const i = schema.invoices;
@@ -31,19 +30,16 @@ export async function renewSignLink(db: Db, actor: Actor, id: number) {
   });
 }
 
-const sameToken = (a: string, b: string | undefined) => {
-  if (!b) return false;
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
-/** The order behind a public link; a missing, wrong or revoked token is the same 404 as an unknown id. */
+/**
+ * The order behind a public link and whether the link shows values; a missing, wrong or revoked token
+ * is the same 404 as an unknown id.
+ */
 async function orderByToken(db: Db | Tx, id: number, token: string | undefined, lock = false) {
   const query = db.select().from(i).where(eq(i.id, id));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || !sameToken(row.signToken, token)) throw notFound(paperworkMessages.signLinkInvalid);
-  return row;
+  const kind = row ? linkKind(row.signToken, token) : undefined;
+  if (!row || !kind) throw notFound(paperworkMessages.signLinkInvalid);
+  return { row, withValues: kind === 'full' };
 }
 
 /**
@@ -63,7 +59,9 @@ export async function assertSignLink(db: Db, rawId: string | undefined, token: s
  * covers (parties, lines with prices, discount, equipment) and nothing internal.
  */
 export async function getPublicInvoice(db: Db, id: number, token: string | undefined): Promise<PublicInvoice> {
-  const row = await orderByToken(db, id, token);
+  const { row, withValues } = await orderByToken(db, id, token);
+  // Left out, not hidden: the link a collaborator is given carries no price at all.
+  const priced = (cents: number) => (withValues ? { price: fromCents(cents) } : {});
   const co = schema.companies;
   const cu = schema.customers;
   const st = schema.invoiceStatuses;
@@ -99,17 +97,18 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
     ...parties!,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    withValues,
     services: content.services.map(({ name, description, quantity, priceCents }) => ({
       name,
       description,
       quantity,
-      price: fromCents(priceCents),
+      ...priced(priceCents),
     })),
     products: content.products.map(({ name, unit, quantity, priceCents }) => ({
       name,
       unit,
       quantity,
-      price: fromCents(priceCents),
+      ...priced(priceCents),
     })),
     equipments: content.equipments.map(({ name, brand, model, serialNumber }) => ({
       name,
@@ -117,9 +116,13 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
       model,
       serialNumber,
     })),
-    subTotal: fromCents(subtotal),
-    discount: fromCents(content.discountCents),
-    total: fromCents(subtotal - content.discountCents),
+    ...(withValues
+      ? {
+          subTotal: fromCents(subtotal),
+          discount: fromCents(content.discountCents),
+          total: fromCents(subtotal - content.discountCents),
+        }
+      : {}),
     isSigned,
     isOutdated,
     canSign: !isSigned && row.state !== InvoiceState.Canceled,
@@ -156,7 +159,7 @@ export async function signPublicInvoice(
   const printImage = `data:image/png;base64,${(await forPdf(image, SIGNATURE_PRINT_BOX)).toString('base64')}`;
 
   await db.transaction(async (tx) => {
-    const row = await orderByToken(tx, id, token, true);
+    const { row } = await orderByToken(tx, id, token, true);
     if (row.state === InvoiceState.Canceled) throw conflict(paperworkMessages.canceledCannotBeSigned);
     const hash = contentHash(await loadSignedContent(tx, row));
     const previous = await latestSignature(tx, id);

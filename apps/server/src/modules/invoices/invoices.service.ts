@@ -410,6 +410,7 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
       { id: h.id, signToken: h.signToken },
       signature ? { ...signature, signedAt: new Date(signature.signedAt) } : undefined,
       hash,
+      actor,
     ),
     createdAt: h.createdAt.toISOString(),
     updatedAt: h.updatedAt.toISOString(),

@@ -277,9 +277,44 @@ describe('signing', () => {
     expect(res.json().errors).toEqual(['Ordens de serviço canceladas não podem ser assinadas']);
   });
 
-  it('the collaborator on the order gets the signing link too (they hand the phone over)', async () => {
+  it('the collaborator on the order gets a link of their own that opens the order without any value', async () => {
     const { id, token } = await orderToSign();
+    await world.admin('POST', `/${id}/discount`, { discount: 10 });
     await world.assignWorker(id);
-    expect((await world.worker('GET', `/${id}`)).json().signUrl).toBe(`/invoices/${id}/sign?token=${token}`);
+    const signUrl: string = (await world.worker('GET', `/${id}`)).json().signUrl;
+    const theirs = tokenOf(signUrl);
+    expect(signUrl).toBe(`/invoices/${id}/sign?token=${encodeURIComponent(theirs)}`);
+    expect(theirs).not.toBe(token);
+    expect(theirs).not.toContain(token);
+
+    // The customer's link shows the values; the collaborator's leaves them out of the answer itself.
+    const full = (await publicGet(id, token)).json();
+    expect(full).toMatchObject({ withValues: true, subTotal: expect.any(Number), total: expect.any(Number) });
+    expect(full.services[0].price).toEqual(expect.any(Number));
+    const res = await publicGet(id, encodeURIComponent(theirs));
+    expect(res.statusCode).toBe(200);
+    const bare = res.json();
+    expect(bare.withValues).toBe(false);
+    expect(bare.services).toEqual([{ name: full.services[0].name, description: 'Sala 3', quantity: 2 }]);
+    for (const key of ['subTotal', 'discount', 'total']) expect(bare).not.toHaveProperty(key);
+    expect(res.body).not.toMatch(/price|total|discount/i);
+
+    // It is bound to this order's token: not another order's, not altered, and renewing the link ends it.
+    const other = await orderToSign();
+    expect((await publicGet(other.id, encodeURIComponent(theirs))).statusCode).toBe(404);
+    expect(
+      (await publicGet(id, encodeURIComponent(`${theirs.slice(0, -1)}${theirs.endsWith('A') ? 'B' : 'A'}`))).statusCode,
+    ).toBe(404);
+    expect((await publicGet(id, encodeURIComponent(`nv.${token}`))).statusCode).toBe(404);
+
+    // The technician hands the phone over: the customer signs through it, and the answer stays bare.
+    const signed = await publicSign(id, theirs, { signature: drawn, signerName: 'Maria Cliente' });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json()).toMatchObject({ isSigned: true, withValues: false, signerName: 'Maria Cliente' });
+    expect(signed.body).not.toMatch(/price|total|discount/i);
+
+    const renewed = tokenOf((await world.admin('POST', `/${id}/sign-link`)).json().signUrl);
+    expect(renewed).not.toBe(token);
+    expect((await publicGet(id, encodeURIComponent(theirs))).statusCode).toBe(404);
   });
 });

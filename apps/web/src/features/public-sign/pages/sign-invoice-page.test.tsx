@@ -25,6 +25,7 @@ function publicInvoice(over: Partial<PublicInvoice> = {}): PublicInvoice {
     statusLabel: 'Concluído',
     createdAt: '2026-11-20T13:00:00.000Z',
     finishedAt: '2026-11-21T14:00:00.000Z',
+    withValues: true,
     services: [{ name: 'Limpeza de split', description: 'Filtro e serpentina', quantity: 2, price: 1850 }],
     products: [{ name: 'Gás R410', unit: 'un', quantity: 1, price: 120.5 }],
     subTotal: 3820.5,
@@ -170,6 +171,27 @@ describe('SignInvoicePage', () => {
     expect(values).toHaveTextContent('Desconto- R$ 20,50');
     expect(screen.getByTestId('public-total')).toHaveTextContent('R$ 3.800,00');
     await userEvent.click(screen.getByRole('button', { name: 'Ocultar valores' }));
+    expect(document.body.textContent).not.toMatch(/R\$/);
+  });
+
+  it('the link a collaborator is given: the work without any value, nothing to open', async () => {
+    fakeApi({
+      [`GET ${api}`]: () =>
+        publicInvoice({
+          withValues: false,
+          services: [{ name: 'Limpeza de split', description: 'Filtro e serpentina', quantity: 2 }],
+          products: [{ name: 'Gás R410', unit: 'un', quantity: 1 }],
+          subTotal: undefined,
+          discount: undefined,
+          total: undefined,
+        }),
+    });
+    renderPage();
+    await nameField();
+    expect(within(screen.getByRole('region', { name: 'Serviços' })).getByRole('listitem')).toHaveTextContent(
+      '2 × Limpeza de split (Filtro e serpentina)',
+    );
+    expect(screen.queryByRole('button', { name: 'Ver valores' })).not.toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/R\$/);
   });
 

@@ -99,18 +99,18 @@ function Signed({ invoice }: { invoice: PublicInvoice }) {
 /**
  * What is being signed: the customer, the equipment and the work. The signature covers the prices too,
  * so 'Ver valores' opens them (closed at first: the technician is usually the one holding the phone).
+ * The link a collaborator is given brings no values at all, and then there is nothing to open.
  */
 function Summary({ invoice }: { invoice: PublicInvoice }) {
   const [showValues, setShowValues] = useState(false);
   const valuesId = useId();
-  const lineTotal = (l: { quantity: number; price: number }) => formatMoney(l.quantity * l.price);
-  const priced = (text: string, l: { quantity: number; price: number }): ReactNode =>
-    showValues ? (
+  const priced = (text: string, l: { quantity: number; price?: number }): ReactNode =>
+    showValues && l.price !== undefined ? (
       <span className="d-flex justify-content-between gap-2">
         <span>{text}</span>
         <span className="text-nowrap text-end">
           <span className="small text-body-secondary d-block">{`${l.quantity} × ${formatMoney(l.price)}`}</span>
-          {lineTotal(l)}
+          {formatMoney(l.quantity * l.price)}
         </span>
       </span>
     ) : (
@@ -158,36 +158,40 @@ function Summary({ invoice }: { invoice: PublicInvoice }) {
               </ul>
             </section>
           ))}
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          className="mt-3"
-          aria-expanded={showValues}
-          aria-controls={valuesId}
-          onClick={() => setShowValues((v) => !v)}
-        >
-          {showValues ? 'Ocultar valores' : 'Ver valores'}
-        </Button>
-        <div id={valuesId} hidden={!showValues}>
-          {showValues && (
-            <dl className="totals-list mt-2 mb-0 border-top" aria-label="Valores">
-              <div>
-                <dt>Subtotal</dt>
-                <dd>{formatMoney(invoice.subTotal)}</dd>
-              </div>
-              {invoice.discount > 0 && (
-                <div>
-                  <dt>Desconto</dt>
-                  <dd>- {formatMoney(invoice.discount)}</dd>
-                </div>
+        {invoice.withValues && (
+          <>
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              className="mt-3"
+              aria-expanded={showValues}
+              aria-controls={valuesId}
+              onClick={() => setShowValues((v) => !v)}
+            >
+              {showValues ? 'Ocultar valores' : 'Ver valores'}
+            </Button>
+            <div id={valuesId} hidden={!showValues}>
+              {showValues && (
+                <dl className="totals-list mt-2 mb-0 border-top" aria-label="Valores">
+                  <div>
+                    <dt>Subtotal</dt>
+                    <dd>{formatMoney(invoice.subTotal ?? 0)}</dd>
+                  </div>
+                  {(invoice.discount ?? 0) > 0 && (
+                    <div>
+                      <dt>Desconto</dt>
+                      <dd>- {formatMoney(invoice.discount ?? 0)}</dd>
+                    </div>
+                  )}
+                  <div className="totals-total">
+                    <dt>Total</dt>
+                    <dd data-testid="public-total">{formatMoney(invoice.total ?? 0)}</dd>
+                  </div>
+                </dl>
               )}
-              <div className="totals-total">
-                <dt>Total</dt>
-                <dd data-testid="public-total">{formatMoney(invoice.total)}</dd>
-              </div>
-            </dl>
-          )}
-        </div>
+            </div>
+          </>
+        )}
       </Card.Body>
     </Card>
   );

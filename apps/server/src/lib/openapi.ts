@@ -1,0 +1,252 @@
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/**
+ * The OpenAPI document completed in one place, so a new route cannot forget it: a pt-BR summary (the
+ * route's own `schema.summary`, else one made from its method and path), an operationId from the
+ * method and path, the error answers its access rule and schema make possible (401, 403, 404, 422,
+ * 429) and 204 for deletions. `redocly lint` (redocly.yaml) checks the result in `npm run check`.
+ */
+
+type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
+type TransformObject = NonNullable<FastifyDynamicSwaggerOptions['transformObject']>;
+type Access = 'public' | { admin?: boolean; feature?: string } | undefined;
+
+interface RouteFacts {
+  access: Access;
+  hasInput: boolean;
+  hasPathParams: boolean;
+  rateLimited: boolean;
+  hasResponse: boolean;
+}
+
+/** Each collection in a path: the record with its article, and the list. */
+const NOUNS: Record<string, [string, string]> = {
+  organizations: ['a organização', 'as organizações'],
+  companies: ['a empresa', 'as empresas'],
+  customers: ['o cliente', 'os clientes'],
+  addresses: ['o endereço', 'os endereços'],
+  equipments: ['o equipamento', 'os equipamentos'],
+  products: ['o produto', 'os produtos'],
+  services: ['o serviço', 'os serviços'],
+  'transaction-natures': ['a natureza da operação', 'as naturezas da operação'],
+  'invoice-statuses': ['a situação de OS', 'as situações de OS'],
+  reminders: ['o lembrete', 'os lembretes'],
+  tags: ['a etiqueta', 'as etiquetas'],
+  users: ['o usuário', 'os usuários'],
+  invoices: ['a ordem de serviço', 'as ordens de serviço'],
+  workers: ['o colaborador', 'os colaboradores'],
+  comments: ['o comentário', 'os comentários'],
+  pictures: ['a foto', 'as fotos'],
+  payrolls: ['a folha', 'as folhas'],
+  estimates: ['o orçamento', 'os orçamentos'],
+  emails: ['o e-mail enviado', 'os e-mails enviados'],
+  reports: ['o relatório', 'os relatórios'],
+  'audit-logs': ['o registro de auditoria', 'os registros de auditoria'],
+  notifications: ['a notificação', 'as notificações'],
+  profile: ['o perfil', 'o perfil'],
+};
+
+/** Action segments ending a path: what the operation does to the record before it. */
+const ACTIONS: Record<string, string> = {
+  email: 'Grava o modelo de e-mail d{record}',
+  sign: 'Grava a assinatura d{record}',
+  info: 'Altera os dados d{record}',
+  visit: 'Agenda a visita d{record}',
+  discount: 'Altera o desconto d{record}',
+  pay: 'Registra o pagamento d{record}',
+  'undo-payment': 'Desfaz o pagamento d{record}',
+  'allowed-changes': 'Mudanças de situação permitidas n{record}',
+  start: 'Põe em andamento {record}',
+  todo: 'Devolve para a fazer {record}',
+  complete: 'Conclui {record}',
+  block: 'Bloqueia {record}',
+  cancel: 'Cancela {record}',
+  pdf: 'Link curto e assinado para o PDF d{record}',
+  'sign-link': 'Renova o link de assinatura d{record}',
+  financial: 'Altera os dados financeiros d{record}',
+  filters: 'Os filtros d{record}',
+  data: 'As linhas d{record}',
+  csv: 'O CSV d{record}',
+  'mark-as-read': 'Marca como lida {record}',
+  logo: 'O logotipo d{record}',
+  'signature-image': 'A imagem de assinatura d{record}',
+};
+
+/** Lists named by their last segment. */
+const LISTS: Record<string, string> = {
+  filter: 'Lista as ordens de serviço (filtros, busca, página)',
+  wip: 'Lista as ordens de serviço em andamento',
+  completed: 'Lista as ordens de serviço concluídas',
+  blocked: 'Lista as ordens de serviço bloqueadas',
+  pending: 'Lista o que falta entrar em uma folha',
+  actives: 'Lista os lembretes ativos',
+  'available-roles': 'Lista os papéis que um usuário pode ter',
+};
+
+const lastNoun = (parts: string[]) => parts.findLast((s) => !s.startsWith(':') && !s.startsWith('{'))!;
+
+const VERBS: Record<string, string> = { GET: 'Lê', PUT: 'Altera', PATCH: 'Altera', DELETE: 'Remove', POST: 'Adiciona' };
+
+/** Puts 'o cliente' in the template with the contraction its preposition makes: 'do cliente', 'ao cliente'. */
+const contract = (phrase: string, template: string) =>
+  template
+    .replace(/([dn])\{record\}/, (_, p: string) => p + phrase)
+    .replace(/\ba \{record\}/, () => (phrase.startsWith('a ') ? `à ${phrase.slice(2)}` : `a${phrase}`))
+    .replace('{record}', phrase);
+
+/** A pt-BR summary from the method and the path (`/api/organizations/{orgId}/customers/{id}/addresses`). */
+export function summaryFor(method: string, url: string): string {
+  const parts = url
+    .replace(/^\/api\/(admin\/)?/, '')
+    .split('/')
+    .filter(Boolean);
+  const isParam = (s: string) => s.startsWith(':') || s.startsWith('{');
+  // The records the path walks through, innermost last ('organizations' is every route's scope).
+  const nouns = parts.filter((s, n) => NOUNS[s] && n > 0 && parts[n - 1] !== 'type');
+  const last = parts.at(-1)!;
+  const item = isParam(last);
+  const owner = (skip: number) => {
+    const n = nouns.at(-1 - skip);
+    return n && n !== 'organizations' ? NOUNS[n]![0] : undefined;
+  };
+  const of = (phrase: string, parent: string | undefined) =>
+    parent ? contract(parent, `${phrase} d{record}`) : phrase;
+
+  if (LISTS[last]) return LISTS[last];
+  if (last === 'available') {
+    const what = parts.at(-2)!;
+    return contract(owner(1) ?? 'o registro', `Lista ${NOUNS[what]?.[1] ?? what} disponíveis para {record}`);
+  }
+  if (parts.at(-2) === 'type') return of('Lista os comentários de um tipo', owner(1));
+  if (lastNoun(parts) === 'email' && parts.includes('estimates')) return 'Envia o orçamento por e-mail, com o PDF';
+  if (method === 'POST' && /\/estimates\/[^/]+\/invoices$/.test(url)) return 'Gera ordens de serviço do orçamento';
+  const lastWord = lastNoun(parts);
+  if (ACTIONS[lastWord] && !NOUNS[lastWord]) {
+    const record = owner(0) ?? 'o registro';
+    const text = contract(record, ACTIONS[lastWord]);
+    if (lastWord === 'logo' || lastWord === 'signature-image')
+      return `${{ GET: 'Baixa', POST: 'Envia', DELETE: 'Remove' }[method] ?? method}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+    return text;
+  }
+  if (!NOUNS[lastWord]) return `${method} ${url}`;
+  const [one, many] = NOUNS[lastWord];
+  const parent = owner(1);
+  if (lastWord === 'profile') return `${method === 'GET' ? 'Lê' : 'Altera'} o próprio perfil`;
+  if (parts.length === 2 && lastWord === 'organizations') return `${method === 'GET' ? 'Lê' : 'Altera'} a organização`;
+  if (item && method === 'POST' && parent) return contract(parent, `Adiciona ${one} a {record}`);
+  if (item) return of(`${VERBS[method] ?? method} ${one}`, parent);
+  if (method === 'GET') return of(`Lista ${many}`, parent);
+  return parent
+    ? contract(parent, `Adiciona ${one.replace(/^(o|a) /, (a) => (a === 'o ' ? 'um ' : 'uma '))} a {record}`)
+    : `Cria ${one}`;
+}
+
+/** `get /api/organizations/{orgId}/customers/{id}` → `getOrganizationsCustomersById`. */
+export function operationIdFor(method: string, url: string): string {
+  const camel = (s: string) => s.replace(/[-_]+(\w)/g, (_, c: string) => c.toUpperCase());
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter((s) => s && s !== ':orgId' && s !== '{orgId}')
+    .map((s) => (s.startsWith(':') || s.startsWith('{') ? `by-${s.replace(/[:{}]/g, '')}` : s))
+    .map((s) => camel(s))
+    .map((s) => s.charAt(0).toUpperCase() + s.slice(1));
+  return method.toLowerCase() + words.join('');
+}
+
+const errorBody = {
+  type: 'object',
+  required: ['errors'],
+  properties: {
+    errors: {
+      description: 'As mensagens: uma lista, ou por campo (422)',
+      oneOf: [
+        { type: 'array', items: { type: 'string' } },
+        { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+      ],
+    },
+  },
+};
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorBody } },
+});
+
+/** The error answers a route can give, from its access rule and what it reads. */
+function errorResponses(method: string, url: string, f: RouteFacts) {
+  const out: Record<string, unknown> = {};
+  if (f.access !== 'public') out['401'] = errorAnswer('Sem login, ou o login expirou');
+  if (f.access !== 'public' && (url.includes('{orgId}') || (f.access && (f.access.admin || f.access.feature))))
+    out['403'] = errorAnswer('Sem permissão (outra organização, só administradores, recurso desligado)');
+  if (f.hasPathParams) out['404'] = errorAnswer('Não encontrado (ou link inválido)');
+  if (f.hasInput) out['422'] = errorAnswer('Dados inválidos: as mensagens por campo');
+  if (f.rateLimited || url === '/api/login') out['429'] = errorAnswer('Muitas tentativas: aguarde');
+  if (Object.keys(out).length === 0) out['400'] = errorAnswer('Pedido malformado');
+  return out;
+}
+
+export function createOpenApiTransforms(): { transform: Transform; transformObject: TransformObject } {
+  const facts = new Map<string, RouteFacts>();
+  const key = (method: string, url: string) => `${method.toUpperCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
+  const transform: Transform = (input) => {
+    const { route, url } = input;
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    const config = (route.config ?? {}) as { access?: Access; rateLimit?: unknown };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods)
+      facts.set(key(m, url), {
+        access: config.access,
+        hasInput: !!(schema.body || schema.querystring || schema.params),
+        hasPathParams: /:\w/.test(url.replace(/:orgId\b/, '')),
+        rateLimited: !!config.rateLimit,
+        hasResponse: !!schema.response,
+      });
+    return jsonSchemaTransform(input);
+  };
+  const transformObject: TransformObject = (input) => {
+    const doc = ('openapiObject' in input ? input.openapiObject : input.swaggerObject) as {
+      paths?: Record<string, Record<string, Record<string, unknown>>>;
+      [k: string]: unknown;
+    };
+    for (const [path, ops] of Object.entries(doc.paths ?? {})) {
+      for (const [method, op] of Object.entries(ops)) {
+        const m = method.toUpperCase();
+        const f = facts.get(key(m, path));
+        op.summary ??= summaryFor(m, path);
+        op.operationId ??= operationIdFor(method, path);
+        const responses = (op.responses ?? {}) as Record<string, { description?: string; content?: unknown }>;
+        // Routes without a response schema: a deletion answers 204, the others a file or a page.
+        if (!f?.hasResponse && responses['200']?.description === 'Default Response' && !responses['200'].content) {
+          delete responses['200'];
+          if (m === 'DELETE') responses['204'] = { description: 'Removido; sem corpo' };
+          else responses['200'] = { description: 'O arquivo (imagem, PDF ou CSV)' };
+        }
+        if (f)
+          for (const [code, answer] of Object.entries(errorResponses(m, path, f))) responses[code] ??= answer as object;
+        op.responses = responses;
+      }
+    }
+    nullableWithType(doc);
+    return doc;
+  };
+  return { transform, transformObject };
+}
+
+/**
+ * OpenAPI 3.0 reads `nullable` only beside a `type`: a nullable union (`anyOf` of typed schemas, as zod
+ * writes `string | number | null`) carries it on each alternative instead.
+ */
+function nullableWithType(node: unknown) {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const n of node) nullableWithType(n);
+    return;
+  }
+  const o = node as Record<string, unknown>;
+  if (o.nullable === true && o.type === undefined && Array.isArray(o.anyOf)) {
+    delete o.nullable;
+    for (const alt of o.anyOf as Array<Record<string, unknown>>) if (alt.type !== undefined) alt.nullable = true;
+  }
+  for (const v of Object.values(o)) nullableWithType(v);
+}
