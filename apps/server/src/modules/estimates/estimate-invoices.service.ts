@@ -380,7 +380,7 @@ export async function generateInvoice(db: Db, actor: Actor, id: number, body: Ge
           throw conflict(left === 0 ? estimateMessages.lineAlreadyAssigned : estimateMessages.unitsUnavailable(left));
         }
         const units = whole ? [quantity] : Array.from({ length: wanted }, () => 1);
-        for (const quantity of units) rows.push({ line, quantity });
+        for (const amount of units) rows.push({ line, quantity: amount });
         added.push({
           field: kind,
           before: null,
