@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { useAuth } from './auth.tsx';
+import { useOptionalAuth } from './auth.tsx';
 
 /**
  * Drafts of typed work: what a form holds and has not saved is copied to this tab's sessionStorage
@@ -81,7 +81,8 @@ interface DraftOptions<T> {
 
 /** The core every form kind uses: restore once, copy while dirty, register with the leave guard. */
 export function useDraft<T>(key: DraftKey, { enabled = true, value, dirty, apply }: DraftOptions<T>): Draft {
-  const { user } = useAuth();
+  // No session (a form rendered outside the signed-in app): nothing is kept.
+  const user = useOptionalAuth()?.user;
   const storageKey = user ? draftStorageKey(user.sub, user.organizationId, key) : null;
   const [restored, setRestored] = useState(false);
   // The key whose draft has been looked for; copying starts only after that (else the empty form

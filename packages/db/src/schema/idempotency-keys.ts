@@ -1,6 +1,7 @@
 import { bigint, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
+import { sameOrganization } from './tenancy.ts';
 
 /**
  * The first answer to a write sent with an Idempotency-Key header, per organization, user and key:
@@ -13,9 +14,7 @@ export const idempotencyKeys = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     status: integer('status'),
@@ -25,6 +24,11 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [
     unique('idempotency_keys_user_key').on(t.organizationId, t.userId, t.key),
+    sameOrganization(
+      'idempotency_keys_user_id_fkey',
+      { organizationId: t.organizationId, column: t.userId },
+      users,
+    ).onDelete('cascade'),
     index('idempotency_keys_created_at_idx').on(t.createdAt),
   ],
 );
