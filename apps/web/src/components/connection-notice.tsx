@@ -1,7 +1,8 @@
 import { useContext, useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { QueryClientContext } from '@tanstack/react-query';
-import { NO_CONNECTION } from '../lib/connection.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { NO_CONNECTION, useConnectionProblem } from '../lib/connection.tsx';
 
 /**
  * "Sem conexão" where a list or a screen would otherwise keep loading, with 'Tentar novamente':
@@ -34,4 +35,13 @@ export function ConnectionNotice({ compact = false }: { compact?: boolean }) {
       </Button>
     </div>
   );
+}
+
+/**
+ * Whether a query that feeds part of a screen (a tab, a card, a list inside a section) stands for
+ * "no connection": its request reached no server, or it is still waiting while the app is offline.
+ */
+export function useNoConnection(query: { isPending: boolean; error: unknown }) {
+  const noConnection = useConnectionProblem();
+  return (query.error instanceof ApiError && query.error.status === 0) || (query.isPending && noConnection);
 }

@@ -5,11 +5,14 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { InvoiceStatusBadge } from '../../../components/invoices/invoice-status-badge.tsx';
 import { useEmails } from '../api/emails.ts';
 import { useEstimateInvoices } from '../api/invoices.ts';
+import { ConnectionNotice, useNoConnection } from '../../../components/connection-notice.tsx';
 
 /** Tab 'Ordens de Serviço': the orders generated from the estimate, newest first. */
 export function EstimateInvoicesTab({ estimateId }: { estimateId: number }) {
   const query = useEstimateInvoices(estimateId);
   const orders = query.data?.data ?? [];
+  const offline = useNoConnection(query);
+  if (offline) return <ConnectionNotice compact />;
   if (query.isPending) return <p className="text-body-secondary">Carregando...</p>;
   if (!orders.length)
     return <p className="text-body-secondary">Nenhuma ordem de serviço gerada a partir deste orçamento.</p>;
@@ -49,6 +52,8 @@ const statusVariant = { queued: 'warning', sent: 'success', written: 'info', fai
 export function EstimateEmailsTab({ estimateId }: { estimateId: number }) {
   const query = useEmails(estimateId);
   const emails = query.data?.data ?? [];
+  const offline = useNoConnection(query);
+  if (offline) return <ConnectionNotice compact />;
   if (query.isPending) return <p className="text-body-secondary">Carregando...</p>;
   if (!emails.length) return <p className="text-body-secondary">Nenhum e-mail enviado.</p>;
   return (

@@ -5,6 +5,7 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { InvoiceStatusBadge } from '../../../components/invoices/invoice-status-badge.tsx';
 import { invoiceEditPath } from '../../../components/invoices/invoice-table.tsx';
 import { useInvoiceCard, type InvoiceCard as Card_ } from '../api/get-invoice-card.ts';
+import { ConnectionNotice, useNoConnection } from '../../../components/connection-notice.tsx';
 
 /** The order list filtered as the card is (state=7,10; isNotPaid=true), for 'Ver todas'. */
 export function cardListPath(card: Card_): string {
@@ -22,6 +23,7 @@ export function cardListPath(card: Card_): string {
  */
 export function InvoiceCard({ card, title }: { card: Card_; title: string }) {
   const query = useInvoiceCard(card);
+  const offline = useNoConnection(query);
   const rows = query.data?.data ?? [];
   return (
     <Card as="section" className="h-100 home-card" aria-label={title}>
@@ -33,7 +35,9 @@ export function InvoiceCard({ card, title }: { card: Card_; title: string }) {
           </Badge>
         )}
       </Card.Header>
-      {query.isPending ? (
+      {offline ? (
+        <ConnectionNotice compact />
+      ) : query.isPending ? (
         <Card.Body className="text-center">
           <Spinner size="sm" /> <span className="ms-2">Carregando...</span>
         </Card.Body>

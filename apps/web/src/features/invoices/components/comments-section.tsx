@@ -26,6 +26,7 @@ import { useComments } from '../api/get-comments.ts';
 import { useRemoveComment } from '../api/remove-comment.ts';
 import { toastRemoveFailed } from './notify.ts';
 import { SectionCard } from './section-card.tsx';
+import { ConnectionNotice, useNoConnection } from '../../../components/connection-notice.tsx';
 
 type WritableType = AddCommentBody['type'];
 
@@ -62,6 +63,7 @@ export function CommentsSection({ invoiceId, closed }: { invoiceId: number; clos
 function CommentList({ invoiceId, type, closed }: { invoiceId: number; type: CommentTypeValue; closed: boolean }) {
   const { user, isAdmin } = useAuth();
   const comments = useComments(invoiceId, type);
+  const offline = useNoConnection(comments);
   const remove = useRemoveComment(invoiceId);
   const confirm = useConfirm();
   const isSystem = type === CommentType.System;
@@ -82,7 +84,9 @@ function CommentList({ invoiceId, type, closed }: { invoiceId: number; type: Com
   return (
     <>
       {!isSystem && !closed && <CommentForm invoiceId={invoiceId} type={type as WritableType} />}
-      {comments.isPending ? (
+      {offline ? (
+        <ConnectionNotice compact />
+      ) : comments.isPending ? (
         <div className="text-center py-3">
           <Spinner size="sm" /> <span className="ms-2">Carregando...</span>
         </div>
