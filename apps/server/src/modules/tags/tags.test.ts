@@ -96,6 +96,17 @@ describe('tags: colours and names', () => {
     await create(other, { name: 'Retorno' });
   });
 
+  it('a name typed with combining accents (NFD) is the same as the composed one (NFC): 422, stored as NFC', async () => {
+    const nfc = 'Manutenção';
+    const made = await create(org, { name: nfc });
+    expect(made.name).toBe(nfc);
+    const dup = await call(org, org.admin.token, 'POST', '', { name: nfc.normalize('NFD') });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors).toEqual({ name: [tagMessages.nameTaken] });
+    const other2 = await create(other, { name: nfc.normalize('NFD') });
+    expect(other2.name).toBe(nfc);
+  });
+
   it('updates name and colour; a duplicate rename is a 422 that changes nothing', async () => {
     const a = await create(org, { name: 'VIP', color: 'f2d600' });
     const put = await call(org, org.admin.token, 'PUT', `/${a.id}`, { name: 'Cliente VIP', color: '0079bf' });
