@@ -46,7 +46,11 @@ export const isEstimateEditable = (status: number) => status === EstimateStatus.
 export const EstimateCommentType = { General: 1, Internal: 2 } as const;
 
 /** pt-BR texts of estimates, word for word where the screens give them. */
+/** Estimate e-mails one organization may send in a minute, counted across every instance. */
+export const ESTIMATE_EMAILS_PER_MINUTE = 30;
+
 export const estimateMessages = {
+  emailsTooFast: 'Muitos e-mails de orçamento enviados em pouco tempo. Aguarde um minuto e tente novamente.',
   created: 'Orçamento criado com sucesso',
   confirmStatus: 'Você deseja alterar o status do Orçamento? Essa ação não poderá ser desfeita',
   statusChanged: 'O status do Orçamento foi alterado',

@@ -29,7 +29,8 @@ export const invoiceStatusMessages = {
 /** POST invoice-statuses and PUT invoice-statuses/{id}. */
 export const invoiceStatusBody = z.object({
   state: z.literal(editableInvoiceStates, { error: invoiceStatusMessages.stateRequired }),
-  label: requiredString(80),
+  // Stored in Unicode NFC: the same label typed with composed or combining accents is one label.
+  label: requiredString(80).normalize('NFC'),
 });
 export type InvoiceStatusBody = z.infer<typeof invoiceStatusBody>;
 

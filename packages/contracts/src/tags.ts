@@ -23,9 +23,12 @@ export const tagMessages = {
   nameTaken: 'Já existe uma etiqueta com este título',
 } as const;
 
-/** POST tags and PUT tags/{id}: name ('Título') required, color one of the presets or 'Sem cor'. */
+/**
+ * POST tags and PUT tags/{id}: name ('Título') required, color one of the presets or 'Sem cor'. The name
+ * is stored in Unicode NFC, so 'ã' typed as one character or as 'a' plus a combining tilde is one name.
+ */
 export const tagBody = z.object({
-  name: requiredString(60),
+  name: requiredString(60).normalize('NFC'),
   color: z.enum(tagColors, { error: tagMessages.invalidColor }).default(DEFAULT_TAG_COLOR),
 });
 export type TagBody = z.input<typeof tagBody>;

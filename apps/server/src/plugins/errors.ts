@@ -96,6 +96,14 @@ export const isMalformedMultipart = (err: unknown) =>
   !(err as { statusCode?: number }).statusCode &&
   /^(Multipart: |Unexpected end of (form|multipart)|Malformed part header)/.test(err.message);
 
+/** Fastify's own refusals of a body, told in Portuguese by their code (its messages are English). */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Formato do conteúdo não aceito; envie JSON ou um formulário com arquivo.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'O corpo da requisição está vazio; envie um JSON.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'JSON inválido no corpo da requisição.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Tamanho do corpo da requisição não confere com o informado.',
+};
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) return reply.code(err.statusCode).send({ errors: err.errors });
@@ -150,6 +158,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       if (status === 413) return reply.code(413).send({ errors: ['O arquivo enviado é grande demais.'] });
+      const framework = err.code ? frameworkMessages[err.code] : undefined;
+      if (framework) return reply.code(status).send({ errors: [framework] });
       if (status === 415 || status === 400) return reply.code(status).send({ errors: [messages.invalidFormat] });
       return reply.code(status).send({ errors: [err.message] });
     }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { EstimateStatus } from '@oficina/contracts';
+import { ESTIMATE_EMAILS_PER_MINUTE, EstimateStatus, estimateMessages } from '@oficina/contracts';
 import { schema } from '@oficina/db';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { estimateWorld, type EstimateWorld } from '../../../test/estimate-fixtures.ts';
@@ -198,6 +198,24 @@ describe('e-mail', () => {
     expect(emails.data).toEqual([
       expect.objectContaining({ status: 'failed', error: expect.stringContaining('ECONNREFUSED') }),
     ]);
+  });
+
+  it('at most 30 e-mails a minute per organization, then 429 with its message; another organization is not held', async () => {
+    const busy = await createOrg(ctx);
+    const bw = await estimateWorld(ctx, busy);
+    // An unknown estimate answers 404 but still counts: the limit is on the attempts.
+    const attempt = (o: TestOrg, world: EstimateWorld) =>
+      outboxApp.inject({
+        method: 'POST',
+        url: world.url('/999999999/email'),
+        headers: o.as(o.admin.token),
+        payload: { to: 'cliente@exemplo.com.br' },
+      });
+    for (let i = 0; i < ESTIMATE_EMAILS_PER_MINUTE; i++) expect((await attempt(busy, bw)).statusCode).toBe(404);
+    const held = await attempt(busy, bw);
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toEqual({ errors: [estimateMessages.emailsTooFast] });
+    expect((await attempt(org, w)).statusCode).toBe(404);
   });
 
   it('recipients: at least one, valid, no duplicates', async () => {

@@ -45,6 +45,8 @@ import {
   pdfResponse,
   publicInvoiceParams,
   sendEstimateEmailBody,
+  ESTIMATE_EMAILS_PER_MINUTE,
+  estimateMessages,
 } from '@oficina/contracts';
 import { readImageUploads } from '../../lib/uploads.ts';
 import { publicLimit, sendPdf } from '../public-invoices/public-invoices.routes.ts';
@@ -333,7 +335,20 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     `${one}/email`,
-    { schema: { tags, params: estimateParams, body: sendEstimateEmailBody, response: { 200: estimateEmail } }, config },
+    {
+      schema: { tags, params: estimateParams, body: sendEstimateEmailBody, response: { 200: estimateEmail } },
+      // Per organization, whichever estimate or instance: counted in the database after the login is checked.
+      config: {
+        ...config,
+        rateLimit: {
+          max: ESTIMATE_EMAILS_PER_MINUTE,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `org-${request.auth.organizationId}`,
+          errorResponseBuilder: () => ({ statusCode: 429, errors: [estimateMessages.emailsTooFast] }),
+        },
+      },
+    },
     (request) =>
       sendEstimateEmail(
         { db: app.db, storage: app.storage, mailer: app.mailer, mailFrom: app.mailFrom, log: request.log },

@@ -125,6 +125,15 @@ describe('order statuses: create and edit', () => {
     await create(org, { state: -1, label: 'Sem estoque' });
   });
 
+  it('a label typed with combining accents (NFD) is the same as the composed one (NFC): 422, stored as NFC', async () => {
+    const nfc = 'Manutenção elétrica';
+    const made = await create(org, { state: -1, label: nfc.normalize('NFD') });
+    expect(made.label).toBe(nfc);
+    const res = await call(org, org.admin.token, 'POST', '', { state: -1, label: nfc });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ label: [invoiceStatusMessages.labelTaken] });
+  });
+
   it('edits a Blocked status, also into Canceled', async () => {
     const s = await create(org, { state: -1, label: 'Aguardando vistoria' });
     const put = await call(org, org.admin.token, 'PUT', `/${s.id}`, { state: -100, label: 'Vistoria reprovada' });

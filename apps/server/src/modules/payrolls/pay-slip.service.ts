@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { payrollMessages, PDF_LINK_TTL_SECONDS } from '@oficina/contracts';
+import { payrollMessages, PDF_LINK_TTL_SECONDS, ROLE_ADMIN } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
@@ -52,7 +52,14 @@ async function loadPaySlip(db: Db, organizationId: number, id: number, workerId:
 }
 
 /** POST payrolls/{id}/workers/{workerId}/pdf (admin): a link to the slip that works for a few minutes without a login. */
-export async function requestPaySlip(db: Db, links: LinkSigner, organizationId: number, id: number, workerId: number) {
+export async function requestPaySlip(
+  db: Db,
+  links: LinkSigner,
+  organizationId: number,
+  userId: number,
+  id: number,
+  workerId: number,
+) {
   const [line] = await db
     .select({ id: l.id })
     .from(l)
@@ -60,7 +67,11 @@ export async function requestPaySlip(db: Db, links: LinkSigner, organizationId: 
     .where(and(eq(l.payrollId, id), eq(l.workerId, workerId), eq(p.organizationId, organizationId)))
     .limit(1);
   assertFound(line);
-  const token = await links.sign(PURPOSE, { pr: id, w: workerId, org: organizationId }, PDF_LINK_TTL_SECONDS);
+  const token = await links.sign(
+    PURPOSE,
+    { pr: id, w: workerId, org: organizationId, u: userId },
+    PDF_LINK_TTL_SECONDS,
+  );
   return { url: `/api/pdfs/payrolls/${id}/workers/${workerId}?token=${token}` };
 }
 
@@ -68,9 +79,29 @@ export async function requestPaySlip(db: Db, links: LinkSigner, organizationId: 
 export async function paySlipFromLink(db: Db, links: LinkSigner, id: number, workerId: number, token?: string) {
   const claims = await links.verify(PURPOSE, token);
   if (claims === 'expired') throw new AppError(410, [payrollMessages.slipLinkExpired]);
-  if (claims === 'invalid' || claims.pr !== id || claims.w !== workerId || typeof claims.org !== 'number') {
+  if (
+    claims === 'invalid' ||
+    claims.pr !== id ||
+    claims.w !== workerId ||
+    typeof claims.org !== 'number' ||
+    typeof claims.u !== 'number'
+  ) {
     throw notFound(payrollMessages.slipLinkInvalid);
   }
+  // The link lends the admin's access to whoever holds it: it stops working once they are no longer an
+  // active admin of the organization, as if it had expired.
+  const [maker] = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(
+      and(
+        eq(schema.users.id, claims.u),
+        eq(schema.users.organizationId, claims.org),
+        eq(schema.users.isActive, true),
+        eq(schema.users.role, ROLE_ADMIN),
+      ),
+    );
+  if (!maker) throw new AppError(410, [payrollMessages.slipLinkExpired]);
   const data = await loadPaySlip(db, claims.org, id, workerId);
   // Paying a line does not touch the payroll row: the slip's version is what it prints.
   const { generatedAt: _g, ...printed } = data;

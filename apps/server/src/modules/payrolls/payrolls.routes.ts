@@ -112,6 +112,13 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
     },
     (request) =>
-      requestPaySlip(app.db, app.links, request.auth.organizationId, request.params.id, request.params.workerId),
+      requestPaySlip(
+        app.db,
+        app.links,
+        request.auth.organizationId,
+        request.auth.userId,
+        request.params.id,
+        request.params.workerId,
+      ),
   );
 };

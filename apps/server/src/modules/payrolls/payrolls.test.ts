@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { noFeatures, allFeatures, PersonType } from '@oficina/contracts';
+import { noFeatures, allFeatures, payrollMessages, PersonType, ROLE_ADMIN, ROLE_USER } from '@oficina/contracts';
 import { DEMO_PASSWORD, generatePayroll, schema } from '@oficina/db';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
@@ -649,7 +649,11 @@ describe('lines and pay slip', () => {
       expect(r.body).toContain('Link do holerite inválido');
     }
     expect((await admin('POST', `/${id}/workers/${other.id}/pdf`)).statusCode).toBe(404);
-    const expired = await ctx.app.links.sign('pay-slip', { pr: id, w: tech.id, org: org.organization.id }, -5);
+    const expired = await ctx.app.links.sign(
+      'pay-slip',
+      { pr: id, w: tech.id, org: org.organization.id, u: org.admin.id },
+      -5,
+    );
     const gone = await ctx.app.inject({
       method: 'GET',
       url: `/api/pdfs/payrolls/${id}/workers/${tech.id}?token=${expired}`,
@@ -661,6 +665,20 @@ describe('lines and pay slip', () => {
       (await ctx.app.inject({ method: 'GET', url: `/api/pdfs/payrolls/${id}/workers/${tech.id}?token=${orderToken}` }))
         .statusCode,
     ).toBe(404);
+
+    // The link works only while the admin who made it is still an active admin: demoted or
+    // deactivated, it answers like an expired link; restored, it opens again.
+    const u = schema.users;
+    const setAdmin = (values: Partial<typeof u.$inferInsert>) =>
+      ctx.database.db.update(u).set(values).where(eq(u.id, org.admin.id));
+    for (const change of [{ role: ROLE_USER }, { isActive: false }]) {
+      await setAdmin(change);
+      const r = await ctx.app.inject({ method: 'GET', url });
+      await setAdmin({ role: ROLE_ADMIN, isActive: true });
+      expect(r.statusCode, JSON.stringify(change)).toBe(410);
+      expect(r.body).toContain(payrollMessages.slipLinkExpired);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { schema } from '@oficina/db';
 import { DEFAULT_TAG_COLOR, tagColorPresets, tagMessages } from '@oficina/contracts';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 
@@ -94,6 +97,47 @@ describe('tags: colours and names', () => {
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toEqual({ name: [tagMessages.nameTaken] });
     await create(other, { name: 'Retorno' });
+  });
+
+  it('a name typed with combining accents (NFD) is the same as the composed one (NFC): 422, stored as NFC', async () => {
+    const nfc = 'Manutenção';
+    const made = await create(org, { name: nfc });
+    expect(made.name).toBe(nfc);
+    const dup = await call(org, org.admin.token, 'POST', '', { name: nfc.normalize('NFD') });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors).toEqual({ name: [tagMessages.nameTaken] });
+    const other2 = await create(other, { name: nfc.normalize('NFD') });
+    expect(other2.name).toBe(nfc);
+  });
+
+  it('the migration rewrites stored names to NFC, except one that would then collide', async () => {
+    const o = org.organization.id;
+    const nfd = (s: string) => s.normalize('NFD');
+    await ctx.database.db.insert(schema.tags).values([
+      { organizationId: o, name: nfd('Revisão antiga') },
+      { organizationId: o, name: 'Peça trocada' },
+      { organizationId: o, name: nfd('PEÇA TROCADA') },
+    ]);
+    const file = new URL(
+      '../../../../../packages/db/migrations/20261124T1940_nfc_tag_and_status_names.sql',
+      import.meta.url,
+    );
+    const statements = readFileSync(file, 'utf8')
+      .replace(/^--.*$/gm, '')
+      .split(';')
+      .filter((s) => s.trim());
+    for (const statement of statements) await ctx.database.db.execute(sql.raw(statement));
+    const names = async (name: string) =>
+      (
+        await ctx.database.db
+          .select({ name: schema.tags.name })
+          .from(schema.tags)
+          .where(and(eq(schema.tags.organizationId, o), eq(schema.tags.name, name)))
+      ).length;
+    expect(await names('Revisão antiga')).toBe(1);
+    expect(await names(nfd('Revisão antiga'))).toBe(0);
+    expect(await names('Peça trocada')).toBe(1);
+    expect(await names(nfd('PEÇA TROCADA'))).toBe(1);
   });
 
   it('updates name and colour; a duplicate rename is a 422 that changes nothing', async () => {

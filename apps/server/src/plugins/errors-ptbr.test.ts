@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, PersonType } from '@oficina/contracts';
+import { schema } from '@oficina/db';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../test/helpers.ts';
+import { newCnpj, PNG_1x1 } from '../../test/factories.ts';
+
+// Whatever the framework refuses before a route runs still answers in Portuguese, as { errors: [msg] }.
+let ctx: TestContext;
+let org: TestOrg;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await createOrg(ctx);
+});
+afterAll(() => ctx.close());
+
+const english = /Unsupported|Media Type|Body cannot be empty|Unexpected|Route .* not found|too large/i;
+const customers = () => `/api/organizations/${org.organization.id}/customers`;
+
+describe('framework errors in pt-BR', () => {
+  // A cut body is bad input on the file field like any other malformed multipart: a 422 on that field.
+  it('a multipart body cut in the middle of its file → 422 on the field, not 500', async () => {
+    const [company] = await ctx.database.db
+      .insert(schema.companies)
+      .values({
+        organizationId: org.organization.id,
+        type: PersonType.Juridical,
+        identifier: newCnpj(),
+        name: 'Empresa',
+      })
+      .returning();
+    const boundary = '----cut0123';
+    const whole = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG_1x1,
+      PNG_1x1,
+    ]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${org.organization.id}/companies/${company!.id}/logo`,
+      headers: { ...org.as(org.admin.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: whole.subarray(0, whole.length - 20),
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual({ errors: { logo: [messages.invalidFormat] } });
+  });
+
+  it('unsupported media type → 415 in Portuguese', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: customers(),
+      headers: { ...org.as(org.admin.token), 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ errors: [expect.stringMatching(/formato do conteúdo/i)] });
+  });
+
+  it('an empty JSON body → 400 in Portuguese', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: customers(),
+      headers: { ...org.as(org.admin.token), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: [expect.stringMatching(/vazio/)] });
+  });
+
+  it('malformed JSON → 400 in Portuguese', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: customers(),
+      headers: { ...org.as(org.admin.token), 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: [expect.stringMatching(/JSON inválido/)] });
+  });
+
+  it('a body too large → 413 in Portuguese', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: customers(),
+      headers: { ...org.as(org.admin.token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(12 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ errors: [expect.stringMatching(/grande demais/)] });
+  });
+
+  it('an unknown route under /api → 404 in Portuguese', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/nao-existe', headers: org.as(org.admin.token) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ errors: ['Registro não encontrado.'] });
+  });
+
+  it('none of them leaks an English message', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: customers(),
+      headers: { ...org.as(org.admin.token), 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
+    expect(res.body).not.toMatch(english);
+  });
+});
