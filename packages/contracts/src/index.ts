@@ -28,3 +28,4 @@ export * from './payrolls.ts';
 export * from './idempotency.ts';
 export * from './units.ts';
 export * from './money-text.ts';
+export * from './permissions.ts';
