@@ -180,6 +180,8 @@ function errorResponses(method: string, url: string, f: RouteFacts) {
   if (f.access !== 'public' && (url.includes('{orgId}') || (f.access && (f.access.admin || f.access.feature))))
     out['403'] = errorAnswer('Sem permissão (outra organização, só administradores, recurso desligado)');
   if (f.hasPathParams) out['404'] = errorAnswer('Não encontrado (ou link inválido)');
+  // A body that cannot be read (invalid JSON, a multipart upload cut short) is refused before validation.
+  if (['POST', 'PUT', 'PATCH'].includes(method.toUpperCase())) out['400'] = errorAnswer('Pedido malformado');
   if (f.hasInput) out['422'] = errorAnswer('Dados inválidos: as mensagens por campo');
   if (f.rateLimited || url === '/api/login') out['429'] = errorAnswer('Muitas tentativas: aguarde');
   if (Object.keys(out).length === 0) out['400'] = errorAnswer('Pedido malformado');

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fileMessages, IMAGE_MAX_BYTES, messages, sniffImageType, type ImageContentType } from '@oficina/contracts';
-import { AppError, invalid, isMalformedMultipart } from '../plugins/errors.ts';
+import { AppError, invalid, isMalformedMultipart, malformed } from '../plugins/errors.ts';
 
 export interface ImageUpload {
   data: Buffer;
@@ -16,10 +16,10 @@ function asImage(data: Buffer, field: string): ImageUpload {
   return { data, contentType, extension: contentType === 'image/png' ? 'png' : 'jpg' };
 }
 
-/** multipart's "file too large" as the 413 with its message, a malformed body as a 422 on the field. */
+/** multipart's "file too large" as the 413 with its message, a body cut short or malformed as a 400 on the field. */
 const uploadError = (err: unknown, field: string) => {
   if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, [fileMessages.tooLarge]);
-  if (isMalformedMultipart(err)) return invalid({ [field]: messages.invalidFormat });
+  if (isMalformedMultipart(err)) return malformed(field);
   return err;
 };
 

@@ -17,8 +17,8 @@ const english = /Unsupported|Media Type|Body cannot be empty|Unexpected|Route .*
 const customers = () => `/api/organizations/${org.organization.id}/customers`;
 
 describe('framework errors in pt-BR', () => {
-  // A cut body is bad input on the file field like any other malformed multipart: a 422 on that field.
-  it('a multipart body cut in the middle of its file → 422 on the field, not 500', async () => {
+  // A cut body cannot be read at all: a 400 (not a 500), told on the file field it was for.
+  it('a multipart body cut in the middle of its file → 400 on the field, not 500', async () => {
     const [company] = await ctx.database.db
       .insert(schema.companies)
       .values({
@@ -42,7 +42,7 @@ describe('framework errors in pt-BR', () => {
       headers: { ...org.as(org.admin.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: whole.subarray(0, whole.length - 20),
     });
-    expect(res.statusCode, res.body).toBe(422);
+    expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({ errors: { logo: [messages.invalidFormat] } });
   });
 

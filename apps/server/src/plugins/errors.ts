@@ -17,6 +17,8 @@ export const forbidden = (msg: string = messages.forbidden) => new AppError(403,
 export const notFound = (msg: string = messages.resourceNotFound) => new AppError(404, [msg]);
 export const conflict = (...msgs: string[]) => new AppError(409, msgs);
 export const tooMany = (msg: string) => new AppError(429, [msg]);
+/** 400: a body that could not be read at all (cut short, malformed), told on the field it was for. */
+export const malformed = (field: string, msg: string = messages.invalidFormat) => new AppError(400, { [field]: [msg] });
 /** 422 on one or more fields: { field: [message] }. */
 export const invalid = (fields: Record<string, string | string[]>) =>
   new AppError(422, Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v : [v]])));
@@ -145,7 +147,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         .header('retry-after', '5')
         .send({ errors: [outageMessages.unavailable] });
     }
-    if (isMalformedMultipart(err)) return reply.code(422).send({ errors: { _: [messages.invalidFormat] } });
+    if (isMalformedMultipart(err)) return reply.code(400).send({ errors: { _: [messages.invalidFormat] } });
     if (sqlState(err)?.startsWith('22')) {
       request.log.warn({ sqlState: sqlState(err) }, 'input refused by the database');
       return reply.code(422).send({ errors: { _: [messages.invalidFormat] } });

@@ -7,7 +7,7 @@ import { invoiceWorld } from '../../test/invoice-fixtures.ts';
 import { newCnpj, newCpf } from '../../test/factories.ts';
 
 // Bad input is refused once, centrally, for every route: strings the database cannot store, ids past
-// the integer columns, impossible dates, malformed multipart; money up to the schema's maximum fits.
+// the integer columns, impossible dates, malformed multipart (400: the body cannot be read); money up to the schema's maximum fits.
 let ctx: TestContext;
 let org: TestOrg;
 let other: TestOrg;
@@ -126,7 +126,7 @@ describe('central input checks', () => {
     expect((await api(org, 'POST', `/invoices/${id}/pay`, { date: '2026-11-20' })).statusCode).toBe(200);
   });
 
-  it('a malformed multipart body → 422 on the file field', async () => {
+  it('a malformed multipart body → 400 on the file field', async () => {
     const [company] = await ctx.database.db
       .insert(schema.companies)
       .values({
@@ -143,7 +143,7 @@ describe('central input checks', () => {
         headers: { ...org.as(org.admin.token), 'content-type': type },
         payload: '------x\r\nContent-Disposition: form-data; name="file"\r\n\r\n',
       });
-      expect(res.statusCode, res.body).toBe(422);
+      expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual({ errors: { logo: [messages.invalidFormat] } });
     }
   });
