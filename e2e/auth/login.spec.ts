@@ -47,6 +47,18 @@ test.describe('login', () => {
     );
   });
 
+  test('the e-mailed unlock link: the page says so and the login carries it to the server', async ({ page }) => {
+    await page.goto('/login?desbloqueio=token-do-email');
+    await expect(page.getByTestId('login-unlock')).toHaveText('Link de desbloqueio: entre com sua senha, sem esperar.');
+    await page.getByLabel('E-mail').fill(users.admin);
+    await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/login'));
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ username: users.admin, unlock: 'token-do-email' });
+    // A link that is not valid only skips no wait: the right password still gets in.
+    await expect(page).toHaveURL('/');
+  });
+
   test('empty fields are flagged on the fields, nothing is sent', async ({ page }) => {
     let sent = false;
     page.on('request', (r) => {

@@ -5,6 +5,8 @@ import { s3SettingsFromEnv, type S3Settings } from './lib/storage.ts';
 export interface Config {
   port: number;
   host: string;
+  /** APP_URL: the address people open the app at, for links sent by e-mail (default http://localhost:PORT). */
+  appUrl?: string;
   dataDir: string;
   databaseUrl?: string;
   /** Connections to PostgreSQL (DATABASE_URL) this process keeps at most. */
@@ -53,6 +55,7 @@ export function loadConfig(env = process.env): Config {
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
+    appUrl: (env.APP_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl,
     // A database does its best work with about two busy connections per core: more only queue inside

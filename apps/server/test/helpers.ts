@@ -57,7 +57,9 @@ export async function copyTemplateDatabase(): Promise<{ url: string; drop(): Pro
 
 /** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
 export async function createTestApp(
-  opts: Pick<BuildOptions, 'extraModules' | 'storage' | 'logger'> & { config?: Partial<BuildOptions['config']> } = {},
+  opts: Pick<BuildOptions, 'extraModules' | 'storage' | 'logger' | 'mailer'> & {
+    config?: Partial<BuildOptions['config']>;
+  } = {},
 ): Promise<TestContext> {
   const testDb = inject('testDb');
   let database: Database;
@@ -77,6 +79,7 @@ export async function createTestApp(
     extraModules: opts.extraModules,
     storage: opts.storage,
     logger: opts.logger,
+    mailer: opts.mailer,
     config: { ...testConfig, ...opts.config },
   });
   await app.ready();

@@ -13,6 +13,8 @@ export const featuresSchema = z.object(
 export const loginBody = z.object({
   username: z.string({ error: messages.required }).trim().toLowerCase().min(1, messages.required).max(255),
   password: z.string({ error: messages.required }).min(1, messages.required).max(200),
+  /** The token of an e-mailed unlock link: lets this login skip the account's wait between tries. */
+  unlock: z.string().max(2000).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 export const loginResponse = z.object({ token: z.string() });

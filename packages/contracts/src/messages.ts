@@ -3,6 +3,9 @@ export const messages = {
   loginUnauthorized: 'E-mail ou senha incorretos',
   loginOther: 'Tente novamente mais tarde ou entre em contato',
   loginTooMany: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  loginAccountHeld:
+    'Muitas tentativas erradas nesta conta. Aguarde um minuto e tente de novo, ou entre pelo link de desbloqueio enviado ao e-mail da conta.',
+  loginUnlockAccepted: 'Link de desbloqueio: entre com sua senha, sem esperar.',
   tooManyRequests: 'Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.',
   pdfBusy: 'Muitos PDFs sendo gerados agora. Aguarde alguns segundos e tente novamente.',
   serverError:

@@ -12,3 +12,6 @@ export const allFeatures: Features = Object.fromEntries(featureNames.map((f) => 
 export const noFeatures: Features = Object.fromEntries(featureNames.map((f) => [f, false])) as Features;
 
 export const isAdminRoles = (roles: readonly string[]) => roles.includes(ROLE_ADMIN);
+
+/** The product's name, as e-mails, PDFs and the screens print it. */
+export const PRODUCT_NAME = 'Ordem Certa';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { fileMessages, IMAGE_MAX_BYTES, messages, sniffImageType, type ImageContentType } from '@oficina/contracts';
+import { fileMessages, IMAGE_MAX_BYTES, sniffImageType, type ImageContentType } from '@oficina/contracts';
 import { AppError, invalid, isMalformedMultipart, malformed } from '../plugins/errors.ts';
 
 export interface ImageUpload {

@@ -18,7 +18,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' },
       },
     },
-    async (request) => ({ token: await login(app.db, app.tokens, request.body, request.ip) }),
+    async (request) => ({
+      token: await login(
+        {
+          db: app.db,
+          tokens: app.tokens,
+          links: app.links,
+          mailer: app.mailer,
+          mailFrom: app.mailFrom,
+          appUrl: app.config.appUrl ?? 'http://localhost:3000',
+          log: request.log,
+        },
+        request.body,
+        request.ip,
+      ),
+    }),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import { hashPassword, schema, verifyPassword, type Db } from '@oficina/db';
 import { queryRows } from '../../lib/sql.ts';
 import { tooMany, unauthorized } from '../../plugins/errors.ts';
 import type { TokenService } from '../../plugins/auth.ts';
+import { mailUnlockLink, unlocks, type UnlockDeps } from './login-unlock.ts';
 
 /** Failed logins count for this long. */
 export const LOGIN_WINDOW_MINUTES = 15;
@@ -13,12 +14,20 @@ export const MAX_FAILURES_PER_ACCOUNT_AND_SOURCE = 5;
 /** Wrong passwords from one address, any account. */
 export const MAX_FAILURES_PER_SOURCE = 30;
 /**
- * Wrong passwords for one account from everywhere: past this, only addresses the account has logged
- * in from before (in the last KNOWN_SOURCE_DAYS) may still try, so guessing from many addresses stops
- * while the owner, from home or the office, still gets in.
+ * Wrong passwords for one account from everywhere: past this the account is held. Addresses it has
+ * logged in from before (in the last KNOWN_SOURCE_DAYS) still try freely; a new address waits between
+ * tries (accountWaitSeconds: 2 s, 4 s, ... up to a minute after the account's last failure), so
+ * guessing from many addresses slows to about one try a minute, and the owner, wherever he is, is
+ * e-mailed a link that skips the wait. Nobody can lock the owner out.
  */
 export const MAX_FAILURES_PER_ACCOUNT = 10;
 export const KNOWN_SOURCE_DAYS = 30;
+export const MAX_ACCOUNT_WAIT_SECONDS = 60;
+/** How long a new address waits after the account's last failure, given its failures in the window. */
+export const accountWaitSeconds = (failures: number) =>
+  failures < MAX_FAILURES_PER_ACCOUNT
+    ? 0
+    : Math.min(MAX_ACCOUNT_WAIT_SECONDS, 2 ** (failures - MAX_FAILURES_PER_ACCOUNT + 1));
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 /** A hash to check unknown e-mails against, so they cost the same work as a wrong password. */
@@ -47,11 +56,22 @@ async function pruneAttempts(db: Db) {
  * the allowed tries). The row is marked succeeded after the password matched. The state lives in the
  * database, so every server instance sees the same counts.
  */
-async function reserveAttempt(db: Db, email: string, ip: string): Promise<number | 'blocked'> {
+async function reserveAttempt(
+  db: Db,
+  email: string,
+  ip: string,
+  unlocked: boolean,
+): Promise<number | 'blocked' | 'held'> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`login:${email}`}, 0))`);
     const window = sql`now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES})`;
-    const [counts] = await queryRows<{ pair: number; account: number; source: number; known: boolean }>(
+    const [counts] = await queryRows<{
+      pair: number;
+      account: number;
+      source: number;
+      known: boolean;
+      sinceLast: number | null;
+    }>(
       tx,
       sql`SELECT
         (SELECT count(*)::int FROM login_attempts
@@ -62,16 +82,13 @@ async function reserveAttempt(db: Db, email: string, ip: string): Promise<number
           WHERE ip = ${ip} AND NOT succeeded AND created_at > ${window}) AS source,
         EXISTS (SELECT 1 FROM login_attempts
           WHERE email = ${email} AND ip = ${ip} AND succeeded
-            AND created_at > now() - make_interval(days => ${KNOWN_SOURCE_DAYS})) AS known`,
+            AND created_at > now() - make_interval(days => ${KNOWN_SOURCE_DAYS})) AS known,
+        (SELECT extract(epoch FROM clock_timestamp() - max(created_at))::float8 FROM login_attempts
+          WHERE email = ${email} AND NOT succeeded AND created_at > ${window}) AS "sinceLast"`,
     );
     const c = counts!;
-    if (
-      c.pair >= MAX_FAILURES_PER_ACCOUNT_AND_SOURCE ||
-      c.source >= MAX_FAILURES_PER_SOURCE ||
-      (c.account >= MAX_FAILURES_PER_ACCOUNT && !c.known)
-    ) {
-      return 'blocked';
-    }
+    if (c.pair >= MAX_FAILURES_PER_ACCOUNT_AND_SOURCE || c.source >= MAX_FAILURES_PER_SOURCE) return 'blocked';
+    if (!c.known && !unlocked && c.sinceLast !== null && c.sinceLast < accountWaitSeconds(c.account)) return 'held';
     const [row] = await tx
       .insert(schema.loginAttempts)
       .values({ email, ip, succeeded: false })
@@ -80,15 +97,29 @@ async function reserveAttempt(db: Db, email: string, ip: string): Promise<number
   });
 }
 
-export async function login(db: Db, tokens: TokenService, body: LoginBody, ip: string): Promise<string> {
+const findUser = async (db: Db, email: string) =>
+  (
+    await db
+      .select()
+      .from(schema.users)
+      .where(eq(sql`lower(${schema.users.email})`, email))
+  )[0];
+
+export async function login(deps: UnlockDeps & { tokens: TokenService }, body: LoginBody, ip: string): Promise<string> {
+  const { db, tokens } = deps;
   const email = body.username.toLowerCase();
   await pruneAttempts(db);
-  const attempt = await reserveAttempt(db, email, ip);
+  const attempt = await reserveAttempt(db, email, ip, await unlocks(deps.links, email, body.unlock));
   if (attempt === 'blocked') throw tooMany(messages.loginTooMany);
-  const [user] = await db
-    .select()
-    .from(schema.users)
-    .where(eq(sql`lower(${schema.users.email})`, email));
+  if (attempt === 'held') {
+    // The e-mail goes out after the answer, so how long the answer takes tells nothing about
+    // whether the account exists.
+    void findUser(db, email)
+      .then((u) => (u?.isActive ? mailUnlockLink(deps, u) : undefined))
+      .catch((err: unknown) => deps.log.error({ err }, 'unlock e-mail not sent'));
+    throw tooMany(messages.loginAccountHeld);
+  }
+  const user = await findUser(db, email);
   // The same hashing work whether the account exists, is inactive or not: timing tells nothing.
   const matches = await verifyPassword(body.password, user?.passwordHash ?? (await decoy()));
   const ok = !!user && user.isActive && matches;

@@ -67,7 +67,9 @@ describe('POST /api/login', () => {
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
       expect((await login(o.admin.email, 'errada', `10.4.0.${i}`)).statusCode).toBe(401);
     }
-    expect((await login(o.admin.email, 'senha-forte-1', '10.5.0.1')).statusCode).toBe(429);
+    const held = await login(o.admin.email, 'senha-forte-1', '10.5.0.1');
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toEqual({ errors: [messages.loginAccountHeld] });
     expect((await login(o.admin.email, 'senha-forte-1', '10.3.0.1')).statusCode).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import { useForm, type Resolver } from 'react-hook-form';
-import { Navigate, useLocation } from 'react-router';
-import { Button, Card, Form, Spinner } from 'react-bootstrap';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { messages, type LoginBody } from '@oficina/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -26,6 +26,10 @@ export function LoginPage() {
   const auth = useAuth();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from ?? '/';
+  // The link e-mailed to the owner of an account held by many wrong passwords: it lets this login
+  // skip the wait between tries (the server checks it).
+  const [search] = useSearchParams();
+  const unlock = search.get('desbloqueio') ?? undefined;
   const mutation = useLogin();
   const {
     register,
@@ -37,7 +41,7 @@ export function LoginPage() {
   if (auth.user) return <Navigate to={from} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
-    const { token } = await mutation.mutateAsync(values).catch(() => ({ token: null }));
+    const { token } = await mutation.mutateAsync({ ...values, unlock }).catch(() => ({ token: null }));
     if (!token) return;
     auth.signIn(token);
   });
@@ -48,6 +52,11 @@ export function LoginPage() {
         <Card.Body className="p-4">
           <h1 className="h3 text-center mb-1 brand-title">{PRODUCT_NAME}</h1>
           <p className="text-center text-body-secondary mb-4">Ordens de serviço, orçamentos e equipe em um só lugar</p>
+          {unlock && (
+            <Alert variant="info" className="py-2" data-testid="login-unlock">
+              {messages.loginUnlockAccepted}
+            </Alert>
+          )}
           <Form noValidate onSubmit={onSubmit}>
             <Form.Group className="mb-3" controlId="login-username">
               <Form.Label>E-mail</Form.Label>
