@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER, allFeatures, type Features } from '@oficina/contracts';
 import { createOrganizationWithAdmin, hashPassword, openDatabase, schema, type Database } from '@oficina/db';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
+import { recordAnswers } from './conformance.ts';
 
 export interface TestContext {
   app: App;
@@ -82,15 +83,18 @@ export async function createTestApp(
     mailer: opts.mailer,
     config: { ...testConfig, ...opts.config },
   });
+  const misfits = recordAnswers(app);
   await app.ready();
   return {
     app,
     database,
     databaseUrl,
     close: async () => {
+      const problems = misfits();
       await app.close();
       await database.close();
       await drop?.();
+      if (problems.length) throw new Error(`answers the OpenAPI document does not describe:\n${problems.join('\n')}`);
     },
   };
 }

@@ -29,3 +29,4 @@ export * from './idempotency.ts';
 export * from './units.ts';
 export * from './money-text.ts';
 export * from './permissions.ts';
+export * from './password-reset.ts';

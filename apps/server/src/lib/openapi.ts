@@ -173,18 +173,33 @@ const errorAnswer = (description: string) => ({
   content: { 'application/json': { schema: errorBody } },
 });
 
-/** The error answers a route can give, from its access rule and what it reads. */
+/**
+ * The error answers a route can give, from its access rule, its method and what it reads. The whole
+ * API test suite checks every answer it gets against this (test/conformance.ts), so a status any
+ * route really gives is listed here.
+ */
 function errorResponses(method: string, url: string, f: RouteFacts) {
   const out: Record<string, unknown> = {};
-  if (f.access !== 'public') out['401'] = errorAnswer('Sem login, ou o login expirou');
+  const write = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method.toUpperCase());
+  const isPublic = f.access === 'public';
+  // A body that cannot be read (invalid JSON, a multipart upload cut short) is refused before validation.
+  if (write) out['400'] = errorAnswer('Pedido malformado (JSON inválido, arquivo cortado)');
+  if (!isPublic || url === '/api/login') out['401'] = errorAnswer('Sem login, ou o login expirou (ou senha errada)');
   if (f.access !== 'public' && (url.includes('{orgId}') || (f.access && (f.access.admin || f.access.feature))))
     out['403'] = errorAnswer('Sem permissão (outra organização, só administradores, recurso desligado)');
-  if (f.hasPathParams) out['404'] = errorAnswer('Não encontrado (ou link inválido)');
-  // A body that cannot be read (invalid JSON, a multipart upload cut short) is refused before validation.
-  if (['POST', 'PUT', 'PATCH'].includes(method.toUpperCase())) out['400'] = errorAnswer('Pedido malformado');
+  if (!isPublic || f.hasPathParams)
+    out['404'] = errorAnswer('Não encontrado: o registro, ou um registro citado no pedido (ou link inválido)');
+  if (write)
+    out['409'] = errorAnswer('Conflito: o registro está fechado ou mudou de estado, ou o pedido já está em andamento');
+  if (isPublic && f.hasPathParams) out['410'] = errorAnswer('Link expirado');
+  if (write) out['413'] = errorAnswer('Corpo ou arquivo grande demais');
+  if (write) out['415'] = errorAnswer('Formato do conteúdo não aceito');
   if (f.hasInput) out['422'] = errorAnswer('Dados inválidos: as mensagens por campo');
   if (f.rateLimited || url === '/api/login') out['429'] = errorAnswer('Muitas tentativas: aguarde');
-  if (Object.keys(out).length === 0) out['400'] = errorAnswer('Pedido malformado');
+  if (!Object.keys(out).some((code) => code.startsWith('4'))) out['400'] = errorAnswer('Pedido malformado');
+  out['500'] = errorAnswer('Erro inesperado (registrado no log do servidor)');
+  out['503'] = errorAnswer('Banco de dados ou armazenamento de arquivos fora do ar: tente de novo em instantes');
+  if (write) out['507'] = errorAnswer('Sem espaço para guardar o arquivo');
   return out;
 }
 

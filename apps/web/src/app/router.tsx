@@ -62,6 +62,19 @@ const invoiceRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
+  // Public: the forgotten password, asked for and then set through the e-mailed link.
+  {
+    path: '/forgot-password',
+    hydrateFallbackElement: <PageSpinner />,
+    lazy: () =>
+      import('../features/auth/pages/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  {
+    path: '/reset-password',
+    hydrateFallbackElement: <PageSpinner />,
+    lazy: () =>
+      import('../features/auth/pages/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
   // Public: the customer signs through a link with a token, without logging in.
   {
     path: '/invoices/:id/sign',

@@ -1,9 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isAdminRoles, loginBody, loginResponse, meResponse } from '@oficina/contracts';
+import { z } from 'zod';
+import {
+  errorBody,
+  isAdminRoles,
+  loginBody,
+  messages,
+  loginResponse,
+  meResponse,
+  passwordResetBody,
+  passwordResetConfirmBody,
+  passwordResetMessages,
+} from '@oficina/contracts';
 import { assertFound } from '../../plugins/auth.ts';
+import type { AccountMailDeps } from './account-mail.ts';
 import { getMe, login } from './auth.service.ts';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
+
+const messageResponse = z.object({ message: z.string() });
+/** Asking for or using reset links: a person needs a few a minute; a script gets 429. */
+const resetRateLimit = {
+  max: 10,
+  timeWindow: '1 minute',
+  errorResponseBuilder: () => ({ statusCode: 429, errors: [messages.tooManyRequests] }),
+};
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailDeps = (log: AccountMailDeps['log']): AccountMailDeps => ({
+    db: app.db,
+    links: app.links,
+    mailer: app.mailer,
+    mailFrom: app.mailFrom,
+    appUrl: app.config.appUrl ?? 'http://localhost:3000',
+    log,
+  });
+
   app.post(
     '/login',
     {
@@ -19,20 +49,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      token: await login(
-        {
-          db: app.db,
-          tokens: app.tokens,
-          links: app.links,
-          mailer: app.mailer,
-          mailFrom: app.mailFrom,
-          appUrl: app.config.appUrl ?? 'http://localhost:3000',
-          log: request.log,
-        },
-        request.body,
-        request.ip,
-      ),
+      token: await login({ ...mailDeps(request.log), tokens: app.tokens }, request.body, request.ip),
     }),
+  );
+
+  app.post(
+    '/password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Pedir o link para criar uma nova senha (sempre 202: não diz se o e-mail existe)',
+        body: passwordResetBody,
+        response: { 202: messageResponse },
+      },
+      config: { access: 'public', rateLimit: resetRateLimit },
+    },
+    async (request, reply) => {
+      requestPasswordReset(mailDeps(request.log), request.body);
+      return reply.code(202).send({ message: passwordResetMessages.requested });
+    },
+  );
+
+  app.post(
+    '/password-reset/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Criar a nova senha com o link do e-mail (encerra as outras sessões)',
+        body: passwordResetConfirmBody,
+        response: { 200: messageResponse, 410: errorBody.describe('O link expirou ou já foi usado') },
+      },
+      config: { access: 'public', rateLimit: resetRateLimit },
+    },
+    async (request) => {
+      await confirmPasswordReset(app, request.body);
+      return { message: passwordResetMessages.done };
+    },
   );
 
   app.get(

@@ -1,10 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { PRODUCT_NAME } from '@oficina/contracts';
 import { countHit } from '../../lib/rate-limit-store.ts';
-import { escapeHtml } from '../../lib/html.ts';
-import type { Mailer } from '../../lib/mailer.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
-import type { Db } from '@oficina/db';
+import { sendAccountMail, type AccountMailDeps } from './account-mail.ts';
 
 /**
  * The owner's way past an account that strangers are guessing at. While the account is held (many
@@ -18,14 +15,7 @@ export const UNLOCK_LINK_TTL_SECONDS = 60 * 60;
 /** At most one unlock e-mail per account in this window, however many tries are held back. */
 export const UNLOCK_MAIL_WINDOW_MS = 15 * 60_000;
 
-export interface UnlockDeps {
-  db: Db;
-  links: LinkSigner;
-  mailer: Mailer;
-  mailFrom: string | undefined;
-  appUrl: string;
-  log: FastifyBaseLogger;
-}
+export type UnlockDeps = AccountMailDeps;
 
 /** Whether `token` is a live unlock link for this e-mail. */
 export async function unlocks(links: LinkSigner, email: string, token: string | undefined): Promise<boolean> {
@@ -41,29 +31,15 @@ export async function mailUnlockLink(deps: UnlockDeps, user: { email: string; na
   if (current > 1) return;
   const token = await deps.links.sign(PURPOSE, { email }, UNLOCK_LINK_TTL_SECONDS);
   const url = `${deps.appUrl}/login?desbloqueio=${encodeURIComponent(token)}`;
-  const text = [
-    `Olá, ${user.name}.`,
-    '',
-    `Houve muitas tentativas erradas de entrar na sua conta do ${PRODUCT_NAME}, e por isso novos acessos estão esperando entre uma tentativa e outra.`,
-    '',
-    `Se é você tentando entrar, use este link (vale por 1 hora) e entre com sua senha, sem esperar:`,
-    url,
-    '',
-    'Se não foi você, sua conta continua protegida e você não precisa fazer nada. Se quiser, troque a senha depois de entrar.',
-  ].join('\n');
-  const html = text
-    .split('\n')
-    .map((line) =>
-      line === url ? `<p><a href="${escapeHtml(url)}">Entrar sem esperar</a></p>` : `<p>${escapeHtml(line)}</p>`,
-    )
-    .filter((p) => p !== '<p></p>')
-    .join('\n');
-  await deps.mailer.send({
-    from: { name: PRODUCT_NAME, address: deps.mailFrom ?? `nao-responda@${new URL(deps.appUrl).hostname}` },
-    to: [user.email],
-    subject: `${PRODUCT_NAME}: desbloqueie o acesso à sua conta`,
-    html,
-    text,
-    attachments: [],
+  await sendAccountMail(deps, user, {
+    subject: 'desbloqueie o acesso à sua conta',
+    before: [
+      `Houve muitas tentativas erradas de entrar na sua conta do ${PRODUCT_NAME}, e por isso novos acessos estão esperando entre uma tentativa e outra.`,
+      'Se é você tentando entrar, use este link (vale por 1 hora) e entre com sua senha, sem esperar:',
+    ],
+    link: { url, label: 'Entrar sem esperar' },
+    after: [
+      'Se não foi você, sua conta continua protegida e você não precisa fazer nada. Se quiser, troque a senha depois de entrar.',
+    ],
   });
 }

@@ -1,11 +1,11 @@
 import { useForm, type Resolver } from 'react-hook-form';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { messages, type LoginBody } from '@oficina/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
-import { PRODUCT_NAME } from '../../../lib/product.ts';
 import { useLogin } from '../api/login.ts';
+import { AuthCard } from '../components/auth-card.tsx';
 
 /**
  * The contract's validation, loaded the first time a field is checked: the login page then paints
@@ -25,7 +25,8 @@ function loginErrorMessage(err: unknown): string {
 export function LoginPage() {
   const auth = useAuth();
   const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const state = location.state as { from?: string; notice?: string } | null;
+  const from = state?.from ?? '/';
   // The link e-mailed to the owner of an account held by many wrong passwords: it lets this login
   // skip the wait between tries (the server checks it).
   const [search] = useSearchParams();
@@ -47,50 +48,52 @@ export function LoginPage() {
   });
 
   return (
-    <main className="login-page d-flex align-items-center justify-content-center min-vh-100 p-3">
-      <Card className="shadow-sm w-100" style={{ maxWidth: 400 }}>
-        <Card.Body className="p-4">
-          <h1 className="h3 text-center mb-1 brand-title">{PRODUCT_NAME}</h1>
-          <p className="text-center text-body-secondary mb-4">Ordens de serviço, orçamentos e equipe em um só lugar</p>
-          {unlock && (
-            <Alert variant="info" className="py-2" data-testid="login-unlock">
-              {messages.loginUnlockAccepted}
-            </Alert>
-          )}
-          <Form noValidate onSubmit={onSubmit}>
-            <Form.Group className="mb-3" controlId="login-username">
-              <Form.Label>E-mail</Form.Label>
-              <Form.Control
-                type="email"
-                autoComplete="username"
-                autoFocus
-                isInvalid={!!errors.username}
-                {...register('username')}
-              />
-              <Form.Control.Feedback type="invalid">{errors.username?.message}</Form.Control.Feedback>
-            </Form.Group>
-            <Form.Group className="mb-4" controlId="login-password">
-              <Form.Label>Senha</Form.Label>
-              <Form.Control
-                type="password"
-                autoComplete="current-password"
-                isInvalid={!!errors.password}
-                {...register('password')}
-              />
-              <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
-            </Form.Group>
-            <Button type="submit" className="w-100" size="lg" disabled={mutation.isPending}>
-              {mutation.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
-              Entrar
-            </Button>
-            {mutation.isError && (
-              <div role="alert" className="text-danger text-center mt-3" data-testid="login-error">
-                {loginErrorMessage(mutation.error)}
-              </div>
-            )}
-          </Form>
-        </Card.Body>
-      </Card>
-    </main>
+    <AuthCard subtitle="Ordens de serviço, orçamentos e equipe em um só lugar">
+      {state?.notice && (
+        <Alert variant="success" className="py-2" data-testid="login-notice">
+          {state.notice}
+        </Alert>
+      )}
+      {unlock && (
+        <Alert variant="info" className="py-2" data-testid="login-unlock">
+          {messages.loginUnlockAccepted}
+        </Alert>
+      )}
+      <Form noValidate onSubmit={onSubmit}>
+        <Form.Group className="mb-3" controlId="login-username">
+          <Form.Label>E-mail</Form.Label>
+          <Form.Control
+            type="email"
+            autoComplete="username"
+            autoFocus
+            isInvalid={!!errors.username}
+            {...register('username')}
+          />
+          <Form.Control.Feedback type="invalid">{errors.username?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group className="mb-4" controlId="login-password">
+          <Form.Label>Senha</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="current-password"
+            isInvalid={!!errors.password}
+            {...register('password')}
+          />
+          <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Button type="submit" className="w-100" size="lg" disabled={mutation.isPending}>
+          {mutation.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
+          Entrar
+        </Button>
+        {mutation.isError && (
+          <div role="alert" className="text-danger text-center mt-3" data-testid="login-error">
+            {loginErrorMessage(mutation.error)}
+          </div>
+        )}
+      </Form>
+      <p className="text-center mt-3 mb-0">
+        <Link to="/forgot-password">Esqueci minha senha</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PRODUCT_NAME } from '@oficina/contracts';
+import type { Db } from '@oficina/db';
+import { escapeHtml } from '../../lib/html.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { LinkSigner } from '../../lib/signed-links.ts';
+
+/** What the account e-mails (unlock, new password) need from the app. */
+export interface AccountMailDeps {
+  db: Db;
+  links: LinkSigner;
+  mailer: Mailer;
+  mailFrom: string | undefined;
+  /** Where people open the app: the links in the e-mails start with it. */
+  appUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * An e-mail about the person's own account, from the product (not from a company): a greeting,
+ * paragraphs, and one link. Text and HTML say the same; every value is escaped in the HTML.
+ */
+export async function sendAccountMail(
+  deps: AccountMailDeps,
+  to: { email: string; name: string },
+  mail: { subject: string; before: string[]; link: { url: string; label: string }; after: string[] },
+) {
+  const text = [`Olá, ${to.name}.`, ...mail.before, mail.link.url, ...mail.after].join('\n\n');
+  const html = [
+    ...[`Olá, ${to.name}.`, ...mail.before].map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(mail.link.url)}">${escapeHtml(mail.link.label)}</a></p>`,
+    ...mail.after.map((p) => `<p>${escapeHtml(p)}</p>`),
+  ].join('\n');
+  await deps.mailer.send({
+    from: { name: PRODUCT_NAME, address: deps.mailFrom ?? `nao-responda@${new URL(deps.appUrl).hostname}` },
+    to: [to.email],
+    subject: `${PRODUCT_NAME}: ${mail.subject}`,
+    html,
+    text,
+    attachments: [],
+  });
+}

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { passwordResetForm, passwordResetMessages, type PasswordResetForm } from '@oficina/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useConfirmPasswordReset } from '../api/password-reset.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+
+/** The page the e-mailed link opens: the new password typed twice; then back to the login. */
+export function ResetPasswordPage() {
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const navigate = useNavigate();
+  const mutation = useConfirmPasswordReset();
+  const form = useForm<PasswordResetForm>({ resolver: zodResolver(passwordResetForm), mode: 'onBlur' });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      const { message } = await mutation.mutateAsync({ token, password });
+      navigate('/login', { replace: true, state: { notice: message } });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) applyServerErrors(err, form.setError);
+    }
+  });
+
+  const gone = !token || (mutation.error instanceof ApiError && mutation.error.status === 410);
+  return (
+    <AuthCard subtitle="Criar nova senha">
+      {gone ? (
+        <Alert variant="warning" data-testid="reset-invalid">
+          {passwordResetMessages.linkInvalid}
+          <div className="mt-2">
+            <Link to="/forgot-password">Pedir um novo link</Link>
+          </div>
+        </Alert>
+      ) : (
+        <Form noValidate onSubmit={onSubmit}>
+          <Form.Group className="mb-3" controlId="reset-password">
+            <Form.Label>Nova senha</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              autoFocus
+              isInvalid={!!errors.password}
+              {...register('password')}
+            />
+            <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-4" controlId="reset-password-confirm">
+            <Form.Label>Confirme a nova senha</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              isInvalid={!!errors.passwordConfirm}
+              {...register('passwordConfirm')}
+            />
+            <Form.Control.Feedback type="invalid">{errors.passwordConfirm?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Button type="submit" className="w-100" size="lg" disabled={mutation.isPending}>
+            {mutation.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
+            Salvar nova senha
+          </Button>
+          {mutation.isError && !(mutation.error instanceof ApiError && mutation.error.status === 422) && (
+            <div role="alert" className="text-danger text-center mt-3">
+              {(mutation.error instanceof ApiError && mutation.error.messages?.[0]) ||
+                'Tente novamente mais tarde ou entre em contato'}
+            </div>
+          )}
+        </Form>
+      )}
+      <p className="text-center mt-3 mb-0">
+        <Link to="/login">Voltar para o login</Link>
+      </p>
+    </AuthCard>
+  );
+}
