@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { apiAs, expect, test, unique } from '../fixtures/index.ts';
+import { inboxDir } from '../fixtures/smtp-sink.ts';
+
+/** The text of the message the loopback SMTP server received for this address (waits until it arrives). */
+async function receivedFor(address: string) {
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      const dir = inboxDir();
+      const match = readdirSync(dir)
+        .filter((f) => f.endsWith('.rcpt'))
+        .find((f) => readFileSync(join(dir, f), 'utf8').split(',').includes(address));
+      found = match && join(dir, match.replace(/\.rcpt$/, '.eml'));
+      return !!found;
+    })
+    .toBe(true);
+  return (await simpleParser(readFileSync(found!))).text ?? '';
+}
+
+test('forgotten password: ask on /login, open the e-mailed link, set a new one, log in with it; the link works once', async ({
+  page,
+  request,
+}) => {
+  // A fresh collaborator, so the demo logins keep their password.
+  const admin = await apiAs(request, 'admin');
+  const email = `${unique('esqueci').replace(/\s+/g, '-').toLowerCase()}@teste.com.br`;
+  const created = await request.post(`/api/admin${admin.org.replace('/api', '')}/users`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { name: 'Sofia Esquecida', role: 'ROLE_USER', email, plainPassword: 'senha-antiga' },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Enviar link' }).click();
+  await expect(page.getByTestId('reset-requested')).toHaveText(
+    'Se o e-mail estiver cadastrado, enviamos um link para criar uma nova senha. Ele vale por 1 hora.',
+  );
+
+  const link = new URL(/https?:\/\/\S+\/reset-password\?token=\S+/.exec(await receivedFor(email))![0]);
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-forte');
+  await page.getByLabel('Confirme a nova senha').fill('outra-coisa');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByText('As senhas não conferem')).toBeVisible();
+  await page.getByLabel('Confirme a nova senha').fill('senha-nova-forte');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByTestId('login-notice')).toHaveText('Senha alterada. Entre com a nova senha.');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill('senha-nova-forte');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL('/');
+
+  // The same link again: it was used.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('Nova senha', { exact: true }).fill('terceira-senha');
+  await page.getByLabel('Confirme a nova senha').fill('terceira-senha');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByTestId('reset-invalid')).toContainText(
+    'Este link para criar uma nova senha expirou ou já foi usado. Peça um novo.',
+  );
+  await expect(page.getByRole('link', { name: 'Pedir um novo link' })).toBeVisible();
+});
