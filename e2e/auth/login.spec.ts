@@ -79,6 +79,16 @@ test.describe('login', () => {
     await expect(page).toHaveURL('/invoices?x=1');
   });
 
+  test('an address no page answers is "Página não encontrada" also without a session; a real page still asks to log in', async ({
+    page,
+  }) => {
+    await page.goto('/pagina-que-nao-existe');
+    await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+    await expect(page).toHaveURL('/pagina-que-nao-existe');
+    await page.goto('/customers');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('a logged-in visitor of /login is sent to /', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.goto('/login');

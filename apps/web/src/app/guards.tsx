@@ -1,13 +1,26 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import type { FeatureName } from '@oficina/contracts';
 import { useAuth, useMe } from '../lib/auth.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 
-/** Without a logged-in user, go to /login remembering where the visitor was going. */
+/** Marks the catch-all route: an address no page answers. */
+export const notFoundHandle = { notFound: true } as const;
+
+/**
+ * Without a logged-in user, go to /login remembering where the visitor was going; an address no page
+ * answers is 'Página não encontrada' for everybody, with or without a session.
+ */
 export function RequireUser() {
   const { user } = useAuth();
   const location = useLocation();
+  const unknown = useMatches().some((m) => (m.handle as typeof notFoundHandle | undefined)?.notFound);
+  if (!user && unknown)
+    return (
+      <main className="container">
+        <NotFoundPage />
+      </main>
+    );
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }

@@ -4,7 +4,7 @@ import { prefetchInvoiceScreen } from '../features/invoices/api/prefetch-invoice
 import { decodeToken, getToken } from '../lib/token.ts';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
-import { RequireUser, Restricted } from './guards.tsx';
+import { notFoundHandle, RequireUser, Restricted } from './guards.tsx';
 import { registerRoutes } from './register-routes.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
@@ -240,7 +240,7 @@ export const routes: RouteObject[] = [
             ],
           },
           ...registerRoutes,
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: <NotFoundPage />, handle: notFoundHandle },
         ],
       },
     ],
