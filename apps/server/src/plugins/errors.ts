@@ -52,6 +52,8 @@ export const outageMessages = {
   storageUnavailable: 'Armazenamento de arquivos temporariamente indisponível; tente novamente em instantes.',
   /** The disk holding the files is full. */
   storageFull: 'Sem espaço no servidor para guardar o arquivo. Avise o administrador do sistema.',
+  /** The disk holding the database is full: the statement failed, nothing of it was kept. */
+  databaseFull: 'Sem espaço no servidor para gravar os dados; nada foi salvo. Avise o administrador do sistema.',
 } as const;
 
 /** Connection-level errors of the driver and the OS: the database is not there, not a bad query. */
@@ -146,6 +148,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         .code(503)
         .header('retry-after', '5')
         .send({ errors: [outageMessages.unavailable] });
+    }
+    // SQLSTATE 53100 disk_full (embedded or server): the transaction failed whole; once there is room
+    // again the same request works, without a restart.
+    if (sqlState(err) === '53100') {
+      request.log.error({ err }, 'database disk full');
+      return reply.code(507).send({ errors: [outageMessages.databaseFull] });
     }
     if (isMalformedMultipart(err)) return reply.code(400).send({ errors: { _: [messages.invalidFormat] } });
     if (sqlState(err)?.startsWith('22')) {
