@@ -81,4 +81,25 @@ test.describe('profile', () => {
       /^data:image\/png;base64,/,
     );
   });
+  test('the private calendar link: made on the profile, it opens the iCalendar feed; disabled, it stops', async ({
+    page,
+    request,
+  }) => {
+    const email = await newCollaborator(request);
+    await loginAs(page, email, 'senha-antiga');
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Agenda' }).click();
+    await page.getByRole('button', { name: 'Criar link da agenda' }).click();
+    const url = await page.getByLabel('Seu link da agenda').inputValue();
+    expect(url).toMatch(/\/api\/calendar\/[\w-]+\.ics$/);
+    const feed = await request.get(new URL(url).pathname);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+
+    await page.getByRole('button', { name: 'Desativar link' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Desativar' }).click();
+    await expect(page.getByRole('button', { name: 'Criar link da agenda' })).toBeVisible();
+    expect((await request.get(new URL(url).pathname)).status()).toBe(404);
+  });
 });

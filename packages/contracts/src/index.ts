@@ -30,3 +30,4 @@ export * from './units.ts';
 export * from './money-text.ts';
 export * from './permissions.ts';
 export * from './password-reset.ts';
+export * from './calendar.ts';

@@ -1,6 +1,9 @@
 /** Query parameters that authorize by themselves (signing and PDF links): never written to a log. */
 const SECRET_PARAMS = /([?&](?:token|access_token|signature)=)[^&#]*/gi;
-export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
+/** Paths whose last segment is a secret by itself (the private calendar feed). */
+const SECRET_PATHS = /(\/api\/calendar\/)[^/?#]+/gi;
+export const redactUrl = (url: string) =>
+  url.replace(SECRET_PARAMS, '$1[redacted]').replace(SECRET_PATHS, '$1[redacted]');
 
 /**
  * An error as logged: name, code, message and stack, with a failed query's SQL text but never its

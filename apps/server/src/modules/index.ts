@@ -21,6 +21,7 @@ import { estimateRoutes } from './estimates/estimates.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
 import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
+import { calendarRoutes } from './calendar/calendar.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -46,4 +47,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   reportRoutes,
   auditLogRoutes,
   notificationRoutes,
+  calendarRoutes,
 ];

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button } from 'react-bootstrap';
 import { messages } from '@oficina/contracts';
 import { AppModal } from './app-modal.tsx';
@@ -5,24 +6,29 @@ import type { ConfirmOptions } from './confirm-dialog.tsx';
 
 /** The confirmation dialog itself; ConfirmProvider loads it the first time a question is asked. */
 export function ConfirmModal({ options, onClose }: { options: ConfirmOptions | null; onClose: (ok: boolean) => void }) {
+  // While it fades out the question is already answered (options null): it keeps showing its own
+  // words, not the default ones.
+  const last = useRef<ConfirmOptions | null>(null);
+  if (options) last.current = options;
+  const shown = options ?? last.current;
   return (
     <AppModal
       show={!!options}
       onHide={() => onClose(false)}
-      title={options?.title ?? 'Tem certeza?'}
+      title={shown?.title ?? 'Tem certeza?'}
       size="sm"
       footer={
         <>
           <Button variant="outline-secondary" onClick={() => onClose(false)}>
             Cancelar
           </Button>
-          <Button variant={options?.variant ?? 'danger'} onClick={() => onClose(true)} autoFocus>
-            {options?.confirmLabel ?? 'Confirmar'}
+          <Button variant={shown?.variant ?? 'danger'} onClick={() => onClose(true)} autoFocus>
+            {shown?.confirmLabel ?? 'Confirmar'}
           </Button>
         </>
       }
     >
-      <p className="mb-0">{options?.text ?? messages.confirmIrreversible}</p>
+      <p className="mb-0">{shown?.text ?? messages.confirmIrreversible}</p>
     </AppModal>
   );
 }

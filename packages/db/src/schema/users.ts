@@ -22,6 +22,9 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Drawn signature (profile), a PNG data URL. */
     signature: text('signature'),
+    /** SHA-256 (hex) of the token in the user's private calendar-feed link; null: no feed. */
+    calendarTokenHash: text('calendar_token_hash'),
+    calendarLinkCreatedAt: timestamp('calendar_link_created_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -29,6 +32,9 @@ export const users = pgTable(
     uniqueIndex('users_organization_id_id_key').on(t.organizationId, t.id),
     check('users_payment_value_check', sql`${t.paymentValueCents} >= 0`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_calendar_token_hash_key')
+      .on(t.calendarTokenHash)
+      .where(sql`${t.calendarTokenHash} IS NOT NULL`),
     index('users_organization_idx').on(t.organizationId),
     index('users_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`f_unaccent(lower(${t.email})) gin_trgm_ops`),

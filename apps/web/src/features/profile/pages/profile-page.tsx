@@ -7,6 +7,7 @@ import { EMPTY_DRAWING_MESSAGE, SignaturePad } from '../../../components/signatu
 import { toastApiError } from '../../../lib/api-client.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSaveSignature } from '../api/save-signature.ts';
+import { CalendarLinkCard } from '../components/calendar-link-card.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 
 /** The signature pad on the profile is 600 px high. */
@@ -46,6 +47,9 @@ export function ProfilePage() {
                 <p className="text-body-secondary">Nenhuma assinatura salva ainda. Desenhe a sua abaixo.</p>
               )}
               <SignaturePad height={SIGNATURE_HEIGHT} onSave={onSaveSignature} emptyMessage={EMPTY_DRAWING_MESSAGE} />
+            </Tab>
+            <Tab eventKey="calendar" title="Agenda">
+              <CalendarLinkCard />
             </Tab>
           </Tabs>
         )}

@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import { and, eq, sql } from 'drizzle-orm';
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import { DateTime } from 'luxon';
+import {
+  CALENDAR_FEED_DAYS_AHEAD,
+  CALENDAR_FEED_DAYS_BACK,
+  DEFAULT_VISIT_MINUTES,
+  formatAddress,
+  PRODUCT_NAME,
+  ROLE_ADMIN,
+} from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { queryRows } from '../../lib/sql.ts';
+
+/**
+ * A private iCalendar feed of the user's visits (RFC 5545), for Google Calendar or the phone's
+ * calendar to subscribe to: the link's token is 32 random bytes; the database keeps its SHA-256 only.
+ * An admin's feed has every scheduled order of the organization; a collaborator's, the orders they
+ * work on. Cancelled orders leave the feed.
+ */
+const u = schema.users;
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function calendarLinkStatus(db: Db, userId: number) {
+  const [row] = await db.select({ createdAt: u.calendarLinkCreatedAt }).from(u).where(eq(u.id, userId));
+  return { active: !!row?.createdAt, createdAt: row?.createdAt?.toISOString() ?? null };
+}
+
+/** A new link (the one before stops working). */
+export async function createCalendarLink(db: Db, userId: number, appUrl: string) {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .update(u)
+    .set({ calendarTokenHash: hashOf(token), calendarLinkCreatedAt: new Date() })
+    .where(eq(u.id, userId));
+  return { url: `${appUrl}/api/calendar/${token}.ics` };
+}
+
+export async function revokeCalendarLink(db: Db, userId: number) {
+  await db.update(u).set({ calendarTokenHash: null, calendarLinkCreatedAt: null }).where(eq(u.id, userId));
+}
+
+interface VisitRow {
+  id: number;
+  number: number;
+  scheduledAt: Date;
+  updatedAt: Date;
+  customerName: string;
+  statusLabel: string;
+  address: string | null;
+  number_: number | null;
+  complement: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+}
+
+/** The feed behind a link token, or undefined for a token that opens nothing (revoked, inactive user). */
+export async function calendarFeed(db: Db, token: string, appUrl: string): Promise<string | undefined> {
+  const [user] = await db
+    .select({ id: u.id, role: u.role, organizationId: u.organizationId, timeZone: schema.organizations.timeZone })
+    .from(u)
+    .innerJoin(schema.organizations, eq(schema.organizations.id, u.organizationId))
+    .where(and(eq(u.calendarTokenHash, hashOf(token)), eq(u.isActive, true)));
+  if (!user) return undefined;
+  const mine =
+    user.role === ROLE_ADMIN
+      ? sql`TRUE`
+      : sql`EXISTS (
+      SELECT 1 FROM invoice_workers w WHERE w.invoice_id = i.id AND w.worker_id = ${user.id})`;
+  const rows = await queryRows<VisitRow>(
+    db,
+    sql`SELECT i.id, i.number, i.scheduled_at AS "scheduledAt", i.updated_at AS "updatedAt",
+        c.name AS "customerName", s.label AS "statusLabel",
+        a.address, a.number AS "number_", a.complement, a.neighborhood, a.city, a.state, a.postal_code AS "postalCode"
+      FROM invoices i
+      JOIN customers c ON c.id = i.customer_id
+      JOIN invoice_statuses s ON s.id = i.status_id
+      LEFT JOIN addresses a ON a.id = i.address_id
+      WHERE i.organization_id = ${user.organizationId}
+        AND i.scheduled_at IS NOT NULL
+        AND i.state <> -100
+        AND i.scheduled_at >= now() - make_interval(days => ${CALENDAR_FEED_DAYS_BACK})
+        AND i.scheduled_at < now() + make_interval(days => ${CALENDAR_FEED_DAYS_AHEAD})
+        AND ${mine}
+      ORDER BY i.scheduled_at
+      LIMIT 5000`,
+  );
+  const host = new URL(appUrl).hostname;
+  const calendar = ical({
+    name: `${PRODUCT_NAME}: visitas`,
+    prodId: { company: PRODUCT_NAME, product: 'agenda', language: 'PT-BR' },
+    method: ICalCalendarMethod.PUBLISH,
+    timezone: { name: user.timeZone, generator: getVtimezoneComponent },
+    ttl: 15 * 60,
+  });
+  for (const r of rows) {
+    // Luxon carries the zone, so the times print as the organization's wall clock with its TZID.
+    const start = DateTime.fromJSDate(new Date(r.scheduledAt), { zone: user.timeZone });
+    const location = r.address
+      ? formatAddress({
+          address: r.address,
+          number: r.number_,
+          complement: r.complement,
+          neighborhood: r.neighborhood,
+          city: r.city,
+          state: r.state,
+          postalCode: r.postalCode,
+        } as Parameters<typeof formatAddress>[0])
+      : null;
+    calendar.createEvent({
+      id: `os-${r.id}@${host}`,
+      start,
+      end: start.plus({ minutes: DEFAULT_VISIT_MINUTES }),
+      timezone: user.timeZone,
+      stamp: new Date(r.updatedAt),
+      summary: `OS ${r.number} · ${r.customerName}`,
+      location,
+      description: `${r.statusLabel}\n${appUrl}/invoices/${r.id}/edit`,
+      url: `${appUrl}/invoices/${r.id}/edit`,
+    });
+  }
+  return calendar.toString();
+}
