@@ -3,8 +3,6 @@ import { z } from 'zod';
 /** How far back and ahead the calendar feed lists visits. */
 export const CALENDAR_FEED_DAYS_BACK = 60;
 export const CALENDAR_FEED_DAYS_AHEAD = 365;
-/** A visit's length in the feed until orders carry their own. */
-export const DEFAULT_VISIT_MINUTES = 60;
 
 /** POST organizations/{orgId}/profile/calendar-link: the new link, shown once (only its hash is kept). */
 export const calendarLinkResponse = z.object({ url: z.string() });

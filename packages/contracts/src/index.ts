@@ -31,3 +31,4 @@ export * from './money-text.ts';
 export * from './permissions.ts';
 export * from './password-reset.ts';
 export * from './calendar.ts';
+export * from './agenda.ts';

@@ -22,6 +22,7 @@ import { reportRoutes } from './reports/reports.routes.ts';
 import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
+import { agendaRoutes } from './agenda/agenda.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -48,4 +49,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   auditLogRoutes,
   notificationRoutes,
   calendarRoutes,
+  agendaRoutes,
 ];

@@ -59,6 +59,8 @@ export const invoices = pgTable(
     /** What the customer says is wrong, for the technician before the visit. */
     reportedProblem: text('reported_problem'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** How long the visit takes (agenda, calendar feed): 15 minutes to 12 hours. */
+    durationMinutes: integer('duration_minutes').notNull().default(60),
     /** One of the customer's addresses, where the job is; emptied when that address is deleted. */
     addressId: integer('address_id'),
     /** The public signing link's token: rotated to revoke the link. */
@@ -103,6 +105,10 @@ export const invoices = pgTable(
     index('invoices_receivable_idx')
       .on(t.organizationId, t.finishedAt)
       .where(sql`${t.state} = 20 AND NOT ${t.isPaid}`),
+    check('invoices_duration_minutes_check', sql`${t.durationMinutes} BETWEEN 15 AND 720`),
+    index('invoices_organization_scheduled_idx')
+      .on(t.organizationId, t.scheduledAt)
+      .where(sql`${t.scheduledAt} IS NOT NULL`),
     index('invoices_open_scheduled_idx')
       .on(t.organizationId, t.scheduledAt, t.number.desc())
       .where(sql`${t.state} NOT IN (20, -100) AND NOT ${t.isPaid}`),

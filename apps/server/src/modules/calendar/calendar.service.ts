@@ -6,7 +6,6 @@ import { DateTime } from 'luxon';
 import {
   CALENDAR_FEED_DAYS_AHEAD,
   CALENDAR_FEED_DAYS_BACK,
-  DEFAULT_VISIT_MINUTES,
   formatAddress,
   PRODUCT_NAME,
   ROLE_ADMIN,
@@ -46,6 +45,7 @@ interface VisitRow {
   id: number;
   number: number;
   scheduledAt: Date;
+  durationMinutes: number;
   updatedAt: Date;
   customerName: string;
   statusLabel: string;
@@ -73,7 +73,7 @@ export async function calendarFeed(db: Db, token: string, appUrl: string): Promi
       SELECT 1 FROM invoice_workers w WHERE w.invoice_id = i.id AND w.worker_id = ${user.id})`;
   const rows = await queryRows<VisitRow>(
     db,
-    sql`SELECT i.id, i.number, i.scheduled_at AS "scheduledAt", i.updated_at AS "updatedAt",
+    sql`SELECT i.id, i.number, i.scheduled_at AS "scheduledAt", i.duration_minutes AS "durationMinutes", i.updated_at AS "updatedAt",
         c.name AS "customerName", s.label AS "statusLabel",
         a.address, a.number AS "number_", a.complement, a.neighborhood, a.city, a.state, a.postal_code AS "postalCode"
       FROM invoices i
@@ -114,7 +114,7 @@ export async function calendarFeed(db: Db, token: string, appUrl: string): Promi
     calendar.createEvent({
       id: `os-${r.id}@${host}`,
       start,
-      end: start.plus({ minutes: DEFAULT_VISIT_MINUTES }),
+      end: start.plus({ minutes: r.durationMinutes }),
       timezone: user.timeZone,
       stamp: new Date(r.updatedAt),
       summary: `OS ${r.number} · ${r.customerName}`,

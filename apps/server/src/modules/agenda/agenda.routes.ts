@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  agendaParams,
+  agendaQuery,
+  agendaResponse,
+  moveVisitBody,
+  moveVisitResponse,
+  orgParam,
+  unscheduledQuery,
+  unscheduledResponse,
+} from '@oficina/contracts';
+import { listAgenda, listUnscheduled, moveVisit } from './agenda.service.ts';
+
+const tags = ['agenda'];
+const admin = { access: { admin: true } };
+
+export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/organizations/:orgId/agenda',
+    {
+      schema: {
+        tags,
+        summary: 'As visitas agendadas de um período (o técnico vê só as suas)',
+        params: orgParam,
+        querystring: agendaQuery,
+        response: { 200: agendaResponse },
+      },
+    },
+    (request) => listAgenda(app.db, request.auth, request.query),
+  );
+
+  app.get(
+    '/organizations/:orgId/agenda/unscheduled',
+    {
+      schema: {
+        tags,
+        summary: 'Ordens abertas ainda sem visita agendada',
+        params: orgParam,
+        querystring: unscheduledQuery,
+        response: { 200: unscheduledResponse },
+      },
+      config: admin,
+    },
+    (request) => listUnscheduled(app.db, request.auth, request.query),
+  );
+
+  app.put(
+    '/organizations/:orgId/agenda/:invoiceId',
+    {
+      schema: {
+        tags,
+        summary: 'Reagenda a visita (e a passa de um técnico para outro)',
+        params: agendaParams,
+        body: moveVisitBody,
+        response: { 200: moveVisitResponse },
+      },
+      config: admin,
+    },
+    (request) => moveVisit(app.db, request.auth, request.params.invoiceId, request.body),
+  );
+};
