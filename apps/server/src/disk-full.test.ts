@@ -62,6 +62,14 @@ describe.skipIf(!canMount || process.env.TEST_DB === 'postgres')(
         };
         const app = await buildApp({ database, serveWeb: false, config });
         await app.ready();
+        // Closed before the restart below; on a failure before that, here (else the disk stays busy).
+        let closed = false;
+        onTestFinished(async () => {
+          if (!closed) {
+            await app.close();
+            await database.close();
+          }
+        });
         const ctx = { app, database, close: async () => {} } as TestContext;
         const org = await createOrg(ctx);
         const customers = `/api/organizations/${org.organization.id}/customers`;
@@ -107,6 +115,7 @@ describe.skipIf(!canMount || process.env.TEST_DB === 'postgres')(
         acknowledged.push(after.json().id as number);
         await app.close();
         await database.close();
+        closed = true;
 
         // A restart on the same data dir: every acknowledged write is there, nothing else.
         database = await openDatabase({ dataDir });

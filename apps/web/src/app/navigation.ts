@@ -11,6 +11,7 @@ export interface NavItem {
 export const mainNav: NavItem[] = [
   { label: 'Orçamentos', to: '/estimates', admin: true, feature: 'estimates' },
   { label: 'Ordens de Serviço', to: '/invoices' },
+  { label: 'Agenda', to: '/agenda', admin: true },
   { label: 'Clientes', to: '/customers', admin: true },
 ];
 

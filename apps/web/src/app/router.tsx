@@ -239,6 +239,22 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          {
+            path: '/agenda',
+            element: (
+              <Restricted admin>
+                <Outlet />
+              </Restricted>
+            ),
+            hydrateFallbackElement: <PageSpinner />,
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/agenda/pages/agenda-page.tsx').then((m) => ({ Component: m.AgendaPage })),
+              },
+            ],
+          },
           ...registerRoutes,
           { path: '*', element: <NotFoundPage />, handle: notFoundHandle },
         ],

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { messages } from '@oficina/contracts';
 import { AppModal } from './app-modal.tsx';
@@ -8,9 +8,9 @@ import type { ConfirmOptions } from './confirm-dialog.tsx';
 export function ConfirmModal({ options, onClose }: { options: ConfirmOptions | null; onClose: (ok: boolean) => void }) {
   // While it fades out the question is already answered (options null): it keeps showing its own
   // words, not the default ones.
-  const last = useRef<ConfirmOptions | null>(null);
-  if (options) last.current = options;
-  const shown = options ?? last.current;
+  const [last, setLast] = useState(options);
+  if (options && options !== last) setLast(options);
+  const shown = options ?? last;
   return (
     <AppModal
       show={!!options}

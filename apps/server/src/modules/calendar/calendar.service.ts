@@ -50,7 +50,7 @@ interface VisitRow {
   customerName: string;
   statusLabel: string;
   address: string | null;
-  number_: number | null;
+  streetNumber: number | null;
   complement: string | null;
   neighborhood: string | null;
   city: string | null;
@@ -75,7 +75,7 @@ export async function calendarFeed(db: Db, token: string, appUrl: string): Promi
     db,
     sql`SELECT i.id, i.number, i.scheduled_at AS "scheduledAt", i.duration_minutes AS "durationMinutes", i.updated_at AS "updatedAt",
         c.name AS "customerName", s.label AS "statusLabel",
-        a.address, a.number AS "number_", a.complement, a.neighborhood, a.city, a.state, a.postal_code AS "postalCode"
+        a.address, a.number AS "streetNumber", a.complement, a.neighborhood, a.city, a.state, a.postal_code AS "postalCode"
       FROM invoices i
       JOIN customers c ON c.id = i.customer_id
       JOIN invoice_statuses s ON s.id = i.status_id
@@ -103,7 +103,7 @@ export async function calendarFeed(db: Db, token: string, appUrl: string): Promi
     const location = r.address
       ? formatAddress({
           address: r.address,
-          number: r.number_,
+          number: r.streetNumber,
           complement: r.complement,
           neighborhood: r.neighborhood,
           city: r.city,
