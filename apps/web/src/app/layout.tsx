@@ -41,7 +41,7 @@ export function Layout() {
   return (
     <>
       <Navbar
-        expand="lg"
+        expand="xl"
         bg="dark"
         data-bs-theme="dark"
         className="app-navbar mb-3"
@@ -49,7 +49,7 @@ export function Layout() {
         onToggle={setExpanded}
         aria-label="Navegação principal"
       >
-        <Container fluid="xl">
+        <Container fluid="xxl">
           <Navbar.Brand as={NavLink} to="/">
             {PRODUCT_NAME}
           </Navbar.Brand>

@@ -8,6 +8,36 @@ export const DAY_END = 22 * 60;
 const PX_PER_MIN = 1;
 const SNAP = 15;
 
+/**
+ * Side by side where visits of one lane share minutes: each cluster of overlapping visits is split
+ * into as many columns as it needs at most, a visit taking the first column free at its start.
+ */
+export function columnsOf(visits: AgendaVisit[]) {
+  const placed = new Map<number, { column: number; columns: number }>();
+  const sorted = [...visits].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));
+  let cluster: AgendaVisit[] = [];
+  let clusterEnd = -Infinity;
+  let ends: number[] = [];
+  const close = () => {
+    for (const v of cluster) placed.get(v.invoiceId)!.columns = ends.length;
+    cluster = [];
+    ends = [];
+  };
+  for (const v of sorted) {
+    const start = Date.parse(v.scheduledAt);
+    const end = start + v.durationMinutes * 60_000;
+    if (start >= clusterEnd) close();
+    let column = ends.findIndex((e) => e <= start);
+    if (column === -1) column = ends.push(end) - 1;
+    else ends[column] = end;
+    placed.set(v.invoiceId, { column, columns: 1 });
+    cluster.push(v);
+    clusterEnd = Math.max(clusterEnd === -Infinity ? end : clusterEnd, end);
+  }
+  close();
+  return placed;
+}
+
 export interface Lane {
   id: number | null;
   name: string;
@@ -27,6 +57,7 @@ export function DayGrid({
   const hours = Array.from({ length: (DAY_END - DAY_START) / 60 }, (_, k) => DAY_START + k * 60);
   const inLane = (lane: Lane) =>
     visits.filter((v) => (lane.id === null ? v.workers.length === 0 : v.workers.some((w) => w.id === lane.id)));
+  const layouts = new Map(lanes.map((lane) => [lane.id, columnsOf(inLane(lane))]));
   return (
     <div className="agenda-day border rounded bg-body" role="grid" aria-label="Agenda do dia">
       <div className="agenda-day-row d-flex">
@@ -73,6 +104,7 @@ export function DayGrid({
             ))}
             {inLane(lane).map((v) => {
               const start = Math.max(wallClock(v.scheduledAt).minutes, DAY_START);
+              const { column, columns } = layouts.get(lane.id)!.get(v.invoiceId)!;
               return (
                 <VisitCard
                   key={v.invoiceId}
@@ -81,8 +113,8 @@ export function DayGrid({
                   compact={v.durationMinutes < 60}
                   style={{
                     position: 'absolute',
-                    left: 4,
-                    right: 4,
+                    left: `calc(${(column / columns) * 100}% + 4px)`,
+                    width: `calc(${100 / columns}% - 8px)`,
                     top: (start - DAY_START) * PX_PER_MIN,
                     height: Math.max(v.durationMinutes * PX_PER_MIN - 2, 24),
                   }}

@@ -55,7 +55,8 @@ export function AgendaPage() {
   };
 
   const step = view === 'day' ? 1 : 7;
-  const title = view === 'day' ? longDay(day) : `${shortDay(days[0]!)} a ${shortDay(days.at(-1)!)}`;
+  const text = view === 'day' ? longDay(day) : `${shortDay(days[0]!)} a ${shortDay(days.at(-1)!)}`;
+  const title = text.charAt(0).toUpperCase() + text.slice(1);
   return (
     <>
       <PageHeader
@@ -91,7 +92,7 @@ export function AgendaPage() {
             ›
           </Button>
         </ButtonGroup>
-        <h2 className="h5 mb-0 text-capitalize" data-testid="agenda-title">
+        <h2 className="h5 mb-0" data-testid="agenda-title">
           {title}
         </h2>
         <input

@@ -89,7 +89,7 @@ export function NotificationBell() {
       onToggle={(next) => setShow(next)}
       align="end"
       autoClose="outside"
-      className={`notification-bell order-lg-last ms-auto ms-lg-2${wide ? '' : ' is-narrow'}`}
+      className={`notification-bell order-xl-last ms-auto ms-xl-2${wide ? '' : ' is-narrow'}`}
     >
       <Dropdown.Toggle
         variant="link"

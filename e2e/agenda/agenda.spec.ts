@@ -1,0 +1,93 @@
+import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
+
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+/** A new technician, so the lanes compared here are nobody else's. */
+async function technician(request: import('@playwright/test').APIRequestContext, admin: Api, name: string) {
+  const email = `${unique('agenda').replace(/\s+/g, '-').toLowerCase()}@teste.com.br`;
+  const res = await request.post(`/api/admin${admin.org.replace('/api', '')}/users`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { name, role: 'ROLE_USER', email, plainPassword: 'senha-da-agenda' },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: number; name: string };
+}
+
+/** An order with a visit at `scheduledAt` and the technician on it. */
+async function order(admin: Api, scheduledAt: string | null, workerId?: number) {
+  const created = await admin.post('/invoices', { company: 1, customer: 1, transactionNature: 1 });
+  expect(created.status()).toBe(201);
+  const { id, number } = (await created.json()) as { id: number; number: number };
+  if (scheduledAt) expect((await admin.post(`/invoices/${id}/visit`, { scheduledAt })).status()).toBe(200);
+  if (workerId) expect((await admin.post(`/invoices/${id}/workers`, { worker: workerId })).status()).toBe(201);
+  return { id, number };
+}
+
+const visitsOf = async (admin: Api, from: string, to: string) =>
+  (
+    (await (await admin.get(`/agenda?from=${from}&to=${to}`)).json()) as {
+      data: Array<{ invoiceId: number; scheduledAt: string; workers: Array<{ id: number }> }>;
+    }
+  ).data;
+
+test('week view: drag a visit to another technician and day; it keeps its time', async ({ page, request }) => {
+  const admin = await apiAs(request, 'admin');
+  const ana = await technician(request, admin, unique('Ana Agenda'));
+  const bruno = await technician(request, admin, unique('Bruno Agenda'));
+  // Wednesday 2031-01-15, 09:00 in São Paulo.
+  const visit = await order(admin, '2031-01-15T09:00:00-03:00', ana.id);
+
+  await loginAs(page, 'admin');
+  await page.goto('/agenda');
+  await page.locator('label[for="agenda-view-week"]').click();
+  await expect(page.getByRole('radio', { name: 'Semana' })).toBeChecked();
+  await page.getByLabel('Ir para a data').fill('2031-01-15');
+  const card = page.getByTestId(`agenda-visit-${visit.id}`);
+  await expect(
+    page.getByTestId(`agenda-cell-${ana.id}-2031-01-15`).getByTestId(`agenda-visit-${visit.id}`),
+  ).toBeVisible();
+  await expect(card).toContainText(`09:00–10:00 · OS ${visit.number}`);
+
+  await card.dragTo(page.getByTestId(`agenda-cell-${bruno.id}-2031-01-17`));
+  await expect(page.getByText('Visita reagendada')).toBeVisible();
+  await expect(
+    page.getByTestId(`agenda-cell-${bruno.id}-2031-01-17`).getByTestId(`agenda-visit-${visit.id}`),
+  ).toBeVisible();
+  await expect(
+    page.getByTestId(`agenda-cell-${ana.id}-2031-01-15`).getByTestId(`agenda-visit-${visit.id}`),
+  ).toHaveCount(0);
+
+  const [moved] = (await visitsOf(admin, '2031-01-13', '2031-01-19')).filter((v) => v.invoiceId === visit.id);
+  expect(moved).toMatchObject({ scheduledAt: '2031-01-17T12:00:00.000Z', workers: [{ id: bruno.id }] });
+});
+
+test('day view: an order from "Sem agendamento" dropped on a technician gets that time; an overlap is warned', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiAs(request, 'admin');
+  const carla = await technician(request, admin, unique('Carla Agenda'));
+  const busy = await order(admin, '2031-02-04T10:00:00-03:00', carla.id);
+  const waiting = await order(admin, null);
+
+  await loginAs(page, 'admin');
+  await page.goto('/agenda');
+  await page.getByLabel('Ir para a data').fill('2031-02-04');
+  await expect(page.getByTestId(`agenda-visit-${busy.id}`)).toBeVisible();
+  await page.getByPlaceholder('Nº da OS ou cliente').fill(String(waiting.number));
+  const pending = page.getByTestId(`agenda-unscheduled-${waiting.id}`);
+  await expect(pending).toBeVisible();
+
+  // The lane starts at 06:00, an hour is 60 px: 4 h 15 min down is 10:15, inside Carla's 10:00 visit.
+  const lane = page.getByTestId(`agenda-lane-${carla.id}`);
+  await pending.dragTo(lane, { targetPosition: { x: 40, y: 4 * 60 + 15 } });
+  await expect(page.getByText(/Atenção: a visita coincide com outra de/)).toBeVisible();
+  await expect(lane.getByTestId(`agenda-visit-${waiting.id}`)).toContainText('10:15–11:15');
+  await expect(page.getByTestId(`agenda-unscheduled-${waiting.id}`)).toHaveCount(0);
+});
+
+test('a collaborator has no agenda screen', async ({ page }) => {
+  await loginAs(page, 'worker');
+  await page.goto('/agenda');
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+});
