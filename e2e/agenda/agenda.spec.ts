@@ -1,4 +1,5 @@
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
+import { newCpf } from '../fixtures/identifiers.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
@@ -90,4 +91,74 @@ test('a collaborator has no agenda screen', async ({ page }) => {
   await loginAs(page, 'worker');
   await page.goto('/agenda');
   await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+});
+
+test.describe("the technician's day on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("home lists today's visits in time order with maps, Waze and a call button", async ({ page, request }) => {
+    const admin = await apiAs(request, 'admin');
+    const worker = await apiAs(request, 'worker');
+    const me = (await (
+      await request.get('/api/me', { headers: { authorization: `Bearer ${worker.token}` } })
+    ).json()) as {
+      id: number;
+    };
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const customer = (await (
+      await admin.post('/customers', {
+        type: 2,
+        identifier: newCpf().raw,
+        name: unique('Cliente do Dia'),
+        phone: '11987654321',
+      })
+    ).json()) as { id: number; name: string };
+    const address = (await (
+      await admin.post(`/customers/${customer.id}/addresses`, {
+        address: 'Avenida Paulista',
+        number: 1000,
+        neighborhood: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+        postalCode: '01310100',
+      })
+    ).json()) as { id: number };
+    const make = async (time: string) => {
+      const { id } = (await (
+        await admin.post('/invoices', { company: 1, customer: customer.id, transactionNature: 1 })
+      ).json()) as { id: number };
+      expect(
+        (
+          await admin.post(`/invoices/${id}/visit`, { scheduledAt: `${day}T${time}:00-03:00`, address: address.id })
+        ).status(),
+      ).toBe(200);
+      expect((await admin.post(`/invoices/${id}/workers`, { worker: me.id })).status()).toBe(201);
+      return id;
+    };
+    const late = await make('23:00');
+    const early = await make('00:15');
+
+    await loginAs(page, 'worker');
+    await page.goto('/');
+    const list = page.getByTestId('today-visits');
+    await expect(list.getByTestId(`today-visit-${early}`)).toBeVisible();
+    const ids = await list
+      .locator('[data-testid^="today-visit-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(ids.indexOf(`today-visit-${early}`)).toBeLessThan(ids.indexOf(`today-visit-${late}`));
+    const card = list.getByTestId(`today-visit-${early}`);
+    await expect(card).toContainText('00:15–01:15');
+    await expect(card).toContainText('Avenida Paulista, 1000 - Bela Vista - São Paulo/SP');
+    await expect(card.getByRole('link', { name: 'Google Maps' })).toHaveAttribute(
+      'href',
+      /google\.com\/maps\/search\/\?api=1&query=Avenida%20Paulista/,
+    );
+    await expect(card.getByRole('link', { name: 'Waze' })).toHaveAttribute(
+      'href',
+      /waze\.com\/ul\?q=Avenida%20Paulista.*navigate=yes/,
+    );
+    await expect(card.getByRole('link', { name: /Ligar/ })).toHaveAttribute('href', 'tel:+5511987654321');
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

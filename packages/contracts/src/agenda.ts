@@ -34,6 +34,7 @@ export const agendaVisit = z.object({
   invoiceId: z.number().int(),
   number: z.number().int(),
   customerName: z.string(),
+  customerPhone: z.string().nullable(),
   scheduledAt: z.string(),
   durationMinutes: z.number().int(),
   state: z.number().int(),

@@ -53,6 +53,7 @@ describe('GET agenda', () => {
     expect(data[0]).toMatchObject({
       number: early.number,
       customerName: world.customer.name,
+      customerPhone: world.customer.phone ?? null,
       scheduledAt: '2030-03-04T03:30:00.000Z',
       durationMinutes: 90,
       workers: [{ id: org.worker.id, name: expect.any(String) }],

@@ -6,6 +6,7 @@ const visit = (invoiceId: number, at: string, durationMinutes = 60): AgendaVisit
   invoiceId,
   number: invoiceId,
   customerName: 'Cliente',
+  customerPhone: null,
   scheduledAt: `2031-01-15T${at}:00.000Z`,
   durationMinutes,
   state: 10,

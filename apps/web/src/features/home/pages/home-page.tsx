@@ -1,8 +1,9 @@
 import { Col, Row } from 'react-bootstrap';
 import { useAuth, useMe } from '../../../lib/auth.tsx';
 import { InvoiceCard } from '../components/invoice-card.tsx';
+import { TodayVisits } from '../components/today-visits.tsx';
 
-/** Home: the three service-order cards for admins; 'Bem-vindo' (and no prices) for everyone else. */
+/** Home: the three service-order cards for admins; 'Bem-vindo' and the day's visits (no prices) for everyone else. */
 export function HomePage() {
   const { user, isAdmin } = useAuth();
   const me = useMe();
@@ -13,6 +14,7 @@ export function HomePage() {
         <p className="text-body-secondary mb-0">
           {user?.name} · {me.data?.organization.name}
         </p>
+        <TodayVisits />
       </div>
     );
   }

@@ -19,14 +19,8 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCustomerAddresses } from '../api/get-customer-addresses.ts';
 import { useSaveVisit } from '../api/save-visit.ts';
+import { mapHref, telHref } from '../../../lib/contact-links.ts';
 import { SectionCard } from './section-card.tsx';
-
-/** A Brazilian number dials from anywhere with +55; anything else is dialled as typed. */
-const telHref = (phone: string) => {
-  const digits = phone.replace(/\D/g, '');
-  return `tel:${digits.length === 10 || digits.length === 11 ? `+55${digits}` : digits}`;
-};
-const mapHref = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 /**
  * Where to go, whom to call, what is wrong and when: what a technician needs before leaving, shown to

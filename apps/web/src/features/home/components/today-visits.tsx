@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Badge, Card } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { DEFAULT_TIME_ZONE, formatPhone } from '@oficina/contracts';
+import { QueryState } from '../../../components/query-state.tsx';
+import { mapHref, telHref, wazeHref } from '../../../lib/contact-links.ts';
+import { useDayVisits } from '../api/today-visits.ts';
+
+const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE });
+const timeOf = new Intl.DateTimeFormat('pt-BR', { timeZone: DEFAULT_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The technician's day: today's visits in time order, each with where to go (Google Maps, Waze),
+ * whom to call and the order one tap away.
+ */
+export function TodayVisits() {
+  // The day the screen opened on (a phone left open overnight shows yesterday's until reloaded).
+  const [today] = useState(() => dayOf.format(new Date()));
+  const visits = useDayVisits(today);
+  const list = visits.data?.data ?? [];
+  return (
+    <section aria-labelledby="today-title" className="mt-3">
+      <h2 id="today-title" className="h5">
+        Visitas de hoje{visits.data ? ` (${list.length})` : ''}
+      </h2>
+      <QueryState isPending={visits.isPending} error={visits.error}>
+        {list.length === 0 && <p className="text-body-secondary">Nenhuma visita agendada para hoje.</p>}
+        <div className="d-grid gap-2" data-testid="today-visits">
+          {list.map((v) => {
+            const start = new Date(v.scheduledAt);
+            const end = new Date(start.getTime() + v.durationMinutes * 60_000);
+            return (
+              <Card key={v.invoiceId} data-testid={`today-visit-${v.invoiceId}`}>
+                <Card.Body className="p-3">
+                  <div className="d-flex justify-content-between align-items-start gap-2">
+                    <div className="fw-semibold">
+                      {timeOf.format(start)}–{timeOf.format(end)}
+                    </div>
+                    <Badge bg={v.state === 20 ? 'success' : 'secondary'}>{v.statusLabel}</Badge>
+                  </div>
+                  <Link to={`/invoices/${v.invoiceId}/edit`} className="d-block fw-semibold mt-1">
+                    OS {v.number} · {v.customerName}
+                  </Link>
+                  {v.address && <div className="small text-body-secondary mt-1">{v.address}</div>}
+                  <div className="d-flex flex-wrap gap-2 mt-2">
+                    {v.address && (
+                      <>
+                        <a
+                          className="btn btn-sm btn-outline-primary"
+                          href={mapHref(v.address)}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                        >
+                          Google Maps
+                        </a>
+                        <a
+                          className="btn btn-sm btn-outline-primary"
+                          href={wazeHref(v.address)}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                        >
+                          Waze
+                        </a>
+                      </>
+                    )}
+                    {v.customerPhone && (
+                      <a className="btn btn-sm btn-outline-success" href={telHref(v.customerPhone)}>
+                        Ligar {formatPhone(v.customerPhone)}
+                      </a>
+                    )}
+                  </div>
+                </Card.Body>
+              </Card>
+            );
+          })}
+        </div>
+      </QueryState>
+    </section>
+  );
+}
