@@ -32,3 +32,4 @@ export * from './permissions.ts';
 export * from './password-reset.ts';
 export * from './calendar.ts';
 export * from './agenda.ts';
+export * from './checklists.ts';

@@ -23,6 +23,7 @@ import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { agendaRoutes } from './agenda/agenda.routes.ts';
+import { checklistRoutes } from './checklists/checklists.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -50,4 +51,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   notificationRoutes,
   calendarRoutes,
   agendaRoutes,
+  checklistRoutes,
 ];

@@ -28,3 +28,4 @@ export * from './payrolls.ts';
 export * from './app-secrets.ts';
 export * from './rate-limits.ts';
 export * from './idempotency-keys.ts';
+export * from './checklists.ts';

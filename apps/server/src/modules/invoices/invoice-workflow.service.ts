@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
+  checklistMessages,
   allowedInvoiceChanges,
   InvoiceState,
   invoiceMessages,
@@ -10,6 +11,7 @@ import { schema, type Db, type Tx } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import type { AuditChange } from '../../lib/audit.ts';
+import { requiredUnanswered } from '../checklists/invoice-checklists.service.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
 import { getInvoiceDetail } from './invoices.service.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
@@ -70,6 +72,11 @@ export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceS
     const from = row.state as InvoiceStateValue;
     if (!allowedInvoiceChanges(from, { isAdmin: actor.isAdmin, isPaid: row.isPaid }).includes(to))
       throw conflict(invoiceMessages.notAllowed);
+    // A job is done when its checklists' required items are answered.
+    if (to === InvoiceState.Completed) {
+      const missing = await requiredUnanswered(tx, id);
+      if (missing.length) throw invalid({ checklists: checklistMessages.requiredMissing(missing) });
+    }
 
     const [current] = await tx.select({ label: st.label }).from(st).where(eq(st.id, row.statusId));
     const now = new Date();
