@@ -15,7 +15,7 @@ test.describe('navigation', () => {
   test('admin sees every entry, the Cadastros dropdown and the user menu', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.goto('/');
-    for (const label of ['Orçamentos', 'Ordens de Serviço', 'Clientes', 'Relatórios', 'Folha', 'Logs']) {
+    for (const label of ['Orçamentos', 'Ordens de Serviço', 'Agenda', 'Clientes', 'Relatórios', 'Folha', 'Logs']) {
       await expect(nav(page).getByRole('link', { name: label, exact: true })).toBeVisible();
     }
     await nav(page).getByRole('button', { name: 'Cadastros' }).click();
@@ -28,6 +28,7 @@ test.describe('navigation', () => {
       'Naturezas da Operação',
       'Lembretes',
       'Etiquetas',
+      'Checklists',
     ]) {
       await expect(page.getByRole('link', { name: label, exact: true })).toBeVisible();
     }

@@ -24,6 +24,7 @@ export const registersNav: NavItem[] = [
   { label: 'Naturezas da Operação', to: '/transaction-natures', admin: true },
   { label: 'Lembretes', to: '/reminders', admin: true, feature: 'reminders' },
   { label: 'Etiquetas', to: '/tags', admin: true },
+  { label: 'Checklists', to: '/checklist-templates', admin: true },
 ];
 
 export const trailingNav: NavItem[] = [

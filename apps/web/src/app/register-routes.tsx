@@ -29,6 +29,7 @@ const statuses = () => import('../features/invoice-statuses/pages/invoice-status
 const reminders = () => import('../features/reminders/pages/reminder-edit-page.tsx');
 const tags = () => import('../features/tags/pages/tag-edit-page.tsx');
 const users = () => import('../features/users/pages/user-edit-page.tsx');
+const checklists = () => import('../features/checklists/pages/template-edit-page.tsx');
 
 /** Registers (admin) and the profile (everyone). */
 export const registerRoutes: RouteObject[] = [
@@ -88,6 +89,15 @@ export const registerRoutes: RouteObject[] = [
       list: () => import('../features/tags/pages/tags-page.tsx').then((m) => m.TagsPage),
       create: () => tags().then((m) => m.TagNewPage),
       edit: () => tags().then((m) => m.TagEditPage),
+    },
+  ),
+  register(
+    '/checklist-templates',
+    { admin: true },
+    {
+      list: () => import('../features/checklists/pages/templates-page.tsx').then((m) => m.TemplatesPage),
+      create: () => checklists().then((m) => m.TemplateNewPage),
+      edit: () => checklists().then((m) => m.TemplateEditPage),
     },
   ),
   register(

@@ -10,6 +10,7 @@ import { InvoiceStatusBadge, PaidBadge } from '../../../components/invoices/invo
 import { useInvoice } from '../api/get-invoice.ts';
 import { AdminInfoPanel } from '../components/admin-info-panel.tsx';
 import { CommentsSection } from '../components/comments-section.tsx';
+import { ChecklistsSection } from '../components/checklists-section.tsx';
 import { EquipmentsSection, ProductsSection, ServicesSection, WorkersSection } from '../components/invoice-lines.tsx';
 import { InvoiceSummary, PaymentInfo } from '../components/invoice-summary.tsx';
 import { PdfButton, SignActions } from '../components/paperwork-actions.tsx';
@@ -87,6 +88,7 @@ export function EditInvoicePage() {
             <ProductsSection invoice={invoice} editable={isAdmin && !closed} showPrices={isAdmin} />
             <EquipmentsSection invoice={invoice} editable={!closed} canRegister={isAdmin} />
             <PhotosSection invoiceId={invoice.id} editable={!closed} />
+            <ChecklistsSection invoiceId={invoice.id} editable={!closed} canAttach />
             {isAdmin && <WorkersSection invoice={invoice} editable={!closed} />}
             <CommentsSection invoiceId={invoice.id} closed={closed} />
           </div>
@@ -110,6 +112,7 @@ export function EditInvoicePage() {
             <ServicesSection invoice={invoice} editable={false} showPrices={false} />
             <ProductsSection invoice={invoice} editable={false} showPrices={false} />
             <PhotosSection invoiceId={invoice.id} editable={!closed} />
+            <ChecklistsSection invoiceId={invoice.id} editable={!closed} canAttach={false} />
             <CommentsSection invoiceId={invoice.id} closed={closed} />
           </div>
           <div className="invoice-area-side">

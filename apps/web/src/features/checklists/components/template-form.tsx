@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { Button, Form } from 'react-bootstrap';
+import {
+  checklistItemKinds,
+  checklistKindLabels,
+  checklistTemplateBody,
+  messages,
+  type ChecklistTemplateBody,
+} from '@oficina/contracts';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+
+interface TemplateFormProps {
+  defaultValues?: ChecklistTemplateBody;
+  onSubmit(values: ChecklistTemplateBody): Promise<unknown>;
+}
+
+const blankItem = { label: '', kind: 'check' as const, required: false };
+
+/** A checklist's name and its items, in the order the technician will see them. */
+export function TemplateForm({ defaultValues = { name: '', items: [blankItem] }, onSubmit }: TemplateFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChecklistTemplateBody>({ resolver: zodResolver(checklistTemplateBody), mode: 'onBlur', defaultValues });
+  const items = useFieldArray({ control, name: 'items' });
+  const submit = handleSubmit(async (values) => {
+    await onSubmit(values).catch((err) => applyServerErrors(err, setError, messages.requestFailed));
+  });
+  return (
+    <Form noValidate onSubmit={submit} className="form-medium">
+      <Form.Group className="mb-3" controlId="checklist-name">
+        <Form.Label>Nome</Form.Label>
+        <Form.Control isInvalid={!!errors.name} {...register('name')} />
+        <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
+      </Form.Group>
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6">Itens</legend>
+        <ol className="list-unstyled d-grid gap-2 mb-2">
+          {items.fields.map((field, k) => (
+            <li key={field.id} className="border rounded p-2" data-testid={`checklist-item-${k}`}>
+              <div className="d-flex flex-wrap gap-2 align-items-start">
+                <Form.Group className="flex-grow-1" controlId={`item-${k}-label`}>
+                  <Form.Label className="visually-hidden">Item {k + 1}</Form.Label>
+                  <Form.Control
+                    placeholder={`Item ${k + 1}`}
+                    aria-label={`Item ${k + 1}`}
+                    isInvalid={!!errors.items?.[k]?.label}
+                    {...register(`items.${k}.label`)}
+                  />
+                  <Form.Control.Feedback type="invalid">{errors.items?.[k]?.label?.message}</Form.Control.Feedback>
+                </Form.Group>
+                <Form.Select
+                  className="w-auto"
+                  aria-label={`Tipo do item ${k + 1}`}
+                  isInvalid={!!errors.items?.[k]?.kind}
+                  {...register(`items.${k}.kind`)}
+                >
+                  {checklistItemKinds.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {checklistKindLabels[kind]}
+                    </option>
+                  ))}
+                </Form.Select>
+              </div>
+              <div className="d-flex flex-wrap gap-3 align-items-center mt-2">
+                <Form.Check id={`item-${k}-required`} label="Obrigatório" {...register(`items.${k}.required`)} />
+                <Button
+                  size="sm"
+                  variant="link"
+                  className="p-0"
+                  disabled={k === 0}
+                  onClick={() => items.move(k, k - 1)}
+                  aria-label={`Subir o item ${k + 1}`}
+                >
+                  Subir
+                </Button>
+                <Button
+                  size="sm"
+                  variant="link"
+                  className="p-0 text-danger"
+                  disabled={items.fields.length === 1}
+                  onClick={() => items.remove(k)}
+                  aria-label={`Remover o item ${k + 1}`}
+                >
+                  Remover
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ol>
+        {errors.items?.message && <div className="invalid-feedback d-block">{errors.items.message}</div>}
+        <Button variant="outline-primary" size="sm" onClick={() => items.append(blankItem)}>
+          Adicionar item
+        </Button>
+      </fieldset>
+      <FormActions cancelTo="/checklist-templates" isSubmitting={isSubmitting} />
+    </Form>
+  );
+}

@@ -1,0 +1,97 @@
+import { apiAs, expect, loginAs, test, unique, users } from '../fixtures/index.ts';
+
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+/** An order the demo technician works on, started. */
+async function orderForWorker(admin: Api, request: import('@playwright/test').APIRequestContext) {
+  const created = await admin.post('/invoices', { company: 1, customer: 1, transactionNature: 1 });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const me = (await (
+    await request.get('/api/me', {
+      headers: { authorization: `Bearer ${(await apiAs(request, 'worker')).token}` },
+    })
+  ).json()) as { id: number };
+  expect((await admin.post(`/invoices/${id}/workers`, { worker: me.id })).status()).toBe(201);
+  expect((await admin.post(`/invoices/${id}/start`)).status()).toBe(200);
+  return id;
+}
+
+test('admin: creates a checklist with its items and attaches it to an order', async ({ page, request }) => {
+  const admin = await apiAs(request, 'admin');
+  const name = unique('Checklist Split');
+  const created = await admin.post('/invoices', { company: 1, customer: 1, transactionNature: 1 });
+  const { id } = (await created.json()) as { id: number };
+
+  await loginAs(page, 'admin');
+  await page.goto('/checklist-templates');
+  await page.getByRole('link', { name: 'Novo' }).click();
+  await page.getByLabel('Nome').fill(name);
+  await page.getByLabel('Item 1', { exact: true }).fill('Filtros limpos');
+  await page.getByLabel('Obrigatório').first().check();
+  await page.getByRole('button', { name: 'Adicionar item' }).click();
+  await page.getByLabel('Item 2', { exact: true }).fill('Pressão do gás (psi)');
+  await page.getByLabel('Tipo do item 2').selectOption({ label: 'Número' });
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Checklist criado com sucesso')).toBeVisible();
+  await expect(page.getByRole('link', { name })).toBeVisible();
+
+  await page.goto(`/invoices/${id}/edit`);
+  const section = page.getByRole('region', { name: 'Checklists' });
+  await section.getByLabel('Checklist a incluir').selectOption({ label: name });
+  await section.getByRole('button', { name: 'Incluir' }).click();
+  await expect(page.getByText('Checklist incluído na ordem de serviço')).toBeVisible();
+  await expect(section.getByRole('heading', { name })).toBeVisible();
+  await expect(section.getByText('1 obrigatório pendente')).toBeVisible();
+});
+
+test.describe('technician on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('fills the checklist; the order cannot be completed before its required items are answered', async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiAs(request, 'admin');
+    const name = unique('Preventiva');
+    const template = await admin.post('/checklist-templates', {
+      name,
+      items: [
+        { label: 'Filtros limpos', kind: 'check', required: true },
+        { label: 'Pressão do gás (psi)', kind: 'number', required: true },
+        { label: 'Observações', kind: 'text' },
+      ],
+    });
+    expect(template.status()).toBe(201);
+    const id = await orderForWorker(admin, request);
+    const attached = await admin.post(`/invoices/${id}/checklists`, { template: (await template.json()).id });
+    expect(attached.status()).toBe(201);
+
+    await loginAs(page, users.worker);
+    await page.goto(`/invoices/${id}/edit`);
+    const section = page.getByRole('region', { name: 'Checklists' });
+    await expect(section.getByText('2 obrigatórios pendentes')).toBeVisible();
+
+    // Completing now is refused, naming what is missing.
+    const toolbar = page.getByRole('toolbar', { name: 'Ações da ordem de serviço' });
+    await toolbar.getByRole('button', { name: 'Concluir' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Concluir', exact: true }).click();
+    await expect(
+      page.getByText(
+        `Preencha os itens obrigatórios do checklist: ${name}: Filtros limpos; ${name}: Pressão do gás (psi)`,
+      ),
+    ).toBeVisible();
+
+    await section.getByLabel('Filtros limpos *').check();
+    await section.getByLabel('Pressão do gás (psi) *').fill('118,5'.replace(',', '.'));
+    await section.getByLabel('Observações').fill('Dreno desobstruído');
+    await section.getByRole('button', { name: 'Salvar respostas' }).click();
+    await expect(page.getByText('Respostas salvas')).toBeVisible();
+    await expect(section.getByText('Completo')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await toolbar.getByRole('button', { name: 'Concluir' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Concluir', exact: true }).click();
+    await expect(page.getByTestId('status-badge')).toHaveText('Concluído');
+  });
+});
