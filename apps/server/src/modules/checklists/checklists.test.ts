@@ -4,6 +4,7 @@ import { checklistMessages, InvoiceState } from '@oficina/contracts';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { multipartFiles } from '../../../test/factories.ts';
 import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 
 // Checklists: templates (admin), copies attached to an order, answered by whoever works it, and an
 // order cannot be completed while a required item is unanswered.
@@ -146,6 +147,19 @@ describe('checklists on an order', () => {
     ]);
     const listed = await world.worker('GET', `/${id}/checklists`);
     expect(listed.json().data).toHaveLength(1);
+
+    // The order's PDF prints the answers in words, the photo by its place among the printed photos.
+    const link = await world.admin('POST', `/${id}/pdf`, { showValues: false });
+    const text = pdfText((await ctx.app.inject({ method: 'GET', url: link.json().url })).rawPayload).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toContain('CHECKLISTS Split completo');
+    expect(text).toContain('Split completo');
+    expect(text).toMatch(/Filtros limpos \* Sim/);
+    expect(text).toMatch(/Pressão do gás \(psi\) \* 118,5/);
+    expect(text).toMatch(/Observações Dreno desobstruído/);
+    expect(text).toMatch(/Foto da condensadora Foto 1/);
 
     expect((await world.worker('POST', `/${id}/complete`)).statusCode).toBe(200);
     // Closed: no more answers.

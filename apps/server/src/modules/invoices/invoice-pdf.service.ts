@@ -19,6 +19,7 @@ import { contentHash, latestSignature, loadSignedContent } from './invoice-signa
 import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
 import { renderPdf } from '../../lib/pdf-pool.ts';
 import { MAX_PRINTED_COMMENTS, type InvoicePdfData } from './pdf/invoice-document.ts';
+import { printedChecklist } from './pdf/checklists-block.ts';
 
 const PURPOSE = 'invoice-pdf';
 /** Where a stored image that cannot be printed is reported (the request's logger). */
@@ -151,14 +152,14 @@ export async function pdfParties(
 /** The print copies of some photos (at most 1000 px on the long side), in order; missing files skipped. */
 export async function printPhotos(
   storage: FileStorage,
-  pictures: Array<{ name: string; printKey: string; width: number; height: number }>,
+  pictures: Array<{ id: number; name: string; printKey: string; width: number; height: number }>,
 ) {
   const loaded = await Promise.all(
     pictures.map(async (p) => {
       const data = await storage.get(p.printKey);
       if (!data) return null;
       const scale = Math.min(1, 1000 / Math.max(p.width, p.height));
-      return { name: p.name, data, width: Math.round(p.width * scale), height: Math.round(p.height * scale) };
+      return { id: p.id, name: p.name, data, width: Math.round(p.width * scale), height: Math.round(p.height * scale) };
     }),
   );
   return loaded.filter((p) => p !== null);
@@ -201,7 +202,7 @@ export async function loadPdfData(
   const u = schema.users;
   const co = h.company;
   const printedTypes: number[] = [CommentType.General, CommentType.Technical];
-  const [content, workers, comments, commentCount, pictures, signature, companyAddress, customerAddress] =
+  const [content, workers, comments, commentCount, pictures, signature, companyAddress, customerAddress, checklists] =
     await Promise.all([
       loadSignedContent(db, h.invoice),
       db
@@ -228,6 +229,11 @@ export async function loadPdfData(
       latestSignature(db, id),
       firstAddress(db, 'companyId', co.id),
       firstAddress(db, 'customerId', h.customer.id, h.invoice.addressId),
+      db
+        .select()
+        .from(schema.invoiceChecklists)
+        .where(eq(schema.invoiceChecklists.invoiceId, id))
+        .orderBy(asc(schema.invoiceChecklists.id)),
     ]);
 
   const [parties, photos] = await Promise.all([
@@ -263,6 +269,12 @@ export async function loadPdfData(
     comments: comments.map((r) => ({ ...r, userName: r.userName ?? '' })),
     commentsLeftOut: commentCount - comments.length,
     photos,
+    checklists: checklists.map((c) =>
+      printedChecklist(
+        c,
+        photos.map((p) => p.id),
+      ),
+    ),
     signature: signature
       ? {
           image: fromDataUrl(signature.printImage),

@@ -32,6 +32,7 @@ import {
   type Column,
   type Doc,
 } from './pdf-layout.ts';
+import { checklistsBlock, type PrintedChecklist } from './checklists-block.ts';
 
 export interface PdfParty {
   name: string;
@@ -75,6 +76,8 @@ export interface InvoicePdfData {
   /** How many older comments the document leaves out. */
   commentsLeftOut: number;
   photos: Array<{ name: string; data: Buffer; width: number; height: number }>;
+  /** The attached checklists with their answers in words (none: no section). */
+  checklists?: PrintedChecklist[];
   signature: {
     image: Buffer;
     signerName: string;
@@ -403,6 +406,7 @@ export async function renderInvoicePdf(d: InvoicePdfData): Promise<Buffer> {
   linesTable(doc, d, 'Produtos', d.products);
   totals(doc, d);
   comments(doc, d);
+  checklistsBlock(doc, d.checklists ?? []);
   photos(doc, d);
   signatures(doc, d);
   footers(

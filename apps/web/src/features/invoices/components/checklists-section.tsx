@@ -208,7 +208,7 @@ function ChecklistCard({
                       <option value="">
                         {pictures.data?.data.length
                           ? 'Escolha uma foto da ordem'
-                          : 'Envie a foto em Fotos e escolha aqui'}
+                          : 'Envie a foto em Fotos'}
                       </option>
                       {pictures.data?.data.map((p, k) => (
                         <option key={p.id} value={p.id}>
