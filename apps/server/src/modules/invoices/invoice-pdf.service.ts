@@ -269,9 +269,9 @@ export async function loadPdfData(
     comments: comments.map((r) => ({ ...r, userName: r.userName ?? '' })),
     commentsLeftOut: commentCount - comments.length,
     photos,
-    checklists: checklists.map((c) =>
+    checklists: checklists.map((list) =>
       printedChecklist(
-        c,
+        list,
         photos.map((p) => p.id),
       ),
     ),
