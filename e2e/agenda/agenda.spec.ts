@@ -162,3 +162,24 @@ test.describe("the technician's day on a phone", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
+
+test('the order list filters by the visit date and then shows when each visit is', async ({ page, request }) => {
+  const admin = await apiAs(request, 'admin');
+  const inside = await order(admin, '2031-03-12T14:00:00-03:00');
+  const outside = await order(admin, '2031-03-14T09:00:00-03:00');
+
+  await loginAs(page, 'admin');
+  await page.goto('/invoices');
+  await page.getByRole('button', { name: /Filtros/ }).click();
+  await page.getByLabel('De', { exact: true }).fill('12/03/2031');
+  await page.getByLabel('Até', { exact: true }).fill('13/03/2031');
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: `Ordem de serviço ${inside.number}` }) });
+  await expect(row).toContainText('12/03/2031');
+  await expect(row).toContainText('14:00');
+  await expect(page.getByRole('columnheader', { name: 'Agendada' })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Ordem de serviço ${outside.number}` })).toHaveCount(0);
+  await expect(page).toHaveURL(/scheduledFrom=2031-03-12/);
+});

@@ -132,7 +132,8 @@ export type InvoiceListSort = (typeof invoiceListSorts)[number];
  * GET invoices/filter: customer, worker (admin), status (repeatable status ids), state (repeatable
  * states, what a home card's 'Ver todas' asks for), isPaid / isNotPaid, open (only orders still to
  * work: neither Completed nor Canceled, and not paid), q; sort = number (default, newest first) or
- * scheduled (soonest visit first, unscheduled last).
+ * scheduled (soonest visit first, unscheduled last); scheduledFrom / scheduledTo: visits on those
+ * days (the organization's calendar days, both included).
  */
 export const invoiceFilterQuery = listQuery
   .extend({
@@ -144,8 +145,14 @@ export const invoiceFilterQuery = listQuery
     isNotPaid: z.stringbool().optional(),
     open: z.stringbool().optional(),
     sort: z.enum(invoiceListSorts).default('number'),
+    scheduledFrom: calendarDate().optional(),
+    scheduledTo: calendarDate().optional(),
   })
-  .refine((v) => !(v.isPaid && v.isNotPaid), { message: 'Escolha pago ou não pago', path: ['isPaid'] });
+  .refine((v) => !(v.isPaid && v.isNotPaid), { message: 'Escolha pago ou não pago', path: ['isPaid'] })
+  .refine((v) => !v.scheduledFrom || !v.scheduledTo || v.scheduledTo >= v.scheduledFrom, {
+    message: 'A data final deve ser igual ou posterior à inicial',
+    path: ['scheduledTo'],
+  });
 export type InvoiceFilterQuery = z.infer<typeof invoiceFilterQuery>;
 
 export const invoiceTag = z.object({ tagId: z.number().int(), name: z.string(), color: z.string() });

@@ -159,6 +159,16 @@ const openOrders = sql`${i.state} NOT IN (${sql.raw(String(InvoiceState.Complete
 const listOrder = (sort: InvoiceListSort) =>
   sort === 'scheduled' ? [sql`${i.scheduledAt} ASC NULLS LAST`, desc(i.number)] : [desc(i.number)];
 
+/** Visits on the days from..to (either may be open), the days being the organization's. */
+function scheduledOn(organizationId: number, from: string | undefined, to: string | undefined): SQL | undefined {
+  if (!from && !to) return undefined;
+  const tz = sql`(SELECT time_zone FROM organizations WHERE id = ${organizationId})`;
+  return and(
+    from ? sql`${i.scheduledAt} >= (${from}::date)::timestamp AT TIME ZONE ${tz}` : sql`${i.scheduledAt} IS NOT NULL`,
+    to ? sql`${i.scheduledAt} < (${to}::date + 1)::timestamp AT TIME ZONE ${tz}` : undefined,
+  );
+}
+
 async function listWhere(db: Db, actor: Actor, query: InvoiceFilterQuery): Promise<SQL> {
   return and(
     visibleTo(actor),
@@ -170,6 +180,7 @@ async function listWhere(db: Db, actor: Actor, query: InvoiceFilterQuery): Promi
     query.state.length ? inArray(i.state, query.state) : undefined,
     query.isPaid ? eq(i.isPaid, true) : query.isNotPaid ? eq(i.isPaid, false) : undefined,
     query.open ? openOrders : undefined,
+    scheduledOn(actor.organizationId, query.scheduledFrom, query.scheduledTo),
     await numberOrPartySearch(db, actor.organizationId, query.q, i),
   )!;
 }
@@ -261,6 +272,8 @@ export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQue
     !query.isPaid &&
     !query.isNotPaid &&
     !query.open &&
+    !query.scheduledFrom &&
+    !query.scheduledTo &&
     query.sort === 'number';
   // The page's rows carry the list versions (read in the same statement), so a total still valid
   // costs no statement of its own.

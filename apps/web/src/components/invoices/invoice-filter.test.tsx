@@ -8,6 +8,7 @@ import {
   InvoiceFilterPopover,
   invoiceFilterCount,
   invoiceFilterDefaults,
+  showsSchedule,
   technicianFilterDefaults,
   toInvoicesQuery,
   type InvoiceListFilter,
@@ -79,6 +80,14 @@ describe('service-order filter', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
     expect(applied).toHaveBeenCalledWith(expect.objectContaining({ isPaid: false, isNotPaid: true, status: [31] }));
     expect(screen.getByTestId('filter-count')).toHaveTextContent('2');
+  });
+
+  it('the visit dates go to the query, count once in the badge and make the list show the schedule', () => {
+    const f = { ...invoiceFilterDefaults, scheduledFrom: '2031-05-10', scheduledTo: '2031-05-11' };
+    expect(toInvoicesQuery(f)).toEqual({ skip: 0, take: 25, scheduledFrom: '2031-05-10', scheduledTo: '2031-05-11' });
+    expect(invoiceFilterCount(f)).toBe(1);
+    expect(showsSchedule(f)).toBe(true);
+    expect(showsSchedule(invoiceFilterDefaults)).toBe(false);
   });
 
   it("a technician's defaults ask for the open orders by schedule; the popover shows the closed ones again", async () => {

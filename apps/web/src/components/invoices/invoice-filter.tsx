@@ -2,6 +2,7 @@ import { Form } from 'react-bootstrap';
 import type { InvoiceListSort } from '@oficina/contracts';
 import { useAuth, useOrgPath } from '../../lib/auth.tsx';
 import { baseFilterDefaults, type BaseFilter } from '../../lib/use-persisted-filter.ts';
+import { DateInput } from '../date-input.tsx';
 import { FilterPopover } from '../filter-popover.tsx';
 import { SearchableSelect, type Option } from '../searchable-select.tsx';
 import { useStatusOptions } from './api/get-status-options.ts';
@@ -24,6 +25,9 @@ export interface InvoiceListFilter extends BaseFilter {
   /** Only orders still to work on: neither Completed nor Canceled, and not paid. */
   open: boolean;
   sort: InvoiceListSort;
+  /** Visits on these days ('YYYY-MM-DD', '' for open): the list then shows the scheduled column. */
+  scheduledFrom: string;
+  scheduledTo: string;
 }
 
 export const invoiceFilterDefaults: InvoiceListFilter = {
@@ -36,6 +40,8 @@ export const invoiceFilterDefaults: InvoiceListFilter = {
   isNotPaid: false,
   open: false,
   sort: 'number',
+  scheduledFrom: '',
+  scheduledTo: '',
 };
 
 /** A technician's list: the visits to make, soonest first; closed and paid orders hidden. */
@@ -54,6 +60,8 @@ export function toInvoicesQuery(f: InvoiceListFilter, fixedCustomer?: number): I
     isNotPaid: f.isNotPaid || undefined,
     open: f.open || undefined,
     sort: f.sort === 'scheduled' ? 'scheduled' : undefined,
+    scheduledFrom: f.scheduledFrom || undefined,
+    scheduledTo: f.scheduledTo || undefined,
   };
 }
 
@@ -65,7 +73,11 @@ export const invoiceFilterCount = (f: InvoiceListFilter) =>
   (f.state.length ? 1 : 0) +
   (f.isPaid ? 1 : 0) +
   (f.isNotPaid ? 1 : 0) +
+  (f.scheduledFrom || f.scheduledTo ? 1 : 0) +
   (f.q?.trim() ? 1 : 0);
+
+/** The list shows when each visit is when it is sorted or filtered by it. */
+export const showsSchedule = (f: InvoiceListFilter) => f.sort === 'scheduled' || !!f.scheduledFrom || !!f.scheduledTo;
 
 interface InvoiceFilterPopoverProps {
   /** Prefix of the field ids: two filters can be on one page in tests. */
@@ -151,6 +163,26 @@ export function InvoiceFilterPopover({
                   }
                 />
               ))}
+            </div>
+          </fieldset>
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6 mb-1">Visita agendada</legend>
+            <div className="d-flex gap-2 align-items-start">
+              <Form.Group controlId={id('scheduled-from')} className="flex-fill">
+                <Form.Label className="small mb-1">De</Form.Label>
+                <DateInput
+                  value={draft.scheduledFrom}
+                  onChange={(scheduledFrom) => setDraft({ ...draft, scheduledFrom })}
+                />
+              </Form.Group>
+              <Form.Group controlId={id('scheduled-to')} className="flex-fill">
+                <Form.Label className="small mb-1">Até</Form.Label>
+                <DateInput
+                  value={draft.scheduledTo}
+                  min={draft.scheduledFrom || undefined}
+                  onChange={(scheduledTo) => setDraft({ ...draft, scheduledTo })}
+                />
+              </Form.Group>
             </div>
           </fieldset>
           <Form.Group className="mb-3" controlId={id('sort')}>

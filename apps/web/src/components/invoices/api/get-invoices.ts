@@ -16,6 +16,8 @@ export interface InvoicesQuery {
   isNotPaid?: boolean;
   open?: boolean;
   sort?: InvoiceListSort;
+  scheduledFrom?: string;
+  scheduledTo?: string;
 }
 
 export const invoicesQueryKey = ['invoices', 'list'] as const;

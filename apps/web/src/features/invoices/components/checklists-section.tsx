@@ -206,9 +206,7 @@ function ChecklistCard({
                       onChange={(e) => set(item.id, e.target.value ? Number(e.target.value) : null)}
                     >
                       <option value="">
-                        {pictures.data?.data.length
-                          ? 'Escolha uma foto da ordem'
-                          : 'Envie a foto em Fotos'}
+                        {pictures.data?.data.length ? 'Escolha uma foto da ordem' : 'Envie a foto em Fotos'}
                       </option>
                       {pictures.data?.data.map((p, k) => (
                         <option key={p.id} value={p.id}>

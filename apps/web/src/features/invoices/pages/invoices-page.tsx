@@ -8,6 +8,7 @@ import { useInvoices } from '../../../components/invoices/api/get-invoices.ts';
 import {
   InvoiceFilterPopover,
   invoiceFilterDefaults,
+  showsSchedule,
   technicianFilterDefaults,
   toInvoicesQuery,
 } from '../../../components/invoices/invoice-filter.tsx';
@@ -63,7 +64,7 @@ export function InvoicesPage() {
         </p>
       )}
       <div className="card-list">
-        <InvoiceTable rows={list.data?.data} isLoading={list.isPending} bySchedule={filter.sort === 'scheduled'} />
+        <InvoiceTable rows={list.data?.data} isLoading={list.isPending} bySchedule={showsSchedule(filter)} />
         <PaginationBar meta={list.data?.meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
       </div>
     </>
