@@ -1,4 +1,5 @@
 import { apiAs, expect, loginAs, test, unique, users } from '../fixtures/index.ts';
+import { newCpf } from '../fixtures/identifiers.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
@@ -94,4 +95,41 @@ test.describe('technician on a phone', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Concluir', exact: true }).click();
     await expect(page.getByTestId('status-badge')).toHaveText('Concluído');
   });
+});
+
+test("the equipment's history lists the orders it was on, with the checklist's progress", async ({ page, request }) => {
+  const admin = await apiAs(request, 'admin');
+  const customer = (await (
+    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente Histórico') })
+  ).json()) as { id: number };
+  const equipment = (await (
+    await admin.post(`/customers/${customer.id}/equipments`, {
+      name: 'Split 12k',
+      brand: 'Midea',
+      model: 'Xtreme',
+      serialNumber: unique('SN'),
+    })
+  ).json()) as { id: number };
+  const { id, number } = (await (
+    await admin.post('/invoices', { company: 1, customer: customer.id, transactionNature: 1 })
+  ).json()) as { id: number; number: number };
+  expect((await admin.post(`/invoices/${id}/equipments`, { equipment: equipment.id })).status()).toBe(201);
+  const template = await admin.post('/checklist-templates', {
+    name: unique('Revisão'),
+    items: [
+      { label: 'Filtro', kind: 'check' },
+      { label: 'Dreno', kind: 'check' },
+    ],
+  });
+  const checklist = await admin.post(`/invoices/${id}/checklists`, { template: (await template.json()).id });
+  await admin.put(`/invoices/${id}/checklists/${(await checklist.json()).id}`, { answers: [{ item: 1, value: true }] });
+
+  await loginAs(page, 'admin');
+  await page.goto(`/customers/${customer.id}/edit`);
+  await page.getByRole('tab', { name: 'Equipamentos' }).click();
+  await page.getByRole('button', { name: 'Histórico de Split 12k' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Histórico · Split 12k' });
+  await expect(dialog.getByRole('link', { name: `OS ${number}` })).toBeVisible();
+  await expect(dialog.getByTestId('equipment-history')).toContainText('1 de 2 itens');
+  await expect(dialog.getByTestId('equipment-history')).toContainText('0 fotos');
 });

@@ -37,3 +37,22 @@ export const equipmentMessages = {
   loadFailed: 'Ocorreu um erro ao buscar o equipamento. Tente novamente',
   removeFailed: 'Houve um problema ao tentar remover o equipamento do Cliente. Tente novamente.',
 } as const;
+
+/**
+ * GET customers/{id}/equipments/{equipmentId}/history: every order the equipment was on, newest first,
+ * with how far its checklists got and how many photos it has.
+ */
+export const equipmentHistoryEntry = z.object({
+  invoiceId: z.number().int(),
+  number: z.number().int(),
+  statusLabel: z.string(),
+  state: z.number().int(),
+  createdAt: z.string(),
+  scheduledAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  workers: z.array(z.string()),
+  checklists: z.array(z.object({ name: z.string(), answered: z.number().int(), total: z.number().int() })),
+  pictures: z.number().int(),
+});
+export type EquipmentHistoryEntry = z.infer<typeof equipmentHistoryEntry>;
+export const equipmentHistoryResponse = listResponse(equipmentHistoryEntry);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idParam,
   equipmentBody,
+  equipmentHistoryResponse,
   equipmentListResponse,
   equipmentParam,
   equipmentResponse,
@@ -15,6 +16,7 @@ import {
   listEquipments,
   updateEquipment,
 } from './equipments.service.ts';
+import { equipmentHistory } from './equipment-history.service.ts';
 
 const params = orgParam.extend(idParam.shape);
 const admin = { access: { admin: true } } as const;
@@ -33,6 +35,27 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params, body: equipmentBody, response: { 201: equipmentResponse } }, config: admin },
     async (request, reply) =>
       reply.code(201).send(await createEquipment(app.db, request.auth.organizationId, request.params.id, request.body)),
+  );
+  app.get(
+    `${base}/:equipmentId/history`,
+    {
+      schema: {
+        tags,
+        summary: 'O histórico do equipamento: as ordens de serviço, checklists e fotos',
+        params: equipmentParam,
+        querystring: listQuery,
+        response: { 200: equipmentHistoryResponse },
+      },
+      config: admin,
+    },
+    (request) =>
+      equipmentHistory(
+        app.db,
+        request.auth.organizationId,
+        request.params.id,
+        request.params.equipmentId,
+        request.query,
+      ),
   );
   app.get(
     `${base}/:equipmentId`,

@@ -8,12 +8,14 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useEquipments } from '../api/get-equipments.ts';
 import { useDeleteEquipment } from '../api/delete-equipment.ts';
+import { EquipmentHistoryModal } from './equipment-history-modal.tsx';
 import { EquipmentModal } from './equipment-modal.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
 
 const equipmentColumns = (actions: {
   onEdit(e: Equipment): void;
   onDelete(e: Equipment): void;
+  onHistory(e: Equipment): void;
 }): Column<Equipment>[] => [
   { header: '#', cell: (e) => e.id, className: 'text-body-secondary' },
   {
@@ -32,15 +34,25 @@ const equipmentColumns = (actions: {
     header: '',
     className: 'text-end',
     cell: (e) => (
-      <Button
-        size="sm"
-        variant="outline-danger"
-        aria-label={`Remover equipamento ${e.name}`}
-        title="Remover"
-        onClick={() => actions.onDelete(e)}
-      >
-        <TrashIcon />
-      </Button>
+      <div className="d-inline-flex gap-1">
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          onClick={() => actions.onHistory(e)}
+          aria-label={`Histórico de ${e.name}`}
+        >
+          Histórico
+        </Button>
+        <Button
+          size="sm"
+          variant="outline-danger"
+          aria-label={`Remover equipamento ${e.name}`}
+          title="Remover"
+          onClick={() => actions.onDelete(e)}
+        >
+          <TrashIcon />
+        </Button>
+      </div>
     ),
   },
 ];
@@ -65,7 +77,12 @@ export function EquipmentTab({ customerId }: { customerId: number }) {
     }
   };
 
-  const columns = equipmentColumns({ onEdit: (e) => setModal({ equipmentId: e.id, show: true }), onDelete });
+  const [historyOf, setHistoryOf] = useState<Equipment | null>(null);
+  const columns = equipmentColumns({
+    onEdit: (e) => setModal({ equipmentId: e.id, show: true }),
+    onDelete,
+    onHistory: setHistoryOf,
+  });
 
   return (
     <section aria-label="Equipamentos">
@@ -85,6 +102,7 @@ export function EquipmentTab({ customerId }: { customerId: number }) {
         <PaginationBar meta={list.data.meta} onChange={setPage} />
       )}
       <EquipmentModal customerId={customerId} equipmentId={modal.equipmentId} show={modal.show} onHide={hide} />
+      <EquipmentHistoryModal customerId={customerId} equipment={historyOf} onHide={() => setHistoryOf(null)} />
     </section>
   );
 }
