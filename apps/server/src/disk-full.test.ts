@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -9,29 +9,11 @@ import { buildApp } from './app.ts';
 import { outageMessages } from './plugins/errors.ts';
 import { createOrg, type TestContext } from '../test/helpers.ts';
 import { newCpf } from '../test/factories.ts';
+import { canMount, mountTmpfs } from '../test/tmpfs.ts';
 
 // The embedded database's disk fills up while the shop works: a write answers 507 with a pt-BR
 // message and keeps nothing of itself, every write answered before is kept, reads go on, and once
 // there is room the same request works, with no restart; a restart afterwards finds it all intact.
-
-/** A tmpfs of `options` at `dir` (root only); false where the machine does not allow mounting. */
-function mountTmpfs(dir: string, options: string): boolean {
-  mkdirSync(dir, { recursive: true });
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const canMount = (() => {
-  if (process.getuid?.() !== 0) return false;
-  const probe = mkdtempSync(join(tmpdir(), 'oficina-mount-'));
-  const ok = mountTmpfs(probe, 'size=64k');
-  if (ok) execFileSync('umount', [probe]);
-  rmSync(probe, { recursive: true, force: true });
-  return ok;
-})();
 
 describe.skipIf(!canMount || process.env.TEST_DB === 'postgres')(
   'the embedded database on a disk that fills up',

@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { PersonType, ROLE_USER, type InvoiceStateValue } from '@oficina/contracts';
 import { hashPassword, schema } from '@oficina/db';
-import type { TestContext, TestOrg } from './helpers.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from './helpers.ts';
 import { newCnpj, newCpf } from './factories.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -160,4 +161,19 @@ export function allKeys(value: unknown, into = new Set<string>()): Set<string> {
       allKeys(v, into);
     }
   return into;
+}
+
+/**
+ * A test file's app, organization and order catalogue, made before its tests and closed after them:
+ * `const t = worldPerFile();` then `t.ctx`, `t.org`, `t.world` inside the tests.
+ */
+export function worldPerFile(opts: Parameters<typeof createTestApp>[0] = {}) {
+  const t = {} as { ctx: TestContext; org: TestOrg; world: InvoiceWorld };
+  beforeAll(async () => {
+    t.ctx = await createTestApp(opts);
+    t.org = await createOrg(t.ctx);
+    t.world = await invoiceWorld(t.ctx, t.org);
+  });
+  afterAll(() => t.ctx.close());
+  return t;
 }

@@ -12,6 +12,7 @@ import { multipart, multipartFiles } from '../../test/factories.ts';
 import { freePort } from '../../test/postgres-cluster.ts';
 import { startS3Server, type S3Server } from '../../test/s3-server.ts';
 import { createLocalStorage, createS3Storage, type FileStorage } from './storage.ts';
+import { canMount, mountTmpfs } from '../../test/tmpfs.ts';
 
 // The file storage goes away (a bucket that does not answer, a disk that is full or read-only):
 // uploads answer 503 (507 for a full disk) with a pt-BR message and leave neither a row without its
@@ -163,25 +164,6 @@ describe('S3 bucket unreachable', () => {
     }
   });
 });
-
-/** A tmpfs of `size` at `dir` (root only); false where the machine does not allow mounting. */
-function mountTmpfs(dir: string, options: string): boolean {
-  mkdirSync(dir, { recursive: true });
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const canMount = (() => {
-  if (process.getuid?.() !== 0) return false;
-  const probe = mkdtempSync(join(tmpdir(), 'oficina-mount-'));
-  const ok = mountTmpfs(probe, 'size=64k');
-  if (ok) execFileSync('umount', [probe]);
-  rmSync(probe, { recursive: true, force: true });
-  return ok;
-})();
 
 describe.skipIf(!canMount)('local disk full or read-only', () => {
   let root: string;

@@ -1,12 +1,13 @@
 import { Outlet, type RouteObject } from 'react-router';
 import type { FeatureName } from '@oficina/contracts';
+import { PageSpinner } from '../components/page-spinner.tsx';
 import { Restricted } from './guards.tsx';
 
 type Access = { admin?: boolean; feature?: FeatureName };
 type Loader = () => Promise<RouteObject['Component']>;
 
-/** A register: its list, 'new' and ':id/edit' pages, lazy-loaded, behind one access guard. */
-function register(path: string, access: Access, pages: { list: Loader; create: Loader; edit: Loader }): RouteObject {
+/** An admin or feature-flag section: its pages behind one access guard, lazy-loaded. */
+export function restricted(path: string, access: Access, children: RouteObject[]): RouteObject {
   return {
     path,
     element: (
@@ -14,12 +15,18 @@ function register(path: string, access: Access, pages: { list: Loader; create: L
         <Outlet />
       </Restricted>
     ),
-    children: [
-      { index: true, lazy: async () => ({ Component: await pages.list() }) },
-      { path: 'new', lazy: async () => ({ Component: await pages.create() }) },
-      { path: ':id/edit', lazy: async () => ({ Component: await pages.edit() }) },
-    ],
+    hydrateFallbackElement: <PageSpinner />,
+    children,
   };
+}
+
+/** A register: its list, 'new' and ':id/edit' pages. */
+function register(path: string, access: Access, pages: { list: Loader; create: Loader; edit: Loader }): RouteObject {
+  return restricted(path, access, [
+    { index: true, lazy: async () => ({ Component: await pages.list() }) },
+    { path: 'new', lazy: async () => ({ Component: await pages.create() }) },
+    { path: ':id/edit', lazy: async () => ({ Component: await pages.edit() }) },
+  ]);
 }
 
 const products = () => import('../features/products/pages/product-edit-page.tsx');

@@ -5,7 +5,7 @@ import { decodeToken, getToken } from '../lib/token.ts';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { notFoundHandle, RequireUser, Restricted } from './guards.tsx';
-import { registerRoutes } from './register-routes.tsx';
+import { registerRoutes, restricted } from './register-routes.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 
@@ -200,61 +200,33 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          {
-            path: '/payrolls',
-            element: (
-              <Restricted admin feature="payroll">
-                <Outlet />
-              </Restricted>
-            ),
-            hydrateFallbackElement: <PageSpinner />,
-            children: [
-              {
-                index: true,
-                lazy: () =>
-                  import('../features/payrolls/pages/payrolls-page.tsx').then((m) => ({ Component: m.PayrollsPage })),
-              },
-              {
-                path: ':id',
-                lazy: () =>
-                  import('../features/payrolls/pages/payroll-page.tsx').then((m) => ({ Component: m.PayrollPage })),
-              },
-            ],
-          },
-          {
-            path: '/audit-logs',
-            element: (
-              <Restricted admin feature="auditLogs">
-                <Outlet />
-              </Restricted>
-            ),
-            hydrateFallbackElement: <PageSpinner />,
-            children: [
-              {
-                index: true,
-                lazy: () =>
-                  import('../features/audit-logs/pages/audit-logs-page.tsx').then((m) => ({
-                    Component: m.AuditLogsPage,
-                  })),
-              },
-            ],
-          },
-          {
-            path: '/agenda',
-            element: (
-              <Restricted admin>
-                <Outlet />
-              </Restricted>
-            ),
-            hydrateFallbackElement: <PageSpinner />,
-            children: [
-              {
-                index: true,
-                lazy: () =>
-                  import('../features/agenda/pages/agenda-page.tsx').then((m) => ({ Component: m.AgendaPage })),
-              },
-            ],
-          },
+          restricted('/payrolls', { admin: true, feature: 'payroll' }, [
+            {
+              index: true,
+              lazy: () =>
+                import('../features/payrolls/pages/payrolls-page.tsx').then((m) => ({ Component: m.PayrollsPage })),
+            },
+            {
+              path: ':id',
+              lazy: () =>
+                import('../features/payrolls/pages/payroll-page.tsx').then((m) => ({ Component: m.PayrollPage })),
+            },
+          ]),
+          restricted('/audit-logs', { admin: true, feature: 'auditLogs' }, [
+            {
+              index: true,
+              lazy: () =>
+                import('../features/audit-logs/pages/audit-logs-page.tsx').then((m) => ({
+                  Component: m.AuditLogsPage,
+                })),
+            },
+          ]),
+          restricted('/agenda', { admin: true }, [
+            {
+              index: true,
+              lazy: () => import('../features/agenda/pages/agenda-page.tsx').then((m) => ({ Component: m.AgendaPage })),
+            },
+          ]),
           ...registerRoutes,
           { path: '*', element: <NotFoundPage />, handle: notFoundHandle },
         ],

@@ -1,39 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { InvoiceState } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { createOrg } from '../../../test/helpers.ts';
+import { worldPerFile } from '../../../test/invoice-fixtures.ts';
 
 // The private calendar feed: a link made on the profile opens an iCalendar of the visits (the
 // admin's: all of the organization; a collaborator's: their own), cancelled ones left out; a new
 // link or a removal ends the old one.
-let ctx: TestContext;
-let org: TestOrg;
-let world: InvoiceWorld;
-beforeAll(async () => {
-  ctx = await createTestApp({ config: { appUrl: 'https://app.exemplo.com.br' } });
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
-});
-afterAll(() => ctx.close());
+const t = worldPerFile({ config: { appUrl: 'https://app.exemplo.com.br' } });
 
 const link = (token: string, method: 'GET' | 'POST' | 'DELETE') =>
-  ctx.app.inject({
+  t.ctx.app.inject({
     method,
-    url: `/api/organizations/${org.organization.id}/profile/calendar-link`,
-    headers: org.as(token),
+    url: `/api/organizations/${t.org.organization.id}/profile/calendar-link`,
+    headers: t.org.as(token),
   });
-const feed = (url: string) => ctx.app.inject({ method: 'GET', url: new URL(url).pathname });
+const feed = (url: string) => t.ctx.app.inject({ method: 'GET', url: new URL(url).pathname });
 
 /** An order with its visit at `when` (UTC) at a customer's address. */
 async function visit(when: string, opts: { worker?: boolean } = {}) {
-  const { id, number } = await world.createInvoice();
-  const [address] = await ctx.database.db
+  const { id, number } = await t.world.createInvoice();
+  const [address] = await t.ctx.database.db
     .insert(schema.addresses)
     .values({
-      organizationId: org.organization.id,
-      customerId: world.customer.id,
+      organizationId: t.org.organization.id,
+      customerId: t.world.customer.id,
       address: 'Rua das Flores',
       number: 120,
       neighborhood: 'Centro',
@@ -42,11 +34,11 @@ async function visit(when: string, opts: { worker?: boolean } = {}) {
       postalCode: '01310100',
     })
     .returning();
-  await ctx.database.db
+  await t.ctx.database.db
     .update(schema.invoices)
     .set({ scheduledAt: new Date(when), addressId: address!.id })
     .where(eq(schema.invoices.id, id));
-  if (opts.worker) await world.assignWorker(id);
+  if (opts.worker) await t.world.assignWorker(id);
   return { id, number };
 }
 const soon = (days: number, hourUtc: number) => {
@@ -57,13 +49,13 @@ const soon = (days: number, hourUtc: number) => {
 
 describe('calendar feed', () => {
   it('a link made on the profile opens the iCalendar of the visits, in the organization time zone', async () => {
-    expect((await link(org.admin.token, 'GET')).json()).toEqual({ active: false, createdAt: null });
+    expect((await link(t.org.admin.token, 'GET')).json()).toEqual({ active: false, createdAt: null });
     const mine = await visit(soon(2, 13), { worker: true });
-    const made = await link(org.admin.token, 'POST');
+    const made = await link(t.org.admin.token, 'POST');
     expect(made.statusCode).toBe(201);
     const { url } = made.json() as { url: string };
     expect(url).toMatch(/^https:\/\/app\.exemplo\.com\.br\/api\/calendar\/[\w-]{43}\.ics$/);
-    expect((await link(org.admin.token, 'GET')).json()).toMatchObject({ active: true });
+    expect((await link(t.org.admin.token, 'GET')).json()).toMatchObject({ active: true });
 
     const res = await feed(url);
     expect(res.statusCode).toBe(200);
@@ -71,7 +63,7 @@ describe('calendar feed', () => {
     const ics = res.body.replace(/\r\n[ \t]/g, '');
     expect(ics).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/);
     expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:America/Sao_Paulo');
-    expect(ics).toContain(`SUMMARY:OS ${mine.number} · ${world.customer.name}`);
+    expect(ics).toContain(`SUMMARY:OS ${mine.number} · ${t.world.customer.name}`);
     expect(ics).toContain('LOCATION:Rua das Flores\\, 120 - Centro - São Paulo/SP - CEP 01310-100');
     // 13:00 UTC is 10:00 in São Paulo; the visit lasts an hour.
     const day = soon(2, 13).slice(0, 10).replaceAll('-', '');
@@ -81,7 +73,7 @@ describe('calendar feed', () => {
     expect(ics.trimEnd().endsWith('END:VCALENDAR')).toBe(true);
 
     // Only the token's hash is kept.
-    const [row] = await ctx.database.db.select().from(schema.users).where(eq(schema.users.id, org.admin.id));
+    const [row] = await t.ctx.database.db.select().from(schema.users).where(eq(schema.users.id, t.org.admin.id));
     const token = url.split('/').at(-1)!.replace('.ics', '');
     expect(JSON.stringify(row)).not.toContain(token);
   });
@@ -90,14 +82,14 @@ describe('calendar feed', () => {
     const theirs = await visit(soon(3, 15), { worker: true });
     const notTheirs = await visit(soon(3, 16));
     const cancelled = await visit(soon(4, 12), { worker: true });
-    await world.moveTo(cancelled.id, InvoiceState.Canceled);
-    const { url } = (await link(org.worker.token, 'POST')).json() as { url: string };
+    await t.world.moveTo(cancelled.id, InvoiceState.Canceled);
+    const { url } = (await link(t.org.worker.token, 'POST')).json() as { url: string };
     const ics = (await feed(url)).body.replace(/\r\n[ \t]/g, '');
     expect(ics).toContain(`SUMMARY:OS ${theirs.number} `);
     expect(ics).not.toContain(`SUMMARY:OS ${notTheirs.number} `);
     expect(ics).not.toContain(`SUMMARY:OS ${cancelled.number} `);
 
-    const admin = (await link(org.admin.token, 'POST')).json() as { url: string };
+    const admin = (await link(t.org.admin.token, 'POST')).json() as { url: string };
     const all = (await feed(admin.url)).body.replace(/\r\n[ \t]/g, '');
     expect(all).toContain(`SUMMARY:OS ${theirs.number} `);
     expect(all).toContain(`SUMMARY:OS ${notTheirs.number} `);
@@ -105,25 +97,25 @@ describe('calendar feed', () => {
   });
 
   it('a new link ends the old one; removing it ends the feed; a deactivated user’s feed is gone', async () => {
-    const first = (await link(org.worker.token, 'POST')).json() as { url: string };
-    const second = (await link(org.worker.token, 'POST')).json() as { url: string };
+    const first = (await link(t.org.worker.token, 'POST')).json() as { url: string };
+    const second = (await link(t.org.worker.token, 'POST')).json() as { url: string };
     expect((await feed(first.url)).statusCode).toBe(404);
     expect((await feed(second.url)).statusCode).toBe(200);
-    expect((await link(org.worker.token, 'DELETE')).statusCode).toBe(204);
+    expect((await link(t.org.worker.token, 'DELETE')).statusCode).toBe(204);
     expect((await feed(second.url)).statusCode).toBe(404);
-    expect((await link(org.worker.token, 'GET')).json()).toEqual({ active: false, createdAt: null });
+    expect((await link(t.org.worker.token, 'GET')).json()).toEqual({ active: false, createdAt: null });
 
-    const third = (await link(org.worker.token, 'POST')).json() as { url: string };
-    await ctx.database.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, org.worker.id));
+    const third = (await link(t.org.worker.token, 'POST')).json() as { url: string };
+    await t.ctx.database.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, t.org.worker.id));
     expect((await feed(third.url)).statusCode).toBe(404);
     expect((await feed('https://x/api/calendar/garbage.ics')).statusCode).toBe(404);
   });
 
   it("another organization's path is refused", async () => {
-    const other = await createOrg(ctx);
-    const res = await ctx.app.inject({
+    const other = await createOrg(t.ctx);
+    const res = await t.ctx.app.inject({
       method: 'POST',
-      url: `/api/organizations/${org.organization.id}/profile/calendar-link`,
+      url: `/api/organizations/${t.org.organization.id}/profile/calendar-link`,
       headers: other.as(other.admin.token),
     });
     expect(res.statusCode).toBe(403);

@@ -1,28 +1,20 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checklistMessages, InvoiceState } from '@oficina/contracts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { createOrg } from '../../../test/helpers.ts';
 import { multipartFiles } from '../../../test/factories.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { worldPerFile } from '../../../test/invoice-fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 
 // Checklists: templates (admin), copies attached to an order, answered by whoever works it, and an
 // order cannot be completed while a required item is unanswered.
-let ctx: TestContext;
-let org: TestOrg;
-let world: InvoiceWorld;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
-});
-afterAll(() => ctx.close());
+const t = worldPerFile();
 
-const templates = (token = org.admin.token, method: 'GET' | 'POST' = 'GET', payload?: object, rest = '') =>
-  ctx.app.inject({
+const templates = (token = t.org.admin.token, method: 'GET' | 'POST' = 'GET', payload?: object, rest = '') =>
+  t.ctx.app.inject({
     method,
-    url: `/api/organizations/${org.organization.id}/checklist-templates${rest}`,
-    headers: org.as(token),
+    url: `/api/organizations/${t.org.organization.id}/checklist-templates${rest}`,
+    headers: t.org.as(token),
     ...(payload ? { payload } : {}),
   });
 const split = {
@@ -36,63 +28,63 @@ const split = {
 };
 
 async function template(name = split.name) {
-  const res = await templates(org.admin.token, 'POST', { ...split, name });
+  const res = await templates(t.org.admin.token, 'POST', { ...split, name });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; items: Array<{ id: number; label: string }> };
 }
 
 describe('checklist templates', () => {
   it('creates with items numbered in order, lists, edits, retires; names unique among live ones', async () => {
-    const t = await template('Preventiva mensal');
-    expect(t.items.map((i) => i.id)).toEqual([1, 2, 3, 4]);
-    expect(t).toMatchObject({ name: 'Preventiva mensal', retired: false });
-    expect((await templates(org.admin.token, 'POST', { ...split, name: 'preventiva MENSAL' })).json()).toEqual({
+    const tpl = await template('Preventiva mensal');
+    expect(tpl.items.map((i) => i.id)).toEqual([1, 2, 3, 4]);
+    expect(tpl).toMatchObject({ name: 'Preventiva mensal', retired: false });
+    expect((await templates(t.org.admin.token, 'POST', { ...split, name: 'preventiva MENSAL' })).json()).toEqual({
       errors: { name: [checklistMessages.nameTaken] },
     });
-    const edited = await ctx.app.inject({
+    const edited = await t.ctx.app.inject({
       method: 'PUT',
-      url: `/api/organizations/${org.organization.id}/checklist-templates/${t.id}`,
-      headers: org.as(org.admin.token),
+      url: `/api/organizations/${t.org.organization.id}/checklist-templates/${tpl.id}`,
+      headers: t.org.as(t.org.admin.token),
       payload: { name: 'Preventiva mensal', items: [{ label: 'Só um item', kind: 'check' }] },
     });
     expect(edited.json().items).toEqual([{ id: 1, label: 'Só um item', kind: 'check', required: false }]);
-    const list = (await templates(org.admin.token, 'GET', undefined, '?q=preventiva')).json();
-    expect(list.data.map((x: { id: number }) => x.id)).toEqual([t.id]);
-    const retired = await ctx.app.inject({
+    const list = (await templates(t.org.admin.token, 'GET', undefined, '?q=preventiva')).json();
+    expect(list.data.map((x: { id: number }) => x.id)).toEqual([tpl.id]);
+    const retired = await t.ctx.app.inject({
       method: 'DELETE',
-      url: `/api/organizations/${org.organization.id}/checklist-templates/${t.id}`,
-      headers: org.as(org.admin.token),
+      url: `/api/organizations/${t.org.organization.id}/checklist-templates/${tpl.id}`,
+      headers: t.org.as(t.org.admin.token),
     });
     expect(retired.statusCode).toBe(204);
-    expect((await templates(org.admin.token, 'GET', undefined, '?q=preventiva')).json().meta.total).toBe(0);
-    expect((await templates(org.admin.token, 'GET', undefined, '?q=preventiva&retired=true')).json().meta.total).toBe(
+    expect((await templates(t.org.admin.token, 'GET', undefined, '?q=preventiva')).json().meta.total).toBe(0);
+    expect((await templates(t.org.admin.token, 'GET', undefined, '?q=preventiva&retired=true')).json().meta.total).toBe(
       1,
     );
     // The name is free again.
-    expect((await templates(org.admin.token, 'POST', { ...split, name: 'Preventiva mensal' })).statusCode).toBe(201);
+    expect((await templates(t.org.admin.token, 'POST', { ...split, name: 'Preventiva mensal' })).statusCode).toBe(201);
   });
 
   it('422 per field: no items, an item without a label or kind; a collaborator gets 403', async () => {
-    const empty = await templates(org.admin.token, 'POST', { name: 'Vazio', items: [] });
+    const empty = await templates(t.org.admin.token, 'POST', { name: 'Vazio', items: [] });
     expect(empty.json().errors.items).toEqual([checklistMessages.noItems]);
-    const bad = await templates(org.admin.token, 'POST', { name: 'Ruim', items: [{ label: '', kind: 'x' }] });
+    const bad = await templates(t.org.admin.token, 'POST', { name: 'Ruim', items: [{ label: '', kind: 'x' }] });
     expect(Object.keys(bad.json().errors).sort()).toEqual(['items.0.kind', 'items.0.label']);
-    expect((await templates(org.worker.token)).statusCode).toBe(403);
+    expect((await templates(t.org.worker.token)).statusCode).toBe(403);
   });
 });
 
 describe('checklists on an order', () => {
   it('attached by the admin, answered by the technician, required items block the completion until answered', async () => {
-    const t = await template('Split completo');
-    const { id } = await world.createInvoice();
-    await world.assignWorker(id);
-    await world.moveTo(id, InvoiceState.Wip);
-    const attach = await world.admin('POST', `/${id}/checklists`, { template: t.id });
+    const tpl = await template('Split completo');
+    const { id } = await t.world.createInvoice();
+    await t.world.assignWorker(id);
+    await t.world.moveTo(id, InvoiceState.Wip);
+    const attach = await t.world.admin('POST', `/${id}/checklists`, { template: tpl.id });
     expect(attach.statusCode, attach.body).toBe(201);
     const checklistId = attach.json().id as number;
-    expect((await world.worker('POST', `/${id}/checklists`, { template: t.id })).statusCode).toBe(403);
+    expect((await t.world.worker('POST', `/${id}/checklists`, { template: tpl.id })).statusCode).toBe(403);
 
-    const blocked = await world.worker('POST', `/${id}/complete`);
+    const blocked = await t.world.worker('POST', `/${id}/complete`);
     expect(blocked.statusCode).toBe(422);
     expect(blocked.json().errors.checklists).toEqual([
       checklistMessages.requiredMissing(['Split completo: Filtros limpos', 'Split completo: Pressão do gás (psi)']),
@@ -108,15 +100,15 @@ describe('checklists on an order', () => {
         contentType: 'image/jpeg',
       },
     ]);
-    const uploaded = await ctx.app.inject({
+    const uploaded = await t.ctx.app.inject({
       method: 'POST',
-      url: world.url(`/${id}/attachments/pictures`),
-      headers: { ...org.as(org.worker.token), ...mp.headers },
+      url: t.world.url(`/${id}/attachments/pictures`),
+      headers: { ...t.org.as(t.org.worker.token), ...mp.headers },
       payload: mp.payload,
     });
     const pictureId = (uploaded.json().data as Array<{ id: number }>)[0]!.id;
 
-    const wrong = await world.worker('PUT', `/${id}/checklists/${checklistId}`, {
+    const wrong = await t.world.worker('PUT', `/${id}/checklists/${checklistId}`, {
       answers: [
         { item: 2, value: 'muito' },
         { item: 4, value: 999999 },
@@ -130,7 +122,7 @@ describe('checklists on an order', () => {
       'answers.2.item': [checklistMessages.unknownItem],
     });
 
-    const answered = await world.worker('PUT', `/${id}/checklists/${checklistId}`, {
+    const answered = await t.world.worker('PUT', `/${id}/checklists/${checklistId}`, {
       answers: [
         { item: 1, value: true },
         { item: 2, value: 118.5 },
@@ -145,12 +137,12 @@ describe('checklists on an order', () => {
       'Dreno desobstruído',
       pictureId,
     ]);
-    const listed = await world.worker('GET', `/${id}/checklists`);
+    const listed = await t.world.worker('GET', `/${id}/checklists`);
     expect(listed.json().data).toHaveLength(1);
 
     // The order's PDF prints the answers in words, the photo by its place among the printed photos.
-    const link = await world.admin('POST', `/${id}/pdf`, { showValues: false });
-    const text = pdfText((await ctx.app.inject({ method: 'GET', url: link.json().url })).rawPayload).replace(
+    const link = await t.world.admin('POST', `/${id}/pdf`, { showValues: false });
+    const text = pdfText((await t.ctx.app.inject({ method: 'GET', url: link.json().url })).rawPayload).replace(
       /\s+/g,
       ' ',
     );
@@ -161,27 +153,27 @@ describe('checklists on an order', () => {
     expect(text).toMatch(/Observações Dreno desobstruído/);
     expect(text).toMatch(/Foto da condensadora Foto 1/);
 
-    expect((await world.worker('POST', `/${id}/complete`)).statusCode).toBe(200);
+    expect((await t.world.worker('POST', `/${id}/complete`)).statusCode).toBe(200);
     // Closed: no more answers.
     expect(
-      (await world.worker('PUT', `/${id}/checklists/${checklistId}`, { answers: [{ item: 3, value: 'x' }] }))
+      (await t.world.worker('PUT', `/${id}/checklists/${checklistId}`, { answers: [{ item: 3, value: 'x' }] }))
         .statusCode,
     ).toBe(409);
   });
 
   it('a retired template cannot be attached; another organization and a collaborator not on the order get 404', async () => {
-    const t = await template('Para retirar');
-    await ctx.app.inject({
+    const tpl = await template('Para retirar');
+    await t.ctx.app.inject({
       method: 'DELETE',
-      url: `/api/organizations/${org.organization.id}/checklist-templates/${t.id}`,
-      headers: org.as(org.admin.token),
+      url: `/api/organizations/${t.org.organization.id}/checklist-templates/${tpl.id}`,
+      headers: t.org.as(t.org.admin.token),
     });
-    const { id } = await world.createInvoice();
-    const res = await world.admin('POST', `/${id}/checklists`, { template: t.id });
+    const { id } = await t.world.createInvoice();
+    const res = await t.world.admin('POST', `/${id}/checklists`, { template: tpl.id });
     expect(res.json()).toEqual({ errors: { template: [checklistMessages.templateUnavailable] } });
-    expect((await world.worker('GET', `/${id}/checklists`)).statusCode).toBe(404);
-    const other = await createOrg(ctx);
-    const foreign = await ctx.app.inject({
+    expect((await t.world.worker('GET', `/${id}/checklists`)).statusCode).toBe(404);
+    const other = await createOrg(t.ctx);
+    const foreign = await t.ctx.app.inject({
       method: 'GET',
       url: `/api/organizations/${other.organization.id}/invoices/${id}/checklists`,
       headers: other.as(other.admin.token),

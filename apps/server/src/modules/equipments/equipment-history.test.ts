@@ -1,38 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InvoiceState } from '@oficina/contracts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { createOrg } from '../../../test/helpers.ts';
+import { worldPerFile } from '../../../test/invoice-fixtures.ts';
 
 // An equipment's history: the orders it was on, newest first, with technicians, checklist progress
 // and photo count; other equipment's orders are not in it; admin only, organization scoped.
-let ctx: TestContext;
-let org: TestOrg;
-let world: InvoiceWorld;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
-});
-afterAll(() => ctx.close());
+const t = worldPerFile();
 
 const history = (
   token: string,
-  equipmentId = world.equipment.id,
-  customerId = world.customer.id,
-  orgId = org.organization.id,
+  equipmentId = t.world.equipment.id,
+  customerId = t.world.customer.id,
+  orgId = t.org.organization.id,
 ) =>
-  ctx.app.inject({
+  t.ctx.app.inject({
     method: 'GET',
     url: `/api/organizations/${orgId}/customers/${customerId}/equipments/${equipmentId}/history`,
-    headers: org.as(token),
+    headers: t.org.as(token),
   });
 
 describe('GET equipments/{id}/history', () => {
   it('lists the orders the equipment was on, newest first, with checklist progress', async () => {
-    const template = await ctx.app.inject({
+    const template = await t.ctx.app.inject({
       method: 'POST',
-      url: `/api/organizations/${org.organization.id}/checklist-templates`,
-      headers: org.as(org.admin.token),
+      url: `/api/organizations/${t.org.organization.id}/checklist-templates`,
+      headers: t.org.as(t.org.admin.token),
       payload: {
         name: 'Revisão',
         items: [
@@ -41,21 +33,23 @@ describe('GET equipments/{id}/history', () => {
         ],
       },
     });
-    const older = await world.createInvoice();
-    const newer = await world.createInvoice();
-    const unrelated = await world.createInvoice();
+    const older = await t.world.createInvoice();
+    const newer = await t.world.createInvoice();
+    const unrelated = await t.world.createInvoice();
     for (const o of [older, newer]) {
-      expect((await world.admin('POST', `/${o.id}/equipments`, { equipment: world.equipment.id })).statusCode).toBe(
+      expect((await t.world.admin('POST', `/${o.id}/equipments`, { equipment: t.world.equipment.id })).statusCode).toBe(
         201,
       );
     }
-    await world.admin('POST', `/${unrelated.id}/equipments`, { equipment: world.equipment2.id });
-    await world.assignWorker(older.id);
-    const checklist = await world.admin('POST', `/${older.id}/checklists`, { template: template.json().id });
-    await world.admin('PUT', `/${older.id}/checklists/${checklist.json().id}`, { answers: [{ item: 1, value: true }] });
-    await world.moveTo(older.id, InvoiceState.Completed);
+    await t.world.admin('POST', `/${unrelated.id}/equipments`, { equipment: t.world.equipment2.id });
+    await t.world.assignWorker(older.id);
+    const checklist = await t.world.admin('POST', `/${older.id}/checklists`, { template: template.json().id });
+    await t.world.admin('PUT', `/${older.id}/checklists/${checklist.json().id}`, {
+      answers: [{ item: 1, value: true }],
+    });
+    await t.world.moveTo(older.id, InvoiceState.Completed);
 
-    const res = await history(org.admin.token);
+    const res = await history(t.org.admin.token);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.meta.total).toBe(2);
@@ -71,12 +65,12 @@ describe('GET equipments/{id}/history', () => {
   });
 
   it('a collaborator gets 403; another organization and another customer’s equipment 404', async () => {
-    expect((await history(org.worker.token)).statusCode).toBe(403);
-    expect((await history(org.admin.token, world.otherEquipment.id)).statusCode).toBe(404);
-    const other = await createOrg(ctx);
-    const res = await ctx.app.inject({
+    expect((await history(t.org.worker.token)).statusCode).toBe(403);
+    expect((await history(t.org.admin.token, t.world.otherEquipment.id)).statusCode).toBe(404);
+    const other = await createOrg(t.ctx);
+    const res = await t.ctx.app.inject({
       method: 'GET',
-      url: `/api/organizations/${other.organization.id}/customers/${world.customer.id}/equipments/${world.equipment.id}/history`,
+      url: `/api/organizations/${other.organization.id}/customers/${t.world.customer.id}/equipments/${t.world.equipment.id}/history`,
       headers: other.as(other.admin.token),
     });
     expect(res.statusCode).toBe(404);

@@ -1,31 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@oficina/db';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { worldPerFile } from '../../../test/invoice-fixtures.ts';
 
 // The order list by the visit's date: scheduledFrom / scheduledTo are the organization's calendar
 // days (São Paulo, UTC-3), both included; either may be open.
-let ctx: TestContext;
-let org: TestOrg;
-let world: InvoiceWorld;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
-});
-afterAll(() => ctx.close());
+const t = worldPerFile();
 
 async function visitAt(when: string | null) {
-  const { id } = await world.createInvoice();
-  await ctx.database.db
+  const { id } = await t.world.createInvoice();
+  await t.ctx.database.db
     .update(schema.invoices)
     .set({ scheduledAt: when ? new Date(when) : null })
     .where(eq(schema.invoices.id, id));
   return id;
 }
 const ids = async (query: string) => {
-  const res = await world.admin('GET', `/filter?${query}&take=100`);
+  const res = await t.world.admin('GET', `/filter?${query}&take=100`);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().data as Array<{ id: number }>).map((r) => r.id).sort((a, b) => a - b);
 };
@@ -43,14 +34,14 @@ describe('GET invoices/filter by scheduled date', () => {
     expect(await ids('scheduledTo=2031-05-09')).toEqual(expect.arrayContaining([before]));
     expect(await ids('scheduledTo=2031-05-09')).not.toContain(first);
     // The total is counted with the same filter.
-    const page = await world.admin('GET', '/filter?scheduledFrom=2031-05-10&scheduledTo=2031-05-11&take=1');
+    const page = await t.world.admin('GET', '/filter?scheduledFrom=2031-05-10&scheduledTo=2031-05-11&take=1');
     expect(page.json().meta.total).toBe(2);
   });
 
   it('422 for a reversed period or a bad date', async () => {
-    const res = await world.admin('GET', '/filter?scheduledFrom=2031-05-11&scheduledTo=2031-05-10');
+    const res = await t.world.admin('GET', '/filter?scheduledFrom=2031-05-11&scheduledTo=2031-05-10');
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(['scheduledTo']);
-    expect((await world.admin('GET', '/filter?scheduledFrom=2031-02-30')).statusCode).toBe(422);
+    expect((await t.world.admin('GET', '/filter?scheduledFrom=2031-02-30')).statusCode).toBe(422);
   });
 });
