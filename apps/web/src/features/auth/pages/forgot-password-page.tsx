@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { passwordResetBody, type PasswordResetBody } from '@oficina/contracts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, BackToLogin, SubmitButton, SubmitError } from '../components/auth-card.tsx';
 
 /** "Esqueci minha senha": asks for the e-mail; the answer never tells whether it is registered. */
 export function ForgotPasswordPage() {
@@ -37,21 +35,11 @@ export function ForgotPasswordPage() {
             />
             <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
           </Form.Group>
-          <Button type="submit" className="w-100" size="lg" disabled={mutation.isPending}>
-            {mutation.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
-            Enviar link
-          </Button>
-          {mutation.isError && (
-            <div role="alert" className="text-danger text-center mt-3">
-              {(mutation.error instanceof ApiError && mutation.error.messages?.[0]) ||
-                'Tente novamente mais tarde ou entre em contato'}
-            </div>
-          )}
+          <SubmitButton pending={mutation.isPending}>Enviar link</SubmitButton>
+          {mutation.isError && <SubmitError error={mutation.error} />}
         </Form>
       )}
-      <p className="text-center mt-3 mb-0">
-        <Link to="/login">Voltar para o login</Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }

@@ -1,11 +1,11 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { messages, type LoginBody } from '@oficina/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useLogin } from '../api/login.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, SubmitButton } from '../components/auth-card.tsx';
 
 /**
  * The contract's validation, loaded the first time a field is checked: the login page then paints
@@ -81,10 +81,7 @@ export function LoginPage() {
           />
           <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
         </Form.Group>
-        <Button type="submit" className="w-100" size="lg" disabled={mutation.isPending}>
-          {mutation.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
-          Entrar
-        </Button>
+        <SubmitButton pending={mutation.isPending}>Entrar</SubmitButton>
         {mutation.isError && (
           <div role="alert" className="text-danger text-center mt-3" data-testid="login-error">
             {loginErrorMessage(mutation.error)}

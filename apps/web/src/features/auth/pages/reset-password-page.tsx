@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { passwordResetForm, passwordResetMessages, type PasswordResetForm } from '@oficina/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useConfirmPasswordReset } from '../api/password-reset.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, BackToLogin, SubmitButton, SubmitError } from '../components/auth-card.tsx';
 
 /** The page the e-mailed link opens: the new password typed twice; then back to the login. */
 export function ResetPasswordPage() {
@@ -63,21 +63,13 @@ export function ResetPasswordPage() {
             />
             <Form.Control.Feedback type="invalid">{errors.passwordConfirm?.message}</Form.Control.Feedback>
           </Form.Group>
-          <Button type="submit" className="w-100" size="lg" disabled={mutation.isPending}>
-            {mutation.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
-            Salvar nova senha
-          </Button>
+          <SubmitButton pending={mutation.isPending}>Salvar nova senha</SubmitButton>
           {mutation.isError && !(mutation.error instanceof ApiError && mutation.error.status === 422) && (
-            <div role="alert" className="text-danger text-center mt-3">
-              {(mutation.error instanceof ApiError && mutation.error.messages?.[0]) ||
-                'Tente novamente mais tarde ou entre em contato'}
-            </div>
+            <SubmitError error={mutation.error} />
           )}
         </Form>
       )}
-      <p className="text-center mt-3 mb-0">
-        <Link to="/login">Voltar para o login</Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }
