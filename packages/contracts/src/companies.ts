@@ -53,6 +53,8 @@ export const companyResponse = partyResponse.extend({
   signature: z.string().nullable(),
   hasLogo: z.boolean(),
   hasSignatureImage: z.boolean(),
+  /** The PIX key customers pay to, or null. */
+  pixKey: z.string().nullable(),
 });
 export type Company = z.infer<typeof companyResponse>;
 

@@ -33,3 +33,4 @@ export * from './password-reset.ts';
 export * from './calendar.ts';
 export * from './agenda.ts';
 export * from './checklists.ts';
+export * from './pix.ts';

@@ -136,6 +136,8 @@ export const publicInvoice = z.object({
   signature: z.string().nullable(),
   signedAt: z.string().nullable(),
   signerName: z.string().nullable(),
+  /** What is still due, payable by PIX (code and QR as a PNG data URL); absent without a key or values. */
+  pix: z.object({ code: z.string(), qr: z.string(), amount: z.number() }).nullable().optional(),
 });
 export type PublicInvoice = z.infer<typeof publicInvoice>;
 

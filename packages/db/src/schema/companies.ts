@@ -27,6 +27,8 @@ export const companies = pgTable(
     logoKey: text('logo_key'),
     logoContentType: text('logo_content_type'),
     signatureImageKey: text('signature_image_key'),
+    /** PIX key, normalized (see normalizePixKey); null: no PIX block on the company's documents. */
+    pixKey: text('pix_key'),
     signatureImageContentType: text('signature_image_content_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

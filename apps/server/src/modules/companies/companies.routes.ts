@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idParam,
   companyEmailBody,
+  companyPixBody,
   companyListResponse,
   companyResponse,
   companySignBody,
@@ -23,6 +24,7 @@ import {
   putCompanyImage,
   signCompany,
   updateCompanyEmail,
+  updateCompanyPix,
   type CompanyImage,
 } from './companies.service.ts';
 
@@ -69,6 +71,21 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organizations/:orgId/companies/:id/email',
     { schema: { tags, params, body: companyEmailBody, response: { 200: companyResponse } }, config: admin },
     (request) => updateCompanyEmail(app.db, request.auth.organizationId, request.params.id, request.body),
+  );
+
+  app.put(
+    '/organizations/:orgId/companies/:id/pix',
+    {
+      schema: {
+        tags,
+        summary: 'Define ou remove a chave PIX da empresa',
+        params,
+        body: companyPixBody,
+        response: { 200: companyResponse },
+      },
+      config: admin,
+    },
+    (request) => updateCompanyPix(app.db, request.auth.organizationId, request.params.id, request.body.pixKey),
   );
 
   app.post(

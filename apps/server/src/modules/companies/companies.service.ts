@@ -19,6 +19,7 @@ const companyColumns = {
   signature: t.signature,
   logoKey: t.logoKey,
   signatureImageKey: t.signatureImageKey,
+  pixKey: t.pixKey,
 };
 
 const own = (organizationId: number, id: number) => and(eq(t.id, id), eq(t.organizationId, organizationId));
@@ -27,6 +28,17 @@ export async function getCompany(db: Db, organizationId: number, id: number) {
   const [row] = await db.select(companyColumns).from(t).where(own(organizationId, id));
   const { logoKey, signatureImageKey, ...company } = assertFound(row);
   return { ...company, hasLogo: !!logoKey, hasSignatureImage: !!signatureImageKey };
+}
+
+/** PUT companies/{id}/pix: the key (already normalized by the contract) or null to remove it. */
+export async function updateCompanyPix(db: Db, organizationId: number, id: number, pixKey: string | null) {
+  const [row] = await db
+    .update(t)
+    .set({ pixKey, updatedAt: new Date() })
+    .where(own(organizationId, id))
+    .returning({ id: t.id });
+  assertFound(row);
+  return getCompany(db, organizationId, id);
 }
 
 export async function updateCompanyEmail(db: Db, organizationId: number, id: number, body: CompanyEmailBody) {

@@ -20,6 +20,7 @@ import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
 import { renderPdf } from '../../lib/pdf-pool.ts';
 import { MAX_PRINTED_COMMENTS, type InvoicePdfData } from './pdf/invoice-document.ts';
 import { printedChecklist } from './pdf/checklists-block.ts';
+import { pixFor } from './pdf/pix-block.ts';
 
 const PURPOSE = 'invoice-pdf';
 /** Where a stored image that cannot be printed is reported (the request's logger). */
@@ -100,6 +101,13 @@ export async function firstAddress(
     .orderBy(sql`${a.id} = ${chosenId ?? 0} DESC`, asc(a.id))
     .limit(1);
   return row ? formatAddress(row) : null;
+}
+
+/** The city of the company's first address (the PIX code names it), or null. */
+export async function companyCity(db: Db, companyId: number) {
+  const a = schema.addresses;
+  const [row] = await db.select({ city: a.city }).from(a).where(eq(a.companyId, companyId)).orderBy(asc(a.id)).limit(1);
+  return row?.city ?? null;
 }
 
 const fromDataUrl = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
@@ -236,11 +244,20 @@ export async function loadPdfData(
         .orderBy(asc(schema.invoiceChecklists.id)),
     ]);
 
-  const [parties, photos] = await Promise.all([
+  const inv = h.invoice;
+  const [parties, photos, pix] = await Promise.all([
     pdfParties(storage, co, companyAddress, h.customer, customerAddress, badImage),
     printPhotos(storage, pictures),
+    // What is still due, payable by PIX: nothing once paid.
+    pixFor({
+      pixKey: co.pixKey,
+      showValues,
+      amountCents: inv.isPaid ? 0 : inv.subtotalCents - inv.discountCents,
+      merchantName: co.name,
+      merchantCity: await companyCity(db, co.id),
+      reference: `OS${inv.number}`,
+    }),
   ]);
-  const inv = h.invoice;
   return {
     timeZone: h.timeZone,
     showValues,
@@ -269,6 +286,7 @@ export async function loadPdfData(
     comments: comments.map((r) => ({ ...r, userName: r.userName ?? '' })),
     commentsLeftOut: commentCount - comments.length,
     photos,
+    pix,
     checklists: checklists.map((list) =>
       printedChecklist(
         list,

@@ -16,6 +16,8 @@ import { checkDrawing, forPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, linkKind, loadSignedContent } from './invoice-signature.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
+import { pixFor } from './pdf/pix-block.ts';
+import { companyCity } from './invoice-pdf.service.ts';
 
 const i = schema.invoices;
 
@@ -75,6 +77,8 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
         customerIdentifier: cu.identifier,
         customerType: cu.type,
         statusLabel: st.label,
+        companyId: co.id,
+        pixKey: co.pixKey,
       })
       .from(i)
       .innerJoin(co, eq(co.id, i.companyId))
@@ -91,10 +95,19 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
     (sum, l) => sum + lineTotalCents(l.quantity, l.priceCents),
     0,
   );
+  const { companyId, pixKey, ...names } = parties!;
+  const pix = await pixFor({
+    pixKey,
+    showValues: withValues,
+    amountCents: row.isPaid ? 0 : subtotal - content.discountCents,
+    merchantName: names.companyName,
+    merchantCity: pixKey ? await companyCity(db, companyId) : null,
+    reference: `OS${row.number}`,
+  });
   return {
     id: row.id,
     number: row.number,
-    ...parties!,
+    ...names,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     withValues,
@@ -130,6 +143,11 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
     signature: isSigned ? signature.printImage : null,
     signedAt: isSigned ? signature.signedAt.toISOString() : null,
     signerName: isSigned ? signature.signerName : null,
+    pix: pix && {
+      code: pix.code,
+      qr: `data:image/png;base64,${pix.qr.toString('base64')}`,
+      amount: fromCents(pix.amountCents),
+    },
   };
 }
 

@@ -33,6 +33,7 @@ import {
   type Doc,
 } from './pdf-layout.ts';
 import { checklistsBlock, type PrintedChecklist } from './checklists-block.ts';
+import { pixBlock, type PrintedPix } from './pix-block.ts';
 
 export interface PdfParty {
   name: string;
@@ -76,6 +77,8 @@ export interface InvoicePdfData {
   /** How many older comments the document leaves out. */
   commentsLeftOut: number;
   photos: Array<{ name: string; data: Buffer; width: number; height: number }>;
+  /** The PIX payment of what is still due (null: no key, values hidden or nothing due). */
+  pix?: PrintedPix | null;
   /** The attached checklists with their answers in words (none: no section). */
   checklists?: PrintedChecklist[];
   signature: {
@@ -405,6 +408,7 @@ export async function renderInvoicePdf(d: InvoicePdfData): Promise<Buffer> {
   linesTable(doc, d, 'Serviços', d.services);
   linesTable(doc, d, 'Produtos', d.products);
   totals(doc, d);
+  pixBlock(doc, d.pix);
   comments(doc, d);
   checklistsBlock(doc, d.checklists ?? []);
   photos(doc, d);
