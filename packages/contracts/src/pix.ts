@@ -50,6 +50,7 @@ export const companyPixBody = z.object({
     }),
 });
 export type CompanyPixBody = z.input<typeof companyPixBody>;
+export type CompanyPixValues = z.output<typeof companyPixBody>;
 
 /** CRC16-CCITT (polynomial 0x1021, initial 0xFFFF) of the payload, four upper-case hex digits. */
 export function crc16(payload: string): string {

@@ -14,8 +14,9 @@ import { useUpdateCompany } from '../api/update-company.ts';
 import { CompanyImageBlock } from '../components/company-image-block.tsx';
 import { CompanySignatureTab } from '../components/company-signature-tab.tsx';
 import { CompanyEmailTab } from '../components/company-email-tab.tsx';
+import { CompanyPixTab } from '../components/company-pix-tab.tsx';
 
-const tabs = ['dados', 'logotipo', 'enderecos', 'assinatura', 'email'] as const;
+const tabs = ['dados', 'logotipo', 'enderecos', 'assinatura', 'email', 'pix'] as const;
 
 /** /companies/{id}/edit: Dados, Logotipo, Endereços, Assinatura, E-mail. */
 export function EditCompanyPage() {
@@ -87,6 +88,11 @@ export function EditCompanyPage() {
         <Tab eventKey="email" title="E-mail">
           <div className="card-list p-3">
             <CompanyEmailTab company={c} />
+          </div>
+        </Tab>
+        <Tab eventKey="pix" title="PIX">
+          <div className="card-list p-3">
+            <CompanyPixTab company={c} />
           </div>
         </Tab>
       </Tabs>

@@ -10,6 +10,7 @@ import { SignaturePad } from '../../../components/signature-pad.tsx';
 import { usePublicInvoice } from '../api/get-public-invoice.ts';
 import { useSignInvoice } from '../api/sign-invoice.ts';
 import { pngSize } from '../../../lib/png-size.ts';
+import { PixCard } from '../components/pix-card.tsx';
 
 const SIGNED_FLAG = 'invoice-signed';
 
@@ -92,6 +93,11 @@ function Signed({ invoice }: { invoice: PublicInvoice }) {
           </div>
         </Card.Body>
       </Card>
+      {invoice.pix && (
+        <div className="mt-3">
+          <PixCard pix={invoice.pix} />
+        </div>
+      )}
     </>
   );
 }
@@ -252,6 +258,7 @@ function SignForm({
         <Alert variant="info">A ordem de serviço mudou depois da última assinatura. Confira e assine novamente.</Alert>
       )}
       <Summary invoice={invoice} />
+      {invoice.pix && <PixCard pix={invoice.pix} />}
       <Form.Group className="mb-3" controlId={nameId}>
         <Form.Label>Nome de quem assina</Form.Label>
         <Form.Control
