@@ -93,3 +93,36 @@ describe('PIX on the order', () => {
     expect(page.json().pix ?? null).toBeNull();
   });
 });
+
+describe('PIX on the estimate PDF', () => {
+  it('a sent quote prints its total as PIX; a draft does not', async () => {
+    await setKey('+5511987654321');
+    const est = (url: string, method: 'GET' | 'POST' | 'PATCH' = 'GET', payload?: object) =>
+      t.ctx.app.inject({
+        method,
+        url: `/api/organizations/${t.org.organization.id}/estimates${url}`,
+        headers: t.org.as(t.org.admin.token),
+        ...(payload ? { payload } : {}),
+      });
+    const created = await est('', 'POST', {
+      company: t.world.company.id,
+      customer: t.world.customer.id,
+      transactionNature: t.world.nature.id,
+    });
+    const { id, number } = created.json() as { id: number; number: number };
+    expect(
+      (await est(`/${id}/services`, 'POST', { service: t.world.service.id, quantity: 1, isGrouped: false })).statusCode,
+    ).toBe(201);
+    const printed = async () => {
+      const link = await est(`/${id}/pdf`, 'POST');
+      expect(link.statusCode, link.body).toBe(200);
+      return pdfText((await t.ctx.app.inject({ method: 'GET', url: link.json().url })).rawPayload).replace(/\s+/g, '');
+    };
+    expect(await printed()).not.toContain('PAGAMENTOPORPIX');
+    expect((await est(`/${id}`, 'PATCH', { status: 1 })).statusCode).toBe(200);
+    const text = await printed();
+    expect(text).toContain('PAGAMENTOPORPIX');
+    expect(text).toContain(`0114+5511987654321`);
+    expect(text).toContain(`ORC${number}`);
+  });
+});

@@ -15,7 +15,8 @@ import { sanitizeRichText } from '../../lib/html.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { firstAddress, pdfParties, printPhotos, type PdfLog } from '../invoices/invoice-pdf.service.ts';
+import { companyCity, firstAddress, pdfParties, printPhotos, type PdfLog } from '../invoices/invoice-pdf.service.ts';
+import { pixFor } from '../invoices/pdf/pix-block.ts';
 import { findEstimate, recordChange, type Actor } from './estimate-access.ts';
 import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
 import { renderPdf } from '../../lib/pdf-pool.ts';
@@ -128,9 +129,19 @@ export async function loadEstimatePdfData(
       firstAddress(db, 'companyId', h.company.id),
       firstAddress(db, 'customerId', h.customer.id),
     ]);
-  const [parties, photos] = await Promise.all([
+  const status = h.estimate.status as EstimateStatusValue;
+  const [parties, photos, pix] = await Promise.all([
     pdfParties(storage, h.company, companyAddress, h.customer, customerAddress, badImage),
     printPhotos(storage, pictures),
+    // The total, payable by PIX, on a quote sent or approved (not on a draft or a cancelled one).
+    pixFor({
+      pixKey: h.company.pixKey,
+      showValues: status === EstimateStatus.Wip || status === EstimateStatus.Completed,
+      amountCents: h.estimate.subtotalCents - h.estimate.discountCents,
+      merchantName: h.company.name,
+      merchantCity: h.company.pixKey ? await companyCity(db, h.company.id) : null,
+      reference: `ORC${h.estimate.number}`,
+    }),
   ]);
   return {
     timeZone: h.timeZone,
@@ -152,6 +163,7 @@ export async function loadEstimatePdfData(
     notes,
     notesLeftOut: noteCount - notes.length,
     photos,
+    pix,
   };
 }
 

@@ -23,6 +23,7 @@ import {
   toBuffer,
   type Doc,
 } from '../../invoices/pdf/pdf-layout.ts';
+import { pixBlock, type PrintedPix } from '../../invoices/pdf/pix-block.ts';
 
 /** Everything the estimate document prints. A quote always shows its values. */
 export interface EstimatePdfData {
@@ -49,6 +50,8 @@ export interface EstimatePdfData {
   /** How many older notes the document leaves out. */
   notesLeftOut: number;
   photos: Array<{ name: string; data: Buffer; width: number; height: number }>;
+  /** The total as a PIX payment (null: no key, or a draft or cancelled quote). */
+  pix?: PrintedPix | null;
 }
 
 function customerBlock(doc: Doc, d: EstimatePdfData) {
@@ -127,6 +130,7 @@ export async function renderEstimatePdf(d: EstimatePdfData): Promise<Buffer> {
   linesTable(doc, values, 'Serviços', d.services);
   linesTable(doc, values, 'Produtos', d.products);
   totals(doc, { showValues: true, invoice: d.estimate });
+  pixBlock(doc, d.pix);
   notes(doc, d);
   photos(doc, d);
   if (d.estimate.isDraft) draftMarks(doc);
