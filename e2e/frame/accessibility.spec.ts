@@ -19,7 +19,7 @@ for (const [label, viewport] of [
     test.use({ viewport });
 
     test('admin: home, orders, an order, customers, profile', async ({ page, request }) => {
-      test.slow(); // five pages, each analysed by axe
+      test.slow(); // seven pages, each analysed by axe
       const { id } = await startedOrder(request, { label: 'Cliente A11y' });
       await loginAs(page, 'admin');
       for (const [path, ready] of [
@@ -27,6 +27,8 @@ for (const [label, viewport] of [
         ['/invoices', page.getByTestId('pagination')],
         [`/invoices/${id}/edit`, page.getByRole('region', { name: 'Atendimento' })],
         ['/customers', page.getByTestId('pagination')],
+        ['/agenda', page.getByRole('region', { name: 'Agenda do dia' })],
+        ['/checklist-templates', page.getByTestId('pagination')],
         ['/profile', page.getByRole('tab', { name: 'Assinatura' })],
       ] as const) {
         await page.goto(path);
@@ -34,6 +36,8 @@ for (const [label, viewport] of [
         expect(await seriousViolations(page), path).toEqual([]);
       }
       await page.getByRole('tab', { name: 'Assinatura' }).click();
+      // The tab fades in: axe must see it shown, not half transparent (its colours then fail contrast).
+      await expect(page.getByRole('tabpanel', { name: 'Assinatura' })).toHaveCSS('opacity', '1');
       expect(await seriousViolations(page), '/profile Assinatura').toEqual([]);
     });
 

@@ -59,7 +59,7 @@ export function DayGrid({
     visits.filter((v) => (lane.id === null ? v.workers.length === 0 : v.workers.some((w) => w.id === lane.id)));
   const layouts = new Map(lanes.map((lane) => [lane.id, columnsOf(inLane(lane))]));
   return (
-    <div className="agenda-day border rounded bg-body" role="grid" aria-label="Agenda do dia">
+    <section className="agenda-day border rounded bg-body" aria-label="Agenda do dia">
       <div className="agenda-day-row d-flex">
         <div className="agenda-gutter" />
         {lanes.map((lane) => (
@@ -124,6 +124,6 @@ export function DayGrid({
           </div>
         ))}
       </div>
-    </div>
+    </section>
   );
 }
