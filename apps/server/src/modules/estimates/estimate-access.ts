@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { estimateMessages, fromCents, isEstimateEditable } from '@oficina/contracts';
+import { estimateMessages, isEstimateEditable } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { conflict, invalid } from '../../plugins/errors.ts';
+import { conflict } from '../../plugins/errors.ts';
 import { audit, type AuditAction, type AuditChange } from '../../lib/audit.ts';
-import { queryRows } from '../../lib/sql.ts';
-import { lineCents, type Actor } from '../invoices/invoice-access.ts';
+import { ownerColumn, type Actor, type EstimateTables, type RecordKind } from '../../lib/record-core/kind.ts';
 
 export type { Actor };
 const es = schema.estimates;
@@ -45,28 +44,27 @@ export async function recordChange(tx: Tx, actor: Actor, estimateId: number, act
   await audit(tx, actor, action, 'estimate', estimateId, data);
 }
 
-/** The largest total an estimate may reach: the integer cents columns. */
-const MAX_TOTAL_CENTS = 2_147_483_647;
-
-/**
- * Recomputes the subtotal (each line: quantity x price) in the transaction of a line change; a discount
- * above the new subtotal is lowered to it. Returns the audit lines of what changed.
- */
-export async function applySubtotal(tx: Tx, row: EstimateRow, field: string) {
-  const [result] = await queryRows<{ subtotal: string }>(
-    tx,
-    sql`SELECT (SELECT coalesce(sum(${lineCents}), 0) FROM estimate_services WHERE estimate_id = ${row.id})
-             + (SELECT coalesce(sum(${lineCents}), 0) FROM estimate_products WHERE estimate_id = ${row.id})
-             AS subtotal`,
-  );
-  const subtotalCents = Number(result!.subtotal);
-  if (subtotalCents > MAX_TOTAL_CENTS) throw invalid({ [field]: estimateMessages.totalTooHigh });
-  const discountCents = Math.min(row.discountCents, subtotalCents);
-  await tx.update(es).set({ subtotalCents, discountCents }).where(eq(es.id, row.id));
-  const changes: AuditChange[] = [];
-  if (subtotalCents !== row.subtotalCents)
-    changes.push({ field: 'subTotal', before: fromCents(row.subtotalCents), after: fromCents(subtotalCents) });
-  if (discountCents !== row.discountCents)
-    changes.push({ field: 'discount', before: fromCents(row.discountCents), after: fromCents(discountCents) });
-  return changes;
-}
+/** Estimates as the record core sees them: admin-only, lines and pictures while Draft or Wip. */
+export const estimateKind: RecordKind<EstimateRow, EstimateTables> = {
+  entity: 'estimate',
+  path: 'estimates',
+  tables: {
+    services: schema.estimateServices,
+    products: schema.estimateProducts,
+    equipments: schema.estimateEquipments,
+    pictures: schema.estimatePictures,
+  },
+  find: findEstimate,
+  lock: lockEstimate,
+  assertEditable,
+  recordChange,
+  // A line keeps its position in its section (from 1) and whether it goes to an order as one line.
+  async newLineValues(tx, table, id, body) {
+    const [row] = await tx
+      .select({ n: sql<number>`coalesce(max(item_number), 0) + 1`.mapWith(Number) })
+      .from(table)
+      .where(eq(ownerColumn(table), id));
+    return { itemNumber: row!.n, isGrouped: body.isGrouped ?? false };
+  },
+  messages: estimateMessages,
+};

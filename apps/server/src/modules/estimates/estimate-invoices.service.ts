@@ -8,6 +8,7 @@ import {
   InvoiceState,
   isFractionalUnit,
   isInvoiceClosed,
+  MONEY_MAX_CENTS,
   type EstimateInvoicesResponse,
   type GenerateInvoiceBody,
   type InvoiceStateValue,
@@ -15,7 +16,8 @@ import {
 import { schema, type Db, type Tx } from '@oficina/db';
 import { conflict, invalid, notFound } from '../../plugins/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { recomputeSubtotal, recordChange as recordInvoiceChange } from '../invoices/invoice-access.ts';
+import { invoiceKind, recordChange as recordInvoiceChange } from '../invoices/invoice-access.ts';
+import { subtotalOf } from '../../lib/record-core/lines.ts';
 import { draftStatus, insertDraftInvoice } from '../invoices/invoices.service.ts';
 import { findEstimate, lockEstimate, recordChange, type Actor, type EstimateRow } from './estimate-access.ts';
 
@@ -418,8 +420,9 @@ export async function generateInvoice(db: Db, actor: Actor, id: number, body: Ge
     await pricedLines('services', services);
     await pricedLines('products', products);
 
-    const { subtotalCents, discountCents } = await recomputeSubtotal(tx, invoice);
-    if (subtotalCents > 2_147_483_647) throw invalid({ services: estimateMessages.totalTooHigh });
+    const subtotalCents = await subtotalOf(tx, invoiceKind, invoice.id);
+    if (subtotalCents > MONEY_MAX_CENTS) throw invalid({ services: estimateMessages.totalTooHigh });
+    const discountCents = Math.min(invoice.discountCents, subtotalCents);
     await tx.update(i).set({ subtotalCents, discountCents }).where(eq(i.id, invoice.id));
     const discounts = await applyEstimateDiscount(tx, actor, estimate);
     const discountChange = (invoiceId: number, before: number) => {

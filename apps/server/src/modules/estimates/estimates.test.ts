@@ -102,21 +102,37 @@ describe('access', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it("another organization's ids in bodies → 404, and nothing changes", async () => {
-    const bodies: Array<[string, object]> = [
-      ['', { company: theirs.company.id, customer: w.customer.id, transactionNature: w.nature.id }],
-      ['', { company: w.company.id, customer: theirs.customer.id, transactionNature: w.nature.id }],
-      ['', { company: w.company.id, customer: w.customer.id, transactionNature: theirs.nature.id }],
-      [`/${mine.id}/services`, { service: theirs.service.id, quantity: 1 }],
-      [`/${mine.id}/products`, { product: theirs.product.id, quantity: 1 }],
-      [`/${mine.id}/equipments`, { equipment: theirs.equipment.id }],
-      [`/${mine.id}/tags/${theirs.tag.id}`, {}],
-      [`/${mine.id}/reminders`, { reminder: theirs.reminder.id, reminderAt: '2030-01-01T12:00:00Z' }],
+  it("another organization's ids in bodies → 404 (422 on a line's field, as on orders), and nothing changes", async () => {
+    const bodies: Array<[string, object, number, object?]> = [
+      ['', { company: theirs.company.id, customer: w.customer.id, transactionNature: w.nature.id }, 404],
+      ['', { company: w.company.id, customer: theirs.customer.id, transactionNature: w.nature.id }, 404],
+      ['', { company: w.company.id, customer: w.customer.id, transactionNature: theirs.nature.id }, 404],
+      [
+        `/${mine.id}/services`,
+        { service: theirs.service.id, quantity: 1 },
+        422,
+        { service: ['Serviço não encontrado ou excluído'] },
+      ],
+      [
+        `/${mine.id}/products`,
+        { product: theirs.product.id, quantity: 1 },
+        422,
+        { product: ['Produto não encontrado'] },
+      ],
+      [
+        `/${mine.id}/equipments`,
+        { equipment: theirs.equipment.id },
+        422,
+        { equipment: ['O equipamento não pertence ao cliente do orçamento'] },
+      ],
+      [`/${mine.id}/tags/${theirs.tag.id}`, {}, 404],
+      [`/${mine.id}/reminders`, { reminder: theirs.reminder.id, reminderAt: '2030-01-01T12:00:00Z' }, 404],
     ];
     const before = (await w.ok('GET', '')).meta.total;
-    for (const [rest, payload] of bodies) {
+    for (const [rest, payload, status, errors] of bodies) {
       const res = await w.est('POST', rest, payload);
-      expect(res.statusCode, `${rest} ${JSON.stringify(payload)}`).toBe(404);
+      expect(res.statusCode, `${rest} ${JSON.stringify(payload)}`).toBe(status);
+      if (errors) expect(res.json().errors).toEqual(errors);
     }
     expect((await w.ok('GET', '')).meta.total).toBe(before);
     const detail = await w.ok('GET', `/${mine.id}`);
@@ -213,10 +229,10 @@ describe('lines, totals and discount', () => {
     expect((await w.est('POST', `/${e.id}/equipments`, { equipment: w.otherEquipment.id })).statusCode).toBe(422);
     const available = await w.ok('GET', `/${e.id}/equipments/available`);
     expect(available.data.map((o: { id: number }) => o.id)).toEqual([w.equipment2.id]);
-    // Archived services are not offered nor accepted.
-    expect((await w.est('POST', `/${e.id}/services`, { service: w.archivedService.id, quantity: 1 })).statusCode).toBe(
-      404,
-    );
+    // Archived services are not offered nor accepted: the catalogue's message on the field, as on orders.
+    const archived = await w.est('POST', `/${e.id}/services`, { service: w.archivedService.id, quantity: 1 });
+    expect(archived.statusCode).toBe(422);
+    expect(archived.json().errors).toEqual({ service: ['Serviço não encontrado ou excluído'] });
     expect((await w.est('POST', `/${e.id}/services`, { service: w.service.id, quantity: 0 })).statusCode).toBe(422);
   });
 });

@@ -1,22 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import {
-  CommentType,
-  isInvoiceClosed,
-  invoiceMessages,
-  MONEY_MAX_CENTS,
-  type InvoiceStateValue,
-} from '@oficina/contracts';
+import { CommentType, isInvoiceClosed, invoiceMessages, type InvoiceStateValue } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
-import type { AuthContext } from '../../plugins/auth.ts';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict } from '../../plugins/errors.ts';
 import { audit, type AuditAction, type AuditActor, type AuditChange } from '../../lib/audit.ts';
-import { queryRows } from '../../lib/sql.ts';
+import type { Actor, InvoiceTables, RecordKind } from '../../lib/record-core/kind.ts';
 
 const i = schema.invoices;
 
 /** Who acts on orders: the token's user, organization and role (request.auth). */
-export type Actor = Pick<AuthContext, 'userId' | 'organizationId' | 'isAdmin' | 'name'>;
+export type { Actor };
 
 /**
  * The orders an actor may see: admins every order of
@@ -88,29 +81,21 @@ export async function systemComment(
   });
 }
 
-/**
- * A line's total in cents in SQL: quantity × price rounded to the cent on each line (half up, as
- * `lineTotalCents` does), so the subtotal is the sum of what each line shows.
- */
-export const lineCents = sql.raw('round(quantity * price_cents)');
-
-/**
- * Recomputes the subtotal from the lines, in the transaction of the line change. A discount larger
- * than the new subtotal is lowered to it (the check constraint forbids discount > subtotal); the
- * returned values say what changed, for the audit trail.
- */
-export async function recomputeSubtotal(tx: Tx, row: InvoiceRow) {
-  const [result] = await queryRows<{ subtotal: string }>(
-    tx,
-    sql`
-    SELECT (SELECT coalesce(sum(${lineCents}), 0) FROM invoice_services WHERE invoice_id = ${row.id})
-         + (SELECT coalesce(sum(${lineCents}), 0) FROM invoice_products WHERE invoice_id = ${row.id})
-         AS subtotal`,
-  );
-  const subtotalCents = Number(result!.subtotal);
-  const discountCents = Math.min(row.discountCents, subtotalCents);
-  return { subtotalCents, discountCents };
-}
-
-/** The largest total an order may reach: the most money the API accepts anywhere. */
-export const MAX_TOTAL_CENTS = MONEY_MAX_CENTS;
+/** Service orders as the record core sees them: lines and pictures while neither Canceled nor Completed. */
+export const invoiceKind: RecordKind<InvoiceRow, InvoiceTables> = {
+  entity: 'invoice',
+  path: 'invoices',
+  tables: {
+    services: schema.invoiceServices,
+    products: schema.invoiceProducts,
+    equipments: schema.invoiceEquipments,
+    pictures: schema.invoicePictures,
+  },
+  find: visibleInvoice,
+  lock: lockInvoice,
+  assertEditable: assertOpen,
+  recordChange,
+  // An order's lines carry nothing more than the shared columns.
+  newLineValues: async () => ({}),
+  messages: invoiceMessages,
+};

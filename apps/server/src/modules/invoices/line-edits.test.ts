@@ -349,7 +349,7 @@ describe('editing estimate lines in place', () => {
       {
         field: 'services',
         before: { name: 'Limpeza de split', quantity: 1, price: 180, isGrouped: false },
-        after: { name: 'Limpeza de split', quantity: 2, price: 180, isGrouped: false },
+        after: { name: 'Limpeza de split', quantity: 2, price: 180, description: 'Com escada', isGrouped: false },
       },
       { field: 'subTotal', before: 360, after: 540 },
     ]);

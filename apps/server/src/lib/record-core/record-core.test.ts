@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { estimateWorld, type EstimateWorld } from '../../../test/estimate-fixtures.ts';
+
+// Estimates and service orders share one record core: the same request gets the same answer on
+// either kind. These were four disagreements between the two copies; each case runs on both kinds.
+let ctx: TestContext;
+let org: TestOrg;
+let other: TestOrg;
+let w: EstimateWorld;
+let theirs: EstimateWorld;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await createOrg(ctx);
+  other = await createOrg(ctx);
+  w = await estimateWorld(ctx, org);
+  theirs = await estimateWorld(ctx, other);
+});
+afterAll(() => ctx.close());
+
+type Kind = {
+  name: string;
+  create(): Promise<number>;
+  call(method: 'GET' | 'POST' | 'PATCH', rest: string, payload?: object): ReturnType<EstimateWorld['est']>;
+  noun: string;
+};
+const kinds: Kind[] = [
+  {
+    name: 'estimate',
+    create: async () => (await w.createEstimate()).id,
+    call: (method, rest, payload) => w.est(method, rest, payload),
+    noun: 'do orçamento',
+  },
+  {
+    name: 'service order',
+    create: async () => (await w.createInvoice()).id,
+    call: (method, rest, payload) => w.admin(method, rest, payload),
+    noun: 'da ordem de serviço',
+  },
+];
+
+describe.each(kinds)('$name', (kind) => {
+  it('takes money up to R$ 99.999.999,99 and refuses more on the field that would pass it', async () => {
+    const id = await kind.create();
+    const line = await kind.call('POST', `/${id}/services`, { service: w.service.id, quantity: 1 });
+    expect(line.statusCode).toBe(201);
+    // Past the 32-bit integer that once capped estimates (R$ 21.474.836,47).
+    const big = await kind.call('PATCH', `/${id}/services/${line.json().id}`, { price: 30_000_000 });
+    expect(big.statusCode).toBe(200);
+    expect((await kind.call('GET', `/${id}`)).json()).toMatchObject({ subTotal: 30_000_000 });
+    const top = await kind.call('PATCH', `/${id}/services/${line.json().id}`, { price: 99_999_999.99 });
+    expect(top.statusCode).toBe(200);
+    const more = await kind.call('POST', `/${id}/services`, { service: w.service.id, quantity: 1 });
+    expect(more.statusCode).toBe(422);
+    expect(more.json().errors.quantity[0]).toMatch(/^O valor total .* ficaria acima do permitido$/);
+    expect((await kind.call('GET', `/${id}`)).json()).toMatchObject({ subTotal: 99_999_999.99 });
+  });
+
+  it('an archived service, or a product or equipment not the organization’s, is a 422 on its field', async () => {
+    const id = await kind.create();
+    const archived = await kind.call('POST', `/${id}/services`, { service: w.archivedService.id, quantity: 1 });
+    expect([archived.statusCode, archived.json().errors]).toEqual([
+      422,
+      { service: ['Serviço não encontrado ou excluído'] },
+    ]);
+    const product = await kind.call('POST', `/${id}/products`, { product: theirs.product.id, quantity: 1 });
+    expect([product.statusCode, product.json().errors]).toEqual([422, { product: ['Produto não encontrado'] }]);
+    const equipment = await kind.call('POST', `/${id}/equipments`, { equipment: theirs.equipment.id });
+    expect([equipment.statusCode, equipment.json().errors]).toEqual([
+      422,
+      { equipment: [`O equipamento não pertence ao cliente ${kind.noun}`] },
+    ]);
+    const twice = await kind.call('POST', `/${id}/equipments`, { equipment: w.equipment.id });
+    expect(twice.statusCode).toBe(201);
+    const again = await kind.call('POST', `/${id}/equipments`, { equipment: w.equipment.id });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.equipment[0]).toMatch(/^Este equipamento já está n/);
+  });
+});
