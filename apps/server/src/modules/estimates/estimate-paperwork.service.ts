@@ -1,20 +1,10 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import {
-  estimateMessages,
-  MAX_PHOTOS_PER_INVOICE,
-  paperworkMessages,
-  type AddEstimateCommentBody,
-  type AddEstimateReminderBody,
-  type InvoicePicture,
-} from '@oficina/contracts';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { estimateMessages, type AddEstimateCommentBody, type AddEstimateReminderBody } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
-import { assertFound } from '../../plugins/auth.ts';
 import { invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
-import { processPhoto } from '../../lib/images.ts';
+import { recordPictures } from '../../lib/record-core/pictures.ts';
 import { recordTags } from '../../lib/record-tags.ts';
-import { newFileKey, type FileStorage } from '../../lib/storage.ts';
-import type { NamedImageUpload } from '../../lib/uploads.ts';
-import { assertEditable, findEstimate, lockEstimate, recordChange, type Actor } from './estimate-access.ts';
+import { estimateKind, findEstimate, lockEstimate, recordChange, type Actor } from './estimate-access.ts';
 
 const u = schema.users;
 
@@ -178,137 +168,9 @@ export async function moveReminder(db: Db, actor: Actor, id: number, reminderId:
   return row!;
 }
 
-// ---- pictures (only while Draft or Wip) ----------------------------------------------------------
+// ---- pictures (only while Draft or Wip): the record core's -------------------------------------
 
-const ph = schema.estimatePictures;
-const FIELD = 'attachment';
-
-const pictureColumns = {
-  id: ph.id,
-  organizationId: ph.organizationId,
-  estimateId: ph.estimateId,
-  name: ph.name,
-  thumbnail: ph.thumbnail,
-  width: ph.width,
-  height: ph.height,
-  size: ph.size,
-  createdAt: ph.createdAt,
-  userId: ph.userId,
-  userName: u.name,
-};
-
-async function pictures(db: Db, where: SQL): Promise<{ data: InvoicePicture[] }> {
-  const rows = await db
-    .select(pictureColumns)
-    .from(ph)
-    .leftJoin(u, eq(u.id, ph.userId))
-    .where(where)
-    .orderBy(asc(ph.id));
-  return {
-    data: rows.map(({ organizationId, estimateId, ...row }) => ({
-      ...row,
-      url: `/organizations/${organizationId}/estimates/${estimateId}/attachments/pictures/${row.id}`,
-      createdAt: row.createdAt.toISOString(),
-      userName: row.userName ?? '',
-    })),
-  };
-}
-
-export async function listPictures(db: Db, actor: Actor, id: number) {
-  await findEstimate(db, actor, id);
-  return pictures(db, eq(ph.estimateId, id));
-}
-
-/**
- * POST estimates/{id}/attachments/pictures: decoded and resized first (the slow part), files written,
- * then the rows inserted in one transaction under the estimate's lock; on failure the files go again.
- */
-export async function addPictures(db: Db, storage: FileStorage, actor: Actor, id: number, uploads: NamedImageUpload[]) {
-  assertEditable(await findEstimate(db, actor, id));
-  const folder = `estimates/${id}`;
-  const files: Array<
-    Awaited<ReturnType<typeof processPhoto>> & { upload: NamedImageUpload; fileKey: string; printKey: string }
-  > = [];
-  for (const upload of uploads) {
-    const processed = await processPhoto(upload.data, upload.contentType, FIELD);
-    files.push({
-      upload,
-      ...processed,
-      fileKey: newFileKey(actor.organizationId, folder, 'photo', upload.extension),
-      printKey: newFileKey(actor.organizationId, folder, 'print', 'jpg'),
-    });
-  }
-  const written: string[] = [];
-  try {
-    for (const f of files) {
-      await storage.put(f.fileKey, f.upload.data, f.upload.contentType);
-      written.push(f.fileKey);
-      await storage.put(f.printKey, f.print, 'image/jpeg');
-      written.push(f.printKey);
-    }
-    const ids = await db.transaction(async (tx) => {
-      assertEditable(await lockEstimate(tx, actor, id));
-      const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(ph).where(eq(ph.estimateId, id));
-      if (n + files.length > MAX_PHOTOS_PER_INVOICE) throw invalid({ [FIELD]: paperworkMessages.tooManyPhotos });
-      const inserted = await tx
-        .insert(ph)
-        .values(
-          files.map((f) => ({
-            organizationId: actor.organizationId,
-            estimateId: id,
-            userId: actor.userId,
-            name: f.upload.name,
-            contentType: f.upload.contentType,
-            size: f.upload.data.length,
-            width: f.width,
-            height: f.height,
-            fileKey: f.fileKey,
-            printKey: f.printKey,
-            thumbnail: f.thumbnail,
-          })),
-        )
-        .returning({ id: ph.id });
-      await recordChange(
-        tx,
-        actor,
-        id,
-        'update',
-        files.map((f) => ({ field: 'pictures', before: null, after: f.upload.name })),
-      );
-      return inserted.map((row) => row.id);
-    });
-    return pictures(db, inArray(ph.id, ids));
-  } catch (err) {
-    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
-    throw err;
-  }
-}
-
-export async function getPictureFile(db: Db, storage: FileStorage, actor: Actor, id: number, pictureId: number) {
-  await findEstimate(db, actor, id);
-  const [row] = await db
-    .select()
-    .from(ph)
-    .where(and(eq(ph.id, pictureId), eq(ph.estimateId, id), eq(ph.organizationId, actor.organizationId)));
-  const picture = assertFound(row);
-  const data = await storage.get(picture.fileKey);
-  if (!data) throw notFound();
-  return { data, contentType: picture.contentType };
-}
-
-export async function removePicture(db: Db, storage: FileStorage, actor: Actor, id: number, pictureId: number) {
-  const removed = await db.transaction(async (tx) => {
-    assertEditable(await lockEstimate(tx, actor, id));
-    const [picture] = await tx
-      .delete(ph)
-      .where(and(eq(ph.id, pictureId), eq(ph.estimateId, id)))
-      .returning();
-    if (!picture) throw notFound();
-    await recordChange(tx, actor, id, 'delete', [{ field: 'pictures', before: picture.name, after: null }]);
-    return picture;
-  });
-  await Promise.all([storage.delete(removed.fileKey), storage.delete(removed.printKey)]);
-}
+export const { listPictures, addPictures, getPictureFile, removePicture } = recordPictures(estimateKind);
 
 /** The newest e-mails first, for the 'E-mails enviados' tab. */
 export async function listEmails(db: Db, actor: Actor, id: number) {
