@@ -203,6 +203,14 @@ function errorResponses(method: string, url: string, f: RouteFacts) {
   return out;
 }
 
+/** A route's access rule in one word (an admin-only route of a feature: 'admin feature:<name>'). */
+function accessLabel(access: Access | undefined): string {
+  if (access === 'public') return 'public';
+  const parts = [access?.admin ? 'admin' : 'user'];
+  if (access?.feature) parts.push(`feature:${access.feature}`);
+  return parts.join(' ');
+}
+
 export function createOpenApiTransforms(): { transform: Transform; transformObject: TransformObject } {
   const facts = new Map<string, RouteFacts>();
   const key = (method: string, url: string) => `${method.toUpperCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
@@ -241,6 +249,9 @@ export function createOpenApiTransforms(): { transform: Transform; transformObje
         }
         if (f)
           for (const [code, answer] of Object.entries(errorResponses(m, path, f))) responses[code] ??= answer as object;
+        // Who may call it, for readers and for the access test that walks this document:
+        // 'public', 'user' (any signed-in user of the path's organization), 'admin', or 'feature:<name>'.
+        if (f) op['x-access'] = accessLabel(f.access);
         op.responses = responses;
       }
     }

@@ -16,7 +16,8 @@ import { schema, type Db } from '@oficina/db';
 import { conflict, invalid, notFound } from '../../plugins/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { nextNumber } from '../../lib/counters.ts';
-import { page } from '../../lib/list.ts';
+import { listPage } from '../../lib/list.ts';
+import { partyColumns } from '../../lib/record-core/parties.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
 import { tagsByRecord } from '../../lib/record-tags.ts';
 import { assertEditable, findEstimate, lockEstimate, recordChange, type Actor } from './estimate-access.ts';
@@ -32,15 +33,7 @@ const rowColumns = {
   id: es.id,
   number: es.number,
   createdAt: es.createdAt,
-  companyId: co.id,
-  companyName: co.name,
-  companyIdentifier: co.identifier,
-  companyType: co.type,
-  customerId: cu.id,
-  customerName: cu.name,
-  customerIdentifier: cu.identifier,
-  customerType: cu.type,
-  transactionNatureName: tn.name,
+  ...partyColumns,
   status: es.status,
   subtotalCents: es.subtotalCents,
   discountCents: es.discountCents,
@@ -59,30 +52,31 @@ export async function listEstimates(db: Db, actor: Actor, query: EstimateFilterQ
     query.statuses.length ? inArray(es.status, query.statuses) : undefined,
     await numberOrPartySearch(db, actor.organizationId, query.q, es),
   )!;
-  const [rows, total] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(es)
-      .innerJoin(co, eq(co.id, es.companyId))
-      .innerJoin(cu, eq(cu.id, es.customerId))
-      .innerJoin(tn, eq(tn.id, es.transactionNatureId))
-      .where(where)
-      .orderBy(desc(es.number))
-      .limit(query.take)
-      .offset(query.skip),
-    db.$count(es, where),
-  ]);
+  const rows = await db
+    .select(rowColumns)
+    .from(es)
+    .innerJoin(co, eq(co.id, es.companyId))
+    .innerJoin(cu, eq(cu.id, es.customerId))
+    .innerJoin(tn, eq(tn.id, es.transactionNatureId))
+    .where(where)
+    .orderBy(desc(es.number))
+    .limit(query.take)
+    .offset(query.skip);
   const tags = await tagsOf(
     db,
     rows.map((r) => r.id),
   );
-  const data: EstimateListRow[] = rows.map(({ subtotalCents, discountCents, ...r }) => ({
-    ...r,
-    createdAt: r.createdAt.toISOString(),
-    total: fromCents(subtotalCents - discountCents),
-    estimateTags: tags.get(r.id) ?? [],
-  }));
-  return page(data, total, query);
+  return listPage(
+    query,
+    Promise.resolve(rows),
+    () => db.$count(es, where),
+    ({ subtotalCents, discountCents, ...r }): EstimateListRow => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      total: fromCents(subtotalCents - discountCents),
+      estimateTags: tags.get(r.id) ?? [],
+    }),
+  );
 }
 
 // ---- detail --------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { conflict, invalid } from '../../plugins/errors.ts';
 import type { AuditChange } from '../../lib/audit.ts';
 import { requiredUnanswered } from '../checklists/invoice-checklists.service.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
-import { getInvoiceDetail } from './invoices.service.ts';
+import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
 
 const i = schema.invoices;

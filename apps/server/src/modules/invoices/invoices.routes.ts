@@ -19,16 +19,14 @@ import {
 } from '@oficina/contracts';
 import {
   createInvoice,
-  homeCard,
-  listInvoices,
   payInvoice,
   undoPayment,
   updateDiscount,
   updateInvoiceInfo,
   updateVisit,
-  viewInvoice,
-  type HomeCard,
 } from './invoices.service.ts';
+import { homeCard, listInvoices, type HomeCard } from './invoice-list.service.ts';
+import { viewInvoice } from './invoice-detail.service.ts';
 import { allowedChanges, changeState } from './invoice-workflow.service.ts';
 import { invoiceLineRoutes } from './invoice-lines.routes.ts';
 import { invoicePaperworkRoutes } from './invoice-paperwork.routes.ts';

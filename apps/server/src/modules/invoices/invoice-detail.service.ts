@@ -1,0 +1,291 @@
+// The order as its screen reads it: one statement builds the order and its parts (lines, workers, tags,
+// signature) as JSON, prepared once per database and kind of reader.
+import { and, eq, sql } from 'drizzle-orm';
+import { fromCents, type InvoiceDetail } from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { recordView } from '../../lib/audit.ts';
+import { partyColumns } from '../../lib/record-core/parties.ts';
+import { visibleTo, type Actor } from './invoice-access.ts';
+import { contentHash, signatureFields } from './invoice-signature.ts';
+
+const i = schema.invoices;
+const co = schema.companies;
+const cu = schema.customers;
+const tn = schema.transactionNatures;
+const st = schema.invoiceStatuses;
+const ad = schema.addresses;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A timestamp as JSON text in the shape Date.toISOString() gives (UTC, milliseconds, 'Z'). */
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const ofThisOrder = (alias: string) =>
+  `${alias}.organization_id = "invoices"."organization_id" AND ${alias}.invoice_id = "invoices"."id"`;
+const jsonList = (fields: string, from: string, orderBy: string) =>
+  sql.raw(`(SELECT coalesce(json_agg(json_build_object(${fields}) ORDER BY ${orderBy}), '[]'::json) FROM ${from})`);
+
+/**
+ * An order's parts, each as JSON that the database builds inside the query that reads the order (the
+ * detail's, or a list row's for the tags), so they cost no round trip of their own.
+ */
+/** An order's own columns with its parties and status, as the list rows and the detail read them. */
+export const rowColumns = {
+  id: i.id,
+  number: i.number,
+  createdAt: i.createdAt,
+  ...partyColumns,
+  statusId: st.id,
+  statusState: i.state,
+  statusLabel: st.label,
+  isPaid: i.isPaid,
+  startedAt: i.startedAt,
+  scheduledAt: i.scheduledAt,
+};
+
+export const detailParts = {
+  services: jsonList(
+    `'id', x.id, 'serviceId', x.service_id, 'name', x.name, 'description', x.description, 'quantity', x.quantity,
+     'priceCents', x.price_cents, 'createdAt', ${isoText('x.created_at')}, 'updatedAt', ${isoText('x.updated_at')}`,
+    `invoice_services x WHERE ${ofThisOrder('x')}`,
+    'x.id',
+  ),
+  products: jsonList(
+    `'id', x.id, 'productId', x.product_id, 'name', x.name, 'unit', x.unit, 'quantity', x.quantity, 'priceCents', x.price_cents,
+     'createdAt', ${isoText('x.created_at')}, 'updatedAt', ${isoText('x.updated_at')}`,
+    `invoice_products x WHERE ${ofThisOrder('x')}`,
+    'x.id',
+  ),
+  equipments: jsonList(
+    `'id', x.id, 'equipmentId', x.equipment_id, 'name', x.name, 'brand', x.brand, 'model', x.model,
+     'serialNumber', x.serial_number, 'description', x.description`,
+    `invoice_equipments x WHERE ${ofThisOrder('x')}`,
+    'x.id',
+  ),
+  workers: jsonList(
+    `'id', x.id, 'workerId', x.worker_id, 'name', u.name, 'paidAt', ${isoText('x.paid_at')}`,
+    `invoice_workers x JOIN users u ON u.organization_id = x.organization_id AND u.id = x.worker_id WHERE ${ofThisOrder('x')}`,
+    'x.id',
+  ),
+  tags: jsonList(
+    `'tagId', t.id, 'name', t.name, 'color', t.color`,
+    `invoice_tags x JOIN tags t ON t.organization_id = x.organization_id AND t.id = x.tag_id WHERE ${ofThisOrder('x')}`,
+    'f_unaccent(lower(t.name)), t.id',
+  ),
+  // The newest signature, without the drawing as sent (kept only as evidence; screens use the print copy).
+  signature: sql.raw(`(SELECT json_build_object('printImage', x.print_image, 'signerName', x.signer_name,
+     'signedAt', ${isoText('x.signed_at')}, 'ip', x.ip, 'userAgent', x.user_agent, 'contentHash', x.content_hash)
+     FROM invoice_signatures x WHERE ${ofThisOrder('x')} ORDER BY x.id DESC LIMIT 1)`),
+};
+export interface DetailParts {
+  services: Array<{
+    id: number;
+    serviceId: number | null;
+    name: string;
+    description: string | null;
+    quantity: number;
+    priceCents: number;
+    createdAt: string;
+    updatedAt: string;
+  }>;
+  products: Array<{
+    id: number;
+    productId: number | null;
+    name: string;
+    unit: string;
+    quantity: number;
+    priceCents: number;
+    createdAt: string;
+    updatedAt: string;
+  }>;
+  equipments: Array<{
+    id: number;
+    equipmentId: number | null;
+    name: string;
+    brand: string;
+    model: string;
+    serialNumber: string;
+    description: string | null;
+  }>;
+  workers: Array<{ id: number; workerId: number; name: string; paidAt: string | null }>;
+  tags: Array<{ tagId: number; name: string; color: string }>;
+  signature: {
+    printImage: string;
+    signerName: string;
+    signedAt: string;
+    ip: string;
+    userAgent: string | null;
+    contentHash: string;
+  } | null;
+}
+
+// ---- detail --------------------------------------------------------------------------------------
+
+const money = (actor: Actor, cents: number) => (actor.isAdmin ? { price: fromCents(cents) } : {});
+
+/**
+ * The whole order in one statement: the head joined to its parties, and the lines, workers, tags and
+ * latest signature as JSON sub-selects. One round trip instead of seven, prepared once per database and
+ * kind of reader (admin or collaborator), so PostgreSQL plans it once per connection.
+ */
+function detailQuery(db: Db, isAdmin: boolean) {
+  const reader = { organizationId: sql.placeholder('orgId'), userId: sql.placeholder('userId'), isAdmin };
+  return db
+    .select({
+      ...rowColumns,
+      transactionNatureId: i.transactionNatureId,
+      updatedAt: i.updatedAt,
+      finishedAt: i.finishedAt,
+      paymentDate: i.paymentDate,
+      paymentDescription: i.paymentDescription,
+      subtotalCents: i.subtotalCents,
+      discountCents: i.discountCents,
+      invoiceInfo1: i.invoiceInfo1,
+      invoiceInfo2: i.invoiceInfo2,
+      isPayingJustTheHalf: i.isPayingJustTheHalf,
+      payrollBonusCents: i.payrollBonusCents,
+      signToken: i.signToken,
+      customerPhone: cu.phone,
+      customerEmail: cu.email,
+      reportedProblem: i.reportedProblem,
+      scheduledAt: i.scheduledAt,
+      address: {
+        id: ad.id,
+        address: ad.address,
+        number: ad.number,
+        complement: ad.complement,
+        neighborhood: ad.neighborhood,
+        city: ad.city,
+        state: ad.state,
+        postalCode: ad.postalCode,
+      },
+      estimateId: i.estimateId,
+      estimateNumber: schema.estimates.number,
+      services: sql<DetailParts['services']>`${detailParts.services}`,
+      products: sql<DetailParts['products']>`${detailParts.products}`,
+      equipments: sql<DetailParts['equipments']>`${detailParts.equipments}`,
+      workers: sql<DetailParts['workers']>`${detailParts.workers}`,
+      tags: sql<DetailParts['tags']>`${detailParts.tags}`,
+      signature: sql<DetailParts['signature']>`${detailParts.signature}`,
+    })
+    .from(i)
+    .leftJoin(schema.estimates, eq(schema.estimates.id, i.estimateId))
+    .innerJoin(co, eq(co.id, i.companyId))
+    .innerJoin(cu, eq(cu.id, i.customerId))
+    .leftJoin(ad, and(eq(ad.id, i.addressId), eq(ad.organizationId, i.organizationId)))
+    .innerJoin(tn, eq(tn.id, i.transactionNatureId))
+    .innerJoin(st, eq(st.id, i.statusId))
+    .where(and(eq(i.id, sql.placeholder('id')), visibleTo(reader as unknown as Actor)))
+    .prepare(isAdmin ? 'invoice_detail_admin' : 'invoice_detail_collaborator');
+}
+const detailQueries = new WeakMap<Db, Map<boolean, ReturnType<typeof detailQuery>>>();
+
+/**
+ * The order as the actor may see it. Collaborators get no price, subtotal, discount, total, payment
+ * or payroll field at all: the keys are left out, not nulled.
+ */
+export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promise<InvoiceDetail> {
+  let byKind = detailQueries.get(db);
+  if (!byKind) detailQueries.set(db, (byKind = new Map()));
+  let query = byKind.get(actor.isAdmin);
+  if (!query) byKind.set(actor.isAdmin, (query = detailQuery(db, actor.isAdmin)));
+  const [head] = await query.execute({ id, orgId: actor.organizationId, userId: actor.userId });
+  const h = assertFound(head);
+  const { services, products, equipments, workers, tags, signature } = h;
+  const hash = contentHash({
+    companyId: h.companyId,
+    customerId: h.customerId,
+    discountCents: h.discountCents,
+    services,
+    products,
+    equipments,
+  });
+
+  const detail: InvoiceDetail = {
+    id: h.id,
+    number: h.number,
+    companyId: h.companyId,
+    companyName: h.companyName,
+    companyIdentifier: h.companyIdentifier,
+    companyType: h.companyType,
+    customerId: h.customerId,
+    customerName: h.customerName,
+    customerIdentifier: h.customerIdentifier,
+    customerType: h.customerType,
+    transactionNatureId: h.transactionNatureId,
+    transactionNatureName: h.transactionNatureName,
+    statusId: h.statusId,
+    statusLabel: h.statusLabel,
+    statusState: h.statusState,
+    isPaid: h.isPaid,
+    estimateId: h.estimateId,
+    estimateNumber: h.estimateNumber,
+    ...signatureFields(
+      { id: h.id, signToken: h.signToken },
+      signature ? { ...signature, signedAt: new Date(signature.signedAt) } : undefined,
+      hash,
+      actor,
+    ),
+    createdAt: h.createdAt.toISOString(),
+    updatedAt: h.updatedAt.toISOString(),
+    startedAt: iso(h.startedAt),
+    finishedAt: iso(h.finishedAt),
+    customerPhone: h.customerPhone,
+    customerEmail: h.customerEmail,
+    reportedProblem: h.reportedProblem,
+    scheduledAt: iso(h.scheduledAt),
+    address: h.address,
+    invoiceServices: services.map((l) => ({
+      id: l.id,
+      serviceId: l.serviceId,
+      name: l.name,
+      description: l.description,
+      quantity: l.quantity,
+      ...money(actor, l.priceCents),
+      createdAt: l.createdAt,
+      updatedAt: l.updatedAt,
+    })),
+    invoiceProducts: products.map((l) => ({
+      id: l.id,
+      productId: l.productId,
+      name: l.name,
+      unit: l.unit,
+      quantity: l.quantity,
+      ...money(actor, l.priceCents),
+      createdAt: l.createdAt,
+      updatedAt: l.updatedAt,
+    })),
+    invoiceEquipments: equipments.map((l) => ({
+      id: l.id,
+      equipmentId: l.equipmentId,
+      name: l.name,
+      brand: l.brand,
+      model: l.model,
+      serialNumber: l.serialNumber,
+      description: l.description,
+    })),
+    invoiceWorkers: workers,
+    invoiceTags: tags,
+  };
+  if (actor.isAdmin) {
+    Object.assign(detail, {
+      paymentDate: h.paymentDate,
+      paymentDescription: h.paymentDescription,
+      subTotal: fromCents(h.subtotalCents),
+      discount: fromCents(h.discountCents),
+      total: fromCents(h.subtotalCents - h.discountCents),
+      invoiceInfo1: h.invoiceInfo1,
+      invoiceInfo2: h.invoiceInfo2,
+      isPayingJustTheHalf: h.isPayingJustTheHalf,
+      payrollBonus: fromCents(h.payrollBonusCents),
+    });
+  }
+  return detail;
+}
+
+/** GET invoices/{id}: the detail, and a 'view' line in the audit trail (at most one an hour per user). */
+export async function viewInvoice(db: Db, actor: Actor, id: number) {
+  const detail = await getInvoiceDetail(db, actor, id);
+  await recordView(db, actor, 'invoice', id);
+  return detail;
+}
