@@ -10,31 +10,19 @@
 // Loopback only. On a shared machine the figures move with the other load: check `uptime` first.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { migrate, openDatabase } from '@oficina/db';
 import { startCluster, type Cluster } from '../../apps/server/test/postgres-cluster.ts';
 import { BENCH_PASSWORD, generateOrders } from './generate-orders.ts';
+import { databaseKinds, freePort, waitForServer } from './setup.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const orders = Number(process.env.BENCH_ORDERS ?? 100_000);
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '1,16').split(',').map(Number);
 const only = process.env.BENCH_SCENARIOS?.split(',');
-const kinds = process.argv.slice(2).length ? process.argv.slice(2) : ['postgres', 'pglite'];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 const rssMb = (pid: number) =>
   Math.round(Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024);
@@ -94,15 +82,7 @@ async function bench(kind: string): Promise<Row[]> {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/none`)).status === 404) break;
-      } catch {
-        // not listening yet
-      }
-      if (i > 600) throw new Error('server did not start');
-      await sleep(100);
-    }
+    await waitForServer(`${base}/api/none`, (res) => res.status === 404, 600);
     const loginBody = JSON.stringify({ username: g.adminEmail, password: BENCH_PASSWORD });
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
@@ -181,7 +161,7 @@ async function bench(kind: string): Promise<Row[]> {
 }
 
 const all: Row[] = [];
-for (const kind of kinds) all.push(...(await bench(kind)));
+for (const kind of databaseKinds()) all.push(...(await bench(kind)));
 console.log(
   `\n${seconds} s per line after 1 s of warm-up; load average now: ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
 );

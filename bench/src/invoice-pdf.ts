@@ -13,13 +13,13 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { startCluster } from '../../apps/server/test/postgres-cluster.ts';
 import { measure, percentile } from './lib.ts';
+import { sleep, waitForServer } from './setup.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 50);
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const outDir = process.env.BENCH_PDF_OUT ?? tmpdir();
 const kinds = process.argv.slice(2).length ? process.argv.slice(2) : ['pglite', 'postgres'];
 const base = `http://localhost:${port}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid: number) =>
   Math.round(Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024);
 
@@ -64,14 +64,7 @@ async function bench(kind: string, input: Awaited<ReturnType<typeof inputs>>) {
     stdio: 'ignore',
   });
   try {
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await sleep(100);
-    }
+    await waitForServer(`${base}/api/health`);
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -9,24 +9,16 @@
 // Run: npm run build && node --import tsx bench/src/login-under-load.ts   (npm run bench login-under-load)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { percentile } from './lib.ts';
+import { freePort, sleep, waitForServer } from './setup.ts';
 
 const logins = Number(process.env.BENCH_LOGINS ?? 30);
 const clients = 8;
 const maxSeconds = Number(process.env.BENCH_MAX_SECONDS ?? 90);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 let n = 0;
 /** A different client address for every request (10.x.y.z). */
 const nextAddress = () => {
@@ -78,14 +70,7 @@ async function loginP50() {
 }
 
 try {
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
+  await waitForServer(`${base}/api/health`);
   // A 7000 x 7000 drawing: a few KB as PNG, 49 MP once decoded.
   const big = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#fff' } })
     .composite([

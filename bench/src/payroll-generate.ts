@@ -4,37 +4,24 @@
 // Each run generates, then deletes the (unpaid) payroll so the next run finds the same orders.
 // Run: node --import tsx bench/src/payroll-generate.ts [postgres|pglite ...]   (npm run bench payroll-generate)
 import { sql } from 'drizzle-orm';
-import { migrate, openDatabase, type Database } from '@oficina/db';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { startCluster, type Cluster } from '../../apps/server/test/postgres-cluster.ts';
 import { generateOrders } from './generate-orders.ts';
 import { percentile } from './lib.ts';
+import { benchApp, benchToken, databaseKinds, firstRow, withDatabase } from './setup.ts';
 
 const target = Number(process.env.BENCH_PAYROLL_ORDERS ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const kinds = process.argv.slice(2).length ? process.argv.slice(2) : ['postgres', 'pglite'];
 // The generator spreads orders over 3 companies, one every 5 minutes, ~97% of them completed:
 // this many orders give the first company `target` completed ones in well under a year.
 const orders = Math.ceil((target * 3) / 0.9);
 
 async function bench(kind: string) {
-  let cluster: Cluster | undefined;
-  let database: Database;
-  if (kind === 'postgres') {
-    cluster = await startCluster();
-    database = await openDatabase({ databaseUrl: cluster.url('postgres'), poolMax: 10 });
-  } else {
-    database = await openDatabase({});
-  }
-  try {
-    await migrate(database);
+  await withDatabase(kind, async (database) => {
     const g = await generateOrders(database, { orders, customers: 5_000 });
     // Worker lines start unpaid here, as they would before the first payroll.
     await database.db.execute(
       sql`UPDATE invoice_workers SET paid_at = NULL WHERE organization_id = ${g.organizationId}`,
     );
-    const pick = async <T>(query: ReturnType<typeof sql>) =>
-      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+    const pick = <T>(query: ReturnType<typeof sql>) => firstRow<T>(database, query);
     // The period: from the day of the company's target-th latest completed order to today (São Paulo).
     const period = await pick<{ company: number; start: string; end: string }>(sql`
       WITH c AS (SELECT min(id) AS id FROM companies WHERE organization_id = ${g.organizationId}),
@@ -50,19 +37,8 @@ async function bench(kind: string) {
       `\n### ${kind}: ${g.orders} orders generated in ${g.seconds} s; period ${period.start} to ${period.end}: ${n} completed orders of one company`,
     );
 
-    const app = await buildApp({
-      database,
-      serveWeb: false,
-      config: { jwtSecret: 'bench', tokenTtlSeconds: 3600, loginRateLimitPerMinute: 1000, dataDir: '/tmp' },
-    });
-    await app.ready();
-    const token = await app.tokens.sign({
-      id: g.adminId,
-      name: 'Bench',
-      email: g.adminEmail,
-      role: 'ROLE_ADMIN',
-      organizationId: g.organizationId,
-    });
+    const app = await benchApp(database);
+    const token = await benchToken(app, g);
     const headers = { authorization: `Bearer ${token}` };
     const url = `/api/organizations/${g.organizationId}/payrolls`;
     const times: number[] = [];
@@ -86,10 +62,7 @@ async function bench(kind: string) {
       `| ${kind} | ${n} orders, ${lines} lines | p50 ${percentile(times, 50).toFixed(0)} ms | max ${times.at(-1)!.toFixed(0)} ms | ${runs} runs |`,
     );
     await app.close();
-  } finally {
-    await database.close();
-    cluster?.stop();
-  }
+  });
 }
 
-for (const kind of kinds) await bench(kind);
+for (const kind of databaseKinds()) await bench(kind);

@@ -12,12 +12,12 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, startCluster } from '../../apps/server/test/postgres-cluster.ts';
+import { startCluster } from '../../apps/server/test/postgres-cluster.ts';
 import { percentile } from './lib.ts';
+import { freePort, sleep, waitForServer } from './setup.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const pdfClients = Number(process.env.BENCH_PDF_CLIENTS ?? 2);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return `n ${String(s.length).padStart(4)}   p50 ${percentile(s, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(s, 99).toFixed(1).padStart(7)} ms   max ${(s.at(-1) ?? NaN).toFixed(1).padStart(7)} ms`;
@@ -64,14 +64,7 @@ async function post(url: string, body: unknown, token?: string) {
 }
 
 try {
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
+  await waitForServer(`${base}/api/health`);
   const admin = (await post('/api/login', { username: 'admin@demo.com.br', password: 'demo1234' })).token as string;
   const org = '/api/organizations/1';
   const { id } = (await post(`${org}/invoices`, { company: 1, customer: 1, transactionNature: 1 }, admin)) as {

@@ -6,16 +6,14 @@
 // Run: node --import tsx bench/src/reports.ts [postgres|pglite ...]   (npm run bench reports)
 // BENCH_ORDERS, BENCH_CUSTOMERS and BENCH_RUNS change the sizes.
 import { sql } from 'drizzle-orm';
-import { migrate, openDatabase, type Database } from '@oficina/db';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { startCluster, type Cluster } from '../../apps/server/test/postgres-cluster.ts';
+import type { Database } from '@oficina/db';
 import { generateOrders } from './generate-orders.ts';
 import { measure } from './lib.ts';
+import { benchApp, benchToken, databaseKinds, printTable, withDatabase } from './setup.ts';
 
 const orders = Number(process.env.BENCH_ORDERS ?? 100_000);
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
 const runs = Number(process.env.BENCH_RUNS ?? 10);
-const kinds = process.argv.slice(2).length ? process.argv.slice(2) : ['postgres', 'pglite'];
 
 /** Estimates spread over the same year as the orders; every fifth order is linked to one. */
 async function generateEstimates(database: Database, organizationId: number, count: number) {
@@ -34,34 +32,14 @@ async function generateEstimates(database: Database, organizationId: number, cou
 }
 
 async function bench(kind: string) {
-  let cluster: Cluster | undefined;
-  let database: Database;
-  if (kind === 'postgres') {
-    cluster = await startCluster();
-    database = await openDatabase({ databaseUrl: cluster.url('postgres'), poolMax: 10 });
-  } else {
-    database = await openDatabase({});
-  }
-  try {
-    await migrate(database);
+  await withDatabase(kind, async (database) => {
     const g = await generateOrders(database, { orders, customers });
     await generateEstimates(database, g.organizationId, Math.floor(orders / 5));
     console.log(
       `\n### ${kind}: ${g.orders} orders, ${g.customers} customers, ${orders / 5} estimates (${g.seconds} s)`,
     );
-    const app = await buildApp({
-      database,
-      serveWeb: false,
-      config: { jwtSecret: 'bench', tokenTtlSeconds: 3600, loginRateLimitPerMinute: 1000, dataDir: '/tmp' },
-    });
-    await app.ready();
-    const token = await app.tokens.sign({
-      id: g.adminId,
-      name: 'Bench',
-      email: g.adminEmail,
-      role: 'ROLE_ADMIN',
-      organizationId: g.organizationId,
-    });
+    const app = await benchApp(database);
+    const token = await benchToken(app, g);
     const base = `/api/organizations/${g.organizationId}/reports`;
     const headers = { authorization: `Bearer ${token}` };
     const { data: reports } = (await app.inject({ url: base, headers })).json() as {
@@ -92,13 +70,9 @@ async function bench(kind: string) {
         results.push({ ...csv, total: first.total, rows: first.body.length });
       }
     }
-    console.log('\n| report | rows shown / total | p50 ms | p95 ms |\n|---|---|---|---|');
-    for (const r of results) console.log(`| ${r.label} | ${r.rows} / ${r.total} | ${r.p50} | ${r.p95} |`);
+    printTable('report', 'rows shown / total', results);
     await app.close();
-  } finally {
-    await database.close();
-    cluster?.stop();
-  }
+  });
 }
 
-for (const kind of kinds) await bench(kind);
+for (const kind of databaseKinds()) await bench(kind);

@@ -9,13 +9,13 @@
 // BENCH_LH_DIR=/tmp/dir keeps each Lighthouse report (JSON) there.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import sharp from 'sharp';
+import { freePort, waitForServer } from './setup.ts';
 
 const CHROME_FLAGS = [
   '--headless',
@@ -27,17 +27,6 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const runs3g = Number(process.env.BENCH_RUNS ?? 3);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function startServer(): Promise<{ base: string; stop: () => Promise<void> }> {
   if (process.env.BASE_URL) return { base: process.env.BASE_URL.replace(/\/$/, ''), stop: async () => {} };
@@ -48,15 +37,7 @@ async function startServer(): Promise<{ base: string; stop: () => Promise<void> 
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/login`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 1200) throw new Error('server did not start');
-    await sleep(100);
-  }
+  await waitForServer(`${base}/login`, undefined, 1200);
   return {
     base,
     stop: async () => {
