@@ -1,10 +1,9 @@
-import { and, asc, eq, isNull, isNotNull } from 'drizzle-orm';
+import { isNotNull, isNull } from 'drizzle-orm';
 import { checklistMessages, type ChecklistTemplateBody, type ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
-import { listPage, searchWhere } from '../../lib/list.ts';
+import { register } from '../../lib/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 import { assertFound } from '../../plugins/auth.ts';
-import { invalid, isUniqueViolation } from '../../plugins/errors.ts';
 
 /**
  * Checklist templates ('Checklists', admin): a name and items to tick, measure, write or photograph.
@@ -19,46 +18,24 @@ const toTemplate = ({ retiredAt, ...r }: Row) => ({ ...r, retired: retiredAt !==
 const numbered = (body: ChecklistTemplateBody) =>
   body.items.map((item, k) => ({ id: k + 1, label: item.label, kind: item.kind, required: item.required ?? false }));
 
-export async function listTemplates(db: Db, organizationId: number, query: ListQuery & { retired?: boolean }) {
-  const where = and(
-    eq(t.organizationId, organizationId),
-    query.retired ? isNotNull(t.retiredAt) : isNull(t.retiredAt),
-    searchWhere(query.q, [t.name]),
-  );
-  return listPage(
-    query,
-    db
-      .select(columns)
-      .from(t)
-      .where(where)
-      .orderBy(alphabetical(t.name), asc(t.id))
-      .limit(query.take)
-      .offset(query.skip),
-    () => db.$count(t, where),
-    toTemplate,
-  );
-}
+const templates = register({
+  table: t,
+  select: (db) => db.select(columns).from(t).$dynamic(),
+  toItem: toTemplate,
+  search: [t.name],
+  order: [alphabetical(t.name)],
+  // Two live templates with one name (any case) could not be told apart in the picker: 422 on name.
+  unique: { constraint: 'checklist_templates_name_key', field: 'name', message: checklistMessages.nameTaken },
+  retiredAt: t.retiredAt,
+});
 
-export async function getTemplate(db: Db, organizationId: number, id: number) {
-  const [row] = await db
-    .select(columns)
-    .from(t)
-    .where(and(eq(t.id, id), eq(t.organizationId, organizationId)));
-  return toTemplate(assertFound(row));
-}
+export const listTemplates = (db: Db, organizationId: number, query: ListQuery & { retired?: boolean }) =>
+  templates.list(db, organizationId, query, query.retired ? isNotNull(t.retiredAt) : isNull(t.retiredAt));
 
-/** Two live templates with one name (any case) could not be told apart in the picker: 422 on name. */
-async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err, 'checklist_templates_name_key')) throw invalid({ name: checklistMessages.nameTaken });
-    throw err;
-  }
-}
+export const getTemplate = templates.get;
 
 export function createTemplate(db: Db, organizationId: number, body: ChecklistTemplateBody) {
-  return uniqueName(async () => {
+  return templates.unique(async () => {
     const [row] = await db
       .insert(t)
       .values({ organizationId, name: body.name, items: numbered(body) })
@@ -67,23 +44,17 @@ export function createTemplate(db: Db, organizationId: number, body: ChecklistTe
   });
 }
 
+/** A retired template is not found. */
 export function updateTemplate(db: Db, organizationId: number, id: number, body: ChecklistTemplateBody) {
-  return uniqueName(async () => {
+  return templates.unique(async () => {
     const [row] = await db
       .update(t)
       .set({ name: body.name, items: numbered(body), updatedAt: new Date() })
-      .where(and(eq(t.id, id), eq(t.organizationId, organizationId), isNull(t.retiredAt)))
+      .where(templates.live(organizationId, id))
       .returning(columns);
     return toTemplate(assertFound(row));
   });
 }
 
 /** DELETE: retired, not deleted (orders that used it keep their copy and its name). */
-export async function retireTemplate(db: Db, organizationId: number, id: number) {
-  const [row] = await db
-    .update(t)
-    .set({ retiredAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(t.id, id), eq(t.organizationId, organizationId), isNull(t.retiredAt)))
-    .returning({ id: t.id });
-  assertFound(row);
-}
+export const retireTemplate = templates.retire;

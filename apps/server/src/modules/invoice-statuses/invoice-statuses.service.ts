@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   invoiceStatusMessages,
   isEditableInvoiceState,
@@ -7,54 +7,34 @@ import {
 } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { conflict, invalid, isUniqueViolation } from '../../plugins/errors.ts';
-import { listPage, searchWhere } from '../../lib/list.ts';
+import { conflict } from '../../plugins/errors.ts';
+import { register } from '../../lib/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 
 const t = schema.invoiceStatuses;
 const columns = { id: t.id, state: t.state, label: t.label };
-const owned = (organizationId: number, id: number) => and(eq(t.id, id), eq(t.organizationId, organizationId));
 /** The order a shop reads them in: the fixed states along the flow, then the Blocked and Canceled reasons. */
 const stateOrder = sql`array_position(ARRAY[0, 7, 10, 20, -1, -100], ${t.state})`;
 
-export async function listInvoiceStatuses(db: Db, organizationId: number, query: InvoiceStatusListQuery) {
-  const where = and(
-    eq(t.organizationId, organizationId),
-    query.state === undefined ? undefined : eq(t.state, query.state),
-    searchWhere(query.q, [t.label]),
-  );
-  return listPage(
-    query,
-    db
-      .select(columns)
-      .from(t)
-      .where(where)
-      .orderBy(stateOrder, alphabetical(t.label), asc(t.id))
-      .limit(query.take)
-      .offset(query.skip),
-    () => db.$count(t, where),
-  );
-}
+const statuses = register({
+  table: t,
+  select: (db) => db.select(columns).from(t).$dynamic(),
+  toItem: (row) => row,
+  search: [t.label],
+  order: [stateOrder, alphabetical(t.label)],
+  // A duplicate label (same organization, any case) is a 422 on label.
+  unique: { constraint: 'invoice_statuses_label_key', field: 'label', message: invoiceStatusMessages.labelTaken },
+});
+const owned = statuses.owned;
 
-export async function getInvoiceStatus(db: Db, organizationId: number, id: number) {
-  const [row] = await db.select(columns).from(t).where(owned(organizationId, id));
-  return assertFound(row);
-}
+export const listInvoiceStatuses = (db: Db, organizationId: number, query: InvoiceStatusListQuery) =>
+  statuses.list(db, organizationId, query, query.state === undefined ? undefined : eq(t.state, query.state));
 
-/** A duplicate label (same organization, any case) is a 422 on label. */
-async function uniqueLabel<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err, 'invoice_statuses_label_key'))
-      throw invalid({ label: invoiceStatusMessages.labelTaken });
-    throw err;
-  }
-}
+export const getInvoiceStatus = statuses.get;
 
 /** The body schema admits only Blocked and Canceled: the fixed states are created with the organization. */
 export async function createInvoiceStatus(db: Db, organizationId: number, body: InvoiceStatusBody) {
-  return uniqueLabel(async () => {
+  return statuses.unique(async () => {
     const [row] = await db
       .insert(t)
       .values({ organizationId, state: body.state, label: body.label })
@@ -69,7 +49,7 @@ export async function createInvoiceStatus(db: Db, organizationId: number, body: 
  * its state (the orders copy it): renaming is fine, turning a Blocked reason into a Canceled one is not.
  */
 export async function updateInvoiceStatus(db: Db, organizationId: number, id: number, body: InvoiceStatusBody) {
-  return uniqueLabel(() =>
+  return statuses.unique(() =>
     db.transaction(async (tx) => {
       // Locked: an order blocked or canceled with this status meanwhile waits for this change.
       const [row] = await tx.select(columns).from(t).where(owned(organizationId, id)).for('update');

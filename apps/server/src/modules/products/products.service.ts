@@ -1,8 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { DEFAULT_UNIT, fromCents, toCents, type ListQuery, type ProductBody } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { listPage, searchWhere } from '../../lib/list.ts';
+import { register } from '../../lib/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 
 const t = schema.products;
@@ -14,30 +13,19 @@ const toProduct = (r: { id: number; name: string; priceCents: number; unit: stri
   unit: r.unit,
 });
 
-/** Alphabetical, searched by name (also the product picker of orders and estimates). */
-export async function listProducts(db: Db, organizationId: number, query: ListQuery) {
-  const where = and(eq(t.organizationId, organizationId), searchWhere(query.q, [t.name]));
-  return listPage(
-    query,
-    db
-      .select(columns)
-      .from(t)
-      .where(where)
-      .orderBy(alphabetical(t.name), asc(t.id))
-      .limit(query.take)
-      .offset(query.skip),
-    () => db.$count(t, where),
-    toProduct,
-  );
-}
+const products = register({
+  table: t,
+  select: (db) => db.select(columns).from(t).$dynamic(),
+  toItem: toProduct,
+  search: [t.name],
+  order: [alphabetical(t.name)],
+});
 
-export async function getProduct(db: Db, organizationId: number, id: number) {
-  const [row] = await db
-    .select(columns)
-    .from(t)
-    .where(and(eq(t.id, id), eq(t.organizationId, organizationId)));
-  return toProduct(assertFound(row));
-}
+/** Alphabetical, searched by name (also the product picker of orders and estimates). */
+export const listProducts = (db: Db, organizationId: number, query: ListQuery) =>
+  products.list(db, organizationId, query);
+
+export const getProduct = products.get;
 
 export async function createProduct(db: Db, organizationId: number, body: ProductBody) {
   const [row] = await db
@@ -56,7 +44,7 @@ export async function updateProduct(db: Db, organizationId: number, id: number, 
       ...(body.unit ? { unit: body.unit } : {}),
       updatedAt: new Date(),
     })
-    .where(and(eq(t.id, id), eq(t.organizationId, organizationId)))
+    .where(products.owned(organizationId, id))
     .returning(columns);
   return toProduct(assertFound(row));
 }

@@ -1,36 +1,25 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { listPage, searchWhere } from '../../lib/list.ts';
+import { register } from '../../lib/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 
 const t = schema.transactionNatures;
 const columns = { id: t.id, name: t.name, description: t.description };
 type Body = { name: string; description: string };
 
-export async function listTransactionNatures(db: Db, organizationId: number, query: ListQuery) {
-  const where = and(eq(t.organizationId, organizationId), searchWhere(query.q, [t.name, t.description]));
-  return listPage(
-    query,
-    db
-      .select(columns)
-      .from(t)
-      .where(where)
-      .orderBy(alphabetical(t.name), asc(t.id))
-      .limit(query.take)
-      .offset(query.skip),
-    () => db.$count(t, where),
-  );
-}
+const natures = register({
+  table: t,
+  select: (db) => db.select(columns).from(t).$dynamic(),
+  toItem: (row) => row,
+  search: [t.name, t.description],
+  order: [alphabetical(t.name)],
+});
 
-export async function getTransactionNature(db: Db, organizationId: number, id: number) {
-  const [row] = await db
-    .select(columns)
-    .from(t)
-    .where(and(eq(t.id, id), eq(t.organizationId, organizationId)));
-  return assertFound(row);
-}
+export const listTransactionNatures = (db: Db, organizationId: number, query: ListQuery) =>
+  natures.list(db, organizationId, query);
+
+export const getTransactionNature = natures.get;
 
 export async function createTransactionNature(db: Db, organizationId: number, body: Body) {
   const [row] = await db
@@ -44,7 +33,7 @@ export async function updateTransactionNature(db: Db, organizationId: number, id
   const [row] = await db
     .update(t)
     .set({ ...body, updatedAt: new Date() })
-    .where(and(eq(t.id, id), eq(t.organizationId, organizationId)))
+    .where(natures.owned(organizationId, id))
     .returning(columns);
   return assertFound(row);
 }

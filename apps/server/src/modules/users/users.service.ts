@@ -13,7 +13,7 @@ import { hashPassword, schema, type Db } from '@oficina/db';
 import type { z } from 'zod';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid, isUniqueViolation } from '../../plugins/errors.ts';
-import { listPage, searchWhere } from '../../lib/list.ts';
+import { register } from '../../lib/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 
 type CreateUser = z.output<typeof createUserBody>;
@@ -30,9 +30,7 @@ const columns = {
 };
 type Row = { id: number; name: string; role: string; email: string; isActive: boolean; paymentValueCents: number };
 const toUser = ({ paymentValueCents, ...r }: Row) => ({ ...r, paymentValue: fromCents(paymentValueCents) });
-const owned = (organizationId: number, id: number) => and(eq(t.id, id), eq(t.organizationId, organizationId));
 
-/** Login is by e-mail across organizations: a taken e-mail is a 422 on email, whoever holds it. */
 /**
  * Runs a write that sets a user's e-mail. E-mails are unique across organizations (login is by
  * e-mail), but only one in use in the caller's own organization is named as taken; one of another
@@ -51,46 +49,39 @@ export async function uniqueEmail<T>(db: Db, organizationId: number, email: stri
   }
 }
 
+const users = register({
+  table: t,
+  select: (db) => db.select(columns).from(t).$dynamic(),
+  toItem: toUser,
+  search: [t.name, t.email],
+  order: [alphabetical(t.name)],
+});
+
 /** Active collaborators first, then by name; deactivated ones stay listed (their history is kept). */
-export async function listUsers(db: Db, organizationId: number, query: ListQuery) {
-  const where = and(eq(t.organizationId, organizationId), searchWhere(query.q, [t.name, t.email]));
-  return listPage(
-    query,
-    db
-      .select({ id: t.id, name: t.name, role: t.role, email: t.email, isActive: t.isActive })
-      .from(t)
-      .where(where)
-      .orderBy(desc(t.isActive), alphabetical(t.name), asc(t.id))
-      .limit(query.take)
-      .offset(query.skip),
-    () => db.$count(t, where),
-  );
-}
+const listed = register({
+  table: t,
+  select: (db) =>
+    db.select({ id: t.id, name: t.name, role: t.role, email: t.email, isActive: t.isActive }).from(t).$dynamic(),
+  toItem: (row) => row,
+  search: [t.name, t.email],
+  order: [desc(t.isActive), alphabetical(t.name)],
+});
 
 /** Who can be put on a service order: the organization's active users, admins included. */
-export async function listWorkers(db: Db, organizationId: number, query: ListQuery) {
-  const where = and(
-    eq(t.organizationId, organizationId),
-    eq(t.isActive, true),
-    searchWhere(query.q, [t.name, t.email]),
-  );
-  return listPage(
-    query,
-    db
-      .select({ id: t.id, name: t.name, email: t.email })
-      .from(t)
-      .where(where)
-      .orderBy(alphabetical(t.name), asc(t.id))
-      .limit(query.take)
-      .offset(query.skip),
-    () => db.$count(t, where),
-  );
-}
+const workers = register({
+  table: t,
+  select: (db) => db.select({ id: t.id, name: t.name, email: t.email }).from(t).$dynamic(),
+  toItem: (row) => row,
+  search: [t.name, t.email],
+  order: [alphabetical(t.name)],
+});
 
-export async function getUser(db: Db, organizationId: number, id: number) {
-  const [row] = await db.select(columns).from(t).where(owned(organizationId, id));
-  return toUser(assertFound(row));
-}
+export const listUsers = (db: Db, organizationId: number, query: ListQuery) => listed.list(db, organizationId, query);
+
+export const listWorkers = (db: Db, organizationId: number, query: ListQuery) =>
+  workers.list(db, organizationId, query, eq(t.isActive, true));
+
+export const getUser = users.get;
 
 export async function createUser(db: Db, organizationId: number, body: CreateUser) {
   const passwordHash = await hashPassword(body.plainPassword);
@@ -118,7 +109,7 @@ export async function updateUser(db: Db, organizationId: number, id: number, bod
         .where(and(eq(t.organizationId, organizationId), eq(t.role, ROLE_ADMIN), eq(t.isActive, true)))
         .orderBy(asc(t.id))
         .for('update');
-      const [current] = await tx.select(columns).from(t).where(owned(organizationId, id)).for('update');
+      const [current] = await tx.select(columns).from(t).where(users.owned(organizationId, id)).for('update');
       assertFound(current);
       const isActive = body.isActive ?? current!.isActive;
       const wasActiveAdmin = current!.role === ROLE_ADMIN && current!.isActive;
@@ -139,7 +130,7 @@ export async function updateUser(db: Db, organizationId: number, id: number, bod
           ...(endsSessions ? { tokenVersion: sql`${t.tokenVersion} + 1` } : {}),
           updatedAt: new Date(),
         })
-        .where(owned(organizationId, id))
+        .where(users.owned(organizationId, id))
         .returning(columns);
       return toUser(row!);
     }),
@@ -150,7 +141,7 @@ export async function updateUserFinancial(db: Db, organizationId: number, id: nu
   const [row] = await db
     .update(t)
     .set({ paymentValueCents: toCents(body.paymentValue), updatedAt: new Date() })
-    .where(owned(organizationId, id))
+    .where(users.owned(organizationId, id))
     .returning(columns);
   return toUser(assertFound(row));
 }
