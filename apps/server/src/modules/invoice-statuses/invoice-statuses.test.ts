@@ -1,40 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultInvoiceStatuses, invoiceStatusMessages } from '@oficina/contracts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { type TestOrg } from '../../../test/helpers.ts';
+import {
+  itAsksForAToken,
+  itIsForAdmins,
+  itKeepsOrganizationsApart,
+  registerApi,
+  twoOrganizations,
+} from '../../../test/register-tests.ts';
 
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-});
-afterAll(() => ctx.close());
+const suite = twoOrganizations();
 
-type Method = 'GET' | 'POST' | 'PUT';
 type Status = { id: number; state: number; label: string };
-const call = (o: TestOrg, token: string | null, method: Method, path: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url: `/api/organizations/${o.organization.id}/invoice-statuses${path}`,
-    headers: token ? o.as(token) : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = registerApi<Status>(suite, (o) => `/api/organizations/${o.organization.id}/invoice-statuses`);
+const { call, create } = api;
 const list = async (o: TestOrg, query = '') => {
   const res = await call(o, o.admin.token, 'GET', query);
   expect(res.statusCode).toBe(200);
   return res.json() as { data: Status[]; meta: { total: number } };
 };
-const create = async (o: TestOrg, body: object) => {
-  const res = await call(o, o.admin.token, 'POST', '', body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Status;
-};
 
 describe('order statuses: defaults', () => {
   it('every new organization starts with one status per fixed state and the default reasons, in flow order', async () => {
-    const { data, meta } = await list(org);
+    const { data, meta } = await list(suite.org);
     expect(meta.total).toBe(defaultInvoiceStatuses.length);
     expect(data.map(({ state, label }) => ({ state, label }))).toEqual([
       { state: 0, label: 'Rascunho' },
@@ -48,113 +36,108 @@ describe('order statuses: defaults', () => {
   });
 
   it('filters by state (the Bloquear and Cancelar dialogs)', async () => {
-    const blocked = await list(org, '?state=-1');
+    const blocked = await list(suite.org, '?state=-1');
     expect(blocked.data.map((s) => s.label)).toEqual(['Aguardando cliente', 'Aguardando peça']);
     expect(blocked.meta.total).toBe(2);
-    expect((await list(org, '?state=-100')).data.map((s) => s.label)).toEqual(['Cancelado pelo cliente']);
+    expect((await list(suite.org, '?state=-100')).data.map((s) => s.label)).toEqual(['Cancelado pelo cliente']);
   });
 });
 
 describe('order statuses: access', () => {
   let blockedId: number;
   beforeAll(async () => {
-    blockedId = (await list(org, '?state=-1')).data[0]!.id;
+    blockedId = (await list(suite.org, '?state=-1')).data[0]!.id;
   });
 
-  it('401 without a token on every route', async () => {
-    for (const [method, path, body] of [
-      ['GET', ''],
-      ['POST', '', { state: -1, label: 'X' }],
-      ['GET', `/${blockedId}`],
-      ['PUT', `/${blockedId}`, { state: -1, label: 'X' }],
-    ] as Array<[Method, string, object?]>) {
-      expect((await call(org, null, method, path, body)).statusCode, `${method} ${path}`).toBe(401);
-    }
-  });
+  itAsksForAToken(api, () => [
+    ['GET', ''],
+    ['POST', '', { state: -1, label: 'X' }],
+    ['GET', `/${blockedId}`],
+    ['PUT', `/${blockedId}`, { state: -1, label: 'X' }],
+  ]);
 
-  it('a collaborator reads the list (orders need the reasons) but gets 403 on everything else', async () => {
-    const read = await call(org, org.worker.token, 'GET', '?state=-1');
+  it('a collaborator reads the list (orders need the reasons)', async () => {
+    const read = await call(suite.org, suite.org.worker.token, 'GET', '?state=-1');
     expect(read.statusCode).toBe(200);
     expect(read.json().meta.total).toBe(2);
-    for (const [method, path, body] of [
+  });
+  itIsForAdmins(
+    api,
+    () => [
       ['POST', '', { state: -1, label: 'Pelo colaborador' }],
       ['GET', `/${blockedId}`],
       ['PUT', `/${blockedId}`, { state: -1, label: 'Pelo colaborador' }],
-    ] as Array<[Method, string, object?]>) {
-      expect((await call(org, org.worker.token, method, path, body)).statusCode, `${method} ${path}`).toBe(403);
-    }
-  });
+    ],
+    'a collaborator gets 403 on everything but the list',
+  );
 
-  it("403 for another organization's path; 404 for another organization's id", async () => {
-    const res = await ctx.app.inject({
-      url: `/api/organizations/${other.organization.id}/invoice-statuses`,
-      headers: org.as(org.admin.token),
-    });
-    expect(res.statusCode).toBe(403);
-    expect((await call(other, other.admin.token, 'GET', `/${blockedId}`)).statusCode).toBe(404);
-    const put = await call(other, other.admin.token, 'PUT', `/${blockedId}`, { state: -1, label: 'Invadido' });
-    expect(put.statusCode).toBe(404);
-  });
+  itKeepsOrganizationsApart(api, () => [
+    ['GET', `/${blockedId}`],
+    ['PUT', `/${blockedId}`, { state: -1, label: 'Invadido' }],
+  ]);
 });
 
 describe('order statuses: create and edit', () => {
   it('creates Blocked and Canceled statuses', async () => {
-    const b = await create(org, { state: -1, label: 'Aguardando aprovação do orçamento' });
+    const b = await create(suite.org, { state: -1, label: 'Aguardando aprovação do orçamento' });
     expect(b).toMatchObject({ state: -1, label: 'Aguardando aprovação do orçamento' });
-    const c = await create(org, { state: -100, label: 'Desistência' });
+    const c = await create(suite.org, { state: -100, label: 'Desistência' });
     expect(c.state).toBe(-100);
-    expect((await call(org, org.admin.token, 'GET', `/${c.id}`)).json()).toEqual(c);
+    expect((await call(suite.org, suite.org.admin.token, 'GET', `/${c.id}`)).json()).toEqual(c);
   });
 
   it('422 on state for any other state (Wip, Draft, Todo, Completed, unknown) and on a missing label', async () => {
     for (const state of [10, 0, 7, 20, 5, 'x', undefined]) {
-      const res = await call(org, org.admin.token, 'POST', '', { state, label: 'Indevida' });
+      const res = await call(suite.org, suite.org.admin.token, 'POST', '', { state, label: 'Indevida' });
       expect(res.statusCode, String(state)).toBe(422);
       expect(res.json().errors).toEqual({ state: [invoiceStatusMessages.stateRequired] });
     }
-    const noLabel = await call(org, org.admin.token, 'POST', '', { state: -1, label: '' });
+    const noLabel = await call(suite.org, suite.org.admin.token, 'POST', '', { state: -1, label: '' });
     expect(Object.keys(noLabel.json().errors)).toEqual(['label']);
-    expect((await list(org, '?q=indevida')).meta.total).toBe(0);
+    expect((await list(suite.org, '?q=indevida')).meta.total).toBe(0);
   });
 
   it('422 on label for a duplicate name in the same organization (any case); another organization may reuse it', async () => {
-    const res = await call(org, org.admin.token, 'POST', '', { state: -100, label: 'AGUARDANDO PEÇA' });
+    const res = await call(suite.org, suite.org.admin.token, 'POST', '', { state: -100, label: 'AGUARDANDO PEÇA' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ label: [invoiceStatusMessages.labelTaken] });
-    await create(other, { state: -1, label: 'Sem estoque' });
-    await create(org, { state: -1, label: 'Sem estoque' });
+    await create(suite.other, { state: -1, label: 'Sem estoque' });
+    await create(suite.org, { state: -1, label: 'Sem estoque' });
   });
 
   it('a label typed with combining accents (NFD) is the same as the composed one (NFC): 422, stored as NFC', async () => {
     const nfc = 'Manutenção elétrica';
-    const made = await create(org, { state: -1, label: nfc.normalize('NFD') });
+    const made = await create(suite.org, { state: -1, label: nfc.normalize('NFD') });
     expect(made.label).toBe(nfc);
-    const res = await call(org, org.admin.token, 'POST', '', { state: -1, label: nfc });
+    const res = await call(suite.org, suite.org.admin.token, 'POST', '', { state: -1, label: nfc });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ label: [invoiceStatusMessages.labelTaken] });
   });
 
   it('edits a Blocked status, also into Canceled', async () => {
-    const s = await create(org, { state: -1, label: 'Aguardando vistoria' });
-    const put = await call(org, org.admin.token, 'PUT', `/${s.id}`, { state: -100, label: 'Vistoria reprovada' });
+    const s = await create(suite.org, { state: -1, label: 'Aguardando vistoria' });
+    const put = await call(suite.org, suite.org.admin.token, 'PUT', `/${s.id}`, {
+      state: -100,
+      label: 'Vistoria reprovada',
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ id: s.id, state: -100, label: 'Vistoria reprovada' });
   });
 
   it('409 when editing a fixed status (Draft, Todo, Wip, Completed): nothing changes', async () => {
-    const fixed = (await list(org)).data.filter((s) => s.state >= 0);
+    const fixed = (await list(suite.org)).data.filter((s) => s.state >= 0);
     expect(fixed).toHaveLength(4);
     for (const s of fixed) {
-      const res = await call(org, org.admin.token, 'PUT', `/${s.id}`, { state: -1, label: 'Hackeado' });
+      const res = await call(suite.org, suite.org.admin.token, 'PUT', `/${s.id}`, { state: -1, label: 'Hackeado' });
       expect(res.statusCode, s.label).toBe(409);
       expect(res.json()).toEqual({ errors: [invoiceStatusMessages.notEditable] });
-      expect((await call(org, org.admin.token, 'GET', `/${s.id}`)).json()).toEqual(s);
+      expect((await call(suite.org, suite.org.admin.token, 'GET', `/${s.id}`)).json()).toEqual(s);
     }
   });
 
   it('422 when an edit tries to move a status to Wip', async () => {
-    const s = (await list(org, '?state=-100')).data[0]!;
-    const res = await call(org, org.admin.token, 'PUT', `/${s.id}`, { state: 10, label: s.label });
+    const s = (await list(suite.org, '?state=-100')).data[0]!;
+    const res = await call(suite.org, suite.org.admin.token, 'PUT', `/${s.id}`, { state: 10, label: s.label });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(['state']);
   });

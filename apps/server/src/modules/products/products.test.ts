@@ -1,89 +1,76 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createOrg } from '../../../test/helpers.ts';
+import {
+  itAsksForAToken,
+  itIsForAdmins,
+  itKeepsOrganizationsApart,
+  registerApi,
+  twoOrganizations,
+  type Route,
+} from '../../../test/register-tests.ts';
 
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-});
-afterAll(() => ctx.close());
+const suite = twoOrganizations();
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (o: TestOrg, token: string | null, method: Method, path: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url: `/api/organizations/${o.organization.id}/products${path}`,
-    headers: token ? o.as(token) : {},
-    ...(payload ? { payload } : {}),
-  });
-const create = async (o: TestOrg, body: object) => {
-  const res = await call(o, o.admin.token, 'POST', '', body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; name: string; price: number };
-};
+const api = registerApi<{ id: number; name: string; price: number }>(
+  suite,
+  (o) => `/api/organizations/${o.organization.id}/products`,
+);
+const { call, create } = api;
 
 describe('products: access', () => {
   let id: number;
   beforeAll(async () => {
-    id = (await create(org, { name: 'Filtro', price: 10 })).id;
+    id = (await create(suite.org, { name: 'Filtro', price: 10 })).id;
   });
-  const routes = (): Array<[Method, string, object?]> => [
+  const routes = (): Route[] => [
     ['GET', ''],
     ['POST', '', { name: 'X', price: 1 }],
     ['GET', `/${id}`],
     ['PUT', `/${id}`, { name: 'X', price: 1 }],
   ];
 
-  it('401 without a token on every route', async () => {
-    for (const [method, path, body] of routes()) {
-      expect((await call(org, null, method, path, body)).statusCode, `${method} ${path}`).toBe(401);
-    }
-  });
+  itAsksForAToken(api, routes);
 
-  it('403 for a collaborator on every route (admin only)', async () => {
-    for (const [method, path, body] of routes()) {
-      expect((await call(org, org.worker.token, method, path, body)).statusCode, `${method} ${path}`).toBe(403);
-    }
-  });
+  itIsForAdmins(api, routes, '403 for a collaborator on every route (admin only)');
 
-  it("403 for another organization's path; 404 for another organization's id", async () => {
-    const res = await ctx.app.inject({
-      url: `/api/organizations/${other.organization.id}/products`,
-      headers: org.as(org.admin.token),
-    });
-    expect(res.statusCode).toBe(403);
-    expect((await call(other, other.admin.token, 'GET', `/${id}`)).statusCode).toBe(404);
-    const put = await call(other, other.admin.token, 'PUT', `/${id}`, { name: 'Roubado', price: 1 });
-    expect(put.statusCode).toBe(404);
-    expect((await call(org, org.admin.token, 'GET', `/${id}`)).json().name).toBe('Filtro');
-  });
+  itKeepsOrganizationsApart(
+    api,
+    () => [
+      ['GET', `/${id}`],
+      ['PUT', `/${id}`, { name: 'Roubado', price: 1 }],
+    ],
+    {
+      afterwards: async () =>
+        expect((await call(suite.org, suite.org.admin.token, 'GET', `/${id}`)).json().name).toBe('Filtro'),
+    },
+  );
 
   it('404 for an unknown or malformed id', async () => {
-    expect((await call(org, org.admin.token, 'GET', '/999999')).statusCode).toBe(404);
-    expect((await call(org, org.admin.token, 'GET', '/abc')).statusCode).toBe(404);
+    expect((await call(suite.org, suite.org.admin.token, 'GET', '/999999')).statusCode).toBe(404);
+    expect((await call(suite.org, suite.org.admin.token, 'GET', '/abc')).statusCode).toBe(404);
   });
 });
 
 describe('products: create, read, update', () => {
   it('creates (201), reads and updates a product; money as reais with 2 decimals', async () => {
-    const created = await create(org, { name: '  Capacitor 35 µF  ', price: 48.9 });
+    const created = await create(suite.org, { name: '  Capacitor 35 µF  ', price: 48.9 });
     expect(created).toMatchObject({ name: 'Capacitor 35 µF', price: 48.9 });
-    const got = await call(org, org.admin.token, 'GET', `/${created.id}`);
+    const got = await call(suite.org, suite.org.admin.token, 'GET', `/${created.id}`);
     expect(got.json()).toEqual({ id: created.id, name: 'Capacitor 35 µF', price: 48.9, unit: 'un' });
-    const put = await call(org, org.admin.token, 'PUT', `/${created.id}`, { name: 'Capacitor 40 µF', price: 1234.56 });
+    const put = await call(suite.org, suite.org.admin.token, 'PUT', `/${created.id}`, {
+      name: 'Capacitor 40 µF',
+      price: 1234.56,
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ id: created.id, name: 'Capacitor 40 µF', price: 1234.56, unit: 'un' });
   });
 
   it('keeps the largest price, R$ 99.999.999,99, to the cent', async () => {
-    const created = await create(org, { name: 'Chiller industrial', price: 99_999_999.99 });
+    const created = await create(suite.org, { name: 'Chiller industrial', price: 99_999_999.99 });
     expect(created.price).toBe(99_999_999.99);
-    const got = await call(org, org.admin.token, 'GET', `/${created.id}`);
+    const got = await call(suite.org, suite.org.admin.token, 'GET', `/${created.id}`);
     expect(got.json().price).toBe(99_999_999.99);
-    const put = await call(org, org.admin.token, 'PUT', `/${created.id}`, { name: 'Chiller', price: 1850 });
+    const put = await call(suite.org, suite.org.admin.token, 'PUT', `/${created.id}`, { name: 'Chiller', price: 1850 });
     expect(put.json().price).toBe(1850);
   });
 
@@ -98,21 +85,21 @@ describe('products: create, read, update', () => {
       [{ price: '10' }, ['name', 'price']],
     ];
     for (const [body, fields] of cases) {
-      const res = await call(org, org.admin.token, 'POST', '', body);
+      const res = await call(suite.org, suite.org.admin.token, 'POST', '', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(Object.keys(res.json().errors).sort(), JSON.stringify(body)).toEqual(fields);
     }
-    const zero = await call(org, org.admin.token, 'POST', '', { name: 'X', price: 0 });
+    const zero = await call(suite.org, suite.org.admin.token, 'POST', '', { name: 'X', price: 0 });
     expect(zero.json().errors.price).toEqual(['O preço deve ser de no mínimo R$ 0,01']);
-    const fraction = await call(org, org.admin.token, 'POST', '', { name: 'X', price: 0.011 });
+    const fraction = await call(suite.org, suite.org.admin.token, 'POST', '', { name: 'X', price: 0.011 });
     expect(fraction.json().errors.price).toEqual(['Use no máximo 2 casas decimais']);
   });
 
   it('a refused update changes nothing', async () => {
-    const p = await create(org, { name: 'Tubo de cobre', price: 28.75 });
-    const res = await call(org, org.admin.token, 'PUT', `/${p.id}`, { name: 'Tubo', price: 0 });
+    const p = await create(suite.org, { name: 'Tubo de cobre', price: 28.75 });
+    const res = await call(suite.org, suite.org.admin.token, 'PUT', `/${p.id}`, { name: 'Tubo', price: 0 });
     expect(res.statusCode).toBe(422);
-    expect((await call(org, org.admin.token, 'GET', `/${p.id}`)).json()).toMatchObject({
+    expect((await call(suite.org, suite.org.admin.token, 'GET', `/${p.id}`)).json()).toMatchObject({
       name: 'Tubo de cobre',
       price: 28.75,
     });
@@ -121,9 +108,9 @@ describe('products: create, read, update', () => {
 
 describe('products: list', () => {
   it("paginates on the server with the real total, only the organization's own rows", async () => {
-    const fresh = await createOrg(ctx);
+    const fresh = await createOrg(suite.ctx);
     for (let i = 1; i <= 7; i++) await create(fresh, { name: `Peça ${String(i).padStart(2, '0')}`, price: i });
-    await create(other, { name: 'Peça de outra empresa', price: 1 });
+    await create(suite.other, { name: 'Peça de outra empresa', price: 1 });
     const first = await call(fresh, fresh.admin.token, 'GET', '?take=3');
     expect(first.json().meta).toEqual({ total: 7, skip: 0, take: 3 });
     expect(first.json().data.map((p: { name: string }) => p.name)).toEqual(['Peça 01', 'Peça 02', 'Peça 03']);
@@ -135,7 +122,7 @@ describe('products: list', () => {
   });
 
   it('searches by name, case- and accent-insensitive', async () => {
-    const fresh = await createOrg(ctx);
+    const fresh = await createOrg(suite.ctx);
     await create(fresh, { name: 'Gás refrigerante R-410A', price: 89.9 });
     await create(fresh, { name: 'Capacitor', price: 48 });
     const res = await call(fresh, fresh.admin.token, 'GET', '?q=GAS%20REFRIG');
@@ -144,17 +131,17 @@ describe('products: list', () => {
   });
 
   it('422 on a bad take', async () => {
-    expect((await call(org, org.admin.token, 'GET', '?take=0')).statusCode).toBe(422);
-    expect((await call(org, org.admin.token, 'GET', '?take=500')).statusCode).toBe(422);
+    expect((await call(suite.org, suite.org.admin.token, 'GET', '?take=0')).statusCode).toBe(422);
+    expect((await call(suite.org, suite.org.admin.token, 'GET', '?take=500')).statusCode).toBe(422);
   });
 
   it('the demo organization has its seeded catalogue', async () => {
-    const login = await ctx.app.inject({
+    const login = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { username: 'admin@demo.com.br', password: 'demo1234' },
     });
-    const res = await ctx.app.inject({
+    const res = await suite.ctx.app.inject({
       url: '/api/organizations/1/products',
       headers: { authorization: `Bearer ${login.json().token}` },
     });

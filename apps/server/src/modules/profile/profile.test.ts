@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profileMessages, userMessages } from '@oficina/contracts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import type { TestOrg } from '../../../test/helpers.ts';
+import { registerApi, twoOrganizations } from '../../../test/register-tests.ts';
 import { PNG_1x1 } from '../../../test/factories.ts';
 
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-});
-afterAll(() => ctx.close());
+const suite = twoOrganizations();
 
 const PNG = `data:image/png;base64,${PNG_1x1.toString('base64')}`;
 /** PNG magic bytes and nothing behind them: it does not decode. */
 const FAKE_PNG = `data:image/png;base64,${Buffer.from('\x89PNG\r\n\x1a\nfake-but-well-formed').toString('base64')}`;
-const call = (o: TestOrg, token: string | null, method: 'GET' | 'PUT' | 'POST', path = '', payload?: object) =>
-  ctx.app.inject({
-    method,
-    url: `/api/organizations/${o.organization.id}/profile${path}`,
-    headers: token ? o.as(token) : {},
-    ...(payload ? { payload } : {}),
-  });
+const { call } = registerApi(suite, (o) => `/api/organizations/${o.organization.id}/profile`);
 let ip = 0;
 const login = (username: string, password: string) =>
-  ctx.app.inject({
+  suite.ctx.app.inject({
     method: 'POST',
     url: '/api/login',
     payload: { username, password },
@@ -33,9 +20,9 @@ const login = (username: string, password: string) =>
   });
 
 /** A fresh collaborator with a known password and token. */
-async function person(o: TestOrg = org) {
+async function person(o: TestOrg = suite.org) {
   const email = `perfil-${Date.now().toString(36)}-${++ip}@teste.com.br`;
-  const res = await ctx.app.inject({
+  const res = await suite.ctx.app.inject({
     method: 'POST',
     url: `/api/admin/organizations/${o.organization.id}/users`,
     headers: o.as(o.admin.token),
@@ -48,23 +35,23 @@ async function person(o: TestOrg = org) {
 
 describe('profile: access', () => {
   it('401 without a token on every route', async () => {
-    expect((await call(org, null, 'GET')).statusCode).toBe(401);
-    expect((await call(org, null, 'PUT', '', { name: 'X', email: 'x@x.com' })).statusCode).toBe(401);
-    expect((await call(org, null, 'POST', '/sign', { signature: PNG })).statusCode).toBe(401);
+    expect((await call(suite.org, null, 'GET')).statusCode).toBe(401);
+    expect((await call(suite.org, null, 'PUT', '', { name: 'X', email: 'x@x.com' })).statusCode).toBe(401);
+    expect((await call(suite.org, null, 'POST', '/sign', { signature: PNG })).statusCode).toBe(401);
   });
 
   it("403 for another organization's path", async () => {
-    const res = await call(other, org.worker.token, 'GET');
+    const res = await call(suite.other, suite.org.worker.token, 'GET');
     expect(res.statusCode).toBe(403);
-    const sign = await call(other, org.worker.token, 'POST', '/sign', { signature: PNG });
+    const sign = await call(suite.other, suite.org.worker.token, 'POST', '/sign', { signature: PNG });
     expect(sign.statusCode).toBe(403);
   });
 
   it('any user, a collaborator too, reads their own profile (never another one)', async () => {
-    const me = await call(org, org.worker.token, 'GET');
+    const me = await call(suite.org, suite.org.worker.token, 'GET');
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ name: 'Colaborador Teste', email: org.worker.email, signature: null });
-    expect((await call(org, org.admin.token, 'GET')).json().email).toBe(org.admin.email);
+    expect(me.json()).toEqual({ name: 'Colaborador Teste', email: suite.org.worker.email, signature: null });
+    expect((await call(suite.org, suite.org.admin.token, 'GET')).json().email).toBe(suite.org.admin.email);
   });
 });
 
@@ -72,21 +59,21 @@ describe('profile: data and password', () => {
   it('changes name and e-mail with the current password, answers a token carrying them; the password stays', async () => {
     const p = await person();
     const newEmail = p.email.replace('perfil-', 'novo-');
-    const withoutPassword = await call(org, p.token, 'PUT', '', { name: 'Helena Souza', email: newEmail });
+    const withoutPassword = await call(suite.org, p.token, 'PUT', '', { name: 'Helena Souza', email: newEmail });
     expect(withoutPassword.statusCode).toBe(422);
     expect(withoutPassword.json().errors).toEqual({ oldPassword: [profileMessages.oldPasswordForEmail] });
     // The name alone needs no password and keeps the session.
-    expect((await call(org, p.token, 'PUT', '', { name: 'Helena Souza', email: p.email })).statusCode).toBe(200);
-    expect((await call(org, p.token, 'GET')).statusCode).toBe(200);
-    const res = await call(org, p.token, 'PUT', '', {
+    expect((await call(suite.org, p.token, 'PUT', '', { name: 'Helena Souza', email: p.email })).statusCode).toBe(200);
+    expect((await call(suite.org, p.token, 'GET')).statusCode).toBe(200);
+    const res = await call(suite.org, p.token, 'PUT', '', {
       name: 'Helena Souza',
       email: newEmail,
       oldPassword: 'senha-antiga',
     });
     expect(res.statusCode).toBe(200);
     // Sessions opened before the change end; the token answered works.
-    expect((await call(org, p.token, 'GET')).statusCode).toBe(401);
-    expect((await call(org, res.json().token, 'GET')).statusCode).toBe(200);
+    expect((await call(suite.org, p.token, 'GET')).statusCode).toBe(401);
+    expect((await call(suite.org, res.json().token, 'GET')).statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Helena Souza', email: newEmail, signature: null });
     const claims = JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString());
     expect(claims).toMatchObject({ sub: String(p.id), name: 'Helena Souza', email: newEmail, roles: ['ROLE_USER'] });
@@ -96,7 +83,7 @@ describe('profile: data and password', () => {
 
   it('changes the password with the right old one; the new one logs in, the old one no longer', async () => {
     const p = await person();
-    const res = await call(org, p.token, 'PUT', '', {
+    const res = await call(suite.org, p.token, 'PUT', '', {
       name: 'Helena Perfil',
       email: p.email,
       oldPassword: 'senha-antiga',
@@ -105,13 +92,13 @@ describe('profile: data and password', () => {
     expect(res.statusCode).toBe(200);
     expect((await login(p.email, 'senha-nova-123')).statusCode).toBe(200);
     expect((await login(p.email, 'senha-antiga')).statusCode).toBe(401);
-    expect((await call(org, p.token, 'GET')).statusCode).toBe(401);
-    expect((await call(org, res.json().token, 'GET')).statusCode).toBe(200);
+    expect((await call(suite.org, p.token, 'GET')).statusCode).toBe(401);
+    expect((await call(suite.org, res.json().token, 'GET')).statusCode).toBe(200);
   });
 
   it('422 on oldPassword when it is wrong; nothing changes, the name neither', async () => {
     const p = await person();
-    const res = await call(org, p.token, 'PUT', '', {
+    const res = await call(suite.org, p.token, 'PUT', '', {
       name: 'Outro Nome',
       email: p.email,
       oldPassword: 'errada-123',
@@ -120,12 +107,12 @@ describe('profile: data and password', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ oldPassword: [profileMessages.wrongOldPassword] });
     expect((await login(p.email, 'senha-antiga')).statusCode).toBe(200);
-    expect((await call(org, p.token, 'GET')).json().name).toBe('Helena Perfil');
+    expect((await call(suite.org, p.token, 'GET')).json().name).toBe('Helena Perfil');
   });
 
   it('422 on newPassword when shorter than 8 characters, with the pt-BR message', async () => {
     const p = await person();
-    const res = await call(org, p.token, 'PUT', '', {
+    const res = await call(suite.org, p.token, 'PUT', '', {
       name: 'Helena',
       email: p.email,
       oldPassword: 'senha-antiga',
@@ -138,17 +125,21 @@ describe('profile: data and password', () => {
 
   it('422: a new password without the old one, name and e-mail rules; an e-mail of another organization is not named as taken', async () => {
     const p = await person();
-    const noOld = await call(org, p.token, 'PUT', '', { name: 'H', email: p.email, newPassword: 'senha-nova-123' });
+    const noOld = await call(suite.org, p.token, 'PUT', '', {
+      name: 'H',
+      email: p.email,
+      newPassword: 'senha-nova-123',
+    });
     expect(noOld.json().errors).toEqual({ oldPassword: [profileMessages.oldPasswordNeeded] });
     // The current password alone (no new one) keeps the password.
-    const noNew = await call(org, p.token, 'PUT', '', { name: 'H', email: p.email, oldPassword: 'senha-antiga' });
+    const noNew = await call(suite.org, p.token, 'PUT', '', { name: 'H', email: p.email, oldPassword: 'senha-antiga' });
     expect(noNew.statusCode).toBe(200);
-    const bad = await call(org, p.token, 'PUT', '', { name: '', email: 'nao-e-email' });
+    const bad = await call(suite.org, p.token, 'PUT', '', { name: '', email: 'nao-e-email' });
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name']);
     const current = { name: 'H', oldPassword: 'senha-antiga' };
-    const taken = await call(org, p.token, 'PUT', '', { ...current, email: org.admin.email });
+    const taken = await call(suite.org, p.token, 'PUT', '', { ...current, email: suite.org.admin.email });
     expect(taken.json().errors).toEqual({ email: [userMessages.emailTaken] });
-    const elsewhere = await call(org, p.token, 'PUT', '', { ...current, email: other.admin.email });
+    const elsewhere = await call(suite.org, p.token, 'PUT', '', { ...current, email: suite.other.admin.email });
     expect(elsewhere.json().errors).toEqual({ email: [userMessages.emailUnavailable] });
     expect(JSON.stringify(elsewhere.json())).not.toContain('em uso');
     expect((await login(p.email, 'senha-antiga')).statusCode).toBe(200);
@@ -158,10 +149,10 @@ describe('profile: data and password', () => {
 describe('profile: signature', () => {
   it('saves a PNG data URL and shows it on the profile', async () => {
     const p = await person();
-    const res = await call(org, p.token, 'POST', '/sign', { signature: PNG });
+    const res = await call(suite.org, p.token, 'POST', '/sign', { signature: PNG });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ signature: PNG });
-    expect((await call(org, p.token, 'GET')).json().signature).toBe(PNG);
+    expect((await call(suite.org, p.token, 'GET')).json().signature).toBe(PNG);
   });
 
   it('422 on anything but a PNG data URL', async () => {
@@ -173,10 +164,10 @@ describe('profile: signature', () => {
       'data:image/png;base64,<svg>',
       FAKE_PNG,
     ]) {
-      const res = await call(org, p.token, 'POST', '/sign', { signature });
+      const res = await call(suite.org, p.token, 'POST', '/sign', { signature });
       expect(res.statusCode, signature).toBe(422);
       expect(Object.keys(res.json().errors)).toEqual(['signature']);
     }
-    expect((await call(org, p.token, 'GET')).json().signature).toBeNull();
+    expect((await call(suite.org, p.token, 'GET')).json().signature).toBeNull();
   });
 });

@@ -1,37 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createOrg } from '../../../test/helpers.ts';
+import {
+  itAsksForAToken,
+  itIsForAdmins,
+  itKeepsOrganizationsApart,
+  registerApi,
+  twoOrganizations,
+  type Route,
+} from '../../../test/register-tests.ts';
 
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-});
-afterAll(() => ctx.close());
+const suite = twoOrganizations();
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (o: TestOrg, token: string | null, method: Method, path: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url: `/api/organizations/${o.organization.id}/services${path}`,
-    headers: token ? o.as(token) : {},
-    ...(payload ? { payload } : {}),
-  });
-const create = async (o: TestOrg, body: object) => {
-  const res = await call(o, o.admin.token, 'POST', '', body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; name: string; price: number; archivedAt: string | null };
-};
+const api = registerApi<{ id: number; name: string; price: number; archivedAt: string | null }>(
+  suite,
+  (o) => `/api/organizations/${o.organization.id}/services`,
+);
+const { call, create } = api;
 const names = (res: { json(): { data: Array<{ name: string }> } }) => res.json().data.map((s) => s.name);
 
 describe('services: access', () => {
   let id: number;
   beforeAll(async () => {
-    id = (await create(org, { name: 'Visita técnica', price: 90 })).id;
+    id = (await create(suite.org, { name: 'Visita técnica', price: 90 })).id;
   });
-  const routes = (): Array<[Method, string, object?]> => [
+  const routes = (): Route[] => [
     ['GET', ''],
     ['POST', '', { name: 'X', price: 1 }],
     ['GET', `/${id}`],
@@ -39,39 +31,29 @@ describe('services: access', () => {
     ['DELETE', `/${id}`],
   ];
 
-  it('401 without a token on every route', async () => {
-    for (const [method, path, body] of routes()) {
-      expect((await call(org, null, method, path, body)).statusCode, `${method} ${path}`).toBe(401);
-    }
-  });
+  itAsksForAToken(api, routes);
 
-  it('403 for a collaborator on every route (admin only)', async () => {
-    for (const [method, path, body] of routes()) {
-      expect((await call(org, org.worker.token, method, path, body)).statusCode, `${method} ${path}`).toBe(403);
-    }
-  });
+  itIsForAdmins(api, routes, '403 for a collaborator on every route (admin only)');
 
-  it("403 for another organization's path; 404 for another organization's id, also on delete", async () => {
-    const res = await ctx.app.inject({
-      url: `/api/organizations/${other.organization.id}/services`,
-      headers: org.as(org.admin.token),
-    });
-    expect(res.statusCode).toBe(403);
-    for (const [method, path, body] of routes().slice(2)) {
-      expect((await call(other, other.admin.token, method, path, body)).statusCode, `${method} ${path}`).toBe(404);
-    }
-    expect((await call(org, org.admin.token, 'GET', `/${id}`)).json()).toMatchObject({
-      name: 'Visita técnica',
-      archivedAt: null,
-    });
+  itKeepsOrganizationsApart(api, () => routes().slice(2), {
+    title: "403 for another organization's path; 404 for another organization's id, also on delete",
+    afterwards: async () => {
+      expect((await call(suite.org, suite.org.admin.token, 'GET', `/${id}`)).json()).toMatchObject({
+        name: 'Visita técnica',
+        archivedAt: null,
+      });
+    },
   });
 });
 
 describe('services: create, update, validation', () => {
   it('creates (201) and updates', async () => {
-    const s = await create(org, { name: 'Limpeza de split', price: 180 });
+    const s = await create(suite.org, { name: 'Limpeza de split', price: 180 });
     expect(s).toMatchObject({ name: 'Limpeza de split', price: 180, archivedAt: null });
-    const put = await call(org, org.admin.token, 'PUT', `/${s.id}`, { name: 'Higienização de split', price: 199.99 });
+    const put = await call(suite.org, suite.org.admin.token, 'PUT', `/${s.id}`, {
+      name: 'Higienização de split',
+      price: 199.99,
+    });
     expect(put.json()).toMatchObject({ id: s.id, name: 'Higienização de split', price: 199.99 });
   });
 
@@ -81,7 +63,7 @@ describe('services: create, update, validation', () => {
       [{ name: 'X', price: 0 }, 'price'],
       [{ name: 'X', price: 0.001 }, 'price'],
     ] as const) {
-      const res = await call(org, org.admin.token, 'POST', '', body);
+      const res = await call(suite.org, suite.org.admin.token, 'POST', '', body);
       expect(res.statusCode).toBe(422);
       expect(Object.keys(res.json().errors)).toEqual([field]);
     }
@@ -90,7 +72,7 @@ describe('services: create, update, validation', () => {
 
 describe('services: delete retires instead of destroying', () => {
   it('DELETE archives: gone from the list and the search, still readable by id, second delete 404', async () => {
-    const fresh = await createOrg(ctx);
+    const fresh = await createOrg(suite.ctx);
     const keep = await create(fresh, { name: 'Carga de gás', price: 250 });
     const gone = await create(fresh, { name: 'Troca de compressor', price: 850 });
     const del = await call(fresh, fresh.admin.token, 'DELETE', `/${gone.id}`);
@@ -117,7 +99,7 @@ describe('services: delete retires instead of destroying', () => {
 
 describe('services: list', () => {
   it('paginates with the real total and searches accent-insensitively', async () => {
-    const fresh = await createOrg(ctx);
+    const fresh = await createOrg(suite.ctx);
     for (const n of ['Instalação de split', 'Instalacao elétrica', 'Limpeza', 'Manutenção preventiva', 'Visita']) {
       await create(fresh, { name: n, price: 100 });
     }

@@ -1,119 +1,92 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@oficina/db';
 import { DEFAULT_TAG_COLOR, tagColorPresets, tagMessages } from '@oficina/contracts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { createOrg } from '../../../test/helpers.ts';
+import {
+  itAsksForAToken,
+  itIsForAdmins,
+  itKeepsOrganizationsApart,
+  registerApi,
+  twoOrganizations,
+  type Route,
+} from '../../../test/register-tests.ts';
 
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-});
-afterAll(() => ctx.close());
-
-type Method = 'GET' | 'POST' | 'PUT';
+const suite = twoOrganizations();
 type Tag = { id: number; name: string; color: string };
-const call = (o: TestOrg, token: string | null, method: Method, path: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url: `/api/organizations/${o.organization.id}/tags${path}`,
-    headers: token ? o.as(token) : {},
-    ...(payload ? { payload } : {}),
-  });
-const create = async (o: TestOrg, body: object) => {
-  const res = await call(o, o.admin.token, 'POST', '', body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Tag;
-};
+const api = registerApi<Tag>(suite, (o) => `/api/organizations/${o.organization.id}/tags`);
+const { call, create } = api;
 
 describe('tags: access', () => {
   let id: number;
   beforeAll(async () => {
-    id = (await create(org, { name: 'Urgente', color: 'eb5a46' })).id;
+    id = (await create(suite.org, { name: 'Urgente', color: 'eb5a46' })).id;
   });
-  const routes = (): Array<[Method, string, object?]> => [
+  const routes = (): Route[] => [
     ['GET', ''],
     ['POST', '', { name: 'X' }],
     ['GET', `/${id}`],
     ['PUT', `/${id}`, { name: 'X' }],
   ];
 
-  it('401 without a token on every route', async () => {
-    for (const [method, path, body] of routes()) {
-      expect((await call(org, null, method, path, body)).statusCode, `${method} ${path}`).toBe(401);
-    }
-  });
-
-  it('403 for a collaborator on every route', async () => {
-    for (const [method, path, body] of routes()) {
-      expect((await call(org, org.worker.token, method, path, body)).statusCode, `${method} ${path}`).toBe(403);
-    }
-  });
-
-  it("403 for another organization's path; 404 for another organization's id", async () => {
-    const res = await ctx.app.inject({
-      url: `/api/organizations/${other.organization.id}/tags`,
-      headers: org.as(org.admin.token),
-    });
-    expect(res.statusCode).toBe(403);
-    expect((await call(other, other.admin.token, 'GET', `/${id}`)).statusCode).toBe(404);
-    expect((await call(other, other.admin.token, 'PUT', `/${id}`, { name: 'Y' })).statusCode).toBe(404);
-  });
+  itAsksForAToken(api, routes);
+  itIsForAdmins(api, routes);
+  itKeepsOrganizationsApart(api, () => [
+    ['GET', `/${id}`],
+    ['PUT', `/${id}`, { name: 'Y' }],
+  ]);
 });
 
 describe('tags: colours and names', () => {
   it('accepts each of the ten presets, stored as hex without #', async () => {
     expect(tagColorPresets).toHaveLength(10);
     for (const [i, { value }] of tagColorPresets.entries()) {
-      const t = await create(org, { name: `Cor ${i}`, color: value });
+      const t = await create(suite.org, { name: `Cor ${i}`, color: value });
       expect(t.color).toBe(value);
-      expect((await call(org, org.admin.token, 'GET', `/${t.id}`)).json().color).toBe(value);
+      expect((await call(suite.org, suite.org.admin.token, 'GET', `/${t.id}`)).json().color).toBe(value);
     }
   });
 
   it("'Sem cor' is the default grey", async () => {
-    expect((await create(org, { name: 'Sem cor definida' })).color).toBe(DEFAULT_TAG_COLOR);
-    expect((await create(org, { name: 'Cinza', color: 'b3bac5' })).color).toBe('b3bac5');
+    expect((await create(suite.org, { name: 'Sem cor definida' })).color).toBe(DEFAULT_TAG_COLOR);
+    expect((await create(suite.org, { name: 'Cinza', color: 'b3bac5' })).color).toBe('b3bac5');
   });
 
   it('422 on color outside the presets (also with # or another format), nothing stored', async () => {
     for (const color of ['ffffff', '#61bd4f', '61BD4F0', 'red', '', 123, null]) {
-      const res = await call(org, org.admin.token, 'POST', '', { name: 'Fora da paleta', color });
+      const res = await call(suite.org, suite.org.admin.token, 'POST', '', { name: 'Fora da paleta', color });
       expect(res.statusCode, String(color)).toBe(422);
       expect(res.json().errors).toEqual({ color: [tagMessages.invalidColor] });
     }
-    expect((await call(org, org.admin.token, 'GET', '?q=fora%20da%20paleta')).json().meta.total).toBe(0);
+    expect((await call(suite.org, suite.org.admin.token, 'GET', '?q=fora%20da%20paleta')).json().meta.total).toBe(0);
   });
 
   it("422 on name: required ('Título') and unique in the organization (any case)", async () => {
-    const empty = await call(org, org.admin.token, 'POST', '', { name: '', color: '61bd4f' });
+    const empty = await call(suite.org, suite.org.admin.token, 'POST', '', { name: '', color: '61bd4f' });
     expect(Object.keys(empty.json().errors)).toEqual(['name']);
-    await create(org, { name: 'Retorno' });
-    const dup = await call(org, org.admin.token, 'POST', '', { name: 'RETORNO' });
+    await create(suite.org, { name: 'Retorno' });
+    const dup = await call(suite.org, suite.org.admin.token, 'POST', '', { name: 'RETORNO' });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toEqual({ name: [tagMessages.nameTaken] });
-    await create(other, { name: 'Retorno' });
+    await create(suite.other, { name: 'Retorno' });
   });
 
   it('a name typed with combining accents (NFD) is the same as the composed one (NFC): 422, stored as NFC', async () => {
     const nfc = 'Manutenção';
-    const made = await create(org, { name: nfc });
+    const made = await create(suite.org, { name: nfc });
     expect(made.name).toBe(nfc);
-    const dup = await call(org, org.admin.token, 'POST', '', { name: nfc.normalize('NFD') });
+    const dup = await call(suite.org, suite.org.admin.token, 'POST', '', { name: nfc.normalize('NFD') });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toEqual({ name: [tagMessages.nameTaken] });
-    const other2 = await create(other, { name: nfc.normalize('NFD') });
+    const other2 = await create(suite.other, { name: nfc.normalize('NFD') });
     expect(other2.name).toBe(nfc);
   });
 
   it('the migration rewrites stored names to NFC, except one that would then collide', async () => {
-    const o = org.organization.id;
+    const o = suite.org.organization.id;
     const nfd = (s: string) => s.normalize('NFD');
-    await ctx.database.db.insert(schema.tags).values([
+    await suite.ctx.database.db.insert(schema.tags).values([
       { organizationId: o, name: nfd('Revisão antiga') },
       { organizationId: o, name: 'Peça trocada' },
       { organizationId: o, name: nfd('PEÇA TROCADA') },
@@ -126,10 +99,10 @@ describe('tags: colours and names', () => {
       .replace(/^--.*$/gm, '')
       .split(';')
       .filter((s) => s.trim());
-    for (const statement of statements) await ctx.database.db.execute(sql.raw(statement));
+    for (const statement of statements) await suite.ctx.database.db.execute(sql.raw(statement));
     const names = async (name: string) =>
       (
-        await ctx.database.db
+        await suite.ctx.database.db
           .select({ name: schema.tags.name })
           .from(schema.tags)
           .where(and(eq(schema.tags.organizationId, o), eq(schema.tags.name, name)))
@@ -141,17 +114,20 @@ describe('tags: colours and names', () => {
   });
 
   it('updates name and colour; a duplicate rename is a 422 that changes nothing', async () => {
-    const a = await create(org, { name: 'VIP', color: 'f2d600' });
-    const put = await call(org, org.admin.token, 'PUT', `/${a.id}`, { name: 'Cliente VIP', color: '0079bf' });
+    const a = await create(suite.org, { name: 'VIP', color: 'f2d600' });
+    const put = await call(suite.org, suite.org.admin.token, 'PUT', `/${a.id}`, {
+      name: 'Cliente VIP',
+      color: '0079bf',
+    });
     expect(put.json()).toEqual({ id: a.id, name: 'Cliente VIP', color: '0079bf' });
-    await create(org, { name: 'Garantia' });
-    const dup = await call(org, org.admin.token, 'PUT', `/${a.id}`, { name: 'garantia', color: '0079bf' });
+    await create(suite.org, { name: 'Garantia' });
+    const dup = await call(suite.org, suite.org.admin.token, 'PUT', `/${a.id}`, { name: 'garantia', color: '0079bf' });
     expect(dup.statusCode).toBe(422);
-    expect((await call(org, org.admin.token, 'GET', `/${a.id}`)).json().name).toBe('Cliente VIP');
+    expect((await call(suite.org, suite.org.admin.token, 'GET', `/${a.id}`)).json().name).toBe('Cliente VIP');
   });
 
   it('paginates with the real total', async () => {
-    const fresh = await createOrg(ctx);
+    const fresh = await createOrg(suite.ctx);
     for (const n of ['d', 'c', 'b', 'a']) await create(fresh, { name: n });
     const res = await call(fresh, fresh.admin.token, 'GET', '?take=3&skip=1');
     expect(res.json().meta).toEqual({ total: 4, skip: 1, take: 3 });

@@ -1,28 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { availableRoles, userMessages } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { createOrg, type TestOrg } from '../../../test/helpers.ts';
+import {
+  itAsksForAToken,
+  itIsForAdmins,
+  itKeepsOrganizationsApart,
+  registerApi,
+  twoOrganizations,
+  type Route,
+} from '../../../test/register-tests.ts';
 
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-});
-afterAll(() => ctx.close());
+const suite = twoOrganizations();
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 type User = { id: number; name: string; role: string; email: string; isActive: boolean; paymentValue: number };
-const call = (o: TestOrg, token: string | null, method: Method, path: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url: `/api/admin/organizations/${o.organization.id}/users${path}`,
-    headers: token ? o.as(token) : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = registerApi(suite, (o) => `/api/admin/organizations/${o.organization.id}/users`);
+const { call } = api;
 let seq = 0;
 const email = (prefix = 'colab') => `${prefix}-${Date.now().toString(36)}-${++seq}@teste.com.br`;
 const create = async (o: TestOrg, body: Partial<Record<string, unknown>> = {}) => {
@@ -38,7 +32,7 @@ const create = async (o: TestOrg, body: Partial<Record<string, unknown>> = {}) =
 };
 let ip = 0;
 const login = (username: string, password: string) =>
-  ctx.app.inject({
+  suite.ctx.app.inject({
     method: 'POST',
     url: '/api/login',
     payload: { username, password },
@@ -50,9 +44,9 @@ const put = (o: TestOrg, u: User, changes: object) =>
 describe('collaborators: access', () => {
   let id: number;
   beforeAll(async () => {
-    id = (await create(org)).id;
+    id = (await create(suite.org)).id;
   });
-  const routes = (): Array<[Method, string, object?]> => [
+  const routes = (): Route[] => [
     ['GET', ''],
     ['POST', '', { name: 'X', role: 'ROLE_USER', email: email(), plainPassword: '12345678' }],
     ['GET', '/available-roles'],
@@ -62,67 +56,53 @@ describe('collaborators: access', () => {
     ['PATCH', `/${id}/financial`, { paymentValue: 10 }],
   ];
 
-  it('401 without a token on every route', async () => {
-    for (const [method, path, body] of routes()) {
-      expect((await call(org, null, method, path, body)).statusCode, `${method} ${path}`).toBe(401);
-    }
-  });
+  itAsksForAToken(api, routes);
 
-  it('403 for a collaborator on every route', async () => {
-    for (const [method, path, body] of routes()) {
-      expect((await call(org, org.worker.token, method, path, body)).statusCode, `${method} ${path}`).toBe(403);
-    }
-  });
+  itIsForAdmins(api, routes);
 
-  it("403 for another organization's path; 404 for another organization's user id", async () => {
-    const res = await ctx.app.inject({
-      url: `/api/admin/organizations/${other.organization.id}/users`,
-      headers: org.as(org.admin.token),
-    });
-    expect(res.statusCode).toBe(403);
-    for (const [method, path, body] of routes().slice(4)) {
-      expect((await call(other, other.admin.token, method, path, body)).statusCode, `${method} ${path}`).toBe(404);
-    }
-    expect((await call(org, org.admin.token, 'GET', `/${id}`)).json().name).toBe('Carlos Técnico');
+  itKeepsOrganizationsApart(api, () => routes().slice(4), {
+    title: "403 for another organization's path; 404 for another organization's user id",
+    afterwards: async () =>
+      expect((await call(suite.org, suite.org.admin.token, 'GET', `/${id}`)).json().name).toBe('Carlos Técnico'),
   });
 });
 
 describe('collaborators: create', () => {
   it('creates one who logs in with the given password and is not an admin', async () => {
     const addr = email('novo');
-    const u = await create(org, { name: 'Bruna Souza', email: `  ${addr.toUpperCase()} ` });
+    const u = await create(suite.org, { name: 'Bruna Souza', email: `  ${addr.toUpperCase()} ` });
     expect(u).toMatchObject({ name: 'Bruna Souza', role: 'ROLE_USER', email: addr, isActive: true, paymentValue: 0 });
     const res = await login(addr, 'senha-inicial');
     expect(res.statusCode).toBe(200);
     const headers = { authorization: `Bearer ${res.json().token}` };
-    const me = await ctx.app.inject({ url: '/api/me', headers });
-    expect(me.json()).toMatchObject({ id: u.id, isAdmin: false, organization: { id: org.organization.id } });
+    const me = await suite.ctx.app.inject({ url: '/api/me', headers });
+    expect(me.json()).toMatchObject({ id: u.id, isAdmin: false, organization: { id: suite.org.organization.id } });
     // What a non-admin may not: registers, collaborators, organization settings.
-    const base = `/api/organizations/${org.organization.id}`;
+    const base = `/api/organizations/${suite.org.organization.id}`;
     for (const url of [
       `${base}/products`,
       `${base}/services`,
       `${base}/tags`,
-      `/api/admin/organizations/${org.organization.id}/users`,
+      `/api/admin/organizations/${suite.org.organization.id}/users`,
     ]) {
-      expect((await ctx.app.inject({ url, headers })).statusCode, url).toBe(403);
+      expect((await suite.ctx.app.inject({ url, headers })).statusCode, url).toBe(403);
     }
-    const profile = await ctx.app.inject({ url: `${base}/profile`, headers });
+    const profile = await suite.ctx.app.inject({ url: `${base}/profile`, headers });
     expect(profile.json()).toMatchObject({ name: 'Bruna Souza', email: addr });
   });
 
   it('422 per field: name, role, e-mail required; password required on create, at least 8 characters', async () => {
-    const res = await call(org, org.admin.token, 'POST', '', {});
+    const res = await call(suite.org, suite.org.admin.token, 'POST', '', {});
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'name', 'plainPassword', 'role']);
-    const short = await call(org, org.admin.token, 'POST', '', {
+    const short = await call(suite.org, suite.org.admin.token, 'POST', '', {
       name: 'X',
       role: 'ROLE_USER',
       email: email(),
       plainPassword: '1234567',
     });
     expect(short.json().errors).toEqual({ plainPassword: [userMessages.passwordTooShort] });
-    const badRole = await call(org, org.admin.token, 'POST', '', {
+    const badRole = await call(suite.org, suite.org.admin.token, 'POST', '', {
       name: 'X',
       role: 'ROLE_SUPER',
       email: 'nao-e-email',
@@ -132,8 +112,8 @@ describe('collaborators: create', () => {
   });
 
   it('422 on email when it is taken, in this or another organization, any case', async () => {
-    const mine = await create(org);
-    const dup = await call(org, org.admin.token, 'POST', '', {
+    const mine = await create(suite.org);
+    const dup = await call(suite.org, suite.org.admin.token, 'POST', '', {
       name: 'Y',
       role: 'ROLE_USER',
       email: mine.email.toUpperCase(),
@@ -141,7 +121,7 @@ describe('collaborators: create', () => {
     });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toEqual({ email: [userMessages.emailTaken] });
-    const elsewhere = await call(other, other.admin.token, 'POST', '', {
+    const elsewhere = await call(suite.other, suite.other.admin.token, 'POST', '', {
       name: 'Y',
       role: 'ROLE_USER',
       email: mine.email,
@@ -154,40 +134,40 @@ describe('collaborators: create', () => {
 
 describe('collaborators: edit', () => {
   it('a blank password keeps the current one; a new one replaces it', async () => {
-    const u = await create(org);
-    const keep = await put(org, u, { name: 'Carlos Alberto', plainPassword: '' });
+    const u = await create(suite.org);
+    const keep = await put(suite.org, u, { name: 'Carlos Alberto', plainPassword: '' });
     expect(keep.statusCode).toBe(200);
     expect(keep.json().name).toBe('Carlos Alberto');
     expect((await login(u.email, 'senha-inicial')).statusCode).toBe(200);
-    const short = await put(org, u, { plainPassword: 'curta' });
+    const short = await put(suite.org, u, { plainPassword: 'curta' });
     expect(short.json().errors).toEqual({ plainPassword: [userMessages.passwordTooShort] });
-    expect((await put(org, u, { plainPassword: 'outra-senha-1' })).statusCode).toBe(200);
+    expect((await put(suite.org, u, { plainPassword: 'outra-senha-1' })).statusCode).toBe(200);
     expect((await login(u.email, 'outra-senha-1')).statusCode).toBe(200);
     expect((await login(u.email, 'senha-inicial')).statusCode).toBe(401);
   });
 
   it('promotes a collaborator to admin', async () => {
-    const u = await create(org);
-    const res = await put(org, u, { role: 'ROLE_ADMIN' });
+    const u = await create(suite.org);
+    const res = await put(suite.org, u, { role: 'ROLE_ADMIN' });
     expect(res.json().role).toBe('ROLE_ADMIN');
     const token = (await login(u.email, 'senha-inicial')).json().token;
-    const me = await ctx.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await suite.ctx.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.json().isAdmin).toBe(true);
   });
 
   it('a deactivated collaborator cannot log in, loses a token issued before, leaves the workers, stays listed', async () => {
-    const fresh = await createOrg(ctx);
+    const fresh = await createOrg(suite.ctx);
     const u = await create(fresh, { name: 'Davi Saiu' });
     const token = (await login(u.email, 'senha-inicial')).json().token as string;
     const headers = { authorization: `Bearer ${token}` };
-    expect((await ctx.app.inject({ url: '/api/me', headers })).statusCode).toBe(200);
+    expect((await suite.ctx.app.inject({ url: '/api/me', headers })).statusCode).toBe(200);
 
     const res = await put(fresh, u, { isActive: false });
     expect(res.statusCode).toBe(200);
     expect(res.json().isActive).toBe(false);
 
     expect((await login(u.email, 'senha-inicial')).statusCode).toBe(401);
-    expect((await ctx.app.inject({ url: '/api/me', headers })).statusCode).toBe(401);
+    expect((await suite.ctx.app.inject({ url: '/api/me', headers })).statusCode).toBe(401);
     const workers = await call(fresh, fresh.admin.token, 'GET', '/workers');
     expect(workers.json().data.map((w: User) => w.name)).not.toContain('Davi Saiu');
     const listed = await call(fresh, fresh.admin.token, 'GET', '?q=davi');
@@ -202,11 +182,11 @@ describe('collaborators: edit', () => {
 
   it("a password reset, a new e-mail or a deactivation ends the user's sessions; a new name does not", async () => {
     for (const change of [{ plainPassword: 'outra-senha-1' }, { email: 'trocado' }, { isActive: false }, {}]) {
-      const u = await create(org);
+      const u = await create(suite.org);
       const token = (await login(u.email, 'senha-inicial')).json().token as string;
-      const me = () => ctx.app.inject({ url: '/api/me', headers: org.as(token) });
+      const me = () => suite.ctx.app.inject({ url: '/api/me', headers: suite.org.as(token) });
       expect((await me()).statusCode).toBe(200);
-      const res = await put(org, u, {
+      const res = await put(suite.org, u, {
         ...change,
         email: 'email' in change ? `novo-${u.email}` : u.email,
         name: 'Nome Novo',
@@ -217,18 +197,18 @@ describe('collaborators: edit', () => {
   });
 
   it('422 on e-mail taken by someone else; keeping one own e-mail is fine', async () => {
-    const a = await create(org);
-    const b = await create(org);
-    expect((await put(org, a, { email: a.email })).statusCode).toBe(200);
-    const res = await put(org, a, { email: b.email });
+    const a = await create(suite.org);
+    const b = await create(suite.org);
+    expect((await put(suite.org, a, { email: a.email })).statusCode).toBe(200);
+    const res = await put(suite.org, a, { email: b.email });
     expect(res.json().errors).toEqual({ email: [userMessages.emailTaken] });
-    expect((await call(org, org.admin.token, 'GET', `/${a.id}`)).json().email).toBe(a.email);
+    expect((await call(suite.org, suite.org.admin.token, 'GET', `/${a.id}`)).json().email).toBe(a.email);
   });
 });
 
 describe('collaborators: the last active admin', () => {
   it('cannot be demoted nor deactivated (422), but can once another admin exists', async () => {
-    const fresh = await createOrg(ctx);
+    const fresh = await createOrg(suite.ctx);
     const admin = (await call(fresh, fresh.admin.token, 'GET', `/${fresh.admin.id}`)).json() as User;
     const demote = await put(fresh, admin, { role: 'ROLE_USER' });
     expect(demote.statusCode).toBe(422);
@@ -253,7 +233,7 @@ describe('collaborators: the last active admin', () => {
   });
 
   it('two admins demoting each other at the same time: one of them stays admin', async () => {
-    const fresh = await createOrg(ctx);
+    const fresh = await createOrg(suite.ctx);
     const second = await create(fresh, { role: 'ROLE_ADMIN' });
     const secondToken = (await login(second.email, 'senha-inicial')).json().token as string;
     const first = (await call(fresh, fresh.admin.token, 'GET', `/${fresh.admin.id}`)).json() as User;
@@ -266,7 +246,7 @@ describe('collaborators: the last active admin', () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes[0]).toBe(200);
     expect([403, 422]).toContain(codes[1]);
-    const admins = await ctx.database.db
+    const admins = await suite.ctx.database.db
       .select({ id: schema.users.id })
       .from(schema.users)
       .where(and(eq(schema.users.organizationId, fresh.organization.id), eq(schema.users.role, 'ROLE_ADMIN')));
@@ -276,21 +256,21 @@ describe('collaborators: the last active admin', () => {
 
 describe('collaborators: financial, roles, workers, list', () => {
   it('PATCH financial sets the payment per service order; 422 on a negative or 3-decimal value', async () => {
-    const u = await create(org);
-    const res = await call(org, org.admin.token, 'PATCH', `/${u.id}/financial`, { paymentValue: 45.5 });
+    const u = await create(suite.org);
+    const res = await call(suite.org, suite.org.admin.token, 'PATCH', `/${u.id}/financial`, { paymentValue: 45.5 });
     expect(res.statusCode).toBe(200);
     expect(res.json().paymentValue).toBe(45.5);
-    expect((await call(org, org.admin.token, 'GET', `/${u.id}`)).json().paymentValue).toBe(45.5);
+    expect((await call(suite.org, suite.org.admin.token, 'GET', `/${u.id}`)).json().paymentValue).toBe(45.5);
     for (const paymentValue of [-1, 0.001, 'dez', null]) {
-      const bad = await call(org, org.admin.token, 'PATCH', `/${u.id}/financial`, { paymentValue });
+      const bad = await call(suite.org, suite.org.admin.token, 'PATCH', `/${u.id}/financial`, { paymentValue });
       expect(bad.statusCode, String(paymentValue)).toBe(422);
       expect(Object.keys(bad.json().errors)).toEqual(['paymentValue']);
     }
-    expect((await call(org, org.admin.token, 'GET', `/${u.id}`)).json().paymentValue).toBe(45.5);
+    expect((await call(suite.org, suite.org.admin.token, 'GET', `/${u.id}`)).json().paymentValue).toBe(45.5);
   });
 
   it('available-roles lists the two roles with pt-BR labels', async () => {
-    const res = await call(org, org.admin.token, 'GET', '/available-roles');
+    const res = await call(suite.org, suite.org.admin.token, 'GET', '/available-roles');
     expect(res.json()).toEqual(availableRoles);
     expect(res.json()).toEqual([
       { value: 'ROLE_ADMIN', label: 'Administrador' },
@@ -299,7 +279,7 @@ describe('collaborators: financial, roles, workers, list', () => {
   });
 
   it('workers: active users of both roles, searchable, paginated with the real total', async () => {
-    const fresh = await createOrg(ctx);
+    const fresh = await createOrg(suite.ctx);
     await create(fresh, { name: 'Érica Lima' });
     await create(fresh, { name: 'Fábio Admin', role: 'ROLE_ADMIN' });
     const gone = await create(fresh, { name: 'Gilberto Inativo' });
@@ -312,7 +292,7 @@ describe('collaborators: financial, roles, workers, list', () => {
   });
 
   it('lists collaborators with the real total, active first, searched by name or e-mail', async () => {
-    const fresh = await createOrg(ctx);
+    const fresh = await createOrg(suite.ctx);
     const gone = await create(fresh, { name: 'Aaron Inativo' });
     await put(fresh, gone, { isActive: false });
     const res = await call(fresh, fresh.admin.token, 'GET', '');
