@@ -9,6 +9,9 @@ import { seedRegisters } from './registers.ts';
 import { seedServiceOrders } from './service-orders.ts';
 import { seedEstimates } from './estimates.ts';
 import { seedPayrolls } from './payrolls.ts';
+import type { DemoContext } from './context.ts';
+
+export type { DemoContext };
 
 export const DEMO_PASSWORD = 'demo1234';
 export const demoLogins = [
@@ -44,10 +47,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   return true;
 }
 
-export interface DemoContext {
-  demoOrganizationId: number;
-  liteOrganizationId: number;
-}
 /** Features add their own demo rows here (companies, customers, orders...). */
 export const demoSeeds: Array<(db: Db, ctx: DemoContext) => Promise<void>> = [
   seedCompaniesAndCustomers,

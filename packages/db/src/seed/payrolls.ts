@@ -3,7 +3,7 @@ import { ROLE_ADMIN } from '@oficina/contracts';
 import type { Db } from '../client.ts';
 import { generatePayroll } from '../payrolls.ts';
 import { auditLogs, companies, invoiceWorkers, payrollLines, users } from '../schema/index.ts';
-import type { DemoContext } from './demo.ts';
+import type { DemoContext } from './context.ts';
 
 const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 

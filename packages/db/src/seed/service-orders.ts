@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { CommentType, InvoiceState, invoiceStateLabels, type InvoiceStateValue } from '@oficina/contracts';
 import type { Db } from '../client.ts';
+import type { DemoContext } from './context.ts';
 import {
   auditLogs,
   companies,
@@ -21,6 +22,7 @@ import {
   transactionNatures,
   users,
 } from '../schema/index.ts';
+import { demoData } from './demo-data.ts';
 
 type Who = 'admin' | 'tecnico';
 interface DemoOrder {
@@ -28,7 +30,7 @@ interface DemoOrder {
   customer: number;
   nature?: number;
   daysAgo: number;
-  state: InvoiceStateValue;
+  state: keyof typeof InvoiceState;
   /** Label of the Blocked or Canceled reason. */
   reason?: string;
   paid?: { daysAgo: number; description?: string };
@@ -45,176 +47,8 @@ interface DemoOrder {
 
 const { Draft, Todo, Wip, Blocked, Canceled, Completed } = InvoiceState;
 
-/** Organization 1: a fortnight of a refrigeration and IT shop, every state represented. */
-const demoOrders: DemoOrder[] = [
-  {
-    customer: 0,
-    daysAgo: 40,
-    state: Completed,
-    paid: { daysAgo: 30, description: 'PIX' },
-    services: [[0, 1, 'Sala de espera']],
-    products: [[3, 2]],
-    equipments: 1,
-    workers: ['tecnico'],
-    comments: [[2, 'tecnico', 'Instalação concluída, dreno testado.']],
-    info: { invoiceInfo2: 'NF 1043' },
-  },
-  {
-    customer: 3,
-    daysAgo: 35,
-    state: Completed,
-    paid: { daysAgo: 28, description: 'Boleto 30 dias' },
-    services: [
-      [2, 2],
-      [3, 1],
-    ],
-    products: [[0, 1]],
-    equipments: 2,
-    workers: ['tecnico', 'admin'],
-    discount: 50,
-    comments: [
-      [1, 'admin', 'Cliente pediu nota fiscal em nome da clínica.'],
-      [3, 'admin', 'Desconto de fidelidade aprovado pela gerência.'],
-    ],
-    info: { invoiceInfo1: 'PC-2231', invoiceInfo2: 'NF 1051', payrollBonus: 30 },
-  },
-  {
-    customer: 6,
-    daysAgo: 21,
-    state: Completed,
-    services: [[4, 3, 'Preventiva trimestral']],
-    products: [[3, 3]],
-    equipments: 2,
-    workers: ['tecnico'],
-    comments: [[2, 'tecnico', 'Filtros trocados nas três evaporadoras.']],
-    tags: ['Cliente VIP'],
-  },
-  {
-    customer: 1,
-    daysAgo: 18,
-    state: Completed,
-    services: [
-      [7, 1],
-      [8, 1],
-    ],
-    products: [[7, 1]],
-    workers: ['tecnico'],
-    comments: [[1, 'tecnico', 'Backup feito antes da formatação.']],
-  },
-  {
-    customer: 2,
-    daysAgo: 14,
-    state: Wip,
-    services: [[6, 1, 'Compressor travado']],
-    products: [
-      [0, 2],
-      [2, 1],
-    ],
-    equipments: 1,
-    workers: ['tecnico'],
-    comments: [
-      [2, 'tecnico', 'Compressor com isolamento baixo, troca necessária.'],
-      [1, 'admin', 'Cliente autorizou a troca por telefone.'],
-    ],
-    info: { invoiceInfo1: 'PC-88' },
-    tags: ['Urgente'],
-  },
-  {
-    customer: 4,
-    daysAgo: 12,
-    state: Blocked,
-    reason: 'Aguardando peça',
-    services: [[3, 1]],
-    products: [[1, 2]],
-    equipments: 1,
-    workers: ['tecnico'],
-    comments: [[2, 'tecnico', 'Vazamento na serpentina; peça encomendada ao fornecedor.']],
-    tags: ['Retorno'],
-  },
-  {
-    customer: 5,
-    daysAgo: 10,
-    state: Blocked,
-    reason: 'Aguardando cliente',
-    services: [[5, 1]],
-    workers: ['tecnico'],
-    comments: [[1, 'tecnico', 'Ninguém no local no horário combinado.']],
-  },
-  {
-    customer: 7,
-    daysAgo: 9,
-    state: Wip,
-    services: [[1, 1, 'Escritório principal']],
-    products: [
-      [4, 1],
-      [5, 4],
-    ],
-    equipments: 1,
-    workers: ['tecnico', 'admin'],
-    comments: [[2, 'tecnico', 'Furação da parede feita; falta a carga de gás.']],
-  },
-  {
-    customer: 8,
-    daysAgo: 7,
-    state: Todo,
-    services: [[4, 1]],
-    workers: ['tecnico'],
-    comments: [[1, 'admin', 'Agendado para a próxima semana, período da manhã.']],
-  },
-  {
-    customer: 9,
-    daysAgo: 6,
-    state: Todo,
-    services: [[2, 4]],
-    equipments: 1,
-    workers: ['tecnico'],
-    tags: ['Aguardando aprovação'],
-  },
-  {
-    customer: 10,
-    daysAgo: 5,
-    state: Canceled,
-    reason: 'Cancelado pelo cliente',
-    services: [[5, 1]],
-    workers: ['tecnico'],
-    comments: [[1, 'admin', 'Cliente resolveu com outro fornecedor.']],
-  },
-  {
-    customer: 11,
-    daysAgo: 4,
-    state: Completed,
-    paid: { daysAgo: 2 },
-    services: [[9, 1]],
-    products: [[6, 2]],
-    workers: ['tecnico'],
-    info: { isPayingJustTheHalf: true },
-  },
-  { customer: 0, daysAgo: 3, state: Draft, services: [[5, 1]] },
-  {
-    customer: 6,
-    daysAgo: 2,
-    state: Wip,
-    services: [[0, 2]],
-    products: [[4, 2]],
-    workers: ['admin'],
-    comments: [[3, 'admin', 'Cobrar a visita anterior junto com esta.']],
-  },
-  { customer: 2, daysAgo: 1, state: Draft },
-];
-
-/** Organization 102 (lite): two orders. */
-const liteOrders: DemoOrder[] = [
-  {
-    customer: 0,
-    daysAgo: 8,
-    state: Completed,
-    services: [[0, 1]],
-    products: [[0, 1]],
-    equipments: 1,
-    workers: ['admin'],
-  },
-  { customer: 1, daysAgo: 2, state: Todo, services: [[1, 1]], workers: ['admin'] },
-];
+/** Organization 1: a fortnight of a refrigeration and IT shop, every state represented; 102 (lite): two orders. */
+const orderData = demoData<DemoOrder[]>('orders');
 
 const at = (daysAgo: number, hour = 9) => {
   const d = new Date();
@@ -285,7 +119,8 @@ async function seedOrders(db: Db, organizationId: number, orders: DemoOrder[]) {
     statuses.find((s) => s.state === state)!;
 
   let number = 0;
-  for (const o of orders) {
+  for (const entry of orders) {
+    const o = { ...entry, state: InvoiceState[entry.state] };
     const customer = custs[o.customer % custs.length]!;
     const nature = natures[(o.nature ?? 0) % natures.length]!;
     const created = at(o.daysAgo, 8);
@@ -436,7 +271,7 @@ async function seedOrders(db: Db, organizationId: number, orders: DemoOrder[]) {
 }
 
 /** Demo service orders for organization 1 (~15, every state) and the lite organization 102 (2). */
-export async function seedServiceOrders(db: Db, ctx: { demoOrganizationId: number; liteOrganizationId: number }) {
-  await seedOrders(db, ctx.demoOrganizationId, demoOrders);
-  await seedOrders(db, ctx.liteOrganizationId, liteOrders);
+export async function seedServiceOrders(db: Db, ctx: DemoContext) {
+  await seedOrders(db, ctx.demoOrganizationId, orderData.demo);
+  await seedOrders(db, ctx.liteOrganizationId, orderData.lite);
 }
