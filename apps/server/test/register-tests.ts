@@ -96,3 +96,21 @@ export function itKeepsOrganizationsApart(
     await opts.afterwards?.();
   });
 }
+
+/**
+ * The access block of an admin register: 401 without a token and 403 for a collaborator on every
+ * route, 403 on another organization's path and 404 for the other organization's admin on `idRoutes`.
+ */
+export function itChecksAccess(
+  api: RegisterApi,
+  spec: {
+    routes: () => Route[];
+    idRoutes: () => Route[];
+    titles?: { collaborator?: string; apart?: string };
+    afterwards?: () => Promise<void>;
+  },
+) {
+  itAsksForAToken(api, spec.routes);
+  itIsForAdmins(api, spec.routes, spec.titles?.collaborator);
+  itKeepsOrganizationsApart(api, spec.idRoutes, { title: spec.titles?.apart, afterwards: spec.afterwards });
+}

@@ -1,13 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOrg } from '../../../test/helpers.ts';
-import {
-  itAsksForAToken,
-  itIsForAdmins,
-  itKeepsOrganizationsApart,
-  registerApi,
-  twoOrganizations,
-  type Route,
-} from '../../../test/register-tests.ts';
+import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../../../test/register-tests.ts';
 
 const suite = twoOrganizations();
 
@@ -29,21 +22,16 @@ describe('products: access', () => {
     ['PUT', `/${id}`, { name: 'X', price: 1 }],
   ];
 
-  itAsksForAToken(api, routes);
-
-  itIsForAdmins(api, routes, '403 for a collaborator on every route (admin only)');
-
-  itKeepsOrganizationsApart(
-    api,
-    () => [
+  itChecksAccess(api, {
+    routes,
+    idRoutes: () => [
       ['GET', `/${id}`],
       ['PUT', `/${id}`, { name: 'Roubado', price: 1 }],
     ],
-    {
-      afterwards: async () =>
-        expect((await call(suite.org, suite.org.admin.token, 'GET', `/${id}`)).json().name).toBe('Filtro'),
-    },
-  );
+    titles: { collaborator: '403 for a collaborator on every route (admin only)' },
+    afterwards: async () =>
+      expect((await call(suite.org, suite.org.admin.token, 'GET', `/${id}`)).json().name).toBe('Filtro'),
+  });
 
   it('404 for an unknown or malformed id', async () => {
     expect((await call(suite.org, suite.org.admin.token, 'GET', '/999999')).statusCode).toBe(404);

@@ -1,14 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, noFeatures } from '@oficina/contracts';
 import { createOrg, type TestOrg } from '../../../test/helpers.ts';
-import {
-  itAsksForAToken,
-  itIsForAdmins,
-  itKeepsOrganizationsApart,
-  registerApi,
-  twoOrganizations,
-  type Route,
-} from '../../../test/register-tests.ts';
+import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../../../test/register-tests.ts';
 
 const suite = twoOrganizations();
 let lite: TestOrg;
@@ -33,9 +26,13 @@ describe('reminders: access', () => {
     ['PUT', `/${id}`, { description: 'X' }],
   ];
 
-  itAsksForAToken(api, routes);
-
-  itIsForAdmins(api, routes);
+  itChecksAccess(api, {
+    routes,
+    idRoutes: () => [
+      ['GET', `/${id}`],
+      ['PUT', `/${id}`, { description: 'Y' }],
+    ],
+  });
 
   it('403 for the admin of an organization without the reminders feature, on every route', async () => {
     for (const [method, path, body] of routes()) {
@@ -44,11 +41,6 @@ describe('reminders: access', () => {
       expect(res.json()).toEqual({ errors: [messages.featureDisabled] });
     }
   });
-
-  itKeepsOrganizationsApart(api, () => [
-    ['GET', `/${id}`],
-    ['PUT', `/${id}`, { description: 'Y' }],
-  ]);
 });
 
 describe('reminders: create, edit, list', () => {

@@ -1,13 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOrg } from '../../../test/helpers.ts';
-import {
-  itAsksForAToken,
-  itIsForAdmins,
-  itKeepsOrganizationsApart,
-  registerApi,
-  twoOrganizations,
-  type Route,
-} from '../../../test/register-tests.ts';
+import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../../../test/register-tests.ts';
 
 const suite = twoOrganizations();
 
@@ -31,12 +24,13 @@ describe('services: access', () => {
     ['DELETE', `/${id}`],
   ];
 
-  itAsksForAToken(api, routes);
-
-  itIsForAdmins(api, routes, '403 for a collaborator on every route (admin only)');
-
-  itKeepsOrganizationsApart(api, () => routes().slice(2), {
-    title: "403 for another organization's path; 404 for another organization's id, also on delete",
+  itChecksAccess(api, {
+    routes,
+    idRoutes: () => routes().slice(2),
+    titles: {
+      collaborator: '403 for a collaborator on every route (admin only)',
+      apart: "403 for another organization's path; 404 for another organization's id, also on delete",
+    },
     afterwards: async () => {
       expect((await call(suite.org, suite.org.admin.token, 'GET', `/${id}`)).json()).toMatchObject({
         name: 'Visita técnica',

@@ -4,14 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@oficina/db';
 import { DEFAULT_TAG_COLOR, tagColorPresets, tagMessages } from '@oficina/contracts';
 import { createOrg } from '../../../test/helpers.ts';
-import {
-  itAsksForAToken,
-  itIsForAdmins,
-  itKeepsOrganizationsApart,
-  registerApi,
-  twoOrganizations,
-  type Route,
-} from '../../../test/register-tests.ts';
+import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../../../test/register-tests.ts';
 
 const suite = twoOrganizations();
 type Tag = { id: number; name: string; color: string };
@@ -30,12 +23,13 @@ describe('tags: access', () => {
     ['PUT', `/${id}`, { name: 'X' }],
   ];
 
-  itAsksForAToken(api, routes);
-  itIsForAdmins(api, routes);
-  itKeepsOrganizationsApart(api, () => [
-    ['GET', `/${id}`],
-    ['PUT', `/${id}`, { name: 'Y' }],
-  ]);
+  itChecksAccess(api, {
+    routes,
+    idRoutes: () => [
+      ['GET', `/${id}`],
+      ['PUT', `/${id}`, { name: 'Y' }],
+    ],
+  });
 });
 
 describe('tags: colours and names', () => {

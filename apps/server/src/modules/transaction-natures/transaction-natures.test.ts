@@ -1,13 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOrg } from '../../../test/helpers.ts';
-import {
-  itAsksForAToken,
-  itIsForAdmins,
-  itKeepsOrganizationsApart,
-  registerApi,
-  twoOrganizations,
-  type Route,
-} from '../../../test/register-tests.ts';
+import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../../../test/register-tests.ts';
 
 const suite = twoOrganizations();
 
@@ -29,21 +22,15 @@ describe('transaction natures: access', () => {
     ['PUT', `/${id}`, { name: 'X' }],
   ];
 
-  itAsksForAToken(api, routes);
-
-  itIsForAdmins(api, routes);
-
-  itKeepsOrganizationsApart(
-    api,
-    () => [
+  itChecksAccess(api, {
+    routes,
+    idRoutes: () => [
       ['GET', `/${id}`],
       ['PUT', `/${id}`, { name: 'Y' }],
     ],
-    {
-      afterwards: async () =>
-        expect((await call(suite.org, suite.org.admin.token, 'GET', `/${id}`)).json().name).toBe('Garantia'),
-    },
-  );
+    afterwards: async () =>
+      expect((await call(suite.org, suite.org.admin.token, 'GET', `/${id}`)).json().name).toBe('Garantia'),
+  });
 });
 
 describe('transaction natures: create, update, list', () => {

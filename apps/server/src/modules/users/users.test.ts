@@ -3,14 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { availableRoles, userMessages } from '@oficina/contracts';
 import { schema } from '@oficina/db';
 import { createOrg, type TestOrg } from '../../../test/helpers.ts';
-import {
-  itAsksForAToken,
-  itIsForAdmins,
-  itKeepsOrganizationsApart,
-  registerApi,
-  twoOrganizations,
-  type Route,
-} from '../../../test/register-tests.ts';
+import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../../../test/register-tests.ts';
 
 const suite = twoOrganizations();
 
@@ -56,12 +49,10 @@ describe('collaborators: access', () => {
     ['PATCH', `/${id}/financial`, { paymentValue: 10 }],
   ];
 
-  itAsksForAToken(api, routes);
-
-  itIsForAdmins(api, routes);
-
-  itKeepsOrganizationsApart(api, () => routes().slice(4), {
-    title: "403 for another organization's path; 404 for another organization's user id",
+  itChecksAccess(api, {
+    routes,
+    idRoutes: () => routes().slice(4),
+    titles: { apart: "403 for another organization's path; 404 for another organization's user id" },
     afterwards: async () =>
       expect((await call(suite.org, suite.org.admin.token, 'GET', `/${id}`)).json().name).toBe('Carlos Técnico'),
   });
