@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import type { FeatureName } from '@oficina/contracts';
 import { useAuth, useMe } from '../lib/auth.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
+import { NotFoundPage } from '../components/not-found-page.tsx';
 
 /** Marks the catch-all route: an address no page answers. */
 export const notFoundHandle = { notFound: true } as const;

@@ -7,10 +7,7 @@ import { clearAllDrafts } from '../lib/use-form-draft.ts';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { LeaveGuard } from '../components/leave-guard.tsx';
 import { canSee, mainNav, registersNav, trailingNav, type NavItem } from './navigation.ts';
-
 import { PageSpinner } from '../components/page-spinner.tsx';
-
-export { PageSpinner };
 
 export function Layout() {
   const { user, isAdmin, signOut } = useAuth();

@@ -6,7 +6,7 @@ import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { notFoundHandle, RequireUser, Restricted } from './guards.tsx';
 import { registerRoutes, restricted } from './register-routes.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
+import { NotFoundPage } from '../components/not-found-page.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isChunkLoadError, reloadOnceForMissingChunk } from '../../lib/chunk-reload.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
 
 /**
  * What any screen shows when it fails to load or to draw, in place of the router's own (English,

@@ -1,14 +1,12 @@
 import { useParams, useSearchParams } from 'react-router';
-import { Alert, Tab, Tabs } from 'react-bootstrap';
+import { Tab, Tabs } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { companyMessages, formatIdentifier } from '@oficina/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PartyForm } from '../../../components/party-form.tsx';
 import { AddressTable } from '../../../components/addresses/address-table.tsx';
 import { useOrgPath } from '../../../lib/auth.tsx';
-import { PageSpinner } from '../../../app/layout.tsx';
-import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { RecordFallback } from '../../../components/record-fallback.tsx';
 import { useCompany } from '../api/get-company.ts';
 import { useUpdateCompany } from '../api/update-company.ts';
 import { CompanyImageBlock } from '../components/company-image-block.tsx';
@@ -27,11 +25,8 @@ export function EditCompanyPage() {
   const company = useCompany(id);
   const update = useUpdateCompany(id);
 
-  if (company.isPending) return <PageSpinner />;
-  if (company.isError) {
-    if (company.error instanceof ApiError && company.error.status === 404) return <NotFoundPage />;
-    return <Alert variant="danger">Não foi possível carregar a empresa. Tente novamente.</Alert>;
-  }
+  if (!company.isSuccess)
+    return <RecordFallback isPending={company.isPending} error={company.error} what="a empresa" />;
   const c = company.data;
   return (
     <>

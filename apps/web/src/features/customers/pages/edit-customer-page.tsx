@@ -1,14 +1,12 @@
 import { useParams, useSearchParams } from 'react-router';
-import { Alert, Tab, Tabs } from 'react-bootstrap';
+import { Tab, Tabs } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { customerMessages, formatIdentifier } from '@oficina/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PartyForm } from '../../../components/party-form.tsx';
 import { AddressTable } from '../../../components/addresses/address-table.tsx';
 import { useFeature, useOrgPath } from '../../../lib/auth.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { PageSpinner } from '../../../app/layout.tsx';
-import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
+import { RecordFallback } from '../../../components/record-fallback.tsx';
 import { useCustomer } from '../api/get-customer.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
 import { EquipmentTab } from '../components/equipment-tab.tsx';
@@ -31,11 +29,8 @@ export function EditCustomerPage() {
   const customer = useCustomer(id);
   const update = useUpdateCustomer(id);
 
-  if (customer.isPending) return <PageSpinner />;
-  if (customer.isError) {
-    if (customer.error instanceof ApiError && customer.error.status === 404) return <NotFoundPage />;
-    return <Alert variant="danger">Não foi possível carregar o cliente. Tente novamente.</Alert>;
-  }
+  if (!customer.isSuccess)
+    return <RecordFallback isPending={customer.isPending} error={customer.error} what="o cliente" />;
   const c = customer.data;
   return (
     <>

@@ -1,10 +1,9 @@
 import { useParams, useSearchParams } from 'react-router';
-import { Alert, Tab, Tabs } from 'react-bootstrap';
+import { Tab, Tabs } from 'react-bootstrap';
 import { EstimateStatus, isEstimateEditable } from '@oficina/contracts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useFeature } from '../../../lib/auth.tsx';
-import { PageSpinner } from '../../../app/layout.tsx';
-import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
+import { NotFoundPage } from '../../../components/not-found-page.tsx';
+import { RecordFallback } from '../../../components/record-fallback.tsx';
 import { EstimateStatusBadge } from '../../../components/estimates/estimate-status-badge.tsx';
 import { useEstimate } from '../api/get-estimate.ts';
 import { EquipmentsSection, ProductsSection, ServicesSection } from '../components/estimate-lines.tsx';
@@ -31,11 +30,7 @@ export function EditEstimatePage() {
   const tab = tabs.find((t) => t === params.get('tab')) ?? 'dados';
 
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  if (query.isPending) return <PageSpinner />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <Alert variant="danger">Não foi possível carregar o orçamento. Tente novamente.</Alert>;
-  }
+  if (!query.isSuccess) return <RecordFallback isPending={query.isPending} error={query.error} what="o orçamento" />;
   const estimate = query.data;
   const editable = isEstimateEditable(estimate.status);
 

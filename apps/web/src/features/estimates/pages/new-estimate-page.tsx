@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { createEstimateBody, estimateMessages } from '@oficina/contracts';
-import { PageSpinner } from '../../../app/layout.tsx';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { NewRecordForm } from '../../../components/new-record-form.tsx';
 import { useCustomerOption } from '../../../components/invoices/api/get-customer-option.ts';
 import { estimateEditPath } from '../../../components/estimates/estimate-table.tsx';

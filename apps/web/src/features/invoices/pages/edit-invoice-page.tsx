@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Button } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { isInvoiceClosed, type InvoiceDetail, type InvoiceStateValue } from '@oficina/contracts';
 import { useAuth } from '../../../lib/auth.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { PageSpinner } from '../../../app/layout.tsx';
-import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
+import { NotFoundPage } from '../../../components/not-found-page.tsx';
+import { RecordFallback } from '../../../components/record-fallback.tsx';
 import { InvoiceStatusBadge, PaidBadge } from '../../../components/invoices/invoice-status-badge.tsx';
 import { useInvoice } from '../api/get-invoice.ts';
 import { AdminInfoPanel } from '../components/admin-info-panel.tsx';
@@ -41,10 +40,10 @@ export function EditInvoicePage() {
   const allowed = useAllowedChanges(id);
 
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  if (query.isPending || allowed.isPending) return <PageSpinner />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <Alert variant="danger">Não foi possível carregar a ordem de serviço. Tente novamente.</Alert>;
+  if (!query.isSuccess || allowed.isPending) {
+    return (
+      <RecordFallback isPending={query.isPending || allowed.isPending} error={query.error} what="a ordem de serviço" />
+    );
   }
   const invoice = query.data;
   const closed = isInvoiceClosed(invoice.statusState as InvoiceStateValue);

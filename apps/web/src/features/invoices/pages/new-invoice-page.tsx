@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { createInvoiceBody, invoiceMessages } from '@oficina/contracts';
-import { PageSpinner } from '../../../app/layout.tsx';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { NewRecordForm } from '../../../components/new-record-form.tsx';
 import { useCustomerOption } from '../../../components/invoices/api/get-customer-option.ts';
 import { invoiceEditPath } from '../../../components/invoices/invoice-table.tsx';
