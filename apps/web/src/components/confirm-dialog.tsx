@@ -1,13 +1,9 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import type { ConfirmOptions } from './confirm-modal.tsx';
+
+export type { ConfirmOptions };
 
 const ConfirmModal = lazy(() => import('./confirm-modal.tsx').then((m) => ({ default: m.ConfirmModal })));
-
-export interface ConfirmOptions {
-  title?: string;
-  text?: string;
-  confirmLabel?: string;
-  variant?: 'danger' | 'primary';
-}
 
 type Confirm = (opts?: ConfirmOptions) => Promise<boolean>;
 const ConfirmContext = createContext<Confirm | null>(null);

@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { messages } from '@oficina/contracts';
 import { AppModal } from './app-modal.tsx';
-import type { ConfirmOptions } from './confirm-dialog.tsx';
+
+/** What a question says; each part has a default. */
+export interface ConfirmOptions {
+  title?: string;
+  text?: string;
+  confirmLabel?: string;
+  variant?: 'danger' | 'primary';
+}
 
 /** The confirmation dialog itself; ConfirmProvider loads it the first time a question is asked. */
 export function ConfirmModal({ options, onClose }: { options: ConfirmOptions | null; onClose: (ok: boolean) => void }) {
