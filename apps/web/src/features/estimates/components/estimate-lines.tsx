@@ -13,7 +13,7 @@ import {
 import { toastApiError } from '../../../lib/api-client.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PencilIcon, TrashIcon } from '../../../components/icons.tsx';
-import { EditLineModal, type EditableLine } from '../../../components/edit-line-modal.tsx';
+import { EditLineModal, type EditableLine } from '../../../components/lines/edit-line-modal.tsx';
 import type { EstimateLineKind } from '../api/add-line.ts';
 import { useEditLine } from '../api/edit-line.ts';
 import { useRemoveLine } from '../api/remove-line.ts';

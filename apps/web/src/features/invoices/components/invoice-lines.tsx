@@ -13,7 +13,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PencilIcon, TrashIcon } from '../../../components/icons.tsx';
-import { EditLineModal, type EditableLine } from '../../../components/edit-line-modal.tsx';
+import { EditLineModal, type EditableLine } from '../../../components/lines/edit-line-modal.tsx';
 import { useEditLine } from '../api/edit-line.ts';
 import { useRemoveLine } from '../api/remove-line.ts';
 import type { LineKind } from '../api/search-line-options.ts';

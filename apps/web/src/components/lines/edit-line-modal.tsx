@@ -1,13 +1,14 @@
 import { useEffect, useId } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Form } from 'react-bootstrap';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { editProductLineBody, editServiceLineBody, messages, unitLabel } from '@oficina/contracts';
-import { applyServerErrors } from '../lib/form-errors.ts';
-import { AppModal } from './app-modal.tsx';
-import { MoneyInput } from './money-input.tsx';
-import { QuantityInput } from './quantity-input.tsx';
+import { applyServerErrors } from '../../lib/form-errors.ts';
+import { AppModal } from '../app-modal.tsx';
+import { ModalFormFooter } from '../modal-form-footer.tsx';
+import { MoneyInput } from '../money-input.tsx';
+import { DescriptionField, QuantityField, type LineFormValues } from './line-fields.tsx';
+import { lineResolver } from './line-resolver.ts';
 
 /** The line being edited, as the order or estimate detail gives it. */
 export interface EditableLine {
@@ -34,7 +35,7 @@ interface EditLineModalProps {
   onSave(lineId: number, body: EditLineValues): Promise<unknown>;
 }
 
-const valuesOf = (line: EditableLine | null): EditLineValues => ({
+const valuesOf = (line: EditableLine | null): LineFormValues => ({
   quantity: line?.quantity,
   price: line?.price,
   description: line?.description ?? '',
@@ -54,10 +55,8 @@ export function EditLineModal({ kind, line, onHide, onSave }: EditLineModalProps
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<EditLineValues>({
-    resolver: zodResolver(
-      kind === 'services' ? editServiceLineBody : editProductLineBody,
-    ) as unknown as Resolver<EditLineValues>,
+  } = useForm<LineFormValues, unknown, EditLineValues>({
+    resolver: lineResolver<EditLineValues>(kind === 'services' ? editServiceLineBody : editProductLineBody),
     mode: 'onBlur',
     defaultValues: valuesOf(line),
   });
@@ -81,38 +80,16 @@ export function EditLineModal({ kind, line, onHide, onSave }: EditLineModalProps
       show={!!line}
       onHide={onHide}
       title={line ? `Editar ${line.name}` : 'Editar item'}
-      footer={
-        <>
-          <Button variant="outline-secondary" onClick={onHide}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={`${uid}-form`} disabled={isSubmitting}>
-            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
-            Salvar
-          </Button>
-        </>
-      }
+      footer={<ModalFormFooter formId={`${uid}-form`} onCancel={onHide} isSubmitting={isSubmitting} label="Salvar" />}
     >
       <Form id={`${uid}-form`} noValidate onSubmit={onSubmit}>
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${uid}-quantity`}>
-            Quantidade{line?.unit ? ` (${unitLabel(line.unit)})` : ''}
-          </Form.Label>
-          <Controller
-            control={control}
-            name="quantity"
-            render={({ field }) => (
-              <QuantityInput
-                id={`${uid}-quantity`}
-                unit={line?.unit}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.quantity?.message}
-              />
-            )}
-          />
-        </Form.Group>
+        <QuantityField
+          uid={uid}
+          control={control}
+          unit={line?.unit}
+          error={errors.quantity?.message}
+          label={`Quantidade${line?.unit ? ` (${unitLabel(line.unit)})` : ''}`}
+        />
         <Form.Group className="mb-3">
           <Form.Label htmlFor={`${uid}-price`}>Preço unitário</Form.Label>
           <Controller
@@ -130,13 +107,7 @@ export function EditLineModal({ kind, line, onHide, onSave }: EditLineModalProps
           />
           <Form.Text>Vale só para este item; o preço do catálogo não muda.</Form.Text>
         </Form.Group>
-        {kind === 'services' && (
-          <Form.Group className="mb-3" controlId={`${uid}-description`}>
-            <Form.Label>Descrição</Form.Label>
-            <Form.Control as="textarea" rows={3} isInvalid={!!errors.description} {...register('description')} />
-            <Form.Control.Feedback type="invalid">{errors.description?.message}</Form.Control.Feedback>
-          </Form.Group>
-        )}
+        {kind === 'services' && <DescriptionField uid={uid} register={register} errors={errors} rows={3} />}
         {errors.root && <div className="text-danger">{errors.root.message}</div>}
       </Form>
     </AppModal>

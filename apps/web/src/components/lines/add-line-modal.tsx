@@ -1,0 +1,154 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Form } from 'react-bootstrap';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { messages } from '@oficina/contracts';
+import { applyServerErrors } from '../../lib/form-errors.ts';
+import { useDraft, type DraftKey } from '../../lib/use-form-draft.ts';
+import { AppModal } from '../app-modal.tsx';
+import { DraftNotice } from '../draft-notice.tsx';
+import { ModalFormFooter } from '../modal-form-footer.tsx';
+import { SearchableSelect, type Option } from '../searchable-select.tsx';
+import { DescriptionField, QuantityField, type LineFormValues } from './line-fields.tsx';
+import { lineResolver } from './line-resolver.ts';
+
+/** One kind of line (service, product, equipment, worker) as its add modal asks for it. */
+export interface AddLineKind<B> {
+  /** The body's field that names what is added. */
+  field: 'service' | 'product' | 'equipment' | 'worker';
+  /** The body's schema: it checks the form and shapes what is sent. */
+  schema: z.ZodType<B>;
+  title: string;
+  label: string;
+  /** Services and products: how many (products by their unit). */
+  quantity?: boolean;
+  /** Estimates: 'Agrupado', the whole quantity goes to one order line. */
+  grouped?: boolean;
+  /** Services: the description's rows. */
+  descriptionRows?: number;
+}
+
+interface AddLineModalProps<B> {
+  kind: AddLineKind<B>;
+  show: boolean;
+  onHide(): void;
+  /** Where what is typed is kept until it is added (see useDraft). */
+  draftKey: DraftKey;
+  /** The picker's cache key and its search on the server. */
+  optionsKey: readonly unknown[];
+  loadOptions(q: string): Promise<Option[]>;
+  onAdd(body: B): Promise<unknown>;
+  /** The picker's list pushes the fields below down instead of covering them. */
+  inline?: boolean;
+  placeholder?: string;
+  /** Extra content under the picker (the admin's link to register a new equipment). */
+  extra?: ReactNode;
+}
+
+/** Adds a line of a kind to an order or an estimate: pick it, then its quantity and description as the kind asks. */
+export function AddLineModal<B>(props: AddLineModalProps<B>) {
+  const { kind, show, onHide, draftKey, optionsKey, loadOptions, onAdd, inline, placeholder, extra } = props;
+  const uid = useId();
+  const empty: LineFormValues = { quantity: 1, description: '', ...(kind.grouped ? { isGrouped: false } : {}) };
+  const [picked, setPicked] = useState<Option | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<LineFormValues, unknown, B>({
+    resolver: lineResolver(kind.schema),
+    mode: 'onBlur',
+    defaultValues: empty,
+  });
+  // What is typed (and the picked option's label) survives a reload; reopening this modal restores it.
+  const values = useWatch({ control });
+  const draft = useDraft(draftKey, {
+    enabled: show,
+    value: { values, picked },
+    dirty: isDirty,
+    apply: (d) => {
+      reset(d?.values ?? empty, { keepDefaultValues: true });
+      setPicked(d?.picked ?? null);
+    },
+  });
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await onAdd(body);
+      draft.clear();
+      toast.success(`${kind.label} adicionado com sucesso`);
+      onHide();
+    } catch (err) {
+      applyServerErrors(err, setError, messages.requestFailed);
+    }
+  });
+  const fieldError = errors[kind.field];
+  return (
+    <AppModal
+      show={show}
+      onHide={onHide}
+      onExited={() => {
+        reset(empty);
+        setPicked(null);
+      }}
+      title={kind.title}
+      footer={
+        <ModalFormFooter formId={`${uid}-form`} onCancel={onHide} isSubmitting={isSubmitting} label="Adicionar" />
+      }
+    >
+      <Form id={`${uid}-form`} noValidate onSubmit={onSubmit}>
+        <DraftNotice draft={draft} className="small mb-2" />
+        <Form.Group className="mb-3">
+          <Form.Label htmlFor={`${uid}-pick`}>{kind.label}</Form.Label>
+          <Controller
+            control={control}
+            name={kind.field}
+            render={({ field }) => (
+              <SearchableSelect
+                id={`${uid}-pick`}
+                queryKey={optionsKey}
+                loadOptions={loadOptions}
+                value={picked}
+                onChange={(opt) => {
+                  setPicked(opt);
+                  field.onChange(opt?.value);
+                }}
+                onBlur={field.onBlur}
+                isInvalid={!!fieldError}
+                inline={inline}
+                placeholder={placeholder}
+              />
+            )}
+          />
+          {fieldError && <div className="invalid-feedback d-block">{fieldError.message}</div>}
+          {extra}
+        </Form.Group>
+        {kind.quantity && (
+          <>
+            <QuantityField
+              uid={uid}
+              control={control}
+              unit={kind.field === 'product' ? picked?.unit : undefined}
+              error={errors.quantity?.message}
+            />
+            {kind.grouped && (
+              <Form.Check
+                className="mb-3"
+                id={`${uid}-grouped`}
+                label="Agrupado (vai inteiro para uma só linha da OS)"
+                {...register('isGrouped')}
+              />
+            )}
+          </>
+        )}
+        {kind.descriptionRows !== undefined && (
+          <DescriptionField uid={uid} register={register} errors={errors} rows={kind.descriptionRows} />
+        )}
+        {errors.root && <div className="text-danger">{errors.root.message}</div>}
+      </Form>
+    </AppModal>
+  );
+}
