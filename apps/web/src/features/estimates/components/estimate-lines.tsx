@@ -18,7 +18,7 @@ import type { EstimateLineKind } from '../api/add-line.ts';
 import { useEditLine } from '../api/edit-line.ts';
 import { useRemoveLine } from '../api/remove-line.ts';
 import { AddLineModal } from './add-line-modal.tsx';
-import { AddButton, Section } from './section.tsx';
+import { AddButton, SectionCard } from '../../../components/section-card.tsx';
 
 const removeNames = { services: 'serviço', products: 'produto', equipments: 'equipamento' } as const;
 
@@ -62,7 +62,7 @@ function PricedSection({
     kind === 'services' ? estimate.estimateServices : estimate.estimateProducts;
   const title = kind === 'services' ? 'Serviços' : 'Produtos';
   return (
-    <Section
+    <SectionCard
       title={title}
       action={
         editable && (
@@ -135,7 +135,7 @@ function PricedSection({
           onSave={(lineId, body) => save.mutateAsync({ kind, lineId, body })}
         />
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -151,7 +151,7 @@ export function EquipmentsSection({ estimate, editable }: { estimate: EstimateDe
   const [adding, setAdding] = useState(false);
   const remove = useRemove(estimate.id, 'equipments');
   return (
-    <Section
+    <SectionCard
       title="Equipamentos"
       action={editable && <AddButton label="Adicionar equipamento" onClick={() => setAdding(true)} />}
     >
@@ -189,6 +189,6 @@ export function EquipmentsSection({ estimate, editable }: { estimate: EstimateDe
         </Table>
       )}
       <AddLineModal estimateId={estimate.id} kind="equipments" show={adding} onHide={() => setAdding(false)} />
-    </Section>
+    </SectionCard>
   );
 }

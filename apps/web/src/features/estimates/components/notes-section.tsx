@@ -8,7 +8,7 @@ import { useStateDraft } from '../../../lib/use-form-draft.ts';
 import { DraftNotice } from '../../../components/draft-notice.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useAddComment, useComments, useRemoveComment } from '../api/comments.ts';
-import { Section } from './section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 const kinds = [
   { type: EstimateCommentType.General, title: 'Observações gerais', hint: 'Saem no PDF e no e-mail.' },
@@ -47,7 +47,7 @@ function NotesOfType(props: {
   const [error, setError] = useState<string | null>(null);
   const id = `estimate-note-${props.type}`;
   return (
-    <Section title={props.title}>
+    <SectionCard title={props.title}>
       <p className="small text-body-secondary">{props.hint}</p>
       {props.notes.map((n) => (
         <div key={n.id} className="border-bottom pb-2 mb-2">
@@ -113,6 +113,6 @@ function NotesOfType(props: {
           Adicionar
         </Button>
       </Form>
-    </Section>
+    </SectionCard>
   );
 }

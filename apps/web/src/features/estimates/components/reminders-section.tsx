@@ -6,7 +6,7 @@ import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { DateTimeInput } from '../../../components/date-input.tsx';
 import { useActiveReminders, useAddReminder, useEstimateReminders, useMoveReminder } from '../api/reminders.ts';
-import { Section } from './section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 /** 'YYYY-MM-DDTHH:mm' in the browser's time zone, for DateTimeInput. */
 const toLocalInput = (iso: string) => {
@@ -32,7 +32,7 @@ export function RemindersSection({ estimateId }: { estimateId: number }) {
       .map((r) => ({ kind: { id: r.reminderId, description: r.description, isRequired: r.isRequired }, current: r })),
   ];
   return (
-    <Section title="Lembretes">
+    <SectionCard title="Lembretes">
       {cards.length === 0 && <p className="text-body-secondary mb-0">Nenhum lembrete ativo cadastrado.</p>}
       <div className="d-grid gap-2">
         {cards.map((c) => (
@@ -44,7 +44,7 @@ export function RemindersSection({ estimateId }: { estimateId: number }) {
           />
         ))}
       </div>
-    </Section>
+    </SectionCard>
   );
 }
 

@@ -8,7 +8,7 @@ import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { TagBadge } from '../../../components/tag-badge.tsx';
 import { estimatePath } from '../api/estimate-keys.ts';
 import { searchAvailableTags, useAddTag, useRemoveTag } from '../api/tags.ts';
-import { Section } from './section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 /** Etiquetas: added and removed in any status. */
 export function TagsCard({ estimate }: { estimate: EstimateDetail }) {
@@ -17,7 +17,7 @@ export function TagsCard({ estimate }: { estimate: EstimateDetail }) {
   const remove = useRemoveTag(estimate.id);
   const [key, setKey] = useState(0);
   return (
-    <Section title="Etiquetas">
+    <SectionCard title="Etiquetas">
       <div className="d-flex flex-wrap gap-1 mb-2">
         {estimate.estimateTags.map((t) => (
           <span key={t.tagId} className="d-inline-flex align-items-center">
@@ -61,7 +61,7 @@ export function TagsCard({ estimate }: { estimate: EstimateDetail }) {
           }
         }}
       />
-    </Section>
+    </SectionCard>
   );
 }
 const messagesFallback = 'Não foi possível adicionar a etiqueta';

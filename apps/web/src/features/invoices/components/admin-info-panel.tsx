@@ -7,7 +7,7 @@ import { InvoiceState, invoiceInfoBody, invoiceMessages, messages, type InvoiceD
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { useSaveInfo } from '../api/save-info.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 type Input = z.input<typeof invoiceInfoBody>;
 type Output = z.output<typeof invoiceInfoBody>;

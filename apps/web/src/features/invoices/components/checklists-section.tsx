@@ -13,7 +13,7 @@ import {
   useTemplateOptions,
 } from '../api/checklists.ts';
 import { usePictures } from '../api/get-pictures.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 /**
  * The order's checklists: the office attaches them, whoever works the order fills them in while it is

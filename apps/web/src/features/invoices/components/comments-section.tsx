@@ -25,7 +25,7 @@ import { useAddComment } from '../api/add-comment.ts';
 import { useComments } from '../api/get-comments.ts';
 import { useRemoveComment } from '../api/remove-comment.ts';
 import { toastRemoveFailed } from './notify.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { ConnectionNotice, useNoConnection } from '../../../components/connection-notice.tsx';
 
 type WritableType = AddCommentBody['type'];

@@ -20,7 +20,7 @@ import type { LineKind } from '../api/search-line-options.ts';
 import { AddLineModal } from './add-line-modal.tsx';
 import { LinesTable, type LineColumn } from './lines-table.tsx';
 import { toastRemoveFailed } from './notify.ts';
-import { AddButton, SectionCard } from './section-card.tsx';
+import { AddButton, SectionCard } from '../../../components/section-card.tsx';
 
 type ServiceLine = InvoiceDetail['invoiceServices'][number];
 type ProductLine = InvoiceDetail['invoiceProducts'][number];

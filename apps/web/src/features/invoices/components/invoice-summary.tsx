@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatIdentifier, type InvoiceDetail } from '@oficina/contracts';
 import { formatDateTime, formatIsoDate } from '../../../lib/format.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 /** Company, customer, nature and the order's dates. */
 export function InvoiceSummary({ invoice, isAdmin }: { invoice: InvoiceDetail; isAdmin: boolean }) {

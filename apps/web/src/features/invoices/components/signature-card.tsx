@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useRenewSignLink } from '../api/renew-sign-link.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { pngSize } from '../../../lib/png-size.ts';
 import { whatsAppLink } from '../../../lib/whatsapp.ts';
 

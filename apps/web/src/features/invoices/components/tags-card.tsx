@@ -13,7 +13,7 @@ import { invoiceKey } from '../api/invoice-keys.ts';
 import { useRemoveTag } from '../api/remove-tag.ts';
 import { searchAvailableTags } from '../api/search-available-tags.ts';
 import { toastRemoveFailed } from './notify.ts';
-import { AddButton, SectionCard } from './section-card.tsx';
+import { AddButton, SectionCard } from '../../../components/section-card.tsx';
 
 /**
  * The order's tags in their colours. Admins add them (from tags/available, searched as they type) and

@@ -10,7 +10,7 @@ import { MoneyInput } from '../../../components/money-input.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useSaveDiscount } from '../api/save-discount.ts';
 import { toastRemoveFailed } from './notify.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 /** In edit mode the discount is at least 0.01; 0 is what 'Remover' sends. */
 const discountForm = discountBody.refine((v) => v.discount >= 0.01, {

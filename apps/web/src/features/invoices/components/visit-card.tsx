@@ -20,7 +20,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useCustomerAddresses } from '../api/get-customer-addresses.ts';
 import { useSaveVisit } from '../api/save-visit.ts';
 import { mapHref, telHref } from '../../../lib/contact-links.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 /**
  * Where to go, whom to call, what is wrong and when: what a technician needs before leaving, shown to

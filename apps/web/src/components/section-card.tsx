@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Button, Card } from 'react-bootstrap';
 
 /**
- * A titled block of the order screen (a region named by its title), with its action (e.g. 'Adicionar')
+ * A titled block of an order's or an estimate's screen (a region named by its title), with its action (e.g. 'Adicionar')
  * to the right of the title.
  */
 export function SectionCard({
