@@ -22,5 +22,3 @@ export const useUploadPicture = (id: number) =>
   });
 export const useRemovePicture = (id: number) =>
   useEstimateMutation(id, (path, pictureId: number) => api.delete(`${path}/attachments/pictures/${pictureId}`));
-/** The full-size file (GET of the picture's url) as a Blob, to open it. */
-export const getPictureBlob = (url: string) => api.getBlob(url);

@@ -10,7 +10,7 @@ import { EquipmentsSection, ProductsSection, ServicesSection } from '../componen
 import { EstimateSummary, TotalsCard } from '../components/estimate-summary.tsx';
 import { EstimateEmailsTab, EstimateInvoicesTab } from '../components/estimate-tabs.tsx';
 import { NotesSection } from '../components/notes-section.tsx';
-import { PicturesSection } from '../components/pictures-section.tsx';
+import { PhotosSection } from '../components/photos-section.tsx';
 import { RemindersSection } from '../components/reminders-section.tsx';
 import { StatusActions } from '../components/status-actions.tsx';
 import { TagsCard } from '../components/tags-card.tsx';
@@ -62,7 +62,7 @@ export function EditEstimatePage() {
               <EquipmentsSection estimate={estimate} editable={editable} />
               <ServicesSection estimate={estimate} editable={editable} />
               <ProductsSection estimate={estimate} editable={editable} />
-              <PicturesSection estimateId={estimate.id} editable={editable} />
+              <PhotosSection estimateId={estimate.id} editable={editable} />
               <NotesSection estimateId={estimate.id} />
             </div>
             <div className="invoice-area-side">

@@ -1,0 +1,148 @@
+import { useId, useRef, useState } from 'react';
+import { Alert, Spinner } from 'react-bootstrap';
+import { toast } from 'react-toastify';
+import { paperworkMessages, type InvoicePicture } from '@oficina/contracts';
+import { ApiError, reportedGlobally } from '../../lib/api-client.ts';
+import { useConfirm } from '../confirm-dialog.tsx';
+import { TrashIcon } from '../icons.tsx';
+import { AddButton, SectionCard } from '../section-card.tsx';
+import { PhotoViewer } from './photo-viewer.tsx';
+import { usePhotoUpload } from './use-photo-upload.ts';
+
+interface PhotosSectionProps {
+  /** The record's photos (GET …/attachments/pictures). */
+  pictures: { isPending: boolean; isError: boolean; data?: { data: InvoicePicture[] } };
+  /** Sends one photo (POST …/attachments/pictures). */
+  upload(file: File): Promise<unknown>;
+  /** Removes one (DELETE …/attachments/pictures/{id}). */
+  remove(pictureId: number): Promise<unknown>;
+  /** Add and remove (a closed record shows its photos only; the server refuses changes too). */
+  editable: boolean;
+  /** Whether this user may remove this photo (besides `editable`). */
+  mayRemove(picture: InvoicePicture): boolean;
+}
+
+/**
+ * Photos of an order or an estimate: several chosen at once and sent one after another (a phone's
+ * photo over the limit shrunk first), thumbnails 80 px high, full size in a viewer, removal with
+ * confirmation. While photos are going up, any other photo action says 'Aguarde o upload da foto'.
+ * Upload errors (400/422) show under the field, others as a toast.
+ */
+export function PhotosSection({ pictures, upload, remove, editable, mayRemove }: PhotosSectionProps) {
+  const confirm = useConfirm();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const [viewing, setViewing] = useState<InvoicePicture | null>(null);
+  const { progress, errors, setErrors, busy, send } = usePhotoUpload(upload);
+
+  const onFiles = (list: FileList | null) => {
+    const files = Array.from(list ?? []);
+    if (inputRef.current) inputRef.current.value = '';
+    return send(files);
+  };
+
+  const onRemove = async (picture: InvoicePicture) => {
+    if (busy()) return;
+    if (!(await confirm({ title: `Remover a foto ${picture.name}?`, confirmLabel: 'Remover' }))) return;
+    try {
+      await remove(picture.id);
+      toast.success(paperworkMessages.photoRemoved);
+      setViewing(null);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422 && err.fieldErrors) {
+        setErrors(Object.values(err.fieldErrors).flat());
+      } else if (!reportedGlobally(err)) {
+        toast.error(
+          err instanceof ApiError && err.messages?.length
+            ? err.messages.join(' ')
+            : paperworkMessages.photoRemoveFailed,
+        );
+      }
+    }
+  };
+
+  const canRemove = (p: InvoicePicture) => editable && mayRemove(p);
+  const list = pictures.data?.data ?? [];
+  return (
+    <SectionCard
+      title={list.length ? `Fotos (${list.length})` : 'Fotos'}
+      action={
+        editable && (
+          <AddButton
+            label="Adicionar fotos"
+            onClick={() => {
+              if (!busy()) inputRef.current?.click();
+            }}
+          >
+            {progress ? <Spinner size="sm" aria-hidden /> : undefined}
+          </AddButton>
+        )
+      }
+    >
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        accept="image/png,image/jpeg"
+        multiple
+        className="d-none"
+        aria-label="Arquivos de fotos"
+        aria-describedby={errors.length ? `${inputId}-errors` : undefined}
+        onChange={(e) => onFiles(e.target.files)}
+      />
+      {progress && (
+        <div className="small text-body-secondary mb-2" role="status">
+          <Spinner size="sm" className="me-2" aria-hidden />
+          Enviando foto {Math.min(progress.done + 1, progress.total)} de {progress.total}…
+        </div>
+      )}
+      {pictures.isPending ? (
+        <Spinner size="sm" role="status" aria-label="Carregando fotos" />
+      ) : pictures.isError ? (
+        <Alert variant="danger" className="mb-0">
+          Não foi possível carregar as fotos. Tente novamente.
+        </Alert>
+      ) : list.length ? (
+        <ul className="photo-grid list-unstyled mb-0">
+          {list.map((p) => (
+            <li key={p.id} className="photo-thumb">
+              <button
+                type="button"
+                className="photo-open"
+                onClick={() => setViewing(p)}
+                aria-label={`Ver foto ${p.name}`}
+              >
+                <img src={p.thumbnail} alt={p.name} height={80} loading="lazy" />
+              </button>
+              {canRemove(p) && (
+                <button
+                  type="button"
+                  className="photo-remove btn btn-sm btn-light"
+                  aria-label={`Remover foto ${p.name}`}
+                  title="Remover"
+                  onClick={() => onRemove(p)}
+                >
+                  <TrashIcon />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-body-secondary small mb-0">Nenhuma foto</p>
+      )}
+      {errors.length > 0 && (
+        <div id={`${inputId}-errors`} className="invalid-feedback d-block" role="alert">
+          {errors.map((e, n) => (
+            <div key={n}>{e}</div>
+          ))}
+        </div>
+      )}
+      <PhotoViewer
+        picture={viewing}
+        onHide={() => setViewing(null)}
+        onRemove={viewing && canRemove(viewing) ? () => onRemove(viewing) : undefined}
+      />
+    </SectionCard>
+  );
+}
