@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_TAKE, formatIdentifier, PersonType, type PartyListItem } from '@oficina/contracts';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
+import type { Column } from '../../../components/data-table.tsx';
+import { RegisterListPage } from '../../../components/register-list-page.tsx';
 import { useCompanies } from '../api/get-companies.ts';
 
 const columns: Column<PartyListItem>[] = [
@@ -36,19 +35,13 @@ export function CompaniesPage() {
   const [page, setPage] = useState({ skip: 0, take: DEFAULT_TAKE });
   const list = useCompanies(page);
   return (
-    <>
-      <PageHeader
-        title="Empresas"
-        actions={
-          <Link to="/companies/new" className="btn btn-primary">
-            Novo
-          </Link>
-        }
-      />
-      <div className="card-list">
-        <DataTable columns={columns} rows={list.data?.data} rowKey={(c) => c.id} isLoading={list.isPending} />
-      </div>
-      <PaginationBar meta={list.data?.meta} onChange={setPage} />
-    </>
+    <RegisterListPage
+      title="Empresas"
+      newTo="/companies/new"
+      columns={columns}
+      list={list}
+      rowKey={(c) => c.id}
+      onPage={setPage}
+    />
   );
 }

@@ -3,17 +3,13 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { customerMessages, formatIdentifier, PersonType, type PartyListItem } from '@oficina/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { baseFilterDefaults, usePersistedFilter, type BaseFilter } from '../../../lib/use-persisted-filter.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
 import { FilterPopover } from '../../../components/filter-popover.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
+import { RegisterListPage, useRegisterFilter } from '../../../components/register-list-page.tsx';
 import { useCustomers } from '../api/get-customers.ts';
 import { useDeleteCustomer } from '../api/delete-customer.ts';
 import { TrashIcon } from '../../../components/icons.tsx';
-
-const defaults: BaseFilter = baseFilterDefaults;
 
 const customerColumns = (onDelete: (c: PartyListItem) => void): Column<PartyListItem>[] => [
   { header: '#', cell: (c) => c.id, className: 'text-body-secondary d-none d-sm-table-cell' },
@@ -57,7 +53,7 @@ const customerColumns = (onDelete: (c: PartyListItem) => void): Column<PartyList
 
 /** /customers: 'Clientes' with the search filter (kept under the key 'customers'), delete and new. */
 export function CustomersPage() {
-  const [filter, setFilter, reset] = usePersistedFilter('customers', defaults);
+  const { filter, setFilter, reset, onPage } = useRegisterFilter('customers');
   const list = useCustomers({ q: filter.q || undefined, skip: filter.skip, take: filter.take });
   const remove = useDeleteCustomer();
   const confirm = useConfirm();
@@ -75,47 +71,34 @@ export function CustomersPage() {
     }
   };
 
-  const columns = customerColumns(onDelete);
-
   return (
-    <>
-      <PageHeader
-        title="Clientes"
-        actions={
-          <>
-            <FilterPopover
-              value={filter}
-              count={filter.q ? 1 : 0}
-              onApply={(f) => setFilter({ ...f, q: f.q?.trim() ?? '', skip: 0 })}
-              onClear={reset}
-            >
-              {(draft, setDraft) => (
-                <Form.Group controlId="customers-q">
-                  <Form.Label>Pesquisar</Form.Label>
-                  <Form.Control
-                    value={draft.q ?? ''}
-                    placeholder="Nome, CPF/CNPJ ou e-mail"
-                    onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-                  />
-                </Form.Group>
-              )}
-            </FilterPopover>
-            <Link to="/customers/new" className="btn btn-primary">
-              Novo
-            </Link>
-          </>
-        }
-      />
-      <div className="card-list">
-        <DataTable
-          columns={columns}
-          rows={list.data?.data}
-          rowKey={(c) => c.id}
-          isLoading={list.isPending}
-          emptyText="Nenhum registro encontrado"
-        />
-      </div>
-      <PaginationBar meta={list.data?.meta} onChange={(p) => setFilter({ ...filter, ...p })} />
-    </>
+    <RegisterListPage
+      title="Clientes"
+      newTo="/customers/new"
+      actions={
+        <FilterPopover
+          value={filter}
+          count={filter.q ? 1 : 0}
+          onApply={(f) => setFilter({ ...f, q: f.q?.trim() ?? '', skip: 0 })}
+          onClear={reset}
+        >
+          {(draft, setDraft) => (
+            <Form.Group controlId="customers-q">
+              <Form.Label>Pesquisar</Form.Label>
+              <Form.Control
+                value={draft.q ?? ''}
+                placeholder="Nome, CPF/CNPJ ou e-mail"
+                onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+              />
+            </Form.Group>
+          )}
+        </FilterPopover>
+      }
+      columns={customerColumns(onDelete)}
+      list={list}
+      rowKey={(c) => c.id}
+      emptyText="Nenhum registro encontrado"
+      onPage={onPage}
+    />
   );
 }

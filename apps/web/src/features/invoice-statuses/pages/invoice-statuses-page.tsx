@@ -1,11 +1,9 @@
 import { Link } from 'react-router';
 import { isEditableInvoiceState, type InvoiceStatus } from '@oficina/contracts';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
-import { baseFilterDefaults, usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
+import type { Column } from '../../../components/data-table.tsx';
 import { useInvoiceStatuses } from '../api/get-invoice-statuses.ts';
 import { StateBadge } from '../components/state-badge.tsx';
+import { RegisterListPage, useRegisterFilter } from '../../../components/register-list-page.tsx';
 
 const columns: Column<InvoiceStatus>[] = [
   { header: '#', cell: (s) => s.id, className: 'col-id' },
@@ -19,26 +17,21 @@ const columns: Column<InvoiceStatus>[] = [
 ];
 
 export function InvoiceStatusesPage() {
-  const [filter, setFilter] = usePersistedFilter('invoice-statuses', baseFilterDefaults);
-  const statuses = useInvoiceStatuses(filter);
+  const { filter, onPage } = useRegisterFilter('invoice-statuses');
   return (
-    <>
-      <PageHeader
-        title="Situações de OS"
-        actions={
-          <Link to="/invoice-statuses/new" className="btn btn-primary">
-            Novo
-          </Link>
-        }
-      />
-      <p className="text-body-secondary small">
-        As situações Rascunho, Não Iniciado, Em Andamento e Concluído são fixas. Cadastre aqui os motivos de bloqueio e
-        de cancelamento das ordens de serviço.
-      </p>
-      <div className="card-list">
-        <DataTable columns={columns} rows={statuses.data?.data} rowKey={(s) => s.id} isLoading={statuses.isPending} />
-        <PaginationBar meta={statuses.data?.meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
-      </div>
-    </>
+    <RegisterListPage
+      title="Situações de OS"
+      newTo="/invoice-statuses/new"
+      intro={
+        <p className="text-body-secondary small">
+          As situações Rascunho, Não Iniciado, Em Andamento e Concluído são fixas. Cadastre aqui os motivos de bloqueio
+          e de cancelamento das ordens de serviço.
+        </p>
+      }
+      columns={columns}
+      list={useInvoiceStatuses(filter)}
+      rowKey={(s) => s.id}
+      onPage={onPage}
+    />
   );
 }

@@ -1,11 +1,9 @@
 import { Link } from 'react-router';
 import { Badge } from 'react-bootstrap';
 import type { Reminder } from '@oficina/contracts';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
-import { baseFilterDefaults, usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
 import { useReminders } from '../api/get-reminders.ts';
+import type { Column } from '../../../components/data-table.tsx';
+import { RegisterListPage, useRegisterFilter } from '../../../components/register-list-page.tsx';
 
 const columns: Column<Reminder>[] = [
   { header: '#', cell: (r) => r.id, className: 'col-id' },
@@ -26,22 +24,15 @@ const columns: Column<Reminder>[] = [
 ];
 
 export function RemindersPage() {
-  const [filter, setFilter] = usePersistedFilter('reminders', baseFilterDefaults);
-  const reminders = useReminders(filter);
+  const { filter, onPage } = useRegisterFilter('reminders');
   return (
-    <>
-      <PageHeader
-        title="Lembretes"
-        actions={
-          <Link to="/reminders/new" className="btn btn-primary">
-            Novo
-          </Link>
-        }
-      />
-      <div className="card-list">
-        <DataTable columns={columns} rows={reminders.data?.data} rowKey={(r) => r.id} isLoading={reminders.isPending} />
-        <PaginationBar meta={reminders.data?.meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
-      </div>
-    </>
+    <RegisterListPage
+      title="Lembretes"
+      newTo="/reminders/new"
+      columns={columns}
+      list={useReminders(filter)}
+      rowKey={(r) => r.id}
+      onPage={onPage}
+    />
   );
 }

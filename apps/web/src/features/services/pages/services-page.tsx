@@ -4,15 +4,12 @@ import { toast } from 'react-toastify';
 import type { Service } from '@oficina/contracts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
-import { SearchBox } from '../../../components/search-box.tsx';
+import type { Column } from '../../../components/data-table.tsx';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { baseFilterDefaults, usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
 import { useDeleteService } from '../api/delete-service.ts';
 import { useServices } from '../api/get-services.ts';
+import { RegisterListPage, useRegisterFilter } from '../../../components/register-list-page.tsx';
 
 const REMOVE_FAILED = 'Houve um problema ao tentar remover o serviço. Tente novamente.';
 
@@ -40,7 +37,7 @@ const serviceColumns = (onDelete: (s: Service) => void, removingId: number | und
 ];
 
 export function ServicesPage() {
-  const [filter, setFilter] = usePersistedFilter('services', baseFilterDefaults);
+  const { filter, onPage, search } = useRegisterFilter('services');
   const services = useServices(filter);
   const remove = useDeleteService();
   const confirm = useConfirm();
@@ -55,25 +52,15 @@ export function ServicesPage() {
     }
   };
 
-  const columns = serviceColumns(onDelete, remove.isPending ? remove.variables : undefined);
-
   return (
-    <>
-      <PageHeader
-        title="Serviços"
-        actions={
-          <Link to="/services/new" className="btn btn-primary">
-            Novo
-          </Link>
-        }
-      />
-      <div className="card-list">
-        <div className="list-toolbar mb-3">
-          <SearchBox value={filter.q} onChange={(q) => setFilter((f) => ({ ...f, q, skip: 0 }))} />
-        </div>
-        <DataTable columns={columns} rows={services.data?.data} rowKey={(s) => s.id} isLoading={services.isPending} />
-        <PaginationBar meta={services.data?.meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
-      </div>
-    </>
+    <RegisterListPage
+      title="Serviços"
+      newTo="/services/new"
+      columns={serviceColumns(onDelete, remove.isPending ? remove.variables : undefined)}
+      list={services}
+      rowKey={(s) => s.id}
+      onPage={onPage}
+      search={search}
+    />
   );
 }

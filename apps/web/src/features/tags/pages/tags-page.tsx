@@ -1,11 +1,9 @@
 import { Link } from 'react-router';
 import type { Tag } from '@oficina/contracts';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { TagBadge } from '../../../components/tag-badge.tsx';
-import { baseFilterDefaults, usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
 import { useTags } from '../api/get-tags.ts';
+import type { Column } from '../../../components/data-table.tsx';
+import { RegisterListPage, useRegisterFilter } from '../../../components/register-list-page.tsx';
 
 const columns: Column<Tag>[] = [
   { header: '#', cell: (t) => t.id, className: 'col-id' },
@@ -21,22 +19,15 @@ const columns: Column<Tag>[] = [
 ];
 
 export function TagsPage() {
-  const [filter, setFilter] = usePersistedFilter('tags', baseFilterDefaults);
-  const tags = useTags(filter);
+  const { filter, onPage } = useRegisterFilter('tags');
   return (
-    <>
-      <PageHeader
-        title="Etiquetas"
-        actions={
-          <Link to="/tags/new" className="btn btn-primary">
-            Novo
-          </Link>
-        }
-      />
-      <div className="card-list">
-        <DataTable columns={columns} rows={tags.data?.data} rowKey={(t) => t.id} isLoading={tags.isPending} />
-        <PaginationBar meta={tags.data?.meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
-      </div>
-    </>
+    <RegisterListPage
+      title="Etiquetas"
+      newTo="/tags/new"
+      columns={columns}
+      list={useTags(filter)}
+      rowKey={(t) => t.id}
+      onPage={onPage}
+    />
   );
 }

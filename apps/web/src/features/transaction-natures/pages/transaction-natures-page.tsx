@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 import type { TransactionNature } from '@oficina/contracts';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
-import { baseFilterDefaults, usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
 import { useTransactionNatures } from '../api/get-transaction-natures.ts';
+import type { Column } from '../../../components/data-table.tsx';
+import { RegisterListPage, useRegisterFilter } from '../../../components/register-list-page.tsx';
 
 const columns: Column<TransactionNature>[] = [
   { header: '#', cell: (n) => n.id, className: 'col-id' },
@@ -13,22 +11,15 @@ const columns: Column<TransactionNature>[] = [
 ];
 
 export function TransactionNaturesPage() {
-  const [filter, setFilter] = usePersistedFilter('transaction-natures', baseFilterDefaults);
-  const natures = useTransactionNatures(filter);
+  const { filter, onPage } = useRegisterFilter('transaction-natures');
   return (
-    <>
-      <PageHeader
-        title="Naturezas da Operação"
-        actions={
-          <Link to="/transaction-natures/new" className="btn btn-primary">
-            Novo
-          </Link>
-        }
-      />
-      <div className="card-list">
-        <DataTable columns={columns} rows={natures.data?.data} rowKey={(n) => n.id} isLoading={natures.isPending} />
-        <PaginationBar meta={natures.data?.meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
-      </div>
-    </>
+    <RegisterListPage
+      title="Naturezas da Operação"
+      newTo="/transaction-natures/new"
+      columns={columns}
+      list={useTransactionNatures(filter)}
+      rowKey={(n) => n.id}
+      onPage={onPage}
+    />
   );
 }

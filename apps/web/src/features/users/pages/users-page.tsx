@@ -1,12 +1,9 @@
 import { Link } from 'react-router';
 import { Badge } from 'react-bootstrap';
 import { roleLabel, type UserListItem } from '@oficina/contracts';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
-import { SearchBox } from '../../../components/search-box.tsx';
-import { baseFilterDefaults, usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
 import { useUsers } from '../api/get-users.ts';
+import type { Column } from '../../../components/data-table.tsx';
+import { RegisterListPage, useRegisterFilter } from '../../../components/register-list-page.tsx';
 
 const columns: Column<UserListItem>[] = [
   { header: '#', cell: (u) => u.id, className: 'col-id' },
@@ -30,25 +27,16 @@ const columns: Column<UserListItem>[] = [
 ];
 
 export function UsersPage() {
-  const [filter, setFilter] = usePersistedFilter('users', baseFilterDefaults);
-  const users = useUsers(filter);
+  const { filter, onPage, search } = useRegisterFilter('users');
   return (
-    <>
-      <PageHeader
-        title="Colaboradores"
-        actions={
-          <Link to="/admin/users/new" className="btn btn-primary">
-            Novo
-          </Link>
-        }
-      />
-      <div className="card-list">
-        <div className="list-toolbar mb-3">
-          <SearchBox value={filter.q} onChange={(q) => setFilter((f) => ({ ...f, q, skip: 0 }))} />
-        </div>
-        <DataTable columns={columns} rows={users.data?.data} rowKey={(u) => u.id} isLoading={users.isPending} />
-        <PaginationBar meta={users.data?.meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
-      </div>
-    </>
+    <RegisterListPage
+      title="Colaboradores"
+      newTo="/admin/users/new"
+      columns={columns}
+      list={useUsers(filter)}
+      rowKey={(u) => u.id}
+      onPage={onPage}
+      search={search}
+    />
   );
 }
