@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { Button, Form } from 'react-bootstrap';
 import {
   checklistItemKinds,
   checklistKindLabels,
   checklistTemplateBody,
-  messages,
   type ChecklistTemplateBody,
 } from '@oficina/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { TextField, useRegisterForm } from '../../../components/register-form.tsx';
 
 interface TemplateFormProps {
   defaultValues?: ChecklistTemplateBody;
@@ -23,21 +21,13 @@ export function TemplateForm({ defaultValues = { name: '', items: [blankItem] },
   const {
     register,
     control,
-    handleSubmit,
-    setError,
+    submit,
     formState: { errors, isSubmitting },
-  } = useForm<ChecklistTemplateBody>({ resolver: zodResolver(checklistTemplateBody), mode: 'onBlur', defaultValues });
+  } = useRegisterForm(checklistTemplateBody, defaultValues, onSubmit);
   const items = useFieldArray({ control, name: 'items' });
-  const submit = handleSubmit(async (values) => {
-    await onSubmit(values).catch((err) => applyServerErrors(err, setError, messages.requestFailed));
-  });
   return (
     <Form noValidate onSubmit={submit} className="form-medium">
-      <Form.Group className="mb-3" controlId="checklist-name">
-        <Form.Label>Nome</Form.Label>
-        <Form.Control isInvalid={!!errors.name} {...register('name')} />
-        <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
-      </Form.Group>
+      <TextField id="checklist-name" label="Nome" error={errors.name?.message} {...register('name')} />
       <fieldset className="mb-3">
         <legend className="form-label fs-6">Itens</legend>
         <ol className="list-unstyled d-grid gap-2 mb-2">

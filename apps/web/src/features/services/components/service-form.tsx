@@ -1,10 +1,7 @@
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
-import { messages, serviceBody, type ServiceBody } from '@oficina/contracts';
+import { serviceBody, type ServiceBody } from '@oficina/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { MoneyField, TextField, useRegisterForm } from '../../../components/register-form.tsx';
 
 interface ServiceFormProps {
   defaultValues?: ServiceBody;
@@ -15,36 +12,13 @@ export function ServiceForm({ defaultValues, onSubmit }: ServiceFormProps) {
   const {
     register,
     control,
-    handleSubmit,
-    setError,
+    submit,
     formState: { errors, isSubmitting },
-  } = useForm<ServiceBody>({ resolver: zodResolver(serviceBody), mode: 'onBlur', defaultValues });
-  const submit = handleSubmit(async (values) => {
-    await onSubmit(values).catch((err) => applyServerErrors(err, setError, messages.requestFailed));
-  });
+  } = useRegisterForm(serviceBody, defaultValues, onSubmit);
   return (
     <Form noValidate onSubmit={submit} className="form-narrow">
-      <Form.Group className="mb-3" controlId="service-name">
-        <Form.Label>Nome</Form.Label>
-        <Form.Control isInvalid={!!errors.name} {...register('name')} />
-        <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-3">
-        <Form.Label htmlFor="service-price">Preço</Form.Label>
-        <Controller
-          control={control}
-          name="price"
-          render={({ field }) => (
-            <MoneyInput
-              id="service-price"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.price?.message}
-            />
-          )}
-        />
-      </Form.Group>
+      <TextField id="service-name" label="Nome" error={errors.name?.message} {...register('name')} />
+      <MoneyField control={control} name="price" id="service-price" label="Preço" error={errors.price?.message} />
       <FormActions cancelTo="/services" isSubmitting={isSubmitting} />
     </Form>
   );

@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { ServiceForm } from './service-form.tsx';
+
+describe('register form pieces (through the service form)', () => {
+  it('labels its fields, sends the checked values and puts a 422 under the field', async () => {
+    const onSubmit = vi.fn().mockResolvedValueOnce(undefined);
+    renderWithProviders(<ServiceForm onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Nome'), 'Limpeza');
+    await userEvent.type(screen.getByLabelText('Preço'), '150,00');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Limpeza', price: 150 }));
+
+    onSubmit.mockRejectedValueOnce(new ApiError(422, { errors: { name: ['Já existe um serviço com esse nome'] } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Já existe um serviço com esse nome')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nome')).toHaveClass('is-invalid');
+  });
+
+  it('refuses an empty name before sending', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<ServiceForm onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveClass('is-invalid'));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
