@@ -1,9 +1,8 @@
 import { Form } from 'react-bootstrap';
 import { estimateStatusLabels, estimateStatusList } from '@oficina/contracts';
-import { useOrgPath } from '../../lib/auth.tsx';
 import { FilterPopover } from '../filter-popover.tsx';
-import { SearchableSelect, type Option } from '../searchable-select.tsx';
-import { searchCustomers } from '../invoices/api/search-customers.ts';
+import { ChecksField, CustomerField, SearchField } from '../record-list/filter-fields.tsx';
+import type { Option } from '../searchable-select.tsx';
 
 /** The estimate filter: customer (with its label, so the URL or a reload shows it), statuses, q. */
 export interface EstimateListFilter {
@@ -16,6 +15,9 @@ export interface EstimateListFilter {
 export const estimateFilterCount = (f: EstimateListFilter) =>
   (f.customer ? 1 : 0) + f.statuses.length + (f.q.trim() ? 1 : 0);
 
+/** The estimate statuses, as the filter's checkboxes list them. */
+export const estimateStatusOptions = estimateStatusList.map((s) => ({ id: s, label: estimateStatusLabels[s] }));
+
 interface Props {
   idPrefix: string;
   value: EstimateListFilter;
@@ -25,7 +27,6 @@ interface Props {
 }
 
 export function EstimateFilterPopover({ idPrefix, value, onApply, onClear, showCustomer }: Props) {
-  const orgPath = useOrgPath();
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <FilterPopover
@@ -36,42 +37,21 @@ export function EstimateFilterPopover({ idPrefix, value, onApply, onClear, showC
     >
       {(draft, setDraft) => (
         <>
-          <Form.Group className="mb-3" controlId={id('q')}>
-            <Form.Label>Pesquisar</Form.Label>
-            <Form.Control
-              value={draft.q}
-              placeholder="Número, cliente, empresa..."
-              onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-            />
-          </Form.Group>
+          <SearchField id={id('q')} value={draft.q} onChange={(q) => setDraft({ ...draft, q })} />
           {showCustomer && (
-            <Form.Group className="mb-3">
-              <Form.Label htmlFor={id('customer')}>Cliente</Form.Label>
-              <SearchableSelect
-                id={id('customer')}
-                queryKey={['customers', orgPath, 'search']}
-                loadOptions={(q) => searchCustomers(orgPath, q)}
-                value={draft.customer}
-                onChange={(customer) => setDraft({ ...draft, customer })}
-                placeholder="Todos os clientes"
-              />
-            </Form.Group>
+            <CustomerField
+              id={id('customer')}
+              value={draft.customer}
+              onChange={(customer) => setDraft({ ...draft, customer })}
+            />
           )}
           <Form.Label as="div">Status</Form.Label>
-          {estimateStatusList.map((s) => (
-            <Form.Check
-              key={s}
-              id={id(`status-${s}`)}
-              label={estimateStatusLabels[s]}
-              checked={draft.statuses.includes(s)}
-              onChange={(e) =>
-                setDraft({
-                  ...draft,
-                  statuses: e.target.checked ? [...draft.statuses, s] : draft.statuses.filter((v) => v !== s),
-                })
-              }
-            />
-          ))}
+          <ChecksField
+            idPrefix={id('status')}
+            options={estimateStatusOptions}
+            value={draft.statuses}
+            onChange={(statuses) => setDraft({ ...draft, statuses })}
+          />
         </>
       )}
     </FilterPopover>

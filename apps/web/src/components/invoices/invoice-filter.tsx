@@ -4,10 +4,10 @@ import { useAuth, useOrgPath } from '../../lib/auth.tsx';
 import { baseFilterDefaults, type BaseFilter } from '../../lib/use-persisted-filter.ts';
 import { DateInput } from '../date-input.tsx';
 import { FilterPopover } from '../filter-popover.tsx';
+import { ChecksField, CustomerField, SearchField } from '../record-list/filter-fields.tsx';
 import { SearchableSelect, type Option } from '../searchable-select.tsx';
 import { useStatusOptions } from './api/get-status-options.ts';
 import type { InvoicesQuery } from './api/get-invoices.ts';
-import { searchCustomers } from './api/search-customers.ts';
 import { searchWorkers } from './api/search-workers.ts';
 
 /**
@@ -112,26 +112,13 @@ export function InvoiceFilterPopover({
     >
       {(draft, setDraft) => (
         <>
-          <Form.Group className="mb-3" controlId={id('q')}>
-            <Form.Label>Pesquisar</Form.Label>
-            <Form.Control
-              value={draft.q ?? ''}
-              placeholder="Número, cliente, empresa..."
-              onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-            />
-          </Form.Group>
+          <SearchField id={id('q')} value={draft.q} onChange={(q) => setDraft({ ...draft, q })} />
           {showCustomer && (
-            <Form.Group className="mb-3">
-              <Form.Label htmlFor={id('customer')}>Cliente</Form.Label>
-              <SearchableSelect
-                id={id('customer')}
-                queryKey={['customers', orgPath, 'search']}
-                loadOptions={(q) => searchCustomers(orgPath, q)}
-                value={draft.customer}
-                onChange={(customer) => setDraft({ ...draft, customer })}
-                placeholder="Todos os clientes"
-              />
-            </Form.Group>
+            <CustomerField
+              id={id('customer')}
+              value={draft.customer}
+              onChange={(customer) => setDraft({ ...draft, customer })}
+            />
           )}
           {showWorker && (
             <Form.Group className="mb-3">
@@ -149,20 +136,12 @@ export function InvoiceFilterPopover({
           <fieldset className="mb-3">
             <legend className="form-label fs-6 mb-1">Status</legend>
             <div className="filter-status-list">
-              {statuses.data?.data.map((s) => (
-                <Form.Check
-                  key={s.id}
-                  id={id(`status-${s.id}`)}
-                  label={s.label}
-                  checked={draft.status.includes(s.id)}
-                  onChange={(e) =>
-                    setDraft({
-                      ...draft,
-                      status: e.target.checked ? [...draft.status, s.id] : draft.status.filter((v) => v !== s.id),
-                    })
-                  }
-                />
-              ))}
+              <ChecksField
+                idPrefix={id('status')}
+                options={statuses.data?.data ?? []}
+                value={draft.status}
+                onChange={(status) => setDraft({ ...draft, status })}
+              />
             </div>
           </fieldset>
           <fieldset className="mb-3">

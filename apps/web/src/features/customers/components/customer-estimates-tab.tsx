@@ -1,9 +1,10 @@
 import { Form } from 'react-bootstrap';
-import { estimateStatusLabels, estimateStatusList } from '@oficina/contracts';
 import { FilterPopover } from '../../../components/filter-popover.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useEstimates } from '../../../components/estimates/api/get-estimates.ts';
 import { EstimateTable } from '../../../components/estimates/estimate-table.tsx';
+import { estimateStatusOptions } from '../../../components/estimates/estimate-filter.tsx';
+import { ChecksField, SearchField } from '../../../components/record-list/filter-fields.tsx';
 import { baseFilterDefaults, usePersistedFilter, type BaseFilter } from '../../../lib/use-persisted-filter.ts';
 
 interface EstimateFilter extends BaseFilter {
@@ -32,29 +33,19 @@ export function CustomerEstimatesTab({ customerId }: { customerId: number }) {
         <FilterPopover value={filter} count={count} onApply={(f) => setFilter({ ...f, skip: 0 })} onClear={reset}>
           {(draft, setDraft) => (
             <>
-              <Form.Group className="mb-3" controlId="customer-estimates-q">
-                <Form.Label>Pesquisar</Form.Label>
-                <Form.Control
-                  value={draft.q ?? ''}
-                  placeholder="Número, empresa..."
-                  onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-                />
-              </Form.Group>
+              <SearchField
+                id="customer-estimates-q"
+                placeholder="Número, empresa..."
+                value={draft.q}
+                onChange={(q) => setDraft({ ...draft, q })}
+              />
               <Form.Label as="div">Status</Form.Label>
-              {estimateStatusList.map((s) => (
-                <Form.Check
-                  key={s}
-                  id={`customer-estimates-status-${s}`}
-                  label={estimateStatusLabels[s]}
-                  checked={draft.statuses.includes(s)}
-                  onChange={(e) =>
-                    setDraft({
-                      ...draft,
-                      statuses: e.target.checked ? [...draft.statuses, s] : draft.statuses.filter((v) => v !== s),
-                    })
-                  }
-                />
-              ))}
+              <ChecksField
+                idPrefix="customer-estimates-status"
+                options={estimateStatusOptions}
+                value={draft.statuses}
+                onChange={(statuses) => setDraft({ ...draft, statuses })}
+              />
             </>
           )}
         </FilterPopover>
