@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isAdminRoles, type FeatureName, type Me, type TokenPayload } from '@oficina/contracts';
+import { isAdminRoles, type FeatureName, type Me, type TokenPayload, type Viewer } from '@oficina/contracts';
 import { api } from './api-client.ts';
 import { clearToken, decodeToken, getToken, setToken } from './token.ts';
 
@@ -43,6 +43,12 @@ export function useAuth(): AuthState {
   const ctx = useContext(AuthContext);
   if (!ctx) throw new Error('useAuth outside AuthProvider');
   return ctx;
+}
+
+/** The signed-in user as the permission rules (`can` of the contracts) take them. */
+export function useViewer(): Viewer {
+  const { user, isAdmin } = useAuth();
+  return { userId: Number(user?.sub), isAdmin };
 }
 
 export const meQueryKey = ['me'] as const;

@@ -1,4 +1,5 @@
-import { useAuth } from '../../../lib/auth.tsx';
+import { can } from '@oficina/contracts';
+import { useAuth, useViewer } from '../../../lib/auth.tsx';
 import { usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useInvoices } from '../../../components/invoices/api/get-invoices.ts';
@@ -16,6 +17,7 @@ import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
  */
 export function CustomerInvoicesTab({ customerId }: { customerId: number }) {
   const { isAdmin } = useAuth();
+  const viewer = useViewer();
   const [filter, setFilter, reset] = usePersistedFilter('customers-invoices', invoiceFilterDefaults, { url: false });
   const list = useInvoices(toInvoicesQuery({ ...filter, customer: null }, customerId));
   return (
@@ -27,7 +29,7 @@ export function CustomerInvoicesTab({ customerId }: { customerId: number }) {
           onApply={setFilter}
           onClear={reset}
           showCustomer={false}
-          showWorker={isAdmin}
+          showWorker={can.filterByWorker(viewer)}
         />
         {isAdmin && (
           <a

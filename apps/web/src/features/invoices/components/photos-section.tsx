@@ -1,5 +1,5 @@
-import type { InvoicePicture } from '@oficina/contracts';
-import { useAuth } from '../../../lib/auth.tsx';
+import { can } from '@oficina/contracts';
+import { useViewer } from '../../../lib/auth.tsx';
 import { PhotosSection as Photos } from '../../../components/photos/photos-section.tsx';
 import { usePictures } from '../api/get-pictures.ts';
 import { useRemovePicture } from '../api/remove-picture.ts';
@@ -7,7 +7,7 @@ import { useUploadPicture } from '../api/upload-picture.ts';
 
 /** The order's photos; an admin removes any, a collaborator the ones they sent. */
 export function PhotosSection({ invoiceId, editable }: { invoiceId: number; editable: boolean }) {
-  const { isAdmin, user } = useAuth();
+  const viewer = useViewer();
   const upload = useUploadPicture(invoiceId);
   const remove = useRemovePicture(invoiceId);
   return (
@@ -16,7 +16,7 @@ export function PhotosSection({ invoiceId, editable }: { invoiceId: number; edit
       upload={upload.mutateAsync}
       remove={remove.mutateAsync}
       editable={editable}
-      mayRemove={(p: InvoicePicture) => isAdmin || p.userId === Number(user?.sub)}
+      mayRemove={(p) => can.removePicture(viewer, p)}
     />
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from 'react-bootstrap';
-import { isInvoiceClosed, type InvoiceDetail, type InvoiceStateValue } from '@oficina/contracts';
-import { useAuth } from '../../../lib/auth.tsx';
+import { can, isInvoiceClosed, type InvoiceDetail, type InvoiceStateValue } from '@oficina/contracts';
+import { useAuth, useViewer } from '../../../lib/auth.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { RecordFallback } from '../../../components/record-fallback.tsx';
 import { InvoiceStatusBadge, PaidBadge } from '../../../components/invoices/invoice-status-badge.tsx';
@@ -34,6 +34,7 @@ import { useAllowedChanges } from '../api/get-allowed-changes.ts';
 export function EditInvoicePage() {
   const id = Number(useParams().id);
   const { isAdmin } = useAuth();
+  const viewer = useViewer();
   const query = useInvoice(id);
   // The state buttons head the toolbar: the screen waits for them (asked for beside the order) so
   // they do not push the order down after it is shown.
@@ -70,8 +71,8 @@ export function EditInvoicePage() {
         </div>
         <div className="invoice-toolbar d-flex flex-wrap gap-2" role="toolbar" aria-label="Ações da ordem de serviço">
           <StateActions invoice={invoice} />
-          {isAdmin && <PaymentActions invoice={invoice} />}
-          <PdfButton invoice={invoice} isAdmin={isAdmin} />
+          {can.handlePayment(viewer) && <PaymentActions invoice={invoice} />}
+          <PdfButton invoice={invoice} isAdmin={can.handlePayment(viewer)} />
           <SignActions invoice={invoice} />
         </div>
       </header>
@@ -83,20 +84,28 @@ export function EditInvoicePage() {
             <VisitCard invoice={invoice} isAdmin={isAdmin} />
           </div>
           <div className="invoice-area-main">
-            <ServicesSection invoice={invoice} editable={isAdmin && !closed} showPrices={isAdmin} />
-            <ProductsSection invoice={invoice} editable={isAdmin && !closed} showPrices={isAdmin} />
-            <EquipmentsSection invoice={invoice} editable={!closed} canRegister={isAdmin} />
+            <ServicesSection
+              invoice={invoice}
+              editable={can.editOrderLines(viewer) && !closed}
+              showPrices={can.seePrices(viewer)}
+            />
+            <ProductsSection
+              invoice={invoice}
+              editable={can.editOrderLines(viewer) && !closed}
+              showPrices={can.seePrices(viewer)}
+            />
+            <EquipmentsSection invoice={invoice} editable={!closed} canRegister={can.registerEquipment(viewer)} />
             <PhotosSection invoiceId={invoice.id} editable={!closed} />
             <ChecklistsSection invoiceId={invoice.id} editable={!closed} canAttach />
-            {isAdmin && <WorkersSection invoice={invoice} editable={!closed} />}
+            {can.editOrderLines(viewer) && <WorkersSection invoice={invoice} editable={!closed} />}
             <CommentsSection invoiceId={invoice.id} closed={closed} />
           </div>
           <div className="invoice-area-side">
             <SignatureCard invoice={invoice} isAdmin={isAdmin} />
-            {isAdmin && <TotalsPanel invoice={invoice} />}
-            {isAdmin && <PaymentInfo invoice={invoice} />}
+            {can.seePrices(viewer) && <TotalsPanel invoice={invoice} />}
+            {can.handlePayment(viewer) && <PaymentInfo invoice={invoice} />}
             {isAdmin && <AdminInfoPanel invoice={invoice} />}
-            <TagsCard invoice={invoice} editable={isAdmin} />
+            <TagsCard invoice={invoice} editable={can.editTags(viewer)} />
           </div>
         </div>
       ) : (

@@ -1,6 +1,7 @@
 import { Button } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { useAuth } from '../../../lib/auth.tsx';
+import { can } from '@oficina/contracts';
+import { useAuth, useViewer } from '../../../lib/auth.tsx';
 import { usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
@@ -21,9 +22,11 @@ import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
  */
 export function InvoicesPage() {
   const { isAdmin } = useAuth();
+  const viewer = useViewer();
+  const allOrders = can.seeAllOrders(viewer);
   const [filter, setFilter, reset] = usePersistedFilter(
-    isAdmin ? 'invoices' : 'invoices-technician',
-    isAdmin ? invoiceFilterDefaults : technicianFilterDefaults,
+    allOrders ? 'invoices' : 'invoices-technician',
+    allOrders ? invoiceFilterDefaults : technicianFilterDefaults,
   );
   // The customer list is admin-only on the server, so a collaborator filters customers through q.
   const query = toInvoicesQuery(isAdmin ? filter : { ...filter, customer: null, worker: null });
@@ -40,7 +43,7 @@ export function InvoicesPage() {
               onApply={setFilter}
               onClear={reset}
               showCustomer={isAdmin}
-              showWorker={isAdmin}
+              showWorker={can.filterByWorker(viewer)}
             />
             {isAdmin && (
               <Link to="/invoices/new" className="btn btn-primary">

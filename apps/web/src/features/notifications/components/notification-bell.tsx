@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Dropdown } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { badgeText, type NotificationItem } from '@oficina/contracts';
+import { badgeText, can, type NotificationItem } from '@oficina/contracts';
 import { BellIcon } from '../../../components/icons.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { toastApiError } from '../../../lib/api-client.ts';
-import { useAuth, useFeature } from '../../../lib/auth.tsx';
+import { useFeature, useViewer } from '../../../lib/auth.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
@@ -75,8 +75,8 @@ function NotificationEntry({ item, onNavigate }: { item: NotificationItem; onNav
  * server, so a signature or a due reminder shows up without a reload.
  */
 export function NotificationBell() {
-  const { isAdmin } = useAuth();
-  const enabled = useFeature('notifications') && isAdmin;
+  const viewer = useViewer();
+  const enabled = useFeature('notifications') && can.readNotifications(viewer);
   const list = useNotifications(enabled);
   const wide = useIsWide();
   const [show, setShow] = useState(false);
