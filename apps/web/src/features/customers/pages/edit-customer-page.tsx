@@ -1,9 +1,8 @@
-import { useParams, useSearchParams } from 'react-router';
-import { Tab, Tabs } from 'react-bootstrap';
+import { useParams } from 'react-router';
+import { Tab } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { customerMessages, formatIdentifier } from '@oficina/contracts';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { PartyForm } from '../../../components/party-form.tsx';
+import { customerMessages } from '@oficina/contracts';
+import { PartyTabs } from '../../../components/party-tabs.tsx';
 import { AddressTable } from '../../../components/addresses/address-table.tsx';
 import { useFeature, useOrgPath } from '../../../lib/auth.tsx';
 import { RecordFallback } from '../../../components/record-fallback.tsx';
@@ -20,12 +19,6 @@ export function EditCustomerPage() {
   const id = Number(useParams().id);
   const orgPath = useOrgPath();
   const hasEstimates = useFeature('estimates');
-  const [search, setSearch] = useSearchParams();
-  const requested = search.get('tab') ?? '';
-  const tab =
-    (tabs as readonly string[]).includes(requested) && (requested !== 'orcamentos' || hasEstimates)
-      ? requested
-      : 'dados';
   const customer = useCustomer(id);
   const update = useUpdateCustomer(id);
 
@@ -33,53 +26,31 @@ export function EditCustomerPage() {
     return <RecordFallback isPending={customer.isPending} error={customer.error} what="o cliente" />;
   const c = customer.data;
   return (
-    <>
-      <PageHeader
-        title={
-          <>
-            {c.name}
-            <small className="d-block fs-6 text-body-secondary fw-normal mt-1">
-              {formatIdentifier(c.identifier, c.type)}
-            </small>
-          </>
-        }
-      />
-      <Tabs
-        activeKey={tab}
-        onSelect={(k) => setSearch(k && k !== 'dados' ? { tab: k } : {}, { replace: true })}
-        className="mb-3"
-        mountOnEnter
-      >
-        <Tab eventKey="dados" title="Dados">
-          <div className="card-list p-3">
-            <PartyForm
-              mode="update"
-              party={c}
-              cancelTo="/customers"
-              draftKey={['customer', id]}
-              onSubmit={async (values) => {
-                await update.mutateAsync(values);
-                toast.success(customerMessages.updated);
-              }}
-            />
-          </div>
+    <PartyTabs
+      party={c}
+      tabs={tabs.filter((t) => t !== 'orcamentos' || hasEstimates)}
+      cancelTo="/customers"
+      draftKey={['customer', id]}
+      onSave={async (values) => {
+        await update.mutateAsync(values);
+        toast.success(customerMessages.updated);
+      }}
+    >
+      <Tab eventKey="enderecos" title="Endereços">
+        <AddressTable ownerPath={`${orgPath}/customers/${id}`} owner="customer" />
+      </Tab>
+      <Tab eventKey="equipamentos" title="Equipamentos">
+        <EquipmentTab customerId={id} />
+      </Tab>
+      {/* Estimates are hidden for organizations without the feature (organization 102). */}
+      {hasEstimates && (
+        <Tab eventKey="orcamentos" title="Orçamentos">
+          <CustomerEstimatesTab customerId={id} />
         </Tab>
-        <Tab eventKey="enderecos" title="Endereços">
-          <AddressTable ownerPath={`${orgPath}/customers/${id}`} owner="customer" />
-        </Tab>
-        <Tab eventKey="equipamentos" title="Equipamentos">
-          <EquipmentTab customerId={id} />
-        </Tab>
-        {/* Estimates are hidden for organizations without the feature (organization 102). */}
-        {hasEstimates && (
-          <Tab eventKey="orcamentos" title="Orçamentos">
-            <CustomerEstimatesTab customerId={id} />
-          </Tab>
-        )}
-        <Tab eventKey="ordens" title="Ordens de Serviço">
-          <CustomerInvoicesTab customerId={id} />
-        </Tab>
-      </Tabs>
-    </>
+      )}
+      <Tab eventKey="ordens" title="Ordens de Serviço">
+        <CustomerInvoicesTab customerId={id} />
+      </Tab>
+    </PartyTabs>
   );
 }

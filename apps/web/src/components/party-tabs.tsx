@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { Tab, Tabs } from 'react-bootstrap';
+import { useSearchParams } from 'react-router';
+import { formatIdentifier, type Party, type UpdatePartyBody } from '@oficina/contracts';
+import type { DraftKey } from '../lib/use-form-draft.ts';
+import { PageHeader } from './page-header.tsx';
+import { PartyForm } from './party-form.tsx';
+
+interface PartyTabsProps {
+  party: Party;
+  /** The tabs this screen shows, by their key in the address (?tab=); 'dados' is the first. */
+  tabs: readonly string[];
+  /** Where 'Cancelar' of the Dados form goes. */
+  cancelTo: string;
+  draftKey?: DraftKey;
+  onSave(values: UpdatePartyBody): Promise<unknown>;
+  /** The tabs after Dados. */
+  children: ReactNode;
+}
+
+/**
+ * A company's or a customer's screen: the name and CPF/CNPJ as its title, and tabs named in the
+ * address (an unknown one opens Dados), each loaded the first time it opens and then kept.
+ */
+export function PartyTabs({ party, tabs, cancelTo, draftKey, onSave, children }: PartyTabsProps) {
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab') ?? '';
+  const tab = tabs.includes(requested) ? requested : 'dados';
+  return (
+    <>
+      <PageHeader
+        title={
+          <>
+            {party.name}
+            <small className="d-block fs-6 text-body-secondary fw-normal mt-1">
+              {formatIdentifier(party.identifier, party.type)}
+            </small>
+          </>
+        }
+      />
+      <Tabs
+        activeKey={tab}
+        onSelect={(k) => setSearch(k && k !== 'dados' ? { tab: k } : {}, { replace: true })}
+        className="mb-3"
+        mountOnEnter
+      >
+        <Tab eventKey="dados" title="Dados">
+          <div className="card-list p-3">
+            <PartyForm
+              mode="update"
+              party={party}
+              cancelTo={cancelTo}
+              draftKey={draftKey}
+              onSubmit={(values) => onSave(values)}
+            />
+          </div>
+        </Tab>
+        {children}
+      </Tabs>
+    </>
+  );
+}
