@@ -1,10 +1,10 @@
 import { Button, Form } from 'react-bootstrap';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { customerMessages, formatIdentifier, PersonType, type PartyListItem } from '@oficina/contracts';
+import { customerMessages, type PartyListItem } from '@oficina/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import type { Column } from '../../../components/data-table.tsx';
+import { partyColumns } from '../../../components/party-columns.tsx';
 import { FilterPopover } from '../../../components/filter-popover.tsx';
 import { RegisterListPage, useRegisterFilter } from '../../../components/register-list-page.tsx';
 import { useCustomers } from '../api/get-customers.ts';
@@ -13,27 +13,7 @@ import { TrashIcon } from '../../../components/icons.tsx';
 
 const customerColumns = (onDelete: (c: PartyListItem) => void): Column<PartyListItem>[] => [
   { header: '#', cell: (c) => c.id, className: 'text-body-secondary d-none d-sm-table-cell' },
-  {
-    header: 'CPF/CNPJ',
-    className: 'text-nowrap',
-    cell: (c) => (
-      <>
-        <Link to={`/customers/${c.id}/edit`}>{formatIdentifier(c.identifier, c.type)}</Link>
-        {/* Small screens: the name goes under the identifier instead of its own column. */}
-        <div className="d-sm-none text-wrap">{c.name}</div>
-      </>
-    ),
-  },
-  {
-    header: 'Nome',
-    className: 'd-none d-sm-table-cell',
-    cell: (c) => (
-      <>
-        {c.name}
-        {c.type === PersonType.Juridical && c.alias && <div className="small text-body-secondary">{c.alias}</div>}
-      </>
-    ),
-  },
+  ...partyColumns((id) => `/customers/${id}/edit`),
   {
     header: '',
     className: 'text-end',

@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import { formatIdentifier, PersonType, type PartyListItem } from '@oficina/contracts';
+import type { Column } from './data-table.tsx';
+
+/**
+ * A company or customer list's 'CPF/CNPJ' (linked to the edit page) and 'Nome' (with the trade name
+ * of a company); below 576 px the name goes under the identifier instead of its own column.
+ */
+export const partyColumns = (editPath: (id: number) => string): Column<PartyListItem>[] => [
+  {
+    header: 'CPF/CNPJ',
+    className: 'text-nowrap',
+    cell: (c) => (
+      <>
+        <Link to={editPath(c.id)}>{formatIdentifier(c.identifier, c.type)}</Link>
+        <div className="d-sm-none text-wrap">{c.name}</div>
+      </>
+    ),
+  },
+  {
+    header: 'Nome',
+    className: 'd-none d-sm-table-cell',
+    cell: (c) => (
+      <>
+        {c.name}
+        {c.type === PersonType.Juridical && c.alias && <div className="small text-body-secondary">{c.alias}</div>}
+      </>
+    ),
+  },
+];
