@@ -6,18 +6,21 @@ export function ModalFormFooter({
   onCancel,
   isSubmitting,
   label,
+  disabled = false,
 }: {
   formId: string;
   onCancel(): void;
   isSubmitting: boolean;
   label: string;
+  /** Also off while, say, the record to edit is still loading. */
+  disabled?: boolean;
 }) {
   return (
     <>
       <Button variant="outline-secondary" onClick={onCancel}>
         Cancelar
       </Button>
-      <Button type="submit" form={formId} disabled={isSubmitting}>
+      <Button type="submit" form={formId} disabled={isSubmitting || disabled}>
         {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
         {label}
       </Button>

@@ -1,11 +1,13 @@
 import { useEffect, useId } from 'react';
-import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Col, Form, Row } from 'react-bootstrap';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { addressBody, addressMessages, brazilianStates, type AddressBody, type AddressInput } from '@oficina/contracts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { AppModal } from '../app-modal.tsx';
+import { LoadingBlock } from '../loading-block.tsx';
+import { ModalFormFooter } from '../modal-form-footer.tsx';
 import { MaskedInput } from '../masked-input.tsx';
 import { useAddress } from './api/get-address.ts';
 import { useSaveAddress } from './api/save-address.ts';
@@ -87,21 +89,17 @@ export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModa
       size="lg"
       title={addressId === null ? 'Adicionar endereço' : 'Alterar endereço'}
       footer={
-        <>
-          <Button variant="outline-secondary" onClick={onHide}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={id('form')} disabled={isSubmitting || loading}>
-            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
-            Salvar
-          </Button>
-        </>
+        <ModalFormFooter
+          formId={id('form')}
+          onCancel={onHide}
+          isSubmitting={isSubmitting}
+          disabled={loading}
+          label="Salvar"
+        />
       }
     >
       {loading ? (
-        <div className="d-flex justify-content-center py-5" role="status" aria-label="Carregando endereço">
-          <Spinner />
-        </div>
+        <LoadingBlock label="Carregando endereço" />
       ) : query.isError && addressId !== null ? (
         <div className="alert alert-danger mb-0">Não foi possível carregar o endereço. Tente novamente.</div>
       ) : (

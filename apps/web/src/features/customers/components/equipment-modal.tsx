@@ -1,11 +1,13 @@
 import { useEffect, useId } from 'react';
-import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Col, Form, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { equipmentBody, equipmentMessages, type EquipmentBody, type EquipmentInput } from '@oficina/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { LoadingBlock } from '../../../components/loading-block.tsx';
+import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
 import { useEquipment } from '../api/get-equipment.ts';
 import { useSaveEquipment } from '../api/save-equipment.ts';
 
@@ -80,21 +82,17 @@ export function EquipmentModal({ customerId, equipmentId, show, onHide }: Equipm
       size="lg"
       title={equipmentId === null ? 'Novo Equipamento' : 'Editar Equipamento'}
       footer={
-        <>
-          <Button variant="outline-secondary" onClick={onHide}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={id('form')} disabled={isSubmitting || loading}>
-            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
-            Salvar
-          </Button>
-        </>
+        <ModalFormFooter
+          formId={id('form')}
+          onCancel={onHide}
+          isSubmitting={isSubmitting}
+          disabled={loading}
+          label="Salvar"
+        />
       }
     >
       {loading ? (
-        <div className="d-flex justify-content-center py-5" role="status" aria-label="Carregando equipamento">
-          <Spinner />
-        </div>
+        <LoadingBlock label="Carregando equipamento" />
       ) : (
         <Form id={id('form')} noValidate onSubmit={onSubmit}>
           <Row className="g-3">
