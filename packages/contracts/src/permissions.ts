@@ -39,10 +39,12 @@ export const can = {
   editTags: admin,
   /** Take or cancel payment, print paperwork with values, share the signing link with values. */
   handlePayment: admin,
+  /** Complete an order as the office does (a technician completing one tells the office). */
+  actAsOffice: admin,
   /** Read the in-app notifications (the bell). */
   readNotifications: admin,
   /** Read or write order comments of this type. */
-  useOrderCommentType: (v: Viewer, type: number) => v.isAdmin || !adminOnlyOrderCommentTypes.includes(type),
+  orderCommentType: (v: Viewer, type: number) => v.isAdmin || !adminOnlyOrderCommentTypes.includes(type),
   /** Remove a comment: its author or an admin. */
   removeComment: authorOrAdmin,
   /** Remove a photo: whoever took it or an admin. */

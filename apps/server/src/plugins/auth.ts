@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { and, eq, sql } from 'drizzle-orm';
-import { isAdminRoles, messages, type FeatureName, type Features, type TokenPayload } from '@oficina/contracts';
+import { can, isAdminRoles, messages, type FeatureName, type Features, type TokenPayload } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 
@@ -153,7 +153,7 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
     // Paths under /organizations/:orgId/ belong to the token's organization only.
     const params = request.params as Record<string, string> | undefined;
     if (params?.orgId !== undefined && Number(params.orgId) !== auth.organizationId) throw forbidden();
-    if (access?.admin && !auth.isAdmin) throw forbidden();
+    if (access?.admin && !can.manageOrganization(auth)) throw forbidden();
     if (access?.feature && !auth.features[access.feature]) throw forbidden(messages.featureDisabled);
   });
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { CommentType, isInvoiceClosed, invoiceMessages, type InvoiceStateValue } from '@oficina/contracts';
+import { CommentType, isInvoiceClosed, invoiceMessages, type InvoiceStateValue, can } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict } from '../../plugins/errors.ts';
@@ -17,7 +17,7 @@ export type { Actor };
  */
 export function visibleTo(actor: Actor): SQL {
   const own = eq(i.organizationId, actor.organizationId);
-  if (actor.isAdmin) return own;
+  if (can.seeAllOrders(actor)) return own;
   return and(
     own,
     sql`EXISTS (SELECT 1 FROM ${schema.invoiceWorkers} w WHERE w.invoice_id = ${i.id} AND w.worker_id = ${actor.userId})`,

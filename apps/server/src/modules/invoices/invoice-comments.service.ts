@@ -5,6 +5,7 @@ import {
   MAX_COMMENTS_PER_INVOICE,
   type AddCommentBody,
   type InvoiceComment,
+  can,
 } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
@@ -15,9 +16,8 @@ const i = schema.invoices;
 const c = schema.invoiceComments;
 const u = schema.users;
 
-/** Internal (3) and System (4) comments are for admins only. */
-const adminOnlyTypes: number[] = [CommentType.Internal, CommentType.System];
-const mayRead = (actor: Actor, type: number) => actor.isAdmin || !adminOnlyTypes.includes(type);
+/** Internal (3) and System (4) comments are for admins only (the named rule). */
+const mayRead = (actor: Actor, type: number) => can.orderCommentType(actor, type);
 
 const columns = {
   id: c.id,
@@ -96,7 +96,7 @@ export async function removeComment(db: Db, actor: Actor, id: number, commentId:
     // A comment the actor may not read does not exist for them.
     if (!comment || !mayRead(actor, comment.type)) throw notFound();
     if (comment.type === CommentType.System) throw conflict(invoiceMessages.systemCommentLocked);
-    if (!actor.isAdmin && comment.userId !== actor.userId) throw forbidden(invoiceMessages.commentNotYours);
+    if (!can.removeComment(actor, comment)) throw forbidden(invoiceMessages.commentNotYours);
     await tx.delete(c).where(eq(c.id, commentId));
     await recordChange(tx, actor, id, 'delete', [
       { field: 'comments', before: { type: comment.type, comment: comment.comment }, after: null },

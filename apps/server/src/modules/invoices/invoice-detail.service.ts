@@ -1,7 +1,7 @@
 // The order as its screen reads it: one statement builds the order and its parts (lines, workers, tags,
 // signature) as JSON, prepared once per database and kind of reader.
 import { and, eq, sql } from 'drizzle-orm';
-import { fromCents, type InvoiceDetail } from '@oficina/contracts';
+import { fromCents, type InvoiceDetail, can } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { recordView } from '../../lib/audit.ts';
@@ -121,7 +121,7 @@ export interface DetailParts {
 
 // ---- detail --------------------------------------------------------------------------------------
 
-const money = (actor: Actor, cents: number) => (actor.isAdmin ? { price: fromCents(cents) } : {});
+const money = (actor: Actor, cents: number) => (can.seePrices(actor) ? { price: fromCents(cents) } : {});
 
 /**
  * The whole order in one statement: the head joined to its parties, and the lines, workers, tags and
@@ -267,7 +267,7 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
     invoiceWorkers: workers,
     invoiceTags: tags,
   };
-  if (actor.isAdmin) {
+  if (can.seePrices(actor)) {
     Object.assign(detail, {
       paymentDate: h.paymentDate,
       paymentDescription: h.paymentDescription,

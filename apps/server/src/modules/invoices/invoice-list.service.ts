@@ -9,6 +9,7 @@ import {
   type InvoiceFilterQuery,
   type InvoiceListRow,
   type InvoiceListSort,
+  can,
 } from '@oficina/contracts';
 import type { Placeholder } from 'drizzle-orm';
 import { schema, type Db } from '@oficina/db';
@@ -144,7 +145,7 @@ function unfilteredPage(db: Db, actor: Actor, query: InvoiceFilterQuery) {
 }
 
 export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQuery) {
-  if (query.worker && !actor.isAdmin) throw forbidden(invoiceMessages.workerFilterAdminOnly);
+  if (query.worker && !can.filterByWorker(actor)) throw forbidden(invoiceMessages.workerFilterAdminOnly);
   const where = await listWhere(db, actor, query);
   const unfiltered =
     !query.q?.trim() &&

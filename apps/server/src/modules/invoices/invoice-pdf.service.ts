@@ -7,6 +7,7 @@ import {
   PDF_LINK_TTL_SECONDS,
   pdfHiddenStates,
   formatAddress,
+  can,
 } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
@@ -36,7 +37,7 @@ export async function requestPdf(db: Db, links: LinkSigner, actor: Actor, id: nu
   if (pdfHiddenStates.includes(invoice.state)) throw conflict(paperworkMessages.pdfUnavailable);
   const token = await links.sign(
     PURPOSE,
-    { inv: id, org: actor.organizationId, usr: actor.userId, values: actor.isAdmin && showValues },
+    { inv: id, org: actor.organizationId, usr: actor.userId, values: can.seePrices(actor) && showValues },
     PDF_LINK_TTL_SECONDS,
   );
   return { url: `/api/pdfs/invoices/${id}?token=${token}` };

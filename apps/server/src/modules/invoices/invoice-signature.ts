@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { asc, desc, eq, getTableColumns } from 'drizzle-orm';
-import { signPath, type InvoiceDetail } from '@oficina/contracts';
+import { signPath, type InvoiceDetail, type Viewer, can } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 
 /**
@@ -95,7 +95,7 @@ export function signatureFields(
   signature:
     Pick<SignatureRow, 'printImage' | 'signerName' | 'signedAt' | 'ip' | 'userAgent' | 'contentHash'> | undefined,
   currentHash: string,
-  reader: { isAdmin: boolean },
+  reader: Viewer,
 ): Pick<InvoiceDetail, 'isSigned' | 'signature' | 'signUrl'> {
   const isOutdated = !!signature && signature.contentHash !== currentHash;
   const isSigned = !!signature && !isOutdated;
@@ -114,6 +114,6 @@ export function signatureFields(
     // Admins hand the customer the full link; a collaborator's opens the order without its values.
     signUrl: isSigned
       ? null
-      : signPath(invoice.id, reader.isAdmin ? invoice.signToken : tokenWithoutValues(invoice.signToken)),
+      : signPath(invoice.id, can.handlePayment(reader) ? invoice.signToken : tokenWithoutValues(invoice.signToken)),
   };
 }

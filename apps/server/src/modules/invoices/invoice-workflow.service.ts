@@ -6,6 +6,7 @@ import {
   invoiceMessages,
   invoiceStateLabels,
   type InvoiceStateValue,
+  can,
 } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
@@ -106,7 +107,7 @@ export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceS
     // A technician finishing a job tells the office, in this transaction; an admin who completes an
     // order is the office, so nobody is told. Keyed by the completion, so each one is told once, and a
     // job an admin reopened and the technician completes again is news again.
-    if (to === InvoiceState.Completed && !actor.isAdmin)
+    if (to === InvoiceState.Completed && !can.actAsOffice(actor))
       await notifyAdmins(tx, {
         organizationId: actor.organizationId,
         sourceKey: `invoice-completed:${id}:${finishedAt!.toISOString()}`,

@@ -32,7 +32,7 @@ import { ConnectionNotice, useNoConnection } from '../../../components/connectio
 type WritableType = AddCommentBody['type'];
 
 // The rule's name starts with 'use', which the hooks linter would take for a hook inside a callback.
-const mayUseType = can.useOrderCommentType;
+const mayUseType = can.orderCommentType;
 const allTypes: CommentTypeValue[] = [
   CommentType.General,
   CommentType.Technical,
