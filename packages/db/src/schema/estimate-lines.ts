@@ -1,10 +1,8 @@
 import {
-  bigint,
   boolean,
   foreignKey,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -13,7 +11,7 @@ import {
   uniqueIndex,
   type PgColumn,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.ts';
+import { equipmentCopyColumns, organizationColumn, pricedLineColumns } from './record-columns.ts';
 import { estimates } from './estimates.ts';
 import { services } from './services.ts';
 import { products } from './products.ts';
@@ -21,14 +19,6 @@ import { equipments } from './equipments.ts';
 import { users } from './users.ts';
 import { tags } from './tags.ts';
 
-const org = () =>
-  integer('organization_id')
-    .notNull()
-    .references(() => organizations.id);
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 /** The row's estimate, of the same organization; its lines go with it. */
 const ofEstimate = (name: string, t: { organizationId: PgColumn; estimateId: PgColumn }) =>
   foreignKey({
@@ -46,18 +36,13 @@ const ofEstimate = (name: string, t: { organizationId: PgColumn; estimateId: PgC
 export const estimateServices = pgTable(
   'estimate_services',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: org(),
+    ...pricedLineColumns(),
     estimateId: integer('estimate_id').notNull(),
     serviceId: integer('service_id'),
     /** Position in the estimate's service section, from 1. */
     itemNumber: integer('item_number').notNull(),
-    name: text('name').notNull(),
     description: text('description'),
-    quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
-    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     isGrouped: boolean('is_grouped').notNull().default(false),
-    ...stamps,
   },
   (t) => [
     uniqueIndex('estimate_services_organization_id_id_key').on(t.organizationId, t.id),
@@ -74,18 +59,13 @@ export const estimateServices = pgTable(
 export const estimateProducts = pgTable(
   'estimate_products',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: org(),
+    ...pricedLineColumns(),
     estimateId: integer('estimate_id').notNull(),
     productId: integer('product_id'),
     itemNumber: integer('item_number').notNull(),
-    name: text('name').notNull(),
     /** The product's unit when added ('un', 'kg'…): whole or fractional quantities. */
     unit: text('unit').notNull().default('un'),
-    quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
-    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     isGrouped: boolean('is_grouped').notNull().default(false),
-    ...stamps,
   },
   (t) => [
     uniqueIndex('estimate_products_organization_id_id_key').on(t.organizationId, t.id),
@@ -103,16 +83,8 @@ export const estimateProducts = pgTable(
 export const estimateEquipments = pgTable(
   'estimate_equipments',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: org(),
+    ...equipmentCopyColumns(),
     estimateId: integer('estimate_id').notNull(),
-    equipmentId: integer('equipment_id'),
-    name: text('name').notNull(),
-    brand: text('brand').notNull(),
-    model: text('model').notNull(),
-    serialNumber: text('serial_number').notNull(),
-    description: text('description'),
-    ...stamps,
   },
   (t) => [
     uniqueIndex('estimate_equipments_organization_id_id_key').on(t.organizationId, t.id),
@@ -132,7 +104,7 @@ export const estimateComments = pgTable(
   'estimate_comments',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: org(),
+    organizationId: organizationColumn(),
     estimateId: integer('estimate_id').notNull(),
     userId: integer('user_id').references(() => users.id),
     type: smallint('type').notNull(),
@@ -148,7 +120,7 @@ export const estimateComments = pgTable(
 export const estimateTags = pgTable(
   'estimate_tags',
   {
-    organizationId: org(),
+    organizationId: organizationColumn(),
     estimateId: integer('estimate_id').notNull(),
     tagId: integer('tag_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.ts';
+import { check, foreignKey, index, integer, pgTable, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { recordHeadColumns, recordMoneyColumns } from './record-columns.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
 import { transactionNatures } from './transaction-natures.ts';
@@ -24,19 +14,10 @@ import { users } from './users.ts';
 export const estimates = pgTable(
   'estimates',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    /** Sequential per organization, no gap or duplicate (counters table, name 'estimate'). */
-    number: integer('number').notNull(),
-    companyId: integer('company_id').notNull(),
-    customerId: integer('customer_id').notNull(),
-    transactionNatureId: integer('transaction_nature_id').notNull(),
+    // The number comes from the counters table, name 'estimate'.
+    ...recordHeadColumns(),
     status: smallint('status').notNull().default(0),
-    /** Sum of the lines, recomputed by the server in the same transaction as any line change. */
-    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
-    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    ...recordMoneyColumns(),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

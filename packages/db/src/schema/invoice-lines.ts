@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   foreignKey,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -12,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { equipmentCopyColumns, organizationColumn, pricedLineColumns, stampColumns } from './record-columns.ts';
 import { sameOrganization } from './tenancy.ts';
-import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 import { services } from './services.ts';
 import { products } from './products.ts';
@@ -22,31 +20,18 @@ import { users } from './users.ts';
 import { tags } from './tags.ts';
 import { estimateEquipments, estimateProducts, estimateServices } from './estimate-lines.ts';
 
-const org = () =>
-  integer('organization_id')
-    .notNull()
-    .references(() => organizations.id);
 const invoice = () => integer('invoice_id').notNull();
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 /** Service lines: name and price copied from the catalogue when added, so later catalogue edits don't rewrite history. */
 export const invoiceServices = pgTable(
   'invoice_services',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: org(),
+    ...pricedLineColumns(),
     invoiceId: invoice(),
     serviceId: integer('service_id'),
-    name: text('name').notNull(),
     description: text('description'),
-    quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
-    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     /** The estimate line this came from, when generated from an estimate. */
     estimateServiceId: integer('estimate_service_id'),
-    ...stamps,
   },
   (t) => [
     sameOrganization(
@@ -75,17 +60,12 @@ export const invoiceServices = pgTable(
 export const invoiceProducts = pgTable(
   'invoice_products',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: org(),
+    ...pricedLineColumns(),
     invoiceId: invoice(),
     productId: integer('product_id'),
-    name: text('name').notNull(),
     /** The product's unit when added ('un', 'kg'…): whole or fractional quantities. */
     unit: text('unit').notNull().default('un'),
-    quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
-    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     estimateProductId: integer('estimate_product_id'),
-    ...stamps,
   },
   (t) => [
     sameOrganization(
@@ -115,17 +95,9 @@ export const invoiceProducts = pgTable(
 export const invoiceEquipments = pgTable(
   'invoice_equipments',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: org(),
+    ...equipmentCopyColumns(),
     invoiceId: invoice(),
-    equipmentId: integer('equipment_id'),
-    name: text('name').notNull(),
-    brand: text('brand').notNull(),
-    model: text('model').notNull(),
-    serialNumber: text('serial_number').notNull(),
-    description: text('description'),
     estimateEquipmentId: integer('estimate_equipment_id'),
-    ...stamps,
   },
   (t) => [
     sameOrganization(
@@ -157,11 +129,11 @@ export const invoiceWorkers = pgTable(
   'invoice_workers',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: org(),
+    organizationId: organizationColumn(),
     invoiceId: invoice(),
     workerId: integer('worker_id').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    ...stamps,
+    ...stampColumns(),
   },
   (t) => [
     sameOrganization(
@@ -180,7 +152,7 @@ export const invoiceComments = pgTable(
   'invoice_comments',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: org(),
+    organizationId: organizationColumn(),
     invoiceId: invoice(),
     userId: integer('user_id'),
     type: smallint('type').notNull(),
@@ -201,7 +173,7 @@ export const invoiceComments = pgTable(
 export const invoiceTags = pgTable(
   'invoice_tags',
   {
-    organizationId: org(),
+    organizationId: organizationColumn(),
     invoiceId: invoice(),
     tagId: integer('tag_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { pictureColumns } from './record-columns.ts';
 import { sameOrganization } from './tenancy.ts';
-import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 import { users } from './users.ts';
 
@@ -11,24 +11,10 @@ import { users } from './users.ts';
 export const invoicePictures = pgTable(
   'invoice_pictures',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    ...pictureColumns(),
     invoiceId: integer('invoice_id').notNull(),
     /** Who sent it: a collaborator may remove only their own photos. */
     userId: integer('user_id'),
-    name: text('name').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    fileKey: text('file_key').notNull(),
-    /** A JPEG at most 1000 px on its long side, upright, for the PDF. */
-    printKey: text('print_key').notNull(),
-    /** A JPEG data URL, THUMBNAIL_HEIGHT px high. */
-    thumbnail: text('thumbnail').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     sameOrganization(

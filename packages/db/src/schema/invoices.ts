@@ -13,8 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { recordHeadColumns, recordMoneyColumns } from './record-columns.ts';
 import { sameOrganization } from './tenancy.ts';
-import { organizations } from './organizations.ts';
 import { addresses } from './addresses.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -30,15 +30,8 @@ export const newSignToken = () => randomBytes(24).toString('base64url');
 export const invoices = pgTable(
   'invoices',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    /** Sequential per organization, no gap or duplicate (counters table). */
-    number: integer('number').notNull(),
-    companyId: integer('company_id').notNull(),
-    customerId: integer('customer_id').notNull(),
-    transactionNatureId: integer('transaction_nature_id').notNull(),
+    // The number comes from the counters table, name 'invoice'.
+    ...recordHeadColumns(),
     statusId: integer('status_id').notNull(),
     /** Copy of the status's state, kept with status_id in the same write, for filters and indexes. */
     state: integer('state').notNull(),
@@ -47,9 +40,7 @@ export const invoices = pgTable(
     paymentDescription: text('payment_description'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    /** Sum of the lines, recomputed by the server in the same transaction as any line change. */
-    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
-    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    ...recordMoneyColumns(),
     /** The share of the discount that came from the estimate (see the migration); 0 otherwise. */
     estimateDiscountCents: bigint('estimate_discount_cents', { mode: 'number' }).notNull().default(0),
     invoiceInfo1: text('invoice_info1'),

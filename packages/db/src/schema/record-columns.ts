@@ -1,0 +1,76 @@
+import { bigint, integer, numeric, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.ts';
+
+// The columns estimates and service orders have alike. The schema keeps a set of tables per kind of
+// record (their keys, indexes and foreign keys differ); what their rows hold is written once here.
+// Each call makes new column builders, as every table needs its own.
+
+/** The owning organization, on every organization-owned row. */
+export const organizationColumn = () =>
+  integer('organization_id')
+    .notNull()
+    .references(() => organizations.id);
+
+/** When a row was made and last changed. */
+export const stampColumns = () => ({
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A record's head: its number (sequential per organization, no gap), parties and money. */
+export const recordHeadColumns = () => ({
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  organizationId: organizationColumn(),
+  number: integer('number').notNull(),
+  companyId: integer('company_id').notNull(),
+  customerId: integer('customer_id').notNull(),
+  transactionNatureId: integer('transaction_nature_id').notNull(),
+});
+
+/** The money of a record: the sum of its lines, recomputed in the transaction of any line change, and the discount. */
+export const recordMoneyColumns = () => ({
+  subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
+  discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+});
+
+/** A priced line: name and price copied from the catalogue when added, a quantity (up to 3 decimals). */
+export const pricedLineColumns = () => ({
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  organizationId: organizationColumn(),
+  name: text('name').notNull(),
+  quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
+  priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+  ...stampColumns(),
+});
+
+/** A customer's equipment copied onto a record (the copy stays as it was when added). */
+export const equipmentCopyColumns = () => ({
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  organizationId: organizationColumn(),
+  equipmentId: integer('equipment_id'),
+  name: text('name').notNull(),
+  brand: text('brand').notNull(),
+  model: text('model').notNull(),
+  serialNumber: text('serial_number').notNull(),
+  description: text('description'),
+  ...stampColumns(),
+});
+
+/**
+ * A photo: the file and its print copy (a JPEG at most 1000 px on its long side, upright, for the
+ * PDF) live in the file storage under their keys; the small thumbnail (a JPEG data URL) is kept
+ * inline so one query shows them all.
+ */
+export const pictureColumns = () => ({
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  organizationId: organizationColumn(),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  fileKey: text('file_key').notNull(),
+  printKey: text('print_key').notNull(),
+  thumbnail: text('thumbnail').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
