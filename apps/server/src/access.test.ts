@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { allFeatures, featureNames, messages, ROLE_ADMIN, type FeatureName } from '@oficina/contracts';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from '../test/helpers.ts';
+import { queryRows } from './lib/sql.ts';
+
+/**
+ * The access rule of every operation the OpenAPI document lists, walked from the document itself
+ * (its `x-access`), so a new route is checked without being named here: no token and a bad token
+ * are refused (401), another organization's path is refused (403) and writes nothing, an admin
+ * operation refuses a collaborator (403), a feature operation refuses an organization with the
+ * feature turned off (403 with the pt-BR message). Only the paths listed below may be public.
+ * The access check runs in onRequest, before validation and before the body is read: path
+ * parameters other than orgId are a plausible id (1) and no body is sent.
+ */
+
+/** The paths meant to be public: each authorizes by the token in its link, or serves no data. */
+const PUBLIC_PREFIXES = [
+  '/api/login',
+  '/api/password-reset',
+  '/api/health',
+  '/api/public/',
+  '/api/pdfs/',
+  '/api/calendar/',
+];
+
+/** Tables that count requests rather than hold data: a refused request may still be counted there. */
+const REQUEST_COUNTERS = new Set(['rate_limits', 'login_attempts']);
+
+const JWT_SECRET = 'access-test-secret';
+
+interface Operation {
+  method: string;
+  path: string;
+  access: string;
+}
+
+let ctx: TestContext;
+let operations: Operation[];
+let orgA: TestOrg;
+let orgB: TestOrg;
+/** Per feature, an organization with only that feature turned off. */
+const withoutFeature = new Map<FeatureName, TestOrg>();
+
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { jwtSecret: JWT_SECRET } });
+  const doc = ctx.app.swagger() as unknown as { paths: Record<string, Record<string, { 'x-access'?: string }>> };
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, access: op['x-access'] ?? '' })),
+  );
+  orgA = await createOrg(ctx);
+  orgB = await createOrg(ctx);
+  for (const feature of featureNames)
+    withoutFeature.set(feature, await createOrg(ctx, { features: { ...allFeatures, [feature]: false } }));
+});
+afterAll(() => ctx.close());
+
+const isPublic = (op: Operation) => op.access === 'public';
+const isAdmin = (op: Operation) => op.access.split(' ').includes('admin');
+const featureOf = (op: Operation) =>
+  op.access
+    .split(' ')
+    .find((w) => w.startsWith('feature:'))
+    ?.slice('feature:'.length) as FeatureName | undefined;
+const label = (op: Operation) => `${op.method} ${op.path}`;
+
+/** The operation's path with the organization's id for {orgId} and 1 for every other parameter. */
+const urlFor = (op: Operation, orgId: number) => op.path.replace('{orgId}', String(orgId)).replace(/\{\w+\}/g, '1');
+
+/**
+ * Sends each request (a few at a time) and lists those whose answer is not the expected status
+ * (and, when given, the expected error message).
+ */
+async function misfits(
+  ops: Operation[],
+  request: (op: Operation) => { url: string; headers: Record<string, string> },
+  status: number,
+  message?: string,
+): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < ops.length; i += 8) {
+    await Promise.all(
+      ops.slice(i, i + 8).map(async (op) => {
+        const { url, headers } = request(op);
+        const res = await ctx.app.inject({ method: op.method as 'GET', url, headers });
+        const errors = res.statusCode === status && message ? (res.json() as { errors?: unknown }).errors : undefined;
+        if (res.statusCode !== status) out.push(`${label(op)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        else if (message && !(Array.isArray(errors) && errors.includes(message)))
+          out.push(`${label(op)} → ${status} without '${message}': ${res.body.slice(0, 120)}`);
+      }),
+    );
+  }
+  return out.sort();
+}
+
+/** A login token of orgA's admin, signed with the app's key, that expired a minute ago. */
+async function expiredToken() {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    name: 'Admin Teste',
+    email: orgA.admin.email,
+    roles: [ROLE_ADMIN],
+    organizationId: orgA.organization.id,
+    ver: 0,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(orgA.admin.id))
+    .setIssuedAt(now - 3600)
+    .setExpirationTime(now - 60)
+    .sign(new TextEncoder().encode(JWT_SECRET));
+}
+
+/** Per data table, a digest of all its rows: equal digests before and after mean nothing was written. */
+async function tableDigests(): Promise<Record<string, string>> {
+  const tables = await queryRows<{ name: string }>(
+    ctx.database.db,
+    sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY 1`,
+  );
+  const out: Record<string, string> = {};
+  for (const { name } of tables.filter((t) => !REQUEST_COUNTERS.has(t.name))) {
+    const [row] = await queryRows<{ digest: string }>(
+      ctx.database.db,
+      sql`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${sql.identifier(name)} t`,
+    );
+    out[name] = row!.digest;
+  }
+  return out;
+}
+
+describe('the OpenAPI document states every access rule', () => {
+  it('every operation has x-access', () => {
+    expect(operations.length).toBeGreaterThan(50);
+    const allowed = /^(public|(user|admin)( feature:\w+)?)$/;
+    expect(operations.filter((op) => !allowed.test(op.access)).map(label)).toEqual([]);
+    const features = new Set<string>(featureNames);
+    expect(operations.filter((op) => featureOf(op) && !features.has(featureOf(op)!)).map(label)).toEqual([]);
+  });
+
+  it('only the paths meant to be public are public', () => {
+    const stray = operations.filter((op) => isPublic(op) && !PUBLIC_PREFIXES.some((p) => op.path.startsWith(p)));
+    expect(stray.map(label), 'public operations outside the public paths').toEqual([]);
+    // Every /organizations/ path needs a login, whatever its prefix.
+    expect(operations.filter((op) => isPublic(op) && op.path.includes('{orgId}')).map(label)).toEqual([]);
+  });
+});
+
+describe('every operation refuses what its access rule refuses', () => {
+  it('a non-public operation without a token → 401', async () => {
+    const ops = operations.filter((op) => !isPublic(op));
+    expect(await misfits(ops, (op) => ({ url: urlFor(op, orgA.organization.id), headers: {} }), 401)).toEqual([]);
+  });
+
+  it('a non-public operation with a malformed, a wrongly signed or an expired token → 401', async () => {
+    const ops = operations.filter((op) => !isPublic(op));
+    const wrongKey = await new SignJWT({ organizationId: orgA.organization.id, roles: [ROLE_ADMIN], ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(orgA.admin.id))
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret'));
+    for (const token of ['not-a-token', wrongKey, await expiredToken()])
+      expect(
+        await misfits(ops, (op) => ({ url: urlFor(op, orgA.organization.id), headers: orgA.as(token) }), 401),
+      ).toEqual([]);
+  });
+
+  it("an admin of organization A on organization B's path → 403, and nothing is written", async () => {
+    const ops = operations.filter((op) => op.path.includes('{orgId}'));
+    expect(ops.length).toBeGreaterThan(50);
+    const before = await tableDigests();
+    const refused = await misfits(
+      ops,
+      (op) => ({ url: urlFor(op, orgB.organization.id), headers: orgA.as(orgA.admin.token) }),
+      403,
+    );
+    expect(refused).toEqual([]);
+    const after = await tableDigests();
+    expect(Object.keys(after).filter((t) => after[t] !== before[t])).toEqual([]);
+  });
+
+  it("an admin operation refuses the organization's collaborator → 403", async () => {
+    const ops = operations.filter(isAdmin);
+    expect(ops.length).toBeGreaterThan(10);
+    expect(
+      await misfits(ops, (op) => ({ url: urlFor(op, orgA.organization.id), headers: orgA.as(orgA.worker.token) }), 403),
+    ).toEqual([]);
+  });
+
+  it('a feature operation refuses an admin of an organization with the feature off → 403 featureDisabled', async () => {
+    const ops = operations.filter((op) => featureOf(op));
+    expect(ops.length).toBeGreaterThan(5);
+    const org = (op: Operation) => withoutFeature.get(featureOf(op)!)!;
+    expect(
+      await misfits(
+        ops,
+        (op) => ({ url: urlFor(op, org(op).organization.id), headers: org(op).as(org(op).admin.token) }),
+        403,
+        messages.featureDisabled,
+      ),
+    ).toEqual([]);
+  });
+});
