@@ -10,7 +10,10 @@ import { queryRows } from './lib/sql.ts';
  * (its `x-access`), so a new route is checked without being named here: no token and a bad token
  * are refused (401), another organization's path is refused (403) and writes nothing, an admin
  * operation refuses a collaborator (403), a feature operation refuses an organization with the
- * feature turned off (403 with the pt-BR message). Only the paths listed below may be public.
+ * feature turned off (403 with the pt-BR message). The document's rules are then held against
+ * what this file states on purpose: only the paths listed below may be public, only the operations
+ * listed below are open to a collaborator, and a feature's paths need that feature — so a route
+ * whose `config.access` loses its `admin` or `feature` by mistake fails here.
  * The access check runs in onRequest, before validation and before the body is read: path
  * parameters other than orgId are a plausible id (1) and no body is sent.
  */
@@ -24,6 +27,45 @@ const PUBLIC_PREFIXES = [
   '/api/pdfs/',
   '/api/calendar/',
 ];
+
+const ORG = '/api/organizations/{orgId}';
+
+/**
+ * What a collaborator (ROLE_USER) may call: the session, the organization and its order statuses,
+ * their own profile, the agenda, and the work on an order (its state, equipment, comments, pictures,
+ * PDF and checklists). 'METHODS path', the path exactly, or with '*' also everything under it. Every
+ * other signed-in operation is for admins; a new one open to collaborators is added here on purpose.
+ */
+const COLLABORATOR_OPERATIONS = [
+  'GET /api/me',
+  `GET ${ORG}`,
+  `GET ${ORG}/invoice-statuses`,
+  `GET PUT POST DELETE ${ORG}/profile*`,
+  `GET ${ORG}/agenda`,
+  `GET ${ORG}/invoices/filter`,
+  `GET ${ORG}/invoices/{id}`,
+  `GET ${ORG}/invoices/{id}/allowed-changes`,
+  `POST ${ORG}/invoices/{id}/start`,
+  `POST ${ORG}/invoices/{id}/todo`,
+  `POST ${ORG}/invoices/{id}/complete`,
+  `POST ${ORG}/invoices/{id}/block/{statusId}`,
+  `POST ${ORG}/invoices/{id}/pdf`,
+  `GET POST DELETE ${ORG}/invoices/{id}/equipments*`,
+  `GET POST DELETE ${ORG}/invoices/{id}/comments*`,
+  `GET POST DELETE ${ORG}/invoices/{id}/attachments/pictures*`,
+  `GET ${ORG}/invoices/{id}/checklists`,
+  `PUT ${ORG}/invoices/{id}/checklists/{checklistId}`,
+];
+
+/** Each feature's paths: every operation under them needs the feature turned on. */
+const FEATURE_PATHS: Record<FeatureName, string> = {
+  estimates: `${ORG}/estimates`,
+  reminders: `${ORG}/reminders`,
+  reports: `${ORG}/reports`,
+  payroll: `${ORG}/payrolls`,
+  auditLogs: `${ORG}/audit-logs`,
+  notifications: `${ORG}/notifications`,
+};
 
 /** Tables that count requests rather than hold data: a refused request may still be counted there. */
 const REQUEST_COUNTERS = new Set(['rate_limits', 'login_attempts']);
@@ -63,6 +105,13 @@ const featureOf = (op: Operation) =>
     .split(' ')
     .find((w) => w.startsWith('feature:'))
     ?.slice('feature:'.length) as FeatureName | undefined;
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+/** Whether a COLLABORATOR_OPERATIONS entry names the operation. */
+const names = (entry: string, op: Operation) => {
+  const words = entry.split(' ');
+  const path = words.pop()!;
+  return words.includes(op.method) && (path.endsWith('*') ? under(op.path, path.slice(0, -1)) : op.path === path);
+};
 const label = (op: Operation) => `${op.method} ${op.path}`;
 
 /** The operation's path with the organization's id for {orgId} and 1 for every other parameter. */
@@ -143,6 +192,21 @@ describe('the OpenAPI document states every access rule', () => {
     expect(stray.map(label), 'public operations outside the public paths').toEqual([]);
     // Every /organizations/ path needs a login, whatever its prefix.
     expect(operations.filter((op) => isPublic(op) && op.path.includes('{orgId}')).map(label)).toEqual([]);
+  });
+
+  it('only the operations listed as open to collaborators are not admin', () => {
+    const open = operations.filter((op) => !isPublic(op) && !isAdmin(op));
+    const unlisted = open.filter((op) => !COLLABORATOR_OPERATIONS.some((entry) => names(entry, op)));
+    expect(unlisted.map(label), 'operations open to collaborators that are not listed as such').toEqual([]);
+    const stale = COLLABORATOR_OPERATIONS.filter((entry) => !open.some((op) => names(entry, op)));
+    expect(stale, 'entries that name no operation open to collaborators').toEqual([]);
+  });
+
+  it("every operation under a feature's paths needs that feature", () => {
+    const missing = operations.filter((op) =>
+      Object.entries(FEATURE_PATHS).some(([feature, prefix]) => under(op.path, prefix) && featureOf(op) !== feature),
+    );
+    expect(missing.map((op) => `${label(op)} (${op.access})`)).toEqual([]);
   });
 });
 
