@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { businessDateTime, idParam, listQuery, listResponse, money, orgParam } from './common.ts';
 import { anyQuantity, wholeQuantity } from './units.ts';
-import { invoiceTag } from './invoices.ts';
+import { recordHeadFields, recordTag, serviceLineFields, productLineFields, equipmentLineFields } from './records.ts';
 
 /** Estimate status values (stored): Draft 0, Wip 1, Completed 10 (approved), Canceled -1. */
 export const EstimateStatus = { Draft: 0, Wip: 1, Completed: 10, Canceled: -1 } as const;
@@ -123,26 +123,11 @@ export const estimateFilterQuery = listQuery.extend({
 export type EstimateFilterQuery = z.infer<typeof estimateFilterQuery>;
 export type EstimateFilterInput = z.input<typeof estimateFilterQuery>;
 
-const partyFields = {
-  companyId: z.number().int(),
-  companyName: z.string(),
-  companyIdentifier: z.string(),
-  companyType: z.number().int(),
-  customerId: z.number().int(),
-  customerName: z.string(),
-  customerIdentifier: z.string(),
-  customerType: z.number().int(),
-};
-
 export const estimateListRow = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  createdAt: z.string(),
-  ...partyFields,
-  transactionNatureName: z.string(),
+  ...recordHeadFields,
   status: z.number().int(),
   total: z.number(),
-  estimateTags: z.array(invoiceTag),
+  estimateTags: z.array(recordTag),
 });
 export type EstimateListRow = z.infer<typeof estimateListRow>;
 export const estimateListResponse = listResponse(estimateListRow);
@@ -150,48 +135,30 @@ export const estimateListResponse = listResponse(estimateListRow);
 // ---- detail --------------------------------------------------------------------------------------
 
 export const estimateServiceLine = z.object({
-  id: z.number().int(),
-  serviceId: z.number().int().nullable(),
+  ...serviceLineFields,
   itemNumber: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
-  quantity: z.number(),
   price: z.number(),
   isGrouped: z.boolean(),
 });
 export type EstimateServiceLine = z.infer<typeof estimateServiceLine>;
 export const estimateProductLine = z.object({
-  id: z.number().int(),
-  productId: z.number().int().nullable(),
+  ...productLineFields,
   itemNumber: z.number().int(),
-  name: z.string(),
-  /** The product's unit ('un', 'kg'…): fractional units take decimal quantities. */
-  unit: z.string(),
-  quantity: z.number(),
   price: z.number(),
   isGrouped: z.boolean(),
 });
 export type EstimateProductLine = z.infer<typeof estimateProductLine>;
 export const estimateEquipmentLine = z.object({
-  id: z.number().int(),
-  equipmentId: z.number().int().nullable(),
-  name: z.string(),
-  brand: z.string(),
-  model: z.string(),
-  serialNumber: z.string(),
+  ...equipmentLineFields,
   description: z.string().nullable(),
 });
 export type EstimateEquipmentLine = z.infer<typeof estimateEquipmentLine>;
 
 export const estimateDetail = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
+  ...recordHeadFields,
   status: z.number().int(),
-  createdAt: z.string(),
   updatedAt: z.string(),
   transactionNatureId: z.number().int(),
-  transactionNatureName: z.string(),
-  ...partyFields,
   customerEmail: z.string().nullable(),
   subTotal: z.number(),
   discount: z.number(),
@@ -199,7 +166,7 @@ export const estimateDetail = z.object({
   estimateEquipments: z.array(estimateEquipmentLine),
   estimateServices: z.array(estimateServiceLine),
   estimateProducts: z.array(estimateProductLine),
-  estimateTags: z.array(invoiceTag),
+  estimateTags: z.array(recordTag),
   /** The statuses the estimate may move to now. */
   allowedStatuses: z.array(z.number().int()),
 });

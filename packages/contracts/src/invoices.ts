@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { equipmentLineFields, productLineFields, recordHeadFields, recordTag, serviceLineFields } from './records.ts';
 import { businessDateTime, calendarDate, idParam, listQuery, listResponse, money, orgParam, pathId } from './common.ts';
 import { anyQuantity, wholeQuantity } from './units.ts';
 import { catalogPrice } from './products.ts';
@@ -155,25 +156,10 @@ export const invoiceFilterQuery = listQuery
   });
 export type InvoiceFilterQuery = z.infer<typeof invoiceFilterQuery>;
 
-export const invoiceTag = z.object({ tagId: z.number().int(), name: z.string(), color: z.string() });
-
-const partyFields = {
-  companyId: z.number().int(),
-  companyName: z.string(),
-  companyIdentifier: z.string(),
-  companyType: z.number().int(),
-  customerId: z.number().int(),
-  customerName: z.string(),
-  customerIdentifier: z.string(),
-  customerType: z.number().int(),
-};
+export const invoiceTag = recordTag;
 
 export const invoiceListRow = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  createdAt: z.string(),
-  ...partyFields,
-  transactionNatureName: z.string(),
+  ...recordHeadFields,
   statusId: z.number().int(),
   statusState: z.number().int(),
   statusLabel: z.string(),
@@ -211,33 +197,19 @@ export const homeCardFilters = {
 
 /** Prices are optional in every line: the server leaves them out for non-admins. */
 export const invoiceServiceLine = z.object({
-  id: z.number().int(),
-  serviceId: z.number().int().nullable(),
-  name: z.string(),
-  description: z.string().nullable(),
-  quantity: z.number(),
+  ...serviceLineFields,
   price: z.number().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export const invoiceProductLine = z.object({
-  id: z.number().int(),
-  productId: z.number().int().nullable(),
-  name: z.string(),
-  /** The product's unit ('un', 'kg'…): fractional units take decimal quantities. */
-  unit: z.string(),
-  quantity: z.number(),
+  ...productLineFields,
   price: z.number().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export const invoiceEquipmentLine = z.object({
-  id: z.number().int(),
-  equipmentId: z.number().int().nullable(),
-  name: z.string(),
-  brand: z.string(),
-  model: z.string(),
-  serialNumber: z.string(),
+  ...equipmentLineFields,
   description: z.string().nullable(),
 });
 export const invoiceWorkerLine = z.object({
@@ -248,11 +220,8 @@ export const invoiceWorkerLine = z.object({
 });
 
 export const invoiceDetail = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  ...partyFields,
+  ...recordHeadFields,
   transactionNatureId: z.number().int(),
-  transactionNatureName: z.string(),
   statusId: z.number().int(),
   statusLabel: z.string(),
   statusState: z.number().int(),
@@ -261,7 +230,6 @@ export const invoiceDetail = z.object({
   /** The estimate the order was generated from, if any. */
   estimateId: z.number().int().nullable(),
   estimateNumber: z.number().int().nullable(),
-  createdAt: z.string(),
   updatedAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
