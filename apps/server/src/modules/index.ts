@@ -16,7 +16,7 @@ import { userRoutes } from './users/users.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { invoiceRoutes } from './invoices/invoices.routes.ts';
 import { payrollRoutes } from './payrolls/payrolls.routes.ts';
-import { publicInvoiceRoutes } from './public-invoices/public-invoices.routes.ts';
+import { documentRoutes } from './documents/documents.routes.ts';
 import { estimateRoutes } from './estimates/estimates.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
 import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
@@ -44,7 +44,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   profileRoutes,
   invoiceRoutes,
   payrollRoutes,
-  publicInvoiceRoutes,
+  documentRoutes,
   estimateRoutes,
   reportRoutes,
   auditLogRoutes,

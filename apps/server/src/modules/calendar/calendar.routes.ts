@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { calendarLinkResponse, calendarLinkStatus, orgParam } from '@oficina/contracts';
-import { notFound } from '../../plugins/errors.ts';
-import {
-  calendarFeed,
-  calendarLinkStatus as linkStatus,
-  createCalendarLink,
-  revokeCalendarLink,
-} from './calendar.service.ts';
+import { calendarLinkStatus as linkStatus, createCalendarLink, revokeCalendarLink } from './calendar.service.ts';
 
 const tags = ['profile'];
 
@@ -46,28 +39,6 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await revokeCalendarLink(app.db, request.auth.userId);
       return reply.code(204).send();
-    },
-  );
-
-  // Public: the calendar app fetches the feed with the token in the address, without a login.
-  app.get(
-    '/calendar/:token',
-    {
-      schema: {
-        tags,
-        summary: 'A agenda de visitas em iCalendar (assinada pelo Google Agenda ou pelo celular)',
-        params: z.object({ token: z.string().max(200) }),
-      },
-      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
-      const feed = await calendarFeed(app.db, request.params.token.replace(/\.ics$/, ''), appUrl());
-      if (feed === undefined) throw notFound();
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', 'inline; filename="agenda.ics"')
-        .header('cache-control', 'private, max-age=300')
-        .send(feed);
     },
   );
 };

@@ -41,15 +41,12 @@ import {
   moveEstimateReminderBody,
   orgParam,
   paperworkMessages,
-  pdfQuery,
   pdfResponse,
-  publicInvoiceParams,
   sendEstimateEmailBody,
   ESTIMATE_EMAILS_PER_MINUTE,
   estimateMessages,
 } from '@oficina/contracts';
 import { readImageUploads } from '../../lib/uploads.ts';
-import { publicLimit, sendPdf } from '../public-invoices/public-invoices.routes.ts';
 import {
   changeEstimateStatus,
   createEstimate,
@@ -84,7 +81,7 @@ import {
   removePicture,
   removeTag,
 } from './estimate-paperwork.service.ts';
-import { estimatePdfFromLink, requestEstimatePdf, sendEstimateEmail } from './estimate-documents.service.ts';
+import { requestEstimatePdf, sendEstimateEmail } from './estimate-documents.service.ts';
 import { generateInvoice, listEstimateInvoices } from './estimate-invoices.service.ts';
 
 /** Every estimate route: admins of organizations with the 'estimates' feature (the one access check). */
@@ -315,23 +312,6 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
     `${one}/pdf`,
     { schema: { tags, params: estimateParams, response: { 200: pdfResponse } }, config },
     (request) => requestEstimatePdf(app.db, app.links, request.auth, request.params.id),
-  );
-  app.get(
-    '/pdfs/estimates/:id',
-    {
-      schema: {
-        tags,
-        summary: 'O PDF do orçamento (link curto e assinado, gerado por POST estimates/{id}/pdf)',
-        security: [],
-        params: publicInvoiceParams,
-        querystring: pdfQuery,
-      },
-      config: { access: 'public', rateLimit: publicLimit(300) },
-    },
-    (request, reply) =>
-      sendPdf(reply, () =>
-        estimatePdfFromLink(app.db, app.storage, app.links, request.params.id, request.query.token, request.log),
-      ),
   );
   app.post(
     `${one}/email`,

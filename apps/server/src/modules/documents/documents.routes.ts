@@ -9,7 +9,10 @@ import {
   publicInvoiceQuery,
   publicSignBody,
 } from '@oficina/contracts';
-import { AppError } from '../../plugins/errors.ts';
+import { z } from 'zod';
+import { AppError, notFound } from '../../plugins/errors.ts';
+import { calendarFeed } from '../calendar/calendar.service.ts';
+import { estimatePdfFromLink } from '../estimates/estimate-documents.service.ts';
 import { assertSignLink, getPublicInvoice, signPublicInvoice } from '../invoices/invoice-signing.service.ts';
 import { pdfFromLink } from '../invoices/invoice-pdf.service.ts';
 import { paySlipFromLink } from '../payrolls/pay-slip.service.ts';
@@ -45,14 +48,13 @@ export async function sendPdf(reply: FastifyReply, make: () => Promise<{ pdf: Bu
   }
 }
 
-/** Per IP limits of the public routes. */
-export const publicLimit = limit;
-
 /**
- * What works without a login, each call authorized by the token in its link: the signing page's
- * API, the order's PDF and a worker's pay slip opened in a new tab or pop-up.
+ * The signed documents: everything that works without a login, each call authorized by the token in
+ * its link (lib/signed-links.ts, or the order's random signing token): the signing page's API, the
+ * order's and the estimate's PDF and a worker's pay slip opened in a new tab, and a technician's
+ * calendar feed. Every public route lives here, so what is reachable without a login is in one file.
  */
-export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/invoices/:id',
     {
@@ -143,5 +145,45 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPdf(reply, () =>
         paySlipFromLink(app.db, app.links, request.params.id, request.params.workerId, request.query.token),
       ),
+  );
+  app.get(
+    '/pdfs/estimates/:id',
+    {
+      schema: {
+        tags: ['estimates'],
+        summary: 'O PDF do orçamento (link curto e assinado, gerado por POST estimates/{id}/pdf)',
+        security: [],
+        params: publicInvoiceParams,
+        querystring: pdfQuery,
+      },
+      config: { access: 'public', rateLimit: limit(300) },
+    },
+    (request, reply) =>
+      sendPdf(reply, () =>
+        estimatePdfFromLink(app.db, app.storage, app.links, request.params.id, request.query.token, request.log),
+      ),
+  );
+
+  // The calendar app fetches a technician's feed with the token in the address.
+  app.get(
+    '/calendar/:token',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'A agenda de visitas em iCalendar (assinada pelo Google Agenda ou pelo celular)',
+        params: z.object({ token: z.string().max(200) }),
+      },
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const appUrl = app.config.appUrl ?? 'http://localhost:3000';
+      const feed = await calendarFeed(app.db, request.params.token.replace(/\.ics$/, ''), appUrl);
+      if (feed === undefined) throw notFound();
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', 'inline; filename="agenda.ics"')
+        .header('cache-control', 'private, max-age=300')
+        .send(feed);
+    },
   );
 };
