@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   type PgColumn,
 } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { equipmentCopyColumns, organizationColumn, pricedLineColumns } from './record-columns.ts';
 import { estimates } from './estimates.ts';
 import { services } from './services.ts';
@@ -48,11 +49,11 @@ export const estimateServices = pgTable(
     uniqueIndex('estimate_services_organization_id_id_key').on(t.organizationId, t.id),
     index('estimate_services_estimate_idx').on(t.estimateId, t.itemNumber),
     ofEstimate('estimate_services_estimate_fkey', t),
-    foreignKey({
-      name: 'estimate_services_service_fkey',
-      columns: [t.organizationId, t.serviceId],
-      foreignColumns: [services.organizationId, services.id],
-    }),
+    sameOrganization(
+      'estimate_services_service_fkey',
+      { organizationId: t.organizationId, column: t.serviceId },
+      services,
+    ),
   ],
 );
 
@@ -71,11 +72,11 @@ export const estimateProducts = pgTable(
     uniqueIndex('estimate_products_organization_id_id_key').on(t.organizationId, t.id),
     index('estimate_products_estimate_idx').on(t.estimateId, t.itemNumber),
     ofEstimate('estimate_products_estimate_fkey', t),
-    foreignKey({
-      name: 'estimate_products_product_fkey',
-      columns: [t.organizationId, t.productId],
-      foreignColumns: [products.organizationId, products.id],
-    }),
+    sameOrganization(
+      'estimate_products_product_fkey',
+      { organizationId: t.organizationId, column: t.productId },
+      products,
+    ),
   ],
 );
 
@@ -91,11 +92,11 @@ export const estimateEquipments = pgTable(
     index('estimate_equipments_estimate_idx').on(t.estimateId, t.id),
     uniqueIndex('estimate_equipments_estimate_equipment_key').on(t.estimateId, t.equipmentId),
     ofEstimate('estimate_equipments_estimate_fkey', t),
-    foreignKey({
-      name: 'estimate_equipments_equipment_fkey',
-      columns: [t.organizationId, t.equipmentId],
-      foreignColumns: [equipments.organizationId, equipments.id],
-    }),
+    sameOrganization(
+      'estimate_equipments_equipment_fkey',
+      { organizationId: t.organizationId, column: t.equipmentId },
+      equipments,
+    ),
   ],
 );
 
@@ -129,10 +130,8 @@ export const estimateTags = pgTable(
     primaryKey({ columns: [t.estimateId, t.tagId] }),
     index('estimate_tags_tag_idx').on(t.tagId),
     ofEstimate('estimate_tags_estimate_fkey', t),
-    foreignKey({
-      name: 'estimate_tags_tag_fkey',
-      columns: [t.organizationId, t.tagId],
-      foreignColumns: [tags.organizationId, tags.id],
-    }).onDelete('cascade'),
+    sameOrganization('estimate_tags_tag_fkey', { organizationId: t.organizationId, column: t.tagId }, tags).onDelete(
+      'cascade',
+    ),
   ],
 );

@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { pictureColumns } from './record-columns.ts';
 import { estimates } from './estimates.ts';
 import { users } from './users.ts';
@@ -13,10 +14,10 @@ export const estimatePictures = pgTable(
   },
   (t) => [
     index('estimate_pictures_estimate_idx').on(t.estimateId, t.id),
-    foreignKey({
-      name: 'estimate_pictures_estimate_fkey',
-      columns: [t.organizationId, t.estimateId],
-      foreignColumns: [estimates.organizationId, estimates.id],
-    }).onDelete('cascade'),
+    sameOrganization(
+      'estimate_pictures_estimate_fkey',
+      { organizationId: t.organizationId, column: t.estimateId },
+      estimates,
+    ).onDelete('cascade'),
   ],
 );

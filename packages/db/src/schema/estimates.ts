@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { recordHeadColumns, recordMoneyColumns } from './record-columns.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -30,20 +31,12 @@ export const estimates = pgTable(
     index('estimates_organization_status_idx').on(t.organizationId, t.status, t.number),
     check('estimates_status_check', sql`${t.status} IN (0, 1, 10, -1)`),
     check('estimates_discount_check', sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`),
-    foreignKey({
-      name: 'estimates_company_fkey',
-      columns: [t.organizationId, t.companyId],
-      foreignColumns: [companies.organizationId, companies.id],
-    }),
-    foreignKey({
-      name: 'estimates_customer_fkey',
-      columns: [t.organizationId, t.customerId],
-      foreignColumns: [customers.organizationId, customers.id],
-    }),
-    foreignKey({
-      name: 'estimates_transaction_nature_fkey',
-      columns: [t.organizationId, t.transactionNatureId],
-      foreignColumns: [transactionNatures.organizationId, transactionNatures.id],
-    }),
+    sameOrganization('estimates_company_fkey', { organizationId: t.organizationId, column: t.companyId }, companies),
+    sameOrganization('estimates_customer_fkey', { organizationId: t.organizationId, column: t.customerId }, customers),
+    sameOrganization(
+      'estimates_transaction_nature_fkey',
+      { organizationId: t.organizationId, column: t.transactionNatureId },
+      transactionNatures,
+    ),
   ],
 );

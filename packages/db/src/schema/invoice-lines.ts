@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { equipmentCopyColumns, organizationColumn, pricedLineColumns, stampColumns } from './record-columns.ts';
 import { sameOrganization } from './tenancy.ts';
+import { equipmentCopyColumns, organizationColumn, pricedLineColumns, stampColumns } from './record-columns.ts';
 import { invoices } from './invoices.ts';
 import { services } from './services.ts';
 import { products } from './products.ts';
@@ -49,11 +49,11 @@ export const invoiceServices = pgTable(
     index('invoice_services_estimate_service_idx')
       .on(t.estimateServiceId)
       .where(sql`${t.estimateServiceId} IS NOT NULL`),
-    foreignKey({
-      name: 'invoice_services_estimate_service_fkey',
-      columns: [t.organizationId, t.estimateServiceId],
-      foreignColumns: [estimateServices.organizationId, estimateServices.id],
-    }),
+    sameOrganization(
+      'invoice_services_estimate_service_fkey',
+      { organizationId: t.organizationId, column: t.estimateServiceId },
+      estimateServices,
+    ),
   ],
 );
 
@@ -83,11 +83,11 @@ export const invoiceProducts = pgTable(
     index('invoice_products_estimate_product_idx')
       .on(t.estimateProductId)
       .where(sql`${t.estimateProductId} IS NOT NULL`),
-    foreignKey({
-      name: 'invoice_products_estimate_product_fkey',
-      columns: [t.organizationId, t.estimateProductId],
-      foreignColumns: [estimateProducts.organizationId, estimateProducts.id],
-    }),
+    sameOrganization(
+      'invoice_products_estimate_product_fkey',
+      { organizationId: t.organizationId, column: t.estimateProductId },
+      estimateProducts,
+    ),
   ],
 );
 
@@ -116,11 +116,11 @@ export const invoiceEquipments = pgTable(
     index('invoice_equipments_estimate_equipment_idx')
       .on(t.estimateEquipmentId)
       .where(sql`${t.estimateEquipmentId} IS NOT NULL`),
-    foreignKey({
-      name: 'invoice_equipments_estimate_equipment_fkey',
-      columns: [t.organizationId, t.estimateEquipmentId],
-      foreignColumns: [estimateEquipments.organizationId, estimateEquipments.id],
-    }),
+    sameOrganization(
+      'invoice_equipments_estimate_equipment_fkey',
+      { organizationId: t.organizationId, column: t.estimateEquipmentId },
+      estimateEquipments,
+    ),
   ],
 );
 

@@ -13,8 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { recordHeadColumns, recordMoneyColumns } from './record-columns.ts';
 import { sameOrganization } from './tenancy.ts';
+import { recordHeadColumns, recordMoneyColumns } from './record-columns.ts';
 import { addresses } from './addresses.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -107,16 +107,12 @@ export const invoices = pgTable(
     index('invoices_estimate_idx')
       .on(t.estimateId, t.number)
       .where(sql`${t.estimateId} IS NOT NULL`),
-    foreignKey({
-      name: 'invoices_estimate_fkey',
-      columns: [t.organizationId, t.estimateId],
-      foreignColumns: [estimates.organizationId, estimates.id],
-    }),
-    foreignKey({
-      name: 'invoices_address_fkey',
-      columns: [t.organizationId, t.addressId],
-      foreignColumns: [addresses.organizationId, addresses.id],
-    }).onDelete('set null'),
+    sameOrganization('invoices_estimate_fkey', { organizationId: t.organizationId, column: t.estimateId }, estimates),
+    sameOrganization(
+      'invoices_address_fkey',
+      { organizationId: t.organizationId, column: t.addressId },
+      addresses,
+    ).onDelete('set null'),
     index('invoices_address_idx')
       .on(t.addressId)
       .where(sql`${t.addressId} IS NOT NULL`),
