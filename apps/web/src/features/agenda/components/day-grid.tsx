@@ -59,7 +59,9 @@ export function DayGrid({
     visits.filter((v) => (lane.id === null ? v.workers.length === 0 : v.workers.some((w) => w.id === lane.id)));
   const layouts = new Map(lanes.map((lane) => [lane.id, columnsOf(inLane(lane))]));
   return (
-    <section className="agenda-day border rounded bg-body" aria-label="Agenda do dia">
+    // Scrolls sideways when there are more technicians than the screen holds: focusable, so a keyboard
+    // user can scroll it too.
+    <section className="agenda-day border rounded bg-body" aria-label="Agenda do dia" tabIndex={0}>
       <div className="agenda-day-row d-flex">
         <div className="agenda-gutter" />
         {lanes.map((lane) => (

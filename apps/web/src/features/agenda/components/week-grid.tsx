@@ -23,7 +23,8 @@ export function WeekGrid({
         (lane.id === null ? v.workers.length === 0 : v.workers.some((w) => w.id === lane.id)),
     );
   return (
-    <div className="table-responsive border rounded bg-body">
+    // Scrolls sideways on a phone: a focusable region, so a keyboard user can scroll it too.
+    <div className="table-responsive border rounded bg-body" role="region" aria-label="Semana" tabIndex={0}>
       <table className="table table-bordered mb-0 agenda-week" aria-label="Agenda da semana">
         <thead>
           <tr>
