@@ -34,3 +34,4 @@ export * from './calendar.ts';
 export * from './agenda.ts';
 export * from './checklists.ts';
 export * from './pix.ts';
+export * from './records.ts';

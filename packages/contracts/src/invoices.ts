@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { equipmentLineFields, productLineFields, recordHeadFields, recordTag, serviceLineFields } from './records.ts';
 import { businessDateTime, calendarDate, idParam, listQuery, listResponse, money, orgParam, pathId } from './common.ts';
 import { anyQuantity, wholeQuantity } from './units.ts';
-import { catalogPrice } from './products.ts';
 import { InvoiceState, invoiceStateValues, type InvoiceStateValue } from './invoice-states.ts';
 import { addressResponse } from './addresses.ts';
 
@@ -341,25 +340,6 @@ export type AddServiceBody = z.infer<typeof addServiceBody>;
 /** The quantity's decimals are checked against the product's unit by the server (422 on `quantity`). */
 export const addProductBody = z.object({ product: id(invoiceMessages.productRequired), quantity: anyQuantity });
 export type AddProductBody = z.infer<typeof addProductBody>;
-const lineDescription = z.string().trim().max(1000, 'Deve ter no máximo 1000 caracteres').nullish();
-const somethingToChange = (b: object) => Object.values(b).some((v) => v !== undefined);
-export const lineChangeMessages = { nothing: 'Informe a quantidade, o preço ou a descrição a alterar' } as const;
-
-/**
- * PATCH invoices|estimates/{id}/services/{lineId}: what an admin changes on a line in place. The
- * price is the line's (a negotiated price), never the catalogue's; the quantity follows the line's
- * unit (services: whole numbers), checked by the server.
- */
-export const editServiceLineBody = z
-  .object({ quantity: anyQuantity.optional(), price: catalogPrice.optional(), description: lineDescription })
-  .refine(somethingToChange, { message: lineChangeMessages.nothing, path: ['quantity'] });
-export type EditServiceLineBody = z.infer<typeof editServiceLineBody>;
-/** PATCH invoices|estimates/{id}/products/{lineId}: product lines have no description. */
-export const editProductLineBody = z
-  .object({ quantity: anyQuantity.optional(), price: catalogPrice.optional() })
-  .refine(somethingToChange, { message: lineChangeMessages.nothing, path: ['quantity'] });
-export type EditProductLineBody = z.infer<typeof editProductLineBody>;
-
 export const addEquipmentBody = z.object({ equipment: id(invoiceMessages.equipmentRequired) });
 export const addWorkerBody = z.object({ worker: id(invoiceMessages.workerRequired) });
 
@@ -384,17 +364,6 @@ export const addCommentBody = z.object({
   }),
 });
 export type AddCommentBody = z.infer<typeof addCommentBody>;
-
-/** Options for the line pickers: GET invoices/{id}/services/available, equipments/available, workers/available. */
-export const availableOption = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  price: z.number().optional(),
-  hint: z.string().optional(),
-  /** Products: the unit, so the quantity field knows whether it takes decimals. */
-  unit: z.string().optional(),
-});
-export const availableResponse = listResponse(availableOption);
 
 /** States whose order shows the PDF button (hidden for Draft, Todo and Canceled). */
 export const pdfHiddenStates: number[] = [InvoiceState.Draft, InvoiceState.Todo, InvoiceState.Canceled];

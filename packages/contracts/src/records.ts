@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { listResponse } from './common.ts';
+import { catalogPrice } from './products.ts';
+import { anyQuantity } from './units.ts';
 
 // The pieces estimates and service orders share in their payloads, composed per kind in
 // estimates.ts and invoices.ts.
@@ -49,3 +52,33 @@ export const equipmentLineFields = {
   model: z.string(),
   serialNumber: z.string(),
 };
+
+const lineDescription = z.string().trim().max(1000, 'Deve ter no máximo 1000 caracteres').nullish();
+const somethingToChange = (b: object) => Object.values(b).some((v) => v !== undefined);
+export const lineChangeMessages = { nothing: 'Informe a quantidade, o preço ou a descrição a alterar' } as const;
+
+/**
+ * PATCH invoices|estimates/{id}/services/{lineId}: what an admin changes on a line in place. The
+ * price is the line's (a negotiated price), never the catalogue's; the quantity follows the line's
+ * unit (services: whole numbers), checked by the server.
+ */
+export const editServiceLineBody = z
+  .object({ quantity: anyQuantity.optional(), price: catalogPrice.optional(), description: lineDescription })
+  .refine(somethingToChange, { message: lineChangeMessages.nothing, path: ['quantity'] });
+export type EditServiceLineBody = z.infer<typeof editServiceLineBody>;
+/** PATCH invoices|estimates/{id}/products/{lineId}: product lines have no description. */
+export const editProductLineBody = z
+  .object({ quantity: anyQuantity.optional(), price: catalogPrice.optional() })
+  .refine(somethingToChange, { message: lineChangeMessages.nothing, path: ['quantity'] });
+export type EditProductLineBody = z.infer<typeof editProductLineBody>;
+
+/** Options for the line pickers: GET invoices/{id}/services/available, equipments/available, workers/available. */
+export const availableOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number().optional(),
+  hint: z.string().optional(),
+  /** Products: the unit, so the quantity field knows whether it takes decimals. */
+  unit: z.string().optional(),
+});
+export const availableResponse = listResponse(availableOption);

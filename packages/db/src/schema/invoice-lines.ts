@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sameOrganization } from './tenancy.ts';
 import { equipmentCopyColumns, organizationColumn, pricedLineColumns, stampColumns } from './record-columns.ts';
 import { invoices } from './invoices.ts';

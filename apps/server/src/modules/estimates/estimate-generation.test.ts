@@ -6,7 +6,7 @@ import { hashPassword, schema } from '@oficina/db';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { estimateWorld, type EstimateWorld } from '../../../test/estimate-fixtures.ts';
 import { newCpf } from '../../../test/factories.ts';
-import { splitDiscount } from './estimate-invoices.service.ts';
+import { splitDiscount } from './estimate-discount.service.ts';
 
 // Generating service orders from a Completed estimate: the dialog's rules, one transaction, two
 // admins at once, and property-based runs of random estimates and random partial generations.

@@ -7,8 +7,8 @@ import {
   MAX_PRINTED_COMMENTS,
   photos,
   totals,
-  type PdfParty,
-} from '../../invoices/pdf/invoice-document.ts';
+} from '../../invoices/pdf/record-blocks.ts';
+import type { PdfParty } from '../../invoices/pdf/invoice-pdf-data.ts';
 import {
   colors,
   CONTENT_WIDTH,

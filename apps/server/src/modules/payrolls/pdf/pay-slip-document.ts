@@ -11,10 +11,9 @@ import {
   pdfText,
   rule,
   sectionTitle,
-  table,
   toBuffer,
-  type Column,
 } from '../../invoices/pdf/pdf-layout.ts';
+import { table, type Column } from '../../invoices/pdf/pdf-table.ts';
 
 /** What one worker's pay slip prints: the company, the period and the worker's lines in it. */
 export interface PaySlipData {
