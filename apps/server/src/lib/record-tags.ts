@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { paperworkMessages, type ListQuery } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
-import type { AuthContext } from '../plugins/auth.ts';
 import { conflict, notFound } from '../plugins/errors.ts';
 import type { AuditAction, AuditChange } from './audit.ts';
-import { listPage, searchWhere } from './list.ts';
-import { alphabetical } from './paging.ts';
+import { searchWhere } from './list.ts';
+import { ownerColumn, type Actor } from './record-core/kind.ts';
+import { pickerPage } from './register.ts';
 
-type Actor = Pick<AuthContext, 'userId' | 'organizationId' | 'isAdmin' | 'name'>;
 const t = schema.tags;
 
 /**
@@ -24,7 +23,7 @@ export function recordTags(opts: {
   alreadyThere: string;
 }) {
   const { link } = opts;
-  const owner = 'invoiceId' in link ? link.invoiceId : link.estimateId;
+  const owner = ownerColumn(link);
   return {
     /** GET .../tags/available: the organization's tags not on the record, searchable. */
     async available(db: Db, actor: Actor, id: number, query: ListQuery) {
@@ -34,16 +33,13 @@ export function recordTags(opts: {
         sql`NOT EXISTS (SELECT 1 FROM ${link} x WHERE x.${sql.raw(opts.column)} = ${id} AND x.tag_id = ${t.id})`,
         searchWhere(query.q, [t.name]),
       );
-      return listPage(
+      return pickerPage(
+        db,
         query,
-        db
-          .select({ id: t.id, name: t.name, color: t.color })
-          .from(t)
-          .where(where)
-          .orderBy(alphabetical(t.name), asc(t.id))
-          .limit(query.take)
-          .offset(query.skip),
-        () => db.$count(t, where),
+        t,
+        db.select({ id: t.id, name: t.name, color: t.color }).from(t).$dynamic(),
+        where,
+        (r) => r,
       );
     },
     /** POST .../tags/{tagId}: the organization's tag, once. */
@@ -93,7 +89,7 @@ export async function tagsByRecord(
 ) {
   const byRecord = new Map<number, Array<{ tagId: number; name: string; color: string }>>();
   if (!ids.length) return byRecord;
-  const owner = 'invoiceId' in link ? link.invoiceId : link.estimateId;
+  const owner = ownerColumn(link);
   const rows = await db
     .select({ recordId: owner, tagId: t.id, name: t.name, color: t.color })
     .from(link)

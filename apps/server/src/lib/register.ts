@@ -5,6 +5,7 @@ import type { Db } from '@oficina/db';
 import { assertFound } from '../plugins/auth.ts';
 import { invalid, isUniqueViolation } from '../plugins/errors.ts';
 import { listPage, searchWhere } from './list.ts';
+import { alphabetical } from './paging.ts';
 
 /** A register's table: rows of one organization, with an id and the time of their last change. */
 export type RegisterTable = PgTable & { id: PgColumn; organizationId: PgColumn; updatedAt: PgColumn };
@@ -96,4 +97,24 @@ export function register<TRow, TItem>(def: RegisterDefinition<TRow, TItem>) {
       assertFound(row);
     },
   };
+}
+
+/**
+ * A picker's page: rows of `table` that pass `where`, alphabetical by `name` (then id, so rows that sort
+ * alike keep one order across pages), with the real total. `rows` is `db.select(columns).from(table).$dynamic()`.
+ */
+export function pickerPage<TRow, TItem>(
+  db: Db,
+  query: ListQuery,
+  table: PgTable & { id: PgColumn; name: PgColumn },
+  rows: RowsQuery<TRow>,
+  where: SQL | undefined,
+  toItem: (row: TRow) => TItem,
+) {
+  return listPage<TRow, TItem>(
+    query,
+    rows.where(where).orderBy(alphabetical(table.name), asc(table.id)).limit(query.take).offset(query.skip),
+    () => db.$count(table, where),
+    toItem,
+  );
 }

@@ -1,9 +1,9 @@
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { fromCents, type ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
-import { listPage, searchWhere } from '../list.ts';
-import { alphabetical } from '../paging.ts';
+import { pickerPage } from '../register.ts';
+import { searchWhere } from '../list.ts';
 
 // The options of a record's line pickers: the catalogue's services and products, the customer's equipment.
 
@@ -11,16 +11,12 @@ import { alphabetical } from '../paging.ts';
 export async function serviceOptions(db: Db, organizationId: number, query: ListQuery) {
   const t = schema.services;
   const where = and(eq(t.organizationId, organizationId), isNull(t.archivedAt), searchWhere(query.q, [t.name]));
-  return listPage(
+  return pickerPage(
+    db,
     query,
-    db
-      .select({ id: t.id, name: t.name, priceCents: t.priceCents })
-      .from(t)
-      .where(where)
-      .orderBy(alphabetical(t.name), asc(t.id))
-      .limit(query.take)
-      .offset(query.skip),
-    () => db.$count(t, where),
+    t,
+    db.select({ id: t.id, name: t.name, priceCents: t.priceCents }).from(t).$dynamic(),
+    where,
     (r) => ({ id: r.id, name: r.name, price: fromCents(r.priceCents) }),
   );
 }
@@ -29,16 +25,12 @@ export async function serviceOptions(db: Db, organizationId: number, query: List
 export async function productOptions(db: Db, organizationId: number, query: ListQuery) {
   const t = schema.products;
   const where = and(eq(t.organizationId, organizationId), searchWhere(query.q, [t.name]));
-  return listPage(
+  return pickerPage(
+    db,
     query,
-    db
-      .select({ id: t.id, name: t.name, priceCents: t.priceCents, unit: t.unit })
-      .from(t)
-      .where(where)
-      .orderBy(alphabetical(t.name), asc(t.id))
-      .limit(query.take)
-      .offset(query.skip),
-    () => db.$count(t, where),
+    t,
+    db.select({ id: t.id, name: t.name, priceCents: t.priceCents, unit: t.unit }).from(t).$dynamic(),
+    where,
     (r) => ({ id: r.id, name: r.name, price: fromCents(r.priceCents), unit: r.unit }),
   );
 }
@@ -61,16 +53,15 @@ export async function equipmentOptions(
     notOn(t.id),
     searchWhere(query.q, [t.name, t.brand, t.model, t.serialNumber]),
   );
-  return listPage(
+  return pickerPage(
+    db,
     query,
+    t,
     db
       .select({ id: t.id, name: t.name, brand: t.brand, model: t.model, serialNumber: t.serialNumber })
       .from(t)
-      .where(where)
-      .orderBy(alphabetical(t.name), asc(t.id))
-      .limit(query.take)
-      .offset(query.skip),
-    () => db.$count(t, where),
+      .$dynamic(),
+    where,
     (r) => ({ id: r.id, name: r.name, hint: `${r.brand} ${r.model} · N/S ${r.serialNumber}` }),
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   invoiceMessages,
   payrollMessages,
@@ -8,8 +8,8 @@ import {
 } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
-import { listPage, searchWhere } from '../../lib/list.ts';
-import { alphabetical } from '../../lib/paging.ts';
+import { pickerPage } from '../../lib/register.ts';
+import { searchWhere } from '../../lib/list.ts';
 import { recordLines, type RecordLineKind } from '../../lib/record-core/lines.ts';
 import { assertOpen, invoiceKind, lockInvoice, recordChange, visibleInvoice, type Actor } from './invoice-access.ts';
 
@@ -44,16 +44,12 @@ export async function availableWorkers(db: Db, actor: Actor, id: number, query: 
     sql`NOT EXISTS (SELECT 1 FROM ${w} x WHERE x.invoice_id = ${id} AND x.worker_id = ${t.id})`,
     searchWhere(query.q, [t.name, t.email]),
   );
-  return listPage(
+  return pickerPage(
+    db,
     query,
-    db
-      .select({ id: t.id, name: t.name, email: t.email })
-      .from(t)
-      .where(where)
-      .orderBy(alphabetical(t.name), asc(t.id))
-      .limit(query.take)
-      .offset(query.skip),
-    () => db.$count(t, where),
+    t,
+    db.select({ id: t.id, name: t.name, email: t.email }).from(t).$dynamic(),
+    where,
     (r) => ({ id: r.id, name: r.name, hint: r.email }),
   );
 }
