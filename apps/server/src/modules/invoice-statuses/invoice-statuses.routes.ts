@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  idParam,
-  invoiceStatusBody,
-  invoiceStatusListQuery,
-  invoiceStatusResponse,
-  listResponse,
-  orgParam,
-} from '@oficina/contracts';
+import { invoiceStatusBody, invoiceStatusListQuery, invoiceStatusResponse } from '@oficina/contracts';
+import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import {
   createInvoiceStatus,
   getInvoiceStatus,
@@ -14,45 +8,27 @@ import {
   updateInvoiceStatus,
 } from './invoice-statuses.service.ts';
 
-const itemParams = orgParam.extend({ id: idParam.shape.id });
-const admin = { access: { admin: true } };
-const tags = ['invoice-statuses'];
+// Readable by every user: collaborators work orders through their states, and blocking or
+// canceling one asks for a reason among these. Writing them is for admins.
+const route = registerRouteSchemas({
+  tag: 'invoice-statuses',
+  query: invoiceStatusListQuery,
+  body: invoiceStatusBody,
+  response: invoiceStatusResponse,
+  access: { admin: true },
+  listAccess: {},
+});
 
 export const invoiceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Readable by every user: collaborators work orders through their states, and blocking or
-  // canceling one asks for a reason among these. Writing them is for admins.
-  app.get(
-    '/organizations/:orgId/invoice-statuses',
-    {
-      schema: {
-        tags,
-        params: orgParam,
-        querystring: invoiceStatusListQuery,
-        response: { 200: listResponse(invoiceStatusResponse) },
-      },
-    },
-    (request) => listInvoiceStatuses(app.db, request.auth.organizationId, request.query),
+  const path = '/organizations/:orgId/invoice-statuses';
+  app.get(path, route.list, (request) => listInvoiceStatuses(app.db, request.auth.organizationId, request.query));
+  app.post(path, route.create, async (request, reply) =>
+    reply.code(201).send(await createInvoiceStatus(app.db, request.auth.organizationId, request.body)),
   );
-  app.post(
-    '/organizations/:orgId/invoice-statuses',
-    {
-      schema: { tags, params: orgParam, body: invoiceStatusBody, response: { 201: invoiceStatusResponse } },
-      config: admin,
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createInvoiceStatus(app.db, request.auth.organizationId, request.body)),
+  app.get(`${path}/:id`, route.get, (request) =>
+    getInvoiceStatus(app.db, request.auth.organizationId, request.params.id),
   );
-  app.get(
-    '/organizations/:orgId/invoice-statuses/:id',
-    { schema: { tags, params: itemParams, response: { 200: invoiceStatusResponse } }, config: admin },
-    (request) => getInvoiceStatus(app.db, request.auth.organizationId, request.params.id),
-  );
-  app.put(
-    '/organizations/:orgId/invoice-statuses/:id',
-    {
-      schema: { tags, params: itemParams, body: invoiceStatusBody, response: { 200: invoiceStatusResponse } },
-      config: admin,
-    },
-    (request) => updateInvoiceStatus(app.db, request.auth.organizationId, request.params.id, request.body),
+  app.put(`${path}/:id`, route.update, (request) =>
+    updateInvoiceStatus(app.db, request.auth.organizationId, request.params.id, request.body),
   );
 };

@@ -1,47 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParam, listResponse, orgParam, serviceBody, serviceListQuery, serviceResponse } from '@oficina/contracts';
+import { serviceBody, serviceListQuery, serviceResponse } from '@oficina/contracts';
+import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import { archiveService, createService, getService, listServices, updateService } from './services.service.ts';
 
-const itemParams = orgParam.extend({ id: idParam.shape.id });
-const admin = { access: { admin: true } };
-const tags = ['services'];
+const route = registerRouteSchemas({
+  tag: 'services',
+  query: serviceListQuery,
+  body: serviceBody,
+  response: serviceResponse,
+  access: { admin: true },
+});
 
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/organizations/:orgId/services',
-    {
-      schema: {
-        tags,
-        params: orgParam,
-        querystring: serviceListQuery,
-        response: { 200: listResponse(serviceResponse) },
-      },
-      config: admin,
-    },
-    (request) => listServices(app.db, request.auth.organizationId, request.query),
-  );
-  app.post(
-    '/organizations/:orgId/services',
-    { schema: { tags, params: orgParam, body: serviceBody, response: { 201: serviceResponse } }, config: admin },
-    async (request, reply) =>
-      reply.code(201).send(await createService(app.db, request.auth.organizationId, request.body)),
-  );
-  app.get(
-    '/organizations/:orgId/services/:id',
-    { schema: { tags, params: itemParams, response: { 200: serviceResponse } }, config: admin },
-    (request) => getService(app.db, request.auth.organizationId, request.params.id),
-  );
-  app.put(
-    '/organizations/:orgId/services/:id',
-    { schema: { tags, params: itemParams, body: serviceBody, response: { 200: serviceResponse } }, config: admin },
-    (request) => updateService(app.db, request.auth.organizationId, request.params.id, request.body),
-  );
+  const path = '/organizations/:orgId/services';
+  app.get(path, route.list, (request) => listServices(app.db, request.auth.organizationId, request.query));
   app.delete(
-    '/organizations/:orgId/services/:id',
-    { schema: { tags, summary: 'Retira o serviço (arquiva)', params: itemParams }, config: admin },
+    `${path}/:id`,
+    {
+      schema: { tags: route.tags, summary: 'Retira o serviço (arquiva)', params: route.get.schema.params },
+      config: route.get.config,
+    },
     async (request, reply) => {
       await archiveService(app.db, request.auth.organizationId, request.params.id);
       return reply.code(204).send();
     },
+  );
+  app.post(path, route.create, async (request, reply) =>
+    reply.code(201).send(await createService(app.db, request.auth.organizationId, request.body)),
+  );
+  app.get(`${path}/:id`, route.get, (request) => getService(app.db, request.auth.organizationId, request.params.id));
+  app.put(`${path}/:id`, route.update, (request) =>
+    updateService(app.db, request.auth.organizationId, request.params.id, request.body),
   );
 };

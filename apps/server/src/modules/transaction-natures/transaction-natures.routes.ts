@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  idParam,
-  listResponse,
-  orgParam,
-  transactionNatureBody,
-  transactionNatureListQuery,
-  transactionNatureResponse,
-} from '@oficina/contracts';
+import { transactionNatureBody, transactionNatureListQuery, transactionNatureResponse } from '@oficina/contracts';
+import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import {
   createTransactionNature,
   getTransactionNature,
@@ -14,44 +8,24 @@ import {
   updateTransactionNature,
 } from './transaction-natures.service.ts';
 
-const itemParams = orgParam.extend({ id: idParam.shape.id });
-const admin = { access: { admin: true } };
-const tags = ['transaction-natures'];
+const route = registerRouteSchemas({
+  tag: 'transaction-natures',
+  query: transactionNatureListQuery,
+  body: transactionNatureBody,
+  response: transactionNatureResponse,
+  access: { admin: true },
+});
 
 export const transactionNatureRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/organizations/:orgId/transaction-natures',
-    {
-      schema: {
-        tags,
-        params: orgParam,
-        querystring: transactionNatureListQuery,
-        response: { 200: listResponse(transactionNatureResponse) },
-      },
-      config: admin,
-    },
-    (request) => listTransactionNatures(app.db, request.auth.organizationId, request.query),
+  const path = '/organizations/:orgId/transaction-natures';
+  app.get(path, route.list, (request) => listTransactionNatures(app.db, request.auth.organizationId, request.query));
+  app.post(path, route.create, async (request, reply) =>
+    reply.code(201).send(await createTransactionNature(app.db, request.auth.organizationId, request.body)),
   );
-  app.post(
-    '/organizations/:orgId/transaction-natures',
-    {
-      schema: { tags, params: orgParam, body: transactionNatureBody, response: { 201: transactionNatureResponse } },
-      config: admin,
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createTransactionNature(app.db, request.auth.organizationId, request.body)),
+  app.get(`${path}/:id`, route.get, (request) =>
+    getTransactionNature(app.db, request.auth.organizationId, request.params.id),
   );
-  app.get(
-    '/organizations/:orgId/transaction-natures/:id',
-    { schema: { tags, params: itemParams, response: { 200: transactionNatureResponse } }, config: admin },
-    (request) => getTransactionNature(app.db, request.auth.organizationId, request.params.id),
-  );
-  app.put(
-    '/organizations/:orgId/transaction-natures/:id',
-    {
-      schema: { tags, params: itemParams, body: transactionNatureBody, response: { 200: transactionNatureResponse } },
-      config: admin,
-    },
-    (request) => updateTransactionNature(app.db, request.auth.organizationId, request.params.id, request.body),
+  app.put(`${path}/:id`, route.update, (request) =>
+    updateTransactionNature(app.db, request.auth.organizationId, request.params.id, request.body),
   );
 };
