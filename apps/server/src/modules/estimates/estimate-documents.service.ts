@@ -4,7 +4,6 @@ import {
   EstimateStatus,
   estimateDocumentStatusLabels,
   estimateMessages,
-  isAdminRoles,
   PDF_LINK_TTL_SECONDS,
   type EstimateStatusValue,
 } from '@oficina/contracts';
@@ -15,12 +14,17 @@ import { sanitizeRichText } from '../../lib/html.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { companyCity, firstAddress, pdfParties, printPhotos, type PdfLog } from '../invoices/invoice-pdf.service.ts';
-import { pixFor } from '../invoices/pdf/pix-block.ts';
+import {
+  latestPrinted,
+  printedHead,
+  printPhotos,
+  verifyDocumentLink,
+  type PdfLog,
+} from '../documents/printed-record.ts';
 import { findEstimate, recordChange, type Actor } from './estimate-access.ts';
 import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
 import { renderPdf } from '../../lib/pdf-pool.ts';
-import { MAX_PRINTED_COMMENTS } from '../invoices/pdf/invoice-document.ts';
+import { MAX_PRINTED_COMMENTS } from '../documents/pdf/record-blocks.ts';
 import type { EstimatePdfData } from './pdf/estimate-document.ts';
 
 const PURPOSE = 'estimate-pdf';
@@ -51,18 +55,15 @@ export async function estimatePdfFromLink(
   token: string | undefined,
   log: PdfLog,
 ) {
-  const claims = await links.verify(PURPOSE, token);
-  if (claims === 'expired') throw new AppError(410, [estimateMessages.pdfLinkExpired]);
-  if (claims === 'invalid' || claims.est !== id || typeof claims.org !== 'number' || typeof claims.usr !== 'number')
-    throw notFound(estimateMessages.pdfLinkInvalid);
-  // The link stops working when the admin who asked for it is deactivated or no longer an admin.
-  const u = schema.users;
-  const [user] = await db
-    .select({ role: u.role })
-    .from(u)
-    .where(and(eq(u.id, claims.usr), eq(u.organizationId, claims.org), eq(u.isActive, true)));
-  if (!user || !isAdminRoles([user.role])) throw notFound(estimateMessages.pdfLinkInvalid);
-  const org = claims.org;
+  // Only admins see estimates: the link stops working when the admin who asked for it is no longer one.
+  const asker = await verifyDocumentLink(
+    db,
+    links,
+    { purpose: PURPOSE, token, idClaim: 'est', id },
+    { expired: estimateMessages.pdfLinkExpired, invalid: estimateMessages.pdfLinkInvalid },
+  );
+  if (!asker.isAdmin) throw notFound(estimateMessages.pdfLinkInvalid);
+  const org = asker.organizationId;
   const e = schema.estimates;
   const [version] = await db
     .select({ number: e.number, updatedAt: e.updatedAt })
@@ -87,83 +88,65 @@ export async function loadEstimatePdfData(
 ): Promise<EstimatePdfData> {
   const badImage = (what: string) => (err: unknown) =>
     log.warn({ err, estimateId: id, image: what }, 'stored image left out of the PDF');
-  const [head] = await db
-    .select({
-      estimate: es,
-      natureName: schema.transactionNatures.name,
-      company: schema.companies,
-      customer: schema.customers,
-      timeZone: schema.organizations.timeZone,
-    })
+  const [estimate] = await db
+    .select()
     .from(es)
-    .innerJoin(schema.transactionNatures, eq(schema.transactionNatures.id, es.transactionNatureId))
-    .innerJoin(schema.companies, eq(schema.companies.id, es.companyId))
-    .innerJoin(schema.customers, eq(schema.customers.id, es.customerId))
-    .innerJoin(schema.organizations, eq(schema.organizations.id, es.organizationId))
     .where(and(eq(es.id, id), eq(es.organizationId, organizationId)));
-  const h = assertFound(head);
+  const est = assertFound(estimate);
+  const status = est.status as EstimateStatusValue;
   const s = schema.estimateServices;
   const p = schema.estimateProducts;
   const e = schema.estimateEquipments;
   const c = schema.estimateComments;
   const ph = schema.estimatePictures;
-  const [services, products, equipments, notes, noteCount, pictures, companyAddress, customerAddress] =
-    await Promise.all([
-      db.select().from(s).where(eq(s.estimateId, id)).orderBy(asc(s.itemNumber), asc(s.id)),
-      db.select().from(p).where(eq(p.estimateId, id)).orderBy(asc(p.itemNumber), asc(p.id)),
-      db.select().from(e).where(eq(e.estimateId, id)).orderBy(asc(e.id)),
-      // The latest notes only (then put back oldest first), and how many there are in all.
+  const printed = and(eq(c.estimateId, id), eq(c.type, EstimateCommentType.General));
+  const [head, services, products, equipments, notes, pictures] = await Promise.all([
+    // The total, payable by PIX, on a quote sent or approved (not on a draft or a cancelled one).
+    printedHead(
+      db,
+      storage,
+      est,
+      {
+        showValues: status === EstimateStatus.Wip || status === EstimateStatus.Completed,
+        amountCents: est.subtotalCents - est.discountCents,
+        reference: `ORC${est.number}`,
+      },
+      badImage,
+    ),
+    db.select().from(s).where(eq(s.estimateId, id)).orderBy(asc(s.itemNumber), asc(s.id)),
+    db.select().from(p).where(eq(p.estimateId, id)).orderBy(asc(p.itemNumber), asc(p.id)),
+    db.select().from(e).where(eq(e.estimateId, id)).orderBy(asc(e.id)),
+    latestPrinted(
       db
         .select({ comment: c.comment, createdAt: c.createdAt })
         .from(c)
-        .where(and(eq(c.estimateId, id), eq(c.type, EstimateCommentType.General)))
+        .where(printed)
         .orderBy(desc(c.createdAt), desc(c.id))
-        .limit(MAX_PRINTED_COMMENTS)
-        .then((rows) => rows.toReversed()),
-      db
-        .select({ n: count() })
-        .from(c)
-        .where(and(eq(c.estimateId, id), eq(c.type, EstimateCommentType.General)))
-        .then(([row]) => Number(row!.n)),
-      db.select().from(ph).where(eq(ph.estimateId, id)).orderBy(asc(ph.id)),
-      firstAddress(db, 'companyId', h.company.id),
-      firstAddress(db, 'customerId', h.customer.id),
-    ]);
-  const status = h.estimate.status as EstimateStatusValue;
-  const [parties, photos, pix] = await Promise.all([
-    pdfParties(storage, h.company, companyAddress, h.customer, customerAddress, badImage),
-    printPhotos(storage, pictures),
-    // The total, payable by PIX, on a quote sent or approved (not on a draft or a cancelled one).
-    pixFor({
-      pixKey: h.company.pixKey,
-      showValues: status === EstimateStatus.Wip || status === EstimateStatus.Completed,
-      amountCents: h.estimate.subtotalCents - h.estimate.discountCents,
-      merchantName: h.company.name,
-      merchantCity: h.company.pixKey ? await companyCity(db, h.company.id) : null,
-      reference: `ORC${h.estimate.number}`,
-    }),
+        .limit(MAX_PRINTED_COMMENTS),
+      db.select({ n: count() }).from(c).where(printed),
+    ),
+    db.select().from(ph).where(eq(ph.estimateId, id)).orderBy(asc(ph.id)),
   ]);
+  const { natureName, ...parties } = head;
   return {
-    timeZone: h.timeZone,
-    generatedAt: new Date(),
     ...parties,
+    generatedAt: new Date(),
     estimate: {
-      number: h.estimate.number,
+      number: est.number,
       // The customer's words for the status, never the shop's workflow ones.
-      statusLabel: estimateDocumentStatusLabels[h.estimate.status as EstimateStatusValue],
-      isDraft: h.estimate.status === EstimateStatus.Draft,
-      natureName: h.natureName,
-      createdAt: h.estimate.createdAt,
-      subtotalCents: h.estimate.subtotalCents,
-      discountCents: h.estimate.discountCents,
+      statusLabel: estimateDocumentStatusLabels[status],
+      isDraft: status === EstimateStatus.Draft,
+      natureName,
+      createdAt: est.createdAt,
+      subtotalCents: est.subtotalCents,
+      discountCents: est.discountCents,
     },
     services,
     products,
     equipments,
-    notes,
-    notesLeftOut: noteCount - notes.length,
-    photos,
-    pix,
+    notes: notes.rows,
+    notesLeftOut: notes.leftOut,
+    photos: await printPhotos(storage, pictures),
   };
 }
 

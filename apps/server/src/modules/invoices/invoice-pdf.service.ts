@@ -1,18 +1,8 @@
-import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  CommentType,
-  isAdminRoles,
-  paperworkMessages,
-  PDF_LINK_TTL_SECONDS,
-  pdfHiddenStates,
-  formatAddress,
-  can,
-} from '@oficina/contracts';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { CommentType, paperworkMessages, PDF_LINK_TTL_SECONDS, pdfHiddenStates, can } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { AppError, conflict, notFound } from '../../plugins/errors.ts';
-import { cachedForPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
+import { conflict } from '../../plugins/errors.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { visibleInvoice, type Actor } from './invoice-access.ts';
@@ -21,11 +11,18 @@ import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
 import { renderPdf } from '../../lib/pdf-pool.ts';
 import { MAX_PRINTED_COMMENTS, type InvoicePdfData } from './pdf/invoice-document.ts';
 import { printedChecklist } from './pdf/checklists-block.ts';
-import { pixFor } from './pdf/pix-block.ts';
+import {
+  fromDataUrl,
+  latestPrinted,
+  printedHead,
+  printPhotos,
+  verifyDocumentLink,
+  type PdfLog,
+} from '../documents/printed-record.ts';
+
+export type { PdfLog };
 
 const PURPOSE = 'invoice-pdf';
-/** Where a stored image that cannot be printed is reported (the request's logger). */
-export type PdfLog = { warn(obj: object, msg: string): void };
 const i = schema.invoices;
 
 /**
@@ -57,121 +54,29 @@ export async function pdfFromLink(
   token: string | undefined,
   log: PdfLog,
 ) {
-  const claims = await links.verify(PURPOSE, token);
-  if (claims === 'expired') throw new AppError(410, [paperworkMessages.pdfLinkExpired]);
-  if (claims === 'invalid' || claims.inv !== id || typeof claims.org !== 'number' || typeof claims.usr !== 'number') {
-    throw notFound(paperworkMessages.pdfLinkInvalid);
-  }
-  const u = schema.users;
-  const [user] = await db
-    .select({ role: u.role, name: u.name })
-    .from(u)
-    .where(and(eq(u.id, claims.usr), eq(u.organizationId, claims.org), eq(u.isActive, true)));
-  if (!user) throw notFound(paperworkMessages.pdfLinkInvalid);
-  const isAdmin = isAdminRoles([user.role]);
-  await visibleInvoice(db, { userId: claims.usr, organizationId: claims.org, isAdmin, name: user.name }, id);
+  const asker = await verifyDocumentLink(
+    db,
+    links,
+    { purpose: PURPOSE, token, idClaim: 'inv', id },
+    { expired: paperworkMessages.pdfLinkExpired, invalid: paperworkMessages.pdfLinkInvalid },
+  );
+  const { isAdmin, organizationId } = asker;
+  await visibleInvoice(db, asker, id);
   const [version] = await db
     .select({ number: i.number, updatedAt: i.updatedAt })
     .from(i)
-    .where(and(eq(i.id, id), eq(i.organizationId, claims.org)));
+    .where(and(eq(i.id, id), eq(i.organizationId, organizationId)));
   const { number, updatedAt } = assertFound(version);
-  const values = isAdmin && claims.values === true;
+  const values = isAdmin && asker.claims.values === true;
   // Every change to the order (lines, comments, photos, signature, state) bumps its updated_at.
   const key = PdfCache.key(token!, 'invoice', updatedAt, values, isAdmin);
   const pdf = await pdfCache.get(key, async () =>
     renderPdf({
       kind: 'invoice',
-      data: await loadPdfData(db, storage, claims.org as number, id, { values, paperwork: isAdmin }, log),
+      data: await loadPdfData(db, storage, organizationId, id, { values, paperwork: isAdmin }, log),
     }),
   );
   return { pdf, number };
-}
-
-/** The owner's first address, or for the customer the one chosen for the job when there is one. */
-export async function firstAddress(
-  db: Db,
-  owner: 'companyId' | 'customerId',
-  ownerId: number,
-  chosenId?: number | null,
-) {
-  const a = schema.addresses;
-  const [row] = await db
-    .select()
-    .from(a)
-    .where(eq(a[owner], ownerId))
-    .orderBy(sql`${a.id} = ${chosenId ?? 0} DESC`, asc(a.id))
-    .limit(1);
-  return row ? formatAddress(row) : null;
-}
-
-/** The city of the company's first address (the PIX code names it), or null. */
-export async function companyCity(db: Db, companyId: number) {
-  const a = schema.addresses;
-  const [row] = await db.select({ city: a.city }).from(a).where(eq(a.companyId, companyId)).orderBy(asc(a.id)).limit(1);
-  return row?.city ?? null;
-}
-
-const fromDataUrl = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
-
-type CompanyRow = typeof schema.companies.$inferSelect;
-type CustomerRow = typeof schema.customers.$inferSelect;
-
-/** The company (with its logo and signature shrunk for print, once per file) and the customer, as printed. */
-export async function pdfParties(
-  storage: FileStorage,
-  co: CompanyRow,
-  companyAddress: string | null,
-  customer: CustomerRow,
-  customerAddress: string | null,
-  badImage: (what: string) => (err: unknown) => void,
-) {
-  const file = async (key: string) => (await storage.get(key)) ?? null;
-  const [logo, signature] = await Promise.all([
-    co.logoKey
-      ? cachedForPdf(co.logoKey, () => file(co.logoKey!), { maxWidth: 360, maxHeight: 192 }, badImage('logo'))
-      : null,
-    co.signatureImageKey
-      ? cachedForPdf(
-          co.signatureImageKey,
-          () => file(co.signatureImageKey!),
-          SIGNATURE_PRINT_BOX,
-          badImage('signature image'),
-        )
-      : co.signature
-        ? cachedForPdf(
-            createHash('sha256').update(co.signature).digest('hex'),
-            async () => fromDataUrl(co.signature!),
-            SIGNATURE_PRINT_BOX,
-            badImage('signature'),
-          )
-        : null,
-  ]);
-  const party = (p: CompanyRow | CustomerRow, address: string | null) => ({
-    name: p.name,
-    alias: p.alias,
-    identifier: p.identifier,
-    type: p.type,
-    email: p.email,
-    phone: p.phone,
-    address,
-  });
-  return { company: { ...party(co, companyAddress), logo, signature }, customer: party(customer, customerAddress) };
-}
-
-/** The print copies of some photos (at most 1000 px on the long side), in order; missing files skipped. */
-export async function printPhotos(
-  storage: FileStorage,
-  pictures: Array<{ id: number; name: string; printKey: string; width: number; height: number }>,
-) {
-  const loaded = await Promise.all(
-    pictures.map(async (p) => {
-      const data = await storage.get(p.printKey);
-      if (!data) return null;
-      const scale = Math.min(1, 1000 / Math.max(p.width, p.height));
-      return { id: p.id, name: p.name, data, width: Math.round(p.width * scale), height: Math.round(p.height * scale) };
-    }),
-  );
-  return loaded.filter((p) => p !== null);
 }
 
 /** Everything the document prints, for one order of one organization (the link says which). */
@@ -187,87 +92,62 @@ export async function loadPdfData(
   const badImage = (what: string) => (err: unknown) =>
     log.warn({ err, invoiceId: id, image: what }, 'stored image left out of the PDF');
   const [head] = await db
-    .select({
-      invoice: i,
-      statusLabel: schema.invoiceStatuses.label,
-      natureName: schema.transactionNatures.name,
-      company: schema.companies,
-      customer: schema.customers,
-      timeZone: schema.organizations.timeZone,
-    })
+    .select({ invoice: i, statusLabel: schema.invoiceStatuses.label })
     .from(i)
     .innerJoin(schema.invoiceStatuses, eq(schema.invoiceStatuses.id, i.statusId))
-    .innerJoin(schema.transactionNatures, eq(schema.transactionNatures.id, i.transactionNatureId))
-    .innerJoin(schema.companies, eq(schema.companies.id, i.companyId))
-    .innerJoin(schema.customers, eq(schema.customers.id, i.customerId))
-    .innerJoin(schema.organizations, eq(schema.organizations.id, i.organizationId))
     .where(and(eq(i.id, id), eq(i.organizationId, organizationId)));
-  const h = assertFound(head);
-  if (pdfHiddenStates.includes(h.invoice.state)) throw conflict(paperworkMessages.pdfUnavailable);
+  const { invoice: inv, statusLabel } = assertFound(head);
+  if (pdfHiddenStates.includes(inv.state)) throw conflict(paperworkMessages.pdfUnavailable);
 
   const w = schema.invoiceWorkers;
   const c = schema.invoiceComments;
   const ph = schema.invoicePictures;
   const u = schema.users;
-  const co = h.company;
-  const printedTypes: number[] = [CommentType.General, CommentType.Technical];
-  const [content, workers, comments, commentCount, pictures, signature, companyAddress, customerAddress, checklists] =
-    await Promise.all([
-      loadSignedContent(db, h.invoice),
-      db
-        .select({ name: u.name })
-        .from(w)
-        .innerJoin(u, eq(u.id, w.workerId))
-        .where(eq(w.invoiceId, id))
-        .orderBy(asc(w.id)),
-      // The latest comments only (then put back oldest first), and how many there are in all.
+  const printed = and(eq(c.invoiceId, id), inArray(c.type, [CommentType.General, CommentType.Technical]));
+  const [printedHeadData, content, workers, comments, pictures, signature, checklists] = await Promise.all([
+    // What is still due, payable by PIX: nothing once paid.
+    printedHead(
+      db,
+      storage,
+      inv,
+      { showValues, amountCents: inv.isPaid ? 0 : inv.subtotalCents - inv.discountCents, reference: `OS${inv.number}` },
+      badImage,
+    ),
+    loadSignedContent(db, inv),
+    db
+      .select({ name: u.name })
+      .from(w)
+      .innerJoin(u, eq(u.id, w.workerId))
+      .where(eq(w.invoiceId, id))
+      .orderBy(asc(w.id)),
+    latestPrinted(
       db
         .select({ type: c.type, comment: c.comment, createdAt: c.createdAt, userName: u.name })
         .from(c)
         .leftJoin(u, eq(u.id, c.userId))
-        .where(and(eq(c.invoiceId, id), inArray(c.type, printedTypes)))
+        .where(printed)
         .orderBy(desc(c.createdAt), desc(c.id))
-        .limit(MAX_PRINTED_COMMENTS)
-        .then((rows) => rows.toReversed()),
-      db
-        .select({ n: count() })
-        .from(c)
-        .where(and(eq(c.invoiceId, id), inArray(c.type, printedTypes)))
-        .then(([row]) => Number(row!.n)),
-      db.select().from(ph).where(eq(ph.invoiceId, id)).orderBy(asc(ph.id)),
-      latestSignature(db, id),
-      firstAddress(db, 'companyId', co.id),
-      firstAddress(db, 'customerId', h.customer.id, h.invoice.addressId),
-      db
-        .select()
-        .from(schema.invoiceChecklists)
-        .where(eq(schema.invoiceChecklists.invoiceId, id))
-        .orderBy(asc(schema.invoiceChecklists.id)),
-    ]);
-
-  const inv = h.invoice;
-  const [parties, photos, pix] = await Promise.all([
-    pdfParties(storage, co, companyAddress, h.customer, customerAddress, badImage),
-    printPhotos(storage, pictures),
-    // What is still due, payable by PIX: nothing once paid.
-    pixFor({
-      pixKey: co.pixKey,
-      showValues,
-      amountCents: inv.isPaid ? 0 : inv.subtotalCents - inv.discountCents,
-      merchantName: co.name,
-      merchantCity: await companyCity(db, co.id),
-      reference: `OS${inv.number}`,
-    }),
+        .limit(MAX_PRINTED_COMMENTS),
+      db.select({ n: count() }).from(c).where(printed),
+    ),
+    db.select().from(ph).where(eq(ph.invoiceId, id)).orderBy(asc(ph.id)),
+    latestSignature(db, id),
+    db
+      .select()
+      .from(schema.invoiceChecklists)
+      .where(eq(schema.invoiceChecklists.invoiceId, id))
+      .orderBy(asc(schema.invoiceChecklists.id)),
   ]);
+  const { natureName, ...parties } = printedHeadData;
+  const photos = await printPhotos(storage, pictures);
   return {
-    timeZone: h.timeZone,
+    ...parties,
     showValues,
     generatedAt: new Date(),
-    ...parties,
     invoice: {
       number: inv.number,
-      statusLabel: h.statusLabel,
-      natureName: h.natureName,
+      statusLabel,
+      natureName,
       createdAt: inv.createdAt,
       startedAt: inv.startedAt,
       finishedAt: inv.finishedAt,
@@ -284,10 +164,9 @@ export async function loadPdfData(
     products: content.products,
     equipments: content.equipments,
     workers: workers.map((r) => r.name),
-    comments: comments.map((r) => ({ ...r, userName: r.userName ?? '' })),
-    commentsLeftOut: commentCount - comments.length,
+    comments: comments.rows.map((r) => ({ ...r, userName: r.userName ?? '' })),
+    commentsLeftOut: comments.leftOut,
     photos,
-    pix,
     checklists: checklists.map((list) =>
       printedChecklist(
         list,

@@ -16,8 +16,8 @@ import { checkDrawing, forPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, linkKind, loadSignedContent } from './invoice-signature.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
-import { pixFor } from './pdf/pix-block.ts';
-import { companyCity } from './invoice-pdf.service.ts';
+import { pixFor } from '../documents/pdf/pix-block.ts';
+import { companyCity } from '../documents/printed-record.ts';
 
 const i = schema.invoices;
 

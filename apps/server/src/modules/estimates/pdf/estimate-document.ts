@@ -7,8 +7,8 @@ import {
   MAX_PRINTED_COMMENTS,
   photos,
   totals,
-} from '../../invoices/pdf/record-blocks.ts';
-import type { PdfParty } from '../../invoices/pdf/invoice-pdf-data.ts';
+  type PrintedRecord,
+} from '../../documents/pdf/record-blocks.ts';
 import {
   colors,
   CONTENT_WIDTH,
@@ -22,15 +22,11 @@ import {
   sectionTitle,
   toBuffer,
   type Doc,
-} from '../../invoices/pdf/pdf-layout.ts';
-import { pixBlock, type PrintedPix } from '../../invoices/pdf/pix-block.ts';
+} from '../../documents/pdf/pdf-layout.ts';
+import { pixBlock } from '../../documents/pdf/pix-block.ts';
 
 /** Everything the estimate document prints. A quote always shows its values. */
-export interface EstimatePdfData {
-  timeZone: string;
-  generatedAt: Date;
-  company: PdfParty & { logo: Buffer | null; signature: Buffer | null };
-  customer: PdfParty;
+export interface EstimatePdfData extends PrintedRecord {
   estimate: {
     number: number;
     /** The status in the customer's words (a draft reads 'RASCUNHO'). */
@@ -42,16 +38,10 @@ export interface EstimatePdfData {
     subtotalCents: number;
     discountCents: number;
   };
-  services: Array<{ name: string; description: string | null; quantity: number; priceCents: number }>;
-  products: Array<{ name: string; unit: string; quantity: number; priceCents: number }>;
-  equipments: Array<{ name: string; brand: string; model: string; serialNumber: string; description: string | null }>;
   /** The latest notes, oldest first: at most MAX_PRINTED_COMMENTS. */
   notes: Array<{ comment: string; createdAt: Date }>;
   /** How many older notes the document leaves out. */
   notesLeftOut: number;
-  photos: Array<{ name: string; data: Buffer; width: number; height: number }>;
-  /** The total as a PIX payment (null: no key, or a draft or cancelled quote). */
-  pix?: PrintedPix | null;
 }
 
 function customerBlock(doc: Doc, d: EstimatePdfData) {

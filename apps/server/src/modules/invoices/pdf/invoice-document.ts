@@ -22,12 +22,12 @@ import {
   sectionTitle,
   toBuffer,
   type Doc,
-} from './pdf-layout.ts';
+} from '../../documents/pdf/pdf-layout.ts';
 import { checklistsBlock } from './checklists-block.ts';
-import { pixBlock } from './pix-block.ts';
-import type { InvoicePdfData, PdfParty } from './invoice-pdf-data.ts';
+import { pixBlock } from '../../documents/pdf/pix-block.ts';
+import type { InvoicePdfData } from './invoice-pdf-data.ts';
 
-export type { InvoicePdfData, PdfParty };
+export type { InvoicePdfData };
 import {
   equipmentTable,
   header,
@@ -36,10 +36,10 @@ import {
   MAX_PRINTED_COMMENTS,
   photos,
   totals,
-} from './record-blocks.ts';
+} from '../../documents/pdf/record-blocks.ts';
 
 export { MAX_PRINTED_COMMENTS };
-export type { DocumentHeading } from './record-blocks.ts';
+export type { DocumentHeading } from '../../documents/pdf/record-blocks.ts';
 
 const identifierLabel = (type: number) => (type === PersonType.Natural ? 'CPF' : 'CNPJ');
 /** 'YYYY-MM-DD' as pt-BR without a time-zone shift. */

@@ -23,12 +23,40 @@ import {
   type Doc,
 } from './pdf-layout.ts';
 import { table, type Cell, type Column } from './pdf-table.ts';
-import type { InvoicePdfData } from './invoice-pdf-data.ts';
+import type { PrintedPix } from './pix-block.ts';
 
 const money = (cents: number) => formatMoney(fromCents(cents));
 const identifierLabel = (type: number) => (type === PersonType.Natural ? 'CPF' : 'CNPJ');
 
 /** The document's heading: what it is, its number, when it was opened and its status. */
+/** A company or customer as a document prints it. */
+export interface PdfParty {
+  name: string;
+  alias: string | null;
+  identifier: string;
+  type: number;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+}
+
+/** What the document of every kind of record (estimate, service order) prints alike. */
+export interface PrintedRecord {
+  timeZone: string;
+  generatedAt: Date;
+  company: PdfParty & { logo: Buffer | null; signature: Buffer | null };
+  customer: PdfParty;
+  services: Array<{ name: string; description: string | null; quantity: number; priceCents: number }>;
+  products: Array<{ name: string; unit: string; quantity: number; priceCents: number }>;
+  equipments: Array<{ name: string; brand: string; model: string; serialNumber: string; description: string | null }>;
+  photos: Array<{ name: string; data: Buffer; width: number; height: number }>;
+  /** The PIX payment the document offers (null: no key, values hidden or nothing to pay). */
+  pix?: PrintedPix | null;
+}
+
+/** Whether the document prints prices and totals (not for someone who may not see them). */
+type Values = { showValues: boolean };
+
 export interface DocumentHeading {
   kind: string;
   number: number;
@@ -37,7 +65,7 @@ export interface DocumentHeading {
 }
 
 /** The company block (logo, name, identifiers, contacts) and the heading on the right. */
-export function header(doc: Doc, d: Pick<InvoicePdfData, 'company'>, heading: DocumentHeading) {
+export function header(doc: Doc, d: Pick<PrintedRecord, 'company'>, heading: DocumentHeading) {
   const top = PAGE.margin;
   let textX = PAGE.margin;
   if (d.company.logo) {
@@ -75,7 +103,7 @@ export function header(doc: Doc, d: Pick<InvoicePdfData, 'company'>, heading: Do
   doc.y = bottom + 12;
 }
 
-export function equipmentTable(doc: Doc, d: Pick<InvoicePdfData, 'equipments'>) {
+export function equipmentTable(doc: Doc, d: Pick<PrintedRecord, 'equipments'>) {
   if (!d.equipments.length) return;
   sectionTitle(doc, 'Equipamentos');
   const columns: Column[] = [
@@ -95,7 +123,7 @@ export function equipmentTable(doc: Doc, d: Pick<InvoicePdfData, 'equipments'>) 
 /** Services or products, with unit price and line total only when values are shown. */
 export function linesTable(
   doc: Doc,
-  d: Pick<InvoicePdfData, 'showValues'>,
+  d: Values,
   title: string,
   lines: Array<{ name: string; description?: string | null; unit?: string; quantity: number; priceCents: number }>,
 ) {
@@ -131,7 +159,7 @@ export function linesTable(
 
 export function totals(
   doc: Doc,
-  d: Pick<InvoicePdfData, 'showValues'> & { invoice: { subtotalCents: number; discountCents: number } },
+  d: Values & { invoice: { subtotalCents: number; discountCents: number } },
 ) {
   if (!d.showValues) return;
   const { subtotalCents, discountCents } = d.invoice;
@@ -178,7 +206,7 @@ export function leftOutLine(doc: Doc, leftOut: number) {
   doc.y += 6;
 }
 
-export function photos(doc: Doc, d: Pick<InvoicePdfData, 'photos'>) {
+export function photos(doc: Doc, d: Pick<PrintedRecord, 'photos'>) {
   if (!d.photos.length) return;
   sectionTitle(doc, 'Fotos', 200);
   const gap = 15;
