@@ -170,7 +170,7 @@ export async function moveReminder(db: Db, actor: Actor, id: number, reminderId:
 
 // ---- pictures (only while Draft or Wip): the record core's -------------------------------------
 
-export const { listPictures, addPictures, getPictureFile, removePicture } = recordPictures(estimateKind);
+export const estimatePictures = recordPictures(estimateKind);
 
 /** The newest e-mails first, for the 'E-mails enviados' tab. */
 export async function listEmails(db: Db, actor: Actor, id: number) {

@@ -24,7 +24,6 @@ import {
   estimateLineParams,
   estimateListResponse,
   estimateParams,
-  estimatePictureParams,
   estimateProductLine,
   estimateReminder,
   estimateReminderParams,
@@ -34,19 +33,15 @@ import {
   estimateTagParams,
   generateInvoiceBody,
   generateInvoiceResponse,
-  invoicePicturesResponse,
   invoiceTag,
   listQuery,
-  MAX_PHOTOS_PER_UPLOAD,
   moveEstimateReminderBody,
   orgParam,
-  paperworkMessages,
   pdfResponse,
   sendEstimateEmailBody,
   ESTIMATE_EMAILS_PER_MINUTE,
   estimateMessages,
 } from '@oficina/contracts';
-import { readImageUploads } from '../../lib/uploads.ts';
 import {
   changeEstimateStatus,
   createEstimate,
@@ -67,20 +62,18 @@ import {
 } from './estimate-lines.service.ts';
 import {
   addComment,
-  addPictures,
   addReminder,
   addTag,
   availableTags,
-  getPictureFile,
   listComments,
   listEmails,
-  listPictures,
   listReminders,
   moveReminder,
   removeComment,
-  removePicture,
   removeTag,
+  estimatePictures,
 } from './estimate-paperwork.service.ts';
+import { pictureRoutes } from '../../lib/record-core/picture-routes.ts';
 import { requestEstimatePdf, sendEstimateEmail } from './estimate-documents.service.ts';
 import { generateInvoice, listEstimateInvoices } from './estimate-invoices.service.ts';
 
@@ -262,50 +255,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
       moveReminder(app.db, request.auth, request.params.id, request.params.reminderId, request.body.reminderAt),
   );
 
-  // ---- pictures ----
-  app.get(
-    `${one}/attachments/pictures`,
-    { schema: { tags, params: estimateParams, response: { 200: invoicePicturesResponse } }, config },
-    (request) => listPictures(app.db, request.auth, request.params.id),
-  );
-  app.post(
-    `${one}/attachments/pictures`,
-    {
-      schema: {
-        tags,
-        params: estimateParams,
-        summary: `Envia fotos (multipart, campo attachment repetido, até ${MAX_PHOTOS_PER_UPLOAD}; PNG ou JPEG)`,
-        consumes: ['multipart/form-data'],
-        response: { 201: invoicePicturesResponse },
-      },
-      config,
-    },
-    async (request, reply) => {
-      const uploads = await readImageUploads(
-        request,
-        'attachment',
-        MAX_PHOTOS_PER_UPLOAD,
-        paperworkMessages.tooManyInUpload,
-      );
-      return reply.code(201).send(await addPictures(app.db, app.storage, request.auth, request.params.id, uploads));
-    },
-  );
-  app.get(
-    `${one}/attachments/pictures/:pictureId`,
-    { schema: { tags, params: estimatePictureParams }, config },
-    async (request, reply) => {
-      const file = await getPictureFile(app.db, app.storage, request.auth, request.params.id, request.params.pictureId);
-      return reply.type(file.contentType).header('cache-control', 'private, max-age=3600').send(file.data);
-    },
-  );
-  app.delete(
-    `${one}/attachments/pictures/:pictureId`,
-    { schema: { tags, params: estimatePictureParams }, config },
-    async (request, reply) => {
-      await removePicture(app.db, app.storage, request.auth, request.params.id, request.params.pictureId);
-      return reply.code(204).send();
-    },
-  );
+  pictureRoutes(app, one, estimatePictures, { tags, access: config.access });
 
   // ---- PDF and e-mail ----
   app.post(

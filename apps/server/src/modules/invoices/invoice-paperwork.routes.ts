@@ -2,19 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   availableTagsResponse,
   invoiceParams,
-  invoicePictureParams,
-  invoicePicturesResponse,
   invoiceTag,
   invoiceTagParams,
   listQuery,
-  MAX_PHOTOS_PER_UPLOAD,
-  paperworkMessages,
   pdfBody,
   pdfResponse,
   signLinkResponse,
 } from '@oficina/contracts';
-import { readImageUploads } from '../../lib/uploads.ts';
-import { addPictures, getPictureFile, listPictures, removePicture } from './invoice-pictures.service.ts';
+import { invoicePictures } from './invoice-pictures.service.ts';
+import { pictureRoutes } from '../../lib/record-core/picture-routes.ts';
 import { addTag, availableTags, removeTag } from './invoice-tags.service.ts';
 import { requestPdf } from './invoice-pdf.service.ts';
 import { renewSignLink } from './invoice-signing.service.ts';
@@ -28,53 +24,7 @@ const base = '/organizations/:orgId/invoices/:id';
  * on the order; tags and renewing the signing link are the admin's.
  */
 export const invoicePaperworkRoutes: FastifyPluginAsyncZod = async (app) => {
-  // ---- photos ----
-  app.get(
-    `${base}/attachments/pictures`,
-    { schema: { tags, params: invoiceParams, response: { 200: invoicePicturesResponse } } },
-    (request) => listPictures(app.db, request.auth, request.params.id),
-  );
-  app.post(
-    `${base}/attachments/pictures`,
-    {
-      schema: {
-        tags,
-        params: invoiceParams,
-        summary: `Envia fotos (multipart, campo attachment repetido, até ${MAX_PHOTOS_PER_UPLOAD}; PNG ou JPEG)`,
-        consumes: ['multipart/form-data'],
-        response: { 201: invoicePicturesResponse },
-      },
-    },
-    async (request, reply) => {
-      const uploads = await readImageUploads(
-        request,
-        'attachment',
-        MAX_PHOTOS_PER_UPLOAD,
-        paperworkMessages.tooManyInUpload,
-      );
-      return reply.code(201).send(await addPictures(app.db, app.storage, request.auth, request.params.id, uploads));
-    },
-  );
-  app.get(
-    `${base}/attachments/pictures/:pictureId`,
-    { schema: { tags, params: invoicePictureParams, summary: 'Baixa a foto em tamanho original' } },
-    async (request, reply) => {
-      const file = await getPictureFile(app.db, app.storage, request.auth, request.params.id, request.params.pictureId);
-      return reply
-        .type(file.contentType)
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-disposition', `inline; filename="foto-${request.params.pictureId}"`)
-        .send(file.data);
-    },
-  );
-  app.delete(
-    `${base}/attachments/pictures/:pictureId`,
-    { schema: { tags, params: invoicePictureParams } },
-    async (request, reply) => {
-      await removePicture(app.db, app.storage, request.auth, request.params.id, request.params.pictureId);
-      return reply.code(204).send();
-    },
-  );
+  pictureRoutes(app, base, invoicePictures, { tags, access: {} });
 
   // ---- tags ----
   app.get(

@@ -3,4 +3,4 @@ import { invoiceKind } from './invoice-access.ts';
 
 // An order's photos are the record core's (lib/record-core/pictures.ts): everyone working on the order
 // adds them, an admin or whoever took one removes it, nothing changes once Canceled or Completed.
-export const { listPictures, addPictures, getPictureFile, removePicture } = recordPictures(invoiceKind);
+export const invoicePictures = recordPictures(invoiceKind);
