@@ -103,12 +103,14 @@ export async function invoiceWorld(ctx: TestContext, org: TestOrg) {
       if (res.statusCode !== 200) throw new Error(`${step} failed: ${res.statusCode} ${res.body}`);
     }
   }
+  const lettersOnly = (v: string) => v.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
   async function newUser(opts: { isActive?: boolean } = {}) {
     const [u] = await db
       .insert(schema.users)
       .values({
         organizationId,
-        name: `Técnico ${tag}${Math.random().toString(36).slice(2, 5)}`,
+        // Letters only: a test that searches by an order number must not find it in a name.
+        name: `Técnico ${lettersOnly(tag)}${lettersOnly(Math.random().toString(36).slice(2, 5))}`,
         email: `tec-${tag}-${Math.random().toString(36).slice(2, 8)}@teste.com.br`,
         role: ROLE_USER,
         passwordHash: await hashPassword('senha-forte-1'),

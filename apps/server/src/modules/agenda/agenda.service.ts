@@ -22,8 +22,7 @@ import { assertOpen, lockInvoice, recordChange, type Actor } from '../invoices/i
  * on; cancelled orders are not on it. Moving a visit (and handing it to another technician) is the
  * admin's, on open orders, in one transaction with its audit line; overlaps are reported, not refused.
  */
-const i = schema.invoices;
-const w = schema.invoiceWorkers;
+const { invoices: i, invoiceWorkers: w } = schema;
 const CANCELED = -100;
 const COMPLETED = 20;
 

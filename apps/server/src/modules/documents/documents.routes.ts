@@ -116,14 +116,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       sendPdf(reply, async () => {
-        const { pdf, number } = await pdfFromLink(
-          app.db,
-          app.storage,
-          app.links,
-          request.params.id,
-          request.query.token,
-          request.log,
-        );
+        const link = { id: request.params.id, token: request.query.token };
+        const { pdf, number } = await pdfFromLink(app, link, request.log);
         return { pdf, fileName: `OS-${number}.pdf` };
       }),
   );
@@ -160,7 +154,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       sendPdf(reply, () =>
-        estimatePdfFromLink(app.db, app.storage, app.links, request.params.id, request.query.token, request.log),
+        estimatePdfFromLink(app, { id: request.params.id, token: request.query.token }, request.log),
       ),
   );
 

@@ -13,6 +13,10 @@ import { pixFor } from './pdf/pix-block.ts';
 
 /** Where a stored image that cannot be printed is reported (the request's logger). */
 export type PdfLog = { warn(obj: object, msg: string): void };
+/** What serving a document from its link uses (the app has them all). */
+export type DocumentServer = { db: Db; storage: FileStorage; links: LinkSigner };
+/** A document's id in the path and the signed token of its link. */
+export type DocumentLink = { id: number; token: string | undefined };
 
 /**
  * The claims of a document link and the user who asked for it. An altered link, or one for another

@@ -19,6 +19,8 @@ import {
   printedHead,
   printPhotos,
   verifyDocumentLink,
+  type DocumentLink,
+  type DocumentServer,
   type PdfLog,
 } from '../documents/printed-record.ts';
 import { findEstimate, recordChange, type Actor } from './estimate-access.ts';
@@ -48,11 +50,8 @@ export async function requestEstimatePdf(db: Db, links: LinkSigner, actor: Actor
 
 /** GET /api/pdfs/estimates/{id}?token=...: the token is the only authorization; altered → 404, expired → 410. */
 export async function estimatePdfFromLink(
-  db: Db,
-  storage: FileStorage,
-  links: LinkSigner,
-  id: number,
-  token: string | undefined,
+  { db, storage, links }: DocumentServer,
+  { id, token }: DocumentLink,
   log: PdfLog,
 ) {
   // Only admins see estimates: the link stops working when the admin who asked for it is no longer one.

@@ -22,14 +22,16 @@ import { draftStatus, insertDraftInvoice } from '../invoices/invoices.service.ts
 import { applyEstimateDiscount } from './estimate-discount.service.ts';
 import { findEstimate, lockEstimate, recordChange, type Actor, type EstimateRow } from './estimate-access.ts';
 
-const i = schema.invoices;
-const st = schema.invoiceStatuses;
-const is = schema.invoiceServices;
-const ip = schema.invoiceProducts;
-const ie = schema.invoiceEquipments;
-const s = schema.estimateServices;
-const p = schema.estimateProducts;
-const e = schema.estimateEquipments;
+const {
+  invoices: i,
+  invoiceStatuses: st,
+  invoiceServices: is,
+  invoiceProducts: ip,
+  invoiceEquipments: ie,
+  estimateServices: s,
+  estimateProducts: p,
+  estimateEquipments: e,
+} = schema;
 
 /**
  * What of an estimate is still to be put on orders. A line's units already on an order that is not

@@ -1,3 +1,4 @@
+import { equipmentLine } from '../../lib/record-core/lines.ts';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   estimateMessages,
@@ -17,15 +18,12 @@ import { conflict, invalid, notFound } from '../../plugins/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { nextNumber } from '../../lib/counters.ts';
 import { listPage } from '../../lib/list.ts';
-import { partyColumns } from '../../lib/record-core/parties.ts';
+import { findParties, partyColumns } from '../../lib/record-core/parties.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
 import { tagsByRecord } from '../../lib/record-tags.ts';
 import { assertEditable, findEstimate, lockEstimate, recordChange, type Actor } from './estimate-access.ts';
 
-const es = schema.estimates;
-const co = schema.companies;
-const cu = schema.customers;
-const tn = schema.transactionNatures;
+const { estimates: es, companies: co, customers: cu, transactionNatures: tn } = schema;
 
 // ---- list ----------------------------------------------------------------------------------------
 
@@ -132,15 +130,7 @@ export async function getEstimateDetail(db: Db, actor: Actor, id: number): Promi
       price: fromCents(l.priceCents),
       isGrouped: l.isGrouped,
     })),
-    estimateEquipments: equipments.map((l) => ({
-      id: l.id,
-      equipmentId: l.equipmentId,
-      name: l.name,
-      brand: l.brand,
-      model: l.model,
-      serialNumber: l.serialNumber,
-      description: l.description,
-    })),
+    estimateEquipments: equipments.map(equipmentLine),
     estimateTags: tags.get(id) ?? [],
     allowedStatuses: estimateTransitions[head.status as EstimateStatusValue] ?? [],
   };
@@ -162,20 +152,7 @@ export async function viewEstimate(db: Db, actor: Actor, id: number) {
 export async function createEstimate(db: Db, actor: Actor, body: CreateEstimateBody) {
   const org = actor.organizationId;
   return db.transaction(async (tx) => {
-    const [[company], [customer], [nature]] = await Promise.all([
-      tx
-        .select({ id: co.id, name: co.name })
-        .from(co)
-        .where(and(eq(co.id, body.company), eq(co.organizationId, org))),
-      tx
-        .select({ id: cu.id, name: cu.name })
-        .from(cu)
-        .where(and(eq(cu.id, body.customer), eq(cu.organizationId, org))),
-      tx
-        .select({ id: tn.id, name: tn.name })
-        .from(tn)
-        .where(and(eq(tn.id, body.transactionNature), eq(tn.organizationId, org))),
-    ]);
+    const { company, customer, nature } = await findParties(tx, org, body);
     // Ids that are not the organization's are unknown to it: 404, like an id in the path.
     if (!company) throw notFound('Empresa não encontrada');
     if (!customer) throw notFound('Cliente não encontrado');

@@ -12,9 +12,7 @@ import { assertFound } from '../../plugins/auth.ts';
 import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { assertOpen, lockInvoice, recordChange, visibleTo, type Actor } from './invoice-access.ts';
 
-const i = schema.invoices;
-const c = schema.invoiceComments;
-const u = schema.users;
+const { invoices: i, invoiceComments: c, users: u } = schema;
 
 /** Internal (3) and System (4) comments are for admins only (the named rule). */
 const mayRead = (actor: Actor, type: number) => can.orderCommentType(actor, type);

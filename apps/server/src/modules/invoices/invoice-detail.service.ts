@@ -1,5 +1,6 @@
 // The order as its screen reads it: one statement builds the order and its parts (lines, workers, tags,
 // signature) as JSON, prepared once per database and kind of reader.
+import { equipmentLine, type EquipmentLine } from '../../lib/record-core/lines.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { fromCents, type InvoiceDetail, can } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
@@ -9,12 +10,14 @@ import { partyColumns } from '../../lib/record-core/parties.ts';
 import { visibleTo, type Actor } from './invoice-access.ts';
 import { contentHash, signatureFields } from './invoice-signature.ts';
 
-const i = schema.invoices;
-const co = schema.companies;
-const cu = schema.customers;
-const tn = schema.transactionNatures;
-const st = schema.invoiceStatuses;
-const ad = schema.addresses;
+const {
+  invoices: i,
+  companies: co,
+  customers: cu,
+  transactionNatures: tn,
+  invoiceStatuses: st,
+  addresses: ad,
+} = schema;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -98,15 +101,7 @@ export interface DetailParts {
     createdAt: string;
     updatedAt: string;
   }>;
-  equipments: Array<{
-    id: number;
-    equipmentId: number | null;
-    name: string;
-    brand: string;
-    model: string;
-    serialNumber: string;
-    description: string | null;
-  }>;
+  equipments: EquipmentLine[];
   workers: Array<{ id: number; workerId: number; name: string; paidAt: string | null }>;
   tags: Array<{ tagId: number; name: string; color: string }>;
   signature: {
@@ -255,15 +250,7 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
       createdAt: l.createdAt,
       updatedAt: l.updatedAt,
     })),
-    invoiceEquipments: equipments.map((l) => ({
-      id: l.id,
-      equipmentId: l.equipmentId,
-      name: l.name,
-      brand: l.brand,
-      model: l.model,
-      serialNumber: l.serialNumber,
-      description: l.description,
-    })),
+    invoiceEquipments: equipments.map(equipmentLine),
     invoiceWorkers: workers,
     invoiceTags: tags,
   };

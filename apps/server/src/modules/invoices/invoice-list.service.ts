@@ -20,12 +20,14 @@ import { visibleTo, type Actor } from './invoice-access.ts';
 
 import { detailParts, rowColumns, type DetailParts } from './invoice-detail.service.ts';
 
-const i = schema.invoices;
-const co = schema.companies;
-const cu = schema.customers;
-const tn = schema.transactionNatures;
-const st = schema.invoiceStatuses;
-const w = schema.invoiceWorkers;
+const {
+  invoices: i,
+  companies: co,
+  customers: cu,
+  transactionNatures: tn,
+  invoiceStatuses: st,
+  invoiceWorkers: w,
+} = schema;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

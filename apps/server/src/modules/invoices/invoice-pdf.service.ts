@@ -9,7 +9,8 @@ import { visibleInvoice, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, loadSignedContent } from './invoice-signature.ts';
 import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
 import { renderPdf } from '../../lib/pdf-pool.ts';
-import { MAX_PRINTED_COMMENTS, type InvoicePdfData } from './pdf/invoice-document.ts';
+import type { InvoicePdfData } from './pdf/invoice-document.ts';
+import { MAX_PRINTED_COMMENTS } from '../documents/pdf/record-blocks.ts';
 import { printedChecklist } from './pdf/checklists-block.ts';
 import {
   fromDataUrl,
@@ -17,6 +18,8 @@ import {
   printedHead,
   printPhotos,
   verifyDocumentLink,
+  type DocumentLink,
+  type DocumentServer,
   type PdfLog,
 } from '../documents/printed-record.ts';
 
@@ -46,14 +49,7 @@ export async function requestPdf(db: Db, links: LinkSigner, actor: Actor, id: nu
  * since, gets a 404; someone who is no longer an admin gets neither prices nor the purchase-order and
  * fiscal-note numbers.
  */
-export async function pdfFromLink(
-  db: Db,
-  storage: FileStorage,
-  links: LinkSigner,
-  id: number,
-  token: string | undefined,
-  log: PdfLog,
-) {
+export async function pdfFromLink({ db, storage, links }: DocumentServer, { id, token }: DocumentLink, log: PdfLog) {
   const asker = await verifyDocumentLink(
     db,
     links,

@@ -17,13 +17,16 @@ import { audit, changedFields, type AuditChange } from '../../lib/audit.ts';
 import { nextNumber } from '../../lib/counters.ts';
 import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
+import { findParties } from '../../lib/record-core/parties.ts';
 
-const i = schema.invoices;
-const co = schema.companies;
-const cu = schema.customers;
-const tn = schema.transactionNatures;
-const st = schema.invoiceStatuses;
-const ad = schema.addresses;
+const {
+  invoices: i,
+  companies: co,
+  customers: cu,
+  transactionNatures: tn,
+  invoiceStatuses: st,
+  addresses: ad,
+} = schema;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -36,19 +39,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export async function createInvoice(db: Db, actor: Actor, body: CreateInvoiceBody) {
   const org = actor.organizationId;
   return db.transaction(async (tx) => {
-    const [[company], [customer], [nature], draft] = await Promise.all([
-      tx
-        .select({ id: co.id, name: co.name })
-        .from(co)
-        .where(and(eq(co.id, body.company), eq(co.organizationId, org))),
-      tx
-        .select({ id: cu.id, name: cu.name })
-        .from(cu)
-        .where(and(eq(cu.id, body.customer), eq(cu.organizationId, org))),
-      tx
-        .select({ id: tn.id, name: tn.name })
-        .from(tn)
-        .where(and(eq(tn.id, body.transactionNature), eq(tn.organizationId, org))),
+    const [{ company, customer, nature }, draft] = await Promise.all([
+      findParties(tx, org, body),
       draftStatus(tx, org),
     ]);
     const errors: Record<string, string> = {};

@@ -19,13 +19,15 @@ import { partySearch } from '../../lib/parties.ts';
 
 export type Actor = Pick<AuthContext, 'userId' | 'organizationId'>;
 
-const p = schema.payrolls;
-const l = schema.payrollLines;
-const co = schema.companies;
-const i = schema.invoices;
-const u = schema.users;
-const iw = schema.invoiceWorkers;
-const tn = schema.transactionNatures;
+const {
+  payrolls: p,
+  payrollLines: l,
+  companies: co,
+  invoices: i,
+  users: u,
+  invoiceWorkers: iw,
+  transactionNatures: tn,
+} = schema;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

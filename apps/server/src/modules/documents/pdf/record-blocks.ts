@@ -1,5 +1,5 @@
 // The PDF blocks an estimate and a service order print alike: the company header, the equipment and
-// priced-line tables, the totals and the photos.
+// priced-line tables, the customer beside the record's facts, the comments, the totals and the photos.
 import {
   formatIdentifier,
   formatMoney,
@@ -14,6 +14,7 @@ import {
   colors,
   CONTENT_WIDTH,
   ensureSpace,
+  fieldList,
   fonts,
   PAGE,
   pageBottom,
@@ -28,7 +29,6 @@ import type { PrintedPix } from './pix-block.ts';
 const money = (cents: number) => formatMoney(fromCents(cents));
 const identifierLabel = (type: number) => (type === PersonType.Natural ? 'CPF' : 'CNPJ');
 
-/** The document's heading: what it is, its number, when it was opened and its status. */
 /** A company or customer as a document prints it. */
 export interface PdfParty {
   name: string;
@@ -57,6 +57,7 @@ export interface PrintedRecord {
 /** Whether the document prints prices and totals (not for someone who may not see them). */
 type Values = { showValues: boolean };
 
+/** The document's heading: what it is, its number, when it was opened and its status. */
 export interface DocumentHeading {
   kind: string;
   number: number;
@@ -157,10 +158,7 @@ export function linesTable(
   }
 }
 
-export function totals(
-  doc: Doc,
-  d: Values & { invoice: { subtotalCents: number; discountCents: number } },
-) {
+export function totals(doc: Doc, d: Values & { invoice: { subtotalCents: number; discountCents: number } }) {
   if (!d.showValues) return;
   const { subtotalCents, discountCents } = d.invoice;
   const rows: Array<[string, string, boolean]> = [['Subtotal', money(subtotalCents), false]];
@@ -194,6 +192,49 @@ export function totals(
 export const MAX_PRINTED_COMMENTS = 50;
 
 /** The line after the printed comments saying how many older ones are left out. */
+/**
+ * The customer on the left and the record's own facts on the right, each under its small heading; the
+ * page goes on below the longer of the two.
+ */
+export function customerAndFacts(doc: Doc, cu: PdfParty, factsHeading: string, facts: Array<[string, string]>) {
+  const colWidth = (CONTENT_WIDTH - 24) / 2;
+  const y = doc.y;
+  doc.font(fonts.bold).fontSize(8).fillColor(colors.accent).text('CLIENTE', PAGE.margin, y, { characterSpacing: 0.6 });
+  doc.font(fonts.bold).fontSize(11).fillColor(colors.text);
+  doc.text(pdfText(cu.name), PAGE.margin, doc.y + 3, { width: colWidth });
+  const leftBottom = fieldList(doc, PAGE.margin, doc.y + 4, colWidth, [
+    ['Nome fantasia', cu.type === PersonType.Juridical ? (cu.alias ?? '') : ''],
+    [identifierLabel(cu.type), formatIdentifier(cu.identifier, cu.type)],
+    ['E-mail', cu.email ?? ''],
+    ['Telefone', cu.phone ? formatPhone(cu.phone) : ''],
+    ['Endereço', cu.address ?? ''],
+  ]);
+  const rx = PAGE.margin + colWidth + 24;
+  doc.font(fonts.bold).fontSize(8).fillColor(colors.accent).text(factsHeading, rx, y, { characterSpacing: 0.6 });
+  const rightBottom = fieldList(doc, rx, doc.y + 3, colWidth, facts);
+  doc.x = PAGE.margin;
+  doc.y = Math.max(leftBottom, rightBottom);
+}
+
+/**
+ * 'Observações': the latest MAX_PRINTED_COMMENTS entries, oldest first, each under a muted line (when,
+ * and who wrote it), then how many older ones are left out (`leftOut` of them were never loaded).
+ */
+export function commentsBlock(doc: Doc, entries: Array<{ meta: string; comment: string }>, leftOut: number) {
+  const shown = entries.slice(-MAX_PRINTED_COMMENTS);
+  if (!shown.length) return;
+  sectionTitle(doc, 'Observações');
+  for (const c of shown) {
+    doc.font(fonts.regular).fontSize(9.5);
+    ensureSpace(doc, Math.min(doc.heightOfString(pdfText(c.comment), { width: CONTENT_WIDTH }) + 16, 120));
+    doc.font(fonts.regular).fontSize(7.5).fillColor(colors.muted).text(pdfText(c.meta), PAGE.margin, doc.y);
+    doc.font(fonts.regular).fontSize(9.5).fillColor(colors.text);
+    doc.text(pdfText(c.comment), PAGE.margin, doc.y + 1.5, { width: CONTENT_WIDTH });
+    doc.y += 6;
+  }
+  leftOutLine(doc, leftOut + entries.length - shown.length);
+}
+
 export function leftOutLine(doc: Doc, leftOut: number) {
   if (leftOut <= 0) return;
   const text = leftOut === 1 ? '… e mais 1 comentário anterior' : `… e mais ${leftOut} comentários anteriores`;

@@ -1,28 +1,15 @@
-import { formatDate, formatDateTime, formatIdentifier, formatPhone, PersonType } from '@oficina/contracts';
+import { formatDate, formatDateTime } from '@oficina/contracts';
 import {
   equipmentTable,
   header,
-  leftOutLine,
   linesTable,
-  MAX_PRINTED_COMMENTS,
   photos,
   totals,
+  customerAndFacts,
+  commentsBlock,
   type PrintedRecord,
 } from '../../documents/pdf/record-blocks.ts';
-import {
-  colors,
-  CONTENT_WIDTH,
-  ensureSpace,
-  fieldList,
-  fonts,
-  footers,
-  newDocument,
-  PAGE,
-  pdfText,
-  sectionTitle,
-  toBuffer,
-  type Doc,
-} from '../../documents/pdf/pdf-layout.ts';
+import { colors, fonts, footers, newDocument, PAGE, toBuffer, type Doc } from '../../documents/pdf/pdf-layout.ts';
 import { pixBlock } from '../../documents/pdf/pix-block.ts';
 
 /** Everything the estimate document prints. A quote always shows its values. */
@@ -42,50 +29,6 @@ export interface EstimatePdfData extends PrintedRecord {
   notes: Array<{ comment: string; createdAt: Date }>;
   /** How many older notes the document leaves out. */
   notesLeftOut: number;
-}
-
-function customerBlock(doc: Doc, d: EstimatePdfData) {
-  const colWidth = (CONTENT_WIDTH - 24) / 2;
-  const y = doc.y;
-  const cu = d.customer;
-  const label = cu.type === PersonType.Natural ? 'CPF' : 'CNPJ';
-  doc.font(fonts.bold).fontSize(8).fillColor(colors.accent).text('CLIENTE', PAGE.margin, y, { characterSpacing: 0.6 });
-  doc.font(fonts.bold).fontSize(11).fillColor(colors.text);
-  doc.text(pdfText(cu.name), PAGE.margin, doc.y + 3, { width: colWidth });
-  const leftBottom = fieldList(doc, PAGE.margin, doc.y + 4, colWidth, [
-    ['Nome fantasia', cu.type === PersonType.Juridical ? (cu.alias ?? '') : ''],
-    [label, formatIdentifier(cu.identifier, cu.type)],
-    ['E-mail', cu.email ?? ''],
-    ['Telefone', cu.phone ? formatPhone(cu.phone) : ''],
-    ['Endereço', cu.address ?? ''],
-  ]);
-  const rx = PAGE.margin + colWidth + 24;
-  doc.font(fonts.bold).fontSize(8).fillColor(colors.accent).text('ORÇAMENTO', rx, y, { characterSpacing: 0.6 });
-  const rightBottom = fieldList(doc, rx, doc.y + 3, colWidth, [
-    ['Natureza da operação', d.estimate.natureName],
-    ['Data', formatDate(d.estimate.createdAt, d.timeZone)],
-  ]);
-  doc.x = PAGE.margin;
-  doc.y = Math.max(leftBottom, rightBottom);
-}
-
-function notes(doc: Doc, d: EstimatePdfData) {
-  const shown = d.notes.slice(-MAX_PRINTED_COMMENTS);
-  if (!shown.length) return;
-  sectionTitle(doc, 'Observações');
-  for (const n of shown) {
-    doc.font(fonts.regular).fontSize(9.5);
-    ensureSpace(doc, Math.min(doc.heightOfString(pdfText(n.comment), { width: CONTENT_WIDTH }) + 16, 120));
-    doc
-      .font(fonts.regular)
-      .fontSize(7.5)
-      .fillColor(colors.muted)
-      .text(formatDateTime(n.createdAt, d.timeZone), PAGE.margin, doc.y);
-    doc.font(fonts.regular).fontSize(9.5).fillColor(colors.text);
-    doc.text(pdfText(n.comment), PAGE.margin, doc.y + 1.5, { width: CONTENT_WIDTH });
-    doc.y += 6;
-  }
-  leftOutLine(doc, d.notesLeftOut + d.notes.length - shown.length);
 }
 
 /** 'RASCUNHO' across every page, faint enough to read the quote through it. */
@@ -114,14 +57,21 @@ export async function renderEstimatePdf(d: EstimatePdfData): Promise<Buffer> {
     dateLine: `Emitido em ${formatDate(d.estimate.createdAt, d.timeZone)}`,
     statusLabel: d.estimate.statusLabel,
   });
-  customerBlock(doc, d);
+  customerAndFacts(doc, d.customer, 'ORÇAMENTO', [
+    ['Natureza da operação', d.estimate.natureName],
+    ['Data', formatDate(d.estimate.createdAt, d.timeZone)],
+  ]);
   equipmentTable(doc, d);
   const values = { showValues: true };
   linesTable(doc, values, 'Serviços', d.services);
   linesTable(doc, values, 'Produtos', d.products);
   totals(doc, { showValues: true, invoice: d.estimate });
   pixBlock(doc, d.pix);
-  notes(doc, d);
+  commentsBlock(
+    doc,
+    d.notes.map((n) => ({ meta: formatDateTime(n.createdAt, d.timeZone), comment: n.comment })),
+    d.notesLeftOut,
+  );
   photos(doc, d);
   if (d.estimate.isDraft) draftMarks(doc);
   footers(

@@ -1,5 +1,14 @@
 import { formatQuantity } from '@oficina/contracts';
-import { colors, CONTENT_WIDTH, ensureSpace, fonts, PAGE, pdfText, sectionTitle, type Doc } from '../../documents/pdf/pdf-layout.ts';
+import {
+  colors,
+  CONTENT_WIDTH,
+  ensureSpace,
+  fonts,
+  PAGE,
+  pdfText,
+  sectionTitle,
+  type Doc,
+} from '../../documents/pdf/pdf-layout.ts';
 
 /** An attached checklist as printed: each item and its answer in words. */
 export interface PrintedChecklist {

@@ -1,18 +1,7 @@
-import {
-  CommentType,
-  commentTypeLabels,
-  formatDate,
-  formatDateTime,
-  formatIdentifier,
-  formatPhone,
-  PersonType,
-  type CommentTypeValue,
-} from '@oficina/contracts';
+import { CommentType, commentTypeLabels, formatDate, formatDateTime, type CommentTypeValue } from '@oficina/contracts';
 import {
   colors,
   CONTENT_WIDTH,
-  ensureSpace,
-  fieldList,
   fonts,
   footers,
   newDocument,
@@ -29,41 +18,23 @@ import type { InvoicePdfData } from './invoice-pdf-data.ts';
 
 export type { InvoicePdfData };
 import {
+  commentsBlock,
+  customerAndFacts,
   equipmentTable,
   header,
-  leftOutLine,
   linesTable,
-  MAX_PRINTED_COMMENTS,
   photos,
   totals,
 } from '../../documents/pdf/record-blocks.ts';
 
-export { MAX_PRINTED_COMMENTS };
 export type { DocumentHeading } from '../../documents/pdf/record-blocks.ts';
 
-const identifierLabel = (type: number) => (type === PersonType.Natural ? 'CPF' : 'CNPJ');
 /** 'YYYY-MM-DD' as pt-BR without a time-zone shift. */
 const isoDay = (d: string | null) => (d ? d.split('-').toReversed().join('/') : '');
 
 function partiesAndDates(doc: Doc, d: InvoicePdfData) {
-  const colWidth = (CONTENT_WIDTH - 24) / 2;
-  const y = doc.y;
-  const cu = d.customer;
-  doc.font(fonts.bold).fontSize(8).fillColor(colors.accent).text('CLIENTE', PAGE.margin, y, { characterSpacing: 0.6 });
-  doc.font(fonts.bold).fontSize(11).fillColor(colors.text);
-  doc.text(pdfText(cu.name), PAGE.margin, doc.y + 3, { width: colWidth });
-  const leftBottom = fieldList(doc, PAGE.margin, doc.y + 4, colWidth, [
-    ['Nome fantasia', cu.type === PersonType.Juridical ? (cu.alias ?? '') : ''],
-    [identifierLabel(cu.type), formatIdentifier(cu.identifier, cu.type)],
-    ['E-mail', cu.email ?? ''],
-    ['Telefone', cu.phone ? formatPhone(cu.phone) : ''],
-    ['Endereço', cu.address ?? ''],
-  ]);
-
-  const rx = PAGE.margin + colWidth + 24;
   const inv = d.invoice;
-  doc.font(fonts.bold).fontSize(8).fillColor(colors.accent).text('ATENDIMENTO', rx, y, { characterSpacing: 0.6 });
-  const rightBottom = fieldList(doc, rx, doc.y + 3, colWidth, [
+  customerAndFacts(doc, d.customer, 'ATENDIMENTO', [
     ['Natureza da operação', inv.natureName],
     ['Agendada para', inv.scheduledAt ? formatDateTime(inv.scheduledAt, d.timeZone) : ''],
     ['Início', inv.startedAt ? formatDateTime(inv.startedAt, d.timeZone) : ''],
@@ -73,8 +44,6 @@ function partiesAndDates(doc: Doc, d: InvoicePdfData) {
     ['Nota fiscal', inv.invoiceInfo2 ?? ''],
     ['Pagamento', d.showValues && inv.isPaid ? `Pago em ${isoDay(inv.paymentDate)}` : ''],
   ]);
-  doc.x = PAGE.margin;
-  doc.y = Math.max(leftBottom, rightBottom);
   if (inv.reportedProblem) {
     sectionTitle(doc, 'Problema relatado');
     doc.font(fonts.regular).fontSize(9).fillColor(colors.text);
@@ -85,22 +54,12 @@ function partiesAndDates(doc: Doc, d: InvoicePdfData) {
 
 function comments(doc: Doc, d: InvoicePdfData) {
   // Internal and System comments are the shop's, never the customer's.
-  const all = d.comments.filter((c) => c.type === CommentType.General || c.type === CommentType.Technical);
-  const shown = all.slice(-MAX_PRINTED_COMMENTS);
-  const leftOut = d.commentsLeftOut + all.length - shown.length;
-  if (!shown.length) return;
-  sectionTitle(doc, 'Observações');
-  for (const c of shown) {
-    const meta = `${commentTypeLabels[c.type as CommentTypeValue]} · ${c.userName} · ${formatDateTime(c.createdAt, d.timeZone)}`;
-    doc.font(fonts.regular).fontSize(9.5);
-    const h = doc.heightOfString(pdfText(c.comment), { width: CONTENT_WIDTH }) + 16;
-    ensureSpace(doc, Math.min(h, 120));
-    doc.font(fonts.regular).fontSize(7.5).fillColor(colors.muted).text(pdfText(meta), PAGE.margin, doc.y);
-    doc.font(fonts.regular).fontSize(9.5).fillColor(colors.text);
-    doc.text(pdfText(c.comment), PAGE.margin, doc.y + 1.5, { width: CONTENT_WIDTH });
-    doc.y += 6;
-  }
-  leftOutLine(doc, leftOut);
+  const printed = d.comments.filter((c) => c.type === CommentType.General || c.type === CommentType.Technical);
+  const entries = printed.map((c) => ({
+    meta: `${commentTypeLabels[c.type as CommentTypeValue]} · ${c.userName} · ${formatDateTime(c.createdAt, d.timeZone)}`,
+    comment: c.comment,
+  }));
+  commentsBlock(doc, entries, d.commentsLeftOut);
 }
 
 /** The two signature boxes: the company's (when it has one) and the customer's, with its evidence. */
