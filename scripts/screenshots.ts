@@ -3,6 +3,7 @@
 //   user is admin | worker | lite | anon. A path ending in !menu opens the mobile menu (375 px only).
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const base = process.env.BASE_URL ?? 'http://localhost:3000';
 const [outDir = '/tmp/shots', ...specs] = process.argv.slice(2);
@@ -13,15 +14,8 @@ const emails: Record<string, string> = {
 };
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 for (const spec of specs) {
   const [user = 'anon', paths = '/'] = spec.split(':');

@@ -16,16 +16,9 @@ import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import sharp from 'sharp';
 import { freePort, waitForServer } from './setup.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const runs3g = Number(process.env.BENCH_RUNS ?? 3);
 
 async function startServer(): Promise<{ base: string; stop: () => Promise<void> }> {
@@ -202,7 +195,7 @@ async function open3g(browser: Browser, base: string, path: string, token: strin
 
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromePath: CHROMIUM_PATH,
   chromeFlags: CHROME_FLAGS,
 });
 try {
