@@ -1,18 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ListMeta } from '@oficina/contracts';
-import { baseFilterDefaults, usePersistedFilter } from '../lib/use-persisted-filter.ts';
-import { DataTable, type Column } from './data-table.tsx';
+import type { BaseFilter } from '../lib/use-persisted-filter.ts';
+import type { Column } from './data-table.tsx';
 import { PageHeader } from './page-header.tsx';
-import { PaginationBar } from './pagination-bar.tsx';
-import { SearchBox } from './search-box.tsx';
+import { PagedTable, useListFilter, type ListSearch, type Page, type PagedList } from './paged-table.tsx';
 
-interface Page {
-  skip: number;
-  take: number;
+interface Row {
+  id: number;
 }
 
-interface RegisterListPageProps<T> {
+interface RegisterListPageProps<T extends Row> {
   title: string;
   /** The 'Novo' button's address. */
   newTo: string;
@@ -21,17 +18,16 @@ interface RegisterListPageProps<T> {
   /** A line of help between the title and the list. */
   intro?: ReactNode;
   columns: Column<T>[];
-  list: { isPending: boolean; data?: { data: T[]; meta: ListMeta } };
-  rowKey(row: T): number;
+  list: PagedList<T>;
   emptyText?: string;
   onPage(page: Page): void;
   /** The search box over the table, when the list has one. */
-  search?: { value: string | undefined; onChange(q: string): void };
+  search?: ListSearch;
 }
 
 /** A register's list screen: the title with 'Novo', the search box when there is one, the table and its pages. */
-export function RegisterListPage<T>(props: RegisterListPageProps<T>) {
-  const { title, newTo, actions, intro, columns, list, rowKey, emptyText, onPage, search } = props;
+export function RegisterListPage<T extends Row>(props: RegisterListPageProps<T>) {
+  const { title, newTo, actions, intro, ...table } = props;
   return (
     <>
       <PageHeader
@@ -47,35 +43,41 @@ export function RegisterListPage<T>(props: RegisterListPageProps<T>) {
       />
       {intro}
       <div className="card-list">
-        {search && (
-          <div className="list-toolbar mb-3">
-            <SearchBox value={search.value} onChange={search.onChange} />
-          </div>
-        )}
-        <DataTable
-          columns={columns}
-          rows={list.data?.data}
-          rowKey={rowKey}
-          isLoading={list.isPending}
-          emptyText={emptyText}
-        />
-        <PaginationBar meta={list.data?.meta} onChange={onPage} />
+        <PagedTable {...table} rowKey={(row) => row.id} searchClassName="list-toolbar mb-3" />
       </div>
     </>
   );
 }
 
-/**
- * A register list's page and search, kept under its key by usePersistedFilter: a new search starts
- * on the first page.
- */
-export function useRegisterFilter(key: string) {
-  const [filter, setFilter, reset] = usePersistedFilter(key, baseFilterDefaults);
-  return {
-    filter,
-    setFilter,
-    reset,
-    onPage: (page: Page) => setFilter((f) => ({ ...f, ...page })),
-    search: { value: filter.q, onChange: (q: string) => setFilter((f) => ({ ...f, q, skip: 0 })) },
+/** What sets a plain register list apart: its title, address, columns and query. */
+interface RegisterListConfig<T extends Row> {
+  title: string;
+  /**
+   * The list's address ('/admin/users'): 'Novo' opens its '/new', and the page and search are kept
+   * under its last part ('users').
+   */
+  path: string;
+  columns: Column<T>[];
+  useList(filter: BaseFilter): PagedList<T>;
+  /** With a search box over the table. */
+  searchable?: boolean;
+  /** A line of help between the title and the list. */
+  intro?: ReactNode;
+}
+
+/** The screen of a register list that only lists: its rows link to their edit pages through the columns. */
+export function registerListPage<T extends Row>({ path, useList, searchable, ...page }: RegisterListConfig<T>) {
+  const key = path.slice(path.lastIndexOf('/') + 1);
+  return function RegisterList() {
+    const { filter, onPage, search } = useListFilter(key);
+    return (
+      <RegisterListPage
+        {...page}
+        newTo={`${path}/new`}
+        list={useList(filter)}
+        onPage={onPage}
+        search={searchable ? search : undefined}
+      />
+    );
   };
 }

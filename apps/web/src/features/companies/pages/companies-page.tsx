@@ -14,14 +14,5 @@ const columns: Column<PartyListItem>[] = [
 export function CompaniesPage() {
   const [page, setPage] = useState({ skip: 0, take: DEFAULT_TAKE });
   const list = useCompanies(page);
-  return (
-    <RegisterListPage
-      title="Empresas"
-      newTo="/companies/new"
-      columns={columns}
-      list={list}
-      rowKey={(c) => c.id}
-      onPage={setPage}
-    />
-  );
+  return <RegisterListPage title="Empresas" newTo="/companies/new" columns={columns} list={list} onPage={setPage} />;
 }

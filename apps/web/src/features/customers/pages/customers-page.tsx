@@ -6,7 +6,8 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import type { Column } from '../../../components/data-table.tsx';
 import { partyColumns } from '../../../components/party-columns.tsx';
 import { FilterPopover } from '../../../components/filter-popover.tsx';
-import { RegisterListPage, useRegisterFilter } from '../../../components/register-list-page.tsx';
+import { RegisterListPage } from '../../../components/register-list-page.tsx';
+import { useListFilter } from '../../../components/paged-table.tsx';
 import { useCustomers } from '../api/get-customers.ts';
 import { useDeleteCustomer } from '../api/delete-customer.ts';
 import { TrashIcon } from '../../../components/icons.tsx';
@@ -33,7 +34,7 @@ const customerColumns = (onDelete: (c: PartyListItem) => void): Column<PartyList
 
 /** /customers: 'Clientes' with the search filter (kept under the key 'customers'), delete and new. */
 export function CustomersPage() {
-  const { filter, setFilter, reset, onPage } = useRegisterFilter('customers');
+  const { filter, setFilter, reset, onPage } = useListFilter('customers');
   const list = useCustomers({ q: filter.q || undefined, skip: filter.skip, take: filter.take });
   const remove = useDeleteCustomer();
   const confirm = useConfirm();
@@ -76,7 +77,6 @@ export function CustomersPage() {
       }
       columns={customerColumns(onDelete)}
       list={list}
-      rowKey={(c) => c.id}
       emptyText="Nenhum registro encontrado"
       onPage={onPage}
     />

@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { DEFAULT_TAKE, type PendingOrder } from '@oficina/contracts';
 import { formatDate } from '../../../lib/format.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
-import { SearchBox } from '../../../components/search-box.tsx';
+import type { Column } from '../../../components/data-table.tsx';
+import { listControls, PagedTable } from '../../../components/paged-table.tsx';
 import { invoiceEditPath } from '../../../components/invoices/invoice-table.tsx';
 import { usePendingOrders } from '../api/get-pending-orders.ts';
 
@@ -33,17 +32,13 @@ export function PendingOrdersModal({ show, onHide }: { show: boolean; onHide(): 
       <p className="text-body-secondary">
         Ordens de serviço concluídas com colaboradores ainda não pagos e fora de qualquer folha.
       </p>
-      <div className="mb-2">
-        <SearchBox value={query.q} onChange={(q) => setQuery((f) => ({ ...f, q, skip: 0 }))} />
-      </div>
-      <DataTable
+      <PagedTable
         columns={columns}
-        rows={list.data?.data}
+        list={list}
         rowKey={(r) => r.invoiceId}
-        isLoading={list.isPending}
         emptyText="Nenhuma pendência"
+        {...listControls(query, setQuery)}
       />
-      <PaginationBar meta={list.data?.meta} onChange={(p) => setQuery((f) => ({ ...f, ...p }))} />
     </AppModal>
   );
 }

@@ -5,14 +5,12 @@ import { toast } from 'react-toastify';
 import { payrollMessages, type Payroll } from '@oficina/contracts';
 import { formatDateTime, formatIsoDate } from '../../../lib/format.ts';
 import { reportedGlobally } from '../../../lib/api-client.ts';
-import { baseFilterDefaults, usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
-import { SearchBox } from '../../../components/search-box.tsx';
+import { PagedTable, useListFilter } from '../../../components/paged-table.tsx';
 import { usePayrolls } from '../api/get-payrolls.ts';
 import { useRemovePayroll } from '../api/remove-payroll.ts';
 import { GeneratePayrollModal } from '../components/generate-payroll-modal.tsx';
@@ -58,7 +56,7 @@ const columns: Column<Payroll>[] = [
 
 /** /payrolls 'Folha': latest period first, searchable by company; generate, check pending orders, delete unpaid ones. */
 export function PayrollsPage() {
-  const [filter, setFilter] = usePersistedFilter('payrolls', baseFilterDefaults);
+  const { filter, onPage, search } = useListFilter('payrolls');
   const list = usePayrolls(filter);
   const [generating, setGenerating] = useState(false);
   const [pending, setPending] = useState(false);
@@ -77,17 +75,14 @@ export function PayrollsPage() {
         }
       />
       <div className="card-list">
-        <div className="mb-2">
-          <SearchBox value={filter.q} onChange={(q) => setFilter((f) => ({ ...f, q, skip: 0 }))} />
-        </div>
-        <DataTable
+        <PagedTable
           columns={columns}
-          rows={list.data?.data}
+          list={list}
           rowKey={(r) => r.id}
-          isLoading={list.isPending}
           emptyText="Nenhuma folha gerada"
+          onPage={onPage}
+          search={search}
         />
-        <PaginationBar meta={list.data?.meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
       </div>
       <GeneratePayrollModal show={generating} onHide={() => setGenerating(false)} />
       <PendingOrdersModal show={pending} onHide={() => setPending(false)} />

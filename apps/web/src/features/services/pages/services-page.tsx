@@ -9,7 +9,8 @@ import { toastApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useDeleteService } from '../api/delete-service.ts';
 import { useServices } from '../api/get-services.ts';
-import { RegisterListPage, useRegisterFilter } from '../../../components/register-list-page.tsx';
+import { RegisterListPage } from '../../../components/register-list-page.tsx';
+import { useListFilter } from '../../../components/paged-table.tsx';
 
 const REMOVE_FAILED = 'Houve um problema ao tentar remover o serviço. Tente novamente.';
 
@@ -37,7 +38,7 @@ const serviceColumns = (onDelete: (s: Service) => void, removingId: number | und
 ];
 
 export function ServicesPage() {
-  const { filter, onPage, search } = useRegisterFilter('services');
+  const { filter, onPage, search } = useListFilter('services');
   const services = useServices(filter);
   const remove = useDeleteService();
   const confirm = useConfirm();
@@ -58,7 +59,6 @@ export function ServicesPage() {
       newTo="/services/new"
       columns={serviceColumns(onDelete, remove.isPending ? remove.variables : undefined)}
       list={services}
-      rowKey={(s) => s.id}
       onPage={onPage}
       search={search}
     />
