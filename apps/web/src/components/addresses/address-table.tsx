@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { toast } from 'react-toastify';
 import { addressMessages, DEFAULT_TAKE, formatPostalCode, type Address } from '@oficina/contracts';
-import { ApiError } from '../../lib/api-client.ts';
-import { useConfirm } from '../confirm-dialog.tsx';
-import { DataTable, type Column } from '../data-table.tsx';
-import { PaginationBar } from '../pagination-bar.tsx';
+import type { Column } from '../data-table.tsx';
+import { useFormModal } from '../modal-form.tsx';
+import { removeColumn, useConfirmedRemove } from '../remove-button.tsx';
+import { TabList } from '../tab-list.tsx';
 import { AddressModal } from './address-modal.tsx';
 import { useAddresses } from './api/get-addresses.ts';
 import { useDeleteAddress } from './api/delete-address.ts';
-import { TrashIcon } from '../icons.tsx';
 
 const addressColumns = (actions: { onEdit(a: Address): void; onDelete(a: Address): void }): Column<Address>[] => [
   {
@@ -26,21 +24,7 @@ const addressColumns = (actions: { onEdit(a: Address): void; onDelete(a: Address
   { header: 'Cidade', cell: (a) => a.city },
   { header: 'UF', cell: (a) => a.state },
   { header: 'CEP', cell: (a) => formatPostalCode(a.postalCode), className: 'text-nowrap d-none d-sm-table-cell' },
-  {
-    header: '',
-    className: 'text-end',
-    cell: (a) => (
-      <Button
-        size="sm"
-        variant="outline-danger"
-        aria-label={`Remover endereço ${a.address}`}
-        title="Remover"
-        onClick={() => actions.onDelete(a)}
-      >
-        <TrashIcon />
-      </Button>
-    ),
-  },
+  removeColumn((a) => `Remover endereço ${a.address}`, actions.onDelete),
 ];
 
 interface AddressTableProps {
@@ -52,43 +36,26 @@ interface AddressTableProps {
 /** The address section of the company and customer pages (one shared widget): 8 columns and the modal. */
 export function AddressTable({ ownerPath, owner }: AddressTableProps) {
   const [page, setPage] = useState({ skip: 0, take: DEFAULT_TAKE });
-  // Kept after closing so the title does not flip during the closing animation.
-  const [modal, setModal] = useState<{ addressId: number | null; show: boolean }>({ addressId: null, show: false });
+  const modal = useFormModal();
   const list = useAddresses(ownerPath, page);
   const remove = useDeleteAddress(ownerPath);
-  const confirm = useConfirm();
-
-  const onDelete = async (a: Address) => {
-    if (!(await confirm({ title: 'Remover endereço?', confirmLabel: 'Remover' }))) return;
-    try {
-      await remove.mutateAsync(a.id);
-      toast.success(addressMessages.removed);
-    } catch (err) {
-      // Connection and server errors already raised their alert.
-      if (err instanceof ApiError && (err.status === 0 || err.status >= 500)) return;
-      toast.error(addressMessages.removeFailed(owner));
-    }
-  };
-
-  const columns = addressColumns({ onEdit: (a) => setModal({ addressId: a.id, show: true }), onDelete });
+  const onDelete = useConfirmedRemove({
+    title: () => 'Remover endereço?',
+    remove: (a: Address) => remove.mutateAsync(a.id),
+    removed: addressMessages.removed,
+    failed: () => addressMessages.removeFailed(owner),
+  });
 
   return (
-    <section aria-label="Endereços">
-      <div className="d-flex justify-content-end mb-2">
-        <Button onClick={() => setModal({ addressId: null, show: true })}>Adicionar endereço</Button>
-      </div>
-      <div className="card-list">
-        <DataTable columns={columns} rows={list.data?.data} rowKey={(a) => a.id} isLoading={list.isPending} />
-      </div>
-      {list.data && list.data.meta.total > list.data.meta.take && (
-        <PaginationBar meta={list.data.meta} onChange={setPage} />
-      )}
-      <AddressModal
-        ownerPath={ownerPath}
-        addressId={modal.addressId}
-        show={modal.show}
-        onHide={() => setModal((m) => ({ ...m, show: false }))}
-      />
-    </section>
+    <TabList
+      label="Endereços"
+      addLabel="Adicionar endereço"
+      onAdd={() => modal.open(null)}
+      columns={addressColumns({ onEdit: (a) => modal.open(a.id), onDelete })}
+      list={list}
+      onPage={setPage}
+    >
+      <AddressModal ownerPath={ownerPath} addressId={modal.recordId} show={modal.show} onHide={modal.hide} />
+    </TabList>
   );
 }
