@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { fileMessages, IMAGE_MAX_BYTES, imageContentTypes } from '@oficina/contracts';
+import { companyMessages, fileMessages, IMAGE_MAX_BYTES, imageContentTypes } from '@oficina/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { BlobImage } from '../../../components/blob-image.tsx';
@@ -9,18 +9,25 @@ import { useCompanyImage, type CompanyImagePath } from '../api/get-company-image
 import { useUploadCompanyImage } from '../api/upload-company-image.ts';
 import { useDeleteCompanyImage } from '../api/delete-company-image.ts';
 
-interface CompanyImageBlockProps {
-  companyId: number;
-  image: CompanyImagePath;
-  alt: string;
-  missingMessage: string;
-  savedMessage: string;
-  removedMessage: string;
-}
+/** Each image's name (its alt text) and what the block says about it. */
+const imageTexts: Record<CompanyImagePath, { alt: string; missing: string; saved: string; removed: string }> = {
+  logo: {
+    alt: 'Logotipo',
+    missing: companyMessages.logoMissing,
+    saved: companyMessages.logoSaved,
+    removed: companyMessages.logoRemoved,
+  },
+  'signature-image': {
+    alt: 'Imagem da assinatura',
+    missing: companyMessages.signatureImageMissing,
+    saved: companyMessages.signatureImageSaved,
+    removed: companyMessages.signatureImageRemoved,
+  },
+};
 
 /** An uploaded company image (logo, signature image): shown 300 wide, Adicionar / Remover. */
-export function CompanyImageBlock(props: CompanyImageBlockProps) {
-  const { companyId, image } = props;
+export function CompanyImageBlock({ companyId, image }: { companyId: number; image: CompanyImagePath }) {
+  const texts = imageTexts[image];
   const query = useCompanyImage(companyId, image);
   const upload = useUploadCompanyImage(companyId, image);
   const remove = useDeleteCompanyImage(companyId, image);
@@ -41,7 +48,7 @@ export function CompanyImageBlock(props: CompanyImageBlockProps) {
     }
     try {
       await upload.mutateAsync(file);
-      toast.success(props.savedMessage);
+      toast.success(texts.saved);
     } catch (err) {
       toastApiError(err);
     }
@@ -51,7 +58,7 @@ export function CompanyImageBlock(props: CompanyImageBlockProps) {
     if (!(await confirm({ title: 'Remover imagem?', confirmLabel: 'Remover' }))) return;
     try {
       await remove.mutateAsync();
-      toast.success(props.removedMessage);
+      toast.success(texts.removed);
     } catch (err) {
       toastApiError(err);
     }
@@ -66,14 +73,14 @@ export function CompanyImageBlock(props: CompanyImageBlockProps) {
             <Spinner size="sm" />
           </div>
         ) : query.data ? (
-          <BlobImage blob={query.data} alt={props.alt} className="company-image border rounded bg-white" width={300} />
+          <BlobImage blob={query.data} alt={texts.alt} className="company-image border rounded bg-white" width={300} />
         ) : query.isError ? (
           <Alert variant="danger" className="mb-0">
             Não foi possível carregar a imagem. Tente novamente.
           </Alert>
         ) : (
           <Alert variant="info" className="mb-0">
-            {props.missingMessage}
+            {texts.missing}
           </Alert>
         )}
       </div>
@@ -82,7 +89,7 @@ export function CompanyImageBlock(props: CompanyImageBlockProps) {
         type="file"
         accept="image/png,image/jpeg"
         className="d-none"
-        aria-label={`Arquivo: ${props.alt}`}
+        aria-label={`Arquivo: ${texts.alt}`}
         onChange={(e) => onFile(e.target.files?.[0])}
       />
       <div className="d-flex gap-2">

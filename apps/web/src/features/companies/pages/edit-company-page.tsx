@@ -37,14 +37,7 @@ export function EditCompanyPage() {
     >
       <Tab eventKey="logotipo" title="Logotipo">
         <div className="card-list p-3">
-          <CompanyImageBlock
-            companyId={id}
-            image="logo"
-            alt="Logotipo"
-            missingMessage={companyMessages.logoMissing}
-            savedMessage={companyMessages.logoSaved}
-            removedMessage={companyMessages.logoRemoved}
-          />
+          <CompanyImageBlock companyId={id} image="logo" />
         </div>
       </Tab>
       <Tab eventKey="enderecos" title="Endereços">
