@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Form } from 'react-bootstrap';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { createInvoiceBody, messages, type CreateInvoiceBody } from '@oficina/contracts';
 import { useOrgPath } from '../lib/auth.tsx';
 import { applyServerErrors } from '../lib/form-errors.ts';
+import { ControlledField } from './controlled-field.tsx';
+import { FormActions } from './form-actions.tsx';
 import { PageHeader } from './page-header.tsx';
 import { SearchableSelect, type Option } from './searchable-select.tsx';
 import { searchCustomers } from './invoices/api/search-customers.ts';
@@ -64,29 +66,28 @@ export function NewRecordForm(props: NewRecordFormProps) {
   });
 
   const select = (name: Field, label: string, load: (q: string) => Promise<Option[]>, placeholder: string) => (
-    <Form.Group className="mb-3">
-      <Form.Label htmlFor={`${props.idPrefix}-${name}`}>{label}</Form.Label>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <SearchableSelect
-            id={`${props.idPrefix}-${name}`}
-            queryKey={[props.idPrefix, orgPath, name]}
-            loadOptions={load}
-            value={selected[name]}
-            onChange={(opt) => {
-              setSelected((s) => ({ ...s, [name]: opt }));
-              field.onChange(opt?.value);
-            }}
-            onBlur={field.onBlur}
-            placeholder={placeholder}
-            isInvalid={!!errors[name]}
-          />
-        )}
-      />
-      {errors[name] && <div className="invalid-feedback d-block">{errors[name]?.message}</div>}
-    </Form.Group>
+    <ControlledField
+      control={control}
+      name={name}
+      label={label}
+      htmlFor={`${props.idPrefix}-${name}`}
+      error={errors[name]?.message}
+      render={(field) => (
+        <SearchableSelect
+          id={`${props.idPrefix}-${name}`}
+          queryKey={[props.idPrefix, orgPath, name]}
+          loadOptions={load}
+          value={selected[name]}
+          onChange={(opt) => {
+            setSelected((s) => ({ ...s, [name]: opt }));
+            field.onChange(opt?.value);
+          }}
+          onBlur={field.onBlur}
+          placeholder={placeholder}
+          isInvalid={!!errors[name]}
+        />
+      )}
+    />
   );
 
   return (
@@ -97,15 +98,7 @@ export function NewRecordForm(props: NewRecordFormProps) {
         {select('customer', 'Cliente', (q) => searchCustomers(orgPath, q), 'Selecione o cliente')}
         {select('transactionNature', 'Natureza da Operação', (q) => searchNatures(orgPath, q), 'Selecione a natureza')}
         {errors.root && <div className="text-danger mb-3">{errors.root.message}</div>}
-        <div className="d-flex gap-2 mt-4">
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
-            Salvar
-          </Button>
-          <Link to={props.cancelTo} className="btn btn-outline-secondary">
-            Cancelar
-          </Link>
-        </div>
+        <FormActions cancelTo={props.cancelTo} isSubmitting={isSubmitting} />
       </Form>
     </>
   );

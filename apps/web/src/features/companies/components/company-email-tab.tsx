@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { Button, ButtonGroup, Form, Spinner } from 'react-bootstrap';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import {
@@ -12,6 +12,7 @@ import {
   type CompanyEmailInput,
 } from '@oficina/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { ControlledField } from '../../../components/controlled-field.tsx';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { useUpdateCompanyEmail } from '../api/update-company-email.ts';
 import { CompanyImageBlock } from './company-image-block.tsx';
@@ -56,6 +57,24 @@ export function CompanyEmailTab({ company }: { company: Company }) {
     });
   };
 
+  const editor = (name: 'emailBody' | 'emailSignature', label: string, minHeight: number) => (
+    <ControlledField
+      control={control}
+      name={name}
+      label={label}
+      error={errors[name]?.message}
+      render={(field) => (
+        <RichTextEditor
+          label={label}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          minHeight={minHeight}
+        />
+      )}
+    />
+  );
+
   const onSubmit = handleSubmit(async (body) => {
     try {
       const saved = await save.mutateAsync(body);
@@ -95,50 +114,11 @@ export function CompanyEmailTab({ company }: { company: Company }) {
           </ButtonGroup>
         </div>
       </Form.Group>
-      <Form.Group className="mb-3">
-        <Form.Label as="div">Mensagem</Form.Label>
-        <Controller
-          control={control}
-          name="emailBody"
-          render={({ field }) => (
-            <RichTextEditor
-              label="Mensagem"
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              minHeight={200}
-            />
-          )}
-        />
-        {errors.emailBody && <div className="text-danger small mt-1">{errors.emailBody.message}</div>}
-      </Form.Group>
-      <Form.Group className="mb-3">
-        <Form.Label as="div">Assinatura</Form.Label>
-        <Controller
-          control={control}
-          name="emailSignature"
-          render={({ field }) => (
-            <RichTextEditor
-              label="Assinatura"
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              minHeight={120}
-            />
-          )}
-        />
-        {errors.emailSignature && <div className="text-danger small mt-1">{errors.emailSignature.message}</div>}
-      </Form.Group>
+      {editor('emailBody', 'Mensagem', 200)}
+      {editor('emailSignature', 'Assinatura', 120)}
       <fieldset className="mb-4">
         <legend className="fs-6 fw-normal mb-2">Imagem da assinatura</legend>
-        <CompanyImageBlock
-          companyId={company.id}
-          image="signature-image"
-          alt="Imagem da assinatura"
-          missingMessage={companyMessages.signatureImageMissing}
-          savedMessage={companyMessages.signatureImageSaved}
-          removedMessage={companyMessages.signatureImageRemoved}
-        />
+        <CompanyImageBlock companyId={company.id} image="signature-image" />
       </fieldset>
       {errors.root && <div className="text-danger mb-3">{errors.root.message}</div>}
       <Button type="submit" disabled={isSubmitting}>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,9 @@ import { generatePayrollBody, payrollMessages, type GeneratePayrollBody } from '
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { ControlledField } from '../../../components/controlled-field.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
+import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
 import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
 import { searchCompanies } from '../../../components/invoices/api/search-companies.ts';
 import { useGeneratePayroll } from '../api/generate-payroll.ts';
@@ -41,6 +43,24 @@ export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide()
     onHide();
   };
 
+  const dateField = (name: 'startDate' | 'endDate', label: string, id: string) => (
+    <Form.Group className="col-sm-6" controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <DateInput
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors[name]?.message}
+          />
+        )}
+      />
+    </Form.Group>
+  );
+
   const onSubmit = handleSubmit(async (body) => {
     try {
       const created = await generate.mutateAsync(body);
@@ -58,72 +78,35 @@ export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide()
       onHide={close}
       title="Gerar folha"
       footer={
-        <>
-          <Button variant="outline-secondary" onClick={close}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="generate-payroll-form" disabled={isSubmitting}>
-            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
-            Gerar
-          </Button>
-        </>
+        <ModalFormFooter formId="generate-payroll-form" onCancel={close} isSubmitting={isSubmitting} label="Gerar" />
       }
     >
       <Form id="generate-payroll-form" noValidate onSubmit={onSubmit}>
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor="payroll-company">Empresa</Form.Label>
-          <Controller
-            control={control}
-            name="company"
-            render={({ field }) => (
-              <SearchableSelect
-                id="payroll-company"
-                queryKey={['payroll-company', orgPath]}
-                loadOptions={(q) => searchCompanies(orgPath, q)}
-                value={company}
-                onChange={(opt) => {
-                  setCompany(opt);
-                  field.onChange(opt?.value);
-                }}
-                onBlur={field.onBlur}
-                placeholder="Selecione a empresa"
-                isInvalid={!!errors.company}
-              />
-            )}
-          />
-          {errors.company && <div className="invalid-feedback d-block">{errors.company.message}</div>}
-        </Form.Group>
+        <ControlledField
+          control={control}
+          name="company"
+          label="Empresa"
+          htmlFor="payroll-company"
+          error={errors.company?.message}
+          render={(field) => (
+            <SearchableSelect
+              id="payroll-company"
+              queryKey={['payroll-company', orgPath]}
+              loadOptions={(q) => searchCompanies(orgPath, q)}
+              value={company}
+              onChange={(opt) => {
+                setCompany(opt);
+                field.onChange(opt?.value);
+              }}
+              onBlur={field.onBlur}
+              placeholder="Selecione a empresa"
+              isInvalid={!!errors.company}
+            />
+          )}
+        />
         <div className="row g-3">
-          <Form.Group className="col-sm-6" controlId="payroll-start">
-            <Form.Label>Início</Form.Label>
-            <Controller
-              control={control}
-              name="startDate"
-              render={({ field }) => (
-                <DateInput
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errors.startDate?.message}
-                />
-              )}
-            />
-          </Form.Group>
-          <Form.Group className="col-sm-6" controlId="payroll-end">
-            <Form.Label>Fim</Form.Label>
-            <Controller
-              control={control}
-              name="endDate"
-              render={({ field }) => (
-                <DateInput
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errors.endDate?.message}
-                />
-              )}
-            />
-          </Form.Group>
+          {dateField('startDate', 'Início', 'payroll-start')}
+          {dateField('endDate', 'Fim', 'payroll-end')}
         </div>
         <Form.Text className="d-block mt-3">
           Entram as ordens de serviço concluídas da empresa no período que ainda não estão em outra folha: uma linha por

@@ -1,7 +1,8 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
 import { DEFAULT_TAG_COLOR, messages, tagBody, type TagBody } from '@oficina/contracts';
+import { ControlledField } from '../../../components/controlled-field.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { TagBadge } from '../../../components/tag-badge.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -31,22 +32,15 @@ export function TagForm({ defaultValues = { name: '', color: DEFAULT_TAG_COLOR }
         <Form.Control isInvalid={!!errors.name} {...register('name')} />
         <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
       </Form.Group>
-      <Form.Group className="mb-3">
-        <Form.Label as="div">Cor</Form.Label>
-        <Controller
-          control={control}
-          name="color"
-          render={({ field }) => (
-            <TagColorPicker
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              isInvalid={!!errors.color}
-            />
-          )}
-        />
-        {errors.color && <div className="invalid-feedback d-block">{errors.color.message}</div>}
-      </Form.Group>
+      <ControlledField
+        control={control}
+        name="color"
+        label="Cor"
+        error={errors.color?.message}
+        render={(field) => (
+          <TagColorPicker name={field.name} value={field.value} onChange={field.onChange} isInvalid={!!errors.color} />
+        )}
+      />
       <div className="mb-3">
         <span className="text-body-secondary small me-2">Pré-visualização:</span>
         <TagBadge name={name || 'Etiqueta'} color={color} />
