@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { Button, Form, InputGroup, Overlay, Popover } from 'react-bootstrap';
 import { Calendar } from './date-calendar.tsx';
 import { brToIso, DATE_INVALID, isoToBr, isTime, maskDate, maskTime, TIME_INVALID } from './date-text.ts';
@@ -11,6 +11,28 @@ export { brToIso, DATE_INVALID, isoToBr, isTime, maskDate, maskTime, TIME_INVALI
  * 'YYYY-MM-DD' (and 'YYYY-MM-DDTHH:mm'): '' when empty; while the text is not a real date, the text
  * itself, which the form's and the server's checks refuse, so nothing half-typed is ever saved.
  */
+
+/**
+ * What the date and the time fields share: digits typed as text (the punctuation comes by itself),
+ * the pattern as placeholder and as the length, invalid while there is a message.
+ */
+function typedProps(
+  pattern: string,
+  message: string | undefined,
+): Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'inputMode' | 'autoComplete' | 'placeholder' | 'maxLength' | 'aria-invalid'
+> & { isInvalid: boolean } {
+  return {
+    type: 'text',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    placeholder: pattern,
+    maxLength: pattern.length,
+    isInvalid: !!message,
+    'aria-invalid': message ? true : undefined,
+  };
+}
 
 interface DateInputProps {
   /** 'YYYY-MM-DD', '' or what the form held before (shown as it is). */
@@ -64,15 +86,9 @@ export function DateInput({ value, onChange, onBlur, id, name, error, disabled, 
           ref={input}
           id={id}
           name={name}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="dd/mm/aaaa"
-          maxLength={10}
+          {...typedProps('dd/mm/aaaa', message)}
           value={text}
           disabled={disabled}
-          isInvalid={!!message}
-          aria-invalid={message ? true : undefined}
           aria-describedby={[message ? feedbackId : '', aria['aria-describedby'] ?? ''].join(' ').trim() || undefined}
           onChange={(e) => emit(maskDate(e.target.value))}
           onBlur={() => {
@@ -150,15 +166,9 @@ export function TimeInput({ value, onChange, onBlur, id, error, disabled, ...ari
     <div className="time-input">
       <Form.Control
         id={id}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder="hh:mm"
-        maxLength={5}
+        {...typedProps('hh:mm', message)}
         value={value}
         disabled={disabled}
-        isInvalid={!!message}
-        aria-invalid={message ? true : undefined}
         aria-label={aria['aria-label']}
         aria-describedby={message ? feedbackId : undefined}
         onChange={(e) => {

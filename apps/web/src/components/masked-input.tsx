@@ -1,17 +1,12 @@
 import { IMaskInput, type ReactMaskOpts } from 'react-imask';
+import type { FieldProps } from './field-props.ts';
 
-interface MaskedInputProps {
+interface MaskedInputProps extends FieldProps {
   /** IMask options: a pattern, a list of patterns (dynamic), definitions... */
   mask: ReactMaskOpts;
   /** The unmasked value (what the form holds and the API receives). */
   value: string | null | undefined;
   onChange(value: string): void;
-  onBlur?(): void;
-  id?: string;
-  name?: string;
-  isInvalid?: boolean;
-  disabled?: boolean;
-  placeholder?: string;
   inputMode?: 'numeric' | 'text' | 'tel';
   type?: string;
   autoComplete?: string;

@@ -1,16 +1,11 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { TextReading } from '@oficina/contracts';
+import type { FieldProps } from './field-props.ts';
 
-export interface ParsedNumberInputProps {
+export interface ParsedNumberInputProps extends FieldProps {
   value: number | null | undefined;
   /** A number, null for an empty field, or NaN while the text cannot be taken (so a form refuses it). */
   onChange(value: number | null): void;
-  onBlur?(): void;
-  id?: string;
-  name?: string;
-  isInvalid?: boolean;
-  disabled?: boolean;
-  placeholder?: string;
   'aria-label'?: string;
   /** The form's own message for the field (required, minimum…), shown when the text itself is fine. */
   error?: string;
