@@ -1,4 +1,3 @@
-import type { ComponentProps } from 'react';
 import { Form } from 'react-bootstrap';
 import {
   useController,
@@ -14,6 +13,8 @@ import { messages } from '@oficina/contracts';
 import { applyServerErrors } from '../lib/form-errors.ts';
 import { MoneyInput } from './money-input.tsx';
 
+export { TextField } from './text-field.tsx';
+
 /**
  * A register's form: checked by its body schema on blur and on submit; what the server refuses
  * (422) goes under the fields, anything else is a toast.
@@ -28,22 +29,6 @@ export function useRegisterForm<I extends FieldValues, O>(
     await onSubmit(values).catch((err) => applyServerErrors(err, form.setError, messages.requestFailed));
   });
   return { ...form, submit };
-}
-
-/** A labelled text field (or text area) with its message under it; takes register()'s props. */
-export function TextField({
-  id,
-  label,
-  error,
-  ...control
-}: { id: string; label: string; error: string | undefined } & ComponentProps<typeof Form.Control>) {
-  return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control isInvalid={!!error} {...control} />
-      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
-    </Form.Group>
-  );
 }
 
 /** A labelled money field (R$) of a form. */

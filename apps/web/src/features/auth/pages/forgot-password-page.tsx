@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Alert, Form } from 'react-bootstrap';
 import { passwordResetBody, type PasswordResetBody } from '@oficina/contracts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
+import { TextField } from '../../../components/text-field.tsx';
 import { AuthCard, BackToLogin, SubmitButton, SubmitError } from '../components/auth-card.tsx';
 
 /** "Esqueci minha senha": asks for the e-mail; the answer never tells whether it is registered. */
@@ -24,17 +25,16 @@ export function ForgotPasswordPage() {
       ) : (
         <Form noValidate onSubmit={onSubmit}>
           <p className="text-body-secondary">Informe o seu e-mail. Enviaremos um link para criar uma nova senha.</p>
-          <Form.Group className="mb-4" controlId="reset-email">
-            <Form.Label>E-mail</Form.Label>
-            <Form.Control
-              type="email"
-              autoComplete="username"
-              autoFocus
-              isInvalid={!!errors.email}
-              {...register('email')}
-            />
-            <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
-          </Form.Group>
+          <TextField
+            id="reset-email"
+            label="E-mail"
+            error={errors.email?.message}
+            groupClassName="mb-4"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            {...register('email')}
+          />
           <SubmitButton pending={mutation.isPending}>Enviar link</SubmitButton>
           {mutation.isError && <SubmitError error={mutation.error} />}
         </Form>

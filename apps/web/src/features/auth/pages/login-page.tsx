@@ -4,6 +4,7 @@ import { Alert, Form } from 'react-bootstrap';
 import { messages, type LoginBody } from '@oficina/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { useLogin } from '../api/login.ts';
 import { AuthCard, SubmitButton } from '../components/auth-card.tsx';
 
@@ -60,27 +61,24 @@ export function LoginPage() {
         </Alert>
       )}
       <Form noValidate onSubmit={onSubmit}>
-        <Form.Group className="mb-3" controlId="login-username">
-          <Form.Label>E-mail</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="username"
-            autoFocus
-            isInvalid={!!errors.username}
-            {...register('username')}
-          />
-          <Form.Control.Feedback type="invalid">{errors.username?.message}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="mb-4" controlId="login-password">
-          <Form.Label>Senha</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="current-password"
-            isInvalid={!!errors.password}
-            {...register('password')}
-          />
-          <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
-        </Form.Group>
+        <TextField
+          id="login-username"
+          label="E-mail"
+          error={errors.username?.message}
+          type="email"
+          autoComplete="username"
+          autoFocus
+          {...register('username')}
+        />
+        <TextField
+          id="login-password"
+          label="Senha"
+          error={errors.password?.message}
+          groupClassName="mb-4"
+          type="password"
+          autoComplete="current-password"
+          {...register('password')}
+        />
         <SubmitButton pending={mutation.isPending}>Entrar</SubmitButton>
         {mutation.isError && (
           <div role="alert" className="text-danger text-center mt-3" data-testid="login-error">

@@ -6,6 +6,7 @@ import { passwordResetForm, passwordResetMessages, type PasswordResetForm } from
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useConfirmPasswordReset } from '../api/password-reset.ts';
+import { TextField } from '../../../components/text-field.tsx';
 import { AuthCard, BackToLogin, SubmitButton, SubmitError } from '../components/auth-card.tsx';
 
 /** The page the e-mailed link opens: the new password typed twice; then back to the login. */
@@ -42,27 +43,24 @@ export function ResetPasswordPage() {
         </Alert>
       ) : (
         <Form noValidate onSubmit={onSubmit}>
-          <Form.Group className="mb-3" controlId="reset-password">
-            <Form.Label>Nova senha</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              autoFocus
-              isInvalid={!!errors.password}
-              {...register('password')}
-            />
-            <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-4" controlId="reset-password-confirm">
-            <Form.Label>Confirme a nova senha</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              isInvalid={!!errors.passwordConfirm}
-              {...register('passwordConfirm')}
-            />
-            <Form.Control.Feedback type="invalid">{errors.passwordConfirm?.message}</Form.Control.Feedback>
-          </Form.Group>
+          <TextField
+            id="reset-password"
+            label="Nova senha"
+            error={errors.password?.message}
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            {...register('password')}
+          />
+          <TextField
+            id="reset-password-confirm"
+            label="Confirme a nova senha"
+            error={errors.passwordConfirm?.message}
+            groupClassName="mb-4"
+            type="password"
+            autoComplete="new-password"
+            {...register('passwordConfirm')}
+          />
           <SubmitButton pending={mutation.isPending}>Salvar nova senha</SubmitButton>
           {mutation.isError && !(mutation.error instanceof ApiError && mutation.error.status === 422) && (
             <SubmitError error={mutation.error} />

@@ -4,6 +4,7 @@ import { Form } from 'react-bootstrap';
 import { createUserBody, messages, updateUserBody, type UpdateUserBody } from '@oficina/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useAvailableRoles, type RoleOption } from '../api/get-available-roles.ts';
 
@@ -53,11 +54,7 @@ function UserDataFields({ mode, defaultValues, onSubmit, roles }: UserDataFormPr
   });
   return (
     <Form noValidate onSubmit={submit} className="form-narrow">
-      <Form.Group className="mb-3" controlId="user-name">
-        <Form.Label>Nome</Form.Label>
-        <Form.Control autoComplete="off" isInvalid={!!errors.name} {...register('name')} />
-        <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
-      </Form.Group>
+      <TextField id="user-name" label="Nome" error={errors.name?.message} autoComplete="off" {...register('name')} />
       <Form.Group className="mb-3" controlId="user-role">
         <Form.Label>Perfil</Form.Label>
         <Form.Select isInvalid={!!errors.role} {...register('role')}>
@@ -70,25 +67,27 @@ function UserDataFields({ mode, defaultValues, onSubmit, roles }: UserDataFormPr
         </Form.Select>
         <Form.Control.Feedback type="invalid">{errors.role?.message}</Form.Control.Feedback>
       </Form.Group>
-      <Form.Group className="mb-3" controlId="user-email">
-        <Form.Label>E-mail</Form.Label>
-        <Form.Control type="email" autoComplete="off" isInvalid={!!errors.email} {...register('email')} />
-        <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="user-password">
-        <Form.Label>Senha</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          isInvalid={!!errors.plainPassword}
-          aria-describedby="user-password-help"
-          {...register('plainPassword')}
-        />
-        <Form.Control.Feedback type="invalid">{errors.plainPassword?.message}</Form.Control.Feedback>
+      <TextField
+        id="user-email"
+        label="E-mail"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="off"
+        {...register('email')}
+      />
+      <TextField
+        id="user-password"
+        label="Senha"
+        error={errors.plainPassword?.message}
+        type="password"
+        autoComplete="new-password"
+        aria-describedby="user-password-help"
+        {...register('plainPassword')}
+      >
         <Form.Text id="user-password-help">
           {mode === 'edit' ? 'Deixe em branco para manter a senha atual.' : 'No mínimo 8 caracteres.'}
         </Form.Text>
-      </Form.Group>
+      </TextField>
       {mode === 'edit' && (
         <Form.Group className="mb-3">
           <Form.Check
