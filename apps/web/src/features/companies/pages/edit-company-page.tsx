@@ -1,11 +1,10 @@
-import { useParams } from 'react-router';
 import { Tab } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { companyMessages } from '@oficina/contracts';
 import { PartyTabs } from '../../../components/party-tabs.tsx';
 import { AddressTable } from '../../../components/addresses/address-table.tsx';
 import { useOrgPath } from '../../../lib/auth.tsx';
-import { RecordFallback } from '../../../components/record-fallback.tsx';
+import { RegisterEditPage, useRecordId } from '../../../components/register-edit-page.tsx';
 import { useCompany } from '../api/get-company.ts';
 import { useUpdateCompany } from '../api/update-company.ts';
 import { CompanyImageBlock } from '../components/company-image-block.tsx';
@@ -17,47 +16,48 @@ const tabs = ['dados', 'logotipo', 'enderecos', 'assinatura', 'email', 'pix'] as
 
 /** /companies/{id}/edit: Dados, Logotipo, Endereços, Assinatura, E-mail. */
 export function EditCompanyPage() {
-  const id = Number(useParams().id);
+  const id = useRecordId();
   const orgPath = useOrgPath();
   const company = useCompany(id);
   const update = useUpdateCompany(id);
 
-  if (!company.isSuccess)
-    return <RecordFallback isPending={company.isPending} error={company.error} what="a empresa" />;
-  const c = company.data;
   return (
-    <PartyTabs
-      party={c}
-      tabs={tabs}
-      cancelTo="/companies"
-      onSave={async (values) => {
-        await update.mutateAsync(values);
-        toast.success(companyMessages.updated);
-      }}
-    >
-      <Tab eventKey="logotipo" title="Logotipo">
-        <div className="card-list p-3">
-          <CompanyImageBlock companyId={id} image="logo" />
-        </div>
-      </Tab>
-      <Tab eventKey="enderecos" title="Endereços">
-        <AddressTable ownerPath={`${orgPath}/companies/${id}`} owner="company" />
-      </Tab>
-      <Tab eventKey="assinatura" title="Assinatura">
-        <div className="card-list p-3">
-          <CompanySignatureTab company={c} />
-        </div>
-      </Tab>
-      <Tab eventKey="email" title="E-mail">
-        <div className="card-list p-3">
-          <CompanyEmailTab company={c} />
-        </div>
-      </Tab>
-      <Tab eventKey="pix" title="PIX">
-        <div className="card-list p-3">
-          <CompanyPixTab company={c} />
-        </div>
-      </Tab>
-    </PartyTabs>
+    <RegisterEditPage id={id} record={company} what="a empresa">
+      {(c) => (
+        <PartyTabs
+          party={c}
+          tabs={tabs}
+          cancelTo="/companies"
+          onSave={async (values) => {
+            await update.mutateAsync(values);
+            toast.success(companyMessages.updated);
+          }}
+        >
+          <Tab eventKey="logotipo" title="Logotipo">
+            <div className="card-list p-3">
+              <CompanyImageBlock companyId={id} image="logo" />
+            </div>
+          </Tab>
+          <Tab eventKey="enderecos" title="Endereços">
+            <AddressTable ownerPath={`${orgPath}/companies/${id}`} owner="company" />
+          </Tab>
+          <Tab eventKey="assinatura" title="Assinatura">
+            <div className="card-list p-3">
+              <CompanySignatureTab company={c} />
+            </div>
+          </Tab>
+          <Tab eventKey="email" title="E-mail">
+            <div className="card-list p-3">
+              <CompanyEmailTab company={c} />
+            </div>
+          </Tab>
+          <Tab eventKey="pix" title="PIX">
+            <div className="card-list p-3">
+              <CompanyPixTab company={c} />
+            </div>
+          </Tab>
+        </PartyTabs>
+      )}
+    </RegisterEditPage>
   );
 }

@@ -1,11 +1,10 @@
-import { useParams } from 'react-router';
 import { Tab } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { customerMessages } from '@oficina/contracts';
 import { PartyTabs } from '../../../components/party-tabs.tsx';
 import { AddressTable } from '../../../components/addresses/address-table.tsx';
 import { useFeature, useOrgPath } from '../../../lib/auth.tsx';
-import { RecordFallback } from '../../../components/record-fallback.tsx';
+import { RegisterEditPage, useRecordId } from '../../../components/register-edit-page.tsx';
 import { useCustomer } from '../api/get-customer.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
 import { EquipmentTab } from '../components/equipment-tab.tsx';
@@ -16,41 +15,42 @@ const tabs = ['dados', 'enderecos', 'equipamentos', 'orcamentos', 'ordens'] as c
 
 /** /customers/{id}/edit: Dados, Endereços, Equipamentos, Orçamentos, Ordens de Serviço. */
 export function EditCustomerPage() {
-  const id = Number(useParams().id);
+  const id = useRecordId();
   const orgPath = useOrgPath();
   const hasEstimates = useFeature('estimates');
   const customer = useCustomer(id);
   const update = useUpdateCustomer(id);
 
-  if (!customer.isSuccess)
-    return <RecordFallback isPending={customer.isPending} error={customer.error} what="o cliente" />;
-  const c = customer.data;
   return (
-    <PartyTabs
-      party={c}
-      tabs={tabs.filter((t) => t !== 'orcamentos' || hasEstimates)}
-      cancelTo="/customers"
-      draftKey={['customer', id]}
-      onSave={async (values) => {
-        await update.mutateAsync(values);
-        toast.success(customerMessages.updated);
-      }}
-    >
-      <Tab eventKey="enderecos" title="Endereços">
-        <AddressTable ownerPath={`${orgPath}/customers/${id}`} owner="customer" />
-      </Tab>
-      <Tab eventKey="equipamentos" title="Equipamentos">
-        <EquipmentTab customerId={id} />
-      </Tab>
-      {/* Estimates are hidden for organizations without the feature (organization 102). */}
-      {hasEstimates && (
-        <Tab eventKey="orcamentos" title="Orçamentos">
-          <CustomerEstimatesTab customerId={id} />
-        </Tab>
+    <RegisterEditPage id={id} record={customer} what="o cliente">
+      {(c) => (
+        <PartyTabs
+          party={c}
+          tabs={tabs.filter((t) => t !== 'orcamentos' || hasEstimates)}
+          cancelTo="/customers"
+          draftKey={['customer', id]}
+          onSave={async (values) => {
+            await update.mutateAsync(values);
+            toast.success(customerMessages.updated);
+          }}
+        >
+          <Tab eventKey="enderecos" title="Endereços">
+            <AddressTable ownerPath={`${orgPath}/customers/${id}`} owner="customer" />
+          </Tab>
+          <Tab eventKey="equipamentos" title="Equipamentos">
+            <EquipmentTab customerId={id} />
+          </Tab>
+          {/* Estimates are hidden for organizations without the feature (organization 102). */}
+          {hasEstimates && (
+            <Tab eventKey="orcamentos" title="Orçamentos">
+              <CustomerEstimatesTab customerId={id} />
+            </Tab>
+          )}
+          <Tab eventKey="ordens" title="Ordens de Serviço">
+            <CustomerInvoicesTab customerId={id} />
+          </Tab>
+        </PartyTabs>
       )}
-      <Tab eventKey="ordens" title="Ordens de Serviço">
-        <CustomerInvoicesTab customerId={id} />
-      </Tab>
-    </PartyTabs>
+    </RegisterEditPage>
   );
 }

@@ -1,21 +1,14 @@
-import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import type { ProductBody } from '@oficina/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { RegisterEditPage, useRecordId, useSaveAndReturn } from '../../../components/register-edit-page.tsx';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { ProductForm } from '../components/product-form.tsx';
 
 export function ProductNewPage() {
-  const navigate = useNavigate();
   const create = useCreateProduct();
-  const onSubmit = async (values: ProductBody) => {
-    await create.mutateAsync(values);
-    toast.success('Produto cadastrado com sucesso');
-    navigate('/products');
-  };
+  const onSubmit = useSaveAndReturn(create.mutateAsync, 'Produto cadastrado com sucesso', '/products');
   return (
     <>
       <PageHeader title="Novo Produto" />
@@ -25,31 +18,22 @@ export function ProductNewPage() {
 }
 
 export function ProductEditPage() {
-  const id = Number(useParams().id);
-  const navigate = useNavigate();
-  const product = useProduct(id);
+  const id = useRecordId();
   const update = useUpdateProduct(id);
-  const onSubmit = async (values: ProductBody) => {
-    await update.mutateAsync(values);
-    toast.success('Produto alterado com sucesso');
-    navigate('/products');
-  };
+  const onSubmit = useSaveAndReturn(update.mutateAsync, 'Produto alterado com sucesso', '/products');
   return (
-    <>
-      <PageHeader title={`Editar Produto ${id}`} />
-      <QueryState isPending={product.isPending} error={product.error}>
-        {product.data && (
-          <ProductForm
-            key={product.data.id}
-            defaultValues={{
-              name: product.data.name,
-              price: product.data.price,
-              unit: product.data.unit as ProductBody['unit'],
-            }}
-            onSubmit={onSubmit}
-          />
-        )}
-      </QueryState>
-    </>
+    <RegisterEditPage id={id} record={useProduct(id)} what="o produto" title={`Editar Produto ${id}`}>
+      {(product) => (
+        <ProductForm
+          key={product.id}
+          defaultValues={{
+            name: product.name,
+            price: product.price,
+            unit: product.unit as ProductBody['unit'],
+          }}
+          onSubmit={onSubmit}
+        />
+      )}
+    </RegisterEditPage>
   );
 }

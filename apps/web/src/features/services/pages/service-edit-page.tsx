@@ -1,9 +1,6 @@
-import { useNavigate, useParams } from 'react-router';
 import { Alert } from 'react-bootstrap';
-import { toast } from 'react-toastify';
-import type { ServiceBody } from '@oficina/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { RegisterEditPage, useRecordId, useSaveAndReturn } from '../../../components/register-edit-page.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useCreateService } from '../api/create-service.ts';
 import { useService } from '../api/get-service.ts';
@@ -11,13 +8,8 @@ import { useUpdateService } from '../api/update-service.ts';
 import { ServiceForm } from '../components/service-form.tsx';
 
 export function ServiceNewPage() {
-  const navigate = useNavigate();
   const create = useCreateService();
-  const onSubmit = async (values: ServiceBody) => {
-    await create.mutateAsync(values);
-    toast.success('Serviço cadastrado com sucesso');
-    navigate('/services');
-  };
+  const onSubmit = useSaveAndReturn(create.mutateAsync, 'Serviço cadastrado com sucesso', '/services');
   return (
     <>
       <PageHeader title="Novo Serviço" />
@@ -27,33 +19,26 @@ export function ServiceNewPage() {
 }
 
 export function ServiceEditPage() {
-  const id = Number(useParams().id);
-  const navigate = useNavigate();
-  const service = useService(id);
+  const id = useRecordId();
   const update = useUpdateService(id);
-  const onSubmit = async (values: ServiceBody) => {
-    await update.mutateAsync(values);
-    toast.success('Serviço alterado com sucesso');
-    navigate('/services');
-  };
+  const onSubmit = useSaveAndReturn(update.mutateAsync, 'Serviço alterado com sucesso', '/services');
   return (
-    <>
-      <PageHeader title={`Editar Serviço ${id}`} />
-      <QueryState isPending={service.isPending} error={service.error}>
-        {service.data?.archivedAt && (
-          <Alert variant="secondary">
-            Este serviço foi removido em {formatDate(service.data.archivedAt)}: ele não é mais oferecido para novas
-            ordens e orçamentos.
-          </Alert>
-        )}
-        {service.data && (
+    <RegisterEditPage id={id} record={useService(id)} what="o serviço" title={`Editar Serviço ${id}`}>
+      {(service) => (
+        <>
+          {service.archivedAt && (
+            <Alert variant="secondary">
+              Este serviço foi removido em {formatDate(service.archivedAt)}: ele não é mais oferecido para novas ordens
+              e orçamentos.
+            </Alert>
+          )}
           <ServiceForm
-            key={service.data.id}
-            defaultValues={{ name: service.data.name, price: service.data.price }}
+            key={service.id}
+            defaultValues={{ name: service.name, price: service.price }}
             onSubmit={onSubmit}
           />
-        )}
-      </QueryState>
-    </>
+        </>
+      )}
+    </RegisterEditPage>
   );
 }

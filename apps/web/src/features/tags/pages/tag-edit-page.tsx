@@ -1,21 +1,13 @@
-import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
-import type { TagBody } from '@oficina/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { RegisterEditPage, useRecordId, useSaveAndReturn } from '../../../components/register-edit-page.tsx';
 import { useCreateTag } from '../api/create-tag.ts';
 import { useTag } from '../api/get-tag.ts';
 import { useUpdateTag } from '../api/update-tag.ts';
 import { TagForm } from '../components/tag-form.tsx';
 
 export function TagNewPage() {
-  const navigate = useNavigate();
   const create = useCreateTag();
-  const onSubmit = async (values: TagBody) => {
-    await create.mutateAsync(values);
-    toast.success('Etiqueta cadastrada com sucesso');
-    navigate('/tags');
-  };
+  const onSubmit = useSaveAndReturn(create.mutateAsync, 'Etiqueta cadastrada com sucesso', '/tags');
   return (
     <>
       <PageHeader title="Nova Etiqueta" />
@@ -25,27 +17,12 @@ export function TagNewPage() {
 }
 
 export function TagEditPage() {
-  const id = Number(useParams().id);
-  const navigate = useNavigate();
-  const tag = useTag(id);
+  const id = useRecordId();
   const update = useUpdateTag(id);
-  const onSubmit = async (values: TagBody) => {
-    await update.mutateAsync(values);
-    toast.success('Etiqueta alterada com sucesso');
-    navigate('/tags');
-  };
+  const onSubmit = useSaveAndReturn(update.mutateAsync, 'Etiqueta alterada com sucesso', '/tags');
   return (
-    <>
-      <PageHeader title={`Editar Etiqueta ${id}`} />
-      <QueryState isPending={tag.isPending} error={tag.error}>
-        {tag.data && (
-          <TagForm
-            key={tag.data.id}
-            defaultValues={{ name: tag.data.name, color: tag.data.color }}
-            onSubmit={onSubmit}
-          />
-        )}
-      </QueryState>
-    </>
+    <RegisterEditPage id={id} record={useTag(id)} what="a etiqueta" title={`Editar Etiqueta ${id}`}>
+      {(tag) => <TagForm key={tag.id} defaultValues={{ name: tag.name, color: tag.color }} onSubmit={onSubmit} />}
+    </RegisterEditPage>
   );
 }

@@ -1,21 +1,17 @@
-import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
-import type { TransactionNatureBody } from '@oficina/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { RegisterEditPage, useRecordId, useSaveAndReturn } from '../../../components/register-edit-page.tsx';
 import { useCreateTransactionNature } from '../api/create-transaction-nature.ts';
 import { useTransactionNature } from '../api/get-transaction-nature.ts';
 import { useUpdateTransactionNature } from '../api/update-transaction-nature.ts';
 import { TransactionNatureForm } from '../components/transaction-nature-form.tsx';
 
 export function TransactionNatureNewPage() {
-  const navigate = useNavigate();
   const create = useCreateTransactionNature();
-  const onSubmit = async (values: TransactionNatureBody) => {
-    await create.mutateAsync(values);
-    toast.success('Natureza da operação cadastrada com sucesso');
-    navigate('/transaction-natures');
-  };
+  const onSubmit = useSaveAndReturn(
+    create.mutateAsync,
+    'Natureza da operação cadastrada com sucesso',
+    '/transaction-natures',
+  );
   return (
     <>
       <PageHeader title="Nova Natureza da Operação" />
@@ -25,27 +21,27 @@ export function TransactionNatureNewPage() {
 }
 
 export function TransactionNatureEditPage() {
-  const id = Number(useParams().id);
-  const navigate = useNavigate();
-  const nature = useTransactionNature(id);
+  const id = useRecordId();
   const update = useUpdateTransactionNature(id);
-  const onSubmit = async (values: TransactionNatureBody) => {
-    await update.mutateAsync(values);
-    toast.success('Natureza da operação alterada com sucesso');
-    navigate('/transaction-natures');
-  };
+  const onSubmit = useSaveAndReturn(
+    update.mutateAsync,
+    'Natureza da operação alterada com sucesso',
+    '/transaction-natures',
+  );
   return (
-    <>
-      <PageHeader title={`Editar Natureza da Operação ${id}`} />
-      <QueryState isPending={nature.isPending} error={nature.error}>
-        {nature.data && (
-          <TransactionNatureForm
-            key={nature.data.id}
-            defaultValues={{ name: nature.data.name, description: nature.data.description }}
-            onSubmit={onSubmit}
-          />
-        )}
-      </QueryState>
-    </>
+    <RegisterEditPage
+      id={id}
+      record={useTransactionNature(id)}
+      what="a natureza da operação"
+      title={`Editar Natureza da Operação ${id}`}
+    >
+      {(nature) => (
+        <TransactionNatureForm
+          key={nature.id}
+          defaultValues={{ name: nature.name, description: nature.description }}
+          onSubmit={onSubmit}
+        />
+      )}
+    </RegisterEditPage>
   );
 }

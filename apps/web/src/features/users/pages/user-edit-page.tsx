@@ -1,9 +1,9 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Tab, Tabs } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { userMessages, type CreateUserBody, type UpdateUserBody, type UserFinancialBody } from '@oficina/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { RegisterEditPage, useRecordId } from '../../../components/register-edit-page.tsx';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUser } from '../api/get-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
@@ -30,7 +30,7 @@ export function UserNewPage() {
 }
 
 export function UserEditPage() {
-  const id = Number(useParams().id);
+  const id = useRecordId();
   const user = useUser(id);
   const update = useUpdateUser(id);
   const updateFinancial = useUpdateUserFinancial(id);
@@ -43,35 +43,32 @@ export function UserEditPage() {
     toast.success(userMessages.paymentSaved);
   };
   return (
-    <>
-      <PageHeader title={user.data ? `Editar Colaborador: ${user.data.name}` : 'Editar Colaborador'} />
-      <QueryState isPending={user.isPending} error={user.error}>
-        {user.data && (
-          <Tabs defaultActiveKey="data" id="user-tabs" className="mb-3" mountOnEnter>
-            <Tab eventKey="data" title="Dados">
-              <UserDataForm
-                key={user.data.id}
-                mode="edit"
-                defaultValues={{
-                  name: user.data.name,
-                  role: user.data.role as UpdateUserBody['role'],
-                  email: user.data.email,
-                  plainPassword: '',
-                  isActive: user.data.isActive,
-                }}
-                onSubmit={onSubmitData}
-              />
-            </Tab>
-            <Tab eventKey="financial" title="Financeiro">
-              <UserFinancialForm
-                key={user.data.id}
-                defaultValues={{ paymentValue: user.data.paymentValue }}
-                onSubmit={onSubmitFinancial}
-              />
-            </Tab>
-          </Tabs>
-        )}
-      </QueryState>
-    </>
+    <RegisterEditPage id={id} record={user} what="o colaborador" title={(u) => `Editar Colaborador: ${u.name}`}>
+      {(u) => (
+        <Tabs defaultActiveKey="data" id="user-tabs" className="mb-3" mountOnEnter>
+          <Tab eventKey="data" title="Dados">
+            <UserDataForm
+              key={u.id}
+              mode="edit"
+              defaultValues={{
+                name: u.name,
+                role: u.role as UpdateUserBody['role'],
+                email: u.email,
+                plainPassword: '',
+                isActive: u.isActive,
+              }}
+              onSubmit={onSubmitData}
+            />
+          </Tab>
+          <Tab eventKey="financial" title="Financeiro">
+            <UserFinancialForm
+              key={u.id}
+              defaultValues={{ paymentValue: u.paymentValue }}
+              onSubmit={onSubmitFinancial}
+            />
+          </Tab>
+        </Tabs>
+      )}
+    </RegisterEditPage>
   );
 }
