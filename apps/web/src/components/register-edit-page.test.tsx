@@ -36,3 +36,11 @@ describe('RegisterEditPage', () => {
     expect(await screen.findByText('Não foi possível carregar o produto. Tente novamente.')).toBeInTheDocument();
   });
 });
+
+describe('RecordFallback without a connection', () => {
+  it('a request that never reached the server says "Sem conexão" with a retry', async () => {
+    renderWithProviders(<ProductScreen id={7} load={() => Promise.reject(new ApiError(0, {}))} />);
+    expect(await screen.findByText('Sem conexão')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+});
