@@ -19,14 +19,7 @@ import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-
 import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { findParties } from '../../lib/record-core/parties.ts';
 
-const {
-  invoices: i,
-  companies: co,
-  customers: cu,
-  transactionNatures: tn,
-  invoiceStatuses: st,
-  addresses: ad,
-} = schema;
+const { invoices: i, invoiceStatuses: st, addresses: ad } = schema;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
