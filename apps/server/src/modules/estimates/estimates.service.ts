@@ -1,4 +1,4 @@
-import { equipmentLine } from '../../lib/record-core/lines.ts';
+import { equipmentLine } from '../../lib/record-core/equipment-line.ts';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   estimateMessages,

@@ -1,6 +1,6 @@
 // The order as its screen reads it: one statement builds the order and its parts (lines, workers, tags,
 // signature) as JSON, prepared once per database and kind of reader.
-import { equipmentLine, type EquipmentLine } from '../../lib/record-core/lines.ts';
+import { equipmentLine, type EquipmentLine } from '../../lib/record-core/equipment-line.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { fromCents, type InvoiceDetail, can } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
