@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
-import { ROLE_ADMIN, ROLE_USER, allFeatures, type Features } from '@oficina/contracts';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { ROLE_ADMIN, ROLE_USER, allFeatures, noFeatures, type Features } from '@oficina/contracts';
 import { createOrganizationWithAdmin, hashPassword, openDatabase, schema, type Database } from '@oficina/db';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { recordAnswers } from './conformance.ts';
@@ -108,26 +108,89 @@ export async function createOrg(ctx: TestContext, opts: { features?: Features } 
     features: opts.features ?? allFeatures,
     admin: { name: 'Admin Teste', email: `admin-${tag}@teste.com.br`, password: 'senha-forte-1' },
   });
-  const [worker] = await ctx.database.db
-    .insert(schema.users)
-    .values({
-      organizationId: organization.id,
-      name: 'Colaborador Teste',
-      email: `colab-${tag}@teste.com.br`,
-      role: ROLE_USER,
-      passwordHash: await hashPassword('senha-forte-1'),
-    })
-    .returning();
-  const sign = (u: { id: number; name: string; email: string; role: string }) =>
-    ctx.app.tokens.sign({ ...u, organizationId: organization.id });
-  const adminToken = await sign({ id: admin.id, name: 'Admin Teste', email: admin.email, role: ROLE_ADMIN });
-  const workerToken = await sign(worker!);
+  const worker = await addUser(ctx, organization.id, {
+    name: 'Colaborador Teste',
+    email: `colab-${tag}@teste.com.br`,
+    role: ROLE_USER,
+  });
+  const adminToken = await ctx.app.tokens.sign({
+    id: admin.id,
+    name: 'Admin Teste',
+    email: admin.email,
+    role: ROLE_ADMIN,
+    organizationId: organization.id,
+  });
   return {
     organization,
     admin: { id: admin.id, email: admin.email, token: adminToken },
-    worker: { id: worker!.id, email: worker!.email, token: workerToken },
+    worker: { id: worker.id, email: worker.email, token: worker.token },
     /** Headers for inject(). */
     as: (token: string) => ({ authorization: `Bearer ${token}` }),
   };
 }
 export type TestOrg = Awaited<ReturnType<typeof createOrg>>;
+
+/** Another user of an organization, written straight to the database, with password 'senha-forte-1' and a token. */
+export async function addUser(
+  ctx: TestContext,
+  organizationId: number,
+  user: { name: string; email: string; role: string },
+) {
+  const [row] = await ctx.database.db
+    .insert(schema.users)
+    .values({ organizationId, ...user, passwordHash: await hashPassword('senha-forte-1') })
+    .returning();
+  return { ...row!, token: await ctx.app.tokens.sign({ ...row!, organizationId }) };
+}
+
+/** A second admin of the organization (for two admins acting at once, or a colleague's notifications). */
+export const addSecondAdmin = (ctx: TestContext, org: TestOrg) =>
+  addUser(ctx, org.organization.id, {
+    name: 'Segunda Admin',
+    email: `admin2-${Date.now().toString(36)}${++seq}@teste.com.br`,
+    role: ROLE_ADMIN,
+  });
+
+/** What `perFile` makes; `other`, `lite`, `world` and `theirs` only when asked for. */
+export interface PerFile<W> {
+  ctx: TestContext;
+  /** The organization under test, with every feature. */
+  org: TestOrg;
+  /** A second organization, to show that neither reaches the other's rows. */
+  other: TestOrg;
+  /** An organization with no optional feature. */
+  lite: TestOrg;
+  /** What `world` made in `org`. */
+  world: W;
+  /** What `world` made in `other`. */
+  theirs: W;
+}
+
+/**
+ * A test file's app on a fresh database and its organizations, made before the file's tests and
+ * closed after them: `const t = perFile({ other: true, world: invoiceWorld });` then `t.ctx`, `t.org`,
+ * `t.other`, `t.world`, `t.theirs` inside the tests. A file's own set-up goes in a `beforeAll` after
+ * this call, which runs once these are made.
+ */
+export function perFile<W = undefined>(
+  opts: {
+    app?: Parameters<typeof createTestApp>[0];
+    other?: boolean;
+    lite?: boolean;
+    world?: (ctx: TestContext, org: TestOrg) => Promise<W>;
+  } = {},
+): PerFile<W> {
+  const t = {} as PerFile<W>;
+  beforeAll(async () => {
+    t.ctx = await createTestApp(opts.app);
+    t.org = await createOrg(t.ctx);
+    if (opts.other) t.other = await createOrg(t.ctx);
+    if (opts.lite) t.lite = await createOrg(t.ctx, { features: noFeatures });
+    if (opts.world) {
+      t.world = await opts.world(t.ctx, t.org);
+      if (opts.other) t.theirs = await opts.world(t.ctx, t.other);
+    }
+  });
+  afterAll(() => t.ctx.close());
+  return t;
+}

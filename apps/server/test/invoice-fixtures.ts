@@ -1,8 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { PersonType, ROLE_USER, type InvoiceStateValue } from '@oficina/contracts';
 import { hashPassword, schema } from '@oficina/db';
-import { afterAll, beforeAll } from 'vitest';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from './helpers.ts';
+import { perFile, type createTestApp, type TestContext, type TestOrg } from './helpers.ts';
 import { newCnpj, newCpf } from './factories.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -154,6 +153,20 @@ export async function invoiceWorld(ctx: TestContext, org: TestOrg) {
 }
 export type InvoiceWorld = Awaited<ReturnType<typeof invoiceWorld>>;
 
+/** The fields that carry a price or a payment: none of them may reach a collaborator. */
+export const priceKeys = [
+  'price',
+  'subTotal',
+  'discount',
+  'total',
+  'payrollBonus',
+  'paymentDate',
+  'paymentDescription',
+  'isPayingJustTheHalf',
+  'invoiceInfo1',
+  'invoiceInfo2',
+];
+
 /** Every key anywhere in a JSON value (to prove a response holds no price field). */
 export function allKeys(value: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const v of value) allKeys(v, into);
@@ -165,17 +178,7 @@ export function allKeys(value: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-/**
- * A test file's app, organization and order catalogue, made before its tests and closed after them:
- * `const t = worldPerFile();` then `t.ctx`, `t.org`, `t.world` inside the tests.
- */
-export function worldPerFile(opts: Parameters<typeof createTestApp>[0] = {}) {
-  const t = {} as { ctx: TestContext; org: TestOrg; world: InvoiceWorld };
-  beforeAll(async () => {
-    t.ctx = await createTestApp(opts);
-    t.org = await createOrg(t.ctx);
-    t.world = await invoiceWorld(t.ctx, t.org);
-  });
-  afterAll(() => t.ctx.close());
-  return t;
+/** `perFile` with the order catalogue: `const t = worldPerFile();` then `t.ctx`, `t.org`, `t.world`. */
+export function worldPerFile(app: Parameters<typeof createTestApp>[0] = {}) {
+  return perFile({ app, world: invoiceWorld });
 }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from './helpers.ts';
+import { expect, it } from 'vitest';
+import { perFile, type TestContext, type TestOrg } from './helpers.ts';
 
 /** A test file's app on a fresh database, and two organizations on it: the one tested and another. */
 export interface Suite {
@@ -8,19 +8,9 @@ export interface Suite {
   other: TestOrg;
 }
 
-/**
- * Builds the suite before the file's tests and closes it after them, like `worldPerFile()`:
- * `const suite = twoOrganizations();` then `suite.ctx`, `suite.org`, `suite.other` inside the tests.
- */
+/** `perFile` with the second organization: `const suite = twoOrganizations();` then `suite.ctx`, `suite.org`, `suite.other`. */
 export function twoOrganizations(): Suite {
-  const suite = {} as Suite;
-  beforeAll(async () => {
-    suite.ctx = await createTestApp();
-    suite.org = await createOrg(suite.ctx);
-    suite.other = await createOrg(suite.ctx);
-  });
-  afterAll(() => suite.ctx.close());
-  return suite;
+  return perFile({ other: true });
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { perFile } from '../../../test/helpers.ts';
 import { estimateWorld, type EstimateWorld } from '../../../test/estimate-fixtures.ts';
 
 // Estimates and service orders share one record core: the same request gets the same answer on
 // either kind. These were four disagreements between the two copies; each case runs on both kinds.
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
-let w: EstimateWorld;
-let theirs: EstimateWorld;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-  w = await estimateWorld(ctx, org);
-  theirs = await estimateWorld(ctx, other);
-});
-afterAll(() => ctx.close());
+const t = perFile({ other: true, world: estimateWorld });
 
 type Kind = {
   name: string;
@@ -28,14 +15,14 @@ type Kind = {
 const kinds: Kind[] = [
   {
     name: 'estimate',
-    create: async () => (await w.createEstimate()).id,
-    call: (method, rest, payload) => w.est(method, rest, payload),
+    create: async () => (await t.world.createEstimate()).id,
+    call: (method, rest, payload) => t.world.est(method, rest, payload),
     noun: 'do orçamento',
   },
   {
     name: 'service order',
-    create: async () => (await w.createInvoice()).id,
-    call: (method, rest, payload) => w.admin(method, rest, payload),
+    create: async () => (await t.world.createInvoice()).id,
+    call: (method, rest, payload) => t.world.admin(method, rest, payload),
     noun: 'da ordem de serviço',
   },
 ];
@@ -43,7 +30,7 @@ const kinds: Kind[] = [
 describe.each(kinds)('$name', (kind) => {
   it('takes money up to R$ 99.999.999,99 and refuses more on the field that would pass it', async () => {
     const id = await kind.create();
-    const line = await kind.call('POST', `/${id}/services`, { service: w.service.id, quantity: 1 });
+    const line = await kind.call('POST', `/${id}/services`, { service: t.world.service.id, quantity: 1 });
     expect(line.statusCode).toBe(201);
     // Past the 32-bit integer that once capped estimates (R$ 21.474.836,47).
     const big = await kind.call('PATCH', `/${id}/services/${line.json().id}`, { price: 30_000_000 });
@@ -51,7 +38,7 @@ describe.each(kinds)('$name', (kind) => {
     expect((await kind.call('GET', `/${id}`)).json()).toMatchObject({ subTotal: 30_000_000 });
     const top = await kind.call('PATCH', `/${id}/services/${line.json().id}`, { price: 99_999_999.99 });
     expect(top.statusCode).toBe(200);
-    const more = await kind.call('POST', `/${id}/services`, { service: w.service.id, quantity: 1 });
+    const more = await kind.call('POST', `/${id}/services`, { service: t.world.service.id, quantity: 1 });
     expect(more.statusCode).toBe(422);
     expect(more.json().errors.quantity[0]).toMatch(/^O valor total .* ficaria acima do permitido$/);
     expect((await kind.call('GET', `/${id}`)).json()).toMatchObject({ subTotal: 99_999_999.99 });
@@ -59,21 +46,21 @@ describe.each(kinds)('$name', (kind) => {
 
   it('an archived service, or a product or equipment not the organization’s, is a 422 on its field', async () => {
     const id = await kind.create();
-    const archived = await kind.call('POST', `/${id}/services`, { service: w.archivedService.id, quantity: 1 });
+    const archived = await kind.call('POST', `/${id}/services`, { service: t.world.archivedService.id, quantity: 1 });
     expect([archived.statusCode, archived.json().errors]).toEqual([
       422,
       { service: ['Serviço não encontrado ou excluído'] },
     ]);
-    const product = await kind.call('POST', `/${id}/products`, { product: theirs.product.id, quantity: 1 });
+    const product = await kind.call('POST', `/${id}/products`, { product: t.theirs.product.id, quantity: 1 });
     expect([product.statusCode, product.json().errors]).toEqual([422, { product: ['Produto não encontrado'] }]);
-    const equipment = await kind.call('POST', `/${id}/equipments`, { equipment: theirs.equipment.id });
+    const equipment = await kind.call('POST', `/${id}/equipments`, { equipment: t.theirs.equipment.id });
     expect([equipment.statusCode, equipment.json().errors]).toEqual([
       422,
       { equipment: [`O equipamento não pertence ao cliente ${kind.noun}`] },
     ]);
-    const twice = await kind.call('POST', `/${id}/equipments`, { equipment: w.equipment.id });
+    const twice = await kind.call('POST', `/${id}/equipments`, { equipment: t.world.equipment.id });
     expect(twice.statusCode).toBe(201);
-    const again = await kind.call('POST', `/${id}/equipments`, { equipment: w.equipment.id });
+    const again = await kind.call('POST', `/${id}/equipments`, { equipment: t.world.equipment.id });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.equipment[0]).toMatch(/^Este equipamento já está n/);
   });

@@ -1,42 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
-import { EstimateStatus, InvoiceState, ROLE_ADMIN } from '@oficina/contracts';
-import { hashPassword, schema } from '@oficina/db';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { estimateWorld, type EstimateWorld } from '../../../test/estimate-fixtures.ts';
+import { EstimateStatus, InvoiceState } from '@oficina/contracts';
+import { schema } from '@oficina/db';
+import { perFile, addSecondAdmin } from '../../../test/helpers.ts';
+import { estimateWorld } from '../../../test/estimate-fixtures.ts';
 import { newCpf } from '../../../test/factories.ts';
 import { splitDiscount } from './estimate-discount.service.ts';
 
 // Generating service orders from a Completed estimate: the dialog's rules, one transaction, two
 // admins at once, and property-based runs of random estimates and random partial generations.
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
-let w: EstimateWorld;
-let theirs: EstimateWorld;
+const t = perFile({ other: true, world: estimateWorld });
 let secondAdmin: { as: { authorization: string } };
-
 beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-  w = await estimateWorld(ctx, org);
-  theirs = await estimateWorld(ctx, other);
-  const [u] = await ctx.database.db
-    .insert(schema.users)
-    .values({
-      organizationId: org.organization.id,
-      name: 'Segunda Admin',
-      email: `admin2-${Date.now()}@teste.com.br`,
-      role: ROLE_ADMIN,
-      passwordHash: await hashPassword('senha-forte-1'),
-    })
-    .returning();
-  const token = await ctx.app.tokens.sign({ ...u!, organizationId: org.organization.id });
-  secondAdmin = { as: org.as(token) };
+  secondAdmin = { as: t.org.as((await addSecondAdmin(t.ctx, t.org)).token) };
 });
-afterAll(() => ctx.close());
 
 interface Shape {
   services: Array<{ quantity: number; isGrouped: boolean }>;
@@ -46,26 +24,26 @@ interface Shape {
 
 /** A Completed estimate with the given lines; returns its line ids. */
 async function completedEstimate(shape: Shape) {
-  const e = await w.createEstimate();
+  const e = await t.world.createEstimate();
   const services = [];
   for (const s of shape.services)
-    services.push(await w.ok('POST', `/${e.id}/services`, { service: w.service.id, ...s }));
+    services.push(await t.world.ok('POST', `/${e.id}/services`, { service: t.world.service.id, ...s }));
   const products = [];
   for (const p of shape.products)
-    products.push(await w.ok('POST', `/${e.id}/products`, { product: w.product.id, ...p }));
+    products.push(await t.world.ok('POST', `/${e.id}/products`, { product: t.world.product.id, ...p }));
   const equipments = [];
-  for (const piece of [w.equipment, w.equipment2].slice(0, shape.equipments))
-    equipments.push(await w.ok('POST', `/${e.id}/equipments`, { equipment: piece.id }));
-  await w.moveTo(e.id, EstimateStatus.Completed);
+  for (const piece of [t.world.equipment, t.world.equipment2].slice(0, shape.equipments))
+    equipments.push(await t.world.ok('POST', `/${e.id}/equipments`, { equipment: piece.id }));
+  await t.world.moveTo(e.id, EstimateStatus.Completed);
   return { ...e, services, products, equipments };
 }
 
-const generate = (id: number, body: object, headers = org.as(org.admin.token)) =>
-  ctx.app.inject({ method: 'POST', url: w.url(`/${id}/invoices`), headers, payload: body });
+const generate = (id: number, body: object, headers = t.org.as(t.org.admin.token)) =>
+  t.ctx.app.inject({ method: 'POST', url: t.world.url(`/${id}/invoices`), headers, payload: body });
 
 /** What the database says: per estimate line, the units on live (not canceled) orders, and the line shapes. */
 async function assigned(estimateId: number) {
-  const db = ctx.database.db;
+  const db = t.ctx.database.db;
   const orders = await db.select().from(schema.invoices).where(eq(schema.invoices.estimateId, estimateId));
   const live = orders.filter((o) => o.state !== InvoiceState.Canceled).map((o) => o.id);
   const ids = orders.map((o) => o.id);
@@ -85,9 +63,9 @@ async function assigned(estimateId: number) {
 
 describe('rules', () => {
   it('only from Completed; the order records its estimate; grouped whole, non-grouped one unit a line', async () => {
-    const draft = await w.createEstimate();
-    await w.ok('POST', `/${draft.id}/equipments`, { equipment: w.equipment.id });
-    const line = (await w.ok('GET', `/${draft.id}`)).estimateEquipments[0];
+    const draft = await t.world.createEstimate();
+    await t.world.ok('POST', `/${draft.id}/equipments`, { equipment: t.world.equipment.id });
+    const line = (await t.world.ok('GET', `/${draft.id}`)).estimateEquipments[0];
     const refused = await generate(draft.id, { invoice: null, equipments: [line.id] });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors).toEqual(['Somente orçamentos aprovados geram ordens de serviço']);
@@ -104,19 +82,19 @@ describe('rules', () => {
       products: [{ id: e.products[0].id, quantity: 4 }],
     });
     expect(first.statusCode).toBe(201);
-    const order = await w.invoiceApi('GET', `/${first.json().id}`);
+    const order = await t.world.invoiceApi('GET', `/${first.json().id}`);
     expect(order.json()).toMatchObject({
       estimateId: e.id,
       estimateNumber: e.number,
       statusState: InvoiceState.Draft,
-      customerId: w.customer.id,
+      customerId: t.world.customer.id,
       subTotal: 2 * 180 + 4 * 35.9,
     });
     expect(order.json().invoiceServices.map((l: { quantity: number }) => l.quantity)).toEqual([1, 1]);
     expect(order.json().invoiceProducts.map((l: { quantity: number }) => l.quantity)).toEqual([4]);
 
     // What remains: one unit of the service and the second equipment; the grouped product is gone.
-    let tab = await w.ok('GET', `/${e.id}/invoices`);
+    let tab = await t.world.ok('GET', `/${e.id}/invoices`);
     expect(tab.data.map((o: { id: number }) => o.id)).toEqual([first.json().id]);
     expect(tab.remaining.services).toEqual([expect.objectContaining({ id: e.services[0].id, remaining: 1 })]);
     expect(tab.remaining.products).toEqual([]);
@@ -131,7 +109,7 @@ describe('rules', () => {
       const res = await generate(e.id, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(409);
     }
-    expect((await w.ok('GET', `/${e.id}/invoices`)).data).toHaveLength(1);
+    expect((await t.world.ok('GET', `/${e.id}/invoices`)).data).toHaveLength(1);
 
     // Into the existing order: what remains.
     const second = await generate(e.id, {
@@ -140,13 +118,16 @@ describe('rules', () => {
       services: [{ id: e.services[0].id, quantity: 1 }],
     });
     expect(second.statusCode).toBe(201);
-    tab = await w.ok('GET', `/${e.id}/invoices`);
+    tab = await t.world.ok('GET', `/${e.id}/invoices`);
     expect(tab.remaining).toEqual({ services: [], products: [], equipments: [] });
 
     // Canceling the order frees everything again; a canceled order takes no more lines.
-    const cancel = await w.invoiceApi('POST', `/${first.json().id}/cancel/${w.statusOf(InvoiceState.Canceled).id}`);
+    const cancel = await t.world.invoiceApi(
+      'POST',
+      `/${first.json().id}/cancel/${t.world.statusOf(InvoiceState.Canceled).id}`,
+    );
     expect(cancel.statusCode).toBe(200);
-    tab = await w.ok('GET', `/${e.id}/invoices`);
+    tab = await t.world.ok('GET', `/${e.id}/invoices`);
     expect(tab.data[0]).toMatchObject({ isClosed: true, statusState: InvoiceState.Canceled });
     expect(tab.remaining.services).toEqual([expect.objectContaining({ remaining: 3 })]);
     expect(tab.remaining.equipments).toHaveLength(2);
@@ -161,11 +142,11 @@ describe('rules', () => {
     const a = await completedEstimate({ services: [{ quantity: 1, isGrouped: false }], products: [], equipments: 0 });
     const b = await completedEstimate({ services: [{ quantity: 1, isGrouped: false }], products: [], equipments: 0 });
     const ofB = await generate(b.id, { invoice: null, services: [{ id: b.services[0].id, quantity: 1 }] });
-    const plain = await w.createInvoice();
+    const plain = await t.world.createInvoice();
     const pick = { services: [{ id: a.services[0].id, quantity: 1 }] };
     expect((await generate(a.id, { invoice: ofB.json().id, ...pick })).statusCode).toBe(422);
     expect((await generate(a.id, { invoice: plain.id, ...pick })).statusCode).toBe(422);
-    const theirOrder = await theirs.createInvoice();
+    const theirOrder = await t.theirs.createInvoice();
     expect((await generate(a.id, { invoice: theirOrder.id, ...pick })).statusCode).toBe(404);
     expect(
       (await generate(a.id, { invoice: null, services: [{ id: b.services[0].id, quantity: 1 }] })).statusCode,
@@ -174,7 +155,7 @@ describe('rules', () => {
     expect((await generate(a.id, { invoice: null, services: [pick.services[0], pick.services[0]] })).statusCode).toBe(
       422,
     );
-    expect((await w.ok('GET', `/${a.id}/invoices`)).data).toEqual([]);
+    expect((await t.world.ok('GET', `/${a.id}/invoices`)).data).toEqual([]);
   });
 
   it('two admins generating at once: each unit and equipment reaches one order only', async () => {
@@ -251,7 +232,10 @@ describe('invariants (property-based)', () => {
             if (!open.length) continue;
             const order = open[op.order % open.length]!;
             if (op.kind === 'cancel') {
-              const res = await w.invoiceApi('POST', `/${order.id}/cancel/${w.statusOf(InvoiceState.Canceled).id}`);
+              const res = await t.world.invoiceApi(
+                'POST',
+                `/${order.id}/cancel/${t.world.statusOf(InvoiceState.Canceled).id}`,
+              );
               expect(res.statusCode).toBe(200);
             } else {
               const own = [
@@ -261,7 +245,7 @@ describe('invariants (property-based)', () => {
               ];
               if (!own.length) continue;
               const [kind, lineId] = own[op.line % own.length]!;
-              expect((await w.invoiceApi('DELETE', `/${order.id}/${kind}/${lineId}`)).statusCode).toBe(204);
+              expect((await t.world.invoiceApi('DELETE', `/${order.id}/${kind}/${lineId}`)).statusCode).toBe(204);
             }
           } else {
             // The model: what a correct server must accept, and what it must then hold.
@@ -310,7 +294,7 @@ describe('invariants (property-based)', () => {
               const present = new Set(
                 before.equipments.filter((l) => l.invoiceId === target.id).map((l) => l.equipmentId),
               );
-              const wanted = await ctx.database.db
+              const wanted = await t.ctx.database.db
                 .select({ equipmentId: schema.estimateEquipments.equipmentId })
                 .from(schema.estimateEquipments)
                 .where(inArray(schema.estimateEquipments.id, body.equipments.length ? body.equipments : [0]));
@@ -328,7 +312,7 @@ describe('invariants (property-based)', () => {
           }
           // Invariants after every step.
           const now = await assigned(e.id);
-          const tab = await w.ok('GET', `/${e.id}/invoices`);
+          const tab = await t.world.ok('GET', `/${e.id}/invoices`);
           for (const section of ['services', 'products'] as const) {
             const key = section === 'services' ? 'estimateServiceId' : 'estimateProductId';
             for (const line of lines[section]) {
@@ -355,7 +339,7 @@ describe('invariants (property-based)', () => {
           }
           // Prices are the estimate's, and every order's subtotal is the sum of its lines.
           for (const order of now.orders) {
-            const detail = (await w.invoiceApi('GET', `/${order.id}`)).json();
+            const detail = (await t.world.invoiceApi('GET', `/${order.id}`)).json();
             const sum = [...detail.invoiceServices, ...detail.invoiceProducts].reduce(
               (n: number, l: { quantity: number; price: number }) => n + Math.round(l.quantity * l.price * 100),
               0,
@@ -373,18 +357,30 @@ describe('invariants (property-based)', () => {
 describe("the approved estimate's discount, address and notes go with the orders", () => {
   /** Service R$ 180,00 × 3 (one unit a line), product R$ 35,90 × 4 (grouped), product R$ 120,00 × 1: R$ 803,60. */
   async function discounted(discount: number) {
-    const e = await w.createEstimate();
-    const service = await w.ok('POST', `/${e.id}/services`, { service: w.service.id, quantity: 3, isGrouped: false });
-    const grouped = await w.ok('POST', `/${e.id}/products`, { product: w.product.id, quantity: 4, isGrouped: true });
-    const single = await w.ok('POST', `/${e.id}/products`, { product: w.product2.id, quantity: 1, isGrouped: false });
-    const detail = await w.ok('POST', `/${e.id}/discount`, { discount });
+    const e = await t.world.createEstimate();
+    const service = await t.world.ok('POST', `/${e.id}/services`, {
+      service: t.world.service.id,
+      quantity: 3,
+      isGrouped: false,
+    });
+    const grouped = await t.world.ok('POST', `/${e.id}/products`, {
+      product: t.world.product.id,
+      quantity: 4,
+      isGrouped: true,
+    });
+    const single = await t.world.ok('POST', `/${e.id}/products`, {
+      product: t.world.product2.id,
+      quantity: 1,
+      isGrouped: false,
+    });
+    const detail = await t.world.ok('POST', `/${e.id}/discount`, { discount });
     expect(detail).toMatchObject({ subTotal: 803.6, discount, total: Math.round((803.6 - discount) * 100) / 100 });
-    await w.moveTo(e.id, EstimateStatus.Completed);
+    await t.world.moveTo(e.id, EstimateStatus.Completed);
     return { ...e, service, grouped, single };
   }
   const orderOf = async (res: { statusCode: number; json(): { id: number } }) => {
     expect(res.statusCode).toBe(201);
-    return (await w.invoiceApi('GET', `/${res.json().id}`)).json() as {
+    return (await t.world.invoiceApi('GET', `/${res.json().id}`)).json() as {
       id: number;
       subTotal: number;
       discount: number;
@@ -406,7 +402,10 @@ describe("the approved estimate's discount, address and notes go with the orders
       }),
     );
     expect(order).toMatchObject({ subTotal: 803.6, discount: 38.05, total: 765.55 });
-    const audit = await ctx.database.db.select().from(schema.auditLogs).where(eq(schema.auditLogs.entityId, order.id));
+    const audit = await t.ctx.database.db
+      .select()
+      .from(schema.auditLogs)
+      .where(eq(schema.auditLogs.entityId, order.id));
     expect(JSON.stringify(audit.map((a) => a.data))).toContain('"field":"discount"');
   });
 
@@ -428,7 +427,7 @@ describe("the approved estimate's discount, address and notes go with the orders
     expect(b).toMatchObject({ subTotal: 443.6, discount: 21, total: 422.6 });
     expect(cents(a.total) + cents(b.total)).toBe(cents(765.55));
     // The first order was not touched by the second generation.
-    expect((await w.invoiceApi('GET', `/${a.id}`)).json()).toMatchObject({ discount: 17.05 });
+    expect((await t.world.invoiceApi('GET', `/${a.id}`)).json()).toMatchObject({ discount: 17.05 });
   });
 
   it('three orders, one filled in two steps and one with a discount changed by hand: totals sum exactly', async () => {
@@ -436,7 +435,7 @@ describe("the approved estimate's discount, address and notes go with the orders
     const a = await orderOf(await generate(e.id, { invoice: null, services: [{ id: e.service.id, quantity: 1 }] }));
     const b = await orderOf(await generate(e.id, { invoice: null, products: [{ id: e.grouped.id, quantity: 4 }] }));
     // The office adds R$ 5,00 of its own to B's discount; later splits keep that.
-    const own = await w.invoiceApi('POST', `/${b.id}/discount`, { discount: b.discount + 5 });
+    const own = await t.world.invoiceApi('POST', `/${b.id}/discount`, { discount: b.discount + 5 });
     expect(own.statusCode, own.body).toBeLessThan(300);
     // More of the estimate into A (an earlier order): A's share grows, B's shrinks by as much.
     await orderOf(await generate(e.id, { invoice: a.id, services: [{ id: e.service.id, quantity: 1 }] }));
@@ -448,7 +447,7 @@ describe("the approved estimate's discount, address and notes go with the orders
       }),
     );
     const orders = await Promise.all(
-      [a.id, b.id, c.id].map(async (id) => (await w.invoiceApi('GET', `/${id}`)).json()),
+      [a.id, b.id, c.id].map(async (id) => (await t.world.invoiceApi('GET', `/${id}`)).json()),
     );
     const subtotals = orders.map((o) => cents(o.subTotal));
     expect(subtotals.reduce((x, y) => x + y)).toBe(80360);
@@ -472,15 +471,18 @@ describe("the approved estimate's discount, address and notes go with the orders
       ],
     };
     const first = await orderOf(await generate(e.id, all));
-    const cancel = await w.invoiceApi('POST', `/${first.id}/cancel/${w.statusOf(InvoiceState.Canceled).id}`);
+    const cancel = await t.world.invoiceApi(
+      'POST',
+      `/${first.id}/cancel/${t.world.statusOf(InvoiceState.Canceled).id}`,
+    );
     expect(cancel.statusCode).toBe(200);
     const again = await orderOf(await generate(e.id, all));
     expect(again).toMatchObject({ subTotal: 803.6, discount: 38.05, total: 765.55 });
   });
 
   it("a new order takes the customer's only address and the estimate's general notes, not its internal ones", async () => {
-    const db = ctx.database.db;
-    const organizationId = org.organization.id;
+    const db = t.ctx.database.db;
+    const organizationId = t.org.organization.id;
     const [single, several] = await db
       .insert(schema.customers)
       .values([
@@ -500,11 +502,15 @@ describe("the approved estimate's discount, address and notes go with the orders
       [single!, address!.id],
       [several!, null],
     ] as const) {
-      const e = await w.createEstimate(customer.id);
-      const line = await w.ok('POST', `/${e.id}/services`, { service: w.service.id, quantity: 1, isGrouped: true });
-      await w.ok('POST', `/${e.id}/comments`, { comment: 'Levar escada de 6 m', type: 1 });
-      await w.ok('POST', `/${e.id}/comments`, { comment: 'Margem apertada, não dar desconto', type: 2 });
-      await w.moveTo(e.id, EstimateStatus.Completed);
+      const e = await t.world.createEstimate(customer.id);
+      const line = await t.world.ok('POST', `/${e.id}/services`, {
+        service: t.world.service.id,
+        quantity: 1,
+        isGrouped: true,
+      });
+      await t.world.ok('POST', `/${e.id}/comments`, { comment: 'Levar escada de 6 m', type: 1 });
+      await t.world.ok('POST', `/${e.id}/comments`, { comment: 'Margem apertada, não dar desconto', type: 2 });
+      await t.world.moveTo(e.id, EstimateStatus.Completed);
       const res = await generate(e.id, { invoice: null, services: [{ id: line.id, quantity: 1 }] });
       expect(res.statusCode).toBe(201);
       const [order] = await db.select().from(schema.invoices).where(eq(schema.invoices.id, res.json().id));
@@ -545,14 +551,14 @@ describe('splitDiscount', () => {
 
 describe('measured products (kg, m, l…)', () => {
   it('go to one order whole, with their unit; a part of one is refused', async () => {
-    const [gas] = await ctx.database.db
+    const [gas] = await t.ctx.database.db
       .insert(schema.products)
-      .values({ organizationId: org.organization.id, name: 'Gás R22 (kg)', priceCents: 7950, unit: 'kg' })
+      .values({ organizationId: t.org.organization.id, name: 'Gás R22 (kg)', priceCents: 7950, unit: 'kg' })
       .returning();
-    const e = await w.createEstimate();
-    const line = await w.ok('POST', `/${e.id}/products`, { product: gas!.id, quantity: 1.5, isGrouped: false });
-    await w.moveTo(e.id, EstimateStatus.Completed);
-    const tab = await w.ok('GET', `/${e.id}/invoices`);
+    const e = await t.world.createEstimate();
+    const line = await t.world.ok('POST', `/${e.id}/products`, { product: gas!.id, quantity: 1.5, isGrouped: false });
+    await t.world.moveTo(e.id, EstimateStatus.Completed);
+    const tab = await t.world.ok('GET', `/${e.id}/invoices`);
     expect(tab.remaining.products).toEqual([
       expect.objectContaining({ id: line.id, quantity: 1.5, remaining: 1.5, isGrouped: true }),
     ]);
@@ -562,7 +568,7 @@ describe('measured products (kg, m, l…)', () => {
     }
     const res = await generate(e.id, { invoice: null, products: [{ id: line.id, quantity: 1.5 }] });
     expect(res.statusCode).toBe(201);
-    const order = (await w.invoiceApi('GET', `/${res.json().id}`)).json();
+    const order = (await t.world.invoiceApi('GET', `/${res.json().id}`)).json();
     expect(order.invoiceProducts).toEqual([expect.objectContaining({ quantity: 1.5, unit: 'kg' })]);
     expect(order.subTotal).toBe(119.25);
   });

@@ -1,35 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { InvoiceState } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { allKeys, invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { createOrg, type TestOrg, perFile } from '../../../test/helpers.ts';
+import { allKeys, invoiceWorld, type InvoiceWorld, priceKeys } from '../../../test/invoice-fixtures.ts';
 
 // List, detail, create and access rules of service orders; visibility and price stripping for collaborators.
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
-let world: InvoiceWorld;
-let theirs: InvoiceWorld;
+const t = perFile({ other: true, world: invoiceWorld });
 let mine: { id: number; number: number };
 let notMine: { id: number; number: number };
 let theirInvoice: { id: number; number: number };
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
-  theirs = await invoiceWorld(ctx, other);
-  mine = await world.createInvoice();
-  notMine = await world.createInvoice(world.otherCustomer.id);
-  theirInvoice = await theirs.createInvoice();
-  await world.assignWorker(mine.id);
-  await world.admin('POST', `/${mine.id}/services`, { service: world.service.id, quantity: 2, description: 'Sala' });
-  await world.admin('POST', `/${mine.id}/products`, { product: world.product.id, quantity: 3 });
-  await world.admin('POST', `/${mine.id}/equipments`, { equipment: world.equipment.id });
+  mine = await t.world.createInvoice();
+  notMine = await t.world.createInvoice(t.world.otherCustomer.id);
+  theirInvoice = await t.theirs.createInvoice();
+  await t.world.assignWorker(mine.id);
+  await t.world.admin('POST', `/${mine.id}/services`, {
+    service: t.world.service.id,
+    quantity: 2,
+    description: 'Sala',
+  });
+  await t.world.admin('POST', `/${mine.id}/products`, { product: t.world.product.id, quantity: 3 });
+  await t.world.admin('POST', `/${mine.id}/equipments`, { equipment: t.world.equipment.id });
 });
-afterAll(() => ctx.close());
 
 /** Every route of the module, with a payload that is valid (so only access decides). */
 const routes = (id: number): Array<[string, string, object?]> => [
@@ -93,17 +87,17 @@ const routeKey = (method: string, path: string) => `${method} ${path.replace(/\/
 describe('access to every service-order route', () => {
   it('401 without a token', async () => {
     for (const [method, path, payload] of routes(mine.id)) {
-      const res = await ctx.app.inject({ method: method as 'GET', url: world.url(path), payload });
+      const res = await t.ctx.app.inject({ method: method as 'GET', url: t.world.url(path), payload });
       expect(res.statusCode, `${method} ${path}`).toBe(401);
     }
   });
 
   it("403 with another organization's id in the path", async () => {
     for (const [method, path, payload] of routes(theirInvoice.id)) {
-      const res = await ctx.app.inject({
+      const res = await t.ctx.app.inject({
         method: method as 'GET',
-        url: theirs.url(path),
-        headers: org.as(org.admin.token),
+        url: t.theirs.url(path),
+        headers: t.org.as(t.org.admin.token),
         payload,
       });
       expect(res.statusCode, `${method} ${path}`).toBe(403);
@@ -114,16 +108,16 @@ describe('access to every service-order route', () => {
     for (const [method, path, payload] of routes(theirInvoice.id).filter(([, p]) =>
       p.startsWith('/' + theirInvoice.id),
     )) {
-      const res = await world.admin(method as 'GET', path, payload);
+      const res = await t.world.admin(method as 'GET', path, payload);
       expect(res.statusCode, `${method} ${path}`).toBe(404);
     }
-    const still = await theirs.admin('GET', `/${theirInvoice.id}`);
+    const still = await t.theirs.admin('GET', `/${theirInvoice.id}`);
     expect(still.json()).toMatchObject({ statusState: InvoiceState.Draft, isPaid: false, invoiceServices: [] });
   });
 
   it('403 for a collaborator on the admin routes, 404 on orders they do not work on', async () => {
     for (const [method, path, payload] of routes(notMine.id)) {
-      const res = await world.worker(method as 'GET', path, payload);
+      const res = await t.world.worker(method as 'GET', path, payload);
       const key = routeKey(method, path);
       const expected = adminOnly.has(key) ? 403 : path === '/filter' ? 200 : 404;
       expect(res.statusCode, `${method} ${path} (${key})`).toBe(expected);
@@ -133,24 +127,24 @@ describe('access to every service-order route', () => {
 
 describe('create', () => {
   it('creates a Draft order with the Draft status, the next number and an audit line', async () => {
-    const res = await world.admin('POST', '', {
-      company: world.company.id,
-      customer: world.customer.id,
-      transactionNature: world.nature.id,
+    const res = await t.world.admin('POST', '', {
+      company: t.world.company.id,
+      customer: t.world.customer.id,
+      transactionNature: t.world.nature.id,
     });
     expect(res.statusCode).toBe(201);
     const { id, number } = res.json();
     expect(number).toBeGreaterThan(notMine.number);
-    const detail = (await world.admin('GET', `/${id}`)).json();
+    const detail = (await t.world.admin('GET', `/${id}`)).json();
     expect(detail).toMatchObject({
       id,
       number,
       statusState: InvoiceState.Draft,
-      statusId: world.statusOf(InvoiceState.Draft).id,
+      statusId: t.world.statusOf(InvoiceState.Draft).id,
       statusLabel: 'Rascunho',
-      companyId: world.company.id,
-      customerId: world.customer.id,
-      transactionNatureId: world.nature.id,
+      companyId: t.world.company.id,
+      customerId: t.world.customer.id,
+      transactionNatureId: t.world.nature.id,
       transactionNatureName: 'Prestação de serviço',
       isPaid: false,
       isSigned: false,
@@ -162,24 +156,24 @@ describe('create', () => {
       payrollBonus: 0,
       isPayingJustTheHalf: false,
     });
-    const trail = await world.auditOf(id);
+    const trail = await t.world.auditOf(id);
     expect(trail.map((a) => a.action)).toEqual(['create', 'view']);
-    expect(trail[0]!.userId).toBe(org.admin.id);
-    expect(trail[0]!.data).toContainEqual({ field: 'customer', before: null, after: world.customer.name });
+    expect(trail[0]!.userId).toBe(t.org.admin.id);
+    expect(trail[0]!.data).toContainEqual({ field: 'customer', before: null, after: t.world.customer.name });
   });
 
   it('422 per field for missing, malformed or foreign company, customer and nature', async () => {
-    const missing = await world.admin('POST', '', {});
+    const missing = await t.world.admin('POST', '', {});
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({
       company: ['Selecione a empresa'],
       customer: ['Selecione o cliente'],
       transactionNature: ['Selecione a natureza da operação'],
     });
-    const foreign = await world.admin('POST', '', {
-      company: theirs.company.id,
-      customer: theirs.customer.id,
-      transactionNature: theirs.nature.id,
+    const foreign = await t.world.admin('POST', '', {
+      company: t.theirs.company.id,
+      customer: t.theirs.customer.id,
+      transactionNature: t.theirs.nature.id,
     });
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().errors).toEqual({
@@ -187,10 +181,10 @@ describe('create', () => {
       customer: ['Cliente não encontrado'],
       transactionNature: ['Natureza da operação não encontrada'],
     });
-    const oneBad = await world.admin('POST', '', {
-      company: world.company.id,
-      customer: theirs.customer.id,
-      transactionNature: world.nature.id,
+    const oneBad = await t.world.admin('POST', '', {
+      company: t.world.company.id,
+      customer: t.theirs.customer.id,
+      transactionNature: t.world.nature.id,
     });
     expect(oneBad.json().errors).toEqual({ customer: ['Cliente não encontrado'] });
   });
@@ -198,10 +192,10 @@ describe('create', () => {
 
 describe('detail', () => {
   it('shows lines, money and admin fields to the admin', async () => {
-    const d = (await world.admin('GET', `/${mine.id}`)).json();
+    const d = (await t.world.admin('GET', `/${mine.id}`)).json();
     expect(d.invoiceServices).toEqual([
       expect.objectContaining({
-        serviceId: world.service.id,
+        serviceId: t.world.service.id,
         name: 'Limpeza de split',
         quantity: 2,
         price: 180,
@@ -209,76 +203,64 @@ describe('detail', () => {
       }),
     ]);
     expect(d.invoiceProducts).toEqual([
-      expect.objectContaining({ productId: world.product.id, name: 'Filtro de ar', quantity: 3, price: 35.9 }),
+      expect.objectContaining({ productId: t.world.product.id, name: 'Filtro de ar', quantity: 3, price: 35.9 }),
     ]);
     expect(d.invoiceEquipments).toEqual([
       expect.objectContaining({
-        equipmentId: world.equipment.id,
+        equipmentId: t.world.equipment.id,
         name: 'Split 12k',
         brand: 'LG',
         serialNumber: 'SN-1',
       }),
     ]);
     expect(d.invoiceWorkers).toEqual([
-      expect.objectContaining({ workerId: org.worker.id, name: 'Colaborador Teste', paidAt: null }),
+      expect.objectContaining({ workerId: t.org.worker.id, name: 'Colaborador Teste', paidAt: null }),
     ]);
     expect(d).toMatchObject({ subTotal: 467.7, discount: 0, total: 467.7, paymentDate: null, invoiceInfo1: null });
   });
 
   it('gives the collaborator the same order without any price or payment field', async () => {
-    const res = await world.worker('GET', `/${mine.id}`);
+    const res = await t.world.worker('GET', `/${mine.id}`);
     expect(res.statusCode).toBe(200);
     const d = res.json();
     expect(d.invoiceServices[0]).toMatchObject({ name: 'Limpeza de split', quantity: 2 });
     const keys = allKeys(d);
-    for (const k of [
-      'price',
-      'subTotal',
-      'discount',
-      'total',
-      'payrollBonus',
-      'paymentDate',
-      'paymentDescription',
-      'isPayingJustTheHalf',
-      'invoiceInfo1',
-      'invoiceInfo2',
-    ])
-      expect(keys.has(k), k).toBe(false);
+    for (const k of priceKeys) expect(keys.has(k), k).toBe(false);
   });
 
   it('records a view with who viewed, once an hour per user and order, not on every refetch', async () => {
     const views = async () =>
-      (await world.auditOf(mine.id)).filter((a) => a.action === 'view' && a.userId === org.worker.id);
-    await world.worker('GET', `/${mine.id}`);
-    await world.worker('GET', `/${mine.id}`);
-    await world.worker('GET', `/${mine.id}`);
+      (await t.world.auditOf(mine.id)).filter((a) => a.action === 'view' && a.userId === t.org.worker.id);
+    await t.world.worker('GET', `/${mine.id}`);
+    await t.world.worker('GET', `/${mine.id}`);
+    await t.world.worker('GET', `/${mine.id}`);
     expect(await views()).toHaveLength(1);
-    await ctx.database.db.execute(
+    await t.ctx.database.db.execute(
       sql`UPDATE audit_logs SET created_at = now() - interval '61 minutes' WHERE action = 'view' AND entity_id = ${mine.id}`,
     );
-    await world.worker('GET', `/${mine.id}`);
+    await t.world.worker('GET', `/${mine.id}`);
     expect(await views()).toHaveLength(2);
   });
 });
 
 describe('the visit: reported problem, scheduled time, address, customer contact', () => {
   it('the admin records them; admin and collaborator both see them with the customer phone and e-mail', async () => {
-    await ctx.database.db
+    await t.ctx.database.db
       .update(schema.customers)
       .set({ phone: '11987654321', email: 'alvaro@example.com.br' })
-      .where(eq(schema.customers.id, world.customer.id));
-    const [address] = await ctx.database.db
+      .where(eq(schema.customers.id, t.world.customer.id));
+    const [address] = await t.ctx.database.db
       .insert(schema.addresses)
       .values({
-        organizationId: org.organization.id,
-        customerId: world.customer.id,
+        organizationId: t.org.organization.id,
+        customerId: t.world.customer.id,
         address: 'Rua das Flores',
         number: 120,
         city: 'São Paulo',
         state: 'SP',
       })
       .returning();
-    const res = await world.admin('POST', `/${mine.id}/visit`, {
+    const res = await t.world.admin('POST', `/${mine.id}/visit`, {
       reportedProblem: '  Split da sala não gela  ',
       scheduledAt: '2026-11-25T09:30:00-03:00',
       address: address!.id,
@@ -292,8 +274,8 @@ describe('the visit: reported problem, scheduled time, address, customer contact
       address: { id: address!.id, address: 'Rua das Flores', number: 120, city: 'São Paulo', state: 'SP' },
     };
     expect(res.json()).toMatchObject(expected);
-    expect((await world.worker('GET', `/${mine.id}`)).json()).toMatchObject(expected);
-    const updates = (await world.auditOf(mine.id)).filter((a) => a.action === 'update');
+    expect((await t.world.worker('GET', `/${mine.id}`)).json()).toMatchObject(expected);
+    const updates = (await t.world.auditOf(mine.id)).filter((a) => a.action === 'update');
     expect(updates.at(-1)!.data).toEqual(
       expect.arrayContaining([
         { field: 'reportedProblem', before: null, after: 'Split da sala não gela' },
@@ -304,37 +286,40 @@ describe('the visit: reported problem, scheduled time, address, customer contact
     expect(updates.at(-1)!.data.map((c) => c.field)).not.toContain('addressId');
 
     // Deleting the address empties the order's choice and keeps the order.
-    await ctx.database.db.delete(schema.addresses).where(eq(schema.addresses.id, address!.id));
-    expect((await world.admin('GET', `/${mine.id}`)).json()).toMatchObject({
+    await t.ctx.database.db.delete(schema.addresses).where(eq(schema.addresses.id, address!.id));
+    expect((await t.world.admin('GET', `/${mine.id}`)).json()).toMatchObject({
       address: null,
       reportedProblem: 'Split da sala não gela',
     });
     // Empty clears.
-    const cleared = await world.admin('POST', `/${mine.id}/visit`, { reportedProblem: '', scheduledAt: null });
+    const cleared = await t.world.admin('POST', `/${mine.id}/visit`, { reportedProblem: '', scheduledAt: null });
     expect(cleared.json()).toMatchObject({ reportedProblem: null, scheduledAt: null, address: null });
   });
 
   it("422 for another customer's or organization's address or a time without offset; nothing changes", async () => {
-    const [othersAddress] = await ctx.database.db
+    const [othersAddress] = await t.ctx.database.db
       .insert(schema.addresses)
-      .values({ organizationId: org.organization.id, customerId: world.otherCustomer.id, address: 'Av. Outra' })
+      .values({ organizationId: t.org.organization.id, customerId: t.world.otherCustomer.id, address: 'Av. Outra' })
       .returning();
-    const [foreign] = await ctx.database.db
+    const [foreign] = await t.ctx.database.db
       .insert(schema.addresses)
-      .values({ organizationId: other.organization.id, customerId: theirs.customer.id, address: 'Rua Alheia' })
+      .values({ organizationId: t.other.organization.id, customerId: t.theirs.customer.id, address: 'Rua Alheia' })
       .returning();
-    await world.admin('POST', `/${mine.id}/visit`, { reportedProblem: 'Antes' });
+    await t.world.admin('POST', `/${mine.id}/visit`, { reportedProblem: 'Antes' });
     for (const [body, field, message] of [
       [{ address: othersAddress!.id }, 'address', 'O endereço não pertence ao cliente da ordem de serviço'],
       [{ address: foreign!.id }, 'address', 'O endereço não pertence ao cliente da ordem de serviço'],
       [{ scheduledAt: '2026-11-25T09:30' }, 'scheduledAt', 'Informe uma data e hora válidas'],
       [{ reportedProblem: 'x'.repeat(2001) }, 'reportedProblem', 'Deve ter no máximo 2000 caracteres'],
     ] as const) {
-      const res = await world.admin('POST', `/${mine.id}/visit`, body);
+      const res = await t.world.admin('POST', `/${mine.id}/visit`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().errors[field]).toEqual([message]);
     }
-    expect((await world.admin('GET', `/${mine.id}`)).json()).toMatchObject({ reportedProblem: 'Antes', address: null });
+    expect((await t.world.admin('GET', `/${mine.id}`)).json()).toMatchObject({
+      reportedProblem: 'Antes',
+      address: null,
+    });
   });
 });
 
@@ -343,8 +328,8 @@ describe('list', () => {
   let lw: InvoiceWorld;
   const numbers: Record<string, number> = {};
   beforeAll(async () => {
-    listOrg = await createOrg(ctx);
-    lw = await invoiceWorld(ctx, listOrg);
+    listOrg = await createOrg(t.ctx);
+    lw = await invoiceWorld(t.ctx, listOrg);
     // a: Draft, customer 1, worker; b: Wip paid, customer 2; c: Blocked, customer 1, worker; d: Completed.
     const a = await lw.createInvoice();
     const b = await lw.createInvoice(lw.otherCustomer.id);
@@ -357,13 +342,13 @@ describe('list', () => {
     await lw.admin('POST', `/${b.id}/pay`, { date: '2026-02-01' });
     await lw.moveTo(c.id, InvoiceState.Blocked);
     await lw.moveTo(d.id, InvoiceState.Completed);
-    const tag = await ctx.app.inject({
+    const tag = await t.ctx.app.inject({
       method: 'POST',
       url: `/api/organizations/${listOrg.organization.id}/tags`,
       headers: listOrg.as(listOrg.admin.token),
       payload: { name: 'Urgente', color: 'eb5a46' },
     });
-    await ctx.database.db.execute(
+    await t.ctx.database.db.execute(
       // Tags are added through the API of issue 6; the list must already show them.
       (await import('drizzle-orm'))
         .sql`INSERT INTO invoice_tags (organization_id, invoice_id, tag_id) VALUES (${listOrg.organization.id}, ${a.id}, ${tag.json().id})`,
@@ -436,11 +421,11 @@ describe('list', () => {
 
   it('a term matching thousands of customers still finds their orders (sub-select instead of an id list)', async () => {
     const orgId = listOrg.organization.id;
-    await ctx.database.db.execute(sql`
+    await t.ctx.database.db.execute(sql`
       INSERT INTO customers (organization_id, type, identifier, name)
       SELECT ${orgId}, 2, lpad(g::text, 9, '0') || '77', 'Freguês Recorrente ' || g FROM generate_series(1, 2100) g`);
     const [{ id: customerId }] = (
-      (await ctx.database.db.execute(
+      (await t.ctx.database.db.execute(
         sql`SELECT id FROM customers WHERE organization_id = ${orgId} AND name = 'Freguês Recorrente 1500'`,
       )) as unknown as { rows: Array<{ id: number }> }
     ).rows as [{ id: number }];
@@ -544,8 +529,8 @@ describe("the technician's list: sort=scheduled and open=true", () => {
   let sw: InvoiceWorld;
   const n: Record<string, number> = {};
   beforeAll(async () => {
-    so = await createOrg(ctx);
-    sw = await invoiceWorld(ctx, so);
+    so = await createOrg(t.ctx);
+    sw = await invoiceWorld(t.ctx, so);
     // later: Todo on the 3rd; sooner: Draft on the 2nd; unscheduled: Wip; done: Completed on the 1st;
     // dropped: Canceled on the 1st; paid: Wip paid on the 1st; others: the 1st, not the technician's.
     const plan: Array<[string, number, string | null]> = [
@@ -616,7 +601,7 @@ describe("the technician's list: sort=scheduled and open=true", () => {
   });
 
   it('the open orders by schedule are read from their partial index', async () => {
-    const db = ctx.database.db;
+    const db = t.ctx.database.db;
     // Whether the planner picks an index over a small table is its call: with sequential scans off it
     // must still find one that answers the filter and the order.
     const plan = await db.transaction(async (tx) => {
@@ -634,31 +619,36 @@ describe("the technician's list: sort=scheduled and open=true", () => {
 
 describe('what orders hold in place', () => {
   it('a customer with orders is not deleted (409); one without still is', async () => {
-    const customers = `/api/organizations/${org.organization.id}/customers`;
-    const res = await ctx.app.inject({
+    const customers = `/api/organizations/${t.org.organization.id}/customers`;
+    const res = await t.ctx.app.inject({
       method: 'DELETE',
-      url: `${customers}/${world.customer.id}`,
-      headers: org.as(org.admin.token),
+      url: `${customers}/${t.world.customer.id}`,
+      headers: t.org.as(t.org.admin.token),
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual(['Este cliente tem ordens de serviço e não pode ser removido']);
-    expect((await world.admin('GET', `/${mine.id}`)).json().customerName).toBe(world.customer.name);
+    expect((await t.world.admin('GET', `/${mine.id}`)).json().customerName).toBe(t.world.customer.name);
   });
 
   it('a Blocked reason in use keeps its state but may be renamed', async () => {
-    const statuses = `/api/organizations/${org.organization.id}/invoice-statuses`;
-    const created = await ctx.app.inject({
+    const statuses = `/api/organizations/${t.org.organization.id}/invoice-statuses`;
+    const created = await t.ctx.app.inject({
       method: 'POST',
       url: statuses,
-      headers: org.as(org.admin.token),
+      headers: t.org.as(t.org.admin.token),
       payload: { state: InvoiceState.Blocked, label: 'Aguardando gás' },
     });
     const statusId = created.json().id as number;
-    const { id } = await world.createInvoice();
-    await world.moveTo(id, InvoiceState.Wip);
-    await world.admin('POST', `/${id}/block/${statusId}`);
+    const { id } = await t.world.createInvoice();
+    await t.world.moveTo(id, InvoiceState.Wip);
+    await t.world.admin('POST', `/${id}/block/${statusId}`);
     const put = (payload: object) =>
-      ctx.app.inject({ method: 'PUT', url: `${statuses}/${statusId}`, headers: org.as(org.admin.token), payload });
+      t.ctx.app.inject({
+        method: 'PUT',
+        url: `${statuses}/${statusId}`,
+        headers: t.org.as(t.org.admin.token),
+        payload,
+      });
     const toCanceled = await put({ state: InvoiceState.Canceled, label: 'Aguardando gás' });
     expect(toCanceled.statusCode).toBe(409);
     expect(toCanceled.json().errors).toEqual([
@@ -666,7 +656,7 @@ describe('what orders hold in place', () => {
     ]);
     const renamed = await put({ state: InvoiceState.Blocked, label: 'Aguardando gás R-32' });
     expect(renamed.statusCode).toBe(200);
-    expect((await world.admin('GET', `/${id}`)).json()).toMatchObject({
+    expect((await t.world.admin('GET', `/${id}`)).json()).toMatchObject({
       statusState: InvoiceState.Blocked,
       statusLabel: 'Aguardando gás R-32',
     });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InvoiceState, type InvoiceStateValue } from '@oficina/contracts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { perFile } from '../../../test/helpers.ts';
+import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 
 // The allowed state changes, written out here on purpose (not imported from contracts), so the
 // server is checked against an independent copy of the rule.
@@ -17,35 +17,22 @@ const decided: Record<InvoiceStateValue, InvoiceStateValue[]> = {
 const states: InvoiceStateValue[] = [Draft, Todo, Wip, Blocked, Canceled, Completed];
 const targets: InvoiceStateValue[] = [Todo, Wip, Blocked, Canceled, Completed];
 
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
-let world: InvoiceWorld;
-let theirs: InvoiceWorld;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
-  theirs = await invoiceWorld(ctx, other);
-});
-afterAll(() => ctx.close());
+const t = perFile({ other: true, world: invoiceWorld });
 
 const pathTo = (to: InvoiceStateValue) =>
   ({
     [Todo]: '/todo',
     [Wip]: '/start',
-    [Blocked]: `/block/${world.statusOf(Blocked).id}`,
-    [Canceled]: `/cancel/${world.statusOf(Canceled).id}`,
+    [Blocked]: `/block/${t.world.statusOf(Blocked).id}`,
+    [Canceled]: `/cancel/${t.world.statusOf(Canceled).id}`,
     [Completed]: '/complete',
   })[to as number]!;
 
 async function orderIn(state: InvoiceStateValue, opts: { paid?: boolean } = {}) {
-  const { id } = await world.createInvoice();
-  await world.assignWorker(id);
-  await world.moveTo(id, state);
-  if (opts.paid) expect((await world.admin('POST', `/${id}/pay`, { date: '2026-03-01' })).statusCode).toBe(200);
+  const { id } = await t.world.createInvoice();
+  await t.world.assignWorker(id);
+  await t.world.moveTo(id, state);
+  if (opts.paid) expect((await t.world.admin('POST', `/${id}/pay`, { date: '2026-03-01' })).statusCode).toBe(200);
   return id;
 }
 
@@ -55,19 +42,19 @@ describe('every (from, to) pair of the state machine', () => {
       it(`${role}: from ${from}`, async () => {
         for (const to of targets) {
           const id = await orderIn(from);
-          const allowed = await world[role]('GET', `/${id}/allowed-changes`);
+          const allowed = await t.world[role]('GET', `/${id}/allowed-changes`);
           expect(allowed.statusCode).toBe(200);
-          const res = await world[role]('POST', `/${id}${pathTo(to)}`);
+          const res = await t.world[role]('POST', `/${id}${pathTo(to)}`);
           let expected = decided[from].includes(to) ? 200 : 409;
           // Cancelling is the admin's (a declared admin route); reopening a Completed order too.
           if (role === 'worker' && to === Canceled) expected = 403;
           if (role === 'worker' && from === Completed && to === Wip) expected = 409;
           expect(res.statusCode, `${role} ${from} -> ${to}: ${res.body}`).toBe(expected);
           const expectedAllowed = decided[from].filter(
-            (t) => role === 'admin' || (t !== Canceled && !(from === Completed && t === Wip)),
+            (target) => role === 'admin' || (target !== Canceled && !(from === Completed && target === Wip)),
           );
           expect([...allowed.json().data].sort(), `${role} allowed from ${from}`).toEqual([...expectedAllowed].sort());
-          const after = (await world.admin('GET', `/${id}`)).json();
+          const after = (await t.world.admin('GET', `/${id}`)).json();
           if (expected === 200) {
             expect(after.statusState).toBe(to);
           } else {
@@ -81,8 +68,8 @@ describe('every (from, to) pair of the state machine', () => {
 
   it('a paid Completed order cannot be reopened, not even by an admin', async () => {
     const id = await orderIn(Completed, { paid: true });
-    expect((await world.admin('GET', `/${id}/allowed-changes`)).json().data).toEqual([]);
-    const res = await world.admin('POST', `/${id}/start`);
+    expect((await t.world.admin('GET', `/${id}/allowed-changes`)).json().data).toEqual([]);
+    const res = await t.world.admin('POST', `/${id}/start`);
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual(['Não é possível atualizar esta Ordem de Serviço']);
   });
@@ -91,40 +78,40 @@ describe('every (from, to) pair of the state machine', () => {
 describe('what each change records', () => {
   it('start sets startedAt once; complete sets finishedAt; reopen clears it', async () => {
     const id = await orderIn(Draft);
-    const started = (await world.worker('POST', `/${id}/start`)).json();
+    const started = (await t.world.worker('POST', `/${id}/start`)).json();
     expect(started).toMatchObject({ statusState: Wip, statusLabel: 'Em Andamento', finishedAt: null });
     expect(started.startedAt).toEqual(expect.any(String));
     // The collaborator's answer has no price either.
     expect(started).not.toHaveProperty('total');
-    await world.worker('POST', `/${id}/todo`);
-    const again = (await world.worker('POST', `/${id}/start`)).json();
+    await t.world.worker('POST', `/${id}/todo`);
+    const again = (await t.world.worker('POST', `/${id}/start`)).json();
     expect(again.startedAt).toBe(started.startedAt);
-    const done = (await world.worker('POST', `/${id}/complete`)).json();
+    const done = (await t.world.worker('POST', `/${id}/complete`)).json();
     expect(done.statusState).toBe(Completed);
     expect(done.finishedAt).toEqual(expect.any(String));
     expect(done.startedAt).toBe(started.startedAt);
-    const reopened = (await world.admin('POST', `/${id}/start`)).json();
+    const reopened = (await t.world.admin('POST', `/${id}/start`)).json();
     expect(reopened).toMatchObject({ statusState: Wip, finishedAt: null, startedAt: started.startedAt });
   });
 
   it('block and cancel keep the chosen reason as the status', async () => {
-    const reason = world.statuses.find((s) => s.label === 'Aguardando cliente')!;
+    const reason = t.world.statuses.find((s) => s.label === 'Aguardando cliente')!;
     const id = await orderIn(Wip);
-    const blocked = await world.worker('POST', `/${id}/block/${reason.id}`);
+    const blocked = await t.world.worker('POST', `/${id}/block/${reason.id}`);
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json()).toMatchObject({
       statusState: Blocked,
       statusId: reason.id,
       statusLabel: 'Aguardando cliente',
     });
-    const canceled = await world.admin('POST', `/${id}/cancel/${world.statusOf(Canceled).id}`);
+    const canceled = await t.world.admin('POST', `/${id}/cancel/${t.world.statusOf(Canceled).id}`);
     expect(canceled.json()).toMatchObject({ statusState: Canceled, statusLabel: 'Cancelado pelo cliente' });
   });
 
   it('writes a System comment naming who, what and the reason, and an audit line', async () => {
     const id = await orderIn(Wip);
-    await world.worker('POST', `/${id}/block/${world.statusOf(Blocked).id}`);
-    const system = (await world.admin('GET', `/${id}/comments/type/4`)).json().data as Array<{
+    await t.world.worker('POST', `/${id}/block/${t.world.statusOf(Blocked).id}`);
+    const system = (await t.world.admin('GET', `/${id}/comments/type/4`)).json().data as Array<{
       comment: string;
       userName: string;
       type: number;
@@ -134,7 +121,7 @@ describe('what each change records', () => {
       'Colaborador Teste alterou o status de Em Andamento para Bloqueado. Motivo: Aguardando peça.',
     ]);
     expect(system.at(-1)).toMatchObject({ type: 4, userName: 'Colaborador Teste' });
-    const trail = (await world.auditOf(id)).filter((a) => a.action === 'update' && a.userId === org.worker.id);
+    const trail = (await t.world.auditOf(id)).filter((a) => a.action === 'update' && a.userId === t.org.worker.id);
     expect(trail.at(-1)!.data).toEqual([
       { field: 'status', before: 'Em Andamento', after: 'Bloqueado (Aguardando peça)' },
     ]);
@@ -145,31 +132,31 @@ describe('reasons', () => {
   it('422 on statusId for a status of another state, another organization or none', async () => {
     const id = await orderIn(Wip);
     const wrong = [
-      `/block/${world.statusOf(Canceled).id}`,
-      `/block/${world.statusOf(Wip).id}`,
-      `/cancel/${world.statusOf(Blocked).id}`,
-      `/block/${theirs.statusOf(Blocked).id}`,
-      `/cancel/${theirs.statusOf(Canceled).id}`,
+      `/block/${t.world.statusOf(Canceled).id}`,
+      `/block/${t.world.statusOf(Wip).id}`,
+      `/cancel/${t.world.statusOf(Blocked).id}`,
+      `/block/${t.theirs.statusOf(Blocked).id}`,
+      `/cancel/${t.theirs.statusOf(Canceled).id}`,
       '/block/999999999',
     ];
     for (const path of wrong) {
-      const res = await world.admin('POST', `/${id}${path}`);
+      const res = await t.world.admin('POST', `/${id}${path}`);
       expect(res.statusCode, path).toBe(422);
       expect(res.json().errors).toEqual({ statusId: ['Selecione uma situação do tipo correspondente'] });
     }
-    expect((await world.admin('POST', `/${id}/block/abc`)).statusCode).toBe(404);
-    expect((await world.admin('GET', `/${id}`)).json().statusState).toBe(Wip);
+    expect((await t.world.admin('POST', `/${id}/block/abc`)).statusCode).toBe(404);
+    expect((await t.world.admin('GET', `/${id}`)).json().statusState).toBe(Wip);
   });
 
   it('a user-defined Blocked reason works like the default ones', async () => {
-    const created = await ctx.app.inject({
+    const created = await t.ctx.app.inject({
       method: 'POST',
-      url: `/api/organizations/${org.organization.id}/invoice-statuses`,
-      headers: org.as(org.admin.token),
+      url: `/api/organizations/${t.org.organization.id}/invoice-statuses`,
+      headers: t.org.as(t.org.admin.token),
       payload: { state: Blocked, label: 'Aguardando aprovação do síndico' },
     });
     const id = await orderIn(Todo);
-    const res = await world.worker('POST', `/${id}/block/${created.json().id}`);
+    const res = await t.world.worker('POST', `/${id}/block/${created.json().id}`);
     expect(res.json()).toMatchObject({ statusState: Blocked, statusLabel: 'Aguardando aprovação do síndico' });
   });
 });
