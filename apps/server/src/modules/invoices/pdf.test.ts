@@ -1,47 +1,38 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { InvoiceState } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { createOrg, perFile } from '../../../test/helpers.ts';
+import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { multipartFiles } from '../../../test/factories.ts';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text.ts';
 
 // The PDF: a short-lived signed link that needs no login; what the document prints, with and without values.
-let ctx: TestContext;
-let org: TestOrg;
-let world: InvoiceWorld;
+const t = perFile({ world: invoiceWorld });
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
-});
-afterAll(() => ctx.close());
-
-const open = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+const open = (url: string, headers: Record<string, string> = {}) => t.ctx.app.inject({ method: 'GET', url, headers });
 
 /** A started order with a service (R$ 180,00 x 2), a product, equipment, comments of every type. */
 async function fullOrder() {
-  const { id, number } = await world.createInvoice();
-  await world.admin('POST', `/${id}/services`, {
-    service: world.service.id,
+  const { id, number } = await t.world.createInvoice();
+  await t.world.admin('POST', `/${id}/services`, {
+    service: t.world.service.id,
     quantity: 2,
     description: 'Sala de reunião',
   });
-  await world.admin('POST', `/${id}/products`, { product: world.product.id, quantity: 1 });
-  await world.admin('POST', `/${id}/equipments`, { equipment: world.equipment.id });
-  await world.admin('POST', `/${id}/discount`, { discount: 15.9 });
-  await world.moveTo(id, InvoiceState.Wip);
-  await world.admin('POST', `/${id}/comments`, { comment: 'Cliente pediu atenção à ação do dreno', type: 1 });
-  await world.admin('POST', `/${id}/comments`, { comment: 'Pressão do gás conferida', type: 2 });
-  await world.admin('POST', `/${id}/comments`, { comment: 'Cobrar visita extra', type: 3 });
+  await t.world.admin('POST', `/${id}/products`, { product: t.world.product.id, quantity: 1 });
+  await t.world.admin('POST', `/${id}/equipments`, { equipment: t.world.equipment.id });
+  await t.world.admin('POST', `/${id}/discount`, { discount: 15.9 });
+  await t.world.moveTo(id, InvoiceState.Wip);
+  await t.world.admin('POST', `/${id}/comments`, { comment: 'Cliente pediu atenção à ação do dreno', type: 1 });
+  await t.world.admin('POST', `/${id}/comments`, { comment: 'Pressão do gás conferida', type: 2 });
+  await t.world.admin('POST', `/${id}/comments`, { comment: 'Cobrar visita extra', type: 3 });
   return { id, number };
 }
 
 const pdfUrl = async (id: number, showValues: boolean, as: 'admin' | 'worker' = 'admin') => {
-  const res = await world[as]('POST', `/${id}/pdf`, { showValues });
+  const res = await t.world[as]('POST', `/${id}/pdf`, { showValues });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().url as string;
 };
@@ -49,25 +40,27 @@ const pdfUrl = async (id: number, showValues: boolean, as: 'admin' | 'worker' = 
 describe('access', () => {
   it('401 without a token, another organization 404; a collaborator only on their orders', async () => {
     const { id } = await fullOrder();
-    expect((await ctx.app.inject({ method: 'POST', url: world.url(`/${id}/pdf`), payload: {} })).statusCode).toBe(401);
-    const other = await createOrg(ctx);
-    const foreign = await ctx.app.inject({
+    expect((await t.ctx.app.inject({ method: 'POST', url: t.world.url(`/${id}/pdf`), payload: {} })).statusCode).toBe(
+      401,
+    );
+    const other = await createOrg(t.ctx);
+    const foreign = await t.ctx.app.inject({
       method: 'POST',
       url: `/api/organizations/${other.organization.id}/invoices/${id}/pdf`,
       headers: other.as(other.admin.token),
       payload: { showValues: true },
     });
     expect(foreign.statusCode).toBe(404);
-    expect((await world.worker('POST', `/${id}/pdf`, { showValues: false })).statusCode).toBe(404);
-    await world.assignWorker(id);
-    expect((await world.worker('POST', `/${id}/pdf`, { showValues: false })).statusCode).toBe(200);
+    expect((await t.world.worker('POST', `/${id}/pdf`, { showValues: false })).statusCode).toBe(404);
+    await t.world.assignWorker(id);
+    expect((await t.world.worker('POST', `/${id}/pdf`, { showValues: false })).statusCode).toBe(200);
   });
 
   it('409 for Draft, Todo and Canceled orders, as the button is hidden there', async () => {
     for (const state of [InvoiceState.Draft, InvoiceState.Todo, InvoiceState.Canceled]) {
-      const { id } = await world.createInvoice();
-      await world.moveTo(id, state);
-      const res = await world.admin('POST', `/${id}/pdf`, { showValues: true });
+      const { id } = await t.world.createInvoice();
+      await t.world.moveTo(id, state);
+      const res = await t.world.admin('POST', `/${id}/pdf`, { showValues: true });
       expect(res.statusCode).toBe(409);
       expect(res.json().errors).toEqual([
         'O PDF não está disponível para ordens de serviço em rascunho, não iniciadas ou canceladas',
@@ -95,9 +88,9 @@ describe('the link', () => {
     const token = new URL(url, 'http://x').searchParams.get('token')!;
     const [h, p, s] = token.split('.');
     // Another claim with the old signature, and a flipped signature.
-    const forged = `${h}.${Buffer.from(JSON.stringify({ inv: id, org: org.organization.id, values: true, exp: 9999999999, aud: 'invoice-pdf' })).toString('base64url')}.${s}`;
+    const forged = `${h}.${Buffer.from(JSON.stringify({ inv: id, org: t.org.organization.id, values: true, exp: 9999999999, aud: 'invoice-pdf' })).toString('base64url')}.${s}`;
     const flipped = `${h}.${p}.${s!.slice(0, -2)}${s!.endsWith('AA') ? 'BB' : 'AA'}`;
-    for (const bad of [forged, flipped, '', 'abc', org.admin.token]) {
+    for (const bad of [forged, flipped, '', 'abc', t.org.admin.token]) {
       const res = await open(`/api/pdfs/invoices/${id}?token=${bad}`);
       expect(res.statusCode, bad.slice(0, 20)).toBe(404);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -108,12 +101,16 @@ describe('the link', () => {
     const { id: otherId } = await fullOrder();
     expect((await open(`/api/pdfs/invoices/${otherId}?token=${token}`)).statusCode).toBe(404);
     // Expired: signed the same way, in the past.
-    const expired = await ctx.app.links.sign('invoice-pdf', { inv: id, org: org.organization.id, values: false }, -5);
+    const expired = await t.ctx.app.links.sign(
+      'invoice-pdf',
+      { inv: id, org: t.org.organization.id, values: false },
+      -5,
+    );
     const gone = await open(`/api/pdfs/invoices/${id}?token=${expired}`);
     expect(gone.statusCode).toBe(410);
     expect(gone.body).toContain('Este link do PDF expirou');
     // A PDF token is not a login token.
-    const asBearer = await world.call(token, 'GET', `/${id}`);
+    const asBearer = await t.world.call(token, 'GET', `/${id}`);
     expect(asBearer.statusCode).toBe(401);
   });
 });
@@ -125,8 +122,8 @@ describe('the document', () => {
     for (const text of [
       'ORDEM DE SERVIÇO',
       `Nº ${number}`,
-      world.company.name,
-      world.customer.name,
+      t.world.company.name,
+      t.world.customer.name,
       'Limpeza de split',
       'Sala de reunião',
       'Filtro de ar',
@@ -156,13 +153,13 @@ describe('the document', () => {
 
   it('prints the reported problem, the scheduled time and the address chosen for the job', async () => {
     const { id } = await fullOrder();
-    const [first, chosen] = await ctx.database.db
+    const [first, chosen] = await t.ctx.database.db
       .insert(schema.addresses)
       .values([
-        { organizationId: org.organization.id, customerId: world.customer.id, address: 'Rua Primeira', number: 1 },
+        { organizationId: t.org.organization.id, customerId: t.world.customer.id, address: 'Rua Primeira', number: 1 },
         {
-          organizationId: org.organization.id,
-          customerId: world.customer.id,
+          organizationId: t.org.organization.id,
+          customerId: t.world.customer.id,
           address: 'Avenida do Serviço',
           number: 900,
           city: 'Campinas',
@@ -171,7 +168,7 @@ describe('the document', () => {
       ])
       .returning();
     expect(first).toBeDefined();
-    const saved = await world.admin('POST', `/${id}/visit`, {
+    const saved = await t.world.admin('POST', `/${id}/visit`, {
       reportedProblem: 'Câmara fria não chega a -18 °C',
       scheduledAt: '2026-11-25T09:30:00-03:00',
       address: chosen!.id,
@@ -188,7 +185,7 @@ describe('the document', () => {
 
   it("a collaborator's request never carries values, even when asked", async () => {
     const { id } = await fullOrder();
-    await world.assignWorker(id);
+    await t.world.assignWorker(id);
     const text = pdfText((await open(await pdfUrl(id, true, 'worker'))).rawPayload);
     expect(text).toContain('Limpeza de split');
     expect(text).not.toContain('R$');
@@ -196,8 +193,8 @@ describe('the document', () => {
 
   it("a collaborator's PDF leaves out the purchase-order and fiscal-note numbers the API hides from them", async () => {
     const { id } = await fullOrder();
-    await world.assignWorker(id);
-    await world.admin('POST', `/${id}/info`, { invoiceInfo1: 'PC-7781', invoiceInfo2: 'NF-99123' });
+    await t.world.assignWorker(id);
+    await t.world.admin('POST', `/${id}/info`, { invoiceInfo1: 'PC-7781', invoiceInfo2: 'NF-99123' });
     const admin = pdfText((await open(await pdfUrl(id, false))).rawPayload);
     expect(admin).toContain('PC-7781');
     expect(admin).toContain('NF-99123');
@@ -208,18 +205,18 @@ describe('the document', () => {
 
   it('a link stops working when its requester loses access: taken off the order, or deactivated', async () => {
     const { id } = await fullOrder();
-    const line = await world.assignWorker(id);
+    const line = await t.world.assignWorker(id);
     const url = await pdfUrl(id, false, 'worker');
     expect((await open(url)).statusCode).toBe(200);
-    expect((await world.admin('DELETE', `/${id}/workers/${line.id}`)).statusCode).toBe(204);
+    expect((await t.world.admin('DELETE', `/${id}/workers/${line.id}`)).statusCode).toBe(204);
     expect((await open(url)).statusCode).toBe(404);
 
     const adminUrl = await pdfUrl(id, true);
-    await ctx.database.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, org.admin.id));
+    await t.ctx.database.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, t.org.admin.id));
     try {
       expect((await open(adminUrl)).statusCode).toBe(404);
     } finally {
-      await ctx.database.db.update(schema.users).set({ isActive: true }).where(eq(schema.users.id, org.admin.id));
+      await t.ctx.database.db.update(schema.users).set({ isActive: true }).where(eq(schema.users.id, t.org.admin.id));
     }
   });
 
@@ -227,15 +224,15 @@ describe('the document', () => {
     const { id } = await fullOrder();
     // A file that only starts like a PNG, stored as it could have been before uploads were decoded.
     const fake = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(200, 7)]);
-    const key = `${org.organization.id}/companies/${world.company.id}/logo-fake.png`;
-    await ctx.app.storage.put(key, fake, 'image/png');
-    await ctx.database.db
+    const key = `${t.org.organization.id}/companies/${t.world.company.id}/logo-fake.png`;
+    await t.ctx.app.storage.put(key, fake, 'image/png');
+    await t.ctx.database.db
       .update(schema.companies)
       .set({ logoKey: key, logoContentType: 'image/png' })
-      .where(eq(schema.companies.id, world.company.id));
+      .where(eq(schema.companies.id, t.world.company.id));
     const res = await open(await pdfUrl(id, true));
     expect(res.statusCode).toBe(200);
-    expect(pdfText(res.rawPayload)).toContain(world.company.name);
+    expect(pdfText(res.rawPayload)).toContain(t.world.company.name);
   });
 
   it('prints the photos, and the signature with its evidence, marked when outdated', async () => {
@@ -247,10 +244,10 @@ describe('the document', () => {
       'attachment',
       [1, 2, 3, 4].map((n) => ({ data: jpeg, filename: `foto-${n}.jpg`, contentType: 'image/jpeg' })),
     );
-    const up = await ctx.app.inject({
+    const up = await t.ctx.app.inject({
       method: 'POST',
-      url: world.url(`/${id}/attachments/pictures`),
-      headers: { ...org.as(org.admin.token), ...mp.headers },
+      url: t.world.url(`/${id}/attachments/pictures`),
+      headers: { ...t.org.as(t.org.admin.token), ...mp.headers },
       payload: mp.payload,
     });
     expect(up.statusCode).toBe(201);
@@ -260,8 +257,8 @@ describe('the document', () => {
 
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120"><rect width="300" height="120" fill="#fff"/><path d="M10 100 L 150 20 L 290 100" stroke="#000" stroke-width="3"/></svg>`;
     const signature = `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
-    const token = new URL((await world.admin('GET', `/${id}`)).json().signUrl, 'http://x').searchParams.get('token');
-    const signed = await ctx.app.inject({
+    const token = new URL((await t.world.admin('GET', `/${id}`)).json().signUrl, 'http://x').searchParams.get('token');
+    const signed = await t.ctx.app.inject({
       method: 'POST',
       url: `/api/public/invoices/${id}/sign?token=${token}`,
       payload: { signature, signerName: 'Joana Prado' },
@@ -279,7 +276,7 @@ describe('the document', () => {
     expect((pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length).toBeGreaterThanOrEqual(5);
     expect(pdfPageCount(pdf)).toBeGreaterThanOrEqual(2);
 
-    await world.admin('POST', `/${id}/services`, { service: world.service.id, quantity: 1 });
+    await t.world.admin('POST', `/${id}/services`, { service: t.world.service.id, quantity: 1 });
     const outdated = pdfText((await open(await pdfUrl(id, true))).rawPayload);
     expect(outdated).toContain('ASSINATURA DESATUALIZADA');
   });

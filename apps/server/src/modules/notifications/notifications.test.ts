@@ -1,65 +1,36 @@
 import { spawn } from 'node:child_process';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { InvoiceState, messages, noFeatures, ROLE_ADMIN } from '@oficina/contracts';
+import { InvoiceState, messages, ROLE_ADMIN } from '@oficina/contracts';
 import { hashPassword, schema } from '@oficina/db';
-import {
-  createOrg,
-  createSecondInstance,
-  createTestApp,
-  type TestContext,
-  type TestOrg,
-} from '../../../test/helpers.ts';
+import { createSecondInstance, type TestOrg, perFile, addSecondAdmin } from '../../../test/helpers.ts';
 import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { processDueReminders } from './reminder-job.ts';
 
 // The bell's API, the notification of a signature, and the reminder job (exactly once, also with
 // two server instances over one PostgreSQL, and nothing lost when a server dies holding a claim).
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
-let lite: TestOrg;
-let world: InvoiceWorld;
+const t = perFile({ other: true, lite: true, world: invoiceWorld });
 let secondAdmin: { id: number; token: string };
 let drawn: string;
 
 const url = (o: TestOrg, rest = '') => `/api/organizations/${o.organization.id}/notifications${rest}`;
-const list = (o: TestOrg, token: string, qs = '') => ctx.app.inject({ url: url(o, qs), headers: o.as(token) });
-const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(ctx.database.db, query);
+const list = (o: TestOrg, token: string, qs = '') => t.ctx.app.inject({ url: url(o, qs), headers: o.as(token) });
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.ctx.database.db, query);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-  lite = await createOrg(ctx, { features: noFeatures });
-  world = await invoiceWorld(ctx, org);
-  const [u] = await ctx.database.db
-    .insert(schema.users)
-    .values({
-      organizationId: org.organization.id,
-      name: 'Segunda Admin',
-      email: `admin2-${Date.now()}@teste.com.br`,
-      role: ROLE_ADMIN,
-      passwordHash: await hashPassword('senha-forte-1'),
-    })
-    .returning();
-  secondAdmin = {
-    id: u!.id,
-    token: await ctx.app.tokens.sign({ ...u!, organizationId: org.organization.id }),
-  };
+  secondAdmin = await addSecondAdmin(t.ctx, t.org);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="400" height="200" fill="#fff"/><path d="M20 150 C 80 20, 160 20, 200 120" stroke="#000" stroke-width="3" fill="none"/></svg>`;
   drawn = `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
 });
-afterAll(() => ctx.close());
 
 async function signOrder() {
-  const { id, number } = await world.createInvoice();
-  await world.admin('POST', `/${id}/services`, { service: world.service.id, quantity: 1 });
-  await world.moveTo(id, InvoiceState.Wip);
-  const signUrl: string = (await world.admin('GET', `/${id}`)).json().signUrl;
-  const res = await ctx.app.inject({
+  const { id, number } = await t.world.createInvoice();
+  await t.world.admin('POST', `/${id}/services`, { service: t.world.service.id, quantity: 1 });
+  await t.world.moveTo(id, InvoiceState.Wip);
+  const signUrl: string = (await t.world.admin('GET', `/${id}`)).json().signUrl;
+  const res = await t.ctx.app.inject({
     method: 'POST',
     url: `/api/public${signUrl}`,
     payload: { signature: drawn, signerName: 'Maria Cliente' },
@@ -99,28 +70,28 @@ const notificationsFor = (ids: number[]) =>
 
 describe('access', () => {
   it('401 without a token', async () => {
-    expect((await ctx.app.inject({ url: url(org) })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: url(org, '/1/mark-as-read') })).statusCode).toBe(401);
+    expect((await t.ctx.app.inject({ url: url(t.org) })).statusCode).toBe(401);
+    expect((await t.ctx.app.inject({ method: 'POST', url: url(t.org, '/1/mark-as-read') })).statusCode).toBe(401);
   });
   it("another organization's notification id → 404; another admin's → 404", async () => {
     await signOrder();
-    const mine = (await list(org, org.admin.token)).json().data[0];
-    const asOther = await ctx.app.inject({
+    const mine = (await list(t.org, t.org.admin.token)).json().data[0];
+    const asOther = await t.ctx.app.inject({
       method: 'POST',
-      url: url(other, `/${mine.id}/mark-as-read`),
-      headers: other.as(other.admin.token),
+      url: url(t.other, `/${mine.id}/mark-as-read`),
+      headers: t.other.as(t.other.admin.token),
     });
     expect(asOther.statusCode).toBe(404);
-    const asColleague = await ctx.app.inject({
+    const asColleague = await t.ctx.app.inject({
       method: 'POST',
-      url: url(org, `/${mine.id}/mark-as-read`),
-      headers: org.as(secondAdmin.token),
+      url: url(t.org, `/${mine.id}/mark-as-read`),
+      headers: t.org.as(secondAdmin.token),
     });
     expect(asColleague.statusCode).toBe(404);
   });
   it('403 for a collaborator and for an organization without the notifications feature', async () => {
-    expect((await list(org, org.worker.token)).statusCode).toBe(403);
-    const res = await list(lite, lite.admin.token);
+    expect((await list(t.org, t.org.worker.token)).statusCode).toBe(403);
+    const res = await list(t.lite, t.lite.admin.token);
     expect(res.statusCode).toBe(403);
     expect(res.json().errors).toEqual([messages.featureDisabled]);
   });
@@ -128,9 +99,9 @@ describe('access', () => {
 
 describe('a customer signs', () => {
   it('each active admin gets one notification at once, linking to the order; collaborators none', async () => {
-    const before = (await list(org, org.admin.token)).json().meta;
+    const before = (await list(t.org, t.org.admin.token)).json().meta;
     const { id, number } = await signOrder();
-    const after = (await list(org, org.admin.token)).json();
+    const after = (await list(t.org, t.org.admin.token)).json();
     expect(after.meta.total).toBe(before.total + 1);
     expect(after.meta.unread).toBe(before.unread + 1);
     expect(after.data[0]).toMatchObject({
@@ -139,31 +110,31 @@ describe('a customer signs', () => {
       url: `/invoices/${id}/edit`,
       readAt: null,
     });
-    const forColleague = (await list(org, secondAdmin.token)).json().data[0];
+    const forColleague = (await list(t.org, secondAdmin.token)).json().data[0];
     expect(forColleague.url).toBe(`/invoices/${id}/edit`);
-    const workerRows = await rows(sql`SELECT 1 FROM notifications WHERE user_id = ${org.worker.id}`);
+    const workerRows = await rows(sql`SELECT 1 FROM notifications WHERE user_id = ${t.org.worker.id}`);
     expect(workerRows).toHaveLength(0);
   });
   it('mark-as-read: once, irreversible, the badge count drops', async () => {
-    const first = (await list(org, org.admin.token)).json();
+    const first = (await list(t.org, t.org.admin.token)).json();
     const target = first.data[0];
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'POST',
-      url: url(org, `/${target.id}/mark-as-read`),
-      headers: org.as(org.admin.token),
+      url: url(t.org, `/${target.id}/mark-as-read`),
+      headers: t.org.as(t.org.admin.token),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().readAt).not.toBeNull();
-    const again = await ctx.app.inject({
+    const again = await t.ctx.app.inject({
       method: 'POST',
-      url: url(org, `/${target.id}/mark-as-read`),
-      headers: org.as(org.admin.token),
+      url: url(t.org, `/${target.id}/mark-as-read`),
+      headers: t.org.as(t.org.admin.token),
     });
     expect(again.json().readAt).toBe(res.json().readAt);
-    expect((await list(org, org.admin.token)).json().meta.unread).toBe(first.meta.unread - 1);
+    expect((await list(t.org, t.org.admin.token)).json().meta.unread).toBe(first.meta.unread - 1);
   });
   it('the list is paginated with a real total', async () => {
-    const page = (await list(org, org.admin.token, '?take=1&skip=1')).json();
+    const page = (await list(t.org, t.org.admin.token, '?take=1&skip=1')).json();
     expect(page.data).toHaveLength(1);
     expect(page.meta).toMatchObject({ skip: 1, take: 1 });
     expect(page.meta.total).toBeGreaterThanOrEqual(2);
@@ -185,10 +156,10 @@ describe('a technician completes an order', () => {
   }
 
   it('each active admin gets one notification linking to the order; no collaborator, no inactive admin', async () => {
-    const [inactive] = await ctx.database.db
+    const [inactive] = await t.ctx.database.db
       .insert(schema.users)
       .values({
-        organizationId: org.organization.id,
+        organizationId: t.org.organization.id,
         name: 'Admin Inativa',
         email: `admin-inativa-${Date.now()}@teste.com.br`,
         role: ROLE_ADMIN,
@@ -196,52 +167,52 @@ describe('a technician completes an order', () => {
         isActive: false,
       })
       .returning();
-    const { id, number } = await startedWithWorker(world);
-    const unread = (await list(org, org.admin.token)).json().meta.unread;
-    const res = await world.worker('POST', `/${id}/complete`);
+    const { id, number } = await startedWithWorker(t.world);
+    const unread = (await list(t.org, t.org.admin.token)).json().meta.unread;
+    const res = await t.world.worker('POST', `/${id}/complete`);
     expect(res.statusCode, res.body).toBe(200);
 
     const written = await completions(id);
-    expect(written.map((n) => n.user_id).sort()).toEqual([org.admin.id, secondAdmin.id].sort());
+    expect(written.map((n) => n.user_id).sort()).toEqual([t.org.admin.id, secondAdmin.id].sort());
     expect(written.map((n) => n.user_id)).not.toContain(inactive!.id);
-    expect(written.map((n) => n.user_id)).not.toContain(org.worker.id);
-    const [worker] = await rows<{ name: string }>(sql`SELECT name FROM users WHERE id = ${org.worker.id}`);
-    const [latest] = (await list(org, org.admin.token)).json().data;
+    expect(written.map((n) => n.user_id)).not.toContain(t.org.worker.id);
+    const [worker] = await rows<{ name: string }>(sql`SELECT name FROM users WHERE id = ${t.org.worker.id}`);
+    const [latest] = (await list(t.org, t.org.admin.token)).json().data;
     expect(latest).toMatchObject({
       title: `OS ${number} concluída`,
       description: `${worker!.name} concluiu a Ordem de Serviço ${number}.`,
       url: `/invoices/${id}/edit`,
       readAt: null,
     });
-    expect((await list(org, org.admin.token)).json().meta.unread).toBe(unread + 1);
+    expect((await list(t.org, t.org.admin.token)).json().meta.unread).toBe(unread + 1);
   });
 
   it('an admin who completes an order notifies nobody, themselves included', async () => {
-    const { id } = await startedWithWorker(world);
-    expect((await world.admin('POST', `/${id}/complete`)).statusCode).toBe(200);
+    const { id } = await startedWithWorker(t.world);
+    expect((await t.world.admin('POST', `/${id}/complete`)).statusCode).toBe(200);
     expect(await completions(id)).toHaveLength(0);
   });
 
   it('once per completion: reopened by an admin and completed again by the technician, the office hears again', async () => {
-    const { id } = await startedWithWorker(world);
-    expect((await world.worker('POST', `/${id}/complete`)).statusCode).toBe(200);
+    const { id } = await startedWithWorker(t.world);
+    expect((await t.world.worker('POST', `/${id}/complete`)).statusCode).toBe(200);
     expect(await completions(id)).toHaveLength(2);
-    expect((await world.admin('POST', `/${id}/start`)).statusCode).toBe(200);
+    expect((await t.world.admin('POST', `/${id}/start`)).statusCode).toBe(200);
     expect(await completions(id)).toHaveLength(2);
-    expect((await world.worker('POST', `/${id}/complete`)).statusCode).toBe(200);
+    expect((await t.world.worker('POST', `/${id}/complete`)).statusCode).toBe(200);
     expect(await completions(id)).toHaveLength(4);
   });
 
   it('a completion that fails writes no notification', async () => {
-    const { id } = await world.createInvoice();
-    await world.assignWorker(id);
+    const { id } = await t.world.createInvoice();
+    await t.world.assignWorker(id);
     // Not started: Todo/Draft → Completed is not an allowed change.
-    expect((await world.worker('POST', `/${id}/complete`)).statusCode).toBe(409);
+    expect((await t.world.worker('POST', `/${id}/complete`)).statusCode).toBe(409);
     expect(await completions(id)).toHaveLength(0);
   });
 
   it('an organization without the notifications feature gets none', async () => {
-    const liteWorld = await invoiceWorld(ctx, lite);
+    const liteWorld = await invoiceWorld(t.ctx, t.lite);
     const { id } = await startedWithWorker(liteWorld);
     expect((await liteWorld.worker('POST', `/${id}/complete`)).statusCode).toBe(200);
     expect(await completions(id)).toHaveLength(0);
@@ -250,31 +221,31 @@ describe('a technician completes an order', () => {
 
 describe('the reminder job', () => {
   it('turns due reminders into one notification per admin, leaves future ones, and notifies a moved reminder again', async () => {
-    const due = await scheduleReminders(org, world, 3, new Date(Date.now() - 60_000).toISOString());
-    const future = await scheduleReminders(org, world, 2, new Date(Date.now() + 3_600_000).toISOString());
+    const due = await scheduleReminders(t.org, t.world, 3, new Date(Date.now() - 60_000).toISOString());
+    const future = await scheduleReminders(t.org, t.world, 2, new Date(Date.now() + 3_600_000).toISOString());
     let handled = 0;
-    for (let n = await processDueReminders(ctx.database.db); n > 0; n = await processDueReminders(ctx.database.db))
+    for (let n = await processDueReminders(t.ctx.database.db); n > 0; n = await processDueReminders(t.ctx.database.db))
       handled += n;
     expect(handled).toBeGreaterThanOrEqual(3);
     expect(await notificationsFor(due)).toHaveLength(6);
     expect(await notificationsFor(future)).toHaveLength(0);
-    expect(await processDueReminders(ctx.database.db)).toBe(0);
-    const [latest] = (await list(org, secondAdmin.token)).json().data;
+    expect(await processDueReminders(t.ctx.database.db)).toBe(0);
+    const [latest] = (await list(t.org, secondAdmin.token)).json().data;
     expect(latest).toMatchObject({ title: expect.stringMatching(/^Lembrete do orçamento \d+$/) });
     expect(latest.url).toMatch(/^\/estimates\/\d+\/edit$/);
 
     // Moved to a new time: processed_at cleared, it comes due again and notifies again.
-    await ctx.database.db.execute(
+    await t.ctx.database.db.execute(
       sql`UPDATE estimate_reminders SET reminder_at = now() - interval '1 second', processed_at = NULL WHERE id = ${due[0]}`,
     );
-    expect(await processDueReminders(ctx.database.db)).toBe(1);
+    expect(await processDueReminders(t.ctx.database.db)).toBe(1);
     expect(await notificationsFor([due[0]!])).toHaveLength(4);
   });
 
   it('notifies nobody for an organization without notifications, and marks its reminders done', async () => {
-    const liteWorld = await invoiceWorld(ctx, lite);
-    const ids = await scheduleReminders(lite, liteWorld, 2, new Date(Date.now() - 1000).toISOString());
-    while ((await processDueReminders(ctx.database.db)) > 0);
+    const liteWorld = await invoiceWorld(t.ctx, t.lite);
+    const ids = await scheduleReminders(t.lite, liteWorld, 2, new Date(Date.now() - 1000).toISOString());
+    while ((await processDueReminders(t.ctx.database.db)) > 0);
     expect(await notificationsFor(ids)).toHaveLength(0);
     const left = await rows(
       sql`SELECT 1 FROM estimate_reminders WHERE id IN (${ids[0]}, ${ids[1]}) AND processed_at IS NULL`,
@@ -285,9 +256,9 @@ describe('the reminder job', () => {
 
 describe.runIf(process.env.TEST_DB === 'postgres')('two server instances over one PostgreSQL', () => {
   it('claims split the work: the batches both instances handle add up to each reminder exactly once', async () => {
-    const ids = await scheduleReminders(org, world, 450, new Date(Date.now() - 1000).toISOString());
-    const a = await createSecondInstance(ctx);
-    const b = await createSecondInstance(ctx);
+    const ids = await scheduleReminders(t.org, t.world, 450, new Date(Date.now() - 1000).toISOString());
+    const a = await createSecondInstance(t.ctx);
+    const b = await createSecondInstance(t.ctx);
     try {
       const drain = async (db: typeof a.database.db) => {
         let total = 0;
@@ -313,10 +284,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server instances over on
   });
 
   it('the job running inside two app instances notifies each admin of each due reminder once', async () => {
-    const a = await createSecondInstance(ctx, { jobs: { reminderIntervalMs: 20 } });
-    const b = await createSecondInstance(ctx, { jobs: { reminderIntervalMs: 20 } });
+    const a = await createSecondInstance(t.ctx, { jobs: { reminderIntervalMs: 20 } });
+    const b = await createSecondInstance(t.ctx, { jobs: { reminderIntervalMs: 20 } });
     try {
-      const ids = await scheduleReminders(org, world, 120, new Date(Date.now() - 1000).toISOString());
+      const ids = await scheduleReminders(t.org, t.world, 120, new Date(Date.now() - 1000).toISOString());
       const deadline = Date.now() + 20_000;
       while (Date.now() < deadline) {
         const [left] = await rows<{ n: string }>(
@@ -333,8 +304,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server instances over on
   });
 
   it('a server killed between claiming and writing loses nothing: its rows go to the other instance', async () => {
-    const ids = await scheduleReminders(org, world, 3, new Date(Date.now() - 1000).toISOString());
-    const child = spawn('node', ['--import', 'tsx', 'apps/server/test/claim-and-hang.ts', ctx.databaseUrl!], {
+    const ids = await scheduleReminders(t.org, t.world, 3, new Date(Date.now() - 1000).toISOString());
+    const child = spawn('node', ['--import', 'tsx', 'apps/server/test/claim-and-hang.ts', t.ctx.databaseUrl!], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const claimed = await new Promise<number[]>((resolve, reject) => {
@@ -347,7 +318,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server instances over on
       child.on('exit', () => reject(new Error(`claimer exited: ${out}`)));
     });
     expect(claimed.sort()).toEqual([...ids].sort());
-    const b = await createSecondInstance(ctx);
+    const b = await createSecondInstance(t.ctx);
     try {
       // While the claim is held the other instance skips those rows instead of waiting or doubling.
       expect(await processDueReminders(b.database.db)).toBe(0);

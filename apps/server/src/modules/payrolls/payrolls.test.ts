@@ -1,43 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { noFeatures, allFeatures, payrollMessages, PersonType, ROLE_ADMIN, ROLE_USER } from '@oficina/contracts';
 import { DEMO_PASSWORD, generatePayroll, schema } from '@oficina/db';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { createOrg, type TestOrg, perFile } from '../../../test/helpers.ts';
+import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { newCnpj } from '../../../test/factories.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 
-let ctx: TestContext;
-let org: TestOrg;
-let world: InvoiceWorld;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
-});
-afterAll(() => ctx.close());
+const t = perFile({ world: invoiceWorld });
 
 type Method = 'GET' | 'POST' | 'DELETE';
 const call = (o: TestOrg, token: string, method: Method, rest: string, payload?: object) =>
-  ctx.app.inject({
+  t.ctx.app.inject({
     method,
     url: `/api/organizations/${o.organization.id}/payrolls${rest}`,
     headers: o.as(token),
     ...(payload ? { payload } : {}),
   });
-const admin = (method: Method, rest: string, payload?: object) => call(org, org.admin.token, method, rest, payload);
+const admin = (method: Method, rest: string, payload?: object) => call(t.org, t.org.admin.token, method, rest, payload);
 
 async function technician(paymentValueCents: number) {
-  const user = await world.newUser();
-  await ctx.database.db.update(schema.users).set({ paymentValueCents }).where(eq(schema.users.id, user.id));
+  const user = await t.world.newUser();
+  await t.ctx.database.db.update(schema.users).set({ paymentValueCents }).where(eq(schema.users.id, user.id));
   return user;
 }
 
 /** A company of its own, so each test's periods only meet that test's orders. */
-async function newCompany(organizationId = org.organization.id) {
-  const [company] = await ctx.database.db
+async function newCompany(organizationId = t.org.organization.id) {
+  const [company] = await t.ctx.database.db
     .insert(schema.companies)
     .values({ organizationId, type: PersonType.Juridical, identifier: newCnpj(), name: 'Filial Teste Ltda' })
     .returning();
@@ -56,23 +47,23 @@ async function completedOrder(opts: {
   half?: boolean;
   complete?: boolean;
 }) {
-  const res = await world.admin('POST', '', {
+  const res = await t.world.admin('POST', '', {
     company: opts.companyId,
-    customer: world.customer.id,
-    transactionNature: world.nature.id,
+    customer: t.world.customer.id,
+    transactionNature: t.world.nature.id,
   });
   const { id, number } = res.json() as { id: number; number: number };
-  await world.admin('POST', `/${id}/services`, { service: world.service.id, quantity: 1 });
-  await world.moveTo(id, 10);
-  const info = await world.admin('POST', `/${id}/info`, {
+  await t.world.admin('POST', `/${id}/services`, { service: t.world.service.id, quantity: 1 });
+  await t.world.moveTo(id, 10);
+  const info = await t.world.admin('POST', `/${id}/info`, {
     isPayingJustTheHalf: opts.half ?? false,
     payrollBonus: opts.bonus ?? 0,
   });
   expect(info.statusCode).toBe(200);
-  for (const w of opts.workers) await world.assignWorker(id, w);
+  for (const w of opts.workers) await t.world.assignWorker(id, w);
   if (opts.complete !== false) {
-    expect((await world.admin('POST', `/${id}/complete`)).statusCode).toBe(200);
-    await ctx.database.db
+    expect((await t.world.admin('POST', `/${id}/complete`)).statusCode).toBe(200);
+    await t.ctx.database.db
       .update(schema.invoices)
       .set({ finishedAt: new Date(opts.finishedAt) })
       .where(eq(schema.invoices.id, id));
@@ -97,9 +88,41 @@ async function allLines(payrollId: number) {
 const generate = (companyId: number, startDate: string, endDate: string) =>
   admin('POST', '', { company: companyId, startDate, endDate });
 
+/** A generation in a transaction of its own, held open until `release()`: returned once it has generated. */
+async function heldGeneration(companyId: number, startDate: string, endDate: string) {
+  let generated!: () => void;
+  const ready = new Promise<void>((resolve) => (generated = resolve));
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const result = t.ctx.database.db.transaction(async (tx) => {
+    const made = await generatePayroll(tx, {
+      organizationId: t.org.organization.id,
+      companyId,
+      startDate,
+      endDate,
+      createdById: t.org.admin.id,
+    });
+    generated();
+    await held;
+    return made;
+  });
+  await ready;
+  return { result, release };
+}
+
+/** Expects `second` to be still waiting 400 ms on (blocked behind `first`), then lets `first` commit: both results. */
+async function waitsBehind<T>(first: Awaited<ReturnType<typeof heldGeneration>>, second: Promise<T>) {
+  let settled = false;
+  const tracked = second.finally(() => (settled = true));
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(settled).toBe(false);
+  first.release();
+  return Promise.all([first.result, tracked]);
+}
+
 describe('access', () => {
   it('401 without a token', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/organizations/${org.organization.id}/payrolls` });
+    const res = await t.ctx.app.inject({ method: 'GET', url: `/api/organizations/${t.org.organization.id}/payrolls` });
     expect(res.statusCode).toBe(401);
   });
 
@@ -112,7 +135,7 @@ describe('access', () => {
     const { id } = created.json();
     const [line] = await allLines(id);
 
-    const other = await createOrg(ctx);
+    const other = await createOrg(t.ctx);
     const as = (method: Method, rest: string, payload?: object) =>
       call(other, other.admin.token, method, rest, payload);
     for (const [method, rest] of [
@@ -132,16 +155,16 @@ describe('access', () => {
     expect((await allLines(id))[0]!.paidAt).toBeNull();
     expect((await as('GET', '')).json().meta.total).toBe(0);
     // The path's organization must be the token's.
-    const cross = await ctx.app.inject({
+    const cross = await t.ctx.app.inject({
       method: 'GET',
-      url: `/api/organizations/${org.organization.id}/payrolls`,
+      url: `/api/organizations/${t.org.organization.id}/payrolls`,
       headers: other.as(other.admin.token),
     });
     expect(cross.statusCode).toBe(403);
   });
 
   it('403 for collaborators and for organizations without the payroll feature', async () => {
-    const lite = await createOrg(ctx, { features: { ...allFeatures, payroll: false } });
+    const lite = await createOrg(t.ctx, { features: { ...allFeatures, payroll: false } });
     const routes = [
       ['GET', ''],
       ['POST', ''],
@@ -153,13 +176,13 @@ describe('access', () => {
       ['POST', '/1/workers/1/pdf'],
     ] as const;
     for (const [method, rest] of routes) {
-      const asWorker = await call(org, org.worker.token, method, rest, {});
+      const asWorker = await call(t.org, t.org.worker.token, method, rest, {});
       expect(asWorker.statusCode, `worker ${method} ${rest}`).toBe(403);
       const noFeature = await call(lite, lite.admin.token, method, rest, {});
       expect(noFeature.statusCode, `lite ${method} ${rest}`).toBe(403);
       expect(noFeature.json().errors).toEqual(['Este recurso não está disponível para a sua organização.']);
     }
-    const none = await createOrg(ctx, { features: noFeatures });
+    const none = await createOrg(t.ctx, { features: noFeatures });
     expect((await call(none, none.admin.token, 'GET', '')).statusCode).toBe(403);
   });
 });
@@ -219,12 +242,12 @@ describe('generation', () => {
     // The bonus shares of an order add up to its bonus exactly.
     expect(value(one.id, ana.id)! + value(one.id, bia.id)! - 100 - 75.51).toBeCloseTo(10.01, 2);
 
-    const log = await ctx.database.db
+    const log = await t.ctx.database.db
       .select()
       .from(schema.auditLogs)
       .where(and(eq(schema.auditLogs.entity, 'payroll'), eq(schema.auditLogs.entityId, body.id)));
     expect(log.map((r) => r.action)).toEqual(['create']);
-    expect(log[0]!.userId).toBe(org.admin.id);
+    expect(log[0]!.userId).toBe(t.org.admin.id);
     // The trail names the company in words, not by its id.
     expect(log[0]!.data).toContainEqual({ field: 'company', before: null, after: 'Filial Teste Ltda' });
   });
@@ -271,7 +294,7 @@ describe('generation', () => {
       workers: [tech.id],
       finishedAt: '2025-03-15T12:00:00Z',
     });
-    await ctx.database.db
+    await t.ctx.database.db
       .update(schema.invoiceWorkers)
       .set({ paidAt: new Date('2025-03-20T12:00:00Z') })
       .where(eq(schema.invoiceWorkers.invoiceId, paidElsewhere.id));
@@ -288,7 +311,7 @@ describe('generation', () => {
 
     // Nothing left: says so and keeps no empty payroll.
     const count = async () =>
-      ctx.database.db.$count(schema.payrolls, eq(schema.payrolls.organizationId, org.organization.id));
+      t.ctx.database.db.$count(schema.payrolls, eq(schema.payrolls.organizationId, t.org.organization.id));
     const payrollsBefore = await count();
     const empty = await generate(company.id, '2025-01-01', '2025-12-31');
     expect(empty.statusCode).toBe(422);
@@ -334,7 +357,7 @@ describe('generation', () => {
       orders.push(
         await completedOrder({
           companyId: company.id,
-          workers: techs.map((t) => t.id),
+          workers: techs.map((tech) => tech.id),
           finishedAt: `2025-06-${String(n + 1).padStart(2, '0')}T15:00:00Z`,
         }),
       );
@@ -361,32 +384,8 @@ describe('generation', () => {
     for (let n = 0; n < 3; n++)
       await completedOrder({ companyId: company.id, workers: [tech.id], finishedAt: `2025-06-1${n}T15:00:00Z` });
     // The first generation runs in a transaction held open until the second one has been sent.
-    let generated!: () => void;
-    const ready = new Promise<void>((resolve) => (generated = resolve));
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const first = ctx.database.db.transaction(async (tx) => {
-      const result = await generatePayroll(tx, {
-        organizationId: org.organization.id,
-        companyId: company.id,
-        startDate: '2025-06-01',
-        endDate: '2025-06-30',
-        createdById: org.admin.id,
-      });
-      generated();
-      await held;
-      return result;
-    });
-    await ready;
-    let settled = false;
-    const second = generate(company.id, '2025-06-10', '2025-06-20').then((r) => {
-      settled = true;
-      return r;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(settled).toBe(false); // blocked behind the first transaction
-    release();
-    const [firstResult, secondRes] = await Promise.all([first, second]);
+    const first = await heldGeneration(company.id, '2025-06-01', '2025-06-30');
+    const [firstResult, secondRes] = await waitsBehind(first, generate(company.id, '2025-06-10', '2025-06-20'));
     expect(firstResult).toMatchObject({ lines: 3 });
     expect(secondRes.statusCode, secondRes.body).toBe(422);
   });
@@ -400,40 +399,17 @@ describe('generation', () => {
       await completedOrder({ companyId: company.id, workers: [tech.id], finishedAt: `2025-06-${day}T15:00:00Z` });
     await completedOrder({ companyId: other.id, workers: [tech.id], finishedAt: '2025-06-11T15:00:00Z' });
     // The first generation (1–10 June: the order of the 2nd only) stays open until told to commit.
-    let generated!: () => void;
-    const ready = new Promise<void>((resolve) => (generated = resolve));
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const first = ctx.database.db.transaction(async (tx) => {
-      const result = await generatePayroll(tx, {
-        organizationId: org.organization.id,
-        companyId: company.id,
-        startDate: '2025-06-01',
-        endDate: '2025-06-10',
-        createdById: org.admin.id,
-      });
-      generated();
-      await held;
-      return result;
-    });
-    await ready;
-    let settled = false;
+    const first = await heldGeneration(company.id, '2025-06-01', '2025-06-10');
     // An overlapping period (5–20 June) whose orders (11th and 12th) the first one does not hold: only
     // the company's row lock makes it wait.
-    const second = generate(company.id, '2025-06-05', '2025-06-20').then((r) => {
-      settled = true;
-      return r;
-    });
+    const second = generate(company.id, '2025-06-05', '2025-06-20');
     if (process.env.TEST_DB === 'postgres') {
       // Another company's generation does not wait (PGlite runs one transaction at a time, so this
       // part only holds on PostgreSQL).
       const elsewhere = await generate(other.id, '2025-06-01', '2025-06-30');
       expect(elsewhere.statusCode, elsewhere.body).toBe(201);
     }
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(settled).toBe(false);
-    release();
-    const [firstResult, secondRes] = await Promise.all([first, second]);
+    const [firstResult, secondRes] = await waitsBehind(first, second);
     expect(firstResult).toMatchObject({ lines: 1 });
     expect(secondRes.statusCode, secondRes.body).toBe(201);
     expect(await allLines(secondRes.json().id)).toHaveLength(2);
@@ -444,21 +420,21 @@ describe('generation', () => {
     const tech = await technician(1000);
     await completedOrder({ companyId: company.id, workers: [tech.id], finishedAt: '2025-05-10T15:00:00Z' });
     const created = [(await generate(company.id, '2025-05-01', '2025-05-31')).json().id as number];
-    const [taken] = await ctx.database.db
+    const [taken] = await t.ctx.database.db
       .select()
       .from(schema.payrollLines)
       .where(eq(schema.payrollLines.payrollId, created[0]!))
       .limit(1);
-    const [another] = await ctx.database.db
+    const [another] = await t.ctx.database.db
       .insert(schema.payrolls)
       .values({
-        organizationId: org.organization.id,
+        organizationId: t.org.organization.id,
         companyId: company.id,
         startDate: '2025-05-01',
         endDate: '2025-05-31',
       })
       .returning();
-    const error = await ctx.database.db
+    const error = await t.ctx.database.db
       .insert(schema.payrollLines)
       .values({ ...taken!, id: undefined, payrollId: another!.id })
       .then(
@@ -510,7 +486,7 @@ describe('pending, paying and deleting', () => {
     const paidAt = paid.json().paidAt as string;
     expect(Date.now() - Date.parse(paidAt)).toBeLessThan(60_000);
 
-    const invoice = (await world.admin('GET', `/${order.id}`)).json();
+    const invoice = (await t.world.admin('GET', `/${order.id}`)).json();
     const workers = invoice.invoiceWorkers as Array<{ workerId: number; paidAt: string | null }>;
     expect(workers.find((w) => w.workerId === ana.id)!.paidAt).toBe(paidAt);
     expect(workers.find((w) => w.workerId === bia.id)!.paidAt).toBeNull();
@@ -533,15 +509,15 @@ describe('pending, paying and deleting', () => {
     expect((await admin('GET', `/${id}`)).statusCode).toBe(200);
 
     // A reopened order keeps its workers that are in a payroll.
-    expect((await world.admin('POST', `/${order.id}/start`)).statusCode).toBe(200);
+    expect((await t.world.admin('POST', `/${order.id}/start`)).statusCode).toBe(200);
     const biaLine = workers.find((w) => w.workerId === bia.id) as unknown as { id: number };
-    const removal = await world.admin('DELETE', `/${order.id}/workers/${biaLine.id}`);
+    const removal = await t.world.admin('DELETE', `/${order.id}/workers/${biaLine.id}`);
     expect(removal.statusCode).toBe(409);
     expect(removal.json().errors).toEqual([
       'Este colaborador está em uma folha de pagamento e não pode ser removido da ordem de serviço',
     ]);
 
-    const log = await ctx.database.db
+    const log = await t.ctx.database.db
       .select({ action: schema.auditLogs.action })
       .from(schema.auditLogs)
       .where(and(eq(schema.auditLogs.entity, 'payroll'), eq(schema.auditLogs.entityId, id)))
@@ -556,8 +532,8 @@ describe('pending, paying and deleting', () => {
     const { id } = (await generate(company.id, '2025-09-01', '2025-09-30')).json();
     expect((await admin('DELETE', `/${id}`)).statusCode).toBe(204);
     expect((await admin('GET', `/${id}`)).statusCode).toBe(404);
-    expect(await ctx.database.db.$count(schema.payrollLines, eq(schema.payrollLines.payrollId, id))).toBe(0);
-    const log = await ctx.database.db
+    expect(await t.ctx.database.db.$count(schema.payrollLines, eq(schema.payrollLines.payrollId, id))).toBe(0);
+    const log = await t.ctx.database.db
       .select({ action: schema.auditLogs.action, data: schema.auditLogs.data })
       .from(schema.auditLogs)
       .where(and(eq(schema.auditLogs.entity, 'payroll'), eq(schema.auditLogs.entityId, id)))
@@ -622,7 +598,7 @@ describe('lines and pay slip', () => {
     expect(url).toMatch(
       new RegExp(`^/api/pdfs/payrolls/${id}/workers/${tech.id}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`),
     );
-    const res = await ctx.app.inject({ method: 'GET', url });
+    const res = await t.ctx.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = pdfText(res.rawPayload);
@@ -644,41 +620,49 @@ describe('lines and pay slip', () => {
       `/api/pdfs/payrolls/${id}/workers/${other.id}?token=${token}`,
       `/api/pdfs/payrolls/${id}/workers/${tech.id}?token=x${token}`,
     ]) {
-      const r = await ctx.app.inject({ method: 'GET', url: bad });
+      const r = await t.ctx.app.inject({ method: 'GET', url: bad });
       expect(r.statusCode, bad).toBe(404);
       expect(r.body).toContain('Link do holerite inválido');
     }
     expect((await admin('POST', `/${id}/workers/${other.id}/pdf`)).statusCode).toBe(404);
-    const expired = await ctx.app.links.sign(
+    const expired = await t.ctx.app.links.sign(
       'pay-slip',
-      { pr: id, w: tech.id, org: org.organization.id, u: org.admin.id },
+      { pr: id, w: tech.id, org: t.org.organization.id, u: t.org.admin.id },
       -5,
     );
-    const gone = await ctx.app.inject({
+    const gone = await t.ctx.app.inject({
       method: 'GET',
       url: `/api/pdfs/payrolls/${id}/workers/${tech.id}?token=${expired}`,
     });
     expect(gone.statusCode).toBe(410);
     // An order PDF token does not open a pay slip.
-    const orderToken = await ctx.app.links.sign('invoice-pdf', { pr: id, w: tech.id, org: org.organization.id }, 60);
+    const orderToken = await t.ctx.app.links.sign(
+      'invoice-pdf',
+      { pr: id, w: tech.id, org: t.org.organization.id },
+      60,
+    );
     expect(
-      (await ctx.app.inject({ method: 'GET', url: `/api/pdfs/payrolls/${id}/workers/${tech.id}?token=${orderToken}` }))
-        .statusCode,
+      (
+        await t.ctx.app.inject({
+          method: 'GET',
+          url: `/api/pdfs/payrolls/${id}/workers/${tech.id}?token=${orderToken}`,
+        })
+      ).statusCode,
     ).toBe(404);
 
     // The link works only while the admin who made it is still an active admin: demoted or
     // deactivated, it answers like an expired link; restored, it opens again.
     const u = schema.users;
     const setAdmin = (values: Partial<typeof u.$inferInsert>) =>
-      ctx.database.db.update(u).set(values).where(eq(u.id, org.admin.id));
+      t.ctx.database.db.update(u).set(values).where(eq(u.id, t.org.admin.id));
     for (const change of [{ role: ROLE_USER }, { isActive: false }]) {
       await setAdmin(change);
-      const r = await ctx.app.inject({ method: 'GET', url });
+      const r = await t.ctx.app.inject({ method: 'GET', url });
       await setAdmin({ role: ROLE_ADMIN, isActive: true });
       expect(r.statusCode, JSON.stringify(change)).toBe(410);
       expect(r.body).toContain(payrollMessages.slipLinkExpired);
     }
-    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await t.ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
   });
 });
 
@@ -686,20 +670,20 @@ describe('demo data', () => {
   it('organization 1 has one payroll, partly paid; organization 102 has no payroll screen', async () => {
     const login = async (username: string) =>
       (
-        await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: DEMO_PASSWORD } })
+        await t.ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: DEMO_PASSWORD } })
       ).json().token as string;
     const demo = { authorization: `Bearer ${await login('admin@demo.com.br')}` };
-    const list = (await ctx.app.inject({ url: '/api/organizations/1/payrolls', headers: demo })).json();
+    const list = (await t.ctx.app.inject({ url: '/api/organizations/1/payrolls', headers: demo })).json();
     expect(list.meta.total).toBe(1);
     const detail = (
-      await ctx.app.inject({ url: `/api/organizations/1/payrolls/${list.data[0].id}`, headers: demo })
+      await t.ctx.app.inject({ url: `/api/organizations/1/payrolls/${list.data[0].id}`, headers: demo })
     ).json();
     expect(detail.paidLines).toBe(1);
     expect(detail.lines).toBeGreaterThan(1);
     expect(detail.canRemove).toBe(false);
-    const pending = (await ctx.app.inject({ url: '/api/organizations/1/payrolls/pending', headers: demo })).json();
+    const pending = (await t.ctx.app.inject({ url: '/api/organizations/1/payrolls/pending', headers: demo })).json();
     expect(pending.meta.total).toBeGreaterThan(0);
     const lite = { authorization: `Bearer ${await login('admin@org102.com.br')}` };
-    expect((await ctx.app.inject({ url: '/api/organizations/102/payrolls', headers: lite })).statusCode).toBe(403);
+    expect((await t.ctx.app.inject({ url: '/api/organizations/102/payrolls', headers: lite })).statusCode).toBe(403);
   });
 });

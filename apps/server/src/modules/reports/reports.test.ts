@@ -1,121 +1,111 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { InvoiceState, messages, noFeatures, reportMessages } from '@oficina/contracts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { InvoiceState, messages, reportMessages } from '@oficina/contracts';
+import { type TestOrg, perFile } from '../../../test/helpers.ts';
+import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 
 // Reports on a small, hand-made organization: every figure below is computed by hand from the orders
 // set up in beforeAll (prices: service 180,00, product 35,90), in America/Sao_Paulo.
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
-let lite: TestOrg;
-let world: InvoiceWorld;
-let theirs: InvoiceWorld;
+const t = perFile({ other: true, lite: true, world: invoiceWorld });
 const orders = {} as Record<'A' | 'B' | 'C' | 'D' | 'E' | 'F', { id: number; number: number }>;
 const period = { from: '2026-03-01', to: '2026-04-30' };
 
 const url = (o: TestOrg, rest = '') => `/api/organizations/${o.organization.id}/reports${rest}`;
-const run = (report: string, body: object, o: TestOrg = org, token = o.admin.token) =>
-  ctx.app.inject({ method: 'POST', url: url(o, `/${report}/data`), headers: o.as(token), payload: body });
+const run = (report: string, body: object, o: TestOrg = t.org, token = o.admin.token) =>
+  t.ctx.app.inject({ method: 'POST', url: url(o, `/${report}/data`), headers: o.as(token), payload: body });
 
 async function setTimes(id: number, created: string, finished?: string) {
-  await ctx.database.db.execute(
+  await t.ctx.database.db.execute(
     sql`UPDATE invoices SET created_at = ${created}::timestamptz, finished_at = ${finished ?? null}::timestamptz WHERE id = ${id}`,
   );
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-  lite = await createOrg(ctx, { features: noFeatures });
-  world = await invoiceWorld(ctx, org);
-  theirs = await invoiceWorld(ctx, other);
-  await ctx.database.db.execute(sql`UPDATE customers SET name = ${'=2+3;"x"'} WHERE id = ${world.otherCustomer.id}`);
+  await t.ctx.database.db.execute(
+    sql`UPDATE customers SET name = ${'=2+3;"x"'} WHERE id = ${t.world.otherCustomer.id}`,
+  );
   const line = async (id: number, service: number, product = 0) => {
-    await world.admin('POST', `/${id}/services`, { service: world.service.id, quantity: service });
-    if (product) await world.admin('POST', `/${id}/products`, { product: world.product.id, quantity: product });
+    await t.world.admin('POST', `/${id}/services`, { service: t.world.service.id, quantity: service });
+    if (product) await t.world.admin('POST', `/${id}/products`, { product: t.world.product.id, quantity: product });
   };
   // A: Álvaro, 2 × 180 + 35,90 = 395,90, completed in March, unpaid, with the collaborator.
-  orders.A = await world.createInvoice();
+  orders.A = await t.world.createInvoice();
   await line(orders.A.id, 2, 1);
-  await world.assignWorker(orders.A.id);
-  await world.moveTo(orders.A.id, InvoiceState.Completed);
+  await t.world.assignWorker(orders.A.id);
+  await t.world.moveTo(orders.A.id, InvoiceState.Completed);
   await setTimes(orders.A.id, '2026-03-10T15:00:00Z', '2026-03-15T13:00:00Z');
   // B: Álvaro, 180 − 10 discount = 170, completed on 2 April (São Paulo), paid.
-  orders.B = await world.createInvoice();
+  orders.B = await t.world.createInvoice();
   await line(orders.B.id, 1);
-  await world.admin('POST', `/${orders.B.id}/discount`, { discount: 10 });
-  await world.moveTo(orders.B.id, InvoiceState.Completed);
-  await world.admin('POST', `/${orders.B.id}/pay`, { date: '2026-04-03' });
+  await t.world.admin('POST', `/${orders.B.id}/discount`, { discount: 10 });
+  await t.world.moveTo(orders.B.id, InvoiceState.Completed);
+  await t.world.admin('POST', `/${orders.B.id}/pay`, { date: '2026-04-03' });
   await setTimes(orders.B.id, '2026-03-20T15:00:00Z', '2026-04-02T02:00:00Z');
   // C: in progress, 180, with the collaborator. D: draft, empty. E: canceled in February (outside).
-  orders.C = await world.createInvoice();
+  orders.C = await t.world.createInvoice();
   await line(orders.C.id, 1);
-  await world.assignWorker(orders.C.id);
-  await world.moveTo(orders.C.id, InvoiceState.Wip);
+  await t.world.assignWorker(orders.C.id);
+  await t.world.moveTo(orders.C.id, InvoiceState.Wip);
   await setTimes(orders.C.id, '2026-04-05T15:00:00Z');
-  orders.D = await world.createInvoice();
+  orders.D = await t.world.createInvoice();
   await setTimes(orders.D.id, '2026-04-06T15:00:00Z');
-  orders.E = await world.createInvoice();
-  await world.moveTo(orders.E.id, InvoiceState.Canceled);
+  orders.E = await t.world.createInvoice();
+  await t.world.moveTo(orders.E.id, InvoiceState.Canceled);
   await setTimes(orders.E.id, '2026-02-01T15:00:00Z');
   // F: the other customer (a name that looks like a formula), 180, completed in April, unpaid.
-  orders.F = await world.createInvoice(world.otherCustomer.id);
+  orders.F = await t.world.createInvoice(t.world.otherCustomer.id);
   await line(orders.F.id, 1);
-  await world.moveTo(orders.F.id, InvoiceState.Completed);
+  await t.world.moveTo(orders.F.id, InvoiceState.Completed);
   await setTimes(orders.F.id, '2026-04-10T15:00:00Z', '2026-04-11T15:00:00Z');
   // Another organization's completed order in the same period must never show.
-  const foreign = await theirs.createInvoice();
-  await theirs.admin('POST', `/${foreign.id}/services`, { service: theirs.service.id, quantity: 5 });
-  await theirs.moveTo(foreign.id, InvoiceState.Completed);
-  await ctx.database.db.execute(
+  const foreign = await t.theirs.createInvoice();
+  await t.theirs.admin('POST', `/${foreign.id}/services`, { service: t.theirs.service.id, quantity: 5 });
+  await t.theirs.moveTo(foreign.id, InvoiceState.Completed);
+  await t.ctx.database.db.execute(
     sql`UPDATE invoices SET created_at = '2026-03-11T15:00:00Z', finished_at = '2026-03-12T15:00:00Z' WHERE id = ${foreign.id}`,
   );
 });
-afterAll(() => ctx.close());
 
 describe('access', () => {
   it('401 without a token', async () => {
-    expect((await ctx.app.inject({ url: url(org) })).statusCode).toBe(401);
+    expect((await t.ctx.app.inject({ url: url(t.org) })).statusCode).toBe(401);
     expect(
-      (await ctx.app.inject({ method: 'POST', url: url(org, '/service-orders/data'), payload: {} })).statusCode,
+      (await t.ctx.app.inject({ method: 'POST', url: url(t.org, '/service-orders/data'), payload: {} })).statusCode,
     ).toBe(401);
   });
   it("another organization's id → 403 in the path, 422 as a filter value", async () => {
-    const res = await ctx.app.inject({ url: url(other), headers: org.as(org.admin.token) });
+    const res = await t.ctx.app.inject({ url: url(t.other), headers: t.org.as(t.org.admin.token) });
     expect(res.statusCode).toBe(403);
-    const foreignCompany = await run('revenue-by-month', { ...period, company: String(theirs.company.id) });
+    const foreignCompany = await run('revenue-by-month', { ...period, company: String(t.theirs.company.id) });
     expect(foreignCompany.statusCode).toBe(422);
     expect(foreignCompany.json().errors).toEqual({ company: [reportMessages.invalidOption] });
   });
   it('403 for a collaborator and for an organization without the reports feature', async () => {
     for (const [o, token] of [
-      [org, org.worker.token],
-      [lite, lite.admin.token],
+      [t.org, t.org.worker.token],
+      [t.lite, t.lite.admin.token],
     ] as const) {
-      expect((await ctx.app.inject({ url: url(o), headers: o.as(token) })).statusCode).toBe(403);
+      expect((await t.ctx.app.inject({ url: url(o), headers: o.as(token) })).statusCode).toBe(403);
       expect((await run('service-orders', period, o, token)).statusCode).toBe(403);
-      expect((await ctx.app.inject({ url: url(o, '/service-orders/filters'), headers: o.as(token) })).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await t.ctx.app.inject({ url: url(o, '/service-orders/filters'), headers: o.as(token) })).statusCode,
+      ).toBe(403);
     }
-    expect((await ctx.app.inject({ url: url(lite), headers: lite.as(lite.admin.token) })).json().errors).toEqual([
-      messages.featureDisabled,
-    ]);
+    expect(
+      (await t.ctx.app.inject({ url: url(t.lite), headers: t.lite.as(t.lite.admin.token) })).json().errors,
+    ).toEqual([messages.featureDisabled]);
   });
   it('404 for an unknown report', async () => {
     expect((await run('nope', period)).statusCode).toBe(404);
     expect(
-      (await ctx.app.inject({ url: url(org, '/nope/filters'), headers: org.as(org.admin.token) })).statusCode,
+      (await t.ctx.app.inject({ url: url(t.org, '/nope/filters'), headers: t.org.as(t.org.admin.token) })).statusCode,
     ).toBe(404);
   });
 });
 
 describe('definitions', () => {
   it('lists the seven reports by title', async () => {
-    const res = await ctx.app.inject({ url: url(org), headers: org.as(org.admin.token) });
+    const res = await t.ctx.app.inject({ url: url(t.org), headers: t.org.as(t.org.admin.token) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((r: { name: string }) => r.name)).toEqual([
       'service-orders',
@@ -128,7 +118,10 @@ describe('definitions', () => {
     ]);
   });
   it("serves each report's filters with types, options and bounds; select options are the organization's own", async () => {
-    const res = await ctx.app.inject({ url: url(org, '/revenue-by-month/filters'), headers: org.as(org.admin.token) });
+    const res = await t.ctx.app.inject({
+      url: url(t.org, '/revenue-by-month/filters'),
+      headers: t.org.as(t.org.admin.token),
+    });
     const def = res.json();
     expect(def.title).toBe('Faturamento por mês');
     expect(def.filters.map((f: { name: string; type: string }) => [f.name, f.type])).toEqual([
@@ -138,7 +131,7 @@ describe('definitions', () => {
     ]);
     expect(def.filters[0]).toMatchObject({ required: true, min: '2000-01-01' });
     expect(def.filters[0].default).toMatch(/^\d{4}-\d{2}-01$/);
-    expect(def.filters[2].options).toEqual([{ value: String(world.company.id), label: world.company.name }]);
+    expect(def.filters[2].options).toEqual([{ value: String(t.world.company.id), label: t.world.company.name }]);
   });
 });
 
@@ -235,7 +228,7 @@ describe('results against hand-computed figures', () => {
   it('revenue by customer, largest first, searchable by name', async () => {
     const r = await bodyOf('revenue-by-customer');
     expect(r.body.map((row: unknown[]) => [row[0], row[2], row[3]])).toEqual([
-      [world.customer.name, 2, 565.9],
+      [t.world.customer.name, 2, 565.9],
       ['=2+3;"x"', 1, 180],
     ]);
     expect(r.body[0][4]).toBe('2026-04-02T02:00:00.000Z');
@@ -255,11 +248,11 @@ describe('results against hand-computed figures', () => {
     expect((await bodyOf('orders-per-worker')).body).toEqual([['Colaborador Teste', 2, 1, 1, 395.9]]);
   });
   it('estimates by status and conversion (an estimate converts when a non-canceled order came from it)', async () => {
-    const db = ctx.database.db;
-    const o = org.organization.id;
+    const db = t.ctx.database.db;
+    const o = t.org.organization.id;
     const est = (n: number, status: number, cents: number) => sql`
       INSERT INTO estimates (organization_id, number, company_id, customer_id, transaction_nature_id, status, subtotal_cents, created_at)
-      VALUES (${o}, ${n}, ${world.company.id}, ${world.customer.id}, ${world.nature.id}, ${status}, ${cents}, '2026-03-05T15:00:00Z')
+      VALUES (${o}, ${n}, ${t.world.company.id}, ${t.world.customer.id}, ${t.world.nature.id}, ${status}, ${cents}, '2026-03-05T15:00:00Z')
       RETURNING id`;
     const ids: number[] = [];
     for (const [n, status, cents] of [
@@ -284,8 +277,15 @@ describe('results against hand-computed figures', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
     const days = (d: string) => Math.round((Date.parse(today) - Date.parse(d)) / 86_400_000);
     expect(r.body).toEqual([
-      [orders.A.number, '2026-03-15T13:00:00.000Z', world.customer.name, world.company.name, days('2026-03-15'), 395.9],
-      [orders.F.number, '2026-04-11T15:00:00.000Z', '=2+3;"x"', world.company.name, days('2026-04-11'), 180],
+      [
+        orders.A.number,
+        '2026-03-15T13:00:00.000Z',
+        t.world.customer.name,
+        t.world.company.name,
+        days('2026-03-15'),
+        395.9,
+      ],
+      [orders.F.number, '2026-04-11T15:00:00.000Z', '=2+3;"x"', t.world.company.name, days('2026-04-11'), 180],
     ]);
     expect((await bodyOf('receivables', { customer: 'alvaro' })).body).toHaveLength(1);
   });
@@ -297,10 +297,10 @@ describe('results against hand-computed figures', () => {
 
 describe('CSV', () => {
   it('UTF-8 with BOM, ";" separated, decimal commas, quoted where needed, formulas neutralised, named after the title and time', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'POST',
-      url: url(org, '/revenue-by-customer/csv'),
-      headers: org.as(org.admin.token),
+      url: url(t.org, '/revenue-by-customer/csv'),
+      headers: t.org.as(t.org.admin.token),
       payload: period,
     });
     expect(res.statusCode).toBe(200);
@@ -313,20 +313,22 @@ describe('CSV', () => {
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe('Cliente;CPF/CNPJ;Ordens;Total;Última conclusão');
     expect(lines[1]).toMatch(
-      new RegExp(`^${world.customer.name};\\d{3}\\.\\d{3}\\.\\d{3}-\\d{2};2;565,90;01/04/2026 23:00$`),
+      new RegExp(`^${t.world.customer.name};\\d{3}\\.\\d{3}\\.\\d{3}-\\d{2};2;565,90;01/04/2026 23:00$`),
     );
     expect(lines[2]).toMatch(/^"'=2\+3;""x""";[\d.-]+;1;180,00;11\/04\/2026 12:00$/);
     expect(lines.at(-1)).toBe('');
   });
   it('months and text starting with + - @ are written safely', async () => {
-    await ctx.database.db.execute(sql`UPDATE products SET name = '-Filtro' WHERE id = ${world.product.id}`);
-    await ctx.database.db.execute(sql`UPDATE invoice_products SET name = '@Filtro' WHERE invoice_id = ${orders.A.id}`);
+    await t.ctx.database.db.execute(sql`UPDATE products SET name = '-Filtro' WHERE id = ${t.world.product.id}`);
+    await t.ctx.database.db.execute(
+      sql`UPDATE invoice_products SET name = '@Filtro' WHERE invoice_id = ${orders.A.id}`,
+    );
     const csv = async (report: string) =>
       (
-        await ctx.app.inject({
+        await t.ctx.app.inject({
           method: 'POST',
-          url: url(org, `/${report}/csv`),
-          headers: org.as(org.admin.token),
+          url: url(t.org, `/${report}/csv`),
+          headers: t.org.as(t.org.admin.token),
           payload: period,
         })
       ).rawPayload
@@ -336,10 +338,10 @@ describe('CSV', () => {
     expect(await csv('revenue-by-month')).toContain('\r\n03/2026;1;395,90;0,00;395,90\r\n');
   });
   it('the CSV refuses bad filters like the data does', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'POST',
-      url: url(org, '/service-orders/csv'),
-      headers: org.as(org.admin.token),
+      url: url(t.org, '/service-orders/csv'),
+      headers: t.org.as(t.org.admin.token),
       payload: { from: 'x', to: '2026-01-01' },
     });
     expect(res.statusCode).toBe(422);
