@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER, allFeatures, noFeatures, type Features } from '@oficina/contracts';
 import { createOrganizationWithAdmin, hashPassword, openDatabase, schema, type Database } from '@oficina/db';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
@@ -97,6 +97,28 @@ export async function createTestApp(
       if (problems.length) throw new Error(`answers the OpenAPI document does not describe:\n${problems.join('\n')}`);
     },
   };
+}
+
+/**
+ * Sends each route ([method, path after `base`, body]) with `headers` (none: no token) and expects
+ * `status` from every one; a failure names the route.
+ */
+export async function expectEachRoute(
+  ctx: TestContext,
+  routes: Array<[string, string, unknown?]>,
+  status: number,
+  base: string,
+  headers?: Record<string, string>,
+) {
+  for (const [method, path, payload] of routes) {
+    const res = await ctx.app.inject({
+      method: method as 'GET',
+      url: base + path,
+      headers,
+      payload: payload as object,
+    });
+    expect(res.statusCode, `${method} ${path}`).toBe(status);
+  }
 }
 
 let seq = 0;

@@ -1,28 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, PersonType } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../test/helpers.ts';
+import { perFile } from '../../test/helpers.ts';
 import { newCnpj, PNG_1x1 } from '../../test/factories.ts';
 
 // Whatever the framework refuses before a route runs still answers in Portuguese, as { errors: [msg] }.
-let ctx: TestContext;
-let org: TestOrg;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-});
-afterAll(() => ctx.close());
+const t = perFile();
 
 const english = /Unsupported|Media Type|Body cannot be empty|Unexpected|Route .* not found|too large/i;
-const customers = () => `/api/organizations/${org.organization.id}/customers`;
+const customers = () => `/api/organizations/${t.org.organization.id}/customers`;
 
 describe('framework errors in pt-BR', () => {
   // A cut body cannot be read at all: a 400 (not a 500), told on the file field it was for.
   it('a multipart body cut in the middle of its file → 400 on the field, not 500', async () => {
-    const [company] = await ctx.database.db
+    const [company] = await t.ctx.database.db
       .insert(schema.companies)
       .values({
-        organizationId: org.organization.id,
+        organizationId: t.org.organization.id,
         type: PersonType.Juridical,
         identifier: newCnpj(),
         name: 'Empresa',
@@ -36,10 +30,10 @@ describe('framework errors in pt-BR', () => {
       PNG_1x1,
       PNG_1x1,
     ]);
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'POST',
-      url: `/api/organizations/${org.organization.id}/companies/${company!.id}/logo`,
-      headers: { ...org.as(org.admin.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      url: `/api/organizations/${t.org.organization.id}/companies/${company!.id}/logo`,
+      headers: { ...t.org.as(t.org.admin.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: whole.subarray(0, whole.length - 20),
     });
     expect(res.statusCode, res.body).toBe(400);
@@ -47,10 +41,10 @@ describe('framework errors in pt-BR', () => {
   });
 
   it('unsupported media type → 415 in Portuguese', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'POST',
       url: customers(),
-      headers: { ...org.as(org.admin.token), 'content-type': 'application/xml' },
+      headers: { ...t.org.as(t.org.admin.token), 'content-type': 'application/xml' },
       payload: '<a/>',
     });
     expect(res.statusCode).toBe(415);
@@ -58,10 +52,10 @@ describe('framework errors in pt-BR', () => {
   });
 
   it('an empty JSON body → 400 in Portuguese', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'POST',
       url: customers(),
-      headers: { ...org.as(org.admin.token), 'content-type': 'application/json' },
+      headers: { ...t.org.as(t.org.admin.token), 'content-type': 'application/json' },
       payload: '',
     });
     expect(res.statusCode).toBe(400);
@@ -69,10 +63,10 @@ describe('framework errors in pt-BR', () => {
   });
 
   it('malformed JSON → 400 in Portuguese', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'POST',
       url: customers(),
-      headers: { ...org.as(org.admin.token), 'content-type': 'application/json' },
+      headers: { ...t.org.as(t.org.admin.token), 'content-type': 'application/json' },
       payload: '{"name": ',
     });
     expect(res.statusCode).toBe(400);
@@ -80,10 +74,10 @@ describe('framework errors in pt-BR', () => {
   });
 
   it('a body too large → 413 in Portuguese', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'POST',
       url: customers(),
-      headers: { ...org.as(org.admin.token), 'content-type': 'application/json' },
+      headers: { ...t.org.as(t.org.admin.token), 'content-type': 'application/json' },
       payload: JSON.stringify({ name: 'x'.repeat(12 * 1024 * 1024) }),
     });
     expect(res.statusCode).toBe(413);
@@ -91,16 +85,16 @@ describe('framework errors in pt-BR', () => {
   });
 
   it('an unknown route under /api → 404 in Portuguese', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/nao-existe', headers: org.as(org.admin.token) });
+    const res = await t.ctx.app.inject({ method: 'GET', url: '/api/nao-existe', headers: t.org.as(t.org.admin.token) });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ errors: ['Registro não encontrado.'] });
   });
 
   it('none of them leaks an English message', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'POST',
       url: customers(),
-      headers: { ...org.as(org.admin.token), 'content-type': 'text/csv' },
+      headers: { ...t.org.as(t.org.admin.token), 'content-type': 'text/csv' },
       payload: 'a,b',
     });
     expect(res.body).not.toMatch(english);

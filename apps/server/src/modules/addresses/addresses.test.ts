@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PersonType } from '@oficina/contracts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { type TestOrg, perFile, expectEachRoute } from '../../../test/helpers.ts';
 import { newCnpj, newCpf } from '../../../test/factories.ts';
 
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
+const t = perFile({ other: true });
 const owners: Record<string, { mine: number; theirs: number }> = {};
 
 const url = (o: TestOrg, segment: string, id: number, rest = '') =>
@@ -21,43 +19,39 @@ const full = {
 };
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
   for (const [segment, body] of [
     ['companies', () => ({ type: PersonType.Juridical, identifier: newCnpj(), name: 'Empresa', alias: 'E' })],
     ['customers', () => ({ type: PersonType.Natural, identifier: newCpf(), name: 'Cliente' })],
   ] as const) {
     const make = async (o: TestOrg) =>
       (
-        await ctx.app.inject({
+        await t.ctx.app.inject({
           method: 'POST',
           url: `/api/organizations/${o.organization.id}/${segment}`,
           headers: o.as(o.admin.token),
           payload: body(),
         })
       ).json().id as number;
-    owners[segment] = { mine: await make(org), theirs: await make(other) };
+    owners[segment] = { mine: await make(t.org), theirs: await make(t.other) };
   }
 });
-afterAll(() => ctx.close());
 
 describe.each(['companies', 'customers'])('%s/{id}/addresses', (segment) => {
   let addressId: number;
   let theirAddressId: number;
-  const h = () => org.as(org.admin.token);
+  const h = () => t.org.as(t.org.admin.token);
   const mine = () => owners[segment]!.mine;
   const theirs = () => owners[segment]!.theirs;
 
   beforeAll(async () => {
     addressId = (
-      await ctx.app.inject({ method: 'POST', url: url(org, segment, mine()), headers: h(), payload: full })
+      await t.ctx.app.inject({ method: 'POST', url: url(t.org, segment, mine()), headers: h(), payload: full })
     ).json().id;
     theirAddressId = (
-      await ctx.app.inject({
+      await t.ctx.app.inject({
         method: 'POST',
-        url: url(other, segment, theirs()),
-        headers: other.as(other.admin.token),
+        url: url(t.other, segment, theirs()),
+        headers: t.other.as(t.other.admin.token),
         payload: { address: 'Deles' },
       })
     ).json().id;
@@ -72,95 +66,62 @@ describe.each(['companies', 'customers'])('%s/{id}/addresses', (segment) => {
   ];
 
   it('401 without a token, 403 for a collaborator and for another organization in the path', async () => {
-    for (const [method, path, payload] of routes(mine(), addressId)) {
-      const anon = await ctx.app.inject({
-        method: method as 'GET',
-        url: url(org, segment, mine(), path),
-        payload: payload as object,
-      });
-      expect(anon.statusCode, `${method} ${path}`).toBe(401);
-      const worker = await ctx.app.inject({
-        method: method as 'GET',
-        url: url(org, segment, mine(), path),
-        headers: org.as(org.worker.token),
-        payload: payload as object,
-      });
-      expect(worker.statusCode, `${method} ${path}`).toBe(403);
-      const cross = await ctx.app.inject({
-        method: method as 'GET',
-        url: url(other, segment, theirs(), path.replace(String(addressId), String(theirAddressId))),
-        headers: h(),
-        payload: payload as object,
-      });
-      expect(cross.statusCode, `${method} ${path}`).toBe(403);
-    }
+    const mineAt = url(t.org, segment, mine());
+    await expectEachRoute(t.ctx, routes(mine(), addressId), 401, mineAt);
+    await expectEachRoute(t.ctx, routes(mine(), addressId), 403, mineAt, t.org.as(t.org.worker.token));
+    await expectEachRoute(t.ctx, routes(theirs(), theirAddressId), 403, url(t.other, segment, theirs()), h());
   });
 
   it("404 for another organization's owner or address; 404 for my owner with their address", async () => {
-    for (const [method, path, payload] of routes(theirs(), theirAddressId)) {
-      const res = await ctx.app.inject({
-        method: method as 'GET',
-        url: url(org, segment, theirs(), path),
-        headers: h(),
-        payload: payload as object,
-      });
-      expect(res.statusCode, `${method} ${path}`).toBe(404);
-    }
-    for (const [method, path, payload] of routes(mine(), theirAddressId).filter(([, p]) => p !== '')) {
-      const res = await ctx.app.inject({
-        method: method as 'GET',
-        url: url(org, segment, mine(), path),
-        headers: h(),
-        payload: payload as object,
-      });
-      expect(res.statusCode, `${method} ${path}`).toBe(404);
-    }
-    const still = await ctx.app.inject({
-      url: url(other, segment, theirs(), `/${theirAddressId}`),
-      headers: other.as(other.admin.token),
+    await expectEachRoute(t.ctx, routes(theirs(), theirAddressId), 404, url(t.org, segment, theirs()), h());
+    const idRoutes = routes(mine(), theirAddressId).filter(([, p]) => p !== '');
+    await expectEachRoute(t.ctx, idRoutes, 404, url(t.org, segment, mine()), h());
+    const still = await t.ctx.app.inject({
+      url: url(t.other, segment, theirs(), `/${theirAddressId}`),
+      headers: t.other.as(t.other.admin.token),
     });
     expect(still.json().address).toBe('Deles');
   });
 
   it('creates (201, normalized), lists, reads, updates and deletes', async () => {
-    const got = await ctx.app.inject({ url: url(org, segment, mine(), `/${addressId}`), headers: h() });
+    const got = await t.ctx.app.inject({ url: url(t.org, segment, mine(), `/${addressId}`), headers: h() });
     expect(got.json()).toEqual({ ...full, id: addressId, state: 'SP', postalCode: '01304001' });
 
-    const minimal = await ctx.app.inject({
+    const minimal = await t.ctx.app.inject({
       method: 'POST',
-      url: url(org, segment, mine()),
+      url: url(t.org, segment, mine()),
       headers: h(),
       payload: { address: 'Estrada sem número', number: null, postalCode: '' },
     });
     expect(minimal.statusCode).toBe(201);
     expect(minimal.json()).toMatchObject({ number: null, postalCode: null, city: null });
 
-    const list = await ctx.app.inject({ url: url(org, segment, mine()), headers: h() });
+    const list = await t.ctx.app.inject({ url: url(t.org, segment, mine()), headers: h() });
     expect(list.json().meta).toEqual({ total: 2, skip: 0, take: 25 });
     expect(list.json().data.map((a: { id: number }) => a.id)).toEqual([addressId, minimal.json().id]);
 
-    const put = await ctx.app.inject({
+    const put = await t.ctx.app.inject({
       method: 'PUT',
-      url: url(org, segment, mine(), `/${minimal.json().id}`),
+      url: url(t.org, segment, mine(), `/${minimal.json().id}`),
       headers: h(),
       payload: { address: 'Estrada do Sítio', number: 12, city: 'Ibiúna' },
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ address: 'Estrada do Sítio', number: 12, city: 'Ibiúna', postalCode: null });
 
-    const del = await ctx.app.inject({
+    const del = await t.ctx.app.inject({
       method: 'DELETE',
-      url: url(org, segment, mine(), `/${minimal.json().id}`),
+      url: url(t.org, segment, mine(), `/${minimal.json().id}`),
       headers: h(),
     });
     expect(del.statusCode).toBe(204);
-    expect((await ctx.app.inject({ url: url(org, segment, mine()), headers: h() })).json().meta.total).toBe(1);
+    expect((await t.ctx.app.inject({ url: url(t.org, segment, mine()), headers: h() })).json().meta.total).toBe(1);
   });
 
   it('422 per field: address required, number numeric, CEP with 8 digits, UF', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'POST',
-      url: url(org, segment, mine()),
+      url: url(t.org, segment, mine()),
       headers: h(),
       payload: { address: '', number: 'doze', postalCode: '1234-567', state: 'XY' },
     });
@@ -171,14 +132,14 @@ describe.each(['companies', 'customers'])('%s/{id}/addresses', (segment) => {
       postalCode: ['CEP inválido'],
       state: ['UF inválida'],
     });
-    const put = await ctx.app.inject({
+    const put = await t.ctx.app.inject({
       method: 'PUT',
-      url: url(org, segment, mine(), `/${addressId}`),
+      url: url(t.org, segment, mine(), `/${addressId}`),
       headers: h(),
       payload: { address: 'x', number: -1 },
     });
     expect(put.json().errors).toEqual({ number: ['Informe apenas números'] });
-    const unchanged = await ctx.app.inject({ url: url(org, segment, mine(), `/${addressId}`), headers: h() });
+    const unchanged = await t.ctx.app.inject({ url: url(t.org, segment, mine(), `/${addressId}`), headers: h() });
     expect(unchanged.json().address).toBe('Rua Augusta');
   });
 });

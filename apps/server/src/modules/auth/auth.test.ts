@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { messages, noFeatures, tokenPayload } from '@oficina/contracts';
 import { schema } from '@oficina/db';
 import { eq } from 'drizzle-orm';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { createOrg, perFile } from '../../../test/helpers.ts';
 import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ACCOUNT_AND_SOURCE, pruneNow } from './auth.service.ts';
 
-let ctx: TestContext;
-let org: TestOrg;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-});
-afterAll(() => ctx.close());
+const t = perFile();
 
 const login = (username: string, password: string, ip = '10.0.0.1') =>
-  ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress: ip });
+  t.ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress: ip });
 
 describe('POST /api/login', () => {
   it('returns a JWT carrying the user, roles, organization and expiry', async () => {
@@ -44,13 +38,13 @@ describe('POST /api/login', () => {
   });
 
   it('422 per field on an empty body', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: {} });
+    const res = await t.ctx.app.inject({ method: 'POST', url: '/api/login', payload: {} });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['password', 'username']);
   });
 
   it('limits wrong passwords per account and address (429 even for the right one); another address still gets in', async () => {
-    const o = await createOrg(ctx);
+    const o = await createOrg(t.ctx);
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_SOURCE; i++) {
       expect((await login(o.worker.email, 'errada', '10.1.0.1')).statusCode).toBe(401);
     }
@@ -62,7 +56,7 @@ describe('POST /api/login', () => {
   });
 
   it('many wrong passwords from many addresses hold back new addresses, not one the account used before', async () => {
-    const o = await createOrg(ctx);
+    const o = await createOrg(t.ctx);
     expect((await login(o.admin.email, 'senha-forte-1', '10.3.0.1')).statusCode).toBe(200);
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
       expect((await login(o.admin.email, 'errada', `10.4.0.${i}`)).statusCode).toBe(401);
@@ -74,12 +68,12 @@ describe('POST /api/login', () => {
   });
 
   it('100 wrong passwords at once are judged one by one: exactly the allowed number is tried', async () => {
-    const o = await createOrg(ctx);
+    const o = await createOrg(t.ctx);
     const answers = await Promise.all(Array.from({ length: 100 }, () => login(o.worker.email, 'errada', '10.6.0.1')));
     const tried = answers.filter((r) => r.statusCode === 401).length;
     expect(tried).toBe(MAX_FAILURES_PER_ACCOUNT_AND_SOURCE);
     expect(answers.filter((r) => r.statusCode === 429).length).toBe(100 - tried);
-    const rows = await ctx.database.db
+    const rows = await t.ctx.database.db
       .select()
       .from(schema.loginAttempts)
       .where(eq(schema.loginAttempts.email, o.worker.email));
@@ -88,12 +82,12 @@ describe('POST /api/login', () => {
 
   it('old attempts are pruned', async () => {
     const old = new Date(Date.now() - 2 * 86_400_000);
-    await ctx.database.db
+    await t.ctx.database.db
       .insert(schema.loginAttempts)
       .values({ email: 'velho@teste.com.br', ip: '10.7.0.1', succeeded: false, createdAt: old });
     pruneNow();
     await login('qualquer@teste.com.br', 'errada', '10.7.0.2');
-    const rows = await ctx.database.db
+    const rows = await t.ctx.database.db
       .select()
       .from(schema.loginAttempts)
       .where(eq(schema.loginAttempts.email, 'velho@teste.com.br'));
@@ -107,31 +101,31 @@ describe('POST /api/login', () => {
   });
 
   it('refuses a deactivated user, at login and with a token issued before', async () => {
-    const other = await createOrg(ctx);
-    await ctx.database.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, other.worker.id));
+    const other = await createOrg(t.ctx);
+    await t.ctx.database.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, other.worker.id));
     expect((await login(other.worker.email, 'senha-forte-1', '10.2.0.1')).statusCode).toBe(401);
-    const me = await ctx.app.inject({ url: '/api/me', headers: other.as(other.worker.token) });
+    const me = await t.ctx.app.inject({ url: '/api/me', headers: other.as(other.worker.token) });
     expect(me.statusCode).toBe(401);
   });
 });
 
 describe('GET /api/me', () => {
   it('401 without a token', async () => {
-    const res = await ctx.app.inject({ url: '/api/me' });
+    const res = await t.ctx.app.inject({ url: '/api/me' });
     expect(res.statusCode).toBe(401);
     expect(res.json().errors).toHaveLength(1);
   });
 
   it('returns the user and the organization feature flags', async () => {
-    const res = await ctx.app.inject({ url: '/api/me', headers: org.as(org.worker.token) });
+    const res = await t.ctx.app.inject({ url: '/api/me', headers: t.org.as(t.org.worker.token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: org.worker.id, isAdmin: false, roles: ['ROLE_USER'] });
+    expect(res.json()).toMatchObject({ id: t.org.worker.id, isAdmin: false, roles: ['ROLE_USER'] });
     expect(res.json().organization.features.estimates).toBe(true);
   });
 
   it('organization 102 is lite: every feature off', async () => {
     const token = (await login('admin@org102.com.br', 'demo1234', '10.3.0.1')).json().token;
-    const res = await ctx.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.ctx.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.json().organization).toMatchObject({ id: 102, features: noFeatures });
     expect(res.json().isAdmin).toBe(true);
   });
@@ -148,16 +142,16 @@ describe('GET /api/me', () => {
       .setSubject('1')
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
       .sign(new TextEncoder().encode('test-secret'));
-    const [h, , s] = org.worker.token.split('.');
-    const altered = `${h}.${Buffer.from(JSON.stringify({ ...payload, sub: String(org.worker.id), exp: 9999999999 })).toString('base64url')}.${s}`;
+    const [h, , s] = t.org.worker.token.split('.');
+    const altered = `${h}.${Buffer.from(JSON.stringify({ ...payload, sub: String(t.org.worker.id), exp: 9999999999 })).toString('base64url')}.${s}`;
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ ...payload, sub: '1', exp: 9999999999 })).toString('base64url')}.`;
     // Signed with the right secret but without an expiry: it would never end.
-    const endless = await new SignJWT({ ...payload, organizationId: org.organization.id, ver: 0 })
+    const endless = await new SignJWT({ ...payload, organizationId: t.org.organization.id, ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(org.worker.id))
+      .setSubject(String(t.org.worker.id))
       .sign(new TextEncoder().encode('test-secret'));
     for (const token of [forged, expired, altered, none, endless, 'garbage']) {
-      const res = await ctx.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+      const res = await t.ctx.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode, token).toBe(401);
     }
   });

@@ -1,12 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { completeCnpj, fileMessages, formatCnpj, IMAGE_MAX_BYTES, PersonType } from '@oficina/contracts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { createOrg, type TestOrg, perFile, expectEachRoute } from '../../../test/helpers.ts';
 import { JPEG_HEAD, multipart, newCnpj, newCpf, PNG_1x1 } from '../../../test/factories.ts';
 
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
+const t = perFile({ other: true });
 let companyId: number;
 let otherCompanyId: number;
 
@@ -22,17 +20,13 @@ const legal = (over: Record<string, unknown> = {}) => ({
 });
 
 async function create(o: TestOrg, body: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'POST', url: base(o), headers: o.as(o.admin.token), payload: body });
+  return t.ctx.app.inject({ method: 'POST', url: base(o), headers: o.as(o.admin.token), payload: body });
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-  companyId = (await create(org, legal())).json().id;
-  otherCompanyId = (await create(other, legal())).json().id;
+  companyId = (await create(t.org, legal())).json().id;
+  otherCompanyId = (await create(t.other, legal())).json().id;
 });
-afterAll(() => ctx.close());
 
 const png = () => multipart('logo', PNG_1x1, 'logo.png', 'image/png');
 
@@ -51,75 +45,51 @@ const routes = (id: number): Array<[string, string, unknown?]> => [
 ];
 
 describe('access to every company route', () => {
+  /** Uploads the test logo to company `id` under the tested organization's path. */
+  const uploadLogo = (id: number, headers: Record<string, string> = {}) => {
+    const up = png();
+    return t.ctx.app.inject({
+      method: 'POST',
+      url: `${base(t.org)}/${id}/logo`,
+      payload: up.payload,
+      headers: { ...up.headers, ...headers },
+    });
+  };
+
   it('401 without a token', async () => {
-    for (const [method, path, payload] of routes(companyId)) {
-      const res = await ctx.app.inject({ method: method as 'GET', url: base(org) + path, payload: payload as object });
-      expect(res.statusCode, `${method} ${path}`).toBe(401);
-    }
-    const upload = await ctx.app.inject({ method: 'POST', url: `${base(org)}/${companyId}/logo`, ...png() });
-    expect(upload.statusCode).toBe(401);
+    await expectEachRoute(t.ctx, routes(companyId), 401, base(t.org));
+    expect((await uploadLogo(companyId)).statusCode).toBe(401);
   });
 
   it('403 for a collaborator', async () => {
-    for (const [method, path, payload] of routes(companyId)) {
-      const res = await ctx.app.inject({
-        method: method as 'GET',
-        url: base(org) + path,
-        headers: org.as(org.worker.token),
-        payload: payload as object,
-      });
-      expect(res.statusCode, `${method} ${path}`).toBe(403);
-    }
-    const up = png();
-    const upload = await ctx.app.inject({
-      method: 'POST',
-      url: `${base(org)}/${companyId}/logo`,
-      payload: up.payload,
-      headers: { ...up.headers, ...org.as(org.worker.token) },
-    });
-    expect(upload.statusCode).toBe(403);
+    const worker = t.org.as(t.org.worker.token);
+    await expectEachRoute(t.ctx, routes(companyId), 403, base(t.org), worker);
+    expect((await uploadLogo(companyId, worker)).statusCode).toBe(403);
   });
 
-  it("403 with another organization's id in the path", async () => {
-    for (const [method, path, payload] of routes(otherCompanyId)) {
-      const res = await ctx.app.inject({
-        method: method as 'GET',
-        url: base(other) + path,
-        headers: org.as(org.admin.token),
-        payload: payload as object,
-      });
-      expect(res.statusCode, `${method} ${path}`).toBe(403);
-    }
-  });
+  it("403 with another organization's id in the path", () =>
+    expectEachRoute(t.ctx, routes(otherCompanyId), 403, base(t.other), t.org.as(t.org.admin.token)));
 
   it("404 for another organization's company, and nothing changes", async () => {
-    for (const [method, path, payload] of routes(otherCompanyId).filter(([, p]) => p !== '')) {
-      const res = await ctx.app.inject({
-        method: method as 'GET',
-        url: base(org) + path,
-        headers: org.as(org.admin.token),
-        payload: payload as object,
-      });
-      expect(res.statusCode, `${method} ${path}`).toBe(404);
-    }
-    const up = png();
-    const upload = await ctx.app.inject({
-      method: 'POST',
-      url: `${base(org)}/${otherCompanyId}/logo`,
-      payload: up.payload,
-      headers: { ...up.headers, ...org.as(org.admin.token) },
-    });
-    expect(upload.statusCode).toBe(404);
-    const theirs = await ctx.app.inject({
-      url: `${base(other)}/${otherCompanyId}`,
-      headers: other.as(other.admin.token),
+    const admin = t.org.as(t.org.admin.token);
+    await expectEachRoute(
+      t.ctx,
+      routes(otherCompanyId).filter(([, p]) => p !== ''),
+      404,
+      base(t.org),
+      admin,
+    );
+    expect((await uploadLogo(otherCompanyId, admin)).statusCode).toBe(404);
+    const theirs = await t.ctx.app.inject({
+      url: `${base(t.other)}/${otherCompanyId}`,
+      headers: t.other.as(t.other.admin.token),
     });
     expect(theirs.json()).toMatchObject({ name: 'Refrigeração Polar Ltda', signature: null, hasLogo: false });
   });
 
   it('404 for an unknown or malformed id', async () => {
     for (const id of ['999999', 'abc', '-1']) {
-      const res = await ctx.app.inject({ url: `${base(org)}/${id}`, headers: org.as(org.admin.token) });
+      const res = await t.ctx.app.inject({ url: `${base(t.org)}/${id}`, headers: t.org.as(t.org.admin.token) });
       expect(res.statusCode, id).toBe(404);
     }
   });
@@ -128,7 +98,7 @@ describe('access to every company route', () => {
 describe('POST companies', () => {
   it('creates a legal entity: 201 with the normalized fields', async () => {
     const identifier = newCnpj();
-    const res = await create(org, legal({ identifier: formatCnpj(identifier), email: 'Financeiro@Polar.com.br' }));
+    const res = await create(t.org, legal({ identifier: formatCnpj(identifier), email: 'Financeiro@Polar.com.br' }));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       id: expect.any(Number),
@@ -145,7 +115,7 @@ describe('POST companies', () => {
 
   it('creates an individual: alias dropped, e-mail and phone optional', async () => {
     const cpf = newCpf();
-    const res = await create(org, {
+    const res = await create(t.org, {
       type: 2,
       identifier: `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
       name: 'José Técnico',
@@ -159,17 +129,23 @@ describe('POST companies', () => {
 
   it('accepts an alphanumeric CNPJ in lower case and stores it upper-case', async () => {
     const cnpj = completeCnpj(`A${Date.now().toString(36).toUpperCase().slice(-7)}0001`);
-    const res = await create(org, legal({ identifier: cnpj.toLowerCase() }));
+    const res = await create(t.org, legal({ identifier: cnpj.toLowerCase() }));
     expect(res.statusCode).toBe(201);
     expect(res.json().identifier).toBe(cnpj);
   });
 
   it('422 per field', async () => {
-    const res = await create(org, {});
+    const res = await create(t.org, {});
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['identifier', 'name', 'type']);
 
-    const bad = await create(org, { type: 1, identifier: '11.222.333/0001-82', name: ' ', email: 'a@', phone: '123' });
+    const bad = await create(t.org, {
+      type: 1,
+      identifier: '11.222.333/0001-82',
+      name: ' ',
+      email: 'a@',
+      phone: '123',
+    });
     expect(bad.json().errors).toEqual({
       identifier: ['CNPJ inválido'],
       name: ['Este campo é obrigatório'],
@@ -177,13 +153,14 @@ describe('POST companies', () => {
       email: ['E-mail inválido'],
       phone: ['Telefone inválido'],
     });
-    expect((await create(org, legal({ type: 3 }))).json().errors).toEqual({ type: ['Este campo é obrigatório'] });
+    expect((await create(t.org, legal({ type: 3 }))).json().errors).toEqual({ type: ['Este campo é obrigatório'] });
   });
 
   it('CPF/CNPJ edge cases', async () => {
     const cpfErr = async (identifier: string) =>
-      (await create(org, { type: 2, identifier, name: 'x' })).json().errors?.identifier;
-    const cnpjErr = async (identifier: string) => (await create(org, legal({ identifier }))).json().errors?.identifier;
+      (await create(t.org, { type: 2, identifier, name: 'x' })).json().errors?.identifier;
+    const cnpjErr = async (identifier: string) =>
+      (await create(t.org, legal({ identifier }))).json().errors?.identifier;
     expect(await cpfErr('111.111.111-11')).toEqual(['CPF inválido']);
     expect(await cpfErr('529.982.247-26')).toEqual(['CPF inválido']);
     expect(await cpfErr('529.982.247-2A')).toEqual(['CPF inválido']);
@@ -195,7 +172,7 @@ describe('POST companies', () => {
     expect(await cnpjErr('12.ABC.345/01DE-3A')).toEqual(['CNPJ inválido']);
     expect(await cnpjErr('')).toEqual(['Este campo é obrigatório']);
     // Valid ones, with and without punctuation (fresh organization so they are not duplicates).
-    const fresh = await createOrg(ctx);
+    const fresh = await createOrg(t.ctx);
     expect((await create(fresh, legal({ identifier: '12.ABC.345/01DE-35' }))).statusCode).toBe(201);
     expect((await create(fresh, legal({ identifier: '11222333000181' }))).statusCode).toBe(201);
     expect((await create(fresh, { type: 2, identifier: '529.982.247-25', name: 'x' })).statusCode).toBe(201);
@@ -203,11 +180,11 @@ describe('POST companies', () => {
 
   it('a second company with the same identifier in the organization: 422 on identifier; another organization may', async () => {
     const identifier = newCnpj();
-    expect((await create(org, legal({ identifier }))).statusCode).toBe(201);
-    const dup = await create(org, legal({ identifier: formatCnpj(identifier) }));
+    expect((await create(t.org, legal({ identifier }))).statusCode).toBe(201);
+    const dup = await create(t.org, legal({ identifier: formatCnpj(identifier) }));
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toEqual({ identifier: ['Já existe um cadastro com este CNPJ'] });
-    expect((await create(other, legal({ identifier }))).statusCode).toBe(201);
+    expect((await create(t.other, legal({ identifier }))).statusCode).toBe(201);
   });
 });
 
@@ -215,13 +192,13 @@ describe('GET companies (list)', () => {
   let listOrg: TestOrg;
   const cnpj = newCnpj();
   beforeAll(async () => {
-    listOrg = await createOrg(ctx);
+    listOrg = await createOrg(t.ctx);
     await create(listOrg, legal({ name: 'Climatização São João Ltda', alias: 'Clima SJ', identifier: cnpj }));
     await create(listOrg, { type: 2, identifier: newCpf(), name: 'Ana Técnica', email: 'ana@tecnica.com.br' });
     for (let i = 0; i < 3; i++) await create(listOrg, legal({ name: `Filial ${i}` }));
   });
   const list = (query: string) =>
-    ctx.app.inject({ url: `${base(listOrg)}?${query}`, headers: listOrg.as(listOrg.admin.token) });
+    t.ctx.app.inject({ url: `${base(listOrg)}?${query}`, headers: listOrg.as(listOrg.admin.token) });
 
   it('is paginated with the real total, ordered by name', async () => {
     const res = await list('take=2&skip=1');
@@ -243,7 +220,7 @@ describe('GET companies (list)', () => {
   });
 
   it('only lists the organization of the token', async () => {
-    const res = await ctx.app.inject({ url: base(other), headers: other.as(other.admin.token) });
+    const res = await t.ctx.app.inject({ url: base(t.other), headers: t.other.as(t.other.admin.token) });
     expect(res.json().data.every((c: { name: string }) => !c.name.startsWith('Filial'))).toBe(true);
   });
 
@@ -254,16 +231,16 @@ describe('GET companies (list)', () => {
 
 describe('PUT companies/{id}', () => {
   it('updates the identity but never the identifier', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'PUT',
-      url: `${base(org)}/${companyId}`,
-      headers: org.as(org.admin.token),
+      url: `${base(t.org)}/${companyId}`,
+      headers: t.org.as(t.org.admin.token),
       payload: { type: 1, identifier: newCnpj(), name: 'Polar Climatização', alias: 'Polar 2', email: '', phone: '' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Polar Climatização', alias: 'Polar 2', email: null, phone: null });
     const before = (
-      await ctx.app.inject({ url: `${base(org)}/${companyId}`, headers: org.as(org.admin.token) })
+      await t.ctx.app.inject({ url: `${base(t.org)}/${companyId}`, headers: t.org.as(t.org.admin.token) })
     ).json();
     expect(before.identifier).not.toBe(undefined);
     expect(res.json().identifier).toBe(before.identifier);
@@ -271,7 +248,12 @@ describe('PUT companies/{id}', () => {
 
   it('422: the type is locked; alias required for legal entities', async () => {
     const put = (payload: object) =>
-      ctx.app.inject({ method: 'PUT', url: `${base(org)}/${companyId}`, headers: org.as(org.admin.token), payload });
+      t.ctx.app.inject({
+        method: 'PUT',
+        url: `${base(t.org)}/${companyId}`,
+        headers: t.org.as(t.org.admin.token),
+        payload,
+      });
     expect((await put({ type: 2, name: 'x' })).json().errors).toEqual({ type: ['O tipo não pode ser alterado'] });
     expect((await put({ type: 1, name: '', alias: '' })).json().errors).toEqual({
       name: ['Este campo é obrigatório'],
@@ -282,10 +264,10 @@ describe('PUT companies/{id}', () => {
 
 describe('POST companies/{id}/email', () => {
   const post = (payload: object) =>
-    ctx.app.inject({
+    t.ctx.app.inject({
       method: 'POST',
-      url: `${base(org)}/${companyId}/email`,
-      headers: org.as(org.admin.token),
+      url: `${base(t.org)}/${companyId}/email`,
+      headers: t.org.as(t.org.admin.token),
       payload,
     });
 
@@ -311,17 +293,17 @@ describe('POST companies/{id}/email', () => {
     expect(body.emailBody).toContain('<a href="https://ordemcerta.com.br">bom</a>');
     expect(body.emailBody).not.toMatch(/script|onerror|javascript:|<img/i);
     expect(body.emailSignature).toBe('<h2>Equipe</h2>');
-    const again = await ctx.app.inject({ url: `${base(org)}/${companyId}`, headers: org.as(org.admin.token) });
+    const again = await t.ctx.app.inject({ url: `${base(t.org)}/${companyId}`, headers: t.org.as(t.org.admin.token) });
     expect(again.json().emailBody).toBe(body.emailBody);
   });
 });
 
 describe('POST companies/{id}/sign', () => {
   const sign = (signature: unknown) =>
-    ctx.app.inject({
+    t.ctx.app.inject({
       method: 'POST',
-      url: `${base(org)}/${companyId}/sign`,
-      headers: org.as(org.admin.token),
+      url: `${base(t.org)}/${companyId}/sign`,
+      headers: t.org.as(t.org.admin.token),
       payload: { signature },
     });
 
@@ -330,7 +312,10 @@ describe('POST companies/{id}/sign', () => {
     const res = await sign(signature);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ signature });
-    const company = await ctx.app.inject({ url: `${base(org)}/${companyId}`, headers: org.as(org.admin.token) });
+    const company = await t.ctx.app.inject({
+      url: `${base(t.org)}/${companyId}`,
+      headers: t.org.as(t.org.admin.token),
+    });
     expect(company.json().signature).toBe(signature);
   });
 
@@ -359,22 +344,22 @@ describe.each([
   let id: number;
   let jpeg: Buffer;
   beforeAll(async () => {
-    id = (await create(org, legal())).json().id;
+    id = (await create(t.org, legal())).json().id;
     jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b5cab' } })
       .jpeg()
       .toBuffer();
   });
-  const url = () => `${base(org)}/${id}/${path}`;
+  const url = () => `${base(t.org)}/${id}/${path}`;
   const upload = (field: string, data: Buffer, filename: string, type: string) => {
     const mp = multipart(field, data, filename, type);
-    return ctx.app.inject({
+    return t.ctx.app.inject({
       method: 'POST',
       url: url(),
       payload: mp.payload,
-      headers: { ...mp.headers, ...org.as(org.admin.token) },
+      headers: { ...mp.headers, ...t.org.as(t.org.admin.token) },
     });
   };
-  const get = () => ctx.app.inject({ url: url(), headers: org.as(org.admin.token) });
+  const get = () => t.ctx.app.inject({ url: url(), headers: t.org.as(t.org.admin.token) });
 
   it('an image over 6 MP is refused on its field (a phone photo of 7 MP as a logo)', async () => {
     const big = await sharp({ create: { width: 3500, height: 2000, channels: 3, background: '#0d3b66' } })
@@ -387,7 +372,7 @@ describe.each([
       .png()
       .toBuffer();
     expect((await upload(path, fits, 'fits.png', 'image/png')).statusCode).toBe(200);
-    await ctx.app.inject({ method: 'DELETE', url: url(), headers: org.as(org.admin.token) });
+    await t.ctx.app.inject({ method: 'DELETE', url: url(), headers: t.org.as(t.org.admin.token) });
   });
 
   it('404 with its message before any upload', async () => {
@@ -405,7 +390,7 @@ describe.each([
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.headers['cache-control']).toBe('private, no-store');
     expect(got.rawPayload.equals(PNG_1x1)).toBe(true);
-    const company = await ctx.app.inject({ url: `${base(org)}/${id}`, headers: org.as(org.admin.token) });
+    const company = await t.ctx.app.inject({ url: `${base(t.org)}/${id}`, headers: t.org.as(t.org.admin.token) });
     expect(company.json()[flag]).toBe(true);
 
     // Declared as PNG, but the bytes are a JPEG: the content decides.
@@ -414,10 +399,10 @@ describe.each([
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.rawPayload.equals(jpeg)).toBe(true);
 
-    const del = await ctx.app.inject({ method: 'DELETE', url: url(), headers: org.as(org.admin.token) });
+    const del = await t.ctx.app.inject({ method: 'DELETE', url: url(), headers: t.org.as(t.org.admin.token) });
     expect(del.statusCode).toBe(204);
     expect((await get()).statusCode).toBe(404);
-    const again = await ctx.app.inject({ method: 'DELETE', url: url(), headers: org.as(org.admin.token) });
+    const again = await t.ctx.app.inject({ method: 'DELETE', url: url(), headers: t.org.as(t.org.admin.token) });
     expect(again.statusCode).toBe(404);
   });
 
@@ -434,7 +419,12 @@ describe.each([
     expect(wrongField.json()).toEqual({ errors: { [path]: [fileMessages.missingFile] } });
     const empty = await upload(path, Buffer.alloc(0), 'a.png', 'image/png');
     expect(empty.statusCode).toBe(422);
-    const json = await ctx.app.inject({ method: 'POST', url: url(), headers: org.as(org.admin.token), payload: {} });
+    const json = await t.ctx.app.inject({
+      method: 'POST',
+      url: url(),
+      headers: t.org.as(t.org.admin.token),
+      payload: {},
+    });
     expect(json.statusCode).toBe(422);
     const big = Buffer.concat([PNG_1x1, Buffer.alloc(IMAGE_MAX_BYTES)]);
     const tooLarge = await upload(path, big, 'big.png', 'image/png');

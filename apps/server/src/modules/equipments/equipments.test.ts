@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PersonType } from '@oficina/contracts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { type TestOrg, perFile, expectEachRoute } from '../../../test/helpers.ts';
 import { newCpf } from '../../../test/factories.ts';
 
-let ctx: TestContext;
-let org: TestOrg;
-let other: TestOrg;
+const t = perFile({ other: true });
 let customerId: number;
 let theirCustomerId: number;
 let equipmentId: number;
@@ -22,7 +20,7 @@ const split = {
 };
 
 async function newCustomer(o: TestOrg) {
-  const res = await ctx.app.inject({
+  const res = await t.ctx.app.inject({
     method: 'POST',
     url: `/api/organizations/${o.organization.id}/customers`,
     headers: o.as(o.admin.token),
@@ -32,29 +30,25 @@ async function newCustomer(o: TestOrg) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  other = await createOrg(ctx);
-  customerId = await newCustomer(org);
-  theirCustomerId = await newCustomer(other);
+  customerId = await newCustomer(t.org);
+  theirCustomerId = await newCustomer(t.other);
   equipmentId = (
-    await ctx.app.inject({
+    await t.ctx.app.inject({
       method: 'POST',
-      url: url(org, customerId),
-      headers: org.as(org.admin.token),
+      url: url(t.org, customerId),
+      headers: t.org.as(t.org.admin.token),
       payload: split,
     })
   ).json().id;
   theirEquipmentId = (
-    await ctx.app.inject({
+    await t.ctx.app.inject({
       method: 'POST',
-      url: url(other, theirCustomerId),
-      headers: other.as(other.admin.token),
+      url: url(t.other, theirCustomerId),
+      headers: t.other.as(t.other.admin.token),
       payload: { ...split, name: 'Deles' },
     })
   ).json().id;
 });
-afterAll(() => ctx.close());
 
 const routes = (id: number): Array<[string, string, unknown?]> => [
   ['GET', ''],
@@ -63,53 +57,23 @@ const routes = (id: number): Array<[string, string, unknown?]> => [
   ['PUT', `/${id}`, split],
   ['DELETE', `/${id}`],
 ];
-const h = () => org.as(org.admin.token);
+const h = () => t.org.as(t.org.admin.token);
 
 describe('access to every equipment route', () => {
   it('401 without a token, 403 for a collaborator and for another organization in the path', async () => {
-    for (const [method, path, payload] of routes(equipmentId)) {
-      const m = method as 'GET';
-      const p = payload as object;
-      expect((await ctx.app.inject({ method: m, url: url(org, customerId, path), payload: p })).statusCode).toBe(401);
-      const worker = await ctx.app.inject({
-        method: m,
-        url: url(org, customerId, path),
-        headers: org.as(org.worker.token),
-        payload: p,
-      });
-      expect(worker.statusCode, `${method} ${path}`).toBe(403);
-      const cross = await ctx.app.inject({
-        method: m,
-        url: url(other, theirCustomerId, path.replace(String(equipmentId), String(theirEquipmentId))),
-        headers: h(),
-        payload: p,
-      });
-      expect(cross.statusCode, `${method} ${path}`).toBe(403);
-    }
+    const mine = url(t.org, customerId);
+    await expectEachRoute(t.ctx, routes(equipmentId), 401, mine);
+    await expectEachRoute(t.ctx, routes(equipmentId), 403, mine, t.org.as(t.org.worker.token));
+    await expectEachRoute(t.ctx, routes(theirEquipmentId), 403, url(t.other, theirCustomerId), h());
   });
 
   it("404 for another organization's customer or equipment, which stay as they were", async () => {
-    for (const [method, path, payload] of routes(theirEquipmentId)) {
-      const res = await ctx.app.inject({
-        method: method as 'GET',
-        url: url(org, theirCustomerId, path),
-        headers: h(),
-        payload: payload as object,
-      });
-      expect(res.statusCode, `${method} ${path}`).toBe(404);
-    }
-    for (const [method, path, payload] of routes(theirEquipmentId).filter(([, p]) => p !== '')) {
-      const res = await ctx.app.inject({
-        method: method as 'GET',
-        url: url(org, customerId, path),
-        headers: h(),
-        payload: payload as object,
-      });
-      expect(res.statusCode, `${method} ${path}`).toBe(404);
-    }
-    const still = await ctx.app.inject({
-      url: url(other, theirCustomerId, `/${theirEquipmentId}`),
-      headers: other.as(other.admin.token),
+    await expectEachRoute(t.ctx, routes(theirEquipmentId), 404, url(t.org, theirCustomerId), h());
+    const idRoutes = routes(theirEquipmentId).filter(([, p]) => p !== '');
+    await expectEachRoute(t.ctx, idRoutes, 404, url(t.org, customerId), h());
+    const still = await t.ctx.app.inject({
+      url: url(t.other, theirCustomerId, `/${theirEquipmentId}`),
+      headers: t.other.as(t.other.admin.token),
     });
     expect(still.json().name).toBe('Deles');
   });
@@ -117,26 +81,26 @@ describe('access to every equipment route', () => {
 
 describe('equipment CRUD', () => {
   it('creates (201), reads, lists with q, updates and deletes', async () => {
-    const got = await ctx.app.inject({ url: url(org, customerId, `/${equipmentId}`), headers: h() });
+    const got = await t.ctx.app.inject({ url: url(t.org, customerId, `/${equipmentId}`), headers: h() });
     expect(got.json()).toEqual({ id: equipmentId, ...split });
 
-    const second = await ctx.app.inject({
+    const second = await t.ctx.app.inject({
       method: 'POST',
-      url: url(org, customerId),
+      url: url(t.org, customerId),
       headers: h(),
       payload: { name: 'Câmara fria', brand: 'Gallant', model: 'CF', serialNumber: 'G-2', description: '' },
     });
     expect(second.statusCode).toBe(201);
     expect(second.json().description).toBeNull();
 
-    const list = await ctx.app.inject({ url: url(org, customerId), headers: h() });
+    const list = await t.ctx.app.inject({ url: url(t.org, customerId), headers: h() });
     expect(list.json().meta).toEqual({ total: 2, skip: 0, take: 25 });
-    const q = await ctx.app.inject({ url: `${url(org, customerId)}?q=camara`, headers: h() });
+    const q = await t.ctx.app.inject({ url: `${url(t.org, customerId)}?q=camara`, headers: h() });
     expect(q.json().data.map((e: { name: string }) => e.name)).toEqual(['Câmara fria']);
 
-    const put = await ctx.app.inject({
+    const put = await t.ctx.app.inject({
       method: 'PUT',
-      url: url(org, customerId, `/${second.json().id}`),
+      url: url(t.org, customerId, `/${second.json().id}`),
       headers: h(),
       payload: {
         name: 'Câmara fria 2x2',
@@ -149,21 +113,21 @@ describe('equipment CRUD', () => {
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ name: 'Câmara fria 2x2', model: 'CF-2020', description: 'Estoque' });
 
-    const del = await ctx.app.inject({
+    const del = await t.ctx.app.inject({
       method: 'DELETE',
-      url: url(org, customerId, `/${second.json().id}`),
+      url: url(t.org, customerId, `/${second.json().id}`),
       headers: h(),
     });
     expect(del.statusCode).toBe(204);
-    expect((await ctx.app.inject({ url: url(org, customerId, `/${second.json().id}`), headers: h() })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.ctx.app.inject({ url: url(t.org, customerId, `/${second.json().id}`), headers: h() })).statusCode,
+    ).toBe(404);
   });
 
   it('422 per required field; description optional', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'POST',
-      url: url(org, customerId),
+      url: url(t.org, customerId),
       headers: h(),
       payload: { description: 'x' },
     });
@@ -174,9 +138,9 @@ describe('equipment CRUD', () => {
       model: ['Este campo é obrigatório'],
       serialNumber: ['Este campo é obrigatório'],
     });
-    const put = await ctx.app.inject({
+    const put = await t.ctx.app.inject({
       method: 'PUT',
-      url: url(org, customerId, `/${equipmentId}`),
+      url: url(t.org, customerId, `/${equipmentId}`),
       headers: h(),
       payload: { ...split, serialNumber: '  ' },
     });
