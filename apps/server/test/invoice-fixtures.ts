@@ -118,6 +118,17 @@ export async function invoiceWorld(ctx: TestContext, org: TestOrg) {
       .returning();
     return u!;
   }
+  /** An address of one of the organization's customers (the first unless said), written straight to the database. */
+  async function addAddress(
+    fields: Omit<typeof schema.addresses.$inferInsert, 'organizationId' | 'customerId'>,
+    customerId = customer!.id,
+  ) {
+    const [row] = await db
+      .insert(schema.addresses)
+      .values({ organizationId, customerId, ...fields })
+      .returning();
+    return row!;
+  }
   async function auditOf(invoiceId: number) {
     const a = schema.auditLogs;
     return db
@@ -148,6 +159,7 @@ export async function invoiceWorld(ctx: TestContext, org: TestOrg) {
     assignWorker,
     moveTo,
     newUser,
+    addAddress,
     auditOf,
   };
 }

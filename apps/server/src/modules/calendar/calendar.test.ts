@@ -21,22 +21,17 @@ const feed = (url: string) => t.ctx.app.inject({ method: 'GET', url: new URL(url
 /** An order with its visit at `when` (UTC) at a customer's address. */
 async function visit(when: string, opts: { worker?: boolean } = {}) {
   const { id, number } = await t.world.createInvoice();
-  const [address] = await t.ctx.database.db
-    .insert(schema.addresses)
-    .values({
-      organizationId: t.org.organization.id,
-      customerId: t.world.customer.id,
-      address: 'Rua das Flores',
-      number: 120,
-      neighborhood: 'Centro',
-      city: 'São Paulo',
-      state: 'SP',
-      postalCode: '01310100',
-    })
-    .returning();
+  const address = await t.world.addAddress({
+    address: 'Rua das Flores',
+    number: 120,
+    neighborhood: 'Centro',
+    city: 'São Paulo',
+    state: 'SP',
+    postalCode: '01310100',
+  });
   await t.ctx.database.db
     .update(schema.invoices)
-    .set({ scheduledAt: new Date(when), addressId: address!.id })
+    .set({ scheduledAt: new Date(when), addressId: address.id })
     .where(eq(schema.invoices.id, id));
   if (opts.worker) await t.world.assignWorker(id);
   return { id, number };

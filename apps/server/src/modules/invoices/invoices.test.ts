@@ -249,21 +249,16 @@ describe('the visit: reported problem, scheduled time, address, customer contact
       .update(schema.customers)
       .set({ phone: '11987654321', email: 'alvaro@example.com.br' })
       .where(eq(schema.customers.id, t.world.customer.id));
-    const [address] = await t.ctx.database.db
-      .insert(schema.addresses)
-      .values({
-        organizationId: t.org.organization.id,
-        customerId: t.world.customer.id,
-        address: 'Rua das Flores',
-        number: 120,
-        city: 'São Paulo',
-        state: 'SP',
-      })
-      .returning();
+    const address = await t.world.addAddress({
+      address: 'Rua das Flores',
+      number: 120,
+      city: 'São Paulo',
+      state: 'SP',
+    });
     const res = await t.world.admin('POST', `/${mine.id}/visit`, {
       reportedProblem: '  Split da sala não gela  ',
       scheduledAt: '2026-11-25T09:30:00-03:00',
-      address: address!.id,
+      address: address.id,
     });
     expect(res.statusCode, res.body).toBe(200);
     const expected = {
@@ -271,7 +266,7 @@ describe('the visit: reported problem, scheduled time, address, customer contact
       customerEmail: 'alvaro@example.com.br',
       reportedProblem: 'Split da sala não gela',
       scheduledAt: '2026-11-25T12:30:00.000Z',
-      address: { id: address!.id, address: 'Rua das Flores', number: 120, city: 'São Paulo', state: 'SP' },
+      address: { id: address.id, address: 'Rua das Flores', number: 120, city: 'São Paulo', state: 'SP' },
     };
     expect(res.json()).toMatchObject(expected);
     expect((await t.world.worker('GET', `/${mine.id}`)).json()).toMatchObject(expected);
@@ -286,7 +281,7 @@ describe('the visit: reported problem, scheduled time, address, customer contact
     expect(updates.at(-1)!.data.map((c) => c.field)).not.toContain('addressId');
 
     // Deleting the address empties the order's choice and keeps the order.
-    await t.ctx.database.db.delete(schema.addresses).where(eq(schema.addresses.id, address!.id));
+    await t.ctx.database.db.delete(schema.addresses).where(eq(schema.addresses.id, address.id));
     expect((await t.world.admin('GET', `/${mine.id}`)).json()).toMatchObject({
       address: null,
       reportedProblem: 'Split da sala não gela',
@@ -297,18 +292,12 @@ describe('the visit: reported problem, scheduled time, address, customer contact
   });
 
   it("422 for another customer's or organization's address or a time without offset; nothing changes", async () => {
-    const [othersAddress] = await t.ctx.database.db
-      .insert(schema.addresses)
-      .values({ organizationId: t.org.organization.id, customerId: t.world.otherCustomer.id, address: 'Av. Outra' })
-      .returning();
-    const [foreign] = await t.ctx.database.db
-      .insert(schema.addresses)
-      .values({ organizationId: t.other.organization.id, customerId: t.theirs.customer.id, address: 'Rua Alheia' })
-      .returning();
+    const othersAddress = await t.world.addAddress({ address: 'Av. Outra' }, t.world.otherCustomer.id);
+    const foreign = await t.theirs.addAddress({ address: 'Rua Alheia' });
     await t.world.admin('POST', `/${mine.id}/visit`, { reportedProblem: 'Antes' });
     for (const [body, field, message] of [
-      [{ address: othersAddress!.id }, 'address', 'O endereço não pertence ao cliente da ordem de serviço'],
-      [{ address: foreign!.id }, 'address', 'O endereço não pertence ao cliente da ordem de serviço'],
+      [{ address: othersAddress.id }, 'address', 'O endereço não pertence ao cliente da ordem de serviço'],
+      [{ address: foreign.id }, 'address', 'O endereço não pertence ao cliente da ordem de serviço'],
       [{ scheduledAt: '2026-11-25T09:30' }, 'scheduledAt', 'Informe uma data e hora válidas'],
       [{ reportedProblem: 'x'.repeat(2001) }, 'reportedProblem', 'Deve ter no máximo 2000 caracteres'],
     ] as const) {

@@ -153,25 +153,18 @@ describe('the document', () => {
 
   it('prints the reported problem, the scheduled time and the address chosen for the job', async () => {
     const { id } = await fullOrder();
-    const [first, chosen] = await t.ctx.database.db
-      .insert(schema.addresses)
-      .values([
-        { organizationId: t.org.organization.id, customerId: t.world.customer.id, address: 'Rua Primeira', number: 1 },
-        {
-          organizationId: t.org.organization.id,
-          customerId: t.world.customer.id,
-          address: 'Avenida do Serviço',
-          number: 900,
-          city: 'Campinas',
-          state: 'SP',
-        },
-      ])
-      .returning();
+    const first = await t.world.addAddress({ address: 'Rua Primeira', number: 1 });
+    const chosen = await t.world.addAddress({
+      address: 'Avenida do Serviço',
+      number: 900,
+      city: 'Campinas',
+      state: 'SP',
+    });
     expect(first).toBeDefined();
     const saved = await t.world.admin('POST', `/${id}/visit`, {
       reportedProblem: 'Câmara fria não chega a -18 °C',
       scheduledAt: '2026-11-25T09:30:00-03:00',
-      address: chosen!.id,
+      address: chosen.id,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const text = pdfText((await open(await pdfUrl(id, false))).rawPayload);
