@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { ROLE_ADMIN, ROLE_USER, allFeatures, noFeatures, type Features } from '@oficina/contracts';
+import { PersonType, ROLE_ADMIN, ROLE_USER, allFeatures, noFeatures, type Features } from '@oficina/contracts';
 import { createOrganizationWithAdmin, hashPassword, openDatabase, schema, type Database } from '@oficina/db';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { recordAnswers } from './conformance.ts';
+import { newCnpj } from './factories.ts';
 
 export interface TestContext {
   app: App;
@@ -172,6 +173,15 @@ export const addSecondAdmin = (ctx: TestContext, org: TestOrg) =>
     email: `admin2-${Date.now().toString(36)}${++seq}@teste.com.br`,
     role: ROLE_ADMIN,
   });
+
+/** A company (a legal entity with a fresh CNPJ) of the organization, written straight to the database. */
+export async function addCompany(ctx: TestContext, organizationId: number, name = 'Empresa') {
+  const [company] = await ctx.database.db
+    .insert(schema.companies)
+    .values({ organizationId, type: PersonType.Juridical, identifier: newCnpj(), name })
+    .returning();
+  return company!;
+}
 
 /** What `perFile` makes; `other`, `lite`, `world` and `theirs` only when asked for. */
 export interface PerFile<W> {

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { PersonType, ROLE_USER, type InvoiceStateValue } from '@oficina/contracts';
 import { hashPassword, schema } from '@oficina/db';
-import { perFile, type createTestApp, type TestContext, type TestOrg } from './helpers.ts';
-import { newCnpj, newCpf } from './factories.ts';
+import { addCompany, perFile, type createTestApp, type TestContext, type TestOrg } from './helpers.ts';
+import { newCpf } from './factories.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -15,10 +15,7 @@ export async function invoiceWorld(ctx: TestContext, org: TestOrg) {
   const db = ctx.database.db;
   const organizationId = org.organization.id;
   const tag = Math.random().toString(36).slice(2, 8);
-  const [company] = await db
-    .insert(schema.companies)
-    .values({ organizationId, type: PersonType.Juridical, identifier: newCnpj(), name: `Oficina ${tag} Ltda` })
-    .returning();
+  const company = await addCompany(ctx, organizationId, `Oficina ${tag} Ltda`);
   const [customer, otherCustomer] = await db
     .insert(schema.customers)
     .values([
@@ -77,7 +74,7 @@ export async function invoiceWorld(ctx: TestContext, org: TestOrg) {
   const worker = (method: Method, rest: string, payload?: object) => call(org.worker.token, method, rest, payload);
 
   async function createInvoice(customerId = customer!.id) {
-    const res = await admin('POST', '', { company: company!.id, customer: customerId, transactionNature: nature!.id });
+    const res = await admin('POST', '', { company: company.id, customer: customerId, transactionNature: nature!.id });
     if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
     return res.json() as { id: number; number: number };
   }
@@ -139,7 +136,7 @@ export async function invoiceWorld(ctx: TestContext, org: TestOrg) {
   }
 
   return {
-    company: company!,
+    company,
     customer: customer!,
     otherCustomer: otherCustomer!,
     equipment: equipment!,

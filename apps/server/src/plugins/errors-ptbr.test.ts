@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages, PersonType } from '@oficina/contracts';
-import { schema } from '@oficina/db';
-import { perFile } from '../../test/helpers.ts';
-import { newCnpj, PNG_1x1 } from '../../test/factories.ts';
+import { messages } from '@oficina/contracts';
+import { perFile, addCompany } from '../../test/helpers.ts';
+import { PNG_1x1 } from '../../test/factories.ts';
 
 // Whatever the framework refuses before a route runs still answers in Portuguese, as { errors: [msg] }.
 const t = perFile();
@@ -13,15 +12,7 @@ const customers = () => `/api/organizations/${t.org.organization.id}/customers`;
 describe('framework errors in pt-BR', () => {
   // A cut body cannot be read at all: a 400 (not a 500), told on the file field it was for.
   it('a multipart body cut in the middle of its file → 400 on the field, not 500', async () => {
-    const [company] = await t.ctx.database.db
-      .insert(schema.companies)
-      .values({
-        organizationId: t.org.organization.id,
-        type: PersonType.Juridical,
-        identifier: newCnpj(),
-        name: 'Empresa',
-      })
-      .returning();
+    const company = await addCompany(t.ctx, t.org.organization.id);
     const boundary = '----cut0123';
     const whole = Buffer.concat([
       Buffer.from(
@@ -32,7 +23,7 @@ describe('framework errors in pt-BR', () => {
     ]);
     const res = await t.ctx.app.inject({
       method: 'POST',
-      url: `/api/organizations/${t.org.organization.id}/companies/${company!.id}/logo`,
+      url: `/api/organizations/${t.org.organization.id}/companies/${company.id}/logo`,
       headers: { ...t.org.as(t.org.admin.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: whole.subarray(0, whole.length - 20),
     });

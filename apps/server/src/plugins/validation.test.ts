@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { InvoiceState, messages, PersonType } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import type { TestOrg } from '../../test/helpers.ts';
+import { addCompany, type TestOrg } from '../../test/helpers.ts';
 import { twoOrganizations } from '../../test/register-tests.ts';
 import { invoiceWorld } from '../../test/invoice-fixtures.ts';
-import { newCnpj, newCpf } from '../../test/factories.ts';
+import { newCpf } from '../../test/factories.ts';
 
 // Bad input is refused once, centrally, for every route: strings the database cannot store, ids past
 // the integer columns, impossible dates, malformed multipart (400: the body cannot be read); money up to the schema's maximum fits.
@@ -130,19 +130,11 @@ describe('central input checks', () => {
   });
 
   it('a malformed multipart body → 400 on the file field', async () => {
-    const [company] = await suite.ctx.database.db
-      .insert(schema.companies)
-      .values({
-        organizationId: suite.org.organization.id,
-        type: PersonType.Juridical,
-        identifier: newCnpj(),
-        name: 'Empresa',
-      })
-      .returning();
+    const company = await addCompany(suite.ctx, suite.org.organization.id);
     for (const type of ['multipart/form-data', 'multipart/form-data; boundary=----x']) {
       const res = await suite.ctx.app.inject({
         method: 'POST',
-        url: `/api/organizations/${suite.org.organization.id}/companies/${company!.id}/logo`,
+        url: `/api/organizations/${suite.org.organization.id}/companies/${company.id}/logo`,
         headers: { ...suite.org.as(suite.org.admin.token), 'content-type': type },
         payload: '------x\r\nContent-Disposition: form-data; name="file"\r\n\r\n',
       });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { noFeatures, allFeatures, payrollMessages, PersonType, ROLE_ADMIN, ROLE_USER } from '@oficina/contracts';
+import { noFeatures, allFeatures, payrollMessages, ROLE_ADMIN, ROLE_USER } from '@oficina/contracts';
 import { DEMO_PASSWORD, generatePayroll, schema } from '@oficina/db';
-import { createOrg, type TestOrg, perFile } from '../../../test/helpers.ts';
+import { createOrg, type TestOrg, perFile, addCompany } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
-import { newCnpj } from '../../../test/factories.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 
@@ -27,13 +26,7 @@ async function technician(paymentValueCents: number) {
 }
 
 /** A company of its own, so each test's periods only meet that test's orders. */
-async function newCompany(organizationId = t.org.organization.id) {
-  const [company] = await t.ctx.database.db
-    .insert(schema.companies)
-    .values({ organizationId, type: PersonType.Juridical, identifier: newCnpj(), name: 'Filial Teste Ltda' })
-    .returning();
-  return company!;
-}
+const newCompany = (organizationId = t.org.organization.id) => addCompany(t.ctx, organizationId, 'Filial Teste Ltda');
 
 /**
  * A Completed order of the company with these workers (in this order), bonus and half-pay flag,
