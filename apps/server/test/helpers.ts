@@ -122,6 +122,18 @@ export async function expectEachRoute(
   }
 }
 
+let addresses = 0;
+/** POST /api/login, each time from an address of its own, so the login limit per address never decides. */
+export function loginFromNewAddress(ctx: TestContext, username: string, password: string) {
+  const n = ++addresses;
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password },
+    remoteAddress: `10.20.${Math.floor(n / 250)}.${n % 250}`,
+  });
+}
+
 let seq = 0;
 /** An organization with an admin and a collaborator, and tokens for both. */
 export async function createOrg(ctx: TestContext, opts: { features?: Features } = {}) {

@@ -249,44 +249,17 @@ describe('generation', () => {
     const company = await newCompany();
     const otherCompany = await newCompany();
     const tech = await technician(2000);
+    const order = (finishedAt: string, opts: { companyId?: number; complete?: boolean } = {}) =>
+      completedOrder({ companyId: company.id, workers: [tech.id], finishedAt, ...opts });
     // São Paulo is UTC-3: 2025-03-31 23:30 there is 2025-04-01 02:30 UTC.
-    const lastMinute = await completedOrder({
-      companyId: company.id,
-      workers: [tech.id],
-      finishedAt: '2025-04-01T02:30:00Z',
-    });
-    const firstMinute = await completedOrder({
-      companyId: company.id,
-      workers: [tech.id],
-      finishedAt: '2025-03-01T03:00:00Z',
-    });
-    const before = await completedOrder({
-      companyId: company.id,
-      workers: [tech.id],
-      finishedAt: '2025-03-01T02:59:00Z',
-    });
-    const after = await completedOrder({
-      companyId: company.id,
-      workers: [tech.id],
-      finishedAt: '2025-04-01T03:00:00Z',
-    });
-    const otherCo = await completedOrder({
-      companyId: otherCompany.id,
-      workers: [tech.id],
-      finishedAt: '2025-03-10T12:00:00Z',
-    });
-    const open = await completedOrder({
-      companyId: company.id,
-      workers: [tech.id],
-      finishedAt: '2025-03-10T12:00:00Z',
-      complete: false,
-    });
+    const lastMinute = await order('2025-04-01T02:30:00Z');
+    const firstMinute = await order('2025-03-01T03:00:00Z');
+    const before = await order('2025-03-01T02:59:00Z');
+    const after = await order('2025-04-01T03:00:00Z');
+    const otherCo = await order('2025-03-10T12:00:00Z', { companyId: otherCompany.id });
+    const open = await order('2025-03-10T12:00:00Z', { complete: false });
     // A worker line already paid some other way (imported data) is not paid twice.
-    const paidElsewhere = await completedOrder({
-      companyId: company.id,
-      workers: [tech.id],
-      finishedAt: '2025-03-15T12:00:00Z',
-    });
+    const paidElsewhere = await order('2025-03-15T12:00:00Z');
     await t.ctx.database.db
       .update(schema.invoiceWorkers)
       .set({ paidAt: new Date('2025-03-20T12:00:00Z') })

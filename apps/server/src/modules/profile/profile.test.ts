@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profileMessages, userMessages } from '@oficina/contracts';
-import type { TestOrg } from '../../../test/helpers.ts';
+import { loginFromNewAddress, type TestOrg } from '../../../test/helpers.ts';
 import { registerApi, twoOrganizations } from '../../../test/register-tests.ts';
 import { PNG_1x1 } from '../../../test/factories.ts';
 
@@ -10,18 +10,12 @@ const PNG = `data:image/png;base64,${PNG_1x1.toString('base64')}`;
 /** PNG magic bytes and nothing behind them: it does not decode. */
 const FAKE_PNG = `data:image/png;base64,${Buffer.from('\x89PNG\r\n\x1a\nfake-but-well-formed').toString('base64')}`;
 const { call } = registerApi(suite, (o) => `/api/organizations/${o.organization.id}/profile`);
-let ip = 0;
-const login = (username: string, password: string) =>
-  suite.ctx.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username, password },
-    remoteAddress: `10.30.0.${++ip}`,
-  });
+let seq = 0;
+const login = (username: string, password: string) => loginFromNewAddress(suite.ctx, username, password);
 
 /** A fresh collaborator with a known password and token. */
 async function person(o: TestOrg = suite.org) {
-  const email = `perfil-${Date.now().toString(36)}-${++ip}@teste.com.br`;
+  const email = `perfil-${Date.now().toString(36)}-${++seq}@teste.com.br`;
   const res = await suite.ctx.app.inject({
     method: 'POST',
     url: `/api/admin/organizations/${o.organization.id}/users`,
@@ -32,6 +26,11 @@ async function person(o: TestOrg = suite.org) {
   const token = (await login(email, 'senha-antiga')).json().token as string;
   return { id: res.json().id as number, email, token };
 }
+type Person = Awaited<ReturnType<typeof person>>;
+
+/** `p` saves their profile (name, their own e-mail) with a change of password from `oldPassword` to `newPassword`. */
+const changePassword = (p: Person, name: string, oldPassword: string, newPassword: string) =>
+  call(suite.org, p.token, 'PUT', '', { name, email: p.email, oldPassword, newPassword });
 
 describe('profile: access', () => {
   it('401 without a token on every route', async () => {
@@ -83,12 +82,7 @@ describe('profile: data and password', () => {
 
   it('changes the password with the right old one; the new one logs in, the old one no longer', async () => {
     const p = await person();
-    const res = await call(suite.org, p.token, 'PUT', '', {
-      name: 'Helena Perfil',
-      email: p.email,
-      oldPassword: 'senha-antiga',
-      newPassword: 'senha-nova-123',
-    });
+    const res = await changePassword(p, 'Helena Perfil', 'senha-antiga', 'senha-nova-123');
     expect(res.statusCode).toBe(200);
     expect((await login(p.email, 'senha-nova-123')).statusCode).toBe(200);
     expect((await login(p.email, 'senha-antiga')).statusCode).toBe(401);
@@ -98,12 +92,7 @@ describe('profile: data and password', () => {
 
   it('422 on oldPassword when it is wrong; nothing changes, the name neither', async () => {
     const p = await person();
-    const res = await call(suite.org, p.token, 'PUT', '', {
-      name: 'Outro Nome',
-      email: p.email,
-      oldPassword: 'errada-123',
-      newPassword: 'senha-nova-123',
-    });
+    const res = await changePassword(p, 'Outro Nome', 'errada-123', 'senha-nova-123');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ oldPassword: [profileMessages.wrongOldPassword] });
     expect((await login(p.email, 'senha-antiga')).statusCode).toBe(200);
@@ -112,12 +101,7 @@ describe('profile: data and password', () => {
 
   it('422 on newPassword when shorter than 8 characters, with the pt-BR message', async () => {
     const p = await person();
-    const res = await call(suite.org, p.token, 'PUT', '', {
-      name: 'Helena',
-      email: p.email,
-      oldPassword: 'senha-antiga',
-      newPassword: '1234567',
-    });
+    const res = await changePassword(p, 'Helena', 'senha-antiga', '1234567');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ newPassword: ['Este valor é muito curto. Deve ter 8 caracteres ou mais.'] });
     expect(userMessages.passwordTooShort).toBe('Este valor é muito curto. Deve ter 8 caracteres ou mais.');

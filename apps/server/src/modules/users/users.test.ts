@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { availableRoles, userMessages } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { createOrg, type TestOrg } from '../../../test/helpers.ts';
+import { createOrg, loginFromNewAddress, type TestOrg } from '../../../test/helpers.ts';
 import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../../../test/register-tests.ts';
 
 const suite = twoOrganizations();
@@ -23,14 +23,7 @@ const create = async (o: TestOrg, body: Partial<Record<string, unknown>> = {}) =
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as User;
 };
-let ip = 0;
-const login = (username: string, password: string) =>
-  suite.ctx.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username, password },
-    remoteAddress: `10.20.${Math.floor(++ip / 250)}.${ip % 250}`,
-  });
+const login = (username: string, password: string) => loginFromNewAddress(suite.ctx, username, password);
 const put = (o: TestOrg, u: User, changes: object) =>
   call(o, o.admin.token, 'PUT', `/${u.id}`, { name: u.name, role: u.role, email: u.email, ...changes });
 
