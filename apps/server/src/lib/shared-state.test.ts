@@ -16,6 +16,9 @@ let a: App;
 let b: App;
 
 const config = { tokenTtlSeconds: 3600, loginRateLimitPerMinute: 3, dataDir: '/tmp' };
+/** POST /api/login on one instance, from `remoteAddress`. */
+const login = (app: App, remoteAddress: string, username: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { username, password } });
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -57,14 +60,9 @@ describe('the signing key kept in the database', () => {
   });
 
   it('a token signed by one instance is accepted by the other', async () => {
-    const login = await a.inject({
-      method: 'POST',
-      url: '/api/login',
-      remoteAddress: '10.9.0.1',
-      payload: { username: 'admin@demo.com.br', password: 'demo1234' },
-    });
-    expect(login.statusCode).toBe(200);
-    const me = await b.inject({ url: '/api/me', headers: { authorization: `Bearer ${login.json().token}` } });
+    const res = await login(a, '10.9.0.1', 'admin@demo.com.br', 'demo1234');
+    expect(res.statusCode).toBe(200);
+    const me = await b.inject({ url: '/api/me', headers: { authorization: `Bearer ${res.json().token}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe('admin@demo.com.br');
   });
@@ -74,24 +72,13 @@ describe('HTTP rate limits counted in the database', () => {
   it('login requests from one IP alternating between two instances are limited as on one', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await (i % 2 ? b : a).inject({
-        method: 'POST',
-        url: '/api/login',
-        remoteAddress: '10.9.0.2',
-        payload: { username: `ninguem${i}@teste.com.br`, password: 'senha-errada' },
-      });
+      const res = await login(i % 2 ? b : a, '10.9.0.2', `ninguem${i}@teste.com.br`, 'senha-errada');
       statuses.push(res.statusCode);
       if (res.statusCode === 429) expect(res.json().errors).toEqual([messages.loginTooMany]);
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     // Another IP is counted apart.
-    const other = await b.inject({
-      method: 'POST',
-      url: '/api/login',
-      remoteAddress: '10.9.0.3',
-      payload: { username: 'ninguem@teste.com.br', password: 'senha-errada' },
-    });
-    expect(other.statusCode).toBe(401);
+    expect((await login(b, '10.9.0.3', 'ninguem@teste.com.br', 'senha-errada')).statusCode).toBe(401);
   });
 
   it('a window ends after its time and counts again from one', async () => {
