@@ -235,6 +235,6 @@ export function perFile<W = undefined>(
       if (opts.other) t.theirs = await opts.world(t.ctx, t.other);
     }
   });
-  afterAll(() => t.ctx.close());
+  afterAll(() => t.ctx?.close());
   return t;
 }

@@ -63,38 +63,50 @@ function openToOthers(root: string): string[] {
   return found;
 }
 
+/**
+ * A temporary folder for one describe block and the server process a test starts there: the server
+ * is killed and the folder removed after the block.
+ */
+function scratch(prefix: string) {
+  const here: { dir: string; server?: ServerProcess } = { dir: mkdtempSync(join(tmpdir(), prefix)) };
+  afterAll(async () => {
+    await here.server?.stop('SIGKILL');
+    rmSync(here.dir, { recursive: true, force: true });
+  });
+  return here;
+}
+
+/** Logs in to a running server as the demo admin and uploads a logo to the first company. */
+async function uploadLogo(serverUrl: string) {
+  const login = await fetch(`${serverUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin@demo.com.br', password: 'demo1234' }),
+  });
+  const auth = { authorization: `Bearer ${(await login.json()).token}` };
+  const list = await (await fetch(`${serverUrl}/api/organizations/1/companies`, { headers: auth })).json();
+  const up = multipart('logo', PNG_1x1, 'logo.png', 'image/png');
+  const upload = await fetch(`${serverUrl}/api/organizations/1/companies/${list.data[0].id}/logo`, {
+    method: 'POST',
+    headers: { ...up.headers, ...auth },
+    body: new Uint8Array(up.payload),
+  });
+  expect(upload.status).toBe(200);
+}
+
 // One embedded server process and two CLI runs: in the PGlite project only.
 describe.runIf(process.env.TEST_DB !== 'postgres')('backup and restore of the embedded installation', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'oficina-backup-'));
-  const source = join(dir, 'source');
-  const target = join(dir, 'target');
-  const archive = join(dir, 'backup.tar.gz');
-  let server: ServerProcess | undefined;
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const here = scratch('oficina-backup-');
+  const source = join(here.dir, 'source');
+  const target = join(here.dir, 'target');
+  const archive = join(here.dir, 'backup.tar.gz');
 
   it(
     'backs up while the server runs; a restore into an empty data dir has the same rows and files',
     { timeout: 240_000 },
     async () => {
-      server = await startServerProcess({ DATA_DIR: source, SEED_DEMO: '1' }, 120_000);
-      const login = await fetch(`${server.url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin@demo.com.br', password: 'demo1234' }),
-      });
-      const auth = { authorization: `Bearer ${(await login.json()).token}` };
-      const list = await (await fetch(`${server.url}/api/organizations/1/companies`, { headers: auth })).json();
-      const companyId = list.data[0].id;
-      const up = multipart('logo', PNG_1x1, 'logo.png', 'image/png');
-      const upload = await fetch(`${server.url}/api/organizations/1/companies/${companyId}/logo`, {
-        method: 'POST',
-        headers: { ...up.headers, ...auth },
-        body: new Uint8Array(up.payload),
-      });
-      expect(upload.status).toBe(200);
+      const server = (here.server = await startServerProcess({ DATA_DIR: source, SEED_DEMO: '1' }, 120_000));
+      await uploadLogo(server.url);
 
       // While it runs, every directory is owner-only, so nothing under it can be reached by others.
       expect(openToOthers(source).filter((p) => !statSync(p.split(' ')[0]!).isFile())).toEqual([]);
@@ -184,14 +196,9 @@ async function rowCounts(pgdata: string): Promise<Record<string, number>> {
 }
 
 describe.runIf(process.env.TEST_DB !== 'postgres')('scheduled backups (BACKUP_CRON)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'oficina-cron-'));
-  const source = join(dir, 'source');
-  const backups = join(dir, 'backups');
-  let server: ServerProcess | undefined;
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const here = scratch('oficina-cron-');
+  const source = join(here.dir, 'source');
+  const backups = join(here.dir, 'backups');
 
   it(
     'the server writes archives on schedule, drops those past BACKUP_KEEP_DAYS, and one restores to the same rows and files',
@@ -211,7 +218,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('scheduled backups (BACKUP_CR
         utimesSync(join(backups, name), new Date(Date.now() - age * day), new Date(Date.now() - age * day));
       }
 
-      server = await startServerProcess(
+      const server = (here.server = await startServerProcess(
         {
           DATA_DIR: source,
           SEED_DEMO: '1',
@@ -221,21 +228,8 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('scheduled backups (BACKUP_CR
           REMINDER_JOB_INTERVAL_MS: '0',
         },
         300_000,
-      );
-      const login = await fetch(`${server.url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin@demo.com.br', password: 'demo1234' }),
-      });
-      const auth = { authorization: `Bearer ${(await login.json()).token}` };
-      const list = await (await fetch(`${server.url}/api/organizations/1/companies`, { headers: auth })).json();
-      const up = multipart('logo', PNG_1x1, 'logo.png', 'image/png');
-      const upload = await fetch(`${server.url}/api/organizations/1/companies/${list.data[0].id}/logo`, {
-        method: 'POST',
-        headers: { ...up.headers, ...auth },
-        body: new Uint8Array(up.payload),
-      });
-      expect(upload.status).toBe(200);
+      ));
+      await uploadLogo(server.url);
       const uploadedAt = Date.now();
 
       // Wait for an archive begun after the upload: named at a second past it.
@@ -247,7 +241,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('scheduled backups (BACKUP_CR
         await new Promise((r) => setTimeout(r, 500));
       expect(fresh().length).toBeGreaterThan(0);
       expect(await server.stop()).toBe(0);
-      server = undefined;
+      here.server = undefined;
 
       const names = readdirSync(backups);
       expect(names).not.toContain(stale);
@@ -255,7 +249,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('scheduled backups (BACKUP_CR
       expect(names).toContain('meu-backup-manual.tar.gz');
       expect(names.filter((n) => n.endsWith('.tmp'))).toEqual([]);
 
-      const target = join(dir, 'target');
+      const target = join(here.dir, 'target');
       const archive = join(backups, fresh().sort().at(-1)!);
       const restore = await cli({ DATA_DIR: target }, 'restore', archive);
       expect(restore.stdout).toContain('1 arquivo(s)');

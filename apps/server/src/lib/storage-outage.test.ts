@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@oficina/db';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../test/helpers.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../test/invoice-fixtures.ts';
+import { perFile } from '../../test/helpers.ts';
+import { invoiceWorld } from '../../test/invoice-fixtures.ts';
 import { multipart, multipartFiles } from '../../test/factories.ts';
 import { freePort } from '../../test/postgres-cluster.ts';
 import { startS3Server, type S3Server } from '../../test/s3-server.ts';
@@ -21,8 +21,8 @@ const STORAGE_DOWN = 'Armazenamento de arquivos temporariamente indisponível; t
 const DISK_FULL = 'Sem espaço no servidor para guardar o arquivo. Avise o administrador do sistema.';
 
 /** Forwards to whichever storage the test points it at: the real bucket, a dead one, a full disk. */
-function switchable(first: FileStorage) {
-  let current = first;
+function switchable() {
+  let current!: FileStorage;
   const storage: FileStorage = {
     get kind() {
       return current.kind;
@@ -40,25 +40,17 @@ const photo = (color: string) =>
     .jpeg()
     .toBuffer();
 
-let ctx: TestContext;
-let org: TestOrg;
-let world: InvoiceWorld;
 let s3: S3Server;
 let up: FileStorage;
-let sw: ReturnType<typeof switchable>;
-
+const sw = switchable();
+// The bucket is up before the app starts on it, and stops after the app has closed.
 beforeAll(async () => {
   s3 = await startS3Server();
   up = createS3Storage(s3.settings);
-  sw = switchable(up);
-  ctx = await createTestApp({ storage: sw.storage });
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
+  sw.use(up);
 }, 180_000);
-afterAll(async () => {
-  await ctx?.close();
-  await s3?.stop();
-});
+afterAll(() => s3?.stop());
+const t = perFile({ app: { storage: sw.storage }, world: invoiceWorld });
 
 const uploadPhotos = async (invoiceId: number, n = 2) => {
   const files = await Promise.all(
@@ -69,41 +61,60 @@ const uploadPhotos = async (invoiceId: number, n = 2) => {
     })),
   );
   const mp = multipartFiles('attachment', files);
-  return ctx.app.inject({
+  return t.ctx.app.inject({
     method: 'POST',
-    url: world.url(`/${invoiceId}/attachments/pictures`),
-    headers: { ...org.as(org.admin.token), ...mp.headers },
+    url: t.world.url(`/${invoiceId}/attachments/pictures`),
+    headers: { ...t.org.as(t.org.admin.token), ...mp.headers },
     payload: mp.payload,
   });
 };
 const photoRows = (invoiceId: number) =>
-  ctx.database.db.select().from(schema.invoicePictures).where(eq(schema.invoicePictures.invoiceId, invoiceId));
+  t.ctx.database.db.select().from(schema.invoicePictures).where(eq(schema.invoicePictures.invoiceId, invoiceId));
 const uploadLogo = async () => {
   const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0a0' } })
     .png()
     .toBuffer();
   const mp = multipart('logo', png, 'logo.png', 'image/png');
-  return ctx.app.inject({
+  return t.ctx.app.inject({
     method: 'POST',
-    url: `/api/organizations/${org.organization.id}/companies/${world.company.id}/logo`,
-    headers: { ...org.as(org.admin.token), ...mp.headers },
+    url: `/api/organizations/${t.org.organization.id}/companies/${t.world.company.id}/logo`,
+    headers: { ...t.org.as(t.org.admin.token), ...mp.headers },
     payload: mp.payload,
   });
 };
 const companyLogoKey = async () =>
   (
-    await ctx.database.db
+    await t.ctx.database.db
       .select({ key: schema.companies.logoKey })
       .from(schema.companies)
-      .where(eq(schema.companies.id, world.company.id))
+      .where(eq(schema.companies.id, t.world.company.id))
   )[0]!.key;
+
+/** A new order with one photo, uploaded while the storage works: the order's and the photo's ids. */
+async function orderWithPhoto() {
+  const { id } = await t.world.createInvoice();
+  const ok = await uploadPhotos(id, 1);
+  expect(ok.statusCode).toBe(201);
+  const [kept] = (ok.json() as { data: Array<{ id: number }> }).data;
+  return { id, photoId: kept!.id };
+}
+/** Expects more photos on the order to be refused with 503 (storage down), the order keeping the one it had. */
+async function expectUploadRefused(id: number) {
+  const res = await uploadPhotos(id);
+  expect(res.statusCode).toBe(503);
+  expect(res.json()).toEqual({ errors: [STORAGE_DOWN] });
+  expect(await photoRows(id)).toHaveLength(1);
+}
+const downloadPhoto = (id: number, photoId: number) =>
+  t.ctx.app.inject({
+    method: 'GET',
+    url: t.world.url(`/${id}/attachments/pictures/${photoId}`),
+    headers: t.org.as(t.org.admin.token),
+  });
 
 describe('S3 bucket unreachable', () => {
   it('a closed port: uploads 503 leaving no row and no object, downloads 503, health 503; back once it answers', async () => {
-    const { id } = await world.createInvoice();
-    const before = await uploadPhotos(id, 1);
-    expect(before.statusCode).toBe(201);
-    const [kept] = (before.json() as { data: Array<{ id: number }> }).data;
+    const { id, photoId } = await orderWithPhoto();
     const keysBefore = await s3.keys();
 
     sw.use(createS3Storage({ ...s3.settings, endpoint: `http://127.0.0.1:${await freePort()}` }));
@@ -120,14 +131,10 @@ describe('S3 bucket unreachable', () => {
     expect(logo.json()).toEqual({ errors: [STORAGE_DOWN] });
     expect(await companyLogoKey()).toBeNull();
 
-    const download = await ctx.app.inject({
-      method: 'GET',
-      url: world.url(`/${id}/attachments/pictures/${kept!.id}`),
-      headers: org.as(org.admin.token),
-    });
+    const download = await downloadPhoto(id, photoId);
     expect(download.statusCode).toBe(503);
     expect(download.json()).toEqual({ errors: [STORAGE_DOWN] });
-    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const health = await t.ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);
     expect(health.json().checks).toEqual({ database: 'ok', storage: 'error' });
 
@@ -135,7 +142,7 @@ describe('S3 bucket unreachable', () => {
     expect(await s3.keys()).toEqual(keysBefore);
     expect((await uploadPhotos(id)).statusCode).toBe(201);
     expect(await photoRows(id)).toHaveLength(3);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('the S3 server stopped: the same answers', async () => {
@@ -143,21 +150,10 @@ describe('S3 bucket unreachable', () => {
     try {
       const storage = createS3Storage(other.settings);
       sw.use(storage);
-      const { id } = await world.createInvoice();
-      const ok = await uploadPhotos(id, 1);
-      expect(ok.statusCode).toBe(201);
-      const [kept] = (ok.json() as { data: Array<{ id: number }> }).data;
+      const { id, photoId } = await orderWithPhoto();
       await other.stop();
-      const res = await uploadPhotos(id);
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ errors: [STORAGE_DOWN] });
-      expect(await photoRows(id)).toHaveLength(1);
-      const download = await ctx.app.inject({
-        method: 'GET',
-        url: world.url(`/${id}/attachments/pictures/${kept!.id}`),
-        headers: org.as(org.admin.token),
-      });
-      expect(download.statusCode).toBe(503);
+      await expectUploadRefused(id);
+      expect((await downloadPhoto(id, photoId)).statusCode).toBe(503);
     } finally {
       sw.use(up);
       await other.stop().catch(() => undefined);
@@ -188,7 +184,7 @@ describe.skipIf(!canMount)('local disk full or read-only', () => {
     expect(mountTmpfs(files, 'size=256k')).toBe(true);
     try {
       sw.use(createLocalStorage(files));
-      const { id } = await world.createInvoice();
+      const { id } = await t.world.createInvoice();
       // Fill the disk to the last page.
       const filler = join(files, 'filler');
       try {
@@ -217,23 +213,12 @@ describe.skipIf(!canMount)('local disk full or read-only', () => {
   it('a read-only disk: uploads 503, no row; reads still work', async () => {
     const local = createLocalStorage(files);
     sw.use(local);
-    const { id } = await world.createInvoice();
-    const ok = await uploadPhotos(id, 1);
-    expect(ok.statusCode).toBe(201);
-    const [kept] = (ok.json() as { data: Array<{ id: number }> }).data;
+    const { id, photoId } = await orderWithPhoto();
     // The same files, now on a read-only mount.
     execFileSync('mount', ['--bind', '-o', 'ro', files, files]);
     try {
-      const res = await uploadPhotos(id);
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ errors: [STORAGE_DOWN] });
-      expect(await photoRows(id)).toHaveLength(1);
-      const download = await ctx.app.inject({
-        method: 'GET',
-        url: world.url(`/${id}/attachments/pictures/${kept!.id}`),
-        headers: org.as(org.admin.token),
-      });
-      expect(download.statusCode).toBe(200);
+      await expectUploadRefused(id);
+      expect((await downloadPhoto(id, photoId)).statusCode).toBe(200);
     } finally {
       execFileSync('umount', [files]);
     }
