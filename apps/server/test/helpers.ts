@@ -3,7 +3,14 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { PersonType, ROLE_ADMIN, ROLE_USER, allFeatures, noFeatures, type Features } from '@oficina/contracts';
-import { createOrganizationWithAdmin, hashPassword, openDatabase, schema, type Database } from '@oficina/db';
+import {
+  createOrganizationWithAdmin,
+  DEMO_PASSWORD,
+  hashPassword,
+  openDatabase,
+  schema,
+  type Database,
+} from '@oficina/db';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { recordAnswers } from './conformance.ts';
 import { newCnpj } from './factories.ts';
@@ -218,23 +225,53 @@ export interface PerFile<W> {
  */
 export function perFile<W = undefined>(
   opts: {
-    app?: Parameters<typeof createTestApp>[0];
+    app?: AppOptions;
     other?: boolean;
     lite?: boolean;
     world?: (ctx: TestContext, org: TestOrg) => Promise<W>;
   } = {},
 ): PerFile<W> {
-  const t = {} as PerFile<W>;
-  beforeAll(async () => {
-    t.ctx = await createTestApp(opts.app);
-    t.org = await createOrg(t.ctx);
-    if (opts.other) t.other = await createOrg(t.ctx);
-    if (opts.lite) t.lite = await createOrg(t.ctx, { features: noFeatures });
+  return appPerFile(opts.app, async (ctx) => {
+    const t = { org: await createOrg(ctx) } as Omit<PerFile<W>, 'ctx'>;
+    if (opts.other) t.other = await createOrg(ctx);
+    if (opts.lite) t.lite = await createOrg(ctx, { features: noFeatures });
     if (opts.world) {
-      t.world = await opts.world(t.ctx, t.org);
-      if (opts.other) t.theirs = await opts.world(t.ctx, t.other);
+      t.world = await opts.world(ctx, t.org);
+      if (opts.other) t.theirs = await opts.world(ctx, t.other);
     }
+    return t;
+  });
+}
+
+/**
+ * `perFile` on the demo data alone: the demo users named log in (as the seed made them), and
+ * `t.get(email, url)` reads as one of them; `t.as(email)` is that user's headers for inject().
+ */
+export function demoPerFile(emails: string[]) {
+  return appPerFile({}, async (ctx) => {
+    const tokens: Record<string, string> = {};
+    for (const email of emails) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: email, password: DEMO_PASSWORD },
+      });
+      expect(res.statusCode, email).toBe(200);
+      tokens[email] = res.json().token;
+    }
+    const as = (email: string) => ({ authorization: `Bearer ${tokens[email]}` });
+    return { as, get: (email: string, url: string) => ctx.app.inject({ url, headers: as(email) }) };
+  });
+}
+
+/** The app made before the file's tests, with what `make` adds to it, and closed after them. */
+function appPerFile<T extends object>(app: AppOptions, make: (ctx: TestContext) => Promise<T>) {
+  const t = {} as { ctx: TestContext } & T;
+  beforeAll(async () => {
+    t.ctx = await createTestApp(app);
+    Object.assign(t, await make(t.ctx));
   });
   afterAll(() => t.ctx?.close());
   return t;
 }
+type AppOptions = Parameters<typeof createTestApp>[0];
