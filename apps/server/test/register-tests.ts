@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { perFile, type TestContext, type TestOrg } from './helpers.ts';
 
 /** A test file's app on a fresh database, and two organizations on it: the one tested and another. */
@@ -103,4 +103,40 @@ export function itChecksAccess(
   itAsksForAToken(api, spec.routes);
   itIsForAdmins(api, spec.routes, spec.titles?.collaborator);
   itKeepsOrganizationsApart(api, spec.idRoutes, { title: spec.titles?.apart, afterwards: spec.afterwards });
+}
+
+/**
+ * `itChecksAccess` on one row the tested organization's admin makes from `row`, for a register whose
+ * routes are the list, create, read and update: `write` is the body sent to create and update, and
+ * `theirWrite` the update the other organization's admin tries on the row. `afterwards` gets the
+ * row's id, to check what should not have changed.
+ */
+export function itChecksAccessOnOneRow(
+  api: RegisterApi,
+  spec: {
+    row: object;
+    write: object;
+    theirWrite: object;
+    titles?: { collaborator?: string; apart?: string };
+    afterwards?: (id: number) => Promise<void>;
+  },
+) {
+  let id: number;
+  beforeAll(async () => {
+    id = ((await api.create(api.suite.org, spec.row)) as { id: number }).id;
+  });
+  itChecksAccess(api, {
+    routes: () => [
+      ['GET', ''],
+      ['POST', '', spec.write],
+      ['GET', `/${id}`],
+      ['PUT', `/${id}`, spec.write],
+    ],
+    idRoutes: () => [
+      ['GET', `/${id}`],
+      ['PUT', `/${id}`, spec.theirWrite],
+    ],
+    titles: spec.titles,
+    afterwards: spec.afterwards && (() => spec.afterwards!(id)),
+  });
 }

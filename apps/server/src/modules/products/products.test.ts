@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrg } from '../../../test/helpers.ts';
-import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../../../test/register-tests.ts';
+import { registerApi, twoOrganizations, itChecksAccessOnOneRow } from '../../../test/register-tests.ts';
 
 const suite = twoOrganizations();
 
@@ -11,25 +11,12 @@ const api = registerApi<{ id: number; name: string; price: number }>(
 const { call, create } = api;
 
 describe('products: access', () => {
-  let id: number;
-  beforeAll(async () => {
-    id = (await create(suite.org, { name: 'Filtro', price: 10 })).id;
-  });
-  const routes = (): Route[] => [
-    ['GET', ''],
-    ['POST', '', { name: 'X', price: 1 }],
-    ['GET', `/${id}`],
-    ['PUT', `/${id}`, { name: 'X', price: 1 }],
-  ];
-
-  itChecksAccess(api, {
-    routes,
-    idRoutes: () => [
-      ['GET', `/${id}`],
-      ['PUT', `/${id}`, { name: 'Roubado', price: 1 }],
-    ],
+  itChecksAccessOnOneRow(api, {
+    row: { name: 'Filtro', price: 10 },
+    write: { name: 'X', price: 1 },
+    theirWrite: { name: 'Roubado', price: 1 },
     titles: { collaborator: '403 for a collaborator on every route (admin only)' },
-    afterwards: async () =>
+    afterwards: async (id) =>
       expect((await call(suite.org, suite.org.admin.token, 'GET', `/${id}`)).json().name).toBe('Filtro'),
   });
 

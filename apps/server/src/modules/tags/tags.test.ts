@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@oficina/db';
 import { DEFAULT_TAG_COLOR, tagColorPresets, tagMessages } from '@oficina/contracts';
 import { createOrg } from '../../../test/helpers.ts';
-import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../../../test/register-tests.ts';
+import { registerApi, twoOrganizations, itChecksAccessOnOneRow } from '../../../test/register-tests.ts';
 
 const suite = twoOrganizations();
 type Tag = { id: number; name: string; color: string };
@@ -12,23 +12,10 @@ const api = registerApi<Tag>(suite, (o) => `/api/organizations/${o.organization.
 const { call, create } = api;
 
 describe('tags: access', () => {
-  let id: number;
-  beforeAll(async () => {
-    id = (await create(suite.org, { name: 'Urgente', color: 'eb5a46' })).id;
-  });
-  const routes = (): Route[] => [
-    ['GET', ''],
-    ['POST', '', { name: 'X' }],
-    ['GET', `/${id}`],
-    ['PUT', `/${id}`, { name: 'X' }],
-  ];
-
-  itChecksAccess(api, {
-    routes,
-    idRoutes: () => [
-      ['GET', `/${id}`],
-      ['PUT', `/${id}`, { name: 'Y' }],
-    ],
+  itChecksAccessOnOneRow(api, {
+    row: { name: 'Urgente', color: 'eb5a46' },
+    write: { name: 'X' },
+    theirWrite: { name: 'Y' },
   });
 });
 

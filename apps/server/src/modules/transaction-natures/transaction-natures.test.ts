@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrg } from '../../../test/helpers.ts';
-import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../../../test/register-tests.ts';
+import { registerApi, twoOrganizations, itChecksAccessOnOneRow } from '../../../test/register-tests.ts';
 
 const suite = twoOrganizations();
 
@@ -11,24 +11,11 @@ const api = registerApi<{ id: number; name: string; description: string }>(
 const { call, create } = api;
 
 describe('transaction natures: access', () => {
-  let id: number;
-  beforeAll(async () => {
-    id = (await create(suite.org, { name: 'Garantia', description: 'Retorno' })).id;
-  });
-  const routes = (): Route[] => [
-    ['GET', ''],
-    ['POST', '', { name: 'X' }],
-    ['GET', `/${id}`],
-    ['PUT', `/${id}`, { name: 'X' }],
-  ];
-
-  itChecksAccess(api, {
-    routes,
-    idRoutes: () => [
-      ['GET', `/${id}`],
-      ['PUT', `/${id}`, { name: 'Y' }],
-    ],
-    afterwards: async () =>
+  itChecksAccessOnOneRow(api, {
+    row: { name: 'Garantia', description: 'Retorno' },
+    write: { name: 'X' },
+    theirWrite: { name: 'Y' },
+    afterwards: async (id) =>
       expect((await call(suite.org, suite.org.admin.token, 'GET', `/${id}`)).json().name).toBe('Garantia'),
   });
 });
