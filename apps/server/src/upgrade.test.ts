@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { migrationsDir, pgliteExtensions } from '@oficina/db';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { pdfPageCount } from '../test/pdf-text.ts';
+import { countRows } from '../test/row-counts.ts';
 
 // An installation made by the previous release (its demo data plus a logo, photos and a customer's
 // signature added through that release's API; see test/make-release-fixture.ts) started by TODAY's
@@ -33,15 +34,6 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const c of cleanups.toReversed()) await c();
 });
-
-/** Rows per table of the public schema. */
-async function countRows(query: (sql: string) => Promise<Array<Record<string, unknown>>>) {
-  const tables = await query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename");
-  const counts: Record<string, number> = {};
-  for (const { tablename } of tables)
-    counts[tablename as string] = Number((await query(`SELECT count(*) AS n FROM "${tablename}"`))[0]!.n);
-  return counts;
-}
 
 /** Every file key the database names (logos, signature images, photos and their print copies). */
 const FILE_KEYS_SQL = `

@@ -26,6 +26,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '@oficina/db';
 import { multipart, multipartFiles } from './factories.ts';
 import { freePort, startCluster } from './postgres-cluster.ts';
+import { countRows } from './row-counts.ts';
 
 const [releaseDir, name, ...flags] = process.argv.slice(2);
 if (!releaseDir || !name)
@@ -173,15 +174,6 @@ async function fillThroughApi(url: string): Promise<Omit<ReleaseRun, 'counts'>> 
   const first = 'data' in added ? added.data[0]! : added;
   files.push({ path: `/estimates/${open.id}/attachments/pictures/${first.id}`, sha256: sha256(shot) });
   return { files, signedInvoiceId };
-}
-
-/** Rows per table of the public schema. */
-async function countRows(query: (sql: string) => Promise<Array<Record<string, unknown>>>) {
-  const tables = await query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename");
-  const counts: Record<string, number> = {};
-  for (const { tablename } of tables)
-    counts[tablename as string] = Number((await query(`SELECT count(*) AS n FROM "${tablename}"`))[0]!.n);
-  return counts;
 }
 
 const manifest: Record<string, ReleaseRun> = {};
