@@ -3,21 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InvoiceListRow } from '@oficina/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
+import { orderHead } from '../test/invoice-fixture.ts';
 import { InvoicesPage } from './invoices-page.tsx';
 
 const row = (over: Partial<InvoiceListRow>): InvoiceListRow => ({
   id: 1,
   number: 1001,
   createdAt: '2026-11-20T12:00:00Z',
-  companyId: 1,
-  companyName: 'Demo Refrigeração Ltda',
-  companyIdentifier: '11222333000181',
-  companyType: 1,
-  customerId: 3,
-  customerName: 'Maria Souza',
-  customerIdentifier: '52998224725',
-  customerType: 2,
-  transactionNatureName: 'Prestação de serviço',
+  ...orderHead,
   statusId: 2,
   statusState: 7,
   statusLabel: 'Não Iniciado',

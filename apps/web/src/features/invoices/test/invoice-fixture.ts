@@ -1,4 +1,17 @@
-import { InvoiceState, type InvoiceDetail } from '@oficina/contracts';
+import { InvoiceState, type InvoiceDetail, type InvoiceListRow } from '@oficina/contracts';
+
+/** The company, customer and nature of the fixture orders, as a list row and a detail both carry them. */
+export const orderHead = {
+  companyId: 1,
+  companyName: 'Demo Refrigeração Ltda',
+  companyIdentifier: '11222333000181',
+  companyType: 1,
+  customerId: 3,
+  customerName: 'Maria Souza',
+  customerIdentifier: '52998224725',
+  customerType: 2,
+  transactionNatureName: 'Prestação de serviço',
+} satisfies Partial<InvoiceListRow & InvoiceDetail>;
 
 /** An order as GET invoices/{id} answers an admin; override what a test is about. */
 export function invoiceFixture(over: Partial<InvoiceDetail> = {}): InvoiceDetail {
@@ -7,16 +20,8 @@ export function invoiceFixture(over: Partial<InvoiceDetail> = {}): InvoiceDetail
     number: 1042,
     estimateId: null,
     estimateNumber: null,
-    companyId: 1,
-    companyName: 'Demo Refrigeração Ltda',
-    companyIdentifier: '11222333000181',
-    companyType: 1,
-    customerId: 3,
-    customerName: 'Maria Souza',
-    customerIdentifier: '52998224725',
-    customerType: 2,
+    ...orderHead,
     transactionNatureId: 1,
-    transactionNatureName: 'Prestação de serviço',
     statusId: 12,
     statusLabel: 'Não Iniciado',
     statusState: InvoiceState.Todo,
