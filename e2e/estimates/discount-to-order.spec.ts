@@ -1,5 +1,5 @@
-import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCpf } from '../fixtures/identifiers.ts';
+import { expect, loginAs, test } from '../fixtures/index.ts';
+import { addLines, generateOneOrderWithEverything, moveEstimate, newEstimate } from '../fixtures/estimates.ts';
 
 const money = (n: number) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(n).replace(/\s/g, ' ');
@@ -15,39 +15,16 @@ for (const viewport of [
     request,
   }) => {
     await page.setViewportSize(viewport);
-    const admin = await apiAs(request, 'admin');
-    const customer = await (
-      await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente Desconto') })
-    ).json();
-    const estimate = await (
-      await admin.post('/estimates', { company: 1, customer: customer.id, transactionNature: 1 })
-    ).json();
-    expect(
-      (await admin.post(`/estimates/${estimate.id}/services`, { service: 4, quantity: 3, isGrouped: false })).status(),
-    ).toBe(201);
-    expect(
-      (await admin.post(`/estimates/${estimate.id}/products`, { product: 1, quantity: 2, isGrouped: true })).status(),
-    ).toBe(201);
+    const { admin, estimate } = await newEstimate(request, 'Cliente Desconto');
+    await addLines(admin, estimate.id, 3, 2);
     const discounted = await (await admin.post(`/estimates/${estimate.id}/discount`, { discount: 38.05 })).json();
     expect(discounted.discount).toBe(38.05);
-    for (const status of [1, 10]) {
-      const moved = await request.patch(`${admin.org}/estimates/${estimate.id}`, {
-        headers: { authorization: `Bearer ${admin.token}` },
-        data: { status },
-      });
-      expect(moved.ok()).toBe(true);
-    }
+    await moveEstimate(admin, estimate.id, 1, 10);
 
     await loginAs(page, 'admin');
     await page.goto(`/estimates/${estimate.id}/edit`);
     await expect(page.getByTestId('estimate-status-badge')).toHaveText('Aprovado');
-    await page
-      .getByRole('toolbar', { name: 'Ações do orçamento' })
-      .getByRole('button', { name: 'Gerar Ordens de Serviço' })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Serviço' });
-    await dialog.getByRole('button', { name: 'Gerar OS com todos os itens' }).click();
-    await expect(page).toHaveURL(/\/invoices\/\d+\/edit$/);
+    await generateOneOrderWithEverything(page);
 
     await expect(page.getByTestId('subtotal')).toHaveText(money(discounted.subTotal));
     await expect(page.getByTestId('discount')).toContainText(money(38.05));

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCpf } from '../fixtures/identifiers.ts';
+import { expect, loginAs, test, unique } from '../fixtures/index.ts';
+import { addLines, moveEstimate, newEstimate } from '../fixtures/estimates.ts';
 import { inboxDir } from '../fixtures/smtp-sink.ts';
 
 /** How many messages the loopback SMTP server received for this address. */
@@ -13,22 +13,10 @@ const receivedCount = (address: string) => {
 };
 
 test("a double click on 'Enviar' sends the estimate's e-mail once", async ({ page, request }) => {
-  const admin = await apiAs(request, 'admin');
   const email = `${unique('duplo').replace(/\s/g, '.').toLowerCase()}@exemplo.com.br`;
-  const customer = await (
-    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente Duplo Clique'), email })
-  ).json();
-  const estimate = await (
-    await admin.post('/estimates', { company: 1, customer: customer.id, transactionNature: 1 })
-  ).json();
-  expect(
-    (await admin.post(`/estimates/${estimate.id}/services`, { service: 4, quantity: 1, isGrouped: false })).status(),
-  ).toBe(201);
-  const started = await request.patch(`${admin.org}/estimates/${estimate.id}`, {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: { status: 1 },
-  });
-  expect(started.status(), await started.text()).toBe(200);
+  const { admin, estimate } = await newEstimate(request, 'Cliente Duplo Clique', email);
+  await addLines(admin, estimate.id, 1);
+  await moveEstimate(admin, estimate.id, 1);
 
   await loginAs(page, 'admin');
   await page.goto(`/estimates/${estimate.id}/edit`);

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCpf } from '../fixtures/identifiers.ts';
+import { expect, loginAs, test, unique } from '../fixtures/index.ts';
+import { addLines, generateOneOrderWithEverything, moveEstimate, newEstimate } from '../fixtures/estimates.ts';
 import { inboxDir } from '../fixtures/smtp-sink.ts';
 
 async function confirmDialog(page: Page, text: string, button: string) {
@@ -34,11 +34,8 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
 }) => {
   test.setTimeout(150_000);
   // Arrange the quote through the API: a customer with an e-mail and an equipment, lines, started.
-  const admin = await apiAs(request, 'admin');
   const email = `${unique('cliente').replace(/\s/g, '.').toLowerCase()}@exemplo.com.br`;
-  const customer = await (
-    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente Orçamento'), email })
-  ).json();
+  const { admin, customer, estimate } = await newEstimate(request, 'Cliente Orçamento', email);
   expect(
     (
       await admin.post(`/customers/${customer.id}/equipments`, {
@@ -49,17 +46,9 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
       })
     ).status(),
   ).toBe(201);
-  const estimate = await (
-    await admin.post('/estimates', { company: 1, customer: customer.id, transactionNature: 1 })
-  ).json();
   const [equipment] = (await (await admin.get(`/estimates/${estimate.id}/equipments/available`)).json()).data;
   expect((await admin.post(`/estimates/${estimate.id}/equipments`, { equipment: equipment.id })).status()).toBe(201);
-  expect(
-    (await admin.post(`/estimates/${estimate.id}/services`, { service: 4, quantity: 2, isGrouped: false })).status(),
-  ).toBe(201);
-  expect(
-    (await admin.post(`/estimates/${estimate.id}/products`, { product: 1, quantity: 3, isGrouped: true })).status(),
-  ).toBe(201);
+  await addLines(admin, estimate.id, 2, 3);
 
   await loginAs(page, 'admin');
   await page.goto(`/estimates/${estimate.id}/edit`);
@@ -165,38 +154,15 @@ test("'Gerar OS com todos os itens' makes one order with everything and opens it
   page,
   request,
 }) => {
-  const admin = await apiAs(request, 'admin');
-  const customer = await (
-    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente Tudo') })
-  ).json();
-  const estimate = await (
-    await admin.post('/estimates', { company: 1, customer: customer.id, transactionNature: 1 })
-  ).json();
-  expect(
-    (await admin.post(`/estimates/${estimate.id}/services`, { service: 4, quantity: 2, isGrouped: false })).status(),
-  ).toBe(201);
-  expect(
-    (await admin.post(`/estimates/${estimate.id}/products`, { product: 1, quantity: 3, isGrouped: true })).status(),
-  ).toBe(201);
-  for (const status of [1, 10]) {
-    const moved = await request.patch(`${admin.org}/estimates/${estimate.id}`, {
-      headers: { authorization: `Bearer ${admin.token}` },
-      data: { status },
-    });
-    expect(moved.ok()).toBe(true);
-  }
+  const { admin, estimate } = await newEstimate(request, 'Cliente Tudo');
+  await addLines(admin, estimate.id, 2, 3);
+  await moveEstimate(admin, estimate.id, 1, 10);
 
   await loginAs(page, 'admin');
   await page.goto(`/estimates/${estimate.id}/edit`);
   await expect(page.getByTestId('estimate-status-badge')).toHaveText('Aprovado', { timeout: 30_000 });
-  await page
-    .getByRole('toolbar', { name: 'Ações do orçamento' })
-    .getByRole('button', { name: 'Gerar Ordens de Serviço' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Gerar Ordens de Serviço' });
   const pagesBefore = page.context().pages().length;
-  await dialog.getByRole('button', { name: 'Gerar OS com todos os itens' }).click();
-  await expect(page).toHaveURL(/\/invoices\/\d+\/edit$/, { timeout: 30_000 });
+  await generateOneOrderWithEverything(page);
   expect(page.context().pages()).toHaveLength(pagesBefore);
   await expect(page.getByRole('link', { name: `orçamento nº ${estimate.number}` })).toBeVisible();
   // Two units of the non-grouped service as two lines, the grouped product whole.
