@@ -1,34 +1,28 @@
 import { Ajv } from 'ajv';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceState, PersonType } from '@oficina/contracts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../test/helpers.ts';
+import { perFile } from '../test/helpers.ts';
 import { newCpf } from '../test/factories.ts';
-import { invoiceWorld, type InvoiceWorld } from '../test/invoice-fixtures.ts';
+import { invoiceWorld } from '../test/invoice-fixtures.ts';
 import { summaryFor } from './lib/openapi.ts';
 
 // The OpenAPI document against real answers: the main routes are called (successes and the usual
 // errors) and every answer's status must be documented for its operation, its body valid against the
 // documented schema.
-let ctx: TestContext;
-let org: TestOrg;
-let world: InvoiceWorld;
+const t = perFile({ world: invoiceWorld });
 type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }> };
 let doc: { paths: Record<string, Record<string, Operation>> };
 const seen: Array<{ method: string; path: string; status: number; body: string; type: string }> = [];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
-  doc = ctx.app.swagger() as unknown as typeof doc;
+  doc = t.ctx.app.swagger() as unknown as typeof doc;
 });
-afterAll(() => ctx.close());
 
 async function call(method: string, path: string, opts: { token?: string; payload?: object } = {}) {
-  const res = await ctx.app.inject({
+  const res = await t.ctx.app.inject({
     method: method as 'GET',
     url: path,
-    headers: opts.token ? org.as(opts.token) : {},
+    headers: opts.token ? t.org.as(opts.token) : {},
     ...(opts.payload ? { payload: opts.payload } : {}),
   });
   seen.push({
@@ -44,27 +38,27 @@ async function call(method: string, path: string, opts: { token?: string; payloa
 /** The document's path template a concrete path matches. */
 function templateOf(method: string, path: string): string | undefined {
   return Object.keys(doc.paths).find(
-    (t) =>
-      doc.paths[t]![method.toLowerCase()] &&
-      new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path) &&
+    (template) =>
+      doc.paths[template]![method.toLowerCase()] &&
+      new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path) &&
       // A literal segment wins over a parameter in the same place (invoices/wip vs invoices/{id}).
       !Object.keys(doc.paths).some(
         (other) =>
-          other !== t &&
+          other !== template &&
           doc.paths[other]![method.toLowerCase()] &&
           new RegExp(`^${other.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path) &&
-          (other.match(/\{/g) ?? []).length < (t.match(/\{/g) ?? []).length,
+          (other.match(/\{/g) ?? []).length < (template.match(/\{/g) ?? []).length,
       ),
   );
 }
 
 describe('the OpenAPI document', () => {
   it('describes what the main routes really answer, errors included', { timeout: 120_000 }, async () => {
-    const admin = org.admin.token;
-    const worker = org.worker.token;
-    const orgPath = `/api/organizations/${org.organization.id}`;
+    const admin = t.org.admin.token;
+    const worker = t.org.worker.token;
+    const orgPath = `/api/organizations/${t.org.organization.id}`;
 
-    await call('POST', '/api/login', { payload: { username: org.admin.email, password: 'senha-forte-1' } });
+    await call('POST', '/api/login', { payload: { username: t.org.admin.email, password: 'senha-forte-1' } });
     await call('POST', '/api/login', { payload: { username: 'x' } });
     await call('GET', '/api/me', { token: admin });
     await call('GET', '/api/me');
@@ -91,8 +85,8 @@ describe('the OpenAPI document', () => {
     await call('GET', `${orgPath}/transaction-natures`, { token: admin });
     await call('POST', `${orgPath}/tags`, { token: admin, payload: { name: 'Documentada', color: '#0d3b66' } });
     await call('POST', `${orgPath}/tags`, { token: worker, payload: { name: 'Proibida', color: '#0d3b66' } });
-    await call('GET', `/api/admin/organizations/${org.organization.id}/users`, { token: admin });
-    await call('GET', `/api/admin/organizations/${org.organization.id}/users`, { token: worker });
+    await call('GET', `/api/admin/organizations/${t.org.organization.id}/users`, { token: admin });
+    await call('GET', `/api/admin/organizations/${t.org.organization.id}/users`, { token: worker });
     await call('GET', `${orgPath}/profile`, { token: worker });
     await call('GET', `${orgPath}/notifications`, { token: admin });
     await call('GET', `${orgPath}/audit-logs`, { token: admin });
@@ -100,15 +94,15 @@ describe('the OpenAPI document', () => {
     await call('GET', `${orgPath}/estimates`, { token: admin });
     await call('GET', `${orgPath}/payrolls`, { token: admin });
 
-    const { id } = await world.createInvoice();
+    const { id } = await t.world.createInvoice();
     await call('POST', `${orgPath}/invoices/${id}/services`, {
       token: admin,
-      payload: { service: world.service.id, quantity: 2 },
+      payload: { service: t.world.service.id, quantity: 2 },
     });
     await call('POST', `${orgPath}/invoices/${id}/services`, { token: admin, payload: { quantity: 0 } });
     const workerLine = await call('POST', `${orgPath}/invoices/${id}/workers`, {
       token: admin,
-      payload: { worker: org.worker.id },
+      payload: { worker: t.org.worker.id },
     });
     await call('GET', `${orgPath}/invoices/filter`, { token: admin });
     await call('GET', `${orgPath}/invoices/wip`, { token: worker });
@@ -118,7 +112,7 @@ describe('the OpenAPI document', () => {
     await call('GET', `${orgPath}/invoices/${id}/services/available`, { token: admin });
     await call('GET', `${orgPath}/invoices/${id}/attachments/pictures`, { token: admin });
     await call('POST', `${orgPath}/invoices/${id}/discount`, { token: admin, payload: { discount: 1 } });
-    await world.moveTo(id, InvoiceState.Wip);
+    await t.world.moveTo(id, InvoiceState.Wip);
     await call('POST', `${orgPath}/invoices/${id}/pdf`, { token: admin });
     await call('DELETE', `${orgPath}/invoices/${id}/workers/${workerLine.json().id}`, { token: admin });
 

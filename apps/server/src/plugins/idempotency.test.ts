@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyMessages, ROLE_ADMIN } from '@oficina/contracts';
-import { hashPassword, schema } from '@oficina/db';
-import { createOrg, createSecondInstance, createTestApp, type TestContext, type TestOrg } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyMessages } from '@oficina/contracts';
+import { schema } from '@oficina/db';
+import { createSecondInstance, type TestContext, perFile, addSecondAdmin } from '../../test/helpers.ts';
 
-let ctx: TestContext;
-let org: TestOrg;
 let secondAdmin: string;
 /** The slow probe write waits for this before answering. */
 let finishSlow: () => void = () => {};
@@ -25,42 +23,30 @@ const probe: FastifyPluginAsyncZod[] = [
   },
 ];
 
+const t = perFile({ app: { extraModules: probe } });
 beforeAll(async () => {
-  ctx = await createTestApp({ extraModules: probe });
-  org = await createOrg(ctx);
-  const [admin] = await ctx.database.db
-    .insert(schema.users)
-    .values({
-      organizationId: org.organization.id,
-      name: 'Segunda Admin',
-      email: `segunda-${Date.now().toString(36)}@teste.com.br`,
-      role: ROLE_ADMIN,
-      passwordHash: await hashPassword('senha-forte-1'),
-    })
-    .returning();
-  secondAdmin = await ctx.app.tokens.sign({ ...admin!, organizationId: org.organization.id });
+  secondAdmin = (await addSecondAdmin(t.ctx, t.org)).token;
 });
-afterAll(() => ctx.close());
 
 const postService = (token: string, body: object, key?: string) =>
-  ctx.app.inject({
+  t.ctx.app.inject({
     method: 'POST',
-    url: `/api/organizations/${org.organization.id}/services`,
-    headers: { ...org.as(token), ...(key ? { 'idempotency-key': key } : {}) },
+    url: `/api/organizations/${t.org.organization.id}/services`,
+    headers: { ...t.org.as(token), ...(key ? { 'idempotency-key': key } : {}) },
     payload: body,
   });
 const servicesNamed = async (name: string) =>
-  ctx.database.db
+  t.ctx.database.db
     .select()
     .from(schema.services)
-    .where(and(eq(schema.services.organizationId, org.organization.id), eq(schema.services.name, name)));
+    .where(and(eq(schema.services.organizationId, t.org.organization.id), eq(schema.services.name, name)));
 
 describe('Idempotency-Key on writes', () => {
   it('the same key twice: one write, and the first answer (status and body) again', async () => {
     const key = randomUUID();
-    const first = await postService(org.admin.token, { name: 'Uma vez', price: 90 }, key);
+    const first = await postService(t.org.admin.token, { name: 'Uma vez', price: 90 }, key);
     expect(first.statusCode, first.body).toBe(201);
-    const again = await postService(org.admin.token, { name: 'Uma vez', price: 90 }, key);
+    const again = await postService(t.org.admin.token, { name: 'Uma vez', price: 90 }, key);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -69,7 +55,7 @@ describe('Idempotency-Key on writes', () => {
 
   it('two users with the same key: two writes', async () => {
     const key = randomUUID();
-    const a = await postService(org.admin.token, { name: 'Duas pessoas', price: 90 }, key);
+    const a = await postService(t.org.admin.token, { name: 'Duas pessoas', price: 90 }, key);
     const b = await postService(secondAdmin, { name: 'Duas pessoas', price: 90 }, key);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(b.json().id).not.toBe(a.json().id);
@@ -78,8 +64,8 @@ describe('Idempotency-Key on writes', () => {
 
   it('the same key with another body: 422 in pt-BR, nothing written', async () => {
     const key = randomUUID();
-    expect((await postService(org.admin.token, { name: 'Primeiro corpo', price: 90 }, key)).statusCode).toBe(201);
-    const other = await postService(org.admin.token, { name: 'Outro corpo', price: 90 }, key);
+    expect((await postService(t.org.admin.token, { name: 'Primeiro corpo', price: 90 }, key)).statusCode).toBe(201);
+    const other = await postService(t.org.admin.token, { name: 'Outro corpo', price: 90 }, key);
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({ errors: { idempotencyKey: [idempotencyMessages.reusedKey] } });
     expect(await servicesNamed('Outro corpo')).toHaveLength(0);
@@ -87,13 +73,13 @@ describe('Idempotency-Key on writes', () => {
 
   it('without the header nothing changes: every request writes', async () => {
     for (let n = 0; n < 2; n++) {
-      expect((await postService(org.admin.token, { name: 'Sem chave', price: 90 })).statusCode).toBe(201);
+      expect((await postService(t.org.admin.token, { name: 'Sem chave', price: 90 })).statusCode).toBe(201);
     }
     expect(await servicesNamed('Sem chave')).toHaveLength(2);
   });
 
   it('a malformed key is a 422 on the header, nothing written', async () => {
-    const res = await postService(org.admin.token, { name: 'Chave ruim', price: 90 }, 'x'.repeat(201));
+    const res = await postService(t.org.admin.token, { name: 'Chave ruim', price: 90 }, 'x'.repeat(201));
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: { idempotencyKey: [idempotencyMessages.invalidKey] } });
     expect(await servicesNamed('Chave ruim')).toHaveLength(0);
@@ -101,9 +87,9 @@ describe('Idempotency-Key on writes', () => {
 
   it('the same key while the first request still runs: 409 in pt-BR; afterwards the first answer', async () => {
     const key = randomUUID();
-    const url = `/api/organizations/${org.organization.id}/probe/slow`;
+    const url = `/api/organizations/${t.org.organization.id}/probe/slow`;
     const send = () =>
-      ctx.app.inject({ method: 'POST', url, headers: { ...org.as(org.admin.token), 'idempotency-key': key } });
+      t.ctx.app.inject({ method: 'POST', url, headers: { ...t.org.as(t.org.admin.token), 'idempotency-key': key } });
     const before = slowRuns;
     const started = new Promise<void>((resolve) => (slowStarted = resolve));
     const first = send();
@@ -121,28 +107,28 @@ describe('Idempotency-Key on writes', () => {
 
   it('a key older than 7 days is forgotten: the write runs again', async () => {
     const key = randomUUID();
-    expect((await postService(org.admin.token, { name: 'Antiga', price: 90 }, key)).statusCode).toBe(201);
-    await ctx.database.db.execute(
+    expect((await postService(t.org.admin.token, { name: 'Antiga', price: 90 }, key)).statusCode).toBe(201);
+    await t.ctx.database.db.execute(
       sql`UPDATE idempotency_keys SET created_at = now() - interval '8 days' WHERE key = ${key}`,
     );
-    expect((await postService(org.admin.token, { name: 'Antiga', price: 90 }, key)).statusCode).toBe(201);
+    expect((await postService(t.org.admin.token, { name: 'Antiga', price: 90 }, key)).statusCode).toBe(201);
     expect(await servicesNamed('Antiga')).toHaveLength(2);
   });
 
   it.skipIf(process.env.TEST_DB !== 'postgres')(
     'the same key sent at once to two instances on one database: one write, one answer',
     async () => {
-      const second = await createSecondInstance(ctx);
+      const second = await createSecondInstance(t.ctx);
       try {
         const key = randomUUID();
         const send = (app: TestContext['app']) =>
           app.inject({
             method: 'POST',
-            url: `/api/organizations/${org.organization.id}/services`,
-            headers: { ...org.as(org.admin.token), 'idempotency-key': key },
+            url: `/api/organizations/${t.org.organization.id}/services`,
+            headers: { ...t.org.as(t.org.admin.token), 'idempotency-key': key },
             payload: { name: 'Duas instâncias', price: 90 },
           });
-        const answers = await Promise.all([send(ctx.app), send(second.app), send(ctx.app), send(second.app)]);
+        const answers = await Promise.all([send(t.ctx.app), send(second.app), send(t.ctx.app), send(second.app)]);
         const created = answers.filter((r) => r.statusCode === 201);
         for (const r of answers) expect([201, 409], r.body).toContain(r.statusCode);
         expect(new Set(created.map((r) => r.json().id)).size).toBe(1);

@@ -1,56 +1,52 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceState } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { createOrg, perFile } from '../../../test/helpers.ts';
+import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 
 // Tags on an order (admin): available, add, remove; shown on the order and in the lists.
-let ctx: TestContext;
-let org: TestOrg;
-let world: InvoiceWorld;
+const t = perFile({ world: invoiceWorld });
 let tags: Array<{ id: number; name: string; color: string }>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
-  tags = await ctx.database.db
+  tags = await t.ctx.database.db
     .insert(schema.tags)
     .values([
-      { organizationId: org.organization.id, name: 'Urgente', color: 'eb5a46' },
-      { organizationId: org.organization.id, name: 'Garantia', color: '61bd4f' },
-      { organizationId: org.organization.id, name: 'Área externa', color: 'b3bac5' },
+      { organizationId: t.org.organization.id, name: 'Urgente', color: 'eb5a46' },
+      { organizationId: t.org.organization.id, name: 'Garantia', color: '61bd4f' },
+      { organizationId: t.org.organization.id, name: 'Área externa', color: 'b3bac5' },
     ])
     .returning();
 });
-afterAll(() => ctx.close());
 
 describe('access', () => {
   it('401 without a token, another organization 404, a collaborator 403 even on their order', async () => {
-    const { id } = await world.createInvoice();
-    await world.assignWorker(id);
+    const { id } = await t.world.createInvoice();
+    await t.world.assignWorker(id);
     const tag = tags[0]!;
-    expect((await ctx.app.inject({ method: 'POST', url: world.url(`/${id}/tags/${tag.id}`) })).statusCode).toBe(401);
-    const other = await createOrg(ctx);
-    const foreign = await ctx.app.inject({
+    expect((await t.ctx.app.inject({ method: 'POST', url: t.world.url(`/${id}/tags/${tag.id}`) })).statusCode).toBe(
+      401,
+    );
+    const other = await createOrg(t.ctx);
+    const foreign = await t.ctx.app.inject({
       method: 'POST',
       url: `/api/organizations/${other.organization.id}/invoices/${id}/tags/${tag.id}`,
       headers: other.as(other.admin.token),
     });
     expect(foreign.statusCode).toBe(404);
-    expect((await world.worker('GET', `/${id}/tags/available`)).statusCode).toBe(403);
-    expect((await world.worker('POST', `/${id}/tags/${tag.id}`)).statusCode).toBe(403);
-    expect((await world.worker('DELETE', `/${id}/tags/${tag.id}`)).statusCode).toBe(403);
+    expect((await t.world.worker('GET', `/${id}/tags/available`)).statusCode).toBe(403);
+    expect((await t.world.worker('POST', `/${id}/tags/${tag.id}`)).statusCode).toBe(403);
+    expect((await t.world.worker('DELETE', `/${id}/tags/${tag.id}`)).statusCode).toBe(403);
   });
 
   it("another organization's tag is not found on this order", async () => {
-    const { id } = await world.createInvoice();
-    const other = await createOrg(ctx);
-    const [foreignTag] = await ctx.database.db
+    const { id } = await t.world.createInvoice();
+    const other = await createOrg(t.ctx);
+    const [foreignTag] = await t.ctx.database.db
       .insert(schema.tags)
       .values({ organizationId: other.organization.id, name: 'Alheia', color: 'b3bac5' })
       .returning();
-    const res = await world.admin('POST', `/${id}/tags/${foreignTag!.id}`);
+    const res = await t.world.admin('POST', `/${id}/tags/${foreignTag!.id}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().errors).toEqual(['Etiqueta não encontrada']);
   });
@@ -58,43 +54,43 @@ describe('access', () => {
 
 describe('add and remove', () => {
   it('offers the tags not on the order, searchable accent-insensitively, with a real total', async () => {
-    const { id } = await world.createInvoice();
-    const all = (await world.admin('GET', `/${id}/tags/available`)).json();
+    const { id } = await t.world.createInvoice();
+    const all = (await t.world.admin('GET', `/${id}/tags/available`)).json();
     expect(all.meta.total).toBe(3);
-    expect(all.data.map((t: { name: string }) => t.name)).toEqual(['Área externa', 'Garantia', 'Urgente']);
-    await world.admin('POST', `/${id}/tags/${tags[1]!.id}`);
-    const rest = (await world.admin('GET', `/${id}/tags/available`)).json();
-    expect(rest.data.map((t: { name: string }) => t.name)).toEqual(['Área externa', 'Urgente']);
-    const found = (await world.admin('GET', `/${id}/tags/available?q=area`)).json();
+    expect(all.data.map((tag: { name: string }) => tag.name)).toEqual(['Área externa', 'Garantia', 'Urgente']);
+    await t.world.admin('POST', `/${id}/tags/${tags[1]!.id}`);
+    const rest = (await t.world.admin('GET', `/${id}/tags/available`)).json();
+    expect(rest.data.map((tag: { name: string }) => tag.name)).toEqual(['Área externa', 'Urgente']);
+    const found = (await t.world.admin('GET', `/${id}/tags/available?q=area`)).json();
     expect(found.data).toEqual([{ id: tags[2]!.id, name: 'Área externa', color: 'b3bac5' }]);
   });
 
   it('adds a tag (201 with its colour), once; it shows on the order and in the list row', async () => {
-    const { id } = await world.createInvoice();
+    const { id } = await t.world.createInvoice();
     const tag = tags[0]!;
-    const res = await world.admin('POST', `/${id}/tags/${tag.id}`);
+    const res = await t.world.admin('POST', `/${id}/tags/${tag.id}`);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ tagId: tag.id, name: 'Urgente', color: 'eb5a46' });
-    const again = await world.admin('POST', `/${id}/tags/${tag.id}`);
+    const again = await t.world.admin('POST', `/${id}/tags/${tag.id}`);
     expect(again.statusCode).toBe(409);
     expect(again.json().errors).toEqual(['Esta etiqueta já está na ordem de serviço']);
-    expect((await world.admin('GET', `/${id}`)).json().invoiceTags).toEqual([
+    expect((await t.world.admin('GET', `/${id}`)).json().invoiceTags).toEqual([
       { tagId: tag.id, name: 'Urgente', color: 'eb5a46' },
     ]);
-    const row = (await world.admin('GET', `/filter?q=${(await world.admin('GET', `/${id}`)).json().number}`))
+    const row = (await t.world.admin('GET', `/filter?q=${(await t.world.admin('GET', `/${id}`)).json().number}`))
       .json()
       .data.find((r: { id: number }) => r.id === id);
     expect(row.invoiceTags).toEqual([{ tagId: tag.id, name: 'Urgente', color: 'eb5a46' }]);
   });
 
   it('removes a tag; 404 when it is not on the order; audit lines for both', async () => {
-    const { id } = await world.createInvoice();
+    const { id } = await t.world.createInvoice();
     const tag = tags[1]!;
-    await world.admin('POST', `/${id}/tags/${tag.id}`);
-    expect((await world.admin('DELETE', `/${id}/tags/${tag.id}`)).statusCode).toBe(204);
-    expect((await world.admin('DELETE', `/${id}/tags/${tag.id}`)).statusCode).toBe(404);
-    expect((await world.admin('GET', `/${id}`)).json().invoiceTags).toEqual([]);
-    const trail = (await world.auditOf(id))
+    await t.world.admin('POST', `/${id}/tags/${tag.id}`);
+    expect((await t.world.admin('DELETE', `/${id}/tags/${tag.id}`)).statusCode).toBe(204);
+    expect((await t.world.admin('DELETE', `/${id}/tags/${tag.id}`)).statusCode).toBe(404);
+    expect((await t.world.admin('GET', `/${id}`)).json().invoiceTags).toEqual([]);
+    const trail = (await t.world.auditOf(id))
       .filter((a) => a.action !== 'view')
       .slice(-2)
       .map((a) => [a.action, a.data]);
@@ -105,8 +101,8 @@ describe('add and remove', () => {
   });
 
   it('tags change on a closed order too: they are the shop’s own labels', async () => {
-    const { id } = await world.createInvoice();
-    await world.moveTo(id, InvoiceState.Completed);
-    expect((await world.admin('POST', `/${id}/tags/${tags[1]!.id}`)).statusCode).toBe(201);
+    const { id } = await t.world.createInvoice();
+    await t.world.moveTo(id, InvoiceState.Completed);
+    expect((await t.world.admin('POST', `/${id}/tags/${tags[1]!.id}`)).statusCode).toBe(201);
   });
 });

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InvoiceState, type InvoiceStateValue } from '@oficina/contracts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { perFile } from '../../../test/helpers.ts';
+import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 
 // Payment, undo, the admin panel (info) and the discount.
-let ctx: TestContext;
-let org: TestOrg;
-let world: InvoiceWorld;
+const t = perFile({ world: invoiceWorld });
 const { Draft, Todo, Wip, Blocked, Canceled, Completed } = InvoiceState;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
-});
-afterAll(() => ctx.close());
-
 async function orderIn(state: InvoiceStateValue, lines = true) {
-  const { id } = await world.createInvoice();
-  if (lines) await world.admin('POST', `/${id}/services`, { service: world.service.id, quantity: 1 });
-  await world.moveTo(id, state);
+  const { id } = await t.world.createInvoice();
+  if (lines) await t.world.admin('POST', `/${id}/services`, { service: t.world.service.id, quantity: 1 });
+  await t.world.moveTo(id, state);
   return id;
 }
 
@@ -27,45 +18,45 @@ describe('pay', () => {
   it('pays an order that is not Draft or Canceled, once', async () => {
     for (const state of [Todo, Wip, Blocked, Completed]) {
       const id = await orderIn(state);
-      const res = await world.admin('POST', `/${id}/pay`, { date: '2026-03-05', description: 'PIX' });
+      const res = await t.world.admin('POST', `/${id}/pay`, { date: '2026-03-05', description: 'PIX' });
       expect(res.statusCode, String(state)).toBe(200);
       expect(res.json()).toMatchObject({ isPaid: true, paymentDate: '2026-03-05', paymentDescription: 'PIX' });
-      const again = await world.admin('POST', `/${id}/pay`, { date: '2026-03-06' });
+      const again = await t.world.admin('POST', `/${id}/pay`, { date: '2026-03-06' });
       expect(again.statusCode).toBe(409);
       expect(again.json().errors).toEqual(['Esta ordem de serviço já está paga']);
-      expect((await world.admin('GET', `/${id}`)).json().paymentDate).toBe('2026-03-05');
+      expect((await t.world.admin('GET', `/${id}`)).json().paymentDate).toBe('2026-03-05');
     }
   });
 
   it('409 on Draft and Canceled orders', async () => {
     for (const state of [Draft, Canceled]) {
       const id = await orderIn(state);
-      const res = await world.admin('POST', `/${id}/pay`, { date: '2026-03-05' });
+      const res = await t.world.admin('POST', `/${id}/pay`, { date: '2026-03-05' });
       expect(res.statusCode).toBe(409);
       expect(res.json().errors).toEqual(['Ordens de serviço em rascunho ou canceladas não podem ser pagas']);
-      expect((await world.admin('GET', `/${id}`)).json().isPaid).toBe(false);
+      expect((await t.world.admin('GET', `/${id}`)).json().isPaid).toBe(false);
     }
   });
 
   it('422 on date when missing or not a date; description optional', async () => {
     const id = await orderIn(Wip);
     for (const payload of [{}, { date: '' }, { date: '05/03/2026' }, { date: '2026-02-30' }]) {
-      const res = await world.admin('POST', `/${id}/pay`, payload);
+      const res = await t.world.admin('POST', `/${id}/pay`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(res.json().errors).toEqual({ date: ['Informe a data de pagamento'] });
     }
-    const long = await world.admin('POST', `/${id}/pay`, { date: '2026-03-05', description: 'x'.repeat(501) });
+    const long = await t.world.admin('POST', `/${id}/pay`, { date: '2026-03-05', description: 'x'.repeat(501) });
     expect(long.json().errors).toEqual({ description: ['Deve ter no máximo 500 caracteres'] });
-    const ok = await world.admin('POST', `/${id}/pay`, { date: '2026-03-05' });
+    const ok = await t.world.admin('POST', `/${id}/pay`, { date: '2026-03-05' });
     expect(ok.json()).toMatchObject({ isPaid: true, paymentDescription: null });
   });
 
   it('writes a System comment and the audit line', async () => {
     const id = await orderIn(Completed);
-    await world.admin('POST', `/${id}/pay`, { date: '2026-03-05', description: 'Boleto' });
-    const comments = (await world.admin('GET', `/${id}/comments/type/4`)).json().data;
+    await t.world.admin('POST', `/${id}/pay`, { date: '2026-03-05', description: 'Boleto' });
+    const comments = (await t.world.admin('GET', `/${id}/comments/type/4`)).json().data;
     expect(comments.at(-1).comment).toBe('Admin Teste registrou o pagamento em 05/03/2026 (Boleto).');
-    const trail = (await world.auditOf(id)).filter((a) => a.action === 'update').at(-1)!;
+    const trail = (await t.world.auditOf(id)).filter((a) => a.action === 'update').at(-1)!;
     expect(trail.data).toEqual([
       { field: 'isPaid', before: false, after: true },
       { field: 'paymentDate', before: null, after: '2026-03-05' },
@@ -77,16 +68,16 @@ describe('pay', () => {
 describe('undo payment', () => {
   it('undoes a paid order and clears the payment; 409 when not paid', async () => {
     const id = await orderIn(Completed);
-    const notPaid = await world.admin('POST', `/${id}/undo-payment`);
+    const notPaid = await t.world.admin('POST', `/${id}/undo-payment`);
     expect(notPaid.statusCode).toBe(409);
     expect(notPaid.json().errors).toEqual(['Esta ordem de serviço não está paga']);
-    await world.admin('POST', `/${id}/pay`, { date: '2026-03-05', description: 'PIX' });
-    const res = await world.admin('POST', `/${id}/undo-payment`);
+    await t.world.admin('POST', `/${id}/pay`, { date: '2026-03-05', description: 'PIX' });
+    const res = await t.world.admin('POST', `/${id}/undo-payment`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ isPaid: false, paymentDate: null, paymentDescription: null });
     // Unpaid again, a Completed order may be reopened again.
-    expect((await world.admin('GET', `/${id}/allowed-changes`)).json().data).toEqual([Wip]);
-    const comments = (await world.admin('GET', `/${id}/comments/type/4`)).json().data;
+    expect((await t.world.admin('GET', `/${id}/allowed-changes`)).json().data).toEqual([Wip]);
+    const comments = (await t.world.admin('GET', `/${id}/comments/type/4`)).json().data;
     expect(comments.at(-1).comment).toBe('Admin Teste desfez o pagamento de 05/03/2026.');
   });
 });
@@ -94,7 +85,7 @@ describe('undo payment', () => {
 describe('admin panel (info)', () => {
   it('saves purchase order, invoice number, 50% and bonus (empty bonus = 0) with the changed fields audited', async () => {
     const id = await orderIn(Wip);
-    const res = await world.admin('POST', `/${id}/info`, {
+    const res = await t.world.admin('POST', `/${id}/info`, {
       invoiceInfo1: ' PC-123 ',
       invoiceInfo2: 'NF 998',
       isPayingJustTheHalf: true,
@@ -107,14 +98,14 @@ describe('admin panel (info)', () => {
       isPayingJustTheHalf: true,
       payrollBonus: 25.5,
     });
-    const cleared = await world.admin('POST', `/${id}/info`, {
+    const cleared = await t.world.admin('POST', `/${id}/info`, {
       invoiceInfo1: 'PC-123',
       invoiceInfo2: '',
       isPayingJustTheHalf: true,
       payrollBonus: null,
     });
     expect(cleared.json()).toMatchObject({ invoiceInfo2: null, payrollBonus: 0 });
-    const trail = (await world.auditOf(id)).filter((a) => a.action === 'update').at(-1)!;
+    const trail = (await t.world.auditOf(id)).filter((a) => a.action === 'update').at(-1)!;
     expect(trail.data).toEqual([
       { field: 'invoiceInfo2', before: 'NF 998', after: null },
       { field: 'payrollBonus', before: 25.5, after: 0 },
@@ -123,28 +114,28 @@ describe('admin panel (info)', () => {
 
   it('422 per field', async () => {
     const id = await orderIn(Wip);
-    const res = await world.admin('POST', `/${id}/info`, {
+    const res = await t.world.admin('POST', `/${id}/info`, {
       invoiceInfo1: 'x'.repeat(101),
       payrollBonus: -1,
       isPayingJustTheHalf: 'sim',
     });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['invoiceInfo1', 'isPayingJustTheHalf', 'payrollBonus']);
-    const cents = await world.admin('POST', `/${id}/info`, { payrollBonus: 1.234 });
+    const cents = await t.world.admin('POST', `/${id}/info`, { payrollBonus: 1.234 });
     expect(cents.json().errors).toEqual({ payrollBonus: ['Use no máximo 2 casas decimais'] });
   });
 
   it('locks the payroll fields on Draft, Canceled and Completed orders, not the purchase order and invoice number', async () => {
     for (const state of [Draft, Canceled, Completed]) {
       const id = await orderIn(state);
-      const half = await world.admin('POST', `/${id}/info`, { isPayingJustTheHalf: true });
+      const half = await t.world.admin('POST', `/${id}/info`, { isPayingJustTheHalf: true });
       expect(half.statusCode, String(state)).toBe(409);
       expect(half.json().errors).toEqual([
         'O pagamento de 50% e o bônus não podem ser alterados em ordens de serviço em rascunho, canceladas ou concluídas',
       ]);
-      const bonus = await world.admin('POST', `/${id}/info`, { payrollBonus: 10 });
+      const bonus = await t.world.admin('POST', `/${id}/info`, { payrollBonus: 10 });
       expect(bonus.statusCode).toBe(409);
-      const nf = await world.admin('POST', `/${id}/info`, { invoiceInfo2: 'NF 1' });
+      const nf = await t.world.admin('POST', `/${id}/info`, { invoiceInfo2: 'NF 1' });
       expect(nf.statusCode).toBe(200);
       expect(nf.json()).toMatchObject({ invoiceInfo2: 'NF 1', isPayingJustTheHalf: false, payrollBonus: 0 });
     }
@@ -154,15 +145,15 @@ describe('admin panel (info)', () => {
 describe('discount', () => {
   it('sets, changes and removes (0) the discount; the total follows', async () => {
     const id = await orderIn(Wip); // subtotal 180
-    const res = await world.admin('POST', `/${id}/discount`, { discount: 30.5 });
+    const res = await t.world.admin('POST', `/${id}/discount`, { discount: 30.5 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ subTotal: 180, discount: 30.5, total: 149.5 });
-    expect((await world.admin('POST', `/${id}/discount`, { discount: 180 })).json().total).toBe(0);
-    expect((await world.admin('POST', `/${id}/discount`, { discount: 0 })).json()).toMatchObject({
+    expect((await t.world.admin('POST', `/${id}/discount`, { discount: 180 })).json().total).toBe(0);
+    expect((await t.world.admin('POST', `/${id}/discount`, { discount: 0 })).json()).toMatchObject({
       discount: 0,
       total: 180,
     });
-    const trail = (await world.auditOf(id)).filter((a) => a.action === 'update').at(-1)!;
+    const trail = (await t.world.auditOf(id)).filter((a) => a.action === 'update').at(-1)!;
     expect(trail.data).toEqual([{ field: 'discount', before: 180, after: 0 }]);
   });
 
@@ -175,19 +166,19 @@ describe('discount', () => {
       [{}, 'Informe um valor'],
     ];
     for (const [payload, message] of cases) {
-      const res = await world.admin('POST', `/${id}/discount`, payload);
+      const res = await t.world.admin('POST', `/${id}/discount`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(res.json().errors.discount).toContain(message);
     }
-    expect((await world.admin('GET', `/${id}`)).json().discount).toBe(0);
+    expect((await t.world.admin('GET', `/${id}`)).json().discount).toBe(0);
   });
 
   it('409 on Canceled or paid orders', async () => {
     const canceled = await orderIn(Canceled);
     const paid = await orderIn(Completed);
-    await world.admin('POST', `/${paid}/pay`, { date: '2026-03-05' });
+    await t.world.admin('POST', `/${paid}/pay`, { date: '2026-03-05' });
     for (const id of [canceled, paid]) {
-      const res = await world.admin('POST', `/${id}/discount`, { discount: 10 });
+      const res = await t.world.admin('POST', `/${id}/discount`, { discount: 10 });
       expect(res.statusCode).toBe(409);
       expect(res.json().errors).toEqual(['O desconto não pode ser alterado em ordens de serviço canceladas ou pagas']);
     }

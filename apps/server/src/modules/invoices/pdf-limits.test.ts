@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommentType, InvoiceState, MAX_COMMENTS_PER_INVOICE, PersonType } from '@oficina/contracts';
 import { schema } from '@oficina/db';
 import { pdfPool } from '../../lib/pdf-pool.ts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { createOrg, perFile } from '../../../test/helpers.ts';
+import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { newCpf } from '../../../test/factories.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 
@@ -16,25 +16,19 @@ import { pdfText } from '../../../test/pdf-text.ts';
 // done off the main thread) and what lets a PDF print any name (embedded fonts, tagged, real words).
 // The first document starts a worker thread (tsx and pdfkit loaded in it): slow on a busy machine.
 const PDF_TIMEOUT = 120_000;
-let ctx: TestContext;
-let org: TestOrg;
-let world: InvoiceWorld;
+const t = perFile({ world: invoiceWorld });
 let tmp: string;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
+beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'oficina-pdf-limits-'));
 });
-afterAll(async () => {
+afterAll(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
-  await ctx?.close();
 });
 
-const open = (url: string) => ctx.app.inject({ method: 'GET', url });
+const open = (url: string) => t.ctx.app.inject({ method: 'GET', url });
 const pdfUrl = async (id: number) => {
-  const res = await world.admin('POST', `/${id}/pdf`, { showValues: true });
+  const res = await t.world.admin('POST', `/${id}/pdf`, { showValues: true });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().url as string;
 };
@@ -50,15 +44,15 @@ const poppler = (tool: 'pdftotext' | 'pdffonts', pdf: Buffer) => {
 
 /** A started order with `n` General comments 'nota 1'...'nota n' written straight to the database. */
 async function orderWithComments(n: number, customerId?: number) {
-  const { id } = await world.createInvoice(customerId);
-  await world.moveTo(id, InvoiceState.Wip);
+  const { id } = await t.world.createInvoice(customerId);
+  await t.world.moveTo(id, InvoiceState.Wip);
   if (n > 0) {
     const base = Date.now() - n * 1000;
-    await ctx.database.db.insert(schema.invoiceComments).values(
+    await t.ctx.database.db.insert(schema.invoiceComments).values(
       Array.from({ length: n }, (_, k) => ({
-        organizationId: org.organization.id,
+        organizationId: t.org.organization.id,
         invoiceId: id,
-        userId: org.admin.id,
+        userId: t.org.admin.id,
         type: CommentType.General,
         comment: `nota ${k + 1} fim`,
         createdAt: new Date(base + k * 1000),
@@ -89,10 +83,10 @@ describe('what a PDF prints', () => {
   it(
     'embeds every font, prints a name in any script, and titles extract as words',
     async () => {
-      const [customer] = await ctx.database.db
+      const [customer] = await t.ctx.database.db
         .insert(schema.customers)
         .values({
-          organizationId: org.organization.id,
+          organizationId: t.org.organization.id,
           type: PersonType.Natural,
           identifier: newCpf(),
           name: 'Zoë 😀 שלום مرحبا',
@@ -155,7 +149,7 @@ describe('rendering', () => {
       expect(rendered()).toBe(before + 1);
 
       // A change to the order (a comment bumps its updated_at) is printed on the next opening.
-      expect((await world.admin('POST', `/${id}/comments`, { comment: 'nota nova fim', type: 1 })).statusCode).toBe(
+      expect((await t.world.admin('POST', `/${id}/comments`, { comment: 'nota nova fim', type: 1 })).statusCode).toBe(
         201,
       );
       const changed = await open(url);
@@ -181,30 +175,30 @@ describe('rendering', () => {
 describe('writing comments', () => {
   it(`an order takes ${MAX_COMMENTS_PER_INVOICE} comments; System comments are not counted`, async () => {
     const id = await orderWithComments(MAX_COMMENTS_PER_INVOICE - 1);
-    await ctx.database.db.insert(schema.invoiceComments).values({
-      organizationId: org.organization.id,
+    await t.ctx.database.db.insert(schema.invoiceComments).values({
+      organizationId: t.org.organization.id,
       invoiceId: id,
       userId: null,
       type: CommentType.System,
       comment: 'histórico',
     });
-    const last = await world.admin('POST', `/${id}/comments`, { comment: 'a milésima', type: 1 });
+    const last = await t.world.admin('POST', `/${id}/comments`, { comment: 'a milésima', type: 1 });
     expect(last.statusCode, last.body).toBe(201);
-    const over = await world.admin('POST', `/${id}/comments`, { comment: 'uma a mais', type: 2 });
+    const over = await t.world.admin('POST', `/${id}/comments`, { comment: 'uma a mais', type: 2 });
     expect(over.statusCode).toBe(409);
     expect(over.json().errors).toEqual([
       'Esta ordem de serviço já tem 1.000 comentários, o máximo permitido. Remova algum antes de adicionar outro.',
     ]);
     // Removing one makes room again.
-    const list = await world.admin('GET', `/${id}/comments/type/1`);
+    const list = await t.world.admin('GET', `/${id}/comments/type/1`);
     const first = (list.json().data as Array<{ id: number }>)[0]!;
-    expect((await world.admin('DELETE', `/${id}/comments/${first.id}`)).statusCode).toBe(204);
-    expect((await world.admin('POST', `/${id}/comments`, { comment: 'cabe de novo', type: 1 })).statusCode).toBe(201);
+    expect((await t.world.admin('DELETE', `/${id}/comments/${first.id}`)).statusCode).toBe(204);
+    expect((await t.world.admin('POST', `/${id}/comments`, { comment: 'cabe de novo', type: 1 })).statusCode).toBe(201);
   });
 
   it('a user writes at most 120 comments a minute, over all orders; others are not held up', async () => {
-    const other = await createOrg(ctx);
-    const otherWorld = await invoiceWorld(ctx, other);
+    const other = await createOrg(t.ctx);
+    const otherWorld = await invoiceWorld(t.ctx, other);
     const a = (await otherWorld.createInvoice()).id;
     const b = (await otherWorld.createInvoice()).id;
     await otherWorld.moveTo(a, InvoiceState.Wip);

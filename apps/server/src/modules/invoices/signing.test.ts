@@ -1,22 +1,17 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceState } from '@oficina/contracts';
 import { schema } from '@oficina/db';
 import { eq } from 'drizzle-orm';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { allKeys, invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { perFile } from '../../../test/helpers.ts';
+import { allKeys, invoiceWorld } from '../../../test/invoice-fixtures.ts';
 
 // The customer's signature through the public link: the link, the public API, the evidence, outdating.
-let ctx: TestContext;
-let org: TestOrg;
-let world: InvoiceWorld;
+const t = perFile({ world: invoiceWorld });
 let drawn: string;
 let blank: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="400" height="200" fill="#fff"/><path d="M20 150 C 80 20, 160 20, 200 120 S 330 180, 380 40" stroke="#000" stroke-width="3" fill="none"/></svg>`;
   drawn = `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
   const white = await sharp({ create: { width: 400, height: 200, channels: 4, background: '#ffffff' } })
@@ -24,13 +19,12 @@ beforeAll(async () => {
     .toBuffer();
   blank = `data:image/png;base64,${white.toString('base64')}`;
 });
-afterAll(() => ctx.close());
 
 const tokenOf = (signUrl: string) => new URL(signUrl, 'http://x').searchParams.get('token')!;
 const publicGet = (id: number, token?: string) =>
-  ctx.app.inject({ method: 'GET', url: `/api/public/invoices/${id}${token !== undefined ? `?token=${token}` : ''}` });
+  t.ctx.app.inject({ method: 'GET', url: `/api/public/invoices/${id}${token !== undefined ? `?token=${token}` : ''}` });
 const publicSign = (id: number, token: string | undefined, payload: object, headers: Record<string, string> = {}) =>
-  ctx.app.inject({
+  t.ctx.app.inject({
     method: 'POST',
     url: `/api/public/invoices/${id}/sign${token !== undefined ? `?token=${encodeURIComponent(token)}` : ''}`,
     payload,
@@ -41,11 +35,11 @@ const publicSign = (id: number, token: string | undefined, payload: object, head
 
 /** An order with a service and an equipment, started, and its signing token. */
 async function orderToSign() {
-  const { id } = await world.createInvoice();
-  await world.admin('POST', `/${id}/services`, { service: world.service.id, quantity: 2, description: 'Sala 3' });
-  await world.admin('POST', `/${id}/equipments`, { equipment: world.equipment.id });
-  await world.moveTo(id, InvoiceState.Wip);
-  const detail = (await world.admin('GET', `/${id}`)).json();
+  const { id } = await t.world.createInvoice();
+  await t.world.admin('POST', `/${id}/services`, { service: t.world.service.id, quantity: 2, description: 'Sala 3' });
+  await t.world.admin('POST', `/${id}/equipments`, { equipment: t.world.equipment.id });
+  await t.world.moveTo(id, InvoiceState.Wip);
+  const detail = (await t.world.admin('GET', `/${id}`)).json();
   return { id, detail, token: tokenOf(detail.signUrl) };
 }
 
@@ -61,15 +55,15 @@ describe('the signing link', () => {
 
   it('an admin renews it: the old link stops working, the new one works; a collaborator cannot', async () => {
     const { id, token } = await orderToSign();
-    await world.assignWorker(id);
-    expect((await world.worker('POST', `/${id}/sign-link`)).statusCode).toBe(403);
-    const renewed = await world.admin('POST', `/${id}/sign-link`);
+    await t.world.assignWorker(id);
+    expect((await t.world.worker('POST', `/${id}/sign-link`)).statusCode).toBe(403);
+    const renewed = await t.world.admin('POST', `/${id}/sign-link`);
     expect(renewed.statusCode).toBe(200);
     const fresh = tokenOf(renewed.json().signUrl);
     expect(fresh).not.toBe(token);
     expect((await publicGet(id, token)).statusCode).toBe(404);
     expect((await publicGet(id, fresh)).statusCode).toBe(200);
-    expect((await world.admin('GET', `/${id}`)).json().signUrl).toBe(`/invoices/${id}/sign?token=${fresh}`);
+    expect((await t.world.admin('GET', `/${id}`)).json().signUrl).toBe(`/invoices/${id}/sign?token=${fresh}`);
   });
 });
 
@@ -92,7 +86,7 @@ describe('public API', () => {
 
   it('shows what is signed, values included, and nothing more: no internal field', async () => {
     const { id, detail, token } = await orderToSign();
-    expect((await world.admin('POST', `/${id}/discount`, { discount: 10 })).statusCode).toBe(200);
+    expect((await t.world.admin('POST', `/${id}/discount`, { discount: 10 })).statusCode).toBe(200);
     const res = await publicGet(id, token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -147,7 +141,7 @@ describe('public API', () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(422);
       expect(res.json().errors).toEqual(errors);
     }
-    expect((await world.admin('GET', `/${id}`)).json().signature).toBeNull();
+    expect((await t.world.admin('GET', `/${id}`)).json().signature).toBeNull();
   });
 });
 
@@ -170,7 +164,7 @@ describe('anonymous load', () => {
       signerName: 'Maria',
     });
     expect(res.statusCode).toBe(422);
-    expect((await world.admin('GET', `/${id}`)).json().signature).toBeNull();
+    expect((await t.world.admin('GET', `/${id}`)).json().signature).toBeNull();
   });
 });
 
@@ -179,7 +173,7 @@ describe('signing', () => {
     const { id, token } = await orderToSign();
     const res = await publicSign(id, token, { signature: drawn, signerName: '  Maria da Silva ' });
     expect(res.statusCode).toBe(200);
-    const [stored] = await ctx.database.db
+    const [stored] = await t.ctx.database.db
       .select()
       .from(schema.invoiceSignatures)
       .where(eq(schema.invoiceSignatures.invoiceId, id));
@@ -196,7 +190,7 @@ describe('signing', () => {
     });
     expect(Date.now() - Date.parse(res.json().signedAt)).toBeLessThan(60_000);
 
-    const detail = (await world.admin('GET', `/${id}`)).json();
+    const detail = (await t.world.admin('GET', `/${id}`)).json();
     expect(detail).toMatchObject({
       isSigned: true,
       signUrl: null,
@@ -212,11 +206,11 @@ describe('signing', () => {
     const again = await publicSign(id, token, { signature: drawn, signerName: 'Outra pessoa' });
     expect(again.statusCode).toBe(409);
     expect(again.json().errors).toEqual(['Esta ordem de serviço já foi assinada']);
-    const system = (await world.admin('GET', `/${id}/comments/type/4`)).json().data.at(-1);
+    const system = (await t.world.admin('GET', `/${id}/comments/type/4`)).json().data.at(-1);
     expect(system.comment).toMatch(
       /^Assinada pelo cliente: Maria da Silva, em \d\d\/\d\d\/\d{4}, \d\d:\d\d, pelo link de assinatura \(IP 177\.10\.20\.30\)\.$/,
     );
-    expect((await world.auditOf(id)).filter((a) => a.action !== 'view').at(-1)).toMatchObject({
+    expect((await t.world.auditOf(id)).filter((a) => a.action !== 'view').at(-1)).toMatchObject({
       userId: null,
       data: [{ field: 'signature', before: null, after: 'Maria da Silva' }],
     });
@@ -229,7 +223,7 @@ describe('signing', () => {
       publicSign(id, token, { signature: drawn, signerName: 'João' }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const rows = await ctx.database.db
+    const rows = await t.ctx.database.db
       .select()
       .from(schema.invoiceSignatures)
       .where(eq(schema.invoiceSignatures.invoiceId, id));
@@ -240,12 +234,12 @@ describe('signing', () => {
     const { id, token } = await orderToSign();
     await publicSign(id, token, { signature: drawn, signerName: 'Maria' });
     // Workers, comments and tags do not change what the customer signed.
-    await world.assignWorker(id);
-    await world.admin('POST', `/${id}/comments`, { comment: 'Cliente acompanhou', type: 1 });
-    expect((await world.admin('GET', `/${id}`)).json().isSigned).toBe(true);
+    await t.world.assignWorker(id);
+    await t.world.admin('POST', `/${id}/comments`, { comment: 'Cliente acompanhou', type: 1 });
+    expect((await t.world.admin('GET', `/${id}`)).json().isSigned).toBe(true);
 
-    await world.admin('POST', `/${id}/products`, { product: world.product.id, quantity: 1 });
-    const detail = (await world.admin('GET', `/${id}`)).json();
+    await t.world.admin('POST', `/${id}/products`, { product: t.world.product.id, quantity: 1 });
+    const detail = (await t.world.admin('GET', `/${id}`)).json();
     expect(detail).toMatchObject({ isSigned: false, signature: { signerName: 'Maria', isOutdated: true } });
     expect(detail.signUrl).toBe(`/invoices/${id}/sign?token=${token}`);
     const page = (await publicGet(id, token)).json();
@@ -253,24 +247,24 @@ describe('signing', () => {
 
     const resigned = await publicSign(id, token, { signature: drawn, signerName: 'Maria' });
     expect(resigned.statusCode).toBe(200);
-    expect((await world.admin('GET', `/${id}`)).json()).toMatchObject({ isSigned: true, signUrl: null });
-    const rows = await ctx.database.db
+    expect((await t.world.admin('GET', `/${id}`)).json()).toMatchObject({ isSigned: true, signUrl: null });
+    const rows = await t.ctx.database.db
       .select()
       .from(schema.invoiceSignatures)
       .where(eq(schema.invoiceSignatures.invoiceId, id));
     expect(rows).toHaveLength(2);
-    expect((await world.admin('GET', `/${id}/comments/type/4`)).json().data.at(-1).comment).toMatch(
+    expect((await t.world.admin('GET', `/${id}/comments/type/4`)).json().data.at(-1).comment).toMatch(
       /^Assinada novamente pelo cliente: Maria/,
     );
 
     // A discount is a price change too.
-    await world.admin('POST', `/${id}/discount`, { discount: 10 });
-    expect((await world.admin('GET', `/${id}`)).json().signature.isOutdated).toBe(true);
+    await t.world.admin('POST', `/${id}/discount`, { discount: 10 });
+    expect((await t.world.admin('GET', `/${id}`)).json().signature.isOutdated).toBe(true);
   });
 
   it('a Canceled order cannot be signed', async () => {
     const { id, token } = await orderToSign();
-    await world.admin('POST', `/${id}/cancel/${world.statusOf(InvoiceState.Canceled).id}`);
+    await t.world.admin('POST', `/${id}/cancel/${t.world.statusOf(InvoiceState.Canceled).id}`);
     expect((await publicGet(id, token)).json().canSign).toBe(false);
     const res = await publicSign(id, token, { signature: drawn, signerName: 'Maria' });
     expect(res.statusCode).toBe(409);
@@ -279,9 +273,9 @@ describe('signing', () => {
 
   it('the collaborator on the order gets a link of their own that opens the order without any value', async () => {
     const { id, token } = await orderToSign();
-    await world.admin('POST', `/${id}/discount`, { discount: 10 });
-    await world.assignWorker(id);
-    const signUrl: string = (await world.worker('GET', `/${id}`)).json().signUrl;
+    await t.world.admin('POST', `/${id}/discount`, { discount: 10 });
+    await t.world.assignWorker(id);
+    const signUrl: string = (await t.world.worker('GET', `/${id}`)).json().signUrl;
     const theirs = tokenOf(signUrl);
     expect(signUrl).toBe(`/invoices/${id}/sign?token=${encodeURIComponent(theirs)}`);
     expect(theirs).not.toBe(token);
@@ -313,7 +307,7 @@ describe('signing', () => {
     expect(signed.json()).toMatchObject({ isSigned: true, withValues: false, signerName: 'Maria Cliente' });
     expect(signed.body).not.toMatch(/price|total|discount/i);
 
-    const renewed = tokenOf((await world.admin('POST', `/${id}/sign-link`)).json().signUrl);
+    const renewed = tokenOf((await t.world.admin('POST', `/${id}/sign-link`)).json().signUrl);
     expect(renewed).not.toBe(token);
     expect((await publicGet(id, encodeURIComponent(theirs))).statusCode).toBe(404);
   });
