@@ -1,5 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Tx } from '@oficina/db';
+import type { AuditChange } from '../audit.ts';
+import { nextNumber } from '../counters.ts';
 
 const { companies: co, customers: cu, transactionNatures: tn } = schema;
 
@@ -40,4 +42,45 @@ export async function findParties(
       .where(and(eq(tn.id, ids.transactionNature), eq(tn.organizationId, organizationId))),
   ]);
   return { company, customer, nature };
+}
+
+type Party = { id: number; name: string };
+
+/**
+ * The head of a new record: the next number of its kind in the organization (taken in the caller's
+ * transaction, so no gap and no duplicate), its parties and its author, with the audit lines that say
+ * so. The first number continues from the highest one already there.
+ */
+export async function newRecordHead(
+  tx: Tx,
+  actor: { organizationId: number; userId: number },
+  kind: { counter: string; table: 'estimates' | 'invoices' },
+  parties: { company: Party; customer: Party; nature: Party },
+) {
+  const org = actor.organizationId;
+  const number = await nextNumber(
+    tx,
+    org,
+    kind.counter,
+    sql`(SELECT coalesce(max(number), 0) + 1 FROM ${sql.identifier(kind.table)} WHERE organization_id = ${org})`,
+  );
+  const { company, customer, nature } = parties;
+  const changes: AuditChange[] = [
+    { field: 'number', before: null, after: number },
+    { field: 'company', before: null, after: company.name },
+    { field: 'customer', before: null, after: customer.name },
+    { field: 'transactionNature', before: null, after: nature.name },
+  ];
+  return {
+    number,
+    values: {
+      organizationId: org,
+      number,
+      companyId: company.id,
+      customerId: customer.id,
+      transactionNatureId: nature.id,
+      createdById: actor.userId,
+    },
+    changes,
+  };
 }

@@ -14,15 +14,8 @@ import { sanitizeRichText } from '../../lib/html.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import {
-  latestPrinted,
-  printedHead,
-  printPhotos,
-  verifyDocumentLink,
-  type DocumentLink,
-  type DocumentServer,
-  type PdfLog,
-} from '../documents/printed-record.ts';
+import { latestPrinted, printedHead, printPhotos, verifyDocumentLink } from '../documents/printed-record.ts';
+import type { DocumentLink, DocumentServer, PdfLog } from '../documents/printed-record.ts';
 import { findEstimate, recordChange, type Actor } from './estimate-access.ts';
 import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
 import { renderPdf } from '../../lib/pdf-pool.ts';

@@ -1,5 +1,5 @@
 import { equipmentLine } from '../../lib/record-core/equipment-line.ts';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   estimateMessages,
   estimateStatusLabels,
@@ -16,9 +16,8 @@ import {
 import { schema, type Db } from '@oficina/db';
 import { conflict, invalid, notFound } from '../../plugins/errors.ts';
 import { audit } from '../../lib/audit.ts';
-import { nextNumber } from '../../lib/counters.ts';
 import { listPage } from '../../lib/list.ts';
-import { findParties, partyColumns } from '../../lib/record-core/parties.ts';
+import { findParties, newRecordHead, partyColumns } from '../../lib/record-core/parties.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
 import { tagsByRecord } from '../../lib/record-tags.ts';
 import { assertEditable, findEstimate, lockEstimate, recordChange, type Actor } from './estimate-access.ts';
@@ -37,6 +36,20 @@ const rowColumns = {
   discountCents: es.discountCents,
 };
 
+/** What the list and the detail read of an estimate, its company, customer and nature (joins 1:1). */
+const heads = (db: Db) =>
+  db
+    .select({
+      ...rowColumns,
+      updatedAt: es.updatedAt,
+      transactionNatureId: es.transactionNatureId,
+      customerEmail: cu.email,
+    })
+    .from(es)
+    .innerJoin(co, eq(co.id, es.companyId))
+    .innerJoin(cu, eq(cu.id, es.customerId))
+    .innerJoin(tn, eq(tn.id, es.transactionNatureId));
+
 const tagsOf = (db: Db, ids: number[]) => tagsByRecord(db, schema.estimateTags, ids);
 
 /**
@@ -50,16 +63,7 @@ export async function listEstimates(db: Db, actor: Actor, query: EstimateFilterQ
     query.statuses.length ? inArray(es.status, query.statuses) : undefined,
     await numberOrPartySearch(db, actor.organizationId, query.q, es),
   )!;
-  const rows = await db
-    .select(rowColumns)
-    .from(es)
-    .innerJoin(co, eq(co.id, es.companyId))
-    .innerJoin(cu, eq(cu.id, es.customerId))
-    .innerJoin(tn, eq(tn.id, es.transactionNatureId))
-    .where(where)
-    .orderBy(desc(es.number))
-    .limit(query.take)
-    .offset(query.skip);
+  const rows = await heads(db).where(where).orderBy(desc(es.number)).limit(query.take).offset(query.skip);
   const tags = await tagsOf(
     db,
     rows.map((r) => r.id),
@@ -68,7 +72,14 @@ export async function listEstimates(db: Db, actor: Actor, query: EstimateFilterQ
     query,
     Promise.resolve(rows),
     () => db.$count(es, where),
-    ({ subtotalCents, discountCents, ...r }): EstimateListRow => ({
+    ({
+      subtotalCents,
+      discountCents,
+      updatedAt: _u,
+      transactionNatureId: _t,
+      customerEmail: _e,
+      ...r
+    }): EstimateListRow => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
       total: fromCents(subtotalCents - discountCents),
@@ -80,18 +91,7 @@ export async function listEstimates(db: Db, actor: Actor, query: EstimateFilterQ
 // ---- detail --------------------------------------------------------------------------------------
 
 export async function getEstimateDetail(db: Db, actor: Actor, id: number): Promise<EstimateDetail> {
-  const [h] = await db
-    .select({
-      ...rowColumns,
-      updatedAt: es.updatedAt,
-      transactionNatureId: es.transactionNatureId,
-      customerEmail: cu.email,
-    })
-    .from(es)
-    .innerJoin(co, eq(co.id, es.companyId))
-    .innerJoin(cu, eq(cu.id, es.customerId))
-    .innerJoin(tn, eq(tn.id, es.transactionNatureId))
-    .where(and(eq(es.id, id), eq(es.organizationId, actor.organizationId)));
+  const [h] = await heads(db).where(and(eq(es.id, id), eq(es.organizationId, actor.organizationId)));
   if (!h) await findEstimate(db, actor, id); // throws the 404
   const s = schema.estimateServices;
   const p = schema.estimateProducts;
@@ -158,29 +158,18 @@ export async function createEstimate(db: Db, actor: Actor, body: CreateEstimateB
     if (!customer) throw notFound('Cliente não encontrado');
     if (!nature) throw notFound('Natureza da operação não encontrada');
 
-    const number = await nextNumber(
+    const head = await newRecordHead(
       tx,
-      org,
-      'estimate',
-      sql`(SELECT coalesce(max(number), 0) + 1 FROM estimates WHERE organization_id = ${org})`,
+      actor,
+      { counter: 'estimate', table: 'estimates' },
+      { company, customer, nature },
     );
     const [row] = await tx
       .insert(es)
-      .values({
-        organizationId: org,
-        number,
-        companyId: company!.id,
-        customerId: customer!.id,
-        transactionNatureId: nature!.id,
-        status: EstimateStatus.Draft,
-        createdById: actor.userId,
-      })
+      .values({ ...head.values, status: EstimateStatus.Draft })
       .returning({ id: es.id, number: es.number });
     await audit(tx, actor, 'create', 'estimate', row!.id, [
-      { field: 'number', before: null, after: number },
-      { field: 'company', before: null, after: company!.name },
-      { field: 'customer', before: null, after: customer!.name },
-      { field: 'transactionNature', before: null, after: nature!.name },
+      ...head.changes,
       { field: 'status', before: null, after: estimateStatusLabels[EstimateStatus.Draft] },
     ]);
     return row!;

@@ -18,10 +18,8 @@ import {
   printedHead,
   printPhotos,
   verifyDocumentLink,
-  type DocumentLink,
-  type DocumentServer,
-  type PdfLog,
 } from '../documents/printed-record.ts';
+import type { DocumentLink, DocumentServer, PdfLog } from '../documents/printed-record.ts';
 
 export type { PdfLog };
 

@@ -1,5 +1,5 @@
 // Creating an order, its admin panel and visit, its discount and payment.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   formatAddress,
   fromCents,
@@ -14,10 +14,9 @@ import {
 import { schema, type Db, type Tx } from '@oficina/db';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import { audit, changedFields, type AuditChange } from '../../lib/audit.ts';
-import { nextNumber } from '../../lib/counters.ts';
 import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
-import { findParties } from '../../lib/record-core/parties.ts';
+import { findParties, newRecordHead } from '../../lib/record-core/parties.ts';
 
 const { invoices: i, invoiceStatuses: st, addresses: ad } = schema;
 
@@ -66,33 +65,14 @@ export async function insertDraftInvoice(
     estimateId: number | null;
   },
 ) {
-  const org = actor.organizationId;
-  const { company, customer, nature, draft } = parts;
-  const number = await nextNumber(
-    tx,
-    org,
-    'invoice',
-    sql`(SELECT coalesce(max(number), 0) + 1 FROM invoices WHERE organization_id = ${org})`,
-  );
+  const { draft } = parts;
+  const head = await newRecordHead(tx, actor, { counter: 'invoice', table: 'invoices' }, parts);
   const [row] = await tx
     .insert(i)
-    .values({
-      organizationId: org,
-      number,
-      companyId: company.id,
-      customerId: customer.id,
-      transactionNatureId: nature.id,
-      statusId: draft.id,
-      state: InvoiceState.Draft,
-      estimateId: parts.estimateId,
-      createdById: actor.userId,
-    })
+    .values({ ...head.values, statusId: draft.id, state: InvoiceState.Draft, estimateId: parts.estimateId })
     .returning({ id: i.id, number: i.number });
   await audit(tx, actor, 'create', 'invoice', row!.id, [
-    { field: 'number', before: null, after: number },
-    { field: 'company', before: null, after: company.name },
-    { field: 'customer', before: null, after: customer.name },
-    { field: 'transactionNature', before: null, after: nature.name },
+    ...head.changes,
     { field: 'status', before: null, after: draft.label },
     ...(parts.estimateId ? [{ field: 'estimate', before: null, after: parts.estimateId }] : []),
   ]);
