@@ -13,23 +13,30 @@ import { SearchableSelect, type Option } from '../searchable-select.tsx';
 import { DescriptionField, QuantityField, type LineFormValues } from './line-fields.tsx';
 import { lineResolver } from './line-resolver.ts';
 
+/** What each kind of line is called: the body's field naming it, the section, its add button and picker. */
+export const lineNames = {
+  services: { field: 'service', heading: 'Serviços', title: 'Adicionar serviço', label: 'Serviço' },
+  products: { field: 'product', heading: 'Produtos', title: 'Adicionar produto', label: 'Produto' },
+  equipments: { field: 'equipment', heading: 'Equipamentos', title: 'Adicionar equipamento', label: 'Equipamento' },
+  workers: { field: 'worker', heading: 'Colaboradores', title: 'Adicionar colaborador', label: 'Colaborador' },
+} as const;
+export type LineKindName = keyof typeof lineNames;
+
 /** One kind of line (service, product, equipment, worker) as its add modal asks for it. */
 export interface AddLineKind<B> {
-  /** The body's field that names what is added. */
-  field: 'service' | 'product' | 'equipment' | 'worker';
+  name: LineKindName;
   /** The body's schema: it checks the form and shapes what is sent. */
   schema: z.ZodType<B>;
-  title: string;
-  label: string;
-  /** Services and products: how many (products by their unit). */
-  quantity?: boolean;
   /** Estimates: 'Agrupado', the whole quantity goes to one order line. */
   grouped?: boolean;
   /** Services: the description's rows. */
   descriptionRows?: number;
 }
 
-interface AddLineModalProps<B> {
+/** Services and products are added with a quantity (products by their unit). */
+const takesQuantity = (name: LineKindName) => name === 'services' || name === 'products';
+
+export interface AddLineModalProps<B> {
   kind: AddLineKind<B>;
   show: boolean;
   onHide(): void;
@@ -50,6 +57,7 @@ interface AddLineModalProps<B> {
 export function AddLineModal<B>(props: AddLineModalProps<B>) {
   const { kind, show, onHide, draftKey, optionsKey, loadOptions, onAdd, inline, placeholder, extra } = props;
   const uid = useId();
+  const { field: pickField, title, label } = lineNames[kind.name];
   const empty: LineFormValues = { quantity: 1, description: '', ...(kind.grouped ? { isGrouped: false } : {}) };
   const [picked, setPicked] = useState<Option | null>(null);
   const {
@@ -79,13 +87,13 @@ export function AddLineModal<B>(props: AddLineModalProps<B>) {
     try {
       await onAdd(body);
       draft.clear();
-      toast.success(`${kind.label} adicionado com sucesso`);
+      toast.success(`${label} adicionado com sucesso`);
       onHide();
     } catch (err) {
       applyServerErrors(err, setError, messages.requestFailed);
     }
   });
-  const fieldError = errors[kind.field];
+  const fieldError = errors[pickField];
   return (
     <AppModal
       show={show}
@@ -94,7 +102,7 @@ export function AddLineModal<B>(props: AddLineModalProps<B>) {
         reset(empty);
         setPicked(null);
       }}
-      title={kind.title}
+      title={title}
       footer={
         <ModalFormFooter formId={`${uid}-form`} onCancel={onHide} isSubmitting={isSubmitting} label="Adicionar" />
       }
@@ -102,10 +110,10 @@ export function AddLineModal<B>(props: AddLineModalProps<B>) {
       <Form id={`${uid}-form`} noValidate onSubmit={onSubmit}>
         <DraftNotice draft={draft} className="small mb-2" />
         <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${uid}-pick`}>{kind.label}</Form.Label>
+          <Form.Label htmlFor={`${uid}-pick`}>{label}</Form.Label>
           <Controller
             control={control}
-            name={kind.field}
+            name={pickField}
             render={({ field }) => (
               <SearchableSelect
                 id={`${uid}-pick`}
@@ -126,12 +134,12 @@ export function AddLineModal<B>(props: AddLineModalProps<B>) {
           {fieldError && <div className="invalid-feedback d-block">{fieldError.message}</div>}
           {extra}
         </Form.Group>
-        {kind.quantity && (
+        {takesQuantity(kind.name) && (
           <>
             <QuantityField
               uid={uid}
               control={control}
-              unit={kind.field === 'product' ? picked?.unit : undefined}
+              unit={kind.name === 'products' ? picked?.unit : undefined}
               error={errors.quantity?.message}
             />
             {kind.grouped && (

@@ -10,11 +10,11 @@ import { MoneyInput } from '../money-input.tsx';
 import { DescriptionField, QuantityField, type LineFormValues } from './line-fields.tsx';
 import { lineResolver } from './line-resolver.ts';
 
-/** The line being edited, as the order or estimate detail gives it. */
+/** A line as the order or estimate detail gives it; services and products, the ones edited, have a quantity. */
 export interface EditableLine {
   id: number;
   name: string;
-  quantity: number;
+  quantity?: number;
   price?: number;
   description?: string | null;
   /** Products: the unit ('kg'…); services have none (whole numbers). */

@@ -1,194 +1,109 @@
-import { useState } from 'react';
-import { Button, Table } from 'react-bootstrap';
-import { toast } from 'react-toastify';
 import {
+  addEstimateEquipmentBody,
+  addEstimateProductBody,
+  addEstimateServiceBody,
   estimateMessages,
-  formatMoney,
-  formatQuantityUnit,
-  fromCents,
-  lineTotalCents,
-  toCents,
   type EstimateDetail,
 } from '@oficina/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
-import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { PencilIcon, TrashIcon } from '../../../components/icons.tsx';
-import { EditLineModal, type EditableLine } from '../../../components/lines/edit-line-modal.tsx';
-import type { EstimateLineKind } from '../api/add-line.ts';
+import { useOrgPath } from '../../../lib/auth.tsx';
+import { lineNames, type AddLineKind, type AddLineModalProps } from '../../../components/lines/add-line-modal.tsx';
+import {
+  equipmentColumns,
+  groupedColumn,
+  itemNumberColumn,
+  nameColumn,
+  priceColumns,
+  quantityColumn,
+} from '../../../components/lines/line-columns.tsx';
+import { LinesSection } from '../../../components/lines/lines-section.tsx';
+import type { Removal } from '../../../components/use-removal.ts';
+import { useAddLine, type AddEstimateLineBody, type EstimateLineKind } from '../api/add-line.ts';
 import { useEditLine } from '../api/edit-line.ts';
+import { estimatePath } from '../api/estimate-keys.ts';
 import { useRemoveLine } from '../api/remove-line.ts';
-import { AddLineModal } from './add-line-modal.tsx';
-import { AddButton, SectionCard } from '../../../components/section-card.tsx';
+import { searchLineOptions } from '../api/search-line-options.ts';
+
+/** Each kind as the estimate adds it: services and products 'Agrupado', services with a description. */
+const kinds: { [K in EstimateLineKind]: AddLineKind<AddEstimateLineBody<K>> } = {
+  services: { name: 'services', schema: addEstimateServiceBody, grouped: true, descriptionRows: 2 },
+  products: { name: 'products', schema: addEstimateProductBody, grouped: true },
+  equipments: { name: 'equipments', schema: addEstimateEquipmentBody },
+};
 
 const removeNames = { services: 'serviço', products: 'produto', equipments: 'equipamento' } as const;
 
-function useRemove(estimateId: number, kind: EstimateLineKind) {
-  const remove = useRemoveLine(estimateId);
-  const confirm = useConfirm();
-  return async (lineId: number) => {
-    if (!(await confirm())) return;
-    try {
-      await remove.mutateAsync({ kind, lineId });
-      toast.success('Item removido do orçamento');
-    } catch (err) {
-      toastApiError(err, estimateMessages.removeFailed(removeNames[kind]));
-    }
+/** The add modal of a kind: the estimate's picker (GET …/available) and POST. */
+function useAdding<K extends EstimateLineKind>(
+  estimateId: number,
+  kind: K,
+): Omit<AddLineModalProps<AddEstimateLineBody<K>>, 'show' | 'onHide'> {
+  const orgPath = useOrgPath();
+  const add = useAddLine(estimateId);
+  return {
+    kind: kinds[kind],
+    draftKey: ['estimate', estimateId, 'line', kind],
+    optionsKey: ['estimate', orgPath, estimateId, kind, 'available'],
+    loadOptions: (q) => searchLineOptions(estimatePath(orgPath, estimateId), kind, q),
+    onAdd: (body) => add.mutateAsync({ kind, body }),
   };
 }
 
-function RemoveButton({ label, onClick }: { label: string; onClick(): void }) {
-  return (
-    <Button size="sm" variant="link" className="text-danger p-0" aria-label={label} onClick={onClick}>
-      <TrashIcon />
-    </Button>
-  );
+/** Removal with the dialog's own question; a refusal shows the server's words, else the kind's text. */
+function useLineRemoval(estimateId: number, kind: EstimateLineKind): Removal<{ id: number }> {
+  const remove = useRemoveLine(estimateId);
+  return {
+    question: () => ({}),
+    run: (line) => remove.mutateAsync({ kind, lineId: line.id }),
+    removed: 'Item removido do orçamento',
+    failed: (err) => toastApiError(err, estimateMessages.removeFailed(removeNames[kind])),
+  };
 }
 
-/** Services or products: #, name (description), quantity, agrupado, unit price, line total (quantity × price). */
-function PricedSection({
-  estimate,
-  kind,
-  editable,
-}: {
+interface SectionProps {
   estimate: EstimateDetail;
-  kind: 'services' | 'products';
+  /** Add, edit and remove (Draft and Wip). */
   editable: boolean;
-}) {
-  const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<EditableLine | null>(null);
-  const remove = useRemove(estimate.id, kind);
+}
+
+/**
+ * Services or products: #, name (services with their description), quantity, agrupado, unit price
+ * and line total (quantity × price); the last two leave a phone's card to the total.
+ */
+function PricedSection({ estimate, editable, kind }: SectionProps & { kind: 'services' | 'products' }) {
   const save = useEditLine(estimate.id);
   const lines: Array<EstimateDetail['estimateServices'][number] | EstimateDetail['estimateProducts'][number]> =
     kind === 'services' ? estimate.estimateServices : estimate.estimateProducts;
-  const title = kind === 'services' ? 'Serviços' : 'Produtos';
   return (
-    <SectionCard
-      title={title}
-      action={
-        editable && (
-          <AddButton
-            label={`Adicionar ${kind === 'services' ? 'serviço' : 'produto'}`}
-            onClick={() => setAdding(true)}
-          />
-        )
-      }
-    >
-      {lines.length === 0 ? (
-        <p className="text-body-secondary mb-0">Nenhum registro</p>
-      ) : (
-        <Table responsive size="sm" className="mb-0 align-middle">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>{kind === 'services' ? 'Serviço' : 'Produto'}</th>
-              <th className="text-end">Qtd.</th>
-              <th className="d-none d-sm-table-cell">Agrupado</th>
-              <th className="text-end d-none d-sm-table-cell">Valor unit.</th>
-              <th className="text-end">Total</th>
-              {editable && <th aria-label="Ações" />}
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((l) => (
-              <tr key={l.id}>
-                <td>{l.itemNumber}</td>
-                <td>
-                  {l.name}
-                  {'description' in l && l.description && (
-                    <div className="small text-body-secondary">{l.description}</div>
-                  )}
-                </td>
-                <td className="text-end text-nowrap">
-                  {formatQuantityUnit(l.quantity, 'unit' in l ? l.unit : undefined)}
-                </td>
-                <td className="d-none d-sm-table-cell">{l.isGrouped ? 'Sim' : 'Não'}</td>
-                <td className="text-end d-none d-sm-table-cell text-nowrap">{formatMoney(l.price)}</td>
-                <td className="text-end text-nowrap">
-                  {formatMoney(fromCents(lineTotalCents(l.quantity, toCents(l.price))))}
-                </td>
-                {editable && (
-                  <td className="text-end text-nowrap">
-                    <Button
-                      size="sm"
-                      variant="link"
-                      className="p-0 me-3"
-                      aria-label={`Editar ${l.name}`}
-                      title="Editar"
-                      onClick={() => setEditing(l)}
-                    >
-                      <PencilIcon />
-                    </Button>
-                    <RemoveButton label={`Remover ${l.name}`} onClick={() => remove(l.id)} />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-      <AddLineModal estimateId={estimate.id} kind={kind} show={adding} onHide={() => setAdding(false)} />
-      {editable && (
-        <EditLineModal
-          kind={kind}
-          line={editing}
-          onHide={() => setEditing(null)}
-          onSave={(lineId, body) => save.mutateAsync({ kind, lineId, body })}
-        />
-      )}
-    </SectionCard>
+    <LinesSection
+      add={useAdding(estimate.id, kind)}
+      lines={lines}
+      columns={[
+        itemNumberColumn(),
+        nameColumn(lineNames[kind].label),
+        quantityColumn(),
+        groupedColumn(),
+        ...priceColumns('Valor unit.', { foldPrice: true }),
+      ]}
+      editable={editable}
+      removal={useLineRemoval(estimate.id, kind)}
+      onSave={(lineId, body) => save.mutateAsync({ kind, lineId, body })}
+    />
   );
 }
 
-export const ServicesSection = (p: { estimate: EstimateDetail; editable: boolean }) => (
-  <PricedSection {...p} kind="services" />
-);
-export const ProductsSection = (p: { estimate: EstimateDetail; editable: boolean }) => (
-  <PricedSection {...p} kind="products" />
-);
+export const ServicesSection = (p: SectionProps) => <PricedSection {...p} kind="services" />;
+export const ProductsSection = (p: SectionProps) => <PricedSection {...p} kind="products" />;
 
-/** The customer's equipment quoted for. */
-export function EquipmentsSection({ estimate, editable }: { estimate: EstimateDetail; editable: boolean }) {
-  const [adding, setAdding] = useState(false);
-  const remove = useRemove(estimate.id, 'equipments');
+/** The customer's equipment quoted for: name and description, brand and model (not on a phone), N/S. */
+export function EquipmentsSection({ estimate, editable }: SectionProps) {
   return (
-    <SectionCard
-      title="Equipamentos"
-      action={editable && <AddButton label="Adicionar equipamento" onClick={() => setAdding(true)} />}
-    >
-      {estimate.estimateEquipments.length === 0 ? (
-        <p className="text-body-secondary mb-0">Nenhum registro</p>
-      ) : (
-        <Table responsive size="sm" className="mb-0 align-middle">
-          <thead>
-            <tr>
-              <th>Nome</th>
-              <th className="d-none d-sm-table-cell">Marca</th>
-              <th className="d-none d-sm-table-cell">Modelo</th>
-              <th>N/S</th>
-              {editable && <th aria-label="Ações" />}
-            </tr>
-          </thead>
-          <tbody>
-            {estimate.estimateEquipments.map((l) => (
-              <tr key={l.id}>
-                <td>
-                  {l.name}
-                  {l.description && <div className="small text-body-secondary">{l.description}</div>}
-                </td>
-                <td className="d-none d-sm-table-cell">{l.brand}</td>
-                <td className="d-none d-sm-table-cell">{l.model}</td>
-                <td>{l.serialNumber}</td>
-                {editable && (
-                  <td className="text-end">
-                    <RemoveButton label={`Remover ${l.name}`} onClick={() => remove(l.id)} />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-      <AddLineModal estimateId={estimate.id} kind="equipments" show={adding} onHide={() => setAdding(false)} />
-    </SectionCard>
+    <LinesSection
+      add={useAdding(estimate.id, 'equipments')}
+      lines={estimate.estimateEquipments}
+      columns={[nameColumn('Nome'), ...equipmentColumns({ foldOnPhone: true })]}
+      editable={editable}
+      removal={useLineRemoval(estimate.id, 'equipments')}
+    />
   );
 }

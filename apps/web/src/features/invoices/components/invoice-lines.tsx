@@ -1,79 +1,77 @@
-import { useState, type ReactNode } from 'react';
-import { Badge, Button, OverlayTrigger, Tooltip } from 'react-bootstrap';
-import { toast } from 'react-toastify';
+import type { ReactNode } from 'react';
+import { Badge, OverlayTrigger, Tooltip } from 'react-bootstrap';
 import {
-  formatQuantityUnit,
-  fromCents,
+  addEquipmentBody,
+  addProductBody,
+  addServiceBody,
+  addWorkerBody,
   invoiceMessages,
-  lineTotalCents,
-  toCents,
   type InvoiceDetail,
 } from '@oficina/contracts';
-import { formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { ActionButton } from '../../../components/action-button.tsx';
-import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { PencilIcon, TrashIcon } from '../../../components/icons.tsx';
-import { EditLineModal, type EditableLine } from '../../../components/lines/edit-line-modal.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useOrgPath } from '../../../lib/auth.tsx';
+import { lineNames, type AddLineKind, type AddLineModalProps } from '../../../components/lines/add-line-modal.tsx';
+import { equipmentColumns, nameColumn, priceColumns, quantityColumn } from '../../../components/lines/line-columns.tsx';
+import { LinesSection } from '../../../components/lines/lines-section.tsx';
+import type { LineColumn } from '../../../components/lines/lines-table.tsx';
+import type { Removal } from '../../../components/use-removal.ts';
+import { useAddLine, type AddLineBody } from '../api/add-line.ts';
 import { useEditLine } from '../api/edit-line.ts';
+import { invoiceKey } from '../api/invoice-keys.ts';
 import { useRemoveLine } from '../api/remove-line.ts';
-import type { LineKind } from '../api/search-line-options.ts';
-import { AddLineModal } from './add-line-modal.tsx';
-import { LinesTable, type LineColumn } from './lines-table.tsx';
+import { searchLineOptions, type LineKind } from '../api/search-line-options.ts';
 import { toastRemoveFailed } from './notify.ts';
-import { AddButton, SectionCard } from '../../../components/section-card.tsx';
 
-type ServiceLine = InvoiceDetail['invoiceServices'][number];
-type ProductLine = InvoiceDetail['invoiceProducts'][number];
-type EquipmentLine = InvoiceDetail['invoiceEquipments'][number];
 type WorkerLine = InvoiceDetail['invoiceWorkers'][number];
-type Remove = (lineId: number, name: string) => Promise<void>;
-type Edit = (line: EditableLine) => void;
 
-/** Texts of each kind: what a removal says when it works and when it fails. */
-const texts: Record<LineKind, { removed: string; removeFailed: string }> = {
-  services: { removed: 'Serviço removido da Ordem de Serviço', removeFailed: invoiceMessages.removeFailed('serviço') },
-  products: { removed: 'Produto removido da Ordem de Serviço', removeFailed: invoiceMessages.removeFailed('produto') },
-  equipments: {
-    removed: 'Equipamento removido da Ordem de Serviço',
-    removeFailed: invoiceMessages.removeFailed('equipamento'),
-  },
-  workers: {
-    removed: 'Colaborador removido da Ordem de Serviço',
-    removeFailed: invoiceMessages.removeFailed('colaborador'),
-  },
+/** Each kind as the order adds it: services with a quantity of whole units and a description. */
+const kinds: { [K in LineKind]: AddLineKind<AddLineBody<K>> } = {
+  services: { name: 'services', schema: addServiceBody, descriptionRows: 3 },
+  products: { name: 'products', schema: addProductBody },
+  equipments: { name: 'equipments', schema: addEquipmentBody },
+  workers: { name: 'workers', schema: addWorkerBody },
 };
 
-/** Remove with the 'Essa ação não poderá ser desfeita' confirmation and the kind's messages. */
-function useRemove(invoiceId: number, kind: LineKind): Remove {
-  const confirm = useConfirm();
-  const remove = useRemoveLine(invoiceId, kind);
-  return async (lineId, name) => {
-    if (!(await confirm({ title: `Remover ${name}?`, confirmLabel: 'Remover' }))) return;
-    try {
-      await remove.mutateAsync(lineId);
-      toast.success(texts[kind].removed);
-    } catch (err) {
-      toastRemoveFailed(err, texts[kind].removeFailed);
-    }
+/** What a removal says when it works and when it fails, per kind. */
+const removeTexts: Record<LineKind, { removed: string; failed: string }> = {
+  services: { removed: 'Serviço removido da Ordem de Serviço', failed: invoiceMessages.removeFailed('serviço') },
+  products: { removed: 'Produto removido da Ordem de Serviço', failed: invoiceMessages.removeFailed('produto') },
+  equipments: {
+    removed: 'Equipamento removido da Ordem de Serviço',
+    failed: invoiceMessages.removeFailed('equipamento'),
+  },
+  workers: { removed: 'Colaborador removido da Ordem de Serviço', failed: invoiceMessages.removeFailed('colaborador') },
+};
+
+/** The add modal of a kind: the order's picker, its list pushing the fields down, and POST. */
+function useAdding<K extends LineKind>(
+  invoiceId: number,
+  kind: K,
+  extra?: ReactNode,
+): Omit<AddLineModalProps<AddLineBody<K>>, 'show' | 'onHide'> {
+  const orgPath = useOrgPath();
+  const add = useAddLine(invoiceId, kind);
+  return {
+    kind: kinds[kind],
+    draftKey: ['invoice', invoiceId, 'line', kind],
+    optionsKey: [...invoiceKey(orgPath, invoiceId), 'options', kind],
+    loadOptions: (q) => searchLineOptions(orgPath, invoiceId, kind, q),
+    onAdd: add.mutateAsync,
+    inline: true,
+    placeholder: 'Digite para pesquisar',
+    extra,
   };
 }
 
-function RemoveButton({ name, onRemove }: { name: string; onRemove(): Promise<void> }) {
-  return (
-    <ActionButton size="sm" variant="outline-danger" aria-label={`Remover ${name}`} title="Remover" action={onRemove}>
-      <TrashIcon />
-      <span className="ms-1 d-sm-none">Remover</span>
-    </ActionButton>
-  );
-}
-
-function NameWithDescription({ name, description }: { name: string; description: string | null }) {
-  return (
-    <>
-      {name}
-      {description && <div className="small text-body-secondary fw-normal text-pre-line">{description}</div>}
-    </>
-  );
+/** Removal after 'Remover {name}?'; a failure shows the kind's fixed text. */
+function useLineRemoval(invoiceId: number, kind: LineKind): Removal<{ id: number; name: string }> {
+  const remove = useRemoveLine(invoiceId, kind);
+  return {
+    question: (line) => ({ title: `Remover ${line.name}?`, confirmLabel: 'Remover' }),
+    run: (line) => remove.mutateAsync(line.id),
+    removed: removeTexts[kind].removed,
+    failed: (err) => toastRemoveFailed(err, removeTexts[kind].failed),
+  };
 }
 
 function WorkerPaid({ paidAt }: { paidAt: string | null }) {
@@ -94,99 +92,11 @@ function WorkerPaid({ paidAt }: { paidAt: string | null }) {
   );
 }
 
-/** Quantity × price rounded to the cent on the line, as the server sums the subtotal. */
-const lineTotal = (price: number | undefined, quantity: number) =>
-  price === undefined ? undefined : fromCents(lineTotalCents(quantity, toCents(price)));
-
-const quantityColumn = <T extends { quantity: number; unit?: string }>(): LineColumn<T> => ({
-  header: 'Qtd.',
-  label: 'Quantidade',
-  className: 'text-end text-nowrap',
-  cell: (l) => formatQuantityUnit(l.quantity, l.unit),
-});
-
-/** Price and line total, for admins only. */
-const priceColumns = <T extends { price?: number; quantity: number }>(): LineColumn<T>[] => [
-  { header: 'Preço', label: 'Preço', className: 'text-end text-nowrap', cell: (l) => formatMoney(l.price) },
-  {
-    header: 'Total',
-    label: 'Total',
-    className: 'text-end text-nowrap',
-    cell: (l) => formatMoney(lineTotal(l.price, l.quantity)),
-  },
-];
-
-function EditButton({ name, onClick }: { name: string; onClick(): void }) {
-  return (
-    <Button size="sm" variant="outline-secondary" aria-label={`Editar ${name}`} title="Editar" onClick={onClick}>
-      <PencilIcon />
-      <span className="ms-1 d-sm-none">Editar</span>
-    </Button>
-  );
-}
-
-const removeColumn = <T extends { id: number; name: string }>(
-  onRemove: Remove | null,
-  onEdit?: ((line: T) => void) | null,
-): LineColumn<T>[] =>
-  onRemove
-    ? [
-        {
-          header: <span className="visually-hidden">Ações</span>,
-          className: 'text-end col-actions line-actions text-nowrap',
-          cell: (l) => (
-            <div className="line-action-buttons d-inline-flex gap-2">
-              {onEdit && <EditButton name={l.name} onClick={() => onEdit(l)} />}
-              <RemoveButton name={l.name} onRemove={() => onRemove(l.id, l.name)} />
-            </div>
-          ),
-        },
-      ]
-    : [];
-
-const serviceColumns = (
-  showPrices: boolean,
-  onRemove: Remove | null,
-  onEdit: Edit | null,
-): LineColumn<ServiceLine>[] => [
-  {
-    header: 'Serviço',
-    className: 'line-main',
-    cell: (l) => <NameWithDescription name={l.name} description={l.description} />,
-  },
-  quantityColumn(),
-  ...(showPrices ? priceColumns<ServiceLine>() : []),
-  ...removeColumn<ServiceLine>(onRemove, onEdit),
-];
-
-const productColumns = (
-  showPrices: boolean,
-  onRemove: Remove | null,
-  onEdit: Edit | null,
-): LineColumn<ProductLine>[] => [
-  { header: 'Produto', className: 'line-main', cell: (l) => l.name },
-  quantityColumn(),
-  ...(showPrices ? priceColumns<ProductLine>() : []),
-  ...removeColumn<ProductLine>(onRemove, onEdit),
-];
-
-const equipmentColumns = (onRemove: Remove | null): LineColumn<EquipmentLine>[] => [
-  {
-    header: 'Equipamento',
-    className: 'line-main',
-    cell: (l) => <NameWithDescription name={l.name} description={l.description} />,
-  },
-  { header: 'Marca', label: 'Marca', cell: (l) => l.brand },
-  { header: 'Modelo', label: 'Modelo', cell: (l) => l.model },
-  { header: 'N/S', label: 'N/S', className: 'col-serial', cell: (l) => l.serialNumber },
-  ...removeColumn<EquipmentLine>(onRemove),
-];
-
-const workerColumns = (onRemove: Remove | null): LineColumn<WorkerLine>[] => [
-  { header: 'Colaborador', className: 'line-main', cell: (l) => l.name },
-  { header: 'Pagamento', label: 'Pagamento', cell: (l) => <WorkerPaid paidAt={l.paidAt} /> },
-  ...removeColumn<WorkerLine>(onRemove),
-];
+const workerPaidColumn: LineColumn<WorkerLine> = {
+  header: 'Pagamento',
+  label: 'Pagamento',
+  cell: (l) => <WorkerPaid paidAt={l.paidAt} />,
+};
 
 interface SectionProps {
   invoice: InvoiceDetail;
@@ -194,68 +104,33 @@ interface SectionProps {
   editable: boolean;
 }
 
-/** Services: service, quantity, description; price and total for admins. */
-export function ServicesSection({ invoice, editable, showPrices }: SectionProps & { showPrices: boolean }) {
-  const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<EditableLine | null>(null);
-  const remove = useRemove(invoice.id, 'services');
-  const save = useEditLine(invoice.id, 'services');
+/**
+ * Services (name and description) or products: quantity; price and total for admins, who also edit
+ * a line in place.
+ */
+function PricedSection({
+  invoice,
+  editable,
+  showPrices,
+  kind,
+}: SectionProps & { showPrices: boolean; kind: 'services' | 'products' }) {
+  const save = useEditLine(invoice.id, kind);
+  const lines: Array<InvoiceDetail['invoiceServices'][number] | InvoiceDetail['invoiceProducts'][number]> =
+    kind === 'services' ? invoice.invoiceServices : invoice.invoiceProducts;
   return (
-    <SectionCard
-      title="Serviços"
-      action={editable && <AddButton label="Adicionar serviço" onClick={() => setAdding(true)} />}
-    >
-      <LinesTable
-        caption="Serviços"
-        columns={serviceColumns(showPrices, editable ? remove : null, editable && showPrices ? setEditing : null)}
-        rows={invoice.invoiceServices}
-        rowKey={(l) => l.id}
-      />
-      {editable && (
-        <AddLineModal invoiceId={invoice.id} kind="services" show={adding} onHide={() => setAdding(false)} />
-      )}
-      {editable && showPrices && (
-        <EditLineModal
-          kind="services"
-          line={editing}
-          onHide={() => setEditing(null)}
-          onSave={(lineId, body) => save.mutateAsync({ lineId, body })}
-        />
-      )}
-    </SectionCard>
+    <LinesSection
+      add={useAdding(invoice.id, kind)}
+      lines={lines}
+      columns={[nameColumn(lineNames[kind].label), quantityColumn(), ...(showPrices ? priceColumns('Preço') : [])]}
+      editable={editable}
+      removal={useLineRemoval(invoice.id, kind)}
+      onSave={showPrices ? (lineId, body) => save.mutateAsync({ lineId, body }) : undefined}
+    />
   );
 }
 
-export function ProductsSection({ invoice, editable, showPrices }: SectionProps & { showPrices: boolean }) {
-  const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<EditableLine | null>(null);
-  const remove = useRemove(invoice.id, 'products');
-  const save = useEditLine(invoice.id, 'products');
-  return (
-    <SectionCard
-      title="Produtos"
-      action={editable && <AddButton label="Adicionar produto" onClick={() => setAdding(true)} />}
-    >
-      <LinesTable
-        caption="Produtos"
-        columns={productColumns(showPrices, editable ? remove : null, editable && showPrices ? setEditing : null)}
-        rows={invoice.invoiceProducts}
-        rowKey={(l) => l.id}
-      />
-      {editable && (
-        <AddLineModal invoiceId={invoice.id} kind="products" show={adding} onHide={() => setAdding(false)} />
-      )}
-      {editable && showPrices && (
-        <EditLineModal
-          kind="products"
-          line={editing}
-          onHide={() => setEditing(null)}
-          onSave={(lineId, body) => save.mutateAsync({ lineId, body })}
-        />
-      )}
-    </SectionCard>
-  );
-}
+export const ServicesSection = (p: SectionProps & { showPrices: boolean }) => <PricedSection {...p} kind="services" />;
+export const ProductsSection = (p: SectionProps & { showPrices: boolean }) => <PricedSection {...p} kind="products" />;
 
 /** The customer's equipment worked on; open to collaborators too. */
 export function EquipmentsSection({
@@ -266,8 +141,6 @@ export function EquipmentsSection({
   /** Admins get a link to register a new equipment for the customer. */
   canRegister: boolean;
 }) {
-  const [adding, setAdding] = useState(false);
-  const remove = useRemove(invoice.id, 'equipments');
   const registerLink: ReactNode = canRegister && (
     <div className="form-text">
       Não está na lista?{' '}
@@ -277,45 +150,25 @@ export function EquipmentsSection({
     </div>
   );
   return (
-    <SectionCard
-      title="Equipamentos"
-      action={editable && <AddButton label="Adicionar equipamento" onClick={() => setAdding(true)} />}
-    >
-      <LinesTable
-        caption="Equipamentos"
-        columns={equipmentColumns(editable ? remove : null)}
-        rows={invoice.invoiceEquipments}
-        rowKey={(l) => l.id}
-      />
-      {editable && (
-        <AddLineModal
-          invoiceId={invoice.id}
-          kind="equipments"
-          show={adding}
-          onHide={() => setAdding(false)}
-          extra={registerLink}
-        />
-      )}
-    </SectionCard>
+    <LinesSection
+      add={useAdding(invoice.id, 'equipments', registerLink)}
+      lines={invoice.invoiceEquipments}
+      columns={[nameColumn(lineNames.equipments.label), ...equipmentColumns()]}
+      editable={editable}
+      removal={useLineRemoval(invoice.id, 'equipments')}
+    />
   );
 }
 
 /** Workers (admin): who works on the order and whether the payroll paid them. */
 export function WorkersSection({ invoice, editable }: SectionProps) {
-  const [adding, setAdding] = useState(false);
-  const remove = useRemove(invoice.id, 'workers');
   return (
-    <SectionCard
-      title="Colaboradores"
-      action={editable && <AddButton label="Adicionar colaborador" onClick={() => setAdding(true)} />}
-    >
-      <LinesTable
-        caption="Colaboradores"
-        columns={workerColumns(editable ? remove : null)}
-        rows={invoice.invoiceWorkers}
-        rowKey={(l) => l.id}
-      />
-      {editable && <AddLineModal invoiceId={invoice.id} kind="workers" show={adding} onHide={() => setAdding(false)} />}
-    </SectionCard>
+    <LinesSection
+      add={useAdding(invoice.id, 'workers')}
+      lines={invoice.invoiceWorkers}
+      columns={[nameColumn(lineNames.workers.label), workerPaidColumn]}
+      editable={editable}
+      removal={useLineRemoval(invoice.id, 'workers')}
+    />
   );
 }
