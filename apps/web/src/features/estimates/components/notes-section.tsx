@@ -1,14 +1,15 @@
-import { useState } from 'react';
-import { Button, Form } from 'react-bootstrap';
-import { toast } from 'react-toastify';
-import { EstimateCommentType, estimateMessages } from '@oficina/contracts';
-import { ApiError, toastApiError } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useStateDraft } from '../../../lib/use-form-draft.ts';
-import { DraftNotice } from '../../../components/draft-notice.tsx';
-import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { useAddComment, useComments, useRemoveComment } from '../api/comments.ts';
+import {
+  addEstimateCommentBody,
+  EstimateCommentType,
+  estimateMessages,
+  type EstimateComment,
+} from '@oficina/contracts';
+import { toastApiError } from '../../../lib/api-client.ts';
+import { CommentEntries } from '../../../components/comments/comment-entries.tsx';
+import { CommentForm } from '../../../components/comments/comment-form.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useRemoval } from '../../../components/use-removal.ts';
+import { useAddComment, useComments, useRemoveComment } from '../api/comments.ts';
 
 const kinds = [
   { type: EstimateCommentType.General, title: 'Observações gerais', hint: 'Saem no PDF e no e-mail.' },
@@ -34,85 +35,34 @@ export function NotesSection({ estimateId }: { estimateId: number }) {
 
 function NotesOfType(props: {
   estimateId: number;
-  type: 1 | 2;
+  type: (typeof kinds)[number]['type'];
   title: string;
   hint: string;
-  notes: Array<{ id: number; comment: string; createdAt: string; userName: string }>;
+  notes: EstimateComment[];
 }) {
-  const add = useAddComment(props.estimateId);
-  const remove = useRemoveComment(props.estimateId);
-  const confirm = useConfirm();
-  const [text, setText] = useState('');
-  const draft = useStateDraft(['estimate', props.estimateId, 'note', props.type], [text, setText], '');
-  const [error, setError] = useState<string | null>(null);
-  const id = `estimate-note-${props.type}`;
+  const { estimateId, type, title, hint, notes } = props;
+  const add = useAddComment(estimateId);
+  const remove = useRemoveComment(estimateId);
+  // Asked with the dialog's own words; the list losing the note says it is gone.
+  const onRemove = useRemoval<EstimateComment>({
+    question: () => ({}),
+    run: (n) => remove.mutateAsync(n.id),
+    failed: (err) => toastApiError(err, estimateMessages.removeFailed('comentário')),
+  });
   return (
-    <SectionCard title={props.title}>
-      <p className="small text-body-secondary">{props.hint}</p>
-      {props.notes.map((n) => (
-        <div key={n.id} className="border-bottom pb-2 mb-2">
-          <div className="small text-body-secondary d-flex justify-content-between">
-            <span>
-              {n.userName} · {formatDateTime(n.createdAt)}
-            </span>
-            <Button
-              size="sm"
-              variant="link"
-              className="p-0 text-danger"
-              onClick={async () => {
-                if (!(await confirm())) return;
-                try {
-                  await remove.mutateAsync(n.id);
-                } catch (err) {
-                  toastApiError(err, estimateMessages.removeFailed('comentário'));
-                }
-              }}
-            >
-              Remover
-            </Button>
-          </div>
-          <div style={{ whiteSpace: 'pre-wrap' }}>{n.comment}</div>
-        </div>
-      ))}
-      <Form
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setError(null);
-          if (!text.trim()) return setError('Informe o comentário');
-          try {
-            await add.mutateAsync({ comment: text, type: props.type });
-            draft.clear();
-            setText('');
-            toast.success('Observação registrada');
-          } catch (err) {
-            if (err instanceof ApiError && err.status === 422)
-              setError(
-                Object.values(err.fieldErrors ?? {})
-                  .flat()
-                  .join('. '),
-              );
-            else toastApiError(err, estimateMessages.statusFailed);
-          }
-        }}
-      >
-        <Form.Label htmlFor={id} className="visually-hidden">
-          {props.title}
-        </Form.Label>
-        <Form.Control
-          id={id}
-          as="textarea"
-          rows={2}
-          value={text}
-          isInvalid={!!error}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
-        <DraftNotice draft={draft} className="small mt-1" />
-        <Button type="submit" size="sm" className="mt-2" disabled={add.isPending}>
-          Adicionar
-        </Button>
-      </Form>
+    <SectionCard title={title}>
+      <p className="small text-body-secondary">{hint}</p>
+      <CommentEntries comments={notes} label={title} canRemove={() => true} onRemove={onRemove} removeText="Remover" />
+      <CommentForm
+        schema={addEstimateCommentBody}
+        type={type}
+        draftKey={['estimate', estimateId, 'comment', type]}
+        label={title}
+        submitLabel="Adicionar"
+        added="Observação registrada"
+        onAdd={add.mutateAsync}
+        className="mt-2"
+      />
     </SectionCard>
   );
 }
