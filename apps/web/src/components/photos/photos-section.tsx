@@ -5,6 +5,7 @@ import { paperworkMessages, type InvoicePicture } from '@oficina/contracts';
 import { ApiError, reportedGlobally } from '../../lib/api-client.ts';
 import { useConfirm } from '../confirm-dialog.tsx';
 import { TrashIcon } from '../icons.tsx';
+import { RemoveItemButton } from '../remove-item-button.tsx';
 import { AddButton, SectionCard } from '../section-card.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
 import { usePhotoUpload } from './use-photo-upload.ts';
@@ -115,15 +116,13 @@ export function PhotosSection({ pictures, upload, remove, editable, mayRemove }:
                 <img src={p.thumbnail} alt={p.name} height={80} loading="lazy" />
               </button>
               {canRemove(p) && (
-                <button
-                  type="button"
+                <RemoveItemButton
+                  what={`foto ${p.name}`}
                   className="photo-remove btn btn-sm btn-light"
-                  aria-label={`Remover foto ${p.name}`}
-                  title="Remover"
                   onClick={() => onRemove(p)}
                 >
                   <TrashIcon />
-                </button>
+                </RemoveItemButton>
               )}
             </li>
           ))}
