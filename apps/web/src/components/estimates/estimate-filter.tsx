@@ -1,7 +1,6 @@
 import { Form } from 'react-bootstrap';
 import { estimateStatusLabels, estimateStatusList } from '@oficina/contracts';
-import { FilterPopover } from '../filter-popover.tsx';
-import { ChecksField, CustomerField, SearchField } from '../record-list/filter-fields.tsx';
+import { ChecksField, RecordFilterPopover } from '../record-list/filter-fields.tsx';
 import type { Option } from '../searchable-select.tsx';
 
 /** The estimate filter: customer (with its label, so the URL or a reload shows it), statuses, q. */
@@ -27,24 +26,17 @@ interface Props {
 }
 
 export function EstimateFilterPopover({ idPrefix, value, onApply, onClear, showCustomer }: Props) {
-  const id = (name: string) => `${idPrefix}-${name}`;
   return (
-    <FilterPopover
+    <RecordFilterPopover
+      idPrefix={idPrefix}
       value={value}
       count={estimateFilterCount(value)}
-      onApply={(f) => onApply({ ...f, q: f.q.trim() })}
+      onApply={onApply}
       onClear={onClear}
+      showCustomer={showCustomer}
     >
-      {(draft, setDraft) => (
+      {(draft, setDraft, id) => (
         <>
-          <SearchField id={id('q')} value={draft.q} onChange={(q) => setDraft({ ...draft, q })} />
-          {showCustomer && (
-            <CustomerField
-              id={id('customer')}
-              value={draft.customer}
-              onChange={(customer) => setDraft({ ...draft, customer })}
-            />
-          )}
           <Form.Label as="div">Status</Form.Label>
           <ChecksField
             idPrefix={id('status')}
@@ -54,6 +46,6 @@ export function EstimateFilterPopover({ idPrefix, value, onApply, onClear, showC
           />
         </>
       )}
-    </FilterPopover>
+    </RecordFilterPopover>
   );
 }

@@ -1,20 +1,9 @@
 import { formatMoney, type EstimateListRow } from '@oficina/contracts';
 import type { Column } from '../data-table.tsx';
-import {
-  companyColumn,
-  createdColumn,
-  customerColumns,
-  natureColumn,
-  numberColumn,
-  RecordTable,
-  statusColumn,
-  tagsColumn,
-} from '../record-list/record-columns.tsx';
+import { recordColumns, RecordTable } from '../record-list/record-columns.tsx';
 import { EstimateStatusBadge } from './estimate-status-badge.tsx';
 
 export const estimateEditPath = (id: number) => `/estimates/${id}/edit`;
-
-const badge = (r: EstimateListRow) => <EstimateStatusBadge status={r.status} />;
 
 /**
  * The estimate list columns: #, Data, Empresa (name + identifier), Cliente, Natureza da Op., Status,
@@ -22,13 +11,13 @@ const badge = (r: EstimateListRow) => <EstimateStatusBadge status={r.status} />;
  * columns fold away and the status rides under the customer.
  */
 const columns = (hideCustomer: boolean): Column<EstimateListRow>[] => [
-  numberColumn(estimateEditPath, 'Orçamento'),
-  createdColumn(),
-  companyColumn(),
-  ...customerColumns<EstimateListRow>(hideCustomer, badge),
-  natureColumn(),
-  statusColumn(hideCustomer, badge),
-  tagsColumn((r) => r.estimateTags),
+  ...recordColumns<EstimateListRow>({
+    editPath: estimateEditPath,
+    name: 'Orçamento',
+    hideCustomer,
+    status: (r) => <EstimateStatusBadge status={r.status} />,
+    tags: (r) => r.estimateTags,
+  }),
   { header: 'Total', className: 'text-end text-nowrap', cell: (r) => formatMoney(r.total) },
 ];
 

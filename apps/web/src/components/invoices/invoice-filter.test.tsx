@@ -58,14 +58,15 @@ describe('service-order filter', () => {
       return (
         <InvoiceFilterPopover
           idPrefix="t"
-          value={f}
-          onApply={(next) => {
-            applied(next);
-            setF(next);
-          }}
-          onClear={() => setF(invoiceFilterDefaults)}
+          filter={[
+            f,
+            (next) => {
+              applied(next);
+              setF(next);
+            },
+            () => setF(invoiceFilterDefaults),
+          ]}
           showCustomer={false}
-          showWorker={false}
         />
       );
     }
@@ -98,14 +99,7 @@ describe('service-order filter', () => {
     });
     const applied = vi.fn();
     renderAsUser(
-      <InvoiceFilterPopover
-        idPrefix="t"
-        value={technicianFilterDefaults}
-        onApply={applied}
-        onClear={() => {}}
-        showCustomer={false}
-        showWorker={false}
-      />,
+      <InvoiceFilterPopover idPrefix="t" filter={[technicianFilterDefaults, applied, () => {}]} showCustomer={false} />,
       'worker',
     );
     await userEvent.click(screen.getByRole('button', { name: /Filtros/ }));
@@ -116,6 +110,27 @@ describe('service-order filter', () => {
     await userEvent.selectOptions(screen.getByLabelText('Ordenar por'), 'number');
     await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
     expect(applied).toHaveBeenCalledWith(expect.objectContaining({ open: false, sort: 'number' }));
+  });
+
+  it("an admin also filters by customer and worker; 'Filtrar' goes back to the first page", async () => {
+    fakeApi({
+      'GET /api/organizations/1/invoice-statuses': () => ({ data: [], meta: { total: 0, skip: 0, take: 100 } }),
+    });
+    const applied = vi.fn();
+    renderAsUser(
+      <InvoiceFilterPopover
+        idPrefix="t"
+        filter={[{ ...invoiceFilterDefaults, skip: 50 }, applied, () => {}]}
+        showCustomer
+      />,
+      'admin',
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Filtros/ }));
+    expect(screen.getByLabelText('Cliente')).toBeInTheDocument();
+    expect(screen.getByLabelText('Colaborador')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Pesquisar'), '  1042 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(applied).toHaveBeenCalledWith(expect.objectContaining({ q: '1042', skip: 0 }));
   });
 
   it('shows a calendar date without shifting it to the day before', () => {

@@ -1,10 +1,9 @@
 import { Form } from 'react-bootstrap';
-import type { InvoiceListSort } from '@oficina/contracts';
-import { useAuth, useOrgPath } from '../../lib/auth.tsx';
+import { can, invoiceListSorts, type InvoiceListSort } from '@oficina/contracts';
+import { useAuth, useOrgPath, useViewer } from '../../lib/auth.tsx';
 import { baseFilterDefaults, type BaseFilter } from '../../lib/use-persisted-filter.ts';
 import { DateInput } from '../date-input.tsx';
-import { FilterPopover } from '../filter-popover.tsx';
-import { ChecksField, CustomerField, SearchField } from '../record-list/filter-fields.tsx';
+import { ChecksField, RecordFilterPopover } from '../record-list/filter-fields.tsx';
 import { SearchableSelect, type Option } from '../searchable-select.tsx';
 import { useStatusOptions } from './api/get-status-options.ts';
 import type { InvoicesQuery } from './api/get-invoices.ts';
@@ -79,47 +78,39 @@ export const invoiceFilterCount = (f: InvoiceListFilter) =>
 /** The list shows when each visit is when it is sorted or filtered by it. */
 export const showsSchedule = (f: InvoiceListFilter) => f.sort === 'scheduled' || !!f.scheduledFrom || !!f.scheduledTo;
 
+/** The sort chosen in the popover's select, if it is one of the list's. */
+const sortOf = (value: string) => invoiceListSorts.find((s) => s === value);
+
 interface InvoiceFilterPopoverProps {
   /** Prefix of the field ids: two filters can be on one page in tests. */
   idPrefix: string;
-  value: InvoiceListFilter;
-  onApply(value: InvoiceListFilter): void;
-  onClear(): void;
+  /** The list's filter as usePersistedFilter keeps it: the value, its setter and 'Limpar'. */
+  filter: readonly [InvoiceListFilter, (next: InvoiceListFilter) => void, () => void];
   /** Customer search needs the admin customers list; a customer's own tab fixes it. */
   showCustomer: boolean;
-  /** Admin only: a collaborator sees only the orders they work on. */
-  showWorker: boolean;
 }
 
+/** The order list's 'Filtros'; 'Colaborador' for whoever may filter by worker (a collaborator sees only theirs). */
 export function InvoiceFilterPopover({
   idPrefix,
-  value,
-  onApply,
-  onClear,
+  filter: [value, onApply, onClear],
   showCustomer,
-  showWorker,
 }: InvoiceFilterPopoverProps) {
   const orgPath = useOrgPath();
   const { user } = useAuth();
+  const showWorker = can.filterByWorker(useViewer());
   const statuses = useStatusOptions();
-  const id = (name: string) => `${idPrefix}-${name}`;
   return (
-    <FilterPopover
+    <RecordFilterPopover
+      idPrefix={idPrefix}
       value={value}
       count={invoiceFilterCount(value)}
-      onApply={(f) => onApply({ ...f, q: f.q?.trim() ?? '', skip: 0 })}
+      onApply={(f) => onApply({ ...f, skip: 0 })}
       onClear={onClear}
+      showCustomer={showCustomer}
     >
-      {(draft, setDraft) => (
+      {(draft, setDraft, id) => (
         <>
-          <SearchField id={id('q')} value={draft.q} onChange={(q) => setDraft({ ...draft, q })} />
-          {showCustomer && (
-            <CustomerField
-              id={id('customer')}
-              value={draft.customer}
-              onChange={(customer) => setDraft({ ...draft, customer })}
-            />
-          )}
           {showWorker && (
             <Form.Group className="mb-3">
               <Form.Label htmlFor={id('worker')}>Colaborador</Form.Label>
@@ -168,7 +159,7 @@ export function InvoiceFilterPopover({
             <Form.Label>Ordenar por</Form.Label>
             <Form.Select
               value={draft.sort}
-              onChange={(e) => setDraft({ ...draft, sort: e.target.value as InvoiceListSort })}
+              onChange={(e) => setDraft({ ...draft, sort: sortOf(e.target.value) ?? draft.sort })}
             >
               <option value="number">Número (mais recentes primeiro)</option>
               <option value="scheduled">Agendamento (mais próximos primeiro)</option>
@@ -199,6 +190,6 @@ export function InvoiceFilterPopover({
           </fieldset>
         </>
       )}
-    </FilterPopover>
+    </RecordFilterPopover>
   );
 }

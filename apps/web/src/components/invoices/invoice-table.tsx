@@ -1,16 +1,6 @@
 import type { InvoiceListRow } from '@oficina/contracts';
 import type { Column } from '../data-table.tsx';
-import {
-  companyColumn,
-  createdColumn,
-  customerColumns,
-  DateTime,
-  natureColumn,
-  numberColumn,
-  RecordTable,
-  statusColumn,
-  tagsColumn,
-} from '../record-list/record-columns.tsx';
+import { DateTime, recordColumns, RecordTable } from '../record-list/record-columns.tsx';
 import { InvoiceStatusBadge, PaidBadge } from './invoice-status-badge.tsx';
 
 function StatusBadges({ row }: { row: InvoiceListRow }) {
@@ -22,37 +12,31 @@ function StatusBadges({ row }: { row: InvoiceListRow }) {
   );
 }
 
-const badges = (r: InvoiceListRow) => <StatusBadges row={r} />;
-
 export const invoiceEditPath = (id: number) => `/invoices/${id}/edit`;
+
+/** When the visit is, for a list sorted or filtered by it. */
+const scheduledColumn: Column<InvoiceListRow> = {
+  header: 'Agendada',
+  className: 'text-nowrap small',
+  cell: (r) =>
+    r.scheduledAt ? <DateTime at={r.scheduledAt} /> : <span className="text-body-secondary">Sem agendamento</span>,
+};
 
 /**
  * The service-order list columns: #, Data, Empresa (name + identifier), Cliente,
  * Natureza da Op., Status, Etiquetas. The number's link stretches over the row, so the whole row opens
  * the order; on a phone the secondary columns fold away and the company goes under the customer.
  */
-const columns = (hideCustomer: boolean, bySchedule: boolean): Column<InvoiceListRow>[] => [
-  numberColumn(invoiceEditPath, 'Ordem de serviço'),
-  bySchedule
-    ? {
-        header: 'Agendada',
-        className: 'text-nowrap small',
-        cell: (r) =>
-          r.scheduledAt ? (
-            <DateTime at={r.scheduledAt} />
-          ) : (
-            <span className="text-body-secondary">Sem agendamento</span>
-          ),
-      }
-    : createdColumn(),
-  companyColumn(),
-  ...customerColumns<InvoiceListRow>(hideCustomer, badges, (r) => (
-    <div className="small text-body-secondary d-none d-sm-block d-md-none">{r.companyName}</div>
-  )),
-  natureColumn(),
-  statusColumn(hideCustomer, badges),
-  tagsColumn((r) => r.invoiceTags),
-];
+const columns = (hideCustomer: boolean, bySchedule: boolean): Column<InvoiceListRow>[] =>
+  recordColumns<InvoiceListRow>({
+    editPath: invoiceEditPath,
+    name: 'Ordem de serviço',
+    hideCustomer,
+    status: (r) => <StatusBadges row={r} />,
+    tags: (r) => r.invoiceTags,
+    date: bySchedule ? scheduledColumn : undefined,
+    underCustomer: (r) => <div className="small text-body-secondary d-none d-sm-block d-md-none">{r.companyName}</div>,
+  });
 
 interface InvoiceTableProps {
   rows: InvoiceListRow[] | undefined;

@@ -16,7 +16,7 @@ interface RecordRow {
 }
 
 /** '#': the number's link stretches over the row, so the whole row opens the record. */
-export const numberColumn = <T extends RecordRow>(editPath: (id: number) => string, name: string): Column<T> => ({
+const numberColumn = <T extends RecordRow>(editPath: (id: number) => string, name: string): Column<T> => ({
   header: '#',
   className: 'text-nowrap fw-semibold',
   cell: (r) => (
@@ -36,14 +36,14 @@ export function DateTime({ at }: { at: string }) {
   );
 }
 
-export const createdColumn = <T extends { createdAt: string }>(): Column<T> => ({
+const createdColumn = <T extends { createdAt: string }>(): Column<T> => ({
   header: 'Data',
   className: 'text-nowrap small',
   cell: (r) => <DateTime at={r.createdAt} />,
 });
 
 /** 'Empresa': name and identifier; folded away below 768 px. */
-export const companyColumn = <T extends RecordRow>(): Column<T> => ({
+const companyColumn = <T extends RecordRow>(): Column<T> => ({
   header: 'Empresa',
   className: 'd-none d-md-table-cell',
   cell: (r) => (
@@ -56,14 +56,14 @@ export const companyColumn = <T extends RecordRow>(): Column<T> => ({
   ),
 });
 
-export const natureColumn = <T extends RecordRow>(): Column<T> => ({
+const natureColumn = <T extends RecordRow>(): Column<T> => ({
   header: 'Natureza da Op.',
   className: 'd-none d-lg-table-cell',
   cell: (r) => r.transactionNatureName,
 });
 
 /** 'Etiquetas': each tag in its colour. */
-export const tagsColumn = <T,>(
+const tagsColumn = <T,>(
   tags: (row: T) => ReadonlyArray<{ tagId: number; name: string; color: string }>,
 ): Column<T> => ({
   header: 'Etiquetas',
@@ -81,7 +81,7 @@ export const tagsColumn = <T,>(
  * 'Cliente' (none inside a customer's page, where it says nothing new); on a phone the status rides
  * under the customer instead of a column off screen.
  */
-export const customerColumns = <T extends { customerName: string }>(
+const customerColumns = <T extends { customerName: string }>(
   hideCustomer: boolean,
   status: (row: T) => ReactNode,
   under?: (row: T) => ReactNode,
@@ -102,11 +102,37 @@ export const customerColumns = <T extends { customerName: string }>(
       ];
 
 /** 'Status': its own column from 576 px, or always when there is no customer column to ride under. */
-export const statusColumn = <T,>(hideCustomer: boolean, status: (row: T) => ReactNode): Column<T> => ({
+const statusColumn = <T,>(hideCustomer: boolean, status: (row: T) => ReactNode): Column<T> => ({
   header: 'Status',
   className: hideCustomer ? undefined : 'd-none d-sm-table-cell',
   cell: status,
 });
+
+/**
+ * A record list's columns in their order: #, Data (or what the kind dates its rows by), Empresa,
+ * Cliente, Natureza da Op., Status and Etiquetas; the kind names its rows and draws their status.
+ */
+export const recordColumns = <T extends RecordRow & { createdAt: string; customerName: string }>(kind: {
+  /** The record's screen, and its name in the number's link ('Orçamento 12'). */
+  editPath(id: number): string;
+  name: string;
+  /** Inside a customer's page the customer column says nothing new. */
+  hideCustomer: boolean;
+  status(row: T): ReactNode;
+  tags(row: T): ReadonlyArray<{ tagId: number; name: string; color: string }>;
+  /** Instead of the creation date. */
+  date?: Column<T>;
+  /** Under the customer's name on a tablet. */
+  underCustomer?(row: T): ReactNode;
+}): Column<T>[] => [
+  numberColumn(kind.editPath, kind.name),
+  kind.date ?? createdColumn(),
+  companyColumn(),
+  ...customerColumns(kind.hideCustomer, kind.status, kind.underCustomer),
+  natureColumn(),
+  statusColumn(kind.hideCustomer, kind.status),
+  tagsColumn(kind.tags),
+];
 
 /** The order or estimate list's table. */
 export function RecordTable<T extends { id: number }>({

@@ -1,5 +1,4 @@
-import { can } from '@oficina/contracts';
-import { useAuth, useViewer } from '../../../lib/auth.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
 import { usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useInvoices } from '../../../components/invoices/api/get-invoices.ts';
@@ -17,20 +16,13 @@ import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
  */
 export function CustomerInvoicesTab({ customerId }: { customerId: number }) {
   const { isAdmin } = useAuth();
-  const viewer = useViewer();
-  const [filter, setFilter, reset] = usePersistedFilter('customers-invoices', invoiceFilterDefaults, { url: false });
+  const persisted = usePersistedFilter('customers-invoices', invoiceFilterDefaults, { url: false });
+  const [filter, setFilter] = persisted;
   const list = useInvoices(toInvoicesQuery({ ...filter, customer: null }, customerId));
   return (
     <section aria-label="Ordens de serviço do cliente">
       <div className="d-flex flex-wrap justify-content-end gap-2 mb-2">
-        <InvoiceFilterPopover
-          idPrefix="customer-invoices"
-          value={filter}
-          onApply={setFilter}
-          onClear={reset}
-          showCustomer={false}
-          showWorker={can.filterByWorker(viewer)}
-        />
+        <InvoiceFilterPopover idPrefix="customer-invoices" filter={persisted} showCustomer={false} />
         {isAdmin && (
           <a
             className="btn btn-primary"

@@ -24,10 +24,11 @@ export function InvoicesPage() {
   const { isAdmin } = useAuth();
   const viewer = useViewer();
   const allOrders = can.seeAllOrders(viewer);
-  const [filter, setFilter, reset] = usePersistedFilter(
+  const persisted = usePersistedFilter(
     allOrders ? 'invoices' : 'invoices-technician',
     allOrders ? invoiceFilterDefaults : technicianFilterDefaults,
   );
+  const [filter, setFilter] = persisted;
   // The customer list is admin-only on the server, so a collaborator filters customers through q.
   const query = toInvoicesQuery(isAdmin ? filter : { ...filter, customer: null, worker: null });
   const list = useInvoices(query);
@@ -37,14 +38,7 @@ export function InvoicesPage() {
         title="Ordens de Serviço"
         actions={
           <>
-            <InvoiceFilterPopover
-              idPrefix="invoices-filter"
-              value={filter}
-              onApply={setFilter}
-              onClear={reset}
-              showCustomer={isAdmin}
-              showWorker={can.filterByWorker(viewer)}
-            />
+            <InvoiceFilterPopover idPrefix="invoices-filter" filter={persisted} showCustomer={isAdmin} />
             {isAdmin && (
               <Link to="/invoices/new" className="btn btn-primary">
                 Novo
