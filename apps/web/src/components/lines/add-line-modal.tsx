@@ -1,17 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { Controller, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { messages } from '@oficina/contracts';
-import { applyServerErrors } from '../../lib/form-errors.ts';
 import { useDraft, type DraftKey } from '../../lib/use-form-draft.ts';
-import { AppModal } from '../app-modal.tsx';
 import { DraftNotice } from '../draft-notice.tsx';
-import { ModalFormFooter } from '../modal-form-footer.tsx';
 import { SearchableSelect, type Option } from '../searchable-select.tsx';
 import { DescriptionField, QuantityField, type LineFormValues } from './line-fields.tsx';
-import { lineResolver } from './line-resolver.ts';
+import { LineFormModal, useLineForm } from './line-form-modal.tsx';
 
 /** What each kind of line is called: the body's field naming it, the section, its add button and picker. */
 export const lineNames = {
@@ -60,18 +55,9 @@ export function AddLineModal<B>(props: AddLineModalProps<B>) {
   const { field: pickField, title, label } = lineNames[kind.name];
   const empty: LineFormValues = { quantity: 1, description: '', ...(kind.grouped ? { isGrouped: false } : {}) };
   const [picked, setPicked] = useState<Option | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<LineFormValues, unknown, B>({
-    resolver: lineResolver(kind.schema),
-    mode: 'onBlur',
-    defaultValues: empty,
-  });
+  const form = useLineForm(kind.schema, empty);
+  const { control, register, reset } = form;
+  const { errors, isDirty } = form.formState;
   // What is typed (and the picked option's label) survives a reload; reopening this modal restores it.
   const values = useWatch({ control });
   const draft = useDraft(draftKey, {
@@ -83,80 +69,72 @@ export function AddLineModal<B>(props: AddLineModalProps<B>) {
       setPicked(d?.picked ?? null);
     },
   });
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      await onAdd(body);
-      draft.clear();
-      toast.success(`${label} adicionado com sucesso`);
-      onHide();
-    } catch (err) {
-      applyServerErrors(err, setError, messages.requestFailed);
-    }
-  });
   const fieldError = errors[pickField];
   return (
-    <AppModal
+    <LineFormModal
+      form={form}
+      uid={uid}
+      title={title}
       show={show}
       onHide={onHide}
       onExited={() => {
         reset(empty);
         setPicked(null);
       }}
-      title={title}
-      footer={
-        <ModalFormFooter formId={`${uid}-form`} onCancel={onHide} isSubmitting={isSubmitting} label="Adicionar" />
-      }
+      label="Adicionar"
+      save={async (body) => {
+        await onAdd(body);
+        draft.clear();
+      }}
+      saved={`${label} adicionado com sucesso`}
     >
-      <Form id={`${uid}-form`} noValidate onSubmit={onSubmit}>
-        <DraftNotice draft={draft} className="small mb-2" />
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${uid}-pick`}>{label}</Form.Label>
-          <Controller
-            control={control}
-            name={pickField}
-            render={({ field }) => (
-              <SearchableSelect
-                id={`${uid}-pick`}
-                queryKey={optionsKey}
-                loadOptions={loadOptions}
-                value={picked}
-                onChange={(opt) => {
-                  setPicked(opt);
-                  field.onChange(opt?.value);
-                }}
-                onBlur={field.onBlur}
-                isInvalid={!!fieldError}
-                inline={inline}
-                placeholder={placeholder}
-              />
-            )}
-          />
-          {fieldError && <div className="invalid-feedback d-block">{fieldError.message}</div>}
-          {extra}
-        </Form.Group>
-        {takesQuantity(kind.name) && (
-          <>
-            <QuantityField
-              uid={uid}
-              control={control}
-              unit={kind.name === 'products' ? picked?.unit : undefined}
-              error={errors.quantity?.message}
+      <DraftNotice draft={draft} className="small mb-2" />
+      <Form.Group className="mb-3">
+        <Form.Label htmlFor={`${uid}-pick`}>{label}</Form.Label>
+        <Controller
+          control={control}
+          name={pickField}
+          render={({ field }) => (
+            <SearchableSelect
+              id={`${uid}-pick`}
+              queryKey={optionsKey}
+              loadOptions={loadOptions}
+              value={picked}
+              onChange={(opt) => {
+                setPicked(opt);
+                field.onChange(opt?.value);
+              }}
+              onBlur={field.onBlur}
+              isInvalid={!!fieldError}
+              inline={inline}
+              placeholder={placeholder}
             />
-            {kind.grouped && (
-              <Form.Check
-                className="mb-3"
-                id={`${uid}-grouped`}
-                label="Agrupado (vai inteiro para uma só linha da OS)"
-                {...register('isGrouped')}
-              />
-            )}
-          </>
-        )}
-        {kind.descriptionRows !== undefined && (
-          <DescriptionField uid={uid} register={register} errors={errors} rows={kind.descriptionRows} />
-        )}
-        {errors.root && <div className="text-danger">{errors.root.message}</div>}
-      </Form>
-    </AppModal>
+          )}
+        />
+        {fieldError && <div className="invalid-feedback d-block">{fieldError.message}</div>}
+        {extra}
+      </Form.Group>
+      {takesQuantity(kind.name) && (
+        <>
+          <QuantityField
+            uid={uid}
+            control={control}
+            unit={kind.name === 'products' ? picked?.unit : undefined}
+            error={errors.quantity?.message}
+          />
+          {kind.grouped && (
+            <Form.Check
+              className="mb-3"
+              id={`${uid}-grouped`}
+              label="Agrupado (vai inteiro para uma só linha da OS)"
+              {...register('isGrouped')}
+            />
+          )}
+        </>
+      )}
+      {kind.descriptionRows !== undefined && (
+        <DescriptionField uid={uid} register={register} errors={errors} rows={kind.descriptionRows} />
+      )}
+    </LineFormModal>
   );
 }

@@ -1,14 +1,10 @@
 import { useEffect, useId } from 'react';
 import { Form } from 'react-bootstrap';
-import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
-import { editProductLineBody, editServiceLineBody, messages, unitLabel } from '@oficina/contracts';
-import { applyServerErrors } from '../../lib/form-errors.ts';
-import { AppModal } from '../app-modal.tsx';
-import { ModalFormFooter } from '../modal-form-footer.tsx';
+import { Controller } from 'react-hook-form';
+import { editProductLineBody, editServiceLineBody, unitLabel } from '@oficina/contracts';
 import { MoneyInput } from '../money-input.tsx';
 import { DescriptionField, QuantityField, type LineFormValues } from './line-fields.tsx';
-import { lineResolver } from './line-resolver.ts';
+import { LineFormModal, useLineForm } from './line-form-modal.tsx';
 
 /** A line as the order or estimate detail gives it; services and products, the ones edited, have a quantity. */
 export interface EditableLine {
@@ -48,68 +44,54 @@ const valuesOf = (line: EditableLine | null): LineFormValues => ({
  */
 export function EditLineModal({ kind, line, onHide, onSave }: EditLineModalProps) {
   const uid = useId();
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LineFormValues, unknown, EditLineValues>({
-    resolver: lineResolver<EditLineValues>(kind === 'services' ? editServiceLineBody : editProductLineBody),
-    mode: 'onBlur',
-    defaultValues: valuesOf(line),
-  });
+  const form = useLineForm<EditLineValues>(
+    kind === 'services' ? editServiceLineBody : editProductLineBody,
+    valuesOf(line),
+  );
+  const { control, register, reset } = form;
+  const { errors } = form.formState;
   useEffect(() => {
     if (line) reset(valuesOf(line));
   }, [line, reset]);
 
-  const onSubmit = handleSubmit(async (body) => {
-    if (!line) return;
-    try {
-      await onSave(line.id, body);
-      toast.success('Item alterado com sucesso');
-      onHide();
-    } catch (err) {
-      applyServerErrors(err, setError, messages.requestFailed);
-    }
-  });
-
   return (
-    <AppModal
+    <LineFormModal
+      form={form}
+      uid={uid}
+      title={line ? `Editar ${line.name}` : 'Editar item'}
       show={!!line}
       onHide={onHide}
-      title={line ? `Editar ${line.name}` : 'Editar item'}
-      footer={<ModalFormFooter formId={`${uid}-form`} onCancel={onHide} isSubmitting={isSubmitting} label="Salvar" />}
+      label="Salvar"
+      save={async (body) => {
+        if (line) await onSave(line.id, body);
+      }}
+      saved="Item alterado com sucesso"
     >
-      <Form id={`${uid}-form`} noValidate onSubmit={onSubmit}>
-        <QuantityField
-          uid={uid}
+      <QuantityField
+        uid={uid}
+        control={control}
+        unit={line?.unit}
+        error={errors.quantity?.message}
+        label={`Quantidade${line?.unit ? ` (${unitLabel(line.unit)})` : ''}`}
+      />
+      <Form.Group className="mb-3">
+        <Form.Label htmlFor={`${uid}-price`}>Preço unitário</Form.Label>
+        <Controller
           control={control}
-          unit={line?.unit}
-          error={errors.quantity?.message}
-          label={`Quantidade${line?.unit ? ` (${unitLabel(line.unit)})` : ''}`}
+          name="price"
+          render={({ field }) => (
+            <MoneyInput
+              id={`${uid}-price`}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.price?.message}
+            />
+          )}
         />
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${uid}-price`}>Preço unitário</Form.Label>
-          <Controller
-            control={control}
-            name="price"
-            render={({ field }) => (
-              <MoneyInput
-                id={`${uid}-price`}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.price?.message}
-              />
-            )}
-          />
-          <Form.Text>Vale só para este item; o preço do catálogo não muda.</Form.Text>
-        </Form.Group>
-        {kind === 'services' && <DescriptionField uid={uid} register={register} errors={errors} rows={3} />}
-        {errors.root && <div className="text-danger">{errors.root.message}</div>}
-      </Form>
-    </AppModal>
+        <Form.Text>Vale só para este item; o preço do catálogo não muda.</Form.Text>
+      </Form.Group>
+      {kind === 'services' && <DescriptionField uid={uid} register={register} errors={errors} rows={3} />}
+    </LineFormModal>
   );
 }

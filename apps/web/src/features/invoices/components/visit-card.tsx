@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
@@ -15,6 +15,7 @@ import {
 } from '@oficina/contracts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DateTimeInput } from '../../../components/date-input.tsx';
+import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCustomerAddresses } from '../api/get-customer-addresses.ts';
@@ -136,6 +137,7 @@ export function fromWallTime(wall: string, timeZone = DEFAULT_TIME_ZONE): string
 }
 
 type Input = z.input<typeof invoiceVisitBody>;
+type Output = z.output<typeof invoiceVisitBody>;
 
 function VisitForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone(): void }) {
   const save = useSaveVisit(invoice.id);
@@ -146,8 +148,8 @@ function VisitForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone(): void
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, Input>({
-    resolver: zodResolver(invoiceVisitBody) as never,
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(invoiceVisitBody),
     defaultValues: {
       reportedProblem: invoice.reportedProblem ?? '',
       scheduledAt: invoice.scheduledAt,
@@ -168,17 +170,7 @@ function VisitForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone(): void
       show
       onHide={onDone}
       title="Alterar atendimento"
-      footer={
-        <>
-          <Button variant="outline-secondary" onClick={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="visit-form" disabled={isSubmitting}>
-            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
-            Salvar
-          </Button>
-        </>
-      }
+      footer={<ModalFormFooter formId="visit-form" onCancel={onDone} isSubmitting={isSubmitting} label="Salvar" />}
     >
       <Form id="visit-form" noValidate onSubmit={onSubmit} aria-label="Atendimento">
         <Form.Group className="mb-3" controlId="visit-problem">

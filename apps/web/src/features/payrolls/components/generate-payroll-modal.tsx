@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import type { z } from 'zod';
 import { generatePayrollBody, payrollMessages, type GeneratePayrollBody } from '@oficina/contracts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -15,7 +16,8 @@ import { SearchableSelect, type Option } from '../../../components/searchable-se
 import { searchCompanies } from '../../../components/invoices/api/search-companies.ts';
 import { useGeneratePayroll } from '../api/generate-payroll.ts';
 
-type Values = { company: number | undefined; startDate: string; endDate: string };
+/** The form holds no company until one is picked; the contract then asks for it. */
+type Values = z.input<typeof generatePayrollBody>;
 
 /** 'Gerar folha': company and period (dates inclusive); the server decides the lines and their values. */
 export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide(): void }) {
@@ -30,7 +32,7 @@ export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide()
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, GeneratePayrollBody>({
-    resolver: zodResolver(generatePayrollBody) as Resolver<Values, unknown, GeneratePayrollBody>,
+    resolver: zodResolver(generatePayrollBody),
     mode: 'onBlur',
     defaultValues: { company: undefined, startDate: '', endDate: '' },
   });
