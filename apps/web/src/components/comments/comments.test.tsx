@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addCommentBody, addEstimateCommentBody, CommentType, EstimateCommentType } from '@oficina/contracts';
+import { addCommentBody, CommentType } from '@oficina/contracts';
 import { ApiError } from '../../lib/api-client.ts';
 import { fakeApi, renderAsUser } from '../../test/fake-api.tsx';
 import { CommentEntries } from './comment-entries.tsx';
@@ -138,25 +138,5 @@ describe('CommentForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Comentar' }));
     expect(await screen.findByText('Muito longo. Tipo de comentário inválido')).toBeInTheDocument();
     expect(screen.getByRole('textbox')).toHaveValue('Texto');
-  });
-
-  it("the estimate's schema and type: a general note", async () => {
-    fakeApi({});
-    const onAdd = vi.fn(async () => ({}));
-    renderAsUser(
-      <CommentForm
-        schema={addEstimateCommentBody}
-        type={EstimateCommentType.General}
-        draftKey={['estimate', 3, 'comment', EstimateCommentType.General]}
-        label="Observações gerais"
-        submitLabel="Adicionar"
-        added="Observação registrada"
-        onAdd={onAdd}
-      />,
-    );
-    await userEvent.type(screen.getByRole('textbox', { name: 'Observações gerais' }), 'Validade: 15 dias');
-    await userEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
-    await waitFor(() => expect(onAdd).toHaveBeenCalledWith({ comment: 'Validade: 15 dias', type: 1 }));
-    expect(await screen.findByText('Observação registrada')).toBeInTheDocument();
   });
 });

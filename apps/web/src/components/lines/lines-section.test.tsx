@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { fakeApi, renderAsUser } from '../../test/fake-api.tsx';
@@ -26,7 +26,7 @@ const equipmentKind: AddLineKind<{ equipment: number }> = {
   schema: z.object({ equipment: z.number() }),
 };
 
-const adding = <B,>(kind: AddLineKind<B>, onAdd = vi.fn(async () => ({}))) => ({
+const adding = <B,>(kind: AddLineKind<B>, onAdd: (body: B) => Promise<unknown> = vi.fn(async () => ({}))) => ({
   kind,
   draftKey: ['test', kind.name],
   optionsKey: ['test', kind.name, 'options'],
@@ -44,26 +44,42 @@ function removal(over: Partial<Removal<{ id: number; name: string }>> = {}) {
   };
 }
 
+type Service = (typeof services)[number];
+
 const serviceColumns = [
-  itemNumberColumn<(typeof services)[number]>(),
-  nameColumn<(typeof services)[number]>('Serviço'),
-  quantityColumn<(typeof services)[number]>(),
-  ...priceColumns<(typeof services)[number]>('Valor unit.', { foldPrice: true }),
+  itemNumberColumn<Service>(),
+  nameColumn<Service>('Serviço'),
+  quantityColumn<Service>(),
+  ...priceColumns<Service>('Valor unit.', { foldPrice: true }),
 ];
+
+/** The services section of a record, editable unless told; the removal, save and add calls are mocks. */
+function renderServices(
+  over: {
+    editable?: boolean;
+    removal?: Removal<Service>;
+    onSave?: () => Promise<unknown>;
+    onAdd?: () => Promise<unknown>;
+  } = {},
+) {
+  fakeApi({});
+  const r = over.removal ?? removal();
+  renderAsUser(
+    <LinesSection
+      add={adding(serviceKind, over.onAdd)}
+      lines={services}
+      columns={serviceColumns}
+      editable={over.editable ?? true}
+      removal={r}
+      onSave={over.onSave}
+    />,
+  );
+  return r;
+}
 
 describe('LinesSection', () => {
   it("shows the lines under the kind's heading, with the line total; read-only without add, edit or remove", () => {
-    fakeApi({});
-    renderAsUser(
-      <LinesSection
-        add={adding(serviceKind)}
-        lines={services}
-        columns={serviceColumns}
-        editable={false}
-        removal={removal()}
-        onSave={vi.fn()}
-      />,
-    );
+    renderServices({ editable: false, onSave: vi.fn() });
     const section = screen.getByRole('region', { name: 'Serviços' });
     const rows = within(section).getAllByRole('row');
     // Money reads 'R$ 150,00' with a no-break space.
@@ -92,17 +108,7 @@ describe('LinesSection', () => {
   });
 
   it('on a phone the lines stack as cards and the actions take their own row (no sideways scroll)', () => {
-    fakeApi({});
-    renderAsUser(
-      <LinesSection
-        add={adding(serviceKind)}
-        lines={services}
-        columns={serviceColumns}
-        editable
-        removal={removal()}
-        onSave={vi.fn()}
-      />,
-    );
+    renderServices({ onSave: vi.fn() });
     expect(screen.getByRole('table', { name: 'Serviços' })).toHaveClass('lines-table');
     const remove = screen.getByRole('button', { name: 'Remover Carga de gás' });
     expect(remove.closest('td')).toHaveClass('line-actions');
@@ -111,11 +117,7 @@ describe('LinesSection', () => {
   });
 
   it("removes a line after the kind's question, then toasts", async () => {
-    fakeApi({});
-    const r = removal();
-    renderAsUser(
-      <LinesSection add={adding(serviceKind)} lines={services} columns={serviceColumns} editable removal={r} />,
-    );
+    const r = renderServices();
     await userEvent.click(screen.getByRole('button', { name: 'Remover Carga de gás' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remover Carga de gás?' });
     expect(r.run).not.toHaveBeenCalled();
@@ -126,11 +128,7 @@ describe('LinesSection', () => {
   });
 
   it('cancelling the question removes nothing', async () => {
-    fakeApi({});
-    const r = removal();
-    renderAsUser(
-      <LinesSection add={adding(serviceKind)} lines={services} columns={serviceColumns} editable removal={r} />,
-    );
+    const r = renderServices();
     await userEvent.click(screen.getByRole('button', { name: 'Remover Limpeza de split' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -138,12 +136,10 @@ describe('LinesSection', () => {
   });
 
   it("a refused removal goes to the kind's report, with no success toast", async () => {
-    fakeApi({});
     const err = new Error('refused');
-    const r = removal({ question: () => null, run: vi.fn(async () => Promise.reject(err)) });
-    renderAsUser(
-      <LinesSection add={adding(serviceKind)} lines={services} columns={serviceColumns} editable removal={r} />,
-    );
+    const r = renderServices({
+      removal: removal({ question: () => null, run: vi.fn(async () => Promise.reject(err)) }),
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Remover Limpeza de split' }));
     await waitFor(() => expect(r.failed).toHaveBeenCalledWith(err));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -151,18 +147,8 @@ describe('LinesSection', () => {
   });
 
   it("'Editar' only with onSave, on services and products; the modal saves the line's new values", async () => {
-    fakeApi({});
     const onSave = vi.fn(async () => ({}));
-    const { unmount } = renderAsUser(
-      <LinesSection
-        add={adding(serviceKind)}
-        lines={services}
-        columns={serviceColumns}
-        editable
-        removal={removal()}
-        onSave={onSave}
-      />,
-    );
+    renderServices({ onSave });
     await userEvent.click(screen.getByRole('button', { name: 'Editar Carga de gás' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar Carga de gás' });
     const quantity = within(dialog).getByLabelText('Quantidade');
@@ -170,7 +156,7 @@ describe('LinesSection', () => {
     await userEvent.type(quantity, '3');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith(12, expect.objectContaining({ quantity: 3 })));
-    unmount();
+    cleanup();
 
     renderAsUser(
       <LinesSection
@@ -187,17 +173,8 @@ describe('LinesSection', () => {
   });
 
   it("'+ Adicionar' opens the kind's modal, which sends what the schema shapes", async () => {
-    fakeApi({});
     const onAdd = vi.fn(async () => ({}));
-    renderAsUser(
-      <LinesSection
-        add={adding(serviceKind, onAdd)}
-        lines={services}
-        columns={serviceColumns}
-        editable
-        removal={removal()}
-      />,
-    );
+    renderServices({ onAdd });
     await userEvent.click(screen.getByRole('button', { name: 'Adicionar serviço' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adicionar serviço' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));

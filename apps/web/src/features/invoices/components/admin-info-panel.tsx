@@ -1,16 +1,12 @@
 import { Form, Spinner, Button } from 'react-bootstrap';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
 import { InvoiceState, invoiceInfoBody, invoiceMessages, messages, type InvoiceDetail } from '@oficina/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
+import { useContractForm } from '../../../components/use-contract-form.ts';
 import { useSaveInfo } from '../api/save-info.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
-
-type Input = z.input<typeof invoiceInfoBody>;
-type Output = z.output<typeof invoiceInfoBody>;
 
 /** The payroll fields (50% collaborator, bonus) are locked on Draft, Canceled and Completed. */
 export const payrollFieldsLocked = (state: number) =>
@@ -24,14 +20,7 @@ export const payrollFieldsLocked = (state: number) =>
 export function AdminInfoPanel({ invoice }: { invoice: InvoiceDetail }) {
   const save = useSaveInfo(invoice.id);
   const locked = payrollFieldsLocked(invoice.statusState);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(invoiceInfoBody),
+  const { control, register, handleSubmit, setError, formState } = useContractForm(invoiceInfoBody, {
     mode: 'onBlur',
     values: {
       invoiceInfo1: invoice.invoiceInfo1 ?? '',
@@ -41,6 +30,7 @@ export function AdminInfoPanel({ invoice }: { invoice: InvoiceDetail }) {
     },
     resetOptions: { keepDirtyValues: true },
   });
+  const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (body) => {
     try {

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
 import {
   DEFAULT_TIME_ZONE,
   formatAddress,
@@ -16,6 +14,7 @@ import {
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DateTimeInput } from '../../../components/date-input.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
+import { useContractForm } from '../../../components/use-contract-form.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCustomerAddresses } from '../api/get-customer-addresses.ts';
@@ -136,26 +135,17 @@ export function fromWallTime(wall: string, timeZone = DEFAULT_TIME_ZONE): string
   return new Date(asUtc - offsetAt(guess)).toISOString();
 }
 
-type Input = z.input<typeof invoiceVisitBody>;
-type Output = z.output<typeof invoiceVisitBody>;
-
 function VisitForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone(): void }) {
   const save = useSaveVisit(invoice.id);
   const addresses = useCustomerAddresses(invoice.customerId, true);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(invoiceVisitBody),
+  const { control, register, handleSubmit, setError, formState } = useContractForm(invoiceVisitBody, {
     defaultValues: {
       reportedProblem: invoice.reportedProblem ?? '',
       scheduledAt: invoice.scheduledAt,
       address: invoice.address?.id ?? null,
     },
   });
+  const { errors, isSubmitting } = formState;
   const onSubmit = handleSubmit(async (body) => {
     try {
       await save.mutateAsync(body);

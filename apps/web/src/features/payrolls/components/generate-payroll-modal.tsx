@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import type { z } from 'zod';
-import { generatePayrollBody, payrollMessages, type GeneratePayrollBody } from '@oficina/contracts';
+import { generatePayrollBody, payrollMessages } from '@oficina/contracts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -13,11 +11,9 @@ import { ControlledField } from '../../../components/controlled-field.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
 import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
+import { useContractForm } from '../../../components/use-contract-form.ts';
 import { searchCompanies } from '../../../components/invoices/api/search-companies.ts';
 import { useGeneratePayroll } from '../api/generate-payroll.ts';
-
-/** The form holds no company until one is picked; the contract then asks for it. */
-type Values = z.input<typeof generatePayrollBody>;
 
 /** 'Gerar folha': company and period (dates inclusive); the server decides the lines and their values. */
 export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide(): void }) {
@@ -31,9 +27,9 @@ export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide()
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, GeneratePayrollBody>({
-    resolver: zodResolver(generatePayrollBody),
+  } = useContractForm(generatePayrollBody, {
     mode: 'onBlur',
+    // No company until one is picked: the contract then asks for it.
     defaultValues: { company: undefined, startDate: '', endDate: '' },
   });
 
