@@ -17,16 +17,25 @@ export const lineNames = {
 } as const;
 export type LineKindName = keyof typeof lineNames;
 
-/** One kind of line (service, product, equipment, worker) as its add modal asks for it. */
-export interface AddLineKind<B> {
-  name: LineKindName;
-  /** The body's schema: it checks the form and shapes what is sent. */
-  schema: z.ZodType<B>;
-  /** Estimates: 'Agrupado', the whole quantity goes to one order line. */
-  grouped?: boolean;
-  /** Services: the description's rows. */
-  descriptionRows?: number;
-}
+/** The body's field that names the item picked ('service'…). */
+type PickField<N extends LineKindName> = (typeof lineNames)[N]['field'];
+
+/**
+ * One kind of line (service, product, equipment, worker) as its add modal asks for it. Its schema's
+ * body must carry the picked item's id under the kind's field, so a kind cannot be given another
+ * kind's schema.
+ */
+export type AddLineKind<B> = {
+  [N in LineKindName]: {
+    name: N;
+    /** The body's schema: it checks the form and shapes what is sent. */
+    schema: z.ZodType<B & Record<PickField<N>, number>>;
+    /** Estimates: 'Agrupado', the whole quantity goes to one order line. */
+    grouped?: boolean;
+    /** Services: the description's rows. */
+    descriptionRows?: number;
+  };
+}[LineKindName];
 
 /** Services and products are added with a quantity (products by their unit). */
 const takesQuantity = (name: LineKindName) => name === 'services' || name === 'products';
@@ -55,7 +64,7 @@ export function AddLineModal<B>(props: AddLineModalProps<B>) {
   const { field: pickField, title, label } = lineNames[kind.name];
   const empty: LineFormValues = { quantity: 1, description: '', ...(kind.grouped ? { isGrouped: false } : {}) };
   const [picked, setPicked] = useState<Option | null>(null);
-  const form = useLineForm(kind.schema, empty);
+  const form = useLineForm<B>(kind.schema, empty);
   const { control, register, reset } = form;
   const { errors, isDirty } = form.formState;
   // What is typed (and the picked option's label) survives a reload; reopening this modal restores it.

@@ -18,8 +18,8 @@ interface LinesTableProps<T> {
 }
 
 /**
- * A table of an order's or an estimate's lines that becomes a stack of cards below 576 px (styles.css .lines-table): a
- * technician reads and taps lines on a phone without scrolling sideways.
+ * A table of an order's or an estimate's lines that becomes a stack of cards below 576 px (styles.css
+ * .lines-table): a technician reads and taps lines on a phone without scrolling sideways.
  */
 export function LinesTable<T>({ columns, rows, rowKey, emptyText = 'Nenhum registro', caption }: LinesTableProps<T>) {
   return (
