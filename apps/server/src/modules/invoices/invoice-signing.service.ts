@@ -64,27 +64,23 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
   const { row, withValues } = await orderByToken(db, id, token);
   // Left out, not hidden: the link a collaborator is given carries no price at all.
   const priced = (cents: number) => (withValues ? { price: fromCents(cents) } : {});
-  const co = schema.companies;
-  const cu = schema.customers;
-  const st = schema.invoiceStatuses;
-  const [[parties], content, signature] = await Promise.all([
+  const { companies: co, customers: cu, invoiceStatuses: st } = schema;
+  const [[company], [customer], [status], content, signature] = await Promise.all([
     db
       .select({
+        companyId: co.id,
         companyName: co.name,
         companyIdentifier: co.identifier,
         companyType: co.type,
-        customerName: cu.name,
-        customerIdentifier: cu.identifier,
-        customerType: cu.type,
-        statusLabel: st.label,
-        companyId: co.id,
         pixKey: co.pixKey,
       })
-      .from(i)
-      .innerJoin(co, eq(co.id, i.companyId))
-      .innerJoin(cu, eq(cu.id, i.customerId))
-      .innerJoin(st, eq(st.id, i.statusId))
-      .where(eq(i.id, id)),
+      .from(co)
+      .where(eq(co.id, row.companyId)),
+    db
+      .select({ customerName: cu.name, customerIdentifier: cu.identifier, customerType: cu.type })
+      .from(cu)
+      .where(eq(cu.id, row.customerId)),
+    db.select({ statusLabel: st.label }).from(st).where(eq(st.id, row.statusId)),
     loadSignedContent(db, row),
     latestSignature(db, id),
   ]);
@@ -95,7 +91,8 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
     (sum, l) => sum + lineTotalCents(l.quantity, l.priceCents),
     0,
   );
-  const { companyId, pixKey, ...names } = parties!;
+  const { companyId, pixKey, ...companyNames } = company!;
+  const names = { ...companyNames, ...customer!, ...status! };
   const pix = await pixFor({
     pixKey,
     showValues: withValues,
