@@ -8,7 +8,7 @@ export const estimateEditPath = (id: number) => `/estimates/${id}/edit`;
 /**
  * The estimate list columns: #, Data, Empresa (name + identifier), Cliente, Natureza da Op., Status,
  * Etiquetas, and the total. The number's link stretches over the row; on a phone the secondary
- * columns fold away and the status rides under the customer.
+ * columns fold away and the total and the status ride under the customer.
  */
 const columns = (hideCustomer: boolean): Column<EstimateListRow>[] => [
   ...recordColumns<EstimateListRow>({
@@ -17,8 +17,13 @@ const columns = (hideCustomer: boolean): Column<EstimateListRow>[] => [
     hideCustomer,
     status: (r) => <EstimateStatusBadge status={r.status} />,
     tags: (r) => r.estimateTags,
+    underCustomer: (r) => <div className="d-sm-none text-nowrap">{formatMoney(r.total)}</div>,
   }),
-  { header: 'Total', className: 'text-end text-nowrap', cell: (r) => formatMoney(r.total) },
+  {
+    header: 'Total',
+    className: `${hideCustomer ? '' : 'd-none d-sm-table-cell '}text-end text-nowrap`,
+    cell: (r) => formatMoney(r.total),
+  },
 ];
 
 interface EstimateTableProps {
