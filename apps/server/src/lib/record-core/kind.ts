@@ -19,6 +19,7 @@ export interface RecordTables {
   products: typeof schema.estimateProducts | typeof schema.invoiceProducts;
   equipments: typeof schema.estimateEquipments | typeof schema.invoiceEquipments;
   pictures: typeof schema.estimatePictures | typeof schema.invoicePictures;
+  comments: typeof schema.estimateComments | typeof schema.invoiceComments;
 }
 
 /**
@@ -75,6 +76,7 @@ export interface EstimateTables extends RecordTables {
   products: typeof schema.estimateProducts;
   equipments: typeof schema.estimateEquipments;
   pictures: typeof schema.estimatePictures;
+  comments: typeof schema.estimateComments;
 }
 /** The service order's tables. */
 export interface InvoiceTables extends RecordTables {
@@ -82,4 +84,5 @@ export interface InvoiceTables extends RecordTables {
   products: typeof schema.invoiceProducts;
   equipments: typeof schema.invoiceEquipments;
   pictures: typeof schema.invoicePictures;
+  comments: typeof schema.invoiceComments;
 }

@@ -9,8 +9,10 @@ const t = perFile({ other: true, world: estimateWorld });
 type Kind = {
   name: string;
   create(): Promise<number>;
-  call(method: 'GET' | 'POST' | 'PATCH', rest: string, payload?: object): ReturnType<EstimateWorld['est']>;
+  call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', rest: string, payload?: object): ReturnType<EstimateWorld['est']>;
   noun: string;
+  /** Where the kind lists its General (type 1) comments. */
+  generalComments: string;
 };
 const kinds: Kind[] = [
   {
@@ -18,16 +20,39 @@ const kinds: Kind[] = [
     create: async () => (await t.world.createEstimate()).id,
     call: (method, rest, payload) => t.world.est(method, rest, payload),
     noun: 'do orçamento',
+    generalComments: '/comments',
   },
   {
     name: 'service order',
     create: async () => (await t.world.createInvoice()).id,
     call: (method, rest, payload) => t.world.admin(method, rest, payload),
     noun: 'da ordem de serviço',
+    generalComments: '/comments/type/1',
   },
 ];
 
 describe.each(kinds)('$name', (kind) => {
+  it('comments: added with their author, listed oldest first, removed once, each change audited', async () => {
+    const id = await kind.create();
+    const first = await kind.call('POST', `/${id}/comments`, { type: 1, comment: 'Primeiro' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ comment: 'Primeiro', type: 1, userName: expect.any(String) });
+    expect((await kind.call('POST', `/${id}/comments`, { type: 1, comment: 'Segundo' })).statusCode).toBe(201);
+    const texts = async () =>
+      (await kind.call('GET', `/${id}${kind.generalComments}`))
+        .json()
+        .data.filter((c: { type: number }) => c.type === 1)
+        .map((c: { comment: string }) => c.comment);
+    expect(await texts()).toEqual(['Primeiro', 'Segundo']);
+    expect((await kind.call('DELETE', `/${id}/comments/${first.json().id}`)).statusCode).toBe(204);
+    expect((await kind.call('DELETE', `/${id}/comments/${first.json().id}`)).statusCode).toBe(404);
+    expect(await texts()).toEqual(['Segundo']);
+    // Another record's comment is not this record's, even in the same organization.
+    const otherId = await kind.create();
+    const elsewhere = await kind.call('POST', `/${otherId}/comments`, { type: 1, comment: 'Noutro' });
+    expect((await kind.call('DELETE', `/${id}/comments/${elsewhere.json().id}`)).statusCode).toBe(404);
+  });
+
   it('takes money up to R$ 99.999.999,99 and refuses more on the field that would pass it', async () => {
     const id = await kind.create();
     const line = await kind.call('POST', `/${id}/services`, { service: t.world.service.id, quantity: 1 });

@@ -53,6 +53,7 @@ export const estimateKind: RecordKind<EstimateRow, EstimateTables> = {
     products: schema.estimateProducts,
     equipments: schema.estimateEquipments,
     pictures: schema.estimatePictures,
+    comments: schema.estimateComments,
   },
   find: findEstimate,
   lock: lockEstimate,

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
-import { estimateMessages, type AddEstimateCommentBody, type AddEstimateReminderBody } from '@oficina/contracts';
+import { estimateMessages, type AddEstimateReminderBody } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
 import { recordPictures } from '../../lib/record-core/pictures.ts';
+import { recordComments } from '../../lib/record-core/comments.ts';
 import { recordTags } from '../../lib/record-tags.ts';
 import { estimateKind, findEstimate, lockEstimate, recordChange, type Actor } from './estimate-access.ts';
 
@@ -23,57 +24,9 @@ export const {
   alreadyThere: estimateMessages.tagAlreadyOnEstimate,
 });
 
-// ---- notes (general and internal, any status) ----------------------------------------------------
+// ---- notes (general and internal, any status): the record core's; estimates are the admin's ----
 
-const c = schema.estimateComments;
-const commentColumns = { id: c.id, comment: c.comment, type: c.type, createdAt: c.createdAt, userName: u.name };
-const toComment = (r: { createdAt: Date; userName: string | null } & Record<string, unknown>) => ({
-  ...r,
-  createdAt: r.createdAt.toISOString(),
-  userName: r.userName ?? '',
-});
-
-/** GET estimates/{id}/comments: both types, oldest first (the screen splits them). */
-export async function listComments(db: Db, actor: Actor, id: number) {
-  await findEstimate(db, actor, id);
-  const rows = await db
-    .select(commentColumns)
-    .from(c)
-    .leftJoin(u, eq(u.id, c.userId))
-    .where(eq(c.estimateId, id))
-    .orderBy(asc(c.createdAt), asc(c.id));
-  return { data: rows.map((r) => toComment(r) as ReturnType<typeof toComment> & typeof r) };
-}
-
-export async function addComment(db: Db, actor: Actor, id: number, body: AddEstimateCommentBody) {
-  return db.transaction(async (tx) => {
-    await lockEstimate(tx, actor, id);
-    const [row] = await tx
-      .insert(c)
-      .values({ organizationId: actor.organizationId, estimateId: id, userId: actor.userId, ...body })
-      .returning();
-    await recordChange(tx, actor, id, 'update', [{ field: 'comments', before: null, after: body.comment }]);
-    return {
-      id: row!.id,
-      comment: row!.comment,
-      type: row!.type,
-      createdAt: row!.createdAt.toISOString(),
-      userName: actor.name,
-    };
-  });
-}
-
-export async function removeComment(db: Db, actor: Actor, id: number, commentId: number) {
-  await db.transaction(async (tx) => {
-    await lockEstimate(tx, actor, id);
-    const [row] = await tx
-      .delete(c)
-      .where(and(eq(c.id, commentId), eq(c.estimateId, id)))
-      .returning();
-    if (!row) throw notFound();
-    await recordChange(tx, actor, id, 'delete', [{ field: 'comments', before: row.comment, after: null }]);
-  });
-}
+export const { listComments, addComment, removeComment } = recordComments(estimateKind, { mayUse: () => true });
 
 // ---- reminders (any status) ----------------------------------------------------------------------
 

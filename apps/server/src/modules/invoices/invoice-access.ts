@@ -90,6 +90,7 @@ export const invoiceKind: RecordKind<InvoiceRow, InvoiceTables> = {
     products: schema.invoiceProducts,
     equipments: schema.invoiceEquipments,
     pictures: schema.invoicePictures,
+    comments: schema.invoiceComments,
   },
   find: visibleInvoice,
   lock: lockInvoice,
