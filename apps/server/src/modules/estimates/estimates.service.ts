@@ -6,7 +6,6 @@ import {
   estimateTransitions,
   EstimateStatus,
   fromCents,
-  toCents,
   type CreateEstimateBody,
   type EstimateDetail,
   type EstimateFilterQuery,
@@ -14,13 +13,21 @@ import {
   type EstimateStatusValue,
 } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
-import { conflict, invalid, notFound } from '../../plugins/errors.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { listPage } from '../../lib/list.ts';
 import { findParties, newRecordHead, partyColumns } from '../../lib/record-core/parties.ts';
+import { setDiscount } from '../../lib/record-core/discount.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
 import { tagsByRecord } from '../../lib/record-tags.ts';
-import { assertEditable, findEstimate, lockEstimate, recordChange, type Actor } from './estimate-access.ts';
+import {
+  assertEditable,
+  estimateKind,
+  findEstimate,
+  lockEstimate,
+  recordChange,
+  type Actor,
+} from './estimate-access.ts';
 
 const { estimates: es, companies: co, customers: cu, transactionNatures: tn } = schema;
 
@@ -194,16 +201,9 @@ export async function changeEstimateStatus(db: Db, actor: Actor, id: number, sta
 
 /** POST estimates/{id}/discount: 0 removes it; never above the subtotal; only while Draft or Wip. */
 export async function updateEstimateDiscount(db: Db, actor: Actor, id: number, discount: number) {
-  await db.transaction(async (tx) => {
-    const row = await lockEstimate(tx, actor, id);
-    assertEditable(row);
-    const cents = toCents(discount);
-    if (cents > row.subtotalCents) throw invalid({ discount: estimateMessages.discountTooHigh });
-    if (cents === row.discountCents) return;
-    await tx.update(es).set({ discountCents: cents }).where(eq(es.id, id));
-    await recordChange(tx, actor, id, 'update', [
-      { field: 'discount', before: fromCents(row.discountCents), after: discount },
-    ]);
+  await setDiscount(db, estimateKind, actor, id, discount, {
+    assertDiscountable: assertEditable,
+    tooHigh: estimateMessages.discountTooHigh,
   });
   return getEstimateDetail(db, actor, id);
 }

@@ -14,9 +14,10 @@ import {
 import { schema, type Db, type Tx } from '@oficina/db';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import { audit, changedFields, type AuditChange } from '../../lib/audit.ts';
-import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
+import { invoiceKind, lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { findParties, newRecordHead } from '../../lib/record-core/parties.ts';
+import { setDiscount } from '../../lib/record-core/discount.ts';
 
 const { invoices: i, invoiceStatuses: st, addresses: ad } = schema;
 
@@ -180,16 +181,11 @@ async function addressesInWords(tx: Tx, organizationId: number, changes: AuditCh
 
 /** POST invoices/{id}/discount: 0 removes it; never above the subtotal; not on canceled or paid orders. */
 export async function updateDiscount(db: Db, actor: Actor, id: number, discount: number) {
-  await db.transaction(async (tx) => {
-    const row = await lockInvoice(tx, actor, id);
-    if (row.state === InvoiceState.Canceled || row.isPaid) throw conflict(invoiceMessages.discountLocked);
-    const cents = toCents(discount);
-    if (cents > row.subtotalCents) throw invalid({ discount: invoiceMessages.discountTooHigh });
-    if (cents === row.discountCents) return;
-    await tx.update(i).set({ discountCents: cents }).where(eq(i.id, id));
-    await recordChange(tx, actor, id, 'update', [
-      { field: 'discount', before: fromCents(row.discountCents), after: discount },
-    ]);
+  await setDiscount(db, invoiceKind, actor, id, discount, {
+    assertDiscountable: (row) => {
+      if (row.state === InvoiceState.Canceled || row.isPaid) throw conflict(invoiceMessages.discountLocked);
+    },
+    tooHigh: invoiceMessages.discountTooHigh,
   });
   return getInvoiceDetail(db, actor, id);
 }
