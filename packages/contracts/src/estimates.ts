@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerDecision, estimateShare } from './estimate-sharing.ts';
 import { businessDateTime, idParam, listQuery, listResponse, money, orgParam } from './common.ts';
 import { anyQuantity, wholeQuantity } from './units.ts';
 import { recordHeadFields, recordTag, serviceLineFields, productLineFields, equipmentLineFields } from './records.ts';
@@ -169,6 +170,9 @@ export const estimateDetail = z.object({
   estimateTags: z.array(recordTag),
   /** The statuses the estimate may move to now. */
   allowedStatuses: z.array(z.number().int()),
+  /** The public link while it works, and the customer's latest answer through a link. */
+  share: estimateShare,
+  customerDecision: customerDecision.nullable(),
 });
 export type EstimateDetail = z.infer<typeof estimateDetail>;
 

@@ -21,6 +21,7 @@ export * from './profile.ts';
 export * from './invoices.ts';
 export * from './invoice-paperwork.ts';
 export * from './estimates.ts';
+export * from './estimate-sharing.ts';
 export * from './reports.ts';
 export * from './audit-logs.ts';
 export * from './notifications.ts';

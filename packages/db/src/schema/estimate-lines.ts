@@ -135,3 +135,30 @@ export const estimateTags = pgTable(
     ),
   ],
 );
+
+/**
+ * The customer's answer on the shared page: Approved 1 (a name, maybe a drawn signature as a PNG data
+ * URL) or Declined 2 (maybe a name and a reason), with its evidence. One answer per link.
+ */
+export const estimateDecisions = pgTable(
+  'estimate_decisions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: organizationColumn(),
+    estimateId: integer('estimate_id').notNull(),
+    shareToken: text('share_token').notNull(),
+    decision: smallint('decision').notNull(),
+    name: text('name'),
+    reason: text('reason'),
+    signature: text('signature'),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    contentHash: text('content_hash').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('estimate_decisions_link_key').on(t.estimateId, t.shareToken),
+    index('estimate_decisions_estimate_idx').on(t.estimateId, t.decidedAt),
+    ofEstimate('estimate_decisions_estimate_fkey', t),
+  ],
+);

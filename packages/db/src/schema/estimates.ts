@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sameOrganization } from './tenancy.ts';
 import { recordHeadColumns, recordMoneyColumns } from './record-columns.ts';
 import { companies } from './companies.ts';
@@ -22,6 +22,11 @@ export const estimates = pgTable(
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The public link shared with the customer: its random token (a new one replaces the old; null:
+    // not shared or revoked), until when it works, and a hash of what it showed when shared.
+    shareToken: text('share_token'),
+    shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),
+    shareContentHash: text('share_content_hash'),
   },
   (t) => [
     uniqueIndex('estimates_organization_id_id_key').on(t.organizationId, t.id),

@@ -8,11 +8,17 @@ import {
   publicInvoiceParams,
   publicInvoiceQuery,
   publicSignBody,
+  publicApproveBody,
+  publicDeclineBody,
+  publicEstimate,
+  publicEstimateParams,
+  publicEstimateQuery,
 } from '@oficina/contracts';
 import { z } from 'zod';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { calendarFeed } from '../calendar/calendar.service.ts';
 import { estimatePdfFromLink } from '../estimates/estimate-documents.service.ts';
+import { assertShareLink, decideEstimate, getPublicEstimate } from '../estimates/estimate-sharing.service.ts';
 import { assertSignLink, getPublicInvoice, signPublicInvoice } from '../invoices/invoice-signing.service.ts';
 import { pdfFromLink } from '../invoices/invoice-pdf.service.ts';
 import { paySlipFromLink } from '../payrolls/pay-slip.service.ts';
@@ -55,6 +61,85 @@ export async function sendPdf(reply: FastifyReply, make: () => Promise<{ pdf: Bu
  * calendar feed. Every public route lives here, so what is reachable without a login is in one file.
  */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // ---- the estimate shared with its customer ----
+  app.get(
+    '/public/estimates/:id',
+    {
+      schema: {
+        tags,
+        summary: 'O orçamento para a página pública de aprovação (link com token)',
+        security: [],
+        params: publicEstimateParams,
+        querystring: publicEstimateQuery,
+        response: { 200: publicEstimate },
+      },
+      config: { access: 'public', rateLimit: limit(120) },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getPublicEstimate(app.db, app.storage, request.params.id, request.query.token);
+    },
+  );
+  // The link is checked before the body is read: a wrong token costs one indexed read, no drawing.
+  const checkShareLink = async (request: { params: unknown; query: { token?: string } }) => {
+    const raw = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    await assertShareLink(app.db, raw((request.params as Record<string, unknown>).id), raw(request.query.token));
+  };
+  const evidence = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+  app.post(
+    '/public/estimates/:id/approve',
+    {
+      schema: {
+        tags,
+        summary: 'O cliente aprova o orçamento (nome e, se quiser, assinatura); uma resposta por link',
+        security: [],
+        params: publicEstimateParams,
+        querystring: publicEstimateQuery,
+        body: publicApproveBody,
+        response: { 200: publicEstimate },
+      },
+      config: { access: 'public', rateLimit: limit(20) },
+      onRequest: checkShareLink,
+    },
+    (request) =>
+      decideEstimate(
+        app.db,
+        app.storage,
+        request.params.id,
+        request.query.token,
+        { decision: 'approve', ...request.body },
+        evidence(request),
+      ),
+  );
+  app.post(
+    '/public/estimates/:id/decline',
+    {
+      schema: {
+        tags,
+        summary: 'O cliente recusa o orçamento (nome e motivo opcionais); uma resposta por link',
+        security: [],
+        params: publicEstimateParams,
+        querystring: publicEstimateQuery,
+        body: publicDeclineBody,
+        response: { 200: publicEstimate },
+      },
+      config: { access: 'public', rateLimit: limit(20) },
+      onRequest: checkShareLink,
+    },
+    (request) =>
+      decideEstimate(
+        app.db,
+        app.storage,
+        request.params.id,
+        request.query.token,
+        { decision: 'decline', ...request.body },
+        evidence(request),
+      ),
+  );
+
   app.get(
     '/public/invoices/:id',
     {

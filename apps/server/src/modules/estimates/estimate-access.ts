@@ -3,7 +3,7 @@ import { estimateMessages, isEstimateEditable } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict } from '../../plugins/errors.ts';
-import { audit, type AuditAction, type AuditChange } from '../../lib/audit.ts';
+import { audit, type AuditAction, type AuditActor, type AuditChange } from '../../lib/audit.ts';
 import { ownerColumn, type Actor, type EstimateTables, type RecordKind } from '../../lib/record-core/kind.ts';
 
 export type { Actor };
@@ -39,7 +39,13 @@ export function assertEditable(row: EstimateRow) {
 }
 
 /** Bumps updated_at and writes the audit row of a change, in the transaction of the change. */
-export async function recordChange(tx: Tx, actor: Actor, estimateId: number, action: AuditAction, data: AuditChange[]) {
+export async function recordChange(
+  tx: Tx,
+  actor: AuditActor,
+  estimateId: number,
+  action: AuditAction,
+  data: AuditChange[],
+) {
   await tx.update(es).set({ updatedAt: new Date() }).where(eq(es.id, estimateId));
   await audit(tx, actor, action, 'estimate', estimateId, data);
 }

@@ -38,6 +38,7 @@ import {
   moveEstimateReminderBody,
   orgParam,
   pdfResponse,
+  estimateShareResponse,
   sendEstimateEmailBody,
   ESTIMATE_EMAILS_PER_MINUTE,
   estimateMessages,
@@ -75,6 +76,7 @@ import {
 } from './estimate-paperwork.service.ts';
 import { pictureRoutes } from '../../lib/record-core/picture-routes.ts';
 import { requestEstimatePdf, sendEstimateEmail } from './estimate-documents.service.ts';
+import { revokeEstimateShare, shareEstimate } from './estimate-sharing.service.ts';
 import { generateInvoice, listEstimateInvoices } from './estimate-invoices.service.ts';
 
 /** Every estimate route: admins of organizations with the 'estimates' feature (the one access check). */
@@ -256,6 +258,29 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   pictureRoutes(app, one, estimatePictures, { tags, access: config.access });
+
+  // ---- the customer's link: share (a new link; the old one stops working) and revoke ----
+  app.post(
+    `${one}/share`,
+    {
+      schema: {
+        tags,
+        summary: 'Link público para o cliente aprovar ou recusar o orçamento (substitui o anterior)',
+        params: estimateParams,
+        response: { 200: estimateShareResponse },
+      },
+      config,
+    },
+    (request) => shareEstimate(app.db, request.auth, request.params.id),
+  );
+  app.delete(
+    `${one}/share`,
+    { schema: { tags, summary: 'Revoga o link público do orçamento', params: estimateParams }, config },
+    async (request, reply) => {
+      await revokeEstimateShare(app.db, request.auth, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   // ---- PDF and e-mail ----
   app.post(

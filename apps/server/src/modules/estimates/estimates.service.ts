@@ -18,6 +18,7 @@ import { audit } from '../../lib/audit.ts';
 import { listPage } from '../../lib/list.ts';
 import { findParties, newRecordHead, partyColumns } from '../../lib/record-core/parties.ts';
 import { setDiscount } from '../../lib/record-core/discount.ts';
+import { sharingFields } from './estimate-sharing.service.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
 import { tagsByRecord } from '../../lib/record-tags.ts';
 import {
@@ -103,11 +104,12 @@ export async function getEstimateDetail(db: Db, actor: Actor, id: number): Promi
   const s = schema.estimateServices;
   const p = schema.estimateProducts;
   const e = schema.estimateEquipments;
-  const [services, products, equipments, tags] = await Promise.all([
+  const [services, products, equipments, tags, sharing] = await Promise.all([
     db.select().from(s).where(eq(s.estimateId, id)).orderBy(asc(s.itemNumber), asc(s.id)),
     db.select().from(p).where(eq(p.estimateId, id)).orderBy(asc(p.itemNumber), asc(p.id)),
     db.select().from(e).where(eq(e.estimateId, id)).orderBy(asc(e.id)),
     tagsOf(db, [id]),
+    sharingFields(db, id),
   ]);
   const { subtotalCents, discountCents, ...head } = h!;
   return {
@@ -140,6 +142,7 @@ export async function getEstimateDetail(db: Db, actor: Actor, id: number): Promi
     estimateEquipments: equipments.map(equipmentLine),
     estimateTags: tags.get(id) ?? [],
     allowedStatuses: estimateTransitions[head.status as EstimateStatusValue] ?? [],
+    ...sharing,
   };
 }
 
