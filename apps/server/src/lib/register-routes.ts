@@ -5,18 +5,12 @@ import type { Access } from '../plugins/auth.ts';
 const itemParams = orgParam.extend({ id: idParam.shape.id });
 
 export interface RegisterRouteSchemas<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> {
-  /** The OpenAPI tag of the register's routes. */
-  tag: string;
   /** The list's query (page, search and the register's own filters). */
   query: Q;
   /** What a create and an update send. */
   body: B;
   /** One row as the API answers it. */
   response: R;
-  /** Who may call the routes. */
-  access: Access;
-  /** Who may list the rows, when more people may read the list than write the register. */
-  listAccess?: Access;
 }
 
 /**
@@ -25,15 +19,19 @@ export interface RegisterRouteSchemas<Q extends z.ZodType, B extends z.ZodType, 
  * own handlers with these options, so the requests it handles are typed from the register's schemas.
  */
 export function registerRouteSchemas<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  /** The OpenAPI tag of the register's routes. */
+  tag: string,
   def: RegisterRouteSchemas<Q, B, R>,
+  /** Who may call the routes, and who may list the rows when more people may read the list. */
+  access: { all: Access; list?: Access },
 ) {
-  const tags = [def.tag];
-  const config = { access: def.access };
+  const tags = [tag];
+  const config = { access: access.all };
   return {
     tags,
     list: {
       schema: { tags, params: orgParam, querystring: def.query, response: { 200: listResponse(def.response) } },
-      config: { access: def.listAccess ?? def.access },
+      config: { access: access.list ?? access.all },
     },
     create: { schema: { tags, params: orgParam, body: def.body, response: { 201: def.response } }, config },
     get: { schema: { tags, params: itemParams, response: { 200: def.response } }, config },

@@ -85,59 +85,41 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     const raw = (v: unknown) => (typeof v === 'string' ? v : undefined);
     await assertShareLink(app.db, raw((request.params as Record<string, unknown>).id), raw(request.query.token));
   };
-  const evidence = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
+  /** An answer's route: the link checked before its body is read; a few answers a minute per address. */
+  const answerRoute = <B extends z.ZodType>(summary: string, body: B) => ({
+    schema: {
+      tags,
+      summary,
+      security: [],
+      params: publicEstimateParams,
+      querystring: publicEstimateQuery,
+      body,
+      response: { 200: publicEstimate },
+    },
+    config: { access: 'public' as const, rateLimit: limit(20) },
+    onRequest: checkShareLink,
   });
+  /** The customer's answer, with its evidence: the address the request came from and the browser. */
+  const decide = (
+    request: { params: { id: number }; query: { token?: string }; ip: string; headers: { 'user-agent'?: string } },
+    answer: Parameters<typeof decideEstimate>[4],
+  ) =>
+    decideEstimate(app.db, app.storage, request.params.id, request.query.token, answer, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
   app.post(
     '/public/estimates/:id/approve',
-    {
-      schema: {
-        tags,
-        summary: 'O cliente aprova o orçamento (nome e, se quiser, assinatura); uma resposta por link',
-        security: [],
-        params: publicEstimateParams,
-        querystring: publicEstimateQuery,
-        body: publicApproveBody,
-        response: { 200: publicEstimate },
-      },
-      config: { access: 'public', rateLimit: limit(20) },
-      onRequest: checkShareLink,
-    },
-    (request) =>
-      decideEstimate(
-        app.db,
-        app.storage,
-        request.params.id,
-        request.query.token,
-        { decision: 'approve', ...request.body },
-        evidence(request),
-      ),
+    answerRoute(
+      'O cliente aprova o orçamento (nome e, se quiser, assinatura); uma resposta por link',
+      publicApproveBody,
+    ),
+    (request) => decide(request, { decision: 'approve', ...request.body }),
   );
   app.post(
     '/public/estimates/:id/decline',
-    {
-      schema: {
-        tags,
-        summary: 'O cliente recusa o orçamento (nome e motivo opcionais); uma resposta por link',
-        security: [],
-        params: publicEstimateParams,
-        querystring: publicEstimateQuery,
-        body: publicDeclineBody,
-        response: { 200: publicEstimate },
-      },
-      config: { access: 'public', rateLimit: limit(20) },
-      onRequest: checkShareLink,
-    },
-    (request) =>
-      decideEstimate(
-        app.db,
-        app.storage,
-        request.params.id,
-        request.query.token,
-        { decision: 'decline', ...request.body },
-        evidence(request),
-      ),
+    answerRoute('O cliente recusa o orçamento (nome e motivo opcionais); uma resposta por link', publicDeclineBody),
+    (request) => decide(request, { decision: 'decline', ...request.body }),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 // The estimate shared with its customer: a public, expiring, revocable link where the customer sees
 // the quote and approves it (name, maybe a drawn signature) or declines it (maybe a reason).
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   ESTIMATE_SHARE_DAYS,
@@ -20,6 +20,7 @@ import { AppError, conflict, invalid, notFound } from '../../plugins/errors.ts';
 import { checkDrawing } from '../../lib/images.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { printedHead } from '../documents/printed-record.ts';
+import { contentHash } from '../../lib/record-core/content-hash.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
 import { lockEstimate, recordChange, type Actor, type EstimateRow } from './estimate-access.ts';
 
@@ -44,19 +45,14 @@ async function shownContent(db: Db | Tx, estimate: EstimateRow) {
 }
 type ShownContent = Awaited<ReturnType<typeof shownContent>>;
 
-/** A SHA-256 of what the customer is shown: parties, lines with their prices, discount, equipment. */
-function shownHash(estimate: EstimateRow, c: ShownContent) {
-  const canonical = JSON.stringify([
-    1, // version of this shape
-    estimate.companyId,
-    estimate.customerId,
-    estimate.discountCents,
-    c.services.map((l) => [l.name, l.description ?? '', l.quantity, l.priceCents]),
-    c.products.map((l) => [l.name, l.unit, l.quantity, l.priceCents]),
-    c.equipments.map((l) => [l.name, l.brand, l.model, l.serialNumber]),
-  ]);
-  return createHash('sha256').update(canonical).digest('hex');
-}
+/** The hash of what the customer is shown, the same one a service order's signature covers. */
+const shownHash = (estimate: EstimateRow, c: ShownContent) =>
+  contentHash({
+    companyId: estimate.companyId,
+    customerId: estimate.customerId,
+    discountCents: estimate.discountCents,
+    ...c,
+  });
 
 // ---- the office: share and revoke -----------------------------------------------------------------
 

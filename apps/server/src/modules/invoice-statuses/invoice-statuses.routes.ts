@@ -10,14 +10,11 @@ import {
 
 // Readable by every user: collaborators work orders through their states, and blocking or
 // canceling one asks for a reason among these. Writing them is for admins.
-const route = registerRouteSchemas({
-  tag: 'invoice-statuses',
-  query: invoiceStatusListQuery,
-  body: invoiceStatusBody,
-  response: invoiceStatusResponse,
-  access: { admin: true },
-  listAccess: {},
-});
+const route = registerRouteSchemas(
+  'invoice-statuses',
+  { query: invoiceStatusListQuery, body: invoiceStatusBody, response: invoiceStatusResponse },
+  { all: { admin: true }, list: {} },
+);
 
 export const invoiceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   const path = '/organizations/:orgId/invoice-statuses';

@@ -2,33 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import { signPath, type InvoiceDetail, type Viewer, can } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
+import { contentHash, type SignedContent } from '../../lib/record-core/content-hash.ts';
 
-/**
- * What a customer signs: the parties, the lines with their prices, and the discount. Workers,
- * comments, photos, tags and the state are the shop's business and do not make a signature outdated.
- */
-export interface SignedContent {
-  companyId: number;
-  customerId: number;
-  discountCents: number;
-  services: Array<{ name: string; description: string | null; quantity: number; priceCents: number }>;
-  products: Array<{ name: string; quantity: number; priceCents: number }>;
-  equipments: Array<{ name: string; brand: string; model: string; serialNumber: string }>;
-}
-
-/** SHA-256 of the content in a fixed shape and order (lines by id, as they are loaded). */
-export function contentHash(c: SignedContent): string {
-  const canonical = JSON.stringify([
-    1, // version of this shape
-    c.companyId,
-    c.customerId,
-    c.discountCents,
-    c.services.map((l) => [l.name, l.description ?? '', l.quantity, l.priceCents]),
-    c.products.map((l) => [l.name, l.quantity, l.priceCents]),
-    c.equipments.map((l) => [l.name, l.brand, l.model, l.serialNumber]),
-  ]);
-  return createHash('sha256').update(canonical).digest('hex');
-}
+export { contentHash, type SignedContent };
 
 /** The content of an order as stored now (in the caller's transaction when signing). */
 export async function loadSignedContent(

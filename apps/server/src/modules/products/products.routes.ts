@@ -3,13 +3,11 @@ import { productBody, productListQuery, productResponse } from '@oficina/contrac
 import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.service.ts';
 
-const route = registerRouteSchemas({
-  tag: 'products',
-  query: productListQuery,
-  body: productBody,
-  response: productResponse,
-  access: { admin: true },
-});
+const route = registerRouteSchemas(
+  'products',
+  { query: productListQuery, body: productBody, response: productResponse },
+  { all: { admin: true } },
+);
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const path = '/organizations/:orgId/products';

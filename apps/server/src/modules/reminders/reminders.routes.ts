@@ -4,13 +4,11 @@ import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import { createReminder, getReminder, listReminders, updateReminder } from './reminders.service.ts';
 
 // Organizations without the reminders feature get 403 on every route.
-const route = registerRouteSchemas({
-  tag: 'reminders',
-  query: reminderListQuery,
-  body: reminderBody,
-  response: reminderResponse,
-  access: { admin: true, feature: 'reminders' },
-});
+const route = registerRouteSchemas(
+  'reminders',
+  { query: reminderListQuery, body: reminderBody, response: reminderResponse },
+  { all: { admin: true, feature: 'reminders' } },
+);
 
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   const path = '/organizations/:orgId/reminders';

@@ -3,13 +3,11 @@ import { serviceBody, serviceListQuery, serviceResponse } from '@oficina/contrac
 import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import { archiveService, createService, getService, listServices, updateService } from './services.service.ts';
 
-const route = registerRouteSchemas({
-  tag: 'services',
-  query: serviceListQuery,
-  body: serviceBody,
-  response: serviceResponse,
-  access: { admin: true },
-});
+const route = registerRouteSchemas(
+  'services',
+  { query: serviceListQuery, body: serviceBody, response: serviceResponse },
+  { all: { admin: true } },
+);
 
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const path = '/organizations/:orgId/services';

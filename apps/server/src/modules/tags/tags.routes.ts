@@ -3,13 +3,11 @@ import { tagBody, tagListQuery, tagResponse } from '@oficina/contracts';
 import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import { createTag, getTag, listTags, updateTag } from './tags.service.ts';
 
-const route = registerRouteSchemas({
-  tag: 'tags',
-  query: tagListQuery,
-  body: tagBody,
-  response: tagResponse,
-  access: { admin: true },
-});
+const route = registerRouteSchemas(
+  'tags',
+  { query: tagListQuery, body: tagBody, response: tagResponse },
+  { all: { admin: true } },
+);
 
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   const path = '/organizations/:orgId/tags';

@@ -8,13 +8,11 @@ import {
   updateTransactionNature,
 } from './transaction-natures.service.ts';
 
-const route = registerRouteSchemas({
-  tag: 'transaction-natures',
-  query: transactionNatureListQuery,
-  body: transactionNatureBody,
-  response: transactionNatureResponse,
-  access: { admin: true },
-});
+const route = registerRouteSchemas(
+  'transaction-natures',
+  { query: transactionNatureListQuery, body: transactionNatureBody, response: transactionNatureResponse },
+  { all: { admin: true } },
+);
 
 export const transactionNatureRoutes: FastifyPluginAsyncZod = async (app) => {
   const path = '/organizations/:orgId/transaction-natures';
