@@ -13,6 +13,9 @@ test.describe('services', () => {
 
     await page.getByPlaceholder('Digite para pesquisar').fill(name);
     await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(/R\$\s180,00/);
+    // The new service is on the first page already: wait for the search to be applied, or the rows
+    // it removes can move the link from under the click.
+    await expect(page.getByTestId('pagination')).toContainText('1–1 de 1 registro');
     await page.getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { name: /^Editar Serviço \d+$/ })).toBeVisible();
     await page.getByLabel('Preço').fill('');
@@ -51,6 +54,7 @@ test.describe('services', () => {
     await loginAs(page, 'admin');
     await page.goto('/services');
     await page.getByPlaceholder('Digite para pesquisar').fill(name);
+    await expect(page.getByTestId('pagination')).toContainText('1–1 de 1 registro');
     await page.getByRole('button', { name: `Remover ${name}` }).click();
     await expect(page.getByText('Essa ação não poderá ser desfeita')).toBeVisible();
     await page.getByRole('button', { name: 'Cancelar' }).click();
