@@ -82,6 +82,15 @@ export const routes: RouteObject[] = [
     lazy: () =>
       import('../features/public-sign/pages/sign-invoice-page.tsx').then((m) => ({ Component: m.SignInvoicePage })),
   },
+  // Public: the customer approves or declines a shared estimate through its link, without logging in.
+  {
+    path: '/estimates/:id/review',
+    hydrateFallbackElement: <PageSpinner />,
+    lazy: () =>
+      import('../features/public-estimate/pages/review-estimate-page.tsx').then((m) => ({
+        Component: m.ReviewEstimatePage,
+      })),
+  },
   {
     element: <RequireUser />,
     // Shown while the first screen's code arrives.

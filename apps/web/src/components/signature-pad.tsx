@@ -27,6 +27,11 @@ interface SignaturePadProps {
   clearLabel?: string;
   /** Shown when Save is pressed on an empty pad; by default the signing one. */
   emptyMessage?: string;
+  /**
+   * For a drawing that is optional: called instead of the message when Save is pressed on an empty
+   * pad, so the action goes on without a drawing.
+   */
+  onSaveEmpty?(): Promise<unknown> | unknown;
 }
 
 /**
@@ -48,6 +53,7 @@ export function SignaturePad({
   saveLabel = 'Salvar',
   clearLabel = 'Limpar',
   emptyMessage = EMPTY_SIGNATURE_MESSAGE,
+  onSaveEmpty,
 }: SignaturePadProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePadLib | null>(null);
@@ -92,7 +98,8 @@ export function SignaturePad({
   const save = async () => {
     const pad = padRef.current;
     if (!pad || pad.isEmpty()) {
-      toast.info(emptyMessage);
+      if (onSaveEmpty) await onSaveEmpty();
+      else toast.info(emptyMessage);
       return;
     }
     await onSave(pad.toDataURL('image/png'));

@@ -10,7 +10,7 @@ import { SignaturePad } from '../../../components/signature-pad.tsx';
 import { usePublicInvoice } from '../api/get-public-invoice.ts';
 import { useSignInvoice } from '../api/sign-invoice.ts';
 import { pngSize } from '../../../lib/png-size.ts';
-import { PixCard } from '../components/pix-card.tsx';
+import { PixCard } from '../../../components/pix-card.tsx';
 
 const SIGNED_FLAG = 'invoice-signed';
 
