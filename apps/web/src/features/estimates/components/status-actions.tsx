@@ -1,20 +1,29 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { EstimateStatus, estimateMessages, type EstimateDetail, type EstimateStatusValue } from '@oficina/contracts';
+import {
+  EstimateStatus,
+  estimateMessages,
+  type EstimateDetail,
+  type EstimateShareResponse,
+  type EstimateStatusValue,
+} from '@oficina/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useChangeStatus } from '../api/change-status.ts';
 import { useRequestPdf } from '../api/request-pdf.ts';
+import { useShareEstimate } from '../api/share.ts';
 import { EmailModal } from './email-modal.tsx';
+import { ShareLinkModal } from './share-link.tsx';
 import { GenerateOrdersModal } from './generate-orders-modal.tsx';
 
 /**
  * The estimate's buttons, each status change after an irreversible-action confirmation. Which ones
  * show comes from the server's allowed statuses: 'Iniciar' on Draft, 'Aprovar' on Wip, 'Cancelar' on
  * Draft and on Wip (the state machine allows canceling a quote in progress), 'Gerar Ordens de Serviço'
- * on Completed; PDF and e-mail in every status (a draft's PDF is marked as a draft).
+ * on Completed; PDF and e-mail in every status (a draft's PDF is marked as a draft); 'Compartilhar link'
+ * on Draft and Wip, which gives the customer's link (a new one replaces the live one, after asking).
  */
 export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
   const change = useChangeStatus(estimate.id);
@@ -22,6 +31,10 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
   const confirm = useConfirm();
   const [emailing, setEmailing] = useState(false);
   const [generating, setGenerating] = useState(false);
+  const share = useShareEstimate(estimate.id);
+  const [shared, setShared] = useState<EstimateShareResponse | null>(null);
+  // Only an open quote is shared (a draft shared moves to Em Andamento).
+  const shareable = estimate.status === EstimateStatus.Draft || estimate.status === EstimateStatus.Wip;
   const allowed = estimate.allowedStatuses;
   const move = async (status: EstimateStatusValue, label: string) => {
     if (!(await confirm({ text: estimateMessages.confirmStatus, confirmLabel: label }))) return;
@@ -43,6 +56,23 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
     } catch (err) {
       tab?.close();
       toastApiError(err, estimateMessages.statusFailed);
+    }
+  };
+  const shareLink = async () => {
+    if (
+      estimate.share &&
+      !(await confirm({
+        title: 'Novo link',
+        text: 'Um novo link substitui o atual, que deixa de funcionar.',
+        confirmLabel: 'Gerar novo link',
+      }))
+    )
+      return;
+    try {
+      setShared(await share.mutateAsync());
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) toast.error((err.messages ?? []).join(' '));
+      else toastApiError(err, 'Não foi possível compartilhar o orçamento');
     }
   };
   return (
@@ -68,11 +98,17 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
       <Button variant="outline-secondary" onClick={() => setEmailing(true)}>
         Enviar por e-mail
       </Button>
+      {shareable && (
+        <ActionButton variant="outline-secondary" action={shareLink}>
+          Compartilhar link
+        </ActionButton>
+      )}
       {allowed.includes(EstimateStatus.Canceled) && (
         <ActionButton variant="outline-danger" action={() => move(EstimateStatus.Canceled, 'Cancelar orçamento')}>
           Cancelar
         </ActionButton>
       )}
+      <ShareLinkModal estimateId={estimate.id} number={estimate.number} share={shared} onHide={() => setShared(null)} />
       <EmailModal estimate={estimate} show={emailing} onHide={() => setEmailing(false)} />
       {estimate.status === EstimateStatus.Completed && (
         <GenerateOrdersModal estimate={estimate} show={generating} onHide={() => setGenerating(false)} />

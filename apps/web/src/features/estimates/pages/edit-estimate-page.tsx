@@ -13,6 +13,8 @@ import { NotesSection } from '../components/notes-section.tsx';
 import { PhotosSection } from '../components/photos-section.tsx';
 import { RemindersSection } from '../components/reminders-section.tsx';
 import { StatusActions } from '../components/status-actions.tsx';
+import { ShareLinkCard } from '../components/share-link.tsx';
+import { CustomerDecisionCard } from '../components/customer-decision-card.tsx';
 import { TagsCard } from '../components/tags-card.tsx';
 
 const tabs = ['dados', 'ordens', 'emails'] as const;
@@ -66,6 +68,8 @@ export function EditEstimatePage() {
               <NotesSection estimateId={estimate.id} />
             </div>
             <div className="invoice-area-side">
+              {estimate.customerDecision && <CustomerDecisionCard decision={estimate.customerDecision} />}
+              {estimate.share && <ShareLinkCard estimateId={estimate.id} share={estimate.share} />}
               <TotalsCard estimate={estimate} editable={editable} />
               <TagsCard estimate={estimate} />
               {hasReminders && <RemindersSection estimateId={estimate.id} />}
