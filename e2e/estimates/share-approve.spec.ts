@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { expect, loginAs, test } from '../fixtures/index.ts';
+import { addLines, moveEstimate, newEstimate } from '../fixtures/estimates.ts';
+
+/** The unread count the bell's badge shows (0 without a badge). */
+async function badgeCount(page: Page) {
+  const badge = page.getByTestId('notification-badge');
+  if ((await badge.count()) === 0) return 0;
+  const text = await badge.innerText();
+  return text === '99+' ? 100 : Number(text);
+}
+
+test('the admin shares an estimate, the customer approves it on a phone without a login, the admin sees the answer', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { admin, customer, estimate } = await newEstimate(request, 'Cliente Link');
+  await addLines(admin, estimate.id, 2, 1);
+  await moveEstimate(admin, estimate.id, 1);
+
+  await loginAs(page, 'admin');
+  await page.goto(`/estimates/${estimate.id}/edit`);
+  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Em Andamento');
+  const before = await badgeCount(page);
+  await page
+    .getByRole('toolbar', { name: 'Ações do orçamento' })
+    .getByRole('button', { name: 'Compartilhar link' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Link do orçamento nº ${estimate.number}` });
+  await expect(dialog.getByTestId('share-valid-until')).toHaveText(/^Válido até \d{2}\/\d{2}\/\d{4}$/);
+  const link = await dialog.getByLabel('Link público (sem login)').inputValue();
+  expect(link).toMatch(new RegExp(`/estimates/${estimate.id}/review\\?token=.+`));
+  await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click();
+  await expect(dialog).toBeHidden();
+  // The live link stays on the screen.
+  await expect(page.getByRole('region', { name: 'Link para o cliente' }).getByRole('textbox')).toHaveValue(link);
+
+  // The customer's phone: another browser, no login.
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  const customerPage = await phone.newPage();
+  await customerPage.goto(link);
+  await expect(customerPage.getByRole('heading', { name: `Orçamento nº ${estimate.number}` })).toBeVisible();
+  await expect(customerPage.getByText(customer.name, { exact: true })).toBeVisible();
+  await expect(customerPage.getByTestId('estimate-total')).toContainText('R$');
+  await customerPage.getByLabel('Seu nome').fill('Maria Cliente');
+  const canvas = customerPage.getByTestId('signature-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await customerPage.mouse.move(box.x + 30, box.y + box.height / 2);
+  await customerPage.mouse.down();
+  for (let i = 1; i <= 12; i++)
+    await customerPage.mouse.move(box.x + 30 + i * 20, box.y + box.height / 2 + (i % 2 ? 25 : -25));
+  await customerPage.mouse.up();
+  await customerPage.getByRole('button', { name: 'Aprovar', exact: true }).click();
+  await expect(customerPage.getByTestId('estimate-decision')).toContainText(
+    /^Orçamento aprovado por Maria Cliente em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/,
+  );
+  await expect(customerPage.getByRole('button', { name: 'Aprovar', exact: true })).toHaveCount(0);
+  await phone.close();
+
+  // Back on the admin's screen: approved, the customer's answer with the drawing, and the bell.
+  await page.reload();
+  await expect(page.getByTestId('estimate-status-badge')).toHaveText('Aprovado');
+  const answer = page.getByRole('region', { name: 'Resposta do cliente' });
+  await expect(answer.getByTestId('decision-result')).toHaveText('Aprovado pelo cliente');
+  await expect(answer).toContainText('Maria Cliente');
+  await expect(answer.getByRole('img', { name: 'Assinatura de Maria Cliente' })).toBeVisible();
+  await expect.poll(() => badgeCount(page), { timeout: 20_000 }).toBeGreaterThan(before);
+  await page.getByRole('button', { name: /^Notificações/ }).click();
+  await expect(
+    page.locator('.notification-entry', { hasText: `Orçamento ${estimate.number} aprovado pelo cliente` }).first(),
+  ).toBeVisible();
+});
