@@ -7,7 +7,8 @@ import { useEstimateMutation } from './use-estimate-mutation.ts';
  * draft shared moves to Em Andamento, so the estimate is refreshed after.
  */
 export const useShareEstimate = (id: number) =>
-  useEstimateMutation(id, (path, _: void) => api.post<EstimateShareResponse>(`${path}/share`));
+  useEstimateMutation<void, EstimateShareResponse>(id, (path) => api.post<EstimateShareResponse>(`${path}/share`));
 
 /** DELETE estimates/{id}/share: the link stops working at once. */
-export const useRevokeShare = (id: number) => useEstimateMutation(id, (path, _: void) => api.delete(`${path}/share`));
+export const useRevokeShare = (id: number) =>
+  useEstimateMutation<void, void>(id, (path) => api.delete(`${path}/share`));

@@ -41,7 +41,13 @@ describe('CustomerDecisionCard', () => {
   it('a refusal: the reason, no signature, and what was not given said so', () => {
     renderAsUser(
       <CustomerDecisionCard
-        decision={answer({ decision: 'declined', name: null, reason: 'Vou fazer depois', signature: null, userAgent: null })}
+        decision={answer({
+          decision: 'declined',
+          name: null,
+          reason: 'Vou fazer depois',
+          signature: null,
+          userAgent: null,
+        })}
       />,
     );
     const card = screen.getByRole('region', { name: 'Resposta do cliente' });

@@ -19,7 +19,7 @@ export function CustomerDecisionCard({ decision }: { decision: CustomerDecision 
     ['Navegador', decision.userAgent ?? 'Não informado'],
     [
       'Versão (hash)',
-      <abbr title={decision.contentHash} className="font-monospace" data-testid="decision-hash">
+      <abbr key="hash" title={decision.contentHash} className="font-monospace" data-testid="decision-hash">
         {`${decision.contentHash.slice(0, 12)}…`}
       </abbr>,
     ],
