@@ -36,3 +36,4 @@ export * from './agenda.ts';
 export * from './checklists.ts';
 export * from './pix.ts';
 export * from './records.ts';
+export * from './whatsapp.ts';

@@ -21,6 +21,8 @@ export const companies = pgTable(
     emailSubject: text('email_subject'),
     emailBody: text('email_body'),
     emailSignature: text('email_signature'),
+    /** The WhatsApp message template (placeholders as in contracts/whatsapp.ts); null: the default text. */
+    whatsappTemplate: text('whatsapp_template'),
     /** The drawn signature as a PNG data URL. */
     signature: text('signature'),
     /** Storage keys of the uploaded images (lib/storage.ts). */
