@@ -49,6 +49,8 @@ export const companyResponse = partyResponse.extend({
   emailSubject: z.string().nullable(),
   emailBody: z.string().nullable(),
   emailSignature: z.string().nullable(),
+  /** The WhatsApp message template, or null for the default text. */
+  whatsappTemplate: z.string().nullable(),
   /** The drawn signature (PNG data URL), or null. */
   signature: z.string().nullable(),
   hasLogo: z.boolean(),

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idParam,
   companyEmailBody,
+  companyWhatsAppBody,
+  companyWhatsAppResponse,
   companyPixBody,
   companyListResponse,
   companyResponse,
@@ -25,6 +27,8 @@ import {
   signCompany,
   updateCompanyEmail,
   updateCompanyPix,
+  getCompanyWhatsApp,
+  updateCompanyWhatsApp,
   type CompanyImage,
 } from './companies.service.ts';
 
@@ -32,7 +36,7 @@ const params = orgParam.extend(idParam.shape);
 const admin = { access: { admin: true } } as const;
 const tags = ['companies'];
 
-/** Companies: identity, e-mail template, drawn signature, logo and signature image. */
+/** Companies: identity, e-mail and WhatsApp templates, drawn signature, logo and signature image. */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:orgId/companies',
@@ -71,6 +75,36 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organizations/:orgId/companies/:id/email',
     { schema: { tags, params, body: companyEmailBody, response: { 200: companyResponse } }, config: admin },
     (request) => updateCompanyEmail(app.db, request.auth.organizationId, request.params.id, request.body),
+  );
+
+  app.get(
+    '/organizations/:orgId/companies/:id/whatsapp',
+    {
+      schema: {
+        tags,
+        summary: 'Mensagem do WhatsApp da empresa (a padrão quando não definida)',
+        params,
+        response: { 200: companyWhatsAppResponse },
+      },
+      config: admin,
+    },
+    (request) => getCompanyWhatsApp(app.db, request.auth.organizationId, request.params.id),
+  );
+
+  app.put(
+    '/organizations/:orgId/companies/:id/whatsapp',
+    {
+      schema: {
+        tags,
+        summary: 'Define a mensagem do WhatsApp da empresa (vazia: a padrão)',
+        params,
+        body: companyWhatsAppBody,
+        response: { 200: companyResponse },
+      },
+      config: admin,
+    },
+    (request) =>
+      updateCompanyWhatsApp(app.db, request.auth.organizationId, request.params.id, request.body.whatsappTemplate),
   );
 
   app.put(

@@ -1,5 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { companyMessages, signatureMessages, type CompanyEmailBody } from '@oficina/contracts';
+import {
+  companyMessages,
+  DEFAULT_WHATSAPP_TEMPLATE,
+  signatureMessages,
+  type CompanyEmailBody,
+} from '@oficina/contracts';
 import { checkDrawing, checkImage, COMPANY_IMAGE_MAX_PIXELS } from '../../lib/images.ts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
@@ -16,6 +21,7 @@ const companyColumns = {
   emailSubject: t.emailSubject,
   emailBody: t.emailBody,
   emailSignature: t.emailSignature,
+  whatsappTemplate: t.whatsappTemplate,
   signature: t.signature,
   logoKey: t.logoKey,
   signatureImageKey: t.signatureImageKey,
@@ -39,6 +45,28 @@ export async function updateCompanyPix(db: Db, organizationId: number, id: numbe
     .returning({ id: t.id });
   assertFound(row);
   return getCompany(db, organizationId, id);
+}
+
+/** PUT companies/{id}/whatsapp: the template (already checked by the contract), or null for the default. */
+export async function updateCompanyWhatsApp(
+  db: Db,
+  organizationId: number,
+  id: number,
+  whatsappTemplate: string | null,
+) {
+  const [row] = await db
+    .update(t)
+    .set({ whatsappTemplate, updatedAt: new Date() })
+    .where(own(organizationId, id))
+    .returning({ id: t.id });
+  assertFound(row);
+  return getCompany(db, organizationId, id);
+}
+
+/** GET companies/{id}/whatsapp: the message documents of the company are sent with. */
+export async function getCompanyWhatsApp(db: Db, organizationId: number, id: number) {
+  const [row] = await db.select({ template: t.whatsappTemplate }).from(t).where(own(organizationId, id));
+  return { template: assertFound(row).template ?? DEFAULT_WHATSAPP_TEMPLATE };
 }
 
 export async function updateCompanyEmail(db: Db, organizationId: number, id: number, body: CompanyEmailBody) {

@@ -1,6 +1,13 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { completeCnpj, fileMessages, formatCnpj, IMAGE_MAX_BYTES, PersonType } from '@oficina/contracts';
+import {
+  completeCnpj,
+  DEFAULT_WHATSAPP_TEMPLATE,
+  fileMessages,
+  formatCnpj,
+  IMAGE_MAX_BYTES,
+  PersonType,
+} from '@oficina/contracts';
 import { createOrg, type TestOrg, perFile, expectEachRoute } from '../../../test/helpers.ts';
 import { JPEG_HEAD, multipart, newCnpj, newCpf, PNG_1x1 } from '../../../test/factories.ts';
 
@@ -37,6 +44,8 @@ const routes = (id: number): Array<[string, string, unknown?]> => [
   ['GET', `/${id}`],
   ['PUT', `/${id}`, { type: 1, name: 'x', alias: 'y' }],
   ['POST', `/${id}/email`, { emailSubject: 'x' }],
+  ['GET', `/${id}/whatsapp`],
+  ['PUT', `/${id}/whatsapp`, { whatsappTemplate: 'Olá {{link}}' }],
   ['POST', `/${id}/sign`, { signature: `data:image/png;base64,${PNG_1x1.toString('base64')}` }],
   ['GET', `/${id}/logo`],
   ['DELETE', `/${id}/logo`],
@@ -295,6 +304,54 @@ describe('POST companies/{id}/email', () => {
     expect(body.emailSignature).toBe('<h2>Equipe</h2>');
     const again = await t.ctx.app.inject({ url: `${base(t.org)}/${companyId}`, headers: t.org.as(t.org.admin.token) });
     expect(again.json().emailBody).toBe(body.emailBody);
+  });
+});
+
+describe('companies/{id}/whatsapp', () => {
+  const put = (payload: object) =>
+    t.ctx.app.inject({
+      method: 'PUT',
+      url: `${base(t.org)}/${companyId}/whatsapp`,
+      headers: t.org.as(t.org.admin.token),
+      payload,
+    });
+  const read = async () => {
+    const res = await t.ctx.app.inject({
+      url: `${base(t.org)}/${companyId}/whatsapp`,
+      headers: t.org.as(t.org.admin.token),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().template;
+  };
+  const company = async () =>
+    (await t.ctx.app.inject({ url: `${base(t.org)}/${companyId}`, headers: t.org.as(t.org.admin.token) })).json();
+
+  it('saves the template, trimmed; GET answers it and the company carries it; blank goes back to the default', async () => {
+    expect(await read()).toBe(DEFAULT_WHATSAPP_TEMPLATE);
+    expect((await company()).whatsappTemplate).toBeNull();
+    const template = 'Oi, {{cliente}}! OS nº {{numero}} da {{empresa}}: {{link}}';
+    const res = await put({ whatsappTemplate: `  ${template}\n` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().whatsappTemplate).toBe(template);
+    expect(await read()).toBe(template);
+    expect((await company()).whatsappTemplate).toBe(template);
+    expect((await put({ whatsappTemplate: '   ' })).json().whatsappTemplate).toBeNull();
+    expect(await read()).toBe(DEFAULT_WHATSAPP_TEMPLATE);
+  });
+
+  it('422 in pt-BR on the field: longer than 1000 characters, or without the link; nothing changes', async () => {
+    await put({ whatsappTemplate: 'Antes: {{link}}' });
+    const long = await put({ whatsappTemplate: `${'x'.repeat(992)} {{link}}` });
+    expect(long.statusCode).toBe(422);
+    expect(long.json()).toEqual({ errors: { whatsappTemplate: ['A mensagem deve ter no máximo 1000 caracteres'] } });
+    const noLink = await put({ whatsappTemplate: 'Olá {{cliente}}' });
+    expect(noLink.statusCode).toBe(422);
+    expect(noLink.json()).toEqual({
+      errors: { whatsappTemplate: ['A mensagem deve conter {{link}}, para o cliente receber o link'] },
+    });
+    const wrongType = await put({ whatsappTemplate: 12 });
+    expect(wrongType.statusCode).toBe(422);
+    expect(await read()).toBe('Antes: {{link}}');
   });
 });
 
