@@ -49,6 +49,7 @@ export type CompanyWhatsAppBody = z.output<typeof companyWhatsAppBody>;
 
 /** GET companies/{id}/whatsapp: the message a document of the company is sent with (the default when none). */
 export const companyWhatsAppResponse = z.object({ template: z.string() });
+export type CompanyWhatsApp = z.infer<typeof companyWhatsAppResponse>;
 
 export interface WhatsAppValues {
   number: number | string;

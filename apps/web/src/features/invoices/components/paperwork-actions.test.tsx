@@ -153,4 +153,48 @@ describe('SignActions', () => {
     expect(screen.queryByRole('link', { name: 'Assinar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Link de assinatura' })).not.toBeInTheDocument();
   });
+
+  describe("'Enviar pelo WhatsApp'", () => {
+    const template = `GET /api/organizations/1/companies/1/whatsapp`;
+    const signLink = `${window.location.origin}/invoices/7/sign?token=abc`;
+
+    it("admin: the company's message, filled, to the customer's mobile", async () => {
+      const calls = fakeApi({
+        [template]: () => ({ template: '{{cliente}}, OS {{numero}} da {{empresa}}: {{link}}' }),
+      });
+      renderAsUser(<SignActions invoice={invoiceFixture({ statusState: InvoiceState.Wip })} />);
+      const link = await screen.findByRole('link', { name: 'Enviar pelo WhatsApp' });
+      const text = `Maria Souza, OS 1042 da Demo Refrigeração Ltda: ${signLink}`;
+      expect(link).toHaveAttribute('href', `https://wa.me/5511987654321?text=${encodeURIComponent(text)}`);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([template]);
+    });
+
+    it('admin: the default message when the template cannot be read', async () => {
+      fakeApi({});
+      renderAsUser(<SignActions invoice={invoiceFixture({ statusState: InvoiceState.Wip })} />);
+      const link = await screen.findByRole('link', { name: 'Enviar pelo WhatsApp' });
+      const text = `Olá Maria Souza! Segue a ordem de serviço nº 1042 da Demo Refrigeração Ltda para conferir e assinar: ${signLink}`;
+      expect(link).toHaveAttribute('href', `https://wa.me/5511987654321?text=${encodeURIComponent(text)}`);
+    });
+
+    it.each([
+      [null, 'O cliente não tem celular cadastrado'],
+      ['(11) 3456-7890', 'Celular do cliente inválido'],
+    ])('admin, customer phone %s: disabled with the reason', async (customerPhone, reason) => {
+      fakeApi({ [template]: () => ({ template: '{{link}}' }) });
+      renderAsUser(<SignActions invoice={invoiceFixture({ statusState: InvoiceState.Wip, customerPhone })} />);
+      expect(await screen.findByText(reason)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Enviar pelo WhatsApp' })).toBeDisabled();
+      expect(screen.queryByRole('link', { name: 'Enviar pelo WhatsApp' })).not.toBeInTheDocument();
+    });
+
+    it('a collaborator has no WhatsApp button and asks nothing of the server', () => {
+      const calls = fakeApi({});
+      renderAsUser(<SignActions invoice={invoiceFixture({ statusState: InvoiceState.Wip })} />, 'worker');
+      expect(screen.getByRole('button', { name: 'Link de assinatura' })).toBeInTheDocument();
+      expect(screen.queryByText('Enviar pelo WhatsApp')).not.toBeInTheDocument();
+      expect(calls).toEqual([]);
+    });
+  });
 });

@@ -2,9 +2,19 @@ import { useState } from 'react';
 import { Button, Dropdown, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { InvoiceState, paperworkMessages, pdfHiddenStates, type InvoiceDetail } from '@oficina/contracts';
+import {
+  can,
+  fillWhatsAppTemplate,
+  InvoiceState,
+  paperworkMessages,
+  pdfHiddenStates,
+  type InvoiceDetail,
+} from '@oficina/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
+import { useViewer } from '../../../lib/auth.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { WhatsAppButton } from '../../../components/whatsapp/whatsapp-button.tsx';
+import { useWhatsAppTemplate } from '../../../components/whatsapp/use-whatsapp-template.ts';
 import { useRequestPdf } from '../api/request-pdf.ts';
 
 /**
@@ -79,12 +89,31 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
+ * The signing link sent to the customer's mobile on WhatsApp, in the company's message. Admins only: the
+ * company's template is theirs to read, and theirs is the link with values. Should the template not
+ * load, the default message is sent.
+ */
+function SendSignLink({ invoice, link }: { invoice: InvoiceDetail; link: string }) {
+  const template = useWhatsAppTemplate(invoice.companyId);
+  const message = template.isPending
+    ? undefined
+    : fillWhatsAppTemplate(template.data?.template, {
+        number: invoice.number,
+        customer: invoice.customerName,
+        company: invoice.companyName,
+        link,
+      });
+  return <WhatsAppButton phone={invoice.customerPhone} message={message} />;
+}
+
+/**
  * While the order is not validly signed (never, or outdated): 'Assinar' opens the signing page here,
  * to hand the phone to the customer, and comes back; 'Link de assinatura' copies the public link to
- * send it. A Canceled order cannot be signed.
+ * send it, and an admin may send it on WhatsApp. A Canceled order cannot be signed.
  */
 export function SignActions({ invoice }: { invoice: InvoiceDetail }) {
   const [manual, setManual] = useState<string | null>(null);
+  const viewer = useViewer();
   if (!invoice.signUrl || invoice.statusState === InvoiceState.Canceled) return null;
   const back = encodeURIComponent(`/invoices/${invoice.id}/edit`);
   const link = `${window.location.origin}${invoice.signUrl}`;
@@ -105,6 +134,7 @@ export function SignActions({ invoice }: { invoice: InvoiceDetail }) {
       >
         Link de assinatura
       </Button>
+      {can.handlePayment(viewer) && <SendSignLink invoice={invoice} link={link} />}
       <AppModal show={!!manual} onHide={() => setManual(null)} title="Link de assinatura">
         <Form.Label htmlFor="sign-link-text">Copie o link e envie ao cliente:</Form.Label>
         <Form.Control id="sign-link-text" readOnly value={manual ?? ''} onFocus={(e) => e.target.select()} autoFocus />

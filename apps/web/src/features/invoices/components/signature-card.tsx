@@ -8,30 +8,11 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useRenewSignLink } from '../api/renew-sign-link.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { pngSize } from '../../../lib/png-size.ts';
-import { whatsAppLink } from '../../../lib/whatsapp.ts';
 
 /**
  * The customer's signature: the image and its evidence once signed, marked when the order changed
  * after signing; the admin can revoke the signing link and issue a new one while it is in use.
  */
-/** The signing link sent on WhatsApp to the customer's mobile, with a pt-BR message. */
-function WhatsAppButton({ invoice, signUrl }: { invoice: InvoiceDetail; signUrl: string }) {
-  const url = new URL(signUrl, window.location.origin).toString();
-  const text = `Olá, ${invoice.customerName}! Segue o link da Ordem de Serviço nº ${invoice.number} da ${invoice.companyName} para conferir e assinar: ${url}`;
-  const link = whatsAppLink(invoice.customerPhone, text);
-  if ('reason' in link)
-    return (
-      <span className="small text-body-secondary" data-testid="whatsapp-unavailable">
-        WhatsApp indisponível: {link.reason}
-      </span>
-    );
-  return (
-    <a className="btn btn-sm btn-outline-success" href={link.href} target="_blank" rel="noopener noreferrer">
-      Enviar pelo WhatsApp
-    </a>
-  );
-}
-
 export function SignatureCard({ invoice, isAdmin }: { invoice: InvoiceDetail; isAdmin: boolean }) {
   const s = invoice.signature;
   const renew = useRenewSignLink(invoice.id);
@@ -92,12 +73,9 @@ export function SignatureCard({ invoice, isAdmin }: { invoice: InvoiceDetail; is
         <p className="text-body-secondary small mb-0">Aguardando a assinatura do cliente.</p>
       )}
       {isAdmin && invoice.signUrl && (
-        <div className="d-flex flex-wrap align-items-center gap-3 mt-2">
-          <ActionButton size="sm" variant="link" className="px-0" action={onRenew}>
-            Gerar novo link de assinatura
-          </ActionButton>
-          <WhatsAppButton invoice={invoice} signUrl={invoice.signUrl} />
-        </div>
+        <ActionButton size="sm" variant="link" className="px-0 mt-2" action={onRenew}>
+          Gerar novo link de assinatura
+        </ActionButton>
       )}
     </SectionCard>
   );

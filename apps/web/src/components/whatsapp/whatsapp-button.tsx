@@ -1,0 +1,34 @@
+import { useId } from 'react';
+import { Button } from 'react-bootstrap';
+import { whatsAppHref } from './whatsapp-link.ts';
+
+const label = 'Enviar pelo WhatsApp';
+
+/**
+ * 'Enviar pelo WhatsApp': a link that opens WhatsApp (wa.me) in a new tab on a conversation with the
+ * customer's mobile, the message typed in. Without a valid mobile the button is disabled and says why
+ * beside it; while the message is not known yet (undefined) it is disabled and says nothing.
+ */
+export function WhatsAppButton({ phone, message }: { phone: string | null | undefined; message: string | undefined }) {
+  const reasonId = useId();
+  const link = whatsAppHref(phone, message ?? '');
+  if (link.href !== undefined && message !== undefined) {
+    return (
+      <a className="btn btn-outline-success" href={link.href} target="_blank" rel="noopener noreferrer">
+        {label}
+      </a>
+    );
+  }
+  return (
+    <span className="d-inline-flex align-items-center gap-2">
+      <Button variant="outline-success" disabled aria-describedby={link.reason ? reasonId : undefined}>
+        {label}
+      </Button>
+      {link.reason && (
+        <span id={reasonId} className="small text-body-secondary" data-testid="whatsapp-unavailable">
+          {link.reason}
+        </span>
+      )}
+    </span>
+  );
+}
