@@ -11,10 +11,11 @@ import { CompanyImageBlock } from '../components/company-image-block.tsx';
 import { CompanySignatureTab } from '../components/company-signature-tab.tsx';
 import { CompanyEmailTab } from '../components/company-email-tab.tsx';
 import { CompanyPixTab } from '../components/company-pix-tab.tsx';
+import { CompanyWhatsAppTab } from '../components/company-whatsapp-tab.tsx';
 
-const tabs = ['dados', 'logotipo', 'enderecos', 'assinatura', 'email', 'pix'] as const;
+const tabs = ['dados', 'logotipo', 'enderecos', 'assinatura', 'email', 'whatsapp', 'pix'] as const;
 
-/** /companies/{id}/edit: Dados, Logotipo, Endereços, Assinatura, E-mail. */
+/** /companies/{id}/edit: Dados, Logotipo, Endereços, Assinatura, E-mail, WhatsApp, PIX. */
 export function EditCompanyPage() {
   const id = useRecordId();
   const orgPath = useOrgPath();
@@ -49,6 +50,11 @@ export function EditCompanyPage() {
           <Tab eventKey="email" title="E-mail">
             <div className="card-list p-3">
               <CompanyEmailTab company={c} />
+            </div>
+          </Tab>
+          <Tab eventKey="whatsapp" title="WhatsApp">
+            <div className="card-list p-3">
+              <CompanyWhatsAppTab company={c} />
             </div>
           </Tab>
           <Tab eventKey="pix" title="PIX">
