@@ -1,0 +1,64 @@
+import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
+import { newCnpj, newCpf } from '../fixtures/identifiers.ts';
+
+test("the company's WhatsApp message carries the order's signing link to the customer's mobile; a landline says why not", async ({
+  page,
+  request,
+}) => {
+  const admin = await apiAs(request, 'admin');
+  const companyName = unique('Empresa Zap');
+  const created = await admin.post('/companies', {
+    type: 1,
+    identifier: newCnpj().raw,
+    name: companyName,
+    alias: 'Zap',
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const company = (await created.json()) as { id: number };
+  const order = async (phone: string) => {
+    const customer = (await (
+      await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente Zap'), phone })
+    ).json()) as { id: number; name: string };
+    const created = (await (
+      await admin.post('/invoices', { company: company.id, customer: customer.id, transactionNature: 1 })
+    ).json()) as { id: number; number: number };
+    return { ...created, customer };
+  };
+  const mobile = await order('(11) 98765-4321');
+  const landline = await order('(11) 3456-7890');
+
+  // The company's own message, written on its WhatsApp tab.
+  await loginAs(page, 'admin');
+  await page.goto(`/companies/${company.id}/edit?tab=whatsapp`);
+  const template = page.getByLabel('Mensagem do WhatsApp');
+  await template.fill('Oi {{cliente}}, OS {{numero}}');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('A mensagem deve conter {{link}}, para o cliente receber o link')).toBeVisible();
+  await template.fill('Oi {{cliente}}, OS {{numero}} da {{empresa}}. Assine: {{link}}');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Mensagem do WhatsApp salva')).toBeVisible();
+
+  await page.goto(`/invoices/${mobile.id}/edit`);
+  const toolbar = page.getByRole('toolbar', { name: 'Ações da ordem de serviço' });
+  const link = toolbar.getByRole('link', { name: 'Enviar pelo WhatsApp' });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
+  const text = new URL(href!).searchParams.get('text')!;
+  const signLink = new RegExp(
+    `^Oi ${mobile.customer.name}, OS ${mobile.number} da ${companyName}\\. Assine: ` +
+      `${page.url().split('/invoices/')[0]}/invoices/${mobile.id}/sign\\?token=[\\w-]+$`,
+  );
+  expect(text).toMatch(signLink);
+
+  // It opens in a new tab (wa.me answered here: the machine is offline).
+  await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
+  const [tab] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  const opened = new URL(tab.url());
+  expect(opened.origin + opened.pathname).toBe('https://wa.me/5511987654321');
+  expect(opened.searchParams.get('text')).toBe(text);
+  await tab.close();
+
+  await page.goto(`/invoices/${landline.id}/edit`);
+  await expect(toolbar.getByRole('button', { name: 'Enviar pelo WhatsApp' })).toBeDisabled();
+  await expect(toolbar.getByText('Celular do cliente inválido', { exact: true })).toBeVisible();
+});
