@@ -20,8 +20,14 @@ export function WhatsAppButton({ phone, message }: { phone: string | null | unde
     );
   }
   return (
-    <span className="d-inline-flex align-items-center gap-2">
-      <Button variant="outline-success" disabled aria-describedby={link.reason ? reasonId : undefined}>
+    // On a phone the toolbar's buttons fill their row: the wrapper takes the row and the reason goes under.
+    <span className="d-flex flex-wrap flex-grow-1 flex-sm-grow-0 align-items-center column-gap-2 row-gap-1">
+      <Button
+        variant="outline-success"
+        className="text-nowrap"
+        disabled
+        aria-describedby={link.reason ? reasonId : undefined}
+      >
         {label}
       </Button>
       {link.reason && (
