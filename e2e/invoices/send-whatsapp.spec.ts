@@ -7,21 +7,31 @@ test("the company's WhatsApp message carries the order's signing link to the cus
 }) => {
   const admin = await apiAs(request, 'admin');
   const companyName = unique('Empresa Zap');
-  const created = await admin.post('/companies', {
+  const saved = await admin.post('/companies', {
     type: 1,
     identifier: newCnpj().raw,
     name: companyName,
     alias: 'Zap',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const company = (await created.json()) as { id: number };
+  expect(saved.status(), await saved.text()).toBe(201);
+  const company: { id: number } = await saved.json();
+  /** An order of the company for a new customer with this phone. */
   const order = async (phone: string) => {
-    const customer = (await (
-      await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente Zap'), phone })
-    ).json()) as { id: number; name: string };
-    const created = (await (
-      await admin.post('/invoices', { company: company.id, customer: customer.id, transactionNature: 1 })
-    ).json()) as { id: number; number: number };
+    const customerRes = await admin.post('/customers', {
+      type: 2,
+      identifier: newCpf().raw,
+      name: unique('Cliente Zap'),
+      phone,
+    });
+    expect(customerRes.status(), await customerRes.text()).toBe(201);
+    const customer: { id: number; name: string } = await customerRes.json();
+    const orderRes = await admin.post('/invoices', {
+      company: company.id,
+      customer: customer.id,
+      transactionNature: 1,
+    });
+    expect(orderRes.status(), await orderRes.text()).toBe(201);
+    const created: { id: number; number: number } = await orderRes.json();
     return { ...created, customer };
   };
   const mobile = await order('(11) 98765-4321');

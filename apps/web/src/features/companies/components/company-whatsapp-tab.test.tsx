@@ -28,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('CompanyWhatsAppTab', () => {
   it('starts from the default message, inserts a placeholder, previews and saves', async () => {
-    const calls = fakeApi({ [url]: (body) => ({ ...company, ...(body as object) }) });
+    const calls = fakeApi({ [url]: () => ({ ...company, whatsappTemplate: 'Oi {{cliente}}: {{link}}' }) });
     renderAsUser(<CompanyWhatsAppTab company={company} />);
     const area = screen.getByLabelText('Mensagem do WhatsApp');
     expect(area).toHaveValue(DEFAULT_WHATSAPP_TEMPLATE);
