@@ -63,6 +63,10 @@ const preloadedScreens: Array<{ path: RegExp; modules: string[] }> = [
     modules: ['src/app/layout.tsx', 'src/features/estimates/pages/edit-estimate-page.tsx'],
   },
   { path: /^\/invoices\/\d+\/sign$/, modules: ['src/features/public-sign/pages/sign-invoice-page.tsx'] },
+  {
+    path: /^\/estimates\/\d+\/review$/,
+    modules: ['src/features/public-estimate/pages/review-estimate-page.tsx'],
+  },
 ];
 
 /**

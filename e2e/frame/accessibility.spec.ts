@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, loginAs, test } from '../fixtures/index.ts';
 import { startedOrder } from '../fixtures/orders.ts';
+import { addLines, newEstimate } from '../fixtures/estimates.ts';
 
 /** axe-core's serious and critical findings on the page as it is now (WCAG 2 A and AA rules). */
 async function seriousViolations(page: Page) {
@@ -55,6 +56,18 @@ for (const [label, viewport] of [
       await customer.getByRole('button', { name: 'Ver valores' }).click();
       await expect(customer.getByTestId('public-total')).toBeVisible();
       expect(await seriousViolations(customer), 'signing page').toEqual([]);
+      await context.close();
+    });
+
+    test('the customer on a shared estimate’s page', async ({ request, browser }) => {
+      const { admin, estimate } = await newEstimate(request, 'Cliente A11y Link');
+      await addLines(admin, estimate.id, 1, 1);
+      const { url } = await (await admin.post(`/estimates/${estimate.id}/share`, {})).json();
+      const context = await browser.newContext({ viewport, locale: 'pt-BR' });
+      const customer = await context.newPage();
+      await customer.goto(url);
+      await expect(customer.getByRole('button', { name: 'Aprovar' })).toBeVisible();
+      expect(await seriousViolations(customer), 'shared estimate page').toEqual([]);
       await context.close();
     });
   });
