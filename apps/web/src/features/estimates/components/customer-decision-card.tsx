@@ -1,3 +1,4 @@
+import { SummaryList } from '../../../components/summary-list.tsx';
 import type { ReactNode } from 'react';
 import { formatDate, type CustomerDecision } from '@oficina/contracts';
 import { formatTime } from '../../../lib/format.ts';
@@ -29,14 +30,7 @@ export function CustomerDecisionCard({ decision }: { decision: CustomerDecision 
       <div className={`fw-semibold mb-2 ${approved ? 'text-success' : 'text-danger'}`} data-testid="decision-result">
         {approved ? 'Aprovado pelo cliente' : 'Recusado pelo cliente'}
       </div>
-      <dl className="summary-list small mb-0">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SummaryList rows={rows} className="small" />
       {approved && decision.signature && (
         <img
           src={decision.signature}

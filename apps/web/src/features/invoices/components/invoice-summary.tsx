@@ -1,3 +1,4 @@
+import { SummaryList } from '../../../components/summary-list.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatIdentifier, type InvoiceDetail } from '@oficina/contracts';
@@ -37,14 +38,7 @@ export function InvoiceSummary({ invoice, isAdmin }: { invoice: InvoiceDetail; i
   if (invoice.finishedAt) rows.push(['Concluída em', formatDateTime(invoice.finishedAt)]);
   return (
     <SectionCard title="Dados">
-      <dl className="summary-list mb-0">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SummaryList rows={rows} />
     </SectionCard>
   );
 }

@@ -1,5 +1,6 @@
+import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { estimateShareMessages, formatDate, messages, type PublicEstimate } from '@oficina/contracts';
@@ -36,11 +37,7 @@ export function ReviewEstimatePage() {
 
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <div className="d-flex justify-content-center py-5" role="status" aria-label="Carregando">
-        <Spinner />
-      </div>
-    );
+    body = <PageSpinner />;
   } else if (query.isError) {
     const error = query.error;
     const status = error instanceof ApiError ? error.status : 0;

@@ -1,5 +1,6 @@
+import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatIdentifier, messages, paperworkMessages, PersonType, type PublicInvoice } from '@oficina/contracts';
@@ -33,11 +34,7 @@ export function SignInvoicePage() {
 
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <div className="d-flex justify-content-center py-5" role="status" aria-label="Carregando">
-        <Spinner />
-      </div>
-    );
+    body = <PageSpinner />;
   } else if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     body = (
