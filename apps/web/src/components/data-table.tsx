@@ -26,15 +26,7 @@ export function DataTable<T>({ columns, rows, rowKey, isLoading, emptyText = 'Ne
   return (
     <div className="table-responsive">
       <Table hover className="align-middle mb-0 data-table">
-        <thead>
-          <tr>
-            {columns.map((c, i) => (
-              <th key={i} className={c.className}>
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeaders columns={columns} />
         <tbody>
           {noConnection && !rows ? (
             <tr>
@@ -68,5 +60,20 @@ export function DataTable<T>({ columns, rows, rowKey, isLoading, emptyText = 'Ne
         </tbody>
       </Table>
     </div>
+  );
+}
+
+/** A table's header row: each column's header, with the column's class. */
+export function ColumnHeaders({ columns }: { columns: Array<{ header: ReactNode; className?: string }> }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c, i) => (
+          <th key={i} className={c.className}>
+            {c.header}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }

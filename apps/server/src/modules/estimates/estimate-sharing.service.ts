@@ -27,7 +27,9 @@ import { lockEstimate, recordChange, type Actor, type EstimateRow } from './esti
 const es = schema.estimates;
 const d = schema.estimateDecisions;
 const DAY_MS = 86_400_000;
-const isOpen = (status: number) => status === EstimateStatus.Draft || status === EstimateStatus.Wip;
+/** A quote still waiting for an answer: Rascunho or Em Andamento. */
+const isOpen = (status: number): status is typeof EstimateStatus.Draft | typeof EstimateStatus.Wip =>
+  status === EstimateStatus.Draft || status === EstimateStatus.Wip;
 
 // ---- what the link shows -------------------------------------------------------------------------
 
@@ -257,7 +259,8 @@ export async function decideEstimate(
       .from(d)
       .where(and(eq(d.estimateId, id), eq(d.shareToken, row.shareToken!)));
     if (previous) throw conflict(estimateShareMessages.alreadyDecided);
-    if (!isOpen(row.status)) throw conflict(estimateShareMessages.notOpen);
+    const status = row.status;
+    if (!isOpen(status)) throw conflict(estimateShareMessages.notOpen);
     const hash = shownHash(row, await shownContent(tx, row));
     if (answer.contentHash && answer.contentHash !== hash) throw conflict(estimateShareMessages.changed);
     const approved = answer.decision === 'approve';
@@ -286,7 +289,7 @@ export async function decideEstimate(
         ? [
             {
               field: 'status',
-              before: estimateStatusLabels[row.status as 0 | 1],
+              before: estimateStatusLabels[status],
               after: estimateStatusLabels[EstimateStatus.Completed],
             },
           ]

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Table } from 'react-bootstrap';
+import { ColumnHeaders } from '../data-table.tsx';
 
 export interface LineColumn<T> {
   header: ReactNode;
@@ -27,15 +28,7 @@ export function LinesTable<T>({ columns, rows, rowKey, emptyText = 'Nenhum regis
     <div className="table-responsive" tabIndex={0}>
       <Table className="lines-table align-middle mb-0" size="sm">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c, i) => (
-              <th key={i} className={c.className}>
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeaders columns={columns} />
         <tbody>
           {rows.length === 0 ? (
             <tr className="lines-empty">

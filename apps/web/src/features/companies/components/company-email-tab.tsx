@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { Button, ButtonGroup, Form, Spinner } from 'react-bootstrap';
+import { Button, Form, Spinner } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
@@ -16,6 +16,7 @@ import { ControlledField } from '../../../components/controlled-field.tsx';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { useUpdateCompanyEmail } from '../api/update-company-email.ts';
 import { CompanyImageBlock } from './company-image-block.tsx';
+import { insertAtCaret, PlaceholderButtons } from './placeholder-buttons.tsx';
 
 /** E-mail: the template used when an estimate is e-mailed (subject with placeholders, message, signature). */
 export function CompanyEmailTab({ company }: { company: Company }) {
@@ -45,17 +46,10 @@ export function CompanyEmailTab({ company }: { company: Company }) {
   const subject = register('emailSubject');
 
   /** Puts a placeholder where the caret is in the subject. */
-  const insert = (token: string) => {
-    const input = subjectRef.current;
-    const current = getValues('emailSubject') ?? '';
-    const start = input?.selectionStart ?? current.length;
-    const end = input?.selectionEnd ?? current.length;
-    setValue('emailSubject', current.slice(0, start) + token + current.slice(end), { shouldDirty: true });
-    requestAnimationFrame(() => {
-      input?.focus();
-      input?.setSelectionRange(start + token.length, start + token.length);
-    });
-  };
+  const insert = (token: string) =>
+    insertAtCaret(subjectRef.current, getValues('emailSubject') ?? '', token, (value) =>
+      setValue('emailSubject', value, { shouldDirty: true }),
+    );
 
   const editor = (name: 'emailBody' | 'emailSignature', label: string, minHeight: number) => (
     <ControlledField
@@ -103,16 +97,7 @@ export function CompanyEmailTab({ company }: { company: Company }) {
           }}
         />
         <Form.Control.Feedback type="invalid">{errors.emailSubject?.message}</Form.Control.Feedback>
-        <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
-          <span className="small text-body-secondary">Inserir:</span>
-          <ButtonGroup size="sm">
-            {Object.values(emailPlaceholders).map((p) => (
-              <Button key={p.token} variant="outline-secondary" onClick={() => insert(p.token)} title={p.token}>
-                {p.label}
-              </Button>
-            ))}
-          </ButtonGroup>
-        </div>
+        <PlaceholderButtons placeholders={emailPlaceholders} onInsert={insert} />
       </Form.Group>
       {editor('emailBody', 'Mensagem', 200)}
       {editor('emailSignature', 'Assinatura', 120)}

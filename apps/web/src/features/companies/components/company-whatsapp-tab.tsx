@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { Button, ButtonGroup, Form, Spinner } from 'react-bootstrap';
+import { Button, Form, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import {
   companyWhatsAppBody,
@@ -14,6 +14,7 @@ import {
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useContractForm } from '../../../components/use-contract-form.ts';
 import { useUpdateCompanyWhatsApp } from '../api/update-company-whatsapp.ts';
+import { insertAtCaret, PlaceholderButtons } from './placeholder-buttons.tsx';
 
 /** What the preview fills the message with. */
 const sample = (company: Company) => ({
@@ -48,20 +49,10 @@ export function CompanyWhatsAppTab({ company }: { company: Company }) {
   const text = watch('whatsappTemplate') ?? '';
 
   /** Puts a placeholder where the caret is. */
-  const insert = (token: string) => {
-    const area = areaRef.current;
-    const current = getValues('whatsappTemplate') ?? '';
-    const start = area?.selectionStart ?? current.length;
-    const end = area?.selectionEnd ?? current.length;
-    setValue('whatsappTemplate', current.slice(0, start) + token + current.slice(end), {
-      shouldDirty: true,
-      shouldValidate: !!errors.whatsappTemplate,
-    });
-    requestAnimationFrame(() => {
-      area?.focus();
-      area?.setSelectionRange(start + token.length, start + token.length);
-    });
-  };
+  const insert = (token: string) =>
+    insertAtCaret(areaRef.current, getValues('whatsappTemplate') ?? '', token, (value) =>
+      setValue('whatsappTemplate', value, { shouldDirty: true, shouldValidate: !!errors.whatsappTemplate }),
+    );
 
   const onSubmit = handleSubmit(async (body) => {
     try {
@@ -89,21 +80,13 @@ export function CompanyWhatsAppTab({ company }: { company: Company }) {
           }}
         />
         <Form.Control.Feedback type="invalid">{errors.whatsappTemplate?.message}</Form.Control.Feedback>
-        <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
-          <span className="small text-body-secondary">Inserir:</span>
-          <ButtonGroup size="sm">
-            {Object.values(whatsappPlaceholders).map((p) => (
-              <Button key={p.token} variant="outline-secondary" onClick={() => insert(p.token)} title={p.token}>
-                {p.label}
-              </Button>
-            ))}
-          </ButtonGroup>
+        <PlaceholderButtons placeholders={whatsappPlaceholders} onInsert={insert}>
           <span
             className={`small ms-auto ${text.length > WHATSAPP_TEMPLATE_MAX ? 'text-danger' : 'text-body-secondary'}`}
           >
             {text.length}/{WHATSAPP_TEMPLATE_MAX}
           </span>
-        </div>
+        </PlaceholderButtons>
         <Form.Text id={`${uid}-help`}>
           Enviada com o link de assinatura da ordem de serviço. Em branco, volta à mensagem padrão.
         </Form.Text>
