@@ -16,7 +16,9 @@ test('the admin shares an estimate, the customer approves it on a phone without 
   request,
 }) => {
   test.setTimeout(90_000);
-  const { admin, customer, estimate } = await newEstimate(request, 'Cliente Link');
+  const { admin, customer, estimate } = await newEstimate(request, 'Cliente Link', undefined, {
+    phone: '(11) 98765-4321',
+  });
   await addLines(admin, estimate.id, 2, 1);
   await moveEstimate(admin, estimate.id, 1);
 
@@ -32,6 +34,13 @@ test('the admin shares an estimate, the customer approves it on a phone without 
   await expect(dialog.getByTestId('share-valid-until')).toHaveText(/^Válido até \d{2}\/\d{2}\/\d{4}$/);
   const link = await dialog.getByLabel('Link público (sem login)').inputValue();
   expect(link).toMatch(new RegExp(`/estimates/${estimate.id}/review\\?token=.+`));
+  // The same link goes to the customer's mobile on WhatsApp, in the company's estimate message.
+  const { companyName } = await (await admin.get(`/estimates/${estimate.id}`)).json();
+  const whatsapp = new URL((await dialog.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href'))!);
+  expect(whatsapp.origin + whatsapp.pathname).toBe('https://wa.me/5511987654321');
+  expect(whatsapp.searchParams.get('text')).toBe(
+    `Olá ${customer.name}! Segue o orçamento nº ${estimate.number} da ${companyName} para conferir e aprovar: ${link}`,
+  );
   await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click();
   await expect(dialog).toBeHidden();
   // The live link stays on the screen.

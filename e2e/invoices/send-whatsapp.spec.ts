@@ -40,13 +40,13 @@ test("the company's WhatsApp message carries the order's signing link to the cus
   // The company's own message, written on its WhatsApp tab.
   await loginAs(page, 'admin');
   await page.goto(`/companies/${company.id}/edit?tab=whatsapp`);
-  const template = page.getByLabel('Mensagem do WhatsApp');
+  const template = page.getByLabel('Mensagem da ordem de serviço');
   await template.fill('Oi {{cliente}}, OS {{numero}}');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('A mensagem deve conter {{link}}, para o cliente receber o link')).toBeVisible();
   await template.fill('Oi {{cliente}}, OS {{numero}} da {{empresa}}. Assine: {{link}}');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Mensagem do WhatsApp salva')).toBeVisible();
+  await expect(page.getByText('Mensagens do WhatsApp salvas')).toBeVisible();
 
   await page.goto(`/invoices/${mobile.id}/edit`);
   const toolbar = page.getByRole('toolbar', { name: 'Ações da ordem de serviço' });

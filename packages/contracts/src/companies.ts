@@ -51,6 +51,7 @@ export const companyResponse = partyResponse.extend({
   emailSignature: z.string().nullable(),
   /** The WhatsApp message template, or null for the default text. */
   whatsappTemplate: z.string().nullable(),
+  whatsappEstimateTemplate: z.string().nullable(),
   /** The drawn signature (PNG data URL), or null. */
   signature: z.string().nullable(),
   hasLogo: z.boolean(),

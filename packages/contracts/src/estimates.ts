@@ -61,11 +61,6 @@ export const estimateMessages = {
     `Houve um problema ao tentar remover ${item === 'etiqueta' || item === 'foto' ? 'a' : 'o'} ${item} do Orçamento. Tente novamente.`,
   tagRemoved: 'A etiqueta foi removida do Orçamento',
   sent: 'O Orçamento foi enviado',
-  written: 'Sem servidor de e-mail configurado: a mensagem foi gravada na caixa de saída do servidor',
-  recipientsRequired: 'Adicione pelo menos um destinatário',
-  recipientInvalid: (address: string) => `E-mail inválido: ${address}`,
-  tooManyRecipients: 'Envie para no máximo 20 destinatários',
-  sendFailed: 'Não foi possível enviar o e-mail. Tente novamente mais tarde.',
   selectInvoice: 'Selecione uma ordem de serviço',
   nothingSelected: 'Selecione ao menos um equipamento, serviço ou produto',
   generateConfirm: 'Adicionar os itens selecionados à ordem de serviço?',
@@ -161,6 +156,8 @@ export const estimateDetail = z.object({
   updatedAt: z.string(),
   transactionNatureId: z.number().int(),
   customerEmail: z.string().nullable(),
+  /** The customer's phone, for the approval link sent on WhatsApp. */
+  customerPhone: z.string().nullable(),
   subTotal: z.number(),
   discount: z.number(),
   total: z.number(),
@@ -258,57 +255,6 @@ export const addEstimateReminderBody = z.object({ reminder: id(estimateMessages.
 export type AddEstimateReminderBody = z.infer<typeof addEstimateReminderBody>;
 export const moveEstimateReminderBody = z.object({ reminderAt });
 export type MoveEstimateReminderBody = z.infer<typeof moveEstimateReminderBody>;
-
-// ---- e-mail --------------------------------------------------------------------------------------
-
-export const MAX_EMAIL_RECIPIENTS = 20;
-const emailAddress = z.email();
-
-/** Trimmed, non-empty, each address once (the first spelling kept; case does not make another address). */
-export function uniqueAddresses(list: string[]): string[] {
-  const seen = new Map<string, string>();
-  for (const raw of list) {
-    const a = raw.trim();
-    if (a && !seen.has(a.toLowerCase())) seen.set(a.toLowerCase(), a);
-  }
-  return [...seen.values()];
-}
-
-/** POST estimates/{id}/email {to}: comma-joined addresses, at least one, no duplicates (case-insensitive). */
-export const sendEstimateEmailBody = z.object({
-  to: z
-    .string({ error: estimateMessages.recipientsRequired })
-    .transform((v) => uniqueAddresses(v.split(',')))
-    .superRefine((list, ctx) => {
-      if (!list.length) ctx.addIssue({ code: 'custom', message: estimateMessages.recipientsRequired });
-      if (list.length > MAX_EMAIL_RECIPIENTS)
-        ctx.addIssue({ code: 'custom', message: estimateMessages.tooManyRecipients });
-      for (const a of list)
-        if (!emailAddress.safeParse(a).success)
-          ctx.addIssue({ code: 'custom', message: estimateMessages.recipientInvalid(a) });
-    }),
-});
-export type SendEstimateEmailInput = z.input<typeof sendEstimateEmailBody>;
-/** One address as the recipients form accepts it. */
-export const isEmailAddress = (a: string) => emailAddress.safeParse(a).success;
-
-export const estimateEmailStatusLabels = {
-  queued: 'Enviando',
-  sent: 'Enviado',
-  written: 'Gravado na caixa de saída',
-  failed: 'Falhou',
-} as const;
-export const estimateEmail = z.object({
-  id: z.number().int(),
-  createdAt: z.string(),
-  subject: z.string(),
-  to: z.array(z.string()),
-  status: z.enum(['queued', 'sent', 'written', 'failed']),
-  error: z.string().nullable(),
-  userName: z.string(),
-});
-export type EstimateEmail = z.infer<typeof estimateEmail>;
-export const estimateEmailsResponse = z.object({ data: z.array(estimateEmail) });
 
 // ---- orders generated from the estimate ----------------------------------------------------------
 

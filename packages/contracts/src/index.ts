@@ -37,3 +37,4 @@ export * from './checklists.ts';
 export * from './pix.ts';
 export * from './records.ts';
 export * from './whatsapp.ts';
+export * from './record-emails.ts';

@@ -41,7 +41,12 @@ export const paperworkMessages = {
   canceledCannotBeSigned: 'Ordens de serviço canceladas não podem ser assinadas',
   signLinkInvalid: 'Link de assinatura inválido ou revogado. Peça um novo link à empresa.',
   signatureOutdated: 'A ordem de serviço mudou depois de assinada: a assinatura está desatualizada.',
+  emailSent: 'A Ordem de Serviço foi enviada',
+  emailsTooFast: 'Muitos e-mails de ordem de serviço enviados em pouco tempo. Aguarde um minuto e tente novamente.',
 } as const;
+
+/** E-mails of service orders an organization may send per minute. */
+export const INVOICE_EMAILS_PER_MINUTE = 30;
 
 // ---- photos --------------------------------------------------------------------------------------
 

@@ -29,6 +29,13 @@ describe('fillWhatsAppTemplate', () => {
     expect(fillWhatsAppTemplate(undefined, values)).toBe(expected);
   });
 
+  it("an estimate's default message asks for approval", () => {
+    expect(fillWhatsAppTemplate('', values, 'estimate')).toBe(
+      'Olá Ana Souza! Segue o orçamento nº 42 da Refrigeração Polar para conferir e aprovar: https://x.test/s?token=a$&b',
+    );
+    expect(fillWhatsAppTemplate('{{numero}} {{link}}', values, 'estimate')).toBe('42 https://x.test/s?token=a$&b');
+  });
+
   it('a value holding a placeholder is not filled again; unknown placeholders stay', () => {
     expect(fillWhatsAppTemplate('{{cliente}} {{data}} {{link}}', { ...values, customer: '{{link}}' })).toBe(
       '{{link}} {{data}} https://x.test/s?token=a$&b',
@@ -38,12 +45,16 @@ describe('fillWhatsAppTemplate', () => {
 
 describe('companyWhatsAppBody', () => {
   it('keeps a template with the link, trimmed; blank or null go back to the default', () => {
-    expect(companyWhatsAppBody.parse({ whatsappTemplate: '  Oi {{cliente}}: {{link}} ' })).toEqual({
-      whatsappTemplate: 'Oi {{cliente}}: {{link}}',
-    });
-    expect(companyWhatsAppBody.parse({ whatsappTemplate: '' })).toEqual({ whatsappTemplate: null });
-    expect(companyWhatsAppBody.parse({ whatsappTemplate: null })).toEqual({ whatsappTemplate: null });
-    expect(companyWhatsAppBody.parse({})).toEqual({ whatsappTemplate: null });
+    const none = { whatsappTemplate: null, whatsappEstimateTemplate: null };
+    expect(
+      companyWhatsAppBody.parse({
+        whatsappTemplate: '  Oi {{cliente}}: {{link}} ',
+        whatsappEstimateTemplate: '{{link}} ',
+      }),
+    ).toEqual({ whatsappTemplate: 'Oi {{cliente}}: {{link}}', whatsappEstimateTemplate: '{{link}}' });
+    expect(companyWhatsAppBody.parse({ whatsappTemplate: '' })).toEqual(none);
+    expect(companyWhatsAppBody.parse({ whatsappTemplate: null })).toEqual(none);
+    expect(companyWhatsAppBody.parse({})).toEqual(none);
     expect(companyWhatsAppBody.parse({ whatsappTemplate: DEFAULT_WHATSAPP_TEMPLATE }).whatsappTemplate).toBe(
       DEFAULT_WHATSAPP_TEMPLATE,
     );
@@ -56,6 +67,13 @@ describe('companyWhatsAppBody', () => {
     const parsed = companyWhatsAppBody.safeParse({ whatsappTemplate });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => [i.path, i.message])).toEqual([[['whatsappTemplate'], message]]);
+  });
+
+  it("checks the estimate's message the same way, on its own field", () => {
+    const parsed = companyWhatsAppBody.safeParse({ whatsappEstimateTemplate: 'Sem link' });
+    expect(parsed.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['whatsappEstimateTemplate'], whatsappMessages.linkMissing],
+    ]);
   });
 
   it('exactly the limit is accepted', () => {

@@ -15,40 +15,56 @@ export const whatsappPlaceholders = {
   link: { token: '{{link}}', label: 'Link' },
 } as const;
 
-/** The message sent while the company has no template of its own. */
+/** The message a service order's signing link is sent with while the company has no template of its own. */
 export const DEFAULT_WHATSAPP_TEMPLATE =
   'Olá {{cliente}}! Segue a ordem de serviço nº {{numero}} da {{empresa}} para conferir e assinar: {{link}}';
+
+/** The message an estimate's approval link is sent with while the company has no template of its own. */
+export const DEFAULT_WHATSAPP_ESTIMATE_TEMPLATE =
+  'Olá {{cliente}}! Segue o orçamento nº {{numero}} da {{empresa}} para conferir e aprovar: {{link}}';
+
+/** Which document a message carries the link of. */
+export type WhatsAppDocument = 'order' | 'estimate';
+
+const defaultTemplates: Record<WhatsAppDocument, string> = {
+  order: DEFAULT_WHATSAPP_TEMPLATE,
+  estimate: DEFAULT_WHATSAPP_ESTIMATE_TEMPLATE,
+};
 
 export const whatsappMessages = {
   tooLong: `A mensagem deve ter no máximo ${WHATSAPP_TEMPLATE_MAX} caracteres`,
   linkMissing: 'A mensagem deve conter {{link}}, para o cliente receber o link',
-  saved: 'Mensagem do WhatsApp salva',
+  saved: 'Mensagens do WhatsApp salvas',
   noMobile: 'O cliente não tem celular cadastrado',
   invalidMobile: 'Celular do cliente inválido',
 } as const;
 
+/** A template, or blank / null to go back to the default; it must keep the link, which it is sent for. */
+const templateField = z
+  .string()
+  .nullish()
+  .transform((v) => v?.trim() || null)
+  .pipe(
+    z
+      .string()
+      .max(WHATSAPP_TEMPLATE_MAX, whatsappMessages.tooLong)
+      .refine((v) => v.includes(whatsappPlaceholders.link.token), whatsappMessages.linkMissing)
+      .nullable(),
+  );
+
 /**
- * PUT companies/{id}/whatsapp: the template, or blank / null to go back to the default. A template must
- * keep the link, which is what the message is sent for.
+ * PUT companies/{id}/whatsapp: both messages, the service order's and the estimate's. The PUT replaces
+ * both: one left out goes back to its default.
  */
 export const companyWhatsAppBody = z.object({
-  whatsappTemplate: z
-    .string()
-    .nullish()
-    .transform((v) => v?.trim() || null)
-    .pipe(
-      z
-        .string()
-        .max(WHATSAPP_TEMPLATE_MAX, whatsappMessages.tooLong)
-        .refine((v) => v.includes(whatsappPlaceholders.link.token), whatsappMessages.linkMissing)
-        .nullable(),
-    ),
+  whatsappTemplate: templateField,
+  whatsappEstimateTemplate: templateField,
 });
 export type CompanyWhatsAppInput = z.input<typeof companyWhatsAppBody>;
 export type CompanyWhatsAppBody = z.output<typeof companyWhatsAppBody>;
 
-/** GET companies/{id}/whatsapp: the message a document of the company is sent with (the default when none). */
-export const companyWhatsAppResponse = z.object({ template: z.string() });
+/** GET companies/{id}/whatsapp: the messages the company's documents are sent with (the defaults when none). */
+export const companyWhatsAppResponse = z.object({ template: z.string(), estimateTemplate: z.string() });
 export type CompanyWhatsApp = z.infer<typeof companyWhatsAppResponse>;
 
 export interface WhatsAppValues {
@@ -59,11 +75,15 @@ export interface WhatsAppValues {
 }
 
 /**
- * The message: the template (the default one when blank) with every placeholder replaced. Values are
- * put in as they are, never read as patterns; unknown placeholders stay as written.
+ * The message: the template (the document's default one when blank) with every placeholder replaced.
+ * Values are put in as they are, never read as patterns; unknown placeholders stay as written.
  */
-export function fillWhatsAppTemplate(template: string | null | undefined, values: WhatsAppValues): string {
-  const text = template?.trim() ? template : DEFAULT_WHATSAPP_TEMPLATE;
+export function fillWhatsAppTemplate(
+  template: string | null | undefined,
+  values: WhatsAppValues,
+  document: WhatsAppDocument = 'order',
+): string {
+  const text = template?.trim() ? template : defaultTemplates[document];
   const fills = new Map<string, string>([
     [whatsappPlaceholders.number.token, String(values.number)],
     [whatsappPlaceholders.customer.token, values.customer],

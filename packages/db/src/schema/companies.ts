@@ -23,6 +23,8 @@ export const companies = pgTable(
     emailSignature: text('email_signature'),
     /** The WhatsApp message template (placeholders as in contracts/whatsapp.ts); null: the default text. */
     whatsappTemplate: text('whatsapp_template'),
+    /** The message an estimate's approval link is sent with; null: the default text. */
+    whatsappEstimateTemplate: text('whatsapp_estimate_template'),
     /** The drawn signature as a PNG data URL. */
     signature: text('signature'),
     /** Storage keys of the uploaded images (lib/storage.ts). */

@@ -22,6 +22,7 @@ export * from './estimates.ts';
 export * from './estimate-lines.ts';
 export * from './estimate-pictures.ts';
 export * from './estimate-emails.ts';
+export * from './invoice-emails.ts';
 export * from './estimate-reminders.ts';
 export * from './list-versions.ts';
 export * from './payrolls.ts';

@@ -103,8 +103,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: admin,
     },
-    (request) =>
-      updateCompanyWhatsApp(app.db, request.auth.organizationId, request.params.id, request.body.whatsappTemplate),
+    (request) => updateCompanyWhatsApp(app.db, request.auth.organizationId, request.params.id, request.body),
   );
 
   app.put(

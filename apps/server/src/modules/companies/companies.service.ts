@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import {
   companyMessages,
+  DEFAULT_WHATSAPP_ESTIMATE_TEMPLATE,
   DEFAULT_WHATSAPP_TEMPLATE,
   signatureMessages,
   type CompanyEmailBody,
+  type CompanyWhatsAppBody,
 } from '@oficina/contracts';
 import { checkDrawing, checkImage, COMPANY_IMAGE_MAX_PIXELS } from '../../lib/images.ts';
 import { schema, type Db } from '@oficina/db';
@@ -22,6 +24,7 @@ const companyColumns = {
   emailBody: t.emailBody,
   emailSignature: t.emailSignature,
   whatsappTemplate: t.whatsappTemplate,
+  whatsappEstimateTemplate: t.whatsappEstimateTemplate,
   signature: t.signature,
   logoKey: t.logoKey,
   signatureImageKey: t.signatureImageKey,
@@ -47,26 +50,32 @@ export async function updateCompanyPix(db: Db, organizationId: number, id: numbe
   return getCompany(db, organizationId, id);
 }
 
-/** PUT companies/{id}/whatsapp: the template (already checked by the contract), or null for the default. */
-export async function updateCompanyWhatsApp(
-  db: Db,
-  organizationId: number,
-  id: number,
-  whatsappTemplate: string | null,
-) {
+/** PUT companies/{id}/whatsapp: both templates (already checked by the contract); null: the default. */
+export async function updateCompanyWhatsApp(db: Db, organizationId: number, id: number, body: CompanyWhatsAppBody) {
   const [row] = await db
     .update(t)
-    .set({ whatsappTemplate, updatedAt: new Date() })
+    .set({
+      whatsappTemplate: body.whatsappTemplate,
+      whatsappEstimateTemplate: body.whatsappEstimateTemplate,
+      updatedAt: new Date(),
+    })
     .where(own(organizationId, id))
     .returning({ id: t.id });
   assertFound(row);
   return getCompany(db, organizationId, id);
 }
 
-/** GET companies/{id}/whatsapp: the message documents of the company are sent with. */
+/** GET companies/{id}/whatsapp: the messages the company's documents are sent with. */
 export async function getCompanyWhatsApp(db: Db, organizationId: number, id: number) {
-  const [row] = await db.select({ template: t.whatsappTemplate }).from(t).where(own(organizationId, id));
-  return { template: assertFound(row).template ?? DEFAULT_WHATSAPP_TEMPLATE };
+  const [row] = await db
+    .select({ template: t.whatsappTemplate, estimateTemplate: t.whatsappEstimateTemplate })
+    .from(t)
+    .where(own(organizationId, id));
+  const found = assertFound(row);
+  return {
+    template: found.template ?? DEFAULT_WHATSAPP_TEMPLATE,
+    estimateTemplate: found.estimateTemplate ?? DEFAULT_WHATSAPP_ESTIMATE_TEMPLATE,
+  };
 }
 
 export async function updateCompanyEmail(db: Db, organizationId: number, id: number, body: CompanyEmailBody) {

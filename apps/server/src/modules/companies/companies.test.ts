@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   completeCnpj,
+  DEFAULT_WHATSAPP_ESTIMATE_TEMPLATE,
   DEFAULT_WHATSAPP_TEMPLATE,
   fileMessages,
   formatCnpj,
@@ -323,6 +324,10 @@ describe('companies/{id}/whatsapp', () => {
     expect(res.statusCode).toBe(200);
     return res.json().template;
   };
+  const readEstimate = async () =>
+    (
+      await t.ctx.app.inject({ url: `${base(t.org)}/${companyId}/whatsapp`, headers: t.org.as(t.org.admin.token) })
+    ).json().estimateTemplate;
   const company = async () =>
     (await t.ctx.app.inject({ url: `${base(t.org)}/${companyId}`, headers: t.org.as(t.org.admin.token) })).json();
 
@@ -337,6 +342,25 @@ describe('companies/{id}/whatsapp', () => {
     expect((await company()).whatsappTemplate).toBe(template);
     expect((await put({ whatsappTemplate: '   ' })).json().whatsappTemplate).toBeNull();
     expect(await read()).toBe(DEFAULT_WHATSAPP_TEMPLATE);
+  });
+
+  it("keeps the estimate's message beside the order's; each left out goes back to its own default", async () => {
+    expect(await readEstimate()).toBe(DEFAULT_WHATSAPP_ESTIMATE_TEMPLATE);
+    const order = 'OS {{numero}}: {{link}}';
+    const estimate = 'Orçamento {{numero}} para aprovar: {{link}}';
+    const res = await put({ whatsappTemplate: order, whatsappEstimateTemplate: estimate });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ whatsappTemplate: order, whatsappEstimateTemplate: estimate });
+    expect(await read()).toBe(order);
+    expect(await readEstimate()).toBe(estimate);
+    const noLink = await put({ whatsappTemplate: order, whatsappEstimateTemplate: 'Sem link' });
+    expect(noLink.json()).toEqual({
+      errors: { whatsappEstimateTemplate: ['A mensagem deve conter {{link}}, para o cliente receber o link'] },
+    });
+    expect(await readEstimate()).toBe(estimate);
+    await put({ whatsappTemplate: order });
+    expect(await read()).toBe(order);
+    expect(await readEstimate()).toBe(DEFAULT_WHATSAPP_ESTIMATE_TEMPLATE);
   });
 
   it('422 in pt-BR on the field: longer than 1000 characters, or without the link; nothing changes', async () => {

@@ -9,11 +9,11 @@ import {
 } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../plugins/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import { estimateEmailTable, fillTemplate, sendJournaled, type EmailSender } from '../../lib/record-core/email.ts';
 import { latestPrinted, printedHead, printPhotos, verifyDocumentLink } from '../documents/printed-record.ts';
 import type { DocumentLink, DocumentServer, PdfLog } from '../documents/printed-record.ts';
 import { findEstimate, recordChange, type Actor } from './estimate-access.ts';
@@ -144,44 +144,12 @@ export async function loadEstimatePdfData(
 
 // ---- e-mail --------------------------------------------------------------------------------------
 
-const escapeHtml = (v: string) =>
-  v.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
-/** The company's template with its placeholders filled: {{numero}}, {{cliente}} and {{empresa}}. */
-export function fillTemplate(
-  template: string,
-  values: { number: number; customer: string; company: string },
-  html: boolean,
-) {
-  const v = (s: string) => (html ? escapeHtml(s) : s);
-  return template
-    .replaceAll('{{numero}}', String(values.number))
-    .replaceAll('{{cliente}}', v(values.customer))
-    .replaceAll('{{empresa}}', v(values.company));
-}
-
-const htmlToText = (html: string) =>
-  html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h\d)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-
 /**
  * POST estimates/{id}/email: the company's e-mail template (subject, message, signature) with its
- * placeholders filled, the estimate PDF attached. The send is recorded as 'queued' and committed
- * before it is attempted, then marked 'sent' (SMTP accepted it), 'written' (no SMTP configured: an .eml
- * in the outbox) or 'failed' (with the reason, and the request answers 502).
+ * placeholders filled, the estimate PDF attached, journaled in the estimate's e-mail history.
  */
 export async function sendEstimateEmail(
-  deps: { db: Db; storage: FileStorage; mailer: Mailer; mailFrom: string | undefined; log: PdfLog },
+  deps: EmailSender & { db: Db; storage: FileStorage; log: PdfLog },
   actor: Actor,
   id: number,
   to: string[],
@@ -200,46 +168,20 @@ export async function sendEstimateEmail(
       .join('<br>') || `<p>Segue o orçamento nº ${values.number}.</p>`,
   );
   const pdf = await renderPdf({ kind: 'estimate', data });
-
-  const m = schema.estimateEmails;
-  const [record] = await db
-    .insert(m)
-    .values({ organizationId: actor.organizationId, estimateId: id, userId: actor.userId, subject, recipients: to })
-    .returning({ id: m.id });
-  const finish = (set: Partial<typeof m.$inferInsert>) =>
-    db
-      .update(m)
-      .set({ ...set, finishedAt: new Date() })
-      .where(eq(m.id, record!.id));
-  const from = deps.mailFrom ?? company!.email ?? undefined;
-  try {
-    if (!from) throw new Error('Sem remetente: informe o e-mail da empresa ou MAIL_FROM');
-    const result = await deps.mailer.send({
-      from: { name: company!.name, address: from },
-      replyTo: company!.email ?? undefined,
+  const sent = await sendJournaled(
+    deps,
+    estimateEmailTable,
+    { organizationId: actor.organizationId, recordId: id, userId: actor.userId, userName: actor.name },
+    company!,
+    {
       to,
       subject,
       html,
-      text: htmlToText(html),
       attachments: [{ filename: `Orcamento-${values.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
-    });
-    if (result.status === 'sent') await finish({ status: 'sent', messageId: result.messageId });
-    else await finish({ status: 'written', outboxFile: result.file });
-  } catch (err) {
-    await finish({ status: 'failed', error: err instanceof Error ? err.message.slice(0, 500) : String(err) });
-    throw new AppError(502, [estimateMessages.sendFailed]);
-  }
+    },
+  );
   await db.transaction((tx) =>
     recordChange(tx, actor, id, 'update', [{ field: 'emails', before: null, after: { subject, to } }]),
   );
-  const [row] = await db.select().from(m).where(eq(m.id, record!.id));
-  return {
-    id: row!.id,
-    createdAt: row!.createdAt.toISOString(),
-    subject: row!.subject,
-    to: row!.recipients,
-    status: row!.status,
-    error: row!.error,
-    userName: actor.name,
-  };
+  return sent;
 }

@@ -1,13 +1,12 @@
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { estimateMessages, type AddEstimateReminderBody } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
 import { recordPictures } from '../../lib/record-core/pictures.ts';
 import { recordComments } from '../../lib/record-core/comments.ts';
+import { estimateEmailTable, listRecordEmails } from '../../lib/record-core/email.ts';
 import { recordTags } from '../../lib/record-tags.ts';
 import { estimateKind, findEstimate, lockEstimate, recordChange, type Actor } from './estimate-access.ts';
-
-const u = schema.users;
 
 // ---- tags (any status) ---------------------------------------------------------------------------
 
@@ -128,22 +127,5 @@ export const estimatePictures = recordPictures(estimateKind);
 /** The newest e-mails first, for the 'E-mails enviados' tab. */
 export async function listEmails(db: Db, actor: Actor, id: number) {
   await findEstimate(db, actor, id);
-  const m = schema.estimateEmails;
-  const rows = await db
-    .select({
-      id: m.id,
-      createdAt: m.createdAt,
-      subject: m.subject,
-      to: m.recipients,
-      status: m.status,
-      error: m.error,
-      userName: u.name,
-    })
-    .from(m)
-    .leftJoin(u, eq(u.id, m.userId))
-    .where(eq(m.estimateId, id))
-    .orderBy(desc(m.createdAt), desc(m.id));
-  return {
-    data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), userName: row.userName ?? '' })),
-  };
+  return listRecordEmails(db, estimateEmailTable, id);
 }

@@ -16,8 +16,6 @@ import {
   estimateCommentsResponse,
   estimateDetail,
   estimateDiscountBody,
-  estimateEmail,
-  estimateEmailsResponse,
   estimateEquipmentLine,
   estimateFilterQuery,
   estimateInvoicesResponse,
@@ -39,7 +37,9 @@ import {
   orgParam,
   pdfResponse,
   estimateShareResponse,
-  sendEstimateEmailBody,
+  sendEmailBody,
+  sentEmail,
+  sentEmailsResponse,
   ESTIMATE_EMAILS_PER_MINUTE,
   estimateMessages,
 } from '@oficina/contracts';
@@ -291,7 +291,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${one}/email`,
     {
-      schema: { tags, params: estimateParams, body: sendEstimateEmailBody, response: { 200: estimateEmail } },
+      schema: { tags, params: estimateParams, body: sendEmailBody, response: { 200: sentEmail } },
       // Per organization, whichever estimate or instance: counted in the database after the login is checked.
       config: {
         ...config,
@@ -314,7 +314,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${one}/emails`,
-    { schema: { tags, params: estimateParams, response: { 200: estimateEmailsResponse } }, config },
+    { schema: { tags, params: estimateParams, response: { 200: sentEmailsResponse } }, config },
     (request) => listEmails(app.db, request.auth, request.params.id),
   );
 

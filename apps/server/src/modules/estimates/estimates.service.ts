@@ -52,6 +52,7 @@ const heads = (db: Db) =>
       updatedAt: es.updatedAt,
       transactionNatureId: es.transactionNatureId,
       customerEmail: cu.email,
+      customerPhone: cu.phone,
     })
     .from(es)
     .innerJoin(co, eq(co.id, es.companyId))
@@ -86,6 +87,7 @@ export async function listEstimates(db: Db, actor: Actor, query: EstimateFilterQ
       updatedAt: _u,
       transactionNatureId: _t,
       customerEmail: _e,
+      customerPhone: _p,
       ...r
     }): EstimateListRow => ({
       ...r,

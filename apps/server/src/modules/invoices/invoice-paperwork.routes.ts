@@ -5,8 +5,13 @@ import {
   invoiceTag,
   invoiceTagParams,
   listQuery,
+  INVOICE_EMAILS_PER_MINUTE,
+  paperworkMessages,
   pdfBody,
   pdfResponse,
+  sendEmailBody,
+  sentEmail,
+  sentEmailsResponse,
   signLinkResponse,
 } from '@oficina/contracts';
 import { invoicePictures } from './invoice-pictures.service.ts';
@@ -14,14 +19,15 @@ import { pictureRoutes } from '../../lib/record-core/picture-routes.ts';
 import { addTag, availableTags, removeTag } from './invoice-tags.service.ts';
 import { requestPdf } from './invoice-pdf.service.ts';
 import { renewSignLink } from './invoice-signing.service.ts';
+import { listInvoiceEmails, sendInvoiceEmail } from './invoice-email.service.ts';
 
 const admin = { access: { admin: true } } as const;
 const tags = ['invoices'];
 const base = '/organizations/:orgId/invoices/:id';
 
 /**
- * Photos, tags, the PDF link and the signing link of an order. Photos are open to everyone working
- * on the order; tags and renewing the signing link are the admin's.
+ * Photos, tags, the PDF link, e-mails and the signing link of an order. Photos are open to everyone
+ * working on the order; tags, e-mails and renewing the signing link are the admin's.
  */
 export const invoicePaperworkRoutes: FastifyPluginAsyncZod = async (app) => {
   pictureRoutes(app, base, invoicePictures, { tags, access: {} });
@@ -60,5 +66,44 @@ export const invoicePaperworkRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/sign-link`,
     { schema: { tags, params: invoiceParams, response: { 200: signLinkResponse } }, config: admin },
     (request) => renewSignLink(app.db, request.auth, request.params.id),
+  );
+
+  // ---- e-mail ----
+  app.post(
+    `${base}/email`,
+    {
+      schema: { tags, params: invoiceParams, body: sendEmailBody, response: { 200: sentEmail } },
+      // Per organization, whichever order or instance: counted in the database after the login is checked.
+      config: {
+        ...admin,
+        rateLimit: {
+          max: INVOICE_EMAILS_PER_MINUTE,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `org-${request.auth.organizationId}`,
+          errorResponseBuilder: () => ({ statusCode: 429, errors: [paperworkMessages.emailsTooFast] }),
+        },
+      },
+    },
+    (request) =>
+      sendInvoiceEmail(
+        {
+          db: app.db,
+          storage: app.storage,
+          mailer: app.mailer,
+          mailFrom: app.mailFrom,
+          log: request.log,
+          // The address the app is configured at; else the one the admin is using it at.
+          appUrl: app.config.appUrl ?? `${request.protocol}://${request.host}`,
+        },
+        request.auth,
+        request.params.id,
+        request.body.to,
+      ),
+  );
+  app.get(
+    `${base}/emails`,
+    { schema: { tags, params: invoiceParams, response: { 200: sentEmailsResponse } }, config: admin },
+    (request) => listInvoiceEmails(app.db, request.auth, request.params.id),
   );
 };

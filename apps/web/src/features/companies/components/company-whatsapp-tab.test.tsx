@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_WHATSAPP_TEMPLATE, type Company } from '@oficina/contracts';
+import { DEFAULT_WHATSAPP_ESTIMATE_TEMPLATE, DEFAULT_WHATSAPP_TEMPLATE, type Company } from '@oficina/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { CompanyWhatsAppTab } from './company-whatsapp-tab.tsx';
 
@@ -17,6 +17,7 @@ const company: Company = {
   emailBody: null,
   emailSignature: null,
   whatsappTemplate: null,
+  whatsappEstimateTemplate: null,
   signature: null,
   hasLogo: false,
   hasSignatureImage: false,
@@ -27,35 +28,46 @@ const url = 'PUT /api/organizations/1/companies/1/whatsapp';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CompanyWhatsAppTab', () => {
-  it('starts from the default message, inserts a placeholder, previews and saves', async () => {
+  it('starts from the default messages, inserts a placeholder, previews and saves both', async () => {
     const calls = fakeApi({ [url]: () => ({ ...company, whatsappTemplate: 'Oi {{cliente}}: {{link}}' }) });
     renderAsUser(<CompanyWhatsAppTab company={company} />);
-    const area = screen.getByLabelText('Mensagem do WhatsApp');
+    const area = screen.getByLabelText('Mensagem da ordem de serviço');
+    const order = within(area.closest<HTMLElement>('[data-template]')!);
+    const estimate = within(screen.getByLabelText('Mensagem do orçamento').closest<HTMLElement>('[data-template]')!);
     expect(area).toHaveValue(DEFAULT_WHATSAPP_TEMPLATE);
-    expect(screen.getByText(/^Olá Maria Souza! Segue a ordem de serviço nº 1042 da Polar Ltda/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Mensagem do orçamento')).toHaveValue(DEFAULT_WHATSAPP_ESTIMATE_TEMPLATE);
+    expect(order.getByText(/^Olá Maria Souza! Segue a ordem de serviço nº 1042 da Polar Ltda/)).toBeInTheDocument();
+    expect(
+      estimate.getByText(
+        /^Olá Maria Souza! Segue o orçamento nº 1042 da Polar Ltda .* aprovar: http.*\/estimates\/1\/review/,
+      ),
+    ).toBeInTheDocument();
     await userEvent.clear(area);
     await userEvent.type(area, 'Oi ');
-    await userEvent.click(screen.getByRole('button', { name: 'Cliente' }));
+    await userEvent.click(order.getByRole('button', { name: 'Cliente' }));
     await userEvent.type(area, ': ');
-    await userEvent.click(screen.getByRole('button', { name: 'Link' }));
-    expect(screen.getByText(/^Oi Maria Souza: http/)).toBeInTheDocument();
+    await userEvent.click(order.getByRole('button', { name: 'Link' }));
+    expect(order.getByText(/^Oi Maria Souza: http/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Mensagem do WhatsApp salva')).toBeInTheDocument();
-    expect(calls.map((c) => c.body)).toEqual([{ whatsappTemplate: 'Oi {{cliente}}: {{link}}' }]);
+    expect(await screen.findByText('Mensagens do WhatsApp salvas')).toBeInTheDocument();
+    expect(calls.map((c) => c.body)).toEqual([
+      { whatsappTemplate: 'Oi {{cliente}}: {{link}}', whatsappEstimateTemplate: DEFAULT_WHATSAPP_ESTIMATE_TEMPLATE },
+    ]);
   });
 
   it("the server's refusal shows under the field", async () => {
-    fakeApi({ [url]: () => ({ status: 422, body: { errors: { whatsappTemplate: ['Mensagem recusada'] } } }) });
+    fakeApi({ [url]: () => ({ status: 422, body: { errors: { whatsappEstimateTemplate: ['Mensagem recusada'] } } }) });
     renderAsUser(<CompanyWhatsAppTab company={{ ...company, whatsappTemplate: 'Olá {{link}}' }} />);
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Mensagem recusada')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('Mensagem do WhatsApp')).toHaveClass('is-invalid'));
+    await waitFor(() => expect(screen.getByLabelText('Mensagem do orçamento')).toHaveClass('is-invalid'));
+    expect(screen.getByLabelText('Mensagem da ordem de serviço')).not.toHaveClass('is-invalid');
   });
 
   it('without the link it is refused before asking the server', async () => {
     const calls = fakeApi({});
     renderAsUser(<CompanyWhatsAppTab company={company} />);
-    const area = screen.getByLabelText('Mensagem do WhatsApp');
+    const area = screen.getByLabelText('Mensagem do orçamento');
     await userEvent.clear(area);
     await userEvent.type(area, 'Olá');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EstimateEmail } from '@oficina/contracts';
+import type { SentEmail } from '@oficina/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { estimatePath } from './estimate-keys.ts';
@@ -10,7 +10,7 @@ export const useEmails = (id: number) => {
   const orgPath = useOrgPath();
   return useQuery({
     queryKey: estimateSubKey(orgPath, id, 'emails'),
-    queryFn: () => api.get<{ data: EstimateEmail[] }>(`${estimatePath(orgPath, id)}/emails`),
+    queryFn: () => api.get<{ data: SentEmail[] }>(`${estimatePath(orgPath, id)}/emails`),
   });
 };
 /**
@@ -19,5 +19,5 @@ export const useEmails = (id: number) => {
  */
 export const useSendEmail = (id: number) =>
   useEstimateMutation(id, (path, { to, key }: { to: string[]; key: string }) =>
-    api.post<EstimateEmail>(`${path}/email`, { to: to.join(',') }, { idempotencyKey: key }),
+    api.post<SentEmail>(`${path}/email`, { to: to.join(',') }, { idempotencyKey: key }),
   );

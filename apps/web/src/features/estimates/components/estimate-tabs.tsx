@@ -1,8 +1,8 @@
-import { Badge, Table } from 'react-bootstrap';
+import { Table } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { estimateEmailStatusLabels } from '@oficina/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { InvoiceStatusBadge } from '../../../components/invoices/invoice-status-badge.tsx';
+import { SentEmails } from '../../../components/email/sent-emails.tsx';
 import { useEmails } from '../api/emails.ts';
 import { useEstimateInvoices } from '../api/invoices.ts';
 import { ConnectionNotice, useNoConnection } from '../../../components/connection-notice.tsx';
@@ -46,47 +46,7 @@ export function EstimateInvoicesTab({ estimateId }: { estimateId: number }) {
   );
 }
 
-const statusVariant = { queued: 'warning', sent: 'success', written: 'info', failed: 'danger' } as const;
-
 /** Tab 'E-mails enviados': when, subject, recipients, and whether it went out. */
 export function EstimateEmailsTab({ estimateId }: { estimateId: number }) {
-  const query = useEmails(estimateId);
-  const emails = query.data?.data ?? [];
-  const offline = useNoConnection(query);
-  if (offline) return <ConnectionNotice compact />;
-  if (query.isPending) return <p className="text-body-secondary">Carregando...</p>;
-  if (!emails.length) return <p className="text-body-secondary">Nenhum e-mail enviado.</p>;
-  return (
-    <Table responsive className="bg-white align-middle" aria-label="E-mails enviados">
-      <thead>
-        <tr>
-          <th>Data</th>
-          <th>Assunto</th>
-          <th className="d-none d-md-table-cell">Destinatários</th>
-          <th>Situação</th>
-        </tr>
-      </thead>
-      <tbody>
-        {emails.map((m) => (
-          <tr key={m.id}>
-            <td className="text-nowrap small">{formatDateTime(m.createdAt)}</td>
-            <td>
-              {m.subject}
-              <div className="small text-body-secondary d-md-none text-break">{m.to.join(', ')}</div>
-            </td>
-            <td className="small d-none d-md-table-cell">{m.to.join(', ')}</td>
-            <td>
-              <Badge
-                bg={statusVariant[m.status]}
-                text={m.status === 'queued' ? 'dark' : undefined}
-                title={m.error ?? undefined}
-              >
-                {estimateEmailStatusLabels[m.status]}
-              </Badge>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
+  return <SentEmails query={useEmails(estimateId)} />;
 }

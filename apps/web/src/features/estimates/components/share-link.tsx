@@ -1,14 +1,22 @@
 import { useId } from 'react';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { formatDate, type EstimateShareResponse } from '@oficina/contracts';
+import { fillWhatsAppTemplate, formatDate, type EstimateDetail, type EstimateShareResponse } from '@oficina/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { CopyField } from '../../../components/copy-field.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { WhatsAppButton } from '../../../components/whatsapp/whatsapp-button.tsx';
+import { useWhatsAppTemplate } from '../../../components/whatsapp/use-whatsapp-template.ts';
 import { useRevokeShare } from '../api/share.ts';
+
+/** What sending the link needs to know of the estimate. */
+export type SharedEstimate = Pick<
+  EstimateDetail,
+  'id' | 'number' | 'companyId' | 'companyName' | 'customerName' | 'customerPhone'
+>;
 
 /** The link the customer opens: the server gives it relative to the app. */
 export const absoluteLink = (url: string) => new URL(url, window.location.origin).href;
@@ -36,14 +44,34 @@ export function useRevoke(estimateId: number) {
   };
 }
 
-/** The link with its copy button and its validity. */
-function LinkBody({ share }: { share: EstimateShareResponse }) {
+/**
+ * The approval link sent to the customer's mobile on WhatsApp, in the company's estimate message (the
+ * default one should the template not load).
+ */
+function SendApprovalLink({ estimate, link }: { estimate: SharedEstimate; link: string }) {
+  const template = useWhatsAppTemplate(estimate.companyId);
+  const message = template.isPending
+    ? undefined
+    : fillWhatsAppTemplate(
+        template.data?.estimateTemplate,
+        { number: estimate.number, customer: estimate.customerName, company: estimate.companyName, link },
+        'estimate',
+      );
+  return <WhatsAppButton phone={estimate.customerPhone} message={message} />;
+}
+
+/** The link with its copy button, its validity, and the button that sends it on WhatsApp. */
+function LinkBody({ estimate, share }: { estimate: SharedEstimate; share: EstimateShareResponse }) {
   const id = useId();
+  const link = absoluteLink(share.url);
   return (
     <>
-      <CopyField id={`${id}-link`} label="Link público (sem login)" value={absoluteLink(share.url)} />
+      <CopyField id={`${id}-link`} label="Link público (sem login)" value={link} />
       <div className="small text-body-secondary mt-2" data-testid="share-valid-until">
         Válido até {formatDate(share.expiresAt)}
+      </div>
+      <div className="d-flex flex-wrap gap-2 mt-3">
+        <SendApprovalLink estimate={estimate} link={link} />
       </div>
     </>
   );
@@ -51,22 +79,20 @@ function LinkBody({ share }: { share: EstimateShareResponse }) {
 
 /** The link just made by 'Compartilhar link', to copy and send to the customer. */
 export function ShareLinkModal({
-  estimateId,
-  number,
+  estimate,
   share,
   onHide,
 }: {
-  estimateId: number;
-  number: number;
+  estimate: SharedEstimate;
   share: EstimateShareResponse | null;
   onHide(): void;
 }) {
-  const revoke = useRevoke(estimateId);
+  const revoke = useRevoke(estimate.id);
   return (
     <AppModal
       show={!!share}
       onHide={onHide}
-      title={`Link do orçamento nº ${number}`}
+      title={`Link do orçamento nº ${estimate.number}`}
       footer={
         <>
           <ActionButton
@@ -84,14 +110,14 @@ export function ShareLinkModal({
       <p className="small text-body-secondary">
         Envie este link ao cliente: ele vê o orçamento e pode aprovar ou recusar sem precisar de login.
       </p>
-      {share && <LinkBody share={share} />}
+      {share && <LinkBody estimate={estimate} share={share} />}
     </AppModal>
   );
 }
 
 /** The live link on the estimate's screen, while it works. */
-export function ShareLinkCard({ estimateId, share }: { estimateId: number; share: EstimateShareResponse }) {
-  const revoke = useRevoke(estimateId);
+export function ShareLinkCard({ estimate, share }: { estimate: SharedEstimate; share: EstimateShareResponse }) {
+  const revoke = useRevoke(estimate.id);
   return (
     <SectionCard
       title="Link para o cliente"
@@ -101,7 +127,7 @@ export function ShareLinkCard({ estimateId, share }: { estimateId: number; share
         </ActionButton>
       }
     >
-      <LinkBody share={share} />
+      <LinkBody estimate={estimate} share={share} />
     </SectionCard>
   );
 }

@@ -14,7 +14,7 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useChangeStatus } from '../api/change-status.ts';
 import { useRequestPdf } from '../api/request-pdf.ts';
 import { useShareEstimate } from '../api/share.ts';
-import { EmailModal } from './email-modal.tsx';
+import { EstimateEmailModal } from './email-modal.tsx';
 import { ShareLinkModal } from './share-link.tsx';
 import { GenerateOrdersModal } from './generate-orders-modal.tsx';
 
@@ -108,8 +108,8 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
           Cancelar
         </ActionButton>
       )}
-      <ShareLinkModal estimateId={estimate.id} number={estimate.number} share={shared} onHide={() => setShared(null)} />
-      <EmailModal estimate={estimate} show={emailing} onHide={() => setEmailing(false)} />
+      <ShareLinkModal estimate={estimate} share={shared} onHide={() => setShared(null)} />
+      <EstimateEmailModal estimate={estimate} show={emailing} onHide={() => setEmailing(false)} />
       {estimate.status === EstimateStatus.Completed && (
         <GenerateOrdersModal estimate={estimate} show={generating} onHide={() => setGenerating(false)} />
       )}

@@ -69,7 +69,7 @@ export function EditEstimatePage() {
             </div>
             <div className="invoice-area-side">
               {estimate.customerDecision && <CustomerDecisionCard decision={estimate.customerDecision} />}
-              {estimate.share && <ShareLinkCard estimateId={estimate.id} share={estimate.share} />}
+              {estimate.share && <ShareLinkCard estimate={estimate} share={estimate.share} />}
               <TotalsCard estimate={estimate} editable={editable} />
               <TagsCard estimate={estimate} />
               {hasReminders && <RemindersSection estimateId={estimate.id} />}

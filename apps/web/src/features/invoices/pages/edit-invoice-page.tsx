@@ -13,6 +13,7 @@ import { ChecklistsSection } from '../components/checklists-section.tsx';
 import { EquipmentsSection, ProductsSection, ServicesSection, WorkersSection } from '../components/invoice-lines.tsx';
 import { InvoiceSummary, PaymentInfo } from '../components/invoice-summary.tsx';
 import { PdfButton, SignActions } from '../components/paperwork-actions.tsx';
+import { InvoiceEmailButton, InvoiceEmailsCard } from '../components/invoice-email.tsx';
 import { PhotosSection } from '../components/photos-section.tsx';
 import { SignatureCard } from '../components/signature-card.tsx';
 import { TagsCard } from '../components/tags-card.tsx';
@@ -73,6 +74,7 @@ export function EditInvoicePage() {
           <StateActions invoice={invoice} />
           {can.handlePayment(viewer) && <PaymentActions invoice={invoice} />}
           <PdfButton invoice={invoice} isAdmin={can.handlePayment(viewer)} />
+          {can.handlePayment(viewer) && <InvoiceEmailButton invoice={invoice} />}
           <SignActions invoice={invoice} />
         </div>
       </header>
@@ -99,6 +101,7 @@ export function EditInvoicePage() {
             <ChecklistsSection invoiceId={invoice.id} editable={!closed} canAttach />
             {can.editOrderLines(viewer) && <WorkersSection invoice={invoice} editable={!closed} />}
             <CommentsSection invoiceId={invoice.id} closed={closed} />
+            {can.handlePayment(viewer) && <InvoiceEmailsCard invoiceId={invoice.id} />}
           </div>
           <div className="invoice-area-side">
             <SignatureCard invoice={invoice} isAdmin={isAdmin} />
@@ -122,6 +125,7 @@ export function EditInvoicePage() {
             <PhotosSection invoiceId={invoice.id} editable={!closed} />
             <ChecklistsSection invoiceId={invoice.id} editable={!closed} canAttach={false} />
             <CommentsSection invoiceId={invoice.id} closed={closed} />
+            {can.handlePayment(viewer) && <InvoiceEmailsCard invoiceId={invoice.id} />}
           </div>
           <div className="invoice-area-side">
             <SignatureCard invoice={invoice} isAdmin={false} />

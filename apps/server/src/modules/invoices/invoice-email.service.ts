@@ -1,0 +1,97 @@
+import { and, eq } from 'drizzle-orm';
+import { paperworkMessages, pdfHiddenStates, signPath } from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { conflict } from '../../plugins/errors.ts';
+import { escapeHtml, sanitizeRichText } from '../../lib/html.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import { renderPdf } from '../../lib/pdf-pool.ts';
+import {
+  fillTemplate,
+  invoiceEmailTable,
+  listRecordEmails,
+  sendJournaled,
+  type EmailSender,
+} from '../../lib/record-core/email.ts';
+import { recordChange, visibleInvoice, type Actor } from './invoice-access.ts';
+import { loadPdfData, type PdfLog } from './invoice-pdf.service.ts';
+
+const i = schema.invoices;
+
+/**
+ * The message of an order's e-mail: a greeting, the order attached, the signing link while the order
+ * is not validly signed, and the company's e-mail signature. The company's e-mail template is the
+ * estimate's proposal text, so the order has words of its own.
+ */
+export function invoiceEmailHtml(
+  values: { number: number; customer: string; company: string },
+  signUrl: string | null,
+  companySignature: string | null,
+) {
+  const link = signUrl && escapeHtml(signUrl);
+  return sanitizeRichText(
+    [
+      `<p>Olá, ${escapeHtml(values.customer)}.</p>`,
+      `<p>Segue em anexo a ordem de serviço nº ${values.number} da ${escapeHtml(values.company)}.</p>`,
+      link ? `<p>Para conferir e assinar pelo celular, acesse: <a href="${link}">${link}</a></p>` : '',
+      companySignature?.trim() ? fillTemplate(companySignature, values, true) : '',
+    ].join(''),
+  );
+}
+
+/**
+ * POST invoices/{id}/email (admin): the order's PDF with values attached, the signing link in the text
+ * while it is not validly signed, journaled in the order's e-mail history and audited. Orders without
+ * a document (draft, not started, canceled) cannot be sent: 409.
+ */
+export async function sendInvoiceEmail(
+  deps: EmailSender & { db: Db; storage: FileStorage; log: PdfLog; appUrl: string },
+  actor: Actor,
+  id: number,
+  to: string[],
+) {
+  const { db } = deps;
+  const visible = await visibleInvoice(db, actor, id);
+  if (pdfHiddenStates.includes(visible.state)) throw conflict(paperworkMessages.pdfUnavailable);
+  const [row] = await db
+    .select({ signToken: i.signToken, companyId: i.companyId })
+    .from(i)
+    .where(and(eq(i.id, id), eq(i.organizationId, actor.organizationId)));
+  const { signToken, companyId } = assertFound(row);
+  const data = await loadPdfData(
+    db,
+    deps.storage,
+    actor.organizationId,
+    id,
+    { values: true, paperwork: true },
+    deps.log,
+  );
+  const [company] = await db.select().from(schema.companies).where(eq(schema.companies.id, companyId));
+  const values = { number: data.invoice.number, customer: data.customer.name, company: data.company.name };
+  const validlySigned = !!data.signature && !data.signature.isOutdated;
+  const signUrl = validlySigned ? null : `${deps.appUrl}${signPath(id, signToken)}`;
+  const subject = `Ordem de serviço nº ${values.number}`;
+  const pdf = await renderPdf({ kind: 'invoice', data });
+  const sent = await sendJournaled(
+    deps,
+    invoiceEmailTable,
+    { organizationId: actor.organizationId, recordId: id, userId: actor.userId, userName: actor.name },
+    company!,
+    {
+      to,
+      subject,
+      html: invoiceEmailHtml(values, signUrl, company!.emailSignature),
+      attachments: [{ filename: `OS-${values.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    },
+  );
+  await db.transaction((tx) =>
+    recordChange(tx, actor, id, 'update', [{ field: 'emails', before: null, after: { subject, to } }]),
+  );
+  return sent;
+}
+
+/** GET invoices/{id}/emails (admin): the order's e-mails, newest first. */
+export async function listInvoiceEmails(db: Db, actor: Actor, id: number) {
+  await visibleInvoice(db, actor, id);
+  return listRecordEmails(db, invoiceEmailTable, id);
+}
