@@ -20,6 +20,11 @@ export const equipmentResponse = z.object({
   model: z.string(),
   serialNumber: z.string(),
   description: z.string().nullable(),
+  /**
+   * Until when it is under warranty ('YYYY-MM-DD'; null: none): its last completed order's end day plus
+   * the longest warranty in days among that order's lines.
+   */
+  warrantyUntil: z.string().nullable(),
 });
 export type Equipment = z.infer<typeof equipmentResponse>;
 export const equipmentListResponse = listResponse(equipmentResponse);

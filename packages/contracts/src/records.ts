@@ -32,6 +32,8 @@ export const serviceLineFields = {
   name: z.string(),
   description: z.string().nullable(),
   quantity: z.number(),
+  /** The warranty in days copied from the catalogue (null: none). */
+  warrantyDays: z.number().int().nullable(),
 };
 
 /** A product line's own fields; the unit ('un', 'kg'…) says whether the quantity takes decimals. */
@@ -41,6 +43,8 @@ export const productLineFields = {
   name: z.string(),
   unit: z.string(),
   quantity: z.number(),
+  /** The warranty in days copied from the catalogue (null: none). */
+  warrantyDays: z.number().int().nullable(),
 };
 
 /** A customer's equipment as copied onto a record. */

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { listQuery, requiredString } from './common.ts';
-import { catalogPrice } from './products.ts';
+import { catalogPrice, warrantyDays } from './products.ts';
 
 /** POST services and PUT services/{id}. */
-export const serviceBody = z.object({ name: requiredString(200), price: catalogPrice });
+export const serviceBody = z.object({ name: requiredString(200), price: catalogPrice, warrantyDays });
 export type ServiceBody = z.infer<typeof serviceBody>;
 
 export const serviceResponse = z.object({
   id: z.number().int(),
   name: z.string(),
   price: z.number(),
+  warrantyDays: z.number().int().nullable(),
   /** Set when the service was deleted: it stays for the lines that used it, out of the pickers. */
   archivedAt: z.string().nullable(),
 });

@@ -6,6 +6,7 @@ import {
   type DefaultValues,
   type FieldPathByValue,
   type FieldValues,
+  type UseFormReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -50,6 +51,41 @@ export function MoneyField<T extends FieldValues>({
     <Form.Group className="mb-3">
       <Form.Label htmlFor={id}>{label}</Form.Label>
       <MoneyInput id={id} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={error} />
+    </Form.Group>
+  );
+}
+
+/**
+ * The warranty in days of a catalogue item: digits only, blank for none (null). The lines added to
+ * orders and estimates copy it.
+ */
+export function WarrantyField<T extends FieldValues>({
+  form,
+  name,
+  id,
+}: {
+  form: UseFormReturn<T, unknown, unknown>;
+  name: FieldPathByValue<T, number | null | undefined>;
+  id: string;
+}) {
+  const error = form.getFieldState(name, form.formState).error?.message;
+  return (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label>Garantia (dias)</Form.Label>
+      <Form.Control
+        inputMode="numeric"
+        isInvalid={!!error}
+        aria-describedby={`${id}-help`}
+        style={{ maxWidth: '10rem' }}
+        {...form.register(name, {
+          setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)),
+        })}
+      />
+      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      <Form.Text id={`${id}-help`}>
+        Copiada para as linhas das ordens de serviço; o equipamento fica em garantia a partir da conclusão. Em branco:
+        sem garantia.
+      </Form.Text>
     </Form.Group>
   );
 }

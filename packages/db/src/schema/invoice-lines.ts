@@ -102,6 +102,7 @@ export const invoiceEquipments = pgTable(
       equipments,
     ).onDelete('set null'),
     index('invoice_equipments_invoice_idx').on(t.invoiceId),
+    index('invoice_equipments_equipment_idx').on(t.equipmentId),
     uniqueIndex('invoice_equipments_invoice_equipment_key').on(t.invoiceId, t.equipmentId),
     index('invoice_equipments_estimate_equipment_idx')
       .on(t.estimateEquipmentId)

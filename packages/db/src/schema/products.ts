@@ -12,6 +12,8 @@ export const products = pgTable(
       .references(() => organizations.id),
     name: text('name').notNull(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    /** The warranty in days its lines get (null: none). */
+    warrantyDays: integer('warranty_days'),
     /** How it is sold: 'un' (whole numbers) unless a fractional unit such as 'kg' (up to 3 decimals). */
     unit: text('unit').notNull().default('un'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

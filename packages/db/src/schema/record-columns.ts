@@ -40,6 +40,8 @@ export const pricedLineColumns = () => ({
   name: text('name').notNull(),
   quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
   priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+  /** The warranty in days, copied from the catalogue with the name and price (null: none). */
+  warrantyDays: integer('warranty_days'),
   ...stampColumns(),
 });
 

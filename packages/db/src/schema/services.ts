@@ -15,6 +15,8 @@ export const services = pgTable(
       .references(() => organizations.id),
     name: text('name').notNull(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    /** The warranty in days its lines get (null: none). */
+    warrantyDays: integer('warranty_days'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

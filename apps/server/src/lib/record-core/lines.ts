@@ -221,7 +221,7 @@ export function recordLines<Row extends RecordRow, T extends RecordTables>(kind:
       );
     },
 
-    /** POST …/services: name and price copied from the catalogue; an archived service is refused. */
+    /** POST …/services: name, price and warranty copied from the catalogue; an archived service is refused. */
     addService(
       db: Db,
       actor: Actor,
@@ -246,13 +246,14 @@ export function recordLines<Row extends RecordRow, T extends RecordTables>(kind:
             name: service.name,
             description: body.description || null,
             priceCents: service.priceCents,
+            warrantyDays: service.warrantyDays,
           };
         },
         body,
       );
     },
 
-    /** POST …/products: name, unit and price copied from the catalogue; the quantity follows the unit. */
+    /** POST …/products: name, unit, price and warranty copied from the catalogue; the quantity follows the unit. */
     addProduct(
       db: Db,
       actor: Actor,
@@ -274,7 +275,13 @@ export function recordLines<Row extends RecordRow, T extends RecordTables>(kind:
           if (!product) throw invalid({ product: invoiceMessages.productNotFound });
           const problem = quantityProblem(body.quantity, product.unit);
           if (problem) throw invalid({ quantity: problem });
-          return { productId: product.id, name: product.name, unit: product.unit, priceCents: product.priceCents };
+          return {
+            productId: product.id,
+            name: product.name,
+            unit: product.unit,
+            priceCents: product.priceCents,
+            warrantyDays: product.warrantyDays,
+          };
         },
         body,
       );

@@ -1,10 +1,29 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { EquipmentBody, ListQuery } from '@oficina/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { InvoiceState, type EquipmentBody, type ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { listPage, searchWhere } from '../../lib/list.ts';
 
 const t = schema.equipments;
+
+/**
+ * Until when the equipment is under warranty ('YYYY-MM-DD', null: none): its last completed order's
+ * end day, in the organization's time zone, plus the longest warranty among that order's lines. An
+ * order without warranty on its lines ends the warranty of the ones before it.
+ */
+// Written against the table's own name: a select of one table names its columns unqualified.
+const warrantyUntil = sql<string | null>`(
+  SELECT to_char((i.finished_at AT TIME ZONE o.time_zone)::date + (
+      SELECT max(l.warranty_days) FROM (
+        SELECT warranty_days FROM invoice_services WHERE invoice_id = i.id
+        UNION ALL SELECT warranty_days FROM invoice_products WHERE invoice_id = i.id) l
+    ), 'YYYY-MM-DD')
+  FROM invoice_equipments ie
+  JOIN invoices i ON i.id = ie.invoice_id AND i.organization_id = ie.organization_id
+  JOIN organizations o ON o.id = i.organization_id
+  WHERE ie.equipment_id = equipments.id AND i.state = ${InvoiceState.Completed} AND i.finished_at IS NOT NULL
+  ORDER BY i.finished_at DESC, i.id DESC
+  LIMIT 1)`;
 
 const columns = {
   id: t.id,
@@ -13,6 +32,7 @@ const columns = {
   model: t.model,
   serialNumber: t.serialNumber,
   description: t.description,
+  warrantyUntil,
 };
 
 async function assertCustomer(db: Db, organizationId: number, customerId: number) {

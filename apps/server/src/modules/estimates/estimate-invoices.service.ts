@@ -339,6 +339,7 @@ export async function generateInvoice(db: Db, actor: Actor, id: number, body: Ge
             description: (line as typeof s.$inferSelect).description,
             quantity,
             priceCents: line.priceCents,
+            warrantyDays: line.warrantyDays,
           })),
         );
       } else {
@@ -352,6 +353,7 @@ export async function generateInvoice(db: Db, actor: Actor, id: number, body: Ge
             unit: (line as typeof p.$inferSelect).unit,
             quantity,
             priceCents: line.priceCents,
+            warrantyDays: line.warrantyDays,
           })),
         );
       }

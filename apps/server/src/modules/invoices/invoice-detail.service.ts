@@ -49,13 +49,13 @@ export const rowColumns = {
 export const detailParts = {
   services: jsonList(
     `'id', x.id, 'serviceId', x.service_id, 'name', x.name, 'description', x.description, 'quantity', x.quantity,
-     'priceCents', x.price_cents, 'createdAt', ${isoText('x.created_at')}, 'updatedAt', ${isoText('x.updated_at')}`,
+     'warrantyDays', x.warranty_days, 'priceCents', x.price_cents, 'createdAt', ${isoText('x.created_at')}, 'updatedAt', ${isoText('x.updated_at')}`,
     `invoice_services x WHERE ${ofThisOrder('x')}`,
     'x.id',
   ),
   products: jsonList(
     `'id', x.id, 'productId', x.product_id, 'name', x.name, 'unit', x.unit, 'quantity', x.quantity, 'priceCents', x.price_cents,
-     'createdAt', ${isoText('x.created_at')}, 'updatedAt', ${isoText('x.updated_at')}`,
+     'warrantyDays', x.warranty_days, 'createdAt', ${isoText('x.created_at')}, 'updatedAt', ${isoText('x.updated_at')}`,
     `invoice_products x WHERE ${ofThisOrder('x')}`,
     'x.id',
   ),
@@ -87,6 +87,7 @@ export interface DetailParts {
     name: string;
     description: string | null;
     quantity: number;
+    warrantyDays: number | null;
     priceCents: number;
     createdAt: string;
     updatedAt: string;
@@ -97,6 +98,7 @@ export interface DetailParts {
     name: string;
     unit: string;
     quantity: number;
+    warrantyDays: number | null;
     priceCents: number;
     createdAt: string;
     updatedAt: string;
@@ -236,6 +238,7 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
       name: l.name,
       description: l.description,
       quantity: l.quantity,
+      warrantyDays: l.warrantyDays,
       ...money(actor, l.priceCents),
       createdAt: l.createdAt,
       updatedAt: l.updatedAt,
@@ -246,6 +249,7 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
       name: l.name,
       unit: l.unit,
       quantity: l.quantity,
+      warrantyDays: l.warrantyDays,
       ...money(actor, l.priceCents),
       createdAt: l.createdAt,
       updatedAt: l.updatedAt,

@@ -5,12 +5,13 @@ import { register } from '../../lib/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 
 const t = schema.products;
-const columns = { id: t.id, name: t.name, priceCents: t.priceCents, unit: t.unit };
-const toProduct = (r: { id: number; name: string; priceCents: number; unit: string }) => ({
+const columns = { id: t.id, name: t.name, priceCents: t.priceCents, unit: t.unit, warrantyDays: t.warrantyDays };
+const toProduct = (r: { id: number; name: string; priceCents: number; unit: string; warrantyDays: number | null }) => ({
   id: r.id,
   name: r.name,
   price: fromCents(r.priceCents),
   unit: r.unit,
+  warrantyDays: r.warrantyDays,
 });
 
 const products = register({
@@ -30,7 +31,13 @@ export const getProduct = products.get;
 export async function createProduct(db: Db, organizationId: number, body: ProductBody) {
   const [row] = await db
     .insert(t)
-    .values({ organizationId, name: body.name, priceCents: toCents(body.price), unit: body.unit ?? DEFAULT_UNIT })
+    .values({
+      organizationId,
+      name: body.name,
+      priceCents: toCents(body.price),
+      unit: body.unit ?? DEFAULT_UNIT,
+      warrantyDays: body.warrantyDays,
+    })
     .returning(columns);
   return toProduct(row!);
 }
@@ -41,6 +48,7 @@ export async function updateProduct(db: Db, organizationId: number, id: number, 
     .set({
       name: body.name,
       priceCents: toCents(body.price),
+      warrantyDays: body.warrantyDays,
       ...(body.unit ? { unit: body.unit } : {}),
       updatedAt: new Date(),
     })

@@ -31,13 +31,25 @@ describe('products: create, read, update', () => {
     const created = await create(suite.org, { name: '  Capacitor 35 µF  ', price: 48.9 });
     expect(created).toMatchObject({ name: 'Capacitor 35 µF', price: 48.9 });
     const got = await call(suite.org, suite.org.admin.token, 'GET', `/${created.id}`);
-    expect(got.json()).toEqual({ id: created.id, name: 'Capacitor 35 µF', price: 48.9, unit: 'un' });
+    expect(got.json()).toEqual({
+      id: created.id,
+      name: 'Capacitor 35 µF',
+      price: 48.9,
+      unit: 'un',
+      warrantyDays: null,
+    });
     const put = await call(suite.org, suite.org.admin.token, 'PUT', `/${created.id}`, {
       name: 'Capacitor 40 µF',
       price: 1234.56,
     });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ id: created.id, name: 'Capacitor 40 µF', price: 1234.56, unit: 'un' });
+    expect(put.json()).toEqual({
+      id: created.id,
+      name: 'Capacitor 40 µF',
+      price: 1234.56,
+      unit: 'un',
+      warrantyDays: null,
+    });
   });
 
   it('keeps the largest price, R$ 99.999.999,99, to the cent', async () => {

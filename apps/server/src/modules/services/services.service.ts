@@ -6,11 +6,24 @@ import { register } from '../../lib/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 
 const t = schema.services;
-const columns = { id: t.id, name: t.name, priceCents: t.priceCents, archivedAt: t.archivedAt };
-const toService = (r: { id: number; name: string; priceCents: number; archivedAt: Date | null }) => ({
+const columns = {
+  id: t.id,
+  name: t.name,
+  priceCents: t.priceCents,
+  warrantyDays: t.warrantyDays,
+  archivedAt: t.archivedAt,
+};
+const toService = (r: {
+  id: number;
+  name: string;
+  priceCents: number;
+  warrantyDays: number | null;
+  archivedAt: Date | null;
+}) => ({
   id: r.id,
   name: r.name,
   price: fromCents(r.priceCents),
+  warrantyDays: r.warrantyDays,
   archivedAt: r.archivedAt?.toISOString() ?? null,
 });
 
@@ -33,7 +46,7 @@ export const getService = services.get;
 export async function createService(db: Db, organizationId: number, body: ServiceBody) {
   const [row] = await db
     .insert(t)
-    .values({ organizationId, name: body.name, priceCents: toCents(body.price) })
+    .values({ organizationId, name: body.name, priceCents: toCents(body.price), warrantyDays: body.warrantyDays })
     .returning(columns);
   return toService(row!);
 }
@@ -42,7 +55,7 @@ export async function createService(db: Db, organizationId: number, body: Servic
 export async function updateService(db: Db, organizationId: number, id: number, body: ServiceBody) {
   const [row] = await db
     .update(t)
-    .set({ name: body.name, priceCents: toCents(body.price), updatedAt: new Date() })
+    .set({ name: body.name, priceCents: toCents(body.price), warrantyDays: body.warrantyDays, updatedAt: new Date() })
     .where(services.owned(organizationId, id))
     .returning(columns);
   return toService(assertFound(row));

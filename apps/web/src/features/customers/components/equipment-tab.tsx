@@ -9,6 +9,7 @@ import { useEquipments } from '../api/get-equipments.ts';
 import { useDeleteEquipment } from '../api/delete-equipment.ts';
 import { EquipmentHistoryModal } from './equipment-history-modal.tsx';
 import { EquipmentModal } from './equipment-modal.tsx';
+import { WarrantyBadge } from './warranty-badge.tsx';
 
 const equipmentColumns = (actions: {
   onEdit(e: Equipment): void;
@@ -19,9 +20,16 @@ const equipmentColumns = (actions: {
   {
     header: 'Nome',
     cell: (e) => (
-      <Button variant="link" className="p-0 text-start" onClick={() => actions.onEdit(e)}>
-        {e.name}
-      </Button>
+      <>
+        <Button variant="link" className="p-0 text-start" onClick={() => actions.onEdit(e)}>
+          {e.name}
+        </Button>
+        {e.warrantyUntil && (
+          <div>
+            <WarrantyBadge until={e.warrantyUntil} />
+          </div>
+        )}
+      </>
     ),
   },
   { header: 'Marca', cell: (e) => e.brand },

@@ -18,6 +18,7 @@ const lines = {
       name: 'Limpeza de split',
       description: 'Filtro e serpentina',
       quantity: 2,
+      warrantyDays: 90,
       price: 150,
       createdAt: '2026-11-20T13:00:00Z',
       updatedAt: '2026-11-20T13:00:00Z',

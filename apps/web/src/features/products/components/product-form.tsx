@@ -1,7 +1,7 @@
 import { Form } from 'react-bootstrap';
 import { DEFAULT_UNIT, PRODUCT_UNITS, productBody, unitNames, type ProductBody } from '@oficina/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
-import { MoneyField, TextField, useRegisterForm } from '../../../components/register-form.tsx';
+import { MoneyField, TextField, useRegisterForm, WarrantyField } from '../../../components/register-form.tsx';
 
 interface ProductFormProps {
   defaultValues?: ProductBody;
@@ -9,12 +9,13 @@ interface ProductFormProps {
 }
 
 export function ProductForm({ defaultValues, onSubmit }: ProductFormProps) {
+  const form = useRegisterForm(productBody, { unit: DEFAULT_UNIT, ...defaultValues }, onSubmit);
   const {
     register,
     control,
     submit,
     formState: { errors, isSubmitting },
-  } = useRegisterForm(productBody, { unit: DEFAULT_UNIT, ...defaultValues }, onSubmit);
+  } = form;
   return (
     <Form noValidate onSubmit={submit} className="form-narrow">
       <TextField id="product-name" label="Nome" error={errors.name?.message} {...register('name')} />
@@ -33,6 +34,7 @@ export function ProductForm({ defaultValues, onSubmit }: ProductFormProps) {
           Quilograma, metro, m², m³, litro e hora aceitam quantidades com até 3 casas decimais (1,5).
         </Form.Text>
       </Form.Group>
+      <WarrantyField form={form} name="warrantyDays" id="product-warranty" />
       <FormActions cancelTo="/products" isSubmitting={isSubmitting} />
     </Form>
   );

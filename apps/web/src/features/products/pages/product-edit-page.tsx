@@ -30,6 +30,7 @@ export function ProductEditPage() {
             name: product.name,
             price: product.price,
             unit: product.unit as ProductBody['unit'],
+            warrantyDays: product.warrantyDays,
           }}
           onSubmit={onSubmit}
         />

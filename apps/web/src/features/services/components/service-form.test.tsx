@@ -12,12 +12,27 @@ describe('register form pieces (through the service form)', () => {
     await userEvent.type(screen.getByLabelText('Nome'), 'Limpeza');
     await userEvent.type(screen.getByLabelText('Preço'), '150,00');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Limpeza', price: 150 }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Limpeza', price: 150, warrantyDays: null }));
 
     onSubmit.mockRejectedValueOnce(new ApiError(422, { errors: { name: ['Já existe um serviço com esse nome'] } }));
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Já existe um serviço com esse nome')).toBeInTheDocument();
     expect(screen.getByLabelText('Nome')).toHaveClass('is-invalid');
+  });
+
+  it('takes a warranty in whole days; a fraction is refused under the field before sending', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    renderWithProviders(<ServiceForm onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Nome'), 'Instalação');
+    await userEvent.type(screen.getByLabelText('Preço'), '300,00');
+    await userEvent.type(screen.getByLabelText('Garantia (dias)'), '1.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informe a garantia em dias, de 0 a 3650')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText('Garantia (dias)'));
+    await userEvent.type(screen.getByLabelText('Garantia (dias)'), '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Instalação', price: 300, warrantyDays: 90 }));
   });
 
   it('refuses an empty name before sending', async () => {

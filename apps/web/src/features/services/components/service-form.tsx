@@ -1,7 +1,7 @@
 import { Form } from 'react-bootstrap';
 import { serviceBody, type ServiceBody } from '@oficina/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
-import { MoneyField, TextField, useRegisterForm } from '../../../components/register-form.tsx';
+import { MoneyField, TextField, useRegisterForm, WarrantyField } from '../../../components/register-form.tsx';
 
 interface ServiceFormProps {
   defaultValues?: ServiceBody;
@@ -9,16 +9,18 @@ interface ServiceFormProps {
 }
 
 export function ServiceForm({ defaultValues, onSubmit }: ServiceFormProps) {
+  const form = useRegisterForm(serviceBody, defaultValues, onSubmit);
   const {
     register,
     control,
     submit,
     formState: { errors, isSubmitting },
-  } = useRegisterForm(serviceBody, defaultValues, onSubmit);
+  } = form;
   return (
     <Form noValidate onSubmit={submit} className="form-narrow">
       <TextField id="service-name" label="Nome" error={errors.name?.message} {...register('name')} />
       <MoneyField control={control} name="price" id="service-price" label="Preço" error={errors.price?.message} />
+      <WarrantyField form={form} name="warrantyDays" id="service-warranty" />
       <FormActions cancelTo="/services" isSubmitting={isSubmitting} />
     </Form>
   );

@@ -34,7 +34,7 @@ export function ServiceEditPage() {
           )}
           <ServiceForm
             key={service.id}
-            defaultValues={{ name: service.name, price: service.price }}
+            defaultValues={{ name: service.name, price: service.price, warrantyDays: service.warrantyDays }}
             onSubmit={onSubmit}
           />
         </>
