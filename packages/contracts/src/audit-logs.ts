@@ -3,7 +3,7 @@ import { listQuery } from './common.ts';
 
 export const auditActions = ['view', 'create', 'update', 'delete'] as const;
 export type AuditActionName = (typeof auditActions)[number];
-export const auditEntities = ['invoice', 'estimate', 'payroll'] as const;
+export const auditEntities = ['invoice', 'estimate', 'payroll', 'customer'] as const;
 
 export const auditActionLabels: Record<string, string> = {
   view: 'Visualização',
@@ -15,6 +15,7 @@ export const auditEntityLabels: Record<string, string> = {
   invoice: 'Ordem de Serviço',
   estimate: 'Orçamento',
   payroll: 'Folha',
+  customer: 'Cliente',
 };
 
 /** The pt-BR name of each field a change line can name (unknown fields show their key). */
@@ -58,6 +59,7 @@ export const auditFieldLabels: Record<string, string> = {
   estimate: 'Orçamento de origem (id)',
   emails: 'E-mail',
   invoices: 'Itens levados para a ordem de serviço',
+  personalData: 'Dados pessoais (LGPD)',
 };
 
 /** GET audit-logs: user (id), action, q (order/estimate number, entity id or the user's name). */

@@ -49,6 +49,8 @@ export const can = {
   removeComment: authorOrAdmin,
   /** Remove a photo: whoever took it or an admin. */
   removePicture: authorOrAdmin,
+  /** Export a customer's personal data or anonymize it (LGPD). */
+  handlePersonalData: admin,
 } as const;
 
 export type Permission = keyof typeof can;

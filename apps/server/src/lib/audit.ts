@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@oficina/db';
 
-/** The audit trail: who did what to which order, estimate or payroll, and what changed. */
+/** The audit trail: who did what to which order, estimate, payroll or customer, and what changed. */
 export type AuditAction = 'view' | 'create' | 'update' | 'delete';
-export type AuditEntity = 'invoice' | 'estimate' | 'payroll';
+export type AuditEntity = 'invoice' | 'estimate' | 'payroll' | 'customer';
 export type AuditChange = schema.AuditChange;
 
 export interface AuditActor {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -26,7 +26,15 @@ export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   /** Throws when the message could not be delivered to the SMTP server or written. */
   send(message: MailMessage): Promise<MailResult>;
+  /**
+   * Deletes an .eml this mailer wrote to the outbox (`file` as MailResult gave it), e.g. when the
+   * recipient's data is anonymized; a file already gone is not an error.
+   */
+  discardWritten?(file: string): Promise<void>;
 }
+
+/** The outbox's file names as `send` makes them; anything else is never taken as a path. */
+const OUTBOX_FILE = /^[\w-]+\.eml$/;
 
 /**
  * SMTP through nodemailer when `smtpUrl` (smtp:// or smtps://, credentials in the URL) is given;
@@ -34,10 +42,16 @@ export interface Mailer {
  * `outboxDir`, where it can be opened or handed to a mail server later. Never dropped silently.
  */
 export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mailer {
+  // Messages written while there was no SMTP_URL stay in the outbox after it is set.
+  const discardWritten = async (file: string) => {
+    if (!OUTBOX_FILE.test(file)) throw new Error(`invalid outbox file ${file}`);
+    await rm(join(opts.outboxDir, file), { force: true });
+  };
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       kind: 'smtp',
+      discardWritten,
       async send(message) {
         const info = await transport.sendMail(message);
         return { status: 'sent', messageId: info.messageId };
@@ -47,6 +61,7 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mai
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
+    discardWritten,
     async send(message) {
       const info = await transport.sendMail(message);
       await mkdir(opts.outboxDir, { recursive: true, mode: PRIVATE_DIR });

@@ -20,6 +20,8 @@ export const customers = pgTable(
     phone: text('phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the customer's personal data was anonymized (LGPD); such a customer takes no edits. */
+    anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('customers_organization_id_id_key').on(t.organizationId, t.id),

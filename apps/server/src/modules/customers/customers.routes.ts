@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idParam,
   createCustomerBody,
+  customerDetail,
   customerListResponse,
   customerResponse,
   listQuery,
@@ -9,8 +10,11 @@ import {
   updateCustomerBody,
 } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { createParty, getParty, listParties, updateParty } from '../../lib/parties.ts';
-import { deleteCustomer } from './customers.service.ts';
+import { createParty, listParties } from '../../lib/parties.ts';
+import { zipStream } from '../../lib/zip.ts';
+import { deleteCustomer, getCustomer, updateCustomer } from './customers.service.ts';
+import { exportCustomerData } from './customer-export.service.ts';
+import { anonymizeCustomer } from './customer-anonymize.service.ts';
 
 const params = orgParam.extend(idParam.shape);
 const admin = { access: { admin: true } } as const;
@@ -39,14 +43,14 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organizations/:orgId/customers/:id',
-    { schema: { tags, params, response: { 200: customerResponse } }, config: admin },
-    (request) => getParty(app.db, schema.customers, request.auth.organizationId, request.params.id),
+    { schema: { tags, params, response: { 200: customerDetail } }, config: admin },
+    (request) => getCustomer(app.db, request.auth.organizationId, request.params.id),
   );
 
   app.put(
     '/organizations/:orgId/customers/:id',
-    { schema: { tags, params, body: updateCustomerBody, response: { 200: customerResponse } }, config: admin },
-    (request) => updateParty(app.db, schema.customers, request.auth.organizationId, request.params.id, request.body),
+    { schema: { tags, params, body: updateCustomerBody, response: { 200: customerDetail } }, config: admin },
+    (request) => updateCustomer(app.db, request.auth.organizationId, request.params.id, request.body),
   );
 
   app.delete(
@@ -56,5 +60,45 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteCustomer(app.db, request.auth.organizationId, request.params.id);
       return reply.code(204).send();
     },
+  );
+
+  // LGPD (art. 18): the customer's data as a ZIP, and its anonymization.
+  app.get(
+    '/organizations/:orgId/customers/:id/export',
+    {
+      schema: {
+        tags,
+        params,
+        summary: 'Exporta os dados pessoais do cliente (LGPD): um ZIP com data.json, fotos e assinaturas',
+      },
+      config: admin,
+    },
+    async (request, reply) => {
+      const { fileName, entries } = await exportCustomerData(app.db, app.storage, request.auth, request.params.id);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(zipStream(entries));
+    },
+  );
+
+  app.post(
+    '/organizations/:orgId/customers/:id/anonymize',
+    {
+      schema: {
+        tags,
+        params,
+        summary: 'Anonimiza o cliente (LGPD): apaga os dados pessoais e mantém ordens, valores e documentos fiscais',
+        response: { 200: customerDetail },
+      },
+      config: admin,
+    },
+    (request) =>
+      anonymizeCustomer(
+        { db: app.db, storage: app.storage, mailer: app.mailer, log: request.log },
+        request.auth,
+        request.params.id,
+      ),
   );
 };

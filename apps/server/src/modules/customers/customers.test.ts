@@ -83,6 +83,7 @@ describe('customers CRUD', () => {
       alias: null,
       email: 'joana@novo.com.br',
       phone: null,
+      anonymizedAt: null,
     });
     const got = await t.ctx.app.inject({ url: `${base(t.org)}/${id}`, headers: t.org.as(t.org.admin.token) });
     expect(got.json()).toEqual(put.json());
