@@ -38,6 +38,7 @@ export const customerPrivacyMessages = {
   anonymizedLocked: 'Um cliente anonimizado não pode ser alterado',
   anonymized: 'Cliente anonimizado',
   exportFailed: 'Não foi possível exportar os dados do cliente. Tente novamente.',
+  anonymizeFailed: 'Não foi possível anonimizar o cliente. Tente novamente.',
   /** What anonymizing keeps, said in the confirmation, on the anonymized customer's screen and in the export. */
   keptByLaw:
     'As ordens de serviço, os orçamentos com seus valores e os documentos fiscais (como o XML da NFS-e) são mantidos, como a lei exige.',

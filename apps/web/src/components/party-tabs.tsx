@@ -14,6 +14,8 @@ interface PartyTabsProps {
   cancelTo: string;
   draftKey?: DraftKey;
   onSave(values: UpdatePartyBody): Promise<unknown>;
+  /** Buttons beside the title (a customer's LGPD actions). */
+  actions?: ReactNode;
   /** The tabs after Dados. */
   children: ReactNode;
 }
@@ -22,7 +24,7 @@ interface PartyTabsProps {
  * A company's or a customer's screen: the name and CPF/CNPJ as its title, and tabs named in the
  * address (an unknown one opens Dados), each loaded the first time it opens and then kept.
  */
-export function PartyTabs({ party, tabs, cancelTo, draftKey, onSave, children }: PartyTabsProps) {
+export function PartyTabs({ party, tabs, cancelTo, draftKey, onSave, actions, children }: PartyTabsProps) {
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab') ?? '';
   const tab = tabs.includes(requested) ? requested : 'dados';
@@ -37,6 +39,7 @@ export function PartyTabs({ party, tabs, cancelTo, draftKey, onSave, children }:
             </small>
           </>
         }
+        actions={actions}
       />
       <Tabs
         activeKey={tab}

@@ -30,6 +30,7 @@ const entityPath: Record<string, (id: number) => string> = {
   invoice: (id) => `/invoices/${id}/edit`,
   estimate: (id) => `/estimates/${id}/edit`,
   payroll: (id) => `/payrolls/${id}`,
+  customer: (id) => `/customers/${id}/edit`,
 };
 
 /** The list's columns; the action opens the entry's changes. */

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Customer } from '@oficina/contracts';
+import type { CustomerDetail } from '@oficina/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 
-export const getCustomer = (orgPath: string, id: number) => api.get<Customer>(`${orgPath}/customers/${id}`);
+export const getCustomer = (orgPath: string, id: number) => api.get<CustomerDetail>(`${orgPath}/customers/${id}`);
 
 export const customerQueryKey = (orgPath: string, id: number) => ['customers', orgPath, 'detail', id] as const;
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Customer, UpdateCustomerBody } from '@oficina/contracts';
+import type { CustomerDetail, UpdateCustomerBody } from '@oficina/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { customerQueryKey } from './get-customer.ts';
 
 export const updateCustomer = (orgPath: string, id: number, body: UpdateCustomerBody) =>
-  api.put<Customer>(`${orgPath}/customers/${id}`, body);
+  api.put<CustomerDetail>(`${orgPath}/customers/${id}`, body);
 
 export const useUpdateCustomer = (id: number) => {
   const orgPath = useOrgPath();

@@ -15,9 +15,9 @@ const defaults: EstimateFilter = { ...baseFilterDefaults, statuses: [] };
 /**
  * Orçamentos of a customer: GET estimates?customer={id} with the filter kept under
  * 'customers-estimates' (the badge counts q and each status), real pagination, and 'Novo orçamento',
- * which opens /estimates/new?customerId={id} in a new tab.
+ * which opens /estimates/new?customerId={id} in a new tab (not for an anonymized customer).
  */
-export function CustomerEstimatesTab({ customerId }: { customerId: number }) {
+export function CustomerEstimatesTab({ customerId, canAdd = true }: { customerId: number; canAdd?: boolean }) {
   const [filter, setFilter, reset] = usePersistedFilter('customers-estimates', defaults, { url: false });
   const count = (filter.q ? 1 : 0) + filter.statuses.length;
   const list = useEstimates({
@@ -49,14 +49,16 @@ export function CustomerEstimatesTab({ customerId }: { customerId: number }) {
             </>
           )}
         </FilterPopover>
-        <a
-          className="btn btn-primary"
-          href={`/estimates/new?customerId=${customerId}`}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          Novo orçamento
-        </a>
+        {canAdd && (
+          <a
+            className="btn btn-primary"
+            href={`/estimates/new?customerId=${customerId}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Novo orçamento
+          </a>
+        )}
       </div>
       <div className="card-list">
         <EstimateTable

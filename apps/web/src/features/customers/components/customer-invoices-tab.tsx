@@ -12,9 +12,9 @@ import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
 /**
  * Ordens de Serviço of a customer: GET invoices/filter?customer={id} with the filter kept
  * under 'customers-invoices' (status, paid / not paid, worker, q), and the admin-only link that opens
- * /invoices/new?customerId={id} in a new tab.
+ * /invoices/new?customerId={id} in a new tab (not for an anonymized customer).
  */
-export function CustomerInvoicesTab({ customerId }: { customerId: number }) {
+export function CustomerInvoicesTab({ customerId, canAdd = true }: { customerId: number; canAdd?: boolean }) {
   const { isAdmin } = useAuth();
   const persisted = usePersistedFilter('customers-invoices', invoiceFilterDefaults, { url: false });
   const [filter, setFilter] = persisted;
@@ -23,7 +23,7 @@ export function CustomerInvoicesTab({ customerId }: { customerId: number }) {
     <section aria-label="Ordens de serviço do cliente">
       <div className="d-flex flex-wrap justify-content-end gap-2 mb-2">
         <InvoiceFilterPopover idPrefix="customer-invoices" filter={persisted} showCustomer={false} />
-        {isAdmin && (
+        {isAdmin && canAdd && (
           <a
             className="btn btn-primary"
             href={`/invoices/new?customerId=${customerId}`}

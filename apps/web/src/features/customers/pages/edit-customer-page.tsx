@@ -10,10 +10,15 @@ import { useUpdateCustomer } from '../api/update-customer.ts';
 import { EquipmentTab } from '../components/equipment-tab.tsx';
 import { CustomerEstimatesTab } from '../components/customer-estimates-tab.tsx';
 import { CustomerInvoicesTab } from '../components/customer-invoices-tab.tsx';
+import { PrivacyActions } from '../components/privacy-actions.tsx';
+import { AnonymizedCustomer } from '../components/anonymized-customer.tsx';
 
 const tabs = ['dados', 'enderecos', 'equipamentos', 'orcamentos', 'ordens'] as const;
 
-/** /customers/{id}/edit: Dados, Endereços, Equipamentos, Orçamentos, Ordens de Serviço. */
+/**
+ * /customers/{id}/edit: Dados, Endereços, Equipamentos, Orçamentos, Ordens de Serviço, and the LGPD
+ * actions (export, anonymize); an anonymized customer gets its own read-only screen.
+ */
 export function EditCustomerPage() {
   const id = useRecordId();
   const orgPath = useOrgPath();
@@ -21,11 +26,15 @@ export function EditCustomerPage() {
   const customer = useCustomer(id);
   const update = useUpdateCustomer(id);
 
+  const anonymizedAt = customer.data?.anonymizedAt;
+  if (customer.data && anonymizedAt)
+    return <AnonymizedCustomer customer={{ ...customer.data, anonymizedAt }} hasEstimates={hasEstimates} />;
   return (
     <RegisterEditPage id={id} record={customer} what="o cliente">
       {(c) => (
         <PartyTabs
           party={c}
+          actions={<PrivacyActions customerId={id} />}
           tabs={tabs.filter((t) => t !== 'orcamentos' || hasEstimates)}
           cancelTo="/customers"
           draftKey={['customer', id]}
