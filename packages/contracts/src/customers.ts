@@ -36,6 +36,7 @@ export const anonymizedCustomer = {
 export const customerPrivacyMessages = {
   alreadyAnonymized: 'Este cliente já foi anonimizado',
   anonymizedLocked: 'Um cliente anonimizado não pode ser alterado',
+  noNewRecords: 'Este cliente foi anonimizado (LGPD) e não recebe novas ordens de serviço nem orçamentos',
   anonymized: 'Cliente anonimizado',
   exportFailed: 'Não foi possível exportar os dados do cliente. Tente novamente.',
   anonymizeFailed: 'Não foi possível anonimizar o cliente. Tente novamente.',

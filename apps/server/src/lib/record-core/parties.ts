@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { customerPrivacyMessages } from '@oficina/contracts';
 import { schema, type Tx } from '@oficina/db';
+import { invalid } from '../../plugins/errors.ts';
 import type { AuditChange } from '../audit.ts';
 import { nextNumber } from '../counters.ts';
 
@@ -20,7 +22,8 @@ export const partyColumns = {
 
 /**
  * The company, customer and nature a new record names, each only if it is the organization's
- * (undefined otherwise); the caller says what a missing one answers.
+ * (undefined otherwise); the caller says what a missing one answers. An anonymized customer (LGPD)
+ * takes no new record: 422 on the customer.
  */
 export async function findParties(
   tx: Tx,
@@ -33,7 +36,7 @@ export async function findParties(
       .from(co)
       .where(and(eq(co.id, ids.company), eq(co.organizationId, organizationId))),
     tx
-      .select({ id: cu.id, name: cu.name })
+      .select({ id: cu.id, name: cu.name, anonymizedAt: cu.anonymizedAt })
       .from(cu)
       .where(and(eq(cu.id, ids.customer), eq(cu.organizationId, organizationId))),
     tx
@@ -41,6 +44,7 @@ export async function findParties(
       .from(tn)
       .where(and(eq(tn.id, ids.transactionNature), eq(tn.organizationId, organizationId))),
   ]);
+  if (customer?.anonymizedAt) throw invalid({ customer: customerPrivacyMessages.noNewRecords });
   return { company, customer, nature };
 }
 

@@ -380,6 +380,22 @@ describe('anonymize', () => {
       payload: { type: 2, name: p.name },
     });
     expect(edit.statusCode).toBe(409);
+    // Nor does it take new orders or estimates.
+    const order = await t.world.admin('POST', '', {
+      company: t.world.company.id,
+      customer: p.id,
+      transactionNature: t.world.nature.id,
+    });
+    expect(order.statusCode).toBe(422);
+    expect(order.json().errors.customer).toEqual([
+      'Este cliente foi anonimizado (LGPD) e não recebe novas ordens de serviço nem orçamentos',
+    ]);
+    const quote = await t.world.est('POST', '', {
+      company: t.world.company.id,
+      customer: p.id,
+      transactionNature: t.world.nature.id,
+    });
+    expect(quote.statusCode).toBe(422);
   });
 
   it('no search by the old name, e-mail or CPF finds the customer, their orders or their estimates', async () => {
