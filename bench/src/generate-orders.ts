@@ -177,7 +177,7 @@ export async function generateOrders(database: Database, opts: GenerateOptions =
     await step(
       'customers',
       `
-      INSERT INTO customers (organization_id, type, identifier, name, alias, email, phone)
+      INSERT INTO customers (organization_id, type, identifier, name, alias, email, phone, phone_e164)
         SELECT ${org},
                CASE WHEN g % 4 = 0 THEN 1 ELSE 2 END,
                CASE WHEN g % 4 = 0 THEN lpad(g::text, 8, '0') || '000191' ELSE lpad(g::text, 9, '0') || '09' END,
@@ -187,7 +187,8 @@ export async function generateOrders(database: Database, opts: GenerateOptions =
                END,
                CASE WHEN g % 4 = 0 THEN (${arr(businesses)})[1 + g % 8] || ' ' || g END,
                'cliente' || g || '@exemplo.com.br',
-               '119' || lpad(g::text, 8, '0')
+               '(11) 9' || substr(lpad(g::text, 8, '0'), 1, 4) || '-' || substr(lpad(g::text, 8, '0'), 5),
+               '+55119' || lpad(g::text, 8, '0')
         FROM generate_series(1, ${customers}) g;
       INSERT INTO equipments (organization_id, customer_id, name, brand, model, serial_number)
         SELECT ${org}, c.id, 'Ar-condicionado split ' || (9 + (c.id % 4) * 3) || '.000 BTUs',

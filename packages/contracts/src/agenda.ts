@@ -35,6 +35,8 @@ export const agendaVisit = z.object({
   number: z.number().int(),
   customerName: z.string(),
   customerPhone: z.string().nullable(),
+  /** E.164, for the call button; null when the phone is not a real number. */
+  customerPhoneE164: z.string().nullable(),
   scheduledAt: z.string(),
   durationMinutes: z.number().int(),
   state: z.number().int(),

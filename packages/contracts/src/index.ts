@@ -5,6 +5,7 @@ export * from './format.ts';
 export * from './invoice-states.ts';
 export * from './identifier.ts';
 export * from './files.ts';
+export * from './phone.ts';
 export * from './party.ts';
 export * from './companies.ts';
 export * from './customers.ts';

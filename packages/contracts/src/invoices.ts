@@ -234,6 +234,8 @@ export const invoiceDetail = z.object({
   finishedAt: z.string().nullable(),
   // The visit, for everyone on the order: whom to call, where to go, what is wrong and when.
   customerPhone: z.string().nullable(),
+  /** The customer's phone in E.164, null when it is not a real number (WhatsApp and calls use it). */
+  customerPhoneE164: z.string().nullable(),
   customerEmail: z.string().nullable(),
   reportedProblem: z.string().nullable(),
   scheduledAt: z.string().nullable(),

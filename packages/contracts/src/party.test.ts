@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPartyBody, formatPhone, updatePartyBody } from './party.ts';
+import { createPartyBody, updatePartyBody } from './party.ts';
 import { addressBody, formatPostalCode } from './addresses.ts';
 
 const errorsOf = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -21,7 +21,8 @@ describe('createPartyBody', () => {
       name: 'Frio Bom',
       alias: 'Frio',
       email: 'contato@friobom.com.br',
-      phone: '11987654321',
+      phone: '(11) 98765-4321',
+      phoneE164: '+5511987654321',
     });
   });
   it('drops the alias of an individual and accepts empty e-mail and phone', () => {
@@ -33,7 +34,7 @@ describe('createPartyBody', () => {
       email: '',
       phone: '',
     });
-    expect(r).toMatchObject({ identifier: '52998224725', alias: null, email: null, phone: null });
+    expect(r).toMatchObject({ identifier: '52998224725', alias: null, email: null, phone: null, phoneE164: null });
   });
   it('flags every bad field at once, including the cross-field ones', () => {
     const r = createPartyBody.safeParse({
@@ -65,6 +66,15 @@ describe('createPartyBody', () => {
 });
 
 describe('updatePartyBody', () => {
+  it('stores the phone as read, with its E.164; a number that cannot exist is refused on phone', () => {
+    expect(updatePartyBody.parse({ type: 2, name: 'x', phone: '+55 11 3456-7890' })).toMatchObject({
+      phone: '(11) 3456-7890',
+      phoneE164: '+551134567890',
+    });
+    expect(errorsOf(updatePartyBody.safeParse({ type: 2, name: 'x', phone: '(10) 98765-4321' }))).toEqual({
+      phone: 'Telefone inválido',
+    });
+  });
   it('requires the alias of a legal entity only', () => {
     expect(errorsOf(updatePartyBody.safeParse({ type: 1, name: 'x' }))).toEqual({ alias: 'Este campo é obrigatório' });
     expect(updatePartyBody.parse({ type: 2, name: 'x', alias: 'y' }).alias).toBeNull();
@@ -95,9 +105,7 @@ describe('addressBody', () => {
 });
 
 describe('formatting', () => {
-  it('formats phones and CEPs', () => {
-    expect(formatPhone('1134567890')).toBe('(11) 3456-7890');
-    expect(formatPhone('11987654321')).toBe('(11) 98765-4321');
+  it('formats CEPs', () => {
     expect(formatPostalCode('01310100')).toBe('01310-100');
   });
 });

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 import { listResponse, requiredString } from './common.ts';
 import { identifierError, normalizeIdentifier, PersonType } from './identifier.ts';
+import { optionalPhone, phoneE164 } from './phone.ts';
 
 /**
  * Companies and customers share their identity fields (type, identifier, name, alias, email,
- * phone) and one form; these are its schemas, used by both APIs and forms.
+ * phone) and one form; these are its schemas, used by both APIs and forms. The phone is stored as
+ * people read it and, when it is a real number, also in E.164 (`phoneE164`, made here, not sent).
  */
-
-export const phoneMessage = 'Telefone inválido';
 
 /** A trimmed optional text: '' and null become null. */
 export const optionalText = (max = 255) =>
@@ -29,28 +29,6 @@ export const optionalEmail = z
   .nullish()
   .transform((v) => v || null);
 
-/** Phone digits: DDD + 8 or 9 digits; a leading +55 is dropped. */
-export function normalizePhone(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  return digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
-}
-
-export const optionalPhone = z
-  .string()
-  .trim()
-  .max(30, phoneMessage)
-  .nullish()
-  .transform((v) => (v ? normalizePhone(v) : null))
-  .refine((v) => v === null || /^[1-9]{2}9?\d{8}$/.test(v), phoneMessage);
-
-/** (11) 3456-7890 / (11) 98765-4321. */
-export function formatPhone(value: string | null | undefined): string {
-  const v = (value ?? '').replace(/\D/g, '');
-  if (v.length === 10) return `(${v.slice(0, 2)}) ${v.slice(2, 6)}-${v.slice(6)}`;
-  if (v.length === 11) return `(${v.slice(0, 2)}) ${v.slice(2, 7)}-${v.slice(7)}`;
-  return value ?? '';
-}
-
 export const personType = z
   .number({ error: messages.required })
   .refine((v) => v === PersonType.Juridical || v === PersonType.Natural, messages.required)
@@ -66,6 +44,8 @@ const identityFields = {
 };
 
 type IdentityLike = { type?: number; alias?: string | null };
+/** The number in E.164 beside the text, for WhatsApp and calls. */
+const withE164 = <T extends { phone: string | null }>(v: T) => ({ ...v, phoneE164: phoneE164(v.phone) });
 const aliasRule = <T extends IdentityLike>(v: T, ctx: z.RefinementCtx) => {
   if (v.type === PersonType.Juridical && !v.alias) {
     ctx.addIssue({ code: 'custom', path: ['alias'], message: messages.required });
@@ -92,7 +72,7 @@ export const createPartyBody = z
     if (error) ctx.addIssue({ code: 'custom', path: ['identifier'], message: error });
   }, whenObject)
   .superRefine(aliasRule, whenObject)
-  .transform((v) => dropAliasOfIndividuals({ ...v, identifier: normalizeIdentifier(v.identifier) }));
+  .transform((v) => withE164(dropAliasOfIndividuals({ ...v, identifier: normalizeIdentifier(v.identifier) })));
 export type CreatePartyBody = z.infer<typeof createPartyBody>;
 export type CreatePartyInput = z.input<typeof createPartyBody>;
 
@@ -103,7 +83,7 @@ export type CreatePartyInput = z.input<typeof createPartyBody>;
 export const updatePartyBody = z
   .object(identityFields)
   .superRefine(aliasRule, whenObject)
-  .transform((v) => dropAliasOfIndividuals(v));
+  .transform((v) => withE164(dropAliasOfIndividuals(v)));
 export type UpdatePartyBody = z.infer<typeof updatePartyBody>;
 export type UpdatePartyInput = z.input<typeof updatePartyBody>;
 
@@ -120,7 +100,10 @@ export const partyListItem = z.object({
   name: z.string(),
   alias: z.string().nullable(),
   email: z.string().nullable(),
+  /** As people read it ('(11) 98765-4321'); a number kept from before that is not a real one, as typed. */
   phone: z.string().nullable(),
+  /** '+5511987654321'; null without a phone or when the phone is not a real number. */
+  phoneE164: z.string().nullable(),
 });
 export type PartyListItem = z.infer<typeof partyListItem>;
 export const partyListResponse = listResponse(partyListItem);

@@ -25,6 +25,7 @@ export const partyColumns = (t: PartyTable) => ({
   alias: t.alias,
   email: t.email,
   phone: t.phone,
+  phoneE164: t.phoneE164,
 });
 
 /** q over name, alias, e-mail and the identifier typed with or without punctuation. */
@@ -82,7 +83,14 @@ export async function updateParty(db: Db, t: PartyTable, organizationId: number,
   if (current.type !== body.type) throw invalid({ type: partyMessages.typeLocked });
   const [row] = await db
     .update(t)
-    .set({ name: body.name, alias: body.alias, email: body.email, phone: body.phone, updatedAt: new Date() })
+    .set({
+      name: body.name,
+      alias: body.alias,
+      email: body.email,
+      phone: body.phone,
+      phoneE164: body.phoneE164,
+      updatedAt: new Date(),
+    })
     .where(and(eq(t.id, id), eq(t.organizationId, organizationId)))
     .returning(partyColumns(t));
   return assertFound(row);

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { formatIdentifier, PersonType, type PartyListItem } from '@oficina/contracts';
+import { formatIdentifier, formatPhone, PersonType, type PartyListItem } from '@oficina/contracts';
 import type { Column } from './data-table.tsx';
 
 /**
- * A company or customer list's 'CPF/CNPJ' (linked to the edit page) and 'Nome' (with the trade name
- * of a company); below 576 px the name goes under the identifier instead of its own column.
+ * A company or customer list's 'CPF/CNPJ' (linked to the edit page), 'Nome' (with the trade name
+ * of a company) and 'Telefone' as people read it; below 576 px the name goes under the identifier
+ * instead of its own column, and the phone shows from 768 px.
  */
 export const partyColumns = (editPath: (id: number) => string): Column<PartyListItem>[] => [
   {
@@ -26,5 +27,10 @@ export const partyColumns = (editPath: (id: number) => string): Column<PartyList
         {c.type === PersonType.Juridical && c.alias && <div className="small text-body-secondary">{c.alias}</div>}
       </>
     ),
+  },
+  {
+    header: 'Telefone',
+    className: 'd-none d-md-table-cell text-nowrap',
+    cell: (c) => formatPhone(c.phone),
   },
 ];

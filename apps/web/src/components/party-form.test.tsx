@@ -30,6 +30,7 @@ describe('PartyForm (create)', () => {
         alias: null,
         email: null,
         phone: null,
+        phoneE164: null,
       },
       expect.anything(),
     );
@@ -64,7 +65,16 @@ describe('PartyForm (update)', () => {
         mode="update"
         cancelTo="/x"
         onSubmit={onSubmit}
-        party={{ id: 7, type: 2, identifier: '52998224725', name: 'Maria', alias: null, email: null, phone: null }}
+        party={{
+          id: 7,
+          type: 2,
+          identifier: '52998224725',
+          name: 'Maria',
+          alias: null,
+          email: null,
+          phone: null,
+          phoneE164: null,
+        }}
       />,
     );
     expect(screen.getByLabelText('Tipo')).toBeDisabled();
@@ -81,7 +91,8 @@ describe('PartyForm (update)', () => {
           name: 'Maria Souza',
           alias: null,
           email: null,
-          phone: '1134567890',
+          phone: '(11) 3456-7890',
+          phoneE164: '+551134567890',
         },
         expect.anything(),
       ),

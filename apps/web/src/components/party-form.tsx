@@ -21,6 +21,7 @@ import { applyServerErrors } from '../lib/form-errors.ts';
 import { useFormDraft, type DraftKey } from '../lib/use-form-draft.ts';
 import { DraftNotice } from './draft-notice.tsx';
 import { MaskedInput } from './masked-input.tsx';
+import { PhoneInput } from './phone-input.tsx';
 
 /** CNPJ: 12 letters or digits, then 2 check digits; letters typed in upper case. */
 const cnpjMask: ReactMaskOpts = {
@@ -29,7 +30,6 @@ const cnpjMask: ReactMaskOpts = {
   prepareChar: (c: string) => c.toUpperCase(),
 };
 const cpfMask: ReactMaskOpts = { mask: CPF_MASK };
-const phoneMask: ReactMaskOpts = { mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }] };
 
 /** Given to onSubmit: call `clearDraft()` once saved and before navigating away. */
 interface Saved {
@@ -209,16 +209,12 @@ export function PartyForm(props: PartyFormProps) {
               control={control}
               name="phone"
               render={({ field }) => (
-                <MaskedInput
+                <PhoneInput
                   id={id('phone')}
-                  type="tel"
-                  inputMode="tel"
-                  mask={phoneMask}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   isInvalid={!!errors.phone}
-                  autoComplete="off"
                 />
               )}
             />

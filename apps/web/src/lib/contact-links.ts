@@ -1,6 +1,11 @@
-/** A Brazilian number dials from anywhere with +55; anything else is dialled as typed. */
-export const telHref = (phone: string) => {
+/**
+ * The number to dial: its stored E.164 when there is one; else a Brazilian number (10 or 11 digits) with
+ * +55, one written with + as it is, anything else as typed.
+ */
+export const telHref = (phone: string, e164?: string | null) => {
+  if (e164) return `tel:${e164}`;
   const digits = phone.replace(/\D/g, '');
+  if (phone.trim().startsWith('+')) return `tel:+${digits}`;
   return `tel:${digits.length === 10 || digits.length === 11 ? `+55${digits}` : digits}`;
 };
 

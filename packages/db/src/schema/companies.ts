@@ -17,7 +17,10 @@ export const companies = pgTable(
     name: text('name').notNull(),
     alias: text('alias'),
     email: text('email'),
+    /** As people read it ('(11) 98765-4321'); a number kept from before that is not a real one, as typed. */
     phone: text('phone'),
+    /** The phone in E.164 ('+5511987654321') for WhatsApp and calls; null when it is not a real number. */
+    phoneE164: text('phone_e164'),
     emailSubject: text('email_subject'),
     emailBody: text('email_body'),
     emailSignature: text('email_signature'),

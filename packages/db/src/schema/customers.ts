@@ -17,7 +17,10 @@ export const customers = pgTable(
     name: text('name').notNull(),
     alias: text('alias'),
     email: text('email'),
+    /** As people read it ('(11) 98765-4321'); a number kept from before that is not a real one, as typed. */
     phone: text('phone'),
+    /** The phone in E.164 ('+5511987654321') for WhatsApp and calls; null when it is not a real number. */
+    phoneE164: text('phone_e164'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the customer's personal data was anonymized (LGPD); such a customer takes no edits. */

@@ -1,4 +1,4 @@
-import { completeCnpj, completeCpf, PersonType } from '@oficina/contracts';
+import { completeCnpj, completeCpf, PersonType, storedPhone } from '@oficina/contracts';
 import type { Db } from '../client.ts';
 import type { DemoContext } from './context.ts';
 import { addresses, companies, customers, equipments } from '../schema/index.ts';
@@ -38,7 +38,7 @@ async function insertCustomers(db: Db, organizationId: number, list: DemoCustome
         name: c.name,
         alias: type === PersonType.Juridical ? (c.alias ?? null) : null,
         email: c.email ?? null,
-        phone: c.phone ?? null,
+        ...storedPhone(c.phone),
       })
       .returning({ id: customers.id });
     const customerId = row!.id;
@@ -63,7 +63,7 @@ export async function seedCompaniesAndCustomers(db: Db, ctx: DemoContext) {
         name: 'Demo Refrigeração e Climatização Ltda',
         alias: 'Demo Refrigeração',
         email: 'contato@demorefrigeracao.com.br',
-        phone: '1132109876',
+        ...storedPhone('1132109876'),
         emailSubject: 'Orçamento {{numero}} - Demo Refrigeração',
         emailBody,
         emailSignature: '<p><b>Demo Refrigeração</b><br>(11) 3210-9876</p>',
@@ -74,7 +74,7 @@ export async function seedCompaniesAndCustomers(db: Db, ctx: DemoContext) {
         identifier: completeCpf('135792468'),
         name: 'Roberto Almeida Santos',
         email: 'roberto.santos@demorefrigeracao.com.br',
-        phone: '11912345678',
+        ...storedPhone('11912345678'),
         emailSubject: 'Orçamento {{numero}}',
       },
       {
@@ -83,7 +83,7 @@ export async function seedCompaniesAndCustomers(db: Db, ctx: DemoContext) {
         identifier: completeCnpj('987654320001'),
         name: 'Frio Mineiro Refrigeração ME',
         alias: 'Frio Mineiro',
-        phone: '3132221100',
+        ...storedPhone('3132221100'),
       },
     ])
     .returning({ id: companies.id });

@@ -38,6 +38,7 @@ interface VisitRow {
   number: number;
   customerName: string;
   customerPhone: string | null;
+  customerPhoneE164: string | null;
   scheduledAt: Date | string;
   durationMinutes: number;
   state: number;
@@ -52,7 +53,7 @@ interface VisitRow {
   postalCode: string | null;
 }
 
-const visitColumns = sql`i.id AS "invoiceId", i.number, c.name AS "customerName", c.phone AS "customerPhone", i.scheduled_at AS "scheduledAt",
+const visitColumns = sql`i.id AS "invoiceId", i.number, c.name AS "customerName", c.phone AS "customerPhone", c.phone_e164 AS "customerPhoneE164", i.scheduled_at AS "scheduledAt",
   i.duration_minutes AS "durationMinutes", i.state, s.label AS "statusLabel", ${workersJson} AS workers,
   a.address AS street, a.number AS "streetNumber", a.complement, a.neighborhood, a.city, a.state AS uf,
   a.postal_code AS "postalCode"`;
@@ -66,6 +67,7 @@ const toVisit = (r: VisitRow): AgendaVisit => ({
   number: r.number,
   customerName: r.customerName,
   customerPhone: r.customerPhone,
+  customerPhoneE164: r.customerPhoneE164,
   scheduledAt: new Date(r.scheduledAt).toISOString(),
   durationMinutes: r.durationMinutes,
   state: r.state,

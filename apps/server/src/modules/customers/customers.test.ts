@@ -56,7 +56,13 @@ describe('customers CRUD', () => {
     const cpf = newCpf();
     const res = await create(t.org, person({ identifier: formatCpf(cpf), alias: 'não vai' }));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ type: 2, identifier: cpf, alias: null, phone: '11987654321' });
+    expect(res.json()).toMatchObject({
+      type: 2,
+      identifier: cpf,
+      alias: null,
+      phone: '(11) 98765-4321',
+      phoneE164: '+5511987654321',
+    });
     const id = res.json().id;
 
     const firm = await create(t.org, {
@@ -83,6 +89,7 @@ describe('customers CRUD', () => {
       alias: null,
       email: 'joana@novo.com.br',
       phone: null,
+      phoneE164: null,
       anonymizedAt: null,
     });
     const got = await t.ctx.app.inject({ url: `${base(t.org)}/${id}`, headers: t.org.as(t.org.admin.token) });

@@ -9,9 +9,18 @@ const label = 'Enviar pelo WhatsApp';
  * customer's mobile, the message typed in. Without a valid mobile the button is disabled and says why
  * beside it; while the message is not known yet (undefined) it is disabled and says nothing.
  */
-export function WhatsAppButton({ phone, message }: { phone: string | null | undefined; message: string | undefined }) {
+export function WhatsAppButton({
+  phone,
+  phoneE164,
+  message,
+}: {
+  phone: string | null | undefined;
+  /** The stored E.164 of the phone, preferred when there is one. */
+  phoneE164?: string | null;
+  message: string | undefined;
+}) {
   const reasonId = useId();
-  const link = whatsAppHref(phone, message ?? '');
+  const link = whatsAppHref(phone, message ?? '', phoneE164);
   if (link.href !== undefined && message !== undefined) {
     return (
       <a className="btn btn-outline-success" href={link.href} target="_blank" rel="noopener noreferrer">

@@ -12,6 +12,13 @@ describe('whatsAppHref', () => {
     },
   );
 
+  it('the stored E.164 wins over the text beside it', () => {
+    expect(whatsAppHref('(11) 98765-4321', 'x', '+5521998877665')).toEqual({
+      href: 'https://wa.me/5521998877665?text=x',
+    });
+    expect(whatsAppHref('(11) 3456-7890', 'x', '+551134567890')).toEqual({ reason: whatsappMessages.invalidMobile });
+  });
+
   it('a mobile of another country keeps its own code', () => {
     expect(whatsAppHref('+351 912 345 678', 'x')).toEqual({ href: 'https://wa.me/351912345678?text=x' });
   });

@@ -1,17 +1,18 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
-import { whatsappMessages } from '@oficina/contracts';
+import { whatsAppNumber, whatsappMessages } from '@oficina/contracts';
 
 /**
- * The wa.me address that opens WhatsApp on a conversation with `phone`, `message` typed in, or why there
- * is none. Only a valid mobile number receives it; a number without a country code is Brazilian. The
- * address carries the number in international form, digits only, without the '+'.
+ * The wa.me address that opens WhatsApp on a conversation with the customer's number, `message` typed
+ * in, or why there is none. It takes the number stored in E.164 when there is one, else parses the phone
+ * as typed (a number without a country code is Brazilian). Only a mobile receives it. The address
+ * carries the number in international form, digits only, without the '+'.
  */
 export function whatsAppHref(
   phone: string | null | undefined,
   message: string,
+  e164?: string | null,
 ): { href: string; reason?: undefined } | { href?: undefined; reason: string } {
-  if (!phone?.trim()) return { reason: whatsappMessages.noMobile };
-  const parsed = parsePhoneNumberFromString(phone, 'BR');
-  if (!parsed?.isValid() || parsed.getType() !== 'MOBILE') return { reason: whatsappMessages.invalidMobile };
-  return { href: `https://wa.me/${parsed.number.slice(1)}?text=${encodeURIComponent(message)}` };
+  const number = whatsAppNumber(phone, e164);
+  if (number.reason === 'none') return { reason: whatsappMessages.noMobile };
+  if (number.reason) return { reason: whatsappMessages.invalidMobile };
+  return { href: `https://wa.me/${number.e164.slice(1)}?text=${encodeURIComponent(message)}` };
 }

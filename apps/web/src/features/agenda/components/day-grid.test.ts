@@ -7,6 +7,7 @@ const visit = (invoiceId: number, at: string, durationMinutes = 60): AgendaVisit
   number: invoiceId,
   customerName: 'Cliente',
   customerPhone: null,
+  customerPhoneE164: null,
   scheduledAt: `2031-01-15T${at}:00.000Z`,
   durationMinutes,
   state: 10,

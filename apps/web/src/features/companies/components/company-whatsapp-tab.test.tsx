@@ -13,6 +13,7 @@ const company: Company = {
   alias: null,
   email: null,
   phone: null,
+  phoneE164: null,
   emailSubject: null,
   emailBody: null,
   emailSignature: null,

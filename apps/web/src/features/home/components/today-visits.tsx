@@ -64,7 +64,10 @@ export function TodayVisits() {
                       </>
                     )}
                     {v.customerPhone && (
-                      <a className="btn btn-sm btn-outline-success" href={telHref(v.customerPhone)}>
+                      <a
+                        className="btn btn-sm btn-outline-success"
+                        href={telHref(v.customerPhone, v.customerPhoneE164)}
+                      >
                         Ligar {formatPhone(v.customerPhone)}
                       </a>
                     )}

@@ -179,11 +179,14 @@ describe('SignActions', () => {
     });
 
     it.each([
-      [null, 'O cliente não tem celular cadastrado'],
-      ['(11) 3456-7890', 'Celular do cliente inválido'],
-    ])('admin, customer phone %s: disabled with the reason', async (customerPhone, reason) => {
+      [null, null, 'O cliente não tem celular cadastrado'],
+      ['(11) 3456-7890', '+551134567890', 'Celular do cliente inválido'],
+      ['1187654321', null, 'Celular do cliente inválido'],
+    ])('admin, customer phone %s: disabled with the reason', async (customerPhone, customerPhoneE164, reason) => {
       fakeApi({ [template]: () => ({ template: '{{link}}' }) });
-      renderAsUser(<SignActions invoice={invoiceFixture({ statusState: InvoiceState.Wip, customerPhone })} />);
+      renderAsUser(
+        <SignActions invoice={invoiceFixture({ statusState: InvoiceState.Wip, customerPhone, customerPhoneE164 })} />,
+      );
       expect(await screen.findByText(reason)).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Enviar pelo WhatsApp' })).toBeDisabled();
       expect(screen.queryByRole('link', { name: 'Enviar pelo WhatsApp' })).not.toBeInTheDocument();

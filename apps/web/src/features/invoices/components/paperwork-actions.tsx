@@ -103,7 +103,7 @@ function SendSignLink({ invoice, link }: { invoice: InvoiceDetail; link: string 
         company: invoice.companyName,
         link,
       });
-  return <WhatsAppButton phone={invoice.customerPhone} message={message} />;
+  return <WhatsAppButton phone={invoice.customerPhone} phoneE164={invoice.customerPhoneE164} message={message} />;
 }
 
 /**

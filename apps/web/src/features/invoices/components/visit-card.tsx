@@ -62,7 +62,9 @@ export function VisitCard({
           <dt>Telefone</dt>
           <dd>
             {invoice.customerPhone ? (
-              <a href={telHref(invoice.customerPhone)}>{formatPhone(invoice.customerPhone)}</a>
+              <a href={telHref(invoice.customerPhone, invoice.customerPhoneE164)}>
+                {formatPhone(invoice.customerPhone)}
+              </a>
             ) : (
               none
             )}
