@@ -38,7 +38,13 @@ export const meResponse = z.object({
   email: z.string(),
   roles: z.array(z.string()),
   isAdmin: z.boolean(),
-  organization: z.object({ id: z.number().int(), name: z.string(), features: featuresSchema }),
+  organization: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    /** The IANA zone the screens show dates and compute "today" in (the organization's, not the browser's). */
+    timeZone: z.string(),
+    features: featuresSchema,
+  }),
 });
 export type Me = z.infer<typeof meResponse>;
 

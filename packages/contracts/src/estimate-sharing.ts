@@ -62,6 +62,8 @@ export const publicEstimate = z.object({
   logo: z.string().nullable(),
   customerName: z.string(),
   natureName: z.string(),
+  /** The organization's IANA time zone: the page shows its dates there, whatever the phone's zone. */
+  timeZone: z.string(),
   createdAt: z.string(),
   /** Until when the link, and so the proposal, is valid. */
   expiresAt: z.string(),

@@ -1,5 +1,6 @@
+import { DEFAULT_TIME_ZONE } from './session.ts';
+
 /** pt-BR formatting through Intl, shared by the web app and the server (PDFs, e-mails). */
-export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 });
 export function formatMoney(value: number | null | undefined): string {

@@ -112,6 +112,8 @@ export const publicInvoice = z.object({
   customerIdentifier: z.string(),
   customerType: z.number().int(),
   statusLabel: z.string(),
+  /** The organization's IANA time zone: the page shows its dates there, whatever the phone's zone. */
+  timeZone: z.string(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   // Exactly what the signature's content hash covers: the lines with their prices, the discount and the

@@ -13,5 +13,8 @@ export const noFeatures: Features = Object.fromEntries(featureNames.map((f) => [
 
 export const isAdminRoles = (roles: readonly string[]) => roles.includes(ROLE_ADMIN);
 
+/** An organization's time zone until it picks another (organizations.time_zone's default). */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
 /** The product's name, as e-mails, PDFs and the screens print it. */
 export const PRODUCT_NAME = 'Ordem Certa';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from 'react-bootstrap';
 import { pad } from './date-text.ts';
+import { todayIso } from '../lib/time-zone.ts';
 
 const monthNames = [
   'janeiro',
@@ -20,10 +21,6 @@ const weekDays = ['D', 'S', 'T', 'Q', 'Q', 'S', 'S'];
 const weekDayNames = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
 
 const isoOf = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m + 1)}-${pad(d)}`;
-export function todayIso() {
-  const t = new Date();
-  return isoOf(t.getFullYear(), t.getMonth(), t.getDate());
-}
 /** The ISO date `days` after `iso` (negative: before). */
 function addDays(iso: string, days: number) {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
@@ -119,6 +116,7 @@ export function Calendar({ selected, min, max, onPick, onClose }: CalendarProps)
               tabIndex={iso === focused ? 0 : -1}
               disabled={outside(iso)}
               aria-pressed={iso === selected}
+              aria-current={iso === today ? 'date' : undefined}
               aria-label={`${Number(iso.slice(8))} de ${monthNames[m - 1]} de ${y}`}
               className={`date-calendar-day btn btn-sm ${
                 iso === selected ? 'btn-primary' : iso === today ? 'btn-outline-primary' : 'btn-light'

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from 'react-bootstrap';
 import { brToIso, DATE_INVALID, DateInput, DateTimeInput, isoToBr, TIME_INVALID } from './date-input.tsx';
+import { setOrgTimeZone } from '../lib/time-zone.ts';
 
 /** A field as a form holds it, showing the value the form would send. */
 function Field({ initial = '' }: { initial?: string }) {
@@ -53,6 +54,27 @@ describe('DateInput', () => {
     await userEvent.keyboard('{ArrowRight}{ArrowDown}{Enter}');
     expect(screen.getByLabelText('Data')).toHaveValue('13/03/2026');
     expect(screen.getByTestId('value')).toHaveTextContent('2026-03-13');
+  });
+
+  describe("the calendar's today is the organization's", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      setOrgTimeZone(null);
+    });
+    it.each([
+      ['America/Sao_Paulo', '2026-03-05', '5 de março de 2026'],
+      ['Asia/Tokyo', '2026-03-06', '6 de março de 2026'],
+    ])('at 2026-03-05 20:00 São Paulo time, an organization in %s opens on %s', async (zone, day, label) => {
+      // Only the clock is fake, so the typing and clicking still wait for real.
+      vi.useFakeTimers({ now: new Date('2026-03-05T23:00:00.000Z'), toFake: ['Date'] });
+      setOrgTimeZone(zone);
+      render(<Field />);
+      await userEvent.click(screen.getByRole('button', { name: 'Abrir calendário' }));
+      const today = await screen.findByRole('button', { name: label });
+      expect(today).toHaveFocus();
+      expect(today).toHaveAttribute('aria-current', 'date');
+      expect(today).toHaveAttribute('data-date', day);
+    });
   });
 
   it('converts both ways and knows the calendar', () => {

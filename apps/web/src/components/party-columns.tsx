@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatIdentifier, formatPhone, PersonType, type PartyListItem } from '@oficina/contracts';
+import { formatIdentifier, PersonType, type PartyListItem } from '@oficina/contracts';
 import type { Column } from './data-table.tsx';
 
 /**
@@ -31,6 +31,7 @@ export const partyColumns = (editPath: (id: number) => string): Column<PartyList
   {
     header: 'Telefone',
     className: 'd-none d-md-table-cell text-nowrap',
-    cell: (c) => formatPhone(c.phone),
+    // Stored as people read it ('(11) 98765-4321'); a number kept from before that is not a real one, as typed.
+    cell: (c) => c.phone,
   },
 ];

@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAdminRoles, type FeatureName, type Me, type TokenPayload, type Viewer } from '@oficina/contracts';
 import { api } from './api-client.ts';
 import { clearToken, decodeToken, getToken, setToken } from './token.ts';
+import { setOrgTimeZone } from './time-zone.ts';
 
 interface AuthState {
   token: string | null;
@@ -24,6 +25,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
   const signOut = useCallback(() => {
     clearToken();
+    setOrgTimeZone(null);
     setTokenState(null);
     queryClient.clear();
   }, [queryClient]);
@@ -54,7 +56,13 @@ export function useViewer(): Viewer {
 export const meQueryKey = ['me'] as const;
 export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,
-  queryFn: () => api.get<Me>('/me'),
+  // The organization's time zone is set before the answer reaches any screen: the menu frame shows
+  // no page until /me has answered, so no date is ever printed in another zone first.
+  queryFn: () =>
+    api.get<Me>('/me').then((me) => {
+      setOrgTimeZone(me.organization.timeZone);
+      return me;
+    }),
   staleTime: 5 * 60_000,
 });
 /** The logged user with the organization's feature flags (GET /api/me). */

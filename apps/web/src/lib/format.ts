@@ -1,5 +1,15 @@
-export { formatDate, formatDateTime, formatMoney } from '@oficina/contracts';
-import { DEFAULT_TIME_ZONE } from '@oficina/contracts';
+import { formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from '@oficina/contracts';
+import { orgTimeZone } from './time-zone.ts';
+
+export { formatMoney } from '@oficina/contracts';
+
+type Instant = string | Date | null | undefined;
+
+/** dd/mm/aaaa of an instant in the organization's time zone (or the zone given, on a public page). */
+export const formatDate = (value: Instant, timeZone = orgTimeZone()) => formatDateIn(value, timeZone);
+
+/** dd/mm/aaaa HH:mm of an instant in the organization's time zone (or the zone given). */
+export const formatDateTime = (value: Instant, timeZone = orgTimeZone()) => formatDateTimeIn(value, timeZone);
 
 /**
  * A calendar date as the API sends it (yyyy-mm-dd, e.g. a payment date) in pt-BR. Not through Date:
@@ -10,10 +20,8 @@ export function formatIsoDate(value: string | null | undefined): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }
 
-/** The time of day (HH:mm) in the organization's time zone. */
-export function formatTime(value: string | null | undefined): string {
+/** The time of day (HH:mm) in the organization's time zone (or the zone given). */
+export function formatTime(value: Instant, timeZone = orgTimeZone()): string {
   if (!value) return '';
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: DEFAULT_TIME_ZONE, hour: '2-digit', minute: '2-digit' }).format(
-    new Date(value),
-  );
+  return new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(value));
 }

@@ -105,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         email: me.email,
         roles,
         isAdmin: isAdminRoles(roles),
-        organization: { id: me.orgId, name: me.orgName, features: me.features },
+        organization: { id: me.orgId, name: me.orgName, timeZone: me.timeZone, features: me.features },
       };
     },
   );

@@ -137,6 +137,7 @@ export async function getMe(db: Db, userId: number, organizationId: number) {
       role: schema.users.role,
       orgId: schema.organizations.id,
       orgName: schema.organizations.name,
+      timeZone: schema.organizations.timeZone,
       features: schema.organizations.features,
     })
     .from(schema.users)

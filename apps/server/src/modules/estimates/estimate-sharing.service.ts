@@ -197,6 +197,7 @@ export async function getPublicEstimate(
     logo: head.company.logo ? dataUrl(head.company.logo) : null,
     customerName: head.customer.name,
     natureName: head.natureName,
+    timeZone: head.timeZone,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.shareExpiresAt!.toISOString(),
     services: content.services.map((l) => ({

@@ -73,8 +73,10 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
         companyIdentifier: co.identifier,
         companyType: co.type,
         pixKey: co.pixKey,
+        timeZone: schema.organizations.timeZone,
       })
       .from(co)
+      .innerJoin(schema.organizations, eq(schema.organizations.id, co.organizationId))
       .where(eq(co.id, row.companyId)),
     db
       .select({ customerName: cu.name, customerIdentifier: cu.identifier, customerType: cu.type })
@@ -91,7 +93,7 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
     (sum, l) => sum + lineTotalCents(l.quantity, l.priceCents),
     0,
   );
-  const { companyId, pixKey, ...companyNames } = company!;
+  const { companyId, pixKey, timeZone, ...companyNames } = company!;
   const names = { ...companyNames, ...customer!, ...status! };
   const pix = await pixFor({
     pixKey,
@@ -105,6 +107,7 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
     id: row.id,
     number: row.number,
     ...names,
+    timeZone,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     withValues,

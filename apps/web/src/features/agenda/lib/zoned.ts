@@ -1,26 +1,17 @@
-import { DEFAULT_TIME_ZONE } from '@oficina/contracts';
+import { orgTimeZone, todayIso, toWallTime } from '../../../lib/time-zone.ts';
 
 /**
  * Calendar days and times of day in the organization's time zone (the one every screen prints in),
  * whatever the browser's own zone is. Days are 'YYYY-MM-DD' strings; times are minutes after midnight.
  */
-const parts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DEFAULT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** The day and the minute of the day an instant falls on, there. */
 export function wallClock(instant: string | Date): { day: string; minutes: number } {
-  const p = Object.fromEntries(parts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
-  return { day: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
+  const wall = toWallTime(instant);
+  return { day: wall.slice(0, 10), minutes: Number(wall.slice(11, 13)) * 60 + Number(wall.slice(14, 16)) };
 }
 
-export const today = () => wallClock(new Date()).day;
+export const today = () => todayIso();
 
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T12:00:00Z`);
@@ -35,7 +26,7 @@ export function weekStart(day: string): string {
 }
 
 const offsetOf = (day: string) => {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: DEFAULT_TIME_ZONE, timeZoneName: 'longOffset' })
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: orgTimeZone(), timeZoneName: 'longOffset' })
     .formatToParts(new Date(`${day}T12:00:00Z`))
     .find((x) => x.type === 'timeZoneName')!.value;
   const m = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);

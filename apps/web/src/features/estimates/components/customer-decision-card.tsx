@@ -1,7 +1,7 @@
 import { SummaryList } from '../../../components/summary-list.tsx';
 import type { ReactNode } from 'react';
-import { formatDate, type CustomerDecision } from '@oficina/contracts';
-import { formatTime } from '../../../lib/format.ts';
+import type { CustomerDecision } from '@oficina/contracts';
+import { formatDate, formatTime } from '../../../lib/format.ts';
 import { pngSize } from '../../../lib/png-size.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 

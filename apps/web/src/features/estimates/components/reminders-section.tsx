@@ -4,16 +4,10 @@ import { toast } from 'react-toastify';
 import { estimateMessages, type EstimateReminder, type Reminder } from '@oficina/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { fromWallTime, toWallTime } from '../../../lib/time-zone.ts';
 import { DateTimeInput } from '../../../components/date-input.tsx';
 import { useActiveReminders, useAddReminder, useEstimateReminders, useMoveReminder } from '../api/reminders.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
-
-/** 'YYYY-MM-DDTHH:mm' in the browser's time zone, for DateTimeInput. */
-const toLocalInput = (iso: string) => {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
 
 /**
  * One card per active reminder kind (and per scheduled one whose kind was since deactivated): its date
@@ -56,17 +50,16 @@ function ReminderCard(props: {
   const { estimateId, kind, current } = props;
   const add = useAddReminder(estimateId);
   const move = useMoveReminder(estimateId);
-  const [value, setValue] = useState(current ? toLocalInput(current.reminderAt) : '');
+  const [value, setValue] = useState(current ? toWallTime(current.reminderAt) : '');
   const [error, setError] = useState<string | null>(null);
   const id = `estimate-reminder-${kind.id}`;
   const save = async () => {
     setError(null);
     if (!value) return setError(estimateMessages.reminderAtRequired);
-    const when = new Date(value);
-    // A half-typed or impossible date or time is refused here, before it could be sent.
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) || Number.isNaN(when.getTime()))
-      return setError('Informe uma data e hora válidas');
-    const reminderAt = when.toISOString();
+    // The date and time typed are the organization's; a half-typed or impossible one is refused here,
+    // before it could be sent.
+    const reminderAt = fromWallTime(value);
+    if (!reminderAt) return setError('Informe uma data e hora válidas');
     try {
       if (current) await move.mutateAsync({ id: current.id, reminderAt });
       else await add.mutateAsync({ reminder: kind.id, reminderAt });

@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { Badge, Card } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { DEFAULT_TIME_ZONE, formatPhone } from '@oficina/contracts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { mapHref, telHref, wazeHref } from '../../../lib/contact-links.ts';
+import { formatTime } from '../../../lib/format.ts';
+import { todayIso } from '../../../lib/time-zone.ts';
 import { useDayVisits } from '../api/today-visits.ts';
-
-const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE });
-const timeOf = new Intl.DateTimeFormat('pt-BR', { timeZone: DEFAULT_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
 
 /**
  * The technician's day: today's visits in time order, each with where to go (Google Maps, Waze),
  * whom to call and the order one tap away.
  */
 export function TodayVisits() {
-  // The day the screen opened on (a phone left open overnight shows yesterday's until reloaded).
-  const [today] = useState(() => dayOf.format(new Date()));
+  // The organization's day the screen opened on (a phone left open overnight shows yesterday's until reloaded).
+  const [today] = useState(() => todayIso());
   const visits = useDayVisits(today);
   const list = visits.data?.data ?? [];
   return (
@@ -34,7 +32,7 @@ export function TodayVisits() {
                 <Card.Body className="p-3">
                   <div className="d-flex justify-content-between align-items-start gap-2">
                     <div className="fw-semibold">
-                      {timeOf.format(start)}–{timeOf.format(end)}
+                      {formatTime(start)}–{formatTime(end)}
                     </div>
                     <Badge bg={v.state === 20 ? 'success' : 'secondary'}>{v.statusLabel}</Badge>
                   </div>
@@ -68,7 +66,7 @@ export function TodayVisits() {
                         className="btn btn-sm btn-outline-success"
                         href={telHref(v.customerPhone, v.customerPhoneE164)}
                       >
-                        Ligar {formatPhone(v.customerPhone)}
+                        Ligar {v.customerPhone}
                       </a>
                     )}
                   </div>

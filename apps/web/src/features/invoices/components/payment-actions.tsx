@@ -4,7 +4,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import {
-  DEFAULT_TIME_ZONE,
   InvoiceState,
   invoiceMessages,
   messages,
@@ -14,6 +13,7 @@ import {
   type PayBody,
 } from '@oficina/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { todayIso } from '../../../lib/time-zone.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
@@ -21,9 +21,6 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { usePayInvoice } from '../api/pay-invoice.ts';
 import { useUndoPayment } from '../api/undo-payment.ts';
 import { toastRemoveFailed } from './notify.ts';
-
-/** Today in the organization's time zone as yyyy-mm-dd, the payment date's default. */
-const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: DEFAULT_TIME_ZONE }).format(new Date());
 
 /** 'Pagar' is for unpaid orders that are neither Draft nor Canceled. */
 export const canPay = (invoice: InvoiceDetail) =>
@@ -98,7 +95,8 @@ function PayModal({ invoiceId, show, onHide }: { invoiceId: number; show: boolea
   });
 
   useEffect(() => {
-    if (show) reset({ date: today(), description: '' });
+    // The payment date's default: today in the organization's time zone.
+    if (show) reset({ date: todayIso(), description: '' });
   }, [show, reset]);
 
   const onSubmit = handleSubmit(async (body) => {

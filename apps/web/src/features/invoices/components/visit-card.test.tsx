@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { invoiceFixture } from '../test/invoice-fixture.ts';
-import { fromWallTime, toWallTime, VisitCard } from './visit-card.tsx';
+import { VisitCard } from './visit-card.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -96,15 +96,5 @@ describe('VisitCard', () => {
       scheduledAt: '2026-12-01T17:15:00.000Z',
       address: 6,
     });
-  });
-});
-
-describe('shop time zone wall times', () => {
-  it('round-trips São Paulo wall times, also across the old daylight-saving dates', () => {
-    for (const wall of ['2026-11-25T09:30', '2018-11-04T12:00', '2019-02-16T23:30', '2026-01-01T00:00']) {
-      expect(toWallTime(fromWallTime(wall))).toBe(wall);
-    }
-    expect(fromWallTime('2026-11-25T09:30')).toBe('2026-11-25T12:30:00.000Z');
-    expect(fromWallTime('')).toBeNull();
   });
 });

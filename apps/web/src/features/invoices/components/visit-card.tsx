@@ -2,21 +2,14 @@ import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import {
-  DEFAULT_TIME_ZONE,
-  formatAddress,
-  formatPhone,
-  invoiceMessages,
-  invoiceVisitBody,
-  messages,
-  type InvoiceDetail,
-} from '@oficina/contracts';
+import { formatAddress, invoiceMessages, invoiceVisitBody, messages, type InvoiceDetail } from '@oficina/contracts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DateTimeInput } from '../../../components/date-input.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
 import { useContractForm } from '../../../components/use-contract-form.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { fromWallTime, toWallTime } from '../../../lib/time-zone.ts';
 import { useCustomerAddresses } from '../api/get-customer-addresses.ts';
 import { useSaveVisit } from '../api/save-visit.ts';
 import { mapHref, telHref } from '../../../lib/contact-links.ts';
@@ -62,9 +55,7 @@ export function VisitCard({
           <dt>Telefone</dt>
           <dd>
             {invoice.customerPhone ? (
-              <a href={telHref(invoice.customerPhone, invoice.customerPhoneE164)}>
-                {formatPhone(invoice.customerPhone)}
-              </a>
+              <a href={telHref(invoice.customerPhone, invoice.customerPhoneE164)}>{invoice.customerPhone}</a>
             ) : (
               none
             )}
@@ -107,35 +98,8 @@ export function VisitCard({
   );
 }
 
-/** The instant as the wall time of the shop's time zone ('YYYY-MM-DDTHH:mm', what DateTimeInput takes). */
-export function toWallTime(iso: string | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
-  if (!iso) return '';
-  // The Swedish locale writes 'YYYY-MM-DD HH:mm', the shape the input takes.
-  const wall = new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
-  return wall.replace(' ', 'T');
-}
-
 const isInstant = (v: string | null | undefined): v is string =>
   !!v && /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(v);
-
-/** A wall time of the shop's time zone ('YYYY-MM-DDTHH:mm') as an ISO instant; '' stays null. */
-export function fromWallTime(wall: string, timeZone = DEFAULT_TIME_ZONE): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(wall)) return null;
-  const asUtc = Date.parse(`${wall}:00Z`);
-  // The zone's offset at an instant: its wall time read as UTC, minus the instant. Taken twice, so a
-  // guess on the other side of a daylight-saving change is corrected.
-  const offsetAt = (instant: number) =>
-    Date.parse(`${toWallTime(new Date(instant).toISOString(), timeZone)}:00Z`) - instant;
-  const guess = asUtc - offsetAt(asUtc);
-  return new Date(asUtc - offsetAt(guess)).toISOString();
-}
 
 function VisitForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone(): void }) {
   const save = useSaveVisit(invoice.id);

@@ -23,6 +23,7 @@ function publicEstimate(over: Partial<PublicEstimate> = {}): PublicEstimate {
     logo: null,
     customerName: 'Maria Souza',
     natureName: 'Prestação de serviço',
+    timeZone: 'America/Sao_Paulo',
     createdAt: '2026-11-20T13:00:00.000Z',
     expiresAt: '2026-12-20T13:00:00.000Z',
     services: [{ name: 'Limpeza de split', description: 'Filtro e serpentina', quantity: 2, price: 1850 }],
@@ -143,6 +144,21 @@ describe('ReviewEstimatePage', () => {
     expect(screen.queryByLabelText('Seu nome')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Aprovar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Recusar' })).not.toBeInTheDocument();
+  });
+
+  it("dates are the organization's, whatever the phone's zone: the answer's zone (Manaus) is used", async () => {
+    fakeApi({
+      [`GET ${api}`]: () =>
+        publicEstimate({
+          timeZone: 'America/Manaus',
+          createdAt: '2026-11-21T03:30:00.000Z', // 23:30 of the 20th in Manaus, the 21st in São Paulo
+          canDecide: false,
+          decision: { decision: 'declined', name: null, reason: null, decidedAt: '2026-11-25T13:00:00.000Z' },
+        }),
+    });
+    renderPage();
+    expect(await screen.findByTestId('estimate-decision')).toHaveTextContent('Orçamento recusado em 25/11/2026 09:00');
+    expect(screen.getByText('20/11/2026')).toBeInTheDocument();
   });
 
   it('a declined quote shows the refusal with its reason', async () => {

@@ -3,9 +3,9 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { estimateShareMessages, formatDate, messages, type PublicEstimate } from '@oficina/contracts';
+import { estimateShareMessages, messages, type PublicEstimate } from '@oficina/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
-import { formatMoney, formatTime } from '../../../lib/format.ts';
+import { formatDate, formatMoney, formatTime } from '../../../lib/format.ts';
 import { pngSize } from '../../../lib/png-size.ts';
 import { SignaturePad } from '../../../components/signature-pad.tsx';
 import { PixCard } from '../../../components/pix-card.tsx';
@@ -15,12 +15,12 @@ import { useAnswerEstimate, usePublicEstimate, type EstimateAnswer } from '../ap
 /** The notice of a page whose estimate changed after its link was sent. */
 export const CHANGED_NOTICE = 'Este orçamento foi atualizado depois do envio. Esta é a versão atual.';
 
-/** A moment as the page states it: "25/11/2026 10:00". */
-const dateTime = (value: string) => `${formatDate(value)} ${formatTime(value)}`;
+/** A moment as the page states it, in the organization's time zone: "25/11/2026 10:00". */
+const dateTime = (value: string, timeZone: string) => `${formatDate(value, timeZone)} ${formatTime(value, timeZone)}`;
 
 /** "Orçamento aprovado por Maria em 25/11/2026 10:00" (without a name: "… recusado em …"). */
-export const decisionText = (d: NonNullable<PublicEstimate['decision']>) =>
-  `Orçamento ${d.decision === 'approved' ? 'aprovado' : 'recusado'}${d.name ? ` por ${d.name}` : ''} em ${dateTime(d.decidedAt)}`;
+export const decisionText = (d: NonNullable<PublicEstimate['decision']>, timeZone: string) =>
+  `Orçamento ${d.decision === 'approved' ? 'aprovado' : 'recusado'}${d.name ? ` por ${d.name}` : ''} em ${dateTime(d.decidedAt, timeZone)}`;
 
 /**
  * /estimates/{id}/review?token=... (public, no login): the customer reads the quote the company shared
@@ -89,7 +89,7 @@ function Review({ estimate, token, refetch }: { estimate: PublicEstimate; token:
           variant={estimate.decision.decision === 'approved' ? 'success' : 'secondary'}
           data-testid="estimate-decision"
         >
-          <div className="fw-semibold">{decisionText(estimate.decision)}</div>
+          <div className="fw-semibold">{decisionText(estimate.decision, estimate.timeZone)}</div>
           {estimate.decision.reason && <div className="mt-1">Motivo: {estimate.decision.reason}</div>}
         </Alert>
       )}
@@ -124,11 +124,11 @@ function Quote({ estimate }: { estimate: PublicEstimate }) {
           </div>
           <div>
             <dt>Data</dt>
-            <dd>{formatDate(estimate.createdAt)}</dd>
+            <dd>{formatDate(estimate.createdAt, estimate.timeZone)}</dd>
           </div>
           <div>
             <dt>Válido até</dt>
-            <dd data-testid="valid-until">{formatDate(estimate.expiresAt)}</dd>
+            <dd data-testid="valid-until">{formatDate(estimate.expiresAt, estimate.timeZone)}</dd>
           </div>
         </dl>
         {estimate.equipments.length > 0 && (

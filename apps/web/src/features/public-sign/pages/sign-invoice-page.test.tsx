@@ -23,6 +23,7 @@ function publicInvoice(over: Partial<PublicInvoice> = {}): PublicInvoice {
     customerIdentifier: '52998224725',
     customerType: PersonType.Natural,
     statusLabel: 'Concluído',
+    timeZone: 'America/Sao_Paulo',
     createdAt: '2026-11-20T13:00:00.000Z',
     finishedAt: '2026-11-21T14:00:00.000Z',
     withValues: true,
@@ -114,6 +115,12 @@ describe('SignInvoicePage', () => {
     expect(screen.getByRole('heading', { name: 'Ordem de Serviço nº 1042' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Nome de quem assina')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Assinar' })).not.toBeInTheDocument();
+  });
+
+  it("the signing time is in the organization's zone the answer carries (Manaus: an hour behind São Paulo)", async () => {
+    fakeApi({ [`GET ${api}`]: () => signed({ timeZone: 'America/Manaus' }) });
+    renderPage();
+    expect(await screen.findByTestId('signed-at')).toHaveTextContent(/^21\/11\/2026,? 11:30$/);
   });
 
   it('a signed order names who signed when it was not the customer', async () => {

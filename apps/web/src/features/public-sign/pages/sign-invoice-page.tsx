@@ -85,7 +85,7 @@ function Signed({ invoice }: { invoice: PublicInvoice }) {
             {formatIdentifier(invoice.customerIdentifier, invoice.customerType)}
           </div>
           <div className="mt-2">
-            Assinada em <span data-testid="signed-at">{formatDateTime(invoice.signedAt)}</span>
+            Assinada em <span data-testid="signed-at">{formatDateTime(invoice.signedAt, invoice.timeZone)}</span>
             {invoice.signerName && invoice.signerName !== invoice.customerName && ` por ${invoice.signerName}`}
           </div>
         </Card.Body>
@@ -142,7 +142,7 @@ function Summary({ invoice }: { invoice: PublicInvoice }) {
           </div>
           <div>
             <dt>Aberta em</dt>
-            <dd>{formatDateTime(invoice.createdAt)}</dd>
+            <dd>{formatDateTime(invoice.createdAt, invoice.timeZone)}</dd>
           </div>
           <div>
             <dt>Situação</dt>
