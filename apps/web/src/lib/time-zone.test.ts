@@ -1,4 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { allFeatures } from '@oficina/contracts';
+import { fakeApi, fakeToken } from '../test/fake-api.tsx';
+import { meQueryOptions } from './auth.tsx';
 import { formatDate, formatDateTime, formatTime } from './format.ts';
 import { dayOf, fromWallTime, orgTimeZone, setOrgTimeZone, todayIso, toWallTime } from './time-zone.ts';
 
@@ -21,6 +25,25 @@ describe('the organization time zone', () => {
     expect(orgTimeZone()).toBe('America/Manaus');
     setOrgTimeZone('Marte/Olympus');
     expect(orgTimeZone()).toBe('America/Sao_Paulo');
+  });
+
+  it("is set from the session: GET /me's organization.timeZone", async () => {
+    localStorage.setItem('jwt', fakeToken('admin'));
+    fakeApi({
+      'GET /api/me': () => ({
+        id: 1,
+        name: 'Ana',
+        email: 'admin@x.com',
+        roles: ['ROLE_ADMIN'],
+        isAdmin: true,
+        organization: { id: 1, name: 'Frio Norte', timeZone: 'America/Manaus', features: allFeatures },
+      }),
+    });
+    await new QueryClient().fetchQuery(meQueryOptions);
+    expect(orgTimeZone()).toBe('America/Manaus');
+    expect(formatDateTime('2026-11-26T02:30:00.000Z')).toMatch(/^25\/11\/2026,? 22:30$/);
+    vi.unstubAllGlobals();
+    localStorage.clear();
   });
 
   it('formats instants in it, not in the machine’s zone', () => {
