@@ -9,7 +9,7 @@ test.use({ timezoneId: 'Asia/Tokyo' });
 const SP = 'America/Sao_Paulo';
 const dayIn = (timeZone: string, instant: Date | number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone }).format(instant);
-const br = (iso: string) => iso.split('-').reverse().join('/');
+const br = (iso: string) => iso.split('-').toReversed().join('/');
 
 /**
  * The instant nearest to now (at most 12 hours away, so the login token stays valid) when it is 17:00 in
