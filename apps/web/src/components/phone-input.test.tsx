@@ -60,6 +60,16 @@ describe('PhoneInput', () => {
     expect(field()).toHaveValue('(11) 98765-4321');
   });
 
+  it('selecting all and erasing leaves it empty, and the form holds an empty text', async () => {
+    renderWithProviders(<Harness initial="(19) 99123-4567" />);
+    await userEvent.click(field());
+    await userEvent.keyboard('{Control>}a{/Control}{Backspace}');
+    expect(field()).toHaveValue('');
+    expect(held()).toBe('');
+    await userEvent.type(field(), '1012345678');
+    expect(field()).toHaveValue('(10) 1234-5678');
+  });
+
   it('is a tel field with the mobile pattern as its hint', () => {
     renderWithProviders(<Harness />);
     expect(field()).toHaveAttribute('type', 'tel');
