@@ -158,6 +158,8 @@ export const estimateDetail = z.object({
   customerEmail: z.string().nullable(),
   /** The customer's phone, for the approval link sent on WhatsApp. */
   customerPhone: z.string().nullable(),
+  /** The same phone in E.164 ('+5511987654321'), for the wa.me link; null when it could not be read. */
+  customerPhoneE164: z.string().nullable(),
   subTotal: z.number(),
   discount: z.number(),
   total: z.number(),

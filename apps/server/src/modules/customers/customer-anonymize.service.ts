@@ -88,10 +88,17 @@ async function anonymizeInTransaction(tx: Tx, actor: AuditActor, customer: Custo
     .from(dc)
     .where(and(ofOrg(dc), inIds(dc.estimateId, estimateIds)));
   const em = schema.estimateEmails;
-  const emails = await tx
-    .select({ id: em.id, recipients: em.recipients, outboxFile: em.outboxFile })
-    .from(em)
-    .where(and(ofOrg(em), inIds(em.estimateId, estimateIds)));
+  const im = schema.invoiceEmails;
+  const emails = [
+    ...(await tx
+      .select({ id: em.id, recipients: em.recipients, outboxFile: em.outboxFile })
+      .from(em)
+      .where(and(ofOrg(em), inIds(em.estimateId, estimateIds)))),
+    ...(await tx
+      .select({ id: im.id, recipients: im.recipients, outboxFile: im.outboxFile })
+      .from(im)
+      .where(and(ofOrg(im), inIds(im.invoiceId, invoiceIds)))),
+  ];
   const asName = (text: string | null | undefined): PersonalTerm[] => (text ? [{ text, replacement: name }] : []);
   const asData = (text: string | null | undefined): PersonalTerm[] =>
     text ? [{ text, replacement: REMOVED_DATA }] : [];
@@ -120,6 +127,7 @@ async function anonymizeInTransaction(tx: Tx, actor: AuditActor, customer: Custo
       alias: null,
       email: null,
       phone: null,
+      phoneE164: null,
       identifier: anonymizedCustomer.identifier(id),
       anonymizedAt: now,
       updatedAt: now,
@@ -167,6 +175,10 @@ async function anonymizeInTransaction(tx: Tx, actor: AuditActor, customer: Custo
   const emailWhere = and(ofOrg(em), inIds(em.estimateId, estimateIds))!;
   await scrubColumn(tx, em, em.id, em.subject, emailWhere, scrub);
   await scrubColumn(tx, em, em.id, em.error, emailWhere, scrub);
+  const orderEmailWhere = and(ofOrg(im), inIds(im.invoiceId, invoiceIds))!;
+  await tx.update(im).set({ recipients: [], outboxFile: null }).where(orderEmailWhere);
+  await scrubColumn(tx, im, im.id, im.subject, orderEmailWhere, scrub);
+  await scrubColumn(tx, im, im.id, im.error, orderEmailWhere, scrub);
 
   // Free text of the records and what points at them.
   const ic = schema.invoiceComments;
@@ -213,6 +225,7 @@ async function anonymizeInTransaction(tx: Tx, actor: AuditActor, customer: Custo
       alias: null,
       email: null,
       phone: null,
+      phoneE164: null,
       anonymizedAt: now.toISOString(),
     },
     files: {

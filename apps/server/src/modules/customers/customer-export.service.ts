@@ -6,7 +6,7 @@ import {
   commentTypeLabels,
   customerPrivacyMessages,
   EstimateDecision,
-  estimateEmailStatusLabels,
+  emailStatusLabels,
   estimateStatusLabels,
   formatAddress,
   formatIdentifier,
@@ -348,6 +348,12 @@ async function orderData(db: Db, organizationId: number, customerId: number, fil
     .from(ch)
     .where(and(eq(ch.organizationId, organizationId), inIds(ch.invoiceId, ids)))
     .orderBy(asc(ch.id));
+  const im = schema.invoiceEmails;
+  const emails = await db
+    .select()
+    .from(im)
+    .where(and(eq(im.organizationId, organizationId), inIds(im.invoiceId, ids)))
+    .orderBy(asc(im.id));
   const addressIds = rows.map((r) => r.addressId).filter((v): v is number => v !== null);
   const jobAddresses = await db
     .select()
@@ -404,6 +410,15 @@ async function orderData(db: Db, organizationId: number, customerId: number, fil
             ? { ...evidence, arquivo: null, observacao: ERASED }
             : file(evidence, `${folder}/assinaturas/${g.id}.png`, { kind: 'invoiceSignature', id: g.id });
         }),
+      emails: emails
+        .filter((x) => x.invoiceId === r.id)
+        .map((x) => ({
+          assunto: x.subject,
+          destinatarios: x.recipients,
+          situacao: emailStatusLabels[x.status] ?? x.status,
+          em: iso(x.createdAt),
+          concluidoEm: iso(x.finishedAt),
+        })),
     };
   });
 }
@@ -517,7 +532,7 @@ async function estimateData(db: Db, organizationId: number, customerId: number, 
         .map((x) => ({
           assunto: x.subject,
           destinatarios: x.recipients,
-          situacao: estimateEmailStatusLabels[x.status] ?? x.status,
+          situacao: emailStatusLabels[x.status] ?? x.status,
           em: iso(x.createdAt),
           concluidoEm: iso(x.finishedAt),
         })),

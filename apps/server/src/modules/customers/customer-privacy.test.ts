@@ -53,6 +53,7 @@ interface Person {
   addressId: number;
   pictureKeys: string[];
   outboxFile: string;
+  orderOutboxFile: string;
   idempotencyKey: string;
 }
 
@@ -144,6 +145,7 @@ async function personWithHistory(w: EstimateWorld): Promise<Person> {
   );
   await w.moveTo(estimate.id, EstimateStatus.Wip);
   ok(await w.est('POST', `/${estimate.id}/email`, { to: person.email }));
+  ok(await w.admin('POST', `/${invoice.id}/email`, { to: person.email }));
   const share = ok<{ url: string }>(await w.est('POST', `/${estimate.id}/share`));
   const page = ok<{ contentHash: string }>(
     await t.ctx.app.inject({ url: `/api/public/estimates/${estimate.id}?token=${tokenOf(share.url)}` }),
@@ -175,6 +177,9 @@ async function personWithHistory(w: EstimateWorld): Promise<Person> {
     addressId: address.id,
     pictureKeys: pictures.flatMap((p) => [p.fileKey, p.printKey]),
     outboxFile: email!.outboxFile!,
+    orderOutboxFile: (
+      await db().select().from(schema.invoiceEmails).where(eq(schema.invoiceEmails.invoiceId, invoice.id))
+    )[0]!.outboxFile!,
     idempotencyKey,
   };
 }
@@ -221,7 +226,7 @@ describe('export', () => {
       cpfCnpj: formatCpf(p.cpf),
       nome: p.name,
       email: p.email,
-      telefone: p.phone,
+      telefone: '(11) 98765-4321',
       anonimizadoEm: null,
     });
     expect(data.enderecos).toEqual([
@@ -365,6 +370,7 @@ describe('anonymize', () => {
       alias: null,
       email: null,
       phone: null,
+      phoneE164: null,
       anonymizedAt: expect.any(String),
     });
     expect(ok(await t.ctx.app.inject({ url: `${base()}/${p.id}`, headers: t.org.as(t.org.admin.token) }))).toEqual(
@@ -475,6 +481,12 @@ describe('anonymize', () => {
       status: 'written',
       subject: `Orçamento ${p.estimate.number} para Cliente anonimizado #${p.id}`,
     });
+    expect(existsSync(join(outboxDir, p.orderOutboxFile))).toBe(false);
+    const [orderEmail] = await db()
+      .select()
+      .from(schema.invoiceEmails)
+      .where(eq(schema.invoiceEmails.invoiceId, p.invoice.id));
+    expect(orderEmail).toMatchObject({ recipients: [], outboxFile: null, status: 'written' });
   });
 
   it('leaves no trace of the person in comments, notifications, the audit trail or kept API answers', async () => {

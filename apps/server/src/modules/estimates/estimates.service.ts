@@ -53,6 +53,7 @@ const heads = (db: Db) =>
       transactionNatureId: es.transactionNatureId,
       customerEmail: cu.email,
       customerPhone: cu.phone,
+      customerPhoneE164: cu.phoneE164,
     })
     .from(es)
     .innerJoin(co, eq(co.id, es.companyId))
@@ -88,6 +89,7 @@ export async function listEstimates(db: Db, actor: Actor, query: EstimateFilterQ
       transactionNatureId: _t,
       customerEmail: _e,
       customerPhone: _p,
+      customerPhoneE164: _p164,
       ...r
     }): EstimateListRow => ({
       ...r,

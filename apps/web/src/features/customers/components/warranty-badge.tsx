@@ -1,5 +1,5 @@
 import { Badge } from 'react-bootstrap';
-import { todayIso } from '../../../components/date-calendar.tsx';
+import { todayIso } from '../../../lib/time-zone.ts';
 
 /** 'YYYY-MM-DD' as dd/mm/aaaa (a calendar day: no time zone to convert). */
 const dayText = (day: string) => day.split('-').toReversed().join('/');

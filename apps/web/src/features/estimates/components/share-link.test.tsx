@@ -13,6 +13,7 @@ const estimate = {
   companyName: 'Polar Ltda',
   customerName: 'Ana Souza',
   customerPhone: '(11) 98765-4321',
+  customerPhoneE164: '+5511987654321',
 };
 const template = 'GET /api/organizations/1/companies/1/whatsapp';
 
@@ -87,7 +88,9 @@ describe('ShareLinkCard', () => {
 
   it('without a mobile the button is disabled and says why', async () => {
     fakeApi({ [template]: () => ({ template: '{{link}}', estimateTemplate: '{{link}}' }) });
-    renderAsUser(<ShareLinkCard estimate={{ ...estimate, customerPhone: null }} share={share} />);
+    renderAsUser(
+      <ShareLinkCard estimate={{ ...estimate, customerPhone: null, customerPhoneE164: null }} share={share} />,
+    );
     await waitFor(() => expect(screen.getByTestId('whatsapp-unavailable')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Enviar pelo WhatsApp' })).toBeDisabled();
   });

@@ -16,7 +16,7 @@ import { useRevokeShare } from '../api/share.ts';
 /** What sending the link needs to know of the estimate. */
 export type SharedEstimate = Pick<
   EstimateDetail,
-  'id' | 'number' | 'companyId' | 'companyName' | 'customerName' | 'customerPhone'
+  'id' | 'number' | 'companyId' | 'companyName' | 'customerName' | 'customerPhone' | 'customerPhoneE164'
 >;
 
 /** The link the customer opens: the server gives it relative to the app. */
@@ -58,7 +58,7 @@ function SendApprovalLink({ estimate, link }: { estimate: SharedEstimate; link: 
         { number: estimate.number, customer: estimate.customerName, company: estimate.companyName, link },
         'estimate',
       );
-  return <WhatsAppButton phone={estimate.customerPhone} message={message} />;
+  return <WhatsAppButton phone={estimate.customerPhone} phoneE164={estimate.customerPhoneE164} message={message} />;
 }
 
 /** The link with its copy button, its validity, and the button that sends it on WhatsApp. */
