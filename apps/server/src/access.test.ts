@@ -32,9 +32,10 @@ const ORG = '/api/organizations/{orgId}';
 
 /**
  * What a collaborator (ROLE_USER) may call: the session, the organization and its order statuses,
- * their own profile, the agenda, and the work on an order (its state, equipment, comments, pictures,
- * PDF and checklists). 'METHODS path', the path exactly, or with '*' also everything under it. Every
- * other signed-in operation is for admins; a new one open to collaborators is added here on purpose.
+ * their own profile, the agenda, the work on an order (its state, equipment, comments, pictures,
+ * PDF and checklists), and the CEP, CNPJ and municipality lookups. 'METHODS path', the path exactly,
+ * or with '*' also everything under it. Every other signed-in operation is for admins; a new one open
+ * to collaborators is added here on purpose.
  */
 const COLLABORATOR_OPERATIONS = [
   'GET /api/me',
@@ -55,6 +56,10 @@ const COLLABORATOR_OPERATIONS = [
   `GET POST DELETE ${ORG}/invoices/{id}/attachments/pictures*`,
   `GET ${ORG}/invoices/{id}/checklists`,
   `PUT ${ORG}/invoices/{id}/checklists/{checklistId}`,
+  // Public registry data for the address and company forms, no organization's records.
+  'GET /api/cep/{cep}',
+  'GET /api/cnpj/{cnpj}',
+  'GET /api/municipalities',
 ];
 
 /** Each feature's paths: every operation under them needs the feature turned on. */

@@ -41,7 +41,7 @@ declare module 'fastify' {
 
 export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'> & {
   jwtSecret: string;
-} & Partial<Pick<Config, 'trustProxy' | 'appUrl'>>;
+} & Partial<Pick<Config, 'trustProxy' | 'appUrl' | 'cepApiUrl' | 'cepFallbackUrl' | 'cnpjApiUrl'>>;
 
 export const webDistDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 

@@ -28,6 +28,12 @@ export interface Config {
   backupDir: string;
   /** BACKUP_KEEP_DAYS: archives older than this many days are deleted after each run (default 14). */
   backupKeepDays: number;
+  /** CEP_API_URL: a ViaCEP-compatible service (`{url}/{cep}/json/`), asked first. */
+  cepApiUrl: string;
+  /** CEP_FALLBACK_URL: a BrasilAPI-compatible CEP service (`{url}/{cep}`), asked when the first fails. */
+  cepFallbackUrl: string;
+  /** CNPJ_API_URL: a BrasilAPI-compatible CNPJ service (`{url}/{cnpj}`). */
+  cnpjApiUrl: string;
 }
 
 /** Whom to believe about the client's address: nobody (false), these proxies, or so many hops. */
@@ -48,6 +54,9 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     .map((s) => s.trim())
     .filter(Boolean);
 }
+
+/** An outside service's base URL without its trailing '/' (paths are added after it). */
+const baseUrl = (value: string | undefined, fallback: string) => (value?.trim() || fallback).replace(/\/+$/, '');
 
 export function loadConfig(env = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
@@ -77,5 +86,8 @@ export function loadConfig(env = process.env): Config {
     backupCron: env.BACKUP_CRON?.trim() || undefined,
     backupDir: resolve(env.BACKUP_DIR || resolve(dataDir, 'backups')),
     backupKeepDays: Number(env.BACKUP_KEEP_DAYS || 14),
+    cepApiUrl: baseUrl(env.CEP_API_URL, 'https://viacep.com.br/ws'),
+    cepFallbackUrl: baseUrl(env.CEP_FALLBACK_URL, 'https://brasilapi.com.br/api/cep/v1'),
+    cnpjApiUrl: baseUrl(env.CNPJ_API_URL, 'https://brasilapi.com.br/api/cnpj/v1'),
   };
 }

@@ -10,7 +10,17 @@ import { schema } from '@oficina/db';
  * organization_id to the target's organization_id, so the database itself refuses a row that
  * points into another organization. A new global table has to be added here on purpose.
  */
-const GLOBAL_TABLES = new Set(['organizations', 'schema_migrations', 'app_secrets', 'rate_limits', 'login_attempts']);
+const GLOBAL_TABLES = new Set([
+  'organizations',
+  'schema_migrations',
+  'app_secrets',
+  'rate_limits',
+  'login_attempts',
+  // Public registry data every organization reads alike: IBGE's list, the CEP and CNPJ services' answers.
+  'municipalities',
+  'cep_lookups',
+  'cnpj_lookups',
+]);
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -23,7 +23,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-const testConfig = { jwtSecret: 'test-secret', tokenTtlSeconds: 3600, loginRateLimitPerMinute: 1000, dataDir: '/tmp' };
+/** A loopback port nothing listens on: a test app's CEP and CNPJ lookups fail at once, never reaching the internet. */
+const NOWHERE = 'http://127.0.0.1:9';
+const testConfig = {
+  jwtSecret: 'test-secret',
+  tokenTtlSeconds: 3600,
+  loginRateLimitPerMinute: 1000,
+  dataDir: '/tmp',
+  cepApiUrl: NOWHERE,
+  cepFallbackUrl: NOWHERE,
+  cnpjApiUrl: NOWHERE,
+};
 
 /** Another app instance with its own connection pool over the same PostgreSQL database (as a second server would be). */
 export async function createSecondInstance(ctx: TestContext, opts: Pick<BuildOptions, 'jobs'> = {}) {

@@ -37,13 +37,20 @@ export const addressMessages = {
   number: 'Informe apenas números',
   postalCode: 'CEP inválido',
   state: 'UF inválida',
+  ibgeCode: 'Código do município inválido',
+  municipalityUnknown: 'Município não encontrado na lista do IBGE',
+  municipalityOtherState: 'O município escolhido não é da UF informada',
   saved: 'Endereço salvo',
   removed: 'Endereço removido com sucesso',
   removeFailed: (owner: 'company' | 'customer') =>
     `Houve um problema ao tentar remover o endereço ${owner === 'company' ? 'da Empresa' : 'do Cliente'}. Tente novamente.`,
 } as const;
 
-/** Address of a company or customer: only address is required; CEP has 8 digits. */
+/**
+ * Address of a company or customer: only address is required; CEP has 8 digits. ibgeCode is the
+ * municipality's code (7 digits) from IBGE's list; the server checks it exists and is of the UF, and
+ * stores the municipality's name as the city.
+ */
 export const addressBody = z.object({
   address: requiredString(255),
   number: z
@@ -71,6 +78,12 @@ export const addressBody = z.object({
     .refine((v) => v === '' || /^\d{8}$/.test(v), addressMessages.postalCode)
     .nullish()
     .transform((v) => v || null),
+  ibgeCode: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{7}$/.test(v), addressMessages.ibgeCode)
+    .nullish()
+    .transform((v) => v || null),
 });
 export type AddressBody = z.infer<typeof addressBody>;
 export type AddressInput = z.input<typeof addressBody>;
@@ -84,6 +97,7 @@ export const addressResponse = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   postalCode: z.string().nullable(),
+  ibgeCode: z.string().nullable(),
 });
 export type Address = z.infer<typeof addressResponse>;
 export const addressListResponse = listResponse(addressResponse);
@@ -101,7 +115,7 @@ export function formatPostalCode(value: string | null | undefined): string {
 }
 
 /** One line: 'Rua X, 120, Apto 3 - Centro - São Paulo/SP - CEP 01310-100' ('S/N' without a number). */
-export function formatAddress(a: Omit<Address, 'id'> | null | undefined): string {
+export function formatAddress(a: Omit<Address, 'id' | 'ibgeCode'> | null | undefined): string {
   if (!a) return '';
   const street = [a.address, a.number !== null ? String(a.number) : 'S/N', a.complement].filter(Boolean).join(', ');
   const place = [a.neighborhood, [a.city, a.state].filter(Boolean).join('/')].filter(Boolean).join(' - ');

@@ -39,3 +39,5 @@ export * from './pix.ts';
 export * from './records.ts';
 export * from './whatsapp.ts';
 export * from './record-emails.ts';
+export * from './municipalities.ts';
+export * from './lookups.ts';

@@ -24,6 +24,8 @@ import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { agendaRoutes } from './agenda/agenda.routes.ts';
 import { checklistRoutes } from './checklists/checklists.routes.ts';
+import { municipalityRoutes } from './municipalities/municipalities.routes.ts';
+import { lookupRoutes } from './lookups/lookups.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -52,4 +54,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   calendarRoutes,
   agendaRoutes,
   checklistRoutes,
+  municipalityRoutes,
+  lookupRoutes,
 ];

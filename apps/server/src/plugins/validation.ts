@@ -6,12 +6,15 @@ import { INT4_MAX, messages, withSafeText } from '@oficina/contracts';
 
 /** A path segment that reads as a whole number the id columns cannot hold. */
 const pastInt4 = (v: unknown) => typeof v === 'string' && /^\d+$/.test(v) && Number(v) > INT4_MAX;
+/** Path parameters that name a row (`id`, `orgId`, `addressId`…); a CNPJ or a CEP in the path is no id. */
+const isIdParam = (key: string) => key === 'id' || key.endsWith('Id');
 
 /**
  * The one validator every route's params, query and body go through: before the route's own zod
  * schema, any string the database cannot store (NUL, a lone surrogate) fails on its field, and a path
- * id past the integer columns fails (the error handler answers 404 for any path failure); a schema
- * that throws instead of reporting an issue refuses the input. A route added later gets all three.
+ * id (a parameter named `id` or `…Id`) past the integer columns fails (the error handler answers 404
+ * for any path failure); a schema that throws instead of reporting an issue refuses the input. A route
+ * added later gets all three.
  */
 export const guardedValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
   let schema: z.ZodType = withSafeText(route.schema);
@@ -20,7 +23,8 @@ export const guardedValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route
       .unknown()
       .superRefine((params, ctx) => {
         for (const [key, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
-          if (pastInt4(value)) ctx.addIssue({ code: 'custom', path: [key], message: messages.resourceNotFound });
+          if (isIdParam(key) && pastInt4(value))
+            ctx.addIssue({ code: 'custom', path: [key], message: messages.resourceNotFound });
         }
       })
       .pipe(schema);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
 import { organizations } from './organizations.ts';
+import { municipalities } from './municipalities.ts';
 
 /** Addresses of a company or of a customer: exactly one of the two owners is set. */
 export const addresses = pgTable(
@@ -23,6 +24,8 @@ export const addresses = pgTable(
     state: text('state'),
     /** CEP, 8 digits. */
     postalCode: text('postal_code'),
+    /** The municipality's IBGE code (7 digits), of the address's UF; the NFS-e names the place by it. */
+    ibgeCode: text('ibge_code').references(() => municipalities.ibgeCode),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

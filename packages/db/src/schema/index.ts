@@ -30,3 +30,5 @@ export * from './app-secrets.ts';
 export * from './rate-limits.ts';
 export * from './idempotency-keys.ts';
 export * from './checklists.ts';
+export * from './municipalities.ts';
+export * from './lookup-caches.ts';

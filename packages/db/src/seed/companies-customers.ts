@@ -97,6 +97,7 @@ export async function seedCompaniesAndCustomers(db: Db, ctx: DemoContext) {
     city: 'São Paulo',
     state: 'SP',
     postalCode: '01021100',
+    ibgeCode: '3550308',
   });
   await insertCustomers(db, ctx.demoOrganizationId, customerData.demo);
   await insertCustomers(db, ctx.liteOrganizationId, customerData.lite);

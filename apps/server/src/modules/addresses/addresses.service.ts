@@ -1,8 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { AddressBody, ListQuery } from '@oficina/contracts';
+import { addressMessages, type AddressBody, type ListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
+import { invalid } from '../../plugins/errors.ts';
 import { listPage } from '../../lib/list.ts';
+import { municipalityByCode, municipalityNamed } from '../municipalities/municipalities.service.ts';
 
 const t = schema.addresses;
 
@@ -21,7 +23,25 @@ const columns = {
   city: t.city,
   state: t.state,
   postalCode: t.postalCode,
+  ibgeCode: t.ibgeCode,
 };
+
+/**
+ * The municipality of the address. A given IBGE code must be in IBGE's list and of the address's UF
+ * (422 on ibgeCode otherwise); the city is then stored as the list names it. Without a code, a city
+ * and UF that name a municipality (case and accents aside) get its code, as addresses typed before
+ * the code existed got it.
+ */
+async function withMunicipality(db: Db, body: AddressBody): Promise<AddressBody> {
+  if (body.ibgeCode) {
+    const municipality = await municipalityByCode(db, body.ibgeCode);
+    if (!municipality) throw invalid({ ibgeCode: addressMessages.municipalityUnknown });
+    if (municipality.state !== body.state) throw invalid({ ibgeCode: addressMessages.municipalityOtherState });
+    return { ...body, city: municipality.name };
+  }
+  const named = body.city && body.state ? await municipalityNamed(db, body.city, body.state) : undefined;
+  return { ...body, ibgeCode: named?.ibgeCode ?? null };
+}
 
 /** Another organization's company or customer is simply not found. */
 async function assertOwner(db: Db, organizationId: number, owner: AddressOwner) {
@@ -60,10 +80,11 @@ export async function getAddress(db: Db, organizationId: number, owner: AddressO
 
 export async function createAddress(db: Db, organizationId: number, owner: AddressOwner, body: AddressBody) {
   await assertOwner(db, organizationId, owner);
+  const values = await withMunicipality(db, body);
   const [row] = await db
     .insert(t)
     .values({
-      ...body,
+      ...values,
       organizationId,
       companyId: owner.kind === 'company' ? owner.id : null,
       customerId: owner.kind === 'customer' ? owner.id : null,
@@ -79,9 +100,10 @@ export async function updateAddress(
   addressId: number,
   body: AddressBody,
 ) {
+  const values = await withMunicipality(db, body);
   const [row] = await db
     .update(t)
-    .set({ ...body, updatedAt: new Date() })
+    .set({ ...values, updatedAt: new Date() })
     .where(own(organizationId, owner, addressId))
     .returning(columns);
   return assertFound(row);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PersonType } from '@oficina/contracts';
+import { addressMessages, PersonType } from '@oficina/contracts';
 import { type TestOrg, perFile, expectEachRoute } from '../../../test/helpers.ts';
 import { newCnpj, newCpf } from '../../../test/factories.ts';
 
@@ -85,7 +85,8 @@ describe.each(['companies', 'customers'])('%s/{id}/addresses', (segment) => {
 
   it('creates (201, normalized), lists, reads, updates and deletes', async () => {
     const got = await t.ctx.app.inject({ url: url(t.org, segment, mine(), `/${addressId}`), headers: h() });
-    expect(got.json()).toEqual({ ...full, id: addressId, state: 'SP', postalCode: '01304001' });
+    // The city and UF name a municipality: the address gets its IBGE code.
+    expect(got.json()).toEqual({ ...full, id: addressId, state: 'SP', postalCode: '01304001', ibgeCode: '3550308' });
 
     const minimal = await t.ctx.app.inject({
       method: 'POST',
@@ -94,7 +95,7 @@ describe.each(['companies', 'customers'])('%s/{id}/addresses', (segment) => {
       payload: { address: 'Estrada sem número', number: null, postalCode: '' },
     });
     expect(minimal.statusCode).toBe(201);
-    expect(minimal.json()).toMatchObject({ number: null, postalCode: null, city: null });
+    expect(minimal.json()).toMatchObject({ number: null, postalCode: null, city: null, ibgeCode: null });
 
     const list = await t.ctx.app.inject({ url: url(t.org, segment, mine()), headers: h() });
     expect(list.json().meta).toEqual({ total: 2, skip: 0, take: 25 });
@@ -141,5 +142,45 @@ describe.each(['companies', 'customers'])('%s/{id}/addresses', (segment) => {
     expect(put.json().errors).toEqual({ number: ['Informe apenas números'] });
     const unchanged = await t.ctx.app.inject({ url: url(t.org, segment, mine(), `/${addressId}`), headers: h() });
     expect(unchanged.json().address).toBe('Rua Augusta');
+  });
+
+  it('ibgeCode: a municipality of the UF (the city stored as IBGE names it); 422 when unknown, of another UF or malformed', async () => {
+    const post = (payload: object) =>
+      t.ctx.app.inject({ method: 'POST', url: url(t.org, segment, mine()), headers: h(), payload });
+    const made = await post({ address: 'Rua do Comércio', city: 'ibiuna', state: 'SP', ibgeCode: '3519709' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ city: 'Ibiúna', state: 'SP', ibgeCode: '3519709' });
+    const listed = await t.ctx.app.inject({ url: url(t.org, segment, mine(), '?take=100'), headers: h() });
+    expect(listed.json().data.find((a: { id: number }) => a.id === made.json().id).ibgeCode).toBe('3519709');
+
+    const cases: Array<[object, string]> = [
+      [{ ibgeCode: '1234567', state: 'SP' }, addressMessages.municipalityUnknown],
+      [{ ibgeCode: '3304557', state: 'SP' }, addressMessages.municipalityOtherState],
+      [{ ibgeCode: '3550308' }, addressMessages.municipalityOtherState],
+      [{ ibgeCode: '355030', state: 'SP' }, addressMessages.ibgeCode],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await post({ address: 'Rua Errada', city: 'Qualquer', ...fields });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(422);
+      expect(res.json()).toEqual({ errors: { ibgeCode: [message] } });
+      const put = await t.ctx.app.inject({
+        method: 'PUT',
+        url: url(t.org, segment, mine(), `/${made.json().id}`),
+        headers: h(),
+        payload: { address: 'Rua Errada', city: 'Qualquer', ...fields },
+      });
+      expect(put.statusCode).toBe(422);
+    }
+    const unchanged = await t.ctx.app.inject({ url: url(t.org, segment, mine(), `/${made.json().id}`), headers: h() });
+    expect(unchanged.json()).toMatchObject({ address: 'Rua do Comércio', ibgeCode: '3519709' });
+
+    // A city no municipality of the UF is called: kept as typed, without a code; clearing the city clears it.
+    const put = await t.ctx.app.inject({
+      method: 'PUT',
+      url: url(t.org, segment, mine(), `/${made.json().id}`),
+      headers: h(),
+      payload: { address: 'Rua do Comércio', city: 'Vila Inventada', state: 'SP' },
+    });
+    expect(put.json()).toMatchObject({ city: 'Vila Inventada', ibgeCode: null });
   });
 });

@@ -156,6 +156,7 @@ function detailQuery(db: Db, isAdmin: boolean) {
         city: ad.city,
         state: ad.state,
         postalCode: ad.postalCode,
+        ibgeCode: ad.ibgeCode,
       },
       estimateId: i.estimateId,
       estimateNumber: schema.estimates.number,

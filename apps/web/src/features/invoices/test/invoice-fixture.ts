@@ -45,6 +45,7 @@ export function invoiceFixture(over: Partial<InvoiceDetail> = {}): InvoiceDetail
       city: 'São Paulo',
       state: 'SP',
       postalCode: '01310100',
+      ibgeCode: '3550308',
     },
     paymentDate: null,
     paymentDescription: null,

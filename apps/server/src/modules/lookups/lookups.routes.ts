@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { cepLookupResponse, cepParam, cnpjLookupResponse, cnpjParam, lookupMessages } from '@oficina/contracts';
+import { cepLookup } from './cep.service.ts';
+import { cnpjLookup } from './cnpj.service.ts';
+
+/** Lookups a user makes while typing addresses: per user, whichever instance, counted after the login. */
+const LOOKUPS_PER_MINUTE = 60;
+const perUser = {
+  max: LOOKUPS_PER_MINUTE,
+  timeWindow: '1 minute',
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => `lookup-user-${request.auth.userId}`,
+  errorResponseBuilder: () => ({ statusCode: 429, errors: [lookupMessages.tooFast] }),
+};
+
+/**
+ * CEP and CNPJ lookups for the address and company forms: any signed-in user; public registry data,
+ * kept for every organization alike. The services are the ones the settings name (CEP_API_URL,
+ * CEP_FALLBACK_URL, CNPJ_API_URL); an app built without them answers 503, as when they are down.
+ */
+export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const lookupCep = cepLookup({ primary: app.config.cepApiUrl, fallback: app.config.cepFallbackUrl });
+  const lookupCnpj = cnpjLookup(app.config.cnpjApiUrl);
+  const tags = ['lookups'];
+
+  app.get(
+    '/cep/:cep',
+    {
+      schema: {
+        tags,
+        summary: 'Endereço de um CEP (ViaCEP, BrasilAPI como reserva; respostas guardadas)',
+        params: cepParam,
+        response: { 200: cepLookupResponse },
+      },
+      config: { rateLimit: perUser },
+    },
+    (request) => lookupCep({ db: app.db, log: request.log }, request.params.cep),
+  );
+  app.get(
+    '/cnpj/:cnpj',
+    {
+      schema: {
+        tags,
+        summary: 'Dados de um CNPJ na Receita Federal (BrasilAPI; respostas guardadas)',
+        params: cnpjParam,
+        response: { 200: cnpjLookupResponse },
+      },
+      config: { rateLimit: perUser },
+    },
+    (request) => lookupCnpj({ db: app.db, log: request.log }, request.params.cnpj),
+  );
+};

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { municipalityListQuery, municipalityListResponse } from '@oficina/contracts';
+import { listMunicipalities } from './municipalities.service.ts';
+
+/** IBGE's municipalities for the address form's city picker: any signed-in user, no organization data. */
+export const municipalityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/municipalities',
+    {
+      schema: {
+        tags: ['municipalities'],
+        summary: 'Lista os municípios do IBGE (busca sem acentos, UF, página)',
+        querystring: municipalityListQuery,
+        response: { 200: municipalityListResponse },
+      },
+    },
+    (request) => listMunicipalities(app.db, request.query),
+  );
+};
