@@ -91,12 +91,18 @@ describe('addressBody', () => {
       city: null,
       state: null,
       postalCode: '01310100',
+      ibgeCode: null,
     });
-    expect(errorsOf(addressBody.safeParse({ address: ' ', postalCode: '0131010', number: 1.5, state: 'XX' }))).toEqual({
+    expect(
+      errorsOf(
+        addressBody.safeParse({ address: ' ', postalCode: '0131010', number: 1.5, state: 'XX', ibgeCode: '355030' }),
+      ),
+    ).toEqual({
       address: 'Este campo é obrigatório',
       postalCode: 'CEP inválido',
       number: 'Informe apenas números',
       state: 'UF inválida',
+      ibgeCode: 'Código do município inválido',
     });
     expect(errorsOf(addressBody.safeParse({ address: 'x', number: Number.NaN }))).toEqual({
       number: 'Informe apenas números',

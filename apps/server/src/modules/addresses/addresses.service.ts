@@ -28,9 +28,9 @@ const columns = {
 
 /**
  * The municipality of the address. A given IBGE code must be in IBGE's list and of the address's UF
- * (422 on ibgeCode otherwise); the city is then stored as the list names it. Without a code, a city
- * and UF that name a municipality (case and accents aside) get its code, as addresses typed before
- * the code existed got it.
+ * (422 on ibgeCode otherwise). Without a code, a city and UF that name a municipality (case and
+ * accents aside: 'sao paulo') get its code, as addresses typed before the code existed got it. Either
+ * way the city is then stored as the list names it; a city the list does not know stays as typed.
  */
 async function withMunicipality(db: Db, body: AddressBody): Promise<AddressBody> {
   if (body.ibgeCode) {
@@ -40,7 +40,7 @@ async function withMunicipality(db: Db, body: AddressBody): Promise<AddressBody>
     return { ...body, city: municipality.name };
   }
   const named = body.city && body.state ? await municipalityNamed(db, body.city, body.state) : undefined;
-  return { ...body, ibgeCode: named?.ibgeCode ?? null };
+  return named ? { ...body, city: named.name, ibgeCode: named.ibgeCode } : { ...body, ibgeCode: null };
 }
 
 /** Another organization's company or customer is simply not found. */

@@ -174,7 +174,11 @@ describe.each(['companies', 'customers'])('%s/{id}/addresses', (segment) => {
     const unchanged = await t.ctx.app.inject({ url: url(t.org, segment, mine(), `/${made.json().id}`), headers: h() });
     expect(unchanged.json()).toMatchObject({ address: 'Rua do Comércio', ibgeCode: '3519709' });
 
-    // A city no municipality of the UF is called: kept as typed, without a code; clearing the city clears it.
+    // Typed without a code: a city of the UF, accents aside, gets the code and IBGE's spelling.
+    const typed = await post({ address: 'Rua Sem Código', city: 'SAO JOSE DOS CAMPOS', state: 'SP' });
+    expect(typed.json()).toMatchObject({ city: 'São José dos Campos', ibgeCode: '3549904' });
+
+    // A city no municipality of the UF is called: kept as typed, without a code.
     const put = await t.ctx.app.inject({
       method: 'PUT',
       url: url(t.org, segment, mine(), `/${made.json().id}`),

@@ -60,12 +60,14 @@ const validPhone = (v: string | null) => {
  * CEP's 8 digits (the service may send it as a number), the city's name and code from IBGE's list.
  */
 async function addressOf(db: Db, a: BrasilApiCnpj): Promise<CnpjLookupAddress | null> {
-  const street = cleanText(a.logradouro);
+  const numero = cleanText(a.numero);
+  const number = numero && /^\d{1,6}$/.test(numero) ? Number(numero) : null;
+  // Some records repeat the number after the street's name ('PAULISTA 37', number 37): said once.
+  const named = cleanText(a.logradouro);
+  const street = named && number !== null ? named.replace(new RegExp(`\\s+0*${number}$`), '') : named;
   if (!street) return null;
   const kind = cleanText(a.descricao_tipo_de_logradouro);
   const address = kind && !street.toUpperCase().startsWith(`${kind.toUpperCase()} `) ? `${kind} ${street}` : street;
-  const numero = cleanText(a.numero);
-  const number = numero && /^\d{1,6}$/.test(numero) ? Number(numero) : null;
   const extra = number === null && numero && !/^S\.?\/?N\.?$/i.test(numero) ? numero : null;
   const complement = [extra, cleanText(a.complemento)].filter(Boolean).join(' ') || null;
   const uf = cleanText(a.uf)?.toUpperCase();

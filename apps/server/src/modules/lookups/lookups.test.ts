@@ -284,7 +284,8 @@ describe('GET /api/cnpj/{cnpj}', () => {
       email: 'contato@okbr.org.br',
       phone: '1123851939',
       address: {
-        address: 'AVENIDA PAULISTA 37',
+        // The number the record repeats after the street's name is said once.
+        address: 'AVENIDA PAULISTA',
         number: 37,
         complement: 'ANDAR 4',
         neighborhood: 'BELA VISTA',
