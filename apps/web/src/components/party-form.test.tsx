@@ -1,7 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { lookupMessages } from '@oficina/contracts';
 import { renderWithProviders } from '../test/render.tsx';
+import { fakeApi, renderAsUser } from '../test/fake-api.tsx';
 import { PartyForm } from './party-form.tsx';
 
 describe('PartyForm (create)', () => {
@@ -97,5 +99,146 @@ describe('PartyForm (update)', () => {
         expect.anything(),
       ),
     );
+  });
+});
+
+describe('PartyForm: Preencher pelo CNPJ', () => {
+  const OKBR = {
+    cnpj: '19131243000197',
+    name: 'OPEN KNOWLEDGE BRASIL',
+    alias: 'REDE PELO CONHECIMENTO LIVRE',
+    email: 'contato@okbr.org.br',
+    phone: '1123851939',
+    address: {
+      address: 'AVENIDA PAULISTA 37',
+      number: 37,
+      complement: 'ANDAR 4',
+      neighborhood: 'BELA VISTA',
+      city: 'São Paulo',
+      state: 'SP',
+      postalCode: '01311902',
+      ibgeCode: '3550308',
+    },
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is enabled by a valid CNPJ and fills only the empty fields; the address is added on save unless unticked', async () => {
+    fakeApi({ 'GET /api/cnpj/19131243000197': () => OKBR });
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    renderAsUser(<PartyForm mode="create" cancelTo="/x" onSubmit={onSubmit} />);
+    const button = screen.getByRole('button', { name: lookupMessages.cnpjFill });
+    expect(button).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('CNPJ'), '19131243000198');
+    expect(button).toBeDisabled();
+    await userEvent.clear(screen.getByLabelText('CNPJ'));
+    await userEvent.type(screen.getByLabelText('CNPJ'), '19131243000197');
+    expect(button).toBeEnabled();
+    // Typed before the lookup: kept.
+    await userEvent.type(screen.getByLabelText('Nome Fantasia'), 'OKBR');
+    await userEvent.click(button);
+    expect(await screen.findByText(lookupMessages.cnpjFilled)).toBeInTheDocument();
+    expect(screen.getByLabelText('Razão Social')).toHaveValue('OPEN KNOWLEDGE BRASIL');
+    expect(screen.getByLabelText('Nome Fantasia')).toHaveValue('OKBR');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('contato@okbr.org.br');
+    expect(screen.getByLabelText('Telefone')).toHaveValue('(11) 2385-1939');
+    expect(
+      screen.getByText(/AVENIDA PAULISTA 37, 37, ANDAR 4 - BELA VISTA - São Paulo\/SP - CEP 01311-902/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(lookupMessages.cnpjAddressOnSave)).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ name: 'OPEN KNOWLEDGE BRASIL', alias: 'OKBR' });
+    expect(onSubmit.mock.calls[0]![1].address).toEqual(OKBR.address);
+  });
+
+  it('unticked, no address goes with the save; a failed lookup says so and fills nothing', async () => {
+    fakeApi({
+      'GET /api/cnpj/19131243000197': () => OKBR,
+      'GET /api/cnpj/11222333000181': () => ({ status: 503, body: { errors: [lookupMessages.cnpjUnavailable] } }),
+    });
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    renderAsUser(<PartyForm mode="create" cancelTo="/x" onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('CNPJ'), '11222333000181');
+    await userEvent.click(screen.getByRole('button', { name: lookupMessages.cnpjFill }));
+    expect(await screen.findByText(lookupMessages.cnpjUnavailable)).toBeInTheDocument();
+    expect(screen.getByLabelText('Razão Social')).toHaveValue('');
+    await userEvent.clear(screen.getByLabelText('CNPJ'));
+    await userEvent.type(screen.getByLabelText('CNPJ'), '19131243000197');
+    await userEvent.click(screen.getByRole('button', { name: lookupMessages.cnpjFill }));
+    await userEvent.click(await screen.findByLabelText(lookupMessages.cnpjAddressOnSave));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![1].address).toBeNull();
+  });
+
+  it('a saved record without addresses is offered the address, added with one click', async () => {
+    const party = {
+      id: 5,
+      type: 1,
+      identifier: '19131243000197',
+      name: 'OKBR',
+      alias: 'OKBR',
+      email: null,
+      phone: null,
+    };
+    const calls = fakeApi({
+      'GET /api/cnpj/19131243000197': () => OKBR,
+      'GET /api/organizations/1/companies/5/addresses': () => ({ data: [], meta: { total: 0, skip: 0, take: 1 } }),
+      'POST /api/organizations/1/companies/5/addresses': (body) => ({
+        status: 201,
+        body: { id: 1, ...(body as object) },
+      }),
+    });
+    renderAsUser(
+      <PartyForm
+        mode="update"
+        cancelTo="/x"
+        onSubmit={vi.fn()}
+        party={party}
+        ownerPath="/organizations/1/companies/5"
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: lookupMessages.cnpjFill }));
+    // Name and alias were there: only the e-mail and phone are filled.
+    expect(await screen.findByText(lookupMessages.cnpjFilled)).toBeInTheDocument();
+    expect(screen.getByLabelText('Razão Social')).toHaveValue('OKBR');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('contato@okbr.org.br');
+    await userEvent.click(await screen.findByRole('button', { name: lookupMessages.cnpjAddressAdd }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual(OKBR.address);
+  });
+
+  it('a saved record that has addresses is not offered another', async () => {
+    const party = {
+      id: 6,
+      type: 1,
+      identifier: '19131243000197',
+      name: 'OKBR',
+      alias: 'OKBR',
+      email: null,
+      phone: null,
+    };
+    const calls = fakeApi({
+      'GET /api/cnpj/19131243000197': () => OKBR,
+      'GET /api/organizations/1/companies/6/addresses': () => ({
+        data: [{ id: 3 }],
+        meta: { total: 1, skip: 0, take: 1 },
+      }),
+    });
+    renderAsUser(
+      <PartyForm
+        mode="update"
+        cancelTo="/x"
+        onSubmit={vi.fn()}
+        party={party}
+        ownerPath="/organizations/1/companies/6"
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: lookupMessages.cnpjFill }));
+    expect(await screen.findByText(lookupMessages.cnpjFilled)).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/companies/6/addresses'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(lookupMessages.cnpjAddressFound)).toBeNull();
+    expect(screen.queryByRole('button', { name: lookupMessages.cnpjAddressAdd })).toBeNull();
   });
 });

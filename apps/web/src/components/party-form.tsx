@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,6 +7,7 @@ import type { ReactMaskOpts } from 'react-imask';
 import {
   CNPJ_MASK,
   CPF_MASK,
+  cnpjForLookup,
   createPartyBody,
   formatIdentifier,
   PersonType,
@@ -14,6 +15,7 @@ import {
   updatePartyBody,
   type CreatePartyBody,
   type CreatePartyInput,
+  type CnpjLookupAddress,
   type Party,
   type UpdatePartyBody,
 } from '@oficina/contracts';
@@ -22,6 +24,8 @@ import { useFormDraft, type DraftKey } from '../lib/use-form-draft.ts';
 import { DraftNotice } from './draft-notice.tsx';
 import { MaskedInput } from './masked-input.tsx';
 import { PhoneInput } from './phone-input.tsx';
+import { CnpjAddressOffer, CnpjAddressOnSave, CnpjFillButton } from './cnpj-lookup/cnpj-fill.tsx';
+import { useCnpjFill } from './cnpj-lookup/use-cnpj-fill.ts';
 
 /** CNPJ: 12 letters or digits, then 2 check digits; letters typed in upper case. */
 const cnpjMask: ReactMaskOpts = {
@@ -34,6 +38,8 @@ const cpfMask: ReactMaskOpts = { mask: CPF_MASK };
 /** Given to onSubmit: call `clearDraft()` once saved and before navigating away. */
 interface Saved {
   clearDraft(): void;
+  /** A new record: the CNPJ's address the user chose to add once it is saved (null: none). */
+  address: CnpjLookupAddress | null;
 }
 
 type PartyFormProps = (
@@ -47,6 +53,8 @@ type PartyFormProps = (
       party: Party;
       onSubmit(values: UpdatePartyBody, saved: Saved): Promise<unknown>;
       cancelTo: string;
+      /** `/organizations/1/companies/5`: where the CNPJ's address is added when the record has none. */
+      ownerPath?: string;
     }
 ) & {
   /** Keep what is typed as a draft under this name (see useFormDraft); none: no draft. */
@@ -104,10 +112,14 @@ export function PartyForm(props: PartyFormProps) {
   const draft = useFormDraft(props.draftKey ?? [], form, { enabled: !!props.draftKey });
   const type = useWatch({ control, name: 'type' });
   const isLegal = type === PersonType.Juridical;
+  const typedIdentifier = useWatch({ control, name: 'identifier' });
+  const identifier = isCreate ? typedIdentifier : props.party.identifier;
+  const cnpj = useCnpjFill(form);
+  const [addAddressOnSave, setAddAddressOnSave] = useState(true);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = { clearDraft: draft.clear };
+      const saved = { clearDraft: draft.clear, address: isCreate && addAddressOnSave ? cnpj.address : null };
       if (props.mode === 'create') await props.onSubmit(values as CreatePartyBody, saved);
       else {
         await props.onSubmit(values as UpdatePartyBody, saved);
@@ -133,7 +145,10 @@ export function PartyForm(props: PartyFormProps) {
                 isInvalid={!!errors.type}
                 {...register('type', {
                   setValueAs: (v) => (v === '' || v === undefined ? undefined : Number(v)),
-                  onChange: () => setValue('identifier', ''),
+                  onChange: () => {
+                    setValue('identifier', '');
+                    cnpj.forget();
+                  },
                 })}
               >
                 <option value="">Selecione o Tipo</option>
@@ -164,7 +179,10 @@ export function PartyForm(props: PartyFormProps) {
                     id={id('identifier')}
                     mask={type === PersonType.Natural ? cpfMask : cnpjMask}
                     value={field.value}
-                    onChange={field.onChange}
+                    onChange={(v) => {
+                      if (v !== field.value) cnpj.forget();
+                      field.onChange(v);
+                    }}
                     onBlur={field.onBlur}
                     isInvalid={!!errors.identifier}
                     inputMode={type === PersonType.Natural ? 'numeric' : 'text'}
@@ -177,6 +195,13 @@ export function PartyForm(props: PartyFormProps) {
               <Form.Control readOnly plaintext value={formatIdentifier(props.party.identifier, props.party.type)} />
             )}
             <Form.Control.Feedback type="invalid">{errors.identifier?.message}</Form.Control.Feedback>
+            {isLegal && (
+              <CnpjFillButton
+                enabled={!!cnpjForLookup(identifier)}
+                state={cnpj.state}
+                onClick={() => cnpj.fill(identifier ?? '')}
+              />
+            )}
           </Form.Group>
         </Col>
         <Col md={isLegal ? 6 : 12}>
@@ -222,6 +247,12 @@ export function PartyForm(props: PartyFormProps) {
           </Form.Group>
         </Col>
       </Row>
+      {cnpj.address && isCreate && (
+        <CnpjAddressOnSave address={cnpj.address} checked={addAddressOnSave} onChange={setAddAddressOnSave} />
+      )}
+      {cnpj.address && props.mode === 'update' && props.ownerPath && (
+        <CnpjAddressOffer ownerPath={props.ownerPath} address={cnpj.address} />
+      )}
       {errors.root && <div className="text-danger mt-3">{errors.root.message}</div>}
       <div className="d-flex gap-2 mt-4">
         <Button type="submit" disabled={isSubmitting}>

@@ -13,6 +13,8 @@ interface PartyTabsProps {
   /** Where 'Cancelar' of the Dados form goes. */
   cancelTo: string;
   draftKey?: DraftKey;
+  /** `/organizations/1/companies/5`: where the Dados form adds the CNPJ's address when there is none. */
+  ownerPath: string;
   onSave(values: UpdatePartyBody): Promise<unknown>;
   /** Buttons beside the title (a customer's LGPD actions). */
   actions?: ReactNode;
@@ -24,7 +26,7 @@ interface PartyTabsProps {
  * A company's or a customer's screen: the name and CPF/CNPJ as its title, and tabs named in the
  * address (an unknown one opens Dados), each loaded the first time it opens and then kept.
  */
-export function PartyTabs({ party, tabs, cancelTo, draftKey, onSave, actions, children }: PartyTabsProps) {
+export function PartyTabs({ party, tabs, cancelTo, draftKey, ownerPath, onSave, actions, children }: PartyTabsProps) {
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab') ?? '';
   const tab = tabs.includes(requested) ? requested : 'dados';
@@ -54,6 +56,7 @@ export function PartyTabs({ party, tabs, cancelTo, draftKey, onSave, actions, ch
               party={party}
               cancelTo={cancelTo}
               draftKey={draftKey}
+              ownerPath={ownerPath}
               onSubmit={(values) => onSave(values)}
             />
           </div>

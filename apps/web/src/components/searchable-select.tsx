@@ -28,6 +28,11 @@ interface SearchableSelectProps {
    * it: in a modal, the fields and buttons under the picker stay visible and reachable.
    */
   inline?: boolean;
+  /**
+   * The list closed (Tab, a click elsewhere) with text typed and nothing picked: the text, for a
+   * field that keeps it as typed (the address's city). Without it, unpicked text is dropped.
+   */
+  onTypedLeave?(text: string): void;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -56,7 +61,9 @@ export function SearchableSelect(props: SearchableSelectProps) {
     staleTime: 30_000,
   });
 
-  const close = () => {
+  /** `keepText`: the user left the list (not Esc, not a pick) and what they typed may be kept. */
+  const close = (keepText = false) => {
+    if (keepText && text.trim()) props.onTypedLeave?.(text.trim());
     setOpen(false);
     setText('');
     props.onBlur?.();
@@ -64,11 +71,13 @@ export function SearchableSelect(props: SearchableSelectProps) {
 
   useEffect(() => {
     if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!boxRef.current?.contains(e.target as Node)) close();
+    // On click, not mousedown: an inline list that closed at mousedown moved the button under the
+    // pointer (a modal's 'Salvar') before the mouse was released, and the click was lost.
+    const onClick = (e: MouseEvent) => {
+      if (!boxRef.current?.contains(e.target as Node)) close(true);
     };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
   });
 
   const pick = (opt: Option) => {
@@ -119,7 +128,7 @@ export function SearchableSelect(props: SearchableSelectProps) {
             }
             close();
           } else if (e.key === 'Tab') {
-            close();
+            close(true);
           }
         }}
       />

@@ -68,6 +68,19 @@ describe('api client and the error catalogue', () => {
     expect(alert).toHaveBeenCalledWith(messages.serverError);
   });
 
+  it('a quiet call (a lookup that says so beside its field) gets no alert for 5xx or no connection', async () => {
+    vi.stubGlobal('fetch', respond(503, { errors: ['Fora do ar'] }));
+    await expect(api.get('/cep/01310100', undefined, { quiet: true })).rejects.toMatchObject({ status: 503 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(api.get('/cep/01310100', undefined, { quiet: true })).rejects.toMatchObject({ status: 0 });
+    expect(alert).not.toHaveBeenCalled();
+  });
+
   it('no connection (status 0) alerts the connection text', async () => {
     vi.stubGlobal(
       'fetch',

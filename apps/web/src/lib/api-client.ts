@@ -40,6 +40,11 @@ interface RequestOptions {
    * write once per key and answers a repeat with the first answer.
    */
   idempotencyKey?: string;
+  /**
+   * The caller tells the user itself when the server fails or cannot be reached (the CEP and CNPJ
+   * lookups say 'preencha manualmente' beside their field): no global alert. 401 is still handled.
+   */
+  quiet?: boolean;
 }
 
 /** A random UUID v4; also on plain-HTTP installs, where crypto.randomUUID is not offered. */
@@ -101,7 +106,7 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
     // A save waits for the user's answer, so the form neither loses its text nor claims success.
     if (method !== 'GET' && !opts.isLogin) {
       if (await clientEffects.retrySave()) return request<T>(method, path, body, opts);
-    } else clientEffects.alert(messages.noConnection);
+    } else if (!opts.quiet) clientEffects.alert(messages.noConnection);
     throw new ApiError(0, null);
   }
   markConnection(true);
@@ -123,7 +128,7 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   if (res.status === 401 && !opts.isLogin) {
     clearToken();
     clientEffects.reload();
-  } else if (res.status >= 500) {
+  } else if (res.status >= 500 && !opts.quiet) {
     clientEffects.alert(messages.serverError);
   }
   throw error;

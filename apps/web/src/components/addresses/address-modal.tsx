@@ -1,10 +1,21 @@
-import { Col, Form, Row } from 'react-bootstrap';
-import { Controller } from 'react-hook-form';
-import { addressBody, addressMessages, brazilianStates, type Address, type AddressInput } from '@oficina/contracts';
+import { useEffect } from 'react';
+import { Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Controller, useWatch } from 'react-hook-form';
+import {
+  addressBody,
+  addressMessages,
+  brazilianStates,
+  lookupMessages,
+  stateOfIbgeCode,
+  type Address,
+  type AddressInput,
+} from '@oficina/contracts';
 import { ModalForm, useModalForm } from '../modal-form.tsx';
 import { MaskedInput } from '../masked-input.tsx';
 import { useAddress } from './api/get-address.ts';
 import { useSaveAddress } from './api/save-address.ts';
+import { MunicipalitySelect } from './municipality-select.tsx';
+import { useCepFill, type CepFillState } from './use-cep-fill.ts';
 
 const empty: AddressInput = {
   address: '',
@@ -14,6 +25,7 @@ const empty: AddressInput = {
   city: '',
   state: '',
   postalCode: '',
+  ibgeCode: '',
 };
 
 interface AddressModalProps {
@@ -32,19 +44,33 @@ const toValues = (a: Address): AddressInput => ({
   city: a.city ?? '',
   state: a.state ?? '',
   postalCode: a.postalCode ?? '',
+  ibgeCode: a.ibgeCode ?? '',
 });
 
-/** 'Adicionar endereço' / 'Alterar endereço': static, loads the address with a spinner. */
+/** What the CEP lookup says under the CEP: searching, or why the address is to be typed by hand. */
+function CepStatus({ id, state }: { id: string; state: CepFillState }) {
+  return (
+    <div id={id} role="status" aria-live="polite" className="small">
+      {state.status === 'searching' && (
+        <span className="text-body-secondary">
+          <Spinner size="sm" className="me-1" aria-hidden />
+          {lookupMessages.cepSearching}
+        </span>
+      )}
+      {state.status === 'failed' && <span className="text-warning-emphasis">{state.message}</span>}
+    </div>
+  );
+}
+
+/**
+ * 'Adicionar endereço' / 'Alterar endereço': static, loads the address with a spinner. The CEP comes
+ * first and fills the rest when it is found; the city is picked from IBGE's list (it sets the UF and
+ * the code). A failed lookup only says so under the CEP: the form is typed and saved by hand.
+ */
 export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModalProps) {
   const query = useAddress(ownerPath, show ? addressId : null);
   const save = useSaveAddress(ownerPath);
-  const {
-    register,
-    control,
-    id,
-    modal,
-    formState: { errors },
-  } = useModalForm({
+  const form = useModalForm({
     schema: addressBody,
     empty,
     recordId: addressId,
@@ -55,6 +81,27 @@ export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModa
     save: (body) => save.mutateAsync({ addressId, body }),
     savedMessage: addressMessages.saved,
   });
+  const {
+    register,
+    control,
+    id,
+    setValue,
+    setFocus,
+    modal,
+    formState: { errors },
+  } = form;
+  const cep = useCepFill(form, {
+    // Found while the CEP still has the focus: on to the number, the one field a CEP never fills.
+    onFilled: () => {
+      if (document.activeElement?.id === id('postalCode')) setFocus('number');
+    },
+  });
+  const { restart } = cep;
+  const loadedCep = addressId === null ? null : (query.data?.postalCode ?? null);
+  useEffect(() => {
+    if (show) restart(loadedCep);
+  }, [show, loadedCep, restart]);
+  const [city, ibgeCode, state] = useWatch({ control, name: ['city', 'ibgeCode', 'state'] });
 
   return (
     <ModalForm
@@ -67,6 +114,36 @@ export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModa
       }
     >
       <Row className="g-3">
+        <Col xs={12} sm={4}>
+          <Form.Group controlId={id('postalCode')}>
+            <Form.Label>CEP</Form.Label>
+            <Controller
+              control={control}
+              name="postalCode"
+              render={({ field }) => (
+                <MaskedInput
+                  id={id('postalCode')}
+                  mask={{ mask: '00000-000' }}
+                  inputMode="numeric"
+                  value={field.value}
+                  onChange={(v) => {
+                    field.onChange(v);
+                    cep.typed(v);
+                  }}
+                  onBlur={field.onBlur}
+                  isInvalid={!!errors.postalCode}
+                  autoComplete="off"
+                  aria-describedby={id('cepStatus')}
+                />
+              )}
+            />
+            <Form.Control.Feedback type="invalid">{errors.postalCode?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </Col>
+        {/* Beside the CEP on a wide screen, under it on a phone. */}
+        <Col xs={12} sm={8} className="d-flex align-items-end mt-1 mt-sm-0 pb-sm-2">
+          <CepStatus id={id('cepStatus')} state={cep.state} />
+        </Col>
         <Col sm={9}>
           <Form.Group controlId={id('address')}>
             <Form.Label>Endereço</Form.Label>
@@ -102,17 +179,43 @@ export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModa
             <Form.Control.Feedback type="invalid">{errors.neighborhood?.message}</Form.Control.Feedback>
           </Form.Group>
         </Col>
-        <Col sm={6}>
-          <Form.Group controlId={id('city')}>
-            <Form.Label>Cidade</Form.Label>
-            <Form.Control isInvalid={!!errors.city} autoComplete="off" {...register('city')} />
-            <Form.Control.Feedback type="invalid">{errors.city?.message}</Form.Control.Feedback>
+        <Col xs={8}>
+          <Form.Group>
+            <Form.Label htmlFor={id('city')}>Cidade</Form.Label>
+            <MunicipalitySelect
+              id={id('city')}
+              city={city ?? ''}
+              ibgeCode={ibgeCode ?? ''}
+              state={state ?? ''}
+              isInvalid={!!(errors.city || errors.ibgeCode)}
+              onChange={(picked) => {
+                const opts = { shouldDirty: true, shouldValidate: true };
+                setValue('city', picked?.city ?? '', opts);
+                setValue('ibgeCode', picked?.ibgeCode ?? '', opts);
+                if (picked) setValue('state', picked.state, opts);
+              }}
+            />
+            <Form.Control.Feedback type="invalid" className={errors.city || errors.ibgeCode ? 'd-block' : undefined}>
+              {errors.city?.message ?? errors.ibgeCode?.message}
+            </Form.Control.Feedback>
           </Form.Group>
         </Col>
-        <Col xs={6} sm={2}>
+        <Col xs={4}>
           <Form.Group controlId={id('state')}>
             <Form.Label>UF</Form.Label>
-            <Form.Select isInvalid={!!errors.state} {...register('state')}>
+            <Form.Select
+              isInvalid={!!errors.state}
+              {...register('state', {
+                // Another UF: the city picked belongs to the old one, so it is to be picked again.
+                onChange: (e: { target: { value: string } }) => {
+                  const code = form.getValues('ibgeCode');
+                  if (code && stateOfIbgeCode(code) !== e.target.value) {
+                    setValue('city', '', { shouldDirty: true });
+                    setValue('ibgeCode', '', { shouldDirty: true });
+                  }
+                },
+              })}
+            >
               <option value="" />
               {brazilianStates.map((uf) => (
                 <option key={uf} value={uf}>
@@ -121,28 +224,6 @@ export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModa
               ))}
             </Form.Select>
             <Form.Control.Feedback type="invalid">{errors.state?.message}</Form.Control.Feedback>
-          </Form.Group>
-        </Col>
-        <Col xs={6} sm={4}>
-          <Form.Group controlId={id('postalCode')}>
-            <Form.Label>CEP</Form.Label>
-            <Controller
-              control={control}
-              name="postalCode"
-              render={({ field }) => (
-                <MaskedInput
-                  id={id('postalCode')}
-                  mask={{ mask: '00000-000' }}
-                  inputMode="numeric"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  isInvalid={!!errors.postalCode}
-                  autoComplete="off"
-                />
-              )}
-            />
-            <Form.Control.Feedback type="invalid">{errors.postalCode?.message}</Form.Control.Feedback>
           </Form.Group>
         </Col>
       </Row>

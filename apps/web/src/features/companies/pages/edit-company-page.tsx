@@ -29,6 +29,7 @@ export function EditCompanyPage() {
           party={c}
           tabs={tabs}
           cancelTo="/companies"
+          ownerPath={`${orgPath}/companies/${id}`}
           onSave={async (values) => {
             await update.mutateAsync(values);
             toast.success(companyMessages.updated);

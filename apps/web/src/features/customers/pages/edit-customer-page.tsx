@@ -37,6 +37,7 @@ export function EditCustomerPage() {
           actions={<PrivacyActions customerId={id} />}
           tabs={tabs.filter((t) => t !== 'orcamentos' || hasEstimates)}
           cancelTo="/customers"
+          ownerPath={`${orgPath}/customers/${id}`}
           draftKey={['customer', id]}
           onSave={async (values) => {
             await update.mutateAsync(values);
