@@ -18,12 +18,18 @@ process.env.E2E_SMTP_PORT ??= execFileSync(process.execPath, [
   '-e',
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
+// The stand-in CEP and CNPJ services (fixtures/lookups.ts), on their own free port.
+process.env.E2E_LOOKUP_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
+const lookups = `http://127.0.0.1:${process.env.E2E_LOOKUP_PORT}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'oficina-e2e-'));
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: '.',
-  globalSetup: './fixtures/smtp-sink.ts',
+  globalSetup: ['./fixtures/smtp-sink.ts', './fixtures/lookups.ts'],
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
@@ -59,6 +65,9 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      CEP_API_URL: `${lookups}/viacep/ws`,
+      CEP_FALLBACK_URL: `${lookups}/brasilapi/cep/v1`,
+      CNPJ_API_URL: `${lookups}/brasilapi/cnpj/v1`,
     },
   },
 });
