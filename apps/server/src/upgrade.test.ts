@@ -108,6 +108,14 @@ async function checkThroughApi(server: ServerProcess, run: ReleaseRun) {
   expect(((await payrolls.json()) as { data: unknown[] }).data).toHaveLength(run.counts.payrolls!);
   const estimates = await fetch(`${org}/estimates`, { headers: auth });
   expect(estimates.status).toBe(200);
+
+  // Addresses typed before IBGE codes existed got the code of the municipality their city and UF name.
+  const customers = await fetch(`${org}/customers?q=${encodeURIComponent('Pão Dourado')}`, { headers: auth });
+  const [bakery] = ((await customers.json()) as { data: Array<{ id: number }> }).data;
+  const addresses = await fetch(`${org}/customers/${bakery!.id}/addresses`, { headers: auth });
+  expect(((await addresses.json()) as { data: unknown[] }).data).toEqual([
+    expect.objectContaining({ city: 'São Paulo', state: 'SP', ibgeCode: '3550308' }),
+  ]);
 }
 
 describe.skipIf(onPostgres)('an embedded data dir made by the previous release', () => {
