@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FastifyBaseLogger } from 'fastify';
 import { cepDigits, cepLookupResponse, lookupMessages, type CepLookup } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { AppError, invalid, notFound } from '../../plugins/errors.ts';
@@ -12,6 +11,7 @@ import {
   LOOKUP_BUDGET_MS,
   sharedInFlight,
   type Answer,
+  type LookupContext,
   type Service,
 } from './outside-service.ts';
 
@@ -23,11 +23,6 @@ export interface CepServices {
   primary?: string;
   /** BrasilAPI-compatible base URL (`…/api/cep/v1`): `GET {url}/{cep}`. */
   fallback?: string;
-}
-
-export interface LookupContext {
-  db: Db;
-  log: FastifyBaseLogger;
 }
 
 /** What a found CEP says, before its city is matched to IBGE's list. */

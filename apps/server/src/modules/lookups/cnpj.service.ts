@@ -11,8 +11,15 @@ import {
 import { schema, type Db } from '@oficina/db';
 import { AppError, invalid, notFound } from '../../plugins/errors.ts';
 import { municipalityOf } from '../municipalities/municipalities.service.ts';
-import type { LookupContext } from './cep.service.ts';
-import { askInTurn, cleanText, getJson, LOOKUP_BUDGET_MS, sharedInFlight, type Answer } from './outside-service.ts';
+import {
+  askInTurn,
+  cleanText,
+  getJson,
+  LOOKUP_BUDGET_MS,
+  sharedInFlight,
+  type Answer,
+  type LookupContext,
+} from './outside-service.ts';
 
 /**
  * A kept CNPJ answer is used for this long; then the service is asked again (a company's e-mail,

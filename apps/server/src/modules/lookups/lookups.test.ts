@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { completeCnpj, lookupMessages } from '@oficina/contracts';
+import { completeCnpj, lookupMessages, ROLE_USER } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { perFile } from '../../../test/helpers.ts';
+import { addUser, perFile } from '../../../test/helpers.ts';
 import { startLookupStandIn, type LookupStandIn, type StandInCnpj } from '../../../test/lookup-stand-in.ts';
 
 const PAULISTA = {
@@ -138,6 +138,22 @@ describe('CEP and CNPJ lookups: access', () => {
 
   it('any signed-in user may look up: a collaborator too', async () => {
     expect((await get(`/api/cep/${IBIUNA.cep}`, t.org.worker.token)).statusCode).toBe(200);
+  });
+});
+
+describe('CEP and CNPJ lookups: a limit per user', () => {
+  it('60 lookups a minute per user; the 61st is a 429 with the pt-BR message, other users go on', async () => {
+    const { token: worker } = await addUser(t.ctx, t.org.organization.id, {
+      name: 'Técnica Apressada',
+      email: `apressada-${Date.now()}@teste.com.br`,
+      role: ROLE_USER,
+    });
+    for (let n = 0; n < 60; n++)
+      expect((await get(`/api/cep/${IBIUNA.cep}`, worker)).statusCode, `#${n + 1}`).toBe(200);
+    const refused = await get(`/api/cep/${IBIUNA.cep}`, worker);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ errors: [lookupMessages.tooFast] });
+    expect((await get(`/api/cep/${IBIUNA.cep}`)).statusCode).toBe(200);
   });
 });
 

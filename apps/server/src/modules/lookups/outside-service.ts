@@ -1,4 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@oficina/db';
+
+/** What a lookup works with: the database its answers are kept in, and the request's log. */
+export interface LookupContext {
+  db: Db;
+  log: FastifyBaseLogger;
+}
 
 /**
  * The whole lookup — every service asked, one after another — ends within this, so the API answers
