@@ -180,6 +180,7 @@ describe('PartyForm: Preencher pelo CNPJ', () => {
       alias: 'OKBR',
       email: null,
       phone: null,
+      phoneE164: null,
     };
     const calls = fakeApi({
       'GET /api/cnpj/19131243000197': () => OKBR,
@@ -217,6 +218,7 @@ describe('PartyForm: Preencher pelo CNPJ', () => {
       alias: 'OKBR',
       email: null,
       phone: null,
+      phoneE164: null,
     };
     const calls = fakeApi({
       'GET /api/cnpj/19131243000197': () => OKBR,

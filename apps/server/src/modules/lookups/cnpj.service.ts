@@ -4,7 +4,7 @@ import {
   cnpjForLookup,
   cnpjLookupResponse,
   lookupMessages,
-  normalizePhone,
+  parsePhone,
   type CnpjLookup,
   type CnpjLookupAddress,
 } from '@oficina/contracts';
@@ -55,11 +55,8 @@ async function askBrasilApi(url: string, cnpj: string, signal: AbortSignal): Pro
 }
 
 const validEmail = (v: string | null) => (v && z.email().safeParse(v.toLowerCase()).success ? v.toLowerCase() : null);
-/** DDD and number as the party form keeps them; anything else (a fax, a short number) is left out. */
-const validPhone = (v: string | null) => {
-  const digits = v ? normalizePhone(v) : '';
-  return /^[1-9]{2}9?\d{8}$/.test(digits) ? digits : null;
-};
+/** The number as the party form keeps it ('(11) 3456-7890'); one that cannot exist is left out. */
+const validPhone = (v: string | null) => parsePhone(v)?.display ?? null;
 
 /**
  * The establishment's address in the shape an address is saved in: the street with its type ('AVENIDA'

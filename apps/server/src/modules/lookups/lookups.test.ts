@@ -298,7 +298,7 @@ describe('GET /api/cnpj/{cnpj}', () => {
       name: 'OPEN KNOWLEDGE BRASIL',
       alias: 'REDE PELO CONHECIMENTO LIVRE',
       email: 'contato@okbr.org.br',
-      phone: '1123851939',
+      phone: '(11) 2385-1939',
       address: {
         // The number the record repeats after the street's name is said once.
         address: 'AVENIDA PAULISTA',
@@ -342,7 +342,7 @@ describe('GET /api/cnpj/{cnpj}', () => {
 
   it('a number with a letter goes to the complement; a mobile is kept; no street, no address', async () => {
     expect((await get(`/api/cnpj/${LETTER_NUMBER}`)).json()).toMatchObject({
-      phone: '11987654321',
+      phone: '(11) 98765-4321',
       address: {
         address: 'RUA DAS FLORES',
         number: null,
