@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import { listQuery, requiredString } from './common.ts';
-import { catalogPrice, warrantyDays } from './products.ts';
+import { catalogCode, catalogPrice, warrantyDays } from './products.ts';
 
 /** POST services and PUT services/{id}. */
-export const serviceBody = z.object({ name: requiredString(200), price: catalogPrice, warrantyDays });
+export const serviceBody = z.object({
+  name: requiredString(200),
+  code: catalogCode,
+  price: catalogPrice,
+  warrantyDays,
+});
 export type ServiceBody = z.infer<typeof serviceBody>;
 
 export const serviceResponse = z.object({
   id: z.number().int(),
   name: z.string(),
+  code: z.string().nullable(),
   price: z.number(),
   warrantyDays: z.number().int().nullable(),
   /** Set when the service was deleted: it stays for the lines that used it, out of the pickers. */

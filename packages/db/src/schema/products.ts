@@ -11,6 +11,8 @@ export const products = pgTable(
       .notNull()
       .references(() => organizations.id),
     name: text('name').notNull(),
+    /** 'Código': optional, unique in the organization when given. */
+    code: text('code'),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     /** The warranty in days its lines get (null: none). */
     warrantyDays: integer('warranty_days'),
@@ -23,6 +25,9 @@ export const products = pgTable(
     uniqueIndex('products_organization_id_id_key').on(t.organizationId, t.id),
     check('products_price_check', sql`${t.priceCents} > 0`),
     index('products_organization_idx').on(t.organizationId),
+    uniqueIndex('products_organization_code_key')
+      .on(t.organizationId, t.code)
+      .where(sql`${t.code} IS NOT NULL`),
     index('products_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
   ],
 );

@@ -14,6 +14,8 @@ export const services = pgTable(
       .notNull()
       .references(() => organizations.id),
     name: text('name').notNull(),
+    /** 'Código': optional, unique in the organization when given. */
+    code: text('code'),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     /** The warranty in days its lines get (null: none). */
     warrantyDays: integer('warranty_days'),
@@ -25,6 +27,9 @@ export const services = pgTable(
     uniqueIndex('services_organization_id_id_key').on(t.organizationId, t.id),
     check('services_price_check', sql`${t.priceCents} > 0`),
     index('services_organization_idx').on(t.organizationId),
+    uniqueIndex('services_organization_code_key')
+      .on(t.organizationId, t.code)
+      .where(sql`${t.code} IS NOT NULL`),
     index('services_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
   ],
 );

@@ -29,7 +29,7 @@ async function completedOrder(lines: { service?: number; product?: number }, day
 }
 
 describe('warranty', () => {
-  it('services and products keep a warranty in days; out of 0..3650 or not whole is a 422 on the field', async () => {
+  it('services and products keep a warranty in days, kept by an edit without it; out of 0..3650 or not whole is a 422 on the field', async () => {
     const created = await asAdmin('POST', '/services', { name: 'Instalação', price: 300, warrantyDays: 90 });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ warrantyDays: 90 });

@@ -4,7 +4,7 @@ import { registerApi, twoOrganizations, itChecksAccessOnOneRow } from '../../../
 
 const suite = twoOrganizations();
 
-const api = registerApi<{ id: number; name: string; price: number }>(
+const api = registerApi<{ id: number; name: string; code: string | null; price: number }>(
   suite,
   (o) => `/api/organizations/${o.organization.id}/products`,
 );
@@ -34,6 +34,7 @@ describe('products: create, read, update', () => {
     expect(got.json()).toEqual({
       id: created.id,
       name: 'Capacitor 35 µF',
+      code: null,
       price: 48.9,
       unit: 'un',
       warrantyDays: null,
@@ -46,10 +47,38 @@ describe('products: create, read, update', () => {
     expect(put.json()).toEqual({
       id: created.id,
       name: 'Capacitor 40 µF',
+      code: null,
       price: 1234.56,
       unit: 'un',
       warrantyDays: null,
     });
+  });
+
+  it("a code: optional, unique in the organization (422 on code), kept by an edit without it, '' clears it", async () => {
+    const p = await create(suite.org, { name: 'Filtro G4', code: ' FG-4 ', price: 30 });
+    expect(p.code).toBe('FG-4');
+    const dup = await call(suite.org, suite.org.admin.token, 'POST', '', { name: 'Outro', code: 'FG-4', price: 1 });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors).toEqual({ code: ['Já existe um produto com este código'] });
+    expect((await create(suite.other, { name: 'Filtro deles', code: 'FG-4', price: 1 })).code).toBe('FG-4');
+    const kept = await call(suite.org, suite.org.admin.token, 'PUT', `/${p.id}`, { name: 'Filtro G4 novo', price: 31 });
+    expect(kept.json()).toMatchObject({ code: 'FG-4', name: 'Filtro G4 novo' });
+    const found = await call(suite.org, suite.org.admin.token, 'GET', '?q=fg-4');
+    expect(found.json().data.map((r: { id: number }) => r.id)).toEqual([p.id]);
+    const other = await create(suite.org, { name: 'Filtro G3', code: 'FG-3', price: 30 });
+    const taken = await call(suite.org, suite.org.admin.token, 'PUT', `/${other.id}`, {
+      name: 'Filtro G3',
+      code: 'FG-4',
+      price: 30,
+    });
+    expect(taken.json().errors).toEqual({ code: ['Já existe um produto com este código'] });
+    const cleared = await call(suite.org, suite.org.admin.token, 'PUT', `/${p.id}`, { name: 'X', code: '', price: 1 });
+    expect(cleared.json().code).toBeNull();
+    // Without codes, any number of products: only a given code is unique.
+    expect(
+      (await call(suite.org, suite.org.admin.token, 'PUT', `/${other.id}`, { name: 'Y', code: '', price: 1 }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('keeps the largest price, R$ 99.999.999,99, to the cent', async () => {

@@ -1,5 +1,5 @@
 import { isNull } from 'drizzle-orm';
-import { fromCents, toCents, type ServiceBody, type ServiceListQuery } from '@oficina/contracts';
+import { catalogMessages, fromCents, toCents, type ServiceBody, type ServiceListQuery } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { register } from '../../lib/register.ts';
@@ -9,6 +9,7 @@ const t = schema.services;
 const columns = {
   id: t.id,
   name: t.name,
+  code: t.code,
   priceCents: t.priceCents,
   warrantyDays: t.warrantyDays,
   archivedAt: t.archivedAt,
@@ -16,12 +17,14 @@ const columns = {
 const toService = (r: {
   id: number;
   name: string;
+  code: string | null;
   priceCents: number;
   warrantyDays: number | null;
   archivedAt: Date | null;
 }) => ({
   id: r.id,
   name: r.name,
+  code: r.code,
   price: fromCents(r.priceCents),
   warrantyDays: r.warrantyDays,
   archivedAt: r.archivedAt?.toISOString() ?? null,
@@ -31,12 +34,13 @@ const services = register({
   table: t,
   select: (db) => db.select(columns).from(t).$dynamic(),
   toItem: toService,
-  search: [t.name],
+  search: [t.name, t.code],
   order: [alphabetical(t.name)],
   retiredAt: t.archivedAt,
+  unique: { constraint: 'services_organization_code_key', field: 'code', message: catalogMessages.serviceCodeTaken },
 });
 
-/** Alphabetical, searched by name; deleted (archived) services only when asked for. */
+/** Alphabetical, searched by name and code; deleted (archived) services only when asked for. */
 export const listServices = (db: Db, organizationId: number, query: ServiceListQuery) =>
   services.list(db, organizationId, query, query.includeArchived ? undefined : isNull(t.archivedAt));
 
@@ -44,20 +48,36 @@ export const listServices = (db: Db, organizationId: number, query: ServiceListQ
 export const getService = services.get;
 
 export async function createService(db: Db, organizationId: number, body: ServiceBody) {
-  const [row] = await db
-    .insert(t)
-    .values({ organizationId, name: body.name, priceCents: toCents(body.price), warrantyDays: body.warrantyDays })
-    .returning(columns);
+  const [row] = await services.unique(() =>
+    db
+      .insert(t)
+      .values({
+        organizationId,
+        name: body.name,
+        code: body.code ?? null,
+        priceCents: toCents(body.price),
+        warrantyDays: body.warrantyDays ?? null,
+      })
+      .returning(columns),
+  );
   return toService(row!);
 }
 
 /** An archived service can still be edited. */
 export async function updateService(db: Db, organizationId: number, id: number, body: ServiceBody) {
-  const [row] = await db
-    .update(t)
-    .set({ name: body.name, priceCents: toCents(body.price), warrantyDays: body.warrantyDays, updatedAt: new Date() })
-    .where(services.owned(organizationId, id))
-    .returning(columns);
+  const [row] = await services.unique(() =>
+    db
+      .update(t)
+      .set({
+        name: body.name,
+        priceCents: toCents(body.price),
+        ...(body.code !== undefined ? { code: body.code } : {}),
+        ...(body.warrantyDays !== undefined ? { warrantyDays: body.warrantyDays } : {}),
+        updatedAt: new Date(),
+      })
+      .where(services.owned(organizationId, id))
+      .returning(columns),
+  );
   return toService(assertFound(row));
 }
 

@@ -4,7 +4,7 @@ import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../..
 
 const suite = twoOrganizations();
 
-const api = registerApi<{ id: number; name: string; price: number; archivedAt: string | null }>(
+const api = registerApi<{ id: number; name: string; code: string | null; price: number; archivedAt: string | null }>(
   suite,
   (o) => `/api/organizations/${o.organization.id}/services`,
 );
@@ -49,6 +49,18 @@ describe('services: create, update, validation', () => {
       price: 199.99,
     });
     expect(put.json()).toMatchObject({ id: s.id, name: 'Higienização de split', price: 199.99 });
+  });
+
+  it('a code: optional, unique in the organization, archived services included', async () => {
+    const s = await create(suite.org, { name: 'Carga de gás R-22', code: 'S-10', price: 250 });
+    expect(s.code).toBe('S-10');
+    const dup = await call(suite.org, suite.org.admin.token, 'POST', '', { name: 'Outro', code: 'S-10', price: 1 });
+    expect(dup.json().errors).toEqual({ code: ['Já existe um serviço com este código'] });
+    await call(suite.org, suite.org.admin.token, 'DELETE', `/${s.id}`);
+    const again = await call(suite.org, suite.org.admin.token, 'POST', '', { name: 'Outro', code: 'S-10', price: 1 });
+    expect(again.statusCode).toBe(422);
+    const kept = await call(suite.org, suite.org.admin.token, 'PUT', `/${s.id}`, { name: 'Carga de gás', price: 260 });
+    expect(kept.json()).toMatchObject({ code: 'S-10', price: 260 });
   });
 
   it('422 per rule: name required, price 0 and 0.001', async () => {

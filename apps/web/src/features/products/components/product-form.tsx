@@ -19,6 +19,9 @@ export function ProductForm({ defaultValues, onSubmit }: ProductFormProps) {
   return (
     <Form noValidate onSubmit={submit} className="form-narrow">
       <TextField id="product-name" label="Nome" error={errors.name?.message} {...register('name')} />
+      <TextField id="product-code" label="Código" error={errors.code?.message} {...register('code')}>
+        <Form.Text>Opcional: o código de barras, a referência ou o número no sistema anterior.</Form.Text>
+      </TextField>
       <MoneyField control={control} name="price" id="product-price" label="Preço" error={errors.price?.message} />
       <Form.Group className="mb-3" controlId="product-unit">
         <Form.Label>Unidade</Form.Label>

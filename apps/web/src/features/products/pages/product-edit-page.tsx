@@ -28,6 +28,7 @@ export function ProductEditPage() {
           key={product.id}
           defaultValues={{
             name: product.name,
+            code: product.code ?? '',
             price: product.price,
             unit: product.unit as ProductBody['unit'],
             warrantyDays: product.warrantyDays,

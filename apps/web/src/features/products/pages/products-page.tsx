@@ -12,6 +12,7 @@ export const ProductsPage = registerListPage<Product>({
   columns: [
     { header: '#', cell: (p) => p.id, className: 'col-id' },
     { header: 'Nome', cell: (p) => <Link to={`/products/${p.id}/edit`}>{p.name}</Link> },
+    { header: 'Código', cell: (p) => p.code, className: 'text-nowrap' },
     { header: 'Unidade', cell: (p) => unitLabel(p.unit) },
     { header: 'Preço', cell: (p) => formatMoney(p.price), className: 'text-end text-nowrap' },
   ],

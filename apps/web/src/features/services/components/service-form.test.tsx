@@ -12,7 +12,9 @@ describe('register form pieces (through the service form)', () => {
     await userEvent.type(screen.getByLabelText('Nome'), 'Limpeza');
     await userEvent.type(screen.getByLabelText('Preço'), '150,00');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Limpeza', price: 150, warrantyDays: null }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ name: 'Limpeza', code: null, price: 150, warrantyDays: null }),
+    );
 
     onSubmit.mockRejectedValueOnce(new ApiError(422, { errors: { name: ['Já existe um serviço com esse nome'] } }));
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -32,7 +34,9 @@ describe('register form pieces (through the service form)', () => {
     await userEvent.clear(screen.getByLabelText('Garantia (dias)'));
     await userEvent.type(screen.getByLabelText('Garantia (dias)'), '90');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Instalação', price: 300, warrantyDays: 90 }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ name: 'Instalação', code: null, price: 300, warrantyDays: 90 }),
+    );
   });
 
   it('refuses an empty name before sending', async () => {

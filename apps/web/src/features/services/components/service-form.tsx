@@ -19,6 +19,9 @@ export function ServiceForm({ defaultValues, onSubmit }: ServiceFormProps) {
   return (
     <Form noValidate onSubmit={submit} className="form-narrow">
       <TextField id="service-name" label="Nome" error={errors.name?.message} {...register('name')} />
+      <TextField id="service-code" label="Código" error={errors.code?.message} {...register('code')}>
+        <Form.Text>Opcional: o número do serviço no sistema anterior ou na tabela de preços.</Form.Text>
+      </TextField>
       <MoneyField control={control} name="price" id="service-price" label="Preço" error={errors.price?.message} />
       <WarrantyField form={form} name="warrantyDays" id="service-warranty" />
       <FormActions cancelTo="/services" isSubmitting={isSubmitting} />

@@ -34,7 +34,12 @@ export function ServiceEditPage() {
           )}
           <ServiceForm
             key={service.id}
-            defaultValues={{ name: service.name, price: service.price, warrantyDays: service.warrantyDays }}
+            defaultValues={{
+              name: service.name,
+              code: service.code ?? '',
+              price: service.price,
+              warrantyDays: service.warrantyDays,
+            }}
             onSubmit={onSubmit}
           />
         </>

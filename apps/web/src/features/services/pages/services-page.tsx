@@ -17,6 +17,7 @@ const REMOVE_FAILED = 'Houve um problema ao tentar remover o serviço. Tente nov
 const serviceColumns = (onDelete: (s: Service) => void, removingId: number | undefined): Column<Service>[] => [
   { header: '#', cell: (s) => s.id, className: 'col-id' },
   { header: 'Nome', cell: (s) => <Link to={`/services/${s.id}/edit`}>{s.name}</Link> },
+  { header: 'Código', cell: (s) => s.code, className: 'text-nowrap' },
   { header: 'Preço', cell: (s) => formatMoney(s.price), className: 'text-end text-nowrap' },
   {
     header: <span className="visually-hidden">Ações</span>,
