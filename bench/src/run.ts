@@ -14,6 +14,7 @@ const all = [
   'estimate-list',
   'scale',
   'pdf-stall',
+  'import',
 ];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of names) {

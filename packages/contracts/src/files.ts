@@ -6,6 +6,7 @@ export type ImageContentType = (typeof imageContentTypes)[number];
 export const fileMessages = {
   notAnImage: 'Envie uma imagem PNG ou JPEG',
   missingFile: 'Selecione um arquivo',
+  oneFile: 'Envie um arquivo por vez',
   tooLarge: `O arquivo deve ter no máximo ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
 } as const;
 

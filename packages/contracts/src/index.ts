@@ -41,3 +41,4 @@ export * from './whatsapp.ts';
 export * from './record-emails.ts';
 export * from './municipalities.ts';
 export * from './lookups.ts';
+export * from './imports.ts';

@@ -88,3 +88,39 @@ export async function readImageUploads(
   if (!uploads.length) throw invalid({ [field]: fileMessages.missingFile });
   return uploads;
 }
+
+export interface FileUpload {
+  data: Buffer;
+  /** The text fields sent beside the file, by name. */
+  fields: Record<string, string>;
+}
+
+/**
+ * Reads the file sent under `field` (at most `maxBytes`: 413 with `tooLarge` past it) and the text
+ * fields sent beside it, in any order. What the bytes are is for the caller to check.
+ */
+export async function readFileUpload(
+  request: FastifyRequest,
+  field: string,
+  maxBytes: number,
+  tooLarge: string,
+): Promise<FileUpload> {
+  if (!request.isMultipart()) throw invalid({ [field]: fileMessages.missingFile });
+  let data: Buffer | undefined;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      } else if (part.fieldname === field) data = await part.toBuffer();
+      else part.file.resume();
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, [tooLarge]);
+    if (code === 'FST_FILES_LIMIT') throw invalid({ [field]: fileMessages.oneFile });
+    throw uploadError(err, field);
+  }
+  if (!data?.length) throw invalid({ [field]: fileMessages.missingFile });
+  return { data, fields };
+}

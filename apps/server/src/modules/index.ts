@@ -26,6 +26,7 @@ import { agendaRoutes } from './agenda/agenda.routes.ts';
 import { checklistRoutes } from './checklists/checklists.routes.ts';
 import { municipalityRoutes } from './municipalities/municipalities.routes.ts';
 import { lookupRoutes } from './lookups/lookups.routes.ts';
+import { importRoutes } from './imports/imports.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -56,4 +57,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   checklistRoutes,
   municipalityRoutes,
   lookupRoutes,
+  importRoutes,
 ];

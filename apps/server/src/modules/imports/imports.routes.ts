@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IMPORT_MAX_BYTES, importMessages, importParams, importResponse } from '@oficina/contracts';
+import { readFileUpload } from '../../lib/uploads.ts';
+import { parseMapping, runImport } from './imports.service.ts';
+
+/**
+ * POST imports/{customers|products|services}: a CSV or XLSX (multipart `file`, at most 10 MB), with
+ * the optional fields `mapping` (JSON: column header → field, '' to leave a column out) and `dryRun`
+ * ('true': check and preview, nothing written). Admins only.
+ */
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/organizations/:orgId/imports/:kind',
+    {
+      schema: {
+        tags: ['imports'],
+        params: importParams,
+        summary:
+          'Importa uma planilha (multipart: file CSV ou XLSX; mapping JSON opcional; dryRun=true só confere e mostra a prévia)',
+        consumes: ['multipart/form-data'],
+        response: { 200: importResponse },
+      },
+      config: { access: { admin: true } },
+    },
+    async (request) => {
+      const upload = await readFileUpload(request, 'file', IMPORT_MAX_BYTES, importMessages.tooLarge);
+      return runImport(app.db, request.auth.organizationId, request.params.kind, {
+        file: upload.data,
+        mapping: parseMapping(upload.fields.mapping),
+        dryRun: upload.fields.dryRun === 'true',
+      });
+    },
+  );
+};
