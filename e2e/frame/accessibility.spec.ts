@@ -19,8 +19,8 @@ for (const [label, viewport] of [
   test.describe(`main screens at ${label} px`, () => {
     test.use({ viewport });
 
-    test('admin: home, orders, an order, customers, profile', async ({ page, request }) => {
-      test.slow(); // seven pages, each analysed by axe
+    test('admin: home, orders, an order, customers, import, profile', async ({ page, request }) => {
+      test.slow(); // eight pages, each analysed by axe
       const { id } = await startedOrder(request, { label: 'Cliente A11y' });
       await loginAs(page, 'admin');
       for (const [path, ready] of [
@@ -30,6 +30,7 @@ for (const [label, viewport] of [
         ['/customers', page.getByTestId('pagination')],
         ['/agenda', page.getByRole('region', { name: 'Agenda do dia' })],
         ['/checklist-templates', page.getByTestId('pagination')],
+        ['/import', page.getByLabel('O que importar')],
         ['/profile', page.getByRole('tab', { name: 'Assinatura' })],
       ] as const) {
         await page.goto(path);

@@ -29,6 +29,7 @@ test.describe('navigation', () => {
       'Lembretes',
       'Etiquetas',
       'Checklists',
+      'Importar planilha',
     ]) {
       await expect(page.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
@@ -46,8 +47,10 @@ test.describe('navigation', () => {
       await expect(nav(page).getByRole('link', { name: label, exact: true })).toHaveCount(0);
     }
     await expect(nav(page).getByRole('button', { name: 'Cadastros' })).toHaveCount(0);
-    await page.goto('/customers');
-    await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+    for (const path of ['/customers', '/import']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+    }
   });
 
   test('organization 102 hides estimates, reminders, reports, payroll and logs even for its admin', async ({

@@ -140,7 +140,7 @@ export const importMessages = {
   unknownUnit: 'Unidade desconhecida: use un, pç, cx, kg, g, m, m², m³, l, ml ou h',
   addressIncomplete: 'Informe o endereço (rua) para cadastrar o endereço desta linha',
   equipmentIncomplete: 'Informe o equipamento para cadastrar a marca, o modelo e o nº de série desta linha',
-  imported: (n: number) => (n === 1 ? '1 registro importado' : `${n.toLocaleString('pt-BR')} registros importados`),
+  imported: (n: number) => (n === 1 ? '1 linha importada' : `${n.toLocaleString('pt-BR')} linhas importadas`),
 } as const;
 
 export const importParams = orgParam.extend({ kind: z.enum(IMPORT_KINDS) });
@@ -180,8 +180,8 @@ export const importResponse = z.object({
   /** Rows not imported: existing + invalid (+ those taken meanwhile by someone else). */
   skipped: z.number().int(),
   errors: z.array(importRowError),
-  /** The file's columns, in order, with the field each went to (null: left out). */
-  columns: z.array(z.object({ header: z.string(), field: z.string().nullable() })),
+  /** The file's columns, in order, with the field each went to (null: left out) and a value from the first rows. */
+  columns: z.array(z.object({ header: z.string(), field: z.string().nullable(), sample: z.string() })),
   /** Required fields no column went to: nothing is checked or written until they are mapped. */
   missingFields: z.array(z.string()),
   /** The first rows as read, by field, with what the import does with each. */

@@ -25,6 +25,7 @@ export const registersNav: NavItem[] = [
   { label: 'Lembretes', to: '/reminders', admin: true, feature: 'reminders' },
   { label: 'Etiquetas', to: '/tags', admin: true },
   { label: 'Checklists', to: '/checklist-templates', admin: true },
+  { label: 'Importar planilha', to: '/import', admin: true },
 ];
 
 export const trailingNav: NavItem[] = [

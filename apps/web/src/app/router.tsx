@@ -154,6 +154,11 @@ export const routes: RouteObject[] = [
                     Component: m.EditCustomerPage,
                   })),
               },
+              {
+                path: '/import',
+                lazy: () =>
+                  import('../features/imports/pages/import-page.tsx').then((m) => ({ Component: m.ImportPage })),
+              },
             ],
           },
           ...invoiceRoutes,

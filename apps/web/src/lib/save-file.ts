@@ -1,4 +1,4 @@
-/** Saves a downloaded file (a CSV, a ZIP) under the name the server gave it. */
+/** Saves a file the app has as a Blob (a CSV or ZIP the server sent, one made in the browser) under its name. */
 export function saveFile(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

@@ -32,8 +32,8 @@ const EQUIPMENT_FIELDS = ['equipment', 'brand', 'model', 'serialNumber'];
 /**
  * The person type told by the identifier, and the identifier completed: a spreadsheet that held a CPF
  * or CNPJ as a number lost its leading zeros (01234567890 became 1234567890), so digits that become a
- * valid CPF or CNPJ when padded with zeros are taken padded. Otherwise up to 11 digits is a CPF and
- * anything longer a CNPJ, and the create schema says which one is invalid.
+ * valid CPF or CNPJ when padded with zeros are taken padded. Otherwise up to 11 characters is a CPF and
+ * anything longer a CNPJ (an alphanumeric CNPJ has 14), and the create schema says which one is invalid.
  */
 export function readIdentifier(raw: string): { type: PersonType; identifier: string } {
   const v = normalizeIdentifier(raw);
@@ -42,7 +42,7 @@ export function readIdentifier(raw: string): { type: PersonType; identifier: str
     return { type: PersonType.Natural, identifier: v.padStart(CPF_LENGTH, '0') };
   if (digits && v.length < CNPJ_LENGTH && v.length !== CPF_LENGTH && isValidCnpj(v.padStart(CNPJ_LENGTH, '0')))
     return { type: PersonType.Juridical, identifier: v.padStart(CNPJ_LENGTH, '0') };
-  if (v.length <= CPF_LENGTH && /^\d*$/.test(v)) return { type: PersonType.Natural, identifier: v };
+  if (v.length <= CPF_LENGTH) return { type: PersonType.Natural, identifier: v };
   return { type: PersonType.Juridical, identifier: v };
 }
 

@@ -84,6 +84,13 @@ export function parseMapping(text: string | undefined): ImportMapping | undefine
 const valuesOf = (columns: ImportColumn[], cells: string[]): RowValues =>
   Object.fromEntries(columns.flatMap((c, i) => (c.field ? [[c.field, cells[i] ?? '']] : [])));
 
+/** The column's first value among the preview's rows, to tell on the screen what the column holds. */
+const sampleOf = (rows: Array<{ cells: string[] }>, column: number) =>
+  rows
+    .slice(0, IMPORT_PREVIEW_ROWS)
+    .map((r) => r.cells[column] ?? '')
+    .find((v) => v !== '') ?? '';
+
 /** One import at a time per organization and kind, so two imports of one file cannot both add its rows. */
 const lockImports = (tx: Tx, organizationId: number, kind: ImportKind) =>
   tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`import:${kind}:${organizationId}`}, 0))`);
@@ -114,7 +121,7 @@ export async function runImport(db: Db, organizationId: number, kind: ImportKind
     invalid: 0,
     skipped: 0,
     errors: [] as ImportRowError[],
-    columns,
+    columns: columns.map((c, i) => ({ ...c, sample: sampleOf(sheet.rows, i) })),
     missingFields,
     preview: [] as ImportResult['preview'],
   };

@@ -52,6 +52,7 @@ describe('reading a row', () => {
     expect(readIdentifier('12ABC34501DE35')).toEqual({ type: PersonType.Juridical, identifier: '12ABC34501DE35' });
     // Not valid either way: kept as written, for the schema to say which is invalid.
     expect(readIdentifier('123')).toEqual({ type: PersonType.Natural, identifier: '123' });
+    expect(readIdentifier('529.982.247-2X')).toEqual({ type: PersonType.Natural, identifier: '5299822472X' });
     expect(readIdentifier('')).toEqual({ type: PersonType.Natural, identifier: '' });
   });
 

@@ -11,6 +11,7 @@ export function useExportReportCsv(report: string) {
   const orgPath = useOrgPath();
   return useMutation({
     mutationFn: (values: ReportDataBody) => exportReportCsv(orgPath, report, values),
+    // Under the name the server gave it (the report's title and time).
     onSuccess: ({ blob, fileName }) => saveFile(blob, fileName),
   });
 }
