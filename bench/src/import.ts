@@ -1,18 +1,36 @@
 // Spreadsheet import of 20,000 customers, each with an address and an equipment (BENCH_IMPORT_ROWS
 // changes the size): POST imports/customers through app.inject() with a Windows-1252 CSV and with an
-// XLSX, on a throwaway PostgreSQL cluster and on PGlite. Per file: a dry run (check and preview), the
+// XLSX, on a throwaway PostgreSQL cluster, on PGlite in memory and on PGlite in a data directory on
+// disk (as the server runs it with DATA_DIR). Per file: a dry run (check and preview), the
 // import, and the same file again (every row already registered, nothing written). Prints seconds and
 // rows a second for each; the server's limit for a file is 10 MB.
-// Run: node --import tsx bench/src/import.ts [postgres|pglite ...]   (npm run bench import)
+// Run: node --import tsx bench/src/import.ts [pglite|pglite-disk|postgres ...]   (npm run bench import)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { allFeatures } from '@oficina/contracts';
-import { createOrganizationWithAdmin } from '@oficina/db';
+import { createOrganizationWithAdmin, migrate, openDatabase, type Database } from '@oficina/db';
 import { customerSheet, importForm, toCsv, toXlsx, windows1252 } from '../../apps/server/test/import-fixtures.ts';
 import { benchApp, benchToken, databaseKinds, withDatabase } from './setup.ts';
 
 const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
 
+/** withDatabase, plus 'pglite-disk': an embedded database in a temporary directory, removed afterwards. */
+async function onDatabase(kind: string, fn: (database: Database) => Promise<void>) {
+  if (kind !== 'pglite-disk') return withDatabase(kind, fn);
+  const dir = mkdtempSync(join(tmpdir(), 'bench-import-'));
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    await migrate(database);
+    await fn(database);
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function bench(kind: string) {
-  await withDatabase(kind, async (database) => {
+  await onDatabase(kind, async (database) => {
     const app = await benchApp(database);
     const files: Array<[string, Buffer, string]> = [
       ['CSV (Windows-1252, ;)', windows1252(toCsv(customerSheet(rows, { seed: 1, bad: true }))), 'clientes.csv'],
@@ -55,4 +73,4 @@ async function bench(kind: string) {
   });
 }
 
-for (const kind of databaseKinds(['pglite', 'postgres'])) await bench(kind);
+for (const kind of databaseKinds(['pglite', 'pglite-disk', 'postgres'])) await bench(kind);
