@@ -1,5 +1,6 @@
 import { bigint, integer, numeric, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
+import { users } from './users.ts';
 
 // The columns estimates and service orders have alike. The schema keeps a set of tables per kind of
 // record (their keys, indexes and foreign keys differ); what their rows hold is written once here.
@@ -75,4 +76,28 @@ export const pictureColumns = () => ({
   printKey: text('print_key').notNull(),
   thumbnail: text('thumbnail').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type EmailStatus = 'queued' | 'sent' | 'written' | 'failed';
+
+/**
+ * An e-mail of a record ('E-mails enviados'): written as 'queued' before the message is handed to SMTP
+ * or written to the outbox, and marked 'sent' (SMTP accepted it), 'written' (an .eml in the outbox, no
+ * SMTP configured) or 'failed' after; a crash mid-send leaves it visibly 'queued'. The kind adds its
+ * record's column.
+ */
+export const emailJournalColumns = () => ({
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  organizationId: organizationColumn(),
+  userId: integer('user_id').references(() => users.id),
+  subject: text('subject').notNull(),
+  recipients: text('recipients').array().notNull(),
+  status: text('status').$type<EmailStatus>().notNull().default('queued'),
+  /** The SMTP server's message id, when sent. */
+  messageId: text('message_id'),
+  /** The .eml file name under DATA_DIR/outbox, when written. */
+  outboxFile: text('outbox_file'),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
 });

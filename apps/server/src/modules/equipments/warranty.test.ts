@@ -34,9 +34,11 @@ describe('warranty', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ warrantyDays: 90 });
     const id = created.json().id;
-    expect(
-      (await asAdmin('PUT', `/services/${id}`, { name: 'Instalação', price: 300 })).json().warrantyDays,
-    ).toBeNull();
+    // An edit without it keeps it; null takes it away.
+    const kept = await asAdmin('PUT', `/services/${id}`, { name: 'Instalação', price: 300 });
+    expect(kept.json().warrantyDays).toBe(90);
+    const cleared = await asAdmin('PUT', `/services/${id}`, { name: 'Instalação', price: 300, warrantyDays: null });
+    expect(cleared.json().warrantyDays).toBeNull();
     for (const bad of [-1, 3651, 1.5, 'x']) {
       const res = await asAdmin('PUT', `/services/${id}`, { name: 'Instalação', price: 300, warrantyDays: bad });
       expect(res.statusCode, String(bad)).toBe(422);

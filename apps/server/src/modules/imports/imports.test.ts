@@ -116,7 +116,8 @@ describe('20,000 customers from a Windows-1252 CSV', () => {
       type: PersonType.Natural,
       name: 'Cliente 2 João da Conceição',
       email: 'cliente2@exemplo.com.br',
-      phone: '1134567890',
+      phone: '(11) 3456-7890',
+      phoneE164: '+551134567890',
     });
     const [address] = await t.ctx.database.db
       .select()
@@ -145,7 +146,7 @@ describe('20,000 customers from a Windows-1252 CSV', () => {
       url: `/api/organizations/${o.organization.id}/customers?q=${cpfOf(1, 0)}`,
       headers: o.as(o.admin.token),
     });
-    expect(list.json().data[0]).toMatchObject({ name: 'Cliente 1 João da Conceição', phone: '11987654321' });
+    expect(list.json().data[0]).toMatchObject({ name: 'Cliente 1 João da Conceição', phone: '(11) 98765-4321' });
     const all = await t.ctx.app.inject({
       url: `/api/organizations/${o.organization.id}/customers?take=1`,
       headers: o.as(o.admin.token),
@@ -309,7 +310,12 @@ describe('columns and their mapping', () => {
       ['E-mail', null],
     ]);
     expect(r.imported).toBe(1);
-    expect(await customerBy(o, cpf)).toMatchObject({ name: 'Maria Aparecida', phone: '48999990000', email: null });
+    expect(await customerBy(o, cpf)).toMatchObject({
+      name: 'Maria Aparecida',
+      phone: '(48) 99999-0000',
+      phoneE164: '+5548999990000',
+      email: null,
+    });
   });
 
   it('422 on mapping: not JSON, an unknown field, two columns to one field', async () => {
