@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { InvoiceState } from '@oficina/contracts';
 import { schema } from '@oficina/db';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 
 // Warranty: the catalogue gives a warranty in days, a line copies it when it is added, and an
 // equipment is under warranty until its last completed order's end day plus that order's longest one.
@@ -55,6 +56,12 @@ describe('warranty', () => {
     await asAdmin('PUT', `/services/${service.id}`, { name: 'Limpeza', price: 150, warrantyDays: 60 });
     const detail = (await t.world.admin('GET', `/${id}`)).json();
     expect(detail.invoiceServices).toEqual([expect.objectContaining({ serviceId: service.id, warrantyDays: 30 })]);
+    // The order's PDF prints it on the line.
+    await t.world.moveTo(id, InvoiceState.Wip);
+    const { url } = (await t.world.admin('POST', `/${id}/pdf`, { showValues: true })).json();
+    const pdf = await t.ctx.app.inject({ url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload)).toContain('Garantia: 30 dias');
   });
 
   it("the equipment is under warranty until its last completed order's end day plus the longest warranty", async () => {

@@ -46,8 +46,14 @@ export interface PrintedRecord {
   generatedAt: Date;
   company: PdfParty & { logo: Buffer | null; signature: Buffer | null };
   customer: PdfParty;
-  services: Array<{ name: string; description: string | null; quantity: number; priceCents: number }>;
-  products: Array<{ name: string; unit: string; quantity: number; priceCents: number }>;
+  services: Array<{
+    name: string;
+    description: string | null;
+    quantity: number;
+    priceCents: number;
+    warrantyDays?: number | null;
+  }>;
+  products: Array<{ name: string; unit: string; quantity: number; priceCents: number; warrantyDays?: number | null }>;
   equipments: Array<{ name: string; brand: string; model: string; serialNumber: string; description: string | null }>;
   photos: Array<{ name: string; data: Buffer; width: number; height: number }>;
   /** The PIX payment the document offers (null: no key, values hidden or nothing to pay). */
@@ -126,13 +132,25 @@ export function linesTable(
   doc: Doc,
   d: Values,
   title: string,
-  lines: Array<{ name: string; description?: string | null; unit?: string; quantity: number; priceCents: number }>,
+  lines: Array<{
+    name: string;
+    description?: string | null;
+    unit?: string;
+    quantity: number;
+    priceCents: number;
+    warrantyDays?: number | null;
+  }>,
 ) {
   if (!lines.length) return;
   sectionTitle(doc, title);
+  // The line's own note, then the warranty it carries (copied from the catalogue when it was added).
+  const sub = (l: (typeof lines)[number]) =>
+    [l.description, l.warrantyDays ? `Garantia: ${l.warrantyDays} ${l.warrantyDays === 1 ? 'dia' : 'dias'}` : null]
+      .filter(Boolean)
+      .join(' · ') || null;
   const numbered = (l: (typeof lines)[number], n: number): Cell[] => [
     String(n + 1),
-    { main: l.name, sub: l.description },
+    { main: l.name, sub: sub(l) },
     formatQuantityUnit(l.quantity, l.unit),
   ];
   if (d.showValues) {
