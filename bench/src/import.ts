@@ -1,5 +1,5 @@
 // Spreadsheet import of 20,000 customers, each with an address and an equipment (BENCH_IMPORT_ROWS
-// changes the size): POST imports/customers through app.inject() with a Windows-1252 CSV and with an
+// changes the size): POST import/customers through app.inject() with a Windows-1252 CSV and with an
 // XLSX, on a throwaway PostgreSQL cluster, on PGlite in memory and on PGlite in a data directory on
 // disk (as the server runs it with DATA_DIR). Per file: a dry run (check and preview), the
 // import, and the same file again (every row already registered, nothing written). Prints seconds and
@@ -50,7 +50,7 @@ async function bench(kind: string) {
         adminId: admin.id,
         adminEmail: admin.email,
       });
-      const url = `/api/organizations/${organization.id}/imports/customers`;
+      const url = `/api/organizations/${organization.id}/import/customers`;
       for (const step of ['dry run', 'import', 'again'] as const) {
         const form = importForm(file, name, step === 'dry run' ? { dryRun: 'true' } : {});
         const t0 = performance.now();

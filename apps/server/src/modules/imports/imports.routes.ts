@@ -4,13 +4,13 @@ import { readFileUpload } from '../../lib/uploads.ts';
 import { parseMapping, runImport } from './imports.service.ts';
 
 /**
- * POST imports/{customers|products|services}: a CSV or XLSX (multipart `file`, at most 10 MB), with
+ * POST import/{customers|products|services}: a CSV or XLSX (multipart `file`, at most 10 MB), with
  * the optional fields `mapping` (JSON: column header → field, '' to leave a column out) and `dryRun`
  * ('true': check and preview, nothing written). Admins only.
  */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/organizations/:orgId/imports/:kind',
+    '/organizations/:orgId/import/:kind',
     {
       schema: {
         tags: ['imports'],

@@ -20,7 +20,7 @@ import {
 const t = perFile({ other: true });
 
 type Kind = 'customers' | 'products' | 'services';
-const url = (o: TestOrg, kind: string) => `/api/organizations/${o.organization.id}/imports/${kind}`;
+const url = (o: TestOrg, kind: string) => `/api/organizations/${o.organization.id}/import/${kind}`;
 
 async function send(
   o: TestOrg,

@@ -11,13 +11,13 @@ export interface ImportRequest {
   dryRun: boolean;
 }
 
-/** POST imports/{kind}: the spreadsheet with its column mapping, as a check (dry run) or the import itself. */
+/** POST import/{kind}: the spreadsheet with its column mapping, as a check (dry run) or the import itself. */
 export const runImport = (orgPath: string, kind: ImportKind, request: ImportRequest) => {
   const form = new FormData();
   if (request.mapping) form.append('mapping', JSON.stringify(request.mapping));
   form.append('dryRun', String(request.dryRun));
   form.append('file', request.file);
-  return api.postForm<ImportResult>(`${orgPath}/imports/${kind}`, form);
+  return api.postForm<ImportResult>(`${orgPath}/import/${kind}`, form);
 };
 
 export function useRunImport(kind: ImportKind) {
