@@ -22,7 +22,9 @@ import { logSerializers } from './lib/log.ts';
 import { createLinkSigner, type LinkSigner } from './lib/signed-links.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { apiModules } from './modules/index.ts';
-import { startReminderJob, type Job } from './modules/notifications/reminder-job.ts';
+import { startReminderJob } from './modules/notifications/reminder-job.ts';
+import { startMaintenancePlanJob } from './modules/maintenance-plans/maintenance-plan-job.ts';
+import type { Job } from './lib/interval-job.ts';
 import { webShell } from './lib/web-shell.ts';
 import { createOpenApiTransforms } from './lib/openapi.ts';
 
@@ -59,8 +61,11 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** The sender of outgoing e-mail (MAIL_FROM); default: the company's e-mail. */
   mailFrom?: string;
-  /** Run the background jobs (main.ts does; tests that exercise them do): due reminders every `reminderIntervalMs`. */
-  jobs?: { reminderIntervalMs: number };
+  /**
+   * Run the background jobs (main.ts does; tests that exercise them do): due reminders every
+   * `reminderIntervalMs`, maintenance plans' orders every `maintenancePlanIntervalMs` (0 or absent: off).
+   */
+  jobs?: { reminderIntervalMs: number; maintenancePlanIntervalMs?: number };
 }
 
 /** A hop count trusts that many proxies nearest to us; fastify's typings take it as a function. */
@@ -170,13 +175,17 @@ export async function buildApp(opts: BuildOptions) {
     { prefix: '/api' },
   );
 
-  if (opts.jobs && opts.jobs.reminderIntervalMs > 0) {
-    const { reminderIntervalMs } = opts.jobs;
-    let job: Job | undefined;
+  if (opts.jobs) {
+    const { reminderIntervalMs, maintenancePlanIntervalMs = 0 } = opts.jobs;
+    const jobs: Job[] = [];
     app.addHook('onReady', async () => {
-      job = startReminderJob(opts.database.db, app.log, reminderIntervalMs);
+      if (reminderIntervalMs > 0) jobs.push(startReminderJob(opts.database.db, app.log, reminderIntervalMs));
+      if (maintenancePlanIntervalMs > 0)
+        jobs.push(startMaintenancePlanJob(opts.database.db, app.log, maintenancePlanIntervalMs));
     });
-    app.addHook('onClose', async () => job?.stop());
+    app.addHook('onClose', async () => {
+      await Promise.all(jobs.map((job) => job.stop()));
+    });
   }
 
   const serveWeb = opts.serveWeb ?? existsSync(join(webDistDir, 'index.html'));

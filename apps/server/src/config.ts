@@ -19,6 +19,8 @@ export interface Config {
   loginRateLimitPerMinute: number;
   /** How often the job turns due estimate reminders into notifications (ms; 0 turns it off). */
   reminderJobIntervalMs: number;
+  /** How often the job makes the orders of maintenance plans' visits coming due (ms; 0 turns it off). */
+  maintenancePlanJobIntervalMs: number;
   /** Files in an S3-compatible bucket (S3_BUCKET set); local disk under dataDir otherwise. */
   s3?: S3Settings;
   trustProxy: TrustProxy;
@@ -81,6 +83,7 @@ export function loadConfig(env = process.env): Config {
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 12),
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 60),
     reminderJobIntervalMs: Number(env.REMINDER_JOB_INTERVAL_MS ?? 5000),
+    maintenancePlanJobIntervalMs: Number(env.MAINTENANCE_PLAN_JOB_INTERVAL_MS ?? 60_000),
     s3: s3SettingsFromEnv(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     backupCron: env.BACKUP_CRON?.trim() || undefined,

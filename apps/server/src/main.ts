@@ -67,7 +67,10 @@ const app = await buildApp({
   database,
   config: { ...config, jwtSecret },
   storage: files.storage,
-  jobs: { reminderIntervalMs: config.reminderJobIntervalMs },
+  jobs: {
+    reminderIntervalMs: config.reminderJobIntervalMs,
+    maintenancePlanIntervalMs: config.maintenancePlanJobIntervalMs,
+  },
   logger: {
     level: config.logLevel,
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),

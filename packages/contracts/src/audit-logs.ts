@@ -3,7 +3,7 @@ import { listQuery } from './common.ts';
 
 export const auditActions = ['view', 'create', 'update', 'delete'] as const;
 export type AuditActionName = (typeof auditActions)[number];
-export const auditEntities = ['invoice', 'estimate', 'payroll', 'customer'] as const;
+export const auditEntities = ['invoice', 'estimate', 'payroll', 'customer', 'maintenancePlan'] as const;
 
 export const auditActionLabels: Record<string, string> = {
   view: 'Visualização',
@@ -16,6 +16,7 @@ export const auditEntityLabels: Record<string, string> = {
   estimate: 'Orçamento',
   payroll: 'Folha',
   customer: 'Cliente',
+  maintenancePlan: 'Plano de manutenção',
 };
 
 /** The pt-BR name of each field a change line can name (unknown fields show their key). */
@@ -60,6 +61,15 @@ export const auditFieldLabels: Record<string, string> = {
   emails: 'E-mail',
   invoices: 'Itens levados para a ordem de serviço',
   personalData: 'Dados pessoais (LGPD)',
+  maintenancePlan: 'Plano de manutenção (nº)',
+  frequency: 'Periodicidade',
+  leadDays: 'Antecedência (dias)',
+  checklistTemplate: 'Checklist',
+  worker: 'Técnico',
+  engineerName: 'Engenheiro responsável',
+  engineerRegistration: 'Registro (CREA/CFT)',
+  artNumber: 'ART',
+  endedAt: 'Encerrado em',
 };
 
 /** GET audit-logs: user (id), action, q (order/estimate number, entity id or the user's name). */
@@ -82,7 +92,10 @@ export const auditLogItem = z.object({
   /** The order's or estimate's number, when it still exists. */
   entityNumber: z.number().int().nullable(),
   userId: z.number().int().nullable(),
-  /** null: done without a login (a customer signing through the public link). */
+  /**
+   * null: done without a login (a customer signing through the public link) or by the server itself
+   * (a maintenance plan making a visit's order: its data names the plan).
+   */
   user: z.string().nullable(),
   data: z.array(auditChangeLine),
 });

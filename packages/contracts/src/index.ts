@@ -42,3 +42,5 @@ export * from './record-emails.ts';
 export * from './municipalities.ts';
 export * from './lookups.ts';
 export * from './imports.ts';
+export * from './maintenance-schedule.ts';
+export * from './maintenance-plans.ts';

@@ -229,6 +229,8 @@ export const invoiceDetail = z.object({
   /** The estimate the order was generated from, if any. */
   estimateId: z.number().int().nullable(),
   estimateNumber: z.number().int().nullable(),
+  /** The maintenance plan whose visit the order is, if any. */
+  maintenancePlanId: z.number().int().nullable(),
   updatedAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@oficina/db';
 
-/** The audit trail: who did what to which order, estimate, payroll or customer, and what changed. */
+/** The audit trail: who did what to which order, estimate, payroll, customer or maintenance plan, and what changed. */
 export type AuditAction = 'view' | 'create' | 'update' | 'delete';
-export type AuditEntity = 'invoice' | 'estimate' | 'payroll' | 'customer';
+export type AuditEntity = 'invoice' | 'estimate' | 'payroll' | 'customer' | 'maintenancePlan';
 export type AuditChange = schema.AuditChange;
 
 export interface AuditActor {
   organizationId: number;
-  /** null for what happens without a login (a customer signing through the public link). */
+  /**
+   * null for what happens without a login: a customer signing through the public link, or the server
+   * itself (a maintenance plan's job making a visit's order).
+   */
   userId: number | null;
 }
 

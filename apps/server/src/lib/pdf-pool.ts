@@ -4,13 +4,15 @@ import { messages } from '@oficina/contracts';
 import type { EstimatePdfData } from '../modules/estimates/pdf/estimate-document.ts';
 import type { InvoicePdfData } from '../modules/invoices/pdf/invoice-document.ts';
 import type { PaySlipData } from '../modules/payrolls/pdf/pay-slip-document.ts';
+import type { PmocReportData } from '../modules/maintenance-plans/pdf/pmoc-report-document.ts';
 import { AppError } from '../plugins/errors.ts';
 
 /** A document to render, with everything it prints already loaded and checked. */
 export type PdfJob =
   | { kind: 'invoice'; data: InvoicePdfData }
   | { kind: 'estimate'; data: EstimatePdfData }
-  | { kind: 'pay-slip'; data: PaySlipData };
+  | { kind: 'pay-slip'; data: PaySlipData }
+  | { kind: 'pmoc-report'; data: PmocReportData };
 
 interface Pending {
   id: number;

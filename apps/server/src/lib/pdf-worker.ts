@@ -2,6 +2,7 @@ import { parentPort, threadId } from 'node:worker_threads';
 import { renderEstimatePdf } from '../modules/estimates/pdf/estimate-document.ts';
 import { renderInvoicePdf } from '../modules/invoices/pdf/invoice-document.ts';
 import { renderPaySlip } from '../modules/payrolls/pdf/pay-slip-document.ts';
+import { renderPmocReport } from '../modules/maintenance-plans/pdf/pmoc-report-document.ts';
 import type { PdfJob } from './pdf-pool.ts';
 
 /** Buffers come through postMessage as plain Uint8Arrays; pdfkit takes images only as Buffers. */
@@ -23,6 +24,8 @@ function render(job: PdfJob): Promise<Buffer> {
       return renderEstimatePdf(data as never);
     case 'pay-slip':
       return renderPaySlip(data as never);
+    case 'pmoc-report':
+      return renderPmocReport(data as never);
   }
 }
 

@@ -27,6 +27,7 @@ import { checklistRoutes } from './checklists/checklists.routes.ts';
 import { municipalityRoutes } from './municipalities/municipalities.routes.ts';
 import { lookupRoutes } from './lookups/lookups.routes.ts';
 import { importRoutes } from './imports/imports.routes.ts';
+import { maintenancePlanRoutes } from './maintenance-plans/maintenance-plans.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -58,4 +59,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   municipalityRoutes,
   lookupRoutes,
   importRoutes,
+  maintenancePlanRoutes,
 ];

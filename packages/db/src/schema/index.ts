@@ -29,6 +29,8 @@ export * from './payrolls.ts';
 export * from './app-secrets.ts';
 export * from './rate-limits.ts';
 export * from './idempotency-keys.ts';
+export * from './checklist-templates.ts';
 export * from './checklists.ts';
 export * from './municipalities.ts';
 export * from './lookup-caches.ts';
+export * from './maintenance-plans.ts';

@@ -21,6 +21,7 @@ import { transactionNatures } from './transaction-natures.ts';
 import { invoiceStatuses } from './invoice-statuses.ts';
 import { users } from './users.ts';
 import { estimates } from './estimates.ts';
+import { maintenancePlans } from './maintenance-plans.ts';
 
 /** 192 random bits, URL-safe: the public signing link cannot be guessed. */
 export const newSignToken = () => randomBytes(24).toString('base64url');
@@ -59,6 +60,9 @@ export const invoices = pgTable(
       .$defaultFn(() => newSignToken()),
     /** The estimate this order was generated from (same organization; null when made directly). */
     estimateId: integer('estimate_id'),
+    /** The maintenance plan whose visit this order is, and the visit's date (kept if the visit moves). */
+    maintenancePlanId: integer('maintenance_plan_id'),
+    maintenanceDate: date('maintenance_date'),
     createdById: integer('created_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -115,6 +119,15 @@ export const invoices = pgTable(
     index('invoices_address_idx')
       .on(t.addressId)
       .where(sql`${t.addressId} IS NOT NULL`),
+    sameOrganization(
+      'invoices_maintenance_plan_fkey',
+      { organizationId: t.organizationId, column: t.maintenancePlanId },
+      maintenancePlans,
+    ),
+    check('invoices_maintenance_check', sql`(${t.maintenancePlanId} IS NULL) = (${t.maintenanceDate} IS NULL)`),
+    uniqueIndex('invoices_maintenance_visit_key')
+      .on(t.maintenancePlanId, t.maintenanceDate)
+      .where(sql`${t.maintenancePlanId} IS NOT NULL`),
     check('invoices_bonus_check', sql`${t.payrollBonusCents} >= 0`),
     check('invoices_estimate_discount_check', sql`${t.estimateDiscountCents} >= 0`),
   ],

@@ -57,7 +57,8 @@ type Party = { id: number; name: string };
  */
 export async function newRecordHead(
   tx: Tx,
-  actor: { organizationId: number; userId: number },
+  /** userId null: made by the server itself (a maintenance plan's job), with no author. */
+  actor: { organizationId: number; userId: number | null },
   kind: { counter: string; table: 'estimates' | 'invoices' },
   parties: { company: Party; customer: Party; nature: Party },
 ) {

@@ -22,6 +22,7 @@ import { assertShareLink, decideEstimate, getPublicEstimate } from '../estimates
 import { assertSignLink, getPublicInvoice, signPublicInvoice } from '../invoices/invoice-signing.service.ts';
 import { pdfFromLink } from '../invoices/invoice-pdf.service.ts';
 import { paySlipFromLink } from '../payrolls/pay-slip.service.ts';
+import { reportFromLink } from '../maintenance-plans/pmoc-report.service.ts';
 
 const tags = ['public'];
 /** Per IP: a phone signing needs a handful of calls; a script guessing links gets nowhere. */
@@ -223,6 +224,23 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPdf(reply, () =>
         estimatePdfFromLink(app, { id: request.params.id, token: request.query.token }, request.log),
       ),
+  );
+
+  app.get(
+    '/pdfs/maintenance-plans/:id',
+    {
+      schema: {
+        tags: ['maintenance-plans'],
+        summary:
+          'O relatório PMOC do plano no período (link curto e assinado, gerado por POST maintenance-plans/{id}/report)',
+        security: [],
+        params: publicInvoiceParams,
+        querystring: pdfQuery,
+      },
+      config: { access: 'public', rateLimit: limit(300) },
+    },
+    (request, reply) =>
+      sendPdf(reply, () => reportFromLink(app, { id: request.params.id, token: request.query.token }, request.log)),
   );
 
   // The calendar app fetches a technician's feed with the token in the address.

@@ -160,6 +160,7 @@ function detailQuery(db: Db, isAdmin: boolean) {
       },
       estimateId: i.estimateId,
       estimateNumber: schema.estimates.number,
+      maintenancePlanId: i.maintenancePlanId,
       services: sql<DetailParts['services']>`${detailParts.services}`,
       products: sql<DetailParts['products']>`${detailParts.products}`,
       equipments: sql<DetailParts['equipments']>`${detailParts.equipments}`,
@@ -219,6 +220,7 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
     isPaid: h.isPaid,
     estimateId: h.estimateId,
     estimateNumber: h.estimateNumber,
+    maintenancePlanId: h.maintenancePlanId,
     ...signatureFields(
       { id: h.id, signToken: h.signToken },
       signature ? { ...signature, signedAt: new Date(signature.signedAt) } : undefined,

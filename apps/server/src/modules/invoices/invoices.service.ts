@@ -13,7 +13,7 @@ import {
 } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
 import { conflict, invalid } from '../../plugins/errors.ts';
-import { audit, changedFields, type AuditChange } from '../../lib/audit.ts';
+import { audit, changedFields, type AuditActor, type AuditChange } from '../../lib/audit.ts';
 import { invoiceKind, lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { findParties, newRecordHead } from '../../lib/record-core/parties.ts';
@@ -53,29 +53,40 @@ export async function createInvoice(db: Db, actor: Actor, body: CreateInvoiceBod
 
 /**
  * Inserts a Draft order with the organization's next order number (in the caller's transaction: no gap,
- * no duplicate) and its 'create' audit line. Company, customer and nature are already checked.
+ * no duplicate) and its 'create' audit line. Company, customer and nature are already checked. The
+ * actor has no user when the server makes the order itself (a maintenance plan's visit).
  */
 export async function insertDraftInvoice(
   tx: Tx,
-  actor: Actor,
+  actor: AuditActor,
   parts: {
     company: { id: number; name: string };
     customer: { id: number; name: string };
     nature: { id: number; name: string };
     draft: { id: number; label: string };
     estimateId: number | null;
+    /** The maintenance plan's visit this order is (one order per plan and date). */
+    maintenance?: { planId: number; date: string };
   },
 ) {
-  const { draft } = parts;
+  const { draft, maintenance } = parts;
   const head = await newRecordHead(tx, actor, { counter: 'invoice', table: 'invoices' }, parts);
   const [row] = await tx
     .insert(i)
-    .values({ ...head.values, statusId: draft.id, state: InvoiceState.Draft, estimateId: parts.estimateId })
+    .values({
+      ...head.values,
+      statusId: draft.id,
+      state: InvoiceState.Draft,
+      estimateId: parts.estimateId,
+      maintenancePlanId: maintenance?.planId ?? null,
+      maintenanceDate: maintenance?.date ?? null,
+    })
     .returning({ id: i.id, number: i.number });
   await audit(tx, actor, 'create', 'invoice', row!.id, [
     ...head.changes,
     { field: 'status', before: null, after: draft.label },
     ...(parts.estimateId ? [{ field: 'estimate', before: null, after: parts.estimateId }] : []),
+    ...(maintenance ? [{ field: 'maintenancePlan', before: null, after: maintenance.planId }] : []),
   ]);
   return row!;
 }

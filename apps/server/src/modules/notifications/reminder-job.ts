@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@oficina/db';
 import { queryRows } from '../../lib/sql.ts';
+import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 import { notifyAdmins } from './notify.ts';
 
 /** Reminders handled per transaction; the next tick takes the rest. */
@@ -63,45 +64,7 @@ export async function processDueReminders(
   });
 }
 
-export interface Job {
-  stop(): Promise<void>;
-}
-
-/**
- * Runs processDueReminders every `intervalMs` inside the server until stopped. A failed tick is
- * logged and retried at the next one; stop() waits for a running tick to finish.
- */
+/** Runs processDueReminders every `intervalMs` inside the server until stopped. */
 export function startReminderJob(db: Db, log: FastifyBaseLogger, intervalMs: number): Job {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const tick = async () => {
-    try {
-      // Drain a backlog in consecutive batches, then wait for the next tick.
-      for (;;) {
-        const handled = await processDueReminders(db);
-        if (stopped || handled < BATCH) break;
-      }
-    } catch (err) {
-      if (!stopped) log.error({ err }, 'notification job failed');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick().finally(() => {
-        running = undefined;
-        schedule();
-      });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startIntervalJob(log, 'notification job', intervalMs, async () => (await processDueReminders(db)) >= BATCH);
 }

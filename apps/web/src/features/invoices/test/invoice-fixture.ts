@@ -20,6 +20,7 @@ export function invoiceFixture(over: Partial<InvoiceDetail> = {}): InvoiceDetail
     number: 1042,
     estimateId: null,
     estimateNumber: null,
+    maintenancePlanId: null,
     ...orderHead,
     transactionNatureId: 1,
     statusId: 12,

@@ -1,0 +1,439 @@
+// Maintenance plans (PMOC): the register of plans — list, detail, create, edit, end. The orders of
+// the plans' visits are made in plan-visits.service.ts.
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import {
+  addDays,
+  firstOccurrenceAfter,
+  maintenancePlanMessages as msg,
+  MAX_PLAN_DAYS_AHEAD,
+  occurrenceDate,
+  type MaintenanceFrequency,
+  type MaintenancePlan,
+  type MaintenancePlanListItem,
+  type MaintenancePlanValues,
+} from '@oficina/contracts';
+import { schema, type Db, type Tx } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { conflict, invalid } from '../../plugins/errors.ts';
+import { audit, changedFields, type AuditActor, type AuditChange } from '../../lib/audit.ts';
+import { listPage } from '../../lib/list.ts';
+import { numberOrPartySearch } from '../../lib/record-search.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { findParties } from '../../lib/record-core/parties.ts';
+
+const {
+  maintenancePlans: p,
+  maintenancePlanEquipments: pe,
+  maintenancePlanServices: ps,
+  companies: co,
+  customers: cu,
+  transactionNatures: tn,
+  addresses: ad,
+  checklistTemplates: ct,
+  users: u,
+  equipments: eq_,
+  services: sv,
+  invoices: i,
+} = schema;
+
+export type PlanRow = typeof p.$inferSelect;
+type Actor = AuditActor & { userId: number };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The organization's calendar day now, in its time zone ('YYYY-MM-DD'). */
+export async function organizationToday(db: Db | Tx, organizationId: number) {
+  const [row] = await queryRows<{ today: string; time_zone: string }>(
+    db,
+    sql`SELECT to_char(now() AT TIME ZONE time_zone, 'YYYY-MM-DD') AS today, time_zone
+          FROM organizations WHERE id = ${organizationId}`,
+  );
+  return { today: row!.today, timeZone: row!.time_zone };
+}
+
+/** The plan of the organization, row-locked for the rest of the transaction; 404 otherwise. */
+export async function lockPlan(tx: Tx, organizationId: number, id: number): Promise<PlanRow> {
+  const [row] = await tx
+    .select()
+    .from(p)
+    .where(and(eq(p.id, id), eq(p.organizationId, organizationId)))
+    .for('update');
+  return assertFound(row);
+}
+
+/** The audit trail of a plan: its own entity, written in the transaction of the change. */
+const recordPlanChange = async (
+  tx: Tx,
+  actor: AuditActor,
+  id: number,
+  action: 'create' | 'update',
+  data: AuditChange[],
+) => {
+  await tx.update(p).set({ updatedAt: new Date() }).where(eq(p.id, id));
+  await audit(tx, actor, action, 'maintenancePlan', id, data);
+};
+
+// ---- reading -------------------------------------------------------------------------------------
+
+const listColumns = {
+  id: p.id,
+  companyName: co.name,
+  customerName: cu.name,
+  customerIdentifier: cu.identifier,
+  customerType: cu.type,
+  frequency: p.frequency,
+  startDate: p.startDate,
+  nextDate: p.nextDate,
+  endedAt: p.endedAt,
+  equipmentsCount: sql<number>`(SELECT count(*) FROM ${pe} x WHERE x.plan_id = ${p.id})`.mapWith(Number),
+};
+
+/**
+ * GET maintenance-plans: the live plans (or the ended ones, `ended=true`), the next visit first; `q` is
+ * the plan's number or the customer's or company's name, alias or CPF/CNPJ.
+ */
+export async function listPlans(
+  db: Db,
+  organizationId: number,
+  query: { q?: string; skip: number; take: number; ended?: boolean },
+) {
+  const where = and(
+    eq(p.organizationId, organizationId),
+    query.ended ? isNotNull(p.endedAt) : isNull(p.endedAt),
+    await numberOrPartySearch(db, organizationId, query.q, {
+      number: p.id,
+      customerId: p.customerId,
+      companyId: p.companyId,
+    }),
+  );
+  return listPage(
+    query,
+    db
+      .select(listColumns)
+      .from(p)
+      .innerJoin(co, eq(co.id, p.companyId))
+      .innerJoin(cu, eq(cu.id, p.customerId))
+      .where(where)
+      .orderBy(...(query.ended ? [desc(p.endedAt)] : [asc(p.nextDate)]), asc(p.id))
+      .limit(query.take)
+      .offset(query.skip),
+    () => db.$count(p, where),
+    (r): MaintenancePlanListItem => ({
+      ...r,
+      frequency: r.frequency as MaintenanceFrequency,
+      nextDate: r.endedAt ? null : r.nextDate,
+      endedAt: iso(r.endedAt),
+    }),
+  );
+}
+
+type Named = { id: number; name: string };
+
+/** The plan with its parties, equipment and services, in one statement (its lists as JSON sub-selects). */
+export async function getPlan(db: Db | Tx, organizationId: number, id: number): Promise<MaintenancePlan> {
+  const [row] = await db
+    .select({
+      plan: p,
+      company: { id: co.id, name: co.name },
+      customer: { id: cu.id, name: cu.name, identifier: cu.identifier, type: cu.type },
+      transactionNature: { id: tn.id, name: tn.name },
+      address: {
+        id: ad.id,
+        address: ad.address,
+        number: ad.number,
+        complement: ad.complement,
+        neighborhood: ad.neighborhood,
+        city: ad.city,
+        state: ad.state,
+        postalCode: ad.postalCode,
+      },
+      checklistTemplate: { id: ct.id, name: ct.name },
+      worker: { id: u.id, name: u.name },
+      equipments: sql<MaintenancePlan['equipments']>`(
+        SELECT coalesce(json_agg(json_build_object('id', e.id, 'name', e.name, 'brand', e.brand, 'model', e.model,
+                 'serialNumber', e.serial_number) ORDER BY x.position), '[]'::json)
+          FROM ${pe} x JOIN ${eq_} e ON e.id = x.equipment_id WHERE x.plan_id = ${p.id})`,
+      services: sql<MaintenancePlan['services']>`(
+        SELECT coalesce(json_agg(json_build_object('service', s.id, 'name', s.name, 'quantity', x.quantity)
+                 ORDER BY x.position), '[]'::json)
+          FROM ${ps} x JOIN ${sv} s ON s.id = x.service_id WHERE x.plan_id = ${p.id})`,
+    })
+    .from(p)
+    .innerJoin(co, eq(co.id, p.companyId))
+    .innerJoin(cu, eq(cu.id, p.customerId))
+    .innerJoin(tn, eq(tn.id, p.transactionNatureId))
+    .leftJoin(ad, eq(ad.id, p.addressId))
+    .leftJoin(ct, eq(ct.id, p.checklistTemplateId))
+    .leftJoin(u, eq(u.id, p.workerId))
+    .where(and(eq(p.id, id), eq(p.organizationId, organizationId)));
+  const r = assertFound(row);
+  const plan = r.plan;
+  return {
+    id: plan.id,
+    company: r.company,
+    customer: r.customer,
+    transactionNature: r.transactionNature,
+    address: r.address?.id ? r.address : null,
+    equipments: r.equipments,
+    frequency: plan.frequency as MaintenanceFrequency,
+    startDate: plan.startDate,
+    leadDays: plan.leadDays,
+    checklistTemplate: (r.checklistTemplate?.id ? r.checklistTemplate : null) as Named | null,
+    worker: (r.worker?.id ? r.worker : null) as Named | null,
+    services: r.services,
+    engineerName: plan.engineerName,
+    engineerRegistration: plan.engineerRegistration,
+    artNumber: plan.artNumber,
+    nextDate: plan.endedAt ? null : plan.nextDate,
+    endedAt: iso(plan.endedAt),
+    createdAt: plan.createdAt.toISOString(),
+    updatedAt: plan.updatedAt.toISOString(),
+  };
+}
+
+// ---- writing -------------------------------------------------------------------------------------
+
+/**
+ * What a plan names, each checked to be the organization's and usable: the parties, the building
+ * (one of the customer's addresses), the customer's equipment, a live checklist, an active
+ * technician and services not archived. Every problem is a 422 on its field, all at once.
+ */
+async function checkReferences(tx: Tx, organizationId: number, body: MaintenancePlanValues) {
+  const org = organizationId;
+  const [{ company, customer, nature }, address, equipments, template, worker, services] = await Promise.all([
+    findParties(tx, org, body),
+    body.address === null
+      ? undefined
+      : tx
+          .select({ id: ad.id })
+          .from(ad)
+          .where(and(eq(ad.id, body.address), eq(ad.organizationId, org), eq(ad.customerId, body.customer)))
+          .then((r) => r[0]),
+    tx
+      .select({ id: eq_.id, name: eq_.name, serialNumber: eq_.serialNumber })
+      .from(eq_)
+      .where(and(eq(eq_.organizationId, org), eq(eq_.customerId, body.customer), inArray(eq_.id, body.equipments))),
+    body.checklistTemplate === null
+      ? undefined
+      : tx
+          .select({ id: ct.id, name: ct.name })
+          .from(ct)
+          .where(and(eq(ct.id, body.checklistTemplate), eq(ct.organizationId, org), isNull(ct.retiredAt)))
+          .then((r) => r[0]),
+    body.worker === null
+      ? undefined
+      : tx
+          .select({ id: u.id, name: u.name })
+          .from(u)
+          .where(and(eq(u.id, body.worker), eq(u.organizationId, org), eq(u.isActive, true)))
+          .then((r) => r[0]),
+    body.services.length
+      ? tx
+          .select({ id: sv.id, name: sv.name })
+          .from(sv)
+          .where(
+            and(
+              eq(sv.organizationId, org),
+              isNull(sv.archivedAt),
+              inArray(
+                sv.id,
+                body.services.map((s) => s.service),
+              ),
+            ),
+          )
+      : [],
+  ]);
+  const errors: Record<string, string> = {};
+  if (!company) errors.company = msg.companyNotFound;
+  if (!customer) errors.customer = msg.customerNotFound;
+  if (!nature) errors.transactionNature = msg.natureNotFound;
+  if (customer && body.address !== null && !address) errors.address = msg.addressNotOfCustomer;
+  if (customer && equipments.length !== body.equipments.length) errors.equipments = msg.equipmentNotOfCustomer;
+  if (body.checklistTemplate !== null && !template) errors.checklistTemplate = msg.templateUnavailable;
+  if (body.worker !== null && !worker) errors.worker = msg.workerNotAvailable;
+  body.services.forEach((s, k) => {
+    if (!services.some((x) => x.id === s.service)) errors[`services.${k}.service`] = msg.serviceNotAvailable;
+  });
+  if (Object.keys(errors).length) throw invalid(errors);
+  const byId = <T extends { id: number }>(rows: T[], id: number) => rows.find((r) => r.id === id)!;
+  return {
+    company: company!,
+    customer: customer!,
+    nature: nature!,
+    equipments: body.equipments.map((id) => byId(equipments, id)),
+    template: template ?? null,
+    worker: worker ?? null,
+    services: body.services.map((s) => ({ ...byId(services, s.service), quantity: s.quantity })),
+  };
+}
+
+/** A plan may start at most a year back (its first visits' orders are made at once, late). */
+async function assertStartNotTooOld(tx: Tx, organizationId: number, startDate: string) {
+  const { today } = await organizationToday(tx, organizationId);
+  if (startDate < addDays(today, -MAX_PLAN_DAYS_AHEAD)) throw invalid({ startDate: msg.startTooOld });
+}
+
+/** The plan's columns a body sets. */
+const planValues = (body: MaintenancePlanValues) => ({
+  companyId: body.company,
+  customerId: body.customer,
+  transactionNatureId: body.transactionNature,
+  addressId: body.address,
+  frequency: body.frequency,
+  startDate: body.startDate,
+  leadDays: body.leadDays,
+  checklistTemplateId: body.checklistTemplate,
+  workerId: body.worker,
+  engineerName: body.engineerName,
+  engineerRegistration: body.engineerRegistration,
+  artNumber: body.artNumber,
+});
+
+async function writeLists(tx: Tx, organizationId: number, planId: number, body: MaintenancePlanValues) {
+  await tx.delete(pe).where(eq(pe.planId, planId));
+  await tx.delete(ps).where(eq(ps.planId, planId));
+  await tx
+    .insert(pe)
+    .values(body.equipments.map((equipmentId, position) => ({ organizationId, planId, equipmentId, position })));
+  if (body.services.length)
+    await tx.insert(ps).values(
+      body.services.map((s, position) => ({
+        organizationId,
+        planId,
+        serviceId: s.service,
+        quantity: s.quantity,
+        position,
+      })),
+    );
+}
+
+/** What the trail says of a plan's references: names, not ids. */
+function referenceWords(refs: Awaited<ReturnType<typeof checkReferences>>) {
+  return {
+    company: refs.company.name,
+    customer: refs.customer.name,
+    transactionNature: refs.nature.name,
+    equipments: refs.equipments.map((e) => ({ name: e.name, serialNumber: e.serialNumber })),
+    checklistTemplate: refs.template?.name ?? null,
+    worker: refs.worker?.name ?? null,
+    services: refs.services.map((s) => ({ name: s.name, quantity: s.quantity })),
+  };
+}
+
+/** POST maintenance-plans: the first visit is on the start date; the job makes its order when it comes due. */
+export async function createPlan(db: Db, actor: Actor, body: MaintenancePlanValues) {
+  const org = actor.organizationId;
+  const id = await db.transaction(async (tx) => {
+    const refs = await checkReferences(tx, org, body);
+    await assertStartNotTooOld(tx, org, body.startDate);
+    const [row] = await tx
+      .insert(p)
+      .values({
+        organizationId: org,
+        ...planValues(body),
+        nextIndex: 0,
+        nextDate: body.startDate,
+        createdById: actor.userId,
+      })
+      .returning({ id: p.id });
+    await writeLists(tx, org, row!.id, body);
+    const words = referenceWords(refs);
+    await audit(
+      tx,
+      actor,
+      'create',
+      'maintenancePlan',
+      row!.id,
+      changedFields({} as Record<string, unknown>, {
+        ...words,
+        frequency: body.frequency,
+        startDate: body.startDate,
+        leadDays: body.leadDays,
+        addressId: body.address,
+        engineerName: body.engineerName,
+        engineerRegistration: body.engineerRegistration,
+        artNumber: body.artNumber,
+      }),
+    );
+    return row!.id;
+  });
+  return getPlan(db, org, id);
+}
+
+/**
+ * PUT maintenance-plans/{id}: not on an ended plan (409). Orders already made stay as they are. A new
+ * start date or frequency moves the next visit to the first one of the new schedule after the last
+ * visit that has an order (or to the start, when none has).
+ */
+export async function updatePlan(db: Db, actor: Actor, id: number, body: MaintenancePlanValues) {
+  const org = actor.organizationId;
+  await db.transaction(async (tx) => {
+    const row = await lockPlan(tx, org, id);
+    if (row.endedAt) throw conflict(msg.endedPlan);
+    const before = await getPlan(tx, org, id);
+    const refs = await checkReferences(tx, org, body);
+    const scheduleChanged = body.startDate !== row.startDate || body.frequency !== row.frequency;
+    if (body.startDate !== row.startDate) await assertStartNotTooOld(tx, org, body.startDate);
+    let next = { nextIndex: row.nextIndex, nextDate: row.nextDate };
+    if (scheduleChanged) {
+      const [last] = await tx
+        .select({ date: max(i.maintenanceDate) })
+        .from(i)
+        .where(and(eq(i.organizationId, org), eq(i.maintenancePlanId, id)));
+      const k = last?.date ? firstOccurrenceAfter(body.startDate, body.frequency, last.date) : 0;
+      next = { nextIndex: k, nextDate: occurrenceDate(body.startDate, body.frequency, k) };
+    }
+    await tx
+      .update(p)
+      .set({ ...planValues(body), ...next })
+      .where(eq(p.id, id));
+    await writeLists(tx, org, id, body);
+    const words = referenceWords(refs);
+    const changes = changedFields(
+      {
+        company: before.company.name,
+        customer: before.customer.name,
+        transactionNature: before.transactionNature.name,
+        equipments: before.equipments.map((e) => ({ name: e.name, serialNumber: e.serialNumber })),
+        checklistTemplate: before.checklistTemplate?.name ?? null,
+        worker: before.worker?.name ?? null,
+        services: before.services.map((s) => ({ name: s.name, quantity: s.quantity })),
+        frequency: row.frequency,
+        startDate: row.startDate,
+        leadDays: row.leadDays,
+        addressId: row.addressId,
+        engineerName: row.engineerName,
+        engineerRegistration: row.engineerRegistration,
+        artNumber: row.artNumber,
+      } as Record<string, unknown>,
+      {
+        ...words,
+        frequency: body.frequency,
+        startDate: body.startDate,
+        leadDays: body.leadDays,
+        addressId: body.address,
+        engineerName: body.engineerName,
+        engineerRegistration: body.engineerRegistration,
+        artNumber: body.artNumber,
+      },
+    );
+    if (changes.length) await recordPlanChange(tx, actor, id, 'update', changes);
+  });
+  return getPlan(db, org, id);
+}
+
+/**
+ * POST maintenance-plans/{id}/end: the plan makes no more orders (those already made stay, to be done
+ * or canceled one by one); an ended plan stays for its history and its report.
+ */
+export async function endPlan(db: Db, actor: Actor, id: number) {
+  const org = actor.organizationId;
+  await db.transaction(async (tx) => {
+    const row = await lockPlan(tx, org, id);
+    if (row.endedAt) throw conflict(msg.alreadyEnded);
+    const endedAt = new Date();
+    await tx.update(p).set({ endedAt }).where(eq(p.id, id));
+    await recordPlanChange(tx, actor, id, 'update', [{ field: 'endedAt', before: null, after: endedAt.toISOString() }]);
+  });
+  return getPlan(db, org, id);
+}
