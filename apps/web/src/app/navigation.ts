@@ -12,6 +12,8 @@ export const mainNav: NavItem[] = [
   { label: 'Orçamentos', to: '/estimates', admin: true, feature: 'estimates' },
   { label: 'Ordens de Serviço', to: '/invoices' },
   { label: 'Agenda', to: '/agenda', admin: true },
+  // Maintenance plans (PMOC): each visit becomes a service order.
+  { label: 'PMOC', to: '/maintenance-plans', admin: true },
   { label: 'Clientes', to: '/customers', admin: true },
 ];
 

@@ -235,6 +235,23 @@ export const routes: RouteObject[] = [
                 })),
             },
           ]),
+          restricted('/maintenance-plans', { admin: true }, [
+            {
+              index: true,
+              lazy: () =>
+                import('../features/maintenance-plans/pages/plans-page.tsx').then((m) => ({ Component: m.PlansPage })),
+            },
+            {
+              path: 'new',
+              lazy: () =>
+                import('../features/maintenance-plans/pages/plan-page.tsx').then((m) => ({ Component: m.NewPlanPage })),
+            },
+            {
+              path: ':id',
+              lazy: () =>
+                import('../features/maintenance-plans/pages/plan-page.tsx').then((m) => ({ Component: m.PlanPage })),
+            },
+          ]),
           restricted('/agenda', { admin: true }, [
             {
               index: true,

@@ -31,7 +31,16 @@ const entityPath: Record<string, (id: number) => string> = {
   estimate: (id) => `/estimates/${id}/edit`,
   payroll: (id) => `/payrolls/${id}`,
   customer: (id) => `/customers/${id}/edit`,
+  maintenancePlan: (id) => `/maintenance-plans/${id}`,
 };
+
+/** Who did it: the user; without one, the server's maintenance plan job (its line names the plan) or the customer's link. */
+const responsible = (r: AuditLogItem) =>
+  r.user ?? (
+    <span className="text-body-secondary">
+      {r.data.some((c) => c.field === 'maintenancePlan') ? 'Sistema (plano de manutenção)' : 'Cliente (link)'}
+    </span>
+  );
 
 /** The list's columns; the action opens the entry's changes. */
 function auditColumns(onOpen: (entry: AuditLogItem) => void): Column<AuditLogItem>[] {
@@ -56,7 +65,7 @@ function auditColumns(onOpen: (entry: AuditLogItem) => void): Column<AuditLogIte
       className: 'text-nowrap',
     },
     { header: 'Entidade', cell: (r) => auditEntityLabels[r.entity] ?? r.entity },
-    { header: 'Responsável', cell: (r) => r.user ?? <span className="text-body-secondary">Cliente (link)</span> },
+    { header: 'Responsável', cell: responsible },
   ];
 }
 

@@ -69,6 +69,16 @@ export function EditInvoicePage() {
               )}
             </span>
           )}
+          {invoice.maintenancePlanId !== null && (
+            <span className="small text-body-secondary">
+              {isAdmin ? (
+                <Link to={`/maintenance-plans/${invoice.maintenancePlanId}`}>Plano de manutenção</Link>
+              ) : (
+                'Plano de manutenção'
+              )}{' '}
+              nº {invoice.maintenancePlanId}
+            </span>
+          )}
         </div>
         <div className="invoice-toolbar d-flex flex-wrap gap-2" role="toolbar" aria-label="Ações da ordem de serviço">
           <StateActions invoice={invoice} />

@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import { Form } from 'react-bootstrap';
+import { Controller } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { generateOccurrencesBody, maintenancePlanMessages as msg, messages } from '@oficina/contracts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { DateInput } from '../../../components/date-input.tsx';
+import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
+import { useContractForm } from '../../../components/use-contract-form.ts';
+import { useGenerateVisits } from '../api/generate-visits.ts';
+
+/**
+ * 'Gerar ordens de serviço': the orders of every visit up to a date, now, instead of waiting for the
+ * job (each visit gets one order, whoever makes it first).
+ */
+export function GenerateModal({
+  planId,
+  show,
+  defaultUntil,
+  onHide,
+}: {
+  planId: number;
+  show: boolean;
+  defaultUntil: string;
+  onHide(): void;
+}) {
+  const generate = useGenerateVisits(planId);
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useContractForm(generateOccurrencesBody, { mode: 'onBlur', defaultValues: { until: defaultUntil } });
+  useEffect(() => {
+    if (show) reset({ until: defaultUntil });
+  }, [show, reset, defaultUntil]);
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const { data } = await generate.mutateAsync(body);
+      toast.success(msg.generated(data.length));
+      onHide();
+    } catch (err) {
+      applyServerErrors(err, setError, messages.requestFailed);
+    }
+  });
+
+  return (
+    <AppModal
+      show={show}
+      onHide={onHide}
+      title="Gerar ordens de serviço"
+      footer={
+        <ModalFormFooter formId="generate-visits-form" onCancel={onHide} isSubmitting={isSubmitting} label="Gerar" />
+      }
+    >
+      <Form id="generate-visits-form" noValidate onSubmit={onSubmit}>
+        <Form.Group controlId="generate-until">
+          <Form.Label>Gerar as manutenções até</Form.Label>
+          <Controller
+            control={control}
+            name="until"
+            render={({ field }) => (
+              <DateInput
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.until?.message}
+              />
+            )}
+          />
+        </Form.Group>
+        <Form.Text className="d-block mt-3">
+          Cada manutenção até essa data que ainda não tem ordem de serviço ganha uma, com os equipamentos, serviços,
+          checklist e técnico do plano.
+        </Form.Text>
+      </Form>
+    </AppModal>
+  );
+}
