@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures/index.ts';
+import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
+import { newCpf } from '../fixtures/identifiers.ts';
 import { startedOrder } from '../fixtures/orders.ts';
 import { addLines, newEstimate } from '../fixtures/estimates.ts';
 
@@ -41,6 +42,42 @@ for (const [label, viewport] of [
       // The tab fades in: axe must see it shown, not half transparent (its colours then fail contrast).
       await expect(page.getByRole('tabpanel', { name: 'Assinatura' })).toHaveCSS('opacity', '1');
       expect(await seriousViolations(page), '/profile Assinatura').toEqual([]);
+    });
+
+    test('admin: the maintenance plans and a plan with its visits', async ({ page, request }) => {
+      const admin = await apiAs(request, 'admin');
+      const customer = await (
+        await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente A11y PMOC') })
+      ).json();
+      const equipment = await (
+        await admin.post(`/customers/${customer.id}/equipments`, {
+          name: 'Split 12k',
+          brand: 'LG',
+          model: 'Dual',
+          serialNumber: 'A11Y-1',
+        })
+      ).json();
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+      const plan = await (
+        await admin.post('/maintenance-plans', {
+          company: 1,
+          customer: customer.id,
+          transactionNature: 1,
+          equipments: [equipment.id],
+          frequency: 'monthly',
+          startDate: today,
+          leadDays: 0,
+          services: [{ service: 4, quantity: 1 }],
+        })
+      ).json();
+      expect((await admin.post(`/maintenance-plans/${plan.id}/generate`, { until: today })).status()).toBe(200);
+      await loginAs(page, 'admin');
+      await page.goto('/maintenance-plans');
+      await expect(page.getByTestId('pagination')).toBeVisible();
+      expect(await seriousViolations(page), '/maintenance-plans').toEqual([]);
+      await page.goto(`/maintenance-plans/${plan.id}`);
+      await expect(page.getByRole('list', { name: 'Manutenções do plano' }).getByRole('link')).toHaveCount(1);
+      expect(await seriousViolations(page), '/maintenance-plans/{id}').toEqual([]);
     });
 
     test('collaborator on an order, and the customer on the signing page', async ({ page, request, browser }) => {

@@ -83,7 +83,7 @@ export function loadConfig(env = process.env): Config {
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 12),
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 60),
     reminderJobIntervalMs: Number(env.REMINDER_JOB_INTERVAL_MS ?? 5000),
-    maintenancePlanJobIntervalMs: Number(env.MAINTENANCE_PLAN_JOB_INTERVAL_MS ?? 60_000),
+    maintenancePlanJobIntervalMs: Number(env.MAINTENANCE_JOB_INTERVAL_MS ?? 60_000),
     s3: s3SettingsFromEnv(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     backupCron: env.BACKUP_CRON?.trim() || undefined,

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzl
 import {
   addDays,
   firstOccurrenceAfter,
+  frequencyLabels,
   maintenancePlanMessages as msg,
   MAX_PLAN_DAYS_AHEAD,
   occurrenceDate,
@@ -346,7 +347,7 @@ export async function createPlan(db: Db, actor: Actor, body: MaintenancePlanValu
       row!.id,
       changedFields({} as Record<string, unknown>, {
         ...words,
-        frequency: body.frequency,
+        frequency: frequencyLabels[body.frequency],
         startDate: body.startDate,
         leadDays: body.leadDays,
         addressId: body.address,
@@ -398,7 +399,7 @@ export async function updatePlan(db: Db, actor: Actor, id: number, body: Mainten
         checklistTemplate: before.checklistTemplate?.name ?? null,
         worker: before.worker?.name ?? null,
         services: before.services.map((s) => ({ name: s.name, quantity: s.quantity })),
-        frequency: row.frequency,
+        frequency: frequencyLabels[row.frequency as MaintenanceFrequency],
         startDate: row.startDate,
         leadDays: row.leadDays,
         addressId: row.addressId,
@@ -408,7 +409,7 @@ export async function updatePlan(db: Db, actor: Actor, id: number, body: Mainten
       } as Record<string, unknown>,
       {
         ...words,
-        frequency: body.frequency,
+        frequency: frequencyLabels[body.frequency],
         startDate: body.startDate,
         leadDays: body.leadDays,
         addressId: body.address,

@@ -144,7 +144,7 @@ describe('maintenance plans: register', () => {
     expect(trail.map((r) => r.action)).toEqual(['create', 'update', 'update']);
     expect(trail[1]!.data).toEqual(
       expect.arrayContaining([
-        { field: 'frequency', before: 'quarterly', after: 'annual' },
+        { field: 'frequency', before: 'Trimestral', after: 'Anual' },
         { field: 'artNumber', before: '28027230201234567', after: 'ART-2' },
       ]),
     );
