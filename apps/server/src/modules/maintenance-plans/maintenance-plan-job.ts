@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { addDays } from '@oficina/contracts';
+import { addDays, MAX_LEAD_DAYS } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
@@ -30,6 +30,9 @@ export async function processDuePlans(
       SELECT p.id, to_char(now() AT TIME ZONE o.time_zone, 'YYYY-MM-DD') AS today
         FROM maintenance_plans p JOIN organizations o ON o.id = p.organization_id
        WHERE p.ended_at IS NULL
+         -- A bound the due index can use (lead days are at most MAX_LEAD_DAYS; a zone is less than a day
+         -- off), then each plan's own day in its organization's zone.
+         AND p.next_date <= current_date + ${MAX_LEAD_DAYS + 1}::int
          AND p.next_date <= (now() AT TIME ZONE o.time_zone)::date + p.lead_days
        ORDER BY p.next_date, p.id
        LIMIT ${opts.batch ?? BATCH}
