@@ -32,7 +32,7 @@ const {
   addresses: ad,
   checklistTemplates: ct,
   users: u,
-  equipments: eq_,
+  equipments: equip,
   services: sv,
   invoices: i,
 } = schema;
@@ -153,7 +153,7 @@ export async function getPlan(db: Db | Tx, organizationId: number, id: number): 
       equipments: sql<MaintenancePlan['equipments']>`(
         SELECT coalesce(json_agg(json_build_object('id', e.id, 'name', e.name, 'brand', e.brand, 'model', e.model,
                  'serialNumber', e.serial_number) ORDER BY x.position), '[]'::json)
-          FROM ${pe} x JOIN ${eq_} e ON e.id = x.equipment_id WHERE x.plan_id = ${p.id})`,
+          FROM ${pe} x JOIN ${equip} e ON e.id = x.equipment_id WHERE x.plan_id = ${p.id})`,
       services: sql<MaintenancePlan['services']>`(
         SELECT coalesce(json_agg(json_build_object('service', s.id, 'name', s.name, 'quantity', x.quantity)
                  ORDER BY x.position), '[]'::json)
@@ -211,9 +211,11 @@ async function checkReferences(tx: Tx, organizationId: number, body: Maintenance
           .where(and(eq(ad.id, body.address), eq(ad.organizationId, org), eq(ad.customerId, body.customer)))
           .then((r) => r[0]),
     tx
-      .select({ id: eq_.id, name: eq_.name, serialNumber: eq_.serialNumber })
-      .from(eq_)
-      .where(and(eq(eq_.organizationId, org), eq(eq_.customerId, body.customer), inArray(eq_.id, body.equipments))),
+      .select({ id: equip.id, name: equip.name, serialNumber: equip.serialNumber })
+      .from(equip)
+      .where(
+        and(eq(equip.organizationId, org), eq(equip.customerId, body.customer), inArray(equip.id, body.equipments)),
+      ),
     body.checklistTemplate === null
       ? undefined
       : tx
