@@ -147,6 +147,7 @@ export async function getPlan(db: Db | Tx, organizationId: number, id: number): 
         city: ad.city,
         state: ad.state,
         postalCode: ad.postalCode,
+        ibgeCode: ad.ibgeCode,
       },
       checklistTemplate: { id: ct.id, name: ct.name },
       worker: { id: u.id, name: u.name },

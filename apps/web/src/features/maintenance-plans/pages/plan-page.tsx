@@ -14,7 +14,7 @@ import {
 import { toastApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatIsoDate } from '../../../lib/format.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { todayIso } from '../../../components/date-calendar.tsx';
+import { todayIso } from '../../../lib/time-zone.ts';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RecordFallback } from '../../../components/record-fallback.tsx';
