@@ -194,12 +194,14 @@ type LineTables =
       products: typeof schema.invoiceProducts;
       equipments: typeof schema.invoiceEquipments;
       comments: typeof schema.invoiceComments;
+      emails: typeof schema.invoiceEmails;
     }
   | {
       services: typeof schema.estimateServices;
       products: typeof schema.estimateProducts;
       equipments: typeof schema.estimateEquipments;
       comments: typeof schema.estimateComments;
+      emails: typeof schema.estimateEmails;
     };
 /** The record a line of either kind belongs to. */
 const ownerOf = (t: { invoiceId: AnyPgColumn } | { estimateId: AnyPgColumn }) =>
@@ -212,7 +214,7 @@ function byRecord<R extends { owner: number }>(rows: R[]) {
   return (id: number) => map.get(id) ?? [];
 }
 
-/** Lines, equipment and comments of a kind's records, as data.json shows them per record. */
+/** Lines, equipment, comments and e-mails sent of a kind's records, as data.json shows them per record. */
 async function recordParts(db: Db, organizationId: number, ids: number[], t: LineTables) {
   const where = (table: LineTables[keyof LineTables]) =>
     and(eq(table.organizationId, organizationId), inIds(ownerOf(table), ids));
@@ -267,6 +269,21 @@ async function recordParts(db: Db, organizationId: number, ids: number[], t: Lin
       .where(where(cm))
       .orderBy(asc(cm.createdAt), asc(cm.id)),
   );
+  const em = t.emails;
+  const emails = byRecord(
+    await db
+      .select({
+        owner: sql<number>`${ownerOf(em)}`,
+        subject: em.subject,
+        recipients: em.recipients,
+        status: em.status,
+        createdAt: em.createdAt,
+        finishedAt: em.finishedAt,
+      })
+      .from(em)
+      .where(where(em))
+      .orderBy(asc(em.id)),
+  );
   const line = (l: { name: string; quantity: number; priceCents: number }) => ({
     nome: l.name,
     quantidade: l.quantity,
@@ -278,6 +295,13 @@ async function recordParts(db: Db, organizationId: number, ids: number[], t: Lin
     produtos: products(id).map((l) => ({ ...line(l), unidade: l.unit })),
     equipamentos: equipments(id).map(({ owner: _owner, ...e }) => e),
     comentarios: comments(id).map((m) => ({ tipo: commentLabel(m.type), texto: m.comment, em: iso(m.createdAt) })),
+    emails: emails(id).map((x) => ({
+      assunto: x.subject,
+      destinatarios: x.recipients,
+      situacao: emailStatusLabels[x.status] ?? x.status,
+      em: iso(x.createdAt),
+      concluidoEm: iso(x.finishedAt),
+    })),
   });
 }
 
@@ -313,6 +337,7 @@ async function orderData(db: Db, organizationId: number, customerId: number, fil
     products: schema.invoiceProducts,
     equipments: schema.invoiceEquipments,
     comments: schema.invoiceComments,
+    emails: schema.invoiceEmails,
   });
   const p = schema.invoicePictures;
   const pictures = await db
@@ -348,12 +373,6 @@ async function orderData(db: Db, organizationId: number, customerId: number, fil
     .from(ch)
     .where(and(eq(ch.organizationId, organizationId), inIds(ch.invoiceId, ids)))
     .orderBy(asc(ch.id));
-  const im = schema.invoiceEmails;
-  const emails = await db
-    .select()
-    .from(im)
-    .where(and(eq(im.organizationId, organizationId), inIds(im.invoiceId, ids)))
-    .orderBy(asc(im.id));
   const addressIds = rows.map((r) => r.addressId).filter((v): v is number => v !== null);
   const jobAddresses = await db
     .select()
@@ -410,15 +429,6 @@ async function orderData(db: Db, organizationId: number, customerId: number, fil
             ? { ...evidence, arquivo: null, observacao: ERASED }
             : file(evidence, `${folder}/assinaturas/${g.id}.png`, { kind: 'invoiceSignature', id: g.id });
         }),
-      emails: emails
-        .filter((x) => x.invoiceId === r.id)
-        .map((x) => ({
-          assunto: x.subject,
-          destinatarios: x.recipients,
-          situacao: emailStatusLabels[x.status] ?? x.status,
-          em: iso(x.createdAt),
-          concluidoEm: iso(x.finishedAt),
-        })),
     };
   });
 }
@@ -446,6 +456,7 @@ async function estimateData(db: Db, organizationId: number, customerId: number, 
     products: schema.estimateProducts,
     equipments: schema.estimateEquipments,
     comments: schema.estimateComments,
+    emails: schema.estimateEmails,
   });
   const p = schema.estimatePictures;
   const pictures = await db
@@ -477,12 +488,6 @@ async function estimateData(db: Db, organizationId: number, customerId: number, 
     .from(d)
     .where(and(eq(d.organizationId, organizationId), inIds(d.estimateId, ids)))
     .orderBy(asc(d.id));
-  const m = schema.estimateEmails;
-  const emails = await db
-    .select()
-    .from(m)
-    .where(and(eq(m.organizationId, organizationId), inIds(m.estimateId, ids)))
-    .orderBy(asc(m.id));
   const rm = schema.estimateReminders;
   const reminders = await db
     .select()
@@ -527,15 +532,6 @@ async function estimateData(db: Db, organizationId: number, customerId: number, 
             ? file(answer, `${folder}/assinaturas/${x.id}.png`, { kind: 'estimateSignature', id: x.id })
             : { ...answer, arquivo: null };
         }),
-      emails: emails
-        .filter((x) => x.estimateId === r.id)
-        .map((x) => ({
-          assunto: x.subject,
-          destinatarios: x.recipients,
-          situacao: emailStatusLabels[x.status] ?? x.status,
-          em: iso(x.createdAt),
-          concluidoEm: iso(x.finishedAt),
-        })),
       lembretes: reminders
         .filter((x) => x.estimateId === r.id)
         .map((x) => ({ descricao: x.description, em: iso(x.reminderAt) })),

@@ -263,6 +263,13 @@ describe('export', () => {
     expect(Buffer.from(signatureFile)).toEqual(Buffer.from(signature!.image.split(',')[1]!, 'base64'));
 
     // Photos: each one referenced by its path, with the stored bytes.
+    expect(order.emails).toEqual([
+      expect.objectContaining({
+        assunto: `Ordem de serviço nº ${p.invoice.number}`,
+        destinatarios: [p.email],
+        situacao: 'Gravado na caixa de saída',
+      }),
+    ]);
     const [orderPhoto] = order.fotos;
     expect(orderPhoto.nome).toBe('Antes da limpeza.jpg');
     expect(orderPhoto.arquivo).toMatch(

@@ -23,6 +23,7 @@ import { assertSignLink, getPublicInvoice, signPublicInvoice } from '../invoices
 import { pdfFromLink } from '../invoices/invoice-pdf.service.ts';
 import { paySlipFromLink } from '../payrolls/pay-slip.service.ts';
 import { reportFromLink } from '../maintenance-plans/pmoc-report.service.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 const tags = ['public'];
 /** Per IP: a phone signing needs a handful of calls; a script guessing links gets nowhere. */
@@ -31,8 +32,6 @@ const limit = (max: number) => ({
   timeWindow: '1 minute',
   errorResponseBuilder: () => ({ statusCode: 429, errors: [messages.tooManyRequests] }),
 });
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A PDF opened in a browser tab from a signed link; its errors become a readable page, not a JSON body. */
 export async function sendPdf(reply: FastifyReply, make: () => Promise<{ pdf: Buffer; fileName: string }>) {
