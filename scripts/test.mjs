@@ -2,7 +2,8 @@
 // PostgreSQL cluster started for the run, then E2E in Chromium. Prints one closing line
 // "N passed, N failed" that counts them all.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 const out = 'test-results';
 rmSync(out, { recursive: true, force: true });
@@ -32,16 +33,36 @@ step('e2e: Playwright no Chromium', () =>
 
 let passed = 0;
 let failed = 0;
+// The failures again at the very end, with what the page showed for an E2E one: a CI log is often
+// read from its tail only.
+const recap = [];
+const firstLines = (text, n) => String(text).split('\n').slice(0, n).join('\n    ');
 if (existsSync(`${out}/vitest.json`)) {
   const v = JSON.parse(readFileSync(`${out}/vitest.json`, 'utf8'));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
+  for (const file of v.testResults ?? []) {
+    const failures = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failures)
+      recap.push(`vitest ${file.name}\n  ${t.fullName}\n    ${firstLines(t.failureMessages?.[0] ?? '', 6)}`);
+    if (failures.length === 0 && file.status === 'failed')
+      recap.push(`vitest ${file.name}\n    ${firstLines(file.message ?? '', 6)}`);
+  }
 }
 if (existsSync(`${out}/e2e.json`)) {
   const e = JSON.parse(readFileSync(`${out}/e2e.json`, 'utf8'));
   passed += e.stats.expected;
   failed += e.stats.unexpected + (e.stats.flaky ?? 0);
+  const dir = `${out}/e2e`;
+  if (existsSync(dir)) {
+    for (const d of readdirSync(dir)) {
+      const context = join(dir, d, 'error-context.md');
+      if (existsSync(context))
+        recap.push(`e2e ${d}: what the page showed\n    ${firstLines(readFileSync(context, 'utf8'), 60)}`);
+    }
+  }
 }
+if (recap.length > 0) console.log(`\n=== falhas ===\n${recap.join('\n\n')}`);
 if (failedSteps > 0 && failed === 0) failed = failedSteps;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || failedSteps > 0 ? 1 : 0);
