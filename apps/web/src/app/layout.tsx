@@ -77,6 +77,11 @@ export function Layout() {
                 <NavDropdown.Item as={NavLink} to="/profile">
                   Perfil
                 </NavDropdown.Item>
+                {isAdmin && (
+                  <NavDropdown.Item as={NavLink} to="/organization">
+                    Organização
+                  </NavDropdown.Item>
+                )}
                 <NavDropdown.Item
                   onClick={() => {
                     clearAllDrafts();

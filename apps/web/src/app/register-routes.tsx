@@ -120,4 +120,12 @@ export const registerRoutes: RouteObject[] = [
     path: '/profile',
     lazy: async () => ({ Component: (await import('../features/profile/pages/profile-page.tsx')).ProfilePage }),
   },
+  restricted('/organization', { admin: true }, [
+    {
+      index: true,
+      lazy: async () => ({
+        Component: (await import('../features/organization/pages/organization-page.tsx')).OrganizationPage,
+      }),
+    },
+  ]),
 ];

@@ -1,0 +1,81 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Form } from 'react-bootstrap';
+import { toast } from 'react-toastify';
+import { brazilianTimeZones, messages, updateOrganizationBody } from '@oficina/contracts';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useOrganization, useUpdateOrganization, type Organization } from '../api/organization.ts';
+
+export const ORGANIZATION_SAVED = 'Organização salva';
+
+/** The organization's own settings (admin): its name and the time zone every date is shown and counted in. */
+export function OrganizationPage() {
+  const organization = useOrganization();
+  return (
+    <>
+      <PageHeader title="Organização" />
+      <QueryState isPending={organization.isPending} error={organization.error}>
+        {organization.data && <OrganizationForm organization={organization.data} />}
+      </QueryState>
+    </>
+  );
+}
+
+function OrganizationForm({ organization }: { organization: Organization }) {
+  const update = useUpdateOrganization();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(updateOrganizationBody),
+    mode: 'onBlur',
+    defaultValues: { name: organization.name, timeZone: organization.timeZone },
+  });
+  // A zone set through the API that is not one of Brazil's stays selectable as it is.
+  const zones = brazilianTimeZones.some((z) => z.id === organization.timeZone)
+    ? brazilianTimeZones
+    : [{ id: organization.timeZone, label: organization.timeZone }, ...brazilianTimeZones];
+  const submit = handleSubmit(async (body) => {
+    try {
+      const saved = await update.mutateAsync(body);
+      toast.success(ORGANIZATION_SAVED);
+      reset({ name: saved.name, timeZone: saved.timeZone });
+    } catch (err) {
+      applyServerErrors(err, setError, messages.requestFailed);
+    }
+  });
+  return (
+    <Form noValidate onSubmit={submit} className="form-narrow">
+      <Form.Group className="mb-3" controlId="organization-name">
+        <Form.Label>Nome</Form.Label>
+        <Form.Control isInvalid={!!errors.name} {...register('name')} />
+        <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="organization-time-zone">
+        <Form.Label>Fuso horário</Form.Label>
+        <Form.Select
+          isInvalid={!!errors.timeZone}
+          aria-describedby="organization-time-zone-help"
+          {...register('timeZone')}
+        >
+          {zones.map((z) => (
+            <option key={z.id} value={z.id}>
+              {z.label}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Control.Feedback type="invalid">{errors.timeZone?.message}</Form.Control.Feedback>
+        <Form.Text id="organization-time-zone-help">
+          As datas e horas de todas as telas, PDFs e relatórios, e o que conta como “hoje”, seguem este fuso.
+        </Form.Text>
+      </Form.Group>
+      <FormActions isSubmitting={isSubmitting} />
+    </Form>
+  );
+}
