@@ -9,14 +9,24 @@ import type { LineColumn } from './lines-table.tsx';
 /** Folded away below 576 px, where the line is a card with fewer rows. */
 const wideOnly = 'd-none d-sm-table-cell';
 
-/** The line's name, heading its card on a phone, with its description (services, equipment) under it. */
-export const nameColumn = <T extends { name: string; description?: string | null }>(header: string): LineColumn<T> => ({
+/**
+ * The line's name, heading its card on a phone, with its description (services, equipment) and its
+ * warranty, as the PDF prints them, under it.
+ */
+export const nameColumn = <T extends { name: string; description?: string | null; warrantyDays?: number | null }>(
+  header: string,
+): LineColumn<T> => ({
   header,
   className: 'line-main',
   cell: (l) => (
     <>
       {l.name}
       {l.description && <div className="small text-body-secondary fw-normal text-pre-line">{l.description}</div>}
+      {!!l.warrantyDays && (
+        <div className="small text-body-secondary fw-normal">
+          Garantia: {l.warrantyDays} {l.warrantyDays === 1 ? 'dia' : 'dias'}
+        </div>
+      )}
     </>
   ),
 });

@@ -11,8 +11,16 @@ import { LinesSection } from './lines-section.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 const services = [
-  { id: 11, itemNumber: 1, name: 'Limpeza de split', description: 'Filtro e serpentina', quantity: 2, price: 150 },
-  { id: 12, itemNumber: 2, name: 'Carga de gás', description: null, quantity: 1, price: 250.5 },
+  {
+    id: 11,
+    itemNumber: 1,
+    name: 'Limpeza de split',
+    description: 'Filtro e serpentina',
+    quantity: 2,
+    price: 150,
+    warrantyDays: 90 as number | null,
+  },
+  { id: 12, itemNumber: 2, name: 'Carga de gás', description: null, quantity: 1, price: 250.5, warrantyDays: null },
 ];
 const equipment = [{ id: 21, name: 'Split 12000', description: null, brand: 'LG', model: 'S4', serialNumber: 'SN-1' }];
 
@@ -85,7 +93,7 @@ describe('LinesSection', () => {
     // Money reads 'R$ 150,00' with a no-break space.
     expect(rows.map((r) => r.textContent?.replace(/\u00a0/g, ' '))).toEqual([
       '#ServiçoQtd.Valor unit.Total',
-      '1Limpeza de splitFiltro e serpentina2R$ 150,00R$ 300,00',
+      '1Limpeza de splitFiltro e serpentinaGarantia: 90 dias2R$ 150,00R$ 300,00',
       '2Carga de gás1R$ 250,50R$ 250,50',
     ]);
     expect(within(section).queryByRole('button')).not.toBeInTheDocument();
