@@ -58,9 +58,17 @@ describe('TagsCard', () => {
     await userEvent.click(select);
     expect(await within(modal).findByRole('option', { name: 'Retorno' })).toBeInTheDocument();
     await userEvent.type(select, 'contr');
+    // The search is debounced: on a slow machine the keystrokes may come further apart than the
+    // debounce, so 'c' or 'co' may be searched first (and already hide 'Retorno'). Wait for the whole word.
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === `${base}/tags/available`)
+          .at(-1)
+          ?.url.searchParams.get('q'),
+      ).toBe('contr'),
+    );
     await waitFor(() => expect(within(modal).queryByRole('option', { name: 'Retorno' })).not.toBeInTheDocument());
-    const searches = calls.filter((c) => c.path === `${base}/tags/available`);
-    expect(searches.at(-1)?.url.searchParams.get('q')).toBe('contr');
     await userEvent.click(within(modal).getByRole('option', { name: 'Contrato' }));
     await userEvent.click(within(modal).getByRole('button', { name: 'Adicionar' }));
     expect(await screen.findByText(paperworkMessages.tagAdded)).toBeInTheDocument();
