@@ -195,6 +195,7 @@ type LineTables =
       equipments: typeof schema.invoiceEquipments;
       comments: typeof schema.invoiceComments;
       emails: typeof schema.invoiceEmails;
+      pictures: typeof schema.invoicePictures;
     }
   | {
       services: typeof schema.estimateServices;
@@ -202,6 +203,7 @@ type LineTables =
       equipments: typeof schema.estimateEquipments;
       comments: typeof schema.estimateComments;
       emails: typeof schema.estimateEmails;
+      pictures: typeof schema.estimatePictures;
     };
 /** The record a line of either kind belongs to. */
 const ownerOf = (t: { invoiceId: AnyPgColumn } | { estimateId: AnyPgColumn }) =>
@@ -214,7 +216,10 @@ function byRecord<R extends { owner: number }>(rows: R[]) {
   return (id: number) => map.get(id) ?? [];
 }
 
-/** Lines, equipment, comments and e-mails sent of a kind's records, as data.json shows them per record. */
+/**
+ * Lines, equipment, comments, e-mails sent and photos of a kind's records, as data.json shows them per
+ * record; each photo's file goes in the record's folder.
+ */
 async function recordParts(db: Db, organizationId: number, ids: number[], t: LineTables) {
   const where = (table: LineTables[keyof LineTables]) =>
     and(eq(table.organizationId, organizationId), inIds(ownerOf(table), ids));
@@ -284,13 +289,28 @@ async function recordParts(db: Db, organizationId: number, ids: number[], t: Lin
       .where(where(em))
       .orderBy(asc(em.id)),
   );
+  const pc = t.pictures;
+  const pictures = byRecord(
+    await db
+      .select({
+        owner: sql<number>`${ownerOf(pc)}`,
+        id: pc.id,
+        name: pc.name,
+        contentType: pc.contentType,
+        fileKey: pc.fileKey,
+        at: pc.createdAt,
+      })
+      .from(pc)
+      .where(where(pc))
+      .orderBy(asc(pc.id)),
+  );
   const line = (l: { name: string; quantity: number; priceCents: number }) => ({
     nome: l.name,
     quantidade: l.quantity,
     precoUnitario: reais(l.priceCents),
     total: Math.round(l.quantity * l.priceCents) / 100,
   });
-  return (id: number, commentLabel: (type: number) => string) => ({
+  return (id: number, commentLabel: (type: number) => string, folder: string, file: AddFile) => ({
     servicos: services(id).map((l) => ({ ...line(l), descricao: l.description })),
     produtos: products(id).map((l) => ({ ...line(l), unidade: l.unit })),
     equipamentos: equipments(id).map(({ owner: _owner, ...e }) => e),
@@ -302,6 +322,12 @@ async function recordParts(db: Db, organizationId: number, ids: number[], t: Lin
       em: iso(x.createdAt),
       concluidoEm: iso(x.finishedAt),
     })),
+    fotos: pictures(id).map((f) =>
+      file({ nome: f.name, enviadaEm: iso(f.at) }, `${folder}/fotos/${f.id}-${photoName(f)}`, {
+        kind: 'storage',
+        key: f.fileKey,
+      }),
+    ),
   });
 }
 
@@ -338,20 +364,8 @@ async function orderData(db: Db, organizationId: number, customerId: number, fil
     equipments: schema.invoiceEquipments,
     comments: schema.invoiceComments,
     emails: schema.invoiceEmails,
+    pictures: schema.invoicePictures,
   });
-  const p = schema.invoicePictures;
-  const pictures = await db
-    .select({
-      id: p.id,
-      invoiceId: p.invoiceId,
-      name: p.name,
-      contentType: p.contentType,
-      fileKey: p.fileKey,
-      at: p.createdAt,
-    })
-    .from(p)
-    .where(and(eq(p.organizationId, organizationId), inIds(p.invoiceId, ids)))
-    .orderBy(asc(p.id));
   const s = schema.invoiceSignatures;
   const signatures = await db
     .select({
@@ -400,21 +414,13 @@ async function orderData(db: Db, organizationId: number, customerId: number, fil
       pago: r.isPaid,
       dataDoPagamento: r.paymentDate,
       notaFiscal: r.invoiceInfo2,
-      ...parts(r.id, (type) => commentTypeLabels[type as CommentTypeValue] ?? String(type)),
+      ...parts(r.id, (type) => commentTypeLabels[type as CommentTypeValue] ?? String(type), folder, file),
       checklists: checklists
         .filter((c) => c.invoiceId === r.id)
         .map((c) => ({
           nome: c.name,
           itens: c.items.map((item) => ({ item: item.label, resposta: c.answers[String(item.id)] ?? null })),
         })),
-      fotos: pictures
-        .filter((f) => f.invoiceId === r.id)
-        .map((f) =>
-          file({ nome: f.name, enviadaEm: iso(f.at) }, `${folder}/fotos/${f.id}-${photoName(f)}`, {
-            kind: 'storage',
-            key: f.fileKey,
-          }),
-        ),
       assinaturas: signatures
         .filter((g) => g.invoiceId === r.id)
         .map((g) => {
@@ -457,20 +463,8 @@ async function estimateData(db: Db, organizationId: number, customerId: number, 
     equipments: schema.estimateEquipments,
     comments: schema.estimateComments,
     emails: schema.estimateEmails,
+    pictures: schema.estimatePictures,
   });
-  const p = schema.estimatePictures;
-  const pictures = await db
-    .select({
-      id: p.id,
-      estimateId: p.estimateId,
-      name: p.name,
-      contentType: p.contentType,
-      fileKey: p.fileKey,
-      at: p.createdAt,
-    })
-    .from(p)
-    .where(and(eq(p.organizationId, organizationId), inIds(p.estimateId, ids)))
-    .orderBy(asc(p.id));
   const d = schema.estimateDecisions;
   const decisions = await db
     .select({
@@ -507,15 +501,7 @@ async function estimateData(db: Db, organizationId: number, customerId: number, 
       subtotal: reais(r.subtotalCents),
       desconto: reais(r.discountCents),
       total: reais(r.subtotalCents - r.discountCents),
-      ...parts(r.id, (type) => (type === 2 ? 'Interno' : 'Geral')),
-      fotos: pictures
-        .filter((f) => f.estimateId === r.id)
-        .map((f) =>
-          file({ nome: f.name, enviadaEm: iso(f.at) }, `${folder}/fotos/${f.id}-${photoName(f)}`, {
-            kind: 'storage',
-            key: f.fileKey,
-          }),
-        ),
+      ...parts(r.id, (type) => (type === 2 ? 'Interno' : 'Geral'), folder, file),
       respostasDoCliente: decisions
         .filter((x) => x.estimateId === r.id)
         .map((x) => {
