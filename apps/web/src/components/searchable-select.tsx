@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, Spinner } from 'react-bootstrap';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDebounced } from '../lib/use-debounced.ts';
 
 export interface Option {
   value: number;
@@ -33,15 +34,6 @@ interface SearchableSelectProps {
    * field that keeps it as typed (the address's city). Without it, unpicked text is dropped.
    */
   onTypedLeave?(text: string): void;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
 }
 
 /** A dropdown that searches the server as the user types; its list is at most 200 px high. */

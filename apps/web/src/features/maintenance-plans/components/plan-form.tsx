@@ -23,7 +23,8 @@ import { searchCompanies } from '../../../components/invoices/api/search-compani
 import { searchCustomers } from '../../../components/invoices/api/search-customers.ts';
 import { searchNatures } from '../../../components/invoices/api/search-natures.ts';
 import { searchWorkers } from '../../../components/invoices/api/search-workers.ts';
-import { CUSTOMER_PARTS_TAKE, useCustomerParts } from '../api/get-customer-parts.ts';
+import { useCustomerAddresses } from '../api/get-customer-parts.ts';
+import { EquipmentPicker } from './equipment-picker.tsx';
 import { searchServices, searchTemplates } from '../api/search-plan-options.ts';
 
 type Picked = 'company' | 'customer' | 'transactionNature' | 'checklistTemplate' | 'worker';
@@ -75,7 +76,7 @@ export function PlanForm({ defaultValues, options = {}, readOnly, onSubmit }: Pl
   } = useContractForm(maintenancePlanBody, { mode: 'onBlur', defaultValues });
   const services = useFieldArray({ control, name: 'services' });
   const customerId = useWatch({ control, name: 'customer' });
-  const parts = useCustomerParts(customerId);
+  const addresses = useCustomerAddresses(customerId);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -118,8 +119,7 @@ export function PlanForm({ defaultValues, options = {}, readOnly, onSubmit }: Pl
     />
   );
 
-  const equipmentList = parts.equipments.data?.data ?? [];
-  const addressList = parts.addresses.data?.data ?? [];
+  const addressList = addresses.data?.data ?? [];
 
   return (
     <Form noValidate onSubmit={submit} className="plan-form">
@@ -182,37 +182,13 @@ export function PlanForm({ defaultValues, options = {}, readOnly, onSubmit }: Pl
               render={({ field }) =>
                 customerId === undefined ? (
                   <p className="text-body-secondary small mb-0">Selecione o cliente para ver os equipamentos dele.</p>
-                ) : parts.equipments.isPending ? (
-                  <p className="text-body-secondary small mb-0">Carregando equipamentos…</p>
-                ) : !equipmentList.length ? (
-                  <p className="text-body-secondary small mb-0">
-                    Este cliente não tem equipamentos cadastrados (Clientes → Equipamentos).
-                  </p>
                 ) : (
-                  <div
-                    className="plan-equipments border rounded p-2"
-                    role="group"
-                    aria-labelledby="plan-equipments-label"
-                  >
-                    {equipmentList.map((e) => (
-                      <Form.Check
-                        key={e.id}
-                        id={`plan-equipment-${e.id}`}
-                        label={`${e.name} — ${[e.brand, e.model].filter(Boolean).join(' ')}${e.serialNumber ? ` · N/S ${e.serialNumber}` : ''}`}
-                        checked={field.value.includes(e.id)}
-                        onChange={(ev) =>
-                          field.onChange(
-                            ev.target.checked ? [...field.value, e.id] : field.value.filter((id) => id !== e.id),
-                          )
-                        }
-                      />
-                    ))}
-                    {(parts.equipments.data?.meta.total ?? 0) > CUSTOMER_PARTS_TAKE && (
-                      <div className="small text-body-secondary mt-1">
-                        Mostrando os primeiros {CUSTOMER_PARTS_TAKE} equipamentos.
-                      </div>
-                    )}
-                  </div>
+                  <EquipmentPicker
+                    customerId={customerId}
+                    value={field.value}
+                    onChange={field.onChange}
+                    labelledBy="plan-equipments-label"
+                  />
                 )
               }
             />
