@@ -20,7 +20,7 @@ beforeAll(() => {
 describe('dpsId', () => {
   it('is DPS + municipality + 2 and the CNPJ + series and number left-padded: 45 characters', () => {
     const id = dpsId('3550308', { cnpj: '11.222.333/0001-81' }, '1', 42);
-    expect(id).toBe('DPS3550308211222333000181000010000000000000' + '42');
+    expect(id).toBe(['DPS', '3550308', '2', '11222333000181', '00001', '000000000000042'].join(''));
     expect(id).toHaveLength(45);
   });
 
@@ -35,7 +35,7 @@ describe('dpsId', () => {
 
   it('pads a CPF to 14 digits with kind 1', () => {
     expect(dpsId('3550308', { cpf: '123.456.789-09' }, '12345', 999_999_999_999_999)).toBe(
-      'DPS3550308100012345678909' + '12345' + '999999999999999',
+      ['DPS', '3550308', '1', '00012345678909', '12345', '999999999999999'].join(''),
     );
   });
 
