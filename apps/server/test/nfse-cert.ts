@@ -63,8 +63,12 @@ export function testDpsInput(over: Partial<DpsInput> = {}): DpsInput {
  * Verifies a signed document with xmlsec1 (the reference implementation) and the certificate given;
  * null when xmlsec1 is not installed (Debian package xmlsec1).
  */
+export function hasXmlsec1(): boolean {
+  return spawnSync('sh', ['-c', 'command -v xmlsec1']).status === 0;
+}
+
 export function xmlsec1Verify(xml: string, certificatePem: string, signedElement: string): boolean | null {
-  if (spawnSync('sh', ['-c', 'command -v xmlsec1']).status !== 0) return null;
+  if (!hasXmlsec1()) return null;
   const dir = mkdtempSync(join(tmpdir(), 'nfse-xmlsec-'));
   try {
     writeFileSync(join(dir, 'signed.xml'), xml);
