@@ -1,6 +1,7 @@
 import { X509Certificate, randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DOMParser } from '@xmldom/xmldom';
 import { DateTime } from 'luxon';
@@ -405,7 +406,7 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 }
 
 // `node --import tsx apps/server/src/modules/nfse/stand-in.ts --port 4600`: a stand-in for demos.
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const arg = (name: string) => {
     const i = args.indexOf(name);
