@@ -7,7 +7,14 @@ import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestA1, testDpsInput } from '../../../test/nfse-cert.ts';
 import { CertificateError, openA1, type A1Certificate } from './certificate.ts';
-import { gunzipBase64, gzipBase64, postDps, postEvent, SefinUnavailableError } from './sefin-client.ts';
+import {
+  findNfseByDpsId,
+  gunzipBase64,
+  gzipBase64,
+  postDps,
+  postEvent,
+  SefinUnavailableError,
+} from './sefin-client.ts';
 import { startSefinStandIn } from './stand-in.ts';
 import { buildDps, type DpsInput } from './xml/dps.ts';
 import { buildCancelEvent } from './xml/event.ts';
@@ -66,6 +73,20 @@ describe('postDps against the stand-in', () => {
     expect((await send(dps.xml)).ok).toBe(true);
     const again = await send(dps.xml);
     expect(again).toMatchObject({ ok: false, status: 400, errors: [{ code: 'E0014' }] });
+  });
+
+  it('after a lost answer, finds the NFS-e made from a DPS Id (and 404 for one never sent)', async () => {
+    const dps = signedDps();
+    const sent = await send(dps.xml);
+    if (!sent.ok) throw new Error(JSON.stringify(sent));
+    const found = await findNfseByDpsId({ baseUrl: standIn.url, pfx, password: PASSWORD, dpsId: dps.id });
+    expect(found).toEqual(sent);
+    const never = signedDps();
+    expect(await findNfseByDpsId({ baseUrl: standIn.url, pfx, password: PASSWORD, dpsId: never.id })).toMatchObject({
+      ok: false,
+      status: 404,
+      errors: [{ code: 'E9404' }],
+    });
   });
 
   it('an unsigned, altered or invalid DPS is refused', async () => {
@@ -225,9 +246,10 @@ describe('postDps answers and failures', () => {
     }
   });
 
-  it('throws on 5xx, on a closed port and on no answer within the time-out', async () => {
+  it('throws on 5xx, 429, on a closed port and on no answer within the time-out', async () => {
+    const statuses = [503, 500, 429];
     const failing = await fakeServer((_req, res) => {
-      res.writeHead(503, { 'content-type': 'application/json' });
+      res.writeHead(statuses.shift()!, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ erros: [{ Codigo: 'X', Descricao: 'Indisponível' }] }));
     });
     const silent = await fakeServer(() => {});
@@ -237,6 +259,8 @@ describe('postDps answers and failures', () => {
       const call = (baseUrl: string, timeoutMs?: number) =>
         postDps({ baseUrl, pfx, password: PASSWORD, signedXml: '<DPS/>', timeoutMs });
       await expect(call(failing.url)).rejects.toMatchObject({ name: 'SefinUnavailableError', status: 503 });
+      await expect(call(failing.url)).rejects.toMatchObject({ name: 'SefinUnavailableError', status: 500 });
+      await expect(call(failing.url)).rejects.toMatchObject({ name: 'SefinUnavailableError', status: 429 });
       await expect(call(closed.url)).rejects.toThrow(SefinUnavailableError);
       const started = Date.now();
       await expect(call(silent.url, 300)).rejects.toThrow(/no answer within 300 ms/);
