@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -334,6 +338,63 @@ describe('mutual TLS', () => {
       ).rejects.toThrow(CertificateError);
     } finally {
       await server.close();
+    }
+  });
+
+  const hasOpenssl = spawnSync('sh', ['-c', 'command -v openssl']).status === 0;
+  it.skipIf(!hasOpenssl)('works with an A1 encrypted the legacy way (RC2), which Node cannot read as pfx', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nfse-legacy-'));
+    try {
+      const run = (args: string[]) => {
+        const r = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
+        if (r.status !== 0) throw new Error(r.stderr);
+      };
+      run([
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        'k.pem',
+        '-out',
+        'c.pem',
+        '-days',
+        '2',
+        '-subj',
+        '/C=BR/O=ICP-Brasil/CN=OFICINA ANTIGA LTDA:11222333000181',
+      ]);
+      run([
+        'pkcs12',
+        '-export',
+        '-legacy',
+        '-inkey',
+        'k.pem',
+        '-in',
+        'c.pem',
+        '-out',
+        'a1.pfx',
+        '-passout',
+        'pass:velha',
+      ]);
+      const legacy = readFileSync(join(dir, 'a1.pfx'));
+      expect(() => https.createServer({ pfx: legacy, passphrase: 'velha' })).toThrow(/Unsupported PKCS12/);
+      const server = await mutualTlsServer(readFileSync(join(dir, 'c.pem'), 'utf8'));
+      try {
+        const answer = await postDps({
+          baseUrl: server.url,
+          pfx: legacy,
+          password: 'velha',
+          signedXml: '<DPS/>',
+          ca: server.certPem,
+        });
+        expect(answer.ok).toBe(false);
+        expect(server.clients).toEqual(['OFICINA ANTIGA LTDA:11222333000181']);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
