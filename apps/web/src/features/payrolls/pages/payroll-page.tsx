@@ -46,7 +46,7 @@ interface LineTableContext {
   pay(line: PayrollLine): Promise<void>;
 }
 
-/** The columns of the lines table: selection, order, nature, dates, worker (pay slip), value, payment. */
+/** The columns of the lines table: selection, order, nature, dates, worker (pay slip), value and how it was computed, payment. */
 const lineColumns = (c: LineTableContext): Column<PayrollLine>[] => [
   {
     header: (
@@ -83,6 +83,20 @@ const lineColumns = (c: LineTableContext): Column<PayrollLine>[] => [
     cell: (l) => <PaySlipLink payrollId={c.payrollId} workerId={l.workerId} name={l.workerName} />,
   },
   { header: 'Valor', className: 'text-end text-nowrap', cell: (l) => formatMoney(l.value) },
+  {
+    header: 'Cálculo',
+    className: 'payroll-explanation small',
+    cell: (l) =>
+      l.explanation.length ? (
+        <ul className="list-unstyled mb-0">
+          {l.explanation.map((step, i) => (
+            <li key={i}>{step}</li>
+          ))}
+        </ul>
+      ) : (
+        <span className="text-body-secondary">—</span>
+      ),
+  },
   {
     header: 'Pagamento',
     className: 'text-nowrap',

@@ -10,6 +10,8 @@ import { useUpdateUser } from '../api/update-user.ts';
 import { useUpdateUserFinancial } from '../api/update-user-financial.ts';
 import { UserDataForm } from '../components/user-data-form.tsx';
 import { UserFinancialForm } from '../components/user-financial-form.tsx';
+import { PayRulesPanel } from '../components/pay-rules-panel.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 export function UserNewPage() {
   const navigate = useNavigate();
@@ -61,11 +63,14 @@ export function UserEditPage() {
             />
           </Tab>
           <Tab eventKey="financial" title="Financeiro">
-            <UserFinancialForm
-              key={u.id}
-              defaultValues={{ paymentValue: u.paymentValue }}
-              onSubmit={onSubmitFinancial}
-            />
+            <PayRulesPanel userId={u.id} />
+            <SectionCard title="Regra inicial: valor fixo por OS" className="mt-3">
+              <UserFinancialForm
+                key={u.id}
+                defaultValues={{ paymentValue: u.paymentValue }}
+                onSubmit={onSubmitFinancial}
+              />
+            </SectionCard>
           </Tab>
         </Tabs>
       )}
