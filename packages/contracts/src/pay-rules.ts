@@ -45,6 +45,7 @@ export const payRuleMessages = {
   serviceRepeated: 'Este serviço já está na regra',
   serviceNotFound: 'Serviço não encontrado',
   rateRequired: 'O valor deve ser maior que zero',
+  amountRequired: 'Informe um valor',
 } as const;
 
 /** A percentage as typed: 0 to 100 with at most 2 decimals (stored as hundredths of a percent). */
@@ -69,12 +70,15 @@ export const createPayRuleBody = z
   .object({
     kind: z.enum(payRuleKinds, { error: payRuleMessages.kindRequired }),
     validFrom: calendarDate(payRuleMessages.validFromRequired),
-    fixedAmount: money({ min: 0 }).default(0),
+    fixedAmount: money({ min: 0 }).optional(),
     servicesPercent: percent.default(0),
     productsPercent: percent.default(0),
     services: z.array(payRuleServiceInput).max(MAX_PAY_RULE_SERVICES, payRuleMessages.tooManyServices).default([]),
   })
   .superRefine((v, ctx) => {
+    if (v.kind === 'fixed' && v.fixedAmount === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['fixedAmount'], message: payRuleMessages.amountRequired });
+    }
     if (v.kind === 'percentage' && !(v.servicesPercent > 0) && !(v.productsPercent > 0)) {
       ctx.addIssue({ code: 'custom', path: ['servicesPercent'], message: payRuleMessages.percentRequired });
     }

@@ -231,8 +231,12 @@ describe('versions', () => {
     const tech = await technician();
     const cases: Array<[object, Record<string, string[]>]> = [
       [{ validFrom: '2025-01-01' }, { kind: ['Selecione o tipo de regra'] }],
-      [{ kind: 'fixed' }, { validFrom: ['Informe a partir de quando a regra vale'] }],
-      [{ kind: 'fixed', validFrom: '1999-12-31' }, { validFrom: ['Informe uma data entre os anos 2000 e 2100'] }],
+      [{ kind: 'fixed', fixedAmount: 1 }, { validFrom: ['Informe a partir de quando a regra vale'] }],
+      [{ kind: 'fixed', validFrom: '2025-01-01' }, { fixedAmount: ['Informe um valor'] }],
+      [
+        { kind: 'fixed', validFrom: '1999-12-31', fixedAmount: 1 },
+        { validFrom: ['Informe uma data entre os anos 2000 e 2100'] },
+      ],
       [{ kind: 'fixed', validFrom: '2025-01-01', fixedAmount: -1 }, { fixedAmount: ['O valor deve ser no mínimo 0'] }],
       [
         { kind: 'percentage', validFrom: '2025-01-01' },

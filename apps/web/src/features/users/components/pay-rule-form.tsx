@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
-import { Button, Form } from 'react-bootstrap';
+import { Button, Form, Spinner } from 'react-bootstrap';
 import {
   createPayRuleBody,
   messages,
@@ -11,7 +11,6 @@ import {
   type CreatePayRuleBody,
 } from '@oficina/contracts';
 import { DateInput } from '../../../components/date-input.tsx';
-import { FormActions } from '../../../components/form-actions.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { ParsedNumberInput } from '../../../components/parsed-number-input.tsx';
 import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
@@ -52,9 +51,9 @@ export function PayRuleForm({ today, onSubmit }: PayRuleFormProps) {
     defaultValues: {
       kind: 'percentage',
       validFrom: today,
-      fixedAmount: 0,
-      servicesPercent: 0,
-      productsPercent: 0,
+      fixedAmount: undefined,
+      servicesPercent: undefined,
+      productsPercent: undefined,
       services: [],
     } satisfies CreatePayRuleBody,
   });
@@ -82,7 +81,7 @@ export function PayRuleForm({ today, onSubmit }: PayRuleFormProps) {
           <ParsedNumberInput
             id={`pay-rule-${name}`}
             value={field.value}
-            onChange={(v) => field.onChange(v ?? 0)}
+            onChange={(v) => field.onChange(v ?? undefined)}
             onBlur={field.onBlur}
             parse={parseMoneyText}
             format={formatPercent}
@@ -141,7 +140,7 @@ export function PayRuleForm({ today, onSubmit }: PayRuleFormProps) {
 
       {kind === 'fixed' && (
         <Form.Group className="mb-3 form-narrow">
-          <Form.Label htmlFor="pay-rule-fixed">Valor por ordem de serviço</Form.Label>
+          <Form.Label htmlFor="pay-rule-fixed">Valor fixo por OS</Form.Label>
           <Controller
             control={control}
             name="fixedAmount"
@@ -149,7 +148,7 @@ export function PayRuleForm({ today, onSubmit }: PayRuleFormProps) {
               <MoneyInput
                 id="pay-rule-fixed"
                 value={field.value}
-                onChange={field.onChange}
+                onChange={(v) => field.onChange(v ?? undefined)}
                 onBlur={field.onBlur}
                 error={errors.fixedAmount?.message}
               />
@@ -242,7 +241,13 @@ export function PayRuleForm({ today, onSubmit }: PayRuleFormProps) {
         </div>
       )}
       {errors.root && <div className="text-danger small">{errors.root.message}</div>}
-      <FormActions isSubmitting={isSubmitting} />
+      {/* Not 'Salvar': the tab's other form (the initial rule) has that button. */}
+      <div className="mt-4">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
+          Adicionar regra
+        </Button>
+      </div>
     </Form>
   );
 }

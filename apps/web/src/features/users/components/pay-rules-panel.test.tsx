@@ -68,13 +68,12 @@ describe('PayRulesPanel', () => {
     await userEvent.type(form.getByLabelText('Vale a partir de'), '01122026');
     await userEvent.type(form.getByLabelText('Percentual dos serviços'), '10');
     await userEvent.type(form.getByLabelText('Percentual dos produtos'), '5,5');
-    await userEvent.click(form.getByRole('button', { name: 'Salvar' }));
+    await userEvent.click(form.getByRole('button', { name: 'Adicionar regra' }));
     expect(await screen.findByText('Regra de pagamento salva')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       {
         kind: 'percentage',
         validFrom: '2026-12-01',
-        fixedAmount: 0,
         servicesPercent: 10,
         productsPercent: 5.5,
         services: [],
@@ -94,25 +93,24 @@ describe('PayRulesPanel', () => {
     renderAsUser(<PayRulesPanel userId={7} />);
     const form = within(await screen.findByRole('form', { name: 'Nova regra de pagamento' }));
     // A percentage rule with no percentage.
-    await userEvent.click(form.getByRole('button', { name: 'Salvar' }));
+    await userEvent.click(form.getByRole('button', { name: 'Adicionar regra' }));
     expect(await form.findByText('Informe ao menos um percentual maior que zero')).toBeInTheDocument();
     // Per service: at least one, then the picked one refused by the server.
     await userEvent.click(form.getByLabelText('Valor por serviço'));
-    await userEvent.click(form.getByRole('button', { name: 'Salvar' }));
+    await userEvent.click(form.getByRole('button', { name: 'Adicionar regra' }));
     expect(await form.findByText('Adicione ao menos um serviço')).toBeInTheDocument();
     await userEvent.click(form.getByRole('button', { name: 'Adicionar serviço' }));
     await userEvent.click(form.getByLabelText('Serviço 1'));
     await userEvent.click(await screen.findByRole('option', { name: /Instalação split/ }));
     await userEvent.type(form.getByLabelText('Valor por unidade do serviço 1'), '80');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
-    await userEvent.click(form.getByRole('button', { name: 'Salvar' }));
+    await userEvent.click(form.getByRole('button', { name: 'Adicionar regra' }));
     expect(await form.findByText('Serviço não encontrado')).toBeInTheDocument();
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
         {
           kind: 'per_service',
           validFrom: '2026-11-25',
-          fixedAmount: 0,
           servicesPercent: 0,
           productsPercent: 0,
           services: [{ service: 11, rate: 80 }],
