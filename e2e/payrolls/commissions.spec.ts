@@ -37,7 +37,7 @@ test('commissions: a percentage rule on a collaborator, an order completed, the 
   await loginAs(page, 'admin');
   await page.goto(`/admin/users/${user.id}/edit`);
   await page.getByRole('tab', { name: 'Financeiro' }).click();
-  await expect(page.getByTestId('pay-rule-current')).toContainText('Valor fixo por OS — R$ 0,00 (regra inicial)');
+  await expect(page.getByTestId('pay-rule-current')).toContainText(/Valor fixo por OS: R\$\s0,00 \(regra inicial\)/);
   const form = page.getByRole('form', { name: 'Nova regra de pagamento' });
   await form.getByLabel('Percentual dos serviços e produtos', { exact: true }).check();
   await expect(form.getByLabel('Vale a partir de')).toHaveValue(today().split('-').toReversed().join('/'));
@@ -45,11 +45,12 @@ test('commissions: a percentage rule on a collaborator, an order completed, the 
   await form.getByRole('button', { name: 'Adicionar regra' }).click();
   await expect(page.getByText('Regra de pagamento salva')).toBeVisible();
   await expect(page.getByTestId('pay-rule-current')).toContainText(
-    'Percentual dos serviços e produtos — 10% dos serviços',
+    'Percentual dos serviços e produtos: 10% dos serviços (desde',
   );
-  const history = page.getByRole('region', { name: 'Histórico de regras' });
-  await expect(history.getByRole('row').nth(1)).toContainText('Em vigor');
-  await expect(history.getByRole('row').nth(2)).toContainText('Regra inicial');
+  const history = page.getByRole('list', { name: 'Versões da regra' }).getByRole('listitem');
+  await expect(history).toHaveCount(2);
+  await expect(history.first()).toContainText('Em vigor');
+  await expect(history.last()).toContainText('Regra inicial');
 
   // An order with the service, the collaborator on it, completed today.
   const order = await (

@@ -193,11 +193,11 @@ export function describePayBasis(b: PayBasis | null): string[] {
   return out;
 }
 
-/** A version in one line ('10% dos serviços e 5% dos produtos'), for the history and the summary. */
+/** A version's terms in one line ('10% dos serviços e 5% dos produtos', 'R$ 60,00'), after its kind's name. */
 export function describePayRule(
   rule: Pick<PayRule, 'kind' | 'fixedAmount' | 'servicesPercent' | 'productsPercent' | 'services'>,
 ) {
-  if (rule.kind === 'fixed') return `${payRuleKindLabels.fixed}: ${formatMoney(rule.fixedAmount)}`;
+  if (rule.kind === 'fixed') return formatMoney(rule.fixedAmount);
   if (rule.kind === 'percentage') {
     const parts = [
       rule.servicesPercent > 0 ? `${pct(toBasisPoints(rule.servicesPercent))} dos serviços` : null,

@@ -121,7 +121,7 @@ export function PayRuleForm({ today, onSubmit }: PayRuleFormProps) {
         <Form.Text>{kindHelp[kind ?? 'fixed']}</Form.Text>
       </fieldset>
 
-      <Form.Group className="mb-3 form-narrow" controlId="pay-rule-valid-from">
+      <Form.Group className="mb-3 pay-rule-narrow" controlId="pay-rule-valid-from">
         <Form.Label>Vale a partir de</Form.Label>
         <Controller
           control={control}
@@ -139,7 +139,7 @@ export function PayRuleForm({ today, onSubmit }: PayRuleFormProps) {
       </Form.Group>
 
       {kind === 'fixed' && (
-        <Form.Group className="mb-3 form-narrow">
+        <Form.Group className="mb-3 pay-rule-narrow">
           <Form.Label htmlFor="pay-rule-fixed">Valor fixo por OS</Form.Label>
           <Controller
             control={control}
@@ -158,7 +158,7 @@ export function PayRuleForm({ today, onSubmit }: PayRuleFormProps) {
       )}
 
       {kind === 'percentage' && (
-        <div className="row form-narrow">
+        <div className="row pay-rule-narrow">
           {percentField('servicesPercent', 'Percentual dos serviços')}
           {percentField('productsPercent', 'Percentual dos produtos')}
         </div>

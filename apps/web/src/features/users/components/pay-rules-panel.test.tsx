@@ -42,15 +42,22 @@ describe('PayRulesPanel', () => {
     fakeApi({ [`GET ${base}`]: () => listing([percentage, fixed]) });
     renderAsUser(<PayRulesPanel userId={7} />);
     expect(await screen.findByTestId('pay-rule-current')).toHaveTextContent(
-      'Percentual dos serviços e produtos — 10% dos serviços e 5,5% dos produtos (desde 01/11/2026)',
+      'Percentual dos serviços e produtos: 10% dos serviços e 5,5% dos produtos (desde 01/11/2026)',
     );
-    const history = within(screen.getByRole('region', { name: 'Histórico de regras' }));
-    const rows = history.getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.querySelector('td')!.textContent)).toEqual(['01/11/2026', '01/06/2026', 'Regra inicial']);
-    expect(rows[0]).toHaveTextContent('Em vigor');
-    expect(rows[1]).toHaveTextContent('Valor fixo por OS: R$ 60,00');
-    expect(rows[2]).toHaveTextContent('Valor fixo por OS: R$ 45,00');
-    expect(rows[2]).not.toHaveTextContent('Em vigor');
+    const history = within(screen.getByRole('list', { name: 'Versões da regra' }));
+    const entries = history.getAllByRole('listitem');
+    expect(entries.map((e) => e.firstElementChild!.firstElementChild!.textContent)).toEqual([
+      'A partir de 01/11/2026 Em vigor',
+      'A partir de 01/06/2026 ',
+      'Regra inicial ',
+    ]);
+    expect(entries[0]).toHaveTextContent('Percentual dos serviços e produtos: 10% dos serviços e 5,5% dos produtos');
+    expect(entries[0]).toHaveTextContent('Cadastrada em 30/10/2026, 09:00 por Ana');
+    expect(entries[1]).toHaveTextContent('Valor fixo por OS: R$ 60,00');
+    expect(entries[2]).toHaveTextContent('Valor fixo por OS: R$ 45,00');
+    expect(entries[2]).not.toHaveTextContent('Em vigor');
+    expect(within(entries[2]!).queryByRole('button')).toBeNull();
+    expect(within(entries[1]!).getByRole('button', { name: 'Remover a regra de 01/06/2026' })).toBeInTheDocument();
   });
 
   it('saves a percentage version from the chosen day with both percentages', async () => {
@@ -60,7 +67,7 @@ describe('PayRulesPanel', () => {
     });
     renderAsUser(<PayRulesPanel userId={7} />);
     expect(await screen.findByTestId('pay-rule-current')).toHaveTextContent(
-      'Valor fixo por OS — R$ 45,00 (regra inicial)',
+      'Valor fixo por OS: R$ 45,00 (regra inicial)',
     );
     const form = within(screen.getByRole('form', { name: 'Nova regra de pagamento' }));
     expect(form.getByLabelText('Vale a partir de')).toHaveValue('25/11/2026');

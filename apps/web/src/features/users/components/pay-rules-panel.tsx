@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge } from 'react-bootstrap';
+import { Badge, ListGroup } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import {
   describePayRule,
@@ -8,7 +8,6 @@ import {
   type CreatePayRule,
   type PayRule,
 } from '@oficina/contracts';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RemoveButton } from '../../../components/remove-button.tsx';
@@ -24,55 +23,36 @@ import { PayRuleForm } from './pay-rule-form.tsx';
 /** A row of the history: a version, or the initial rule under them all. */
 type HistoryRow = { kind: 'version'; rule: PayRule } | { kind: 'initial'; fixedAmount: number; inForce: boolean };
 
-/** The history's columns: start, the rule in words, who set it and when, remove. */
-const historyColumns = (removeRule: (rule: PayRule) => void): Column<HistoryRow>[] => [
-  {
-    header: 'Vale a partir de',
-    className: 'text-nowrap',
-    cell: (row) =>
-      row.kind === 'initial' ? (
-        <span className="text-body-secondary">Regra inicial</span>
-      ) : (
-        formatIsoDate(row.rule.validFrom)
-      ),
-  },
-  {
-    header: 'Regra',
-    cell: (row) =>
-      row.kind === 'initial' ? (
-        <>
-          {payRuleKindLabels.fixed}: {formatMoney(row.fixedAmount)}{' '}
-          {row.inForce && <Badge bg="success">Em vigor</Badge>}
-        </>
-      ) : (
-        <>
-          <div className="fw-semibold">
-            {payRuleKindLabels[row.rule.kind]} {row.rule.inForce && <Badge bg="success">Em vigor</Badge>}
-          </div>
-          <div className="small">{describePayRule(row.rule)}</div>
-        </>
-      ),
-  },
-  {
-    header: 'Cadastrada',
-    className: 'small text-body-secondary',
-    cell: (row) =>
-      row.kind === 'initial'
-        ? 'Campo abaixo'
-        : `${formatDateTime(row.rule.createdAt)}${row.rule.createdByName ? ` por ${row.rule.createdByName}` : ''}`,
-  },
-  {
-    header: <span className="visually-hidden">Ações</span>,
-    className: 'text-end',
-    cell: (row) =>
-      row.kind === 'version' && (
+/** One entry of the history: when it starts, the rule in words, who set it, and its remove button. */
+function HistoryEntry({ row, onRemove }: { row: HistoryRow; onRemove(rule: PayRule): void }) {
+  const inForce = row.kind === 'initial' ? row.inForce : row.rule.inForce;
+  return (
+    <ListGroup.Item as="li" className="d-flex gap-3 align-items-start">
+      <div className="flex-grow-1">
+        <div className="fw-semibold">
+          {row.kind === 'initial' ? 'Regra inicial' : `A partir de ${formatIsoDate(row.rule.validFrom)}`}{' '}
+          {inForce && <Badge bg="success">Em vigor</Badge>}
+        </div>
+        <div>
+          {row.kind === 'initial'
+            ? `${payRuleKindLabels.fixed}: ${formatMoney(row.fixedAmount)}`
+            : `${payRuleKindLabels[row.rule.kind]}: ${describePayRule(row.rule)}`}
+        </div>
+        <div className="small text-body-secondary">
+          {row.kind === 'initial'
+            ? 'Antes da primeira regra com data (campo abaixo)'
+            : `Cadastrada em ${formatDateTime(row.rule.createdAt)}${row.rule.createdByName ? ` por ${row.rule.createdByName}` : ''}`}
+        </div>
+      </div>
+      {row.kind === 'version' && (
         <RemoveButton
           label={`Remover a regra de ${formatIsoDate(row.rule.validFrom)}`}
-          onClick={() => removeRule(row.rule)}
+          onClick={() => onRemove(row.rule)}
         />
-      ),
-  },
-];
+      )}
+    </ListGroup.Item>
+  );
+}
 
 /**
  * The collaborator's pay rules ('Financeiro'): the rule in force, a new version from a date, and the
@@ -107,8 +87,6 @@ export function PayRulesPanel({ userId }: { userId: number }) {
   ];
   const current = data?.data.find((r) => r.inForce);
 
-  const columns = historyColumns(removeRule);
-
   return (
     <QueryState isPending={rules.isPending} error={rules.error}>
       {data && (
@@ -117,12 +95,12 @@ export function PayRulesPanel({ userId }: { userId: number }) {
             <p className="mb-0" data-testid="pay-rule-current">
               {current ? (
                 <>
-                  <strong>{payRuleKindLabels[current.kind]}</strong> — {describePayRule(current)} (desde{' '}
+                  <strong>{payRuleKindLabels[current.kind]}:</strong> {describePayRule(current)} (desde{' '}
                   {formatIsoDate(current.validFrom)})
                 </>
               ) : (
                 <>
-                  <strong>{payRuleKindLabels.fixed}</strong> — {formatMoney(data.initial.fixedAmount)} (regra inicial)
+                  <strong>{payRuleKindLabels.fixed}:</strong> {formatMoney(data.initial.fixedAmount)} (regra inicial)
                 </>
               )}
             </p>
@@ -131,13 +109,20 @@ export function PayRulesPanel({ userId }: { userId: number }) {
             <PayRuleForm key={data.today} today={data.today} onSubmit={onSubmit} />
           </SectionCard>
           <SectionCard title="Histórico de regras">
-            <DataTable
-              columns={columns}
-              rows={rows}
-              rowKey={(row) => (row.kind === 'initial' ? 'initial' : row.rule.id)}
-              isLoading={rules.isFetching && !rows}
-            />
-            <PaginationBar meta={data.meta} onChange={(p) => setPage((q) => ({ ...q, ...p }))} />
+            {rows && (
+              <ListGroup as="ul" variant="flush" aria-label="Versões da regra">
+                {rows.map((row) => (
+                  <HistoryEntry
+                    key={row.kind === 'initial' ? 'initial' : row.rule.id}
+                    row={row}
+                    onRemove={(rule) => void removeRule(rule)}
+                  />
+                ))}
+              </ListGroup>
+            )}
+            {data.meta.total > data.meta.take && (
+              <PaginationBar meta={data.meta} onChange={(p) => setPage((q) => ({ ...q, ...p }))} />
+            )}
           </SectionCard>
         </div>
       )}
