@@ -48,7 +48,7 @@ export const payRuleRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:ruleId`,
     { schema: { tags, summary: 'Remove uma versão da regra', params: payRuleParams }, config },
     async (request, reply) => {
-      await removePayRule(app.db, request.auth.organizationId, request.params.id, request.params.ruleId);
+      await removePayRule(app.db, request.auth, request.params.id, request.params.ruleId);
       return reply.code(204).send();
     },
   );

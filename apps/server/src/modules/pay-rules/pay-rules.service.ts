@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  describePayRule,
   fromBasisPoints,
+  payRuleKindLabels,
   fromCents,
   payRuleMessages,
   toBasisPoints,
@@ -12,6 +14,7 @@ import {
 import { schema, type Db, type Tx } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid } from '../../plugins/errors.ts';
+import { audit } from '../../lib/audit.ts';
 import { listPage } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
 
@@ -87,6 +90,20 @@ async function toRules(
   }));
 }
 
+/** A version as the audit trail names it: 'A partir de 01/12/2026 — Percentual…: 10% dos serviços'. */
+const trailText = (rule: PayRule) =>
+  `A partir de ${rule.validFrom.split('-').toReversed().join('/')} — ${payRuleKindLabels[rule.kind]}: ${describePayRule(rule)}`;
+
+/** The organization's versions of that collaborator on that day (at most one), as listed. */
+async function versionOn(tx: Tx, organizationId: number, userId: number, where: SQL) {
+  const rows = await tx
+    .select({ ...getTableColumns(r), createdByName: creator })
+    .from(r)
+    .where(and(eq(r.organizationId, organizationId), eq(r.userId, userId), where))
+    .for('update');
+  return (await toRules(tx, rows, null))[0];
+}
+
 const creator = sql<string | null>`(SELECT name FROM ${u} c WHERE c.id = ${r.createdById})`;
 
 /** GET users/{id}/pay-rules: the versions, latest start first, and the initial rule before them. */
@@ -149,7 +166,8 @@ export async function createPayRule(db: Db, actor: PayRuleActor, userId: number,
       });
       if (Object.keys(errors).length) throw invalid(errors);
     }
-    await tx.delete(r).where(and(eq(r.userId, userId), eq(r.validFrom, body.validFrom)));
+    const replaced = await versionOn(tx, actor.organizationId, userId, eq(r.validFrom, body.validFrom));
+    if (replaced) await tx.delete(r).where(eq(r.id, replaced.id));
     const [row] = await tx
       .insert(r)
       .values({
@@ -175,6 +193,9 @@ export async function createPayRule(db: Db, actor: PayRuleActor, userId: number,
     }
     const current = await inForceId(tx, userId, await today(tx, actor.organizationId));
     const [created] = await toRules(tx, [{ ...row!, createdByName: await creatorName(tx, actor.userId) }], current);
+    await audit(tx, actor, replaced ? 'update' : 'create', 'user', userId, [
+      { field: 'payRule', before: replaced ? trailText(replaced) : null, after: trailText(created!) },
+    ]);
     return created!;
   });
 }
@@ -188,10 +209,10 @@ async function creatorName(tx: Tx, userId: number) {
  * DELETE users/{id}/pay-rules/{ruleId}: a version set by mistake. The one before it (or the initial
  * rule) is in force again for orders not yet in a payroll; generated lines keep their value.
  */
-export async function removePayRule(db: Db, organizationId: number, userId: number, ruleId: number) {
-  const [row] = await db
-    .delete(r)
-    .where(and(eq(r.id, ruleId), eq(r.userId, userId), eq(r.organizationId, organizationId)))
-    .returning({ id: r.id });
-  assertFound(row);
+export async function removePayRule(db: Db, actor: PayRuleActor, userId: number, ruleId: number) {
+  await db.transaction(async (tx) => {
+    const rule = assertFound(await versionOn(tx, actor.organizationId, userId, eq(r.id, ruleId)));
+    await tx.delete(r).where(eq(r.id, ruleId));
+    await audit(tx, actor, 'delete', 'user', userId, [{ field: 'payRule', before: trailText(rule), after: null }]);
+  });
 }

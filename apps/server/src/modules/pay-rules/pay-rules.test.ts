@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { schema } from '@oficina/db';
 import { addCompany, perFile, type TestOrg } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
@@ -215,6 +215,33 @@ describe('versions', () => {
     expect((await rules('DELETE', tech.id, `/${replaced.id}`)).statusCode).toBe(404);
     const last = (await rules('GET', tech.id)).json();
     expect(last.data.map((r: { inForce: boolean }) => r.inForce)).toEqual([false, true]);
+
+    // Each change is in the audit trail, under the collaborator.
+    const a = schema.auditLogs;
+    const trail = await t.ctx.database.db
+      .select({ action: a.action, data: a.data, userId: a.userId })
+      .from(a)
+      .where(and(eq(a.entity, 'user'), eq(a.entityId, tech.id)))
+      .orderBy(asc(a.id));
+    expect(trail.map((e) => e.action)).toEqual(['create', 'create', 'create', 'update', 'delete']);
+    expect(trail.every((e) => e.userId === t.org.admin.id)).toBe(true);
+    expect(trail[3]!.data).toEqual([
+      {
+        field: 'payRule',
+        before: 'A partir de 01/01/2025 — Percentual dos serviços e produtos: 10% dos serviços e 5,5% dos produtos',
+        after: 'A partir de 01/01/2025 — Percentual dos serviços e produtos: 12% dos serviços',
+      },
+    ]);
+    expect(trail[4]!.data).toEqual([
+      {
+        field: 'payRule',
+        before: 'A partir de 01/01/2025 — Percentual dos serviços e produtos: 12% dos serviços',
+        after: null,
+      },
+    ]);
+    expect(trail[2]!.data[0]!.after).toBe(
+      brl('A partir de 01/01/2099 — Valor por serviço: Limpeza de split: R$ 80,00'),
+    );
 
     // The old field is still the initial rule.
     const financial = await t.ctx.app.inject({
