@@ -1,5 +1,15 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { newCnpj, newCpf } from '../fixtures/identifiers.ts';
+
+/** axe-core's serious and critical findings (WCAG 2 A and AA), as e2e/frame/accessibility.spec.ts checks the main screens. */
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
@@ -51,6 +61,8 @@ test('commissions: a percentage rule on a collaborator, an order completed, the 
   await expect(history).toHaveCount(2);
   await expect(history.first()).toContainText('Em vigor');
   await expect(history.last()).toContainText('Regra inicial');
+  await expect(page.getByRole('tabpanel', { name: 'Financeiro' })).toHaveCSS('opacity', '1');
+  expect(await seriousViolations(page), 'Financeiro').toEqual([]);
 
   // An order with the service, the collaborator on it, completed today.
   const order = await (
@@ -81,4 +93,5 @@ test('commissions: a percentage rule on a collaborator, an order completed, the 
   await expect(rows.first()).toContainText(/R\$\s45,00/);
   await expect(rows.first().getByRole('listitem')).toHaveText([/^10% de R\$\s450,00 em serviços = R\$\s45,00$/]);
   await expect(page.getByTestId('payroll-summary')).toContainText(/Total\s*R\$\s45,00/);
+  expect(await seriousViolations(page), 'payroll').toEqual([]);
 });

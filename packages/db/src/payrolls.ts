@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { InvoiceState, type PayRuleKind } from '@oficina/contracts';
 import type { Tx } from './client.ts';
-import { companies, payrollLines, payrolls } from './schema/index.ts';
+import { companies, payrolls } from './schema/index.ts';
 import { workerPay } from './pay.ts';
 
 export interface PayrollPeriod {
@@ -26,8 +26,7 @@ export interface PayrollPeriod {
  * always add up to the bonus. The rule itself is `workerPay` (pay.ts); each line keeps how it was
  * computed in pay_basis.
  *
- * One statement reads every candidate with its rule and the order's totals; the lines are inserted in
- * batches. Two generations for the same company wait for each other on the company row; the unique
+ * One statement reads every candidate with its rule and the order's totals; one more inserts the lines. Two generations for the same company wait for each other on the company row; the unique
  * index on invoice_worker_id keeps a worker line in one payroll, and the insert skips the ones it
  * already holds. Returns null (and inserts nothing it keeps: the caller rolls back) when the company is
  * not the organization's, 'empty' when no line qualifies.
@@ -86,8 +85,6 @@ export async function generatePayroll(tx: Tx, period: PayrollPeriod) {
       AND NOT EXISTS (SELECT 1 FROM payroll_lines pl WHERE pl.invoice_worker_id = c.invoice_worker_id)
     ORDER BY c.invoice_id, c.position`)) as unknown as { rows: CandidateRow[] };
 
-  let lines = 0;
-  let totalCents = 0;
   const rows = result.rows.map((c) => {
     const { valueCents, basis } = workerPay(
       {
@@ -116,30 +113,36 @@ export async function generatePayroll(tx: Tx, period: PayrollPeriod) {
       },
     );
     return {
-      organizationId,
-      payrollId: payroll!.id,
-      invoiceWorkerId: c.invoice_worker_id,
-      invoiceId: c.invoice_id,
-      workerId: c.worker_id,
-      valueCents,
-      payBasis: basis,
+      invoice_worker_id: c.invoice_worker_id,
+      invoice_id: c.invoice_id,
+      worker_id: c.worker_id,
+      value_cents: valueCents,
+      pay_basis: basis,
     };
   });
-  for (let at = 0; at < rows.length; at += INSERT_BATCH) {
-    const inserted = await tx
-      .insert(payrollLines)
-      .values(rows.slice(at, at + INSERT_BATCH))
-      .onConflictDoNothing({ target: payrollLines.invoiceWorkerId })
-      .returning({ valueCents: payrollLines.valueCents });
-    lines += inserted.length;
-    for (const line of inserted) totalCents += line.valueCents;
-  }
+  // All lines in one statement with one parameter: a JSON array read back as rows (thousands of
+  // lines as bound parameters cost far more to send and plan than one JSON text).
+  const summary = rows.length
+    ? (
+        (await tx.execute(sql`
+          WITH inserted AS (
+            INSERT INTO payroll_lines (organization_id, payroll_id, invoice_worker_id, invoice_id, worker_id, value_cents, pay_basis)
+            SELECT ${organizationId}, ${payroll!.id}, x.invoice_worker_id, x.invoice_id, x.worker_id, x.value_cents, x.pay_basis
+            FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+              AS x(invoice_worker_id integer, invoice_id integer, worker_id integer, value_cents bigint, pay_basis jsonb)
+            ON CONFLICT (invoice_worker_id) DO NOTHING
+            RETURNING value_cents
+          )
+          SELECT count(*)::int AS lines, coalesce(sum(value_cents), 0)::bigint AS total FROM inserted`)) as unknown as {
+          rows: Array<{ lines: number; total: string | number }>;
+        }
+      ).rows[0]!
+    : { lines: 0, total: 0 };
+  const lines = Number(summary.lines);
+  const totalCents = Number(summary.total);
   if (lines === 0) return 'empty' as const;
   return { payroll: payroll!, lines, totalCents };
 }
-
-/** Rows a statement gets: 9 columns each, well under the 65,535 parameters of a statement. */
-const INSERT_BATCH = 1000;
 
 interface CandidateRow {
   invoice_worker_id: number;
