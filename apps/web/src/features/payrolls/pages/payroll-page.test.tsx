@@ -59,6 +59,8 @@ function renderPage(pay: (lineId: number) => unknown) {
 }
 
 async function payAllSelected() {
+  // The lines first: while they load, the page shows the list's loading table in their place.
+  await screen.findByRole('checkbox', { name: 'Selecionar Ana (OS 10)' }, { timeout: 5000 });
   await userEvent.click(
     await screen.findByRole('checkbox', { name: 'Selecionar todas as linhas não pagas da página' }),
   );
@@ -74,7 +76,7 @@ describe('PayrollPage lines', () => {
     lines[2] = { ...lines[2]!, explanation: [] };
     try {
       renderPage(() => ({}));
-      const bia = (await screen.findByRole('button', { name: 'Bia' })).closest('tr')!;
+      const bia = (await screen.findByRole('button', { name: 'Bia' }, { timeout: 5000 })).closest('tr')!;
       const steps = within(bia)
         .getAllByRole('listitem')
         .map((li) => li.textContent);

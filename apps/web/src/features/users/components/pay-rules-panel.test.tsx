@@ -41,7 +41,7 @@ describe('PayRulesPanel', () => {
   it('shows the rule in force and the history down to the initial rule', async () => {
     fakeApi({ [`GET ${base}`]: () => listing([percentage, fixed]) });
     renderAsUser(<PayRulesPanel userId={7} />);
-    expect(await screen.findByTestId('pay-rule-current')).toHaveTextContent(
+    expect(await screen.findByTestId('pay-rule-current', {}, { timeout: 5000 })).toHaveTextContent(
       'Percentual dos serviços e produtos: 10% dos serviços e 5,5% dos produtos (desde 01/11/2026)',
     );
     const history = within(screen.getByRole('list', { name: 'Versões da regra' }));
@@ -66,7 +66,7 @@ describe('PayRulesPanel', () => {
       [`POST ${base}`]: (body) => ({ status: 201, body: { ...percentage, ...(body as object) } }),
     });
     renderAsUser(<PayRulesPanel userId={7} />);
-    expect(await screen.findByTestId('pay-rule-current')).toHaveTextContent(
+    expect(await screen.findByTestId('pay-rule-current', {}, { timeout: 5000 })).toHaveTextContent(
       'Valor fixo por OS: R$ 45,00 (regra inicial)',
     );
     const form = within(screen.getByRole('form', { name: 'Nova regra de pagamento' }));
@@ -98,7 +98,7 @@ describe('PayRulesPanel', () => {
       [`POST ${base}`]: () => ({ status: 422, body: { errors: { 'services.0.service': ['Serviço não encontrado'] } } }),
     });
     renderAsUser(<PayRulesPanel userId={7} />);
-    const form = within(await screen.findByRole('form', { name: 'Nova regra de pagamento' }));
+    const form = within(await screen.findByRole('form', { name: 'Nova regra de pagamento' }, { timeout: 5000 }));
     // A percentage rule with no percentage.
     await userEvent.click(form.getByRole('button', { name: 'Adicionar regra' }));
     expect(await form.findByText('Informe ao menos um percentual maior que zero')).toBeInTheDocument();
