@@ -1,6 +1,7 @@
-// Payroll generation at scale: POST payrolls (one transaction: lock, one INSERT ... SELECT of the
-// lines with their values, audit) through app.inject() for one company over a period holding about
-// BENCH_PAYROLL_ORDERS (10,000) completed orders, on a throwaway PostgreSQL cluster and on PGlite.
+// Payroll generation at scale: POST payrolls (one transaction: lock, one SELECT of the candidate
+// lines with their pay rules and order totals, the values computed, one INSERT of them all, audit)
+// through app.inject() for one company over a period holding about BENCH_PAYROLL_ORDERS (10,000)
+// completed orders, on a throwaway PostgreSQL cluster and on PGlite.
 // Each run generates, then deletes the (unpaid) payroll so the next run finds the same orders.
 // Run: node --import tsx bench/src/payroll-generate.ts [postgres|pglite ...]   (npm run bench payroll-generate)
 import { sql } from 'drizzle-orm';

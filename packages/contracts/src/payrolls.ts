@@ -96,6 +96,8 @@ export const payrollLine = z.object({
   workerId: z.number().int(),
   workerName: z.string(),
   value: z.number(),
+  /** How the value was computed, one step a sentence ('10% de R$ 450,00 em serviços = R$ 45,00'); empty on lines made before pay rules. */
+  explanation: z.array(z.string()),
   paidAt: z.string().nullable(),
 });
 export type PayrollLine = z.infer<typeof payrollLine>;

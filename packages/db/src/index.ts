@@ -6,3 +6,4 @@ export * as schema from './schema/index.ts';
 export * from './seed/demo.ts';
 export * from './organizations.ts';
 export * from './payrolls.ts';
+export * from './pay.ts';

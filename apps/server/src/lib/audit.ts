@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@oficina/db';
 
-/** The audit trail: who did what to which order, estimate, payroll, customer or maintenance plan, and what changed. */
+/** The audit trail: who did what to which order, estimate, payroll, customer, maintenance plan or collaborator (pay rules), and what changed. */
 export type AuditAction = 'view' | 'create' | 'update' | 'delete';
-export type AuditEntity = 'invoice' | 'estimate' | 'payroll' | 'customer' | 'maintenancePlan';
+export type AuditEntity = 'invoice' | 'estimate' | 'payroll' | 'customer' | 'maintenancePlan' | 'user';
 export type AuditChange = schema.AuditChange;
 
 export interface AuditActor {

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, foreignKey, index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { PayBasis } from '@oficina/contracts';
+import {
+  bigint,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { companies } from './companies.ts';
 import { invoiceWorkers } from './invoice-lines.ts';
@@ -51,6 +63,8 @@ export const payrollLines = pgTable(
     invoiceId: integer('invoice_id').notNull(),
     workerId: integer('worker_id').notNull(),
     valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
+    /** How value_cents was computed (rule, bases, shares); null on lines made before pay rules. */
+    payBasis: jsonb('pay_basis').$type<PayBasis>(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidById: integer('paid_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { payrollMessages, PDF_LINK_TTL_SECONDS, ROLE_ADMIN } from '@oficina/contracts';
+import { describePayBasis, payrollMessages, PDF_LINK_TTL_SECONDS, ROLE_ADMIN } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
@@ -40,6 +40,7 @@ async function loadPaySlip(db: Db, organizationId: number, id: number, workerId:
       finishedAt: i.finishedAt,
       natureName: schema.transactionNatures.name,
       valueCents: l.valueCents,
+      payBasis: l.payBasis,
       paidAt: l.paidAt,
     })
     .from(l)
@@ -48,7 +49,11 @@ async function loadPaySlip(db: Db, organizationId: number, id: number, workerId:
     .where(and(eq(l.payrollId, id), eq(l.workerId, workerId)))
     .orderBy(asc(i.finishedAt), asc(i.number));
   if (!lines.length) throw notFound();
-  return { ...h, generatedAt: new Date(), lines };
+  return {
+    ...h,
+    generatedAt: new Date(),
+    lines: lines.map(({ payBasis, ...line }) => ({ ...line, explanation: describePayBasis(payBasis) })),
+  };
 }
 
 /** POST payrolls/{id}/workers/{workerId}/pdf (admin): a link to the slip that works for a few minutes without a login. */

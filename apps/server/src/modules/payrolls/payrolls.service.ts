@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
+  describePayBasis,
   fromCents,
   InvoiceState,
   payrollMessages,
@@ -186,6 +187,7 @@ const lineColumns = {
   workerId: l.workerId,
   workerName: u.name,
   valueCents: l.valueCents,
+  payBasis: l.payBasis,
   paidAt: l.paidAt,
 };
 const linesFrom = (db: Db | Tx) =>
@@ -196,8 +198,9 @@ const linesFrom = (db: Db | Tx) =>
     .innerJoin(tn, eq(tn.id, i.transactionNatureId))
     .innerJoin(u, eq(u.id, l.workerId));
 type LineRow = Awaited<ReturnType<ReturnType<typeof linesFrom>['execute']>>[number];
-const toLine = ({ valueCents, ...r }: LineRow): PayrollLine => ({
+const toLine = ({ valueCents, payBasis, ...r }: LineRow): PayrollLine => ({
   ...r,
+  explanation: describePayBasis(payBasis),
   invoiceStartedAt: iso(r.invoiceStartedAt),
   invoiceFinishedAt: iso(r.invoiceFinishedAt),
   paidAt: iso(r.paidAt),

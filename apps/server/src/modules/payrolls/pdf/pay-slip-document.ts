@@ -27,6 +27,8 @@ export interface PaySlipData {
     finishedAt: Date | null;
     natureName: string;
     valueCents: number;
+    /** How the value was computed, one sentence a step (empty on lines made before pay rules). */
+    explanation: string[];
     paidAt: Date | null;
   }>;
 }
@@ -35,7 +37,10 @@ const money = (cents: number) => formatMoney(fromCents(cents));
 /** 'YYYY-MM-DD' as pt-BR without a time-zone shift. */
 const day = (d: string) => d.split('-').toReversed().join('/');
 
-/** The pay slip (A4): header, worker and period, one row per order, total, paid and still to pay. */
+/**
+ * The pay slip (A4): header, worker and period, one row per order with how its value was computed
+ * under the nature, total, paid and still to pay.
+ */
 export function renderPaySlip(d: PaySlipData): Promise<Buffer> {
   const period = `${day(d.payroll.startDate)} a ${day(d.payroll.endDate)}`;
   const doc = newDocument({ title: `Holerite ${d.worker.name} ${period}`, author: d.company.name });
@@ -80,7 +85,7 @@ export function renderPaySlip(d: PaySlipData): Promise<Buffer> {
   const columns: Column[] = [
     { header: 'OS', width: 55, align: 'right' },
     { header: 'Concluída em', width: 85 },
-    { header: 'Natureza da operação', width: CONTENT_WIDTH - 55 - 85 - 110 - 90 },
+    { header: 'Natureza da operação e cálculo', width: CONTENT_WIDTH - 55 - 85 - 110 - 90 },
     { header: 'Pagamento', width: 110 },
     { header: 'Valor', width: 90, align: 'right' },
   ];
@@ -90,7 +95,7 @@ export function renderPaySlip(d: PaySlipData): Promise<Buffer> {
     d.lines.map((l) => [
       String(l.invoiceNumber),
       formatDate(l.finishedAt, d.timeZone),
-      l.natureName,
+      { main: l.natureName, sub: l.explanation.join('\n') || null },
       l.paidAt ? `Pago em ${formatDate(l.paidAt, d.timeZone)}` : 'Não pago',
       money(l.valueCents),
     ]),

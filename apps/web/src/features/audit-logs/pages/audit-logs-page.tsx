@@ -32,6 +32,7 @@ const entityPath: Record<string, (id: number) => string> = {
   payroll: (id) => `/payrolls/${id}`,
   customer: (id) => `/customers/${id}/edit`,
   maintenancePlan: (id) => `/maintenance-plans/${id}`,
+  user: (id) => `/admin/users/${id}/edit?tab=financial`,
 };
 
 /** Who did it: the user; without one, the server's maintenance plan job (its line names the plan) or the customer's link. */

@@ -19,6 +19,7 @@ const line = (id: number, workerName: string, invoiceNumber: number): PayrollLin
   workerId: id,
   workerName,
   value: 50,
+  explanation: ['Valor fixo por OS: R$ 50,00'],
   paidAt: null,
 });
 const lines = [line(1, 'Ana', 10), line(2, 'Bia', 11), line(3, 'Caio', 12)];
@@ -58,6 +59,8 @@ function renderPage(pay: (lineId: number) => unknown) {
 }
 
 async function payAllSelected() {
+  // The lines first: while they load, the page shows the list's loading table in their place.
+  await screen.findByRole('checkbox', { name: 'Selecionar Ana (OS 10)' }, { timeout: 5000 });
   await userEvent.click(
     await screen.findByRole('checkbox', { name: 'Selecionar todas as linhas não pagas da página' }),
   );
@@ -66,6 +69,29 @@ async function payAllSelected() {
   expect(within(ask).getByText('Deseja continuar?')).toBeInTheDocument();
   await userEvent.click(within(ask).getByRole('button', { name: 'Pagar' }));
 }
+
+describe('PayrollPage lines', () => {
+  it('shows how each line was computed, one step a line; a line from before pay rules shows a dash', async () => {
+    lines[1] = { ...lines[1]!, explanation: ['10% de R$ 450,00 em serviços = R$ 45,00', 'Bônus da OS: R$ 5,00'] };
+    lines[2] = { ...lines[2]!, explanation: [] };
+    try {
+      renderPage(() => ({}));
+      const bia = (await screen.findByRole('button', { name: 'Bia' }, { timeout: 5000 })).closest('tr')!;
+      const steps = within(bia)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+      expect(steps).toEqual(['10% de R$ 450,00 em serviços = R$ 45,00', 'Bônus da OS: R$ 5,00']);
+      expect(
+        within(screen.getByRole('button', { name: 'Ana' }).closest('tr')!).getByText('Valor fixo por OS: R$ 50,00'),
+      ).toBeInTheDocument();
+      expect(within(screen.getByRole('button', { name: 'Caio' }).closest('tr')!).getByText('—')).toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: 'Cálculo' })).toBeInTheDocument();
+    } finally {
+      lines[1] = line(2, 'Bia', 11);
+      lines[2] = line(3, 'Caio', 12);
+    }
+  });
+});
 
 describe('PayrollPage bulk payment', () => {
   it('pays the selected lines one after another up to 100%', async () => {

@@ -7,7 +7,8 @@ import { ApiError, reportedGlobally } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatIsoDate, formatMoney } from '../../../lib/format.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { LinesTable, type LineColumn } from '../../../components/lines/lines-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -46,8 +47,8 @@ interface LineTableContext {
   pay(line: PayrollLine): Promise<void>;
 }
 
-/** The columns of the lines table: selection, order, nature, dates, worker (pay slip), value, payment. */
-const lineColumns = (c: LineTableContext): Column<PayrollLine>[] => [
+/** The columns of the lines table: selection, order, nature, dates, worker (pay slip), value and how it was computed, payment. */
+const lineColumns = (c: LineTableContext): LineColumn<PayrollLine>[] => [
   {
     header: (
       <Form.Check
@@ -69,22 +70,40 @@ const lineColumns = (c: LineTableContext): Column<PayrollLine>[] => [
   },
   {
     header: 'OS',
+    label: 'OS',
     cell: (l) => (
       <Link to={invoiceEditPath(l.invoiceId)} target="_blank" rel="noopener">
         {l.invoiceNumber}
       </Link>
     ),
   },
-  { header: 'Nat. Operação', cell: (l) => l.transactionNature },
-  { header: 'Início', cell: (l) => formatDateTime(l.invoiceStartedAt) },
-  { header: 'Fim', cell: (l) => formatDateTime(l.invoiceFinishedAt) },
+  { header: 'Nat. Operação', label: 'Nat. Operação', cell: (l) => l.transactionNature },
+  { header: 'Início', label: 'Início', cell: (l) => formatDateTime(l.invoiceStartedAt) },
+  { header: 'Fim', label: 'Fim', cell: (l) => formatDateTime(l.invoiceFinishedAt) },
   {
     header: 'Funcionário',
+    label: 'Funcionário',
     cell: (l) => <PaySlipLink payrollId={c.payrollId} workerId={l.workerId} name={l.workerName} />,
   },
-  { header: 'Valor', className: 'text-end text-nowrap', cell: (l) => formatMoney(l.value) },
+  { header: 'Valor', label: 'Valor', className: 'text-end text-nowrap', cell: (l) => formatMoney(l.value) },
+  {
+    header: 'Cálculo',
+    label: 'Cálculo',
+    className: 'payroll-explanation small',
+    cell: (l) =>
+      l.explanation.length ? (
+        <ul className="list-unstyled mb-0">
+          {l.explanation.map((step, i) => (
+            <li key={i}>{step}</li>
+          ))}
+        </ul>
+      ) : (
+        <span className="text-body-secondary">—</span>
+      ),
+  },
   {
     header: 'Pagamento',
+    label: 'Pagamento',
     className: 'text-nowrap',
     cell: (l) =>
       l.paidAt ? (
@@ -256,7 +275,12 @@ function PayrollLines({ payroll }: { payroll: PayrollDetail }) {
             {failure}
           </Alert>
         )}
-        <DataTable columns={columns} rows={rows} rowKey={(l) => l.id} isLoading={lines.isPending} />
+        {/* Loading and "Sem conexão" as every list says them; the lines stack into cards on a phone. */}
+        {rows ? (
+          <LinesTable columns={columns} rows={rows} rowKey={(l) => l.id} caption="Linhas da folha" />
+        ) : (
+          <DataTable columns={columns} rows={rows} rowKey={(l) => l.id} isLoading={lines.isPending} />
+        )}
         <PaginationBar meta={lines.data?.meta} onChange={(p) => setQuery((f) => ({ ...f, ...p }))} />
       </div>
     </>

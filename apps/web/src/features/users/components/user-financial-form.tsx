@@ -11,7 +11,10 @@ interface UserFinancialFormProps {
   onSubmit(values: UserFinancialBody): Promise<unknown>;
 }
 
-/** 'Financeiro': what the collaborator earns per service order (the payroll uses it). */
+/**
+ * 'Regra inicial': the fixed amount per service order the collaborator earns before their first dated
+ * pay rule (all of them, while they have none).
+ */
 export function UserFinancialForm({ defaultValues, onSubmit }: UserFinancialFormProps) {
   const {
     control,
@@ -39,7 +42,10 @@ export function UserFinancialForm({ defaultValues, onSubmit }: UserFinancialForm
             />
           )}
         />
-        <Form.Text>Pago ao colaborador por ordem de serviço concluída em que ele trabalhou.</Form.Text>
+        <Form.Text>
+          Pago ao colaborador por ordem de serviço concluída em que ele trabalhou, enquanto nenhuma regra com data
+          estiver em vigor.
+        </Form.Text>
       </Form.Group>
       <FormActions isSubmitting={isSubmitting} />
     </Form>

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Tab, Tabs } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { userMessages, type CreateUserBody, type UpdateUserBody, type UserFinancialBody } from '@oficina/contracts';
@@ -10,6 +10,8 @@ import { useUpdateUser } from '../api/update-user.ts';
 import { useUpdateUserFinancial } from '../api/update-user-financial.ts';
 import { UserDataForm } from '../components/user-data-form.tsx';
 import { UserFinancialForm } from '../components/user-financial-form.tsx';
+import { PayRulesPanel } from '../components/pay-rules-panel.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 export function UserNewPage() {
   const navigate = useNavigate();
@@ -34,6 +36,9 @@ export function UserEditPage() {
   const user = useUser(id);
   const update = useUpdateUser(id);
   const updateFinancial = useUpdateUserFinancial(id);
+  // ?tab=financial opens the pay rules directly (a link from elsewhere, a screenshot).
+  const [params] = useSearchParams();
+  const tab = params.get('tab') === 'financial' ? 'financial' : 'data';
   const onSubmitData = async (values: UpdateUserBody) => {
     await update.mutateAsync(values);
     toast.success('Colaborador alterado com sucesso');
@@ -45,7 +50,7 @@ export function UserEditPage() {
   return (
     <RegisterEditPage id={id} record={user} what="o colaborador" title={(u) => `Editar Colaborador: ${u.name}`}>
       {(u) => (
-        <Tabs defaultActiveKey="data" id="user-tabs" className="mb-3" mountOnEnter>
+        <Tabs defaultActiveKey={tab} id="user-tabs" className="mb-3" mountOnEnter>
           <Tab eventKey="data" title="Dados">
             <UserDataForm
               key={u.id}
@@ -61,11 +66,14 @@ export function UserEditPage() {
             />
           </Tab>
           <Tab eventKey="financial" title="Financeiro">
-            <UserFinancialForm
-              key={u.id}
-              defaultValues={{ paymentValue: u.paymentValue }}
-              onSubmit={onSubmitFinancial}
-            />
+            <PayRulesPanel userId={u.id} />
+            <SectionCard title="Regra inicial: valor fixo por OS" className="mt-3 pay-rules-initial">
+              <UserFinancialForm
+                key={u.id}
+                defaultValues={{ paymentValue: u.paymentValue }}
+                onSubmit={onSubmitFinancial}
+              />
+            </SectionCard>
           </Tab>
         </Tabs>
       )}

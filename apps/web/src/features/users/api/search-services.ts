@@ -1,0 +1,10 @@
+import type { ListResult, Service } from '@oficina/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import type { Option } from '../../../components/searchable-select.tsx';
+
+/** The catalogue's services matching q (GET services?q=, not archived) as options of a rate's picker. */
+export const searchServices = async (orgPath: string, q: string): Promise<Option[]> => {
+  const res = await api.get<ListResult<Service>>(`${orgPath}/services`, { q, take: 20 });
+  return res.data.map((s) => ({ value: s.id, label: s.name, hint: formatMoney(s.price) }));
+};
