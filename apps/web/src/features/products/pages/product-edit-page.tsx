@@ -29,6 +29,7 @@ export function ProductEditPage() {
           defaultValues={{
             name: product.name,
             code: product.code ?? '',
+            sku: undefined,
             price: product.price,
             unit: product.unit as ProductBody['unit'],
             warrantyDays: product.warrantyDays,
