@@ -408,15 +408,15 @@ describe("report 'Margem por OS'", () => {
     expect(body.header.map((c: { label: string }) => c.label)).toEqual([
       'OS',
       'Concluída em',
-      'Cliente',
       'Total',
       'Custo',
       'Margem',
       'Margem (%)',
+      'Cliente',
     ]);
     const row = body.body.find((r: unknown[]) => r[0] === fresh.number);
     // Total 1800 + 180 + 134,85 − 30 = 2084,85; cost 824,70 + 50,00 = 874,70; margin 1210,15 (58,0%).
-    expect(row.slice(2)).toEqual([t.world.customer.name, 2084.85, 874.7, 1210.15, 58]);
+    expect(row.slice(1)).toEqual(['2026-03-15', 2084.85, 874.7, 1210.15, 58, t.world.customer.name]);
     expect(body.body.some((r: unknown[]) => r[0] === reopened.number)).toBe(false);
 
     const csv = await t.ctx.app.inject({
@@ -427,8 +427,8 @@ describe("report 'Margem por OS'", () => {
     });
     expect(csv.statusCode).toBe(200);
     const text = csv.rawPayload.subarray(3).toString('utf8');
-    expect(text.split('\r\n')[0]).toBe('OS;Concluída em;Cliente;Total;Custo;Margem;Margem (%)');
-    expect(text).toContain(`;${t.world.customer.name};2084,85;874,70;1210,15;58,0\r\n`);
+    expect(text.split('\r\n')[0]).toBe('OS;Concluída em;Total;Custo;Margem;Margem (%);Cliente');
+    expect(text).toContain(`${fresh.number};15/03/2026;2084,85;874,70;1210,15;58,0;${t.world.customer.name}\r\n`);
   });
 
   it('422 on a bad period; a collaborator gets 403', async () => {

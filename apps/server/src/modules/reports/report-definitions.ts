@@ -362,17 +362,19 @@ const orderMargin: ReportSpec = {
     customerFilter,
   ],
   columns: [
+    // The figures before the customer's name, so a phone shows them without scrolling sideways.
     { name: 'number', label: 'OS', type: 'int' },
-    { name: 'finishedAt', label: 'Concluída em', type: 'datetime' },
-    { name: 'customer', label: 'Cliente', type: 'string' },
+    { name: 'finishedOn', label: 'Concluída em', type: 'date' },
     { name: 'revenue', label: 'Total', type: 'money' },
     { name: 'cost', label: 'Custo', type: 'money' },
     { name: 'margin', label: 'Margem', type: 'money' },
     { name: 'marginPercent', label: 'Margem (%)', type: 'percent' },
+    { name: 'customer', label: 'Cliente', type: 'string' },
   ],
   chart: null,
   query: (ctx, v, cap) => sql`
-    SELECT i.number, i.finished_at, c.name AS customer, ${net} AS revenue, coalesce(s.cents, 0) AS cost,
+    SELECT i.number, to_char(i.finished_at AT TIME ZONE ${ctx.timeZone}, 'YYYY-MM-DD') AS finished_on,
+           c.name AS customer, ${net} AS revenue, coalesce(s.cents, 0) AS cost,
            count(*) OVER () AS total
       FROM invoices i
       JOIN customers c ON c.id = i.customer_id
@@ -392,12 +394,12 @@ const orderMargin: ReportSpec = {
     const margin = revenue - num(r.cost);
     return [
       num(r.number),
-      iso(r.finished_at),
-      str(r.customer),
+      str(r.finished_on),
       money(revenue),
       money(r.cost),
       money(margin),
       revenue ? Math.round((margin / revenue) * 1000) / 10 : null,
+      str(r.customer),
     ];
   },
 };
