@@ -107,8 +107,8 @@ export const productBody = z.object({
   warrantyDays,
   /** How it is sold: 'un' for a new product when not said; an edit without it keeps the product's. */
   unit: productUnit.optional(),
-  /** What one unit costs the shop; 0 (the default) when unknown. */
-  cost: money().optional(),
+  /** What one unit costs the shop; 0 when unknown (null or, on a create, absent). An edit without it keeps it. */
+  cost: money().nullish(),
   stockQuantity: stockNumber.optional(),
   minStock: stockNumber.nullish(),
 });

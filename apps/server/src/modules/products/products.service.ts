@@ -204,7 +204,7 @@ export async function updateProduct(db: Db, organizationId: number, id: number, 
           ...(body.unit ? { unit: body.unit } : {}),
           ...(code !== undefined ? { code } : {}),
           ...(body.warrantyDays !== undefined ? { warrantyDays: body.warrantyDays } : {}),
-          ...(body.cost !== undefined ? { costCents: toCents(body.cost) } : {}),
+          ...(body.cost !== undefined ? { costCents: toCents(body.cost ?? 0) } : {}),
           ...(body.minStock !== undefined ? { minStock: body.minStock } : {}),
           updatedAt: new Date(),
         })

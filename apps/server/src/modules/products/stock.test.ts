@@ -163,6 +163,8 @@ describe('product fields', () => {
     const kept = await admin('PUT', `/${p.id}`, { name: p.name, price: 900 });
     expect(kept.json()).toMatchObject({ cost: 12.5, minStock: 3 });
     expect((await admin('PUT', `/${p.id}`, { name: p.name, price: 900, minStock: null })).json().minStock).toBeNull();
+    // cost null: unknown, 0.
+    expect((await admin('PUT', `/${p.id}`, { name: p.name, price: 900, cost: null })).json().cost).toBe(0);
     expect((await history(p.id)).meta.total).toBe(1);
   });
 
@@ -320,6 +322,22 @@ describe('orders', () => {
       (await t.world.admin('POST', `/${order.id}/cancel/${t.world.statusOf(InvoiceState.Canceled).id}`)).statusCode,
     ).toBe(200);
     expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([10, 10]);
+  });
+
+  it('a line gone while its product is out is given back at the next state change', async () => {
+    const p = await newProduct({ stockQuantity: 5, cost: 20 });
+    const order = await orderWith([[p.id, 2]]);
+    await complete(order.id);
+    expect(await stockOf(p.id)).toBe(3);
+    // The API refuses line changes on a completed order; the line is removed behind its back.
+    await t.ctx.database.db.execute(sql`DELETE FROM invoice_products WHERE id = ${order.lines[0]}`);
+    await reopen(order.id);
+    expect(await stockOf(p.id)).toBe(5);
+    expect((await history(p.id)).data[0]).toMatchObject({
+      quantity: 2,
+      reason: `OS ${order.number}: produto removido`,
+      unitCost: 20,
+    });
   });
 
   it('a refused completion moves nothing; an accepted one moves once', async () => {

@@ -2,6 +2,7 @@ import { Form } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
 import { DEFAULT_UNIT, PRODUCT_UNITS, productBody, unitNames, type ProductBody } from '@oficina/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { MoneyField, TextField, useRegisterForm, WarrantyField } from '../../../components/register-form.tsx';
 import { StockQuantityInput } from './stock-quantity-input.tsx';
 
@@ -36,7 +37,23 @@ export function ProductForm({ defaultValues, isNew, onSubmit }: ProductFormProps
         <Form.Text>Opcional: o SKU, o código de barras, a referência ou o número no sistema anterior.</Form.Text>
       </TextField>
       <MoneyField control={control} name="price" id="product-price" label="Preço" error={errors.price?.message} />
-      <MoneyField control={control} name="cost" id="product-cost" label="Custo" error={errors.cost?.message} />
+      <Form.Group className="mb-3">
+        <Form.Label htmlFor="product-cost">Custo</Form.Label>
+        <Controller
+          control={control}
+          name="cost"
+          render={({ field }) => (
+            <MoneyInput
+              id="product-cost"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.cost?.message}
+            />
+          )}
+        />
+        <Form.Text>O que uma unidade custa à empresa; as compras com custo atualizam a média.</Form.Text>
+      </Form.Group>
       <Form.Group className="mb-3" controlId="product-unit">
         <Form.Label>Unidade</Form.Label>
         <Form.Select isInvalid={!!errors.unit} aria-describedby="product-unit-help" {...register('unit')}>
