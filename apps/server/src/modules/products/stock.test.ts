@@ -210,6 +210,23 @@ describe('movements', () => {
     ]);
   });
 
+  it('movements at once each see the others: the balances are a chain and the stock their sum', async () => {
+    const p = await newProduct({ stockQuantity: 100 });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => move(p.id, { quantity: i % 2 ? -3 : 5, reason: `Lote ${i}` })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    expect(await stockOf(p.id)).toBe(108);
+    // Oldest first, each balance is the one before plus its quantity: no movement saw a stale stock.
+    const chain = (await history(p.id)).data.toReversed() as Array<{ quantity: number; balance: number }>;
+    expect(chain).toHaveLength(9);
+    chain.reduce((before, m) => {
+      expect(m.balance).toBe(before + m.quantity);
+      return m.balance;
+    }, 0);
+    expect(chain.at(-1)!.balance).toBe(108);
+  });
+
   it('a purchase when nothing is on the shelf sets the cost to its price; decimals where the unit allows', async () => {
     const gas = await newProduct({ unit: 'kg', cost: 50 });
     const res = await move(gas.id, { quantity: 1.5, reason: 'Compra', unitCost: 80 });
