@@ -144,9 +144,15 @@ const movementColumns = (unit: string): Column<StockMovement>[] => [
   },
   {
     header: 'Motivo',
-    cell: (m) => (m.invoiceId ? <Link to={`/invoices/${m.invoiceId}/edit`}>{m.reason}</Link> : m.reason),
+    cell: (m) => (
+      <>
+        {m.invoiceId ? <Link to={`/invoices/${m.invoiceId}/edit`}>{m.reason}</Link> : m.reason}
+        {/* On a phone the date goes under the reason, so the table fits without scrolling sideways. */}
+        <div className="small text-body-secondary d-md-none">{formatDateTime(m.createdAt)}</div>
+      </>
+    ),
   },
-  { header: 'Data', cell: (m) => formatDateTime(m.createdAt), className: 'text-nowrap' },
+  { header: 'Data', cell: (m) => formatDateTime(m.createdAt), className: 'text-nowrap d-none d-md-table-cell' },
   {
     header: 'Custo unit.',
     cell: (m) => (m.unitCost === null ? '—' : formatMoney(m.unitCost)),
