@@ -80,6 +80,18 @@ for (const [label, viewport] of [
       expect(await seriousViolations(page), '/maintenance-plans/{id}').toEqual([]);
     });
 
+    test('admin: the products with their stock, and a product with its movements', async ({ page }) => {
+      await loginAs(page, 'admin');
+      await page.goto('/products');
+      await expect(page.getByTestId('pagination')).toBeVisible();
+      expect(await seriousViolations(page), '/products').toEqual([]);
+      // Demo product 3 is below its minimum: its badge and the stock card are on the page.
+      await page.goto('/products/3/edit');
+      await expect(page.getByRole('region', { name: 'Estoque' }).getByTestId('stock-quantity')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Estoque' }).getByTestId('pagination')).toBeVisible();
+      expect(await seriousViolations(page), '/products/{id}/edit').toEqual([]);
+    });
+
     test('collaborator on an order, and the customer on the signing page', async ({ page, request, browser }) => {
       const { id, admin } = await startedOrder(request, { label: 'Cliente A11y', withWorker: true });
       await loginAs(page, 'worker');

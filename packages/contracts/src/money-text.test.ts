@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoneyText, moneyTextMessages as m, parseMoneyText, parseQuantityText } from './money-text.ts';
+import {
+  formatMoneyText,
+  moneyTextMessages as m,
+  parseMoneyText,
+  parseQuantityText,
+  parseStockText,
+} from './money-text.ts';
+import { stockMessages } from './products.ts';
 import { quantityMessages as q } from './units.ts';
 
 // What people type or paste into a money field, and what it means: a value in reais, null for an
@@ -111,5 +118,30 @@ describe('parseQuantityText', () => {
 
   it('never turns 1,5 into 15', () => {
     for (const unit of ['un', 'pc', null]) expect(parseQuantityText('1,5', unit).ok).toBe(false);
+  });
+});
+
+describe('parseStockText', () => {
+  const movement = { zero: false, negative: true };
+  const opening = { zero: true, negative: false };
+  it.each<[string, string, { zero: boolean; negative: boolean }, number | null | string]>([
+    ['', 'un', movement, null],
+    ['5', 'un', movement, 5],
+    ['-2', 'un', movement, -2],
+    ['− 3', 'un', movement, -3],
+    ['1.000', 'un', movement, 1000],
+    ['-1,5', 'kg', movement, -1.5],
+    ['0,125', 'kg', movement, 0.125],
+    ['1,5', 'un', movement, q.whole],
+    ['0', 'un', movement, stockMessages.zero],
+    ['0', 'un', opening, 0],
+    ['-1', 'un', opening, 'A quantidade não pode ser negativa'],
+    ['1,2345', 'kg', movement, q.decimals],
+    ['1.500', 'kg', movement, 'Quantidade ambígua: use vírgula para as casas decimais, como 1,5'],
+    ['abc', 'un', movement, 'Quantidade inválida: use números, como 1,5'],
+  ])('%s (%s)', (typed, unit, allow, expected) => {
+    const r = parseStockText(typed, unit, allow);
+    if (typeof expected === 'string') expect(r).toEqual({ ok: false, message: expected });
+    else expect(r).toEqual({ ok: true, value: expected });
   });
 });

@@ -1,5 +1,6 @@
 import { MONEY_MAX } from './common.ts';
 import { isFractionalUnit, QUANTITY_DECIMALS, quantityMessages, quantityProblem } from './units.ts';
+import { stockQuantityProblem } from './products.ts';
 
 /**
  * Reading what people type or paste into money and quantity fields, the pt-BR way: '.' groups
@@ -118,4 +119,32 @@ export function parseQuantityText(text: string, unit?: string | null): TextReadi
   if (!r.ok || r.value === null) return r;
   const problem = quantityProblem(r.value, unit);
   return problem ? { ok: false, message: problem } : r;
+}
+
+/**
+ * A stock figure typed for a product of this unit: read like a line's quantity ('1,5' only where the
+ * unit is fractional), but '-2' takes out where negatives are allowed (a movement), and 0 passes where
+ * the caller allows it (an opening count, a minimum); '' is null.
+ */
+export function parseStockText(
+  text: string,
+  unit: string | null | undefined,
+  allow: { zero: boolean; negative: boolean },
+): TextReading {
+  const trimmed = text.trim();
+  const negative = /^[-−]/.test(trimmed);
+  if (negative && !allow.negative) return { ok: false, message: quantityTextMessages.negative };
+  const r = read(
+    negative ? trimmed.replace(/^[-−]\s*/, '') : trimmed,
+    {
+      decimals: QUANTITY_DECIMALS,
+      dotThenThree: isFractionalUnit(unit) ? 'ambiguous' : 'thousands',
+      messages: { ...quantityTextMessages, decimals: quantityMessages.decimals },
+    },
+    null,
+  );
+  if (!r.ok || r.value === null) return r;
+  const value = negative ? -r.value : r.value;
+  const problem = stockQuantityProblem(value, unit, allow);
+  return problem ? { ok: false, message: problem } : { ok: true, value };
 }

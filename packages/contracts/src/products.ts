@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listQuery, money, requiredString } from './common.ts';
-import { productUnit } from './units.ts';
+import { listQuery, listResponse, money, requiredString } from './common.ts';
+import { isFractionalUnit, productUnit, QUANTITY_DECIMALS, QUANTITY_MAX, quantityMessages } from './units.ts';
 
 /** Price of products and services: minimum 0.01, step 0.01. */
 export const catalogPrice = money({ min: 0.01, minMessage: 'O preço deve ser de no mínimo R$ 0,01' });
@@ -36,14 +36,81 @@ export const catalogMessages = {
   serviceCodeTaken: 'Já existe um serviço com este código',
 } as const;
 
-/** POST products and PUT products/{id}. */
+// ---- stock ---------------------------------------------------------------------------------------
+
+export const stockMessages = {
+  zero: 'A quantidade não pode ser zero',
+  openingNegative: 'O estoque inicial não pode ser negativo',
+  minNegative: 'O estoque mínimo não pode ser negativo',
+  changedByMovements: 'O estoque muda só por movimentações (Movimentar estoque)',
+  unitCostOnExit: 'Informe o custo só em entradas',
+  costMin: 'O custo deve ser de no mínimo R$ 0,01',
+  skuAndCode: 'O SKU é o próprio código: informe um só deles',
+  wholeUnitWithDecimals: 'O estoque deste produto tem casas decimais: escolha uma unidade que as aceite',
+} as const;
+
+/**
+ * A stock figure in a body (a movement's quantity, the opening count, the minimum) before the product's
+ * unit is known: a number of at most 3 decimals and at most QUANTITY_MAX either way. The service then
+ * applies `stockQuantityProblem` with the unit, as order lines do with `quantityProblem`.
+ */
+export const stockNumber = z.number({ error: quantityMessages.required }).superRefine((v, ctx) => {
+  const problem = stockQuantityProblem(v, 'kg', { zero: true, negative: true });
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/**
+ * Why a stock figure cannot be taken for a product of this unit (undefined when it can): whole numbers
+ * for the whole units, up to 3 decimals for the fractional ones (the order lines' rule), zero and
+ * negative only where the caller allows them. Refused, never rounded.
+ */
+export function stockQuantityProblem(
+  value: number,
+  unit: string | null | undefined,
+  allow: { zero: boolean; negative: boolean },
+): string | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return quantityMessages.required;
+  if (Math.abs(value) > QUANTITY_MAX) return quantityMessages.max;
+  const scaled = value * 10 ** QUANTITY_DECIMALS;
+  if (Math.abs(Math.round(scaled) - scaled) > 1e-6) return quantityMessages.decimals;
+  if (!isFractionalUnit(unit) && !Number.isInteger(value)) return quantityMessages.whole;
+  if (value === 0 && !allow.zero) return stockMessages.zero;
+  if (value < 0 && !allow.negative) return stockMessages.openingNegative;
+  return undefined;
+}
+
+/** How a product's stock stands: below zero, at or below its minimum, or fine. */
+export const STOCK_STATUSES = ['ok', 'low', 'negative'] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+export const stockStatusLabels: Record<StockStatus, string> = {
+  ok: 'Normal',
+  low: 'Estoque baixo',
+  negative: 'Negativo',
+};
+export function stockStatus(stock: number, minStock: number | null): StockStatus {
+  if (stock < 0) return 'negative';
+  if (minStock !== null && stock <= minStock) return 'low';
+  return 'ok';
+}
+
+/**
+ * POST products and PUT products/{id}. `sku` is another name of `code` (one column). `stockQuantity`
+ * is the opening count on a create; afterwards the stock changes only by movements, so an edit may
+ * send it only unchanged. An edit without `cost` or `minStock` keeps the product's; `minStock: null`
+ * removes the minimum.
+ */
 export const productBody = z.object({
   name: requiredString(200),
   code: catalogCode,
+  sku: catalogCode,
   price: catalogPrice,
   warrantyDays,
   /** How it is sold: 'un' for a new product when not said; an edit without it keeps the product's. */
   unit: productUnit.optional(),
+  /** What one unit costs the shop; 0 when unknown (null or, on a create, absent). An edit without it keeps it. */
+  cost: money().nullish(),
+  stockQuantity: stockNumber.optional(),
+  minStock: stockNumber.nullish(),
 });
 export type ProductBody = z.infer<typeof productBody>;
 
@@ -51,10 +118,50 @@ export const productResponse = z.object({
   id: z.number().int(),
   name: z.string(),
   code: z.string().nullable(),
+  /** The same value as `code`. */
+  sku: z.string().nullable(),
   price: z.number(),
   unit: z.string(),
   warrantyDays: z.number().int().nullable(),
+  cost: z.number(),
+  stockQuantity: z.number(),
+  minStock: z.number().nullable(),
+  stockStatus: z.enum(STOCK_STATUSES),
 });
 export type Product = z.infer<typeof productResponse>;
 
-export const productListQuery = listQuery;
+/** GET products: `stock=low` those at or below their minimum or negative, `stock=negative` those below zero. */
+export const STOCK_FILTERS = ['low', 'negative'] as const;
+export const productListQuery = listQuery.extend({
+  stock: z.enum(STOCK_FILTERS, { error: 'Selecione uma opção válida' }).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/**
+ * POST products/{id}/stock-movements (admin): a purchase (positive, with its unit cost), a loss or a
+ * count's correction. The quantity follows the product's unit; the unit cost only on entries.
+ */
+export const stockMovementBody = z.object({
+  quantity: stockNumber,
+  reason: requiredString(200),
+  unitCost: money({ min: 0.01, minMessage: stockMessages.costMin }).nullish(),
+});
+export type StockMovementBody = z.infer<typeof stockMovementBody>;
+
+export const stockMovementResponse = z.object({
+  id: z.number().int(),
+  quantity: z.number(),
+  reason: z.string(),
+  unitCost: z.number().nullable(),
+  /** The product's stock after it. */
+  balance: z.number(),
+  createdAt: z.string(),
+  /** Who typed it in, or whose order change made it. */
+  user: z.string().nullable(),
+  invoiceId: z.number().int().nullable(),
+  invoiceNumber: z.number().int().nullable(),
+});
+export type StockMovement = z.infer<typeof stockMovementResponse>;
+export const stockMovementListResponse = listResponse(stockMovementResponse);
+/** POST stock-movements answers the movement and the product as it is now (stock, cost). */
+export const stockMovementCreated = z.object({ movement: stockMovementResponse, product: productResponse });

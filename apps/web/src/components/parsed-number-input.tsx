@@ -17,7 +17,8 @@ interface CoreProps extends ParsedNumberInputProps {
   /** Text beside the field ('R$', a unit). */
   prefix?: ReactNode;
   suffix?: ReactNode;
-  inputMode: 'decimal' | 'numeric';
+  /** 'text' where a minus sign is typed (mobile number pads may lack it). */
+  inputMode: 'decimal' | 'numeric' | 'text';
   /** When this changes (a quantity's unit), the text is read again under the new rule. */
   ruleKey?: string;
 }

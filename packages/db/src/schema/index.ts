@@ -35,3 +35,4 @@ export * from './municipalities.ts';
 export * from './lookup-caches.ts';
 export * from './maintenance-plans.ts';
 export * from './pay-rules.ts';
+export * from './stock-movements.ts';

@@ -14,6 +14,7 @@ import { conflict, invalid } from '../../plugins/errors.ts';
 import type { AuditChange } from '../../lib/audit.ts';
 import { requiredUnanswered } from '../checklists/invoice-checklists.service.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
+import { syncOrderStock } from '../products/stock.service.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
 
@@ -63,7 +64,7 @@ const describe = (state: number, label: string) =>
 /**
  * Moves an order to another state if allowedInvoiceChanges permits it: 409 with the server's message when the
  * change is not allowed for this actor now. Start sets startedAt once, Complete sets finishedAt,
- * reopening a Completed order clears it. Each change writes a System comment naming who, what and
+ * reopening a Completed order clears it (and puts its products back in stock). Each change writes a System comment naming who, what and
  * the reason, and an audit line.
  */
 export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceStateValue, statusId?: number) {
@@ -84,6 +85,8 @@ export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceS
     const startedAt = to === InvoiceState.Wip ? (row.startedAt ?? now) : row.startedAt;
     const finishedAt = to === InvoiceState.Completed ? now : from === InvoiceState.Completed ? null : row.finishedAt;
     await tx.update(i).set({ statusId: status.id, state: to, startedAt, finishedAt }).where(eq(i.id, id));
+    // The product lines leave the stock while the order is Completed, in this transaction.
+    await syncOrderStock(tx, actor, row, to);
 
     const before = describe(from, current?.label ?? invoiceStateLabels[from]);
     const after = describe(to, status.label);

@@ -1,22 +1,67 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { productBody, productListQuery, productResponse } from '@oficina/contracts';
+import {
+  idParam,
+  listQuery,
+  orgParam,
+  productBody,
+  productListQuery,
+  productResponse,
+  stockMovementBody,
+  stockMovementCreated,
+  stockMovementListResponse,
+} from '@oficina/contracts';
 import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.service.ts';
+import { addMovement, listMovements } from './stock.service.ts';
 
+const access = { admin: true } as const;
 const route = registerRouteSchemas(
   'products',
   { query: productListQuery, body: productBody, response: productResponse },
-  { all: { admin: true } },
+  { all: access },
 );
+const productParams = orgParam.extend({ id: idParam.shape.id });
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const path = '/organizations/:orgId/products';
   app.get(path, route.list, (request) => listProducts(app.db, request.auth.organizationId, request.query));
   app.post(path, route.create, async (request, reply) =>
-    reply.code(201).send(await createProduct(app.db, request.auth.organizationId, request.body)),
+    reply.code(201).send(await createProduct(app.db, request.auth, request.body)),
   );
   app.get(`${path}/:id`, route.get, (request) => getProduct(app.db, request.auth.organizationId, request.params.id));
   app.put(`${path}/:id`, route.update, (request) =>
     updateProduct(app.db, request.auth.organizationId, request.params.id, request.body),
+  );
+
+  // The stock's history and the movements an admin types in (purchases, counts, losses).
+  app.get(
+    `${path}/:id/stock-movements`,
+    {
+      schema: {
+        tags: route.tags,
+        params: productParams,
+        querystring: listQuery,
+        response: { 200: stockMovementListResponse },
+      },
+      config: { access },
+    },
+    (request) => listMovements(app.db, request.auth.organizationId, request.params.id, request.query),
+  );
+  app.post(
+    `${path}/:id/stock-movements`,
+    {
+      schema: {
+        tags: route.tags,
+        params: productParams,
+        body: stockMovementBody,
+        response: { 201: stockMovementCreated },
+      },
+      config: { access },
+    },
+    async (request, reply) => {
+      const movement = await addMovement(app.db, request.auth, request.params.id, request.body);
+      const product = await getProduct(app.db, request.auth.organizationId, request.params.id);
+      return reply.code(201).send({ movement, product });
+    },
   );
 };

@@ -1,15 +1,22 @@
+import { lt, or, lte, and, isNotNull, eq, type SQL } from 'drizzle-orm';
 import {
   catalogMessages,
   DEFAULT_UNIT,
   fromCents,
+  isFractionalUnit,
+  stockMessages,
+  stockQuantityProblem,
+  stockStatus,
   toCents,
-  type ListQuery,
   type ProductBody,
+  type ProductListQuery,
 } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { schema, type Db, type Tx } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
+import { invalid } from '../../plugins/errors.ts';
 import { register } from '../../lib/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
+import { lowStockAfter, moveStock } from './stock.service.ts';
 
 const t = schema.products;
 const columns = {
@@ -19,22 +26,38 @@ const columns = {
   priceCents: t.priceCents,
   unit: t.unit,
   warrantyDays: t.warrantyDays,
+  costCents: t.costCents,
+  stockQuantity: t.stockQuantity,
+  minStock: t.minStock,
 };
-const toProduct = (r: {
+type ProductRow = {
   id: number;
   name: string;
   code: string | null;
   priceCents: number;
   unit: string;
   warrantyDays: number | null;
-}) => ({
-  id: r.id,
-  name: r.name,
-  code: r.code,
-  price: fromCents(r.priceCents),
-  unit: r.unit,
-  warrantyDays: r.warrantyDays,
-});
+  costCents: number;
+  stockQuantity: number;
+  minStock: number | null;
+};
+const toProduct = (r: ProductRow) => {
+  const stockQuantity = Number(r.stockQuantity);
+  const minStock = r.minStock === null ? null : Number(r.minStock);
+  return {
+    id: r.id,
+    name: r.name,
+    code: r.code,
+    sku: r.code,
+    price: fromCents(r.priceCents),
+    unit: r.unit,
+    warrantyDays: r.warrantyDays,
+    cost: fromCents(r.costCents),
+    stockQuantity,
+    minStock,
+    stockStatus: stockStatus(stockQuantity, minStock),
+  };
+};
 
 const products = register({
   table: t,
@@ -45,43 +68,149 @@ const products = register({
   unique: { constraint: 'products_organization_code_key', field: 'code', message: catalogMessages.productCodeTaken },
 });
 
+/** `stock=negative`: below zero; `stock=low`: at or below the minimum, or below zero. */
+const stockFilters: Record<string, SQL | undefined> = {
+  negative: lt(t.stockQuantity, 0),
+  low: or(lt(t.stockQuantity, 0), and(isNotNull(t.minStock), lte(t.stockQuantity, t.minStock))),
+};
+
 /** Alphabetical, searched by name and code (also the product picker of orders and estimates). */
-export const listProducts = (db: Db, organizationId: number, query: ListQuery) =>
-  products.list(db, organizationId, query);
+export const listProducts = (db: Db, organizationId: number, query: ProductListQuery) =>
+  products.list(db, organizationId, query, query.stock ? stockFilters[query.stock] : undefined);
 
 export const getProduct = products.get;
 
-export async function createProduct(db: Db, organizationId: number, body: ProductBody) {
-  const [row] = await products.unique(() =>
-    db
-      .insert(t)
-      .values({
-        organizationId,
-        name: body.name,
-        code: body.code ?? null,
-        priceCents: toCents(body.price),
-        unit: body.unit ?? DEFAULT_UNIT,
-        warrantyDays: body.warrantyDays ?? null,
-      })
-      .returning(columns),
-  );
-  return toProduct(row!);
+/** `sku` is `code` under another name: either may be sent, both only alike. */
+function codeOf(body: ProductBody) {
+  if (body.code !== undefined && body.sku !== undefined && body.code !== body.sku)
+    throw invalid({ sku: stockMessages.skuAndCode });
+  return body.code !== undefined ? body.code : body.sku;
 }
 
-export async function updateProduct(db: Db, organizationId: number, id: number, body: ProductBody) {
-  const [row] = await products.unique(() =>
-    db
-      .update(t)
-      .set({
-        name: body.name,
-        priceCents: toCents(body.price),
-        ...(body.unit ? { unit: body.unit } : {}),
-        ...(body.code !== undefined ? { code: body.code } : {}),
-        ...(body.warrantyDays !== undefined ? { warrantyDays: body.warrantyDays } : {}),
-        updatedAt: new Date(),
-      })
-      .where(products.owned(organizationId, id))
-      .returning(columns),
+/** The stock figures of a body checked against the product's unit, all fields at once. */
+function checkStock(
+  unit: string,
+  figures: { stockQuantity?: number; minStock?: number | null },
+  errors: Record<string, string> = {},
+) {
+  if (figures.stockQuantity !== undefined) {
+    const problem = stockQuantityProblem(figures.stockQuantity, unit, { zero: true, negative: false });
+    if (problem) errors.stockQuantity = problem;
+  }
+  if (figures.minStock !== undefined && figures.minStock !== null) {
+    const problem = stockQuantityProblem(figures.minStock, unit, { zero: true, negative: false });
+    if (problem) errors.minStock = problem === stockMessages.openingNegative ? stockMessages.minNegative : problem;
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
+/**
+ * POST products: `stockQuantity` is the opening count, written as the product's first movement
+ * ('Estoque inicial', at its cost) in the same transaction.
+ */
+export async function createProduct(db: Db, actor: { organizationId: number; userId: number }, body: ProductBody) {
+  const code = codeOf(body);
+  const unit = body.unit ?? DEFAULT_UNIT;
+  checkStock(unit, body);
+  const id = await products.unique(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(t)
+        .values({
+          organizationId: actor.organizationId,
+          name: body.name,
+          code: code ?? null,
+          priceCents: toCents(body.price),
+          unit,
+          warrantyDays: body.warrantyDays ?? null,
+          costCents: toCents(body.cost ?? 0),
+          minStock: body.minStock ?? null,
+        })
+        .returning({ id: t.id });
+      if (body.stockQuantity)
+        await moveStock(tx, {
+          organizationId: actor.organizationId,
+          productId: row!.id,
+          quantity: body.stockQuantity,
+          reason: 'Estoque inicial',
+          unitCostCents: 'cost',
+          userId: actor.userId,
+        });
+      else await checkLowStock(tx, actor.organizationId, row!.id);
+      return row!.id;
+    }),
   );
-  return toProduct(assertFound(row));
+  return getProduct(db, actor.organizationId, id);
+}
+
+/** Stamps (and notifies) a product whose minimum was just set at or above its stock. */
+async function checkLowStock(tx: Tx, organizationId: number, id: number) {
+  const [row] = await tx
+    .select({
+      id: t.id,
+      organizationId: t.organizationId,
+      name: t.name,
+      unit: t.unit,
+      stockQuantity: t.stockQuantity,
+      minStock: t.minStock,
+      lowStockAt: t.lowStockAt,
+    })
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.organizationId, organizationId)))
+    .for('update');
+  const product = assertFound(row);
+  const lowStockAt = await lowStockAfter(tx, {
+    ...product,
+    stockQuantity: Number(product.stockQuantity),
+    minStock: product.minStock === null ? null : Number(product.minStock),
+  });
+  if (lowStockAt?.getTime() !== product.lowStockAt?.getTime())
+    await tx.update(t).set({ lowStockAt }).where(eq(t.id, id));
+}
+
+/**
+ * PUT products/{id}: the stock is not edited here (movements change it), so a `stockQuantity` other
+ * than the product's is a 422 on it; the same value passes, so a client that sends back what it read
+ * is not refused. A unit of whole numbers is refused while the stock or minimum has decimals.
+ */
+export async function updateProduct(db: Db, organizationId: number, id: number, body: ProductBody) {
+  const code = codeOf(body);
+  await products.unique(() =>
+    db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ unit: t.unit, stockQuantity: t.stockQuantity, minStock: t.minStock })
+        .from(t)
+        .where(products.owned(organizationId, id))
+        .for('update');
+      const before = assertFound(current);
+      const unit = body.unit ?? before.unit;
+      const errors: Record<string, string> = {};
+      const stock = Number(before.stockQuantity);
+      if (body.stockQuantity !== undefined && body.stockQuantity !== stock)
+        errors.stockQuantity = stockMessages.changedByMovements;
+      const minStock = body.minStock !== undefined ? body.minStock : before.minStock;
+      if (
+        !isFractionalUnit(unit) &&
+        unit !== before.unit &&
+        (!Number.isInteger(stock) || (minStock !== null && !Number.isInteger(Number(minStock))))
+      )
+        errors.unit = stockMessages.wholeUnitWithDecimals;
+      checkStock(unit, { minStock: body.minStock }, errors);
+      await tx
+        .update(t)
+        .set({
+          name: body.name,
+          priceCents: toCents(body.price),
+          ...(body.unit ? { unit: body.unit } : {}),
+          ...(code !== undefined ? { code } : {}),
+          ...(body.warrantyDays !== undefined ? { warrantyDays: body.warrantyDays } : {}),
+          ...(body.cost !== undefined ? { costCents: toCents(body.cost ?? 0) } : {}),
+          ...(body.minStock !== undefined ? { minStock: body.minStock } : {}),
+          updatedAt: new Date(),
+        })
+        .where(products.owned(organizationId, id));
+      if (body.minStock !== undefined) await checkLowStock(tx, organizationId, id);
+    }),
+  );
+  return getProduct(db, organizationId, id);
 }

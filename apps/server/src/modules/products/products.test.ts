@@ -35,9 +35,14 @@ describe('products: create, read, update', () => {
       id: created.id,
       name: 'Capacitor 35 µF',
       code: null,
+      sku: null,
       price: 48.9,
       unit: 'un',
       warrantyDays: null,
+      cost: 0,
+      stockQuantity: 0,
+      minStock: null,
+      stockStatus: 'ok',
     });
     const put = await call(suite.org, suite.org.admin.token, 'PUT', `/${created.id}`, {
       name: 'Capacitor 40 µF',
@@ -48,9 +53,14 @@ describe('products: create, read, update', () => {
       id: created.id,
       name: 'Capacitor 40 µF',
       code: null,
+      sku: null,
       price: 1234.56,
       unit: 'un',
       warrantyDays: null,
+      cost: 0,
+      stockQuantity: 0,
+      minStock: null,
+      stockStatus: 'ok',
     });
   });
 

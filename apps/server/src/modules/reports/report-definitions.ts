@@ -346,6 +346,64 @@ const estimates: ReportSpec = {
   },
 };
 
+/**
+ * Each completed order's margin: its total less what its products cost. The cost is read from the
+ * stock movements the completion wrote (quantity × the product's cost then), so a later purchase that
+ * moves the cost leaves a finished order's margin as it was; services cost nothing here.
+ */
+const orderMargin: ReportSpec = {
+  name: 'order-margin',
+  title: 'Margem por OS',
+  description:
+    'Ordens concluídas no período: total, custo dos produtos (pelo custo na conclusão), margem e margem (%).',
+  filters: async (ctx) => [
+    ...periodFilters(ctx.timeZone, { from: 'Concluída a partir de', to: 'Concluída até' }),
+    await companyFilter(ctx),
+    customerFilter,
+  ],
+  columns: [
+    // The figures before the customer's name, so a phone shows them without scrolling sideways.
+    { name: 'number', label: 'OS', type: 'int' },
+    { name: 'finishedOn', label: 'Concluída em', type: 'date' },
+    { name: 'revenue', label: 'Total', type: 'money' },
+    { name: 'cost', label: 'Custo', type: 'money' },
+    { name: 'margin', label: 'Margem', type: 'money' },
+    { name: 'marginPercent', label: 'Margem (%)', type: 'percent' },
+    { name: 'customer', label: 'Cliente', type: 'string' },
+  ],
+  chart: null,
+  query: (ctx, v, cap) => sql`
+    SELECT i.number, to_char(i.finished_at AT TIME ZONE ${ctx.timeZone}, 'YYYY-MM-DD') AS finished_on,
+           c.name AS customer, ${net} AS revenue, coalesce(s.cents, 0) AS cost,
+           count(*) OVER () AS total
+      FROM invoices i
+      JOIN customers c ON c.id = i.customer_id
+      LEFT JOIN LATERAL (
+        SELECT sum(round(-m.quantity * m.unit_cost_cents)) AS cents
+          FROM stock_movements m WHERE m.invoice_id = i.id AND m.organization_id = i.organization_id) s ON true
+     WHERE ${where([
+       sql`i.organization_id = ${ctx.organizationId}`,
+       completed,
+       inPeriod(ctx, sql`i.finished_at`, v),
+       !!v.company && sql`i.company_id = ${Number(v.company)}`,
+       !!v.customer && searchWhere(v.customer, [sql`c.name`, sql`c.alias`]),
+     ])}
+     ORDER BY i.finished_at, i.number LIMIT ${cap}`,
+  cells: (r) => {
+    const revenue = num(r.revenue);
+    const margin = revenue - num(r.cost);
+    return [
+      num(r.number),
+      str(r.finished_on),
+      money(revenue),
+      money(r.cost),
+      money(margin),
+      revenue ? Math.round((margin / revenue) * 1000) / 10 : null,
+      str(r.customer),
+    ];
+  },
+};
+
 /** Every report, in the order the list shows them. */
 export const reports: ReportSpec[] = [
   serviceOrders,
@@ -355,4 +413,5 @@ export const reports: ReportSpec[] = [
   ordersPerWorker,
   estimates,
   receivables,
+  orderMargin,
 ];

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListQuery, ListResult, Product } from '@oficina/contracts';
+import type { ListResult, Product, ProductListQuery } from '@oficina/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 
-export type ProductsQuery = Partial<ListQuery>;
+export type ProductsQuery = Partial<ProductListQuery>;
 
 export const getProducts = (orgPath: string, query: ProductsQuery) =>
   api.get<ListResult<Product>>(`${orgPath}/products`, query);

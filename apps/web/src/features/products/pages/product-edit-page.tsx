@@ -5,6 +5,7 @@ import { useCreateProduct } from '../api/create-product.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { ProductForm } from '../components/product-form.tsx';
+import { StockSection } from '../components/stock-section.tsx';
 
 export function ProductNewPage() {
   const create = useCreateProduct();
@@ -12,7 +13,7 @@ export function ProductNewPage() {
   return (
     <>
       <PageHeader title="Novo Produto" />
-      <ProductForm onSubmit={onSubmit} />
+      <ProductForm isNew onSubmit={onSubmit} />
     </>
   );
 }
@@ -24,17 +25,23 @@ export function ProductEditPage() {
   return (
     <RegisterEditPage id={id} record={useProduct(id)} what="o produto" title={`Editar Produto ${id}`}>
       {(product) => (
-        <ProductForm
-          key={product.id}
-          defaultValues={{
-            name: product.name,
-            code: product.code ?? '',
-            price: product.price,
-            unit: product.unit as ProductBody['unit'],
-            warrantyDays: product.warrantyDays,
-          }}
-          onSubmit={onSubmit}
-        />
+        <>
+          <ProductForm
+            key={product.id}
+            defaultValues={{
+              name: product.name,
+              code: product.code ?? '',
+              sku: undefined,
+              price: product.price,
+              unit: product.unit as ProductBody['unit'],
+              warrantyDays: product.warrantyDays,
+              cost: product.cost,
+              minStock: product.minStock,
+            }}
+            onSubmit={onSubmit}
+          />
+          <StockSection product={product} />
+        </>
       )}
     </RegisterEditPage>
   );
