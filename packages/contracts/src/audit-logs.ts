@@ -3,7 +3,7 @@ import { listQuery } from './common.ts';
 
 export const auditActions = ['view', 'create', 'update', 'delete'] as const;
 export type AuditActionName = (typeof auditActions)[number];
-export const auditEntities = ['invoice', 'estimate', 'payroll', 'customer', 'maintenancePlan'] as const;
+export const auditEntities = ['invoice', 'estimate', 'payroll', 'customer', 'maintenancePlan', 'expense'] as const;
 
 export const auditActionLabels: Record<string, string> = {
   view: 'Visualização',
@@ -17,6 +17,7 @@ export const auditEntityLabels: Record<string, string> = {
   payroll: 'Folha',
   customer: 'Cliente',
   maintenancePlan: 'Plano de manutenção',
+  expense: 'Despesa',
 };
 
 /** The pt-BR name of each field a change line can name (unknown fields show their key). */
@@ -70,6 +71,12 @@ export const auditFieldLabels: Record<string, string> = {
   engineerRegistration: 'Registro (CREA/CFT)',
   artNumber: 'ART',
   endedAt: 'Encerrado em',
+  // Expenses (contas a pagar); their payment day is 'paymentDate'.
+  description: 'Descrição',
+  category: 'Categoria',
+  amount: 'Valor',
+  dueDate: 'Vencimento',
+  attachment: 'Anexo',
 };
 
 /** GET audit-logs: user (id), action, q (order/estimate number, entity id or the user's name). */

@@ -34,3 +34,4 @@ export * from './checklists.ts';
 export * from './municipalities.ts';
 export * from './lookup-caches.ts';
 export * from './maintenance-plans.ts';
+export * from './expenses.ts';
