@@ -34,4 +34,6 @@ export * from './checklists.ts';
 export * from './municipalities.ts';
 export * from './lookup-caches.ts';
 export * from './maintenance-plans.ts';
+export * from './receivables.ts';
+export * from './invoice-payments.ts';
 export * from './expenses.ts';
