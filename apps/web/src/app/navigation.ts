@@ -33,6 +33,8 @@ export const registersNav: NavItem[] = [
 export const trailingNav: NavItem[] = [
   { label: 'Relatórios', to: '/reports', admin: true, feature: 'reports' },
   { label: 'Folha', to: '/payrolls', admin: true, feature: 'payroll' },
+  // Contas a pagar: what the shop owes, open, overdue and paid.
+  { label: 'Despesas', to: '/expenses', admin: true },
   { label: 'Logs', to: '/audit-logs', admin: true, feature: 'auditLogs' },
 ];
 

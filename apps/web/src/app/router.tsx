@@ -258,6 +258,13 @@ export const routes: RouteObject[] = [
               lazy: () => import('../features/agenda/pages/agenda-page.tsx').then((m) => ({ Component: m.AgendaPage })),
             },
           ]),
+          restricted('/expenses', { admin: true }, [
+            {
+              index: true,
+              lazy: () =>
+                import('../features/expenses/pages/expenses-page.tsx').then((m) => ({ Component: m.ExpensesPage })),
+            },
+          ]),
           ...registerRoutes,
           { path: '*', element: <NotFoundPage />, handle: notFoundHandle },
         ],
