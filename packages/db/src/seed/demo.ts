@@ -9,6 +9,7 @@ import { seedRegisters } from './registers.ts';
 import { seedServiceOrders } from './service-orders.ts';
 import { seedEstimates } from './estimates.ts';
 import { seedPayrolls } from './payrolls.ts';
+import { seedExpenses } from './expenses.ts';
 import type { DemoContext } from './context.ts';
 
 export type { DemoContext };
@@ -54,4 +55,5 @@ export const demoSeeds: Array<(db: Db, ctx: DemoContext) => Promise<void>> = [
   seedServiceOrders,
   seedEstimates,
   seedPayrolls,
+  seedExpenses,
 ];
