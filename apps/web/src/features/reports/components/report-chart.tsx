@@ -88,7 +88,11 @@ export default function ReportChart({ result }: { result: ReportResult }) {
     <figure className="report-chart card card-body mb-3" aria-label={chart.title}>
       <figcaption className="fw-semibold mb-2">{chart.title}</figcaption>
       <div className="report-chart-canvas">
-        {chart.kind === 'line' ? <Line data={data} options={options} /> : <Bar data={data} options={options} />}
+        {chart.kind === 'line' ? (
+          <Line data={data} options={options} aria-label={chart.title} />
+        ) : (
+          <Bar data={data} options={options} aria-label={chart.title} />
+        )}
       </div>
     </figure>
   );
@@ -155,7 +159,7 @@ function MixedChart({ result, chart }: { result: ReportResult; chart: ReportChar
     <figure className="report-chart card card-body mb-3" aria-label={chart.title}>
       <figcaption className="fw-semibold mb-2">{chart.title}</figcaption>
       <div className="report-chart-canvas">
-        <Chart type="bar" data={data} options={options} />
+        <Chart type="bar" data={data} options={options} aria-label={chart.title} />
       </div>
     </figure>
   );
