@@ -165,7 +165,7 @@ export function ExpensesPage() {
                     </Form.Select>
                   </Form.Group>
                   <div className="row g-2 mb-3">
-                    <Form.Group className="col-6">
+                    <Form.Group className="col-12">
                       <Form.Label htmlFor="expenses-filter-from">
                         {draft.status === 'paid' ? 'Paga de' : 'Vence de'}
                       </Form.Label>
@@ -175,7 +175,7 @@ export function ExpensesPage() {
                         onChange={(v) => setDraft({ ...draft, from: v })}
                       />
                     </Form.Group>
-                    <Form.Group className="col-6">
+                    <Form.Group className="col-12">
                       <Form.Label htmlFor="expenses-filter-to">Até</Form.Label>
                       <DateInput
                         id="expenses-filter-to"
