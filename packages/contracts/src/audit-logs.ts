@@ -70,6 +70,8 @@ export const auditFieldLabels: Record<string, string> = {
   engineerRegistration: 'Registro (CREA/CFT)',
   artNumber: 'ART',
   endedAt: 'Encerrado em',
+  payments: 'Pagamento',
+  installments: 'Parcelas',
 };
 
 /** GET audit-logs: user (id), action, q (order/estimate number, entity id or the user's name). */
