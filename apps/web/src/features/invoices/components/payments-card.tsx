@@ -76,9 +76,12 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
           )}
           {canAdd && (
             <div className="d-flex flex-wrap gap-2 mt-2">
-              <Button size="sm" variant="outline-success" onClick={() => setModal('payment')}>
-                Registrar pagamento
-              </Button>
+              {/* What open instalments hold is received through them, so a free payment needs room outside them. */}
+              {data.unscheduled > 0 && (
+                <Button size="sm" variant="outline-success" onClick={() => setModal('payment')}>
+                  Registrar pagamento
+                </Button>
+              )}
               <Button size="sm" variant="outline-primary" onClick={() => setModal('installments')}>
                 Parcelar saldo
               </Button>

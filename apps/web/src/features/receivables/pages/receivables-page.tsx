@@ -194,13 +194,13 @@ export function ReceivablesPage() {
                 <strong>{formatMoney(r.amount)}</strong>
               </div>
               <div className="small text-break">{r.customerName}</div>
-              <div className="money-line small">
-                <span>
-                  Vence {isoToBr(r.dueDate)} · {paymentMethodLabel(r.method)}
-                </span>
-                <StatusBadge row={r} />
+              <div className="small">
+                Vence {isoToBr(r.dueDate)} · {paymentMethodLabel(r.method)}
               </div>
-              {r.status !== 'paid' && <div className="text-end mt-1">{cols.at(-1)!.cell(r)}</div>}
+              <div className="money-line mt-1">
+                <StatusBadge row={r} />
+                {cols.at(-1)!.cell(r)}
+              </div>
             </li>
           ))}
           {list.data && list.data.data.length === 0 && (
