@@ -158,6 +158,15 @@ describe('payments', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ paid: 40, balance: 60, isPaid: false });
     expect((await t.world.admin('GET', `/${id}`)).json()).toMatchObject({ isPaid: false, paymentDate: null });
+    // The 'Contas a receber' report shows what is left, not the total.
+    const report = await t.ctx.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${t.org.organization.id}/reports/receivables/data`,
+      headers: t.org.as(t.org.admin.token),
+      payload: {},
+    });
+    const number = (await t.world.admin('GET', `/${id}`)).json().number;
+    expect(report.json().body.find((r: unknown[]) => r[0] === number)?.[5]).toBe(60);
     const trail = (await t.world.auditOf(id)).filter((a) => a.action === 'update').at(-1)!;
     expect(trail.data).toEqual([
       { field: 'payments', before: 'R$\u00a060,00 (Dinheiro) em 06/03/2026', after: null },
