@@ -71,6 +71,8 @@ export const auditFieldLabels: Record<string, string> = {
   engineerRegistration: 'Registro (CREA/CFT)',
   artNumber: 'ART',
   endedAt: 'Encerrado em',
+  payments: 'Pagamento',
+  installments: 'Parcelas',
   // Expenses (contas a pagar); their payment day is 'paymentDate'.
   description: 'Descrição',
   category: 'Categoria',

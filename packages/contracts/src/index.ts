@@ -44,4 +44,5 @@ export * from './lookups.ts';
 export * from './imports.ts';
 export * from './maintenance-schedule.ts';
 export * from './maintenance-plans.ts';
+export * from './payments.ts';
 export * from './expenses.ts';

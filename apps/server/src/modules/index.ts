@@ -28,6 +28,7 @@ import { municipalityRoutes } from './municipalities/municipalities.routes.ts';
 import { lookupRoutes } from './lookups/lookups.routes.ts';
 import { importRoutes } from './imports/imports.routes.ts';
 import { maintenancePlanRoutes } from './maintenance-plans/maintenance-plans.routes.ts';
+import { paymentRoutes } from './payments/payments.routes.ts';
 import { expenseRoutes } from './expenses/expenses.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
@@ -61,5 +62,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   lookupRoutes,
   importRoutes,
   maintenancePlanRoutes,
+  paymentRoutes,
   expenseRoutes,
 ];

@@ -15,6 +15,8 @@ export const mainNav: NavItem[] = [
   // Maintenance plans (PMOC): each visit becomes a service order.
   { label: 'PMOC', to: '/maintenance-plans', admin: true },
   { label: 'Clientes', to: '/customers', admin: true },
+  // Instalments of every order, open, overdue and received.
+  { label: 'Contas a receber', to: '/receivables', admin: true },
 ];
 
 export const registersNav: NavItem[] = [

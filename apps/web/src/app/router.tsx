@@ -235,6 +235,15 @@ export const routes: RouteObject[] = [
                 })),
             },
           ]),
+          restricted('/receivables', { admin: true }, [
+            {
+              index: true,
+              lazy: () =>
+                import('../features/receivables/pages/receivables-page.tsx').then((m) => ({
+                  Component: m.ReceivablesPage,
+                })),
+            },
+          ]),
           restricted('/maintenance-plans', { admin: true }, [
             {
               index: true,
