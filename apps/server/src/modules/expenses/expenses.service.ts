@@ -128,7 +128,7 @@ export async function getExpense(db: Db | Tx, organizationId: number, id: number
   return toExpense(assertFound(row) as Row);
 }
 
-/** GET expenses/categories?q=: the organization's categories in use (as first written), most used first. */
+/** GET expenses/categories?q=: the organization's categories in use, one spelling per group of any case, most used first. */
 export async function expenseCategories(db: Db, organizationId: number, q: string | undefined) {
   const rows = await db
     .select({ category: sql<string>`min(${t.category})` })
