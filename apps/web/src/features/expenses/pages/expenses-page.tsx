@@ -42,6 +42,10 @@ function StatusBadge({ expense }: { expense: Expense }) {
 
 const count = new Intl.NumberFormat('pt-BR');
 
+/** A period typed the wrong way round is taken in order (the API would refuse it on 'to'). */
+const inOrder = (f: ExpensesFilter): ExpensesFilter =>
+  f.from && f.to && f.to < f.from ? { ...f, from: f.to, to: f.from } : f;
+
 /** The list's columns; the description opens the expense, the last column pays and removes it. */
 function expenseColumns(on: {
   onOpen(e: Expense): void;
@@ -145,7 +149,7 @@ export function ExpensesPage() {
             <FilterPopover<ExpensesFilter>
               value={filter}
               count={applied}
-              onApply={(next) => setFilter({ ...next, skip: 0 })}
+              onApply={(next) => setFilter({ ...inOrder(next), skip: 0 })}
               onClear={reset}
             >
               {(draft, setDraft) => (
