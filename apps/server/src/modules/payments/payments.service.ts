@@ -57,11 +57,12 @@ function assertPayable(row: InvoiceRow) {
 }
 
 /**
- * Stores whether the payments now cover the total (an order of total 0 keeps what 'Pagar' said), and
+ * Stores whether the payments now cover the total (an order of total 0 keeps what 'Pagar' said), after
+ * any change of payments or of the total (lines, discount: `invoiceKind.afterMoneyChange`), and
  * the date the order became paid (its latest payment's) for the order's screen and PDF; an order that
  * stops being paid loses both, as 'Desfazer pagamento' always did. Returns the audit lines.
  */
-async function settle(tx: Tx, row: InvoiceRow, description?: string | null): Promise<AuditChange[]> {
+export async function settle(tx: Tx, row: InvoiceRow, description?: string | null): Promise<AuditChange[]> {
   const { paid } = await receivedCents(tx, row.id);
   const total = totalCents(row);
   const isPaid = total > 0 ? paid >= total : row.isPaid;

@@ -183,6 +183,23 @@ describe('payments', () => {
     expect((await t.world.admin('DELETE', `/${other}/payments/${pixId}`)).statusCode).toBe(404);
   });
 
+  it('a new total settles the order again: a discount forgiving the rest pays it, a line added owes again', async () => {
+    const id = await orderOf(0);
+    await t.world.admin('POST', `/${id}/payments`, pix(170));
+    expect((await payments(id)).json()).toMatchObject({ total: 180, balance: 10, isPaid: false });
+    const discount = await t.world.admin('POST', `/${id}/discount`, { discount: 10 });
+    expect(discount.json()).toMatchObject({ isPaid: true, total: 170, paymentDate: '2026-03-05' });
+    const trail = (await t.world.auditOf(id)).filter((a) => a.action === 'update').at(-1)!;
+    expect(trail.data).toEqual([
+      { field: 'discount', before: 0, after: 10 },
+      { field: 'isPaid', before: false, after: true },
+      { field: 'paymentDate', before: null, after: '2026-03-05' },
+    ]);
+    await t.world.admin('POST', `/${id}/products`, { product: t.world.product.id, quantity: 1 });
+    expect((await payments(id)).json()).toMatchObject({ total: 205.9, balance: 35.9, isPaid: false });
+    expect((await t.world.admin('GET', `/${id}`)).json()).toMatchObject({ isPaid: false, paymentDate: null });
+  });
+
   it('two payments at once cannot pay more than the total (the order row lock)', async () => {
     const id = await orderOf();
     const results = await Promise.all(
