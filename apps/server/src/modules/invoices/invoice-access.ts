@@ -5,7 +5,7 @@ import { assertFound } from '../../plugins/auth.ts';
 import { conflict } from '../../plugins/errors.ts';
 import { audit, type AuditAction, type AuditActor, type AuditChange } from '../../lib/audit.ts';
 import type { Actor, InvoiceTables, RecordKind } from '../../lib/record-core/kind.ts';
-import { settle } from '../payments/payments.service.ts';
+import { settle } from '../payments/settle.ts';
 
 const i = schema.invoices;
 
