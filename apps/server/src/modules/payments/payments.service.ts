@@ -23,6 +23,7 @@ import { assertFound } from '../../plugins/auth.ts';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import type { AuditChange } from '../../lib/audit.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { receivedCents, settle } from './settle.ts';
 import {
   lockInvoice,
   recordChange,
@@ -34,55 +35,17 @@ import {
 
 const { invoices: i, invoicePayments: p, receivables: r, users: u } = schema;
 
+export { receivedCents, settle };
+
 /** 'YYYY-MM-DD' as pt-BR, without a time zone shift (a date column has no time). */
 export const brDate = (isoDate: string) => isoDate.split('-').toReversed().join('/');
 
 const totalCents = (row: Pick<InvoiceRow, 'subtotalCents' | 'discountCents'>) => row.subtotalCents - row.discountCents;
 
-/** Received so far and still scheduled in open instalments, in cents. */
-export async function receivedCents(tx: Db | Tx, invoiceId: number) {
-  const [row] = await queryRows<{ paid: string; open: string }>(
-    tx,
-    sql`SELECT coalesce((SELECT sum(${p.amountCents}) FROM ${p} WHERE ${p.invoiceId} = ${invoiceId}), 0) AS paid,
-               coalesce((SELECT sum(${r.amountCents}) FROM ${r}
-                          WHERE ${r.invoiceId} = ${invoiceId} AND ${r.paymentId} IS NULL), 0) AS open`,
-  );
-  return { paid: Number(row!.paid), open: Number(row!.open) };
-}
-
 /** Payments are taken on the orders 'Pagar' takes: not Draft, not Canceled. */
 function assertPayable(row: InvoiceRow) {
   if (row.state === InvoiceState.Draft || row.state === InvoiceState.Canceled)
     throw conflict(invoiceMessages.cannotPay);
-}
-
-/**
- * Stores whether the payments now cover the total (an order of total 0 keeps what 'Pagar' said), and
- * the date the order became paid (its latest payment's) for the order's screen and PDF; an order that
- * stops being paid loses both, as 'Desfazer pagamento' always did. Returns the audit lines.
- */
-async function settle(tx: Tx, row: InvoiceRow, description?: string | null): Promise<AuditChange[]> {
-  const { paid } = await receivedCents(tx, row.id);
-  const total = totalCents(row);
-  const isPaid = total > 0 ? paid >= total : row.isPaid;
-  if (isPaid === row.isPaid) return [];
-  let paymentDate: string | null = null;
-  if (isPaid) {
-    const [last] = await tx
-      .select({ paidAt: sql<string>`max(${p.paidAt})` })
-      .from(p)
-      .where(eq(p.invoiceId, row.id));
-    paymentDate = last?.paidAt ?? null;
-  }
-  const paymentDescription = isPaid ? (description ?? null) : null;
-  await tx.update(i).set({ isPaid, paymentDate, paymentDescription }).where(eq(i.id, row.id));
-  return [
-    { field: 'isPaid', before: row.isPaid, after: isPaid },
-    { field: 'paymentDate', before: row.paymentDate, after: paymentDate },
-    ...(row.paymentDescription !== paymentDescription
-      ? [{ field: 'paymentDescription', before: row.paymentDescription, after: paymentDescription }]
-      : []),
-  ];
 }
 
 /** 'R$ 50,00 (PIX) em 05/03/2026' ('R$ 50,00 em …' without a method): a payment in the trail and the comments. */

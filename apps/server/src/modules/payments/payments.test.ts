@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { InvoiceState, type InvoiceStateValue } from '@oficina/contracts';
@@ -180,6 +181,23 @@ describe('payments', () => {
     const other = await orderOf();
     const pixId = res.json().payments[0].id;
     expect((await t.world.admin('DELETE', `/${other}/payments/${pixId}`)).statusCode).toBe(404);
+  });
+
+  it('a new total settles the order again: a discount forgiving the rest pays it, a line added owes again', async () => {
+    const id = await orderOf(0);
+    await t.world.admin('POST', `/${id}/payments`, pix(170));
+    expect((await payments(id)).json()).toMatchObject({ total: 180, balance: 10, isPaid: false });
+    const discount = await t.world.admin('POST', `/${id}/discount`, { discount: 10 });
+    expect(discount.json()).toMatchObject({ isPaid: true, total: 170, paymentDate: '2026-03-05' });
+    const trail = (await t.world.auditOf(id)).filter((a) => a.action === 'update').at(-1)!;
+    expect(trail.data).toEqual([
+      { field: 'discount', before: 0, after: 10 },
+      { field: 'isPaid', before: false, after: true },
+      { field: 'paymentDate', before: null, after: '2026-03-05' },
+    ]);
+    await t.world.admin('POST', `/${id}/products`, { product: t.world.product.id, quantity: 1 });
+    expect((await payments(id)).json()).toMatchObject({ total: 205.9, balance: 35.9, isPaid: false });
+    expect((await t.world.admin('GET', `/${id}`)).json()).toMatchObject({ isPaid: false, paymentDate: null });
   });
 
   it('two payments at once cannot pay more than the total (the order row lock)', async () => {
@@ -517,5 +535,41 @@ describe('overdue notifications', () => {
     expect(stamped.filter((x) => x.at !== null)).toHaveLength(2);
     const all = await db.select().from(n).where(like(n.sourceKey, 'receivable-overdue:%'));
     expect(new Set(all.map((x) => `${x.userId}:${x.sourceKey}`)).size).toBe(all.length);
+  });
+});
+
+describe('orders paid before payments existed', () => {
+  it('every paid order of the demo data is covered by its payments', async () => {
+    const rows = await t.ctx.database.db.execute(sql`
+      SELECT i.id FROM invoices i
+       WHERE i.is_paid AND i.subtotal_cents - i.discount_cents > 0
+         AND i.subtotal_cents - i.discount_cents
+             <> coalesce((SELECT sum(p.amount_cents) FROM invoice_payments p WHERE p.invoice_id = i.id), 0)`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
+  // The migration's own statement, run here over one order paid the old way (no payment row).
+  it('the migration gives each of them one payment of its total, on its payment date', async () => {
+    const id = await orderOf(80, Completed);
+    const unpaid = await orderOf(80, Completed);
+    await t.ctx.database.db
+      .update(schema.invoices)
+      .set({ isPaid: true, paymentDate: '2025-12-01', paymentDescription: 'Cheque' })
+      .where(eq(schema.invoices.id, id));
+    const file = readFileSync(
+      new URL('../../../../../packages/db/migrations/20261125T1100_invoice_payments.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = file.slice(file.indexOf('INSERT INTO invoice_payments'));
+    expect(backfill).toMatch(/^INSERT INTO invoice_payments[\s\S]+WHERE i\.is_paid[\s\S]+;\s*$/);
+    // Over the orders paid the old way only (the others here already have their payments).
+    await t.ctx.database.db.execute(sql.raw(backfill.replace(/;\s*$/, ` AND i.id = ${id};`)));
+    expect((await payments(id)).json()).toMatchObject({
+      paid: 100,
+      balance: 0,
+      isPaid: true,
+      payments: [{ amount: 100, method: null, paidAt: '2025-12-01', note: 'Cheque', receivableId: null }],
+    });
+    expect((await payments(unpaid)).json()).toMatchObject({ paid: 0, payments: [] });
   });
 });
