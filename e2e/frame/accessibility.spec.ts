@@ -92,6 +92,29 @@ for (const [label, viewport] of [
       expect(await seriousViolations(page), '/products/{id}/edit').toEqual([]);
     });
 
+    test('admin: the expenses with the form open, and the cash flow with its chart', async ({ page, request }) => {
+      const admin = await apiAs(request, 'admin');
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+      await admin.post('/expenses', {
+        description: unique('Aluguel A11y'),
+        category: 'Aluguel',
+        amount: 1800,
+        dueDate: today,
+        paidAt: null,
+      });
+      await loginAs(page, 'admin');
+      await page.goto('/expenses');
+      await expect(page.getByTestId('pagination')).toBeVisible();
+      expect(await seriousViolations(page), '/expenses').toEqual([]);
+      await page.getByRole('button', { name: 'Nova despesa' }).click();
+      await expect(page.getByRole('dialog', { name: 'Nova despesa' })).toHaveCSS('opacity', '1');
+      expect(await seriousViolations(page), '/expenses (form)').toEqual([]);
+      await page.goto('/reports/cash-flow');
+      await page.getByRole('button', { name: 'Filtrar' }).click();
+      await expect(page.getByRole('figure', { name: 'Fluxo de caixa' }).locator('canvas')).toBeVisible();
+      expect(await seriousViolations(page), '/reports/cash-flow').toEqual([]);
+    });
+
     test('collaborator on an order, and the customer on the signing page', async ({ page, request, browser }) => {
       const { id, admin } = await startedOrder(request, { label: 'Cliente A11y', withWorker: true });
       await loginAs(page, 'worker');

@@ -18,6 +18,7 @@ test.describe('navigation', () => {
     for (const label of ['Orçamentos', 'Ordens de Serviço', 'Agenda', 'Clientes', 'Relatórios', 'Folha', 'Logs']) {
       await expect(nav(page).getByRole('link', { name: label, exact: true })).toBeVisible();
     }
+    await expect(nav(page).getByRole('link', { name: 'Despesas', exact: true })).toBeVisible();
     await nav(page).getByRole('button', { name: 'Cadastros' }).click();
     for (const label of [
       'Produtos',
@@ -46,8 +47,9 @@ test.describe('navigation', () => {
     for (const label of ['Orçamentos', 'Clientes', 'Relatórios', 'Folha', 'Logs']) {
       await expect(nav(page).getByRole('link', { name: label, exact: true })).toHaveCount(0);
     }
+    await expect(nav(page).getByRole('link', { name: 'Despesas', exact: true })).toHaveCount(0);
     await expect(nav(page).getByRole('button', { name: 'Cadastros' })).toHaveCount(0);
-    for (const path of ['/customers', '/import']) {
+    for (const path of ['/customers', '/import', '/expenses']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
     }

@@ -21,6 +21,8 @@ export interface Config {
   reminderJobIntervalMs: number;
   /** How often the job makes the orders of maintenance plans' visits coming due (ms; 0 turns it off). */
   maintenancePlanJobIntervalMs: number;
+  /** How often the job tells the admins of instalments that fell due unreceived (ms; 0 turns it off). */
+  receivableJobIntervalMs: number;
   /** Files in an S3-compatible bucket (S3_BUCKET set); local disk under dataDir otherwise. */
   s3?: S3Settings;
   trustProxy: TrustProxy;
@@ -84,6 +86,7 @@ export function loadConfig(env = process.env): Config {
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 60),
     reminderJobIntervalMs: Number(env.REMINDER_JOB_INTERVAL_MS ?? 5000),
     maintenancePlanJobIntervalMs: Number(env.MAINTENANCE_JOB_INTERVAL_MS ?? 60_000),
+    receivableJobIntervalMs: Number(env.RECEIVABLE_JOB_INTERVAL_MS ?? 60_000),
     s3: s3SettingsFromEnv(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     backupCron: env.BACKUP_CRON?.trim() || undefined,

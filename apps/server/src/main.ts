@@ -70,6 +70,7 @@ const app = await buildApp({
   jobs: {
     reminderIntervalMs: config.reminderJobIntervalMs,
     maintenancePlanIntervalMs: config.maintenancePlanJobIntervalMs,
+    receivableIntervalMs: config.receivableJobIntervalMs,
   },
   logger: {
     level: config.logLevel,

@@ -3,7 +3,15 @@ import { listQuery } from './common.ts';
 
 export const auditActions = ['view', 'create', 'update', 'delete'] as const;
 export type AuditActionName = (typeof auditActions)[number];
-export const auditEntities = ['invoice', 'estimate', 'payroll', 'customer', 'maintenancePlan', 'user'] as const;
+export const auditEntities = [
+  'invoice',
+  'estimate',
+  'payroll',
+  'customer',
+  'maintenancePlan',
+  'user',
+  'expense',
+] as const;
 
 export const auditActionLabels: Record<string, string> = {
   view: 'Visualização',
@@ -18,6 +26,7 @@ export const auditEntityLabels: Record<string, string> = {
   customer: 'Cliente',
   maintenancePlan: 'Plano de manutenção',
   user: 'Colaborador',
+  expense: 'Despesa',
 };
 
 /** The pt-BR name of each field a change line can name (unknown fields show their key). */
@@ -72,6 +81,14 @@ export const auditFieldLabels: Record<string, string> = {
   artNumber: 'ART',
   endedAt: 'Encerrado em',
   payRule: 'Regra de pagamento',
+  payments: 'Pagamento',
+  installments: 'Parcelas',
+  // Expenses (contas a pagar); their payment day is 'paymentDate'.
+  description: 'Descrição',
+  category: 'Categoria',
+  amount: 'Valor',
+  dueDate: 'Vencimento',
+  attachment: 'Anexo',
 };
 
 /** GET audit-logs: user (id), action, q (order/estimate number, entity id or the user's name). */

@@ -45,3 +45,5 @@ export * from './imports.ts';
 export * from './maintenance-schedule.ts';
 export * from './maintenance-plans.ts';
 export * from './pay-rules.ts';
+export * from './payments.ts';
+export * from './expenses.ts';

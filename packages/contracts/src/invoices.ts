@@ -4,6 +4,7 @@ import { businessDateTime, calendarDate, idParam, listQuery, listResponse, money
 import { anyQuantity, wholeQuantity } from './units.ts';
 import { InvoiceState, invoiceStateValues, type InvoiceStateValue } from './invoice-states.ts';
 import { addressResponse } from './addresses.ts';
+import { paymentMethod } from './payments.ts';
 
 /** pt-BR texts for service orders: fixed wording; change only with the screens and tests. */
 export const invoiceMessages = {
@@ -332,6 +333,8 @@ export type DiscountBody = z.infer<typeof discountBody>;
 export const payBody = z.object({
   date: calendarDate(invoiceMessages.dateRequired),
   description: z.string().trim().max(500, 'Deve ter no máximo 500 caracteres').nullish(),
+  /** How the customer paid; absent: recorded as 'Não informado'. */
+  method: paymentMethod.nullish(),
 });
 export type PayBody = z.infer<typeof payBody>;
 

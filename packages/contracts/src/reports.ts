@@ -47,13 +47,21 @@ export type ReportColumnType = (typeof reportColumnTypes)[number];
 export const reportColumn = z.object({ name: z.string(), label: z.string(), type: z.enum(reportColumnTypes) });
 export type ReportColumn = z.infer<typeof reportColumn>;
 
-/** How the screen draws the result: x and y are column names; series splits the bars by a column. */
+/**
+ * How the screen draws the result: x and y are column names; series splits the bars by a column.
+ * Instead of y alone, `bars` draws several columns as bars side by side and `lines` columns as lines
+ * over them (a cash flow's movements and its balances), each named by its column's label and drawn in
+ * `colors` (bars first, then lines) when given.
+ */
 export const reportChart = z.object({
   kind: z.enum(['bar', 'line']),
   title: z.string(),
   x: z.string(),
   y: z.string(),
   series: z.string().optional(),
+  bars: z.array(z.string()).optional(),
+  lines: z.array(z.string()).optional(),
+  colors: z.array(z.string()).optional(),
 });
 export type ReportChart = z.infer<typeof reportChart>;
 

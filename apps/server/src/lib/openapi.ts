@@ -263,7 +263,8 @@ export function createOpenApiTransforms(): { transform: Transform; transformObje
 
 /**
  * OpenAPI 3.0 reads `nullable` only beside a `type`: a nullable union (`anyOf` of typed schemas, as zod
- * writes `string | number | null`) carries it on each alternative instead.
+ * writes `string | number | null`) carries it on each alternative instead; a nullable enum lists null
+ * among its values, as OpenAPI 3.0.3 says (a validator checks the enum before `nullable`).
  */
 function nullableWithType(node: unknown) {
   if (!node || typeof node !== 'object') return;
@@ -276,5 +277,6 @@ function nullableWithType(node: unknown) {
     delete o.nullable;
     for (const alt of o.anyOf as Array<Record<string, unknown>>) if (alt.type !== undefined) alt.nullable = true;
   }
+  if (o.nullable === true && Array.isArray(o.enum) && !o.enum.includes(null)) o.enum = [...o.enum, null];
   for (const v of Object.values(o)) nullableWithType(v);
 }

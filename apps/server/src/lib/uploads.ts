@@ -48,7 +48,7 @@ export interface NamedImageUpload extends ImageUpload {
 }
 
 /** A file name fit for display: no path, no control characters, bounded. */
-const displayName = (raw: string | undefined, fallback: string) =>
+export const displayName = (raw: string | undefined, fallback: string) =>
   (raw ?? '')
     .split(/[\\/]/)
     .pop()!
@@ -93,6 +93,8 @@ export interface FileUpload {
   data: Buffer;
   /** The text fields sent beside the file, by name. */
   fields: Record<string, string>;
+  /** The file name the browser sent, as it sent it (for display, through displayName). */
+  fileName: string | undefined;
 }
 
 /**
@@ -107,13 +109,16 @@ export async function readFileUpload(
 ): Promise<FileUpload> {
   if (!request.isMultipart()) throw invalid({ [field]: fileMessages.missingFile });
   let data: Buffer | undefined;
+  let fileName: string | undefined;
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      } else if (part.fieldname === field) data = await part.toBuffer();
-      else part.file.resume();
+      } else if (part.fieldname === field) {
+        fileName = part.filename;
+        data = await part.toBuffer();
+      } else part.file.resume();
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
@@ -122,5 +127,5 @@ export async function readFileUpload(
     throw uploadError(err, field);
   }
   if (!data?.length) throw invalid({ [field]: fileMessages.missingFile });
-  return { data, fields };
+  return { data, fields, fileName };
 }

@@ -29,6 +29,8 @@ import { lookupRoutes } from './lookups/lookups.routes.ts';
 import { importRoutes } from './imports/imports.routes.ts';
 import { maintenancePlanRoutes } from './maintenance-plans/maintenance-plans.routes.ts';
 import { payRuleRoutes } from './pay-rules/pay-rules.routes.ts';
+import { paymentRoutes } from './payments/payments.routes.ts';
+import { expenseRoutes } from './expenses/expenses.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -62,4 +64,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   importRoutes,
   maintenancePlanRoutes,
   payRuleRoutes,
+  paymentRoutes,
+  expenseRoutes,
 ];

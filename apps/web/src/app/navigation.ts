@@ -15,6 +15,8 @@ export const mainNav: NavItem[] = [
   // Maintenance plans (PMOC): each visit becomes a service order.
   { label: 'PMOC', to: '/maintenance-plans', admin: true },
   { label: 'Clientes', to: '/customers', admin: true },
+  // Instalments of every order, open, overdue and received.
+  { label: 'Contas a receber', to: '/receivables', admin: true },
 ];
 
 export const registersNav: NavItem[] = [
@@ -33,6 +35,8 @@ export const registersNav: NavItem[] = [
 export const trailingNav: NavItem[] = [
   { label: 'Relatórios', to: '/reports', admin: true, feature: 'reports' },
   { label: 'Folha', to: '/payrolls', admin: true, feature: 'payroll' },
+  // Contas a pagar: what the shop owes, open, overdue and paid.
+  { label: 'Despesas', to: '/expenses', admin: true },
   { label: 'Logs', to: '/audit-logs', admin: true, feature: 'auditLogs' },
 ];
 

@@ -235,6 +235,15 @@ export const routes: RouteObject[] = [
                 })),
             },
           ]),
+          restricted('/receivables', { admin: true }, [
+            {
+              index: true,
+              lazy: () =>
+                import('../features/receivables/pages/receivables-page.tsx').then((m) => ({
+                  Component: m.ReceivablesPage,
+                })),
+            },
+          ]),
           restricted('/maintenance-plans', { admin: true }, [
             {
               index: true,
@@ -256,6 +265,13 @@ export const routes: RouteObject[] = [
             {
               index: true,
               lazy: () => import('../features/agenda/pages/agenda-page.tsx').then((m) => ({ Component: m.AgendaPage })),
+            },
+          ]),
+          restricted('/expenses', { admin: true }, [
+            {
+              index: true,
+              lazy: () =>
+                import('../features/expenses/pages/expenses-page.tsx').then((m) => ({ Component: m.ExpensesPage })),
             },
           ]),
           ...registerRoutes,

@@ -15,13 +15,22 @@ interface DataTableProps<T> {
   rowKey(row: T): string | number;
   isLoading?: boolean;
   emptyText?: string;
+  /** A row's class (an overdue instalment's highlight). */
+  rowClassName?(row: T): string | undefined;
 }
 
 /**
  * The list table: header, rows, a spinner while loading and an empty-state row; without rows and
  * without a connection, "Sem conexão" and 'Tentar novamente' (never "Nenhum registro" or an endless spinner).
  */
-export function DataTable<T>({ columns, rows, rowKey, isLoading, emptyText = 'Nenhum registro' }: DataTableProps<T>) {
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  isLoading,
+  emptyText = 'Nenhum registro',
+  rowClassName,
+}: DataTableProps<T>) {
   const noConnection = useConnectionProblem();
   return (
     <div className="table-responsive">
@@ -42,7 +51,7 @@ export function DataTable<T>({ columns, rows, rowKey, isLoading, emptyText = 'Ne
             </tr>
           ) : rows && rows.length > 0 ? (
             rows.map((row) => (
-              <tr key={rowKey(row)}>
+              <tr key={rowKey(row)} className={rowClassName?.(row)}>
                 {columns.map((c, i) => (
                   <td key={i} className={c.className}>
                     {c.cell(row)}

@@ -154,6 +154,9 @@ export const api = {
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
   /** Multipart upload (logo, signature-image, attachment). */
   postForm: <T>(path: string, form: FormData, opts?: RequestOptions) => request<T>('POST', path, form, opts),
+  /** GET answered by a file (a list's CSV export, its filters in the query). */
+  getFile: (path: string, query?: object, opts?: RequestOptions) =>
+    request<DownloadedFile>('GET', withQuery(path, query), undefined, { ...opts, file: true }),
   /** POST answered by a file (CSV export). */
   postFile: (path: string, body: unknown, opts?: RequestOptions) =>
     request<DownloadedFile>('POST', path, body, { ...opts, file: true }),

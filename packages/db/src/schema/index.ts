@@ -36,3 +36,6 @@ export * from './lookup-caches.ts';
 export * from './maintenance-plans.ts';
 export * from './pay-rules.ts';
 export * from './stock-movements.ts';
+export * from './receivables.ts';
+export * from './invoice-payments.ts';
+export * from './expenses.ts';

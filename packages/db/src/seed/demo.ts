@@ -10,6 +10,7 @@ import { seedServiceOrders } from './service-orders.ts';
 import { seedEstimates } from './estimates.ts';
 import { seedPayrolls } from './payrolls.ts';
 import { seedStock } from './stock.ts';
+import { seedExpenses } from './expenses.ts';
 import type { DemoContext } from './context.ts';
 
 export type { DemoContext };
@@ -56,4 +57,5 @@ export const demoSeeds: Array<(db: Db, ctx: DemoContext) => Promise<void>> = [
   seedEstimates,
   seedPayrolls,
   seedStock,
+  seedExpenses,
 ];

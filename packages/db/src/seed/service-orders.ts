@@ -1,5 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { CommentType, InvoiceState, invoiceStateLabels, type InvoiceStateValue } from '@oficina/contracts';
+import {
+  CommentType,
+  installmentDueDate,
+  InvoiceState,
+  invoiceStateLabels,
+  splitInstallments,
+  type InvoiceStateValue,
+  type PaymentMethod,
+} from '@oficina/contracts';
 import type { Db } from '../client.ts';
 import type { DemoContext } from './context.ts';
 import {
@@ -9,6 +17,7 @@ import {
   customers,
   equipments,
   invoiceComments,
+  invoicePayments,
   invoiceEquipments,
   invoiceProducts,
   invoiceServices,
@@ -17,6 +26,7 @@ import {
   invoices,
   invoiceWorkers,
   products,
+  receivables,
   services,
   tags,
   transactionNatures,
@@ -33,7 +43,15 @@ interface DemoOrder {
   state: keyof typeof InvoiceState;
   /** Label of the Blocked or Canceled reason. */
   reason?: string;
-  paid?: { daysAgo: number; description?: string };
+  paid?: { daysAgo: number; description?: string; method?: PaymentMethod };
+  /** A deposit, then the rest in monthly instalments from `firstDueDaysAgo`; the first `received` are paid. */
+  installments?: {
+    deposit?: { amount: number; method: PaymentMethod; daysAgo: number };
+    count: number;
+    method: PaymentMethod;
+    firstDueDaysAgo: number;
+    received: number;
+  };
   services?: Array<[index: number, quantity: number, description?: string]>;
   products?: Array<[index: number, quantity: number]>;
   /** How many of the customer's pieces of equipment are on the order. */
@@ -74,6 +92,61 @@ function pathTo(state: InvoiceStateValue): InvoiceStateValue[] {
       return [Wip, Completed];
     default:
       return [];
+  }
+}
+
+/** A paid order's payment of its total; an order with a plan gets its deposit, instalments and their payments. */
+async function seedPayments(
+  db: Db,
+  ids: { organizationId: number; invoiceId: number; adminId: number },
+  o: Pick<DemoOrder, 'paid' | 'installments'>,
+  totalCents: number,
+) {
+  const { organizationId, invoiceId, adminId } = ids;
+  const payment = { organizationId, invoiceId, createdById: adminId };
+  if (o.paid && totalCents > 0)
+    await db.insert(invoicePayments).values({
+      ...payment,
+      amountCents: totalCents,
+      method: o.paid.method ?? null,
+      paidAt: isoDay(at(o.paid.daysAgo)),
+      note: o.paid.description ?? null,
+    });
+  const plan = o.installments;
+  if (!plan) return;
+  let balance = totalCents;
+  if (plan.deposit) {
+    const amountCents = Math.round(plan.deposit.amount * 100);
+    balance -= amountCents;
+    await db.insert(invoicePayments).values({
+      ...payment,
+      amountCents,
+      method: plan.deposit.method,
+      paidAt: isoDay(at(plan.deposit.daysAgo)),
+    });
+  }
+  const first = isoDay(at(plan.firstDueDaysAgo));
+  const rows = await db
+    .insert(receivables)
+    .values(
+      splitInstallments(balance, plan.count).map((amountCents, k) => ({
+        organizationId,
+        invoiceId,
+        amountCents,
+        dueDate: installmentDueDate(first, k),
+        method: plan.method,
+        installmentNumber: k + 1,
+        installmentCount: plan.count,
+        createdById: adminId,
+      })),
+    )
+    .returning();
+  for (const r of rows.slice(0, plan.received)) {
+    const [paid] = await db
+      .insert(invoicePayments)
+      .values({ ...payment, amountCents: r.amountCents, method: r.method, paidAt: r.dueDate, receivableId: r.id })
+      .returning({ id: invoicePayments.id });
+    await db.update(receivables).set({ paymentId: paid!.id }).where(eq(receivables.id, r.id));
   }
 }
 
@@ -137,6 +210,7 @@ async function seedOrders(db: Db, organizationId: number, orders: DemoOrder[]) {
     const subtotalCents =
       lineServices.reduce((sum, l) => sum + l.s.priceCents * l.quantity, 0) +
       lineProducts.reduce((sum, l) => sum + l.p.priceCents * l.quantity, 0);
+    const discountCents = Math.min(Math.round((o.discount ?? 0) * 100), subtotalCents);
     number += 1;
     const [row] = await db
       .insert(invoices)
@@ -154,7 +228,7 @@ async function seedOrders(db: Db, organizationId: number, orders: DemoOrder[]) {
         startedAt,
         finishedAt,
         subtotalCents,
-        discountCents: Math.min(Math.round((o.discount ?? 0) * 100), subtotalCents),
+        discountCents,
         invoiceInfo1: o.info?.invoiceInfo1 ?? null,
         invoiceInfo2: o.info?.invoiceInfo2 ?? null,
         isPayingJustTheHalf: o.info?.isPayingJustTheHalf ?? false,
@@ -166,6 +240,7 @@ async function seedOrders(db: Db, organizationId: number, orders: DemoOrder[]) {
       .returning({ id: invoices.id });
     const invoiceId = row!.id;
     const base = { organizationId, invoiceId, createdAt: created, updatedAt: created };
+    await seedPayments(db, { organizationId, invoiceId, adminId: admin.id }, o, subtotalCents - discountCents);
     if (lineServices.length)
       await db.insert(invoiceServices).values(
         lineServices.map((l) => ({

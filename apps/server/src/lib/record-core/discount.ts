@@ -25,8 +25,10 @@ export async function setDiscount<Row extends RecordRow>(
     if (cents === row.discountCents) return;
     const record = kind.entity === 'invoice' ? schema.invoices : schema.estimates;
     await tx.update(record).set({ discountCents: cents }).where(eq(record.id, id));
+    const follows = (await kind.afterMoneyChange?.(tx, { ...row, discountCents: cents })) ?? [];
     await kind.recordChange(tx, actor, id, 'update', [
       { field: 'discount', before: fromCents(row.discountCents), after: discount },
+      ...follows,
     ]);
   });
 }

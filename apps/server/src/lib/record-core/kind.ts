@@ -39,6 +39,11 @@ export interface RecordKind<Row extends RecordRow = RecordRow, T extends RecordT
   lock(tx: Tx, actor: Actor, id: number): Promise<Row>;
   /** Refuses (409) a line or picture change on a record that takes none in its state. */
   assertEditable(row: Row): void;
+  /**
+   * After the record's subtotal or discount changed (`row` carries the new values), in the same
+   * transaction: what else follows from the new total (an order's paid flag). Returns audit lines.
+   */
+  afterMoneyChange?(tx: Tx, row: Row): Promise<AuditChange[]>;
   /** Bumps updated_at and writes the audit row, in the transaction of the change. */
   recordChange(tx: Tx, actor: Actor, id: number, action: AuditAction, data: AuditChange[]): Promise<void>;
   /**

@@ -56,6 +56,8 @@ export async function applySubtotal<Row extends RecordRow>(
     changes.push({ field: 'subTotal', before: fromCents(row.subtotalCents), after: fromCents(subtotalCents) });
   if (discountCents !== row.discountCents)
     changes.push({ field: 'discount', before: fromCents(row.discountCents), after: fromCents(discountCents) });
+  if (changes.length && kind.afterMoneyChange)
+    changes.push(...(await kind.afterMoneyChange(tx, { ...row, subtotalCents, discountCents })));
   return changes;
 }
 

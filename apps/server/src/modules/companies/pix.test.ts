@@ -73,6 +73,22 @@ describe('PIX on the order', () => {
     });
     expect(workerPage.json().pix ?? null).toBeNull();
 
+    // After a deposit, the code is of what is left.
+    expect(
+      (await t.world.admin('POST', `/${id}/payments`, { amount: 10, method: 'pix', paidAt: '2026-11-19' })).statusCode,
+    ).toBe(201);
+    const rest = await t.ctx.app.inject({
+      method: 'GET',
+      url: `/api/public/invoices/${id}?token=${tokenOf(detail.signUrl)}`,
+    });
+    expect(rest.json().pix.amount).toBe(Math.round((total - 10) * 100) / 100);
+    const restLink = await t.world.admin('POST', `/${id}/pdf`, { showValues: true });
+    const restText = pdfText((await t.ctx.app.inject({ method: 'GET', url: restLink.json().url })).rawPayload).replace(
+      /\s+/g,
+      '',
+    );
+    expect(restText).toContain(rest.json().pix.code.replace(/\s+/g, ''));
+
     // Paid: nothing due.
     expect((await t.world.admin('POST', `/${id}/complete`)).statusCode).toBe(200);
     expect((await t.world.admin('POST', `/${id}/pay`, { date: '2026-11-20' })).statusCode).toBe(200);

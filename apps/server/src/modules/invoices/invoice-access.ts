@@ -5,6 +5,7 @@ import { assertFound } from '../../plugins/auth.ts';
 import { conflict } from '../../plugins/errors.ts';
 import { audit, type AuditAction, type AuditActor, type AuditChange } from '../../lib/audit.ts';
 import type { Actor, InvoiceTables, RecordKind } from '../../lib/record-core/kind.ts';
+import { settle } from '../payments/settle.ts';
 
 const i = schema.invoices;
 
@@ -95,6 +96,8 @@ export const invoiceKind: RecordKind<InvoiceRow, InvoiceTables> = {
   find: visibleInvoice,
   lock: lockInvoice,
   assertEditable: assertOpen,
+  // The order is paid while its payments cover the total: a new total may change that.
+  afterMoneyChange: (tx, row) => settle(tx, row),
   recordChange,
   // An order's lines carry nothing more than the shared columns.
   newLineValues: async () => ({}),

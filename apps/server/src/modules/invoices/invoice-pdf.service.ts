@@ -20,6 +20,7 @@ import {
   verifyDocumentLink,
 } from '../documents/printed-record.ts';
 import type { DocumentLink, DocumentServer, PdfLog } from '../documents/printed-record.ts';
+import { receivedCents } from '../payments/payments.service.ts';
 
 export type { PdfLog };
 
@@ -98,15 +99,11 @@ export async function loadPdfData(
   const ph = schema.invoicePictures;
   const u = schema.users;
   const printed = and(eq(c.invoiceId, id), inArray(c.type, [CommentType.General, CommentType.Technical]));
+  // What is still due, payable by PIX: the total less what was received (a deposit), nothing once paid.
+  const { paid } = inv.isPaid ? { paid: 0 } : await receivedCents(db, id);
+  const due = inv.isPaid ? 0 : Math.max(inv.subtotalCents - inv.discountCents - paid, 0);
   const [printedHeadData, content, workers, comments, pictures, signature, checklists] = await Promise.all([
-    // What is still due, payable by PIX: nothing once paid.
-    printedHead(
-      db,
-      storage,
-      inv,
-      { showValues, amountCents: inv.isPaid ? 0 : inv.subtotalCents - inv.discountCents, reference: `OS${inv.number}` },
-      badImage,
-    ),
+    printedHead(db, storage, inv, { showValues, amountCents: due, reference: `OS${inv.number}` }, badImage),
     loadSignedContent(db, inv),
     db
       .select({ name: u.name })

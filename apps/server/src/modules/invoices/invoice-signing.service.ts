@@ -18,6 +18,7 @@ import { contentHash, latestSignature, linkKind, loadSignedContent } from './inv
 import { notifyAdmins } from '../notifications/notify.ts';
 import { pixFor } from '../documents/pdf/pix-block.ts';
 import { companyCity } from '../documents/printed-record.ts';
+import { receivedCents } from '../payments/payments.service.ts';
 
 const i = schema.invoices;
 
@@ -98,7 +99,8 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
   const pix = await pixFor({
     pixKey,
     showValues: withValues,
-    amountCents: row.isPaid ? 0 : subtotal - content.discountCents,
+    // What is still due: the total less what was received (a deposit); nothing once paid.
+    amountCents: row.isPaid ? 0 : Math.max(subtotal - content.discountCents - (await receivedCents(db, id)).paid, 0),
     merchantName: names.companyName,
     merchantCity: pixKey ? await companyCity(db, companyId) : null,
     reference: `OS${row.number}`,

@@ -15,6 +15,7 @@ import type { AuditChange } from '../../lib/audit.ts';
 import { requiredUnanswered } from '../checklists/invoice-checklists.service.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
 import { syncOrderStock } from '../products/stock.service.ts';
+import { dropOpenInstallments } from '../payments/payments.service.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
 
@@ -100,6 +101,8 @@ export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceS
     const changes: AuditChange[] = [{ field: 'status', before, after }];
     if (startedAt !== row.startedAt)
       changes.push({ field: 'startedAt', before: null, after: startedAt!.toISOString() });
+    // A cancelled order has nothing more to receive: its open instalments go in this transaction.
+    if (to === InvoiceState.Canceled) changes.push(...(await dropOpenInstallments(tx, actor.organizationId, id)));
     if (finishedAt !== row.finishedAt)
       changes.push({
         field: 'finishedAt',

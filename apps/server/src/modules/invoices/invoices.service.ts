@@ -14,7 +14,8 @@ import {
 import { schema, type Db, type Tx } from '@oficina/db';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import { audit, changedFields, type AuditActor, type AuditChange } from '../../lib/audit.ts';
-import { invoiceKind, lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
+import { invoiceKind, lockInvoice, recordChange, type Actor } from './invoice-access.ts';
+import { payRemaining, undoLatestPayments } from '../payments/payments.service.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { findParties, newRecordHead } from '../../lib/record-core/parties.ts';
 import { setDiscount } from '../../lib/record-core/discount.ts';
@@ -201,48 +202,27 @@ export async function updateDiscount(db: Db, actor: Actor, id: number, discount:
   return getInvoiceDetail(db, actor, id);
 }
 
-/** 'YYYY-MM-DD' as pt-BR, without a time zone shift (a date column has no time). */
-const brDate = (isoDate: string) => isoDate.split('-').toReversed().join('/');
-
-/** POST invoices/{id}/pay: only an unpaid order that is not Draft or Canceled. */
+/**
+ * POST invoices/{id}/pay ('Pagar'): only an unpaid order that is not Draft or Canceled; records one
+ * payment of what is still due (payments.service.ts says how).
+ */
 export async function payInvoice(db: Db, actor: Actor, id: number, body: PayBody) {
   await db.transaction(async (tx) => {
     const row = await lockInvoice(tx, actor, id);
-    if (row.isPaid) throw conflict(invoiceMessages.alreadyPaid);
-    if (row.state === InvoiceState.Draft || row.state === InvoiceState.Canceled)
-      throw conflict(invoiceMessages.cannotPay);
-    const description = body.description || null;
-    await tx
-      .update(i)
-      .set({ isPaid: true, paymentDate: body.date, paymentDescription: description })
-      .where(eq(i.id, id));
-    await systemComment(
-      tx,
-      actor,
-      id,
-      `${actor.name} registrou o pagamento em ${brDate(body.date)}${description ? ` (${description})` : ''}.`,
-    );
-    await recordChange(tx, actor, id, 'update', [
-      { field: 'isPaid', before: false, after: true },
-      { field: 'paymentDate', before: row.paymentDate, after: body.date },
-      { field: 'paymentDescription', before: row.paymentDescription, after: description },
-    ]);
+    await payRemaining(tx, actor, row, {
+      date: body.date,
+      description: body.description || null,
+      method: body.method ?? null,
+    });
   });
   return getInvoiceDetail(db, actor, id);
 }
 
-/** POST invoices/{id}/undo-payment: only a paid order. */
+/** POST invoices/{id}/undo-payment ('Desfazer pagamento'): only a paid order; its latest payments go. */
 export async function undoPayment(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const row = await lockInvoice(tx, actor, id);
-    if (!row.isPaid) throw conflict(invoiceMessages.notPaid);
-    await tx.update(i).set({ isPaid: false, paymentDate: null, paymentDescription: null }).where(eq(i.id, id));
-    await systemComment(tx, actor, id, `${actor.name} desfez o pagamento de ${brDate(row.paymentDate ?? '')}.`);
-    await recordChange(tx, actor, id, 'update', [
-      { field: 'isPaid', before: true, after: false },
-      { field: 'paymentDate', before: row.paymentDate, after: null },
-      { field: 'paymentDescription', before: row.paymentDescription, after: null },
-    ]);
+    await undoLatestPayments(tx, actor, row);
   });
   return getInvoiceDetail(db, actor, id);
 }

@@ -55,9 +55,10 @@ describe('pay', () => {
     const id = await orderIn(Completed);
     await t.world.admin('POST', `/${id}/pay`, { date: '2026-03-05', description: 'Boleto' });
     const comments = (await t.world.admin('GET', `/${id}/comments/type/4`)).json().data;
-    expect(comments.at(-1).comment).toBe('Admin Teste registrou o pagamento em 05/03/2026 (Boleto).');
+    expect(comments.at(-1).comment).toBe('Admin Teste registrou o pagamento de R$\u00a0180,00 em 05/03/2026 (Boleto).');
     const trail = (await t.world.auditOf(id)).filter((a) => a.action === 'update').at(-1)!;
     expect(trail.data).toEqual([
+      { field: 'payments', before: null, after: 'R$\u00a0180,00 em 05/03/2026' },
       { field: 'isPaid', before: false, after: true },
       { field: 'paymentDate', before: null, after: '2026-03-05' },
       { field: 'paymentDescription', before: null, after: 'Boleto' },
@@ -71,14 +72,14 @@ describe('undo payment', () => {
     const notPaid = await t.world.admin('POST', `/${id}/undo-payment`);
     expect(notPaid.statusCode).toBe(409);
     expect(notPaid.json().errors).toEqual(['Esta ordem de serviço não está paga']);
-    await t.world.admin('POST', `/${id}/pay`, { date: '2026-03-05', description: 'PIX' });
+    await t.world.admin('POST', `/${id}/pay`, { date: '2026-03-05', description: 'PIX', method: 'pix' });
     const res = await t.world.admin('POST', `/${id}/undo-payment`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ isPaid: false, paymentDate: null, paymentDescription: null });
     // Unpaid again, a Completed order may be reopened again.
     expect((await t.world.admin('GET', `/${id}/allowed-changes`)).json().data).toEqual([Wip]);
     const comments = (await t.world.admin('GET', `/${id}/comments/type/4`)).json().data;
-    expect(comments.at(-1).comment).toBe('Admin Teste desfez o pagamento de 05/03/2026.');
+    expect(comments.at(-1).comment).toBe('Admin Teste desfez o pagamento de R$\u00a0180,00 (PIX) em 05/03/2026.');
   });
 });
 

@@ -43,7 +43,7 @@ function quote(value: string): string {
   return /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-export function reportCsv(result: ReportResult, timeZone: string): Buffer {
+export function reportCsv(result: Pick<ReportResult, 'header' | 'body'>, timeZone: string): Buffer {
   const lines = [
     result.header.map((h) => quote(h.label)).join(SEP),
     ...result.body.map((row) => row.map((cell, i) => quote(text(cell, result.header[i]!.type, timeZone))).join(SEP)),

@@ -15,6 +15,7 @@ import type { Db } from '@oficina/db';
 import { searchWhere } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { periodFilters } from './report-filters.ts';
+import { cashFlow } from './cash-flow-report.ts';
 
 export interface ReportContext {
   db: Db;
@@ -271,7 +272,7 @@ const ordersPerWorker: ReportSpec = {
 const receivables: ReportSpec = {
   name: 'receivables',
   title: 'Contas a receber',
-  description: 'Ordens concluídas e ainda não pagas, da mais antiga à mais recente.',
+  description: 'Ordens concluídas e ainda não pagas, da mais antiga à mais recente, com o saldo que falta receber.',
   filters: async (ctx) => [await companyFilter(ctx), customerFilter],
   columns: [
     { name: 'number', label: 'OS', type: 'int' },
@@ -279,13 +280,15 @@ const receivables: ReportSpec = {
     { name: 'customer', label: 'Cliente', type: 'string' },
     { name: 'company', label: 'Empresa', type: 'string' },
     { name: 'daysOpen', label: 'Dias em aberto', type: 'int' },
-    { name: 'value', label: 'Total', type: 'money' },
+    { name: 'value', label: 'A receber', type: 'money' },
   ],
   chart: null,
+  // What is due is the total less the payments already received (a deposit, instalments).
   query: (ctx, v, cap) => sql`
     SELECT i.number, i.finished_at, c.name AS customer, co.name AS company,
            (now() AT TIME ZONE ${ctx.timeZone})::date - (i.finished_at AT TIME ZONE ${ctx.timeZone})::date AS days_open,
-           ${net} AS cents, count(*) OVER () AS total
+           ${net} - coalesce((SELECT sum(p.amount_cents) FROM invoice_payments p WHERE p.invoice_id = i.id), 0) AS cents,
+           count(*) OVER () AS total
       FROM invoices i
       JOIN customers c ON c.id = i.customer_id
       JOIN companies co ON co.id = i.company_id
@@ -414,4 +417,5 @@ export const reports: ReportSpec[] = [
   estimates,
   receivables,
   orderMargin,
+  cashFlow,
 ];

@@ -6,6 +6,8 @@ import { changeSentence, describeChange, formatValue } from './format-change.ts'
 const cases: Array<[string, { field: string; before: unknown; after: unknown }, string]> = [
   ['money', { field: 'discount', before: 10, after: 20 }, 'Desconto: R$ 10,00 → R$ 20,00'],
   ['money to zero', { field: 'subTotal', before: 1234.5, after: 0 }, 'Subtotal: R$ 1.234,50 → R$ 0,00'],
+  ["an expense's value", { field: 'amount', before: 1234.56, after: 1300 }, 'Valor: R$ 1.234,56 → R$ 1.300,00'],
+  ['an expense paid', { field: 'paymentDate', before: null, after: '2026-03-09' }, 'Data de pagamento: 09/03/2026'],
   ['bonus', { field: 'payrollBonus', before: 0, after: 35.9 }, 'Bônus: R$ 0,00 → R$ 35,90'],
   [
     'a moment first set',

@@ -9,6 +9,8 @@ export interface ChangeText {
 
 const NOTHING = '—';
 const moneyFields = new Set(['subTotal', 'discount', 'total', 'payrollBonus', 'price']);
+// An expense's value.
+moneyFields.add('amount');
 const dateTimeFields = new Set(['startedAt', 'finishedAt', 'scheduledAt', 'reminderAt', 'createdAt', 'signedAt']);
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

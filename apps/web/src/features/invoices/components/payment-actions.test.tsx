@@ -40,9 +40,16 @@ describe('PaymentActions', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.type(date, '21/11/2026');
     await userEvent.type(within(modal).getByLabelText('Descrição'), 'PIX');
+    // The method is optional ('Não informado'); chosen here.
+    expect(within(modal).getByLabelText('Forma de pagamento')).toHaveValue('');
+    await userEvent.selectOptions(within(modal).getByLabelText('Forma de pagamento'), 'PIX');
     await userEvent.click(within(modal).getByRole('button', { name: 'Pagar' }));
     expect(await screen.findByText(invoiceMessages.paid)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ date: '2026-11-21', description: 'PIX' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      date: '2026-11-21',
+      description: 'PIX',
+      method: 'pix',
+    });
   });
 
   it('Pagar on a validly signed order asks only to continue', async () => {

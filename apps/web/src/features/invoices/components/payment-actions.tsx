@@ -20,13 +20,18 @@ import { DateInput } from '../../../components/date-input.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { usePayInvoice } from '../api/pay-invoice.ts';
 import { useUndoPayment } from '../api/undo-payment.ts';
+import { PaymentMethodSelect } from '../../../components/payments/payment-method-select.tsx';
 import { toastRemoveFailed } from './notify.ts';
 
 /** 'Pagar' is for unpaid orders that are neither Draft nor Canceled. */
 export const canPay = (invoice: InvoiceDetail) =>
   !invoice.isPaid && invoice.statusState !== InvoiceState.Draft && invoice.statusState !== InvoiceState.Canceled;
 
-/** 'Pagar' → 'Deseja continuar?' → the payment-date modal; 'Desfazer pagamento' with confirmation (admin). */
+/**
+ * 'Pagar' → 'Deseja continuar?' → the payment-date modal, which records one payment of what is still
+ * due; 'Desfazer pagamento' with confirmation (admin) removes the latest payment(s), so the order is
+ * awaiting payment again. Several payments and instalments are handled in the 'Pagamentos' card.
+ */
 export function PaymentActions({ invoice }: { invoice: InvoiceDetail }) {
   const confirm = useConfirm();
   const undo = useUndoPayment(invoice.id);
@@ -91,12 +96,12 @@ function PayModal({ invoiceId, show, onHide }: { invoiceId: number; show: boolea
   } = useForm<PayBody>({
     resolver: zodResolver(payBody),
     mode: 'onBlur',
-    defaultValues: { date: '', description: '' },
+    defaultValues: { date: '', description: '', method: null },
   });
 
   useEffect(() => {
     // The payment date's default: today in the organization's time zone.
-    if (show) reset({ date: todayIso(), description: '' });
+    if (show) reset({ date: todayIso(), description: '', method: null });
   }, [show, reset]);
 
   const onSubmit = handleSubmit(async (body) => {
@@ -140,6 +145,14 @@ function PayModal({ invoiceId, show, onHide }: { invoiceId: number; show: boolea
                 error={errors.date?.message}
               />
             )}
+          />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="pay-method">
+          <Form.Label>Forma de pagamento</Form.Label>
+          <PaymentMethodSelect
+            allowEmpty
+            {...register('method', { setValueAs: (v: string | null) => v || null })}
+            error={errors.method?.message}
           />
         </Form.Group>
         <Form.Group controlId="pay-description">

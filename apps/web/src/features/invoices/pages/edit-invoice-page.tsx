@@ -18,6 +18,7 @@ import { PhotosSection } from '../components/photos-section.tsx';
 import { SignatureCard } from '../components/signature-card.tsx';
 import { TagsCard } from '../components/tags-card.tsx';
 import { PaymentActions } from '../components/payment-actions.tsx';
+import { PaymentsCard } from '../components/payments-card.tsx';
 import { StateActions } from '../components/state-actions.tsx';
 import { TotalsPanel } from '../components/totals-panel.tsx';
 import { VisitCard } from '../components/visit-card.tsx';
@@ -116,6 +117,7 @@ export function EditInvoicePage() {
           <div className="invoice-area-side">
             <SignatureCard invoice={invoice} isAdmin={isAdmin} />
             {can.seePrices(viewer) && <TotalsPanel invoice={invoice} />}
+            {can.handlePayment(viewer) && <PaymentsCard invoice={invoice} />}
             {can.handlePayment(viewer) && <PaymentInfo invoice={invoice} />}
             {isAdmin && <AdminInfoPanel invoice={invoice} />}
             <TagsCard invoice={invoice} editable={can.editTags(viewer)} />

@@ -1,20 +1,40 @@
 import {
+  BarController,
   BarElement,
   CategoryScale,
   Chart as ChartJS,
   Legend,
   LinearScale,
+  LineController,
   LineElement,
   PointElement,
   Tooltip,
 } from 'chart.js';
-import { Bar, Line } from 'react-chartjs-2';
-import type { ReportResult } from '@oficina/contracts';
+import { Bar, Chart, Line } from 'react-chartjs-2';
+import type { ReportChart as ReportChartSpec, ReportResult } from '@oficina/contracts';
 import { formatCell } from './report-cells.ts';
 
 // Only the pieces these charts draw (chart.js is tree-shaken); this module is loaded lazily by the
 // report screen, so no other screen downloads chart.js.
-ChartJS.register(CategoryScale, LinearScale, BarElement, LineElement, PointElement, Tooltip, Legend);
+// The controllers draw a chart that mixes bars and lines (the cash flow's movements and balances).
+ChartJS.register(
+  CategoryScale,
+  LinearScale,
+  BarElement,
+  LineElement,
+  PointElement,
+  Tooltip,
+  Legend,
+  BarController,
+  LineController,
+);
+
+const compactMoney = new Intl.NumberFormat('pt-BR', {
+  style: 'currency',
+  currency: 'BRL',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 
 const palette = ['#0d6efd', '#198754', '#ffc107', '#dc3545', '#6c757d', '#6f42c1', '#20c997', '#fd7e14'];
 
@@ -24,6 +44,7 @@ const palette = ['#0d6efd', '#198754', '#ffc107', '#dc3545', '#6c757d', '#6f42c1
  */
 export default function ReportChart({ result }: { result: ReportResult }) {
   const chart = result.chart!;
+  if (chart.bars || chart.lines) return <MixedChart result={result} chart={chart} />;
   const col = (name: string) => result.header.findIndex((h) => h.name === name);
   const xi = col(chart.x);
   const yi = col(chart.y);
@@ -67,7 +88,78 @@ export default function ReportChart({ result }: { result: ReportResult }) {
     <figure className="report-chart card card-body mb-3" aria-label={chart.title}>
       <figcaption className="fw-semibold mb-2">{chart.title}</figcaption>
       <div className="report-chart-canvas">
-        {chart.kind === 'line' ? <Line data={data} options={options} /> : <Bar data={data} options={options} />}
+        {chart.kind === 'line' ? (
+          <Line data={data} options={options} aria-label={chart.title} />
+        ) : (
+          <Bar data={data} options={options} aria-label={chart.title} />
+        )}
+      </div>
+    </figure>
+  );
+}
+
+/**
+ * Columns as bars side by side (`bars`) and columns as lines over them (`lines`) on one scale, each
+ * named by its column's label, with a legend: a cash flow's movements and its running balances.
+ */
+function MixedChart({ result, chart }: { result: ReportResult; chart: ReportChartSpec }) {
+  const col = (name: string) => result.header.findIndex((h) => h.name === name);
+  const xi = col(chart.x);
+  const xType = result.header[xi]!.type;
+  const columns = [...(chart.bars ?? []), ...(chart.lines ?? [])];
+  const yType = result.header[col(columns[0]!)]!.type;
+  const barCount = chart.bars?.length ?? 0;
+  const datasets = columns.map((name, k) => {
+    const i = col(name);
+    const color = chart.colors?.[k] ?? palette[k % palette.length]!;
+    const isLine = k >= barCount;
+    return {
+      type: isLine ? ('line' as const) : ('bar' as const),
+      label: result.header[i]!.label,
+      data: result.body.map((r) => Number(r[i] ?? 0)),
+      backgroundColor: color,
+      borderColor: color,
+      // Lines drawn over the bars; the projected balance (the second line) dashed.
+      order: isLine ? 0 : 1,
+      ...(isLine ? { borderWidth: 2, pointRadius: 2, tension: 0.2, borderDash: k > barCount ? [6, 4] : [] } : {}),
+    };
+  });
+  const data = { labels: result.body.map((r) => formatCell(r[xi] ?? null, xType)), datasets };
+  const options = {
+    responsive: true,
+    maintainAspectRatio: false,
+    interaction: { mode: 'index' as const, intersect: false },
+    plugins: {
+      // In the columns' order (the lines are drawn last, over the bars, but listed after them).
+      legend: {
+        display: true,
+        position: 'bottom' as const,
+        labels: {
+          sort: (a: { datasetIndex?: number }, b: { datasetIndex?: number }) => a.datasetIndex! - b.datasetIndex!,
+        },
+      },
+      tooltip: {
+        callbacks: {
+          label: (c: { dataset: { label?: string }; parsed: { y: number | null } }) =>
+            `${c.dataset.label}: ${formatCell(c.parsed.y ?? 0, yType)}`,
+        },
+      },
+    },
+    // The axis in short amounts ('R$ 6 mil'), so a phone keeps its width for the chart.
+    scales: {
+      y: {
+        ticks: {
+          callback: (v: string | number) =>
+            yType === 'money' ? compactMoney.format(Number(v)) : formatCell(Number(v), yType),
+        },
+      },
+    },
+  };
+  return (
+    <figure className="report-chart card card-body mb-3" aria-label={chart.title}>
+      <figcaption className="fw-semibold mb-2">{chart.title}</figcaption>
+      <div className="report-chart-canvas">
+        <Chart type="bar" data={data} options={options} aria-label={chart.title} />
       </div>
     </figure>
   );

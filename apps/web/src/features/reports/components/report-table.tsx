@@ -5,7 +5,8 @@ import { formatCell, isNumeric, isTemporal } from './report-cells.ts';
 /** The result rows with typed, pt-BR formatted columns (numbers to the right). */
 export function ReportTable({ result }: { result: ReportResult }) {
   return (
-    <div className="table-responsive">
+    // A wide result scrolls sideways on a phone: the region takes the focus, so a keyboard scrolls it too.
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={`Tabela: ${result.title}`}>
       <Table hover size="sm" className="align-middle mb-0 report-table">
         <thead>
           <tr>

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  expenseBody,
+  expenseCategoriesQuery,
+  expenseCategoriesResponse,
+  expenseListQuery,
+  expenseListResponse,
+  expenseParams,
+  expenseResponse,
+  orgParam,
+  payExpenseBody,
+} from '@oficina/contracts';
+import { readExpenseAttachment } from './expense-attachment.ts';
+import {
+  createExpense,
+  deleteExpense,
+  deleteExpenseAttachment,
+  expenseCategories,
+  getExpense,
+  getExpenseAttachment,
+  listExpenses,
+  payExpense,
+  putExpenseAttachment,
+  updateExpense,
+} from './expenses.service.ts';
+
+const admin = { access: { admin: true } } as const;
+const tags = ['expenses'];
+const base = '/organizations/:orgId/expenses';
+
+/** `attachment; filename="…"` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+function downloadName(name: string) {
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Expenses (contas a pagar), admins only: the list with its sum, CRUD, paying, categories, the attachment. */
+export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    base,
+    {
+      schema: { tags, params: orgParam, querystring: expenseListQuery, response: { 200: expenseListResponse } },
+      config: admin,
+    },
+    (request) => listExpenses(app.db, request.auth.organizationId, request.query),
+  );
+  app.get(
+    `${base}/categories`,
+    {
+      schema: {
+        tags,
+        summary: 'As categorias em uso na organização (sugestões)',
+        params: orgParam,
+        querystring: expenseCategoriesQuery,
+        response: { 200: expenseCategoriesResponse },
+      },
+      config: admin,
+    },
+    (request) => expenseCategories(app.db, request.auth.organizationId, request.query.q),
+  );
+  app.post(
+    base,
+    { schema: { tags, params: orgParam, body: expenseBody, response: { 201: expenseResponse } }, config: admin },
+    async (request, reply) => reply.code(201).send(await createExpense(app.db, request.auth, request.body)),
+  );
+  app.get(
+    `${base}/:id`,
+    { schema: { tags, params: expenseParams, response: { 200: expenseResponse } }, config: admin },
+    (request) => getExpense(app.db, request.auth.organizationId, request.params.id),
+  );
+  app.put(
+    `${base}/:id`,
+    { schema: { tags, params: expenseParams, body: expenseBody, response: { 200: expenseResponse } }, config: admin },
+    (request) => updateExpense(app.db, request.auth, request.params.id, request.body),
+  );
+  app.delete(`${base}/:id`, { schema: { tags, params: expenseParams }, config: admin }, async (request, reply) => {
+    await deleteExpense(app.db, app.storage, request.auth, request.params.id);
+    return reply.code(204).send();
+  });
+  app.post(
+    `${base}/:id/pay`,
+    {
+      schema: {
+        tags,
+        summary: 'Marca a despesa como paga na data informada',
+        params: expenseParams,
+        body: payExpenseBody,
+        response: { 200: expenseResponse },
+      },
+      config: admin,
+    },
+    (request) => payExpense(app.db, request.auth, request.params.id, request.body.paidAt),
+  );
+
+  // The attachment: multipart upload (field `file`: a PDF, PNG or JPEG up to 10 MB), download, removal.
+  app.post(
+    `${base}/:id/attachment`,
+    {
+      schema: {
+        tags,
+        summary: 'Envia o anexo (multipart, campo file; PDF, PNG ou JPEG até 10 MB)',
+        params: expenseParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: expenseResponse },
+      },
+      config: admin,
+    },
+    async (request) => {
+      const file = await readExpenseAttachment(request);
+      return putExpenseAttachment(app.db, app.storage, request.auth, request.params.id, file);
+    },
+  );
+  app.get(
+    `${base}/:id/attachment`,
+    { schema: { tags, summary: 'Baixa o anexo', params: expenseParams }, config: admin },
+    async (request, reply) => {
+      const file = await getExpenseAttachment(app.db, app.storage, request.auth.organizationId, request.params.id);
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', downloadName(file.name))
+        .send(file.data);
+    },
+  );
+  app.delete(
+    `${base}/:id/attachment`,
+    { schema: { tags, summary: 'Remove o anexo', params: expenseParams }, config: admin },
+    async (request, reply) => {
+      await deleteExpenseAttachment(app.db, app.storage, request.auth, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,390 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button, Form, Spinner } from 'react-bootstrap';
+import { Controller } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import {
+  createInstallmentsBody,
+  createPaymentBody,
+  InvoiceState,
+  messages,
+  paymentMessages,
+  paymentMethodLabel,
+  receivableStatusLabels,
+  type CreateInstallmentsBody,
+  type InvoiceDetail,
+  type InvoiceInstallment,
+  type InvoicePayment,
+  type ReceivableStatus,
+} from '@oficina/contracts';
+import { formatMoney } from '../../../lib/format.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { todayIso } from '../../../lib/time-zone.ts';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { DateInput, isoToBr } from '../../../components/date-input.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { useContractForm } from '../../../components/use-contract-form.ts';
+import { PaymentMethodSelect } from '../../../components/payments/payment-method-select.tsx';
+import { ReceiveModal } from '../../../components/payments/receive-modal.tsx';
+import { usePayments } from '../api/get-payments.ts';
+import { useAddPayment } from '../api/add-payment.ts';
+import { useRemovePayment } from '../api/remove-payment.ts';
+import { useCreateInstallments } from '../api/create-installments.ts';
+import { useReceiveInstallment } from '../api/receive-installment.ts';
+import { toastRemoveFailed } from './notify.ts';
+
+/** Payments are taken on orders that are neither Draft nor Canceled (as 'Pagar'). */
+const payable = (invoice: InvoiceDetail) =>
+  invoice.statusState !== InvoiceState.Draft && invoice.statusState !== InvoiceState.Canceled;
+
+const statusVariant: Record<ReceivableStatus, string> = { open: 'secondary', overdue: 'danger', paid: 'success' };
+
+/**
+ * 'Pagamentos' (admin): total, received and balance; the payments (each removable) and the
+ * instalments (each received with one click and a date); 'Registrar pagamento' and 'Parcelar saldo'.
+ */
+export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
+  const query = usePayments(invoice.id);
+  const [modal, setModal] = useState<'payment' | 'installments' | InvoiceInstallment | null>(null);
+  const receive = useReceiveInstallment(invoice.id);
+  const receiving = typeof modal === 'object' ? modal : null;
+  const data = query.data;
+  const canAdd = !!data && payable(invoice) && data.balance > 0;
+
+  return (
+    <SectionCard title="Pagamentos" className="payments-card">
+      {!data ? (
+        <div className="text-body-secondary small">{query.isError ? messages.requestFailed : 'Carregando…'}</div>
+      ) : (
+        <>
+          <dl className="totals-list mb-2">
+            <div>
+              <dt>Recebido</dt>
+              <dd data-testid="paid">{formatMoney(data.paid)}</dd>
+            </div>
+            <div className="totals-total">
+              <dt>Saldo a receber</dt>
+              <dd data-testid="balance" className={data.balance === 0 ? 'text-success' : undefined}>
+                {formatMoney(data.balance)}
+              </dd>
+            </div>
+          </dl>
+          <PaymentList invoiceId={invoice.id} payments={data.payments} />
+          {data.installments.length > 0 && (
+            <InstallmentList installments={data.installments} onReceive={(x) => setModal(x)} />
+          )}
+          {canAdd && (
+            <div className="d-flex flex-wrap gap-2 mt-2">
+              {/* What open instalments hold is received through them, so a free payment needs room outside them. */}
+              {data.unscheduled > 0 && (
+                <Button size="sm" variant="outline-success" onClick={() => setModal('payment')}>
+                  Registrar pagamento
+                </Button>
+              )}
+              <Button size="sm" variant="outline-primary" onClick={() => setModal('installments')}>
+                Parcelar saldo
+              </Button>
+            </div>
+          )}
+          <PaymentModal
+            invoiceId={invoice.id}
+            show={modal === 'payment'}
+            suggested={data.unscheduled}
+            onHide={() => setModal(null)}
+          />
+          <InstallmentsModal
+            invoiceId={invoice.id}
+            show={modal === 'installments'}
+            balance={data.balance}
+            replacing={data.installments.some((x) => x.status !== 'paid')}
+            onHide={() => setModal(null)}
+          />
+          <ReceiveModal
+            show={receiving !== null}
+            title={receiving ? `Receber a parcela ${receiving.installmentNumber}/${receiving.installmentCount}` : ''}
+            onReceive={(body) => receive.mutateAsync({ id: receiving!.id, ...body })}
+            onHide={() => setModal(null)}
+          >
+            {receiving &&
+              `${formatMoney(receiving.amount)} por ${paymentMethodLabel(receiving.method)}, vencimento ${isoToBr(receiving.dueDate)}.`}
+          </ReceiveModal>
+        </>
+      )}
+    </SectionCard>
+  );
+}
+
+function PaymentList({ invoiceId, payments }: { invoiceId: number; payments: InvoicePayment[] }) {
+  const remove = useRemovePayment(invoiceId);
+  const confirm = useConfirm();
+  if (!payments.length) return <p className="small text-body-secondary mb-2">Nenhum pagamento registrado.</p>;
+  const onRemove = async (p: InvoicePayment) => {
+    const ok = await confirm({
+      title: 'Remover pagamento?',
+      text: paymentMessages.confirmRemove,
+      confirmLabel: 'Remover',
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync(p.id);
+      toast.success(paymentMessages.removed);
+    } catch (err) {
+      toastRemoveFailed(err, messages.requestFailed);
+    }
+  };
+  return (
+    <ul className="money-list list-unstyled mb-2" aria-label="Pagamentos registrados">
+      {payments.map((p) => (
+        <li key={p.id}>
+          <div className="money-line">
+            <span>
+              {isoToBr(p.paidAt)} · {paymentMethodLabel(p.method)}
+            </span>
+            <strong>{formatMoney(p.amount)}</strong>
+          </div>
+          <div className="money-line small text-body-secondary">
+            <span className="text-break">{p.note ?? (p.receivableId ? 'Parcela' : '')}</span>
+            <Button
+              size="sm"
+              variant="link"
+              className="p-0 text-danger"
+              aria-label={`Remover o pagamento de ${formatMoney(p.amount)} de ${isoToBr(p.paidAt)}`}
+              onClick={() => onRemove(p)}
+            >
+              Remover
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function InstallmentList({
+  installments,
+  onReceive,
+}: {
+  installments: InvoiceInstallment[];
+  onReceive(x: InvoiceInstallment): void;
+}) {
+  return (
+    <>
+      <h3 className="h6 mt-3 mb-1">Parcelas</h3>
+      <ul className="money-list list-unstyled mb-2" aria-label="Parcelas">
+        {installments.map((x) => (
+          <li key={x.id} className={x.status === 'overdue' ? 'is-overdue' : undefined}>
+            <div className="money-line">
+              <span>
+                {x.installmentNumber}/{x.installmentCount} · {isoToBr(x.dueDate)} · {paymentMethodLabel(x.method)}
+              </span>
+              <strong>{formatMoney(x.amount)}</strong>
+            </div>
+            <div className="money-line small">
+              <Badge bg={statusVariant[x.status]}>
+                {receivableStatusLabels[x.status]}
+                {x.paidAt ? ` em ${isoToBr(x.paidAt)}` : ''}
+              </Badge>
+              {x.status !== 'paid' && (
+                <Button
+                  size="sm"
+                  variant="link"
+                  className="p-0"
+                  aria-label={`Receber a parcela ${x.installmentNumber}/${x.installmentCount}`}
+                  onClick={() => onReceive(x)}
+                >
+                  Receber
+                </Button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function ModalButtons({ form, busy, label, onHide }: { form: string; busy: boolean; label: string; onHide(): void }) {
+  return (
+    <>
+      <Button variant="outline-secondary" onClick={onHide}>
+        Cancelar
+      </Button>
+      <Button type="submit" form={form} variant="success" disabled={busy}>
+        {busy && <Spinner size="sm" className="me-2" aria-hidden />}
+        {label}
+      </Button>
+    </>
+  );
+}
+
+function PaymentModal({
+  invoiceId,
+  show,
+  suggested,
+  onHide,
+}: {
+  invoiceId: number;
+  show: boolean;
+  suggested: number;
+  onHide(): void;
+}) {
+  const add = useAddPayment(invoiceId);
+  const form = useContractForm(createPaymentBody, { mode: 'onBlur' });
+  const {
+    control,
+    register,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  useEffect(() => {
+    // What no instalment holds, today (the organization's), by PIX: the usual deposit, changed at will.
+    if (show) reset({ amount: suggested || (null as unknown as number), method: 'pix', paidAt: todayIso(), note: '' });
+  }, [show, suggested, reset]);
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      await add.mutateAsync(body);
+      toast.success(paymentMessages.recorded);
+      onHide();
+    } catch (err) {
+      applyServerErrors(err, setError, messages.requestFailed);
+    }
+  });
+  return (
+    <AppModal
+      show={show}
+      onHide={onHide}
+      title="Registrar pagamento"
+      footer={<ModalButtons form="payment-form" busy={isSubmitting} label="Registrar" onHide={onHide} />}
+    >
+      <Form id="payment-form" noValidate onSubmit={onSubmit}>
+        <Form.Group className="mb-3" controlId="payment-amount">
+          <Form.Label>Valor</Form.Label>
+          <Controller
+            control={control}
+            name="amount"
+            render={({ field }) => (
+              <MoneyInput
+                id="payment-amount"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.amount?.message}
+              />
+            )}
+          />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="payment-method">
+          <Form.Label>Forma de pagamento</Form.Label>
+          <PaymentMethodSelect {...register('method')} error={errors.method?.message} />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="payment-date">
+          <Form.Label>Data do pagamento</Form.Label>
+          <Controller
+            control={control}
+            name="paidAt"
+            render={({ field }) => (
+              <DateInput
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.paidAt?.message}
+              />
+            )}
+          />
+        </Form.Group>
+        <Form.Group controlId="payment-note">
+          <Form.Label>Observação</Form.Label>
+          <Form.Control isInvalid={!!errors.note} {...register('note')} />
+          <Form.Control.Feedback type="invalid">{errors.note?.message}</Form.Control.Feedback>
+        </Form.Group>
+        {errors.root && <div className="text-danger mt-3">{errors.root.message}</div>}
+      </Form>
+    </AppModal>
+  );
+}
+
+function InstallmentsModal({
+  invoiceId,
+  show,
+  balance,
+  replacing,
+  onHide,
+}: {
+  invoiceId: number;
+  show: boolean;
+  balance: number;
+  replacing: boolean;
+  onHide(): void;
+}) {
+  const create = useCreateInstallments(invoiceId);
+  const form = useContractForm(createInstallmentsBody, { mode: 'onBlur' });
+  const {
+    control,
+    register,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  useEffect(() => {
+    if (show) reset({ count: 3, firstDueDate: todayIso(), method: 'cartao_credito', interval: 'monthly' });
+  }, [show, reset]);
+  const onSubmit = form.handleSubmit(async (body: CreateInstallmentsBody) => {
+    try {
+      await create.mutateAsync(body);
+      toast.success(paymentMessages.installmentsCreated);
+      onHide();
+    } catch (err) {
+      applyServerErrors(err, setError, messages.requestFailed);
+    }
+  });
+  return (
+    <AppModal
+      show={show}
+      onHide={onHide}
+      title="Parcelar saldo"
+      footer={<ModalButtons form="installments-form" busy={isSubmitting} label="Parcelar" onHide={onHide} />}
+    >
+      <Form id="installments-form" noValidate onSubmit={onSubmit}>
+        <p className="mb-3">
+          Saldo a parcelar: <strong>{formatMoney(balance)}</strong>, uma parcela por mês; os centavos que sobram vão na
+          última.
+        </p>
+        {replacing && <p className="text-body-secondary small">{paymentMessages.confirmReplaceInstallments}</p>}
+        <Form.Group className="mb-3" controlId="installments-count">
+          <Form.Label>Número de parcelas</Form.Label>
+          <Form.Control
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={48}
+            isInvalid={!!errors.count}
+            {...register('count', { valueAsNumber: true })}
+          />
+          <Form.Control.Feedback type="invalid">{errors.count?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="installments-first">
+          <Form.Label>Vencimento da primeira</Form.Label>
+          <Controller
+            control={control}
+            name="firstDueDate"
+            render={({ field }) => (
+              <DateInput
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.firstDueDate?.message}
+              />
+            )}
+          />
+        </Form.Group>
+        <Form.Group controlId="installments-method">
+          <Form.Label>Forma de pagamento</Form.Label>
+          <PaymentMethodSelect {...register('method')} error={errors.method?.message} />
+        </Form.Group>
+        {errors.root && <div className="text-danger mt-3">{errors.root.message}</div>}
+      </Form>
+    </AppModal>
+  );
+}
