@@ -16,7 +16,7 @@ import { countRows } from '../test/row-counts.ts';
 // signature added through that release's API; see test/make-release-fixture.ts) started by TODAY's
 // server: the migrations apply, no row is lost, every stored file is served as it was uploaded, the
 // demo logins work, and an order's detail, signature and PDF come out right.
-const fixtureDir = join(import.meta.dirname, '..', 'test', 'fixtures', 'release-0.17');
+const fixtureDir = join(import.meta.dirname, '..', 'test', 'fixtures', 'release-0.22');
 interface ReleaseRun {
   counts: Record<string, number>;
   files: Array<{ path: string; sha256: string }>;

@@ -12,7 +12,7 @@
  *   manifest.json      per database: row counts per table, the uploaded files with their SHA-256,
  *                      the signed order
  *
- *   node --import tsx apps/server/test/make-release-fixture.ts /work/wt/old-release release-0.17 [--postgres]
+ *   node --import tsx apps/server/test/make-release-fixture.ts /work/wt/old-release release-0.22 [--postgres]
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
