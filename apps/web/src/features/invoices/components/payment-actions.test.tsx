@@ -22,7 +22,18 @@ describe('PaymentActions', () => {
   });
 
   it("Pagar: 'Deseja continuar?', then the date modal (date required), then 'A ordem de serviço foi paga'", async () => {
-    const calls = fakeApi({ [`POST ${base}/pay`]: () => ({ id: 7 }) });
+    const calls = fakeApi({
+      [`POST ${base}/pay`]: () => ({ id: 7 }),
+      [`GET ${base}/payments`]: () => ({
+        total: 100,
+        paid: 30,
+        balance: 70,
+        unscheduled: 70,
+        isPaid: false,
+        payments: [],
+        installments: [],
+      }),
+    });
     renderAsUser(<PaymentActions invoice={invoiceFixture({ statusState: InvoiceState.Completed })} />);
     await userEvent.click(screen.getByRole('button', { name: 'Pagar' }));
     const ask = await screen.findByRole('dialog');
@@ -30,6 +41,8 @@ describe('PaymentActions', () => {
     expect(within(ask).getByText(`${invoiceMessages.notSigned} ${invoiceMessages.payConfirm}`)).toBeInTheDocument();
     await userEvent.click(within(ask).getByRole('button', { name: 'Continuar' }));
     const modal = await screen.findByRole('dialog', { name: invoiceMessages.payModalTitle });
+    // What will be recorded: the balance after the deposit.
+    expect(await within(modal).findByTestId('pay-amount')).toHaveTextContent('Valor a registrar: R$ 70,00');
     const date = within(modal).getByLabelText('Data do pagamento');
     expect((date as HTMLInputElement).value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await userEvent.clear(date);

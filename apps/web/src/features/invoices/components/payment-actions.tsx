@@ -19,6 +19,8 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { usePayInvoice } from '../api/pay-invoice.ts';
+import { usePayments } from '../api/get-payments.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { useUndoPayment } from '../api/undo-payment.ts';
 import { PaymentMethodSelect } from '../../../components/payments/payment-method-select.tsx';
 import { toastRemoveFailed } from './notify.ts';
@@ -86,6 +88,8 @@ export function PaymentActions({ invoice }: { invoice: InvoiceDetail }) {
 
 function PayModal({ invoiceId, show, onHide }: { invoiceId: number; show: boolean; onHide(): void }) {
   const pay = usePayInvoice(invoiceId);
+  // What 'Pagar' records: the balance after any deposit (the payments card has it already).
+  const balance = usePayments(invoiceId).data?.balance;
   const {
     control,
     register,
@@ -132,6 +136,11 @@ function PayModal({ invoiceId, show, onHide }: { invoiceId: number; show: boolea
       }
     >
       <Form id="pay-form" noValidate onSubmit={onSubmit}>
+        {balance !== undefined && (
+          <p data-testid="pay-amount">
+            Valor a registrar: <strong>{formatMoney(balance)}</strong>
+          </p>
+        )}
         <Form.Group className="mb-3" controlId="pay-date">
           <Form.Label>Data do pagamento</Form.Label>
           <Controller
