@@ -24,7 +24,9 @@ test('admin: creates an expense with its bill, marks it paid and sees it in the 
 
   await loginAs(page, 'admin');
   await page.goto('/');
-  await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Despesas' }).click();
+  const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+  await nav.getByRole('button', { name: 'Financeiro' }).click();
+  await nav.getByRole('link', { name: 'Despesas' }).click();
   await expect(page.getByRole('heading', { name: 'Despesas' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Nova despesa' }).click();

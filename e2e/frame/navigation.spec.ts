@@ -15,10 +15,13 @@ test.describe('navigation', () => {
   test('admin sees every entry, the Cadastros dropdown and the user menu', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.goto('/');
-    for (const label of ['Orçamentos', 'Ordens de Serviço', 'Agenda', 'Clientes', 'Relatórios', 'Folha', 'Logs']) {
+    for (const label of ['Orçamentos', 'Ordens de Serviço', 'Agenda', 'Clientes', 'Relatórios', 'Logs']) {
       await expect(nav(page).getByRole('link', { name: label, exact: true })).toBeVisible();
     }
-    await expect(nav(page).getByRole('link', { name: 'Despesas', exact: true })).toBeVisible();
+    await nav(page).getByRole('button', { name: 'Financeiro' }).click();
+    for (const label of ['Contas a receber', 'Despesas', 'Folha', 'Fluxo de caixa']) {
+      await expect(nav(page).getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
     await nav(page).getByRole('button', { name: 'Cadastros' }).click();
     for (const label of [
       'Produtos',
@@ -47,7 +50,7 @@ test.describe('navigation', () => {
     for (const label of ['Orçamentos', 'Clientes', 'Relatórios', 'Folha', 'Logs']) {
       await expect(nav(page).getByRole('link', { name: label, exact: true })).toHaveCount(0);
     }
-    await expect(nav(page).getByRole('link', { name: 'Despesas', exact: true })).toHaveCount(0);
+    await expect(nav(page).getByRole('button', { name: 'Financeiro' })).toHaveCount(0);
     await expect(nav(page).getByRole('button', { name: 'Cadastros' })).toHaveCount(0);
     for (const path of ['/customers', '/import', '/expenses']) {
       await page.goto(path);
@@ -61,7 +64,13 @@ test.describe('navigation', () => {
     await loginAs(page, 'lite');
     await page.goto('/');
     await expect(nav(page).getByRole('link', { name: 'Clientes' })).toBeVisible();
-    for (const label of ['Orçamentos', 'Relatórios', 'Folha', 'Logs']) {
+    for (const label of ['Orçamentos', 'Relatórios', 'Logs']) {
+      await expect(nav(page).getByRole('link', { name: label, exact: true })).toHaveCount(0);
+    }
+    // Under Financeiro: the receivables and expenses, but neither payroll nor the cash-flow report.
+    await nav(page).getByRole('button', { name: 'Financeiro' }).click();
+    await expect(nav(page).getByRole('link', { name: 'Contas a receber', exact: true })).toBeVisible();
+    for (const label of ['Folha', 'Fluxo de caixa']) {
       await expect(nav(page).getByRole('link', { name: label, exact: true })).toHaveCount(0);
     }
     await nav(page).getByRole('button', { name: 'Cadastros' }).click();

@@ -49,7 +49,11 @@ test('admin: a PIX deposit and three card instalments on an order, then seen and
   await expect(card.getByRole('button', { name: 'Registrar pagamento' })).toBeHidden();
 
   // Contas a receber, from the menu, filtered by the customer.
-  await page.getByRole('link', { name: 'Contas a receber' }).click();
+  const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+  const toggle = page.locator('.navbar-toggler');
+  if (await toggle.isVisible()) await toggle.click();
+  await nav.getByRole('button', { name: 'Financeiro' }).click();
+  await nav.getByRole('link', { name: 'Contas a receber' }).click();
   await expect(page.getByRole('heading', { name: 'Contas a receber' })).toBeVisible();
   await page.getByRole('button', { name: 'Filtros' }).click();
   await page.getByLabel('Cliente').fill(order.customerName);

@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '../lib/product.ts';
 import { clearAllDrafts } from '../lib/use-form-draft.ts';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { LeaveGuard } from '../components/leave-guard.tsx';
-import { canSee, mainNav, registersNav, trailingNav, type NavItem } from './navigation.ts';
+import { canSee, financeNav, mainNav, registersNav, trailingNav, type NavItem } from './navigation.ts';
 import { PageSpinner } from '../components/page-spinner.tsx';
 
 export function Layout() {
@@ -34,6 +34,17 @@ export function Layout() {
     </Nav.Link>
   );
   const registers = visible(registersNav);
+  const finance = visible(financeNav);
+  const dropdown = (title: string, id: string, items: NavItem[]) =>
+    items.length > 0 && (
+      <NavDropdown title={title} id={id}>
+        {items.map((i) => (
+          <NavDropdown.Item as={NavLink} to={i.to} key={i.to}>
+            {i.label}
+          </NavDropdown.Item>
+        ))}
+      </NavDropdown>
+    );
 
   return (
     <>
@@ -56,15 +67,8 @@ export function Layout() {
             {me.data && (
               <Nav className="me-auto">
                 {visible(mainNav).map(link)}
-                {registers.length > 0 && (
-                  <NavDropdown title="Cadastros" id="nav-registers">
-                    {registers.map((i) => (
-                      <NavDropdown.Item as={NavLink} to={i.to} key={i.to}>
-                        {i.label}
-                      </NavDropdown.Item>
-                    ))}
-                  </NavDropdown>
-                )}
+                {dropdown('Cadastros', 'nav-registers', registers)}
+                {dropdown('Financeiro', 'nav-finance', finance)}
                 {visible(trailingNav).map(link)}
               </Nav>
             )}

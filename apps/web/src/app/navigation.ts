@@ -15,8 +15,6 @@ export const mainNav: NavItem[] = [
   // Maintenance plans (PMOC): each visit becomes a service order.
   { label: 'PMOC', to: '/maintenance-plans', admin: true },
   { label: 'Clientes', to: '/customers', admin: true },
-  // Instalments of every order, open, overdue and received.
-  { label: 'Contas a receber', to: '/receivables', admin: true },
 ];
 
 export const registersNav: NavItem[] = [
@@ -32,11 +30,18 @@ export const registersNav: NavItem[] = [
   { label: 'Importar planilha', to: '/import', admin: true },
 ];
 
-export const trailingNav: NavItem[] = [
-  { label: 'Relatórios', to: '/reports', admin: true, feature: 'reports' },
-  { label: 'Folha', to: '/payrolls', admin: true, feature: 'payroll' },
+/** 'Financeiro': money in, money out, the technicians' pay and the cash flow. */
+export const financeNav: NavItem[] = [
+  // Instalments of every order, open, overdue and received.
+  { label: 'Contas a receber', to: '/receivables', admin: true },
   // Contas a pagar: what the shop owes, open, overdue and paid.
   { label: 'Despesas', to: '/expenses', admin: true },
+  { label: 'Folha', to: '/payrolls', admin: true, feature: 'payroll' },
+  { label: 'Fluxo de caixa', to: '/reports/cash-flow', admin: true, feature: 'reports' },
+];
+
+export const trailingNav: NavItem[] = [
+  { label: 'Relatórios', to: '/reports', admin: true, feature: 'reports' },
   { label: 'Logs', to: '/audit-logs', admin: true, feature: 'auditLogs' },
 ];
 
