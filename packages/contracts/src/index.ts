@@ -44,3 +44,4 @@ export * from './lookups.ts';
 export * from './imports.ts';
 export * from './maintenance-schedule.ts';
 export * from './maintenance-plans.ts';
+export * from './nfse.ts';

@@ -34,3 +34,5 @@ export * from './checklists.ts';
 export * from './municipalities.ts';
 export * from './lookup-caches.ts';
 export * from './maintenance-plans.ts';
+export * from './company-fiscal-settings.ts';
+export * from './nfse-documents.ts';
