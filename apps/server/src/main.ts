@@ -70,6 +70,7 @@ const app = await buildApp({
   jobs: {
     reminderIntervalMs: config.reminderJobIntervalMs,
     maintenancePlanIntervalMs: config.maintenancePlanJobIntervalMs,
+    nfseIntervalMs: config.nfseJobIntervalMs,
   },
   logger: {
     level: config.logLevel,

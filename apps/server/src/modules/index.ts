@@ -28,6 +28,7 @@ import { municipalityRoutes } from './municipalities/municipalities.routes.ts';
 import { lookupRoutes } from './lookups/lookups.routes.ts';
 import { importRoutes } from './imports/imports.routes.ts';
 import { maintenancePlanRoutes } from './maintenance-plans/maintenance-plans.routes.ts';
+import { nfseRoutes } from './nfse/nfse.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -60,4 +61,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   lookupRoutes,
   importRoutes,
   maintenancePlanRoutes,
+  nfseRoutes,
 ];

@@ -15,6 +15,7 @@ import type { Db } from '@oficina/db';
 import { searchWhere } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { periodFilters } from './report-filters.ts';
+import { nfseIssuedReport } from '../nfse/nfse-report.ts';
 
 export interface ReportContext {
   db: Db;
@@ -355,4 +356,5 @@ export const reports: ReportSpec[] = [
   ordersPerWorker,
   estimates,
   receivables,
+  nfseIssuedReport,
 ];
