@@ -1,5 +1,6 @@
 // Makes sure the machine has what the tests drive: Debian's Chromium and PostgreSQL binaries, and
-// poppler's pdftotext and pdffonts (the PDF tests read documents with them).
+// poppler's pdftotext and pdffonts (the PDF tests read documents with them), and xmlsec1 (the NFS-e
+// signature tests check our XMLDSig against it).
 // Installs them with apt-get when missing and possible (root); otherwise says how.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,6 +15,7 @@ const missing = [];
 if (!existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium')) missing.push('chromium');
 if (!has('initdb') && !pgBin) missing.push('postgresql');
 if (!has('pdftotext') || !has('pdffonts')) missing.push('poppler-utils');
+if (!has('xmlsec1')) missing.push('xmlsec1');
 if (missing.length === 0) process.exit(0);
 
 if (isRoot && has('apt-get')) {

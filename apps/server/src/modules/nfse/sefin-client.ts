@@ -49,26 +49,49 @@ interface CallOptions {
 
 /** POST /nfse with the signed DPS: 201 → the NFS-e; 4xx → the refusal; anything else throws. */
 export async function postDps(o: CallOptions & { signedXml: string }): Promise<SefinAnswer> {
-  const res = await post(o, '/nfse', { dpsXmlGZipB64: gzipBase64(o.signedXml) });
-  if (res.status >= 200 && res.status < 300) {
-    const body = res.body as { chaveAcesso?: unknown; nfseXmlGZipB64?: unknown; dataHoraProcessamento?: unknown };
-    if (typeof body?.nfseXmlGZipB64 !== 'string') throw new SefinUnavailableError('NFS-e missing from the answer');
-    const nfseXml = gunzipBase64(body.nfseXmlGZipB64);
-    const nfse = readNfse(nfseXml);
-    const accessKey =
-      typeof body.chaveAcesso === 'string' && /^\d{50}$/.test(body.chaveAcesso) ? body.chaveAcesso : nfse.accessKey;
-    const issuedAt = nfse.processedAt ?? parseDate(body.dataHoraProcessamento);
-    if (!accessKey || !nfse.number || !issuedAt)
-      throw new SefinUnavailableError('The NFS-e in the answer lacks its key, number or date');
-    return { ok: true, accessKey, number: nfse.number, issuedAt, nfseXml };
-  }
+  const res = await call(o, 'POST', '/nfse', { dpsXmlGZipB64: gzipBase64(o.signedXml) });
+  if (res.status >= 200 && res.status < 300) return issued(res.body);
   return { ok: false, status: res.status, errors: readErrors(res.body, res.status, res.text) };
+}
+
+/**
+ * The NFS-e made from a DPS Id (GET /dps/{id}, then GET /nfse/{key}): what a caller asks after a call
+ * that failed with no answer, or an E0014 refusal, to learn whether the DPS became an NFS-e. 404 when
+ * none was made.
+ */
+export async function findNfseByDpsId(o: CallOptions & { dpsId: string }): Promise<SefinAnswer> {
+  if (!/^DPS\d{42}$/.test(o.dpsId)) throw new RangeError(`Not a DPS Id: '${o.dpsId}'`);
+  const found = await call(o, 'GET', `/dps/${o.dpsId}`);
+  if (found.status < 200 || found.status >= 300) {
+    return { ok: false, status: found.status, errors: readErrors(found.body, found.status, found.text) };
+  }
+  const key = (found.body as { chaveAcesso?: unknown })?.chaveAcesso;
+  if (typeof key !== 'string' || !/^\d{50}$/.test(key))
+    throw new SefinUnavailableError('Access key missing from the answer');
+  const res = await call(o, 'GET', `/nfse/${key}`);
+  if (res.status >= 200 && res.status < 300) return issued(res.body);
+  return { ok: false, status: res.status, errors: readErrors(res.body, res.status, res.text) };
+}
+
+/** The NFS-e of a 2xx answer ({chaveAcesso, nfseXmlGZipB64, dataHoraProcessamento}). */
+function issued(answer: unknown): SefinAnswer {
+  const body = answer as { chaveAcesso?: unknown; nfseXmlGZipB64?: unknown; dataHoraProcessamento?: unknown };
+  if (typeof body?.nfseXmlGZipB64 !== 'string') throw new SefinUnavailableError('NFS-e missing from the answer');
+  const nfseXml = gunzipBase64(body.nfseXmlGZipB64);
+  const nfse = readNfse(nfseXml);
+  const accessKey =
+    typeof body.chaveAcesso === 'string' && /^\d{50}$/.test(body.chaveAcesso) ? body.chaveAcesso : nfse.accessKey;
+  const issuedAt = nfse.processedAt ?? parseDate(body.dataHoraProcessamento);
+  if (!accessKey || !nfse.number || !issuedAt) {
+    throw new SefinUnavailableError('The NFS-e in the answer lacks its key, number or date');
+  }
+  return { ok: true, accessKey, number: nfse.number, issuedAt, nfseXml };
 }
 
 /** POST /nfse/{accessKey}/eventos with the signed event request: 201 → the registered event; 4xx → refusal. */
 export async function postEvent(o: CallOptions & { accessKey: string; signedXml: string }): Promise<SefinEventAnswer> {
   if (!/^\d{50}$/.test(o.accessKey)) throw new RangeError(`An access key has 50 digits: '${o.accessKey}'`);
-  const res = await post(o, `/nfse/${o.accessKey}/eventos`, {
+  const res = await call(o, 'POST', `/nfse/${o.accessKey}/eventos`, {
     pedidoRegistroEventoXmlGZipB64: gzipBase64(o.signedXml),
   });
   if (res.status >= 200 && res.status < 300) {
@@ -91,10 +114,11 @@ export function gunzipBase64(data: string): string {
   }
 }
 
-async function post(
+async function call(
   o: CallOptions,
+  method: 'GET' | 'POST',
   path: string,
-  payload: unknown,
+  payload?: unknown,
 ): Promise<{ status: number; body: unknown; text: string }> {
   const url = new URL(o.baseUrl.replace(/\/+$/, '') + path);
   const secure = url.protocol === 'https:';
@@ -110,21 +134,19 @@ async function post(
       keepAlive: false,
     });
   }
-  const data = Buffer.from(JSON.stringify(payload), 'utf8');
+  const data = payload === undefined ? null : Buffer.from(JSON.stringify(payload), 'utf8');
   const signal = AbortSignal.timeout(o.timeoutMs ?? 30_000);
   try {
     return await new Promise((resolve, reject) => {
       const req = (secure ? https : http).request(
         url,
         {
-          method: 'POST',
+          method,
           agent,
           signal,
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            'content-length': String(data.length),
-          },
+          headers: data
+            ? { 'content-type': 'application/json', accept: 'application/json', 'content-length': String(data.length) }
+            : { accept: 'application/json' },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -139,7 +161,8 @@ async function post(
             } catch {
               body = undefined;
             }
-            if (status >= 500 || status < 200 || (status >= 300 && status < 400)) {
+            // 408 and 429 say "not now", like a 5xx: the caller tries again.
+            if (status >= 500 || status < 200 || (status >= 300 && status < 400) || status === 408 || status === 429) {
               reject(new SefinUnavailableError(`SEFIN answered ${status}: ${text.slice(0, 300)}`, status));
             } else if (status < 300 && body === undefined) {
               reject(new SefinUnavailableError(`SEFIN answered ${status} without JSON`, status));
@@ -148,7 +171,7 @@ async function post(
         },
       );
       req.on('error', reject);
-      req.end(data);
+      req.end(data ?? undefined);
     });
   } catch (err) {
     if (err instanceof SefinUnavailableError) throw err;

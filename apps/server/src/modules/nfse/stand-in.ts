@@ -1,6 +1,7 @@
 import { X509Certificate, randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DOMParser } from '@xmldom/xmldom';
 import { DateTime } from 'luxon';
@@ -13,7 +14,8 @@ import { validateXml } from './xml/validate.ts';
  * A local SEFIN Nacional for tests and demos, speaking the web service's protocol over plain http:
  * POST /nfse takes {dpsXmlGZipB64}, checks gzip + base64, the DPS schema and its signature, and answers
  * 201 with a signed NFS-e (valid against NFSe_v1.00.xsd) or 400 {erros: [{Codigo, Descricao}]};
- * POST /nfse/{chave}/eventos takes {pedidoRegistroEventoXmlGZipB64} and registers a cancellation.
+ * POST /nfse/{chave}/eventos takes {pedidoRegistroEventoXmlGZipB64} and registers a cancellation;
+ * GET /dps/{id} and GET /nfse/{chave} find what it issued.
  * To drive refusals: a DPS whose xDescServ contains 'REJEITAR' is refused with E0999, and the same DPS
  * Id twice with E0014. It keeps what it issued in memory.
  */
@@ -55,11 +57,14 @@ const CODES = {
   unknownNfse: 'E9003',
   keyMismatch: 'E9004',
   alreadyCancelled: 'E9005',
+  notFound: 'E9404',
 };
 
 interface Issued {
   accessKey: string;
   dpsId: string;
+  nfseXml: string;
+  tpAmb: number;
   cancelled: boolean;
 }
 
@@ -86,7 +91,20 @@ async function handle(state: State, req: http.IncomingMessage): Promise<Answer> 
   }
   const event = /(?:^|\/)nfse\/(\d{50})\/eventos$/.exec(path);
   if (req.method === 'POST' && event) return receiveEvent(state, event[1]!, await readBody(req));
-  return { status: 404, body: refusal([['E9404', `Recurso não encontrado: ${req.method} ${path}`]]) };
+  const byDps = /(?:^|\/)dps\/([^/]+)$/.exec(path);
+  if (req.method === 'GET' && byDps) {
+    const issued = state.byDpsId.get(byDps[1]!);
+    if (!issued) return notFound('Não foi gerada uma NFS-e com o identificador de DPS informado.');
+    return { status: 200, body: { ...header(issued.tpAmb), idDps: issued.dpsId, chaveAcesso: issued.accessKey } };
+  }
+  const byKey = /(?:^|\/)nfse\/([^/]+)$/.exec(path);
+  if (req.method === 'GET' && byKey) {
+    const issued = state.byKey.get(byKey[1]!);
+    if (!issued) return notFound('Chave de acesso não encontrada.');
+    const nfseXmlGZipB64 = gzipSync(Buffer.from(issued.nfseXml, 'utf8')).toString('base64');
+    return { status: 200, body: { ...header(issued.tpAmb), chaveAcesso: issued.accessKey, nfseXmlGZipB64 } };
+  }
+  return notFound(`Recurso não encontrado: ${req.method} ${path}`);
 }
 
 async function receiveDps(state: State, raw: string): Promise<Answer> {
@@ -113,7 +131,7 @@ async function receiveDps(state: State, raw: string): Promise<Answer> {
   const now = new Date();
   const accessKey = accessKeyFor(dps, number, now);
   const nfseXml = signXml(nfseDocument(state, dps, xml, accessKey, number, now), state.cert, 'infNFSe');
-  const issued: Issued = { accessKey, dpsId: dps.id, cancelled: false };
+  const issued: Issued = { accessKey, dpsId: dps.id, nfseXml, tpAmb: Number(dps.tpAmb), cancelled: false };
   state.byDpsId.set(dps.id, issued);
   state.byKey.set(accessKey, issued);
   return {
@@ -376,6 +394,15 @@ function refusal(errors: Array<[string, string]>) {
   };
 }
 
+function header(tpAmb: number) {
+  return { tipoAmbiente: tpAmb, versaoAplicativo: 'stand-in', dataHoraProcessamento: brasilia(new Date()) };
+}
+
+/** The queries answer 404 with one `erro`, the shape the service documents for them. */
+function notFound(descricao: string): Answer {
+  return { status: 404, body: { ...header(2), erro: { codigo: CODES.notFound, descricao } } };
+}
+
 function bad(code: string, message: string): Answer {
   return { status: 400, body: refusal([[code, message]]) };
 }
@@ -405,7 +432,7 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 }
 
 // `node --import tsx apps/server/src/modules/nfse/stand-in.ts --port 4600`: a stand-in for demos.
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const arg = (name: string) => {
     const i = args.indexOf(name);

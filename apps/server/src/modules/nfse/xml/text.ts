@@ -40,6 +40,13 @@ const LOOKALIKES: Record<string, string> = {
   '\u2022': '-',
   '\u20ac': 'EUR',
   '\u00a0': ' ',
+  // Letters whose stroke is not an accent, so NFD leaves them whole.
+  '\u0141': 'L',
+  '\u0142': 'l',
+  '\u0110': 'D',
+  '\u0111': 'd',
+  '\u0152': 'OE',
+  '\u0153': 'oe',
 };
 
 /**
