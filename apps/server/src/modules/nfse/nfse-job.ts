@@ -7,7 +7,7 @@ import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 import { audit } from '../../lib/audit.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
 import { systemComment } from '../invoices/invoice-access.ts';
-import { postDps } from './sefin-client.ts';
+import { findNfseByDpsId, postDps, type SefinAnswer } from './sefin-client.ts';
 import { companyCertificate, sefinUrl, type NfseContext } from './nfse.service.ts';
 
 const d = schema.nfseDocuments;
@@ -29,6 +29,7 @@ interface Claimed {
   invoice_id: number;
   company_id: number;
   environment: 'homologation' | 'production';
+  dps_id: string;
   dps_xml: string;
   attempts: number;
 }
@@ -37,8 +38,7 @@ interface Claimed {
  * Claims the documents waiting to be sent: each is leased (lease_until) in a short statement whose
  * FOR UPDATE SKIP LOCKED lets another instance pass over them, so the web-service call itself holds no
  * transaction and no other instance sends the same DPS while the lease lasts. A lease that runs out
- * (an instance that died while sending) makes the document due again; the same signed DPS is sent again,
- * which the national system refuses as already used rather than issuing twice.
+ * (an instance that died while sending) makes the document due again.
  */
 async function claim(ctx: NfseContext, only?: number): Promise<Claimed[]> {
   return queryRows<Claimed>(
@@ -52,23 +52,26 @@ async function claim(ctx: NfseContext, only?: number): Promise<Claimed[]> {
         ORDER BY next_attempt_at, id
         LIMIT ${BATCH}
           FOR UPDATE SKIP LOCKED)
-    RETURNING id, organization_id, invoice_id, company_id, environment, dps_xml, attempts`,
+    RETURNING id, organization_id, invoice_id, company_id, environment, dps_id, dps_xml, attempts`,
   );
 }
 
 /** Sends one claimed document and records the answer: issued, rejected, or due again later. */
 async function send(ctx: NfseContext, doc: Claimed) {
   const actor = { organizationId: doc.organization_id, userId: null };
-  let answer;
+  let answer: SefinAnswer | undefined;
   try {
     const { pfx, password } = await companyCertificate(ctx, doc.organization_id, doc.company_id);
-    answer = await postDps({
-      baseUrl: sefinUrl(ctx, doc.environment),
-      pfx,
-      password,
-      signedXml: doc.dps_xml,
-      timeoutMs: SEFIN_TIMEOUT_MS,
-    });
+    const call = { baseUrl: sefinUrl(ctx, doc.environment), pfx, password, timeoutMs: SEFIN_TIMEOUT_MS };
+    const made = () => findNfseByDpsId({ ...call, dpsId: doc.dps_id });
+    // A DPS sent before without an answer may have become an NFS-e: asked first, never sent twice.
+    let found: SefinAnswer | undefined = doc.attempts > 1 ? await made() : undefined;
+    if (!found?.ok) {
+      answer = await postDps({ ...call, signedXml: doc.dps_xml });
+      // 'DPS já utilizada': the earlier attempt did make it.
+      if (!answer.ok && answer.errors.some((e) => e.code === 'E0014')) found = await made();
+    }
+    if (found?.ok) answer = found;
   } catch (err) {
     // Not answered (network, timeout, 5xx): tried again later. Only the message is kept and logged,
     // never the request (it carries the certificate).
@@ -86,17 +89,19 @@ async function send(ctx: NfseContext, doc: Claimed) {
     return;
   }
 
+  const result = answer;
+  if (!result) return;
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
-    if (answer.ok) {
+    if (result.ok) {
       const [updated] = await tx
         .update(d)
         .set({
           status: 'issued',
-          accessKey: answer.accessKey,
-          nfseNumber: answer.number,
-          nfseXml: answer.nfseXml,
-          issuedAt: answer.issuedAt,
+          accessKey: result.accessKey,
+          nfseNumber: result.number,
+          nfseXml: result.nfseXml,
+          issuedAt: result.issuedAt,
           errors: [],
           lastError: null,
           leaseUntil: null,
@@ -112,21 +117,21 @@ async function send(ctx: NfseContext, doc: Claimed) {
         .from(i)
         .where(eq(i.id, doc.invoice_id))
         .for('update');
-      await tx.update(i).set({ invoiceInfo2: answer.number, updatedAt: now }).where(eq(i.id, doc.invoice_id));
+      await tx.update(i).set({ invoiceInfo2: result.number, updatedAt: now }).where(eq(i.id, doc.invoice_id));
       await audit(tx, actor, 'update', 'invoice', doc.invoice_id, [
-        { field: 'invoiceInfo2', before: before?.invoiceInfo2 ?? null, after: answer.number },
+        { field: 'invoiceInfo2', before: before?.invoiceInfo2 ?? null, after: result.number },
       ]);
-      await systemComment(tx, actor, doc.invoice_id, `NFS-e nº ${answer.number} emitida`);
+      await systemComment(tx, actor, doc.invoice_id, `NFS-e nº ${result.number} emitida`);
     } else {
       await tx
         .update(d)
-        .set({ status: 'rejected', errors: answer.errors, lastError: null, leaseUntil: null, updatedAt: now })
+        .set({ status: 'rejected', errors: result.errors, lastError: null, leaseUntil: null, updatedAt: now })
         .where(and(eq(d.id, doc.id), eq(d.status, 'processing')));
       await systemComment(
         tx,
         actor,
         doc.invoice_id,
-        `NFS-e rejeitada: ${answer.errors.map((e) => `${e.code} ${e.message}`).join('; ')}`.slice(0, 2000),
+        `NFS-e rejeitada: ${result.errors.map((e) => `${e.code} ${e.message}`).join('; ')}`.slice(0, 2000),
       );
     }
   });

@@ -10,7 +10,8 @@ import { multipart, newCnpj } from '../../../test/factories.ts';
 import { makeTestA1 } from '../../../test/nfse-cert.ts';
 import { startSefinStandIn } from './stand-in.ts';
 import { sendDueNfse, warnExpiringCertificates } from './nfse-job.ts';
-import type { NfseContext } from './nfse.service.ts';
+import { companyCertificate, type NfseContext } from './nfse.service.ts';
+import { postDps } from './sefin-client.ts';
 
 // NFS-e Nacional end to end against the local stand-in of the national system: fiscal settings, the A1
 // certificate (kept encrypted, never answered or logged), issuing through the job, rejection and retry,
@@ -408,7 +409,7 @@ describe('issuing', () => {
     expect((await world.admin('GET', `/${order.id}`)).json().invoiceInfo2).toBe(issued.number);
   });
 
-  it('a national system that does not answer: still processing, retried later with back-off, then issued', async () => {
+  it('a national system that does not answer: processing, retried with back-off; a lost answer is found, not sent twice', async () => {
     await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), {
       ...validSettings,
       environment: 'production',
@@ -435,6 +436,11 @@ describe('issuing', () => {
     });
     // Not due yet: the job leaves it alone.
     expect(await sendDueNfse(nfseCtx({ nfseProductionApiUrl: standIn.url }))).toBe(0);
+    // Say the first attempt did reach the national system and only its answer was lost: the retry must
+    // find that NFS-e instead of making a second one.
+    const { pfx } = await companyCertificate(nfseCtx(), org.organization.id, world.company.id);
+    const lost = await postDps({ baseUrl: standIn.url, pfx, password: PASSWORD, signedXml: failed.dpsXml });
+    expect(lost.ok).toBe(true);
     await ctx.database.db
       .update(d)
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
@@ -442,6 +448,7 @@ describe('issuing', () => {
     expect(await sendDueNfse(nfseCtx({ nfseProductionApiUrl: standIn.url }))).toBe(1);
     const nfse = await settled(order.id);
     expect(nfse).toMatchObject({ status: 'issued', environment: 'production', dpsNumber: 500, attempts: 2 });
+    expect(nfse.accessKey).toBe(lost.ok && lost.accessKey);
     await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), { ...validSettings, nextDpsNumber: 10 });
   });
 });
