@@ -55,9 +55,9 @@ export const simplesNacionalLabels: Record<1 | 2 | 3, string> = {
 };
 /** regApTribSN: how an ME/EPP of the Simples Nacional pays its taxes. */
 export const regApTribSNLabels: Record<1 | 2 | 3, string> = {
-  1: 'Tributos federais e municipal pelo Simples Nacional',
-  2: 'Federais pelo Simples Nacional, ISS fora dele',
-  3: 'Federais e municipal fora do Simples Nacional',
+  1: 'Tudo pelo Simples Nacional',
+  2: 'ISS fora do Simples Nacional',
+  3: 'Federais e ISS fora do Simples',
 };
 /** regEspTrib. */
 export const specialRegimeLabels: Record<number, string> = {

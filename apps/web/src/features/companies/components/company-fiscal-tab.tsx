@@ -92,7 +92,7 @@ function FiscalSettingsForm({ companyId, fiscal }: { companyId: number; fiscal: 
   return (
     <Card>
       <Card.Header as="h2" className="fs-6 mb-0">
-        Fiscal (NFS-e)
+        Dados fiscais
       </Card.Header>
       <Card.Body>
         <Form noValidate onSubmit={submit}>
@@ -166,7 +166,9 @@ function FiscalSettingsForm({ companyId, fiscal }: { companyId: number; fiscal: 
                 {...register('issRate', { setValueAs: decimal })}
               />
               <Form.Control.Feedback type="invalid">{errors.issRate?.message}</Form.Control.Feedback>
-              <Form.Text>Por exemplo 2 ou 2,5. Vazio: a do município.</Form.Text>
+              <Form.Text>
+                Ex.: 2 ou 2,5. Só vai na NFS-e quando o regime admite e o município não aderiu ao sistema nacional.
+              </Form.Text>
             </Form.Group>
             <Form.Group as={Col} xs={12} md={4} controlId="fiscal-environment">
               <Form.Label>Ambiente</Form.Label>
@@ -179,7 +181,7 @@ function FiscalSettingsForm({ companyId, fiscal }: { companyId: number; fiscal: 
               </Form.Select>
               <Form.Control.Feedback type="invalid">{errors.environment?.message}</Form.Control.Feedback>
             </Form.Group>
-            <Form.Group as={Col} xs={6} md={4} controlId="fiscal-series">
+            <Form.Group as={Col} xs={12} sm={6} md={4} controlId="fiscal-series">
               <Form.Label>Série da DPS</Form.Label>
               <Form.Control
                 inputMode="numeric"
@@ -189,7 +191,7 @@ function FiscalSettingsForm({ companyId, fiscal }: { companyId: number; fiscal: 
               />
               <Form.Control.Feedback type="invalid">{errors.dpsSeries?.message}</Form.Control.Feedback>
             </Form.Group>
-            <Form.Group as={Col} xs={6} md={4} controlId="fiscal-next-number">
+            <Form.Group as={Col} xs={12} sm={6} md={4} controlId="fiscal-next-number">
               <Form.Label>Próximo número da DPS</Form.Label>
               <Form.Control
                 inputMode="numeric"

@@ -132,7 +132,7 @@ function NfseDetails({ invoiceId, nfse }: { invoiceId: number; nfse: Nfse }) {
         {nfse.accessKey && (
           <>
             <dt>Chave de acesso</dt>
-            <dd className="font-monospace text-break">{nfse.accessKey}</dd>
+            <dd className="font-monospace">{nfse.accessKey.replace(/(\d{4})(?=\d)/g, '$1 ')}</dd>
           </>
         )}
         <dt>DPS</dt>
