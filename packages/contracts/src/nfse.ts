@@ -30,6 +30,7 @@ export const nfseMessages = {
   notCompleted: 'A NFS-e só pode ser emitida para uma ordem concluída',
   zeroTotal: 'A NFS-e só pode ser emitida para uma ordem com valor',
   alreadyIssued: 'Esta ordem já tem uma NFS-e emitida ou em processamento',
+  reopenWithNfse: 'Esta ordem tem NFS-e emitida ou em processamento: cancele a NFS-e antes de reabrir a ordem',
   notIssued: 'Só uma NFS-e emitida pode ser cancelada',
   none: 'Esta ordem não tem NFS-e',
   noXml: 'Este XML não existe para esta NFS-e',

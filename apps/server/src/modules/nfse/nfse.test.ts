@@ -346,6 +346,12 @@ describe('issuing', () => {
     expect(xml.body).toContain(`<nNFSe>${nfse.number}</nNFSe>`);
     expect((await call(org.admin.token, 'GET', nfseUrl(org, order.id, '/cancel.xml'))).statusCode).toBe(404);
 
+    // The order keeps the values its NFS-e declared: no reopening while it stands.
+    const reopen = await world.admin('POST', `/${order.id}/start`);
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().errors).toEqual([nfseMessages.reopenWithNfse]);
+    expect((await world.admin('GET', `/${order.id}/allowed-changes`)).json().data).toEqual([]);
+
     // A second POST while one is issued: 409, and no second DPS number taken.
     const again = await call(org.admin.token, 'POST', nfseUrl(org, order.id));
     expect(again.statusCode).toBe(409);
