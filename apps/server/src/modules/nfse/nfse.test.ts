@@ -9,6 +9,7 @@ import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.
 import { multipart, newCnpj } from '../../../test/factories.ts';
 import { makeTestA1 } from '../../../test/nfse-cert.ts';
 import { startSefinStandIn } from './stand-in.ts';
+import { openA1 } from './certificate.ts';
 import { sendDueNfse, warnExpiringCertificates } from './nfse-job.ts';
 import { companyCertificate, type NfseContext } from './nfse.service.ts';
 import { postDps } from './sefin-client.ts';
@@ -49,7 +50,9 @@ const nfseUrl = (o: TestOrg, invoiceId: number, rest = '') =>
   `/api/organizations/${o.organization.id}/invoices/${invoiceId}/nfse${rest}`;
 
 /** A multipart body with the certificate file and its password. */
+const uploaded: Buffer[] = [];
 function certificateForm(pfx: Buffer, password: string | null, fileName = 'empresa.pfx') {
+  uploaded.push(pfx);
   const boundary = `----nfse${Date.now().toString(16)}`;
   const parts: Buffer[] = [];
   if (password !== null)
@@ -593,9 +596,22 @@ describe('secrets', () => {
   it('the certificate password and the encryption key appear in no answer and no log line', () => {
     expect(answers.length).toBeGreaterThan(20);
     expect(logLines.length).toBeGreaterThan(20);
+    // Nor the certificate file nor its private key (the certificate inside it is public: the DPS and
+    // GET fiscal show it, so only the whole file and the key are looked for).
+    const pfxTraces = uploaded.flatMap((pfx) => {
+      const traces = [pfx.toString('base64'), pfx.toString('hex').slice(0, 200)];
+      try {
+        const key = openA1(pfx, PASSWORD).privateKeyPem.replace(/-----[^-]+-----|\s/g, '');
+        traces.push(key.slice(64, 128), key.slice(-128, -64));
+      } catch {
+        // a file that was not an A1
+      }
+      return traces;
+    });
     for (const text of [...answers, ...logLines]) {
       expect(text).not.toContain(PASSWORD);
       expect(text).not.toContain(CERT_KEY);
+      for (const trace of pfxTraces) expect(text.includes(trace)).toBe(false);
     }
   });
 });
