@@ -115,6 +115,7 @@ describe('definitions', () => {
       'orders-per-worker',
       'estimates',
       'receivables',
+      'nfse-issued',
     ]);
   });
   it("serves each report's filters with types, options and bounds; select options are the organization's own", async () => {
