@@ -565,6 +565,27 @@ describe("the month's XML for the accountant", () => {
   });
 });
 
+describe("the customer's data (LGPD)", () => {
+  it('lists each order NFS-e (number, key, status) in the export', async () => {
+    const res = await ctx.app.inject({
+      url: `/api/organizations/${org.organization.id}/customers/${world.customer.id}/export`,
+      headers: org.as(org.admin.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const data = JSON.parse(Buffer.from(unzipSync(new Uint8Array(res.rawPayload))['data.json']!).toString());
+    const listed = (data.ordensDeServico as Array<{ nfse: Array<{ numero: string; situacao: string }> }>).flatMap(
+      (o) => o.nfse,
+    );
+    const d = schema.nfseDocuments;
+    const issued = await ctx.database.db
+      .select({ number: d.nfseNumber })
+      .from(d)
+      .where(and(eq(d.organizationId, org.organization.id), sql`issued_at IS NOT NULL`));
+    expect(listed.map((x) => x.numero).sort()).toEqual(issued.map((x) => x.number).sort());
+    expect(listed.map((x) => x.situacao)).toContain('Cancelada');
+  });
+});
+
 describe('the certificate expiring', () => {
   it('tells the admins once, 30 days before', async () => {
     const company = await ctx.database.db
