@@ -24,12 +24,17 @@ process.env.E2E_LOOKUP_PORT ??= execFileSync(process.execPath, [
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
 const lookups = `http://127.0.0.1:${process.env.E2E_LOOKUP_PORT}`;
+// The stand-in national NFS-e system (fixtures/sefin.ts), on its own free port.
+process.env.E2E_SEFIN_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'oficina-e2e-'));
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: '.',
-  globalSetup: ['./fixtures/smtp-sink.ts', './fixtures/lookups.ts'],
+  globalSetup: ['./fixtures/smtp-sink.ts', './fixtures/lookups.ts', './fixtures/sefin.ts'],
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
@@ -68,6 +73,9 @@ export default defineConfig({
       CEP_API_URL: `${lookups}/viacep/ws`,
       CEP_FALLBACK_URL: `${lookups}/brasilapi/cep/v1`,
       CNPJ_API_URL: `${lookups}/brasilapi/cnpj/v1`,
+      NFSE_API_URL: `http://127.0.0.1:${process.env.E2E_SEFIN_PORT}`,
+      NFSE_PRODUCTION_API_URL: `http://127.0.0.1:${process.env.E2E_SEFIN_PORT}`,
+      NFSE_JOB_INTERVAL_MS: '1000',
     },
   },
 });

@@ -70,6 +70,7 @@ const FEATURE_PATHS: Record<FeatureName, string> = {
   payroll: `${ORG}/payrolls`,
   auditLogs: `${ORG}/audit-logs`,
   notifications: `${ORG}/notifications`,
+  nfse: `${ORG}/nfse`,
 };
 
 /** Tables that count requests rather than hold data: a refused request may still be counted there. */

@@ -25,6 +25,7 @@ import { apiModules } from './modules/index.ts';
 import { startReminderJob } from './modules/notifications/reminder-job.ts';
 import { startMaintenancePlanJob } from './modules/maintenance-plans/maintenance-plan-job.ts';
 import { startReceivableJob } from './modules/payments/receivable-job.ts';
+import { startNfseJob } from './modules/nfse/nfse-job.ts';
 import type { Job } from './lib/interval-job.ts';
 import { webShell } from './lib/web-shell.ts';
 import { createOpenApiTransforms } from './lib/openapi.ts';
@@ -44,7 +45,19 @@ declare module 'fastify' {
 
 export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'> & {
   jwtSecret: string;
-} & Partial<Pick<Config, 'trustProxy' | 'appUrl' | 'cepApiUrl' | 'cepFallbackUrl' | 'cnpjApiUrl'>>;
+} & Partial<
+    Pick<
+      Config,
+      | 'trustProxy'
+      | 'appUrl'
+      | 'cepApiUrl'
+      | 'cepFallbackUrl'
+      | 'cnpjApiUrl'
+      | 'nfseApiUrl'
+      | 'nfseProductionApiUrl'
+      | 'nfseCertKey'
+    >
+  >;
 
 export const webDistDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 
@@ -64,10 +77,16 @@ export interface BuildOptions {
   mailFrom?: string;
   /**
    * Run the background jobs (main.ts does; tests that exercise them do): due reminders every
-   * `reminderIntervalMs`, maintenance plans' orders every `maintenancePlanIntervalMs`, overdue instalments' notifications every
-   * `receivableIntervalMs` (0 or absent: off).
+   * `reminderIntervalMs`, maintenance plans' orders every `maintenancePlanIntervalMs`, overdue
+   * instalments' notifications every `receivableIntervalMs`, the NFS-e waiting to be sent every
+   * `nfseIntervalMs` (0 or absent: off).
    */
-  jobs?: { reminderIntervalMs: number; maintenancePlanIntervalMs?: number; receivableIntervalMs?: number };
+  jobs?: {
+    reminderIntervalMs: number;
+    maintenancePlanIntervalMs?: number;
+    receivableIntervalMs?: number;
+    nfseIntervalMs?: number;
+  };
 }
 
 /** A hop count trusts that many proxies nearest to us; fastify's typings take it as a function. */
@@ -178,13 +197,19 @@ export async function buildApp(opts: BuildOptions) {
   );
 
   if (opts.jobs) {
-    const { reminderIntervalMs, maintenancePlanIntervalMs = 0, receivableIntervalMs = 0 } = opts.jobs;
+    const {
+      reminderIntervalMs,
+      maintenancePlanIntervalMs = 0,
+      receivableIntervalMs = 0,
+      nfseIntervalMs = 0,
+    } = opts.jobs;
     const jobs: Job[] = [];
     app.addHook('onReady', async () => {
       if (reminderIntervalMs > 0) jobs.push(startReminderJob(opts.database.db, app.log, reminderIntervalMs));
       if (maintenancePlanIntervalMs > 0)
         jobs.push(startMaintenancePlanJob(opts.database.db, app.log, maintenancePlanIntervalMs));
       if (receivableIntervalMs > 0) jobs.push(startReceivableJob(opts.database.db, app.log, receivableIntervalMs));
+      if (nfseIntervalMs > 0) jobs.push(startNfseJob(app, nfseIntervalMs));
     });
     app.addHook('onClose', async () => {
       await Promise.all(jobs.map((job) => job.stop()));

@@ -38,7 +38,19 @@ export interface Config {
   cepFallbackUrl: string;
   /** CNPJ_API_URL: a BrasilAPI-compatible CNPJ service (`{url}/{cnpj}`). */
   cnpjApiUrl: string;
+  /** NFSE_API_URL: the SEFIN Nacional the homologation environment sends to (default the national homologation base). */
+  nfseApiUrl: string;
+  /** NFSE_PRODUCTION_API_URL: the SEFIN Nacional of companies in production (default the national production base). */
+  nfseProductionApiUrl: string;
+  /** NFSE_CERT_KEY: the secret the stored certificates are encrypted with; when absent one kept in the database. */
+  nfseCertKey?: string;
+  /** How often the job sends the NFS-e waiting to be sent (ms; 0 turns it off). */
+  nfseJobIntervalMs: number;
 }
+
+/** The national NFS-e web service (SEFIN Nacional) of each environment. */
+export const NFSE_HOMOLOGATION_URL = 'https://sefin.producaorestrita.nfse.gov.br/SefinNacional';
+export const NFSE_PRODUCTION_URL = 'https://sefin.nfse.gov.br/SefinNacional';
 
 /** Whom to believe about the client's address: nobody (false), these proxies, or so many hops. */
 export type TrustProxy = false | string[] | number;
@@ -95,5 +107,9 @@ export function loadConfig(env = process.env): Config {
     cepApiUrl: baseUrl(env.CEP_API_URL, 'https://viacep.com.br/ws'),
     cepFallbackUrl: baseUrl(env.CEP_FALLBACK_URL, 'https://brasilapi.com.br/api/cep/v1'),
     cnpjApiUrl: baseUrl(env.CNPJ_API_URL, 'https://brasilapi.com.br/api/cnpj/v1'),
+    nfseApiUrl: baseUrl(env.NFSE_API_URL, NFSE_HOMOLOGATION_URL),
+    nfseProductionApiUrl: baseUrl(env.NFSE_PRODUCTION_API_URL, NFSE_PRODUCTION_URL),
+    nfseCertKey: env.NFSE_CERT_KEY || undefined,
+    nfseJobIntervalMs: Number(env.NFSE_JOB_INTERVAL_MS ?? 5000),
   };
 }

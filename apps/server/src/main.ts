@@ -71,6 +71,7 @@ const app = await buildApp({
     reminderIntervalMs: config.reminderJobIntervalMs,
     maintenancePlanIntervalMs: config.maintenancePlanJobIntervalMs,
     receivableIntervalMs: config.receivableJobIntervalMs,
+    nfseIntervalMs: config.nfseJobIntervalMs,
   },
   logger: {
     level: config.logLevel,

@@ -33,6 +33,8 @@ const testConfig = {
   cepApiUrl: NOWHERE,
   cepFallbackUrl: NOWHERE,
   cnpjApiUrl: NOWHERE,
+  nfseApiUrl: NOWHERE,
+  nfseProductionApiUrl: NOWHERE,
 };
 
 /** Another app instance with its own connection pool over the same PostgreSQL database (as a second server would be). */

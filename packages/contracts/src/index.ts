@@ -47,3 +47,4 @@ export * from './maintenance-plans.ts';
 export * from './pay-rules.ts';
 export * from './payments.ts';
 export * from './expenses.ts';
+export * from './nfse.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, requiredString } from './common.ts';
 import { catalogCode, catalogPrice, warrantyDays } from './products.ts';
+import { nfseServiceCode } from './nfse.ts';
 
 /** POST services and PUT services/{id}. */
 export const serviceBody = z.object({
@@ -8,6 +9,8 @@ export const serviceBody = z.object({
   code: catalogCode,
   price: catalogPrice,
   warrantyDays,
+  /** cTribNac of its NFS-e (6 digits); empty or absent: the company's default. */
+  serviceCode: nfseServiceCode.nullish().transform((v) => (v === undefined ? undefined : v || null)),
 });
 export type ServiceBody = z.infer<typeof serviceBody>;
 
@@ -17,6 +20,7 @@ export const serviceResponse = z.object({
   code: z.string().nullable(),
   price: z.number(),
   warrantyDays: z.number().int().nullable(),
+  serviceCode: z.string().nullable(),
   /** Set when the service was deleted: it stays for the lines that used it, out of the pickers. */
   archivedAt: z.string().nullable(),
 });

@@ -5,7 +5,15 @@ export const ROLE_ADMIN = 'ROLE_ADMIN';
 export const ROLE_USER = 'ROLE_USER';
 export const TOKEN_STORAGE_KEY = 'jwt';
 
-export const featureNames = ['estimates', 'reminders', 'reports', 'payroll', 'auditLogs', 'notifications'] as const;
+export const featureNames = [
+  'estimates',
+  'reminders',
+  'reports',
+  'payroll',
+  'auditLogs',
+  'notifications',
+  'nfse',
+] as const;
 export type FeatureName = (typeof featureNames)[number];
 export type Features = Record<FeatureName, boolean>;
 export const allFeatures: Features = Object.fromEntries(featureNames.map((f) => [f, true])) as Features;

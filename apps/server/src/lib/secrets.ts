@@ -31,3 +31,26 @@ export async function loadJwtSecret(db: Db, opts: { override?: string; legacyFil
   if (!stored) throw new Error('could not store the signing key');
   return stored;
 }
+
+/**
+ * A secret of the installation that no setting gives: generated once under `name` in app_secrets, the
+ * first instance's row kept by all (as the signing key above).
+ */
+export async function loadGeneratedSecret(db: Db, name: string): Promise<string> {
+  const read = async () =>
+    (
+      await db
+        .select({ value: schema.appSecrets.value })
+        .from(schema.appSecrets)
+        .where(eq(schema.appSecrets.name, name))
+    )[0]?.value;
+  const existing = await read();
+  if (existing) return existing;
+  await db
+    .insert(schema.appSecrets)
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const stored = await read();
+  if (!stored) throw new Error(`could not store the secret ${name}`);
+  return stored;
+}

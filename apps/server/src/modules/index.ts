@@ -31,6 +31,7 @@ import { maintenancePlanRoutes } from './maintenance-plans/maintenance-plans.rou
 import { payRuleRoutes } from './pay-rules/pay-rules.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { expenseRoutes } from './expenses/expenses.routes.ts';
+import { nfseRoutes } from './nfse/nfse.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -66,4 +67,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   payRuleRoutes,
   paymentRoutes,
   expenseRoutes,
+  nfseRoutes,
 ];

@@ -39,3 +39,5 @@ export * from './stock-movements.ts';
 export * from './receivables.ts';
 export * from './invoice-payments.ts';
 export * from './expenses.ts';
+export * from './company-fiscal-settings.ts';
+export * from './nfse-documents.ts';

@@ -16,6 +16,8 @@ export const services = pgTable(
     name: text('name').notNull(),
     /** 'Código': optional, unique in the organization when given. */
     code: text('code'),
+    /** cTribNac: the national service code (6 digits) its NFS-e uses; null: the company's default. */
+    serviceCode: text('service_code'),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     /** The warranty in days its lines get (null: none). */
     warrantyDays: integer('warranty_days'),

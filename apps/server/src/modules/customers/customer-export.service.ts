@@ -1,6 +1,6 @@
 // LGPD, art. 18: everything the organization holds about one customer, as a ZIP with a data.json and
 // the customer's photos and signature drawings as files beside it.
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   commentTypeLabels,
@@ -10,6 +10,7 @@ import {
   estimateStatusLabels,
   formatAddress,
   formatIdentifier,
+  nfseStatusLabels,
   personTypeLabels,
   type CommentTypeValue,
   type EstimateStatusValue,
@@ -387,6 +388,21 @@ async function orderData(db: Db, organizationId: number, customerId: number, fil
     .from(ch)
     .where(and(eq(ch.organizationId, organizationId), inIds(ch.invoiceId, ids)))
     .orderBy(asc(ch.id));
+  // The order's NFS-e (its XML stays with the shop, which the law makes keep it; see docs/lgpd.md).
+  const n = schema.nfseDocuments;
+  const nfse = await db
+    .select({
+      invoiceId: n.invoiceId,
+      status: n.status,
+      number: n.nfseNumber,
+      accessKey: n.accessKey,
+      issuedAt: n.issuedAt,
+      canceledAt: n.canceledAt,
+      cancelReason: n.cancelReason,
+    })
+    .from(n)
+    .where(and(eq(n.organizationId, organizationId), inIds(n.invoiceId, ids), isNotNull(n.issuedAt)))
+    .orderBy(asc(n.id));
   const addressIds = rows.map((r) => r.addressId).filter((v): v is number => v !== null);
   const jobAddresses = await db
     .select()
@@ -414,6 +430,16 @@ async function orderData(db: Db, organizationId: number, customerId: number, fil
       pago: r.isPaid,
       dataDoPagamento: r.paymentDate,
       notaFiscal: r.invoiceInfo2,
+      nfse: nfse
+        .filter((x) => x.invoiceId === r.id)
+        .map((x) => ({
+          numero: x.number,
+          chaveDeAcesso: x.accessKey,
+          situacao: nfseStatusLabels[x.status],
+          emitidaEm: iso(x.issuedAt),
+          canceladaEm: iso(x.canceledAt),
+          motivoDoCancelamento: x.cancelReason,
+        })),
       ...parts(r.id, (type) => commentTypeLabels[type as CommentTypeValue] ?? String(type), folder, file),
       checklists: checklists
         .filter((c) => c.invoiceId === r.id)

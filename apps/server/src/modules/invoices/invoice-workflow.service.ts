@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   checklistMessages,
   allowedInvoiceChanges,
   InvoiceState,
   invoiceMessages,
   invoiceStateLabels,
+  nfseMessages,
   type InvoiceStateValue,
   can,
 } from '@oficina/contracts';
@@ -29,7 +30,20 @@ export async function allowedChanges(db: Db, actor: Actor, id: number) {
     .from(i)
     .where(and(eq(i.id, id), visibleTo(actor)));
   const { state, isPaid } = assertFound(row);
-  return { data: allowedInvoiceChanges(state as InvoiceStateValue, { isAdmin: actor.isAdmin, isPaid }) };
+  const allowed = allowedInvoiceChanges(state as InvoiceStateValue, { isAdmin: actor.isAdmin, isPaid });
+  if (state === InvoiceState.Completed && allowed.length && (await hasLiveNfse(db, id))) return { data: [] };
+  return { data: allowed };
+}
+
+/** Whether the order has an NFS-e being sent or issued (then it is not reopened: its values were declared). */
+async function hasLiveNfse(db: Db | Tx, invoiceId: number) {
+  const n = schema.nfseDocuments;
+  const [live] = await db
+    .select({ id: n.id })
+    .from(n)
+    .where(and(eq(n.invoiceId, invoiceId), inArray(n.status, ['processing', 'issued'])))
+    .limit(1);
+  return !!live;
 }
 
 /** Blocked and Canceled carry a reason (a configured status of that state); the others have one fixed status. */
@@ -75,6 +89,8 @@ export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceS
     const from = row.state as InvoiceStateValue;
     if (!allowedInvoiceChanges(from, { isAdmin: actor.isAdmin, isPaid: row.isPaid }).includes(to))
       throw conflict(invoiceMessages.notAllowed);
+    // An order whose NFS-e is issued or being sent keeps the values it declared: the NFS-e is canceled first.
+    if (from === InvoiceState.Completed && (await hasLiveNfse(tx, id))) throw conflict(nfseMessages.reopenWithNfse);
     // A job is done when its checklists' required items are answered.
     if (to === InvoiceState.Completed) {
       const missing = await requiredUnanswered(tx, id);

@@ -16,6 +16,7 @@ import { searchWhere } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { periodFilters } from './report-filters.ts';
 import { cashFlow } from './cash-flow-report.ts';
+import { nfseIssuedReport } from '../nfse/nfse-report.ts';
 
 export interface ReportContext {
   db: Db;
@@ -418,4 +419,5 @@ export const reports: ReportSpec[] = [
   receivables,
   orderMargin,
   cashFlow,
+  nfseIssuedReport,
 ];

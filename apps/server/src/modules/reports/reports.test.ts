@@ -117,6 +117,7 @@ describe('definitions', () => {
       'receivables',
       'order-margin',
       'cash-flow',
+      'nfse-issued',
     ]);
   });
   it("serves each report's filters with types, options and bounds; select options are the organization's own", async () => {

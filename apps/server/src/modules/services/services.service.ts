@@ -12,6 +12,7 @@ const columns = {
   code: t.code,
   priceCents: t.priceCents,
   warrantyDays: t.warrantyDays,
+  serviceCode: t.serviceCode,
   archivedAt: t.archivedAt,
 };
 const toService = (r: {
@@ -20,6 +21,7 @@ const toService = (r: {
   code: string | null;
   priceCents: number;
   warrantyDays: number | null;
+  serviceCode: string | null;
   archivedAt: Date | null;
 }) => ({
   id: r.id,
@@ -27,6 +29,7 @@ const toService = (r: {
   code: r.code,
   price: fromCents(r.priceCents),
   warrantyDays: r.warrantyDays,
+  serviceCode: r.serviceCode,
   archivedAt: r.archivedAt?.toISOString() ?? null,
 });
 
@@ -57,6 +60,7 @@ export async function createService(db: Db, organizationId: number, body: Servic
         code: body.code ?? null,
         priceCents: toCents(body.price),
         warrantyDays: body.warrantyDays ?? null,
+        serviceCode: body.serviceCode ?? null,
       })
       .returning(columns),
   );
@@ -73,6 +77,7 @@ export async function updateService(db: Db, organizationId: number, id: number, 
         priceCents: toCents(body.price),
         ...(body.code !== undefined ? { code: body.code } : {}),
         ...(body.warrantyDays !== undefined ? { warrantyDays: body.warrantyDays } : {}),
+        ...(body.serviceCode !== undefined ? { serviceCode: body.serviceCode } : {}),
         updatedAt: new Date(),
       })
       .where(services.owned(organizationId, id))

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { companyMessages } from '@oficina/contracts';
 import { PartyTabs } from '../../../components/party-tabs.tsx';
 import { AddressTable } from '../../../components/addresses/address-table.tsx';
-import { useOrgPath } from '../../../lib/auth.tsx';
+import { useFeature, useOrgPath } from '../../../lib/auth.tsx';
 import { RegisterEditPage, useRecordId } from '../../../components/register-edit-page.tsx';
 import { useCompany } from '../api/get-company.ts';
 import { useUpdateCompany } from '../api/update-company.ts';
@@ -12,22 +12,25 @@ import { CompanySignatureTab } from '../components/company-signature-tab.tsx';
 import { CompanyEmailTab } from '../components/company-email-tab.tsx';
 import { CompanyPixTab } from '../components/company-pix-tab.tsx';
 import { CompanyWhatsAppTab } from '../components/company-whatsapp-tab.tsx';
+import { CompanyFiscalTab } from '../components/company-fiscal-tab.tsx';
 
 const tabs = ['dados', 'logotipo', 'enderecos', 'assinatura', 'email', 'whatsapp', 'pix'] as const;
+const withFiscal = [...tabs, 'fiscal'] as const;
 
-/** /companies/{id}/edit: Dados, Logotipo, Endereços, Assinatura, E-mail, WhatsApp, PIX. */
+/** /companies/{id}/edit: Dados, Logotipo, Endereços, Assinatura, E-mail, WhatsApp, PIX, Fiscal (NFS-e). */
 export function EditCompanyPage() {
   const id = useRecordId();
   const orgPath = useOrgPath();
   const company = useCompany(id);
   const update = useUpdateCompany(id);
+  const nfse = useFeature('nfse');
 
   return (
     <RegisterEditPage id={id} record={company} what="a empresa">
       {(c) => (
         <PartyTabs
           party={c}
-          tabs={tabs}
+          tabs={nfse ? withFiscal : tabs}
           cancelTo="/companies"
           ownerPath={`${orgPath}/companies/${id}`}
           onSave={async (values) => {
@@ -63,6 +66,13 @@ export function EditCompanyPage() {
               <CompanyPixTab company={c} />
             </div>
           </Tab>
+          {nfse && (
+            <Tab eventKey="fiscal" title="Fiscal (NFS-e)">
+              <div className="card-list p-3">
+                <CompanyFiscalTab companyId={id} />
+              </div>
+            </Tab>
+          )}
         </PartyTabs>
       )}
     </RegisterEditPage>

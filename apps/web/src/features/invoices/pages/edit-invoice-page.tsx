@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from 'react-bootstrap';
 import { can, isInvoiceClosed, type InvoiceDetail, type InvoiceStateValue } from '@oficina/contracts';
-import { useAuth, useViewer } from '../../../lib/auth.tsx';
+import { useAuth, useFeature, useViewer } from '../../../lib/auth.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { RecordFallback } from '../../../components/record-fallback.tsx';
 import { InvoiceStatusBadge, PaidBadge } from '../../../components/invoices/invoice-status-badge.tsx';
@@ -22,6 +22,7 @@ import { PaymentsCard } from '../components/payments-card.tsx';
 import { StateActions } from '../components/state-actions.tsx';
 import { TotalsPanel } from '../components/totals-panel.tsx';
 import { VisitCard } from '../components/visit-card.tsx';
+import { NfseCard } from '../components/nfse-card.tsx';
 import { useAllowedChanges } from '../api/get-allowed-changes.ts';
 
 /**
@@ -37,6 +38,7 @@ export function EditInvoicePage() {
   const id = Number(useParams().id);
   const { isAdmin } = useAuth();
   const viewer = useViewer();
+  const nfse = useFeature('nfse');
   const query = useInvoice(id);
   // The state buttons head the toolbar: the screen waits for them (asked for beside the order) so
   // they do not push the order down after it is shown.
@@ -119,6 +121,7 @@ export function EditInvoicePage() {
             {can.seePrices(viewer) && <TotalsPanel invoice={invoice} />}
             {can.handlePayment(viewer) && <PaymentsCard invoice={invoice} />}
             {can.handlePayment(viewer) && <PaymentInfo invoice={invoice} />}
+            {isAdmin && nfse && <NfseCard invoice={invoice} />}
             {isAdmin && <AdminInfoPanel invoice={invoice} />}
             <TagsCard invoice={invoice} editable={can.editTags(viewer)} />
           </div>

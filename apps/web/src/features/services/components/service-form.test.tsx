@@ -13,7 +13,13 @@ describe('register form pieces (through the service form)', () => {
     await userEvent.type(screen.getByLabelText('Preço'), '150,00');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ name: 'Limpeza', code: null, price: 150, warrantyDays: null }),
+      expect(onSubmit).toHaveBeenCalledWith({
+        name: 'Limpeza',
+        code: null,
+        price: 150,
+        warrantyDays: null,
+        serviceCode: null,
+      }),
     );
 
     onSubmit.mockRejectedValueOnce(new ApiError(422, { errors: { name: ['Já existe um serviço com esse nome'] } }));
@@ -35,8 +41,29 @@ describe('register form pieces (through the service form)', () => {
     await userEvent.type(screen.getByLabelText('Garantia (dias)'), '90');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ name: 'Instalação', code: null, price: 300, warrantyDays: 90 }),
+      expect(onSubmit).toHaveBeenCalledWith({
+        name: 'Instalação',
+        code: null,
+        price: 300,
+        warrantyDays: 90,
+        serviceCode: null,
+      }),
     );
+  });
+
+  it('takes the NFS-e national service code as 6 digits (dots as typed dropped); fewer are refused', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    renderWithProviders(<ServiceForm onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Nome'), 'Instalação');
+    await userEvent.type(screen.getByLabelText('Preço'), '300,00');
+    const code = screen.getByLabelText('Código de tributação nacional (NFS-e)');
+    await userEvent.type(code, '14.01');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informe o código de tributação nacional com 6 dígitos')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.type(code, '.01');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ serviceCode: '140101' })));
   });
 
   it('refuses an empty name before sending', async () => {

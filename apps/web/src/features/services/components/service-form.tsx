@@ -24,6 +24,15 @@ export function ServiceForm({ defaultValues, onSubmit }: ServiceFormProps) {
       </TextField>
       <MoneyField control={control} name="price" id="service-price" label="Preço" error={errors.price?.message} />
       <WarrantyField form={form} name="warrantyDays" id="service-warranty" />
+      <TextField
+        id="service-nfse-code"
+        label="Código de tributação nacional (NFS-e)"
+        inputMode="numeric"
+        error={errors.serviceCode?.message}
+        {...register('serviceCode')}
+      >
+        <Form.Text>Opcional: os 6 dígitos do cTribNac deste serviço; vazio usa o código padrão da empresa.</Form.Text>
+      </TextField>
       <FormActions cancelTo="/services" isSubmitting={isSubmitting} />
     </Form>
   );

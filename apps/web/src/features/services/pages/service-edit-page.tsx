@@ -39,6 +39,7 @@ export function ServiceEditPage() {
               code: service.code ?? '',
               price: service.price,
               warrantyDays: service.warrantyDays,
+              serviceCode: service.serviceCode ?? '',
             }}
             onSubmit={onSubmit}
           />

@@ -1,0 +1,150 @@
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { formatQuantity, nfseMessages, normalizeIdentifier, PersonType } from '@oficina/contracts';
+import { schema, type Tx } from '@oficina/db';
+import { invalid } from '../../plugins/errors.ts';
+import type { DpsInput } from './xml/dps.ts';
+
+// What an order's DPS says, read from the order, its company's fiscal settings, its customer and the
+// job's address, under the transaction that takes the DPS number.
+
+/** xDescServ holds at most 2000 characters. */
+const DESCRIPTION_MAX = 2000;
+
+type Settings = typeof schema.companyFiscalSettings.$inferSelect;
+type Invoice = typeof schema.invoices.$inferSelect;
+
+const digits = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
+
+/** A phone as the DPS takes it (6 to 20 digits), else none. */
+const dpsPhone = (phone: string | null) => {
+  const d = digits(phone);
+  return d.length >= 6 && d.length <= 20 ? d : null;
+};
+/** An e-mail the DPS takes (at most 80 characters), else none. */
+const dpsEmail = (email: string | null) => (email && email.length <= 80 ? email : null);
+
+/** The lines of the order in the DPS's words, and the service code of its largest service line that has one. */
+async function serviceLines(tx: Tx, invoice: Invoice) {
+  const l = schema.invoiceServices;
+  const s = schema.services;
+  const services = await tx
+    .select({
+      name: l.name,
+      quantity: l.quantity,
+      priceCents: l.priceCents,
+      description: l.description,
+      serviceCode: s.serviceCode,
+    })
+    .from(l)
+    .leftJoin(s, and(eq(s.id, l.serviceId), eq(s.organizationId, l.organizationId)))
+    .where(and(eq(l.invoiceId, invoice.id), eq(l.organizationId, invoice.organizationId)))
+    .orderBy(asc(l.id));
+  const p = schema.invoiceProducts;
+  const products = await tx
+    .select({ name: p.name, quantity: p.quantity, unit: p.unit })
+    .from(p)
+    .where(and(eq(p.invoiceId, invoice.id), eq(p.organizationId, invoice.organizationId)))
+    .orderBy(asc(p.id));
+  const largest = services
+    .filter((x) => x.serviceCode)
+    .sort((a, b) => b.priceCents * b.quantity - a.priceCents * a.quantity)[0];
+  const parts = [
+    ...services.map((x) => `${x.name} × ${formatQuantity(x.quantity)}${x.description ? ` (${x.description})` : ''}`),
+    ...products.map((x) => `${x.name} × ${formatQuantity(x.quantity)} ${x.unit}`),
+  ];
+  return { parts, serviceCode: largest?.serviceCode ?? null };
+}
+
+/** The job's address, else the customer's first address with an IBGE code (the DPS names the place by it). */
+async function takerAddress(tx: Tx, invoice: Invoice) {
+  const a = schema.addresses;
+  const [row] = await tx
+    .select()
+    .from(a)
+    .where(
+      and(eq(a.organizationId, invoice.organizationId), eq(a.customerId, invoice.customerId), isNotNull(a.ibgeCode)),
+    )
+    .orderBy(desc(sql`${a.id} = ${invoice.addressId ?? 0}`), asc(a.id))
+    .limit(1);
+  if (!row?.ibgeCode || digits(row.postalCode).length !== 8) return null;
+  return {
+    ibgeCode: row.ibgeCode,
+    postalCode: digits(row.postalCode),
+    street: row.address.slice(0, 255),
+    number: row.number ? String(row.number) : 'S/N',
+    complement: row.complement?.slice(0, 156) || null,
+    neighborhood: (row.neighborhood || 'Não informado').slice(0, 60),
+  };
+}
+
+/**
+ * The DPS of an order: provider (the order's company and its settings), taker (the customer with CPF
+ * or CNPJ and the address), the service (the code of its largest service line that has one, else the
+ * company's; the lines as the description) and the values (the subtotal, the discount as unconditional,
+ * the ISS rate of the settings). A company or customer the DPS cannot name is a 422 saying which.
+ */
+export async function dpsInputOf(
+  tx: Tx,
+  o: { invoice: Invoice; settings: Settings; timeZone: string; series: string; number: number; at: Date },
+): Promise<DpsInput> {
+  const { invoice, settings } = o;
+  const [company] = await tx
+    .select()
+    .from(schema.companies)
+    .where(
+      and(eq(schema.companies.id, invoice.companyId), eq(schema.companies.organizationId, invoice.organizationId)),
+    );
+  const [customer] = await tx
+    .select()
+    .from(schema.customers)
+    .where(
+      and(eq(schema.customers.id, invoice.customerId), eq(schema.customers.organizationId, invoice.organizationId)),
+    );
+  if (!company || company.type !== PersonType.Juridical || !/^\d{14}$/.test(company.identifier))
+    throw invalid({ company: nfseMessages.companyNotIndividual });
+  const takerId = normalizeIdentifier(customer?.identifier);
+  const isCnpj = customer?.type === PersonType.Juridical;
+  if (!customer || !(isCnpj ? /^\d{14}$/ : /^\d{11}$/).test(takerId))
+    throw invalid({ customer: nfseMessages.takerIdentifier });
+
+  const lines = await serviceLines(tx, invoice);
+  const address = await takerAddress(tx, invoice);
+  const description = [`Ordem de serviço nº ${invoice.number}`, ...lines.parts].join('; ').slice(0, DESCRIPTION_MAX);
+  const competence = new Intl.DateTimeFormat('en-CA', { timeZone: o.timeZone }).format(invoice.finishedAt ?? o.at);
+
+  return {
+    environment: settings.environment,
+    issuedAt: o.at,
+    timeZone: o.timeZone,
+    competence,
+    series: o.series,
+    number: o.number,
+    emitterMunicipalityCode: settings.municipalityCode!,
+    provider: {
+      cnpj: company.identifier,
+      municipalRegistration: settings.municipalRegistration,
+      phone: dpsPhone(company.phone),
+      email: dpsEmail(company.email),
+      simplesNacional: settings.simplesNacional as 1 | 2 | 3,
+      regApTribSN: settings.simplesNacional === 3 ? ((settings.regApTribSN ?? 1) as 1 | 2 | 3) : null,
+      specialRegime: settings.specialRegime,
+    },
+    taker: {
+      ...(isCnpj ? { cnpj: takerId } : { cpf: takerId }),
+      name: customer.name.slice(0, 300),
+      phone: dpsPhone(customer.phone),
+      email: dpsEmail(customer.email),
+      address,
+    },
+    service: {
+      municipalityCode: address?.ibgeCode ?? settings.municipalityCode!,
+      serviceCode: lines.serviceCode ?? settings.serviceCode!,
+      description,
+    },
+    values: {
+      serviceCents: invoice.subtotalCents,
+      unconditionalDiscountCents: invoice.discountCents || undefined,
+      issRate: settings.issRate,
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import type { FastifyRequest } from 'fastify';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import {
+  formatIdentifier,
+  nfseMessages,
+  PersonType,
+  type CertificateUpload,
+  type CompanyFiscal,
+  type CompanyFiscalBody,
+} from '@oficina/contracts';
+import { schema, type Db } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
+import { invalid, isMalformedMultipart, malformed } from '../../plugins/errors.ts';
+import { CertificateError, openA1 } from './certificate.ts';
+import { certificateKey, sealCertificate } from './certificate-store.ts';
+
+const f = schema.companyFiscalSettings;
+const c = schema.companies;
+
+/** A .pfx of an A1 certificate is a few KB; anything past this is not one. */
+export const CERTIFICATE_MAX_BYTES = 64 * 1024;
+
+const settingsColumns = {
+  municipalityCode: f.municipalityCode,
+  municipalRegistration: f.municipalRegistration,
+  simplesNacional: f.simplesNacional,
+  regApTribSN: f.regApTribSN,
+  specialRegime: f.specialRegime,
+  serviceCode: f.serviceCode,
+  issRate: f.issRate,
+  environment: f.environment,
+  dpsSeries: f.dpsSeries,
+  nextDpsNumber: f.nextDpsNumber,
+};
+
+const ofCompany = (organizationId: number, companyId: number) =>
+  and(eq(f.organizationId, organizationId), eq(f.companyId, companyId));
+
+async function assertCompany(db: Db, organizationId: number, companyId: number) {
+  const [row] = await db
+    .select({ id: c.id, type: c.type, identifier: c.identifier })
+    .from(c)
+    .where(and(eq(c.id, companyId), eq(c.organizationId, organizationId)));
+  return assertFound(row);
+}
+
+async function municipality(db: Db, ibgeCode: string | null) {
+  if (!ibgeCode) return null;
+  const m = schema.municipalities;
+  const [row] = await db.select().from(m).where(eq(m.ibgeCode, ibgeCode));
+  return row ?? null;
+}
+
+/** GET companies/{id}/fiscal. */
+export async function getCompanyFiscal(db: Db, organizationId: number, companyId: number): Promise<CompanyFiscal> {
+  await assertCompany(db, organizationId, companyId);
+  const [row] = await db
+    .select({
+      ...settingsColumns,
+      subject: f.certificateSubject,
+      cnpj: f.certificateCnpj,
+      notAfter: f.certificateNotAfter,
+      uploadedAt: f.certificateUploadedAt,
+    })
+    .from(f)
+    .where(ofCompany(organizationId, companyId));
+  const a = schema.addresses;
+  const [address] = await db
+    .select({ ibgeCode: a.ibgeCode })
+    .from(a)
+    .where(and(eq(a.organizationId, organizationId), eq(a.companyId, companyId), isNotNull(a.ibgeCode)))
+    .orderBy(asc(a.id))
+    .limit(1);
+  const defaultMunicipalityCode = address?.ibgeCode ?? null;
+  const { subject, cnpj, notAfter, uploadedAt, ...settings } = row ?? ({} as Partial<NonNullable<typeof row>>);
+  return {
+    settings: row?.municipalityCode ? (settings as NonNullable<CompanyFiscal['settings']>) : null,
+    defaultMunicipalityCode,
+    municipality: await municipality(db, row?.municipalityCode ?? defaultMunicipalityCode),
+    certificate:
+      subject && notAfter && uploadedAt
+        ? { subject, cnpj: cnpj ?? null, notAfter: notAfter.toISOString(), uploadedAt: uploadedAt.toISOString() }
+        : null,
+  };
+}
+
+/** PUT companies/{id}/fiscal: the settings (checked by the contract), the municipality against IBGE's table. */
+export async function putCompanyFiscal(db: Db, organizationId: number, companyId: number, body: CompanyFiscalBody) {
+  await assertCompany(db, organizationId, companyId);
+  if (!(await municipality(db, body.municipalityCode)))
+    throw invalid({ municipalityCode: nfseMessages.municipalityUnknown });
+  const values = { ...body, updatedAt: new Date() };
+  await db
+    .insert(f)
+    .values({ organizationId, companyId, ...values })
+    .onConflictDoUpdate({ target: [f.organizationId, f.companyId], set: values });
+  return getCompanyFiscal(db, organizationId, companyId);
+}
+
+/** The file and the password of a multipart upload, in whichever order the parts come. */
+async function readCertificateUpload(request: FastifyRequest): Promise<{ pfx: Buffer; password: string }> {
+  if (!request.isMultipart()) throw invalid({ file: nfseMessages.certificateMissingFile });
+  let pfx: Buffer | undefined;
+  let password: string | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: CERTIFICATE_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'file') pfx = await part.toBuffer();
+        else part.file.resume();
+      } else if (part.fieldname === 'password' && typeof part.value === 'string') {
+        password = part.value;
+      }
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw invalid({ file: nfseMessages.certificateTooLarge });
+    if (isMalformedMultipart(err)) throw malformed('file');
+    throw err;
+  }
+  const problems: Record<string, string> = {};
+  if (!pfx?.length) problems.file = nfseMessages.certificateMissingFile;
+  if (!password) problems.password = nfseMessages.certificatePassword;
+  if (Object.keys(problems).length) throw invalid(problems);
+  return { pfx: pfx!, password: password! };
+}
+
+/**
+ * POST companies/{id}/certificate: the A1 opened with its password (422 on a wrong password or a file
+ * that is not one), kept encrypted with the subject, CNPJ and validity in clear. A certificate of
+ * another CNPJ is kept with a warning: the national system is the one to refuse it.
+ */
+export async function uploadCertificate(
+  db: Db,
+  keyOverride: string | undefined,
+  organizationId: number,
+  companyId: number,
+  request: FastifyRequest,
+): Promise<CertificateUpload> {
+  const company = await assertCompany(db, organizationId, companyId);
+  const { pfx, password } = await readCertificateUpload(request);
+  let cert;
+  try {
+    cert = openA1(pfx, password);
+  } catch (err) {
+    if (err instanceof CertificateError)
+      throw err.code === 'wrong_password'
+        ? invalid({ password: nfseMessages.certificateWrongPassword })
+        : invalid({ file: nfseMessages.certificateNotA1 });
+    throw invalid({ file: nfseMessages.certificateNotA1 });
+  }
+  if (cert.notAfter.getTime() <= Date.now()) throw invalid({ file: nfseMessages.certificateExpired });
+
+  const key = await certificateKey(db, keyOverride);
+  const uploadedAt = new Date();
+  const values = {
+    ...sealCertificate(key, organizationId, companyId, pfx, password),
+    certificateSubject: cert.subject,
+    certificateCnpj: cert.cnpj,
+    certificateNotAfter: cert.notAfter,
+    certificateUploadedAt: uploadedAt,
+    certificateWarnedAt: null,
+    updatedAt: uploadedAt,
+  };
+  await db
+    .insert(f)
+    .values({ organizationId, companyId, ...values })
+    .onConflictDoUpdate({ target: [f.organizationId, f.companyId], set: values });
+
+  const warnings: string[] = [];
+  const companyCnpj = company.type === PersonType.Juridical ? company.identifier : null;
+  if (cert.cnpj && cert.cnpj !== companyCnpj)
+    warnings.push(nfseMessages.certificateOtherCnpj(formatIdentifier(cert.cnpj, PersonType.Juridical)));
+  return {
+    certificate: {
+      subject: cert.subject,
+      cnpj: cert.cnpj,
+      notAfter: cert.notAfter.toISOString(),
+      uploadedAt: uploadedAt.toISOString(),
+    },
+    warnings,
+  };
+}

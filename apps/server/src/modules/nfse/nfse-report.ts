@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { fromCents, nfseStatusLabels, type NfseStatusValue } from '@oficina/contracts';
+import type { ReportSpec } from '../reports/report-definitions.ts';
+import { periodFilters } from '../reports/report-filters.ts';
+
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/** 'NFS-e emitidas': the NFS-e issued in the period (canceled ones too), with their order and values. */
+export const nfseIssuedReport: ReportSpec = {
+  name: 'nfse-issued',
+  title: 'NFS-e emitidas',
+  description: 'As NFS-e emitidas no período, com a ordem, o tomador, o valor e a situação (canceladas também).',
+  filters: async (ctx) => [...periodFilters(ctx.timeZone, { from: 'Emitida a partir de', to: 'Emitida até' })],
+  columns: [
+    { name: 'issuedAt', label: 'Emitida em', type: 'datetime' },
+    { name: 'number', label: 'NFS-e', type: 'string' },
+    { name: 'order', label: 'OS', type: 'int' },
+    { name: 'company', label: 'Prestador', type: 'string' },
+    { name: 'customer', label: 'Tomador', type: 'string' },
+    { name: 'value', label: 'Valor', type: 'money' },
+    { name: 'status', label: 'Situação', type: 'string' },
+    { name: 'accessKey', label: 'Chave de acesso', type: 'string' },
+  ],
+  chart: null,
+  query: (ctx, v, cap) => sql`
+    SELECT n.issued_at, n.nfse_number, i.number AS order_number, co.name AS company, c.name AS customer,
+           (i.subtotal_cents - i.discount_cents) AS cents, n.status, n.access_key, count(*) OVER () AS total
+      FROM nfse_documents n
+      JOIN invoices i ON i.id = n.invoice_id
+      JOIN companies co ON co.id = n.company_id
+      JOIN customers c ON c.id = i.customer_id
+     WHERE n.organization_id = ${ctx.organizationId} AND n.issued_at IS NOT NULL
+       AND n.issued_at >= ((${v.from!}::date)::timestamp AT TIME ZONE ${ctx.timeZone})
+       AND n.issued_at < ((${v.to!}::date + 1)::timestamp AT TIME ZONE ${ctx.timeZone})
+     ORDER BY n.issued_at, n.id LIMIT ${cap}`,
+  cells: (r) => [
+    r.issued_at ? new Date(r.issued_at as string).toISOString() : null,
+    str(r.nfse_number),
+    num(r.order_number),
+    str(r.company),
+    str(r.customer),
+    fromCents(num(r.cents)),
+    nfseStatusLabels[r.status as NfseStatusValue] ?? str(r.status),
+    str(r.access_key),
+  ],
+};

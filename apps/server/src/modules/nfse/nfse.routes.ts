@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  certificateUploadResponse,
+  companyFiscalBody,
+  companyFiscalResponse,
+  idParam,
+  invoiceParams,
+  nfseCancelBody,
+  nfseExportQuery,
+  nfseResponse,
+  orgParam,
+} from '@oficina/contracts';
+import { zipStream } from '../../lib/zip.ts';
+import { getCompanyFiscal, putCompanyFiscal, uploadCertificate } from './fiscal-settings.service.ts';
+import { cancelNfse, getNfse, getNfseXml, issueNfse, type NfseContext, type NfseXmlKind } from './nfse.service.ts';
+import { sendDueNfse } from './nfse-job.ts';
+import { nfseMonthEntries } from './nfse-export.service.ts';
+
+const companyParams = orgParam.extend(idParam.shape);
+const access = { access: { admin: true, feature: 'nfse' } } as const;
+const tags = ['nfse'];
+
+/**
+ * NFS-e Nacional: a company's fiscal settings and A1 certificate, an order's NFS-e (issue, status, XML,
+ * cancel) and the month's XML for the accountant. Admins of organizations with the nfse feature.
+ */
+export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: NfseContext = { db: app.db, config: app.config, log: app.log };
+
+  app.get(
+    '/organizations/:orgId/companies/:id/fiscal',
+    {
+      schema: {
+        tags,
+        summary: 'Dados fiscais (NFS-e) da empresa e o certificado A1 (sem o arquivo nem a senha)',
+        params: companyParams,
+        response: { 200: companyFiscalResponse },
+      },
+      config: access,
+    },
+    (request) => getCompanyFiscal(app.db, request.auth.organizationId, request.params.id),
+  );
+
+  app.put(
+    '/organizations/:orgId/companies/:id/fiscal',
+    {
+      schema: {
+        tags,
+        summary: 'Define os dados fiscais (NFS-e) da empresa',
+        params: companyParams,
+        body: companyFiscalBody,
+        response: { 200: companyFiscalResponse },
+      },
+      config: access,
+    },
+    (request) => putCompanyFiscal(app.db, request.auth.organizationId, request.params.id, request.body),
+  );
+
+  app.post(
+    '/organizations/:orgId/companies/:id/certificate',
+    {
+      schema: {
+        tags,
+        summary: 'Envia o certificado A1 da empresa (multipart: file = .pfx/.p12, password)',
+        params: companyParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: certificateUploadResponse },
+      },
+      config: access,
+    },
+    (request) =>
+      uploadCertificate(app.db, app.config.nfseCertKey, request.auth.organizationId, request.params.id, request),
+  );
+
+  const base = '/organizations/:orgId/invoices/:id/nfse';
+  app.get(
+    base,
+    {
+      schema: { tags, summary: 'A NFS-e da ordem', params: invoiceParams, response: { 200: nfseResponse } },
+      config: access,
+    },
+    (request) => getNfse(app.db, request.auth, request.params.id),
+  );
+
+  app.post(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'Emite a NFS-e da ordem concluída (enviada ao sistema nacional em segundo plano)',
+        params: invoiceParams,
+        response: { 202: nfseResponse },
+      },
+      config: access,
+    },
+    async (request, reply) => {
+      const nfse = await issueNfse(ctx, request.auth, request.params.id);
+      // Sent at once by this instance; the job picks it up again if this attempt does not finish.
+      setImmediate(() => void sendDueNfse(ctx).catch((err) => app.log.error({ err }, 'NFS-e send failed')));
+      return reply.code(202).send(nfse);
+    },
+  );
+
+  app.post(
+    `${base}/cancel`,
+    {
+      schema: {
+        tags,
+        summary: 'Cancela a NFS-e emitida (evento de cancelamento)',
+        params: invoiceParams,
+        body: nfseCancelBody,
+        response: { 200: nfseResponse },
+      },
+      config: access,
+    },
+    (request) => cancelNfse(ctx, request.auth, request.params.id, request.body),
+  );
+
+  const downloads: Array<[path: string, kind: NfseXmlKind]> = [
+    ['dps.xml', 'dps'],
+    ['nfse.xml', 'nfse'],
+    ['cancel.xml', 'cancel'],
+  ];
+  for (const [path, kind] of downloads) {
+    app.get(
+      `${base}/${path}`,
+      { schema: { tags, summary: `Baixa o XML (${path})`, params: invoiceParams }, config: access },
+      async (request, reply) => {
+        const { xml, fileName } = await getNfseXml(app.db, request.auth, request.params.id, kind);
+        return reply
+          .type('application/xml; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(xml);
+      },
+    );
+  }
+
+  app.get(
+    '/organizations/:orgId/nfse/export',
+    {
+      schema: {
+        tags,
+        summary: 'Os XML das NFS-e emitidas no mês (e os cancelamentos), em ZIP',
+        params: orgParam,
+        querystring: nfseExportQuery,
+      },
+      config: access,
+    },
+    (request, reply) =>
+      reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="NFSe-${request.query.month}.zip"`)
+        .send(zipStream(nfseMonthEntries(app.db, request.auth.organizationId, request.query.month))),
+  );
+};

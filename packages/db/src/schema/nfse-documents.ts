@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
+import { organizationColumn, stampColumns } from './record-columns.ts';
+import { companies } from './companies.ts';
+import { invoices } from './invoices.ts';
+import { users } from './users.ts';
+
+export type NfseStatus = 'processing' | 'issued' | 'rejected' | 'canceled';
+
+/**
+ * An order's NFS-e: one row per DPS sent. 'processing' rows are the sending job's queue
+ * (next_attempt_at, lease_until while an instance sends it); an order has at most one processing or
+ * issued row, and a company's environment, series and number are used once.
+ */
+export const nfseDocuments = pgTable(
+  'nfse_documents',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: organizationColumn(),
+    invoiceId: integer('invoice_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    status: text('status').$type<NfseStatus>().notNull().default('processing'),
+    environment: text('environment').$type<'homologation' | 'production'>().notNull(),
+    dpsSeries: text('dps_series').notNull(),
+    dpsNumber: bigint('dps_number', { mode: 'number' }).notNull(),
+    /** infDPS's Id (45 characters). */
+    dpsId: text('dps_id').notNull(),
+    /** The signed DPS as sent. */
+    dpsXml: text('dps_xml').notNull(),
+    /** chaveAcesso (50 digits) and nNFSe, from the national system's answer. */
+    accessKey: text('access_key'),
+    nfseNumber: text('nfse_number'),
+    nfseXml: text('nfse_xml'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    errors: jsonb('errors').$type<Array<{ code: string; message: string }>>().notNull().default([]),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Why the last attempt failed to reach the national system (it is tried again). */
+    lastError: text('last_error'),
+    cancelReason: text('cancel_reason'),
+    /** The signed cancellation request sent, and the event the national system answered. */
+    cancelRequestXml: text('cancel_request_xml'),
+    cancelEventXml: text('cancel_event_xml'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdById: integer('created_by_id'),
+    ...stampColumns(),
+  },
+  (t) => [
+    check('nfse_documents_status_check', sql`${t.status} IN ('processing', 'issued', 'rejected', 'canceled')`),
+    sameOrganization(
+      'nfse_documents_invoice_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ),
+    sameOrganization(
+      'nfse_documents_company_fkey',
+      { organizationId: t.organizationId, column: t.companyId },
+      companies,
+    ),
+    sameOrganization(
+      'nfse_documents_created_by_fkey',
+      { organizationId: t.organizationId, column: t.createdById },
+      users,
+    ),
+    uniqueIndex('nfse_documents_organization_id_id_key').on(t.organizationId, t.id),
+    uniqueIndex('nfse_documents_live_key')
+      .on(t.invoiceId)
+      .where(sql`${t.status} IN ('processing', 'issued')`),
+    uniqueIndex('nfse_documents_dps_key').on(t.companyId, t.environment, t.dpsSeries, t.dpsNumber),
+    index('nfse_documents_invoice_idx').on(t.organizationId, t.invoiceId, t.id),
+    index('nfse_documents_issued_idx')
+      .on(t.organizationId, t.issuedAt)
+      .where(sql`${t.issuedAt} IS NOT NULL`),
+    index('nfse_documents_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'processing'`),
+  ],
+);
