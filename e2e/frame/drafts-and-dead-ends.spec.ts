@@ -69,8 +69,17 @@ for (const size of sizes) {
       page.on('request', (r) => {
         if (r.resourceType() === 'document') documents += 1;
       });
+      const seen: string[] = [];
+      page.on('framenavigated', (f) => {
+        if (f === page.mainFrame()) seen.push(f.url());
+      });
       await openMenu(page, 'Logs');
-      await expect(page.getByRole('heading', { name: 'Algo deu errado' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('heading', { name: 'Algo deu errado' }))
+        .toBeVisible({ timeout: 20_000 })
+        .catch((err: unknown) => {
+          // What the page went through, for a failure that could not be reproduced so far.
+          throw new Error(`${String(err)}\nat ${page.url()}; documents ${documents}; navigations ${seen.join(' → ')}`);
+        });
       // One automatic reload, no more.
       expect(documents).toBe(1);
       await expect(page.getByText(/developer/i)).toHaveCount(0);

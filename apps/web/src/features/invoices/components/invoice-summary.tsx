@@ -2,7 +2,7 @@ import { SummaryList } from '../../../components/summary-list.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatIdentifier, type InvoiceDetail } from '@oficina/contracts';
-import { formatDateTime, formatIsoDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 
 /** Company, customer, nature and the order's dates. */
@@ -39,27 +39,6 @@ export function InvoiceSummary({ invoice, isAdmin }: { invoice: InvoiceDetail; i
   return (
     <SectionCard title="Dados">
       <SummaryList rows={rows} />
-    </SectionCard>
-  );
-}
-
-/** The payment as recorded (admin): date and description. */
-export function PaymentInfo({ invoice }: { invoice: InvoiceDetail }) {
-  if (!invoice.isPaid) return null;
-  return (
-    <SectionCard title="Pagamento">
-      <dl className="summary-list mb-0">
-        <div>
-          <dt>Data do pagamento</dt>
-          <dd data-testid="payment-date">{formatIsoDate(invoice.paymentDate)}</dd>
-        </div>
-        {invoice.paymentDescription && (
-          <div>
-            <dt>Descrição</dt>
-            <dd className="text-pre-line">{invoice.paymentDescription}</dd>
-          </div>
-        )}
-      </dl>
     </SectionCard>
   );
 }

@@ -60,6 +60,7 @@ describe('PaymentsCard', () => {
     renderAsUser(<PaymentsCard invoice={invoiceFixture({ statusState: InvoiceState.Wip })} />);
     expect(await screen.findByTestId('balance')).toHaveTextContent('R$ 70,00');
     expect(screen.getByTestId('paid')).toHaveTextContent('R$ 30,00');
+    expect(screen.queryByTestId('payment-date')).not.toBeInTheDocument();
     const payments = screen.getByRole('list', { name: 'Pagamentos registrados' });
     expect(payments).toHaveTextContent('05/03/2026 · PIX');
     expect(payments).toHaveTextContent('Sinal');
@@ -130,8 +131,14 @@ describe('PaymentsCard', () => {
 
   it('offers no new payment on a paid order or on a Canceled one', async () => {
     fakeApi({ [`GET ${base}/payments`]: () => state({ paid: 100, balance: 0, unscheduled: 0, installments: [] }) });
-    const { unmount } = renderAsUser(<PaymentsCard invoice={invoiceFixture({ statusState: InvoiceState.Wip })} />);
+    const { unmount } = renderAsUser(
+      <PaymentsCard
+        invoice={invoiceFixture({ statusState: InvoiceState.Wip, isPaid: true, paymentDate: '2026-03-20' })}
+      />,
+    );
     expect(await screen.findByTestId('balance')).toHaveTextContent('R$ 0,00');
+    // The day the payments came to cover the total, in the same card.
+    expect(screen.getByTestId('payment-date')).toHaveTextContent('20/03/2026');
     expect(screen.queryByRole('button', { name: 'Registrar pagamento' })).not.toBeInTheDocument();
     unmount();
     fakeApi({ [`GET ${base}/payments`]: () => state() });

@@ -16,7 +16,7 @@ import {
   type InvoicePayment,
   type ReceivableStatus,
 } from '@oficina/contracts';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatIsoDate, formatMoney } from '../../../lib/format.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { todayIso } from '../../../lib/time-zone.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -41,7 +41,7 @@ const payable = (invoice: InvoiceDetail) =>
 const statusVariant: Record<ReceivableStatus, string> = { open: 'secondary', overdue: 'danger', paid: 'success' };
 
 /**
- * 'Pagamentos' (admin): total, received and balance; the payments (each removable) and the
+ * 'Pagamentos' (admin): received, balance and, once covered, the date the order was paid; the payments (each removable) and the
  * instalments (each received with one click and a date); 'Registrar pagamento' and 'Parcelar saldo'.
  */
 export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
@@ -69,6 +69,13 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
                 {formatMoney(data.balance)}
               </dd>
             </div>
+            {/* When the payments came to cover the total: the date the order counts as paid. */}
+            {invoice.isPaid && (
+              <div>
+                <dt>Pago em</dt>
+                <dd data-testid="payment-date">{formatIsoDate(invoice.paymentDate)}</dd>
+              </div>
+            )}
           </dl>
           <PaymentList invoiceId={invoice.id} payments={data.payments} />
           {data.installments.length > 0 && (

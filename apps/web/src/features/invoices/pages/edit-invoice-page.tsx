@@ -11,7 +11,7 @@ import { AdminInfoPanel } from '../components/admin-info-panel.tsx';
 import { CommentsSection } from '../components/comments-section.tsx';
 import { ChecklistsSection } from '../components/checklists-section.tsx';
 import { EquipmentsSection, ProductsSection, ServicesSection, WorkersSection } from '../components/invoice-lines.tsx';
-import { InvoiceSummary, PaymentInfo } from '../components/invoice-summary.tsx';
+import { InvoiceSummary } from '../components/invoice-summary.tsx';
 import { PdfButton, SignActions } from '../components/paperwork-actions.tsx';
 import { InvoiceEmailButton, InvoiceEmailsCard } from '../components/invoice-email.tsx';
 import { PhotosSection } from '../components/photos-section.tsx';
@@ -120,7 +120,6 @@ export function EditInvoicePage() {
             <SignatureCard invoice={invoice} isAdmin={isAdmin} />
             {can.seePrices(viewer) && <TotalsPanel invoice={invoice} />}
             {can.handlePayment(viewer) && <PaymentsCard invoice={invoice} />}
-            {can.handlePayment(viewer) && <PaymentInfo invoice={invoice} />}
             {isAdmin && nfse && <NfseCard invoice={invoice} />}
             {isAdmin && <AdminInfoPanel invoice={invoice} />}
             <TagsCard invoice={invoice} editable={can.editTags(viewer)} />
