@@ -1,13 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
-import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { messages, paymentMessages, payReceivableBody, type PayReceivableBody } from '@oficina/contracts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { todayIso } from '../../lib/time-zone.ts';
 import { AppModal } from '../app-modal.tsx';
-import { DateInput } from '../date-input.tsx';
 import { useContractForm } from '../use-contract-form.ts';
+import { DateField } from '../date-field.tsx';
 
 /**
  * Receiving an instalment: the date it was received (today in the organization's zone unless changed).
@@ -65,21 +64,13 @@ export function ReceiveModal({
     >
       <Form id="receive-form" noValidate onSubmit={onSubmit}>
         <p>{children}</p>
-        <Form.Group controlId="receive-date">
-          <Form.Label>Data do recebimento</Form.Label>
-          <Controller
-            control={control}
-            name="paidAt"
-            render={({ field }) => (
-              <DateInput
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.paidAt?.message}
-              />
-            )}
-          />
-        </Form.Group>
+        <DateField
+          control={control}
+          name="paidAt"
+          label="Data do recebimento"
+          controlId="receive-date"
+          error={errors.paidAt?.message}
+        />
         {errors.root && <div className="text-danger mt-3">{errors.root.message}</div>}
       </Form>
     </AppModal>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import {
@@ -16,7 +16,6 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { todayIso } from '../../../lib/time-zone.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { DateInput } from '../../../components/date-input.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { usePayInvoice } from '../api/pay-invoice.ts';
 import { usePayments } from '../api/get-payments.ts';
@@ -24,6 +23,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useUndoPayment } from '../api/undo-payment.ts';
 import { PaymentMethodSelect } from '../../../components/payments/payment-method-select.tsx';
 import { toastRemoveFailed } from './notify.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 /** 'Pagar' is for unpaid orders that are neither Draft nor Canceled. */
 export const canPay = (invoice: InvoiceDetail) =>
@@ -141,21 +141,14 @@ function PayModal({ invoiceId, show, onHide }: { invoiceId: number; show: boolea
             Valor a registrar: <strong>{formatMoney(balance)}</strong>
           </p>
         )}
-        <Form.Group className="mb-3" controlId="pay-date">
-          <Form.Label>Data do pagamento</Form.Label>
-          <Controller
-            control={control}
-            name="date"
-            render={({ field }) => (
-              <DateInput
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.date?.message}
-              />
-            )}
-          />
-        </Form.Group>
+        <DateField
+          control={control}
+          name="date"
+          label="Data do pagamento"
+          controlId="pay-date"
+          className="mb-3"
+          error={errors.date?.message}
+        />
         <Form.Group className="mb-3" controlId="pay-method">
           <Form.Label>Forma de pagamento</Form.Label>
           <PaymentMethodSelect

@@ -20,7 +20,7 @@ import { formatIsoDate, formatMoney } from '../../../lib/format.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { todayIso } from '../../../lib/time-zone.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { DateInput, isoToBr } from '../../../components/date-input.tsx';
+import { isoToBr } from '../../../components/date-input.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
@@ -33,6 +33,7 @@ import { useRemovePayment } from '../api/remove-payment.ts';
 import { useCreateInstallments } from '../api/create-installments.ts';
 import { useReceiveInstallment } from '../api/receive-installment.ts';
 import { toastRemoveFailed } from './notify.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 /** Payments are taken on orders that are neither Draft nor Canceled (as 'Pagar'). */
 const payable = (invoice: InvoiceDetail) =>
@@ -286,21 +287,14 @@ function PaymentModal({
           <Form.Label>Forma de pagamento</Form.Label>
           <PaymentMethodSelect {...register('method')} error={errors.method?.message} />
         </Form.Group>
-        <Form.Group className="mb-3" controlId="payment-date">
-          <Form.Label>Data do pagamento</Form.Label>
-          <Controller
-            control={control}
-            name="paidAt"
-            render={({ field }) => (
-              <DateInput
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.paidAt?.message}
-              />
-            )}
-          />
-        </Form.Group>
+        <DateField
+          control={control}
+          name="paidAt"
+          label="Data do pagamento"
+          controlId="payment-date"
+          className="mb-3"
+          error={errors.paidAt?.message}
+        />
         <Form.Group controlId="payment-note">
           <Form.Label>Observação</Form.Label>
           <Form.Control isInvalid={!!errors.note} {...register('note')} />
@@ -371,21 +365,14 @@ function InstallmentsModal({
           />
           <Form.Control.Feedback type="invalid">{errors.count?.message}</Form.Control.Feedback>
         </Form.Group>
-        <Form.Group className="mb-3" controlId="installments-first">
-          <Form.Label>Vencimento da primeira</Form.Label>
-          <Controller
-            control={control}
-            name="firstDueDate"
-            render={({ field }) => (
-              <DateInput
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.firstDueDate?.message}
-              />
-            )}
-          />
-        </Form.Group>
+        <DateField
+          control={control}
+          name="firstDueDate"
+          label="Vencimento da primeira"
+          controlId="installments-first"
+          className="mb-3"
+          error={errors.firstDueDate?.message}
+        />
         <Form.Group controlId="installments-method">
           <Form.Label>Forma de pagamento</Form.Label>
           <PaymentMethodSelect {...register('method')} error={errors.method?.message} />

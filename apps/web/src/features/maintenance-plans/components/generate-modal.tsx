@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { Form } from 'react-bootstrap';
-import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { generateOccurrencesBody, maintenancePlanMessages as msg, messages } from '@oficina/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { DateInput } from '../../../components/date-input.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
 import { useContractForm } from '../../../components/use-contract-form.ts';
 import { useGenerateVisits } from '../api/generate-visits.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 /**
  * 'Gerar ordens de serviço': the orders of every visit up to a date, now, instead of waiting for the
@@ -57,21 +56,13 @@ export function GenerateModal({
       }
     >
       <Form id="generate-visits-form" noValidate onSubmit={onSubmit}>
-        <Form.Group controlId="generate-until">
-          <Form.Label>Gerar as manutenções até</Form.Label>
-          <Controller
-            control={control}
-            name="until"
-            render={({ field }) => (
-              <DateInput
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.until?.message}
-              />
-            )}
-          />
-        </Form.Group>
+        <DateField
+          control={control}
+          name="until"
+          label="Gerar as manutenções até"
+          controlId="generate-until"
+          error={errors.until?.message}
+        />
         <Form.Text className="d-block mt-3">
           Cada manutenção até essa data que ainda não tem ordem de serviço ganha uma, com os equipamentos, serviços,
           checklist e técnico do plano.
