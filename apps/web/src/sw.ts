@@ -53,6 +53,7 @@ interface WorkerScope {
 }
 declare const self: WorkerScope;
 
+// oxlint-disable-next-line no-underscore-dangle -- the name Workbox replaces with the list at build
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }));
@@ -65,6 +66,7 @@ self.addEventListener('sync', (event) => {
   if (event.tag !== OUTBOX_SYNC_TAG) return;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker's client, not a window
       for (const w of windows) w.postMessage({ type: OUTBOX_FLUSH_MESSAGE });
     }),
   );
@@ -99,6 +101,7 @@ self.addEventListener('notificationclick', (event) => {
       const open = windows[0];
       if (open) {
         // The window moves through its own router, so a form being filled asks before it is left.
+        // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker's client, not a window
         open.postMessage({ type: NAVIGATE_MESSAGE, path: target.slice(self.location.origin.length) });
         await open.focus();
         return;
