@@ -83,6 +83,8 @@ const offlineModules = [
   'src/features/invoices/pages/edit-invoice-page.tsx',
   'src/features/public-sign/pages/sign-invoice-page.tsx',
   'src/features/profile/pages/profile-page.tsx',
+  // Loaded by the first screen when a question is first asked ('Concluir?'), so also offline.
+  'src/components/confirm-modal.tsx',
 ];
 /** The files of the first screen and of offlineModules with all they import; set by screenPreloads. */
 const offlineFiles = new Set<string>();
@@ -116,7 +118,17 @@ function screenPreloads(): Plugin {
         return chunk.fileName;
       };
       offlineFiles.clear();
-      for (const file of [...initial, ...closure(offlineModules.map(chunkOf))]) {
+      // What those screens load later by themselves (import()) counts too; the first screen's own
+      // import()s are every page of the router, so only its static imports are followed.
+      const withLazy = (files: string[]): Set<string> => {
+        const seen = closure(files);
+        const lazy = [...seen]
+          .filter((f) => !initial.has(f))
+          .flatMap((f) => byFile.get(f)?.dynamicImports ?? [])
+          .filter((f) => !seen.has(f));
+        return lazy.length ? withLazy([...seen, ...lazy]) : seen;
+      };
+      for (const file of [...initial, ...withLazy(offlineModules.map(chunkOf))]) {
         offlineFiles.add(file);
         for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) offlineFiles.add(css);
       }
@@ -175,6 +187,8 @@ const pwa = VitePWA({
   registerType: 'prompt',
   manifestFilename: 'manifest.webmanifest',
   includeAssets: [],
+  // The icons are in the glob below already.
+  includeManifestIcons: false,
   manifest: {
     name: 'Ordem Certa — ordens de serviço',
     short_name: 'Ordem Certa',
@@ -194,7 +208,7 @@ const pwa = VitePWA({
     ],
   },
   injectManifest: {
-    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    globPatterns: ['**/*.{js,css,html,svg,png}'],
     globIgnores: ['sw.js', 'icons/apple-touch-icon.png'],
     // Hashed file names are their own revision: no cache-busting query on them.
     dontCacheBustURLsMatching: /^assets\//,

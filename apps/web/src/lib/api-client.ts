@@ -114,7 +114,11 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
     // A save waits for the user's answer, so the form neither loses its text nor claims success.
     if (method !== 'GET' && !opts.isLogin && !opts.noRetryPrompt) {
       if (await clientEffects.retrySave()) return request<T>(method, path, body, opts);
-    } else if (!opts.quiet && !opts.noRetryPrompt) clientEffects.alert(messages.noConnection);
+    } else if (!opts.quiet && !opts.noRetryPrompt && navigator.onLine !== false) {
+      // With the phone offline the screen says so itself ('Sem conexão', or the saved data's notice):
+      // no toast on top of every read it tries.
+      clientEffects.alert(messages.noConnection);
+    }
     throw new ApiError(0, null);
   }
   markConnection(true);
