@@ -48,9 +48,7 @@ const savedCopy = (page: Page) =>
           if (!db.objectStoreNames.contains('queries')) return resolve('');
           const all = db.transaction('queries').objectStore('queries').getAll();
           all.onsuccess = () => resolve(JSON.stringify(all.result));
-          all.onerror = () => resolve('');
         };
-        open.onerror = () => resolve('');
       }),
   );
 

@@ -37,8 +37,8 @@ export async function shrinkImage(file: File, maxBytes: number): Promise<File | 
 
 /**
  * A photo made small enough to keep on the phone and send on a weak network: upright, at most `maxSide`
- * px on its long side, JPEG at `quality`. A JPEG already that small is kept as it is; one the browser
- * cannot decode is returned unchanged (the server checks it).
+ * px on its long side, JPEG at `quality`. A photo already that small is kept as it is (a PNG stays a PNG);
+ * one the browser cannot decode is returned unchanged (the server checks it).
  */
 export async function shrinkPhoto(file: File, maxSide = 1600, quality = 0.8): Promise<File> {
   let bitmap: ImageBitmap;
@@ -49,7 +49,7 @@ export async function shrinkPhoto(file: File, maxSide = 1600, quality = 0.8): Pr
   }
   try {
     const long = Math.max(bitmap.width, bitmap.height);
-    if (long <= maxSide && file.type === 'image/jpeg') return file;
+    if (long <= maxSide) return file;
     const scale = Math.min(1, maxSide / long);
     const canvas = document.createElement('canvas');
     canvas.width = Math.max(1, Math.round(bitmap.width * scale));

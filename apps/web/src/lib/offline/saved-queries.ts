@@ -68,6 +68,9 @@ export async function restoreSavedQueries(queryClient: QueryClient, timeoutMs = 
   const saved = await Promise.race([read, new Promise<undefined>((r) => setTimeout(r, timeoutMs))]);
   if (!saved || Date.now() - saved.savedAt > MAX_AGE_MS) return;
   hydrate(queryClient, saved.state);
+  // A saved answer is never taken for a fresh one: each screen shows it and asks the server again at
+  // once (a reload right after a change must show the change).
+  await queryClient.invalidateQueries({ refetchType: 'none' });
   // /me sets the organization's time zone when it answers; a restored answer must do it too.
   const me = queryClient.getQueryData<{ organization?: { timeZone?: string } }>(['me']);
   if (me?.organization?.timeZone) setOrgTimeZone(me.organization.timeZone);
