@@ -241,6 +241,7 @@ test('the session ended while offline: after logging in again the queue is still
   await context.setOffline(false);
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible(FIRST_LOAD);
   await expect(page.getByTestId('login-pending')).toContainText('1 envio de');
+  await shot(page, 'login-pending');
   expect(await outboxItems(page)).toHaveLength(1);
   expect((await commentsOf(order.admin, order.id, 2)).map((c) => c.comment)).not.toContain(comment);
 

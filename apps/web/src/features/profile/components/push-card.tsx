@@ -42,8 +42,8 @@ export function PushCard() {
   return (
     <div>
       <p className="text-body-secondary">
-        Os avisos do sino (novas ordens, assinaturas…) chegam também como notificações deste aparelho, mesmo com o
-        aplicativo fechado.
+        Os avisos do aplicativo (ordens de serviço, assinaturas…) chegam também como notificações deste aparelho, mesmo
+        com o aplicativo fechado.
       </p>
       {problem && (
         <Alert variant="warning" role="alert">
