@@ -100,7 +100,12 @@ test('offline: the order opens from the saved copy; a comment, a photo, the sign
   await page.getByText(`OS ${order.number} · ${order.customerName}`).click();
   await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible(FIRST_LOAD);
   // The order, its comments and its signing page are on the phone.
-  await readyOffline(page, [savedOrder(order.admin.org, order.id), `"public-invoice",${order.id}`]);
+  await readyOffline(page, [
+    savedOrder(order.admin.org, order.id),
+    `"public-invoice",${order.id}`,
+    `"agenda","visits"`,
+    order.customerName,
+  ]);
 
   await context.setOffline(true);
   await page.reload();
@@ -108,6 +113,14 @@ test('offline: the order opens from the saved copy; a comment, a photo, the sign
   await expect(page.getByText(/Sem conexão — mostrando dados salvos às \d\d:\d\d/)).toBeVisible();
   await expect(page.getByText(order.customerName).first()).toBeVisible();
   await shot(page, 'offline-banner');
+
+  // The home's visits of the day open offline too, and lead back to the order.
+  await page.getByRole('link', { name: 'Ordem Certa' }).click();
+  await expect(page.getByTestId(`today-visit-${order.id}`)).toBeVisible();
+  await expect(page.getByText(/Sem conexão — mostrando dados salvos às \d\d:\d\d/)).toBeVisible();
+  await shot(page, 'offline-home');
+  await page.getByText(`OS ${order.number} · ${order.customerName}`).click();
+  await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible();
 
   // A comment.
   const comment = unique('Troquei o capacitor sem sinal');

@@ -24,7 +24,8 @@ export function PendingLoginNote() {
       {owners.map((o) => (
         <div key={o.name}>
           {o.count === 1 ? '1 envio' : `${o.count} envios`} de <strong>{o.name}</strong>{' '}
-          {o.count === 1 ? 'aguarda' : 'aguardam'} neste aparelho. Entre com esse usuário para enviá-los.
+          {o.count === 1 ? 'aguarda' : 'aguardam'} neste aparelho. Entre com esse usuário para{' '}
+          {o.count === 1 ? 'enviá-lo' : 'enviá-los'}.
         </div>
       ))}
     </Alert>
