@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiAs, expect, test, unique, users, DEMO_PASSWORD } from '../fixtures/index.ts';
-import { startedOrder } from '../fixtures/orders.ts';
+import { DEMO_WORKER_ID, startedOrder } from '../fixtures/orders.ts';
+import { newCpf } from '../fixtures/identifiers.ts';
 import { drawWithFinger } from '../fixtures/signing.ts';
 
 // The technician without signal, on a 390-px phone: the app installed by its service worker, what was
@@ -30,11 +31,29 @@ async function logIn(page: Page) {
 }
 
 /** The order scheduled now, on the technician, so it heads their list and is read ahead. */
-async function myOrder(page: Page, label: string) {
-  const order = await startedOrder(page.request, { label, withWorker: true });
+async function myOrder(page: Page, label: string, notStarted = false) {
+  const order = notStarted
+    ? await waitingOrder(page, label)
+    : await startedOrder(page.request, { label, withWorker: true });
   const scheduledAt = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
   expect((await order.admin.post(`/invoices/${order.id}/visit`, { scheduledAt })).status()).toBe(200);
   return order;
+}
+
+/** An order of a new customer, Não Iniciado (never started), with the demo technician on it. */
+async function waitingOrder(page: Page, label: string) {
+  const admin = await apiAs(page.request, 'admin');
+  const customerName = unique(label);
+  const customer = await (
+    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: customerName })
+  ).json();
+  const order = await (
+    await admin.post('/invoices', { company: 1, customer: customer.id, transactionNature: 1 })
+  ).json();
+  expect((await admin.post(`/invoices/${order.id}/services`, { service: 4, quantity: 1 })).status()).toBe(201);
+  expect((await admin.post(`/invoices/${order.id}/workers`, { worker: DEMO_WORKER_ID })).status()).toBe(201);
+  expect((await admin.post(`/invoices/${order.id}/todo`)).ok()).toBe(true);
+  return { id: order.id as number, number: order.number as number, customerName, admin };
 }
 
 /** Everything the phone saved of the screens (lib/offline/saved-queries.ts), as text. */
@@ -86,11 +105,12 @@ const commentsOf = async (admin: Awaited<ReturnType<typeof apiAs>>, id: number, 
     }
   ).data;
 
-test('offline: the order opens from the saved copy; a comment, a photo, the signature and the completion go out once, in order', async ({
+test('offline: the order opens from the saved copy; the start, a comment, a photo, the signature and the completion go out once, in order', async ({
   page,
   context,
 }) => {
-  const order = await myOrder(page, 'Cliente Sem Sinal');
+  // The visit has not started: the technician starts and ends it offline.
+  const order = await myOrder(page, 'Cliente Sem Sinal', true);
   const admin = order.admin;
   const picturesBefore = (await (await admin.get(`/invoices/${order.id}/attachments/pictures`)).json()).data.length;
 
@@ -122,6 +142,11 @@ test('offline: the order opens from the saved copy; a comment, a photo, the sign
   await page.getByText(`OS ${order.number} · ${order.customerName}`).click();
   await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible();
 
+  // The visit starts.
+  await page.getByRole('button', { name: 'Iniciar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Iniciar' }).click();
+  await expect(page.getByTestId('pending-state')).toContainText('Iniciar');
+
   // A comment.
   const comment = unique('Troquei o capacitor sem sinal');
   await page.getByLabel('Novo comentário Geral').fill(comment);
@@ -145,9 +170,9 @@ test('offline: the order opens from the saved copy; a comment, a photo, the sign
   // The visit ends: Concluir.
   await page.getByRole('button', { name: 'Concluir' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Concluir' }).click();
-  await expect(page.getByTestId('pending-state')).toContainText('Concluir');
+  await expect(page.getByTestId('pending-state').last()).toContainText('Concluir');
 
-  await expect(page.getByTestId('outbox-count')).toContainText('4');
+  await expect(page.getByTestId('outbox-count')).toContainText('5');
   await expect(page.getByTestId('outbox-count')).toContainText('pendentes');
   await shot(page, 'offline-pending');
   // Nothing reached the server.
@@ -171,8 +196,11 @@ test('offline: the order opens from the saved copy; a comment, a photo, the sign
   expect(detail.statusState).toBe(20);
   expect(detail.isSigned).toBe(true);
   const system = (await commentsOf(admin, order.id, 4)).map((c) => c.comment);
+  const startedAt = system.findIndex((c) => /de Não Iniciado para Em Andamento/.test(c));
+  expect(startedAt).toBeGreaterThanOrEqual(0);
+  expect(system.filter((c) => /para Em Andamento/.test(c)).length).toBe(1);
   const signedAt = system.findIndex((c) => c.startsWith('Assinada pelo cliente'));
-  expect(signedAt).toBeGreaterThanOrEqual(0);
+  expect(signedAt).toBeGreaterThan(startedAt);
   expect(system.filter((c) => c.startsWith('Assinada')).length).toBe(1);
   const completedAt = system.findIndex((c, n) => n > signedAt && /Conclu/i.test(c));
   expect(completedAt).toBeGreaterThan(signedAt);
