@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import purgeCss from '@fullhuman/postcss-purgecss';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Writes a .br (brotli, best) and a .gz (gzip -9) beside every text file of the build, once, so
@@ -70,6 +71,25 @@ const preloadedScreens: Array<{ path: RegExp; modules: string[] }> = [
 ];
 
 /**
+ * The technician's screens, which the service worker keeps on the phone (precached) so they open
+ * without a network: the menu frame, the home with the day's visits, the order list and screen, the
+ * signing page the customer signs on, and the profile (where notifications are switched on). Other
+ * screens' files are fetched when first opened, as without a service worker.
+ */
+const offlineModules = [
+  'src/app/layout.tsx',
+  'src/features/home/pages/home-page.tsx',
+  'src/features/invoices/pages/invoices-page.tsx',
+  'src/features/invoices/pages/edit-invoice-page.tsx',
+  'src/features/public-sign/pages/sign-invoice-page.tsx',
+  'src/features/profile/pages/profile-page.tsx',
+  // Loaded by the first screen when a question is first asked ('Concluir?'), so also offline.
+  'src/components/confirm-modal.tsx',
+];
+/** The files of the first screen and of offlineModules with all they import; set by screenPreloads. */
+const offlineFiles = new Set<string>();
+
+/**
  * Writes preload.json: for each screen above, its URL pattern and the files (the page's own and all
  * they import) that the first screen's HTML does not load already. The server adds them to the HTML
  * it sends for such a URL as <link rel="modulepreload">.
@@ -92,12 +112,28 @@ function screenPreloads(): Plugin {
         return seen;
       };
       const initial = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const chunkOf = (m: string) => {
+        const chunk = chunks.find((c) => c.facadeModuleId === here(m) || c.moduleIds.includes(here(m)));
+        if (!chunk) throw new Error(`screen-preloads: no chunk holds ${m}`);
+        return chunk.fileName;
+      };
+      offlineFiles.clear();
+      // What those screens load later by themselves (import()) counts too; the first screen's own
+      // import()s are every page of the router, so only its static imports are followed.
+      const withLazy = (files: string[]): Set<string> => {
+        const seen = closure(files);
+        const lazy = [...seen]
+          .filter((f) => !initial.has(f))
+          .flatMap((f) => byFile.get(f)?.dynamicImports ?? [])
+          .filter((f) => !seen.has(f));
+        return lazy.length ? withLazy([...seen, ...lazy]) : seen;
+      };
+      for (const file of [...initial, ...withLazy(offlineModules.map(chunkOf))]) {
+        offlineFiles.add(file);
+        for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) offlineFiles.add(css);
+      }
       const screens = preloadedScreens.map(({ path, modules }) => {
-        const files = modules.map((m) => {
-          const chunk = chunks.find((c) => c.facadeModuleId === here(m) || c.moduleIds.includes(here(m)));
-          if (!chunk) throw new Error(`screen-preloads: no chunk holds ${m}`);
-          return chunk.fileName;
-        });
+        const files = modules.map(chunkOf);
         return { path: path.source, files: [...closure(files)].filter((f) => !initial.has(f)).sort() };
       });
       this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify(screens, null, 2) });
@@ -137,8 +173,56 @@ const bootstrapPurge = purgeCss({
   },
 });
 
+/**
+ * The installable app: its manifest (pt-BR) and the service worker built from src/sw.ts, into which
+ * Workbox writes the list of files to keep (the app shell and the technician's screens, see
+ * offlineModules; a file's revision is its content hash). The page registers the worker itself
+ * (lib/pwa.ts) once someone is signed in, so a customer opening a signing link installs nothing.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: [],
+  // The icons are in the glob below already.
+  includeManifestIcons: false,
+  manifest: {
+    name: 'Ordem Certa — ordens de serviço',
+    short_name: 'Ordem Certa',
+    description: 'Ordens de serviço, visitas e assinatura do cliente, também sem internet.',
+    lang: 'pt-BR',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: '#0d3b66',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png}'],
+    globIgnores: ['sw.js', 'icons/apple-touch-icon.png'],
+    // Hashed file names are their own revision: no cache-busting query on them.
+    dontCacheBustURLsMatching: /^assets\//,
+    manifestTransforms: [
+      async (entries) => ({
+        manifest: entries.filter((e) => !/^assets\/.+\.(js|css)$/.test(e.url) || offlineFiles.has(e.url)),
+        warnings: offlineFiles.size ? [] : ['no offline file list: screenPreloads did not run'],
+      }),
+    ],
+  },
+});
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), screenPreloads()],
+  plugins: [react(), precompress(), screenPreloads(), pwa],
   css: command === 'build' ? { postcss: { plugins: [bootstrapPurge] } } : {},
   server: {
     port: 5173,

@@ -39,3 +39,34 @@ test('the login page loads only its own code', async ({ page }) => {
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => /(layout|edit-invoice-page|invoices-page|home-page|schemas)-/.test(s))).toEqual([]);
 });
+
+test('the installable app: its manifest and service worker are revalidated on every visit, never kept a year', async ({
+  request,
+}) => {
+  const html = await (await request.get('/login')).text();
+  expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.status()).toBe(200);
+  expect(manifest.headers()['cache-control']).toBe('no-cache');
+  const app = await manifest.json();
+  expect(app).toMatchObject({ lang: 'pt-BR', display: 'standalone', start_url: '/', short_name: 'Ordem Certa' });
+  const icons = app.icons as Array<{ src: string; sizes: string; purpose: string }>;
+  expect(icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  for (const icon of icons) {
+    const png = await request.get(icon.src);
+    expect(png.headers()['content-type']).toBe('image/png');
+  }
+  const sw = await request.get('/sw.js');
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()['cache-control']).toBe('no-cache');
+  expect(sw.headers()['content-type']).toContain('javascript');
+  // The app shell and the technician's screens are kept; an admin-only screen is not.
+  const code = await sw.text();
+  expect(code).toMatch(/assets\/edit-invoice-page-[\w-]+\.js/);
+  expect(code).toMatch(/assets\/home-page-[\w-]+\.js/);
+  expect(code).not.toMatch(/assets\/audit-logs-page-/);
+});

@@ -8,10 +8,15 @@ import { createQueryClient, Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { meQueryOptions } from './lib/auth.tsx';
 import { decodeToken, getToken } from './lib/token.ts';
+import { restoreSavedQueries } from './lib/offline/saved-queries.ts';
 
 const queryClient = createQueryClient();
-// A returning user's session: who they are is asked for at once, beside the first screen's code.
-if (decodeToken(getToken())) void queryClient.prefetchQuery(meQueryOptions);
+// A returning user's session: what the phone saved of their screens is put back first (so an offline
+// start shows it), then who they are is asked for at once, beside the first screen's code.
+if (decodeToken(getToken())) {
+  await restoreSavedQueries(queryClient);
+  void queryClient.prefetchQuery(meQueryOptions);
+}
 const router = createRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(

@@ -1,7 +1,18 @@
-import { Suspense, useState, type MouseEvent } from 'react';
+import { Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { useAuth, useMe } from '../lib/auth.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { useAuth, useMe, useOrgPath } from '../lib/auth.tsx';
+import { useConfirm } from '../components/confirm-dialog.tsx';
+import { OutboxButton } from '../components/offline/outbox-button.tsx';
+import { UpdatePrompt } from '../components/offline/update-prompt.tsx';
+import { flushOutbox, outbox, startOutbox } from '../lib/offline/outbox-runtime.ts';
+import { forgetSavedQueries, keepSavingQueries, sessionOwner } from '../lib/offline/saved-queries.ts';
+import { forgetPushSubscription } from '../lib/offline/push.ts';
+import { registerServiceWorker } from '../lib/pwa.ts';
+import { prefetchAssignedOrders } from '../features/invoices/api/prefetch-assigned-orders.ts';
+import { publicInvoiceQueryOptions } from '../features/public-sign/api/get-public-invoice.ts';
 import { PRODUCT_NAME } from '../lib/product.ts';
 import { clearAllDrafts } from '../lib/use-form-draft.ts';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
@@ -9,11 +20,68 @@ import { LeaveGuard } from '../components/leave-guard.tsx';
 import { canSee, financeNav, mainNav, registersNav, trailingNav, type NavItem } from './navigation.ts';
 import { PageSpinner } from '../components/page-spinner.tsx';
 
+const storageFull =
+  'Sem espaço no aparelho para guardar os dados para uso sem conexão. Libere espaço (fotos, aplicativos).';
+
+/**
+ * The signed-in frame also runs what keeps the app working without a network: the service worker, the
+ * outbox (writes waiting to be sent), the saved copy of the technician's screens and, for a
+ * technician, the read-ahead of their open orders.
+ */
+function useOfflineSupport(isAdmin: boolean, signedIn: boolean) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const orgPath = useOrgPath();
+  useEffect(() => {
+    const stopOutbox = startOutbox(queryClient);
+    const stopSaving = keepSavingQueries(queryClient, () => toast.error(storageFull, { toastId: 'storage-full' }));
+    void registerServiceWorker({ flush: () => flushOutbox(true), navigate: (path) => navigate(path) });
+    return () => {
+      stopOutbox();
+      stopSaving();
+    };
+  }, [queryClient, navigate]);
+  useEffect(() => {
+    if (isAdmin || !signedIn) return;
+    void prefetchAssignedOrders(queryClient, orgPath, (id, token) =>
+      queryClient.prefetchQuery({ ...publicInvoiceQueryOptions(id, token), staleTime: 60_000 }),
+    );
+  }, [isAdmin, signedIn, queryClient, orgPath]);
+}
+
 export function Layout() {
   const { user, isAdmin, signOut } = useAuth();
   const me = useMe();
   const navigate = useNavigate();
+  const confirm = useConfirm();
   const { pathname } = useLocation();
+  useOfflineSupport(isAdmin, !!me.data);
+
+  /**
+   * Logging out on a shared phone leaves nothing of this user: the saved screens, the queue (asked
+   * first when something was not sent yet), the drafts and this phone's push subscription.
+   */
+  const logOut = async () => {
+    const owner = sessionOwner();
+    const pending = owner ? await outbox.items(owner).catch(() => []) : [];
+    if (pending.length > 0) {
+      const ok = await confirm({
+        title: 'Sair e apagar os envios pendentes?',
+        text: `Ainda não chegaram ao escritório: ${pending.length} ${pending.length === 1 ? 'envio' : 'envios'} (comentários, fotos, assinatura ou situação da OS). Ao sair, são apagados deste aparelho e não serão enviados.`,
+        confirmLabel: 'Sair e apagar',
+      });
+      if (!ok) return;
+    }
+    if (owner) {
+      await outbox.discardAll(owner).catch(() => undefined);
+      await forgetSavedQueries(owner).catch(() => undefined);
+      // Last: it needs the server, and an ended session (401) reloads into the login page.
+      await forgetPushSubscription().catch(() => undefined);
+    }
+    clearAllDrafts();
+    signOut();
+    navigate('/login');
+  };
   // The phone menu closes once a link is chosen (collapseOnSelect alone never fires for router links,
   // which have no eventKey) and whenever the page changes.
   const [expanded, setExpanded] = useState(false);
@@ -61,6 +129,7 @@ export function Layout() {
           <Navbar.Brand as={NavLink} to="/">
             {PRODUCT_NAME}
           </Navbar.Brand>
+          <OutboxButton />
           {me.data && <NotificationBell />}
           <Navbar.Toggle aria-controls="main-nav" label="Abrir menu" aria-expanded={expanded} className="ms-2" />
           <Navbar.Collapse id="main-nav" onClick={closeOnLink}>
@@ -86,21 +155,14 @@ export function Layout() {
                     Organização
                   </NavDropdown.Item>
                 )}
-                <NavDropdown.Item
-                  onClick={() => {
-                    clearAllDrafts();
-                    signOut();
-                    navigate('/login');
-                  }}
-                >
-                  Sair
-                </NavDropdown.Item>
+                <NavDropdown.Item onClick={() => void logOut()}>Sair</NavDropdown.Item>
               </NavDropdown>
             </Nav>
           </Navbar.Collapse>
         </Container>
       </Navbar>
       <LeaveGuard />
+      <UpdatePrompt />
       <Container fluid="xl" as="main" className="pb-5">
         {me.isPending ? (
           <PageSpinner />

@@ -27,6 +27,9 @@ export class ApiError extends Error {
 
 export const API_BASE = '/api';
 
+/** An error whose message is written for the user (pt-BR), shown as it is by toastApiError. */
+export class UserMessageError extends Error {}
+
 interface RequestOptions {
   /** Skip the global 401 handling (the login form handles its own 401). */
   isLogin?: boolean;
@@ -45,6 +48,11 @@ interface RequestOptions {
    * lookups say 'preencha manualmente' beside their field): no global alert. 401 is still handled.
    */
   quiet?: boolean;
+  /**
+   * A write that reaches no server throws at once (ApiError status 0) instead of asking the user to
+   * send it again: the caller keeps it (the outbox queues it with its Idempotency-Key).
+   */
+  noRetryPrompt?: boolean;
 }
 
 /** A random UUID v4; also on plain-HTTP installs, where crypto.randomUUID is not offered. */
@@ -104,9 +112,13 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
     // Status 0: no connection.
     markConnection(false);
     // A save waits for the user's answer, so the form neither loses its text nor claims success.
-    if (method !== 'GET' && !opts.isLogin) {
+    if (method !== 'GET' && !opts.isLogin && !opts.noRetryPrompt) {
       if (await clientEffects.retrySave()) return request<T>(method, path, body, opts);
-    } else if (!opts.quiet) clientEffects.alert(messages.noConnection);
+    } else if (!opts.quiet && !opts.noRetryPrompt && navigator.onLine !== false) {
+      // With the phone offline the screen says so itself ('Sem conexão', or the saved data's notice):
+      // no toast on top of every read it tries.
+      clientEffects.alert(messages.noConnection);
+    }
     throw new ApiError(0, null);
   }
   markConnection(true);
@@ -162,7 +174,8 @@ export const api = {
     request<DownloadedFile>('POST', path, body, { ...opts, file: true }),
   put: <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
   patch: <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body, opts),
-  delete: <T = void>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
+  /** DELETE, with a JSON body when the operation takes one (a push subscription's endpoint). */
+  delete: <T = void>(path: string, opts?: RequestOptions, body?: unknown) => request<T>('DELETE', path, body, opts),
 };
 
 /** No connection, an expired session and server errors: the client has already told the user. */
@@ -171,6 +184,10 @@ export const reportedGlobally = (err: unknown) =>
 
 /** For error cases other than 422 that carry an errors list: the messages concatenated in one toast. */
 export function toastApiError(err: unknown, fallback?: string) {
+  if (err instanceof UserMessageError) {
+    toast.error(err.message);
+    return;
+  }
   if (err instanceof ApiError) {
     if (err.status === 0 || err.status >= 500 || err.status === 401) return; // already handled globally
     const list = err.messages ?? (err.fieldErrors ? Object.values(err.fieldErrors).flat() : undefined);

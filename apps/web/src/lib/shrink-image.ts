@@ -34,3 +34,36 @@ export async function shrinkImage(file: File, maxBytes: number): Promise<File | 
     bitmap.close();
   }
 }
+
+/**
+ * A photo made small enough to keep on the phone and send on a weak network: upright, at most `maxSide`
+ * px on its long side, JPEG at `quality`. A photo already that small is kept as it is (a PNG stays a PNG);
+ * one the browser cannot decode is returned unchanged (the server checks it).
+ */
+export async function shrinkPhoto(file: File, maxSide = 1600, quality = 0.8): Promise<File> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch {
+    return file;
+  }
+  try {
+    const long = Math.max(bitmap.width, bitmap.height);
+    if (long <= maxSide) return file;
+    const scale = Math.min(1, maxSide / long);
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return file;
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+    if (!blob) return file;
+    const name = file.name.replace(/\.[^.]+$/, '') + '.jpg';
+    return new File([blob], name, { type: 'image/jpeg', lastModified: file.lastModified });
+  } finally {
+    bitmap.close();
+  }
+}

@@ -41,6 +41,8 @@ interface CommentFormProps<B extends { type: number }> {
   submitLabel: string;
   /** The toast once it is saved. */
   added: string;
+  /** The toast when `onAdd` answers 'queued' (kept on the phone until the network is back). */
+  queued?: string;
   /** The text is checked when the box is left, not only on sending. */
   checkOnBlur?: boolean;
   onAdd(body: B): Promise<unknown>;
@@ -49,7 +51,8 @@ interface CommentFormProps<B extends { type: number }> {
 
 /** A comment box and its button: the text is checked, sent with its type, then the box empties. */
 export function CommentForm<B extends { type: number }>(props: CommentFormProps<B>) {
-  const { schema, type, draftKey, label, placeholder, submitLabel, added, checkOnBlur, onAdd, className } = props;
+  const { schema, type, draftKey, label, placeholder, submitLabel, added, queued, checkOnBlur, onAdd, className } =
+    props;
   const id = useId();
   const form = useForm<CommentValues, unknown, B>({
     resolver: commentResolver(schema, type),
@@ -60,9 +63,9 @@ export function CommentForm<B extends { type: number }>(props: CommentFormProps<
   const draft = useFormDraft(draftKey, form);
   const onSubmit = form.handleSubmit(async (body) => {
     try {
-      await onAdd(body);
+      const outcome = await onAdd(body);
       draft.clear();
-      toast.success(added);
+      toast.success(outcome === 'queued' && queued ? queued : added);
       form.reset({ comment: '' });
     } catch (err) {
       // A refusal of the text or of its type is said under the box; anything else in a toast.

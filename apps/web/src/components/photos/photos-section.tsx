@@ -8,6 +8,17 @@ import { TrashIcon } from '../icons.tsx';
 import { RemoveItemButton } from '../remove-item-button.tsx';
 import { AddButton, SectionCard } from '../section-card.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
+import { PendingBadge } from '../offline/pending-badge.tsx';
+
+/** A photo taken on this phone that the server does not have yet. */
+export interface PendingPhoto {
+  key: string;
+  /** A blob: URL of the kept file. */
+  url: string;
+  name: string;
+  /** The server's refusal, when it refused it. */
+  problem?: string;
+}
 import { usePhotoUpload } from './use-photo-upload.ts';
 
 interface PhotosSectionProps {
@@ -21,6 +32,10 @@ interface PhotosSectionProps {
   editable: boolean;
   /** Whether this user may remove this photo (besides `editable`). */
   mayRemove(picture: InvoicePicture): boolean;
+  /** Photos waiting to be sent, shown after the saved ones marked 'pendente de envio'. */
+  pending?: PendingPhoto[];
+  /** Also 'Tirar foto': the phone's rear camera straight away. */
+  camera?: boolean;
 }
 
 /**
@@ -29,9 +44,18 @@ interface PhotosSectionProps {
  * confirmation. While photos are going up, any other photo action says 'Aguarde o upload da foto'.
  * Upload errors (400/422) show under the field, others as a toast.
  */
-export function PhotosSection({ pictures, upload, remove, editable, mayRemove }: PhotosSectionProps) {
+export function PhotosSection({
+  pictures,
+  upload,
+  remove,
+  editable,
+  mayRemove,
+  pending = [],
+  camera = false,
+}: PhotosSectionProps) {
   const confirm = useConfirm();
   const inputRef = useRef<HTMLInputElement>(null);
+  const cameraRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [viewing, setViewing] = useState<InvoicePicture | null>(null);
   const { progress, errors, setErrors, busy, send } = usePhotoUpload(upload);
@@ -39,6 +63,7 @@ export function PhotosSection({ pictures, upload, remove, editable, mayRemove }:
   const onFiles = (list: FileList | null) => {
     const files = Array.from(list ?? []);
     if (inputRef.current) inputRef.current.value = '';
+    if (cameraRef.current) cameraRef.current.value = '';
     return send(files);
   };
 
@@ -64,22 +89,46 @@ export function PhotosSection({ pictures, upload, remove, editable, mayRemove }:
 
   const canRemove = (p: InvoicePicture) => editable && mayRemove(p);
   const list = pictures.data?.data ?? [];
+  const count = list.length + pending.length;
   return (
     <SectionCard
-      title={list.length ? `Fotos (${list.length})` : 'Fotos'}
+      title={count ? `Fotos (${count})` : 'Fotos'}
       action={
         editable && (
-          <AddButton
-            label="Adicionar fotos"
-            onClick={() => {
-              if (!busy()) inputRef.current?.click();
-            }}
-          >
-            {progress ? <Spinner size="sm" aria-hidden /> : undefined}
-          </AddButton>
+          <div className="d-flex gap-2">
+            {camera && (
+              <AddButton
+                label="Tirar foto"
+                onClick={() => {
+                  if (!busy()) cameraRef.current?.click();
+                }}
+              >
+                Tirar foto
+              </AddButton>
+            )}
+            <AddButton
+              label="Adicionar fotos"
+              onClick={() => {
+                if (!busy()) inputRef.current?.click();
+              }}
+            >
+              {progress ? <Spinner size="sm" aria-hidden /> : undefined}
+            </AddButton>
+          </div>
         )
       }
     >
+      {camera && (
+        <input
+          ref={cameraRef}
+          type="file"
+          accept="image/jpeg,image/png"
+          capture="environment"
+          className="d-none"
+          aria-label="Foto da câmera"
+          onChange={(e) => onFiles(e.target.files)}
+        />
+      )}
       <input
         ref={inputRef}
         id={inputId}
@@ -97,13 +146,13 @@ export function PhotosSection({ pictures, upload, remove, editable, mayRemove }:
           Enviando foto {Math.min(progress.done + 1, progress.total)} de {progress.total}…
         </div>
       )}
-      {pictures.isPending ? (
+      {pictures.isPending && !pending.length ? (
         <Spinner size="sm" role="status" aria-label="Carregando fotos" />
-      ) : pictures.isError ? (
+      ) : pictures.isError && !pictures.data && !pending.length ? (
         <Alert variant="danger" className="mb-0">
           Não foi possível carregar as fotos. Tente novamente.
         </Alert>
-      ) : list.length ? (
+      ) : count ? (
         <ul className="photo-grid list-unstyled mb-0">
           {list.map((p) => (
             <li key={p.id} className="photo-thumb">
@@ -126,6 +175,9 @@ export function PhotosSection({ pictures, upload, remove, editable, mayRemove }:
               )}
             </li>
           ))}
+          {pending.map((p) => (
+            <PendingThumb key={p.key} photo={p} />
+          ))}
         </ul>
       ) : (
         <p className="text-body-secondary small mb-0">Nenhuma foto</p>
@@ -143,5 +195,15 @@ export function PhotosSection({ pictures, upload, remove, editable, mayRemove }:
         onRemove={viewing && canRemove(viewing) ? () => onRemove(viewing) : undefined}
       />
     </SectionCard>
+  );
+}
+
+/** A waiting photo's thumbnail, from the kept file itself. */
+function PendingThumb({ photo }: { photo: PendingPhoto }) {
+  return (
+    <li className="photo-thumb photo-pending" data-testid="pending-photo" title={photo.problem}>
+      <img src={photo.url} alt={`${photo.name} (pendente de envio)`} height={80} />
+      <PendingBadge refused={!!photo.problem} />
+    </li>
   );
 }

@@ -53,11 +53,13 @@ export function usePhotoUpload(upload: (file: File) => Promise<unknown>) {
     setErrors(problems);
     if (!ok.length) return;
     let saved = 0;
+    let queued = 0;
     setProgress({ done: 0, total: ok.length });
     for (const file of ok) {
       try {
-        await upload(file);
-        saved++;
+        // 'queued': kept on the phone until the network is back (the order screen's outbox).
+        if ((await upload(file)) === 'queued') queued++;
+        else saved++;
       } catch (err) {
         if (err instanceof ApiError && (err.status === 400 || err.status === 422)) {
           const reasons = err.fieldErrors ? Object.values(err.fieldErrors).flat() : (err.messages ?? []);
@@ -73,6 +75,10 @@ export function usePhotoUpload(upload: (file: File) => Promise<unknown>) {
     }
     setProgress(null);
     if (saved) toast.success(paperworkMessages.photosSaved(saved));
+    if (queued)
+      toast.info(
+        `Sem conexão: ${queued === 1 ? '1 foto guardada' : `${queued} fotos guardadas`} neste aparelho. ${queued === 1 ? 'Será enviada' : 'Serão enviadas'} assim que houver conexão.`,
+      );
   };
 
   return { progress, errors, setErrors, busy, send };

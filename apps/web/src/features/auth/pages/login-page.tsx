@@ -7,6 +7,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useLogin } from '../api/login.ts';
 import { AuthCard, SubmitButton } from '../components/auth-card.tsx';
+import { PendingLoginNote } from '../../../components/offline/pending-login-note.tsx';
 
 /**
  * The contract's validation, loaded the first time a field is checked: the login page then paints
@@ -55,6 +56,7 @@ export function LoginPage() {
           {state.notice}
         </Alert>
       )}
+      <PendingLoginNote />
       {unlock && (
         <Alert variant="info" className="py-2" data-testid="login-unlock">
           {messages.loginUnlockAccepted}

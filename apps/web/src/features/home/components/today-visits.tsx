@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state.tsx';
+import { SavedDataNotice } from '../../../components/offline/saved-data-notice.tsx';
 import { mapHref, telHref, wazeHref } from '../../../lib/contact-links.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { todayIso } from '../../../lib/time-zone.ts';
@@ -21,7 +22,9 @@ export function TodayVisits() {
       <h2 id="today-title" className="h5">
         Visitas de hoje{visits.data ? ` (${list.length})` : ''}
       </h2>
-      <QueryState isPending={visits.isPending} error={visits.error}>
+      <SavedDataNotice query={visits} />
+      {/* The day as last saved on the phone stands when the server cannot be reached. */}
+      <QueryState isPending={visits.isPending} error={visits.data ? null : visits.error}>
         {list.length === 0 && <p className="text-body-secondary">Nenhuma visita agendada para hoje.</p>}
         <div className="d-grid gap-2" data-testid="today-visits">
           {list.map((v) => {

@@ -5,15 +5,18 @@ import { useOrgPath } from '../../../lib/auth.tsx';
 import { invoiceKey } from './invoice-keys.ts';
 
 /** POST invoices/{id}/comments {comment, type}. */
-export const addComment = (orgPath: string, id: number, body: AddCommentBody) =>
-  api.post(`${orgPath}/invoices/${id}/comments`, body);
+export const commentsPath = (orgPath: string, id: number) => `${orgPath}/invoices/${id}/comments`;
+
+/** With `key` (the outbox's Idempotency-Key) a request that reaches no server throws at once, to be queued. */
+export const addComment = (orgPath: string, id: number, body: AddCommentBody, key?: string) =>
+  api.post(commentsPath(orgPath, id), body, key ? { idempotencyKey: key, noRetryPrompt: true } : {});
 
 export const useAddComment = (id: number) => {
   const orgPath = useOrgPath();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddCommentBody) => addComment(orgPath, id, body),
-    onSuccess: (_data, body) =>
+    mutationFn: ({ body, key }: { body: AddCommentBody; key?: string }) => addComment(orgPath, id, body, key),
+    onSuccess: (_data, { body }) =>
       queryClient.invalidateQueries({ queryKey: [...invoiceKey(orgPath, id), 'comments', body.type] }),
   });
 };

@@ -28,14 +28,18 @@ export function stateChangePath(id: number, { target, statusId }: StateChange): 
   }
 }
 
-export const changeState = (orgPath: string, id: number, change: StateChange) =>
-  api.post(`${orgPath}/${stateChangePath(id, change)}`);
+/**
+ * With `key` (the outbox's Idempotency-Key) a request that reaches no server throws at once, for the
+ * caller to queue it with that key.
+ */
+export const changeState = (orgPath: string, id: number, change: StateChange, key?: string) =>
+  api.post(`${orgPath}/${stateChangePath(id, change)}`, {}, key ? { idempotencyKey: key, noRetryPrompt: true } : {});
 
 export const useChangeState = (id: number) => {
   const orgPath = useOrgPath();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: StateChange) => changeState(orgPath, id, change),
+    mutationFn: ({ key, ...change }: StateChange & { key?: string }) => changeState(orgPath, id, change, key),
     // A refused change (409) may mean someone else moved the order: refresh either way.
     onSettled: () => refreshInvoice(queryClient, orgPath, id),
   });

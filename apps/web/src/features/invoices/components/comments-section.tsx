@@ -10,7 +10,6 @@ import {
   type CommentTypeValue,
   type InvoiceComment,
 } from '@oficina/contracts';
-import { useViewer } from '../../../lib/auth.tsx';
 import { CommentEntries } from '../../../components/comments/comment-entries.tsx';
 import { CommentForm } from '../../../components/comments/comment-form.tsx';
 import { useRemoval } from '../../../components/use-removal.ts';
@@ -20,6 +19,12 @@ import { useRemoveComment } from '../api/remove-comment.ts';
 import { toastRemoveFailed } from './notify.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { ConnectionNotice, useNoConnection } from '../../../components/connection-notice.tsx';
+import { PendingBadge } from '../../../components/offline/pending-badge.tsx';
+import { newIdempotencyKey } from '../../../lib/api-client.ts';
+import { useAuth, useOrgPath, useViewer } from '../../../lib/auth.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { QUEUED_MESSAGE, sendOrQueue, usePendingFor } from '../../../lib/offline/outbox-runtime.ts';
+import { commentsPath } from '../api/add-comment.ts';
 
 type WritableType = AddCommentBody['type'];
 
@@ -65,9 +70,24 @@ const isWritable = (type: CommentTypeValue): type is WritableType => type !== Co
 
 function CommentList({ invoiceId, type, closed }: { invoiceId: number; type: CommentTypeValue; closed: boolean }) {
   const viewer = useViewer();
+  const orgPath = useOrgPath();
   const comments = useComments(invoiceId, type);
-  const offline = useNoConnection(comments);
+  // Saved comments are shown offline; the notice only when there is nothing to show.
+  const offline = useNoConnection(comments) && comments.data === undefined;
   const add = useAddComment(invoiceId);
+  const pending = usePendingFor(invoiceId).filter((i) => i.kind === 'comment' && i.show.commentType === type);
+  const onAdd = (body: AddCommentBody) =>
+    sendOrQueue(
+      {
+        key: newIdempotencyKey(),
+        kind: 'comment',
+        invoiceId,
+        label: `Comentário ${commentTypeLabels[body.type]}`,
+        request: { path: commentsPath(orgPath, invoiceId), json: body },
+        show: { text: body.comment, commentType: body.type },
+      },
+      (key) => add.mutateAsync({ body, key }),
+    );
   const remove = useRemoveComment(invoiceId);
   const onRemove = useRemoval<InvoiceComment>({
     question: () => ({ title: 'Remover comentário?', confirmLabel: 'Remover' }),
@@ -88,8 +108,9 @@ function CommentList({ invoiceId, type, closed }: { invoiceId: number; type: Com
           placeholder="Escreva um comentário"
           submitLabel="Comentar"
           added="Comentário adicionado com sucesso"
+          queued={QUEUED_MESSAGE}
           checkOnBlur
-          onAdd={add.mutateAsync}
+          onAdd={onAdd}
           className="mb-3"
         />
       )}
@@ -106,9 +127,29 @@ function CommentList({ invoiceId, type, closed }: { invoiceId: number; type: Com
           // The server lets an author remove their own comments and an admin any of them, never System ones.
           canRemove={(c) => writable !== null && can.removeComment(viewer, c)}
           onRemove={onRemove}
-          emptyText="Nenhum comentário"
+          emptyText={pending.length ? undefined : 'Nenhum comentário'}
         />
       )}
+      {pending.length > 0 && <PendingComments items={pending} />}
     </>
+  );
+}
+
+/** Comments written on this phone that the server does not have yet, after the saved ones. */
+function PendingComments({ items }: { items: ReturnType<typeof usePendingFor> }) {
+  const { user } = useAuth();
+  return (
+    <ul className="list-unstyled mb-0 border-top" aria-label="Comentários pendentes de envio">
+      {items.map((i) => (
+        <li key={i.key} className="py-2 border-bottom" data-testid="pending-comment">
+          <div className="small text-body-secondary d-flex flex-wrap gap-2 align-items-center">
+            <strong className="text-body">{user?.name}</strong> · {formatDateTime(new Date(i.createdAt))}
+            <PendingBadge refused={!!i.problem} />
+          </div>
+          <div className="text-pre-line text-break">{i.show.text}</div>
+          {i.problem && <div className="small text-danger">{i.problem.message}</div>}
+        </li>
+      ))}
+    </ul>
   );
 }

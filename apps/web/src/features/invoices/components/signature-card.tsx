@@ -8,6 +8,8 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useRenewSignLink } from '../api/renew-sign-link.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { pngSize } from '../../../lib/png-size.ts';
+import { PendingBadge } from '../../../components/offline/pending-badge.tsx';
+import { usePendingFor } from '../../../lib/offline/outbox-runtime.ts';
 
 /**
  * The customer's signature: the image and its evidence once signed, marked when the order changed
@@ -15,6 +17,8 @@ import { pngSize } from '../../../lib/png-size.ts';
  */
 export function SignatureCard({ invoice, isAdmin }: { invoice: InvoiceDetail; isAdmin: boolean }) {
   const s = invoice.signature;
+  // Signed on this phone without a network: shown until the server has it.
+  const waiting = usePendingFor(invoice.id).find((i) => i.kind === 'signature');
   const renew = useRenewSignLink(invoice.id);
   const confirm = useConfirm();
   const onRenew = async () => {
@@ -36,7 +40,9 @@ export function SignatureCard({ invoice, isAdmin }: { invoice: InvoiceDetail; is
     <SectionCard
       title="Assinatura do cliente"
       action={
-        invoice.isSigned ? (
+        waiting ? (
+          <PendingBadge refused={!!waiting.problem} />
+        ) : invoice.isSigned ? (
           <Badge bg="success">Assinada</Badge>
         ) : s?.isOutdated ? (
           <Badge bg="warning" text="dark">
@@ -49,7 +55,26 @@ export function SignatureCard({ invoice, isAdmin }: { invoice: InvoiceDetail; is
         )
       }
     >
-      {s ? (
+      {waiting ? (
+        <figure className="mb-0" data-testid="pending-signature">
+          {waiting.show.signature && (
+            <img
+              src={waiting.show.signature}
+              {...pngSize(waiting.show.signature)}
+              alt={`Assinatura de ${waiting.show.signerName ?? ''} (pendente de envio)`}
+              className="signature-image border rounded bg-white"
+            />
+          )}
+          <figcaption className="small mt-2">
+            <div className="fw-semibold">{waiting.show.signerName}</div>
+            <div className="text-body-secondary">
+              Assinada neste aparelho em {formatDateTime(new Date(waiting.createdAt))}; será enviada quando houver
+              conexão.
+            </div>
+            {waiting.problem && <div className="text-danger">{waiting.problem.message}</div>}
+          </figcaption>
+        </figure>
+      ) : s ? (
         <figure className="mb-0" data-testid="invoice-signature">
           <img
             src={s.image}

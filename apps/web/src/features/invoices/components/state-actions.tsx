@@ -2,14 +2,23 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { InvoiceState, invoiceMessages, signatureWarning, type InvoiceDetail } from '@oficina/contracts';
-import { useOrgPath } from '../../../lib/auth.tsx';
+import {
+  allowedInvoiceChanges,
+  InvoiceState,
+  invoiceMessages,
+  signatureWarning,
+  type InvoiceDetail,
+  type InvoiceStateValue,
+} from '@oficina/contracts';
+import { ApiError, newIdempotencyKey } from '../../../lib/api-client.ts';
+import { useAuth, useOrgPath } from '../../../lib/auth.tsx';
+import { OutboxFullError, QUEUED_MESSAGE, sendOrQueue, usePendingFor } from '../../../lib/offline/outbox-runtime.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useStatusOptions } from '../../../components/invoices/api/get-status-options.ts';
 import { allowedChangesQueryOptions, useAllowedChanges } from '../api/get-allowed-changes.ts';
-import { useChangeState, type StateChange } from '../api/change-state.ts';
+import { stateChangePath, useChangeState, type StateChange } from '../api/change-state.ts';
 import { toastStateChangeFailed } from './notify.ts';
 
 /** The buttons in the order they read best: forward first, cancel last. */
@@ -54,24 +63,53 @@ const variantOf: Record<number, string> = {
  */
 export function StateActions({ invoice }: { invoice: InvoiceDetail }) {
   const orgPath = useOrgPath();
+  const { isAdmin } = useAuth();
   const queryClient = useQueryClient();
   const allowed = useAllowedChanges(invoice.id);
   const change = useChangeState(invoice.id);
   const confirm = useConfirm();
   const [reasonFor, setReasonFor] = useState<number | null>(null);
+  // A change made offline and not sent yet: the next ones follow from it (start, then complete).
+  const pendingTarget = usePendingFor(invoice.id)
+    .filter((i) => i.kind === 'state')
+    .at(-1)?.show.target;
 
   const run = async (next: StateChange) => {
-    const fresh = await queryClient.fetchQuery({ ...allowedChangesQueryOptions(orgPath, invoice.id), staleTime: 0 });
-    if (!fresh.data.includes(next.target)) {
-      toast.error(invoiceMessages.notAllowed);
-      return false;
+    if (pendingTarget === undefined && navigator.onLine !== false) {
+      try {
+        const fresh = await queryClient.fetchQuery({
+          ...allowedChangesQueryOptions(orgPath, invoice.id),
+          staleTime: 0,
+        });
+        if (!fresh.data.includes(next.target)) {
+          toast.error(invoiceMessages.notAllowed);
+          return false;
+        }
+      } catch (err) {
+        // No answer: the change is queued below; any other failure is the screen's usual error.
+        if (!(err instanceof ApiError && err.status === 0)) {
+          toastStateChangeFailed(err);
+          return false;
+        }
+      }
     }
     try {
-      await change.mutateAsync(next);
-      toast.success('Status da Ordem de Serviço alterado');
+      const outcome = await sendOrQueue(
+        {
+          key: newIdempotencyKey(),
+          kind: 'state',
+          invoiceId: invoice.id,
+          label: `${labelOf(next.target, invoice.startedAt)} (OS ${invoice.number})`,
+          request: { path: `${orgPath}/${stateChangePath(invoice.id, next)}`, json: {} },
+          show: { target: next.target },
+        },
+        (key) => change.mutateAsync({ ...next, key }),
+      );
+      toast.success(outcome === 'sent' ? 'Status da Ordem de Serviço alterado' : QUEUED_MESSAGE);
       return true;
     } catch (err) {
-      toastStateChangeFailed(err);
+      if (err instanceof OutboxFullError) toast.error(err.message);
+      else toastStateChangeFailed(err);
       return false;
     }
   };
@@ -92,7 +130,11 @@ export function StateActions({ invoice }: { invoice: InvoiceDetail }) {
     if (ok) await run({ target });
   };
 
-  const targets = order.filter((s) => allowed.data?.data.includes(s));
+  const allowedNow =
+    pendingTarget === undefined
+      ? (allowed.data?.data ?? [])
+      : allowedInvoiceChanges(pendingTarget as InvoiceStateValue, { isAdmin, isPaid: invoice.isPaid });
+  const targets = order.filter((s) => allowedNow.includes(s));
   if (targets.length === 0) return null;
   return (
     <>

@@ -24,6 +24,10 @@ import { TotalsPanel } from '../components/totals-panel.tsx';
 import { VisitCard } from '../components/visit-card.tsx';
 import { NfseCard } from '../components/nfse-card.tsx';
 import { useAllowedChanges } from '../api/get-allowed-changes.ts';
+import { SavedDataNotice } from '../../../components/offline/saved-data-notice.tsx';
+import { PendingBadge } from '../../../components/offline/pending-badge.tsx';
+import { usePendingFor } from '../../../lib/offline/outbox-runtime.ts';
+import type { OutboxItem } from '../../../lib/offline/outbox.ts';
 
 /**
  * /invoices/{id}/edit: the screen a shop lives in. Admins see prices, totals, workers, the admin panel
@@ -44,23 +48,31 @@ export function EditInvoicePage() {
   // they do not push the order down after it is shown.
   const allowed = useAllowedChanges(id);
 
+  const pending = usePendingFor(id);
+
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  if (!query.isSuccess || allowed.isPending) {
+  // The order as last saved on the phone is shown when the server cannot be reached (with the notice).
+  if (query.data === undefined || allowed.isPending) {
     return (
       <RecordFallback isPending={query.isPending || allowed.isPending} error={query.error} what="a ordem de serviço" />
     );
   }
   const invoice = query.data;
-  const closed = isInvoiceClosed(invoice.statusState as InvoiceStateValue);
+  // A state change still waiting to be sent counts as done on this screen: a visit started offline can
+  // be completed offline too.
+  const pendingState = pending.filter((p) => p.kind === 'state').at(-1)?.show.target;
+  const closed = isInvoiceClosed((pendingState ?? invoice.statusState) as InvoiceStateValue);
 
   return (
     <>
+      <SavedDataNotice query={query} />
       <header className="invoice-header mb-3">
         <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
           <h1 className="h3 mb-0">Ordem de Serviço #{invoice.number}</h1>
           <div className="d-flex flex-wrap gap-1 fs-6">
             <InvoiceStatusBadge state={invoice.statusState} label={invoice.statusLabel} />
             {invoice.isPaid && <PaidBadge />}
+            <PendingStateBadges items={pending} />
           </div>
           {invoice.estimateId && invoice.estimateNumber !== null && (
             <span className="small text-body-secondary">
@@ -148,6 +160,21 @@ export function EditInvoicePage() {
           </div>
         </div>
       )}
+    </>
+  );
+}
+
+/** The state changes made on this phone that the server does not have yet ('Concluir — pendente de envio'). */
+function PendingStateBadges({ items }: { items: OutboxItem[] }) {
+  const states = items.filter((i) => i.kind === 'state');
+  if (!states.length) return null;
+  return (
+    <>
+      {states.map((i) => (
+        <span key={i.key} className="d-inline-flex align-items-center gap-1 small" data-testid="pending-state">
+          {i.label} <PendingBadge refused={!!i.problem} />
+        </span>
+      ))}
     </>
   );
 }

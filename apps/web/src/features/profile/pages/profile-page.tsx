@@ -9,6 +9,7 @@ import { useProfile } from '../api/get-profile.ts';
 import { useSaveSignature } from '../api/save-signature.ts';
 import { CalendarLinkCard } from '../components/calendar-link-card.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { PushCard } from '../components/push-card.tsx';
 
 /** The signature pad on the profile is 600 px high. */
 const SIGNATURE_HEIGHT = 600;
@@ -50,6 +51,9 @@ export function ProfilePage() {
             </Tab>
             <Tab eventKey="calendar" title="Agenda">
               <CalendarLinkCard />
+            </Tab>
+            <Tab eventKey="notifications" title="Notificações">
+              <PushCard />
             </Tab>
           </Tabs>
         )}

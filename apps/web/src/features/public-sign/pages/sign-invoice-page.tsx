@@ -4,12 +4,13 @@ import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatIdentifier, messages, paperworkMessages, PersonType, type PublicInvoice } from '@oficina/contracts';
-import { ApiError, toastApiError } from '../../../lib/api-client.ts';
+import { ApiError, newIdempotencyKey, toastApiError } from '../../../lib/api-client.ts';
+import { QUEUED_MESSAGE, sendOrQueue } from '../../../lib/offline/outbox-runtime.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { sameOriginPath } from '../../../lib/same-origin.ts';
 import { SignaturePad } from '../../../components/signature-pad.tsx';
 import { usePublicInvoice } from '../api/get-public-invoice.ts';
-import { useSignInvoice } from '../api/sign-invoice.ts';
+import { signPath, useSignInvoice } from '../api/sign-invoice.ts';
 import { pngSize } from '../../../lib/png-size.ts';
 import { PixCard } from '../../../components/pix-card.tsx';
 
@@ -35,8 +36,9 @@ export function SignInvoicePage() {
   let body: ReactNode;
   if (query.isPending) {
     body = <PageSpinner />;
-  } else if (query.isError) {
+  } else if (query.data === undefined) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
+    // (A technician's phone shows the page as last saved when the server cannot be reached.)
     body = (
       <Alert variant={notFound ? 'warning' : 'danger'} className="mt-3">
         {notFound ? paperworkMessages.signLinkInvalid : messages.serverError}
@@ -226,8 +228,22 @@ function SignForm({
       return;
     }
     setSignatureError(null);
+    let outcome: 'sent' | 'queued';
     try {
-      await sign.mutateAsync({ signature, signerName: name });
+      // A signed-in technician's phone keeps the signature when there is no network; a customer's
+      // own phone (no session) sends it or says it could not.
+      outcome = await sendOrQueue(
+        {
+          key: newIdempotencyKey(),
+          kind: 'signature',
+          invoiceId: invoice.id,
+          label: `Assinatura do cliente (OS ${invoice.number})`,
+          request: { path: signPath(invoice.id, token), json: { signature, signerName: name }, public: true },
+          show: { signerName: name, signature },
+          alreadyDone: paperworkMessages.alreadySigned,
+        },
+        (key) => sign.mutateAsync({ body: { signature, signerName: name }, key }),
+      );
     } catch (err) {
       if (err instanceof ApiError && err.status === 422 && err.fieldErrors) {
         setNameError(err.fieldErrors.signerName?.join('. ') ?? null);
@@ -238,7 +254,10 @@ function SignForm({
       return;
     }
     const path = sameOriginPath(redirectUrl);
-    if (path) {
+    if (outcome === 'queued') {
+      toast.info(QUEUED_MESSAGE);
+      navigate(path ?? `/invoices/${invoice.id}/edit`);
+    } else if (path) {
       toast.success(paperworkMessages.signed);
       navigate(path);
     } else {

@@ -1,0 +1,328 @@
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { apiAs, expect, test, unique, users, DEMO_PASSWORD } from '../fixtures/index.ts';
+import { DEMO_WORKER_ID, startedOrder } from '../fixtures/orders.ts';
+import { newCpf } from '../fixtures/identifiers.ts';
+import { drawWithFinger } from '../fixtures/signing.ts';
+
+// The technician without signal, on a 390-px phone: the app installed by its service worker, what was
+// read online opening offline, and what is done offline sent once when the network returns.
+
+const photos = join(import.meta.dirname, '..', 'fixtures', 'photos');
+const SHOTS = process.env.OFFLINE_SHOTS;
+const FIRST_LOAD = { timeout: 30_000 };
+
+/** A 390-px screenshot for looking at (OFFLINE_SHOTS=dir), once the toasts over the header are gone. */
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+}
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
+// Reloads, a service worker installing and a queue going out on a loaded 2-core machine.
+test.setTimeout(150_000);
+
+/** Logs in through the login form (as a technician does; a 401 later brings them back to it). */
+async function logIn(page: Page) {
+  await page.getByLabel('E-mail').fill(users.worker);
+  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** The order scheduled now, on the technician, so it heads their list and is read ahead. */
+async function myOrder(page: Page, label: string, notStarted = false) {
+  const order = notStarted
+    ? await waitingOrder(page, label)
+    : await startedOrder(page.request, { label, withWorker: true });
+  const scheduledAt = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+  expect((await order.admin.post(`/invoices/${order.id}/visit`, { scheduledAt })).status()).toBe(200);
+  return order;
+}
+
+/** An order of a new customer, Não Iniciado (never started), with the demo technician on it. */
+async function waitingOrder(page: Page, label: string) {
+  const admin = await apiAs(page.request, 'admin');
+  const customerName = unique(label);
+  const customer = await (
+    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: customerName })
+  ).json();
+  const order = await (
+    await admin.post('/invoices', { company: 1, customer: customer.id, transactionNature: 1 })
+  ).json();
+  expect((await admin.post(`/invoices/${order.id}/services`, { service: 4, quantity: 1 })).status()).toBe(201);
+  expect((await admin.post(`/invoices/${order.id}/workers`, { worker: DEMO_WORKER_ID })).status()).toBe(201);
+  expect((await admin.post(`/invoices/${order.id}/todo`)).ok()).toBe(true);
+  return { id: order.id as number, number: order.number as number, customerName, admin };
+}
+
+/** Everything the phone saved of the screens (lib/offline/saved-queries.ts), as text. */
+const savedCopy = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('oficina-saved');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('queries')) return resolve('');
+          const all = db.transaction('queries').objectStore('queries').getAll();
+          all.onsuccess = () => resolve(JSON.stringify(all.result));
+        };
+      }),
+  );
+
+/** Waits for the service worker to be active and the phone's saved copy to hold each of `texts`. */
+async function readyOffline(page: Page, texts: string[]) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  for (const text of texts)
+    await expect.poll(() => savedCopy(page), { timeout: 45_000 }).toEqual(expect.stringContaining(text));
+}
+
+/** The saved copy's key of an order's detail. */
+const savedOrder = (org: string, id: number) => `"invoice","${org.replace(/^\/api/, '')}",${id},"detail"`;
+
+/** The items the outbox keeps in IndexedDB (to check them, or to put one back as a crash would leave it). */
+const outboxItems = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve) => {
+        const open = indexedDB.open('oficina-outbox');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('items')) return resolve([]);
+          const all = db.transaction('items').objectStore('items').getAll();
+          all.onsuccess = () => resolve(all.result);
+        };
+      }),
+  );
+
+const commentsOf = async (admin: Awaited<ReturnType<typeof apiAs>>, id: number, type: number) =>
+  (
+    (await (await admin.get(`/invoices/${id}/comments/type/${type}`)).json()) as {
+      data: Array<{ comment: string; createdAt: string }>;
+    }
+  ).data;
+
+test('offline: the order opens from the saved copy; the start, a comment, a photo, the signature and the completion go out once, in order', async ({
+  page,
+  context,
+}) => {
+  // The visit has not started: the technician starts and ends it offline.
+  const order = await myOrder(page, 'Cliente Sem Sinal', true);
+  const admin = order.admin;
+  const picturesBefore = (await (await admin.get(`/invoices/${order.id}/attachments/pictures`)).json()).data.length;
+
+  await page.goto('/login');
+  await logIn(page);
+  await expect(page.getByText(`OS ${order.number} · ${order.customerName}`)).toBeVisible(FIRST_LOAD);
+  await page.getByText(`OS ${order.number} · ${order.customerName}`).click();
+  await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible(FIRST_LOAD);
+  // The order, its comments and its signing page are on the phone.
+  await readyOffline(page, [
+    savedOrder(order.admin.org, order.id),
+    `"public-invoice",${order.id}`,
+    `"agenda","visits"`,
+    order.customerName,
+  ]);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByText(/Sem conexão — mostrando dados salvos às \d\d:\d\d/)).toBeVisible();
+  await expect(page.getByText(order.customerName).first()).toBeVisible();
+  await shot(page, 'offline-banner');
+
+  // The home's visits of the day open offline too, and lead back to the order.
+  await page.getByRole('link', { name: 'Ordem Certa' }).click();
+  await expect(page.getByTestId(`today-visit-${order.id}`)).toBeVisible();
+  await expect(page.getByText(/Sem conexão — mostrando dados salvos às \d\d:\d\d/)).toBeVisible();
+  await shot(page, 'offline-home');
+  await page.getByText(`OS ${order.number} · ${order.customerName}`).click();
+  await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible();
+
+  // The visit starts.
+  await page.getByRole('button', { name: 'Iniciar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Iniciar' }).click();
+  await expect(page.getByTestId('pending-state')).toContainText('Iniciar');
+
+  // A comment.
+  const comment = unique('Troquei o capacitor sem sinal');
+  await page.getByLabel('Novo comentário Geral').fill(comment);
+  await page.getByRole('button', { name: 'Comentar' }).click();
+  const pendingComment = page.getByTestId('pending-comment');
+  await expect(pendingComment).toContainText(comment);
+  await expect(pendingComment).toContainText('pendente de envio');
+
+  // A photo, made small on the phone.
+  await page.getByLabel('Arquivos de fotos').setInputFiles(join(photos, 'antes.jpg'));
+  await expect(page.getByTestId('pending-photo')).toHaveCount(1);
+
+  // The customer signs on the technician's phone.
+  await page.getByRole('link', { name: 'Assinar' }).click();
+  await expect(page.getByRole('heading', { name: `Ordem de Serviço nº ${order.number}` })).toBeVisible();
+  await drawWithFinger(page);
+  await page.getByRole('button', { name: 'Assinar' }).click();
+  await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible();
+  await expect(page.getByTestId('pending-signature')).toBeVisible();
+
+  // The visit ends: Concluir.
+  await page.getByRole('button', { name: 'Concluir' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Concluir' }).click();
+  await expect(page.getByTestId('pending-state').last()).toContainText('Concluir');
+
+  await expect(page.getByTestId('outbox-count')).toContainText('5');
+  await expect(page.getByTestId('outbox-count')).toContainText('pendentes');
+  await shot(page, 'offline-pending');
+  // Nothing reached the server.
+  expect((await commentsOf(admin, order.id, 1)).map((c) => c.comment)).not.toContain(comment);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('outbox-count')).toHaveCount(0, { timeout: 45_000 });
+  await expect(page.getByTestId('pending-comment')).toHaveCount(0);
+  await expect(page.getByTestId('pending-photo')).toHaveCount(0);
+  await expect(page.getByTestId('pending-signature')).toHaveCount(0);
+  await expect(page.getByTestId('invoice-signature')).toBeVisible();
+
+  // Each arrived once, in the order they were done.
+  const general = await commentsOf(admin, order.id, 1);
+  expect(general.filter((c) => c.comment === comment)).toHaveLength(1);
+  const pictures = (await (await admin.get(`/invoices/${order.id}/attachments/pictures`)).json()).data as Array<{
+    createdAt: string;
+  }>;
+  expect(pictures).toHaveLength(picturesBefore + 1);
+  const detail = await (await admin.get(`/invoices/${order.id}`)).json();
+  expect(detail.statusState).toBe(20);
+  expect(detail.isSigned).toBe(true);
+  const system = (await commentsOf(admin, order.id, 4)).map((c) => c.comment);
+  const startedAt = system.findIndex((c) => /de Não Iniciado para Em Andamento/.test(c));
+  expect(startedAt).toBeGreaterThanOrEqual(0);
+  expect(system.filter((c) => /para Em Andamento/.test(c)).length).toBe(1);
+  const signedAt = system.findIndex((c) => c.startsWith('Assinada pelo cliente'));
+  expect(signedAt).toBeGreaterThan(startedAt);
+  expect(system.filter((c) => c.startsWith('Assinada')).length).toBe(1);
+  const completedAt = system.findIndex((c, n) => n > signedAt && /Conclu/i.test(c));
+  expect(completedAt).toBeGreaterThan(signedAt);
+  const commentTime = Date.parse(general.find((c) => c.comment === comment)!.createdAt);
+  expect(commentTime).toBeLessThanOrEqual(Date.parse(pictures.at(-1)!.createdAt));
+  expect(detail.signature.signedAt && Date.parse(detail.signature.signedAt)).toBeGreaterThanOrEqual(
+    Date.parse(pictures.at(-1)!.createdAt),
+  );
+});
+
+test('a queue sent but not forgotten (the app died in between) goes again and creates nothing twice', async ({
+  page,
+  context,
+}) => {
+  const order = await myOrder(page, 'Cliente Reenvio');
+  await page.goto('/login');
+  await logIn(page);
+  await expect(page.getByText(`OS ${order.number} · ${order.customerName}`)).toBeVisible(FIRST_LOAD);
+  await page.goto(`/invoices/${order.id}/edit`);
+  await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible(FIRST_LOAD);
+  await readyOffline(page, [savedOrder(order.admin.org, order.id)]);
+
+  await context.setOffline(true);
+  const comment = unique('Enviado duas vezes');
+  await page.getByLabel('Novo comentário Geral').fill(comment);
+  await page.getByRole('button', { name: 'Comentar' }).click();
+  await expect(page.getByTestId('pending-comment')).toContainText(comment);
+  const [kept] = await outboxItems(page);
+  expect(kept).toMatchObject({ kind: 'comment', request: { json: { comment } } });
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('outbox-count')).toHaveCount(0, { timeout: 45_000 });
+  // The crash: the item is back in the queue as if its deletion never happened; twice over.
+  for (let n = 0; n < 2; n++) {
+    await page.evaluate(
+      (item) =>
+        new Promise<void>((resolve) => {
+          const open = indexedDB.open('oficina-outbox');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('items', 'readwrite');
+            tx.objectStore('items').put(item, (item as { key: string }).key);
+            tx.oncomplete = () => resolve();
+          };
+        }),
+      kept,
+    );
+    await page.reload();
+    await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible(FIRST_LOAD);
+    await expect.poll(async () => (await outboxItems(page)).length, { timeout: 30_000 }).toBe(0);
+  }
+  const general = await commentsOf(order.admin, order.id, 1);
+  expect(general.filter((c) => c.comment === comment)).toHaveLength(1);
+});
+
+test('the session ended while offline: after logging in again the queue is still there and goes out', async ({
+  page,
+  context,
+}) => {
+  const order = await myOrder(page, 'Cliente Sessão');
+  await page.goto('/login');
+  await logIn(page);
+  await expect(page.getByText(`OS ${order.number} · ${order.customerName}`)).toBeVisible(FIRST_LOAD);
+  await page.goto(`/invoices/${order.id}/edit`);
+  await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible(FIRST_LOAD);
+  await readyOffline(page, [savedOrder(order.admin.org, order.id)]);
+
+  await context.setOffline(true);
+  const comment = unique('Depois do login');
+  await page.getByRole('tab', { name: 'Técnico' }).click();
+  await page.getByLabel('Novo comentário Técnico').fill(comment);
+  await page.getByRole('button', { name: 'Comentar' }).click();
+  await expect(page.getByTestId('pending-comment')).toContainText(comment);
+  // The session ends meanwhile: the server no longer takes this token (its signature is not the server's).
+  await page.evaluate(() => {
+    const [h, p] = localStorage.getItem('jwt')!.split('.');
+    localStorage.setItem('jwt', `${h}.${p}.assinatura-que-nao-confere`);
+  });
+
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByTestId('login-pending')).toContainText('1 envio de');
+  await shot(page, 'login-pending');
+  expect(await outboxItems(page)).toHaveLength(1);
+  expect((await commentsOf(order.admin, order.id, 2)).map((c) => c.comment)).not.toContain(comment);
+
+  await logIn(page);
+  await expect.poll(async () => (await outboxItems(page)).length, { timeout: 45_000 }).toBe(0);
+  const technical = await commentsOf(order.admin, order.id, 2);
+  expect(technical.filter((c) => c.comment === comment)).toHaveLength(1);
+});
+
+test('the office closed the order meanwhile: the comment is kept with the reason, to retry or discard', async ({
+  page,
+  context,
+}) => {
+  const order = await myOrder(page, 'Cliente Conflito');
+  await page.goto('/login');
+  await logIn(page);
+  await expect(page.getByText(`OS ${order.number} · ${order.customerName}`)).toBeVisible(FIRST_LOAD);
+  await page.goto(`/invoices/${order.id}/edit`);
+  await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible(FIRST_LOAD);
+  await readyOffline(page, [savedOrder(order.admin.org, order.id)]);
+
+  await context.setOffline(true);
+  const comment = unique('Chegou tarde');
+  await page.getByLabel('Novo comentário Geral').fill(comment);
+  await page.getByRole('button', { name: 'Comentar' }).click();
+  await expect(page.getByTestId('pending-comment')).toContainText(comment);
+  // The office completes the order while the technician has no signal.
+  expect((await order.admin.post(`/invoices/${order.id}/complete`)).ok()).toBe(true);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-comment')).toContainText('envio recusado', { timeout: 45_000 });
+  await page.getByTestId('outbox-count').click();
+  const dialog = page.getByRole('dialog', { name: 'Envios pendentes' });
+  await expect(dialog.getByRole('alert')).toContainText('O escritório alterou a ordem de serviço');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/offline-conflict-390.png` });
+  expect(await outboxItems(page)).toHaveLength(1);
+
+  await dialog.getByRole('button', { name: 'Descartar' }).click();
+  await page.getByRole('dialog', { name: 'Descartar este envio?' }).getByRole('button', { name: 'Descartar' }).click();
+  await expect(dialog.getByText('Tudo foi enviado.')).toBeVisible();
+  expect(await outboxItems(page)).toHaveLength(0);
+  expect((await commentsOf(order.admin, order.id, 1)).map((c) => c.comment)).not.toContain(comment);
+});
