@@ -15,7 +15,7 @@
 // Run: npm run build && node --import tsx bench/src/field.ts        (npm run bench field)
 // BENCH_RUNS opens of each kind (median shown, default 3); BENCH_LH_RUNS Lighthouse runs (median, default
 // 3); BENCH_PORT the server's port (else a free one) and the next one for Chromium's DevTools port;
-// CHROME_PATH the browser.
+// CHROME_PATH the browser; BENCH_TRACE=1 prints when each request of the opens started and ended.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +66,17 @@ async function throttled(context: BrowserContext, page: Page) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const seen = new Map<string, { url: string; kind: Kind }>();
   let transfers: Transfer[] = [];
+  const started = new Map<string, number>();
+  if (process.env.BENCH_TRACE) {
+    cdp.on('Network.requestWillBeSent', (e) => started.set(e.requestId, performance.now()));
+    cdp.on('Network.loadingFinished', (e) => {
+      const url = seen.get(e.requestId)?.url ?? '?';
+      const t0 = started.get(e.requestId) ?? NaN;
+      console.log(
+        `  trace ${Math.round(t0 % 100000)}→${Math.round(performance.now() % 100000)} ms ${url.replace(/^https?:\/\/[^/]+/, '')} ${e.encodedDataLength} B`,
+      );
+    });
+  }
   cdp.on('Network.responseReceived', (e) => {
     seen.set(e.requestId, { url: e.response.url, kind: kindOf(e.response.mimeType, e.response.url) });
   });
@@ -129,9 +140,11 @@ async function visit(context: BrowserContext, base: string, orderPath: string): 
   const again = await context.newPage();
   const net2 = await throttled(context, again);
   t0 = performance.now();
+  if (process.env.BENCH_TRACE) console.log(`  trace second open from ${Math.round(t0 % 100000)} ms`);
   await again.goto(base + orderPath, { waitUntil: 'commit' });
   await orderShown(again);
   const secondMs = performance.now() - t0;
+  if (process.env.BENCH_TRACE) console.log(`  trace second open shown at ${Math.round(performance.now() % 100000)} ms`);
   await quiet(again);
   const second = net2.take();
 
