@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -220,6 +221,51 @@ const pwa = VitePWA({
     ],
   },
 });
+/** The screens a technician works in on a phone: the menu frame, home and the order. */
+const fieldScreens = ['src/main.tsx', 'src/app/layout.tsx', 'src/features/home/pages/home-page.tsx'].concat(
+  'src/features/invoices/pages/edit-invoice-page.tsx',
+);
+/**
+ * What those screens never run, though the contracts' index names it: the phone rules of the customer and
+ * company forms, and the libraries of the office's forms (input masks, the signing pad).
+ */
+const notField =
+  /packages[\\/]contracts[\\/]src[\\/](party|phone|phone-metadata)\.ts$|node_modules[\\/](libphonenumber-js|imask|react-imask|signature_pad)[\\/]/;
+const contractsIndex = here('../../packages/contracts/src/index.ts');
+const fieldSets = new WeakMap<object, Set<string>>();
+
+/**
+ * The modules the technician's screens import (statically, all the way down), found once per build,
+ * less every module that leads to what they never run: a contract built on the party schemas goes with
+ * them, so the technician's shared file never imports the office's. The contracts' index names every
+ * contract but the bundle keeps only what is used, so the walk does not go through it.
+ */
+function fieldModules(ctx: ChunkingContext): Set<string> {
+  let found = fieldSets.get(ctx);
+  if (found) return found;
+  const leads = new Map<string, boolean>();
+  const leadsAway = (id: string, path: Set<string>): boolean => {
+    if (notField.test(id)) return true;
+    const known = leads.get(id);
+    if (known !== undefined) return known;
+    if (id === contractsIndex || path.has(id)) return false;
+    path.add(id);
+    const result = (ctx.getModuleInfo(id)?.importedIds ?? []).some((next) => leadsAway(next, path));
+    path.delete(id);
+    leads.set(id, result);
+    return result;
+  };
+  found = new Set();
+  const queue = fieldScreens.map((m) => here(m));
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (found.has(id) || leadsAway(id, new Set())) continue;
+    found.add(id);
+    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  fieldSets.set(ctx, found);
+  return found;
+}
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), precompress(), screenPreloads(), pwa],
@@ -259,11 +305,15 @@ export default defineConfig(({ command }) => ({
               tags: ['$initial'],
             },
             {
-              // Whatever two or more lazy pages share, in one file: left to itself the bundler made a
-              // file per combination of pages (forty-odd of 1-3 KB for the order screen), and a phone
-              // on 3G over HTTP/1.1 (six connections) paid a round trip of ~0.6 s per six of them.
-              name: 'pages-shared',
+              // What two or more lazy pages share, in two files: one with what a technician's screens (the
+              // menu frame, home and order) load, one with the rest (the office's forms: phone rules,
+              // input masks, the signing pad...). Left to itself the bundler made a file per combination
+              // of pages (forty-odd of 1-3 KB for the order screen), and a phone on a slow network over
+              // HTTP/1.1 (six connections) paid a round trip per six of them; in a single file, the
+              // order screen downloaded every form's libraries too.
+              name: (id, ctx) => (fieldModules(ctx).has(id) ? 'pages-shared' : 'office-shared'),
               minShareCount: 2,
+              includeDependenciesRecursively: false,
             },
           ],
         },

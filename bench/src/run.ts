@@ -9,6 +9,7 @@ const all = [
   'reports',
   'http',
   'web',
+  'field',
   'instances',
   'login-under-load',
   'estimate-list',

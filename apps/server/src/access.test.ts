@@ -54,6 +54,7 @@ const COLLABORATOR_OPERATIONS = [
   `GET POST DELETE ${ORG}/invoices/{id}/equipments*`,
   `GET POST DELETE ${ORG}/invoices/{id}/comments*`,
   `GET POST DELETE ${ORG}/invoices/{id}/attachments/pictures*`,
+  `GET ${ORG}/invoices/{id}/signatures/{signatureId}/image`,
   `GET ${ORG}/invoices/{id}/checklists`,
   `PUT ${ORG}/invoices/{id}/checklists/{checklistId}`,
   // Public registry data for the address and company forms, no organization's records.

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { listResponse, pathId, requiredString } from './common.ts';
-import { optionalText } from './party.ts';
+import { listResponse, optionalText, pathId, requiredString } from './common.ts';
 
 /** The 27 federative units, for the state select. */
 export const brazilianStates = [

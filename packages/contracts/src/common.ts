@@ -140,3 +140,20 @@ export const quantity = z
   .int('A quantidade deve ser um número inteiro')
   .min(1, 'A quantidade mínima é 1')
   .max(100_000, 'Quantidade acima do permitido');
+
+/** A trimmed optional text: '' and null become null. */
+export const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Deve ter no máximo ${max} caracteres`)
+    .nullish()
+    .transform((v) => v || null);
+
+/** A drawn signature: a PNG data URL, bounded (a full-width pad on a high-DPI phone stays well below). */
+export const SIGNATURE_MAX_CHARS = 1_500_000;
+export const signatureMessages = { invalid: 'Assinatura inválida' } as const;
+export const pngDataUrl = z
+  .string({ error: signatureMessages.invalid })
+  .max(SIGNATURE_MAX_CHARS, 'Assinatura grande demais')
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, signatureMessages.invalid);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from './common.ts';
+import { pngDataUrl, requiredString } from './common.ts';
 import { partyResponse } from './party.ts';
 
 export {
@@ -32,14 +32,6 @@ export const companyEmailBody = z.object({
 });
 export type CompanyEmailBody = z.infer<typeof companyEmailBody>;
 export type CompanyEmailInput = z.input<typeof companyEmailBody>;
-
-/** A drawn signature: a PNG data URL, bounded (a full-width pad on a high-DPI phone stays well below). */
-export const SIGNATURE_MAX_CHARS = 1_500_000;
-export const signatureMessages = { invalid: 'Assinatura inválida' } as const;
-export const pngDataUrl = z
-  .string({ error: signatureMessages.invalid })
-  .max(SIGNATURE_MAX_CHARS, 'Assinatura grande demais')
-  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, signatureMessages.invalid);
 
 /** POST companies/{id}/sign; answers { signature }. */
 export const companySignBody = z.object({ signature: pngDataUrl });

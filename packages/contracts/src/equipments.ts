@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { listResponse, pathId, requiredString } from './common.ts';
-import { optionalText } from './party.ts';
+import { listResponse, optionalText, pathId, requiredString } from './common.ts';
 
 /** Equipment of a customer: name, brand, model and serial number required. */
 export const equipmentBody = z.object({

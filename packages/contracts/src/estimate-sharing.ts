@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common.ts';
-import { pngDataUrl } from './companies.ts';
+import { pngDataUrl } from './common.ts';
 
 // ---- the public link to an estimate (approve or decline online) ----------------------------------
 

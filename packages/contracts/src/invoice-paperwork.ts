@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, listResponse } from './common.ts';
-import { pngDataUrl } from './companies.ts';
+import { pngDataUrl } from './common.ts';
 import { invoiceParams } from './invoices.ts';
 
 /** Photos a service order may hold: enough for any job, bounded so its screen and its PDF stay fast. */

@@ -89,6 +89,8 @@ export const invoiceParams = orgParam.extend({ id: idParam.shape.id });
  * equipment or user id: the same service or product may be on an order twice.
  */
 export const invoiceLineParams = invoiceParams.extend({ lineId: idParam.shape.id });
+/** GET invoices/{id}/signatures/{signatureId}/image. */
+export const invoiceSignatureParams = invoiceParams.extend({ signatureId: idParam.shape.id });
 /** POST invoices/{id}/block/{statusId} and cancel/{statusId}: an order status (situação) of that state. */
 export const invoiceStatusChangeParams = invoiceParams.extend({ statusId: idParam.shape.id });
 /** GET invoices/{id}/comments/type/{type}. Types 3 (Internal) and 4 (System) are for admins. */
@@ -262,8 +264,15 @@ export const invoiceDetail = z.object({
   /** The latest signature with its evidence, or null; isSigned is true only while it is not outdated. */
   signature: z
     .object({
-      /** The drawing trimmed to its strokes and made small (a PNG data URL of a few KB), as printed. */
-      image: z.string(),
+      /**
+       * The signature's id. Its image (the drawing trimmed to its strokes and made small, as printed) is
+       * GET invoices/{id}/signatures/{signatureId}/image, apart from the order: a drawing that fills the
+       * phone's glass makes a copy of tens of KB, which the order's answer does not carry.
+       */
+      id: z.number().int(),
+      /** The image's pixel size, so the screen keeps its place while it loads (null if unreadable). */
+      width: z.number().int().nullable(),
+      height: z.number().int().nullable(),
       signerName: z.string(),
       signedAt: z.string(),
       ip: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { listResponse, requiredString } from './common.ts';
+import { listResponse, optionalText, requiredString } from './common.ts';
 import { identifierError, normalizeIdentifier, PersonType } from './identifier.ts';
 import { optionalPhone, phoneE164 } from './phone.ts';
 
@@ -9,15 +9,6 @@ import { optionalPhone, phoneE164 } from './phone.ts';
  * phone) and one form; these are its schemas, used by both APIs and forms. The phone is stored as
  * people read it and, when it is a real number, also in E.164 (`phoneE164`, made here, not sent).
  */
-
-/** A trimmed optional text: '' and null become null. */
-export const optionalText = (max = 255) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Deve ter no máximo ${max} caracteres`)
-    .nullish()
-    .transform((v) => v || null);
 
 /** Optional, validated when present. Stored lower-case. */
 export const optionalEmail = z

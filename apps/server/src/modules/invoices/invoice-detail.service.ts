@@ -75,8 +75,10 @@ export const detailParts = {
     `invoice_tags x JOIN tags t ON t.organization_id = x.organization_id AND t.id = x.tag_id WHERE ${ofThisOrder('x')}`,
     'f_unaccent(lower(t.name)), t.id',
   ),
-  // The newest signature, without the drawing as sent (kept only as evidence; screens use the print copy).
-  signature: sql.raw(`(SELECT json_build_object('printImage', x.print_image, 'signerName', x.signer_name,
+  // The newest signature, without its images: the drawing as sent is kept only as evidence, and the print
+  // copy is served on its own (only the head of its data URL comes, where the PNG states its size).
+  signature:
+    sql.raw(`(SELECT json_build_object('id', x.id, 'printHead', left(x.print_image, 64), 'signerName', x.signer_name,
      'signedAt', ${isoText('x.signed_at')}, 'ip', x.ip, 'userAgent', x.user_agent, 'contentHash', x.content_hash)
      FROM invoice_signatures x WHERE ${ofThisOrder('x')} ORDER BY x.id DESC LIMIT 1)`),
 };
@@ -107,7 +109,8 @@ export interface DetailParts {
   workers: Array<{ id: number; workerId: number; name: string; paidAt: string | null }>;
   tags: Array<{ tagId: number; name: string; color: string }>;
   signature: {
-    printImage: string;
+    id: number;
+    printHead: string;
     signerName: string;
     signedAt: string;
     ip: string;

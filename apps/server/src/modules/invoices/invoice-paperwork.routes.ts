@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   availableTagsResponse,
   invoiceParams,
+  invoiceSignatureParams,
   invoiceTag,
   invoiceTagParams,
   listQuery,
@@ -19,6 +20,7 @@ import { pictureRoutes } from '../../lib/record-core/picture-routes.ts';
 import { addTag, availableTags, removeTag } from './invoice-tags.service.ts';
 import { requestPdf } from './invoice-pdf.service.ts';
 import { renewSignLink } from './invoice-signing.service.ts';
+import { signatureImage } from './invoice-signature.ts';
 import { listInvoiceEmails, sendInvoiceEmail } from './invoice-email.service.ts';
 
 const admin = { access: { admin: true } } as const;
@@ -53,6 +55,24 @@ export const invoicePaperworkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await removeTag(app.db, request.auth, request.params.id, request.params.tagId);
       return reply.code(204).send();
+    },
+  );
+
+  // ---- the customer's signature ----
+  app.get(
+    `${base}/signatures/:signatureId/image`,
+    {
+      schema: {
+        tags,
+        params: invoiceSignatureParams,
+        summary: 'Baixa a imagem da assinatura do cliente (PNG, a cópia impressa no PDF)',
+      },
+    },
+    async (request, reply) => {
+      const { id, signatureId } = request.params;
+      const png = await signatureImage(app.db, request.auth, id, signatureId);
+      // A signature is never redrawn (only erased by an anonymization): a browser keeps it for an hour.
+      return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
     },
   );
 

@@ -1,8 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { asc, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import { signPath, type InvoiceDetail, type Viewer, can } from '@oficina/contracts';
 import { schema, type Db, type Tx } from '@oficina/db';
+import { assertFound } from '../../plugins/auth.ts';
 import { contentHash, type SignedContent } from '../../lib/record-core/content-hash.ts';
+import { visibleInvoice, type Actor } from './invoice-access.ts';
 
 export { contentHash, type SignedContent };
 
@@ -65,11 +67,50 @@ export function linkKind(signToken: string, token: string | undefined): 'full' |
   return x.length === y.length && timingSafeEqual(x, y) ? kind : undefined;
 }
 
+/**
+ * The pixel size a PNG data URL states in its header (the IHDR chunk, within its first 24 bytes, which the
+ * first 32 base64 characters hold), or nulls for anything else.
+ */
+export function pngDataUrlSize(dataUrl: string): { width: number | null; height: number | null } {
+  const prefix = 'data:image/png;base64,';
+  const head = dataUrl.startsWith(prefix)
+    ? Buffer.from(dataUrl.slice(prefix.length, prefix.length + 32), 'base64')
+    : null;
+  if (
+    !head ||
+    head.length < 24 ||
+    head.toString('latin1', 1, 4) !== 'PNG' ||
+    head.toString('latin1', 12, 16) !== 'IHDR'
+  ) {
+    return { width: null, height: null };
+  }
+  return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+}
+
+/**
+ * The print copy of one of the order's signatures as PNG bytes (the order visible to the actor), or a 404.
+ * A signature row is never rewritten but by the anonymization, which erases its drawing.
+ */
+export async function signatureImage(db: Db, actor: Actor, invoiceId: number, signatureId: number): Promise<Buffer> {
+  await visibleInvoice(db, actor, invoiceId);
+  const t = schema.invoiceSignatures;
+  const [row] = await db
+    .select({ printImage: t.printImage })
+    .from(t)
+    .where(and(eq(t.id, signatureId), eq(t.invoiceId, invoiceId), eq(t.organizationId, actor.organizationId)));
+  const found = assertFound(row);
+  return Buffer.from(found.printImage.slice(found.printImage.indexOf(',') + 1), 'base64');
+}
+
 /** The signature fields of the order detail: the evidence, outdated or not, and the link while unsigned. */
 export function signatureFields(
   invoice: { id: number; signToken: string },
   signature:
-    Pick<SignatureRow, 'printImage' | 'signerName' | 'signedAt' | 'ip' | 'userAgent' | 'contentHash'> | undefined,
+    | (Pick<SignatureRow, 'id' | 'signerName' | 'signedAt' | 'ip' | 'userAgent' | 'contentHash'> & {
+        /** The start of the print copy's data URL (its first 64 characters hold the PNG's size). */
+        printHead: string;
+      })
+    | undefined,
   currentHash: string,
   reader: Viewer,
 ): Pick<InvoiceDetail, 'isSigned' | 'signature' | 'signUrl'> {
@@ -79,7 +120,8 @@ export function signatureFields(
     isSigned,
     signature: signature
       ? {
-          image: signature.printImage,
+          id: signature.id,
+          ...pngDataUrlSize(signature.printHead),
           signerName: signature.signerName,
           signedAt: signature.signedAt.toISOString(),
           ip: signature.ip,

@@ -168,6 +168,37 @@ describe('anonymous load', () => {
   });
 });
 
+/** The bytes of a PNG data URL. */
+const printBytes = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+
+describe("the signature's image", () => {
+  it('is the print copy as PNG, for the admin and the technician on the order; anyone else and another id get 404', async () => {
+    const { id, token } = await orderToSign();
+    expect((await publicSign(id, token, { signature: drawn, signerName: 'Maria' })).statusCode).toBe(200);
+    const [stored] = await t.ctx.database.db
+      .select()
+      .from(schema.invoiceSignatures)
+      .where(eq(schema.invoiceSignatures.invoiceId, id));
+    const path = `/${id}/signatures/${stored!.id}/image`;
+
+    const res = await t.world.admin('GET', path);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    expect(res.rawPayload).toEqual(printBytes(stored!.printImage));
+
+    // A technician sees it only on an order they work on.
+    expect((await t.world.worker('GET', path)).statusCode).toBe(404);
+    await t.world.assignWorker(id);
+    expect((await t.world.worker('GET', path)).statusCode).toBe(200);
+
+    // Another order's path, or an id that is no signature of this order.
+    const other = await t.world.createInvoice();
+    expect((await t.world.admin('GET', `/${other.id}/signatures/${stored!.id}/image`)).statusCode).toBe(404);
+    expect((await t.world.admin('GET', `/${id}/signatures/${stored!.id + 1000}/image`)).statusCode).toBe(404);
+  });
+});
+
 describe('signing', () => {
   it('stores the signature with its evidence; the order shows its small copy; a second signature is refused', async () => {
     const { id, token } = await orderToSign();
@@ -195,13 +226,18 @@ describe('signing', () => {
       isSigned: true,
       signUrl: null,
       signature: {
-        image: stored!.printImage,
+        id: stored!.id,
+        width: (await sharp(printBytes(stored!.printImage)).metadata()).width,
+        height: (await sharp(printBytes(stored!.printImage)).metadata()).height,
         signerName: 'Maria da Silva',
         ip: '177.10.20.30',
         userAgent: 'Mozilla/5.0 (Linux; Android 14) Teste',
         isOutdated: false,
       },
     });
+
+    // The order's answer carries no image: the print copy is its own request.
+    expect(JSON.stringify(detail)).not.toContain('data:image');
 
     const again = await publicSign(id, token, { signature: drawn, signerName: 'Outra pessoa' });
     expect(again.statusCode).toBe(409);

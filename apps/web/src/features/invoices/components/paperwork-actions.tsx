@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Dropdown, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -13,9 +13,13 @@ import {
 import { toastApiError } from '../../../lib/api-client.ts';
 import { useViewer } from '../../../lib/auth.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { WhatsAppButton } from '../../../components/whatsapp/whatsapp-button.tsx';
 import { useWhatsAppTemplate } from '../../../components/whatsapp/use-whatsapp-template.ts';
 import { useRequestPdf } from '../api/request-pdf.ts';
+
+// The phone rules behind the WhatsApp button are large and only admins send the link: loaded when shown.
+const WhatsAppButton = lazy(() =>
+  import('../../../components/whatsapp/whatsapp-button.tsx').then((m) => ({ default: m.WhatsAppButton })),
+);
 
 /**
  * Opens the PDF in a new tab. The tab is opened at the click (a tab opened after an await is taken
@@ -103,7 +107,17 @@ function SendSignLink({ invoice, link }: { invoice: InvoiceDetail; link: string 
         company: invoice.companyName,
         link,
       });
-  return <WhatsAppButton phone={invoice.customerPhone} phoneE164={invoice.customerPhoneE164} message={message} />;
+  return (
+    <Suspense
+      fallback={
+        <Button variant="outline-success" disabled>
+          Enviar pelo WhatsApp
+        </Button>
+      }
+    >
+      <WhatsAppButton phone={invoice.customerPhone} phoneE164={invoice.customerPhoneE164} message={message} />
+    </Suspense>
+  );
 }
 
 /**

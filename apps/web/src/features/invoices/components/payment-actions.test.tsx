@@ -72,7 +72,9 @@ describe('PaymentActions', () => {
         invoice={invoiceFixture({
           statusState: InvoiceState.Completed,
           signature: {
-            image: 'data:image/png;base64,AAAA',
+            id: 1,
+            width: 300,
+            height: 120,
             signerName: 'Maria',
             signedAt: '2026-11-20T15:00:00Z',
             ip: '1.2.3.4',

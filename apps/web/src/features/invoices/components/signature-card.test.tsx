@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paperworkMessages, type InvoiceDetail } from '@oficina/contracts';
@@ -7,10 +7,19 @@ import { invoiceFixture } from '../test/invoice-fixture.ts';
 import { SignatureCard } from './signature-card.tsx';
 
 const base = '/api/organizations/1/invoices/7';
-afterEach(() => vi.unstubAllGlobals());
+const originalUrl = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:assinatura-5'), revokeObjectURL: vi.fn() });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Object.assign(URL, originalUrl);
+});
 
 const signature = (over: Partial<NonNullable<InvoiceDetail['signature']>> = {}) => ({
-  image: 'data:image/png;base64,c2lnbg==',
+  id: 5,
+  width: 300,
+  height: 120,
   signerName: 'Maria Souza',
   signedAt: '2026-11-21T15:30:00.000Z',
   ip: '203.0.113.9',
@@ -31,13 +40,17 @@ describe('SignatureCard', () => {
     expect(within(card()).queryByText('Assinada')).not.toBeInTheDocument();
   });
 
-  it('a valid signature: the image, who signed, when, from which IP, and the Assinada badge', () => {
-    fakeApi({});
+  it('a valid signature: the image (asked for apart from the order), who signed, when, from which IP, and the Assinada badge', async () => {
+    const calls = fakeApi({ [`GET ${base}/signatures/5/image`]: () => 'png' });
     renderAsUser(
       <SignatureCard invoice={invoiceFixture({ isSigned: true, signUrl: null, signature: signature() })} isAdmin />,
     );
-    const img = within(card()).getByRole('img', { name: 'Assinatura de Maria Souza' });
-    expect(img).toHaveAttribute('src', 'data:image/png;base64,c2lnbg==');
+    const img = await within(card()).findByRole('img', { name: 'Assinatura de Maria Souza' });
+    expect(img).toHaveAttribute('src', 'blob:assinatura-5');
+    // The size the order states keeps the box in place before the image comes.
+    expect(img).toHaveAttribute('width', '300');
+    expect(img).toHaveAttribute('height', '120');
+    expect(calls.filter((c) => c.path.endsWith('/image'))).toHaveLength(1);
     expect(within(card()).getByText('Maria Souza')).toBeInTheDocument();
     // 15:30 UTC is 12:30 in São Paulo.
     expect(within(card()).getByText(/^Assinada em 21\/11\/2026,? 12:30 · IP 203\.0\.113\.9$/)).toBeInTheDocument();
@@ -49,8 +62,8 @@ describe('SignatureCard', () => {
     expect(screen.queryByRole('button', { name: 'Gerar novo link de assinatura' })).not.toBeInTheDocument();
   });
 
-  it("an outdated signature: 'Desatualizada' and the warning to sign again", () => {
-    fakeApi({});
+  it("an outdated signature: 'Desatualizada' and the warning to sign again", async () => {
+    fakeApi({ [`GET ${base}/signatures/5/image`]: () => 'png' });
     renderAsUser(
       <SignatureCard
         invoice={invoiceFixture({ isSigned: false, signature: signature({ isOutdated: true }) })}
@@ -63,7 +76,18 @@ describe('SignatureCard', () => {
     expect(within(card()).getByText(/^A ordem de serviço mudou depois de assinada/)).toHaveTextContent(
       `${paperworkMessages.signatureOutdated} Colete uma nova assinatura.`,
     );
-    expect(within(card()).getByRole('img', { name: 'Assinatura de Maria Souza' })).toBeInTheDocument();
+    expect(await within(card()).findByRole('img', { name: 'Assinatura de Maria Souza' })).toBeInTheDocument();
+  });
+
+  it('an image that cannot be loaded says so in the card; the evidence stays', async () => {
+    fakeApi({ [`GET ${base}/signatures/5/image`]: () => ({ status: 500, body: { errors: ['falhou'] } }) });
+    renderAsUser(
+      <SignatureCard invoice={invoiceFixture({ isSigned: true, signUrl: null, signature: signature() })} isAdmin />,
+    );
+    expect(await within(card()).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'Não foi possível carregar a imagem da assinatura.',
+    );
+    expect(within(card()).getByText('Maria Souza')).toBeInTheDocument();
   });
 
   it("'Gerar novo link de assinatura' is for admins, and only while there is a link", () => {

@@ -10,6 +10,8 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { pngSize } from '../../../lib/png-size.ts';
 import { PendingBadge } from '../../../components/offline/pending-badge.tsx';
 import { usePendingFor } from '../../../lib/offline/outbox-runtime.ts';
+import { BlobImage } from '../../../components/blob-image.tsx';
+import { useSignatureImage } from '../api/get-signature-image.ts';
 
 /**
  * The customer's signature: the image and its evidence once signed, marked when the order changed
@@ -76,12 +78,7 @@ export function SignatureCard({ invoice, isAdmin }: { invoice: InvoiceDetail; is
         </figure>
       ) : s ? (
         <figure className="mb-0" data-testid="invoice-signature">
-          <img
-            src={s.image}
-            {...pngSize(s.image)}
-            alt={`Assinatura de ${s.signerName}`}
-            className={`signature-image border rounded bg-white ${s.isOutdated ? 'signature-outdated' : ''}`}
-          />
+          <SignatureImage invoiceId={invoice.id} signature={s} />
           <figcaption className="small mt-2">
             <div className="fw-semibold">{s.signerName}</div>
             <div className="text-body-secondary">
@@ -103,5 +100,33 @@ export function SignatureCard({ invoice, isAdmin }: { invoice: InvoiceDetail; is
         </ActionButton>
       )}
     </SectionCard>
+  );
+}
+
+/**
+ * The signature's image, loaded after the order (its own request): until it comes, a box of its size
+ * keeps the evidence below in place.
+ */
+function SignatureImage({
+  invoiceId,
+  signature: s,
+}: {
+  invoiceId: number;
+  signature: NonNullable<InvoiceDetail['signature']>;
+}) {
+  const image = useSignatureImage(invoiceId, s.id);
+  const className = `signature-image border rounded bg-white ${s.isOutdated ? 'signature-outdated' : ''}`;
+  const size = s.width && s.height ? { width: s.width, height: s.height } : {};
+  if (image.data) {
+    return <BlobImage blob={image.data} alt={`Assinatura de ${s.signerName}`} className={className} {...size} />;
+  }
+  return (
+    <div
+      className={`${className} signature-placeholder d-flex align-items-center justify-content-center small text-body-secondary`}
+      style={s.width && s.height ? { aspectRatio: `${s.width} / ${s.height}`, width: s.width } : undefined}
+      role={image.isError ? 'alert' : undefined}
+    >
+      {image.isError ? 'Não foi possível carregar a imagem da assinatura.' : null}
+    </div>
   );
 }

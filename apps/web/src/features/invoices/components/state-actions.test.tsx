@@ -89,7 +89,9 @@ describe('StateActions', () => {
   });
 
   const signed = (isOutdated: boolean) => ({
-    image: 'data:image/png;base64,AAAA',
+    id: 1,
+    width: 300,
+    height: 120,
     signerName: 'Maria',
     signedAt: '2026-11-20T15:00:00Z',
     ip: '1.2.3.4',
