@@ -56,9 +56,11 @@ const COLLABORATOR_OPERATIONS = [
   `GET POST DELETE ${ORG}/invoices/{id}/attachments/pictures*`,
   `GET ${ORG}/invoices/{id}/checklists`,
   `PUT ${ORG}/invoices/{id}/checklists/{checklistId}`,
-  // Their own bell.
+  // Their own bell, and their phone subscribed to it (Web Push).
   `GET ${ORG}/notifications`,
   `POST ${ORG}/notifications/{id}/mark-as-read`,
+  'GET /api/push/vapid-public-key',
+  `POST DELETE ${ORG}/push-subscriptions`,
   // Public registry data for the address and company forms, no organization's records.
   'GET /api/cep/{cep}',
   'GET /api/cnpj/{cnpj}',
