@@ -100,11 +100,26 @@ test.describe('on a phone', () => {
   });
 });
 
-test('no bell for a collaborator nor for the lite organization', async ({ page, browser }) => {
+test('a technician’s bell tells of a comment from the office and opens the order; no bell in the lite organization', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { id, number, admin } = await startedOrder(request, { label: 'Cliente Sino Técnico', withWorker: true });
+  expect((await admin.post(`/invoices/${id}/comments`, { comment: 'Levar a escada grande', type: 1 })).status()).toBe(
+    201,
+  );
   await loginAs(page, 'worker');
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Ordens de Serviço' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Notificações/ })).toHaveCount(0);
+  const bell = page.getByRole('button', { name: /^Notificações/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await page
+    .getByRole('link', { name: `Comentário na OS ${number}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/invoices/${id}/edit$`));
+
   const lite = await browser.newPage();
   await loginAs(lite, 'lite');
   await lite.goto('/');

@@ -33,7 +33,7 @@ const ORG = '/api/organizations/{orgId}';
 /**
  * What a collaborator (ROLE_USER) may call: the session, the organization and its order statuses,
  * their own profile, the agenda, the work on an order (its state, equipment, comments, pictures,
- * PDF and checklists), and the CEP, CNPJ and municipality lookups. 'METHODS path', the path exactly,
+ * PDF and checklists), their own notifications, and the CEP, CNPJ and municipality lookups. 'METHODS path', the path exactly,
  * or with '*' also everything under it. Every other signed-in operation is for admins; a new one open
  * to collaborators is added here on purpose.
  */
@@ -57,6 +57,11 @@ const COLLABORATOR_OPERATIONS = [
   `GET ${ORG}/invoices/{id}/signatures/{signatureId}/image`,
   `GET ${ORG}/invoices/{id}/checklists`,
   `PUT ${ORG}/invoices/{id}/checklists/{checklistId}`,
+  // Their own bell, and their phone subscribed to it (Web Push).
+  `GET ${ORG}/notifications`,
+  `POST ${ORG}/notifications/{id}/mark-as-read`,
+  'GET /api/push/vapid-public-key',
+  `POST DELETE ${ORG}/push-subscriptions`,
   // Public registry data for the address and company forms, no organization's records.
   'GET /api/cep/{cep}',
   'GET /api/cnpj/{cnpj}',

@@ -28,6 +28,10 @@ import { startReceivableJob } from './modules/payments/receivable-job.ts';
 import { startNfseJob } from './modules/nfse/nfse-job.ts';
 import type { Job } from './lib/interval-job.ts';
 import { webShell } from './lib/web-shell.ts';
+import { trackCommits } from './lib/after-commit.ts';
+import { onNotificationsCommitted } from './modules/notifications/notify.ts';
+import { createPushSender, type PushSender } from './modules/push/push-sender.ts';
+import { loadVapidKeys, type VapidKeys } from './modules/push/vapid.ts';
 import { createOpenApiTransforms } from './lib/openapi.ts';
 
 declare module 'fastify' {
@@ -40,6 +44,10 @@ declare module 'fastify' {
     links: LinkSigner;
     mailer: Mailer;
     mailFrom: string | undefined;
+    /** The Web Push key pair (loaded or generated on first use). */
+    vapid: () => Promise<VapidKeys>;
+    /** Sends committed notifications to their users' phones. */
+    push: PushSender;
   }
 }
 
@@ -56,6 +64,9 @@ export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinut
       | 'nfseApiUrl'
       | 'nfseProductionApiUrl'
       | 'nfseCertKey'
+      | 'vapidPublicKey'
+      | 'vapidPrivateKey'
+      | 'vapidSubject'
     >
   >;
 
@@ -114,6 +125,8 @@ export async function buildApp(opts: BuildOptions) {
   app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Callbacks of afterCommit (the push of a notification) run once their transaction commits.
+  trackCommits(opts.database.db);
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('config', opts.config);
@@ -126,6 +139,31 @@ export async function buildApp(opts: BuildOptions) {
       createMailer({ smtpUrl: process.env.SMTP_URL || undefined, outboxDir: join(opts.config.dataDir, 'outbox') }),
   );
   app.decorate('mailFrom', opts.mailFrom ?? (process.env.MAIL_FROM || undefined));
+
+  // The VAPID keys are read (or made) once, when first needed; a failure is tried again next time.
+  let vapid: Promise<VapidKeys> | undefined;
+  app.decorate('vapid', () => {
+    vapid ??= loadVapidKeys(
+      opts.database.db,
+      {
+        publicKey: opts.config.vapidPublicKey,
+        privateKey: opts.config.vapidPrivateKey,
+        subject: opts.config.vapidSubject,
+      },
+      opts.config.appUrl,
+    ).catch((err) => {
+      vapid = undefined;
+      throw err;
+    });
+    return vapid;
+  });
+  app.decorate('push', createPushSender(opts.database.db, app.log, app.vapid));
+  // Every notification committed is pushed to its user's phones, after its transaction.
+  const stopPushing = onNotificationsCommitted(opts.database.db, (written) => app.push.send(written));
+  app.addHook('onClose', async () => {
+    stopPushing();
+    await app.push.idle();
+  });
 
   registerErrorHandler(app);
   // While closing (SIGTERM), requests in flight still finish, but their connections are not kept

@@ -46,6 +46,11 @@ export interface Config {
   nfseCertKey?: string;
   /** How often the job sends the NFS-e waiting to be sent (ms; 0 turns it off). */
   nfseJobIntervalMs: number;
+  /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: the Web Push key pair; when absent one kept in the database. */
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
+  /** VAPID_SUBJECT: the contact push services see (default mailto:nao-responda@ the APP_URL host). */
+  vapidSubject?: string;
 }
 
 /** The national NFS-e web service (SEFIN Nacional) of each environment. */
@@ -111,5 +116,8 @@ export function loadConfig(env = process.env): Config {
     nfseProductionApiUrl: baseUrl(env.NFSE_PRODUCTION_API_URL, NFSE_PRODUCTION_URL),
     nfseCertKey: env.NFSE_CERT_KEY || undefined,
     nfseJobIntervalMs: Number(env.NFSE_JOB_INTERVAL_MS ?? 5000),
+    vapidPublicKey: env.VAPID_PUBLIC_KEY?.trim() || undefined,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY?.trim() || undefined,
+    vapidSubject: env.VAPID_SUBJECT?.trim() || undefined,
   };
 }

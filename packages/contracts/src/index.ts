@@ -48,3 +48,4 @@ export * from './pay-rules.ts';
 export * from './payments.ts';
 export * from './expenses.ts';
 export * from './nfse.ts';
+export * from './push.ts';

@@ -41,8 +41,8 @@ export const can = {
   handlePayment: admin,
   /** Complete an order as the office does (a technician completing one tells the office). */
   actAsOffice: admin,
-  /** Read the in-app notifications (the bell). */
-  readNotifications: admin,
+  /** Read one's own in-app notifications (the bell): everyone, each told of their own events. */
+  readNotifications: (_v: Viewer) => true,
   /** Read or write order comments of this type. */
   orderCommentType: (v: Viewer, type: number) => v.isAdmin || !adminOnlyOrderCommentTypes.includes(type),
   /** Remove a comment: its author or an admin. */

@@ -1,6 +1,70 @@
+import { createHash, type Hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Multipart, MultipartFile, MultipartValue } from '@fastify/multipart';
 import { fileMessages, IMAGE_MAX_BYTES, sniffImageType, type ImageContentType } from '@oficina/contracts';
 import { AppError, invalid, isMalformedMultipart, malformed } from '../plugins/errors.ts';
+
+/**
+ * What an Idempotency-Key compares for a multipart body (see `plugins/idempotency.ts`): every part in
+ * the order sent, its kind, its field name and the SHA-256 of its bytes (a text field's value). The
+ * boundary, the part headers and the file name are left out, so the same form sent again — with a new
+ * boundary, as every browser makes one per request — gives the same digest. The handler's reads below
+ * feed it while they take each part (the file bytes they hold anyway), and `finish` marks that the
+ * whole body was read; a repeat of the request is read part by part into a new digest, each file
+ * hashed as it streams, never held.
+ */
+export class PartsDigest {
+  private readonly hash = createHash('sha256');
+  private done = false;
+
+  private add(kind: 'file' | 'field', name: string, bytesHash: string) {
+    this.hash.update(`${kind} ${JSON.stringify(name)} ${bytesHash}\n`);
+  }
+
+  file(name: string, data: Buffer) {
+    this.add('file', name, createHash('sha256').update(data).digest('hex'));
+  }
+
+  field(name: string, value: unknown) {
+    this.add('field', name, createHash('sha256').update(String(value)).digest('hex'));
+  }
+
+  /** A file part hashed as it streams (a part nobody keeps, or a repeat being compared). */
+  async streamedFile(part: MultipartFile) {
+    const bytes: Hash = createHash('sha256');
+    for await (const chunk of part.file) bytes.update(chunk as Buffer);
+    this.add('file', part.fieldname, bytes.digest('hex'));
+  }
+
+  /** Every part was read: the digest stands for the whole body. */
+  finish() {
+    this.done = true;
+  }
+
+  /** The digest of the whole body, or null when the body was not read to its end. */
+  result(): string | null {
+    return this.done ? this.hash.copy().digest('hex') : null;
+  }
+}
+
+/** A file part's bytes, told to the request's digest when an Idempotency-Key claimed it. */
+export async function keepPart(request: FastifyRequest, part: MultipartFile): Promise<Buffer> {
+  const data = await part.toBuffer();
+  request.idempotencyParts?.file(part.fieldname, data);
+  return data;
+}
+
+/** A part the handler does not use: drained (hashed into the digest when there is one). */
+export async function skipPart(request: FastifyRequest, part: Multipart) {
+  if (part.type === 'field') request.idempotencyParts?.field(part.fieldname, part.value);
+  else if (request.idempotencyParts) await request.idempotencyParts.streamedFile(part);
+  else part.file.resume();
+}
+
+/** A text field the handler uses, told to the digest. */
+export function fieldPart(request: FastifyRequest, part: MultipartValue) {
+  request.idempotencyParts?.field(part.fieldname, part.value);
+}
 
 export interface ImageUpload {
   data: Buffer;
@@ -25,20 +89,23 @@ const uploadError = (err: unknown, field: string) => {
 
 /**
  * Reads the one file of a multipart request from `field` and accepts it only when its bytes are a
- * PNG or a JPEG: neither the file name nor the declared type is trusted. Too large: 413.
+ * PNG or a JPEG: neither the file name nor the declared type is trusted. Too large: 413; a second
+ * file: 422. The whole body is read (other parts drained), so an Idempotency-Key compares all of it.
  */
 export async function readImageUpload(request: FastifyRequest, field: string): Promise<ImageUpload> {
   if (!request.isMultipart()) throw invalid({ [field]: fileMessages.missingFile });
-  const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } }).catch((err) => {
+  let data: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'file' && part.fieldname === field) data = await keepPart(request, part);
+      else await skipPart(request, part);
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw invalid({ [field]: fileMessages.oneFile });
     throw uploadError(err, field);
-  });
-  if (!part || part.fieldname !== field) {
-    part?.file.resume();
-    throw invalid({ [field]: fileMessages.missingFile });
   }
-  const data = await part.toBuffer().catch((err) => {
-    throw uploadError(err, field);
-  });
+  request.idempotencyParts?.finish();
+  if (!data) throw invalid({ [field]: fileMessages.missingFile });
   return asImage(data, field);
 }
 
@@ -71,12 +138,12 @@ export async function readImageUploads(
   if (!request.isMultipart()) throw invalid({ [field]: fileMessages.missingFile });
   const uploads: NamedImageUpload[] = [];
   try {
-    for await (const part of request.files({ limits: { fileSize: IMAGE_MAX_BYTES, files: max } })) {
-      if (part.fieldname !== field) {
-        part.file.resume();
+    for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: max } })) {
+      if (part.type !== 'file' || part.fieldname !== field) {
+        await skipPart(request, part);
         continue;
       }
-      const data = await part.toBuffer();
+      const data = await keepPart(request, part);
       if (data.length === 0) continue; // an empty file input sends an empty part
       const image = asImage(data, field);
       uploads.push({ ...image, name: displayName(part.filename, `foto.${image.extension}`) });
@@ -85,6 +152,7 @@ export async function readImageUploads(
     if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw invalid({ [field]: tooMany });
     throw uploadError(err, field);
   }
+  request.idempotencyParts?.finish();
   if (!uploads.length) throw invalid({ [field]: fileMessages.missingFile });
   return uploads;
 }
@@ -114,11 +182,12 @@ export async function readFileUpload(
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
       if (part.type === 'field') {
+        fieldPart(request, part);
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       } else if (part.fieldname === field) {
         fileName = part.filename;
-        data = await part.toBuffer();
-      } else part.file.resume();
+        data = await keepPart(request, part);
+      } else await skipPart(request, part);
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
@@ -126,6 +195,7 @@ export async function readFileUpload(
     if (code === 'FST_FILES_LIMIT') throw invalid({ [field]: fileMessages.oneFile });
     throw uploadError(err, field);
   }
+  request.idempotencyParts?.finish();
   if (!data?.length) throw invalid({ [field]: fileMessages.missingFile });
   return { data, fields, fileName };
 }

@@ -28,6 +28,7 @@ import { municipalityRoutes } from './municipalities/municipalities.routes.ts';
 import { lookupRoutes } from './lookups/lookups.routes.ts';
 import { importRoutes } from './imports/imports.routes.ts';
 import { maintenancePlanRoutes } from './maintenance-plans/maintenance-plans.routes.ts';
+import { pushRoutes } from './push/push.routes.ts';
 import { payRuleRoutes } from './pay-rules/pay-rules.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { expenseRoutes } from './expenses/expenses.routes.ts';
@@ -64,6 +65,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   lookupRoutes,
   importRoutes,
   maintenancePlanRoutes,
+  pushRoutes,
   payRuleRoutes,
   paymentRoutes,
   expenseRoutes,

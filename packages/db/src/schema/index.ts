@@ -41,3 +41,4 @@ export * from './invoice-payments.ts';
 export * from './expenses.ts';
 export * from './company-fiscal-settings.ts';
 export * from './nfse-documents.ts';
+export * from './push-subscriptions.ts';

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sameOrganization } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
@@ -26,6 +27,8 @@ export const invoiceSignatures = pgTable(
     userAgent: text('user_agent'),
     /** SHA-256 of the order's content at signing (lib: invoice content hash). */
     contentHash: text('content_hash').notNull(),
+    /** The Idempotency-Key the signature came with: a repeat with it gets this signature, not a second. */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
     sameOrganization(
@@ -34,5 +37,8 @@ export const invoiceSignatures = pgTable(
       invoices,
     ).onDelete('cascade'),
     index('invoice_signatures_invoice_idx').on(t.invoiceId, t.id),
+    uniqueIndex('invoice_signatures_idempotency_key_idx')
+      .on(t.invoiceId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
   ],
 );

@@ -13,6 +13,8 @@ export interface CommentRules<Row> {
   whileLocked?(row: Row): void;
   /** Checks under the record's lock before a comment is added (a cap on how many). */
   beforeAdd?(tx: Tx, row: Row, id: number): Promise<void>;
+  /** Runs under the record's lock once the comment is written (whom to tell of it). */
+  afterAdd?(tx: Tx, row: Row, comment: { id: number; type: number; comment: string }, actor: Actor): Promise<void>;
   /** Checks under the record's lock before a comment the actor may see is removed. */
   beforeRemove?(row: Row, comment: { type: number; userId: number | null }, actor: Actor): void;
 }
@@ -77,6 +79,7 @@ export function recordComments<Row extends RecordRow, T extends RecordTables>(
         await kind.recordChange(tx, actor, id, 'update', [
           { field: 'comments', before: null, after: { type: body.type, comment: body.comment } },
         ]);
+        await rules.afterAdd?.(tx, row, created!, actor);
         return { ...toComment(created!), userName: actor.name };
       });
     },

@@ -15,6 +15,7 @@ import { listPage, searchWhere } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import { assertOpen, lockInvoice, recordChange, type Actor } from '../invoices/invoice-access.ts';
+import { tellAssigned, tellVisitMoved } from '../invoices/invoice-notices.ts';
 
 /**
  * The agenda: scheduled visits by day and technician. Days are the organization's calendar days (its
@@ -174,12 +175,17 @@ export async function moveVisit(db: Db, actor: Actor, id: number, body: MoveVisi
       });
     if (row.durationMinutes !== durationMinutes)
       changes.push({ field: 'durationMinutes', before: row.durationMinutes, after: durationMinutes });
-    if (body.to !== undefined && body.to !== body.from)
-      changes.push(...(await handOver(tx, actor, id, body.from, body.to)));
+    const joined =
+      body.to !== undefined && body.to !== body.from ? await handOver(tx, actor, id, body.from, body.to) : null;
+    if (joined) changes.push(...joined.changes);
     if (changes.length) {
       await tx.update(i).set({ scheduledAt, durationMinutes }).where(eq(i.id, id));
       await recordChange(tx, actor, id, 'update', changes);
     }
+    // The technician put on the order is told once, with the time; the others that their visit moved.
+    if (joined?.lineId) await tellAssigned(tx, actor, { ...row, scheduledAt }, joined.lineId, body.to!);
+    if (row.scheduledAt?.getTime() !== scheduledAt.getTime())
+      await tellVisitMoved(tx, actor, row, scheduledAt, joined?.lineId ? [body.to!] : []);
     const visit = await visitOf(tx, id);
     return { visit, overlaps: await overlapsOf(tx, visit) };
   });
@@ -213,7 +219,7 @@ async function handOver(tx: Tx, actor: Actor, id: number, from: number | undefin
     .onConflictDoNothing()
     .returning({ id: w.id });
   if (added) changes.push({ field: 'workers', before: null, after: joining.name });
-  return changes;
+  return { changes, lineId: added?.id };
 }
 
 /** Other open visits of the same technicians that share some minutes with this one. */

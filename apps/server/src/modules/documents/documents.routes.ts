@@ -24,6 +24,7 @@ import { pdfFromLink } from '../invoices/invoice-pdf.service.ts';
 import { paySlipFromLink } from '../payrolls/pay-slip.service.ts';
 import { reportFromLink } from '../maintenance-plans/pmoc-report.service.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { checkedKey } from '../../plugins/idempotency.ts';
 
 const tags = ['public'];
 /** Per IP: a phone signing needs a handful of calls; a script guessing links gets nowhere. */
@@ -146,7 +147,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Assinatura do cliente (link com token); uma assinatura válida não é substituída',
+        summary:
+          'Assinatura do cliente (link com token); uma assinatura válida não é substituída; com Idempotency-Key, a repetição não assina de novo',
         security: [],
         params: publicInvoiceParams,
         querystring: publicInvoiceQuery,
@@ -163,10 +165,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      signPublicInvoice(app.db, request.params.id, request.query.token, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      }),
+      signPublicInvoice(
+        app.db,
+        request.params.id,
+        request.query.token,
+        request.body,
+        { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+        checkedKey(request),
+      ),
   );
 
   app.get(

@@ -1,9 +1,17 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import { CommentType, invoiceMessages, MAX_COMMENTS_PER_INVOICE, type AddCommentBody, can } from '@oficina/contracts';
+import {
+  adminOnlyOrderCommentTypes,
+  CommentType,
+  invoiceMessages,
+  MAX_COMMENTS_PER_INVOICE,
+  type AddCommentBody,
+  can,
+} from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { conflict, forbidden } from '../../plugins/errors.ts';
 import { recordComments } from '../../lib/record-core/comments.ts';
 import { assertOpen, invoiceKind, type Actor } from './invoice-access.ts';
+import { tellComment } from './invoice-notices.ts';
 
 const c = schema.invoiceComments;
 
@@ -24,6 +32,11 @@ const comments = recordComments(invoiceKind, {
       .from(c)
       .where(and(eq(c.invoiceId, id), ne(c.type, CommentType.System)))) as [{ n: number }];
     if (Number(n) >= MAX_COMMENTS_PER_INVOICE) throw conflict(invoiceMessages.tooManyComments);
+  },
+  async afterAdd(tx, row, comment, actor) {
+    // A comment from the office that the technicians may read is news to them.
+    if (can.actAsOffice(actor) && !adminOnlyOrderCommentTypes.includes(comment.type))
+      await tellComment(tx, actor, row, comment.id, comment.comment);
   },
   beforeRemove(_row, comment, actor) {
     if (comment.type === CommentType.System) throw conflict(invoiceMessages.systemCommentLocked);

@@ -12,6 +12,7 @@ import { pickerPage } from '../../lib/register.ts';
 import { searchWhere } from '../../lib/list.ts';
 import { recordLines, type RecordLineKind } from '../../lib/record-core/lines.ts';
 import { assertOpen, invoiceKind, lockInvoice, recordChange, visibleInvoice, type Actor } from './invoice-access.ts';
+import { tellAssigned } from './invoice-notices.ts';
 
 const w = schema.invoiceWorkers;
 
@@ -73,6 +74,7 @@ export async function addWorker(db: Db, actor: Actor, id: number, workerId: numb
         .returning();
       if (!line) throw invalid({ worker: invoiceMessages.duplicateWorker });
       await recordChange(tx, actor, id, 'update', [{ field: 'workers', before: null, after: user.name }]);
+      await tellAssigned(tx, actor, row, line.id, workerId);
       return { id: line.id, workerId, name: user.name, paidAt: iso(line.paidAt) };
     } catch (err) {
       if (isUniqueViolation(err)) throw invalid({ worker: invoiceMessages.duplicateWorker });

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   fromCents,
   formatDateTime,
+  idempotencyMessages,
   INT4_MAX,
   lineTotalCents,
   InvoiceState,
@@ -170,6 +171,7 @@ export async function signPublicInvoice(
   token: string | undefined,
   body: PublicSignBody,
   evidence: SigningEvidence,
+  idempotencyKey?: string,
 ) {
   // The link first: an anonymous request with a wrong token costs one indexed read, no image work.
   await orderByToken(db, id, token);
@@ -180,6 +182,21 @@ export async function signPublicInvoice(
 
   await db.transaction(async (tx) => {
     const { row } = await orderByToken(tx, id, token, true);
+    // A repeat of a signature already taken with this key (a queue sending again after a lost answer)
+    // gets the order as it is, signed once; the same key with another drawing or name is refused.
+    if (idempotencyKey) {
+      const [earlier] = await tx
+        .select({ image: schema.invoiceSignatures.image, signerName: schema.invoiceSignatures.signerName })
+        .from(schema.invoiceSignatures)
+        .where(
+          and(eq(schema.invoiceSignatures.invoiceId, id), eq(schema.invoiceSignatures.idempotencyKey, idempotencyKey)),
+        );
+      if (earlier) {
+        if (earlier.image !== body.signature || earlier.signerName !== body.signerName)
+          throw invalid({ idempotencyKey: idempotencyMessages.reusedKey });
+        return;
+      }
+    }
     if (row.state === InvoiceState.Canceled) throw conflict(paperworkMessages.canceledCannotBeSigned);
     const hash = contentHash(await loadSignedContent(tx, row));
     const previous = await latestSignature(tx, id);
@@ -195,6 +212,7 @@ export async function signPublicInvoice(
         ip: evidence.ip,
         userAgent: evidence.userAgent?.slice(0, 500) ?? null,
         contentHash: hash,
+        idempotencyKey: idempotencyKey ?? null,
       })
       .returning({ id: schema.invoiceSignatures.id, signedAt: schema.invoiceSignatures.signedAt });
     const publicActor = { organizationId: row.organizationId, userId: null };

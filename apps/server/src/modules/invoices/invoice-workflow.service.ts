@@ -19,6 +19,7 @@ import { syncOrderStock } from '../products/stock.service.ts';
 import { dropOpenInstallments } from '../payments/payments.service.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
+import { tellCanceled } from './invoice-notices.ts';
 
 const i = schema.invoices;
 const st = schema.invoiceStatuses;
@@ -126,6 +127,7 @@ export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceS
         after: finishedAt?.toISOString() ?? null,
       });
     await recordChange(tx, actor, id, 'update', changes);
+    if (to === InvoiceState.Canceled) await tellCanceled(tx, actor, row, status.label);
     // A technician finishing a job tells the office, in this transaction; an admin who completes an
     // order is the office, so nobody is told. Keyed by the completion, so each one is told once, and a
     // job an admin reopened and the technician completes again is news again.

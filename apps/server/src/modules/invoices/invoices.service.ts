@@ -15,6 +15,7 @@ import { schema, type Db, type Tx } from '@oficina/db';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import { audit, changedFields, type AuditActor, type AuditChange } from '../../lib/audit.ts';
 import { invoiceKind, lockInvoice, recordChange, type Actor } from './invoice-access.ts';
+import { tellVisitMoved } from './invoice-notices.ts';
 import { payRemaining, undoLatestPayments } from '../payments/payments.service.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { findParties, newRecordHead } from '../../lib/record-core/parties.ts';
@@ -169,6 +170,7 @@ export async function updateVisit(db: Db, actor: Actor, id: number, body: Invoic
     if (!changes.length) return;
     await tx.update(i).set(next).where(eq(i.id, id));
     await recordChange(tx, actor, id, 'update', await addressesInWords(tx, row.organizationId, changes));
+    if (changes.some((c) => c.field === 'scheduledAt')) await tellVisitMoved(tx, actor, row, next.scheduledAt);
   });
   return getInvoiceDetail(db, actor, id);
 }

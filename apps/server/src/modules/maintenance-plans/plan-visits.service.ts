@@ -22,6 +22,7 @@ import type { AuditActor, AuditChange } from '../../lib/audit.ts';
 import { subtotalOf } from '../../lib/record-core/lines.ts';
 import { invoiceKind, recordChange } from '../invoices/invoice-access.ts';
 import { draftStatus, insertDraftInvoice } from '../invoices/invoices.service.ts';
+import { tellAssigned } from '../invoices/invoice-notices.ts';
 import { lockPlan, organizationToday, type PlanRow } from './maintenance-plans.service.ts';
 
 const {
@@ -163,8 +164,12 @@ async function createVisitOrder(tx: Tx, actor: AuditActor, plan: PlanRow, date: 
       .from(schema.users)
       .where(eq(schema.users.id, plan.workerId));
     if (worker?.isActive) {
-      await tx.insert(iw).values({ organizationId: org, invoiceId: order.id, workerId: worker.id });
+      const [line] = await tx
+        .insert(iw)
+        .values({ organizationId: org, invoiceId: order.id, workerId: worker.id })
+        .returning({ id: iw.id });
       changes.push({ field: 'workers', before: null, after: worker.name });
+      await tellAssigned(tx, actor, { ...order, organizationId: org, scheduledAt }, line!.id, worker.id);
     } else if (worker) leftOut.push(`técnico ${worker.name} (inativo)`);
   }
 

@@ -11,6 +11,7 @@ import {
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid, isMalformedMultipart, malformed } from '../../plugins/errors.ts';
+import { fieldPart, keepPart, skipPart } from '../../lib/uploads.ts';
 import { CertificateError, openA1 } from './certificate.ts';
 import { certificateKey, sealCertificate } from './certificate-store.ts';
 
@@ -105,12 +106,14 @@ async function readCertificateUpload(request: FastifyRequest): Promise<{ pfx: Bu
   try {
     for await (const part of request.parts({ limits: { fileSize: CERTIFICATE_MAX_BYTES, files: 1 } })) {
       if (part.type === 'file') {
-        if (part.fieldname === 'file') pfx = await part.toBuffer();
-        else part.file.resume();
-      } else if (part.fieldname === 'password' && typeof part.value === 'string') {
-        password = part.value;
+        if (part.fieldname === 'file') pfx = await keepPart(request, part);
+        else await skipPart(request, part);
+      } else {
+        fieldPart(request, part);
+        if (part.fieldname === 'password' && typeof part.value === 'string') password = part.value;
       }
     }
+    request.idempotencyParts?.finish();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw invalid({ file: nfseMessages.certificateTooLarge });

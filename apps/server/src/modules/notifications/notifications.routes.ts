@@ -8,11 +8,11 @@ import {
 } from '@oficina/contracts';
 import { listNotifications, markAsRead } from './notifications.service.ts';
 
-const access = { access: { admin: true, feature: 'notifications' } } as const;
+const access = { access: { feature: 'notifications' } } as const;
 const tags = ['notifications'];
 const base = '/organizations/:orgId/notifications';
 
-/** The admin's bell: their own notifications only. */
+/** The bell, of every user (admins and technicians): their own notifications only. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,

@@ -26,7 +26,7 @@ const me = {
 };
 
 /** A server holding two notifications; mark-as-read stamps readAt, and the list counts what is unread. */
-function server() {
+function server(viewer = me) {
   const items: NotificationItem[] = [
     {
       id: 7,
@@ -46,7 +46,7 @@ function server() {
     },
   ];
   const calls = fakeApi({
-    'GET /api/me': () => me,
+    'GET /api/me': () => viewer,
     [`GET ${base}`]: () => ({
       data: items,
       meta: { skip: 0, take: 20, total: items.length, unread: items.filter((n) => !n.readAt).length },
@@ -92,5 +92,11 @@ describe('NotificationBell', () => {
     await userEvent.click(screen.getByRole('link', { name: 'OS 120 concluída' }));
     await new Promise((r) => setTimeout(r, 50));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('a technician has their bell too, with their own notifications', async () => {
+    server({ ...me, id: 2, name: 'Téo', email: 'tecnico@x.com', roles: ['ROLE_USER'], isAdmin: false });
+    renderAsUser(<NotificationBell />, 'worker');
+    expect(await screen.findByTestId('notification-badge')).toHaveTextContent('2');
   });
 });

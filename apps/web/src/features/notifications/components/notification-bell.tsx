@@ -70,7 +70,7 @@ function NotificationEntry({ item, onNavigate }: { item: NotificationItem; onNav
 }
 
 /**
- * The admins' bell (hidden without the notifications feature): a badge with the unread count
+ * Each user's bell (hidden without the notifications feature): a badge with the unread count
  * ('99+' above 99) and a panel of the newest notifications, at most 20rem tall. It polls the
  * server, so a signature or a due reminder shows up without a reload.
  */

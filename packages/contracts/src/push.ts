@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+// Web Push: a phone's browser subscribes to the push service it was made with (an endpoint URL and its
+// keys) and the server sends it each notification of its user, encrypted for that browser alone.
+
+export const pushMessages = {
+  endpointInvalid: 'Informe o endereço (https) da inscrição de notificações do navegador.',
+  p256dhInvalid: 'A chave pública (p256dh) da inscrição deve ser um ponto P-256 em base64url.',
+  authInvalid: 'O segredo (auth) da inscrição deve ter 16 bytes em base64url.',
+} as const;
+
+/** Bytes of a base64url text (with or without '=' padding), or null when it is not one. */
+function base64urlBytes(value: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(value)) return null;
+  const b64 = value.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  try {
+    const text = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+    return Uint8Array.from(text, (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+/** Loopback hosts may be plain http (a push service stand-in in development and tests); others https. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const isPushEndpoint = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
+  } catch {
+    return false;
+  }
+};
+
+export const pushEndpoint = z
+  .string({ error: pushMessages.endpointInvalid })
+  .max(2048, pushMessages.endpointInvalid)
+  .refine(isPushEndpoint, pushMessages.endpointInvalid);
+
+/** GET /api/push/vapid-public-key: the server's VAPID public key (an uncompressed P-256 point, base64url). */
+export const vapidPublicKeyResponse = z.object({ publicKey: z.string() });
+export type VapidPublicKeyResponse = z.infer<typeof vapidPublicKeyResponse>;
+
+/** POST organizations/{orgId}/push-subscriptions: what `PushSubscription.toJSON()` gives in the browser. */
+export const pushSubscriptionBody = z.object({
+  endpoint: pushEndpoint,
+  keys: z.object(
+    {
+      p256dh: z
+        .string({ error: pushMessages.p256dhInvalid })
+        .max(200, pushMessages.p256dhInvalid)
+        .refine((v) => {
+          const bytes = base64urlBytes(v);
+          return bytes?.length === 65 && bytes[0] === 4;
+        }, pushMessages.p256dhInvalid),
+      auth: z
+        .string({ error: pushMessages.authInvalid })
+        .max(200, pushMessages.authInvalid)
+        .refine((v) => base64urlBytes(v)?.length === 16, pushMessages.authInvalid),
+    },
+    { error: pushMessages.p256dhInvalid },
+  ),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+export const pushSubscriptionResponse = z.object({ endpoint: z.string() });
+
+/** DELETE organizations/{orgId}/push-subscriptions: the browser's subscription ended. */
+export const pushUnsubscribeBody = z.object({ endpoint: z.string({ error: pushMessages.endpointInvalid }).max(2048) });
+export type PushUnsubscribeBody = z.infer<typeof pushUnsubscribeBody>;
+
+/** What each push carries (encrypted): the notification's title, text and the app path it opens. */
+export const pushPayload = z.object({ title: z.string(), body: z.string(), url: z.string().nullable() });
+export type PushPayload = z.infer<typeof pushPayload>;
