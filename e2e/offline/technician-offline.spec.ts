@@ -105,13 +105,24 @@ const commentsOf = async (admin: Awaited<ReturnType<typeof apiAs>>, id: number, 
     }
   ).data;
 
-test('offline: the order opens from the saved copy; the start, a comment, a photo, the signature and the completion go out once, in order', async ({
+test('offline: the order opens from the saved copy; the start, a comment, a photo, the checklist, the signature and the completion go out once, in order', async ({
   page,
   context,
 }) => {
   // The visit has not started: the technician starts and ends it offline.
   const order = await myOrder(page, 'Cliente Sem Sinal', true);
   const admin = order.admin;
+  // A checklist with a required item: completing is refused by the server until it is answered, so the
+  // completion arriving after the answers proves the order of the queue.
+  const checklistName = unique('Preventiva sem sinal');
+  const template = await admin.post('/checklist-templates', {
+    name: checklistName,
+    items: [{ label: 'Filtros limpos', kind: 'check', required: true }],
+  });
+  expect(template.status()).toBe(201);
+  const attached = await admin.post(`/invoices/${order.id}/checklists`, { template: (await template.json()).id });
+  expect(attached.status()).toBe(201);
+  const checklistId = (await attached.json()).id as number;
   const picturesBefore = (await (await admin.get(`/invoices/${order.id}/attachments/pictures`)).json()).data.length;
 
   await page.goto('/login');
@@ -125,6 +136,7 @@ test('offline: the order opens from the saved copy; the start, a comment, a phot
     `"public-invoice",${order.id}`,
     `"agenda","visits"`,
     order.customerName,
+    checklistName,
   ]);
 
   await context.setOffline(true);
@@ -159,6 +171,13 @@ test('offline: the order opens from the saved copy; the start, a comment, a phot
   await page.getByLabel('Arquivos de fotos').setInputFiles(join(photos, 'antes.jpg'));
   await expect(page.getByTestId('pending-photo')).toHaveCount(1);
 
+  // The checklist is answered.
+  const checklist = page.getByTestId(`checklist-${checklistId}`);
+  await checklist.getByLabel('Filtros limpos *').check();
+  await checklist.getByRole('button', { name: 'Salvar respostas' }).click();
+  await expect(checklist).toContainText('pendente de envio');
+  await expect(checklist).toContainText('Completo');
+
   // The customer signs on the technician's phone.
   await page.getByRole('link', { name: 'Assinar' }).click();
   await expect(page.getByRole('heading', { name: `Ordem de Serviço nº ${order.number}` })).toBeVisible();
@@ -172,7 +191,7 @@ test('offline: the order opens from the saved copy; the start, a comment, a phot
   await page.getByRole('dialog').getByRole('button', { name: 'Concluir' }).click();
   await expect(page.getByTestId('pending-state').last()).toContainText('Concluir');
 
-  await expect(page.getByTestId('outbox-count')).toContainText('5');
+  await expect(page.getByTestId('outbox-count')).toContainText('6');
   await expect(page.getByTestId('outbox-count')).toContainText('pendentes');
   await shot(page, 'offline-pending');
   // Nothing reached the server.
@@ -194,6 +213,11 @@ test('offline: the order opens from the saved copy; the start, a comment, a phot
   expect(pictures).toHaveLength(picturesBefore + 1);
   const detail = await (await admin.get(`/invoices/${order.id}`)).json();
   expect(detail.statusState).toBe(20);
+  const checklists = (await (await admin.get(`/invoices/${order.id}/checklists`)).json()).data as Array<{
+    id: number;
+    items: Array<{ value: unknown }>;
+  }>;
+  expect(checklists.find((c) => c.id === checklistId)!.items[0]!.value).toBe(true);
   expect(detail.isSigned).toBe(true);
   const system = (await commentsOf(admin, order.id, 4)).map((c) => c.comment);
   const startedAt = system.findIndex((c) => /de Não Iniciado para Em Andamento/.test(c));

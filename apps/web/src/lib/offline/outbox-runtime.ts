@@ -56,7 +56,7 @@ async function send(item: OutboxItem, token: string | null): Promise<SendAnswer>
   }
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${item.request.path}`, { method: 'POST', headers, body });
+    res = await fetch(`${API_BASE}${item.request.path}`, { method: item.request.method ?? 'POST', headers, body });
   } catch (err) {
     markConnection(false);
     throw err;

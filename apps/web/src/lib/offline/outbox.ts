@@ -1,8 +1,9 @@
-import { idempotencyMessages } from '@oficina/contracts';
+import { idempotencyMessages, type ChecklistValue } from '@oficina/contracts';
 
 /**
- * The technician's writes that wait for the network: comments, photos, the customer's signature and
- * state changes (start, complete…), kept on the phone (IndexedDB) until the server has them.
+ * The technician's writes that wait for the network: comments, photos, the customer's signature,
+ * checklist answers and state changes (start, complete…), kept on the phone (IndexedDB) until the
+ * server has them.
  *
  * Each item carries the Idempotency-Key made when the technician acted, and every attempt sends that
  * same key: an item whose answer was lost (the connection dropped, the app was closed between the
@@ -17,11 +18,13 @@ import { idempotencyMessages } from '@oficina/contracts';
  * until the technician sends it again or discards it. Nothing is ever dropped without their say.
  */
 
-export type OutboxKind = 'comment' | 'photo' | 'signature' | 'state';
+export type OutboxKind = 'comment' | 'photo' | 'signature' | 'state' | 'checklist';
 
 export interface OutboxRequest {
-  /** POST path under /api. */
+  /** Path under /api. */
   path: string;
+  /** POST unless said (a checklist's answers are a PUT of all of them). */
+  method?: 'POST' | 'PUT';
   /** A JSON body… */
   json?: unknown;
   /** …or one file, sent as multipart/form-data under `field`. */
@@ -46,7 +49,15 @@ export interface OutboxItem {
   label: string;
   request: OutboxRequest;
   /** What the order screen shows meanwhile. */
-  show: { text?: string; commentType?: number; target?: number; signerName?: string; signature?: string };
+  show: {
+    text?: string;
+    commentType?: number;
+    target?: number;
+    signerName?: string;
+    signature?: string;
+    checklistId?: number;
+    answers?: Array<{ item: number; value: ChecklistValue }>;
+  };
   /**
    * A 409 whose message says the work is already there counts as delivered (a signature replayed after
    * a lost answer: the server keeps one valid signature and refuses the same again).

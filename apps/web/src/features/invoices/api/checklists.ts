@@ -5,6 +5,9 @@ import { useOrgPath } from '../../../lib/auth.tsx';
 import { invoiceKey, refreshInvoice } from './invoice-keys.ts';
 
 const base = (orgPath: string, id: number) => `${orgPath}/invoices/${id}/checklists`;
+/** PUT invoices/{id}/checklists/{checklistId} {answers}: every answer of one checklist at once. */
+export const checklistPath = (orgPath: string, id: number, checklistId: number) =>
+  `${base(orgPath, id)}/${checklistId}`;
 
 export function useOrderChecklists(id: number) {
   const orgPath = useOrgPath();
@@ -36,9 +39,14 @@ function useOrderMutation<V, R>(id: number, fn: (orgPath: string, v: V) => Promi
 export const useAttachChecklist = (id: number) =>
   useOrderMutation(id, (orgPath, template: number) => api.post<OrderChecklist>(base(orgPath, id), { template }));
 
+/** With `key` (the outbox's Idempotency-Key) a request that reaches no server throws at once, to be queued. */
 export const useAnswerChecklist = (id: number) =>
-  useOrderMutation(id, (orgPath, v: { checklistId: number; body: AnswerChecklistBody }) =>
-    api.put<OrderChecklist>(`${base(orgPath, id)}/${v.checklistId}`, v.body),
+  useOrderMutation(id, (orgPath, v: { checklistId: number; body: AnswerChecklistBody; key?: string }) =>
+    api.put<OrderChecklist>(
+      checklistPath(orgPath, id, v.checklistId),
+      v.body,
+      v.key ? { idempotencyKey: v.key, noRetryPrompt: true } : {},
+    ),
   );
 
 export const useRemoveChecklist = (id: number) =>

@@ -4,8 +4,12 @@ import { toast } from 'react-toastify';
 import { checklistMessages, isAnswered, messages, type ChecklistValue, type OrderChecklist } from '@oficina/contracts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { ApiError, toastApiError } from '../../../lib/api-client.ts';
+import { ApiError, newIdempotencyKey, toastApiError } from '../../../lib/api-client.ts';
+import { useOrgPath } from '../../../lib/auth.tsx';
+import { QUEUED_MESSAGE, sendOrQueue, usePendingFor } from '../../../lib/offline/outbox-runtime.ts';
+import { PendingBadge } from '../../../components/offline/pending-badge.tsx';
 import {
+  checklistPath,
   useAnswerChecklist,
   useAttachChecklist,
   useOrderChecklists,
@@ -33,7 +37,8 @@ export function ChecklistsSection({
   if (!canAttach && checklists.data && list.length === 0) return null;
   return (
     <SectionCard title="Checklists">
-      <QueryState isPending={checklists.isPending} error={checklists.error}>
+      {/* Saved checklists are shown (and answered) offline; the notice only when there is nothing to show. */}
+      <QueryState isPending={checklists.isPending} error={checklists.data ? null : checklists.error}>
         <div className="d-grid gap-3">
           {list.length === 0 && <p className="text-body-secondary mb-0">Nenhum checklist nesta ordem.</p>}
           {list.map((c) => (
@@ -95,8 +100,15 @@ function ChecklistCard({
   editable: boolean;
   canRemove: boolean;
 }) {
-  const initial = () => Object.fromEntries(checklist.items.map((i) => [i.id, i.value])) as Answers;
-  const [answers, setAnswers] = useState<Answers>(initial);
+  const orgPath = useOrgPath();
+  // Answers saved on this phone while offline: the latest is what the checklist holds until it is sent.
+  const waiting = usePendingFor(invoiceId).filter((i) => i.kind === 'checklist' && i.show.checklistId === checklist.id);
+  const latest = waiting.at(-1);
+  const baseline = (): Answers =>
+    latest?.show.answers
+      ? (Object.fromEntries(latest.show.answers.map((a) => [a.item, a.value])) as Answers)
+      : (Object.fromEntries(checklist.items.map((i) => [i.id, i.value])) as Answers);
+  const [answers, setAnswers] = useState<Answers>(baseline);
   const [errors, setErrors] = useState<Record<number, string>>({});
   const answer = useAnswerChecklist(invoiceId);
   const remove = useRemoveChecklist(invoiceId);
@@ -104,15 +116,30 @@ function ChecklistCard({
   const pictures = usePictures(invoiceId);
   const set = (item: number, value: ChecklistValue) => setAnswers((a) => ({ ...a, [item]: value }));
   const missing = checklist.items.filter((i) => i.required && !isAnswered(i.kind, answers[i.id] ?? null)).length;
-  const dirty = checklist.items.some((i) => (answers[i.id] ?? null) !== i.value);
+  const saved = baseline();
+  const dirty = checklist.items.some((i) => (answers[i.id] ?? null) !== (saved[i.id] ?? null));
 
   const save = async () => {
     const body = { answers: checklist.items.map((i) => ({ item: i.id, value: answers[i.id] ?? null })) };
+    let result: OrderChecklist | undefined;
     try {
-      const saved = await answer.mutateAsync({ checklistId: checklist.id, body });
-      setAnswers(Object.fromEntries(saved.items.map((i) => [i.id, i.value])));
+      const outcome = await sendOrQueue(
+        {
+          key: newIdempotencyKey(),
+          kind: 'checklist',
+          invoiceId,
+          label: `Checklist ${checklist.name}`,
+          request: { path: checklistPath(orgPath, invoiceId, checklist.id), method: 'PUT', json: body },
+          show: { checklistId: checklist.id, answers: body.answers },
+        },
+        async (key) => {
+          result = await answer.mutateAsync({ checklistId: checklist.id, body, key });
+        },
+      );
+      if (result) setAnswers(Object.fromEntries(result.items.map((i) => [i.id, i.value])));
       setErrors({});
-      toast.success(checklistMessages.saved);
+      if (outcome === 'queued') toast.info(QUEUED_MESSAGE);
+      else toast.success(checklistMessages.saved);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422 && err.fieldErrors) {
         const next: Record<number, string> = {};
@@ -145,6 +172,7 @@ function ChecklistCard({
       <div className="d-flex justify-content-between align-items-center gap-2 mb-2">
         <h3 className="h6 mb-0">{checklist.name}</h3>
         <div className="d-flex align-items-center gap-2">
+          {latest && <PendingBadge refused={waiting.some((i) => i.problem)} />}
           {missing > 0 ? (
             <Badge bg="warning" text="dark">
               {missing} obrigatório{missing > 1 ? 's' : ''} pendente{missing > 1 ? 's' : ''}
