@@ -55,6 +55,27 @@ describe('api client and the error catalogue', () => {
     expect(reload).toHaveBeenCalledOnce();
   });
 
+  it('a 401 for a request of no session (sent after Sair) or of a session replaced since reloads nothing', async () => {
+    vi.stubGlobal('fetch', respond(401, { errors: ['x'] }));
+    localStorage.removeItem('jwt');
+    await expect(api.get('/organizations/1/invoices/7')).rejects.toMatchObject({ status: 401 });
+    expect(reload).not.toHaveBeenCalled();
+
+    localStorage.setItem('jwt', 'token-old');
+    let answer!: (r: Response) => void;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => (answer = r))),
+    );
+    const late = api.get('/me').catch((err: unknown) => err);
+    // Another login while it was on its way.
+    localStorage.setItem('jwt', 'token-new');
+    answer(new Response(JSON.stringify({ errors: ['x'] }), { status: 401 }));
+    expect(await late).toMatchObject({ status: 401 });
+    expect(localStorage.getItem('jwt')).toBe('token-new');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('401 from login is left to the login form', async () => {
     vi.stubGlobal('fetch', respond(401, { errors: ['x'] }));
     await expect(api.post('/login', {}, { isLogin: true })).rejects.toMatchObject({ status: 401 });

@@ -138,8 +138,13 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
 
   const error = new ApiError(res.status, data);
   if (res.status === 401 && !opts.isLogin) {
-    clearToken();
-    clientEffects.reload();
+    // The session this request carried has ended: out to the login page. A request sent without one
+    // (after 'Sair', while a read-ahead of orders was still running) or under a session replaced since
+    // ends nothing, and must not reload the page under the user.
+    if (token && getToken() === token) {
+      clearToken();
+      clientEffects.reload();
+    }
   } else if (res.status >= 500 && !opts.quiet) {
     clientEffects.alert(messages.serverError);
   }

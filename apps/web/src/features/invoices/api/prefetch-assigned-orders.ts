@@ -4,6 +4,7 @@ import { invoicesQueryOptions } from '../../../components/invoices/api/get-invoi
 import { commentsQueryOptions } from './get-comments.ts';
 import { prefetchInvoiceScreen } from './prefetch-invoice-screen.ts';
 import { invoiceQueryOptions } from './get-invoice.ts';
+import { getToken } from '../../../lib/token.ts';
 
 /** The technician's open orders read ahead at most this often (per page load). */
 const EVERY_MS = 10 * 60_000;
@@ -25,12 +26,15 @@ export async function prefetchAssignedOrders(
 ): Promise<void> {
   if (Date.now() - lastRun < EVERY_MS || navigator.onLine === false) return;
   lastRun = Date.now();
+  // The session it reads for: after 'Sair' (or another login) it stops instead of reading on.
+  const session = getToken();
   try {
     const list = await queryClient.fetchQuery({
       ...invoicesQueryOptions(orgPath, { skip: 0, take: TAKE, open: true, sort: 'scheduled' }),
       staleTime: 60_000,
     });
     for (const row of list.data) {
+      if (getToken() !== session) return;
       prefetchInvoiceScreen(queryClient, orgPath, row.id);
       const detail = await queryClient.fetchQuery({ ...invoiceQueryOptions(orgPath, row.id), staleTime: 60_000 });
       await Promise.all(
