@@ -62,6 +62,10 @@ const savedCopy = (page: Page) =>
     () =>
       new Promise<string>((resolve) => {
         const open = indexedDB.open('oficina-saved');
+        // Only looks: a database the app has not made yet must not be made here, empty (the app's
+        // store could then never be created in it, and nothing would ever be saved).
+        open.onupgradeneeded = () => open.transaction!.abort();
+        open.onerror = () => resolve('');
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('queries')) return resolve('');
@@ -89,6 +93,9 @@ const outboxItems = (page: Page) =>
     () =>
       new Promise<unknown[]>((resolve) => {
         const open = indexedDB.open('oficina-outbox');
+        // Only looks (see savedCopy).
+        open.onupgradeneeded = () => open.transaction!.abort();
+        open.onerror = () => resolve([]);
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('items')) return resolve([]);
