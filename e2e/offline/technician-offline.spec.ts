@@ -65,7 +65,7 @@ const savedCopy = (page: Page) =>
         // Only looks: a database the app has not made yet must not be made here, empty (the app's
         // store could then never be created in it, and nothing would ever be saved).
         open.onupgradeneeded = () => open.transaction!.abort();
-        open.onerror = () => resolve('');
+        open.addEventListener('error', () => resolve(''));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('queries')) return resolve('');
@@ -95,7 +95,7 @@ const outboxItems = (page: Page) =>
         const open = indexedDB.open('oficina-outbox');
         // Only looks (see savedCopy).
         open.onupgradeneeded = () => open.transaction!.abort();
-        open.onerror = () => resolve([]);
+        open.addEventListener('error', () => resolve([]));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('items')) return resolve([]);
