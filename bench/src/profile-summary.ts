@@ -71,3 +71,21 @@ for (const [fn] of busiest) {
   }
   print(`callers of ${fn}`, new Map([...chains].sort((a, b) => b[1] - a[1]).slice(0, 6)));
 }
+
+// Inclusive time: each function with everything it called (a frame counted once per sample), the view
+// that shows which step of a request costs what (serialization, the query, the hooks).
+const inclusive = new Map<string, number>();
+for (const [id, us] of self) {
+  const seen = new Set<string>();
+  for (let p: number | undefined = id; p !== undefined; p = parent.get(p)) {
+    const f = frame(p);
+    if (!seen.has(f)) {
+      seen.add(f);
+      add(inclusive, f, us);
+    }
+  }
+}
+print(
+  'inclusive time by function (with its callees)',
+  new Map([...inclusive].filter(([k]) => !/^\((root|program|idle|garbage collector)\)/.test(k))),
+);

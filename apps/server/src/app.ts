@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { serializerCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES, messages } from '@oficina/contracts';
 import type { Database, Db } from '@oficina/db';
 import type { Config, TrustProxy } from './config.ts';
@@ -16,6 +16,7 @@ import { createTokenService, registerAuth, type AuthContext, type TokenService }
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { guardedValidatorCompiler } from './plugins/validation.ts';
+import { compiledSerializerCompiler } from './plugins/serialization.ts';
 import { createLocalStorage, type FileStorage } from './lib/storage.ts';
 import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { logSerializers } from './lib/log.ts';
@@ -123,7 +124,7 @@ export async function buildApp(opts: BuildOptions) {
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(guardedValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   // Callbacks of afterCommit (the push of a notification) run once their transaction commits.
   trackCommits(opts.database.db);

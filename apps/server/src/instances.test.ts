@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { multipartFiles } from '../test/factories.ts';
 import { pdfText } from '../test/pdf-text.ts';
@@ -38,6 +40,27 @@ describe.runIf(onPostgres)('several instances on one database and one bucket', (
     await db.drop();
     await s3.stop();
   });
+
+  it(
+    'WEB_CONCURRENCY=2 serves one port from two processes, and SIGTERM stops them all',
+    { timeout: 180_000 },
+    async () => {
+      const server = await startServerProcess({ DATABASE_URL: db.url, WEB_CONCURRENCY: '2' });
+      started.push(server);
+      const children = () =>
+        readFileSync(`/proc/${server.process.pid}/task/${server.process.pid}/children`, 'utf8').trim().split(/\s+/);
+      // Ready means one worker answers; the other may still be starting.
+      for (let i = 0; i < 600 && !/pronto em[\s\S]*pronto em/.test(server.output()); i++) await sleep(100);
+      const workers = children();
+      expect(workers).toHaveLength(2);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(`${server.url}/api/health/ready`).then((r) => r.status)),
+      );
+      expect(answers.every((s) => s === 200)).toBe(true);
+      expect(await server.stop('SIGTERM')).toBe(0);
+      for (const pid of workers) expect(existsSync(`/proc/${pid}`), `worker ${pid} still running`).toBe(false);
+    },
+  );
 
   it(
     'SIGTERM lets a request in flight finish, refuses new connections, then exits 0',

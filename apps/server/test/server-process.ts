@@ -13,12 +13,21 @@ export interface ServerProcess {
 
 /**
  * The real server (apps/server/src/main.ts) as a child process on a free loopback port, ready when
- * /api/health/ready answers 200. env is added to this process's environment.
+ * /api/health/ready answers 200. env is added to this process's environment. One process unless env
+ * sets WEB_CONCURRENCY (on PostgreSQL the server otherwise runs one per core).
  */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 150_000): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'info', SEED_DEMO: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      SEED_DEMO: '0',
+      WEB_CONCURRENCY: '1',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

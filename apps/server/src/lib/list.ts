@@ -6,13 +6,21 @@ import { schema, type Db } from '@oficina/db';
 /**
  * Case- and accent-insensitive "contains" over several expressions ("joao" finds "João").
  * Uses the IMMUTABLE f_unaccent() of the first migration, so a trigram index on
- * f_unaccent(lower(expr)) serves it. Returns undefined for an empty q.
+ * f_unaccent(lower(expr)) serves it (or, with `stored`, one on a column that already holds that).
+ * Returns undefined for an empty q.
  */
-export function searchWhere(q: string | undefined, exprs: Array<AnyPgColumn | SQL>): SQL | undefined {
+export function searchWhere(
+  q: string | undefined,
+  exprs: Array<AnyPgColumn | SQL>,
+  opts: { stored?: boolean } = {},
+): SQL | undefined {
   const term = q?.trim();
   if (!term) return undefined;
   const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const parts = exprs.map((e) => sql`f_unaccent(lower(${e})) LIKE f_unaccent(${pattern})`);
+  // `stored`: the expressions already hold f_unaccent(lower(...)) (a generated search column).
+  const parts = exprs.map((e) =>
+    opts.stored ? sql`${e} LIKE f_unaccent(${pattern})` : sql`f_unaccent(lower(${e})) LIKE f_unaccent(${pattern})`,
+  );
   return sql`(${sql.join(parts, sql` OR `)})`;
 }
 
@@ -47,7 +55,7 @@ export async function listPage<R, T = R>(
 }
 
 /** The tables whose writes raise a version in list_versions (see that migration). */
-export type VersionedTable = 'invoices' | 'invoice_workers' | 'customers' | 'companies';
+export type VersionedTable = 'invoices' | 'invoice_workers' | 'customers' | 'companies' | 'estimates';
 
 const dialect = new PgDialect();
 const counted = new Map<string, number>();

@@ -9,7 +9,7 @@ import {
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../plugins/auth.ts';
 import { invalid, isUniqueViolation } from '../plugins/errors.ts';
-import { countRows, identifierTerm, listPage, searchWhere, type VersionedTable } from './list.ts';
+import { countRows, identifierTerm, listPage, searchWhere, versionsColumn, type VersionedTable } from './list.ts';
 
 /**
  * Companies and customers share their identity columns and rules, so list, create and
@@ -28,9 +28,10 @@ export const partyColumns = (t: PartyTable) => ({
   phoneE164: t.phoneE164,
 });
 
-/** q over name, alias, e-mail and the identifier typed with or without punctuation. */
+/** q over name, alias, e-mail (their stored search text) and the identifier typed with or without punctuation. */
 export function partySearch(t: PartyTable, q: string | undefined): SQL | undefined {
-  const text = searchWhere(q, [t.name, t.alias, t.email]);
+  // Control characters mean nothing in a search; chr(31) separates the parts of the search text.
+  const text = searchWhere(q && [...q].filter((c) => c >= ' ').join(''), [t.searchText], { stored: true });
   if (!text) return undefined;
   // Only something that looks like (part of) a CPF/CNPJ is matched against identifiers:
   // "joão" must not match the letters of an alphanumeric CNPJ.
@@ -41,16 +42,26 @@ export function partySearch(t: PartyTable, q: string | undefined): SQL | undefin
 
 export async function listParties(db: Db, t: PartyTable, organizationId: number, query: ListQuery) {
   const where = and(eq(t.organizationId, organizationId), partySearch(t, query.q));
+  const dependsOn = [getTableName(t) as VersionedTable];
+  // The page's rows carry the table's list version (read in the same statement), so a total still
+  // valid costs no statement of its own.
+  let known: string | undefined;
+  const rows = db
+    .select({ ...partyColumns(t), versions: versionsColumn(organizationId, dependsOn) })
+    .from(t)
+    .where(where)
+    .orderBy(asc(t.name), asc(t.id))
+    .limit(query.take)
+    .offset(query.skip)
+    .then((r) => {
+      known = r[0]?.versions;
+      return r;
+    });
   return listPage(
     query,
-    db
-      .select(partyColumns(t))
-      .from(t)
-      .where(where)
-      .orderBy(asc(t.name), asc(t.id))
-      .limit(query.take)
-      .offset(query.skip),
-    countRows(db, t, where, { organizationId, dependsOn: [getTableName(t) as VersionedTable] }),
+    rows,
+    countRows(db, t, where, { organizationId, dependsOn, known: () => known }),
+    ({ versions: _versions, ...row }) => row,
   );
 }
 

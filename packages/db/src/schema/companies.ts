@@ -21,6 +21,12 @@ export const companies = pgTable(
     phone: text('phone'),
     /** The phone in E.164 ('+5511987654321') for WhatsApp and calls; null when it is not a real number. */
     phoneE164: text('phone_e164'),
+    /** Name, alias and e-mail, lower-case and without accents, for searches (written by the database). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`f_unaccent(lower(name || chr(31) || coalesce(alias, '') || chr(31) || coalesce(email, '')))`,
+      ),
     emailSubject: text('email_subject'),
     emailBody: text('email_body'),
     emailSignature: text('email_signature'),
@@ -44,8 +50,7 @@ export const companies = pgTable(
     uniqueIndex('companies_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('companies_organization_identifier_key').on(t.organizationId, t.identifier),
     index('companies_name_trgm_idx').using('gin', t.organizationId, sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
-    index('companies_alias_trgm_idx').using('gin', t.organizationId, sql`f_unaccent(lower(${t.alias})) gin_trgm_ops`),
     index('companies_identifier_trgm_idx').using('gin', t.organizationId, sql`${t.identifier} gin_trgm_ops`),
-    index('companies_email_trgm_idx').using('gin', t.organizationId, sql`f_unaccent(lower(${t.email})) gin_trgm_ops`),
+    index('companies_search_text_trgm_idx').using('gin', t.organizationId, sql`${t.searchText} gin_trgm_ops`),
   ],
 );

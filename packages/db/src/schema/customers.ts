@@ -21,6 +21,12 @@ export const customers = pgTable(
     phone: text('phone'),
     /** The phone in E.164 ('+5511987654321') for WhatsApp and calls; null when it is not a real number. */
     phoneE164: text('phone_e164'),
+    /** Name, alias and e-mail, lower-case and without accents, for searches (written by the database). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`f_unaccent(lower(name || chr(31) || coalesce(alias, '') || chr(31) || coalesce(email, '')))`,
+      ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the customer's personal data was anonymized (LGPD); such a customer takes no edits. */
@@ -31,8 +37,7 @@ export const customers = pgTable(
     uniqueIndex('customers_organization_identifier_key').on(t.organizationId, t.identifier),
     index('customers_organization_name_idx').on(t.organizationId, t.name),
     index('customers_name_trgm_idx').using('gin', t.organizationId, sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
-    index('customers_alias_trgm_idx').using('gin', t.organizationId, sql`f_unaccent(lower(${t.alias})) gin_trgm_ops`),
     index('customers_identifier_trgm_idx').using('gin', t.organizationId, sql`${t.identifier} gin_trgm_ops`),
-    index('customers_email_trgm_idx').using('gin', t.organizationId, sql`f_unaccent(lower(${t.email})) gin_trgm_ops`),
+    index('customers_search_text_trgm_idx').using('gin', t.organizationId, sql`${t.searchText} gin_trgm_ops`),
   ],
 );

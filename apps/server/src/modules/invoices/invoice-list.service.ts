@@ -11,23 +11,15 @@ import {
   type InvoiceListSort,
   can,
 } from '@oficina/contracts';
-import type { Placeholder } from 'drizzle-orm';
 import { schema, type Db } from '@oficina/db';
 import { forbidden } from '../../plugins/errors.ts';
 import { countRows, listPage, versionsColumn, type VersionedTable } from '../../lib/list.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
 import { visibleTo, type Actor } from './invoice-access.ts';
 
-import { detailParts, rowColumns, type DetailParts } from './invoice-detail.service.ts';
+import { detailParts, type DetailParts } from './invoice-detail.service.ts';
 
-const {
-  invoices: i,
-  companies: co,
-  customers: cu,
-  transactionNatures: tn,
-  invoiceStatuses: st,
-  invoiceWorkers: w,
-} = schema;
+const { invoices: i, invoiceWorkers: w } = schema;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -71,22 +63,69 @@ async function listWhere(db: Db, actor: Actor, query: InvoiceFilterQuery): Promi
   )!;
 }
 
+/**
+ * A list row's columns. The company, customer, nature and status come from subqueries by primary key,
+ * one per row, instead of joins: the rows are a page of 25 or so, and a five-table join costs
+ * PostgreSQL more to plan (every request: the page's parameters change the plan) than to run — 1.2 ms
+ * of planning against 0.35 ms of work on the list at 100,000 orders. Subqueries plan in a fraction.
+ */
+const one = <T>(text: string) => sql<T>`${sql.raw(`(${text})`)}`;
+const listColumns = {
+  id: i.id,
+  number: i.number,
+  createdAt: i.createdAt,
+  companyId: i.companyId,
+  company: one<[string, string, number]>(
+    'SELECT json_build_array(c.name, c.identifier, c.type) FROM companies c WHERE c.id = "invoices"."company_id"',
+  ),
+  customerId: i.customerId,
+  customer: one<[string, string, number]>(
+    'SELECT json_build_array(c.name, c.identifier, c.type) FROM customers c WHERE c.id = "invoices"."customer_id"',
+  ),
+  transactionNatureName: one<string>(
+    'SELECT n.name FROM transaction_natures n WHERE n.id = "invoices"."transaction_nature_id"',
+  ),
+  statusId: i.statusId,
+  statusState: i.state,
+  statusLabel: one<string>('SELECT s.label FROM invoice_statuses s WHERE s.id = "invoices"."status_id"'),
+  isPaid: i.isPaid,
+  startedAt: i.startedAt,
+  scheduledAt: i.scheduledAt,
+  invoiceTags: sql<DetailParts['tags']>`${detailParts.tags}`,
+};
+
 function rowsQuery<Extra extends Record<string, SQL>>(db: Db, where: SQL, extra?: Extra) {
   return db
-    .select({ ...rowColumns, invoiceTags: sql<DetailParts['tags']>`${detailParts.tags}`, ...(extra as Extra) })
+    .select({ ...listColumns, ...(extra as Extra) })
     .from(i)
-    .innerJoin(co, eq(co.id, i.companyId))
-    .innerJoin(cu, eq(cu.id, i.customerId))
-    .innerJoin(tn, eq(tn.id, i.transactionNatureId))
-    .innerJoin(st, eq(st.id, i.statusId))
     .where(where);
 }
 
 type RowData = Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[number];
 
-/** A list row as the API sends it (the tags came with the row, as JSON). */
-function listRow({ versions: _versions, ...r }: RowData & { versions?: string }): InvoiceListRow {
-  return { ...r, createdAt: r.createdAt.toISOString(), startedAt: iso(r.startedAt), scheduledAt: iso(r.scheduledAt) };
+/** A list row as the API sends it (the tags came with the row, as JSON); built field by field, as it runs 25 times a page. */
+function listRow(r: RowData): InvoiceListRow {
+  return {
+    id: r.id,
+    number: r.number,
+    createdAt: r.createdAt.toISOString(),
+    companyId: r.companyId,
+    companyName: r.company[0],
+    companyIdentifier: r.company[1],
+    companyType: r.company[2],
+    customerId: r.customerId,
+    customerName: r.customer[0],
+    customerIdentifier: r.customer[1],
+    customerType: r.customer[2],
+    transactionNatureName: r.transactionNatureName,
+    statusId: r.statusId,
+    statusState: r.statusState,
+    statusLabel: r.statusLabel,
+    isPaid: r.isPaid,
+    startedAt: iso(r.startedAt),
+    scheduledAt: iso(r.scheduledAt),
+    invoiceTags: r.invoiceTags,
+  };
 }
 
 /** What the order list shows besides the orders themselves: its total changes with any of these. */
@@ -95,8 +134,8 @@ const listDependsOn: VersionedTable[] = ['invoices', 'invoice_workers', 'custome
 /**
  * GET invoices/filter: newest first (highest number), or with sort=scheduled the soonest visit first
  * (what a technician works through; open=true with it reads invoices_open_scheduled_idx). The page's orders are picked on the orders
- * table alone (the (organization, number) index walks them in order) and only those are joined to
- * their parties, nature and status: a deep page (skip = 99,980) then skips index entries instead of
+ * table alone (the (organization, number) index walks them in order) and only those read their
+ * parties, nature and status: a deep page (skip = 99,980) then skips index entries instead of
  * joining 99,980 rows it throws away. Offset stays (not keyset) because the pagination bar jumps to
  * any page and shows the total. The total is a count over the orders table alone (the joins are 1:1),
  * reused while no order, worker, customer or company of the organization changed (countRows).
@@ -105,45 +144,61 @@ function pageQuery(
   db: Db,
   actor: Actor,
   where: SQL,
-  page: { take: number | Placeholder; skip: number | Placeholder },
+  page: { take: number; skip: number },
   sort: InvoiceListSort = 'number',
 ) {
-  // Numbers, not ids: (organization, number) is an index, so skipping reads only index entries.
-  const pageNumbers = db
+  // Numbers, not ids: (organization, number) is an index, so skipping reads only index entries. The
+  // page's bounds are written into the statement, not sent as parameters: the planner then knows the
+  // page is small (see unfilteredPage). They are integers checked by the query's schema.
+  if (!Number.isSafeInteger(page.take) || !Number.isSafeInteger(page.skip)) throw new Error('page bounds');
+  const pageNumbers = sql`${db
     .select({ number: i.number })
     .from(i)
     .where(where)
-    .orderBy(...listOrder(sort))
-    .limit(page.take)
-    .offset(page.skip);
-  return rowsQuery(db, and(eq(i.organizationId, actor.organizationId), inArray(i.number, pageNumbers))!, {
-    versions: versionsColumn(actor.organizationId, listDependsOn),
-  }).orderBy(...listOrder(sort));
+    .orderBy(...listOrder(sort))} LIMIT ${sql.raw(String(page.take))} OFFSET ${sql.raw(String(page.skip))}`;
+  // = ANY(ARRAY(...)): the page's numbers are found first, then each read by the index.
+  return rowsQuery(
+    db,
+    and(eq(i.organizationId, actor.organizationId), sql`${i.number} = ANY(ARRAY(${pageNumbers}))`)!,
+    {
+      versions: versionsColumn(actor.organizationId, listDependsOn),
+    },
+  ).orderBy(...listOrder(sort));
 }
 
 /**
- * The list as it first opens (no filter), the most asked page: a prepared statement per database and
- * kind of reader, so PostgreSQL plans its five-table join once per connection instead of on every
- * request (planning cost more than running it).
+ * The list as it first opens (no filter), the most asked pages: a prepared statement per database,
+ * kind of reader and page (its size and start written into the statement). With the page's bounds
+ * fixed, PostgreSQL's generic plan costs what a custom one does, so after its first five runs on a
+ * connection the statement is not planned again; with the bounds as parameters, it was planned on every
+ * request (a LIMIT of unknown size looks costly), and planning cost more than running it. Only the first
+ * PREPARED_PAGES pages, and at most PREPARED_MAX statements, are kept: deeper pages run unprepared.
  */
-const unfilteredPages = new WeakMap<Db, Map<boolean, ReturnType<typeof prepareUnfilteredPage>>>();
-function prepareUnfilteredPage(db: Db, isAdmin: boolean) {
+const PREPARED_PAGES = 10;
+const PREPARED_MAX = 100;
+const unfilteredPages = new WeakMap<Db, Map<string, ReturnType<typeof prepareUnfilteredPage>>>();
+function prepareUnfilteredPage(db: Db, isAdmin: boolean, take: number, skip: number) {
   const reader = {
     organizationId: sql.placeholder('orgId'),
     userId: sql.placeholder('userId'),
     isAdmin,
   } as unknown as Actor;
-  return pageQuery(db, reader, visibleTo(reader), {
-    take: sql.placeholder('take'),
-    skip: sql.placeholder('skip'),
-  }).prepare(isAdmin ? 'invoice_list_admin' : 'invoice_list_collaborator');
+  return pageQuery(db, reader, visibleTo(reader), { take, skip }).prepare(
+    `invoice_list_${isAdmin ? 'admin' : 'collaborator'}_${take}_${skip}`,
+  );
 }
 function unfilteredPage(db: Db, actor: Actor, query: InvoiceFilterQuery) {
-  let byKind = unfilteredPages.get(db);
-  if (!byKind) unfilteredPages.set(db, (byKind = new Map()));
-  let prepared = byKind.get(actor.isAdmin);
-  if (!prepared) byKind.set(actor.isAdmin, (prepared = prepareUnfilteredPage(db, actor.isAdmin)));
-  return prepared.execute({ orgId: actor.organizationId, userId: actor.userId, take: query.take, skip: query.skip });
+  let byPage = unfilteredPages.get(db);
+  if (!byPage) unfilteredPages.set(db, (byPage = new Map()));
+  const key = `${actor.isAdmin}:${query.take}:${query.skip}`;
+  let prepared = byPage.get(key);
+  if (!prepared) {
+    if (query.skip >= PREPARED_PAGES * query.take || byPage.size >= PREPARED_MAX) {
+      return pageQuery(db, actor, visibleTo(actor), query);
+    }
+    byPage.set(key, (prepared = prepareUnfilteredPage(db, actor.isAdmin, query.take, query.skip)));
+  }
+  return prepared.execute({ orgId: actor.organizationId, userId: actor.userId });
 }
 
 export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQuery) {
