@@ -222,8 +222,13 @@ const itemsSold: ReportSpec = {
   ],
   chart: null,
   query: (ctx, v, cap) => {
+    // Each kind of line is summed by name on its own (a hash of a few dozen names) before the two are
+    // put together: summing after the UNION sorted 240,000 lines by name at 100,000 orders.
     const branch = (kind: string, table: string) =>
-      sql`SELECT ${kind}::text AS kind, l.name, l.quantity, l.price_cents FROM ${sql.identifier(table)} l JOIN done d ON d.id = l.invoice_id`;
+      sql`SELECT ${kind}::text AS kind, l.name, sum(l.quantity) AS quantity, sum(round(l.quantity * l.price_cents)) AS cents
+            FROM ${sql.identifier(table)} l JOIN done d ON d.id = l.invoice_id
+           ${v.name ? sql`WHERE ${searchWhere(v.name, [sql`l.name`])}` : sql``}
+           GROUP BY l.name`;
     const branches = [
       v.kind !== 'products' && branch('Serviço', 'invoice_services'),
       v.kind !== 'services' && branch('Produto', 'invoice_products'),
@@ -232,11 +237,9 @@ const itemsSold: ReportSpec = {
     WITH done AS (
       SELECT i.id FROM invoices i
        WHERE ${where([sql`i.organization_id = ${ctx.organizationId}`, completed, inPeriod(ctx, sql`i.finished_at`, v)])})
-    SELECT x.kind, x.name, sum(x.quantity) AS quantity, sum(round(x.quantity * x.price_cents)) AS cents,
-           count(*) OVER () AS total
+    SELECT x.kind, x.name, x.quantity, x.cents, count(*) OVER () AS total
       FROM (${sql.join(branches, sql` UNION ALL `)}) x
-     ${v.name ? sql`WHERE ${searchWhere(v.name, [sql`x.name`])}` : sql``}
-     GROUP BY x.kind, x.name ORDER BY cents DESC, x.name LIMIT ${cap}`;
+     ORDER BY x.cents DESC, x.name LIMIT ${cap}`;
   },
   cells: (r) => [str(r.kind), str(r.name), num(r.quantity), money(r.cents)],
 };
@@ -376,23 +379,30 @@ const orderMargin: ReportSpec = {
     { name: 'customer', label: 'Cliente', type: 'string' },
   ],
   chart: null,
+  // The period's orders are picked and counted on the orders table alone; only the page shown reads
+  // its customer and its stock movements (counting over the full join read every order's movements).
   query: (ctx, v, cap) => sql`
+    WITH picked AS MATERIALIZED (
+      SELECT i.id, i.organization_id, i.number, i.finished_at, i.customer_id, i.subtotal_cents, i.discount_cents
+        FROM invoices i
+       WHERE ${where([
+         sql`i.organization_id = ${ctx.organizationId}`,
+         completed,
+         inPeriod(ctx, sql`i.finished_at`, v),
+         !!v.company && sql`i.company_id = ${Number(v.company)}`,
+         !!v.customer &&
+           sql`i.customer_id IN (SELECT c.id FROM customers c WHERE c.organization_id = ${ctx.organizationId}
+                                   AND ${searchWhere(v.customer, [sql`c.name`, sql`c.alias`])})`,
+       ])})
     SELECT i.number, to_char(i.finished_at AT TIME ZONE ${ctx.timeZone}, 'YYYY-MM-DD') AS finished_on,
            c.name AS customer, ${net} AS revenue, coalesce(s.cents, 0) AS cost,
-           count(*) OVER () AS total
-      FROM invoices i
+           (SELECT count(*) FROM picked) AS total
+      FROM (SELECT * FROM picked ORDER BY finished_at, number LIMIT ${cap}) i
       JOIN customers c ON c.id = i.customer_id
       LEFT JOIN LATERAL (
         SELECT sum(round(-m.quantity * m.unit_cost_cents)) AS cents
           FROM stock_movements m WHERE m.invoice_id = i.id AND m.organization_id = i.organization_id) s ON true
-     WHERE ${where([
-       sql`i.organization_id = ${ctx.organizationId}`,
-       completed,
-       inPeriod(ctx, sql`i.finished_at`, v),
-       !!v.company && sql`i.company_id = ${Number(v.company)}`,
-       !!v.customer && searchWhere(v.customer, [sql`c.name`, sql`c.alias`]),
-     ])}
-     ORDER BY i.finished_at, i.number LIMIT ${cap}`,
+     ORDER BY i.finished_at, i.number`,
   cells: (r) => {
     const revenue = num(r.revenue);
     const margin = revenue - num(r.cost);
