@@ -87,8 +87,11 @@ test.describe('collaborators', () => {
 
     const login = await request.post('/api/login', { data: { username: email, password: 'senha-da-paula' } });
     expect(login.status()).toBe(401);
-    // Her open session ends at the next request.
-    await hers.evaluate(() => sessionStorage.setItem('e2e-logged-out', '1'));
+    // Her open session ends at the next request. Her app's own background requests (the bell, the
+    // read-ahead of her orders) may get the 401 first and reload her page by themselves, so the marker
+    // that stops loginAs from putting her token back is set by an init script of her page, not by an
+    // evaluate in a page that may be navigating.
+    await hers.addInitScript(() => sessionStorage.setItem('e2e-logged-out', '1'));
     await hers.reload();
     await expect(hers).toHaveURL(/\/login$/);
     await context.close();
