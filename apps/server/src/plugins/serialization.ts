@@ -32,8 +32,7 @@ function compile(schema: unknown): ((data: unknown) => string) | undefined {
   try {
     const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' });
     return fastJson(simplifyNullable(json) as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
-  } catch (err) {
-    if (process.env.SERIALIZER_DEBUG) console.error('SERIALIZER FALLBACK', (err as Error).message);
+  } catch {
     return undefined;
   }
 }

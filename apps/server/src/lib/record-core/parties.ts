@@ -21,6 +21,49 @@ export const partyColumns = {
 };
 
 /**
+ * The same parties read one row at a time, by primary key, in subqueries of a record list's statement
+ * (`records`: the list's table, 'invoices' or 'estimates'). A page of 25 rows costs nothing more this way,
+ * and PostgreSQL plans it in a fraction of the time a four-table join takes (the order list planned its
+ * join for 1.2 ms on every request, to run it in 0.35 ms). partyFields() turns them into partyColumns' shape.
+ */
+export function partySubqueries(records: 'invoices' | 'estimates') {
+  const of = (column: string) => `"${records}"."${column}"`;
+  const one = <T>(text: string) => sql<T>`${sql.raw(`(${text})`)}`;
+  return {
+    company: one<[string, string, number]>(
+      `SELECT json_build_array(c.name, c.identifier, c.type) FROM companies c WHERE c.id = ${of('company_id')}`,
+    ),
+    customer: one<[string, string, number]>(
+      `SELECT json_build_array(c.name, c.identifier, c.type) FROM customers c WHERE c.id = ${of('customer_id')}`,
+    ),
+    transactionNatureName: one<string>(
+      `SELECT n.name FROM transaction_natures n WHERE n.id = ${of('transaction_nature_id')}`,
+    ),
+  };
+}
+
+/** partySubqueries' answers (with the record's own company and customer ids) in partyColumns' shape. */
+export function partyFields(r: {
+  companyId: number;
+  customerId: number;
+  company: [string, string, number];
+  customer: [string, string, number];
+  transactionNatureName: string;
+}) {
+  return {
+    companyId: r.companyId,
+    companyName: r.company[0],
+    companyIdentifier: r.company[1],
+    companyType: r.company[2],
+    customerId: r.customerId,
+    customerName: r.customer[0],
+    customerIdentifier: r.customer[1],
+    customerType: r.customer[2],
+    transactionNatureName: r.transactionNatureName,
+  };
+}
+
+/**
  * The company, customer and nature a new record names, each only if it is the organization's
  * (undefined otherwise); the caller says what a missing one answers. An anonymized customer (LGPD)
  * takes no new record: 422 on the customer.
