@@ -64,7 +64,13 @@ describe.skipIf(!onPostgres)('PostgreSQL stops and starts again under 4 writers'
     {
       timeout: 180_000,
     },
-    async () => {
+    async ({ onTestFailed }) => {
+      // What the server said (and whether it exited) explains a failure here better than the fetch does.
+      onTestFailed(() =>
+        console.error(
+          `server exit code ${server.process.exitCode}; its last output:\n${server.output().slice(-10_000)}`,
+        ),
+      );
       const attempts: Attempt[] = [];
       const writing = { on: true };
       let n = 0;

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,7 +60,8 @@ export async function startCluster(): Promise<Cluster> {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     stop: () => {
       try {
-        run(pgCtl, ['-D', dataDir, '-m', 'immediate', 'stop']);
+        // Already stopped (a test that halted it failed before resuming it): nothing to stop.
+        if (existsSync(join(dataDir, 'postmaster.pid'))) run(pgCtl, ['-D', dataDir, '-m', 'immediate', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

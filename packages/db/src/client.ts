@@ -67,6 +67,8 @@ class TimedClient extends pg.Client {
 }
 
 const defaultPoolError = (err: Error) => console.error(`erro de conexão com o PostgreSQL: ${err.message}`);
+/** See the pool's 'connect' listener: the request that holds the connection reports the failure. */
+const ignoreInUseError = () => {};
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
@@ -85,6 +87,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // numeric and bigint arrive as strings by default; counts are safe as numbers here.
     // An idle connection that breaks (server restart, network) is replaced by the pool; say so.
     pool.on('error', (err) => (opts.onPoolError ?? defaultPoolError)(err));
+    // A connection in use by a request, between two of its statements (waiting on a file, a hash),
+    // when the server goes away: pg emits 'error' on it, and pg-pool listens only on idle ones, so that
+    // error, unheard, ended the whole process (every request then refused). Heard here, it changes
+    // nothing else: the request's next statement fails ('not queryable', a 503) and the broken
+    // connection leaves the pool when released.
+    pool.on('connect', (client) => client.on('error', ignoreInUseError));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',
