@@ -15,8 +15,9 @@
 // Run: npm run build && node --import tsx bench/src/field.ts        (npm run bench field)
 // BENCH_RUNS opens of each kind (median shown, default 3); BENCH_LH_RUNS Lighthouse runs (median, default
 // 3); BENCH_PORT the server's port (else a free one) and the next one for Chromium's DevTools port;
-// CHROME_PATH the browser; BENCH_TRACE=1 prints when each request of the opens started and ended.
-import { mkdtempSync, rmSync } from 'node:fs';
+// CHROME_PATH the browser; BENCH_TRACE=1 prints when each request of the opens started and ended;
+// BENCH_LH_JSON=<prefix> writes each Lighthouse report to <prefix>-<run>.json (long tasks, boot-up by script).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -193,6 +194,7 @@ async function lighthouseScore(base: string, orderPath: string, token: string) {
         undefined,
       );
       const lhr = result!.lhr;
+      if (process.env.BENCH_LH_JSON) writeFileSync(`${process.env.BENCH_LH_JSON}-${i}.json`, JSON.stringify(lhr));
       const audit = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
       results.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -357,3 +357,38 @@ test('the office closed the order meanwhile: the comment is kept with the reason
   expect(await outboxItems(page)).toHaveLength(0);
   expect((await commentsOf(order.admin, order.id, 1)).map((c) => c.comment)).not.toContain(comment);
 });
+
+test('an order that arrived a moment before the app was left is on the phone: it opens offline at once', async ({
+  page,
+  context,
+}) => {
+  // A completed order: not among the open orders read ahead, so only its own screen saves it.
+  const order = await startedOrder(page.request, { label: 'Cliente Recém-aberto', withWorker: true });
+  expect((await order.admin.post(`/invoices/${order.id}/complete`)).ok()).toBe(true);
+  await page.goto('/login');
+  await logIn(page);
+  await expect(page.getByRole('heading', { name: 'Bem-vindo' })).toBeVisible(FIRST_LOAD);
+  // The app's files are on the phone; the next page load is the service worker's.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+
+  await page.goto(`/invoices/${order.id}/edit`);
+  const heading = page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` });
+  await expect(heading).toBeVisible(FIRST_LOAD);
+  // Straight away (well within the second the app waits to gather changes before writing them), the
+  // network goes and the app is opened again: leaving the page wrote what was waiting.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(heading).toBeVisible(FIRST_LOAD);
+  await expect(page.getByText(/Sem conexão — mostrando dados salvos às/)).toBeVisible();
+  await context.setOffline(false);
+
+  // Logging out leaves nothing of this technician's screens on the phone.
+  expect(await savedCopy(page)).toContain(savedOrder(order.admin.org, order.id));
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await page.getByRole('button', { name: 'Técnico João da Silva' }).click();
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await savedCopy(page)).toBe('[]');
+});

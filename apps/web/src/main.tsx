@@ -8,7 +8,8 @@ import { createQueryClient, Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { meQueryOptions } from './lib/auth.tsx';
 import { decodeToken, getToken } from './lib/token.ts';
-import { restoreSavedQueries } from './lib/offline/saved-queries.ts';
+import { toast } from 'react-toastify';
+import { keepSavingQueries, restoreSavedQueries, STORAGE_FULL } from './lib/offline/saved-queries.ts';
 
 const queryClient = createQueryClient();
 // A returning user's session: what the phone saved of their screens is put back first (so an offline
@@ -17,6 +18,9 @@ if (decodeToken(getToken())) {
   await restoreSavedQueries(queryClient);
   void queryClient.prefetchQuery(meQueryOptions);
 }
+// From the first request on (a screen's data is asked for before its code arrives), each answer of the
+// technician's screens is saved on the phone as it arrives.
+keepSavingQueries(queryClient, () => toast.error(STORAGE_FULL, { toastId: 'storage-full' }));
 const router = createRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(

@@ -2,13 +2,12 @@ import { Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { useAuth, useMe, useOrgPath } from '../lib/auth.tsx';
 import { useConfirm } from '../components/confirm-dialog.tsx';
 import { OutboxButton } from '../components/offline/outbox-button.tsx';
 import { UpdatePrompt } from '../components/offline/update-prompt.tsx';
 import { flushOutbox, outbox, startOutbox } from '../lib/offline/outbox-runtime.ts';
-import { forgetSavedQueries, keepSavingQueries, sessionOwner } from '../lib/offline/saved-queries.ts';
+import { forgetSavedQueries, sessionOwner } from '../lib/offline/saved-queries.ts';
 import { forgetPushSubscription } from '../lib/offline/push.ts';
 import { registerServiceWorker } from '../lib/pwa.ts';
 import { prefetchAssignedOrders } from '../features/invoices/api/prefetch-assigned-orders.ts';
@@ -20,13 +19,31 @@ import { LeaveGuard } from '../components/leave-guard.tsx';
 import { canSee, financeNav, mainNav, registersNav, trailingNav, type NavItem } from './navigation.ts';
 import { PageSpinner } from '../components/page-spinner.tsx';
 
-const storageFull =
-  'Sem espaço no aparelho para guardar os dados para uso sem conexão. Libere espaço (fotos, aplicativos).';
+/** How long after the frame appears the read-ahead of the technician's orders may start. */
+const READ_AHEAD_AFTER_MS = 4_000;
+
+/**
+ * Runs `work` once the screen the person opened has arrived and painted: a few seconds after the frame
+ * appears, then when the browser is idle. On a slow phone the read-ahead of 30 orders (a hundred
+ * requests, each answer parsed and saved) started with the screen and competed with it for the
+ * network and the processor, delaying the order the technician had just opened. Returns the cancel.
+ */
+function afterScreenSettles(work: () => void): () => void {
+  let idle: number | undefined;
+  const timer = setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(work, { timeout: 2_000 });
+    else work();
+  }, READ_AHEAD_AFTER_MS);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}
 
 /**
  * The signed-in frame also runs what keeps the app working without a network: the service worker, the
- * outbox (writes waiting to be sent), the saved copy of the technician's screens and, for a
- * technician, the read-ahead of their open orders.
+ * outbox (writes waiting to be sent) and, for a technician, the read-ahead of their open orders (the
+ * copy of their screens is saved from the app's start, main.tsx).
  */
 function useOfflineSupport(isAdmin: boolean, signedIn: boolean) {
   const queryClient = useQueryClient();
@@ -34,18 +51,18 @@ function useOfflineSupport(isAdmin: boolean, signedIn: boolean) {
   const orgPath = useOrgPath();
   useEffect(() => {
     const stopOutbox = startOutbox(queryClient);
-    const stopSaving = keepSavingQueries(queryClient, () => toast.error(storageFull, { toastId: 'storage-full' }));
     void registerServiceWorker({ flush: () => flushOutbox(true), navigate: (path) => navigate(path) });
     return () => {
       stopOutbox();
-      stopSaving();
     };
   }, [queryClient, navigate]);
   useEffect(() => {
     if (isAdmin || !signedIn) return;
-    void prefetchAssignedOrders(queryClient, orgPath, (id, token) =>
-      queryClient.prefetchQuery({ ...publicInvoiceQueryOptions(id, token), staleTime: 60_000 }),
-    );
+    const readAhead = () =>
+      void prefetchAssignedOrders(queryClient, orgPath, (id, token) =>
+        queryClient.prefetchQuery({ ...publicInvoiceQueryOptions(id, token), staleTime: 60_000 }),
+      );
+    return afterScreenSettles(readAhead);
   }, [isAdmin, signedIn, queryClient, orgPath]);
 }
 

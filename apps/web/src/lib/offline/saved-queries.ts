@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
-import { createStore, del, get, set } from 'idb-keyval';
+import { createStore, del, get, promisifyRequest } from 'idb-keyval';
 import { decodeToken, getToken } from '../token.ts';
 import { setOrgTimeZone } from '../time-zone.ts';
 
@@ -8,10 +8,13 @@ import { setOrgTimeZone } from '../time-zone.ts';
  * with the day's visits and their orders (lines, equipment, customer's address and phone, comments,
  * photo thumbnails, allowed state changes, the signing page) open without a network.
  *
- * Only the queries of those screens are kept (by the first part of their key), for 7 days. The copy is
- * written a moment after the cache changes and read back before the first screen renders, so an
- * offline start shows the saved data at once; online, the screens ask again as usual and the new
- * answers replace it. Logging out deletes it (`forgetSavedQueries`).
+ * Only the queries of those screens are kept (by the first part of their key), one record per query,
+ * written as soon as its answer arrives: the order the technician just opened is on the phone even if
+ * the app is closed or reloaded a moment later (the browser drops writes still pending when a page
+ * goes away, so a write gathered for a second was lost then). The copy is read back before the first
+ * screen renders, so an offline start shows the saved data at once; online, the screens ask again as
+ * usual and the new answers replace it. Records older than 7 days and orders beyond the latest 60 are
+ * dropped when the app starts; logging out deletes them all (`forgetSavedQueries`).
  */
 
 let opened: ReturnType<typeof createStore> | undefined;
@@ -21,7 +24,18 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 const MAX_ORDERS = 60;
 const KEPT_ROOTS = new Set(['me', 'agenda', 'invoice', 'invoices', 'public-invoice', 'invoice-statuses']);
 
+/** Shown when the phone has no room left for the saved copy. */
+export const STORAGE_FULL =
+  'Sem espaço no aparelho para guardar os dados para uso sem conexão. Libere espaço (fotos, aplicativos).';
+
+type SavedQuery = DehydratedState['queries'][number];
+/** One query's answer as saved, with when. */
 interface Saved {
+  savedAt: number;
+  query: SavedQuery;
+}
+/** The whole cache in one record: how releases before 0.26 saved it (read once, then deleted). */
+interface SavedBefore {
   savedAt: number;
   state: DehydratedState;
 }
@@ -32,17 +46,25 @@ export function sessionOwner(): string | null {
   return user ? `${user.organizationId}:${user.sub}` : null;
 }
 
-const keyOf = (owner: string) => `queries:${owner}`;
+/** The record of a query and the range of all of an owner's; `queries:${owner}` was the single record before. */
+const recordKey = (owner: string, queryHash: string) => `q:${owner}:${queryHash}`;
+const ownerRange = (owner: string) => IDBKeyRange.bound(`q:${owner}:`, `q:${owner}:\uffff`);
+const keyBefore = (owner: string) => `queries:${owner}`;
 
 /** The order id of an ['invoice', orgPath, id, …] key. */
-const orderOf = (q: Query) => (q.queryKey[0] === 'invoice' ? Number(q.queryKey[2]) : null);
+const orderOf = (key: readonly unknown[]) => (key[0] === 'invoice' ? Number(key[2]) : null);
+const kept = (q: Query) => q.state.data !== undefined && KEPT_ROOTS.has(String(q.queryKey[0]));
 
-/** Which queries are kept: the screens above, answered, and only the latest orders. */
-function keptQueries(queryClient: QueryClient): (q: Query) => boolean {
+/**
+ * The saved records to put back: not older than 7 days, and of the orders only the latest 60 read.
+ * Returns them and the keys of the others (to delete).
+ */
+function choose(records: Array<{ key: string; saved: Saved }>, now: number) {
+  const fresh = records.filter((r) => now - r.saved.savedAt <= MAX_AGE_MS);
   const latest = new Map<number, number>();
-  for (const q of queryClient.getQueryCache().getAll()) {
-    const id = orderOf(q);
-    if (id !== null && q.state.data !== undefined) latest.set(id, Math.max(latest.get(id) ?? 0, q.state.dataUpdatedAt));
+  for (const { saved } of fresh) {
+    const id = orderOf(saved.query.queryKey);
+    if (id !== null) latest.set(id, Math.max(latest.get(id) ?? 0, saved.savedAt));
   }
   const keptOrders = new Set(
     [...latest.entries()]
@@ -50,24 +72,59 @@ function keptQueries(queryClient: QueryClient): (q: Query) => boolean {
       .slice(0, MAX_ORDERS)
       .map(([id]) => id),
   );
-  return (q) => {
-    if (q.state.data === undefined || !KEPT_ROOTS.has(String(q.queryKey[0]))) return false;
-    const id = orderOf(q);
+  const keep = fresh.filter((r) => {
+    const id = orderOf(r.saved.query.queryKey);
     return id === null || keptOrders.has(id);
-  };
+  });
+  const keepKeys = new Set(keep.map((r) => r.key));
+  return { keep, drop: records.filter((r) => !keepKeys.has(r.key)).map((r) => r.key) };
+}
+
+/** This owner's saved records, with their keys. */
+async function readAll(owner: string): Promise<Array<{ key: string; saved: Saved }>> {
+  return store()('readonly', async (s) => {
+    const [keys, values] = await Promise.all([
+      promisifyRequest(s.getAllKeys(ownerRange(owner))),
+      promisifyRequest(s.getAll(ownerRange(owner))),
+    ]);
+    return values.map((saved: Saved, i) => ({ key: String(keys[i]), saved }));
+  });
+}
+
+async function deleteRecords(keys: string[]) {
+  await store()('readwrite', (s) => {
+    for (const key of keys) s.delete(key);
+    return promisifyRequest(s.transaction);
+  });
+}
+
+/** The single record of releases before 0.26, as records of today (it is deleted once read). */
+async function readBefore(owner: string): Promise<Array<{ key: string; saved: Saved }>> {
+  const before = await get<SavedBefore>(keyBefore(owner), store());
+  if (!before) return [];
+  await del(keyBefore(owner), store());
+  return before.state.queries.map((query) => ({
+    key: recordKey(owner, query.queryHash),
+    saved: { savedAt: before.savedAt, query },
+  }));
 }
 
 /**
- * Puts this user's saved queries back in the cache (before the first render). Waits at most
- * `timeoutMs`: a slow or broken IndexedDB must not keep the app from starting.
+ * Puts this user's saved queries back in the cache (before the first render) and drops the records
+ * too old or beyond the orders kept. Waits at most `timeoutMs`: a slow or broken IndexedDB must not
+ * keep the app from starting.
  */
 export async function restoreSavedQueries(queryClient: QueryClient, timeoutMs = 1_500): Promise<void> {
   const owner = sessionOwner();
   if (!owner || typeof indexedDB === 'undefined') return;
-  const read = get<Saved>(keyOf(owner), store()).catch(() => undefined);
-  const saved = await Promise.race([read, new Promise<undefined>((r) => setTimeout(r, timeoutMs))]);
-  if (!saved || Date.now() - saved.savedAt > MAX_AGE_MS) return;
-  hydrate(queryClient, saved.state);
+  const read = Promise.all([readAll(owner), readBefore(owner)])
+    .then(([records, before]) => [...before, ...records])
+    .catch(() => undefined);
+  const records = await Promise.race([read, new Promise<undefined>((r) => setTimeout(r, timeoutMs))]);
+  if (!records?.length) return;
+  const { keep, drop } = choose(records, Date.now());
+  if (drop.length) void deleteRecords(drop).catch(() => {});
+  hydrate(queryClient, { mutations: [], queries: keep.map((r) => r.saved.query) });
   // A saved answer is never taken for a fresh one: each screen shows it and asks the server again at
   // once (a reload right after a change must show the change).
   await queryClient.invalidateQueries({ refetchType: 'none' });
@@ -77,26 +134,35 @@ export async function restoreSavedQueries(queryClient: QueryClient, timeoutMs = 
 }
 
 /**
- * Keeps writing the cache's kept queries for the signed-in user, at most once every `everyMs`.
- * Returns the function that stops it. A write that fails (the phone's storage is full) is reported
- * through `onError`, not swallowed.
+ * Writes each kept query of the signed-in user as its answer arrives (the answers of one moment in one
+ * write). Returns the function that stops it. A write that fails (the phone's storage is full) is
+ * reported through `onError`, not swallowed.
  */
-export function keepSavingQueries(queryClient: QueryClient, onError: (err: unknown) => void, everyMs = 1_000) {
+export function keepSavingQueries(queryClient: QueryClient, onError: (err: unknown) => void) {
+  const changed = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = async () => {
     timer = undefined;
     const owner = sessionOwner();
+    const hashes = new Set(changed);
+    changed.clear();
     if (!owner) return;
-    const state = dehydrate(queryClient, { shouldDehydrateQuery: keptQueries(queryClient) });
+    const { queries } = dehydrate(queryClient, { shouldDehydrateQuery: (q) => hashes.has(q.queryHash) && kept(q) });
+    if (queries.length === 0) return;
+    const savedAt = Date.now();
     try {
-      await set(keyOf(owner), { savedAt: Date.now(), state } satisfies Saved, store());
+      await store()('readwrite', (s) => {
+        for (const query of queries) s.put({ savedAt, query } satisfies Saved, recordKey(owner, query.queryHash));
+        return promisifyRequest(s.transaction);
+      });
     } catch (err) {
       onError(err);
     }
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    timer ??= setTimeout(() => void save(), everyMs);
+    if (event.type !== 'updated' || event.action.type !== 'success' || !kept(event.query)) return;
+    changed.add(event.query.queryHash);
+    timer ??= setTimeout(() => void save(), 0);
   });
   return () => {
     unsubscribe();
@@ -107,5 +173,9 @@ export function keepSavingQueries(queryClient: QueryClient, onError: (err: unkno
 /** Deletes this user's saved queries (logging out). */
 export async function forgetSavedQueries(owner: string): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
-  await del(keyOf(owner), store());
+  await store()('readwrite', (s) => {
+    s.delete(ownerRange(owner));
+    s.delete(keyBefore(owner));
+    return promisifyRequest(s.transaction);
+  });
 }
