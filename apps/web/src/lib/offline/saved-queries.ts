@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
-import { createStore, del, get, promisifyRequest } from 'idb-keyval';
+import { createStore, get, promisifyRequest } from 'idb-keyval';
 import { decodeToken, getToken } from '../token.ts';
 import { setOrgTimeZone } from '../time-zone.ts';
 
@@ -98,36 +98,50 @@ async function deleteRecords(keys: string[]) {
   });
 }
 
-/** The single record of releases before 0.26, as records of today (it is deleted once read). */
+/**
+ * The single record of releases before 0.26, rewritten as today's records (in the same transaction
+ * that deletes it, so a phone that starts again without a network still has them).
+ */
 async function readBefore(owner: string): Promise<Array<{ key: string; saved: Saved }>> {
   const before = await get<SavedBefore>(keyBefore(owner), store());
   if (!before) return [];
-  await del(keyBefore(owner), store());
-  return before.state.queries.map((query) => ({
+  const records = before.state.queries.map((query) => ({
     key: recordKey(owner, query.queryHash),
     saved: { savedAt: before.savedAt, query },
   }));
+  await store()('readwrite', (s) => {
+    for (const { key, saved } of records) s.put(saved, key);
+    s.delete(keyBefore(owner));
+    return promisifyRequest(s.transaction);
+  });
+  return records;
 }
 
 /**
  * Puts this user's saved queries back in the cache (before the first render) and drops the records
  * too old or beyond the orders kept. Waits at most `timeoutMs`: a slow or broken IndexedDB must not
- * keep the app from starting.
+ * keep the app from starting. A read slower than that still puts the copy back when it arrives (a busy
+ * phone opening offline then shows the saved order a moment later instead of "Sem conexão"); an answer
+ * the server gave meanwhile is newer and stays.
  */
 export async function restoreSavedQueries(queryClient: QueryClient, timeoutMs = 1_500): Promise<void> {
   const owner = sessionOwner();
   if (!owner || typeof indexedDB === 'undefined') return;
-  const read = Promise.all([readAll(owner), readBefore(owner)])
-    .then(([records, before]) => [...before, ...records])
-    .catch(() => undefined);
-  const records = await Promise.race([read, new Promise<undefined>((r) => setTimeout(r, timeoutMs))]);
-  if (!records?.length) return;
+  const restored = Promise.all([readAll(owner), readBefore(owner)])
+    .then(([records, before]) => putBack(queryClient, [...before, ...records]))
+    .catch(() => {});
+  await Promise.race([restored, new Promise<void>((r) => setTimeout(r, timeoutMs))]);
+}
+
+async function putBack(queryClient: QueryClient, records: Array<{ key: string; saved: Saved }>) {
+  if (!records.length) return;
   const { keep, drop } = choose(records, Date.now());
   if (drop.length) void deleteRecords(drop).catch(() => {});
   hydrate(queryClient, { mutations: [], queries: keep.map((r) => r.saved.query) });
   // A saved answer is never taken for a fresh one: each screen shows it and asks the server again at
   // once (a reload right after a change must show the change).
-  await queryClient.invalidateQueries({ refetchType: 'none' });
+  const hashes = new Set(keep.map((r) => r.saved.query.queryHash));
+  await queryClient.invalidateQueries({ predicate: (q) => hashes.has(q.queryHash), refetchType: 'none' });
   // /me sets the organization's time zone when it answers; a restored answer must do it too.
   const me = queryClient.getQueryData<{ organization?: { timeZone?: string } }>(['me']);
   if (me?.organization?.timeZone) setOrgTimeZone(me.organization.timeZone);
