@@ -376,8 +376,8 @@ test('an order that arrived a moment before the app was left is on the phone: it
   await page.goto(`/invoices/${order.id}/edit`);
   const heading = page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` });
   await expect(heading).toBeVisible(FIRST_LOAD);
-  // Straight away (well within the second the app waits to gather changes before writing them), the
-  // network goes and the app is opened again: leaving the page wrote what was waiting.
+  // Straight away, the network goes and the app is opened again: the order's answers were written to
+  // the phone as they arrived (nothing written on leaving the page survives a reload).
   await context.setOffline(true);
   await page.reload();
   await expect(heading).toBeVisible(FIRST_LOAD);

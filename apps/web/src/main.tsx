@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { toast } from 'react-toastify';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 // react-toastify puts its own styles in the page when it loads (no stylesheet import needed).
@@ -8,7 +9,6 @@ import { createQueryClient, Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { meQueryOptions } from './lib/auth.tsx';
 import { decodeToken, getToken } from './lib/token.ts';
-import { toast } from 'react-toastify';
 import { keepSavingQueries, restoreSavedQueries, STORAGE_FULL } from './lib/offline/saved-queries.ts';
 
 const queryClient = createQueryClient();

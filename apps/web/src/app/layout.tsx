@@ -52,9 +52,7 @@ function useOfflineSupport(isAdmin: boolean, signedIn: boolean) {
   useEffect(() => {
     const stopOutbox = startOutbox(queryClient);
     void registerServiceWorker({ flush: () => flushOutbox(true), navigate: (path) => navigate(path) });
-    return () => {
-      stopOutbox();
-    };
+    return stopOutbox;
   }, [queryClient, navigate]);
   useEffect(() => {
     if (isAdmin || !signedIn) return;
