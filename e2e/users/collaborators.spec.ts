@@ -92,7 +92,13 @@ test.describe('collaborators', () => {
     // that stops loginAs from putting her token back is set by an init script of her page, not by an
     // evaluate in a page that may be navigating.
     await hers.addInitScript(() => sessionStorage.setItem('e2e-logged-out', '1'));
-    await hers.reload();
+    // For the same reason her page may be reloading by itself at the moment the test reloads it: the
+    // later of the two navigations replaces the other, and Playwright reports the test's as aborted
+    // (seen once in 23 loaded runs). Either reload starts a document without her token; what is checked
+    // is where her page ends.
+    await hers.reload().catch((err: Error) => {
+      if (!/ERR_ABORTED|interrupted by another navigation|frame was detached/.test(err.message)) throw err;
+    });
     await expect(hers).toHaveURL(/\/login$/);
     await context.close();
   });
