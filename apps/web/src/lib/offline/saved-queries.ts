@@ -40,6 +40,13 @@ interface SavedBefore {
   state: DehydratedState;
 }
 
+/**
+ * The session whose copy was deleted by logging out. Answers of its screens can still arrive between
+ * that delete and the token being cleared (going online again refetches every screen at once); they
+ * are not written back, or a shared phone would keep them.
+ */
+let forgottenToken: string | null = null;
+
 /** `${organizationId}:${userId}` of the stored session, or null. */
 export function sessionOwner(): string | null {
   const user = decodeToken(getToken());
@@ -160,7 +167,7 @@ export function keepSavingQueries(queryClient: QueryClient, onError: (err: unkno
     const owner = sessionOwner();
     const hashes = new Set(changed);
     changed.clear();
-    if (!owner) return;
+    if (!owner || getToken() === forgottenToken) return;
     const { queries } = dehydrate(queryClient, { shouldDehydrateQuery: (q) => hashes.has(q.queryHash) && kept(q) });
     if (queries.length === 0) return;
     const savedAt = Date.now();
@@ -186,6 +193,7 @@ export function keepSavingQueries(queryClient: QueryClient, onError: (err: unkno
 
 /** Deletes this user's saved queries (logging out). */
 export async function forgetSavedQueries(owner: string): Promise<void> {
+  forgottenToken = getToken();
   if (typeof indexedDB === 'undefined') return;
   await store()('readwrite', (s) => {
     s.delete(ownerRange(owner));
