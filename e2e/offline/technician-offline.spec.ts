@@ -392,3 +392,82 @@ test('an order that arrived a moment before the app was left is on the phone: it
   await expect(page).toHaveURL(/\/login$/);
   expect(await savedCopy(page)).toBe('[]');
 });
+
+test('a phone upgraded from 0.25 keeps its saved copy: the single record of then opens offline and is rewritten per query', async ({
+  page,
+  context,
+}) => {
+  const order = await startedOrder(page.request, { label: 'Cliente Atualizado', withWorker: true });
+  expect((await order.admin.post(`/invoices/${order.id}/complete`)).ok()).toBe(true);
+  await page.goto('/login');
+  await logIn(page);
+  await expect(page.getByRole('heading', { name: 'Bem-vindo' })).toBeVisible(FIRST_LOAD);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto(`/invoices/${order.id}/edit`);
+  const heading = page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` });
+  await expect(heading).toBeVisible(FIRST_LOAD);
+  await expect.poll(() => savedCopy(page)).toContain(savedOrder(order.admin.org, order.id));
+
+  // The app is left (a page of the API, which the service worker does not answer), so nothing writes
+  // today's records again; then the copy is put as releases before 0.26 kept it: the whole cache in
+  // one record `queries:<org>:<user>`.
+  await page.goto('/api/none');
+  const before = await page.evaluate(
+    () =>
+      new Promise<{ owner: string; count: number }>((resolve, reject) => {
+        const open = indexedDB.open('oficina-saved');
+        open.addEventListener('error', () => reject(open.error));
+        open.onsuccess = () => {
+          const tx = open.result.transaction('queries', 'readwrite');
+          const store = tx.objectStore('queries');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          let owner = '';
+          values.onsuccess = () => {
+            const records = (keys.result as string[])
+              .map((key, i) => ({ key, value: values.result[i] as { savedAt: number; query: unknown } }))
+              .filter((r) => r.key.startsWith('q:'));
+            owner = records[0]!.key.split(':').slice(1, 3).join(':');
+            for (const r of records) store.delete(r.key);
+            store.put(
+              {
+                savedAt: records[0]!.value.savedAt,
+                state: { mutations: [], queries: records.map((r) => r.value.query) },
+              },
+              `queries:${owner}`,
+            );
+            tx.oncomplete = () => resolve({ owner, count: records.length });
+          };
+        };
+      }),
+  );
+  expect(before.count).toBeGreaterThan(1);
+
+  await context.setOffline(true);
+  await page.goto(`/invoices/${order.id}/edit`);
+  await expect(heading).toBeVisible(FIRST_LOAD);
+  await expect(page.getByText(/Sem conexão — mostrando dados salvos às/)).toBeVisible();
+  await context.setOffline(false);
+  // The single record is gone; each of its queries is a record of its own (what today's app reads).
+  await expect
+    .poll(async () => {
+      const saved = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const open = indexedDB.open('oficina-saved');
+            open.onsuccess = () => {
+              const keys = open.result.transaction('queries').objectStore('queries').getAllKeys();
+              keys.onsuccess = () => resolve(keys.result.map(String));
+            };
+          }),
+      );
+      return {
+        single: saved.includes(`queries:${before.owner}`),
+        perQuery: saved.filter((k) => k.startsWith(`q:${before.owner}:`)).length >= before.count,
+      };
+    })
+    .toEqual({ single: false, perQuery: true });
+  expect(await savedCopy(page)).toContain(savedOrder(order.admin.org, order.id));
+});
