@@ -16,7 +16,9 @@
 // BENCH_RUNS opens of each kind (median shown, default 3); BENCH_LH_RUNS Lighthouse runs (median, default
 // 3); BENCH_PORT the server's port (else a free one) and the next one for Chromium's DevTools port;
 // CHROME_PATH the browser; BENCH_TRACE=1 prints when each request of the opens started and ended;
-// BENCH_LH_JSON=<prefix> writes each Lighthouse report to <prefix>-<run>.json (long tasks, boot-up by script).
+// BENCH_LH_JSON=<prefix> writes each Lighthouse report to <prefix>-<run>.json (long tasks, boot-up by script);
+// BENCH_PROFILE=1 prints where each second open spent its time: when each file and request started and
+// ended on the page's clock, and the processor's self time by script (a sampled CPU profile).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,11 +142,18 @@ async function visit(context: BrowserContext, base: string, orderPath: string): 
   // Second open: a new page, the HTTP cache as the first open left it.
   const again = await context.newPage();
   const net2 = await throttled(context, again);
+  const profiling = !!process.env.BENCH_PROFILE;
+  if (profiling) {
+    await net2.cdp.send('Profiler.enable');
+    await net2.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await net2.cdp.send('Profiler.start');
+  }
   t0 = performance.now();
   if (process.env.BENCH_TRACE) console.log(`  trace second open from ${Math.round(t0 % 100000)} ms`);
   await again.goto(base + orderPath, { waitUntil: 'commit' });
   await orderShown(again);
   const secondMs = performance.now() - t0;
+  if (profiling) await printProfile(again, await stopProfiler(net2.cdp), secondMs);
   if (process.env.BENCH_TRACE) console.log(`  trace second open shown at ${Math.round(performance.now() % 100000)} ms`);
   await quiet(again);
   const second = net2.take();
@@ -165,6 +174,33 @@ async function visit(context: BrowserContext, base: string, orderPath: string): 
   await context.setOffline(false);
   await again.close();
   return { loginMs, firstMs, secondMs, offline, login, first, second };
+}
+
+/** The second open's files and requests on the page's clock, and the processor's self time by script. */
+/** What Chromium's Profiler.stop answers. */
+type CpuProfile = Awaited<ReturnType<typeof stopProfiler>>;
+const stopProfiler = async (cdp: CDPSession) => (await cdp.send('Profiler.stop')).profile;
+
+async function printProfile(page: Page, profile: CpuProfile, shownMs: number) {
+  const timing = await page.evaluate(() => ({
+    resources: performance
+      .getEntriesByType('resource')
+      .map((r) => r as PerformanceResourceTiming)
+      .map((r) => `${Math.round(r.startTime)}→${Math.round(r.responseEnd)} ms ${r.name.replace(location.origin, '')}`),
+    paints: performance.getEntriesByType('paint').map((p) => `${p.name} ${Math.round(p.startTime)} ms`),
+  }));
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byScript = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = nodes.get(id)!.callFrame;
+    const where = frame.url.replace(/^.*\//, '') || frame.functionName || '(native)';
+    byScript.set(where, (byScript.get(where) ?? 0) + (profile.timeDeltas?.[i + 1] ?? 0) / 1000);
+  });
+  console.log(`  profile: second open shown after ${Math.round(shownMs)} ms`);
+  for (const line of [...timing.paints, ...timing.resources]) console.log(`    ${line}`);
+  console.log('  self time by script (throttled ms):');
+  for (const [where, ms] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    console.log(`    ${String(Math.round(ms)).padStart(5)} ${where}`);
 }
 
 /** Lighthouse (mobile preset) on the order screen, logged in as the technician, HTTP cache emptied. */
