@@ -358,24 +358,31 @@ test('the office closed the order meanwhile: the comment is kept with the reason
   expect((await commentsOf(order.admin, order.id, 1)).map((c) => c.comment)).not.toContain(comment);
 });
 
-test('an order that arrived a moment before the app was left is on the phone: it opens offline at once', async ({
-  page,
-  context,
-}) => {
-  // A completed order: not among the open orders read ahead, so only its own screen saves it.
-  const order = await startedOrder(page.request, { label: 'Cliente Recém-aberto', withWorker: true });
+/**
+ * A completed order of the technician (not among the open orders read ahead, so only its own screen
+ * saves it), opened online after logging in, once the app's files are on the phone (the next page load
+ * is the service worker's). Returns it and its heading, shown.
+ */
+async function openCompletedOrder(page: Page, label: string) {
+  const order = await startedOrder(page.request, { label, withWorker: true });
   expect((await order.admin.post(`/invoices/${order.id}/complete`)).ok()).toBe(true);
   await page.goto('/login');
   await logIn(page);
   await expect(page.getByRole('heading', { name: 'Bem-vindo' })).toBeVisible(FIRST_LOAD);
-  // The app's files are on the phone; the next page load is the service worker's.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-
   await page.goto(`/invoices/${order.id}/edit`);
   const heading = page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` });
   await expect(heading).toBeVisible(FIRST_LOAD);
+  return { order, heading };
+}
+
+test('an order that arrived a moment before the app was left is on the phone: it opens offline at once', async ({
+  page,
+  context,
+}) => {
+  const { order, heading } = await openCompletedOrder(page, 'Cliente Recém-aberto');
   // Straight away, the network goes and the app is opened again: the order's answers were written to
   // the phone as they arrived (nothing written on leaving the page survives a reload).
   await context.setOffline(true);
@@ -397,17 +404,7 @@ test('a phone upgraded from 0.25 keeps its saved copy: the single record of then
   page,
   context,
 }) => {
-  const order = await startedOrder(page.request, { label: 'Cliente Atualizado', withWorker: true });
-  expect((await order.admin.post(`/invoices/${order.id}/complete`)).ok()).toBe(true);
-  await page.goto('/login');
-  await logIn(page);
-  await expect(page.getByRole('heading', { name: 'Bem-vindo' })).toBeVisible(FIRST_LOAD);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.goto(`/invoices/${order.id}/edit`);
-  const heading = page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` });
-  await expect(heading).toBeVisible(FIRST_LOAD);
+  const { order, heading } = await openCompletedOrder(page, 'Cliente Atualizado');
   await expect.poll(() => savedCopy(page)).toContain(savedOrder(order.admin.org, order.id));
 
   // The app is left (a page of the API, which the service worker does not answer), so nothing writes
