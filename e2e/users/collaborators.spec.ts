@@ -71,7 +71,7 @@ test.describe('collaborators', () => {
     // Paula is logged in somewhere when she is deactivated.
     const context = await browser.newContext();
     const hers = await context.newPage();
-    await loginAs(hers, email, 'senha-da-paula');
+    const herToken = await loginAs(hers, email, 'senha-da-paula');
     await hers.goto('/');
     await expect(hers.getByRole('heading', { name: 'Bem-vindo' })).toBeVisible();
 
@@ -87,19 +87,17 @@ test.describe('collaborators', () => {
 
     const login = await request.post('/api/login', { data: { username: email, password: 'senha-da-paula' } });
     expect(login.status()).toBe(401);
-    // Her open session ends at the next request. Her app's own background requests (the bell, the
-    // read-ahead of her orders) may get the 401 first and reload her page by themselves, so the marker
-    // that stops loginAs from putting her token back is set by an init script of her page, not by an
-    // evaluate in a page that may be navigating.
-    await hers.addInitScript(() => sessionStorage.setItem('e2e-logged-out', '1'));
-    // For the same reason her page may be reloading by itself at the moment the test reloads it: the
-    // later of the two navigations replaces the other, and Playwright reports the test's as aborted
-    // (seen once in 23 loaded runs). Either reload starts a document without her token; what is checked
-    // is where her page ends.
-    await hers.reload().catch((err: Error) => {
-      if (!/ERR_ABORTED|interrupted by another navigation|frame was detached/.test(err.message)) throw err;
-    });
-    await expect(hers).toHaveURL(/\/login$/);
+    // Her open session ends at the next request: the server refuses the token her browser holds.
+    const me = await request.get('/api/me', { headers: { authorization: `Bearer ${herToken}` } });
+    expect(me.status()).toBe(401);
+    // Her app, opened again, is on the login page. A new page of her browser is what opens it: the page
+    // she had open may be reloading itself at this moment (its own background requests, the bell and the
+    // read-ahead, get the 401 too), and a reload of that page by the test raced with it (three forms of
+    // the same abort in loaded runs: ERR_ABORTED, frame detached, not attached to an active page).
+    await hers.close();
+    const again = await context.newPage();
+    await again.goto('/', { waitUntil: 'commit' });
+    await expect(again).toHaveURL(/\/login$/);
     await context.close();
   });
 
