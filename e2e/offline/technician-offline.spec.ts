@@ -75,6 +75,24 @@ const savedCopy = (page: Page) =>
       }),
   );
 
+/** The keys of the phone's saved copy (one record per query: `q:<org>:<user>:<query>`). */
+const savedKeys = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('oficina-saved');
+        // Only looks (see savedCopy).
+        open.onupgradeneeded = () => open.transaction!.abort();
+        open.addEventListener('error', () => resolve([]));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('queries')) return resolve([]);
+          const keys = db.transaction('queries').objectStore('queries').getAllKeys();
+          keys.onsuccess = () => resolve(keys.result.map(String));
+        };
+      }),
+  );
+
 /** Waits for the service worker to be active and the phone's saved copy to hold each of `texts`. */
 async function readyOffline(page: Page, texts: string[]) {
   await page.evaluate(async () => {
@@ -418,6 +436,8 @@ test('a phone upgraded from 0.25 keeps its saved copy: the single record of then
     () =>
       new Promise<{ owner: string; count: number }>((resolve, reject) => {
         const open = indexedDB.open('oficina-saved');
+        // Only changes a copy that is there (see savedCopy).
+        open.onupgradeneeded = () => open.transaction!.abort();
         open.addEventListener('error', () => reject(open.error));
         open.onsuccess = () => {
           const tx = open.result.transaction('queries', 'readwrite');
@@ -453,16 +473,7 @@ test('a phone upgraded from 0.25 keeps its saved copy: the single record of then
   // The single record is gone; each of its queries is a record of its own (what today's app reads).
   await expect
     .poll(async () => {
-      const saved = await page.evaluate(
-        () =>
-          new Promise<string[]>((resolve) => {
-            const open = indexedDB.open('oficina-saved');
-            open.onsuccess = () => {
-              const keys = open.result.transaction('queries').objectStore('queries').getAllKeys();
-              keys.onsuccess = () => resolve(keys.result.map(String));
-            };
-          }),
-      );
+      const saved = await savedKeys(page);
       return {
         single: saved.includes(`queries:${before.owner}`),
         perQuery: saved.filter((k) => k.startsWith(`q:${before.owner}:`)).length >= before.count,
