@@ -11,6 +11,8 @@ export interface Config {
   databaseUrl?: string;
   /** Connections to PostgreSQL (DATABASE_URL) this process keeps at most. */
   databasePoolMax: number;
+  /** The embedded database's page cache (PGLITE_SHARED_BUFFERS, e.g. '32MB'); unset: the database's default. */
+  pgliteSharedBuffers?: string;
   /** JWT_SECRET; when absent the key generated once and kept in the database is used. */
   jwtSecret?: string;
   logLevel: string;
@@ -91,6 +93,7 @@ export function loadConfig(env = process.env): Config {
     // A database does its best work with about two busy connections per core: more only queue inside
     // it and add switching. Requests beyond the pool wait in Node, which costs nothing.
     databasePoolMax: Number(env.DATABASE_POOL_MAX ?? Math.max(4, 2 * availableParallelism())),
+    pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS?.trim() || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     // Demo users (known passwords) never reach production: not with NODE_ENV=production, and with a

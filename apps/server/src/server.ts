@@ -1,6 +1,14 @@
 // One server process: opens the database, migrates it, builds the app and listens. main.ts runs it
 // directly, or in each worker of a cluster (lib/cluster.ts).
-import { DataDirInUseError, migrate, openDatabase, seedDemo, demoLogins, DEMO_PASSWORD } from '@oficina/db';
+import {
+  DataDirInUseError,
+  migrate,
+  openDatabase,
+  seedDemo,
+  demoLogins,
+  DEMO_PASSWORD,
+  SHARED_BUFFERS_PATTERN,
+} from '@oficina/db';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -30,6 +38,12 @@ try {
 } catch (err) {
   failStart('configuração de backup inválida / invalid backup settings', err);
 }
+if (config.pgliteSharedBuffers && !SHARED_BUFFERS_PATTERN.test(config.pgliteSharedBuffers)) {
+  failStart(
+    'PGLITE_SHARED_BUFFERS inválido / invalid PGLITE_SHARED_BUFFERS',
+    new Error(`"${config.pgliteSharedBuffers}": use um tamanho como 32MB, 64MB ou 1GB`),
+  );
+}
 let log: { error(obj: object, msg: string): void } = {
   error: (obj, msg) => console.error(msg, obj),
 };
@@ -40,7 +54,7 @@ const database = await openDatabase(
         poolMax: config.databasePoolMax,
         onPoolError: (err) => log.error({ err }, 'database pool error'),
       }
-    : { dataDir: join(config.dataDir, 'pgdata') },
+    : { dataDir: join(config.dataDir, 'pgdata'), sharedBuffers: config.pgliteSharedBuffers },
 ).catch((err: unknown) => {
   if (err instanceof DataDirInUseError) {
     console.error(err.message);

@@ -43,8 +43,32 @@ export interface OpenOptions {
   /** A tarball made by dumpDataDir(): starts an in-memory PGlite from it (tests). */
   loadDataDir?: Blob;
   poolMax?: number;
+  /** The embedded database's page cache (PostgreSQL's shared_buffers, e.g. '32MB'); default PGLITE_SHARED_BUFFERS. */
+  sharedBuffers?: string;
   /** Errors of idle pooled connections (PostgreSQL); default: a line on stderr. */
   onPoolError?: (err: Error) => void;
+}
+
+/**
+ * The embedded database's page cache. PostgreSQL's own default (128 MB) is taken whole when the
+ * database starts, so it was most of an idle server's memory; a shop on the embedded database has
+ * its hot pages (recent orders, the indexes' upper levels) well inside 32 MB, and a page read again
+ * comes from the operating system's file cache, which holds the data files anyway.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+/** A size PostgreSQL accepts for shared_buffers, in kB, MB or GB. */
+export const SHARED_BUFFERS_PATTERN = /^[1-9]\d*(kB|MB|GB)$/;
+
+/**
+ * PGlite's start options with a page cache of the given size. PGlite replaces its whole list of start
+ * parameters when given one, so the setting goes after its own defaults; a release without that list
+ * (none known) keeps PostgreSQL's default cache rather than start without them (a test checks the size).
+ */
+function pgliteStartParams(sharedBuffers: string): { startParams?: string[] } {
+  if (!SHARED_BUFFERS_PATTERN.test(sharedBuffers)) throw new Error(`shared_buffers inválido: ${sharedBuffers}`);
+  const defaults = (PGlite as unknown as { defaultStartParams?: unknown }).defaultStartParams;
+  if (!Array.isArray(defaults)) return {};
+  return { startParams: [...(defaults as string[]), '-c', `shared_buffers=${sharedBuffers}`] };
 }
 
 /** How long opening a connection to PostgreSQL may take before the request fails (and answers 503). */
@@ -129,6 +153,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   try {
     client = await PGlite.create(opts.dataDir ?? 'memory://', {
       extensions: pgliteExtensions,
+      ...pgliteStartParams(opts.sharedBuffers ?? PGLITE_SHARED_BUFFERS),
       ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     });
   } catch (err) {
