@@ -1,7 +1,7 @@
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { PRIVATE_DIR, PRIVATE_FILE } from './private-files.ts';
 
 /**
@@ -144,24 +144,35 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+type S3Library = typeof import('@aws-sdk/client-s3');
+let s3Library: Promise<S3Library> | undefined;
+/**
+ * The S3 library, loaded when a bucket is first used: it is a large part of a server's memory and
+ * start, and a server that keeps its files on its own disk never needs it.
+ */
+const loadS3 = () => (s3Library ??= import('@aws-sdk/client-s3'));
+
 /** Objects `<key>` in a private bucket; the app reads them and streams them to authorized requests. */
 export function createS3Storage(settings: S3Settings): FileStorage {
-  const client = new S3Client({
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    // Checksums only where S3 demands them: the newer default (CRC32 trailers on every upload)
-    // is not understood by many S3-compatible servers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    // A bucket that does not answer fails the request in seconds (503) instead of holding it: a
-    // connection gets 3 s, a request 30 s (a large photo on a slow link), two attempts in all.
-    requestHandler: { connectionTimeout: 3000, requestTimeout: 30_000 },
-    maxAttempts: 2,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-  });
+  let opened: Promise<{ s3: S3Library; client: S3Client }> | undefined;
+  const open = () => (opened ??= loadS3().then((s3) => ({ s3, client: newClient(s3) })));
+  const newClient = (s3: S3Library) =>
+    new s3.S3Client({
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      // Checksums only where S3 demands them: the newer default (CRC32 trailers on every upload)
+      // is not understood by many S3-compatible servers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      // A bucket that does not answer fails the request in seconds (503) instead of holding it: a
+      // connection gets 3 s, a request 30 s (a large photo on a slow link), two attempts in all.
+      requestHandler: { connectionTimeout: 3000, requestTimeout: 30_000 },
+      maxAttempts: 2,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
+    });
   const Bucket = settings.bucket;
   // Any failure of the bucket itself (refused or timed-out connection, 5xx, wrong credentials) is an
   // outage for the request; a missing key is not.
@@ -172,34 +183,38 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     kind: 's3',
     async put(key, data, contentType) {
       const Key = checkedKey(key);
+      const { s3, client } = await open();
       await client
-        .send(new PutObjectCommand({ Bucket, Key, Body: data, ContentType: contentType }))
+        .send(new s3.PutObjectCommand({ Bucket, Key, Body: data, ContentType: contentType }))
         .catch(unavailable('put'));
     },
     async get(key) {
       const Key = checkedKey(key);
+      const { s3, client } = await open();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key }));
+        const res = await client.send(new s3.GetObjectCommand({ Bucket, Key }));
         if (!res.Body) return undefined;
         return Buffer.from(await res.Body.transformToByteArray());
       } catch (err) {
-        if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return undefined;
+        if (err instanceof s3.NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return undefined;
         throw new StorageUnavailableError('get', err);
       }
     },
     async delete(key) {
       const Key = checkedKey(key);
+      const { s3, client } = await open();
       // S3 answers 204 for a missing key too.
-      await client.send(new DeleteObjectCommand({ Bucket, Key })).catch(unavailable('delete'));
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key })).catch(unavailable('delete'));
     },
     async check() {
+      const { s3, client } = await open();
       // A GET of a key that is never written: NoSuchKey proves the server answers, the bucket
       // exists and the credentials are good (a wrong secret, a missing bucket or no read/list
       // permission answer otherwise).
       try {
-        await client.send(new GetObjectCommand({ Bucket, Key: '.ready-check' }));
+        await client.send(new s3.GetObjectCommand({ Bucket, Key: '.ready-check' }));
       } catch (err) {
-        if (!(err instanceof NoSuchKey)) throw err;
+        if (!(err instanceof s3.NoSuchKey)) throw err;
       }
     },
   };

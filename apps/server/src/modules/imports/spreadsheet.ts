@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { IMPORT_MAX_ROWS, importMessages } from '@oficina/contracts';
@@ -100,7 +100,10 @@ async function readXlsx(data: Buffer): Promise<Sheet> {
   if (!names.includes('xl/workbook.xml')) throw refuse(importMessages.notASpreadsheet);
   if (unzipped > XLSX_MAX_UNZIPPED) throw refuse(importMessages.xlsxTooLarge);
 
-  const workbook = new ExcelJS.Workbook();
+  // Loaded when a spreadsheet first arrives: the library is a large part of a server's memory and
+  // start, and most servers never import one.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
