@@ -19,7 +19,7 @@ import type { DocumentLink, DocumentServer, PdfLog } from '../documents/printed-
 import { findEstimate, recordChange, type Actor } from './estimate-access.ts';
 import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
 import { renderPdf } from '../../lib/pdf-pool.ts';
-import { MAX_PRINTED_COMMENTS } from '../documents/pdf/record-blocks.ts';
+import { MAX_PRINTED_COMMENTS } from '../documents/pdf/printed-data.ts';
 import type { EstimatePdfData } from './pdf/estimate-document.ts';
 
 const PURPOSE = 'estimate-pdf';

@@ -10,8 +10,7 @@ import { contentHash, latestSignature, loadSignedContent } from './invoice-signa
 import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
 import { renderPdf } from '../../lib/pdf-pool.ts';
 import type { InvoicePdfData } from './pdf/invoice-document.ts';
-import { MAX_PRINTED_COMMENTS } from '../documents/pdf/record-blocks.ts';
-import { printedChecklist } from './pdf/checklists-block.ts';
+import { MAX_PRINTED_COMMENTS, printedChecklist } from '../documents/pdf/printed-data.ts';
 import {
   fromDataUrl,
   latestPrinted,

@@ -16,7 +16,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
 import { renderPdf } from '../../lib/pdf-pool.ts';
-import { printedChecklist } from '../invoices/pdf/checklists-block.ts';
+import { printedChecklist } from '../documents/pdf/printed-data.ts';
 import { printedHead, verifyDocumentLink, type DocumentServer, type PdfLog } from '../documents/printed-record.ts';
 import { organizationToday } from './maintenance-plans.service.ts';
 import type { PmocReportData, ReportVisit } from './pdf/pmoc-report-document.ts';

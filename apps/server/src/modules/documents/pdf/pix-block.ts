@@ -1,37 +1,6 @@
-import QRCode from 'qrcode';
-import { formatMoney, fromCents, pixBrCode } from '@oficina/contracts';
+import { formatMoney, fromCents } from '@oficina/contracts';
 import { colors, CONTENT_WIDTH, ensureSpace, fonts, PAGE, pdfText, sectionTitle, type Doc } from './pdf-layout.ts';
-
-/** What a document prints to be paid by PIX: the BR Code, its QR code (PNG) and the amount. */
-export interface PrintedPix {
-  code: string;
-  qr: Buffer;
-  amountCents: number;
-}
-
-/**
- * The PIX payment of a document, or null when there is nothing to pay that way: no key on the company,
- * values hidden, nothing due. `reference` names the document in the payer's statement (e.g. OS123).
- */
-export async function pixFor(p: {
-  pixKey: string | null;
-  showValues: boolean;
-  amountCents: number;
-  merchantName: string;
-  merchantCity: string | null | undefined;
-  reference: string;
-}): Promise<PrintedPix | null> {
-  if (!p.pixKey || !p.showValues || p.amountCents <= 0) return null;
-  const code = pixBrCode({
-    key: p.pixKey,
-    merchantName: p.merchantName,
-    merchantCity: p.merchantCity ?? '',
-    amount: fromCents(p.amountCents),
-    txid: p.reference,
-  });
-  const qr = await QRCode.toBuffer(code, { errorCorrectionLevel: 'M', margin: 1, width: 360 });
-  return { code, qr, amountCents: p.amountCents };
-}
+import type { PrintedPix } from './printed-data.ts';
 
 /** 'Pagamento por PIX': the QR code at the left, the amount and the copia-e-cola text beside it. */
 export function pixBlock(doc: Doc, pix: PrintedPix | null | undefined) {

@@ -24,7 +24,7 @@ import {
   type Doc,
 } from './pdf-layout.ts';
 import { table, type Cell, type Column } from './pdf-table.ts';
-import type { PrintedPix } from './pix-block.ts';
+import { MAX_PRINTED_COMMENTS, type PrintedPix } from './printed-data.ts';
 
 const money = (cents: number) => formatMoney(fromCents(cents));
 const identifierLabel = (type: number) => (type === PersonType.Natural ? 'CPF' : 'CNPJ');
@@ -202,12 +202,6 @@ export function totals(doc: Doc, d: Values & { invoice: { subtotalCents: number;
   doc.x = PAGE.margin;
   doc.y = y;
 }
-
-/**
- * A document prints at most this many comments (the latest): a thread of hundreds would make it
- * hundreds of pages. The rest is counted in a line after them.
- */
-export const MAX_PRINTED_COMMENTS = 50;
 
 /** The line after the printed comments saying how many older ones are left out. */
 /**

@@ -1,4 +1,3 @@
-import { formatQuantity } from '@oficina/contracts';
 import {
   colors,
   CONTENT_WIDTH,
@@ -9,37 +8,7 @@ import {
   sectionTitle,
   type Doc,
 } from '../../documents/pdf/pdf-layout.ts';
-
-/** An attached checklist as printed: each item and its answer in words. */
-export interface PrintedChecklist {
-  name: string;
-  items: Array<{ label: string; required: boolean; answer: string }>;
-}
-
-type Item = { id: number; label: string; kind: 'check' | 'number' | 'text' | 'photo'; required: boolean };
-
-/**
- * The answer as the customer reads it: a tick is 'Sim', a number in pt-BR, a text as typed, a photo by
- * its place among the printed photos ('Foto 2'); unanswered is '—'.
- */
-export function printedChecklist(
-  c: { name: string; items: Item[]; answers: Record<string, boolean | number | string | null> },
-  photoIds: number[],
-): PrintedChecklist {
-  return {
-    name: c.name,
-    items: c.items.map((item) => {
-      const v = c.answers[String(item.id)];
-      let answer = '—';
-      if (item.kind === 'check' && v === true) answer = 'Sim';
-      else if (item.kind === 'number' && typeof v === 'number') answer = formatQuantity(v);
-      else if (item.kind === 'text' && typeof v === 'string' && v) answer = v;
-      else if (item.kind === 'photo' && typeof v === 'number')
-        answer = photoIds.includes(v) ? `Foto ${photoIds.indexOf(v) + 1}` : '—';
-      return { label: item.label, required: item.required, answer };
-    }),
-  };
-}
+import type { PrintedChecklist } from '../../documents/pdf/printed-data.ts';
 
 /** 'Checklists': per checklist its name, then a line per item, the answer to the right. */
 export function checklistsBlock(doc: Doc, checklists: PrintedChecklist[]) {

@@ -1,5 +1,5 @@
 // What an order's PDF prints, loaded by invoice-pdf.service.ts and laid out by invoice-document.ts.
-import type { PrintedChecklist } from './checklists-block.ts';
+import type { PrintedChecklist } from '../../documents/pdf/printed-data.ts';
 import type { PrintedRecord } from '../../documents/pdf/record-blocks.ts';
 
 /** Everything the service-order document prints, loaded and checked by the service. */

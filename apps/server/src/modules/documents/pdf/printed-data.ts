@@ -1,0 +1,73 @@
+import QRCode from 'qrcode';
+import { formatQuantity, fromCents, pixBrCode } from '@oficina/contracts';
+
+// What the printed documents show, made from the data before any drawing: the server's request code
+// uses these, and the drawing (pdfkit, in the PDF workers) is kept out of the server's own memory.
+
+/**
+ * A document prints at most this many comments (the latest): a thread of hundreds would make it
+ * hundreds of pages. The rest is counted in a line after them.
+ */
+export const MAX_PRINTED_COMMENTS = 50;
+
+/** What a document prints to be paid by PIX: the BR Code, its QR code (PNG) and the amount. */
+export interface PrintedPix {
+  code: string;
+  qr: Buffer;
+  amountCents: number;
+}
+
+/**
+ * The PIX payment of a document, or null when there is nothing to pay that way: no key on the company,
+ * values hidden, nothing due. `reference` names the document in the payer's statement (e.g. OS123).
+ */
+export async function pixFor(p: {
+  pixKey: string | null;
+  showValues: boolean;
+  amountCents: number;
+  merchantName: string;
+  merchantCity: string | null | undefined;
+  reference: string;
+}): Promise<PrintedPix | null> {
+  if (!p.pixKey || !p.showValues || p.amountCents <= 0) return null;
+  const code = pixBrCode({
+    key: p.pixKey,
+    merchantName: p.merchantName,
+    merchantCity: p.merchantCity ?? '',
+    amount: fromCents(p.amountCents),
+    txid: p.reference,
+  });
+  const qr = await QRCode.toBuffer(code, { errorCorrectionLevel: 'M', margin: 1, width: 360 });
+  return { code, qr, amountCents: p.amountCents };
+}
+
+/** An attached checklist as printed: each item and its answer in words. */
+export interface PrintedChecklist {
+  name: string;
+  items: Array<{ label: string; required: boolean; answer: string }>;
+}
+
+type Item = { id: number; label: string; kind: 'check' | 'number' | 'text' | 'photo'; required: boolean };
+
+/**
+ * The answer as the customer reads it: a tick is 'Sim', a number in pt-BR, a text as typed, a photo by
+ * its place among the printed photos ('Foto 2'); unanswered is '—'.
+ */
+export function printedChecklist(
+  c: { name: string; items: Item[]; answers: Record<string, boolean | number | string | null> },
+  photoIds: number[],
+): PrintedChecklist {
+  return {
+    name: c.name,
+    items: c.items.map((item) => {
+      const v = c.answers[String(item.id)];
+      let answer = '—';
+      if (item.kind === 'check' && v === true) answer = 'Sim';
+      else if (item.kind === 'number' && typeof v === 'number') answer = formatQuantity(v);
+      else if (item.kind === 'text' && typeof v === 'string' && v) answer = v;
+      else if (item.kind === 'photo' && typeof v === 'number')
+        answer = photoIds.includes(v) ? `Foto ${photoIds.indexOf(v) + 1}` : '—';
+      return { label: item.label, required: item.required, answer };
+    }),
+  };
+}
