@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
             id="reset-email"
             label="E-mail"
             error={errors.email?.message}
-            groupClassName="mb-4"
+            groupClassName="mb-3 keeps-feedback-line"
             type="email"
             autoComplete="username"
             autoFocus

@@ -67,6 +67,7 @@ export function LoginPage() {
           id="login-username"
           label="E-mail"
           error={errors.username?.message}
+          groupClassName="mb-2 keeps-feedback-line"
           type="email"
           autoComplete="username"
           autoFocus
@@ -76,7 +77,7 @@ export function LoginPage() {
           id="login-password"
           label="Senha"
           error={errors.password?.message}
-          groupClassName="mb-4"
+          groupClassName="mb-3 keeps-feedback-line"
           type="password"
           autoComplete="current-password"
           {...register('password')}

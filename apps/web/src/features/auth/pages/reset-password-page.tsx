@@ -47,6 +47,7 @@ export function ResetPasswordPage() {
             id="reset-password"
             label="Nova senha"
             error={errors.password?.message}
+            groupClassName="mb-2 keeps-feedback-line"
             type="password"
             autoComplete="new-password"
             autoFocus
@@ -56,7 +57,7 @@ export function ResetPasswordPage() {
             id="reset-password-confirm"
             label="Confirme a nova senha"
             error={errors.passwordConfirm?.message}
-            groupClassName="mb-4"
+            groupClassName="mb-3 keeps-feedback-line"
             type="password"
             autoComplete="new-password"
             {...register('passwordConfirm')}
