@@ -56,42 +56,37 @@ async function waitingOrder(page: Page, label: string) {
   return { id: order.id as number, number: order.number as number, customerName, admin };
 }
 
-/** Everything the phone saved of the screens (lib/offline/saved-queries.ts), as text. */
-const savedCopy = (page: Page) =>
+/**
+ * The records (or their keys) of one store of the app's IndexedDB, or null while the app has not made
+ * it. Only looks: a database the app has not made yet must not be made here, empty (the app's store
+ * could then never be created in it, and nothing would ever be saved).
+ */
+const readStore = (page: Page, database: string, store: string, what: 'getAll' | 'getAllKeys') =>
   page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open('oficina-saved');
-        // Only looks: a database the app has not made yet must not be made here, empty (the app's
-        // store could then never be created in it, and nothing would ever be saved).
+    (asked) =>
+      new Promise<unknown[] | null>((resolve) => {
+        const open = indexedDB.open(asked.database);
         open.onupgradeneeded = () => open.transaction!.abort();
-        open.addEventListener('error', () => resolve(''));
+        open.addEventListener('error', () => resolve(null));
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('queries')) return resolve('');
-          const all = db.transaction('queries').objectStore('queries').getAll();
-          all.onsuccess = () => resolve(JSON.stringify(all.result));
+          if (!db.objectStoreNames.contains(asked.store)) return resolve(null);
+          const read = db.transaction(asked.store).objectStore(asked.store)[asked.what]();
+          read.onsuccess = () => resolve(read.result);
         };
       }),
+    { database, store, what },
   );
 
+/** Everything the phone saved of the screens (lib/offline/saved-queries.ts), as text ('' before any). */
+const savedCopy = async (page: Page) => {
+  const records = await readStore(page, 'oficina-saved', 'queries', 'getAll');
+  return records ? JSON.stringify(records) : '';
+};
+
 /** The keys of the phone's saved copy (one record per query: `q:<org>:<user>:<query>`). */
-const savedKeys = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('oficina-saved');
-        // Only looks (see savedCopy).
-        open.onupgradeneeded = () => open.transaction!.abort();
-        open.addEventListener('error', () => resolve([]));
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('queries')) return resolve([]);
-          const keys = db.transaction('queries').objectStore('queries').getAllKeys();
-          keys.onsuccess = () => resolve(keys.result.map(String));
-        };
-      }),
-  );
+const savedKeys = async (page: Page) =>
+  ((await readStore(page, 'oficina-saved', 'queries', 'getAllKeys')) ?? []).map(String);
 
 /** Waits for the service worker to be active and the phone's saved copy to hold each of `texts`. */
 async function readyOffline(page: Page, texts: string[]) {
@@ -106,22 +101,7 @@ async function readyOffline(page: Page, texts: string[]) {
 const savedOrder = (org: string, id: number) => `"invoice","${org.replace(/^\/api/, '')}",${id},"detail"`;
 
 /** The items the outbox keeps in IndexedDB (to check them, or to put one back as a crash would leave it). */
-const outboxItems = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<unknown[]>((resolve) => {
-        const open = indexedDB.open('oficina-outbox');
-        // Only looks (see savedCopy).
-        open.onupgradeneeded = () => open.transaction!.abort();
-        open.addEventListener('error', () => resolve([]));
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('items')) return resolve([]);
-          const all = db.transaction('items').objectStore('items').getAll();
-          all.onsuccess = () => resolve(all.result);
-        };
-      }),
-  );
+const outboxItems = async (page: Page) => (await readStore(page, 'oficina-outbox', 'items', 'getAll')) ?? [];
 
 const commentsOf = async (admin: Awaited<ReturnType<typeof apiAs>>, id: number, type: number) =>
   (
