@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -58,7 +58,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // Exactly what `npm run serve` runs (the built server bundle and its node flags); test:e2e builds first.
+    command: JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')).scripts.serve,
     cwd: resolve(import.meta.dirname, '..'),
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

@@ -23,7 +23,7 @@ import { migrate, openDatabase } from '@oficina/db';
 import { startCluster, type Cluster } from '../../apps/server/test/postgres-cluster.ts';
 import { BENCH_PASSWORD, generateOrders } from './generate-orders.ts';
 import { generateEstimates } from './generate-estimates.ts';
-import { databaseKinds, freePort, sleep, waitForServer } from './setup.ts';
+import { databaseKinds, freePort, serverArgs, sleep, waitForServer } from './setup.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const orders = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -124,12 +124,12 @@ async function bench(kind: string): Promise<Row[]> {
     );
 
     const port = await freePort();
-    const nodeArgs = ['--import', 'tsx'];
+    const nodeArgs: string[] = [];
     if (process.env.BENCH_CPU_PROF) {
       // One directory per database; node writes one profile per thread (the main one is the largest).
       nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, kind)}`);
     }
-    child = spawn('node', [...nodeArgs, 'apps/server/src/main.ts'], {
+    child = spawn('node', [...nodeArgs, ...serverArgs()], {
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

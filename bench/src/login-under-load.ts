@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { percentile } from './lib.ts';
-import { freePort, sleep, waitForServer } from './setup.ts';
+import { freePort, serverArgs, sleep, waitForServer } from './setup.ts';
 
 const logins = Number(process.env.BENCH_LOGINS ?? 30);
 const clients = 8;
@@ -34,7 +34,7 @@ const median = (xs: number[]) =>
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'oficina-bench-login-'));
-const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn('node', serverArgs(), {
   env: {
     ...process.env,
     PORT: String(port),

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startCluster } from '../../apps/server/test/postgres-cluster.ts';
 import { percentile } from './lib.ts';
-import { freePort, sleep, waitForServer } from './setup.ts';
+import { freePort, serverArgs, sleep, waitForServer } from './setup.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const pdfClients = Number(process.env.BENCH_PDF_CLIENTS ?? 2);
@@ -28,7 +28,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'oficina-bench-stall-'));
 const loopFile = join(dataDir, 'loop-delay.json');
-const server = spawn('node', ['--import', 'tsx', '--import', './bench/src/loop-delay.ts', 'apps/server/src/main.ts'], {
+const server = spawn('node', ['--import', 'tsx', '--import', './bench/src/loop-delay.ts', ...serverArgs()], {
   env: {
     ...process.env,
     PORT: String(port),

@@ -1,6 +1,7 @@
 // What the benchmarks set up the same way: the databases named on the command line, a migrated
 // database on a throwaway cluster or on embedded PGlite, the app driven through inject() with an
 // admin's token, a server process to wait for, and the table of timed scenarios.
+import { readFileSync } from 'node:fs';
 import type { SQL } from 'drizzle-orm';
 import { migrate, openDatabase, type Database } from '@oficina/db';
 import type { App } from '../../apps/server/src/app.ts';
@@ -8,6 +9,15 @@ import { freePort, startCluster, type Cluster } from '../../apps/server/test/pos
 import { measure } from './lib.ts';
 
 export { freePort };
+
+/**
+ * The node arguments `npm run serve` starts the server with (its flags and the built bundle), read from
+ * the root package.json so a benchmark measures exactly what a shop runs. `npm run bench` builds first.
+ */
+export const serverArgs = (): string[] => {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  return (pkg.scripts.serve as string).split(' ').slice(1);
+};
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

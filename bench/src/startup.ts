@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverArgs } from './setup.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const dataDir = mkdtempSync(join(tmpdir(), 'oficina-bench-start-'));
@@ -14,7 +15,7 @@ const rssMb = (pid: number) =>
 
 async function run(label: string) {
   const t0 = performance.now();
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn('node', serverArgs(), {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });

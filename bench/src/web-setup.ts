@@ -5,13 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { freePort, waitForServer } from './setup.ts';
+import { freePort, serverArgs, waitForServer } from './setup.ts';
 
 export async function startServer(): Promise<{ base: string; stop: () => Promise<void> }> {
   if (process.env.BASE_URL) return { base: process.env.BASE_URL.replace(/\/$/, ''), stop: async () => {} };
   const dataDir = mkdtempSync(join(tmpdir(), 'oficina-bench-web-'));
   const port = Number(process.env.BENCH_PORT) || (await freePort());
-  const child: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn('node', serverArgs(), {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });

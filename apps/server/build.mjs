@@ -1,0 +1,58 @@
+// Builds the server that `npm run serve` runs: our TypeScript (this app and the workspace packages it
+// imports) bundled into plain JavaScript under dist/, the installed packages left as they are and loaded
+// from node_modules at run time. Running the bundle needs no TypeScript loader in the process, which keeps
+// the idle server about 60 MB smaller and starts it faster; tests and `npm run dev` still run the sources.
+//
+// Files that find something next to them (migrations, fonts, schemas, the web build, the PDF worker) do
+// so through `import.meta.url`. Each such use is rewritten to the source file's own address, taken
+// relative to the bundle, so the code finds its neighbours exactly as it does when run from source.
+import { build } from 'esbuild';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const outdir = resolve(here, 'dist');
+
+/** Every package the server's code imports by name from node_modules stays outside the bundle. */
+const external = new Set();
+for (const dir of ['apps/server', 'packages/db', 'packages/contracts']) {
+  const pkg = JSON.parse(readFileSync(resolve(root, dir, 'package.json'), 'utf8'));
+  for (const name of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) {
+    if (!name.startsWith('@oficina/')) external.add(name).add(`${name}/*`);
+  }
+}
+
+/** `import.meta.url` → the address of the source file it was written in. */
+const ownAddress = {
+  name: 'own-address',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return { contents: source, loader: 'ts' };
+      const path = relative(outdir, args.path).split('\\').join('/');
+      return {
+        contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(path)}, import.meta.url).href`),
+        loader: 'ts',
+      };
+    });
+  },
+};
+
+const started = Date.now();
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: { main: resolve(here, 'src/main.ts') },
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  splitting: true, // what the code imports on first use (reports, PDFs, spreadsheets) stays a separate file
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: [...external],
+  plugins: [ownAddress],
+  logLevel: 'warning',
+});
+console.log(`server built into ${relative(root, outdir)} in ${Date.now() - started} ms`);
