@@ -7,6 +7,17 @@ import type { PaySlipData } from '../modules/payrolls/pdf/pay-slip-document.ts';
 import type { PmocReportData } from '../modules/maintenance-plans/pdf/pmoc-report-document.ts';
 import { AppError } from '../plugins/errors.ts';
 
+declare global {
+  interface ImportMeta {
+    /**
+     * Only in the built server (apps/server/build.mjs): the PDF worker, bundled beside the server. Run from
+     * source (tests, `npm run dev`) it is undefined and the worker starts from `pdf-worker.mjs`, which
+     * loads the TypeScript through tsx.
+     */
+    builtPdfWorker?: URL;
+  }
+}
+
 /** A document to render, with everything it prints already loaded and checked. */
 export type PdfJob =
   | { kind: 'invoice'; data: InvoicePdfData }
@@ -72,8 +83,8 @@ export class PdfPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url), {
-      // The entry registers tsx itself; the parent's flags (--import tsx, a test runner's) stay out.
+    const worker = new Worker(import.meta.builtPdfWorker ?? new URL('./pdf-worker.mjs', import.meta.url), {
+      // The source entry registers tsx itself; the parent's flags (--import tsx, a test runner's) stay out.
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: this.opts.memoryMb },
     });
