@@ -10,7 +10,7 @@
 // - Lighthouse's mobile performance score of the order screen (its own simulated throttling) in the
 //   same Chromium, reached through its DevTools port.
 // Then the bytes each open moved, by kind, and the largest requests: what dominated the bytes.
-// It starts the real server (`npm start`'s main.ts) on a fresh embedded database with the demo data,
+// It starts the real server (the build `npm run serve` runs) on a fresh embedded database with the demo data,
 // unless BASE_URL points at a running one (demo logins expected there).
 // Run: npm run build && node --import tsx bench/src/field.ts        (npm run bench field)
 // BENCH_RUNS opens of each kind (median shown, default 3); BENCH_LH_RUNS Lighthouse runs (median, default

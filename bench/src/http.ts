@@ -1,5 +1,5 @@
-// The API over real HTTP, measured against what this machine can do. The server process (`npm start`'s
-// main.ts) runs on a throwaway PostgreSQL cluster and on embedded PGlite, over an organization of
+// The API over real HTTP, measured against what this machine can do. The server process (the build
+// `npm run serve` runs) runs on a throwaway PostgreSQL cluster and on embedded PGlite, over an organization of
 // 100,000 orders, 20,000 customers and (on PostgreSQL) 100,000 estimates, driven by autocannon.
 //
 // The ceiling comes first: `/api/health/live`, a route that does no work, at 16 connections, measured by

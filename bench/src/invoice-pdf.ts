@@ -1,4 +1,4 @@
-// The service-order PDF, measured on the real server process (apps/server/src/main.ts) over HTTP:
+// The service-order PDF, measured on the real server process (the build `npm run serve` runs) over HTTP:
 // an order with 20 lines, 2 pieces of equipment, comments, 4 phone photos (4000 x 3000 JPEGs), the
 // company logo and the customer's signature drawn on a 375-px phone at 3x. Reports the p50/p95 of
 // asking for a new signed link and opening it (token check, queries, images, pdfkit, transfer) over BENCH_RUNS runs,
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { startCluster } from '../../apps/server/test/postgres-cluster.ts';
 import { measure, percentile } from './lib.ts';
-import { sleep, waitForServer } from './setup.ts';
+import { serverArgs, sleep, waitForServer } from './setup.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 50);
 const port = Number(process.env.BENCH_PORT ?? 3901);
@@ -52,7 +52,7 @@ async function inputs() {
 async function bench(kind: string, input: Awaited<ReturnType<typeof inputs>>) {
   const cluster = kind === 'postgres' ? await startCluster() : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'oficina-bench-pdf-'));
-  const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn('node', serverArgs(), {
     env: {
       ...process.env,
       PORT: String(port),

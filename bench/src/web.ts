@@ -2,7 +2,7 @@
 // login page and on a technician's service order (logged in, signed by the customer with a
 // phone-sized drawing), the bytes over the wire of each first visit, and the time a technician waits
 // for an order on 3G (Chromium's own network throttling: 562.5 ms RTT, 1.47 Mbit/s down, 4x CPU).
-// It starts the real server (`npm start`'s main.ts) on a fresh embedded database with the demo data,
+// It starts the real server (the build `npm run serve` runs) on a fresh embedded database with the demo data,
 // unless BASE_URL points at a running one (demo logins expected there).
 // Run: npm run build && node --import tsx bench/src/web.ts        (npm run bench web)
 // CHROME_PATH picks the browser (default Debian's /usr/bin/chromium); BENCH_RUNS the 3G repetitions;
