@@ -26,7 +26,7 @@ step('ferramentas (Chromium, PostgreSQL, poppler)', () => run('node', ['scripts/
 step('vitest: unit, web, API em PGlite e em PostgreSQL', () =>
   run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest.json`]),
 );
-step('build do app web', () => run('npm', ['run', 'build', '--silent']));
+step('build do app web e do servidor', () => run('npm', ['run', 'build', '--silent']));
 step('e2e: Playwright no Chromium', () =>
   run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CI: '1' }),
 );
