@@ -76,6 +76,54 @@ describe('api client and the error catalogue', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
+  it('a 401 that comes back while the profile save renews the session waits for it and goes again with the new session', async () => {
+    localStorage.setItem('jwt', 'token-old');
+    const answers: Array<(r: Response) => void> = [];
+    const fetchMock = vi.fn(() => new Promise<Response>((r) => answers.push(r)));
+    vi.stubGlobal('fetch', fetchMock);
+    // The save that changes the password (the server ends the old session at once)...
+    const save = api.put<{ token: string }>('/organizations/1/profile', { name: 'A' }, { renewsSession: true });
+    // ...and a read-ahead sent under the old session while it runs, answered 401 first.
+    const readAhead = api.get<{ ok: number }>('/organizations/1/invoices/filter');
+    answers[1]!(new Response(JSON.stringify({ errors: ['x'] }), { status: 401 }));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    answers[0]!(new Response(JSON.stringify({ token: 'token-new' }), { status: 200 }));
+    expect(await save).toEqual({ token: 'token-new' });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    const [, init] = fetchMock.mock.calls[2] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer token-new');
+    answers[2]!(new Response(JSON.stringify({ ok: 1 }), { status: 200 }));
+    expect(await readAhead).toEqual({ ok: 1 });
+    expect(localStorage.getItem('jwt')).toBe('token-new');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('a 401 during a session renewal that fails still ends the session; so does a 401 to the renewal itself', async () => {
+    localStorage.setItem('jwt', 'token-old');
+    const answers: Array<(r: Response) => void> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => answers.push(r))),
+    );
+    const save = api.put('/organizations/1/profile', {}, { renewsSession: true }).catch((err: unknown) => err);
+    const readAhead = api.get('/organizations/1/invoices/filter').catch((err: unknown) => err);
+    answers[1]!(new Response(JSON.stringify({ errors: ['x'] }), { status: 401 }));
+    answers[0]!(new Response(JSON.stringify({ errors: { email: ['Já em uso'] } }), { status: 422 }));
+    expect(await save).toMatchObject({ status: 422 });
+    expect(await readAhead).toMatchObject({ status: 401 });
+    expect(localStorage.getItem('jwt')).toBeNull();
+    expect(reload).toHaveBeenCalledOnce();
+
+    localStorage.setItem('jwt', 'token-old');
+    vi.stubGlobal('fetch', respond(401, { errors: ['x'] }));
+    await expect(api.put('/organizations/1/profile', {}, { renewsSession: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(localStorage.getItem('jwt')).toBeNull();
+    expect(reload).toHaveBeenCalledTimes(2);
+  });
+
   it('401 from login is left to the login form', async () => {
     vi.stubGlobal('fetch', respond(401, { errors: ['x'] }));
     await expect(api.post('/login', {}, { isLogin: true })).rejects.toMatchObject({ status: 401 });

@@ -1,6 +1,6 @@
 import { toast } from 'react-toastify';
 import { IDEMPOTENCY_HEADER, idempotencyMessages, messages } from '@oficina/contracts';
-import { clearToken, getToken } from './token.ts';
+import { clearToken, getToken, setToken } from './token.ts';
 import { askToRetrySave, markConnection } from './connection.tsx';
 
 /** An HTTP error: its status and the server's body, { errors } as a list or by field. */
@@ -53,6 +53,12 @@ interface RequestOptions {
    * send it again: the caller keeps it (the outbox queues it with its Idempotency-Key).
    */
   noRetryPrompt?: boolean;
+  /**
+   * The answer carries a new session token (`{ token }`: the profile save, which renews the session and,
+   * after a password change, ends the old one). It is stored the moment the answer arrives, and a 401
+   * that comes back meanwhile for the old session waits for it instead of logging the user out.
+   */
+  renewsSession?: boolean;
 }
 
 /** A random UUID v4; also on plain-HTTP installs, where crypto.randomUUID is not offered. */
@@ -92,7 +98,45 @@ export const clientEffects = {
   retrySave: askToRetrySave,
 };
 
-async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+/** Requests on their way whose answer brings a new session token. */
+const renewals = new Set<Promise<unknown>>();
+
+/**
+ * A request sent with `token` was answered 401. 'ended': that session is over; it is removed and the page
+ * reloads (to the login). 'renewed': a request renewing the session was on its way when the 401 came back
+ * (a password change ends the old session before its answer brings the new one); it was awaited and the
+ * new session is stored, so the caller may send again. 'none': nothing to end (no session was sent, or
+ * another is stored since: a new login).
+ */
+export async function endSession(
+  token: string | null,
+  opts: { renewing?: boolean } = {},
+): Promise<'ended' | 'renewed' | 'none'> {
+  if (!token) return 'none';
+  const waited = !opts.renewing && renewals.size > 0;
+  if (waited) await Promise.allSettled(renewals);
+  const stored = getToken();
+  if (stored === token) {
+    clearToken();
+    clientEffects.reload();
+    return 'ended';
+  }
+  return waited && stored ? 'renewed' : 'none';
+}
+
+function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  if (!opts.renewsSession) return send<T>(method, path, body, opts);
+  const renewal = send<T>(method, path, body, opts).then((answer) => {
+    const token = (answer as { token?: unknown } | null)?.token;
+    if (typeof token === 'string') setToken(token);
+    return answer;
+  });
+  renewals.add(renewal);
+  void renewal.finally(() => renewals.delete(renewal)).catch(() => undefined);
+  return renewal;
+}
+
+async function send<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -113,7 +157,7 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
     markConnection(false);
     // A save waits for the user's answer, so the form neither loses its text nor claims success.
     if (method !== 'GET' && !opts.isLogin && !opts.noRetryPrompt) {
-      if (await clientEffects.retrySave()) return request<T>(method, path, body, opts);
+      if (await clientEffects.retrySave()) return send<T>(method, path, body, opts);
     } else if (!opts.quiet && !opts.noRetryPrompt && navigator.onLine !== false) {
       // With the phone offline the screen says so itself ('Sem conexão', or the saved data's notice):
       // no toast on top of every read it tries.
@@ -139,12 +183,11 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   const error = new ApiError(res.status, data);
   if (res.status === 401 && !opts.isLogin) {
     // The session this request carried has ended: out to the login page. A request sent without one
-    // (after 'Sair', while a read-ahead of orders was still running) or under a session replaced since
-    // ends nothing, and must not reload the page under the user.
-    if (token && getToken() === token) {
-      clearToken();
-      clientEffects.reload();
-    }
+    // (after 'Sair', while a read-ahead of orders was still running) ends nothing and must not reload the
+    // page under the user; one whose session was renewed meanwhile (a password change while a read-ahead
+    // was on its way) goes again with the new one.
+    if ((await endSession(token, { renewing: opts.renewsSession })) === 'renewed')
+      return send<T>(method, path, body, opts);
   } else if (res.status >= 500 && !opts.quiet) {
     clientEffects.alert(messages.serverError);
   }

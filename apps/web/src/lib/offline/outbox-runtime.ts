@@ -2,9 +2,9 @@ import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore, del, set, values } from 'idb-keyval';
 import { IDEMPOTENCY_HEADER } from '@oficina/contracts';
-import { API_BASE, ApiError, clientEffects, UserMessageError } from '../api-client.ts';
+import { API_BASE, ApiError, endSession, UserMessageError } from '../api-client.ts';
 import { markConnection } from '../connection.tsx';
-import { clearToken, decodeToken, getToken } from '../token.ts';
+import { decodeToken, getToken } from '../token.ts';
 import { Outbox, type OutboxDraft, type OutboxItem, type OutboxStore, type SendAnswer } from './outbox.ts';
 import { OUTBOX_SYNC_TAG } from './sw-protocol.ts';
 import { sessionOwner } from './saved-queries.ts';
@@ -116,10 +116,12 @@ export const outbox = new Outbox({
     void queryClient?.invalidateQueries({ queryKey: ['invoices'] });
     void queryClient?.invalidateQueries({ queryKey: ['agenda'] });
   },
-  onSessionEnded: () => {
-    // As any 401: back to the login. The items stay in IndexedDB and go out after the next login as this user.
-    clearToken();
-    clientEffects.reload();
+  onSessionEnded: (token) => {
+    // As any 401: back to the login, and the items stay in IndexedDB for the next login as this user;
+    // unless the profile save renewed the session meanwhile: then they go out under the new one.
+    void endSession(token).then((outcome) => {
+      if (outcome === 'renewed') flushOutbox(true);
+    });
   },
   schedule: (ms, run) => {
     if (timer) clearTimeout(timer);

@@ -187,6 +187,7 @@ describe('outbox', () => {
     t.api.answerNext({ status: 401, body: null });
     await t.outbox.flush();
     expect(t.deps.onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(t.deps.onSessionEnded).toHaveBeenCalledWith(t.deps.session()!.token);
     expect(t.store.rows.get(a.key)).toMatchObject({ attempts: 0, problem: null });
     expect(t.api.calls.map((x) => x.key)).toEqual([a.key]);
 

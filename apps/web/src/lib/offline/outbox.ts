@@ -93,8 +93,8 @@ export interface OutboxDeps {
   now(): number;
   /** The server has the item (refresh what the screen shows of that order). */
   onDelivered(item: OutboxItem): void;
-  /** 401: the session ended; items stay for the next login. */
-  onSessionEnded(): void;
+  /** 401 for `token`: the session ended (items stay for the next login), unless it was renewed meanwhile. */
+  onSessionEnded(token: string): void;
   /** Calls `run` again after `ms` (one timer: a later call replaces an earlier one). */
   schedule(ms: number, run: () => void): void;
   /** Runs `fn` alone among the app's tabs (Web Locks where the browser has them). */
@@ -262,7 +262,7 @@ export class Outbox {
         await this.later(item);
         return;
       } else if (outcome === 'session') {
-        this.deps.onSessionEnded();
+        this.deps.onSessionEnded(session.token);
         return;
       } else {
         await this.deps.store.put({

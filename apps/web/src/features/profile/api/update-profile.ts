@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { meQueryKey, useAuth, useOrgPath } from '../../../lib/auth.tsx';
 
 export const updateProfile = (orgPath: string, body: UpdateProfileBody) =>
-  api.put<Profile & { token: string }>(`${orgPath}/profile`, body);
+  api.put<Profile & { token: string }>(`${orgPath}/profile`, body, { renewsSession: true });
 
 /** Saves name, e-mail and maybe the password; the session takes the new token (new name and e-mail). */
 export function useUpdateProfile() {
