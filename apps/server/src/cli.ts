@@ -113,7 +113,7 @@ const commands: Record<string, (config: Config) => Promise<void>> = {
     if (!archive) {
       const database = await open(config);
       try {
-        archive = await createBackup(database.pglite!, join(config.dataDir, 'files'));
+        archive = await createBackup(database, join(config.dataDir, 'files'));
       } finally {
         await database.close();
       }

@@ -132,7 +132,7 @@ const pglite = database.pglite;
 const maintenance =
   pglite && !config.s3
     ? await startMaintenanceSocket(config.dataDir, () =>
-        files.holdingDeletes(() => createBackup(pglite, join(config.dataDir, 'files'))),
+        files.holdingDeletes(() => createBackup(database, join(config.dataDir, 'files'))),
       )
     : undefined;
 
@@ -144,7 +144,7 @@ if (backupSchedule) {
       schedule: backupSchedule,
       dir: config.backupDir,
       keepDays: config.backupKeepDays,
-      make: () => files.holdingDeletes(() => createBackup(pglite, join(config.dataDir, 'files'))),
+      make: () => files.holdingDeletes(() => createBackup(database, join(config.dataDir, 'files'))),
       log: app.log,
     });
     app.log.info(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, PGLITE_SHARED_BUFFERS } from './client.ts';
 
@@ -26,4 +27,80 @@ describe('embedded page cache', () => {
     await expect(openDatabase({ sharedBuffers: 'lots' })).rejects.toThrow('shared_buffers inválido: lots');
     await expect(openDatabase({ sharedBuffers: '32' })).rejects.toThrow('shared_buffers inválido');
   });
+});
+
+// The embedded database is one session, reached through one pooled connection: a statement sent while a
+// transaction is open waits for it instead of running inside it, and `alone` holds everyone off.
+describe('embedded database, one connection', () => {
+  const open = async () => {
+    const database = await openDatabase({});
+    await database.exec('CREATE TABLE t (n int)');
+    return database;
+  };
+  const count = async (database: Awaited<ReturnType<typeof open>>) => {
+    const result = (await database.db.execute(sql`SELECT count(*)::int AS n FROM t`)) as unknown as {
+      rows: { n: number }[];
+    };
+    return result.rows[0]!.n;
+  };
+
+  it('a statement sent during a transaction runs after it, not inside it', async () => {
+    const database = await open();
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const order: string[] = [];
+      const tx = database.db.transaction(async (t) => {
+        await t.execute(sql`INSERT INTO t VALUES (1)`);
+        order.push('inserted');
+        await held;
+        throw new Error('rolled back');
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      const outside = count(database).then((n) => order.push(`counted ${n}`));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(order).toEqual(['inserted']); // still waiting for the transaction
+      release();
+      await expect(tx).rejects.toThrow('rolled back');
+      await outside;
+      // Run inside the transaction, the count would have seen its row (1) and been rolled back with it.
+      expect(order).toEqual(['inserted', 'counted 0']);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it('a failed statement (a unique violation) leaves the connection working for the next ones', async () => {
+    const database = await open();
+    try {
+      await database.exec('CREATE UNIQUE INDEX t_n ON t (n)');
+      await database.db.execute(sql`INSERT INTO t VALUES (1)`);
+      const failures = await Promise.all(
+        [1, 1, 1].map((n) => database.db.execute(sql`INSERT INTO t VALUES (${n})`).catch((err: unknown) => err)),
+      );
+      for (const err of failures) expect(err).toMatchObject({ cause: { code: '23505' } });
+      await database.db.execute(sql`INSERT INTO t VALUES (2)`);
+      expect(await count(database)).toBe(2);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it('alone: no statement of the app runs until it is done', async () => {
+    const database = await open();
+    try {
+      const order: string[] = [];
+      const alone = database.alone!(async (pglite) => {
+        await new Promise((r) => setTimeout(r, 100));
+        await pglite.exec('INSERT INTO t VALUES (1)');
+        order.push('alone done');
+      });
+      await new Promise((r) => setTimeout(r, 20));
+      const outside = count(database).then((n) => order.push(`counted ${n}`));
+      await Promise.all([alone, outside]);
+      expect(order).toEqual(['alone done', 'counted 1']);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });

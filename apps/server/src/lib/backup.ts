@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '@oficina/db';
+import { openDatabase, type Database } from '@oficina/db';
 import { createLocalStorage, isFileKey, listLocalKeys, type FileStorage } from './storage.ts';
 import { readTar, writeTar } from './tar.ts';
 import { PRIVATE_DIR, PRIVATE_FILE } from './private-files.ts';
@@ -50,11 +49,13 @@ export function holdableDeletes(storage: FileStorage) {
   return { storage: wrapped, holdingDeletes };
 }
 
-/** The archive of a running (or closed-over) PGlite and its files root. */
-export async function createBackup(pglite: PGlite, filesRoot: string): Promise<Buffer> {
-  await pglite.exec('CHECKPOINT');
-  // Inside a transaction of our own, so no other transaction is half-way when the files are read.
-  const dump = await pglite.transaction(async () => pglite.dumpDataDir('gzip'));
+/** The archive of a running (or closed-over) embedded database and its files root. */
+export async function createBackup(database: Database, filesRoot: string): Promise<Buffer> {
+  // With the database to ourselves, so no other transaction is half-way when the files are read.
+  const dump = await database.alone!(async (pglite) => {
+    await pglite.exec('CHECKPOINT');
+    return pglite.dumpDataDir('gzip');
+  });
   const files = createLocalStorage(filesRoot);
   const entries = [];
   const keys = await listLocalKeys(filesRoot);
