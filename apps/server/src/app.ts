@@ -227,7 +227,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(
     async (api) => {
       // Every route registered in this scope goes through the one access check.
-      registerAuth(api, opts.database.db, app.tokens);
+      registerAuth(api, opts.database.db, opts.database.announcements, app.tokens);
       // Writes under /organizations/:orgId/ sent with an Idempotency-Key answer once per key.
       registerIdempotency(api, opts.database.db);
       for (const mod of [...apiModules, ...(opts.extraModules ?? [])]) await api.register(mod);

@@ -31,6 +31,26 @@ export interface Database {
    * half-way through a transaction (the backup copies the data files in there).
    */
   alone?<R>(fn: (pglite: PGlite) => Promise<R>): Promise<R>;
+  /** The changes the database announces (to users and organizations' features), heard by this process. */
+  announcements: Announcements;
+}
+
+/** The channel a change to a user or to an organization's features is announced on (see the migration). */
+export const AUTH_CHANNEL = 'auth_changed';
+
+/**
+ * What the database announces on AUTH_CHANNEL, heard by every pooled connection: each one listens from the
+ * moment it opens, before its first statement, so at any time when some connection is open, every
+ * announcement reaches this process (a connection in a transaction hears it when the transaction ends).
+ */
+export interface Announcements {
+  /** True while some connection listens: what was read since then and not announced since is current. */
+  readonly listening: boolean;
+  /**
+   * fn hears each payload, and null when no connection listens any more (announcements may be missed).
+   * Returns what stops it.
+   */
+  subscribe(fn: (payload: string | null) => void): () => void;
 }
 
 export interface RawClient {
@@ -122,6 +142,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // nothing else: the request's next statement fails ('not queryable', a 503) and the broken
     // connection leaves the pool when released.
     pool.on('connect', (client) => client.on('error', ignoreInUseError));
+    const announcements = announcementsOf(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',
@@ -130,6 +151,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await pool.query(text);
       },
       rawTransaction: (fn) => rawTransaction(pool, fn),
+      announcements,
       close: () => pool.end(),
     };
   }
@@ -149,6 +171,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   if (opts.dataDir) ownerOnly(opts.dataDir);
   const pool = pglitePool(client);
+  const announcements = announcementsOf(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -158,6 +181,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await pool.query(text);
     },
     rawTransaction: (fn) => rawTransaction(pool, fn),
+    announcements,
     alone: async (fn) => {
       const conn = await pool.connect();
       try {
@@ -207,6 +231,38 @@ function pglitePool(client: PGlite): pg.Pool {
     }
   }) as typeof pool.query;
   return pool;
+}
+
+function announcementsOf(pool: pg.Pool): Announcements {
+  const subscribers = new Set<(payload: string | null) => void>();
+  const tell = (payload: string | null) => subscribers.forEach((fn) => fn(payload));
+  const listening = new Set<pg.PoolClient>();
+  const removed = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    client.on('notification', (message) => {
+      if (message.channel === AUTH_CHANNEL) tell(message.payload ?? '');
+    });
+    // Queued before whatever the pool hands this connection out for.
+    client.query(`LISTEN ${AUTH_CHANNEL}`).then(
+      () => {
+        if (!removed.has(client)) listening.add(client);
+      },
+      () => undefined,
+    );
+  });
+  pool.on('remove', (client) => {
+    removed.add(client);
+    if (listening.delete(client) && listening.size === 0) tell(null);
+  });
+  return {
+    get listening() {
+      return listening.size > 0;
+    },
+    subscribe: (fn) => {
+      subscribers.add(fn);
+      return () => void subscribers.delete(fn);
+    },
+  };
 }
 
 /** BEGIN, fn with raw access to the transaction's connection, COMMIT (ROLLBACK when fn throws). */

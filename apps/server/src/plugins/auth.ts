@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { and, eq, sql } from 'drizzle-orm';
 import { can, isAdminRoles, messages, type FeatureName, type Features, type TokenPayload } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { schema, type Announcements, type Db } from '@oficina/db';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 
 /**
@@ -88,9 +88,10 @@ function bearer(request: FastifyRequest): string | undefined {
 
 /**
  * The user behind a token and their organization's features: one query by the users and organizations
- * primary keys, prepared once (built once here, planned once per database connection), run on every
- * request so a deactivated user or a changed role counts at once, and a token older than the user's
- * last password, e-mail or activation change (its version is behind) is refused.
+ * primary keys, prepared once (built once here, planned once per database connection). Its answer is kept
+ * (CheckedUsers) until the database announces a change to that user or organization, so a deactivated
+ * user or a changed role still counts at the next request, and a token older than the user's last
+ * password, e-mail or activation change (its version is behind) is refused.
  */
 function authQuery(db: Db) {
   return db
@@ -112,10 +113,15 @@ function authQuery(db: Db) {
     .prepare('auth_user');
 }
 
-async function loadAuth(query: ReturnType<typeof authQuery>, payload: TokenPayload): Promise<AuthContext | undefined> {
+async function loadAuth(
+  query: ReturnType<typeof authQuery>,
+  checked: CheckedUsers,
+  payload: TokenPayload,
+): Promise<AuthContext | undefined> {
   const userId = Number(payload.sub);
-  if (!Number.isInteger(userId) || !Number.isInteger(payload.organizationId)) return undefined;
-  const [row] = await query.execute({ userId, orgId: payload.organizationId });
+  const orgId = payload.organizationId;
+  if (!Number.isInteger(userId) || !Number.isInteger(orgId)) return undefined;
+  const row = await checked.get(userId, orgId, async () => (await query.execute({ userId, orgId }))[0]);
   if (!row || !row.isActive || row.tokenVersion !== payload.ver) return undefined;
   const roles = [row.role];
   return {
@@ -129,9 +135,45 @@ async function loadAuth(query: ReturnType<typeof authQuery>, payload: TokenPaylo
   };
 }
 
+/** How many users a process keeps checked (a few hundred bytes each). */
+const USERS_KEPT_MAX = 5000;
+
+type AuthRow = NonNullable<Awaited<ReturnType<ReturnType<typeof authQuery>['execute']>>[number]>;
+
+/**
+ * The users behind tokens, as last read, kept while the database has announced no change to them. A row
+ * read while an announcement came in, or while no connection listened, is used once and not kept: it may
+ * be older than the announcement.
+ */
+class CheckedUsers {
+  private rows = new Map<number, AuthRow>();
+  private generation = 0;
+  readonly stop: () => void;
+  constructor(private readonly announcements: Announcements) {
+    this.stop = announcements.subscribe((payload) => {
+      this.generation++;
+      if (payload?.startsWith('u')) this.rows.delete(Number(payload.slice(1)));
+      else this.rows.clear();
+    });
+  }
+  async get(userId: number, organizationId: number, read: () => Promise<AuthRow | undefined>) {
+    const kept = this.rows.get(userId);
+    if (kept && kept.organizationId === organizationId && this.announcements.listening) return kept;
+    const generation = this.generation;
+    const row = await read();
+    if (row && generation === this.generation && this.announcements.listening) {
+      if (this.rows.size >= USERS_KEPT_MAX) this.rows.delete(this.rows.keys().next().value!);
+      this.rows.set(userId, row);
+    }
+    return row;
+  }
+}
+
 /** Adds the access check to every route of the given (encapsulated) scope. */
-export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService) {
+export function registerAuth(app: FastifyInstance, db: Db, announcements: Announcements, tokens: TokenService) {
   const query = authQuery(db);
+  const checked = new CheckedUsers(announcements);
+  app.addHook('onClose', async () => checked.stop());
   app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
@@ -146,7 +188,7 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
     } catch {
       throw unauthorized();
     }
-    const auth = await loadAuth(query, payload);
+    const auth = await loadAuth(query, checked, payload);
     if (!auth) throw unauthorized();
     request.auth = auth;
 
