@@ -124,7 +124,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // When the server goes away (restart, failover) requests fail fast, broken connections leave the
     // pool (pg-pool drops a client released with an error or no longer queryable) and new ones are
     // opened when it is back: no restart of the app is needed.
+    const heard = announcer();
     const pool = new pg.Pool({
+      onConnect: heard.onConnect,
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,
       Client: TimedClient,
@@ -142,7 +144,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // nothing else: the request's next statement fails ('not queryable', a 503) and the broken
     // connection leaves the pool when released.
     pool.on('connect', (client) => client.on('error', ignoreInUseError));
-    const announcements = announcementsOf(pool);
+    pool.on('remove', heard.removed);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',
@@ -151,7 +153,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await pool.query(text);
       },
       rawTransaction: (fn) => rawTransaction(pool, fn),
-      announcements,
+      announcements: heard.announcements,
       close: () => pool.end(),
     };
   }
@@ -170,8 +172,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     throw err;
   }
   if (opts.dataDir) ownerOnly(opts.dataDir);
-  const pool = pglitePool(client);
-  const announcements = announcementsOf(pool);
+  const heard = announcer();
+  const pool = pglitePool(client, heard.onConnect);
+  pool.on('remove', heard.removed);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -181,7 +184,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await pool.query(text);
     },
     rawTransaction: (fn) => rawTransaction(pool, fn),
-    announcements,
+    announcements: heard.announcements,
     alone: async (fn) => {
       const conn = await pool.connect();
       try {
@@ -208,7 +211,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * every other statement waits for it, and all the app's statements go through this pool (never straight
  * to PGlite, which would land inside another caller's transaction). The connection stays open while idle.
  */
-function pglitePool(client: PGlite): pg.Pool {
+function pglitePool(client: PGlite, onConnect: (client: pg.ClientBase) => Promise<void>): pg.Pool {
   const config = createPgConfig(client);
   const connection = config.connection;
   // node-postgres hands the bridge its query's type parsers (an object) where the protocol's parameter
@@ -216,7 +219,7 @@ function pglitePool(client: PGlite): pg.Pool {
   const parse = connection.parse.bind(connection);
   connection.parse = (query: { types?: unknown }) =>
     parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
-  const pool = new pg.Pool({ ...(config as unknown as pg.PoolConfig), max: 1, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({ ...(config as unknown as pg.PoolConfig), max: 1, idleTimeoutMillis: 0, onConnect });
   pool.on('error', (err) => console.error(`erro do banco embutido: ${err.message}`));
   // node-postgres' pool closes a connection whose statement failed (a unique violation too) and opens
   // another; the bridge has only the one, and the old one's closing would reach the new one. A failed
@@ -233,34 +236,40 @@ function pglitePool(client: PGlite): pg.Pool {
   return pool;
 }
 
-function announcementsOf(pool: pg.Pool): Announcements {
+/**
+ * Announcements heard on a pool's connections: the pool runs `onConnect` on each new connection before
+ * handing it out (so it listens before its first statement) and `pool.on('remove', removed)`.
+ */
+function announcer() {
   const subscribers = new Set<(payload: string | null) => void>();
   const tell = (payload: string | null) => subscribers.forEach((fn) => fn(payload));
-  const listening = new Set<pg.PoolClient>();
-  const removed = new WeakSet<pg.PoolClient>();
-  pool.on('connect', (client) => {
-    client.on('notification', (message) => {
-      if (message.channel === AUTH_CHANNEL) tell(message.payload ?? '');
-    });
-    // Queued before whatever the pool hands this connection out for.
-    client.query(`LISTEN ${AUTH_CHANNEL}`).then(
-      () => {
-        if (!removed.has(client)) listening.add(client);
-      },
-      () => undefined,
-    );
-  });
-  pool.on('remove', (client) => {
-    removed.add(client);
-    if (listening.delete(client) && listening.size === 0) tell(null);
-  });
-  return {
+  const listening = new Set<pg.ClientBase>();
+  const removed = new WeakSet<pg.ClientBase>();
+  const announcements: Announcements = {
     get listening() {
       return listening.size > 0;
     },
     subscribe: (fn) => {
       subscribers.add(fn);
       return () => void subscribers.delete(fn);
+    },
+  };
+  return {
+    announcements,
+    onConnect: async (client: pg.ClientBase) => {
+      client.on('notification', (message) => {
+        if (message.channel === AUTH_CHANNEL) tell(message.payload ?? '');
+      });
+      try {
+        await client.query(`LISTEN ${AUTH_CHANNEL}`);
+        if (!removed.has(client)) listening.add(client);
+      } catch {
+        // Not listening: what this connection is handed out for fails the same way (it is broken).
+      }
+    },
+    removed: (client: pg.ClientBase) => {
+      removed.add(client);
+      if (listening.delete(client) && listening.size === 0) tell(null);
     },
   };
 }
