@@ -107,8 +107,18 @@ function listRow(r: RowData): InvoiceListRow {
   };
 }
 
-/** What the order list shows besides the orders themselves: its total changes with any of these. */
-const listDependsOn: VersionedTable[] = ['invoices', 'invoice_workers', 'customers', 'companies'];
+/**
+ * The tables whose changes can change a list's total: the orders; who works on them when the list is a
+ * collaborator's (only their orders) or filtered by worker; customers and companies when a search matches
+ * their names. Anything else, e.g. a customer created while the office reads the unfiltered list, leaves
+ * its total as it was, so it is not counted again.
+ */
+function listDependsOn(actor: Actor, query: Pick<InvoiceFilterQuery, 'q' | 'worker'>): VersionedTable[] {
+  const tables: VersionedTable[] = ['invoices'];
+  if (!can.seeAllOrders(actor) || query.worker) tables.push('invoice_workers');
+  if (query.q?.trim()) tables.push('customers', 'companies');
+  return tables;
+}
 
 /**
  * GET invoices/filter: newest first (highest number), or with sort=scheduled the soonest visit first
@@ -117,13 +127,14 @@ const listDependsOn: VersionedTable[] = ['invoices', 'invoice_workers', 'custome
  * parties, nature and status: a deep page (skip = 99,980) then skips index entries instead of
  * joining 99,980 rows it throws away. Offset stays (not keyset) because the pagination bar jumps to
  * any page and shows the total. The total is a count over the orders table alone (the joins are 1:1),
- * reused while no order, worker, customer or company of the organization changed (countRows).
+ * reused while nothing it depends on changed (listDependsOn, countRows).
  */
 function pageQuery(
   db: Db,
   actor: Actor,
   where: SQL,
   page: { take: number; skip: number },
+  dependsOn: VersionedTable[],
   sort: InvoiceListSort = 'number',
 ) {
   // Numbers, not ids: (organization, number) is an index, so skipping reads only index entries. The
@@ -140,7 +151,7 @@ function pageQuery(
     db,
     and(eq(i.organizationId, actor.organizationId), sql`${i.number} = ANY(ARRAY(${pageNumbers}))`)!,
     {
-      versions: versionsColumn(actor.organizationId, listDependsOn),
+      versions: versionsColumn(actor.organizationId, dependsOn),
     },
   ).orderBy(...listOrder(sort));
 }
@@ -162,7 +173,7 @@ function prepareUnfilteredPage(db: Db, isAdmin: boolean, take: number, skip: num
     userId: sql.placeholder('userId'),
     isAdmin,
   } as unknown as Actor;
-  return pageQuery(db, reader, visibleTo(reader), { take, skip }).prepare(
+  return pageQuery(db, reader, visibleTo(reader), { take, skip }, listDependsOn(reader, {})).prepare(
     `invoice_list_${isAdmin ? 'admin' : 'collaborator'}_${take}_${skip}`,
   );
 }
@@ -173,7 +184,7 @@ function unfilteredPage(db: Db, actor: Actor, query: InvoiceFilterQuery) {
   let prepared = byPage.get(key);
   if (!prepared) {
     if (query.skip >= PREPARED_PAGES * query.take || byPage.size >= PREPARED_MAX) {
-      return pageQuery(db, actor, visibleTo(actor), query);
+      return pageQuery(db, actor, visibleTo(actor), query, listDependsOn(actor, query));
     }
     byPage.set(key, (prepared = prepareUnfilteredPage(db, actor.isAdmin, query.take, query.skip)));
   }
@@ -198,16 +209,17 @@ export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQue
   // The page's rows carry the list versions (read in the same statement), so a total still valid
   // costs no statement of its own.
   let known: string | undefined;
-  const rows = (unfiltered ? unfilteredPage(db, actor, query) : pageQuery(db, actor, where, query, query.sort)).then(
-    (r) => {
-      known = r[0]?.versions;
-      return r;
-    },
-  );
+  const dependsOn = listDependsOn(actor, query);
+  const rows = (
+    unfiltered ? unfilteredPage(db, actor, query) : pageQuery(db, actor, where, query, dependsOn, query.sort)
+  ).then((r) => {
+    known = r[0]?.versions;
+    return r;
+  });
   return listPage(
     query,
     rows,
-    countRows(db, i, where, { organizationId: actor.organizationId, dependsOn: listDependsOn, known: () => known }),
+    countRows(db, i, where, { organizationId: actor.organizationId, dependsOn, known: () => known }),
     listRow,
   );
 }

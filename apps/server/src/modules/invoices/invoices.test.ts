@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { InvoiceState } from '@oficina/contracts';
+import { formatCpf, InvoiceState, PersonType } from '@oficina/contracts';
 import { schema } from '@oficina/db';
 import { createOrg, type TestOrg, perFile } from '../../../test/helpers.ts';
 import { allKeys, invoiceWorld, type InvoiceWorld, priceKeys } from '../../../test/invoice-fixtures.ts';
 import { forgetViewsWritten } from '../../lib/audit.ts';
+import { newCpf } from '../../../test/factories.ts';
 
 // List, detail, create and access rules of service orders; visibility and price stripping for collaborators.
 const t = perFile({ other: true, world: invoiceWorld });
@@ -512,6 +513,37 @@ describe('list', () => {
     const past = await list(`?skip=${before + 5}`);
     expect(past.data).toEqual([]);
     expect(past.meta.total).toBe(before + 1);
+  });
+});
+
+describe('the list total depends only on what can change it', () => {
+  it('a customer created does not make the unfiltered list count again; an order does', async () => {
+    const so = await createOrg(t.ctx);
+    const sw = await invoiceWorld(t.ctx, so);
+    const total = async (qs = '') =>
+      ((await sw.admin('GET', `/filter?take=1${qs}`)).json() as { meta: { total: number } }).meta.total;
+    await sw.createInvoice();
+    const gone = await sw.createInvoice();
+    expect(await total()).toBe(2);
+    // An order removed without the write the totals follow (triggers off for this statement alone): the
+    // count kept is served as long as nothing it depends on changes. Its own organization, so the rows
+    // this leaves behind disturb no other test.
+    await t.ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(sql`DELETE FROM invoices WHERE id = ${gone.id}`);
+    });
+    expect(await total()).toBe(2);
+    const customer = await t.ctx.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${so.organization.id}/customers`,
+      headers: so.as(so.admin.token),
+      payload: { type: PersonType.Natural, identifier: formatCpf(newCpf()), name: 'Cliente Sem Ordem' },
+    });
+    expect(customer.statusCode).toBe(201);
+    // Still the kept count: a new customer cannot change how many orders there are.
+    expect(await total()).toBe(2);
+    await sw.createInvoice();
+    expect(await total()).toBe(2); // counted again: one removed, one added
   });
 });
 
