@@ -2,6 +2,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { schema, type Db } from '@oficina/db';
 import { partySearch } from './parties.ts';
+import type { VersionedTable } from './list.ts';
 
 /** Above this many matching parties the ids stay a sub-select (a broad term matches most rows anyway). */
 const MAX_SEARCH_IDS = 2000;
@@ -44,5 +45,20 @@ export async function numberOrPartySearch(
         ? sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`
         : undefined
       : sql`${column} IN ${ids}`;
-  return or(byNumber, within(columns.customerId, customerIds), within(columns.companyId, companyIds)) ?? sql`false`;
+  const search =
+    or(byNumber, within(columns.customerId, customerIds), within(columns.companyId, companyIds)) ?? sql`false`;
+  if (!Array.isArray(customerIds) || !Array.isArray(companyIds)) readingParties.add(search);
+  return search;
 }
+
+/** Searches that match parties when the statement runs (a sub-select), rather than by ids found before. */
+const readingParties = new WeakSet<SQL>();
+
+/**
+ * What a list's total depends on because of its search (numberOrPartySearch's answer): nothing when the
+ * matching parties were looked up first, as their ids are written into the statement (a party that starts
+ * or stops matching makes another statement, counted on its own); customers and companies when a broad
+ * term left them as a sub-select.
+ */
+export const searchDependsOn = (search: SQL | undefined): VersionedTable[] =>
+  search && readingParties.has(search) ? ['customers', 'companies'] : [];

@@ -19,7 +19,7 @@ import { countRows, listPage } from '../../lib/list.ts';
 import { findParties, newRecordHead, partyColumns } from '../../lib/record-core/parties.ts';
 import { setDiscount } from '../../lib/record-core/discount.ts';
 import { sharingFields } from './estimate-sharing.service.ts';
-import { numberOrPartySearch } from '../../lib/record-search.ts';
+import { numberOrPartySearch, searchDependsOn } from '../../lib/record-search.ts';
 import { tagsByRecord } from '../../lib/record-tags.ts';
 import {
   assertEditable,
@@ -68,11 +68,12 @@ const tagsOf = (db: Db, ids: number[]) => tagsByRecord(db, schema.estimateTags, 
  * changed (countRows).
  */
 export async function listEstimates(db: Db, actor: Actor, query: EstimateFilterQuery) {
+  const search = await numberOrPartySearch(db, actor.organizationId, query.q, es);
   const where: SQL = and(
     eq(es.organizationId, actor.organizationId),
     query.customer ? eq(es.customerId, query.customer) : undefined,
     query.statuses.length ? inArray(es.status, query.statuses) : undefined,
-    await numberOrPartySearch(db, actor.organizationId, query.q, es),
+    search,
   )!;
   const rows = await heads(db).where(where).orderBy(desc(es.number)).limit(query.take).offset(query.skip);
   const tags = await tagsOf(
@@ -82,10 +83,10 @@ export async function listEstimates(db: Db, actor: Actor, query: EstimateFilterQ
   return listPage(
     query,
     Promise.resolve(rows),
-    // Reused while no estimate, customer or company changed (q's matches depend on the last two).
+    // Reused while no estimate changed, nor a customer or company when the search reads them as it runs.
     countRows(db, es, where, {
       organizationId: actor.organizationId,
-      dependsOn: ['estimates', 'customers', 'companies'],
+      dependsOn: ['estimates', ...searchDependsOn(search)],
     }),
     ({
       subtotalCents,

@@ -14,7 +14,7 @@ import {
 import { schema, type Db } from '@oficina/db';
 import { forbidden } from '../../plugins/errors.ts';
 import { countRows, listPage, versionsColumn, type VersionedTable } from '../../lib/list.ts';
-import { numberOrPartySearch } from '../../lib/record-search.ts';
+import { numberOrPartySearch, searchDependsOn } from '../../lib/record-search.ts';
 import { visibleTo, type Actor } from './invoice-access.ts';
 
 import { partyFields, partySubqueries } from '../../lib/record-core/parties.ts';
@@ -48,7 +48,7 @@ function scheduledOn(organizationId: number, from: string | undefined, to: strin
   );
 }
 
-async function listWhere(db: Db, actor: Actor, query: InvoiceFilterQuery): Promise<SQL> {
+function listWhere(actor: Actor, query: InvoiceFilterQuery, search: SQL | undefined): SQL {
   return and(
     visibleTo(actor),
     query.customer ? eq(i.customerId, query.customer) : undefined,
@@ -60,7 +60,7 @@ async function listWhere(db: Db, actor: Actor, query: InvoiceFilterQuery): Promi
     query.isPaid ? eq(i.isPaid, true) : query.isNotPaid ? eq(i.isPaid, false) : undefined,
     query.open ? openOrders : undefined,
     scheduledOn(actor.organizationId, query.scheduledFrom, query.scheduledTo),
-    await numberOrPartySearch(db, actor.organizationId, query.q, i),
+    search,
   )!;
 }
 
@@ -109,15 +109,14 @@ function listRow(r: RowData): InvoiceListRow {
 
 /**
  * The tables whose changes can change a list's total: the orders; who works on them when the list is a
- * collaborator's (only their orders) or filtered by worker; customers and companies when a search matches
- * their names. Anything else, e.g. a customer created while the office reads the unfiltered list, leaves
- * its total as it was, so it is not counted again.
+ * collaborator's (only their orders) or filtered by worker; customers and companies when a search reads
+ * them as it runs (searchDependsOn). Anything else, e.g. a customer created while the office reads the
+ * list, leaves its total as it was, so it is not counted again.
  */
-function listDependsOn(actor: Actor, query: Pick<InvoiceFilterQuery, 'q' | 'worker'>): VersionedTable[] {
+function listDependsOn(actor: Actor, query: Pick<InvoiceFilterQuery, 'worker'>, search?: SQL): VersionedTable[] {
   const tables: VersionedTable[] = ['invoices'];
   if (!can.seeAllOrders(actor) || query.worker) tables.push('invoice_workers');
-  if (query.q?.trim()) tables.push('customers', 'companies');
-  return tables;
+  return [...tables, ...searchDependsOn(search)];
 }
 
 /**
@@ -193,7 +192,8 @@ function unfilteredPage(db: Db, actor: Actor, query: InvoiceFilterQuery) {
 
 export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQuery) {
   if (query.worker && !can.filterByWorker(actor)) throw forbidden(invoiceMessages.workerFilterAdminOnly);
-  const where = await listWhere(db, actor, query);
+  const search = await numberOrPartySearch(db, actor.organizationId, query.q, i);
+  const where = listWhere(actor, query, search);
   const unfiltered =
     !query.q?.trim() &&
     !query.customer &&
@@ -209,7 +209,7 @@ export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQue
   // The page's rows carry the list versions (read in the same statement), so a total still valid
   // costs no statement of its own.
   let known: string | undefined;
-  const dependsOn = listDependsOn(actor, query);
+  const dependsOn = listDependsOn(actor, query, search);
   const rows = (
     unfiltered ? unfilteredPage(db, actor, query) : pageQuery(db, actor, where, query, dependsOn, query.sort)
   ).then((r) => {

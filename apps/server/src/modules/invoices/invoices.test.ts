@@ -545,6 +545,27 @@ describe('the list total depends only on what can change it', () => {
     await sw.createInvoice();
     expect(await total()).toBe(2); // counted again: one removed, one added
   });
+
+  it("a search's total follows a customer who starts or stops matching it", async () => {
+    const so = await createOrg(t.ctx);
+    const sw = await invoiceWorld(t.ctx, so);
+    const total = async (q: string) =>
+      ((await sw.admin('GET', `/filter?take=1&q=${q}`)).json() as { meta: { total: number } }).meta.total;
+    await sw.createInvoice(sw.otherCustomer.id);
+    expect(await total('Quixabeira')).toBe(0);
+    expect(await total('Quixabeira')).toBe(0); // kept
+    const rename = (name: string) =>
+      t.ctx.app.inject({
+        method: 'PUT',
+        url: `/api/organizations/${so.organization.id}/customers/${sw.otherCustomer.id}`,
+        headers: so.as(so.admin.token),
+        payload: { type: PersonType.Natural, name },
+      });
+    expect((await rename('Zeferino Quixabeira')).statusCode).toBe(200);
+    expect(await total('Quixabeira')).toBe(1);
+    expect((await rename('Zeferino')).statusCode).toBe(200);
+    expect(await total('Quixabeira')).toBe(0);
+  });
 });
 
 describe("the technician's list: sort=scheduled and open=true", () => {
