@@ -51,8 +51,8 @@ const VERIFIED_MAX = 2000;
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   // A token whose signature was checked once needs no second check until it expires: the same bytes
-  // under the same key give the same answer. The user behind it is still read on every request, so a
-  // deactivated user or a changed password still ends the token at once.
+  // under the same key give the same answer. The user behind it is still checked on every request
+  // (CheckedUsers, below), so a deactivated user or a changed password still ends the token at once.
   const verified = new Map<string, { payload: TokenPayload; exp: number }>();
   return {
     sign: (user) =>
