@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, PGLITE_SHARED_BUFFERS } from './client.ts';
+import { openDatabase, PGLITE_SHARED_BUFFERS, type Database } from './client.ts';
 
 // The embedded database starts with a small page cache (PostgreSQL's 128 MB default was taken whole at
 // start and was most of an idle server's memory); a server may ask for another size.
@@ -32,12 +32,17 @@ describe('embedded page cache', () => {
 // The embedded database is one session, reached through one pooled connection: a statement sent while a
 // transaction is open waits for it instead of running inside it, and `alone` holds everyone off.
 describe('embedded database, one connection', () => {
-  const open = async () => {
+  /** A new embedded database with an empty table t (n int), closed after fn. */
+  const withTable = async (fn: (database: Database) => Promise<void>) => {
     const database = await openDatabase({});
-    await database.exec('CREATE TABLE t (n int)');
-    return database;
+    try {
+      await database.exec('CREATE TABLE t (n int)');
+      await fn(database);
+    } finally {
+      await database.close();
+    }
   };
-  const count = async (database: Awaited<ReturnType<typeof open>>) => {
+  const count = async (database: Database) => {
     const result = (await database.db.execute(sql`SELECT count(*)::int AS n FROM t`)) as unknown as {
       rows: { n: number }[];
     };
@@ -45,8 +50,7 @@ describe('embedded database, one connection', () => {
   };
 
   it('a statement sent during a transaction runs after it, not inside it', async () => {
-    const database = await open();
-    try {
+    await withTable(async (database) => {
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
       const order: string[] = [];
@@ -65,14 +69,11 @@ describe('embedded database, one connection', () => {
       await outside;
       // Run inside the transaction, the count would have seen its row (1) and been rolled back with it.
       expect(order).toEqual(['inserted', 'counted 0']);
-    } finally {
-      await database.close();
-    }
+    });
   }, 60_000);
 
   it('a failed statement (a unique violation) leaves the connection working for the next ones', async () => {
-    const database = await open();
-    try {
+    await withTable(async (database) => {
       await database.exec('CREATE UNIQUE INDEX t_n ON t (n)');
       await database.db.execute(sql`INSERT INTO t VALUES (1)`);
       const failures = await Promise.all(
@@ -81,14 +82,11 @@ describe('embedded database, one connection', () => {
       for (const err of failures) expect(err).toMatchObject({ cause: { code: '23505' } });
       await database.db.execute(sql`INSERT INTO t VALUES (2)`);
       expect(await count(database)).toBe(2);
-    } finally {
-      await database.close();
-    }
+    });
   }, 60_000);
 
   it('alone: no statement of the app runs until it is done', async () => {
-    const database = await open();
-    try {
+    await withTable(async (database) => {
       const order: string[] = [];
       const alone = database.alone!(async (pglite) => {
         await new Promise((r) => setTimeout(r, 100));
@@ -99,8 +97,6 @@ describe('embedded database, one connection', () => {
       const outside = count(database).then((n) => order.push(`counted ${n}`));
       await Promise.all([alone, outside]);
       expect(order).toEqual(['alone done', 'counted 1']);
-    } finally {
-      await database.close();
-    }
+    });
   }, 60_000);
 });

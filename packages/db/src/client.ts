@@ -185,14 +185,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     },
     rawTransaction: (fn) => rawTransaction(pool, fn),
     announcements: heard.announcements,
-    alone: async (fn) => {
-      const conn = await pool.connect();
-      try {
-        return await fn(client);
-      } finally {
-        conn.release();
-      }
-    },
+    alone: (fn) => holding(pool, () => fn(client)),
     close: async () => {
       await pool.end();
       await client.close();
@@ -207,9 +200,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * bridge (`createPgConfig`: node-postgres' protocol messages handed to the embedded database), so named
  * prepared statements are kept and not planned again. Against drizzle's PGlite driver, on 100,000 orders
  * over HTTP: the order list 247 → 547 requests/s at 16 connections, an order's detail 203 → 1,039 (and
- * 5 → 1 ms at one connection). PGlite is one session, so the pool holds one connection: a transaction has it to itself and
- * every other statement waits for it, and all the app's statements go through this pool (never straight
- * to PGlite, which would land inside another caller's transaction). The connection stays open while idle.
+ * 5 → 1 ms at one connection). PGlite is one session, so the pool holds one connection: a transaction
+ * has it to itself and every other statement waits for it, and all the app's statements go through this
+ * pool (never straight to PGlite, which would land inside another caller's transaction). The connection
+ * stays open while idle.
  */
 function pglitePool(client: PGlite, onConnect: (client: pg.ClientBase) => Promise<void>): pg.Pool {
   const config = createPgConfig(client);
@@ -225,15 +219,19 @@ function pglitePool(client: PGlite, onConnect: (client: pg.ClientBase) => Promis
   // another; the bridge has only the one, and the old one's closing would reach the new one. A failed
   // statement leaves the session ready for the next (its error answer ends with ReadyForQuery), so the
   // connection is kept.
-  pool.query = (async (text: string | pg.QueryConfig, values?: unknown[]) => {
-    const conn = await pool.connect();
-    try {
-      return await conn.query(text, values);
-    } finally {
-      conn.release();
-    }
-  }) as typeof pool.query;
+  pool.query = ((text: string | pg.QueryConfig, values?: unknown[]) =>
+    holding(pool, (conn) => conn.query(text, values))) as typeof pool.query;
   return pool;
+}
+
+/** fn with one of the pool's connections to itself; the connection goes back to the pool as it was. */
+async function holding<R>(pool: pg.Pool, fn: (conn: pg.PoolClient) => Promise<R>): Promise<R> {
+  const conn = await pool.connect();
+  try {
+    return await fn(conn);
+  } finally {
+    conn.release();
+  }
 }
 
 /**

@@ -5,6 +5,16 @@ import { api, ApiError, clientEffects, isRepeatInFlight, newIdempotencyKey } fro
 const respond = (status: number, body?: unknown) =>
   vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status }));
 
+/** A fetch whose requests wait until the test answers them, in the order they were sent: answer(n, …). */
+function heldFetch() {
+  const pending: Array<(r: Response) => void> = [];
+  const fetchMock = vi.fn(() => new Promise<Response>((r) => pending.push(r)));
+  vi.stubGlobal('fetch', fetchMock);
+  const answer = (n: number, status: number, body: unknown) =>
+    pending[n]!(new Response(JSON.stringify(body), { status }));
+  return { fetchMock, answer };
+}
+
 describe('api client and the error catalogue', () => {
   let reload: ReturnType<typeof vi.fn>;
   let alert: ReturnType<typeof vi.fn>;
@@ -62,15 +72,11 @@ describe('api client and the error catalogue', () => {
     expect(reload).not.toHaveBeenCalled();
 
     localStorage.setItem('jwt', 'token-old');
-    let answer!: (r: Response) => void;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((r) => (answer = r))),
-    );
+    const { answer } = heldFetch();
     const late = api.get('/me').catch((err: unknown) => err);
     // Another login while it was on its way.
     localStorage.setItem('jwt', 'token-new');
-    answer(new Response(JSON.stringify({ errors: ['x'] }), { status: 401 }));
+    answer(0, 401, { errors: ['x'] });
     expect(await late).toMatchObject({ status: 401 });
     expect(localStorage.getItem('jwt')).toBe('token-new');
     expect(reload).not.toHaveBeenCalled();
@@ -78,22 +84,20 @@ describe('api client and the error catalogue', () => {
 
   it('a 401 that comes back while the profile save renews the session waits for it and goes again with the new session', async () => {
     localStorage.setItem('jwt', 'token-old');
-    const answers: Array<(r: Response) => void> = [];
-    const fetchMock = vi.fn(() => new Promise<Response>((r) => answers.push(r)));
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock, answer } = heldFetch();
     // The save that changes the password (the server ends the old session at once)...
     const save = api.put<{ token: string }>('/organizations/1/profile', { name: 'A' }, { renewsSession: true });
     // ...and a read-ahead sent under the old session while it runs, answered 401 first.
     const readAhead = api.get<{ ok: number }>('/organizations/1/invoices/filter');
-    answers[1]!(new Response(JSON.stringify({ errors: ['x'] }), { status: 401 }));
+    answer(1, 401, { errors: ['x'] });
     await new Promise((r) => setTimeout(r, 10));
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    answers[0]!(new Response(JSON.stringify({ token: 'token-new' }), { status: 200 }));
+    answer(0, 200, { token: 'token-new' });
     expect(await save).toEqual({ token: 'token-new' });
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     const [, init] = fetchMock.mock.calls[2] as unknown as [string, RequestInit];
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer token-new');
-    answers[2]!(new Response(JSON.stringify({ ok: 1 }), { status: 200 }));
+    answer(2, 200, { ok: 1 });
     expect(await readAhead).toEqual({ ok: 1 });
     expect(localStorage.getItem('jwt')).toBe('token-new');
     expect(reload).not.toHaveBeenCalled();
@@ -101,15 +105,11 @@ describe('api client and the error catalogue', () => {
 
   it('a 401 during a session renewal that fails still ends the session; so does a 401 to the renewal itself', async () => {
     localStorage.setItem('jwt', 'token-old');
-    const answers: Array<(r: Response) => void> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((r) => answers.push(r))),
-    );
+    const { answer } = heldFetch();
     const save = api.put('/organizations/1/profile', {}, { renewsSession: true }).catch((err: unknown) => err);
     const readAhead = api.get('/organizations/1/invoices/filter').catch((err: unknown) => err);
-    answers[1]!(new Response(JSON.stringify({ errors: ['x'] }), { status: 401 }));
-    answers[0]!(new Response(JSON.stringify({ errors: { email: ['Já em uso'] } }), { status: 422 }));
+    answer(1, 401, { errors: ['x'] });
+    answer(0, 422, { errors: { email: ['Já em uso'] } });
     expect(await save).toMatchObject({ status: 422 });
     expect(await readAhead).toMatchObject({ status: 401 });
     expect(localStorage.getItem('jwt')).toBeNull();
