@@ -8,23 +8,33 @@ export function formatMoney(value: number | null | undefined): string {
   return money.format(value ?? 0);
 }
 
+/**
+ * One formatter per pattern and time zone, made when first needed: making an Intl formatter costs far
+ * more than formatting with it (a list or a PDF formats hundreds of dates).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(kind: 'date' | 'dateTime', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const date = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+    format = new Intl.DateTimeFormat(
+      'pt-BR',
+      kind === 'date' ? { timeZone, ...date } : { timeZone, ...date, hour: '2-digit', minute: '2-digit' },
+    );
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 export function formatDate(value: string | Date | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
   if (!value) return '';
-  return new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    new Date(value),
-  );
+  return dateFormat('date', timeZone).format(new Date(value));
 }
 
 export function formatDateTime(value: string | Date | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
   if (!value) return '';
-  return new Intl.DateTimeFormat('pt-BR', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(value));
+  return dateFormat('dateTime', timeZone).format(new Date(value));
 }
 
 /** Money travels as reais with 2 decimals and is stored as integer cents. */

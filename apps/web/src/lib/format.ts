@@ -20,8 +20,14 @@ export function formatIsoDate(value: string | null | undefined): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }
 
-/** The time of day (HH:mm) in the organization's time zone (or the zone given). */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** The time of day (HH:mm) in the organization's time zone (or the zone given); one formatter per zone. */
 export function formatTime(value: Instant, timeZone = orgTimeZone()): string {
   if (!value) return '';
-  return new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(value));
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit' });
+    timeFormats.set(timeZone, format);
+  }
+  return format.format(new Date(value));
 }

@@ -9,10 +9,14 @@ import { DEFAULT_TIME_ZONE } from '@oficina/contracts';
  */
 let current = DEFAULT_TIME_ZONE;
 
-/** A zone this browser knows (Intl throws a RangeError for any other). */
+/**
+ * A zone this browser knows (Intl throws a RangeError for any other). The check makes the formatter the
+ * screens use anyway, so the zone's data is loaded once.
+ */
 const isZone = (zone: string) => {
   try {
-    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone !== '';
+    wallFormat(zone);
+    return true;
   } catch {
     return false;
   }

@@ -76,8 +76,9 @@ describe('EditInvoicePage', () => {
     page(invoiceFixture({ ...lines, statusState: InvoiceState.Wip, subTotal: 300, total: 300 }), 'admin');
     expect(await screen.findByRole('heading', { name: 'Ordem de Serviço #1042' })).toBeInTheDocument();
     expect(screen.getAllByText(/R\$/).length).toBeGreaterThan(0);
+    // The sections below the first ones come a moment after the heading.
     for (const name of ['Adicionar serviço', 'Adicionar produto', 'Adicionar equipamento', 'Adicionar colaborador']) {
-      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('region', { name: 'Informações adicionais' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Valores' })).toBeInTheDocument();
@@ -115,7 +116,7 @@ describe('EditInvoicePage', () => {
     expect(visit).toHaveTextContent('Maria Souza');
     expect(screen.queryByRole('region', { name: 'Dados' })).not.toBeInTheDocument();
     expect(screen.queryByText('Natureza da Operação')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: /Dados do escritório/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Dados do escritório/ }));
     const data = screen.getByRole('region', { name: 'Dados' });
     expect(data).toHaveTextContent('Demo Refrigeração Ltda');
     expect(data).toHaveTextContent('Natureza da Operação');

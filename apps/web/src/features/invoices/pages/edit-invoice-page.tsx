@@ -5,6 +5,7 @@ import { can, isInvoiceClosed, type InvoiceDetail, type InvoiceStateValue } from
 import { useAuth, useFeature, useViewer } from '../../../lib/auth.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { RecordFallback } from '../../../components/record-fallback.tsx';
+import { Later } from '../../../components/later.tsx';
 import { InvoiceStatusBadge, PaidBadge } from '../../../components/invoices/invoice-status-badge.tsx';
 import { useInvoice } from '../api/get-invoice.ts';
 import { AdminInfoPanel } from '../components/admin-info-panel.tsx';
@@ -37,6 +38,8 @@ import type { OutboxItem } from '../../../lib/offline/outbox.ts';
  * summary, signature and admin panels on the right; on a phone the summary first, then the work, then
  * the rest. A collaborator's screen starts with the visit and the equipment instead, the office's
  * data folded behind a button. The toolbar holds the state changes, payment, PDF, and signing while the order is unsigned.
+ * What a phone shows only after scrolling is built right after the top (<Later>), so the order's heading,
+ * its state buttons and the visit come up first on a slow phone.
  */
 export function EditInvoicePage() {
   const id = Number(useParams().id);
@@ -121,20 +124,24 @@ export function EditInvoicePage() {
               editable={can.editOrderLines(viewer) && !closed}
               showPrices={can.seePrices(viewer)}
             />
-            <EquipmentsSection invoice={invoice} editable={!closed} canRegister={can.registerEquipment(viewer)} />
-            <PhotosSection invoiceId={invoice.id} editable={!closed} />
-            <ChecklistsSection invoiceId={invoice.id} editable={!closed} canAttach />
-            {can.editOrderLines(viewer) && <WorkersSection invoice={invoice} editable={!closed} />}
-            <CommentsSection invoiceId={invoice.id} closed={closed} />
-            {can.handlePayment(viewer) && <InvoiceEmailsCard invoiceId={invoice.id} />}
+            <Later>
+              <EquipmentsSection invoice={invoice} editable={!closed} canRegister={can.registerEquipment(viewer)} />
+              <PhotosSection invoiceId={invoice.id} editable={!closed} />
+              <ChecklistsSection invoiceId={invoice.id} editable={!closed} canAttach />
+              {can.editOrderLines(viewer) && <WorkersSection invoice={invoice} editable={!closed} />}
+              <CommentsSection invoiceId={invoice.id} closed={closed} />
+              {can.handlePayment(viewer) && <InvoiceEmailsCard invoiceId={invoice.id} />}
+            </Later>
           </div>
           <div className="invoice-area-side">
-            <SignatureCard invoice={invoice} isAdmin={isAdmin} />
-            {can.seePrices(viewer) && <TotalsPanel invoice={invoice} />}
-            {can.handlePayment(viewer) && <PaymentsCard invoice={invoice} />}
-            {isAdmin && nfse && <NfseCard invoice={invoice} />}
-            {isAdmin && <AdminInfoPanel invoice={invoice} />}
-            <TagsCard invoice={invoice} editable={can.editTags(viewer)} />
+            <Later>
+              <SignatureCard invoice={invoice} isAdmin={isAdmin} />
+              {can.seePrices(viewer) && <TotalsPanel invoice={invoice} />}
+              {can.handlePayment(viewer) && <PaymentsCard invoice={invoice} />}
+              {isAdmin && nfse && <NfseCard invoice={invoice} />}
+              {isAdmin && <AdminInfoPanel invoice={invoice} />}
+              <TagsCard invoice={invoice} editable={can.editTags(viewer)} />
+            </Later>
           </div>
         </div>
       ) : (
@@ -146,17 +153,21 @@ export function EditInvoicePage() {
           </div>
           <div className="invoice-area-main">
             <EquipmentsSection invoice={invoice} editable={!closed} canRegister={false} />
-            <ServicesSection invoice={invoice} editable={false} showPrices={false} />
-            <ProductsSection invoice={invoice} editable={false} showPrices={false} />
-            <PhotosSection invoiceId={invoice.id} editable={!closed} />
-            <ChecklistsSection invoiceId={invoice.id} editable={!closed} canAttach={false} />
-            <CommentsSection invoiceId={invoice.id} closed={closed} />
-            {can.handlePayment(viewer) && <InvoiceEmailsCard invoiceId={invoice.id} />}
+            <Later>
+              <ServicesSection invoice={invoice} editable={false} showPrices={false} />
+              <ProductsSection invoice={invoice} editable={false} showPrices={false} />
+              <PhotosSection invoiceId={invoice.id} editable={!closed} />
+              <ChecklistsSection invoiceId={invoice.id} editable={!closed} canAttach={false} />
+              <CommentsSection invoiceId={invoice.id} closed={closed} />
+              {can.handlePayment(viewer) && <InvoiceEmailsCard invoiceId={invoice.id} />}
+            </Later>
           </div>
           <div className="invoice-area-side">
-            <SignatureCard invoice={invoice} isAdmin={false} />
-            <OfficeData invoice={invoice} />
-            <TagsCard invoice={invoice} editable={false} />
+            <Later>
+              <SignatureCard invoice={invoice} isAdmin={false} />
+              <OfficeData invoice={invoice} />
+              <TagsCard invoice={invoice} editable={false} />
+            </Later>
           </div>
         </div>
       )}

@@ -1,0 +1,14 @@
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
+
+/**
+ * Renders its children right after the screen's first commit, as a transition. A long screen shows its
+ * top (what a phone shows without scrolling) as soon as that is built, and the rest is built after it,
+ * in slices that leave the phone free to paint and to take a tap; on a slow phone the top comes up
+ * hundreds of milliseconds earlier. Only for what sits below the fold: content that appears later must
+ * not push what is already on the screen.
+ */
+export function Later({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
+  return ready ? children : null;
+}
