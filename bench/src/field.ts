@@ -112,7 +112,7 @@ const SHOWN_PROBE = `(() => {
     const heading = [...document.querySelectorAll('h1')].find(
       (h) => /^Ordem de Serviço #\\d+/.test(h.textContent || '') && h.getBoundingClientRect().height > 0,
     );
-    if (heading) window.__orderShownAt = performance.timeOrigin + performance.now();
+    if (heading) window.benchOrderShownAt = performance.timeOrigin + performance.now();
     else requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
@@ -125,7 +125,7 @@ const SHOWN_PROBE = `(() => {
 async function orderShown(page: Page, since: number, timeout = 60_000) {
   await page.getByRole('heading', { name: /^Ordem de Serviço #\d+/ }).waitFor({ state: 'visible', timeout });
   const seen = Date.now() - since;
-  const at = await page.evaluate(() => (window as unknown as { __orderShownAt?: number }).__orderShownAt);
+  const at = await page.evaluate(() => (window as unknown as { benchOrderShownAt?: number }).benchOrderShownAt);
   return { ms: at === undefined ? seen : at - since, seenMs: seen };
 }
 
