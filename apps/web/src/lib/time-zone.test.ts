@@ -27,6 +27,17 @@ describe('the organization time zone', () => {
     expect(orgTimeZone()).toBe('America/Sao_Paulo');
   });
 
+  it('is checked when first used, not when set (the zone data costs a slow phone at start)', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    setOrgTimeZone('America/Rio_Branco');
+    expect(made).not.toHaveBeenCalled();
+    expect(orgTimeZone()).toBe('America/Rio_Branco');
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(orgTimeZone()).toBe('America/Rio_Branco');
+    expect(made).toHaveBeenCalledTimes(1);
+    made.mockRestore();
+  });
+
   it("is set from the session: GET /me's organization.timeZone", async () => {
     localStorage.setItem('jwt', fakeToken('admin'));
     fakeApi({

@@ -22,11 +22,27 @@ const isZone = (zone: string) => {
   }
 };
 
+/** Whether `current` has been checked: a zone is checked when first used, not when set (see below). */
+let checked = true;
+
+/**
+ * Sets the zone; it is checked when a screen first uses it. Checking it loads the browser's zone data,
+ * which a slow phone pays for with tens of milliseconds: at start that held the first screen back even
+ * when it showed no date.
+ */
 export function setOrgTimeZone(zone: string | null | undefined) {
-  current = zone && isZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  current = zone || DEFAULT_TIME_ZONE;
+  checked = !zone;
 }
 
-export const orgTimeZone = () => current;
+/** The organization's zone; a zone this browser does not know counts as São Paulo. */
+export function orgTimeZone(): string {
+  if (!checked) {
+    checked = true;
+    if (!isZone(current)) current = DEFAULT_TIME_ZONE;
+  }
+  return current;
+}
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** The wall clock's fields in a zone ('sv-SE' writes 'YYYY-MM-DD HH:mm'), made once per zone. */
