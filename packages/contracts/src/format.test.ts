@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, fromCents, toCents } from './format.ts';
+import { formatDate, formatDateTime, formatMoney, fromCents, lazyNumberFormat, toCents } from './format.ts';
 import { listQuery, money, quantity } from './common.ts';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
@@ -20,6 +20,44 @@ describe('pt-BR formatting', () => {
     expect(toCents(0.1 + 0.2)).toBe(30);
     expect(toCents(1234.56)).toBe(123456);
     expect(fromCents(123456)).toBe(1234.56);
+  });
+});
+
+/** Counts the Intl formatters of a kind made while `run` runs. */
+function counting(kind: 'NumberFormat' | 'DateTimeFormat', run: (made: () => number) => void) {
+  const original = Intl[kind];
+  let made = 0;
+  // A subclass counts each one made and leaves it whole.
+  Intl[kind] = class extends (original as typeof Intl.DateTimeFormat) {
+    constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      super(...args);
+      made += 1;
+    }
+  } as never;
+  try {
+    run(() => made);
+  } finally {
+    Intl[kind] = original as never;
+  }
+}
+
+describe('formatters made when first used', () => {
+  it('a number formatter is made at its first use, once', () => {
+    counting('NumberFormat', (made) => {
+      const percent = lazyNumberFormat({ style: 'percent' });
+      expect(made()).toBe(0);
+      expect(percent().format(0.5)).toBe('50%');
+      expect(percent().format(0.25)).toBe('25%');
+      expect(made()).toBe(1);
+    });
+  });
+
+  it('the same date formatter serves every date of a zone', () => {
+    counting('DateTimeFormat', (made) => {
+      expect(formatDate('2026-03-01T12:00:00Z', 'America/Noronha')).toBe('01/03/2026');
+      expect(formatDate('2026-03-02T12:00:00Z', 'America/Noronha')).toBe('02/03/2026');
+      expect(made()).toBe(1);
+    });
   });
 });
 

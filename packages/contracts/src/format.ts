@@ -2,10 +2,20 @@ import { DEFAULT_TIME_ZONE } from './session.ts';
 
 /** pt-BR formatting through Intl, shared by the web app and the server (PDFs, e-mails). */
 
-const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 });
+/**
+ * A pt-BR number formatter made when first used. The first pt-BR formatter loads the locale's data, which
+ * costs a slow phone tens of milliseconds: made as its module loaded, it held back the first screen of a
+ * technician, who is shown no price.
+ */
+export function lazyNumberFormat(options: Intl.NumberFormatOptions): () => Intl.NumberFormat {
+  let made: Intl.NumberFormat | undefined;
+  return () => (made ??= new Intl.NumberFormat('pt-BR', options));
+}
+
+const money = lazyNumberFormat({ style: 'currency', currency: 'BRL', minimumFractionDigits: 2 });
 export function formatMoney(value: number | null | undefined): string {
   // Intl puts a no-break space after R$; keep it, it is what pt-BR text uses.
-  return money.format(value ?? 0);
+  return money().format(value ?? 0);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { MONEY_MAX } from './common.ts';
+import { lazyNumberFormat } from './format.ts';
 import { isFractionalUnit, QUANTITY_DECIMALS, quantityMessages, quantityProblem } from './units.ts';
 import { stockQuantityProblem } from './products.ts';
 
@@ -95,10 +96,10 @@ export function parseMoneyText(text: string): TextReading {
   return r;
 }
 
-const moneyFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const moneyFormat = lazyNumberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** '1.850,50': an amount as the money field shows it (without 'R$', which the field prints beside it). */
 export const formatMoneyText = (value: number | null | undefined) =>
-  value === null || value === undefined || Number.isNaN(value) ? '' : moneyFormat.format(value);
+  value === null || value === undefined || Number.isNaN(value) ? '' : moneyFormat().format(value);
 
 /**
  * A quantity typed for a line of this unit (none: a service): '1,5' or '0,001' for fractional units;

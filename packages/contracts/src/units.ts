@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazyNumberFormat } from './format.ts';
 
 /**
  * How a product is sold. Quantities of the fractional units (weights, lengths, areas, volumes,
@@ -111,9 +112,9 @@ export function lineTotalCents(quantity: number, priceCents: number): number {
   return Number(((abs + 500n) / 1000n) * sign);
 }
 
-const quantityFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: QUANTITY_DECIMALS });
+const quantityFormat = lazyNumberFormat({ maximumFractionDigits: QUANTITY_DECIMALS });
 /** '1,5', '1.000', '0,001': a quantity the pt-BR way. */
-export const formatQuantity = (value: number | null | undefined) => quantityFormat.format(value ?? 0);
+export const formatQuantity = (value: number | null | undefined) => quantityFormat().format(value ?? 0);
 /** '1,5 kg', '2 un': the quantity with its unit's label when there is one. */
 export const formatQuantityUnit = (value: number, unit?: string | null) =>
   unit ? `${formatQuantity(value)} ${unitLabel(unit)}` : formatQuantity(value);

@@ -1,10 +1,16 @@
-import { isFractionalUnit, parseQuantityText, QUANTITY_DECIMALS, unitLabel } from '@oficina/contracts';
+import {
+  isFractionalUnit,
+  lazyNumberFormat,
+  parseQuantityText,
+  QUANTITY_DECIMALS,
+  unitLabel,
+} from '@oficina/contracts';
 import { ParsedNumberInput, type ParsedNumberInputProps } from './parsed-number-input.tsx';
 
 // No thousands mark: '1.000' would read as ambiguous on a kg line.
-const plain = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: QUANTITY_DECIMALS, useGrouping: false });
+const plain = lazyNumberFormat({ maximumFractionDigits: QUANTITY_DECIMALS, useGrouping: false });
 const format = (v: number | null | undefined) =>
-  v === null || v === undefined || Number.isNaN(v) ? '' : plain.format(v);
+  v === null || v === undefined || Number.isNaN(v) ? '' : plain().format(v);
 
 /**
  * A line's quantity, the pt-BR way: '1,5' on a line whose unit is fractional (kg, m, l…: up to 3
