@@ -13,6 +13,11 @@ function Top({ log }: { log: string[] }) {
   return <h1>top</h1>;
 }
 
+function Middle({ log }: { log: string[] }) {
+  useLayoutEffect(() => void log.push('middle on screen'));
+  return <p>middle</p>;
+}
+
 /** Records when the top is on the screen and when the rest is built. */
 function Screen({ log, deferred }: { log: string[]; deferred: boolean }) {
   return (
@@ -41,5 +46,22 @@ describe('Later', () => {
     const log: string[] = [];
     render(<Screen log={log} deferred={false} />);
     expect(log).toEqual(['rest built', 'top on screen']);
+  });
+
+  it('stage 2 is built after stage 1 is on the screen', async () => {
+    const log: string[] = [];
+    render(
+      <>
+        <Top log={log} />
+        <Later>
+          <Middle log={log} />
+        </Later>
+        <Later stage={2}>
+          <Rest log={log} />
+        </Later>
+      </>,
+    );
+    expect(await screen.findByText('rest')).toBeInTheDocument();
+    expect(log).toEqual(['top on screen', 'middle on screen', 'rest built']);
   });
 });

@@ -127,6 +127,8 @@ export function EditInvoicePage() {
             <Later>
               <EquipmentsSection invoice={invoice} editable={!closed} canRegister={can.registerEquipment(viewer)} />
               <PhotosSection invoiceId={invoice.id} editable={!closed} />
+            </Later>
+            <Later stage={2}>
               <ChecklistsSection invoiceId={invoice.id} editable={!closed} canAttach />
               {can.editOrderLines(viewer) && <WorkersSection invoice={invoice} editable={!closed} />}
               <CommentsSection invoiceId={invoice.id} closed={closed} />
@@ -134,7 +136,7 @@ export function EditInvoicePage() {
             </Later>
           </div>
           <div className="invoice-area-side">
-            <Later>
+            <Later stage={2}>
               <SignatureCard invoice={invoice} isAdmin={isAdmin} />
               {can.seePrices(viewer) && <TotalsPanel invoice={invoice} />}
               {can.handlePayment(viewer) && <PaymentsCard invoice={invoice} />}
@@ -157,13 +159,15 @@ export function EditInvoicePage() {
               <ServicesSection invoice={invoice} editable={false} showPrices={false} />
               <ProductsSection invoice={invoice} editable={false} showPrices={false} />
               <PhotosSection invoiceId={invoice.id} editable={!closed} />
+            </Later>
+            <Later stage={2}>
               <ChecklistsSection invoiceId={invoice.id} editable={!closed} canAttach={false} />
               <CommentsSection invoiceId={invoice.id} closed={closed} />
               {can.handlePayment(viewer) && <InvoiceEmailsCard invoiceId={invoice.id} />}
             </Later>
           </div>
           <div className="invoice-area-side">
-            <Later>
+            <Later stage={2}>
               <SignatureCard invoice={invoice} isAdmin={false} />
               <OfficeData invoice={invoice} />
               <TagsCard invoice={invoice} editable={false} />
