@@ -4,6 +4,7 @@ import { schema, type Tx } from '@oficina/db';
 import { invalid } from '../../plugins/errors.ts';
 import type { AuditChange } from '../audit.ts';
 import { nextNumber } from '../counters.ts';
+import { reads } from '../reads.ts';
 
 const { companies: co, customers: cu, transactionNatures: tn } = schema;
 
@@ -73,20 +74,24 @@ export async function findParties(
   organizationId: number,
   ids: { company: number; customer: number; transactionNature: number },
 ) {
-  const [[company], [customer], [nature]] = await Promise.all([
-    tx
-      .select({ id: co.id, name: co.name })
-      .from(co)
-      .where(and(eq(co.id, ids.company), eq(co.organizationId, organizationId))),
-    tx
-      .select({ id: cu.id, name: cu.name, anonymizedAt: cu.anonymizedAt })
-      .from(cu)
-      .where(and(eq(cu.id, ids.customer), eq(cu.organizationId, organizationId))),
-    tx
-      .select({ id: tn.id, name: tn.name })
-      .from(tn)
-      .where(and(eq(tn.id, ids.transactionNature), eq(tn.organizationId, organizationId))),
-  ]);
+  const [[company], [customer], [nature]] = await reads(
+    tx,
+    () =>
+      tx
+        .select({ id: co.id, name: co.name })
+        .from(co)
+        .where(and(eq(co.id, ids.company), eq(co.organizationId, organizationId))),
+    () =>
+      tx
+        .select({ id: cu.id, name: cu.name, anonymizedAt: cu.anonymizedAt })
+        .from(cu)
+        .where(and(eq(cu.id, ids.customer), eq(cu.organizationId, organizationId))),
+    () =>
+      tx
+        .select({ id: tn.id, name: tn.name })
+        .from(tn)
+        .where(and(eq(tn.id, ids.transactionNature), eq(tn.organizationId, organizationId))),
+  );
   if (customer?.anonymizedAt) throw invalid({ customer: customerPrivacyMessages.noNewRecords });
   return { company, customer, nature };
 }

@@ -21,6 +21,7 @@ import { subtotalOf } from '../../lib/record-core/lines.ts';
 import { draftStatus, insertDraftInvoice } from '../invoices/invoices.service.ts';
 import { applyEstimateDiscount } from './estimate-discount.service.ts';
 import { findEstimate, lockEstimate, recordChange, type Actor, type EstimateRow } from './estimate-access.ts';
+import { reads } from '../../lib/reads.ts';
 
 const {
   invoices: i,
@@ -39,53 +40,57 @@ const {
  */
 export async function remainingOf(db: Db | Tx, estimateId: number) {
   const live = sql`inv.state <> ${InvoiceState.Canceled}`;
-  const [services, products, equipments] = await Promise.all([
-    queryRows<{
-      id: number;
-      item_number: number;
-      name: string;
-      description: string | null;
-      quantity: number;
-      is_grouped: boolean;
-      taken: string;
-    }>(
-      db,
-      sql`SELECT l.id, l.item_number, l.name, l.description, l.quantity, l.is_grouped,
+  const [services, products, equipments] = await reads(
+    db,
+    () =>
+      queryRows<{
+        id: number;
+        item_number: number;
+        name: string;
+        description: string | null;
+        quantity: number;
+        is_grouped: boolean;
+        taken: string;
+      }>(
+        db,
+        sql`SELECT l.id, l.item_number, l.name, l.description, l.quantity, l.is_grouped,
                  coalesce((SELECT sum(x.quantity) FROM invoice_services x JOIN invoices inv ON inv.id = x.invoice_id
                            WHERE x.estimate_service_id = l.id AND ${live}), 0) AS taken
           FROM estimate_services l WHERE l.estimate_id = ${estimateId} ORDER BY l.item_number, l.id`,
-    ),
-    queryRows<{
-      id: number;
-      item_number: number;
-      name: string;
-      quantity: number;
-      is_grouped: boolean;
-      unit: string;
-      taken: string;
-    }>(
-      db,
-      sql`SELECT l.id, l.item_number, l.name, l.quantity, l.is_grouped, l.unit,
+      ),
+    () =>
+      queryRows<{
+        id: number;
+        item_number: number;
+        name: string;
+        quantity: number;
+        is_grouped: boolean;
+        unit: string;
+        taken: string;
+      }>(
+        db,
+        sql`SELECT l.id, l.item_number, l.name, l.quantity, l.is_grouped, l.unit,
                  coalesce((SELECT sum(x.quantity) FROM invoice_products x JOIN invoices inv ON inv.id = x.invoice_id
                            WHERE x.estimate_product_id = l.id AND ${live}), 0) AS taken
           FROM estimate_products l WHERE l.estimate_id = ${estimateId} ORDER BY l.item_number, l.id`,
-    ),
-    queryRows<{
-      id: number;
-      equipment_id: number | null;
-      name: string;
-      brand: string;
-      model: string;
-      serial_number: string;
-      taken: boolean;
-    }>(
-      db,
-      sql`SELECT l.id, l.equipment_id, l.name, l.brand, l.model, l.serial_number,
+      ),
+    () =>
+      queryRows<{
+        id: number;
+        equipment_id: number | null;
+        name: string;
+        brand: string;
+        model: string;
+        serial_number: string;
+        taken: boolean;
+      }>(
+        db,
+        sql`SELECT l.id, l.equipment_id, l.name, l.brand, l.model, l.serial_number,
                  EXISTS (SELECT 1 FROM invoice_equipments x JOIN invoices inv ON inv.id = x.invoice_id
                          WHERE x.estimate_equipment_id = l.id AND ${live}) AS taken
           FROM estimate_equipments l WHERE l.estimate_id = ${estimateId} ORDER BY l.id`,
-    ),
-  ]);
+      ),
+  );
   const line = (r: (typeof services)[number] | (typeof products)[number]) => ({
     id: Number(r.id),
     itemNumber: Number(r.item_number),
@@ -188,21 +193,25 @@ function assertDistinct(ids: number[], field: string) {
 /** The target order, row-locked: one of this estimate's orders that still takes lines, or a new one. */
 async function targetInvoice(tx: Tx, actor: Actor, estimate: EstimateRow, invoiceId: number | null) {
   if (invoiceId === null) {
-    const [[company], [customer], [nature], draft] = await Promise.all([
-      tx
-        .select({ id: schema.companies.id, name: schema.companies.name })
-        .from(schema.companies)
-        .where(eq(schema.companies.id, estimate.companyId)),
-      tx
-        .select({ id: schema.customers.id, name: schema.customers.name })
-        .from(schema.customers)
-        .where(eq(schema.customers.id, estimate.customerId)),
-      tx
-        .select({ id: schema.transactionNatures.id, name: schema.transactionNatures.name })
-        .from(schema.transactionNatures)
-        .where(eq(schema.transactionNatures.id, estimate.transactionNatureId)),
-      draftStatus(tx, actor.organizationId),
-    ]);
+    const [[company], [customer], [nature], draft] = await reads(
+      tx,
+      () =>
+        tx
+          .select({ id: schema.companies.id, name: schema.companies.name })
+          .from(schema.companies)
+          .where(eq(schema.companies.id, estimate.companyId)),
+      () =>
+        tx
+          .select({ id: schema.customers.id, name: schema.customers.name })
+          .from(schema.customers)
+          .where(eq(schema.customers.id, estimate.customerId)),
+      () =>
+        tx
+          .select({ id: schema.transactionNatures.id, name: schema.transactionNatures.name })
+          .from(schema.transactionNatures)
+          .where(eq(schema.transactionNatures.id, estimate.transactionNatureId)),
+      () => draftStatus(tx, actor.organizationId),
+    );
     const created = await insertDraftInvoice(tx, actor, {
       company: company!,
       customer: customer!,

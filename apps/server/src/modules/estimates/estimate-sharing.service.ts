@@ -23,6 +23,7 @@ import { printedHead } from '../documents/printed-record.ts';
 import { contentHash } from '../../lib/record-core/content-hash.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
 import { lockEstimate, recordChange, type Actor, type EstimateRow } from './estimate-access.ts';
+import { reads } from '../../lib/reads.ts';
 
 const es = schema.estimates;
 const d = schema.estimateDecisions;
@@ -38,11 +39,12 @@ async function shownContent(db: Db | Tx, estimate: EstimateRow) {
   const s = schema.estimateServices;
   const p = schema.estimateProducts;
   const e = schema.estimateEquipments;
-  const [services, products, equipments] = await Promise.all([
-    db.select().from(s).where(eq(s.estimateId, estimate.id)).orderBy(asc(s.itemNumber), asc(s.id)),
-    db.select().from(p).where(eq(p.estimateId, estimate.id)).orderBy(asc(p.itemNumber), asc(p.id)),
-    db.select().from(e).where(eq(e.estimateId, estimate.id)).orderBy(asc(e.id)),
-  ]);
+  const [services, products, equipments] = await reads(
+    db,
+    () => db.select().from(s).where(eq(s.estimateId, estimate.id)).orderBy(asc(s.itemNumber), asc(s.id)),
+    () => db.select().from(p).where(eq(p.estimateId, estimate.id)).orderBy(asc(p.itemNumber), asc(p.id)),
+    () => db.select().from(e).where(eq(e.estimateId, estimate.id)).orderBy(asc(e.id)),
+  );
   return { services, products, equipments };
 }
 type ShownContent = Awaited<ReturnType<typeof shownContent>>;

@@ -5,6 +5,7 @@ import { schema, type Db, type Tx } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { contentHash, type SignedContent } from '../../lib/record-core/content-hash.ts';
 import { visibleInvoice, type Actor } from './invoice-access.ts';
+import { reads } from '../../lib/reads.ts';
 
 export { contentHash, type SignedContent };
 
@@ -16,11 +17,12 @@ export async function loadSignedContent(
   const s = schema.invoiceServices;
   const p = schema.invoiceProducts;
   const e = schema.invoiceEquipments;
-  const [services, products, equipments] = await Promise.all([
-    db.select().from(s).where(eq(s.invoiceId, invoice.id)).orderBy(asc(s.id)),
-    db.select().from(p).where(eq(p.invoiceId, invoice.id)).orderBy(asc(p.id)),
-    db.select().from(e).where(eq(e.invoiceId, invoice.id)).orderBy(asc(e.id)),
-  ]);
+  const [services, products, equipments] = await reads(
+    db,
+    () => db.select().from(s).where(eq(s.invoiceId, invoice.id)).orderBy(asc(s.id)),
+    () => db.select().from(p).where(eq(p.invoiceId, invoice.id)).orderBy(asc(p.id)),
+    () => db.select().from(e).where(eq(e.invoiceId, invoice.id)).orderBy(asc(e.id)),
+  );
   const { companyId, customerId, discountCents } = invoice;
   return { companyId, customerId, discountCents, services, products, equipments } satisfies SignedContent;
 }

@@ -20,6 +20,7 @@ import { payRemaining, undoLatestPayments } from '../payments/payments.service.t
 import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { findParties, newRecordHead } from '../../lib/record-core/parties.ts';
 import { setDiscount } from '../../lib/record-core/discount.ts';
+import { reads } from '../../lib/reads.ts';
 
 const { invoices: i, invoiceStatuses: st, addresses: ad } = schema;
 
@@ -34,10 +35,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export async function createInvoice(db: Db, actor: Actor, body: CreateInvoiceBody) {
   const org = actor.organizationId;
   return db.transaction(async (tx) => {
-    const [{ company, customer, nature }, draft] = await Promise.all([
-      findParties(tx, org, body),
-      draftStatus(tx, org),
-    ]);
+    const [{ company, customer, nature }, draft] = await reads(
+      tx,
+      () => findParties(tx, org, body),
+      () => draftStatus(tx, org),
+    );
     const errors: Record<string, string> = {};
     if (!company) errors.company = invoiceMessages.companyNotFound;
     if (!customer) errors.customer = invoiceMessages.customerNotFound;

@@ -21,6 +21,7 @@ import { listPage } from '../../lib/list.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { findParties } from '../../lib/record-core/parties.ts';
+import { reads } from '../../lib/reads.ts';
 
 const {
   maintenancePlans: p,
@@ -202,51 +203,57 @@ export async function getPlan(db: Db | Tx, organizationId: number, id: number): 
  */
 async function checkReferences(tx: Tx, organizationId: number, body: MaintenancePlanValues) {
   const org = organizationId;
-  const [{ company, customer, nature }, address, equipments, template, worker, services] = await Promise.all([
-    findParties(tx, org, body),
-    body.address === null
-      ? undefined
-      : tx
-          .select({ id: ad.id })
-          .from(ad)
-          .where(and(eq(ad.id, body.address), eq(ad.organizationId, org), eq(ad.customerId, body.customer)))
-          .then((r) => r[0]),
-    tx
-      .select({ id: equip.id, name: equip.name, serialNumber: equip.serialNumber })
-      .from(equip)
-      .where(
-        and(eq(equip.organizationId, org), eq(equip.customerId, body.customer), inArray(equip.id, body.equipments)),
-      ),
-    body.checklistTemplate === null
-      ? undefined
-      : tx
-          .select({ id: ct.id, name: ct.name })
-          .from(ct)
-          .where(and(eq(ct.id, body.checklistTemplate), eq(ct.organizationId, org), isNull(ct.retiredAt)))
-          .then((r) => r[0]),
-    body.worker === null
-      ? undefined
-      : tx
-          .select({ id: u.id, name: u.name })
-          .from(u)
-          .where(and(eq(u.id, body.worker), eq(u.organizationId, org), eq(u.isActive, true)))
-          .then((r) => r[0]),
-    body.services.length
-      ? tx
-          .select({ id: sv.id, name: sv.name })
-          .from(sv)
-          .where(
-            and(
-              eq(sv.organizationId, org),
-              isNull(sv.archivedAt),
-              inArray(
-                sv.id,
-                body.services.map((s) => s.service),
+  const [{ company, customer, nature }, address, equipments, template, worker, services] = await reads(
+    tx,
+    () => findParties(tx, org, body),
+    () =>
+      body.address === null
+        ? undefined
+        : tx
+            .select({ id: ad.id })
+            .from(ad)
+            .where(and(eq(ad.id, body.address), eq(ad.organizationId, org), eq(ad.customerId, body.customer)))
+            .then((r) => r[0]),
+    () =>
+      tx
+        .select({ id: equip.id, name: equip.name, serialNumber: equip.serialNumber })
+        .from(equip)
+        .where(
+          and(eq(equip.organizationId, org), eq(equip.customerId, body.customer), inArray(equip.id, body.equipments)),
+        ),
+    () =>
+      body.checklistTemplate === null
+        ? undefined
+        : tx
+            .select({ id: ct.id, name: ct.name })
+            .from(ct)
+            .where(and(eq(ct.id, body.checklistTemplate), eq(ct.organizationId, org), isNull(ct.retiredAt)))
+            .then((r) => r[0]),
+    () =>
+      body.worker === null
+        ? undefined
+        : tx
+            .select({ id: u.id, name: u.name })
+            .from(u)
+            .where(and(eq(u.id, body.worker), eq(u.organizationId, org), eq(u.isActive, true)))
+            .then((r) => r[0]),
+    () =>
+      body.services.length
+        ? tx
+            .select({ id: sv.id, name: sv.name })
+            .from(sv)
+            .where(
+              and(
+                eq(sv.organizationId, org),
+                isNull(sv.archivedAt),
+                inArray(
+                  sv.id,
+                  body.services.map((s) => s.service),
+                ),
               ),
-            ),
-          )
-      : [],
-  ]);
+            )
+        : [],
+  );
   const errors: Record<string, string> = {};
   if (!company) errors.company = msg.companyNotFound;
   if (!customer) errors.customer = msg.customerNotFound;

@@ -32,6 +32,7 @@ import {
   type Actor,
   type InvoiceRow,
 } from '../invoices/invoice-access.ts';
+import { reads } from '../../lib/reads.ts';
 
 const { invoices: i, invoicePayments: p, receivables: r, users: u } = schema;
 
@@ -132,39 +133,42 @@ export async function invoicePayments(db: Db | Tx, actor: Actor, id: number): Pr
     .from(i)
     .where(and(eq(i.id, id), visibleTo(actor)));
   const order = assertFound(row);
-  const [payments, installments, today] = await Promise.all([
-    db
-      .select({
-        id: p.id,
-        amountCents: p.amountCents,
-        method: p.method,
-        paidAt: p.paidAt,
-        note: p.note,
-        receivableId: p.receivableId,
-        createdByName: u.name,
-        createdAt: p.createdAt,
-      })
-      .from(p)
-      .leftJoin(u, eq(u.id, p.createdById))
-      .where(and(eq(p.invoiceId, id), eq(p.organizationId, actor.organizationId)))
-      .orderBy(asc(p.paidAt), asc(p.id)),
-    db
-      .select({
-        id: r.id,
-        amountCents: r.amountCents,
-        dueDate: r.dueDate,
-        method: r.method,
-        installmentNumber: r.installmentNumber,
-        installmentCount: r.installmentCount,
-        paymentId: r.paymentId,
-        paidAt: p.paidAt,
-      })
-      .from(r)
-      .leftJoin(p, eq(p.id, r.paymentId))
-      .where(and(eq(r.invoiceId, id), eq(r.organizationId, actor.organizationId)))
-      .orderBy(asc(r.dueDate), asc(r.id)),
-    organizationToday(db, actor.organizationId),
-  ]);
+  const [payments, installments, today] = await reads(
+    db,
+    () =>
+      db
+        .select({
+          id: p.id,
+          amountCents: p.amountCents,
+          method: p.method,
+          paidAt: p.paidAt,
+          note: p.note,
+          receivableId: p.receivableId,
+          createdByName: u.name,
+          createdAt: p.createdAt,
+        })
+        .from(p)
+        .leftJoin(u, eq(u.id, p.createdById))
+        .where(and(eq(p.invoiceId, id), eq(p.organizationId, actor.organizationId)))
+        .orderBy(asc(p.paidAt), asc(p.id)),
+    () =>
+      db
+        .select({
+          id: r.id,
+          amountCents: r.amountCents,
+          dueDate: r.dueDate,
+          method: r.method,
+          installmentNumber: r.installmentNumber,
+          installmentCount: r.installmentCount,
+          paymentId: r.paymentId,
+          paidAt: p.paidAt,
+        })
+        .from(r)
+        .leftJoin(p, eq(p.id, r.paymentId))
+        .where(and(eq(r.invoiceId, id), eq(r.organizationId, actor.organizationId)))
+        .orderBy(asc(r.dueDate), asc(r.id)),
+    () => organizationToday(db, actor.organizationId),
+  );
   const total = totalCents(order);
   const paid = payments.reduce((s, x) => s + x.amountCents, 0);
   const open = installments.filter((x) => x.paymentId === null).reduce((s, x) => s + x.amountCents, 0);
