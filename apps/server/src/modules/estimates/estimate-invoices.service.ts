@@ -18,7 +18,7 @@ import { conflict, invalid, notFound } from '../../plugins/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { invoiceKind, recordChange as recordInvoiceChange } from '../invoices/invoice-access.ts';
 import { subtotalOf } from '../../lib/record-core/lines.ts';
-import { draftStatus, insertDraftInvoice } from '../invoices/invoices.service.ts';
+import { draftPartsOf, insertDraftInvoice } from '../invoices/invoices.service.ts';
 import { applyEstimateDiscount } from './estimate-discount.service.ts';
 import { findEstimate, lockEstimate, recordChange, type Actor, type EstimateRow } from './estimate-access.ts';
 import { reads } from '../../lib/reads.ts';
@@ -193,32 +193,8 @@ function assertDistinct(ids: number[], field: string) {
 /** The target order, row-locked: one of this estimate's orders that still takes lines, or a new one. */
 async function targetInvoice(tx: Tx, actor: Actor, estimate: EstimateRow, invoiceId: number | null) {
   if (invoiceId === null) {
-    const [[company], [customer], [nature], draft] = await reads(
-      tx,
-      () =>
-        tx
-          .select({ id: schema.companies.id, name: schema.companies.name })
-          .from(schema.companies)
-          .where(eq(schema.companies.id, estimate.companyId)),
-      () =>
-        tx
-          .select({ id: schema.customers.id, name: schema.customers.name })
-          .from(schema.customers)
-          .where(eq(schema.customers.id, estimate.customerId)),
-      () =>
-        tx
-          .select({ id: schema.transactionNatures.id, name: schema.transactionNatures.name })
-          .from(schema.transactionNatures)
-          .where(eq(schema.transactionNatures.id, estimate.transactionNatureId)),
-      () => draftStatus(tx, actor.organizationId),
-    );
-    const created = await insertDraftInvoice(tx, actor, {
-      company: company!,
-      customer: customer!,
-      nature: nature!,
-      draft,
-      estimateId: estimate.id,
-    });
+    const parts = await draftPartsOf(tx, actor.organizationId, estimate);
+    const created = await insertDraftInvoice(tx, actor, { ...parts, estimateId: estimate.id });
     await carryOverToNewInvoice(tx, actor, estimate, created.id);
     const [row] = await tx.select().from(i).where(eq(i.id, created.id));
     return row!;

@@ -95,6 +95,26 @@ export async function insertDraftInvoice(
   return row!;
 }
 
+/**
+ * What a new order takes from a record already checked (an estimate, a maintenance plan): that record's
+ * company, customer and nature, and the organization's Draft status.
+ */
+export async function draftPartsOf(
+  tx: Tx,
+  organizationId: number,
+  record: { companyId: number; customerId: number; transactionNatureId: number },
+) {
+  const { companies: co, customers: cu, transactionNatures: tn } = schema;
+  const [[company], [customer], [nature], draft] = await reads(
+    tx,
+    () => tx.select({ id: co.id, name: co.name }).from(co).where(eq(co.id, record.companyId)),
+    () => tx.select({ id: cu.id, name: cu.name }).from(cu).where(eq(cu.id, record.customerId)),
+    () => tx.select({ id: tn.id, name: tn.name }).from(tn).where(eq(tn.id, record.transactionNatureId)),
+    () => draftStatus(tx, organizationId),
+  );
+  return { company: company!, customer: customer!, nature: nature!, draft };
+}
+
 /** The organization's Draft status (the first one), which every new order starts in. */
 export async function draftStatus(tx: Tx, organizationId: number) {
   const [draft] = await tx

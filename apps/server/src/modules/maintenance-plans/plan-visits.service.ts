@@ -21,10 +21,9 @@ import { conflict, invalid } from '../../plugins/errors.ts';
 import type { AuditActor, AuditChange } from '../../lib/audit.ts';
 import { subtotalOf } from '../../lib/record-core/lines.ts';
 import { invoiceKind, recordChange } from '../invoices/invoice-access.ts';
-import { draftStatus, insertDraftInvoice } from '../invoices/invoices.service.ts';
+import { draftPartsOf, insertDraftInvoice } from '../invoices/invoices.service.ts';
 import { tellAssigned } from '../invoices/invoice-notices.ts';
 import { lockPlan, organizationToday, type PlanRow } from './maintenance-plans.service.ts';
-import { reads } from '../../lib/reads.ts';
 
 const {
   maintenancePlans: p,
@@ -58,30 +57,9 @@ const brDate = (isoDate: string) => isoDate.split('-').toReversed().join('/');
  */
 async function createVisitOrder(tx: Tx, actor: AuditActor, plan: PlanRow, date: string, timeZone: string) {
   const org = plan.organizationId;
-  const [[company], [customer], [nature], draft] = await reads(
-    tx,
-    () =>
-      tx
-        .select({ id: schema.companies.id, name: schema.companies.name })
-        .from(schema.companies)
-        .where(eq(schema.companies.id, plan.companyId)),
-    () =>
-      tx
-        .select({ id: schema.customers.id, name: schema.customers.name })
-        .from(schema.customers)
-        .where(eq(schema.customers.id, plan.customerId)),
-    () =>
-      tx
-        .select({ id: schema.transactionNatures.id, name: schema.transactionNatures.name })
-        .from(schema.transactionNatures)
-        .where(eq(schema.transactionNatures.id, plan.transactionNatureId)),
-    () => draftStatus(tx, org),
-  );
+  const parts = await draftPartsOf(tx, org, plan);
   const order = await insertDraftInvoice(tx, actor, {
-    company: company!,
-    customer: customer!,
-    nature: nature!,
-    draft,
+    ...parts,
     estimateId: null,
     maintenance: { planId: plan.id, date },
   });
