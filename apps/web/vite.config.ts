@@ -7,6 +7,7 @@ import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pureDeclarations } from './src/build/pure-declarations.ts';
 
 /**
  * Writes a .br (brotli, best) and a .gz (gzip -9) beside every text file of the build, once, so
@@ -268,7 +269,14 @@ function fieldModules(ctx: ChunkingContext): Set<string> {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), screenPreloads(), pwa],
+  // The contracts' top level only builds values (schemas, labels), so what no screen uses is left out.
+  plugins: [
+    react(),
+    pureDeclarations(/packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/),
+    precompress(),
+    screenPreloads(),
+    pwa,
+  ],
   css: command === 'build' ? { postcss: { plugins: [bootstrapPurge] } } : {},
   server: {
     port: 5173,
