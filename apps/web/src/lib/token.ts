@@ -22,9 +22,8 @@ function isTokenPayload(p: unknown): p is TokenPayload {
   );
 }
 
-/** Decodes (does not verify: the server does) the stored JWT; an unreadable or expired one counts as none. */
-export function decodeToken(token: string | null): TokenPayload | null {
-  if (!token) return null;
+/** The payload of a JWT as it reads, or null when it does not read as one of ours. */
+function readPayload(token: string): TokenPayload | null {
   try {
     const part = token.split('.')[1];
     if (!part) return null;
@@ -35,8 +34,19 @@ export function decodeToken(token: string | null): TokenPayload | null {
         .join(''),
     );
     const payload: unknown = JSON.parse(json);
-    return isTokenPayload(payload) && payload.exp * 1000 > Date.now() ? payload : null;
+    return isTokenPayload(payload) ? payload : null;
   } catch {
     return null;
   }
+}
+
+/** The last token read and its payload: the session's token is read on every request and screen. */
+let last: { token: string; payload: TokenPayload | null } | undefined;
+
+/** Decodes (does not verify: the server does) the stored JWT; an unreadable or expired one counts as none. */
+export function decodeToken(token: string | null): TokenPayload | null {
+  if (!token) return null;
+  if (last?.token !== token) last = { token, payload: readPayload(token) };
+  const { payload } = last;
+  return payload && payload.exp * 1000 > Date.now() ? payload : null;
 }
