@@ -117,8 +117,7 @@ const SHOWN_PROBE = `(() => {
       (h) => /^Ordem de Serviço #\\d+/.test(h.textContent || '') && h.getBoundingClientRect().height > 0,
     );
     if (!heading) return requestAnimationFrame(look);
-    window.benchOrderShownAt = performance.timeOrigin + performance.now();
-    window.benchShown?.(window.benchOrderShownAt);
+    window.benchShown?.(performance.timeOrigin + performance.now());
   };
   requestAnimationFrame(look);
 })();`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMoney, fromCents, lazyNumberFormat, toCents } from './format.ts';
 import { listQuery, money, quantity } from './common.ts';
+import { countingIntl } from './testing.ts';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
@@ -23,27 +24,9 @@ describe('pt-BR formatting', () => {
   });
 });
 
-/** Counts the Intl formatters of a kind made while `run` runs. */
-function counting(kind: 'NumberFormat' | 'DateTimeFormat', run: (made: () => number) => void) {
-  const original = Intl[kind];
-  let made = 0;
-  // A subclass counts each one made and leaves it whole.
-  Intl[kind] = class extends (original as typeof Intl.DateTimeFormat) {
-    constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-      super(...args);
-      made += 1;
-    }
-  } as never;
-  try {
-    run(() => made);
-  } finally {
-    Intl[kind] = original as never;
-  }
-}
-
 describe('formatters made when first used', () => {
-  it('a number formatter is made at its first use, once', () => {
-    counting('NumberFormat', (made) => {
+  it('a number formatter is made at its first use, once', async () => {
+    await countingIntl('NumberFormat', (made) => {
       const percent = lazyNumberFormat({ style: 'percent' });
       expect(made()).toBe(0);
       expect(percent().format(0.5)).toBe('50%');
@@ -52,8 +35,8 @@ describe('formatters made when first used', () => {
     });
   });
 
-  it('the same date formatter serves every date of a zone', () => {
-    counting('DateTimeFormat', (made) => {
+  it('the same date formatter serves every date of a zone', async () => {
+    await countingIntl('DateTimeFormat', (made) => {
       expect(formatDate('2026-03-01T12:00:00Z', 'America/Noronha')).toBe('01/03/2026');
       expect(formatDate('2026-03-02T12:00:00Z', 'America/Noronha')).toBe('02/03/2026');
       expect(made()).toBe(1);

@@ -9,6 +9,7 @@ import {
   quantityProblem,
   wholeQuantity,
 } from './units.ts';
+import { countingIntl } from './testing.ts';
 
 describe('quantities by unit', () => {
   it('fractional units take up to 3 decimals from 0,001', () => {
@@ -64,26 +65,16 @@ describe('line totals', () => {
 describe('formatQuantity without the formatter', () => {
   it('writes a whole quantity from 0 to 999 as pt-BR does, making no formatter; others still through it', async () => {
     vi.resetModules();
-    const original = Intl.NumberFormat;
-    let made = 0;
-    Intl.NumberFormat = class extends original {
-      constructor(...args: ConstructorParameters<typeof Intl.NumberFormat>) {
-        super(...args);
-        made += 1;
-      }
-    } as never;
-    try {
+    const ptBR = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
+    await countingIntl('NumberFormat', async (made) => {
       const fresh = await import('./units.ts');
-      const ptBR = new original('pt-BR', { maximumFractionDigits: 3 });
       for (const v of [0, 1, 7, 42, 999]) expect(fresh.formatQuantity(v)).toBe(ptBR.format(v));
       expect(fresh.formatQuantityUnit(2, 'un')).toBe('2 un');
-      expect(made).toBe(0);
+      expect(made()).toBe(0);
       expect(fresh.formatQuantity(1000)).toBe('1.000');
       expect(fresh.formatQuantity(1.5)).toBe('1,5');
       expect(fresh.formatQuantity(-2)).toBe(ptBR.format(-2));
-      expect(made).toBe(1);
-    } finally {
-      Intl.NumberFormat = original;
-    }
+      expect(made()).toBe(1);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { allFeatures } from '@oficina/contracts';
+import { countingIntl } from '@oficina/contracts/testing';
 import { fakeApi, fakeToken } from '../test/fake-api.tsx';
 import { meQueryOptions } from './auth.tsx';
 import { formatDate, formatDateTime, formatTime } from './format.ts';
@@ -27,26 +28,15 @@ describe('the organization time zone', () => {
     expect(orgTimeZone()).toBe('America/Sao_Paulo');
   });
 
-  it('is checked when first used, not when set (the zone data costs a slow phone at start)', () => {
-    const original = Intl.DateTimeFormat;
-    let made = 0;
-    // A subclass counts each formatter made and leaves it whole.
-    Intl.DateTimeFormat = class extends original {
-      constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-        super(...args);
-        made += 1;
-      }
-    } as typeof Intl.DateTimeFormat;
-    try {
+  it('is checked when first used, not when set (the zone data costs a slow phone at start)', async () => {
+    await countingIntl('DateTimeFormat', (made) => {
       setOrgTimeZone('America/Rio_Branco');
-      expect(made).toBe(0);
+      expect(made()).toBe(0);
       expect(orgTimeZone()).toBe('America/Rio_Branco');
-      expect(made).toBe(1);
+      expect(made()).toBe(1);
       expect(orgTimeZone()).toBe('America/Rio_Branco');
-      expect(made).toBe(1);
-    } finally {
-      Intl.DateTimeFormat = original;
-    }
+      expect(made()).toBe(1);
+    });
   });
 
   it("is set from the session: GET /me's organization.timeZone", async () => {
