@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pureDeclarations } from './src/build/pure-declarations.ts';
+import { stylesheetsAfterShell } from './src/build/stylesheets-after-shell.ts';
 
 /**
  * Writes a .br (brotli, best) and a .gz (gzip -9) beside every text file of the build, once, so
@@ -275,6 +276,7 @@ export default defineConfig(({ command }) => ({
     pureDeclarations(/packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/),
     precompress(),
     screenPreloads(),
+    stylesheetsAfterShell(),
     pwa,
   ],
   css: command === 'build' ? { postcss: { plugins: [bootstrapPurge] } } : {},

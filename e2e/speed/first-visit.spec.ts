@@ -70,3 +70,46 @@ test('the installable app: its manifest and service worker are revalidated on ev
   expect(code).toMatch(/assets\/home-page-[\w-]+\.js/);
   expect(code).not.toMatch(/assets\/audit-logs-page-/);
 });
+
+test('the loading line is painted before the stylesheet arrives, and no screen is drawn without it', async ({
+  page,
+}) => {
+  // When the app first puts something of its own in the page, note whether Bootstrap's rules applied then.
+  await page.addInitScript(() => {
+    const w = window as unknown as { styledAtFirstRender?: boolean };
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root');
+      if (!root?.firstElementChild || root.querySelector('.boot')) return;
+      w.styledAtFirstRender = getComputedStyle(document.documentElement).getPropertyValue('--bs-body-bg') !== '';
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^/]+\.css$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const scripts: Promise<unknown>[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.response());
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+
+  // Painted while the stylesheet is held back, with its own rules.
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+  const loading = page.getByRole('status').filter({ hasText: 'Carregando…' });
+  await expect(loading).toBeVisible();
+  expect(await loading.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+
+  // Every script has arrived and the app still waits for its styles.
+  await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  await Promise.all(scripts);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await expect(loading).toBeVisible();
+  release();
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { styledAtFirstRender?: boolean }).styledAtFirstRender)).toBe(
+    true,
+  );
+});
