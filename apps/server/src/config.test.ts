@@ -78,6 +78,29 @@ describe('security headers', () => {
     expect(forged.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('every answer carries the whole set, the same on each request (the middleware is built once)', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
+        "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline';connect-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/api/health', '/api/health', '/api/me', '/api/nothing-here']) {
+      const res = await plain.app.inject({ url });
+      expect(res.headers).toMatchObject(expected);
+    }
+  });
+
   it('HTTPS behind a trusted proxy gets HSTS', async () => {
     const res = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers['strict-transport-security']).toContain('max-age=');
