@@ -200,7 +200,9 @@ export async function buildApp(opts: BuildOptions) {
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   app.addHook('onSend', async (request, reply) => {
     // No page of ours uses these browser features; a script that got in cannot either. The camera for
     // photos goes through the file picker, which needs no permission.
