@@ -96,13 +96,32 @@ export function countRows(
   };
 }
 
-async function readVersions(db: Db, organizationId: number, dependsOn: VersionedTable[]) {
+/**
+ * The organization's current versions of the given tables, '.'-joined in the given order (0 for a table
+ * with none yet). Read before the data they describe, so what is kept under them is never newer.
+ */
+export async function readVersions(db: Db, organizationId: number, dependsOn: VersionedTable[]) {
+  const rows = await versionsQuery(db, dependsOn).execute({ orgId: organizationId });
+  return dependsOn.map((name) => rows.find((r) => r.table === name)?.version ?? 0).join('.');
+}
+
+/** The read of some tables' versions, a prepared statement per database and set of tables (never re-planned). */
+function prepareVersionsQuery(db: Db, dependsOn: VersionedTable[]) {
   const v = schema.listVersions;
-  const rows = await db
+  return db
     .select({ table: v.tableName, version: v.version })
     .from(v)
-    .where(and(eq(v.organizationId, organizationId), inArray(v.tableName, dependsOn)));
-  return dependsOn.map((name) => rows.find((r) => r.table === name)?.version ?? 0).join('.');
+    .where(and(eq(v.organizationId, sql.placeholder('orgId')), inArray(v.tableName, dependsOn)))
+    .prepare(`list_versions_${dependsOn.join('_')}`);
+}
+const versionsQueries = new WeakMap<Db, Map<string, ReturnType<typeof prepareVersionsQuery>>>();
+function versionsQuery(db: Db, dependsOn: VersionedTable[]) {
+  let byTables = versionsQueries.get(db);
+  if (!byTables) versionsQueries.set(db, (byTables = new Map()));
+  const key = dependsOn.join('_');
+  let query = byTables.get(key);
+  if (!query) byTables.set(key, (query = prepareVersionsQuery(db, dependsOn)));
+  return query;
 }
 
 /**

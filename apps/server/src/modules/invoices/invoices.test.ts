@@ -568,6 +568,46 @@ describe('the list total depends only on what can change it', () => {
   });
 });
 
+describe('the parties a search matches are kept until customers or companies change', () => {
+  it('a rename the list versions do not see is not seen either (the lookup is kept); one they see is, at once', async () => {
+    const so = await createOrg(t.ctx);
+    const sw = await invoiceWorld(t.ctx, so);
+    const found = async (q: string) =>
+      ((await sw.admin('GET', `/filter?q=${q}`)).json() as { data: Array<{ customerName: string }> }).data.map(
+        (r) => r.customerName,
+      );
+    await sw.createInvoice(sw.otherCustomer.id);
+    expect(await found('Quixaba')).toEqual([]);
+    const db = t.ctx.database.db;
+    // Renamed behind the versions' back (their trigger off): the search still answers from the parties
+    // it looked up for this term, which shows it does not look them up again.
+    await db.execute(sql`ALTER TABLE customers DISABLE TRIGGER customers_list_version_update`);
+    try {
+      await db.update(schema.customers).set({ name: 'Quixaba' }).where(eq(schema.customers.id, sw.otherCustomer.id));
+    } finally {
+      await db.execute(sql`ALTER TABLE customers ENABLE TRIGGER customers_list_version_update`);
+    }
+    expect(await found('Quixaba')).toEqual([]);
+    // Any write to customers that the versions see makes it look again.
+    const renamed = await t.ctx.app.inject({
+      method: 'PUT',
+      url: `/api/organizations/${so.organization.id}/customers/${sw.otherCustomer.id}`,
+      headers: so.as(so.admin.token),
+      payload: { type: PersonType.Natural, name: 'Quixaba Nova' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await found('Quixaba')).toEqual(['Quixaba Nova']);
+    await db.update(schema.customers).set({ name: 'Zeferino' }).where(eq(schema.customers.id, sw.otherCustomer.id));
+    expect(await found('Quixaba')).toEqual([]);
+    // So does a change to companies: the company renamed so brings its order in.
+    await db
+      .update(schema.companies)
+      .set({ name: 'Quixaba Refrigeração' })
+      .where(eq(schema.companies.id, sw.company.id));
+    expect(await found('Quixaba')).toEqual(['Zeferino']);
+  });
+});
+
 describe("the technician's list: sort=scheduled and open=true", () => {
   let so: TestOrg;
   let sw: InvoiceWorld;
