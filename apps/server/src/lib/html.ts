@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * The allow-list for the rich text of e-mail templates: ordinary formatting (what the editor's
@@ -60,8 +60,12 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options).trim();
+/** sanitize-html (with its HTML and CSS parsers, about 9 MB of the process's memory) loads on first use. */
+let sanitizer: Promise<typeof sanitizeHtml> | undefined;
+
+export async function sanitizeRichText(html: string): Promise<string> {
+  const sanitize = await (sanitizer ??= import('sanitize-html').then((m) => m.default));
+  return sanitize(html, options).trim();
 }
 
 /** Text made safe to place inside HTML (element content or a quoted attribute). */

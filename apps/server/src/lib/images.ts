@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import { fileMessages, THUMBNAIL_HEIGHT, type ImageContentType } from '@oficina/contracts';
 import { invalid } from '../plugins/errors.ts';
 
@@ -20,7 +20,20 @@ export const COMPANY_IMAGE_MAX_PIXELS = SIGNATURE_MAX_PIXELS;
 const IMAGE_JOBS = 2;
 let running = 0;
 const waiting: Array<() => void> = [];
+
+/**
+ * sharp (libvips, about 11 MB of the process's memory) is loaded by the first image job, not at start:
+ * most processes serve many requests before the first upload or PDF with a photo. Every image job goes
+ * through withImageSlot, which loads it first.
+ */
+let sharpModule: typeof SharpModule | undefined;
+const sharp = ((...args: Parameters<typeof SharpModule>) => {
+  if (!sharpModule) throw new Error('image work outside withImageSlot');
+  return sharpModule(...args);
+}) as typeof SharpModule;
+
 export async function withImageSlot<T>(job: () => Promise<T>): Promise<T> {
+  sharpModule ??= (await import('sharp')).default;
   if (running >= IMAGE_JOBS) await new Promise<void>((resolve) => waiting.push(resolve));
   else running++;
   try {

@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { PRIVATE_DIR, PRIVATE_FILE } from './private-files.ts';
 
 export interface MailMessage {
@@ -41,6 +41,17 @@ const OUTBOX_FILE = /^[\w-]+\.eml$/;
  * otherwise each message is written whole (MIME, attachments included) as an .eml file under
  * `outboxDir`, where it can be opened or handed to a mail server later. Never dropped silently.
  */
+type Nodemailer = typeof import('nodemailer');
+
+/**
+ * nodemailer (about 3 MB of the process's memory) is loaded with the first message, not at start: a
+ * process may serve for hours before it sends one.
+ */
+function transportOnFirstUse(create: (nodemailer: Nodemailer) => Transporter) {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then((m) => create((m.default ?? m) as Nodemailer)));
+}
+
 export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mailer {
   // Messages written while there was no SMTP_URL stay in the outbox after it is set.
   const discardWritten = async (file: string) => {
@@ -48,22 +59,25 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mai
     await rm(join(opts.outboxDir, file), { force: true });
   };
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
+    const transport = transportOnFirstUse((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       kind: 'smtp',
       discardWritten,
       async send(message) {
-        const info = await transport.sendMail(message);
+        const info = await (await transport()).sendMail(message);
         return { status: 'sent', messageId: info.messageId };
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = transportOnFirstUse((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     kind: 'outbox',
     discardWritten,
     async send(message) {
-      const info = await transport.sendMail(message);
+      const info = await (await transport()).sendMail(message);
       await mkdir(opts.outboxDir, { recursive: true, mode: PRIVATE_DIR });
       const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(join(opts.outboxDir, file), info.message as Buffer, { flag: 'wx', mode: PRIVATE_FILE });

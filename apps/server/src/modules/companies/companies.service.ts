@@ -84,8 +84,8 @@ export async function updateCompanyEmail(db: Db, organizationId: number, id: num
     .set({
       emailSubject: body.emailSubject,
       // The HTML is shown in the app and sent in e-mails: only the allow-listed formatting is kept.
-      emailBody: sanitizeRichText(body.emailBody),
-      emailSignature: sanitizeRichText(body.emailSignature),
+      emailBody: await sanitizeRichText(body.emailBody),
+      emailSignature: await sanitizeRichText(body.emailSignature),
       updatedAt: new Date(),
     })
     .where(own(organizationId, id))

@@ -161,7 +161,7 @@ export async function sendEstimateEmail(
   const values = { number: data.estimate.number, customer: data.customer.name, company: data.company.name };
   const subject = fillTemplate(company!.emailSubject?.trim() || 'Orçamento nº {{numero}}', values, false);
   // The stored HTML was sanitized on save; it is sanitized again after filling, in case of older rows.
-  const html = sanitizeRichText(
+  const html = await sanitizeRichText(
     [company!.emailBody, company!.emailSignature]
       .filter((part): part is string => !!part?.trim())
       .map((part) => fillTemplate(part, values, true))

@@ -23,7 +23,7 @@ const i = schema.invoices;
  * is not validly signed, and the company's e-mail signature. The company's e-mail template is the
  * estimate's proposal text, so the order has words of its own.
  */
-export function invoiceEmailHtml(
+export async function invoiceEmailHtml(
   values: { number: number; customer: string; company: string },
   signUrl: string | null,
   companySignature: string | null,
@@ -80,7 +80,7 @@ export async function sendInvoiceEmail(
     {
       to,
       subject,
-      html: invoiceEmailHtml(values, signUrl, company!.emailSignature),
+      html: await invoiceEmailHtml(values, signUrl, company!.emailSignature),
       attachments: [{ filename: `OS-${values.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
     },
   );

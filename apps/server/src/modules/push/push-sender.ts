@@ -1,10 +1,10 @@
-import webpush from 'web-push';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { PushPayload } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import type { WrittenNotification } from '../notifications/notify.ts';
 import type { VapidKeys } from './vapid.ts';
+import { loadWebPush } from './web-push.ts';
 
 /** Pushes in flight at once, process-wide: a burst of notifications never takes every socket. */
 const CONCURRENCY = 4;
@@ -61,6 +61,7 @@ export function createPushSender(db: Db, log: FastifyBaseLogger, vapid: () => Pr
 
   async function pushTo(subscription: typeof ps.$inferSelect, payload: string) {
     const keys = await vapid();
+    const webpush = await loadWebPush();
     const request = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       payload,

@@ -1,4 +1,4 @@
-import webpush from 'web-push';
+import { loadWebPush } from './web-push.ts';
 import { eq } from 'drizzle-orm';
 import { schema, type Db } from '@oficina/db';
 
@@ -48,7 +48,7 @@ export async function loadVapidKeys(db: Db, settings: VapidSettings, appUrl?: st
     )[0]?.value;
   let stored = await read();
   if (!stored) {
-    const generated = webpush.generateVAPIDKeys();
+    const generated = (await loadWebPush()).generateVAPIDKeys();
     await db
       .insert(schema.appSecrets)
       .values({ name: VAPID_SECRET, value: JSON.stringify(generated) })

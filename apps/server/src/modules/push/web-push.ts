@@ -1,0 +1,9 @@
+import type WebPush from 'web-push';
+
+let webPush: Promise<typeof WebPush> | undefined;
+
+/**
+ * web-push (with its encryption and JWT libraries, about 4 MB of the process's memory) is loaded when the
+ * first notification is sent or the keys are first made, not at start.
+ */
+export const loadWebPush = () => (webPush ??= import('web-push').then((m) => (m.default ?? m) as typeof WebPush));
