@@ -160,15 +160,21 @@ export function EditInvoicePage() {
               <ProductsSection invoice={invoice} editable={false} showPrices={false} />
               <PhotosSection invoiceId={invoice.id} editable={!closed} />
             </Later>
+            {/* One section a step from here on: built together, they made one task of ~30 ms and one
+                layout of ~25 ms on a fast computer, four times that on a slow phone. */}
             <Later stage={2}>
               <ChecklistsSection invoiceId={invoice.id} editable={!closed} canAttach={false} />
+            </Later>
+            <Later stage={4}>
               <CommentsSection invoiceId={invoice.id} closed={closed} />
               {can.handlePayment(viewer) && <InvoiceEmailsCard invoiceId={invoice.id} />}
             </Later>
           </div>
           <div className="invoice-area-side">
-            <Later stage={2}>
+            <Later stage={3}>
               <SignatureCard invoice={invoice} isAdmin={false} />
+            </Later>
+            <Later stage={5}>
               <OfficeData invoice={invoice} />
               <TagsCard invoice={invoice} editable={false} />
             </Later>
