@@ -1,4 +1,5 @@
 import type sanitizeHtml from 'sanitize-html';
+import { onFirstUse } from './on-first-use.ts';
 
 /**
  * The allow-list for the rich text of e-mail templates: ordinary formatting (what the editor's
@@ -61,11 +62,10 @@ const options: sanitizeHtml.IOptions = {
 };
 
 /** sanitize-html (with its HTML and CSS parsers, about 9 MB of the process's memory) loads on first use. */
-let sanitizer: Promise<typeof sanitizeHtml> | undefined;
+const loadSanitizer = onFirstUse(() => import('sanitize-html').then((m) => m.default));
 
 export async function sanitizeRichText(html: string): Promise<string> {
-  const sanitize = await (sanitizer ??= import('sanitize-html').then((m) => m.default));
-  return sanitize(html, options).trim();
+  return (await loadSanitizer())(html, options).trim();
 }
 
 /** Text made safe to place inside HTML (element content or a quoted attribute). */

@@ -1,6 +1,7 @@
 import type SharpModule from 'sharp';
 import { fileMessages, THUMBNAIL_HEIGHT, type ImageContentType } from '@oficina/contracts';
 import { invalid } from '../plugins/errors.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 /** A phone photo is ~12 MP; anything far above is not a photo of a job and would cost memory to decode. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -26,6 +27,7 @@ const waiting: Array<() => void> = [];
  * most processes serve many requests before the first upload or PDF with a photo. Every image job goes
  * through withImageSlot, which loads it first.
  */
+const loadSharp = onFirstUse(() => import('sharp').then((m) => m.default));
 let sharpModule: typeof SharpModule | undefined;
 const sharp = ((...args: Parameters<typeof SharpModule>) => {
   if (!sharpModule) throw new Error('image work outside withImageSlot');
@@ -33,7 +35,7 @@ const sharp = ((...args: Parameters<typeof SharpModule>) => {
 }) as typeof SharpModule;
 
 export async function withImageSlot<T>(job: () => Promise<T>): Promise<T> {
-  sharpModule ??= (await import('sharp')).default;
+  sharpModule ??= await loadSharp();
   if (running >= IMAGE_JOBS) await new Promise<void>((resolve) => waiting.push(resolve));
   else running++;
   try {

@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
+import { onFirstUse } from './on-first-use.ts';
 import { PRIVATE_DIR, PRIVATE_FILE } from './private-files.ts';
 
 export interface MailMessage {
@@ -36,22 +37,20 @@ export interface Mailer {
 /** The outbox's file names as `send` makes them; anything else is never taken as a path. */
 const OUTBOX_FILE = /^[\w-]+\.eml$/;
 
+type Nodemailer = typeof import('nodemailer');
+
+/**
+ * The transport, made with the first message: nodemailer (about 3 MB of the process's memory) is not
+ * loaded at start, as a process may serve for hours before it sends one.
+ */
+const transportOnFirstUse = (create: (nodemailer: Nodemailer) => Transporter) =>
+  onFirstUse(() => import('nodemailer').then((m) => create((m.default ?? m) as Nodemailer)));
+
 /**
  * SMTP through nodemailer when `smtpUrl` (smtp:// or smtps://, credentials in the URL) is given;
  * otherwise each message is written whole (MIME, attachments included) as an .eml file under
  * `outboxDir`, where it can be opened or handed to a mail server later. Never dropped silently.
  */
-type Nodemailer = typeof import('nodemailer');
-
-/**
- * nodemailer (about 3 MB of the process's memory) is loaded with the first message, not at start: a
- * process may serve for hours before it sends one.
- */
-function transportOnFirstUse(create: (nodemailer: Nodemailer) => Transporter) {
-  let transport: Promise<Transporter> | undefined;
-  return () => (transport ??= import('nodemailer').then((m) => create((m.default ?? m) as Nodemailer)));
-}
-
 export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mailer {
   // Messages written while there was no SMTP_URL stay in the outbox after it is set.
   const discardWritten = async (file: string) => {
