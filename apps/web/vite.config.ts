@@ -233,6 +233,11 @@ const fieldScreens = ['src/main.tsx', 'src/app/layout.tsx', 'src/features/home/p
  */
 const notField =
   /packages[\\/]contracts[\\/]src[\\/](party|phone|phone-metadata)\.ts$|node_modules[\\/](libphonenumber-js|imask|react-imask|signature_pad)[\\/]/;
+/**
+ * zod, which the technician's screens load only when a form first checks a field (see lazySchema in
+ * src/lib/schema-source.ts): a module that imports it is not the technician's either.
+ */
+const zodModule = /node_modules[\\/]zod[\\/]/;
 const contractsIndex = here('../../packages/contracts/src/index.ts');
 const fieldSets = new WeakMap<object, Set<string>>();
 
@@ -247,7 +252,7 @@ function fieldModules(ctx: ChunkingContext): Set<string> {
   if (found) return found;
   const leads = new Map<string, boolean>();
   const leadsAway = (id: string, path: Set<string>): boolean => {
-    if (notField.test(id)) return true;
+    if (notField.test(id) || zodModule.test(id)) return true;
     const known = leads.get(id);
     if (known !== undefined) return known;
     if (id === contractsIndex || path.has(id)) return false;
@@ -269,6 +274,90 @@ function fieldModules(ctx: ChunkingContext): Set<string> {
   return found;
 }
 
+/**
+ * The module the order screen's forms load their schemas from when a field is first checked (see
+ * src/lib/schema-source.ts). What it imports (zod, the contracts' schemas) goes to a file of its own
+ * instead of the technician's shared file, which the order screen needs before it can paint.
+ */
+const formSchemas = here('src/lib/form-schemas.ts');
+const formSets = new WeakMap<object, Set<string>>();
+/** zod's form resolver, which every form loads on its first check (see contractResolver). */
+const formResolver = /node_modules[\\/]@hookform[\\/]resolvers[\\/]/;
+
+/**
+ * The contract files that export the names a module imports from the contracts' index: the index names
+ * every contract, so following it would take all of them.
+ */
+function contractsUsedBy(ctx: ChunkingContext, id: string): string[] {
+  const code = ctx.getModuleInfo(id)?.code ?? '';
+  const names = new Set(
+    [...code.matchAll(/(?:import|export)\s*\{([^}]*)\}\s*from\s*['"]@oficina\/contracts['"]/g)].flatMap((m) =>
+      m[1]!.split(',').map(
+        (n) =>
+          n
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]!,
+      ),
+    ),
+  );
+  return (ctx.getModuleInfo(contractsIndex)?.importedIds ?? []).filter((c) =>
+    ctx.getModuleInfo(c)?.exports.some((e) => names.has(e)),
+  );
+}
+
+/**
+ * The modules form-schemas.ts imports, all the way down, less those the technician's screens import
+ * (they stay in the technician's shared file) and those of the office's forms (party and phone rules).
+ */
+function formModules(ctx: ChunkingContext): Set<string> {
+  let found = formSets.get(ctx);
+  if (found) return found;
+  const field = fieldModules(ctx);
+  found = new Set();
+  const queue = [formSchemas];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (found.has(id) || field.has(id) || notField.test(id)) continue;
+    found.add(id);
+    const imported = ctx.getModuleInfo(id)?.importedIds ?? [];
+    queue.push(...imported.filter((next) => next !== contractsIndex));
+    if (imported.includes(contractsIndex)) queue.push(...contractsUsedBy(ctx, id));
+  }
+  formSets.set(ctx, found);
+  return found;
+}
+
+/**
+ * Stops the build when the order screen, or what it needs to paint, imports zod statically: the phone
+ * would again wait for the validation library (about 25 KiB on its network, and its start-up work)
+ * before it draws the order. It happens when a module the screen imports statically uses a schema:
+ * take the schema through lazySchema instead, or move the plain value it needs (a label, a limit) to a
+ * contract file without zod.
+ */
+function fieldFilesWithoutZod(): Plugin {
+  return {
+    name: 'field-files-without-zod',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const roots = chunks.filter((c) => c.isEntry || fieldScreens.some((m) => c.facadeModuleId === here(m)));
+      const seen = new Set<string>();
+      const visit = (file: string, from: string) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        const chunk = byFile.get(file);
+        const zod = Object.keys(chunk?.modules ?? {}).find((id) => zodModule.test(id));
+        if (zod)
+          this.error(`${file} (imported by ${from}) holds ${zod}: the order screen would load zod before it paints`);
+        for (const next of chunk?.imports ?? []) visit(next, file);
+      };
+      for (const root of roots) visit(root.fileName, root.fileName);
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   // The contracts' top level only builds values (schemas, labels), so what no screen uses is left out.
   plugins: [
@@ -277,6 +366,7 @@ export default defineConfig(({ command }) => ({
     precompress(),
     screenPreloads(),
     stylesheetsAfterShell(),
+    fieldFilesWithoutZod(),
     pwa,
   ],
   css: command === 'build' ? { postcss: { plugins: [bootstrapPurge] } } : {},
@@ -321,7 +411,12 @@ export default defineConfig(({ command }) => ({
               // of pages (forty-odd of 1-3 KB for the order screen), and a phone on a slow network over
               // HTTP/1.1 (six connections) paid a round trip per six of them; in a single file, the
               // order screen downloaded every form's libraries too.
-              name: (id, ctx) => (fieldModules(ctx).has(id) ? 'pages-shared' : 'office-shared'),
+              name: (id, ctx) =>
+                fieldModules(ctx).has(id)
+                  ? 'pages-shared'
+                  : formModules(ctx).has(id) || formResolver.test(id)
+                    ? 'forms-shared'
+                    : 'office-shared',
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },

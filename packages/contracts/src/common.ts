@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import {
+  DEFAULT_TAKE,
+  INT4_MAX,
+  MAX_TAKE,
+  MAX_YEAR,
+  MIN_YEAR,
+  MONEY_MAX,
+  SIGNATURE_MAX_CHARS,
+  signatureMessages,
+} from './limits.ts';
 
 // zod's own messages (a wrong type, a missing object) reach users too: Brazilian Portuguese.
 z.config(z.locales.ptBR());
@@ -7,9 +17,6 @@ z.config(z.locales.ptBR());
 // used there: say so up front instead of letting zod probe with Function(''), which the browser then
 // reports as a policy violation. The server keeps them (they parse faster).
 if (typeof document !== 'undefined') z.config({ jitless: true });
-
-/** The largest value of a PostgreSQL integer column: every id and counter. */
-export const INT4_MAX = 2_147_483_647;
 
 /**
  * A database id in a body or query: a positive integer the id columns can hold. In a path, use
@@ -65,12 +72,6 @@ export const withSafeText = <T extends z.ZodType>(schema: T) =>
     })
     .pipe(schema);
 
-/**
- * The years a business record's date can have: a typo such as 0001 or 9999 is refused on its field
- * rather than stored (a reminder set to year 0001 would fire at once).
- */
-export const MIN_YEAR = 2000;
-export const MAX_YEAR = 2100;
 const yearInRange = (v: string) => {
   if (!/^\d{4}-/.test(v)) return true; // not a date at all: the format's message says so, once
   const year = Number(v.slice(0, 4));
@@ -82,9 +83,6 @@ export const calendarDate = (message: string = messages.invalidDate) =>
 /** An ISO date-time with its offset, with a year in MIN_YEAR–MAX_YEAR. */
 export const businessDateTime = (message: string) =>
   z.iso.datetime({ offset: true, error: message }).refine(yearInRange, messages.yearOutOfRange);
-
-export const DEFAULT_TAKE = 25;
-export const MAX_TAKE = 100;
 
 /** Query every list accepts: q, skip, take (25 rows from 0 unless asked otherwise). */
 export const listQuery = z.object({
@@ -122,10 +120,6 @@ export const errorBody = z.object({
   errors: z.union([z.array(z.string()), z.record(z.string(), z.array(z.string()))]),
 });
 
-/** The largest amount of money accepted anywhere (10 digits of cents); money columns are bigint cents. */
-export const MONEY_MAX = 99_999_999.99;
-export const MONEY_MAX_CENTS = 9_999_999_999;
-
 /** Money in JSON: reais with at most 2 decimals; at most 10 digits of cents. */
 export const money = (opts: { min?: number; minMessage?: string } = {}) =>
   z
@@ -150,9 +144,7 @@ export const optionalText = (max = 255) =>
     .nullish()
     .transform((v) => v || null);
 
-/** A drawn signature: a PNG data URL, bounded (a full-width pad on a high-DPI phone stays well below). */
-export const SIGNATURE_MAX_CHARS = 1_500_000;
-export const signatureMessages = { invalid: 'Assinatura inválida' } as const;
+/** A drawn signature: a PNG data URL, bounded by SIGNATURE_MAX_CHARS. */
 export const pngDataUrl = z
   .string({ error: signatureMessages.invalid })
   .max(SIGNATURE_MAX_CHARS, 'Assinatura grande demais')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { customerDecision, estimateShare } from './estimate-sharing.ts';
 import { businessDateTime, idParam, listQuery, listResponse, money, orgParam } from './common.ts';
-import { anyQuantity, wholeQuantity } from './units.ts';
+import { anyQuantity, wholeQuantity } from './unit-schemas.ts';
 import { recordHeadFields, recordTag, serviceLineFields, productLineFields, equipmentLineFields } from './records.ts';
 
 /** Estimate status values (stored): Draft 0, Wip 1, Completed 10 (approved), Canceled -1. */

@@ -18,6 +18,8 @@ export const invoiceStateLabels: Record<InvoiceStateValue, string> = {
   [InvoiceState.Canceled]: 'Cancelado',
   [InvoiceState.Completed]: 'Concluído',
 };
+/** A state's label; an unknown state shows its number. */
+export const invoiceStateLabel = (state: number) => invoiceStateLabels[state as InvoiceStateValue] ?? String(state);
 
 const transitions: Record<InvoiceStateValue, InvoiceStateValue[]> = {
   [InvoiceState.Draft]: [InvoiceState.Todo, InvoiceState.Wip, InvoiceState.Canceled],

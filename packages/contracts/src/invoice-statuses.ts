@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { listQuery, requiredString } from './common.ts';
-import { InvoiceState, invoiceStateLabels, type InvoiceStateValue } from './invoice-states.ts';
-
-export const invoiceStateLabel = (state: number) => invoiceStateLabels[state as InvoiceStateValue] ?? String(state);
+import { InvoiceState, type InvoiceStateValue } from './invoice-states.ts';
 
 /** Only Blocked and Canceled statuses are user-definable and editable. */
 export const editableInvoiceStates = [InvoiceState.Blocked, InvoiceState.Canceled] as const;

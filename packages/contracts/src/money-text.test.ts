@@ -6,7 +6,7 @@ import {
   parseQuantityText,
   parseStockText,
 } from './money-text.ts';
-import { stockMessages } from './products.ts';
+import { stockMessages } from './stock-rules.ts';
 import { quantityMessages as q } from './units.ts';
 
 // What people type or paste into a money field, and what it means: a value in reais, null for an

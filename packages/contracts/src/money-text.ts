@@ -1,7 +1,7 @@
-import { MONEY_MAX } from './common.ts';
+import { MONEY_MAX } from './limits.ts';
 import { lazyNumberFormat } from './format.ts';
 import { isFractionalUnit, QUANTITY_DECIMALS, quantityMessages, quantityProblem } from './units.ts';
-import { stockQuantityProblem } from './products.ts';
+import { stockQuantityProblem } from './stock-rules.ts';
 
 /**
  * Reading what people type or paste into money and quantity fields, the pt-BR way: '.' groups

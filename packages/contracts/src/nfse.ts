@@ -1,80 +1,12 @@
 import { z } from 'zod';
+import { nfseEnvironments, nfseMessages, nfseStatuses, SERVICE_CODE_PATTERN } from './nfse-labels.ts';
 
 // NFS-e Nacional (SEFIN Nacional, layout 1.00): a company's fiscal settings and certificate, and the
 // NFS-e of a completed order.
 
-export const nfseMessages = {
-  municipalityCode: 'Informe o código IBGE do município com 7 dígitos',
-  municipalityUnknown: 'Município não encontrado na tabela do IBGE',
-  municipalRegistration: 'A inscrição municipal deve ter de 1 a 15 letras ou números',
-  simplesNacional: 'Escolha a situação no Simples Nacional',
-  regApTribSN: 'Escolha o regime de apuração do Simples Nacional',
-  specialRegime: 'Escolha o regime especial de tributação',
-  serviceCode: 'Informe o código de tributação nacional com 6 dígitos',
-  issRate: 'A alíquota do ISS deve ser maior que 0 e de no máximo 5%, com até duas casas decimais',
-  environment: 'Escolha o ambiente: homologação ou produção',
-  dpsSeries: 'A série da DPS deve ser um número de 1 a 49999',
-  nextDpsNumber: 'O próximo número da DPS deve ser um número inteiro a partir de 1',
-  certificateMissingFile: 'Envie o arquivo do certificado (.pfx ou .p12)',
-  certificatePassword: 'Informe a senha do certificado',
-  certificateWrongPassword: 'Senha do certificado incorreta',
-  certificateNotA1: 'Arquivo não é um certificado A1 (.pfx)',
-  certificateTooLarge: 'O arquivo do certificado deve ter no máximo 64 KB',
-  certificateExpired: 'O certificado está vencido',
-  certificateOtherCnpj: (cnpj: string) =>
-    `O certificado é do CNPJ ${cnpj}, diferente do CNPJ da empresa. A NFS-e será recusada se o certificado não for da empresa.`,
-  cancelReason: 'Descreva o motivo do cancelamento com pelo menos 15 caracteres',
-  month: 'Informe o mês como AAAA-MM',
-  notConfigured: 'Configure os dados fiscais (NFS-e) da empresa antes de emitir',
-  noCertificate: 'Envie o certificado digital A1 da empresa antes de emitir',
-  notCompleted: 'A NFS-e só pode ser emitida para uma ordem concluída',
-  zeroTotal: 'A NFS-e só pode ser emitida para uma ordem com valor',
-  alreadyIssued: 'Esta ordem já tem uma NFS-e emitida ou em processamento',
-  reopenWithNfse: 'Esta ordem tem NFS-e emitida ou em processamento: cancele a NFS-e antes de reabrir a ordem',
-  notIssued: 'Só uma NFS-e emitida pode ser cancelada',
-  none: 'Esta ordem não tem NFS-e',
-  noXml: 'Este XML não existe para esta NFS-e',
-  companyNotIndividual: 'A NFS-e só pode ser emitida por uma empresa com CNPJ',
-  takerIdentifier: 'O cliente precisa de um CPF ou CNPJ válido para a NFS-e',
-  invalidDps: 'A DPS não passou na validação do leiaute nacional',
-  unavailable: 'O sistema nacional da NFS-e não respondeu; tente novamente em instantes',
-  certificateExpiringTitle: 'Certificado digital vence em breve',
-} as const;
-
-export const nfseEnvironments = ['homologation', 'production'] as const;
-export type NfseEnvironment = (typeof nfseEnvironments)[number];
-export const nfseEnvironmentLabels: Record<NfseEnvironment, string> = {
-  homologation: 'Homologação (testes)',
-  production: 'Produção',
-};
-
-/** opSimpNac of the DPS. */
-export const simplesNacionalLabels: Record<1 | 2 | 3, string> = {
-  1: 'Não optante',
-  2: 'Optante — MEI',
-  3: 'Optante — ME/EPP',
-};
-/** regApTribSN: how an ME/EPP of the Simples Nacional pays its taxes. */
-export const regApTribSNLabels: Record<1 | 2 | 3, string> = {
-  1: 'Tudo pelo Simples Nacional',
-  2: 'ISS fora do Simples Nacional',
-  3: 'Federais e ISS fora do Simples',
-};
-/** regEspTrib. */
-export const specialRegimeLabels: Record<number, string> = {
-  0: 'Nenhum',
-  1: 'Ato cooperado (cooperativa)',
-  2: 'Estimativa',
-  3: 'Microempresa municipal',
-  4: 'Notário ou registrador',
-  5: 'Profissional autônomo',
-  6: 'Sociedade de profissionais',
-};
-
 const choice = <T extends number>(values: readonly T[], message: string) =>
   z.number({ error: message }).refine((v): v is T => values.includes(v as T), message) as unknown as z.ZodType<T>;
 
-export const SERVICE_CODE_PATTERN = /^\d{6}$/;
 /** cTribNac: 6 digits (dots and spaces as typed are dropped); empty: none. */
 export const nfseServiceCode = z
   .string({ error: nfseMessages.serviceCode })
@@ -161,15 +93,6 @@ export const certificateUploadResponse = z.object({
   warnings: z.array(z.string()),
 });
 export type CertificateUpload = z.infer<typeof certificateUploadResponse>;
-
-export const nfseStatuses = ['processing', 'issued', 'rejected', 'canceled'] as const;
-export type NfseStatusValue = (typeof nfseStatuses)[number];
-export const nfseStatusLabels: Record<NfseStatusValue, string> = {
-  processing: 'Em processamento',
-  issued: 'Emitida',
-  rejected: 'Rejeitada',
-  canceled: 'Cancelada',
-};
 
 export const nfseError = z.object({ code: z.string(), message: z.string() });
 export type NfseError = z.infer<typeof nfseError>;

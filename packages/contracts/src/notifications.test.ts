@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText } from './notifications.ts';
+import { badgeText } from './notification-labels.ts';
 
 describe('badgeText', () => {
   it('shows the count up to 99, then 99+', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPartyBody, updatePartyBody } from './party.ts';
-import { addressBody, formatPostalCode } from './addresses.ts';
+import { addressBody } from './addresses.ts';
+import { formatPostalCode } from './address-format.ts';
 
 const errorsOf = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { listQuery, listResponse, money, requiredString } from './common.ts';
-import { isFractionalUnit, productUnit, QUANTITY_DECIMALS, QUANTITY_MAX, quantityMessages } from './units.ts';
+import { quantityMessages } from './units.ts';
+import { productUnit } from './unit-schemas.ts';
+import { stockMessages, stockQuantityProblem } from './stock-rules.ts';
 
 /** Price of products and services: minimum 0.01, step 0.01. */
 export const catalogPrice = money({ min: 0.01, minMessage: 'O preço deve ser de no mínimo R$ 0,01' });
@@ -38,17 +40,6 @@ export const catalogMessages = {
 
 // ---- stock ---------------------------------------------------------------------------------------
 
-export const stockMessages = {
-  zero: 'A quantidade não pode ser zero',
-  openingNegative: 'O estoque inicial não pode ser negativo',
-  minNegative: 'O estoque mínimo não pode ser negativo',
-  changedByMovements: 'O estoque muda só por movimentações (Movimentar estoque)',
-  unitCostOnExit: 'Informe o custo só em entradas',
-  costMin: 'O custo deve ser de no mínimo R$ 0,01',
-  skuAndCode: 'O SKU é o próprio código: informe um só deles',
-  wholeUnitWithDecimals: 'O estoque deste produto tem casas decimais: escolha uma unidade que as aceite',
-} as const;
-
 /**
  * A stock figure in a body (a movement's quantity, the opening count, the minimum) before the product's
  * unit is known: a number of at most 3 decimals and at most QUANTITY_MAX either way. The service then
@@ -58,26 +49,6 @@ export const stockNumber = z.number({ error: quantityMessages.required }).superR
   const problem = stockQuantityProblem(v, 'kg', { zero: true, negative: true });
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
-
-/**
- * Why a stock figure cannot be taken for a product of this unit (undefined when it can): whole numbers
- * for the whole units, up to 3 decimals for the fractional ones (the order lines' rule), zero and
- * negative only where the caller allows them. Refused, never rounded.
- */
-export function stockQuantityProblem(
-  value: number,
-  unit: string | null | undefined,
-  allow: { zero: boolean; negative: boolean },
-): string | undefined {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return quantityMessages.required;
-  if (Math.abs(value) > QUANTITY_MAX) return quantityMessages.max;
-  const scaled = value * 10 ** QUANTITY_DECIMALS;
-  if (Math.abs(Math.round(scaled) - scaled) > 1e-6) return quantityMessages.decimals;
-  if (!isFractionalUnit(unit) && !Number.isInteger(value)) return quantityMessages.whole;
-  if (value === 0 && !allow.zero) return stockMessages.zero;
-  if (value < 0 && !allow.negative) return stockMessages.openingNegative;
-  return undefined;
-}
 
 /** How a product's stock stands: below zero, at or below its minimum, or fine. */
 export const STOCK_STATUSES = ['ok', 'low', 'negative'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listResponse } from './common.ts';
 import { catalogPrice } from './products.ts';
-import { anyQuantity } from './units.ts';
+import { anyQuantity } from './unit-schemas.ts';
 
 // The pieces estimates and service orders share in their payloads, composed per kind in
 // estimates.ts and invoices.ts.

@@ -3,7 +3,8 @@ import { invoiceStatusBody } from './invoice-statuses.ts';
 import { InvoiceState } from './invoice-states.ts';
 import { productBody } from './products.ts';
 import { profileForm, updateProfileBody } from './profile.ts';
-import { contrastRatio, DEFAULT_TAG_COLOR, tagBody, tagColorPresets, tagTextColor } from './tags.ts';
+import { tagBody } from './tags.ts';
+import { contrastRatio, DEFAULT_TAG_COLOR, tagColorPresets, tagTextColor } from './tag-colors.ts';
 import { createUserBody, updateUserBody, userMessages } from './users.ts';
 
 const issues = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>

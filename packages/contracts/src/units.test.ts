@@ -1,14 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  anyQuantity,
   formatQuantity,
   formatQuantityUnit,
   isFractionalUnit,
   lineTotalCents,
   quantityMessages as q,
   quantityProblem,
-  wholeQuantity,
 } from './units.ts';
+import { anyQuantity, wholeQuantity } from './unit-schemas.ts';
 import { countingIntl } from './testing.ts';
 
 describe('quantities by unit', () => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { lazyNumberFormat } from './format.ts';
 
 /**
@@ -48,8 +47,6 @@ export const isFractionalUnit = (unit: string | null | undefined) =>
   !!unit && (FRACTIONAL_UNITS as readonly string[]).includes(unit);
 export const unitLabel = (unit: string | null | undefined) => (isProductUnit(unit) ? unitLabels[unit] : (unit ?? ''));
 
-export const productUnit = z.enum(PRODUCT_UNITS, { error: 'Selecione uma unidade da lista' });
-
 export const QUANTITY_MAX = 100_000;
 export const QUANTITY_DECIMALS = 3;
 
@@ -83,23 +80,6 @@ export function quantityProblem(value: number, unit: string | null | undefined):
   if (value < 1) return quantityMessages.minWhole;
   return undefined;
 }
-
-/**
- * A quantity in a body before the line's unit is known (products, line edits): a number within the
- * bounds of every unit. The service then applies `quantityProblem` with the line's unit, so the
- * minimum and the whole-number rule are said the way that unit needs.
- */
-export const anyQuantity = z.number({ error: quantityMessages.required }).superRefine((v, ctx) => {
-  const problem = quantityProblem(v, 'kg');
-  if (problem === quantityMessages.decimals || problem === quantityMessages.max)
-    ctx.addIssue({ code: 'custom', message: problem });
-});
-
-/** A quantity of a whole-number line (services): integer from 1. */
-export const wholeQuantity = z.number({ error: quantityMessages.required }).superRefine((v, ctx) => {
-  const problem = quantityProblem(v, undefined);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
 
 /**
  * A line's total in cents: quantity × unit price, rounded to the cent on each line (half up), so the

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { companyWhatsAppBody } from './whatsapp.ts';
 import {
-  companyWhatsAppBody,
   DEFAULT_WHATSAPP_TEMPLATE,
   fillWhatsAppTemplate,
   WHATSAPP_TEMPLATE_MAX,
   whatsappMessages,
-} from './whatsapp.ts';
+} from './whatsapp-template.ts';
 
 const values = {
   number: 42,

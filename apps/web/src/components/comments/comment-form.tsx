@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import type { z } from 'zod';
 import { messages } from '@oficina/contracts';
 import { ApiError, toastApiError } from '../../lib/api-client.ts';
+import { loadSchema, type SchemaSource } from '../../lib/schema-source.ts';
 import { useFormDraft, type DraftKey } from '../../lib/use-form-draft.ts';
 import { DraftNotice } from '../draft-notice.tsx';
 
@@ -16,8 +16,9 @@ interface CommentValues {
  * Checks the box with the kind's body schema, the comment's type added: what the schema gives is what
  * is sent, and its message (about the text first) goes under the box.
  */
-function commentResolver<B>(schema: z.ZodType<B>, type: number): Resolver<CommentValues, unknown, B> {
+function commentResolver<B>(source: SchemaSource<B>, type: number): Resolver<CommentValues, unknown, B> {
   return async (values) => {
+    const schema = await loadSchema(source);
     const result = await schema.safeParseAsync({ ...values, type });
     if (result.success) return { values: result.data, errors: {} };
     const errors: FieldErrors<CommentValues> = {};
@@ -29,8 +30,8 @@ function commentResolver<B>(schema: z.ZodType<B>, type: number): Resolver<Commen
 }
 
 interface CommentFormProps<B extends { type: number }> {
-  /** The body's schema (text and type), checked before sending. */
-  schema: z.ZodType<B>;
+  /** The body's schema (text and type), or its loader, checked before sending. */
+  schema: SchemaSource<B>;
   /** The type every comment written here gets. */
   type: B['type'];
   /** Where what is typed is kept until it is sent (see useFormDraft). */

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
 import { Controller, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import type { SchemaSource } from '../../lib/schema-source.ts';
 import { useDraft, type DraftKey } from '../../lib/use-form-draft.ts';
 import { DraftNotice } from '../draft-notice.tsx';
 import { SearchableSelect, type Option } from '../searchable-select.tsx';
@@ -29,7 +29,7 @@ export type AddLineKind<B> = {
   [N in LineKindName]: {
     name: N;
     /** The body's schema: it checks the form and shapes what is sent. */
-    schema: z.ZodType<B & Record<PickField<N>, number>>;
+    schema: SchemaSource<B & Record<PickField<N>, number>>;
     /** Estimates: 'Agrupado', the whole quantity goes to one order line. */
     grouped?: boolean;
     /** Services: the description's rows. */

@@ -1,10 +1,14 @@
 import { useEffect, useId } from 'react';
 import { Form } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
-import { editProductLineBody, editServiceLineBody, unitLabel } from '@oficina/contracts';
+import { unitLabel } from '@oficina/contracts';
+import { lazySchema } from '../../lib/schema-source.ts';
 import { MoneyInput } from '../money-input.tsx';
 import { DescriptionField, QuantityField, type LineFormValues } from './line-fields.tsx';
 import { LineFormModal, useLineForm } from './line-form-modal.tsx';
+
+const editServiceSchema = lazySchema('editServiceLineBody');
+const editProductSchema = lazySchema('editProductLineBody');
 
 /** A line as the order or estimate detail gives it; services and products, the ones edited, have a quantity. */
 export interface EditableLine {
@@ -44,10 +48,7 @@ const valuesOf = (line: EditableLine | null): LineFormValues => ({
  */
 export function EditLineModal({ kind, line, onHide, onSave }: EditLineModalProps) {
   const uid = useId();
-  const form = useLineForm<EditLineValues>(
-    kind === 'services' ? editServiceLineBody : editProductLineBody,
-    valuesOf(line),
-  );
+  const form = useLineForm<EditLineValues>(kind === 'services' ? editServiceSchema : editProductSchema, valuesOf(line));
   const { control, register, reset } = form;
   const { errors } = form.formState;
   useEffect(() => {

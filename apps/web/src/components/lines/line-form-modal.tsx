@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import type { z } from 'zod';
 import { messages } from '@oficina/contracts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
+import type { SchemaSource } from '../../lib/schema-source.ts';
 import { AppModal } from '../app-modal.tsx';
 import { ModalFormFooter } from '../modal-form-footer.tsx';
 import type { LineFormValues } from './line-fields.tsx';
 import { lineResolver } from './line-resolver.ts';
 
 /** A line's form, checked by the kind's body schema when a field is left; it submits what the schema gives. */
-export const useLineForm = <B,>(schema: z.ZodType<B>, defaultValues: LineFormValues) =>
+export const useLineForm = <B,>(schema: SchemaSource<B>, defaultValues: LineFormValues) =>
   useForm<LineFormValues, unknown, B>({ resolver: lineResolver(schema), mode: 'onBlur', defaultValues });
 
 interface LineFormModalProps<B> {

@@ -1,5 +1,5 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import { loadSchema, type SchemaSource } from '../../lib/schema-source.ts';
 import type { LineFormValues } from './line-fields.tsx';
 
 const fieldNames: readonly (keyof LineFormValues)[] = [
@@ -14,11 +14,12 @@ const fieldNames: readonly (keyof LineFormValues)[] = [
 ];
 
 /**
- * Checks a line form with the kind's body schema: the schema's output is what is sent; its first
+ * Checks a line form with the kind's body schema (loaded on the first check when given as a loader): the schema's output is what is sent; its first
  * message per field goes under that field, one about no field under the form.
  */
-export function lineResolver<B>(schema: z.ZodType<B>): Resolver<LineFormValues, unknown, B> {
+export function lineResolver<B>(source: SchemaSource<B>): Resolver<LineFormValues, unknown, B> {
   return async (values) => {
+    const schema = await loadSchema(source);
     const result = await schema.safeParseAsync(values);
     if (result.success) return { values: result.data, errors: {} };
     const errors: FieldErrors<LineFormValues> = {};

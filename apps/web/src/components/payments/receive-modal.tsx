@@ -1,12 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { messages, paymentMessages, payReceivableBody, type PayReceivableBody } from '@oficina/contracts';
+import { messages, paymentMessages, type PayReceivableBody } from '@oficina/contracts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { todayIso } from '../../lib/time-zone.ts';
 import { AppModal } from '../app-modal.tsx';
 import { useContractForm } from '../use-contract-form.ts';
 import { DateField } from '../date-field.tsx';
+import { lazySchema } from '../../lib/schema-source.ts';
+
+const receiveSchema = lazySchema('payReceivableBody');
 
 /**
  * Receiving an instalment: the date it was received (today in the organization's zone unless changed).
@@ -26,7 +29,7 @@ export function ReceiveModal({
   onReceive(body: PayReceivableBody): Promise<unknown>;
   onHide(): void;
 }) {
-  const form = useContractForm(payReceivableBody, { mode: 'onBlur' });
+  const form = useContractForm(receiveSchema, { mode: 'onBlur' });
   const {
     control,
     reset,

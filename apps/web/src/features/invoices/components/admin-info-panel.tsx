@@ -1,12 +1,15 @@
 import { Form, Spinner, Button } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { InvoiceState, invoiceInfoBody, invoiceMessages, messages, type InvoiceDetail } from '@oficina/contracts';
+import { InvoiceState, invoiceMessages, messages, type InvoiceDetail } from '@oficina/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { useContractForm } from '../../../components/use-contract-form.ts';
 import { useSaveInfo } from '../api/save-info.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { lazySchema } from '../../../lib/schema-source.ts';
+
+const infoSchema = lazySchema('invoiceInfoBody');
 
 /** The payroll fields (50% collaborator, bonus) are locked on Draft, Canceled and Completed. */
 export const payrollFieldsLocked = (state: number) =>
@@ -20,7 +23,7 @@ export const payrollFieldsLocked = (state: number) =>
 export function AdminInfoPanel({ invoice }: { invoice: InvoiceDetail }) {
   const save = useSaveInfo(invoice.id);
   const locked = payrollFieldsLocked(invoice.statusState);
-  const { control, register, handleSubmit, setError, formState } = useContractForm(invoiceInfoBody, {
+  const { control, register, handleSubmit, setError, formState } = useContractForm(infoSchema, {
     mode: 'onBlur',
     values: {
       invoiceInfo1: invoice.invoiceInfo1 ?? '',

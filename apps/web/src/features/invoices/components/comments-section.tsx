@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Spinner, Tab, Tabs } from 'react-bootstrap';
 import {
-  addCommentBody,
   can,
   CommentType,
   commentTypeLabels,
@@ -21,11 +20,13 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { ConnectionNotice, useNoConnection } from '../../../components/connection-notice.tsx';
 import { PendingBadge } from '../../../components/offline/pending-badge.tsx';
 import { newIdempotencyKey } from '../../../lib/api-client.ts';
+import { lazySchema } from '../../../lib/schema-source.ts';
 import { useAuth, useOrgPath, useViewer } from '../../../lib/auth.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { QUEUED_MESSAGE, sendOrQueue, usePendingFor } from '../../../lib/offline/outbox-runtime.ts';
 import { commentsPath } from '../api/add-comment.ts';
 
+const addCommentSchema = lazySchema('addCommentBody');
 type WritableType = AddCommentBody['type'];
 
 // The rule's name starts with 'use', which the hooks linter would take for a hook inside a callback.
@@ -101,7 +102,7 @@ function CommentList({ invoiceId, type, closed }: { invoiceId: number; type: Com
     <>
       {writable !== null && (
         <CommentForm
-          schema={addCommentBody}
+          schema={addCommentSchema}
           type={writable}
           draftKey={['invoice', invoiceId, 'comment', writable]}
           label={`Novo comentário ${commentTypeLabels[writable]}`}

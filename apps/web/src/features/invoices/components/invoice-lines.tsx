@@ -1,14 +1,8 @@
 import type { ReactNode } from 'react';
 import { Badge, OverlayTrigger, Tooltip } from 'react-bootstrap';
-import {
-  addEquipmentBody,
-  addProductBody,
-  addServiceBody,
-  addWorkerBody,
-  invoiceMessages,
-  type InvoiceDetail,
-} from '@oficina/contracts';
+import { invoiceMessages, type InvoiceDetail } from '@oficina/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { lazySchema } from '../../../lib/schema-source.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { lineNames, type AddLineKind, type AddLineModalProps } from '../../../components/lines/add-line-modal.tsx';
 import { equipmentColumns, nameColumn, priceColumns, quantityColumn } from '../../../components/lines/line-columns.tsx';
@@ -26,10 +20,10 @@ type WorkerLine = InvoiceDetail['invoiceWorkers'][number];
 
 /** Each kind as the order adds it: services with a quantity of whole units and a description. */
 const kinds: { [K in LineKind]: AddLineKind<AddLineBody<K>> } = {
-  services: { name: 'services', schema: addServiceBody, descriptionRows: 3 },
-  products: { name: 'products', schema: addProductBody },
-  equipments: { name: 'equipments', schema: addEquipmentBody },
-  workers: { name: 'workers', schema: addWorkerBody },
+  services: { name: 'services', schema: lazySchema('addServiceBody'), descriptionRows: 3 },
+  products: { name: 'products', schema: lazySchema('addProductBody') },
+  equipments: { name: 'equipments', schema: lazySchema('addEquipmentBody') },
+  workers: { name: 'workers', schema: lazySchema('addWorkerBody') },
 };
 
 /** What a removal says when it works and when it fails, per kind. */

@@ -5,7 +5,6 @@ import { toast } from 'react-toastify';
 import {
   InvoiceState,
   messages,
-  nfseCancelBody,
   nfseEnvironmentLabels,
   nfseStatusLabels,
   type InvoiceDetail,
@@ -15,6 +14,7 @@ import {
 import { toastApiError, ApiError } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { lazySchema } from '../../../lib/schema-source.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useNfse } from '../api/get-nfse.ts';
@@ -22,6 +22,8 @@ import { useIssueNfse } from '../api/issue-nfse.ts';
 import { useCancelNfse } from '../api/cancel-nfse.ts';
 import { useDownloadNfseXml, type NfseXmlFile } from '../api/download-nfse-xml.ts';
 import { refreshInvoice } from '../api/invoice-keys.ts';
+
+const cancelSchema = lazySchema('nfseCancelBody');
 
 const badgeVariant: Record<NfseStatusValue, { bg: string; text?: 'dark' }> = {
   processing: { bg: 'info', text: 'dark' },
@@ -192,7 +194,13 @@ function CancelModal({ invoiceId, onClose }: { invoiceId: number; onClose(): voi
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = nfseCancelBody.safeParse({ reason });
+    // The check's code comes on first use: without it (no network), say so instead of failing silently.
+    const schema = await cancelSchema().catch(() => null);
+    if (!schema) {
+      setError(messages.requestFailed);
+      return;
+    }
+    const parsed = schema.safeParse({ reason });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? messages.invalidFormat);
       return;

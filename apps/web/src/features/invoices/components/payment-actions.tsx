@@ -1,18 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import {
   InvoiceState,
   invoiceMessages,
   messages,
-  payBody,
   signatureWarning,
   type InvoiceDetail,
   type PayBody,
 } from '@oficina/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { contractResolver, lazySchema } from '../../../lib/schema-source.ts';
 import { todayIso } from '../../../lib/time-zone.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -24,6 +23,8 @@ import { useUndoPayment } from '../api/undo-payment.ts';
 import { PaymentMethodSelect } from '../../../components/payments/payment-method-select.tsx';
 import { toastRemoveFailed } from './notify.ts';
 import { DateField } from '../../../components/date-field.tsx';
+
+const payResolver = contractResolver<PayBody, PayBody>(lazySchema('payBody'));
 
 /** 'Pagar' is for unpaid orders that are neither Draft nor Canceled. */
 export const canPay = (invoice: InvoiceDetail) =>
@@ -98,7 +99,7 @@ function PayModal({ invoiceId, show, onHide }: { invoiceId: number; show: boolea
     setError,
     formState: { errors, isSubmitting },
   } = useForm<PayBody>({
-    resolver: zodResolver(payBody),
+    resolver: payResolver,
     mode: 'onBlur',
     defaultValues: { date: '', description: '', method: null },
   });

@@ -3,8 +3,6 @@ import { Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
-  createInstallmentsBody,
-  createPaymentBody,
   InvoiceState,
   messages,
   paymentMessages,
@@ -18,6 +16,7 @@ import {
 } from '@oficina/contracts';
 import { formatIsoDate, formatMoney } from '../../../lib/format.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { lazySchema } from '../../../lib/schema-source.ts';
 import { todayIso } from '../../../lib/time-zone.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { isoToBr } from '../../../components/date-input.tsx';
@@ -34,6 +33,9 @@ import { useCreateInstallments } from '../api/create-installments.ts';
 import { useReceiveInstallment } from '../api/receive-installment.ts';
 import { toastRemoveFailed } from './notify.ts';
 import { DateField } from '../../../components/date-field.tsx';
+
+const paymentSchema = lazySchema('createPaymentBody');
+const installmentsSchema = lazySchema('createInstallmentsBody');
 
 /** Payments are taken on orders that are neither Draft nor Canceled (as 'Pagar'). */
 const payable = (invoice: InvoiceDetail) =>
@@ -238,7 +240,7 @@ function PaymentModal({
   onHide(): void;
 }) {
   const add = useAddPayment(invoiceId);
-  const form = useContractForm(createPaymentBody, { mode: 'onBlur' });
+  const form = useContractForm(paymentSchema, { mode: 'onBlur' });
   const {
     control,
     register,
@@ -320,7 +322,7 @@ function InstallmentsModal({
   onHide(): void;
 }) {
   const create = useCreateInstallments(invoiceId);
-  const form = useContractForm(createInstallmentsBody, { mode: 'onBlur' });
+  const form = useContractForm(installmentsSchema, { mode: 'onBlur' });
   const {
     control,
     register,

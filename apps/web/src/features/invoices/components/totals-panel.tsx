@@ -1,22 +1,18 @@
 import { useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
-import { discountBody, InvoiceState, invoiceMessages, messages, type InvoiceDetail } from '@oficina/contracts';
+import { InvoiceState, invoiceMessages, messages, type InvoiceDetail } from '@oficina/contracts';
 import { formatMoney } from '../../../lib/format.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { contractResolver, lazySchema } from '../../../lib/schema-source.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useSaveDiscount } from '../api/save-discount.ts';
 import { toastRemoveFailed } from './notify.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 
-/** In edit mode the discount is at least 0.01; 0 is what 'Remover' sends. */
-const discountForm = discountBody.refine((v) => v.discount >= 0.01, {
-  path: ['discount'],
-  message: 'O desconto deve ser no mínimo 0,01',
-});
+const discountResolver = contractResolver(lazySchema('discountForm'));
 type DiscountValues = { discount: number | null };
 
 /** The server refuses discount changes on canceled or paid orders. */
@@ -91,7 +87,7 @@ function DiscountForm({ invoiceId, initial, onDone }: { invoiceId: number; initi
     setError,
     formState: { errors, isSubmitting },
   } = useForm<DiscountValues, unknown, { discount: number }>({
-    resolver: zodResolver(discountForm) as never,
+    resolver: discountResolver as never,
     mode: 'onBlur',
     defaultValues: { discount: initial },
   });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { formatAddress, invoiceMessages, invoiceVisitBody, messages, type InvoiceDetail } from '@oficina/contracts';
+import { formatAddress, invoiceMessages, messages, type InvoiceDetail } from '@oficina/contracts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DateTimeInput } from '../../../components/date-input.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
@@ -14,6 +14,9 @@ import { useCustomerAddresses } from '../api/get-customer-addresses.ts';
 import { useSaveVisit } from '../api/save-visit.ts';
 import { mapHref, telHref } from '../../../lib/contact-links.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { lazySchema } from '../../../lib/schema-source.ts';
+
+const visitSchema = lazySchema('invoiceVisitBody');
 
 /**
  * Where to go, whom to call, what is wrong and when: what a technician needs before leaving, shown to
@@ -104,7 +107,7 @@ const isInstant = (v: string | null | undefined): v is string =>
 function VisitForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone(): void }) {
   const save = useSaveVisit(invoice.id);
   const addresses = useCustomerAddresses(invoice.customerId, true);
-  const { control, register, handleSubmit, setError, formState } = useContractForm(invoiceVisitBody, {
+  const { control, register, handleSubmit, setError, formState } = useContractForm(visitSchema, {
     defaultValues: {
       reportedProblem: invoice.reportedProblem ?? '',
       scheduledAt: invoice.scheduledAt,
