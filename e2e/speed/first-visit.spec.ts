@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { loginAs } from '../fixtures/index.ts';
+import { startedOrder } from '../fixtures/orders.ts';
 
 // The first visit's files: sent brotli- or gzip-encoded as the browser accepts, hashed files cached for
 // a year, the page itself revalidated on every visit; the login page loads no other screen's code.
@@ -112,4 +114,42 @@ test('the loading line is painted before the stylesheet arrives, and no screen i
   expect(await page.evaluate(() => (window as unknown as { styledAtFirstRender?: boolean }).styledAtFirstRender)).toBe(
     true,
   );
+});
+
+test("the order's first data is asked for by the page itself while its code arrives, and each only once", async ({
+  page,
+}) => {
+  const order = await startedOrder(page.request, { label: 'Cliente pedido cedo', withWorker: true });
+  await loginAs(page, 'worker');
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) asked.push(path);
+  });
+  // The app's own code waits, as on a slow network: the page's requests go out before it runs.
+  let releaseCode = () => {};
+  const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  await page.goto(`/invoices/${order.id}/edit`, { waitUntil: 'commit' });
+  const detail = `/api/organizations/1/invoices/${order.id}`;
+  await expect
+    .poll(() => asked.slice().sort())
+    .toEqual(['/api/me', detail, `${detail}/allowed-changes`, `${detail}/attachments/pictures`].sort());
+  releaseCode();
+  await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible();
+  await expect(page.getByText('Cliente pedido cedo')).toBeVisible();
+  // The app took those answers instead of asking again; what it asks for later goes out as usual.
+  const count = (path: string) => asked.filter((p) => p === path).length;
+  expect(count('/api/me')).toBe(1);
+  expect(count(detail)).toBe(1);
+  expect(count(`${detail}/allowed-changes`)).toBe(1);
+  expect(count(`${detail}/attachments/pictures`)).toBe(1);
+  expect(violations).toEqual([]);
 });

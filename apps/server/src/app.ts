@@ -28,7 +28,7 @@ import { startMaintenancePlanJob } from './modules/maintenance-plans/maintenance
 import { startReceivableJob } from './modules/payments/receivable-job.ts';
 import { startNfseJob } from './modules/nfse/nfse-job.ts';
 import type { Job } from './lib/interval-job.ts';
-import { webShell } from './lib/web-shell.ts';
+import { inlineScriptSources, webShell } from './lib/web-shell.ts';
 import { trackCommits } from './lib/after-commit.ts';
 import { onNotificationsCommitted } from './modules/notifications/notify.ts';
 import { createPushSender, type PushSender } from './modules/push/push-sender.ts';
@@ -178,11 +178,12 @@ export async function buildApp(opts: BuildOptions) {
   });
   // The security headers, built once: @fastify/helmet built helmet's middleware again on every request,
   // parsing the CSP directives each time (3 % of the server's time under load).
+  const serveWeb = opts.serveWeb ?? existsSync(join(webDistDir, 'index.html'));
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(serveWeb ? inlineScriptSources(webDistDir) : [])],
         // react-bootstrap and toasts set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -260,7 +261,6 @@ export async function buildApp(opts: BuildOptions) {
     });
   }
 
-  const serveWeb = opts.serveWeb ?? existsSync(join(webDistDir, 'index.html'));
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { webShell } from './web-shell.ts';
+import { inlineScriptSources, webShell } from './web-shell.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'oficina-shell-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -48,5 +48,24 @@ describe('the page icon', () => {
     expect(href).toBe('/favicon.svg');
     expect(existsSync(join(web, 'public', href))).toBe(true);
     expect(readFileSync(join(web, 'public', href), 'utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  });
+
+  it("gives the Content-Security-Policy hash of each script written in the page, and of no file's", () => {
+    const other = mkdtempSync(join(tmpdir(), 'oficina-shell-'));
+    try {
+      expect(inlineScriptSources(other)).toEqual([]);
+      writeFileSync(
+        join(other, 'index.html'),
+        '<html><head><script>window.x = 1;</script><script type="module" src="/assets/a.js"></script>' +
+          '<script src="/b.js"></script></head><body><script>\n  go();\n</script></body></html>',
+      );
+      // sha256 of 'window.x = 1;', as `openssl dgst -sha256 -binary | base64` gives it.
+      expect(inlineScriptSources(other)).toEqual([
+        "'sha256-U1BU0BfAhaBREBgsEDDctSYokOF3U7hQUIj6mrtukfw='",
+        expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
+      ]);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });

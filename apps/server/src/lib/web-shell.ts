@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -23,4 +24,17 @@ export function webShell(distDir: string): ((path: string) => string | undefined
     }),
   );
   return (path) => screens.find((s) => s.path.test(path))?.html;
+}
+
+/**
+ * The Content-Security-Policy sources ('sha256-…') of the scripts written inside the build's index.html
+ * (it asks for a signed-in visit's first data while the app's files are still arriving): the policy
+ * allows these exact scripts and no other inline one.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  const file = join(distDir, 'index.html');
+  if (!existsSync(file)) return [];
+  return [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  );
 }

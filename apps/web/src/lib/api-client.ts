@@ -2,6 +2,7 @@ import { toast } from 'react-toastify';
 import { IDEMPOTENCY_HEADER, idempotencyMessages, messages } from '@oficina/contracts';
 import { clearToken, getToken, setToken } from './token.ts';
 import { askToRetrySave, markConnection } from './connection.tsx';
+import { dropEarlyAnswers, takeEarlyAnswer } from './early-requests.ts';
 
 /** An HTTP error: its status and the server's body, { errors } as a list or by field. */
 export class ApiError extends Error {
@@ -148,9 +149,16 @@ async function send<T>(method: string, path: string, body?: unknown, opts: Reque
     payload = JSON.stringify(body);
   }
 
+  // A read the page's own script already made (see early-requests.ts) is taken from there, once; a
+  // write makes those answers possibly stale.
+  const early = method === 'GET' && !opts.signal ? takeEarlyAnswer(path, token) : undefined;
+  if (method !== 'GET') dropEarlyAnswers();
+
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal: opts.signal });
+    res =
+      (early && (await early)) ??
+      (await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal: opts.signal }));
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
     // Status 0: no connection.

@@ -7,11 +7,15 @@ import { invoiceKey } from './invoice-keys.ts';
 export const getAllowedChanges = (orgPath: string, id: number) =>
   api.get<{ data: number[] }>(`${orgPath}/invoices/${id}/allowed-changes`);
 
+/**
+ * Kept as fresh as the order itself (the app's default): a change is checked against a fresh read just
+ * before it is sent (StateActions), so the buttons need no read of their own each time a part of the
+ * screen that shows them mounts; with none kept, the order's first open asked for them twice.
+ */
 export const allowedChangesQueryOptions = (orgPath: string, id: number) =>
   queryOptions({
     queryKey: [...invoiceKey(orgPath, id), 'allowed-changes'],
     queryFn: () => getAllowedChanges(orgPath, id),
-    staleTime: 0,
   });
 
 export const useAllowedChanges = (id: number) => useQuery(allowedChangesQueryOptions(useOrgPath(), id));
