@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pureDeclarations } from './src/build/pure-declarations.ts';
+import { scriptsAfterFirstPaint } from './src/build/scripts-after-first-paint.ts';
 import { stylesheetsAfterShell } from './src/build/stylesheets-after-shell.ts';
 
 /**
@@ -366,6 +367,7 @@ export default defineConfig(({ command }) => ({
     precompress(),
     screenPreloads(),
     stylesheetsAfterShell(),
+    scriptsAfterFirstPaint(),
     fieldFilesWithoutZod(),
     pwa,
   ],

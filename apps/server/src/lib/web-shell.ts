@@ -5,10 +5,11 @@ import { join } from 'node:path';
 /**
  * The SPA's HTML for a client-side route. The web build writes preload.json: for the screens people
  * open straight from a link (an order, the lists, the home page), the URL pattern and the script files
- * that screen needs beyond the first screen's own. For such a URL the HTML names them as
- * <link rel="modulepreload">, so the browser fetches them beside the first files instead of a round
- * trip later (on 3G a round trip is more than half a second). Other URLs get index.html as built.
- * Returns undefined when the build has no preload.json (the plain file is sent then).
+ * that screen needs beyond the first screen's own. For such a URL the HTML names them in
+ * <meta name="screen-modules">, and the page's start script fetches them with the first files once the
+ * loading line is painted, instead of a round trip later (on 3G a round trip is more than half a
+ * second). Other URLs get index.html as built. Returns undefined when the build has no preload.json
+ * (the plain file is sent then).
  */
 export function webShell(distDir: string): ((path: string) => string | undefined) | undefined {
   const manifest = join(distDir, 'preload.json');
@@ -19,7 +20,7 @@ export function webShell(distDir: string): ((path: string) => string | undefined
       path: new RegExp(path),
       html: html.replace(
         '</head>',
-        `${files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('')}  </head>`,
+        `    <meta name="screen-modules" content="${files.map((f) => `/${f}`).join(' ')}">\n  </head>`,
       ),
     }),
   );

@@ -9,9 +9,9 @@ export const STYLESHEETS_MARK = '<!-- stylesheets -->';
  * In the head a stylesheet holds back every paint of the page until it has arrived, so the "Carregando…"
  * line, which needs none of it (its few rules are inline in the head), was first painted only after
  * 19 KiB of CSS: on a slow phone network, a blank screen for a round trip and more. In the body, after
- * the loading line, a stylesheet holds back only what follows it and the scripts: the browser paints
- * the loading line at once and runs the app's modules only once the styles are there (deferred and module
- * scripts wait for the parser's pending stylesheets), so no screen is ever drawn unstyled.
+ * the loading line, a stylesheet holds back only what follows it: the browser paints the loading line at
+ * once, and the app starts only once the styles are there (scripts-after-first-paint.ts waits for them),
+ * so no screen is ever drawn unstyled.
  */
 export function moveStylesheets(html: string): string {
   const links: string[] = [];
