@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import type { ChunkingContext } from 'rolldown';
+import type { ChunkingContext, OutputChunk } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -93,10 +93,22 @@ const offlineModules = [
 /** The files of the first screen and of offlineModules with all they import; set by screenPreloads. */
 const offlineFiles = new Set<string>();
 
+/** The files `files` import statically, all the way down, themselves included, each with a file importing it. */
+function staticImports(byFile: Map<string, OutputChunk>, files: string[]): Map<string, string> {
+  const seen = new Map<string, string>();
+  const visit = (file: string, from: string) => {
+    if (seen.has(file)) return;
+    seen.set(file, from);
+    for (const next of byFile.get(file)?.imports ?? []) visit(next, file);
+  };
+  for (const file of files) visit(file, file);
+  return seen;
+}
+
 /**
  * Writes preload.json: for each screen above, its URL pattern and the files (the page's own and all
- * they import) that the first screen's HTML does not load already. The server adds them to the HTML
- * it sends for such a URL as <link rel="modulepreload">.
+ * they import) that the first screen's HTML does not load already. The server names them in the HTML
+ * it sends for such a URL, and the page's start script fetches them with the first files.
  */
 function screenPreloads(): Plugin {
   return {
@@ -105,16 +117,7 @@ function screenPreloads(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (files: string[]) => {
-        const seen = new Set<string>();
-        const visit = (file: string) => {
-          if (seen.has(file)) return;
-          seen.add(file);
-          for (const next of byFile.get(file)?.imports ?? []) visit(next);
-        };
-        files.forEach(visit);
-        return seen;
-      };
+      const closure = (files: string[]) => new Set(staticImports(byFile, files).keys());
       const initial = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
       const chunkOf = (m: string) => {
         const chunk = chunks.find((c) => c.facadeModuleId === here(m) || c.moduleIds.includes(here(m)));
@@ -344,17 +347,15 @@ function fieldFilesWithoutZod(): Plugin {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const roots = chunks.filter((c) => c.isEntry || fieldScreens.some((m) => c.facadeModuleId === here(m)));
-      const seen = new Set<string>();
-      const visit = (file: string, from: string) => {
-        if (seen.has(file)) return;
-        seen.add(file);
-        const chunk = byFile.get(file);
-        const zod = Object.keys(chunk?.modules ?? {}).find((id) => zodModule.test(id));
+      const files = staticImports(
+        byFile,
+        roots.map((c) => c.fileName),
+      );
+      for (const [file, from] of files) {
+        const zod = Object.keys(byFile.get(file)?.modules ?? {}).find((id) => zodModule.test(id));
         if (zod)
           this.error(`${file} (imported by ${from}) holds ${zod}: the order screen would load zod before it paints`);
-        for (const next of chunk?.imports ?? []) visit(next, file);
-      };
-      for (const root of roots) visit(root.fileName, root.fileName);
+      }
     },
   };
 }
