@@ -311,24 +311,42 @@ function contractsUsedBy(ctx: ChunkingContext, id: string): string[] {
 }
 
 /**
- * The modules form-schemas.ts imports, all the way down, less those the technician's screens import
- * (they stay in the technician's shared file) and those of the office's forms (party and phone rules).
+ * The modules `root` imports, all the way down (through the contracts' index by the names imported), less
+ * those in `taken` (already in another file) and the office's form libraries (party and phone rules, masks).
  */
-function formModules(ctx: ChunkingContext): Set<string> {
-  let found = formSets.get(ctx);
-  if (found) return found;
-  const field = fieldModules(ctx);
-  found = new Set();
-  const queue = [formSchemas];
+function importedFrom(ctx: ChunkingContext, root: string, taken: Set<string>): Set<string> {
+  const found = new Set<string>();
+  const queue = [root];
   while (queue.length) {
     const id = queue.pop()!;
-    if (found.has(id) || field.has(id) || notField.test(id)) continue;
+    if (found.has(id) || taken.has(id) || notField.test(id)) continue;
     found.add(id);
     const imported = ctx.getModuleInfo(id)?.importedIds ?? [];
     queue.push(...imported.filter((next) => next !== contractsIndex));
     if (imported.includes(contractsIndex)) queue.push(...contractsUsedBy(ctx, id));
   }
-  formSets.set(ctx, found);
+  return found;
+}
+
+/** What form-schemas.ts imports beyond the technician's shared file: zod and the order's schemas. */
+function formModules(ctx: ChunkingContext): Set<string> {
+  let found = formSets.get(ctx);
+  if (!found) formSets.set(ctx, (found = importedFrom(ctx, formSchemas, fieldModules(ctx))));
+  return found;
+}
+
+/**
+ * The order list, a technician's screen too, and what it imports beyond the technician's and the forms'
+ * files (its filter and pagination): in a file of its own, the list loads none of the office's forms.
+ */
+const listScreen = here('src/features/invoices/pages/invoices-page.tsx');
+const listSets = new WeakMap<object, Set<string>>();
+function listModules(ctx: ChunkingContext): Set<string> {
+  let found = listSets.get(ctx);
+  if (!found) {
+    const taken = new Set([...fieldModules(ctx), ...formModules(ctx)]);
+    listSets.set(ctx, (found = importedFrom(ctx, listScreen, taken)));
+  }
   return found;
 }
 
@@ -419,7 +437,9 @@ export default defineConfig(({ command }) => ({
                   ? 'pages-shared'
                   : formModules(ctx).has(id) || formResolver.test(id)
                     ? 'forms-shared'
-                    : 'office-shared',
+                    : listModules(ctx).has(id)
+                      ? 'list-shared'
+                      : 'office-shared',
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },

@@ -98,3 +98,7 @@ export const homeCardFilters = {
 
 /** States whose order shows the PDF button (hidden for Draft, Todo and Canceled). */
 export const pdfHiddenStates: number[] = [InvoiceState.Draft, InvoiceState.Todo, InvoiceState.Canceled];
+
+/** How the order list is sorted: newest first (number), or by the scheduled visit, soonest first. */
+export const invoiceListSorts = ['number', 'scheduled'] as const;
+export type InvoiceListSort = (typeof invoiceListSorts)[number];

@@ -5,7 +5,7 @@ import { anyQuantity, wholeQuantity } from './unit-schemas.ts';
 import { invoiceStateValues, type InvoiceStateValue } from './invoice-states.ts';
 import { addressResponse } from './addresses.ts';
 import { paymentMethod } from './payments.ts';
-import { CommentType, invoiceMessages } from './invoice-labels.ts';
+import { CommentType, invoiceListSorts, invoiceMessages } from './invoice-labels.ts';
 
 /** Path params of one order: /organizations/{orgId}/invoices/{id}. */
 export const invoiceParams = orgParam.extend({ id: idParam.shape.id });
@@ -42,10 +42,6 @@ const stateList = z
   .union([oneState, z.array(oneState)])
   .optional()
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
-
-/** How the order list is sorted: newest first (number), or by the scheduled visit, soonest first. */
-export const invoiceListSorts = ['number', 'scheduled'] as const;
-export type InvoiceListSort = (typeof invoiceListSorts)[number];
 
 /**
  * GET invoices/filter: customer, worker (admin), status (repeatable status ids), state (repeatable

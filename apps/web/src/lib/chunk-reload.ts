@@ -22,6 +22,8 @@ export interface ReloadDeps {
   reload(): void;
   now(): number;
   online(): boolean;
+  /** This page has started its reload (until it goes, every error page waits for it). */
+  started?: boolean;
 }
 
 const browser: ReloadDeps = {
@@ -33,10 +35,14 @@ const browser: ReloadDeps = {
 
 /**
  * Reloads the page for a missing code file unless it already did so a moment ago, or the browser is
- * offline (a reload would only show the browser's own offline page). True when it reloads.
+ * offline (a reload would only show the browser's own offline page). True when it reloads, or has
+ * started to.
  */
 export function reloadOnceForMissingChunk(err: unknown, deps: ReloadDeps = browser): boolean {
   if (!isChunkLoadError(err) || !deps.online()) return false;
+  // A second error page of the same failure (the router may draw one more before the reload goes) shows
+  // the spinner too, not 'Algo deu errado' for the moment the reload takes.
+  if (deps.started) return true;
   let last = NaN;
   try {
     last = Number(deps.storage.getItem(KEY));
@@ -51,6 +57,7 @@ export function reloadOnceForMissingChunk(err: unknown, deps: ReloadDeps = brows
     // Without storage there is no guard against a loop: no automatic reload.
     return false;
   }
+  deps.started = true;
   deps.reload();
   return true;
 }

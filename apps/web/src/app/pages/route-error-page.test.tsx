@@ -36,6 +36,10 @@ describe('reloadOnceForMissingChunk', () => {
     const d = deps();
     expect(reloadOnceForMissingChunk(chunkError, d)).toBe(true);
     expect(d.reloads).toBe(1);
+    // Another error page before the reload goes: it waits for the same reload, starting none.
+    expect(reloadOnceForMissingChunk(chunkError, d)).toBe(true);
+    expect(d.reloads).toBe(1);
+    d.started = false;
     d.at += 2_000; // the reloaded page fails the same way
     expect(reloadOnceForMissingChunk(chunkError, d)).toBe(false);
     expect(d.reloads).toBe(1);
