@@ -243,7 +243,15 @@ const notField =
  */
 const zodModule = /node_modules[\\/]zod[\\/]/;
 const contractsIndex = here('../../packages/contracts/src/index.ts');
-const fieldSets = new WeakMap<object, Set<string>>();
+
+/** `make`, worked out once per build (the chunking context) however many modules ask. */
+function perBuild<T>(make: (ctx: ChunkingContext) => T): (ctx: ChunkingContext) => T {
+  const cache = new WeakMap<object, T>();
+  return (ctx) => {
+    if (!cache.has(ctx)) cache.set(ctx, make(ctx));
+    return cache.get(ctx)!;
+  };
+}
 
 /**
  * The modules the technician's screens import (statically, all the way down), found once per build,
@@ -251,9 +259,7 @@ const fieldSets = new WeakMap<object, Set<string>>();
  * them, so the technician's shared file never imports the office's. The contracts' index names every
  * contract but the bundle keeps only what is used, so the walk does not go through it.
  */
-function fieldModules(ctx: ChunkingContext): Set<string> {
-  let found = fieldSets.get(ctx);
-  if (found) return found;
+const fieldModules = perBuild((ctx) => {
   const leads = new Map<string, boolean>();
   const leadsAway = (id: string, path: Set<string>): boolean => {
     if (notField.test(id) || zodModule.test(id)) return true;
@@ -266,7 +272,7 @@ function fieldModules(ctx: ChunkingContext): Set<string> {
     leads.set(id, result);
     return result;
   };
-  found = new Set();
+  const found = new Set<string>();
   const queue = fieldScreens.map((m) => here(m));
   while (queue.length) {
     const id = queue.pop()!;
@@ -274,9 +280,8 @@ function fieldModules(ctx: ChunkingContext): Set<string> {
     found.add(id);
     queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
   }
-  fieldSets.set(ctx, found);
   return found;
-}
+});
 
 /**
  * The module the order screen's forms load their schemas from when a field is first checked (see
@@ -284,7 +289,6 @@ function fieldModules(ctx: ChunkingContext): Set<string> {
  * instead of the technician's shared file, which the order screen needs before it can paint.
  */
 const formSchemas = here('src/lib/form-schemas.ts');
-const formSets = new WeakMap<object, Set<string>>();
 /** zod's form resolver, which every form loads on its first check (see contractResolver). */
 const formResolver = /node_modules[\\/]@hookform[\\/]resolvers[\\/]/;
 
@@ -329,26 +333,16 @@ function importedFrom(ctx: ChunkingContext, root: string, taken: Set<string>): S
 }
 
 /** What form-schemas.ts imports beyond the technician's shared file: zod and the order's schemas. */
-function formModules(ctx: ChunkingContext): Set<string> {
-  let found = formSets.get(ctx);
-  if (!found) formSets.set(ctx, (found = importedFrom(ctx, formSchemas, fieldModules(ctx))));
-  return found;
-}
+const formModules = perBuild((ctx) => importedFrom(ctx, formSchemas, fieldModules(ctx)));
 
 /**
  * The order list, a technician's screen too, and what it imports beyond the technician's and the forms'
  * files (its filter and pagination): in a file of its own, the list loads none of the office's forms.
  */
 const listScreen = here('src/features/invoices/pages/invoices-page.tsx');
-const listSets = new WeakMap<object, Set<string>>();
-function listModules(ctx: ChunkingContext): Set<string> {
-  let found = listSets.get(ctx);
-  if (!found) {
-    const taken = new Set([...fieldModules(ctx), ...formModules(ctx)]);
-    listSets.set(ctx, (found = importedFrom(ctx, listScreen, taken)));
-  }
-  return found;
-}
+const listModules = perBuild((ctx) =>
+  importedFrom(ctx, listScreen, new Set([...fieldModules(ctx), ...formModules(ctx)])),
+);
 
 /**
  * Stops the build when the order screen, or what it needs to paint, imports zod statically: the phone
@@ -426,9 +420,10 @@ export default defineConfig(({ command }) => ({
               tags: ['$initial'],
             },
             {
-              // What two or more lazy pages share, in two files: one with what a technician's screens (the
-              // menu frame, home and order) load, one with the rest (the office's forms: phone rules,
-              // input masks, the signing pad...). Left to itself the bundler made a file per combination
+              // What two or more lazy pages share, in four files: what a technician's screens (the menu
+              // frame, home and order) load before they paint; the forms' schemas with zod, loaded on a
+              // form's first check; what the order list adds; and the rest (the office's forms: phone
+              // rules, input masks, the signing pad...). Left to itself the bundler made a file per combination
               // of pages (forty-odd of 1-3 KB for the order screen), and a phone on a slow network over
               // HTTP/1.1 (six connections) paid a round trip per six of them; in a single file, the
               // order screen downloaded every form's libraries too.
