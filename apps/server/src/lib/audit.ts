@@ -49,10 +49,11 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
 /**
  * A 'view' line at most once an hour per user and record: a screen refetches an order on every
  * focus and change, and a row per refetch would bury the changes under views.
- * The database decides (the insert does nothing when a view of the last hour exists). A process that
- * has just written one remembers it and skips the statement until its hour is nearly over: the insert
- * would do nothing meanwhile anyway, and an order opened again and again costs one statement less.
- * Only a view this process wrote is remembered (it knows when that one's hour ends).
+ * The database decides (the insert does nothing when a view of the last hour exists) and says how old the
+ * user's latest view is, the one it just wrote or the one that was there (written by another process, or
+ * before a restart). The process remembers it and skips the statement until that view's hour is nearly
+ * over: the insert would do nothing meanwhile anyway, and an order opened again and again costs no
+ * statement at all.
  */
 export async function recordView(
   db: Db,
@@ -64,20 +65,26 @@ export async function recordView(
   const until = viewsWritten.get(key);
   if (until !== undefined && until > Date.now()) return;
   const result = (await db.execute(sql`
-    INSERT INTO audit_logs (organization_id, user_id, action, entity, entity_id, data)
-    SELECT ${actor.organizationId}, ${actor.userId}, 'view', ${entity}, ${entityId}, '[]'::jsonb
-     WHERE NOT EXISTS (
-       SELECT 1 FROM audit_logs
-        WHERE action = 'view' AND entity = ${entity} AND entity_id = ${entityId} AND user_id = ${actor.userId}
-          AND created_at > now() - interval '1 hour')`)) as unknown as { rowCount?: number; affectedRows?: number };
+    WITH latest AS (
+      SELECT extract(epoch FROM now() - max(created_at))::float8 AS age FROM audit_logs
+       WHERE action = 'view' AND entity = ${entity} AND entity_id = ${entityId} AND user_id = ${actor.userId}
+         AND created_at > now() - interval '1 hour'
+    ), written AS (
+      INSERT INTO audit_logs (organization_id, user_id, action, entity, entity_id, data)
+      SELECT ${actor.organizationId}, ${actor.userId}, 'view', ${entity}, ${entityId}, '[]'::jsonb
+       WHERE (SELECT age FROM latest) IS NULL
+      RETURNING 1
+    )
+    SELECT coalesce((SELECT age FROM latest), 0) AS age`)) as unknown as { rows: Array<{ age: number }> };
   viewsWritten.delete(key);
-  if ((result.rowCount ?? result.affectedRows ?? 0) > 0) {
+  const remembered = VIEW_REMEMBERED_MS - Number(result.rows[0]?.age ?? 0) * 1000;
+  if (remembered > 0) {
     if (viewsWritten.size >= VIEWS_REMEMBERED) viewsWritten.delete(viewsWritten.keys().next().value!);
-    viewsWritten.set(key, Date.now() + VIEW_REMEMBERED_MS);
+    viewsWritten.set(key, Date.now() + remembered);
   }
 }
 
-/** Views this process wrote, until a little before their hour ends (clocks of server and database differ). */
+/** The latest views this process wrote or found, until a little before their hour ends (clocks of server and database differ). */
 const viewsWritten = new Map<string, number>();
 const VIEWS_REMEMBERED = 10_000;
 const VIEW_REMEMBERED_MS = 55 * 60 * 1000;

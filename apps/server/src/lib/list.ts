@@ -54,8 +54,27 @@ export async function listPage<R, T = R>(
   return page(data.map(map), total, query);
 }
 
-/** The tables whose writes raise a version in list_versions (see that migration). */
-export type VersionedTable = 'invoices' | 'invoice_workers' | 'customers' | 'companies' | 'estimates';
+/**
+ * The tables whose writes raise a version in list_versions when they commit (migration versions_at_commit):
+ * the name for any change, and the name with '~' for updates and deletes only (rows that already existed).
+ */
+export type VersionedTable =
+  | 'invoices'
+  | 'invoice_workers'
+  | 'customers'
+  | 'companies'
+  | 'estimates'
+  | 'invoice_services'
+  | 'invoice_products'
+  | 'invoice_equipments'
+  | 'invoice_tags'
+  | 'invoice_signatures'
+  | 'invoice_statuses'
+  | 'tags'
+  | 'users'
+  | 'addresses'
+  | 'transaction_natures';
+export type VersionName = VersionedTable | `${VersionedTable}~`;
 
 const dialect = new PgDialect();
 const counted = new Map<string, number>();

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableName, like, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, like, or, type SQL } from 'drizzle-orm';
 import {
   partyMessages,
   type CreatePartyBody,
@@ -63,6 +63,22 @@ export async function listParties(db: Db, t: PartyTable, organizationId: number,
     countRows(db, t, where, { organizationId, dependsOn, known: () => known }),
     ({ versions: _versions, ...row }) => row,
   );
+}
+
+/**
+ * Whether any of these rows of the table (just added) is one the list `query` would show: with no search
+ * every row is; else the search decides, over those rows alone (primary-key reads).
+ */
+export async function partiesMatch(db: Db, t: PartyTable, organizationId: number, query: ListQuery, ids: number[]) {
+  if (ids.length === 0) return false;
+  const search = partySearch(t, query.q);
+  if (!search) return true;
+  const [row] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.organizationId, organizationId), inArray(t.id, ids), search))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function getParty(db: Db, t: PartyTable, organizationId: number, id: number) {

@@ -17,7 +17,8 @@ import {
   updateCompanyBody,
 } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { createParty, listParties, updateParty } from '../../lib/parties.ts';
+import { keptAnswer } from '../../lib/kept-answers.ts';
+import { createParty, listParties, partiesMatch, updateParty } from '../../lib/parties.ts';
 import { readImageUpload } from '../../lib/uploads.ts';
 import {
   deleteCompanyImage,
@@ -44,7 +45,18 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: orgParam, querystring: listQuery, response: { 200: companyListResponse } },
       config: admin,
     },
-    (request) => listParties(app.db, schema.companies, request.auth.organizationId, request.query),
+    (request, reply) =>
+      keptAnswer(
+        app.db,
+        request,
+        reply,
+        ['companies', 'companies~'],
+        () => listParties(app.db, schema.companies, request.auth.organizationId, request.query),
+        {
+          table: 'companies',
+          match: (ids) => partiesMatch(app.db, schema.companies, request.auth.organizationId, request.query, ids),
+        },
+      ),
   );
 
   app.post(

@@ -10,8 +10,9 @@ import {
   updateCustomerBody,
 } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { createParty, listParties } from '../../lib/parties.ts';
+import { createParty, listParties, partiesMatch } from '../../lib/parties.ts';
 import { zipStream } from '../../lib/zip.ts';
+import { keptAnswer } from '../../lib/kept-answers.ts';
 import { deleteCustomer, getCustomer, updateCustomer } from './customers.service.ts';
 import { exportCustomerData } from './customer-export.service.ts';
 import { anonymizeCustomer } from './customer-anonymize.service.ts';
@@ -28,7 +29,18 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: orgParam, querystring: listQuery, response: { 200: customerListResponse } },
       config: admin,
     },
-    (request) => listParties(app.db, schema.customers, request.auth.organizationId, request.query),
+    (request, reply) =>
+      keptAnswer(
+        app.db,
+        request,
+        reply,
+        ['customers', 'customers~'],
+        () => listParties(app.db, schema.customers, request.auth.organizationId, request.query),
+        {
+          table: 'customers',
+          match: (ids) => partiesMatch(app.db, schema.customers, request.auth.organizationId, request.query, ids),
+        },
+      ),
   );
 
   app.post(
@@ -44,7 +56,11 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:orgId/customers/:id',
     { schema: { tags, params, response: { 200: customerDetail } }, config: admin },
-    (request) => getCustomer(app.db, request.auth.organizationId, request.params.id),
+    // A customer's detail reads their row only: kept while no customer of the organization was changed.
+    (request, reply) =>
+      keptAnswer(app.db, request, reply, ['customers~'], () =>
+        getCustomer(app.db, request.auth.organizationId, request.params.id),
+      ),
   );
 
   app.put(

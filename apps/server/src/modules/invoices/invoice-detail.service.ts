@@ -6,6 +6,7 @@ import { fromCents, type InvoiceDetail, can } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { recordView } from '../../lib/audit.ts';
+import type { VersionName } from '../../lib/list.ts';
 import { partyColumns } from '../../lib/record-core/parties.ts';
 import { visibleTo, type Actor } from './invoice-access.ts';
 import { contentHash, signatureFields } from './invoice-signature.ts';
@@ -282,9 +283,35 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
   return detail;
 }
 
-/** GET invoices/{id}: the detail, and a 'view' line in the audit trail (at most one an hour per user). */
-export async function viewInvoice(db: Db, actor: Actor, id: number) {
-  const detail = await getInvoiceDetail(db, actor, id);
+/**
+ * The tables an order's detail reads: its own row and parts (any change), and the rows it names through a
+ * reference (their updates only: a customer created elsewhere changes no order). Kept answers of
+ * GET invoices/{id} are sent again while these versions hold (keptAnswer).
+ */
+export const detailDependsOn: readonly VersionName[] = [
+  'invoices',
+  'invoice_services',
+  'invoice_products',
+  'invoice_equipments',
+  'invoice_workers',
+  'invoice_tags',
+  'invoice_signatures',
+  'customers~',
+  'companies~',
+  'addresses~',
+  'estimates~',
+  'transaction_natures~',
+  'invoice_statuses~',
+  'users~',
+  'tags~',
+];
+
+/**
+ * GET invoices/{id}: the detail (`read`, the order's detail as sent, kept or built), and a 'view' line in
+ * the audit trail (at most one an hour per user), written after the order was found visible.
+ */
+export async function viewInvoice<T>(db: Db, actor: Actor, id: number, read: () => Promise<T>): Promise<T> {
+  const detail = await read();
   await recordView(db, actor, 'invoice', id);
   return detail;
 }

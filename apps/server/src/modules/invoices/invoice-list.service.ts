@@ -13,7 +13,7 @@ import {
 } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
 import { forbidden } from '../../plugins/errors.ts';
-import { countRows, listPage, versionsColumn, type VersionedTable } from '../../lib/list.ts';
+import { countRows, listPage, versionsColumn, type VersionedTable, type VersionName } from '../../lib/list.ts';
 import { numberOrPartySearch, searchDependsOn } from '../../lib/record-search.ts';
 import { visibleTo, type Actor } from './invoice-access.ts';
 
@@ -118,6 +118,26 @@ function listDependsOn(actor: Actor, query: Pick<InvoiceFilterQuery, 'worker'>, 
   if (!can.seeAllOrders(actor) || query.worker) tables.push('invoice_workers');
   return [...tables, ...searchDependsOn(search)];
 }
+
+/**
+ * The tables a page of the list reads, for keptAnswer: the orders and who works on them, their tags, and
+ * the names of parties, statuses and tags they refer to (updates only: a customer created elsewhere adds
+ * no order). A page filtered by visit days also reads the organization's time zone, which has no version:
+ * undefined, it is not kept.
+ */
+export function listAnswerDependsOn(query: InvoiceFilterQuery): readonly VersionName[] | undefined {
+  if (query.scheduledFrom || query.scheduledTo) return undefined;
+  return listAnswerTables;
+}
+const listAnswerTables: readonly VersionName[] = [
+  'invoices',
+  'invoice_workers',
+  'invoice_tags',
+  'customers~',
+  'companies~',
+  'invoice_statuses~',
+  'tags~',
+];
 
 /**
  * GET invoices/filter: newest first (highest number), or with sort=scheduled the soonest visit first

@@ -25,8 +25,9 @@ import {
   updateInvoiceInfo,
   updateVisit,
 } from './invoices.service.ts';
-import { homeCard, listInvoices, type HomeCard } from './invoice-list.service.ts';
-import { viewInvoice } from './invoice-detail.service.ts';
+import { homeCard, listAnswerDependsOn, listInvoices, type HomeCard } from './invoice-list.service.ts';
+import { detailDependsOn, getInvoiceDetail, viewInvoice } from './invoice-detail.service.ts';
+import { keptAnswer } from '../../lib/kept-answers.ts';
 import { allowedChanges, changeState } from './invoice-workflow.service.ts';
 import { invoiceLineRoutes } from './invoice-lines.routes.ts';
 import { invoicePaperworkRoutes } from './invoice-paperwork.routes.ts';
@@ -43,7 +44,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/filter`,
     { schema: { tags, params: orgParam, querystring: invoiceFilterQuery, response: { 200: invoiceListResponse } } },
-    (request) => listInvoices(app.db, request.auth, request.query),
+    (request, reply) => {
+      const build = () => listInvoices(app.db, request.auth, request.query);
+      const dependsOn = listAnswerDependsOn(request.query);
+      return dependsOn ? keptAnswer(app.db, request, reply, dependsOn, build) : build();
+    },
   );
 
   for (const card of ['wip', 'completed', 'blocked'] as HomeCard[]) {
@@ -63,8 +68,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await createInvoice(app.db, request.auth, request.body)),
   );
 
-  app.get(`${base}/:id`, { schema: { tags, params: invoiceParams, response: { 200: invoiceDetail } } }, (request) =>
-    viewInvoice(app.db, request.auth, request.params.id),
+  app.get(
+    `${base}/:id`,
+    { schema: { tags, params: invoiceParams, response: { 200: invoiceDetail } } },
+    (request, reply) =>
+      viewInvoice(app.db, request.auth, request.params.id, () =>
+        keptAnswer(app.db, request, reply, detailDependsOn, () =>
+          getInvoiceDetail(app.db, request.auth, request.params.id),
+        ),
+      ),
   );
 
   app.post(

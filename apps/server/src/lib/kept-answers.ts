@@ -1,0 +1,223 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { schema, type Db } from '@oficina/db';
+import type { VersionName } from './list.ts';
+
+/**
+ * Whole answers of the most read GET routes (the order list, an order, the customer list, a customer),
+ * kept as the JSON text sent and sent again while nothing they read has changed.
+ *
+ * Never stale: before each answer, kept or not, the organization's table versions (list_versions, raised
+ * by every committed write, background jobs' and other processes' included) are read from the database by
+ * a read that starts after the request arrived. A kept answer is sent only when the versions of every
+ * table it depends on are the ones it was built under; an answer is built after that read, so it is filed
+ * under versions never newer than its data. So a kept answer is exactly what reading the database at that
+ * moment would give, on any number of processes or machines.
+ *
+ * Cheap under load: the version read is one primary-key statement per organization at a time. Requests
+ * that arrive while one runs wait for the next, which starts when it ends and answers all of them (so
+ * each still gets a read that started after it arrived). At 16 connections one read serves several
+ * requests; at 1 connection it adds one short statement.
+ *
+ * Kept per database and per reader: the key is the user, their role, the organization's features and
+ * the request's URL, so what one user may not see (another technician's orders, prices) never reaches
+ * another. At most KEPT_BYTES of text per database, the least recently sent dropped first.
+ *
+ * Rows added elsewhere: a search of customers kept when another user adds a customer is out of date by
+ * its versions, though the new customer most likely does not match it. A route that can tell whether
+ * given rows match its answer (`newRows`) has its kept answer checked against the rows added since
+ * (list_inserts): when the table's rows were only added to ('<table>~' unchanged, every other version
+ * unchanged, each version between listed with its rows) and none of them matches, the answer stands.
+ */
+const KEPT_BYTES = 16 * 1024 * 1024;
+const KEPT_MAX = 5000;
+
+interface Kept {
+  stamp: string;
+  versions: number[];
+  body: string;
+}
+
+/** Tables whose added rows are listed by version (list_inserts). */
+export type ListedTable = 'customers' | 'companies';
+
+export interface NewRows {
+  table: ListedTable;
+  /** Whether any of these rows (added since the answer was built) would be part of it. */
+  match: (ids: number[]) => Promise<boolean>;
+}
+
+interface Waiter {
+  resolve: (versions: Map<string, number>) => void;
+  reject: (err: unknown) => void;
+}
+
+function insertsQuery(db: Db) {
+  const l = schema.listInserts;
+  return db
+    .select({ version: l.version, ids: l.ids })
+    .from(l)
+    .where(
+      and(
+        eq(l.organizationId, sql.placeholder('orgId')),
+        eq(l.tableName, sql.placeholder('table')),
+        gt(l.version, sql.placeholder('from')),
+        lte(l.version, sql.placeholder('to')),
+      ),
+    )
+    .prepare('list_inserts_between');
+}
+
+function versionsQuery(db: Db) {
+  const v = schema.listVersions;
+  return db
+    .select({ table: v.tableName, version: v.version })
+    .from(v)
+    .where(eq(v.organizationId, sql.placeholder('orgId')))
+    .prepare('list_versions_all');
+}
+
+class Answers {
+  private readonly kept = new Map<string, Kept>();
+  private bytes = 0;
+  private readonly reads = new Map<number, { running: boolean; waiting: Waiter[] }>();
+  private readonly query: ReturnType<typeof versionsQuery>;
+  private readonly inserts: ReturnType<typeof insertsQuery>;
+
+  constructor(db: Db) {
+    this.query = versionsQuery(db);
+    this.inserts = insertsQuery(db);
+  }
+
+  /** The rows added to `table` by the versions after `from` up to `to`; undefined when some are not listed. */
+  async insertedBetween(organizationId: number, table: ListedTable, from: number, to: number) {
+    const rows = await this.inserts.execute({ orgId: organizationId, table, from, to });
+    if (rows.length !== to - from) return undefined;
+    const ids: number[] = [];
+    for (const r of rows) {
+      if (!r.ids) return undefined;
+      ids.push(...r.ids);
+    }
+    return ids;
+  }
+
+  /** The organization's versions, from a read that starts after this call (see above). */
+  versions(organizationId: number): Promise<Map<string, number>> {
+    let reads = this.reads.get(organizationId);
+    if (!reads) this.reads.set(organizationId, (reads = { running: false, waiting: [] }));
+    const own = reads;
+    return new Promise((resolve, reject) => {
+      own.waiting.push({ resolve, reject });
+      if (!own.running) void this.read(organizationId, own);
+    });
+  }
+
+  private async read(organizationId: number, reads: { running: boolean; waiting: Waiter[] }) {
+    reads.running = true;
+    while (reads.waiting.length) {
+      const batch = reads.waiting;
+      reads.waiting = [];
+      try {
+        const rows = await this.query.execute({ orgId: organizationId });
+        const versions = new Map(rows.map((r) => [r.table, r.version]));
+        for (const w of batch) w.resolve(versions);
+      } catch (err) {
+        for (const w of batch) w.reject(err);
+      }
+    }
+    reads.running = false;
+    this.reads.delete(organizationId);
+  }
+
+  get(key: string): Kept | undefined {
+    const kept = this.kept.get(key);
+    if (!kept) return undefined;
+    // the most recently sent go last, so the first are the first dropped
+    this.kept.delete(key);
+    this.kept.set(key, kept);
+    return kept;
+  }
+
+  set(key: string, stamp: string, versions: number[], body: string) {
+    const size = key.length + body.length;
+    if (size > KEPT_BYTES / 8) return;
+    this.drop(key);
+    while (this.kept.size >= KEPT_MAX || this.bytes + size > KEPT_BYTES) this.drop(this.kept.keys().next().value!);
+    this.kept.set(key, { stamp, versions, body });
+    this.bytes += size;
+  }
+
+  private drop(key: string) {
+    const kept = this.kept.get(key);
+    if (!kept) return;
+    this.kept.delete(key);
+    this.bytes -= key.length + kept.body.length;
+  }
+}
+
+const answersOf = new WeakMap<Db, Answers>();
+const featuresKeys = new WeakMap<object, string>();
+
+function readerKey(request: FastifyRequest): string {
+  const { auth } = request;
+  let features = featuresKeys.get(auth.features);
+  if (features === undefined) featuresKeys.set(auth.features, (features = JSON.stringify(auth.features)));
+  return `${auth.userId}|${auth.roles.join(',')}|${features}|${request.url}`;
+}
+
+/**
+ * The route's answer as JSON text: the one kept for this reader and URL when the versions of `dependsOn`
+ * are unchanged, else `build()`'s, written by the route's own serializer and kept. For a GET route with a
+ * 200 response schema, whose answer depends only on the database rows of the tables named (and on who
+ * asks). A failed build (404, 403) is thrown as usual and nothing is kept. Sets the reply's JSON content
+ * type, so Fastify sends the text as it is.
+ */
+async function keptText(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  dependsOn: readonly VersionName[],
+  build: () => Promise<unknown>,
+  newRows?: NewRows,
+): Promise<string> {
+  let answers = answersOf.get(db);
+  if (!answers) answersOf.set(db, (answers = new Answers(db)));
+  const organizationId = request.auth.organizationId;
+  const all = await answers.versions(organizationId);
+  const versions = dependsOn.map((name) => all.get(name) ?? 0);
+  const stamp = versions.join('.');
+  const key = readerKey(request);
+  reply.type('application/json; charset=utf-8');
+  const kept = answers.get(key);
+  if (kept?.stamp === stamp) return kept.body;
+  if (kept && newRows) {
+    const at = dependsOn.indexOf(newRows.table);
+    const onlyAdded = dependsOn.every((name, i) => i === at || kept.versions[i] === versions[i]);
+    if (at >= 0 && dependsOn.includes(`${newRows.table}~`) && onlyAdded) {
+      const ids = await answers.insertedBetween(organizationId, newRows.table, kept.versions[at]!, versions[at]!);
+      if (ids && !(await newRows.match(ids))) {
+        answers.set(key, stamp, versions, kept.body);
+        return kept.body;
+      }
+    }
+  }
+  const body = reply.serialize(await build()) as string;
+  answers.set(key, stamp, versions, body);
+  return body;
+}
+
+/**
+ * keptText for a route's handler to return. Typed as build's answer, so the route keeps its response type;
+ * what it resolves to is that answer already written as JSON text, which Fastify sends as it is (the
+ * reply's content type is JSON and the payload a string), without serializing it again.
+ */
+export function keptAnswer<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  dependsOn: readonly VersionName[],
+  build: () => Promise<T>,
+  newRows?: NewRows,
+): Promise<T> {
+  return keptText(db, request, reply, dependsOn, build, newRows) as Promise<unknown> as Promise<T>;
+}
