@@ -20,9 +20,6 @@ const GLOBAL_TABLES = new Set([
   'municipalities',
   'cep_lookups',
   'cnpj_lookups',
-  // One row per writing transaction, for the instant between its writes and its commit: the commit raises
-  // its organizations' list versions and deletes it.
-  'list_version_marks',
 ]);
 
 let ctx: TestContext;

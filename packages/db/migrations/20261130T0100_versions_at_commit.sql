@@ -12,18 +12,34 @@
 --              on this one, so a customer created elsewhere does not discard every order kept.
 --
 -- How: a statement trigger on each versioned table notes '<organization>:<table>' in a setting local to
--- the transaction (undone with a savepoint that rolls back) and, on the transaction's first note, inserts
--- a row into list_version_marks. That row's trigger is deferred to the commit: it raises every noted
--- version in one statement, ordered, and deletes the mark.
+-- the transaction (undone with a savepoint that rolls back). A row trigger deferred to the commit, on the
+-- same tables, raises every noted version in one statement, ordered, at its first firing, and clears the
+-- note (the transaction's other rows find nothing left to do).
+--
+-- The rows a transaction added to customers and companies are listed too (list_inserts), under the
+-- version it raised, when it added at most 50 to one organization. A kept customer search ("silva") that
+-- another user's new customer made out of date ('customers' rose, 'customers~' did not: rows were only
+-- added) is then checked against the added rows alone: when none matches, its page and total are
+-- unchanged and it stands, instead of searching 20,000 customers again after every customer created.
+-- Entries older than 500 versions of their table are deleted as versions pass (every 100th).
 
-CREATE TABLE list_version_marks (
-  txid xid8 PRIMARY KEY
+CREATE TABLE list_inserts (
+  organization_id integer NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  table_name text NOT NULL,
+  version bigint NOT NULL,
+  ids integer[] NOT NULL,
+  PRIMARY KEY (organization_id, table_name, version)
 );
 
 CREATE FUNCTION note_list_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   noted text := coalesce(current_setting('oficina.list_changes', true), '');
   adding text;
+  listed text;
+  orgs integer;
+  org integer;
+  added integer;
+  ids text;
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT string_agg(DISTINCT organization_id || ':' || TG_TABLE_NAME || ';', '') INTO adding FROM changed_rows;
@@ -34,43 +50,76 @@ BEGIN
   IF adding IS NULL THEN
     RETURN NULL; -- the statement changed no row
   END IF;
-  IF strpos(';' || noted, ';' || adding) > 0 THEN
-    RETURN NULL; -- noted already (a transaction writing many rows one statement at a time)
+  -- Added rows, listed as '<organization>:<count>:<id>,<id>…', or '*' once past 50 or a second organization.
+  IF TG_OP = 'INSERT' AND TG_NARGS > 0 AND TG_ARGV[0] = 'list_ids' THEN
+    listed := coalesce(current_setting('oficina.list_ids_' || TG_TABLE_NAME, true), '');
+    IF listed <> '*' THEN
+      SELECT count(DISTINCT organization_id), min(organization_id), count(*), string_agg(id::text, ',')
+        INTO orgs, org, added, ids FROM changed_rows;
+      IF listed <> '' THEN
+        IF split_part(listed, ':', 1)::integer <> org THEN
+          orgs := 2;
+        ELSE
+          added := added + split_part(listed, ':', 2)::integer;
+          ids := split_part(listed, ':', 3) || ',' || ids;
+        END IF;
+      END IF;
+      PERFORM set_config('oficina.list_ids_' || TG_TABLE_NAME,
+        CASE WHEN orgs > 1 OR added > 50 THEN '*' ELSE org || ':' || added || ':' || ids END, true);
+    END IF;
   END IF;
-  PERFORM set_config('oficina.list_changes', noted || adding, true);
-  IF noted = '' THEN
-    INSERT INTO list_version_marks (txid) VALUES (pg_current_xact_id()) ON CONFLICT DO NOTHING;
+  IF strpos(';' || noted, ';' || adding) = 0 THEN
+    PERFORM set_config('oficina.list_changes', noted || adding, true);
   END IF;
   RETURN NULL;
 END
 $$;
 
 CREATE FUNCTION raise_list_versions() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
+  listed text;
 BEGIN
-  INSERT INTO list_versions (organization_id, table_name, version)
-  SELECT n.organization_id, n.table_name, 1
-    FROM (SELECT DISTINCT split_part(c, ':', 1)::integer AS organization_id, split_part(c, ':', 2) AS table_name
-            FROM unnest(string_to_array(coalesce(current_setting('oficina.list_changes', true), ''), ';')) c
-           WHERE c <> '') n
-   -- an organization deleted in this transaction has no versions left to raise
-   WHERE EXISTS (SELECT 1 FROM organizations o WHERE o.id = n.organization_id)
-   ORDER BY n.organization_id, n.table_name
-  ON CONFLICT (organization_id, table_name) DO UPDATE SET version = list_versions.version + 1;
+  IF coalesce(current_setting('oficina.list_changes', true), '') = '' THEN
+    RETURN NULL; -- raised already by an earlier row of this transaction
+  END IF;
+  FOR r IN
+    INSERT INTO list_versions (organization_id, table_name, version)
+    SELECT n.organization_id, n.table_name, 1
+      FROM (SELECT DISTINCT split_part(c, ':', 1)::integer AS organization_id, split_part(c, ':', 2) AS table_name
+              FROM unnest(string_to_array(current_setting('oficina.list_changes', true), ';')) c
+             WHERE c <> '') n
+     -- an organization deleted in this transaction has no versions left to raise
+     WHERE EXISTS (SELECT 1 FROM organizations o WHERE o.id = n.organization_id)
+     ORDER BY n.organization_id, n.table_name
+    ON CONFLICT (organization_id, table_name) DO UPDATE SET version = list_versions.version + 1
+    RETURNING list_versions.organization_id, list_versions.table_name, list_versions.version
+  LOOP
+    IF r.table_name IN ('customers', 'companies') THEN
+      listed := coalesce(current_setting('oficina.list_ids_' || r.table_name, true), '');
+      IF split_part(listed, ':', 1) = r.organization_id::text THEN
+        INSERT INTO list_inserts (organization_id, table_name, version, ids)
+        VALUES (r.organization_id, r.table_name, r.version, string_to_array(split_part(listed, ':', 3), ',')::integer[]);
+      END IF;
+      IF r.version % 100 = 0 THEN
+        DELETE FROM list_inserts
+         WHERE organization_id = r.organization_id AND table_name = r.table_name AND version <= r.version - 500;
+      END IF;
+    END IF;
+  END LOOP;
   PERFORM set_config('oficina.list_changes', '', true);
-  DELETE FROM list_version_marks WHERE txid = NEW.txid;
+  PERFORM set_config('oficina.list_ids_customers', '', true);
+  PERFORM set_config('oficina.list_ids_companies', '', true);
   RETURN NULL;
 END
 $$;
-
-CREATE CONSTRAINT TRIGGER list_version_marks_raise AFTER INSERT ON list_version_marks
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION raise_list_versions();
 
 -- list_versions rows go with their organization.
 ALTER TABLE list_versions DROP CONSTRAINT list_versions_organization_id_fkey;
 ALTER TABLE list_versions ADD CONSTRAINT list_versions_organization_id_fkey
   FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE;
 
--- The old per-statement raises go; every versioned table gets the three notes.
+-- The old per-statement raises go; every versioned table gets the three notes and the raise at commit.
 DROP TRIGGER invoices_list_version_insert ON invoices;
 DROP TRIGGER invoices_list_version_update ON invoices;
 DROP TRIGGER invoices_list_version_delete ON invoices;
@@ -98,11 +147,15 @@ BEGIN
     'invoice_statuses', 'tags', 'users', 'addresses', 'transaction_natures'
   ] LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows
-                    FOR EACH STATEMENT EXECUTE FUNCTION note_list_change()', t || '_list_change_insert', t);
+                    FOR EACH STATEMENT EXECUTE FUNCTION note_list_change(%L)', t || '_list_change_insert', t,
+                   CASE WHEN t IN ('customers', 'companies') THEN 'list_ids' ELSE '' END);
     EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed_rows
                     FOR EACH STATEMENT EXECUTE FUNCTION note_list_change()', t || '_list_change_update', t);
     EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_rows
                     FOR EACH STATEMENT EXECUTE FUNCTION note_list_change()', t || '_list_change_delete', t);
+    EXECUTE format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I
+                    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION raise_list_versions()',
+                   t || '_list_versions_raise', t);
   END LOOP;
 END
 $$;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { schema, type Db } from '@oficina/db';
 import type { VersionName } from './list.ts';
 
@@ -25,9 +25,9 @@ import type { VersionName } from './list.ts';
  *
  * Rows added elsewhere: a search of customers kept when another user adds a customer is out of date by
  * its versions, though the new customer most likely does not match it. A route that can tell whether
- * given rows match its answer (`newRows`) has its kept answer checked against the rows added since
- * (list_inserts): when the table's rows were only added to ('<table>~' unchanged, every other version
- * unchanged, each version between listed with its rows) and none of them matches, the answer stands.
+ * the rows added since leave its answer as it was (`newRows`, e.g. none of them matches the search: see
+ * list_inserts) has it checked when the table's rows were only added to ('<table>~' and every other
+ * version unchanged); when they leave it, the answer stands under the new versions.
  */
 const KEPT_BYTES = 16 * 1024 * 1024;
 const KEPT_MAX = 5000;
@@ -43,29 +43,13 @@ export type ListedTable = 'customers' | 'companies';
 
 export interface NewRows {
   table: ListedTable;
-  /** Whether any of these rows (added since the answer was built) would be part of it. */
-  match: (ids: number[]) => Promise<boolean>;
+  /** Whether the rows added by the table's versions after `from` up to `to` leave the answer as it was. */
+  unchangedBy: (from: number, to: number) => Promise<boolean>;
 }
 
 interface Waiter {
   resolve: (versions: Map<string, number>) => void;
   reject: (err: unknown) => void;
-}
-
-function insertsQuery(db: Db) {
-  const l = schema.listInserts;
-  return db
-    .select({ version: l.version, ids: l.ids })
-    .from(l)
-    .where(
-      and(
-        eq(l.organizationId, sql.placeholder('orgId')),
-        eq(l.tableName, sql.placeholder('table')),
-        gt(l.version, sql.placeholder('from')),
-        lte(l.version, sql.placeholder('to')),
-      ),
-    )
-    .prepare('list_inserts_between');
 }
 
 function versionsQuery(db: Db) {
@@ -82,23 +66,9 @@ class Answers {
   private bytes = 0;
   private readonly reads = new Map<number, { running: boolean; waiting: Waiter[] }>();
   private readonly query: ReturnType<typeof versionsQuery>;
-  private readonly inserts: ReturnType<typeof insertsQuery>;
 
   constructor(db: Db) {
     this.query = versionsQuery(db);
-    this.inserts = insertsQuery(db);
-  }
-
-  /** The rows added to `table` by the versions after `from` up to `to`; undefined when some are not listed. */
-  async insertedBetween(organizationId: number, table: ListedTable, from: number, to: number) {
-    const rows = await this.inserts.execute({ orgId: organizationId, table, from, to });
-    if (rows.length !== to - from) return undefined;
-    const ids: number[] = [];
-    for (const r of rows) {
-      if (!r.ids) return undefined;
-      ids.push(...r.ids);
-    }
-    return ids;
   }
 
   /** The organization's versions, from a read that starts after this call (see above). */
@@ -194,8 +164,7 @@ async function keptText(
     const at = dependsOn.indexOf(newRows.table);
     const onlyAdded = dependsOn.every((name, i) => i === at || kept.versions[i] === versions[i]);
     if (at >= 0 && dependsOn.includes(`${newRows.table}~`) && onlyAdded) {
-      const ids = await answers.insertedBetween(organizationId, newRows.table, kept.versions[at]!, versions[at]!);
-      if (ids && !(await newRows.match(ids))) {
+      if (await newRows.unchangedBy(kept.versions[at]!, versions[at]!)) {
         answers.set(key, stamp, versions, kept.body);
         return kept.body;
       }

@@ -2,6 +2,7 @@ import { and, eq, getTableName, inArray, sql, type Placeholder, type SQL } from 
 import { PgDialect, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery, ListResult } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
+import { perDatabase } from './sql.ts';
 
 /**
  * Case- and accent-insensitive "contains" over several expressions ("joao" finds "João").
@@ -14,14 +15,20 @@ export function searchWhere(
   exprs: Array<AnyPgColumn | SQL>,
   opts: { stored?: boolean } = {},
 ): SQL | undefined {
-  const term = q?.trim();
-  if (!term) return undefined;
-  const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likePattern(q);
+  if (!pattern) return undefined;
   // `stored`: the expressions already hold f_unaccent(lower(...)) (a generated search column).
   const parts = exprs.map((e) =>
     opts.stored ? sql`${e} LIKE f_unaccent(${pattern})` : sql`f_unaccent(lower(${e})) LIKE f_unaccent(${pattern})`,
   );
   return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** The LIKE pattern of a "contains" search for q (lower-case, LIKE's own characters escaped); undefined for an empty q. */
+export function likePattern(q: string | undefined): string | undefined {
+  const term = q?.trim();
+  if (!term) return undefined;
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Digits and letters only, upper-case: how CPF/CNPJ are stored, so "123.456" finds "123456". */
@@ -120,12 +127,13 @@ export function countRows(
  * with none yet). Read before the data they describe, so what is kept under them is never newer.
  */
 export async function readVersions(db: Db, organizationId: number, dependsOn: VersionedTable[]) {
-  const rows = await versionsQuery(db, dependsOn).execute({ orgId: organizationId });
+  const rows = await versionsQuery(db, dependsOn.join(',')).execute({ orgId: organizationId });
   return dependsOn.map((name) => rows.find((r) => r.table === name)?.version ?? 0).join('.');
 }
 
 /** The read of some tables' versions, a prepared statement per database and set of tables (never re-planned). */
-function prepareVersionsQuery(db: Db, dependsOn: VersionedTable[]) {
+function prepareVersionsQuery(db: Db, tables: string) {
+  const dependsOn = tables.split(',') as VersionedTable[];
   const v = schema.listVersions;
   return db
     .select({ table: v.tableName, version: v.version })
@@ -133,15 +141,8 @@ function prepareVersionsQuery(db: Db, dependsOn: VersionedTable[]) {
     .where(and(eq(v.organizationId, sql.placeholder('orgId')), inArray(v.tableName, dependsOn)))
     .prepare(`list_versions_${dependsOn.join('_')}`);
 }
-const versionsQueries = new WeakMap<Db, Map<string, ReturnType<typeof prepareVersionsQuery>>>();
-function versionsQuery(db: Db, dependsOn: VersionedTable[]) {
-  let byTables = versionsQueries.get(db);
-  if (!byTables) versionsQueries.set(db, (byTables = new Map()));
-  const key = dependsOn.join('_');
-  let query = byTables.get(key);
-  if (!query) byTables.set(key, (query = prepareVersionsQuery(db, dependsOn)));
-  return query;
-}
+/** Keyed by the tables' names ','-joined. */
+const versionsQuery = perDatabase(prepareVersionsQuery);
 
 /**
  * The same versions as a column of a list's page query (the organization's row of list_versions for

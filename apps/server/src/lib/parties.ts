@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableName, inArray, like, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, gt, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   partyMessages,
   type CreatePartyBody,
@@ -9,7 +9,8 @@ import {
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../plugins/auth.ts';
 import { invalid, isUniqueViolation } from '../plugins/errors.ts';
-import { countRows, identifierTerm, listPage, searchWhere, versionsColumn, type VersionedTable } from './list.ts';
+import { perDatabase } from './sql.ts';
+import { countRows, identifierTerm, likePattern, listPage, versionsColumn, type VersionedTable } from './list.ts';
 
 /**
  * Companies and customers share their identity columns and rules, so list, create and
@@ -28,16 +29,27 @@ export const partyColumns = (t: PartyTable) => ({
   phoneE164: t.phoneE164,
 });
 
-/** q over name, alias, e-mail (their stored search text) and the identifier typed with or without punctuation. */
-export function partySearch(t: PartyTable, q: string | undefined): SQL | undefined {
+/**
+ * What a search q looks for: a pattern over the stored search text (name, alias, e-mail), and one over the
+ * identifier when q looks like (part of) a CPF/CNPJ; undefined for an empty q.
+ */
+function partyPatterns(q: string | undefined): { text: string; identifier: string | null } | undefined {
   // Control characters mean nothing in a search; chr(31) separates the parts of the search text.
-  const text = searchWhere(q && [...q].filter((c) => c >= ' ').join(''), [t.searchText], { stored: true });
+  const text = likePattern(q && [...q].filter((c) => c >= ' ').join(''));
   if (!text) return undefined;
   // Only something that looks like (part of) a CPF/CNPJ is matched against identifiers:
   // "joão" must not match the letters of an alphanumeric CNPJ.
   const term = identifierTerm(q);
-  if (!/\d/.test(term) || !/^[\d\sA-Za-z./-]+$/.test(q!.trim())) return text;
-  return or(text, like(t.identifier, `%${term}%`));
+  const looksLikeIdentifier = /\d/.test(term) && /^[\d\sA-Za-z./-]+$/.test(q!.trim());
+  return { text, identifier: looksLikeIdentifier ? `%${term}%` : null };
+}
+
+/** q over name, alias, e-mail (their stored search text) and the identifier typed with or without punctuation. */
+export function partySearch(t: PartyTable, q: string | undefined): SQL | undefined {
+  const p = partyPatterns(q);
+  if (!p) return undefined;
+  const text = sql`(${t.searchText} LIKE f_unaccent(${p.text}))`;
+  return p.identifier ? or(text, like(t.identifier, p.identifier)) : text;
 }
 
 export async function listParties(db: Db, t: PartyTable, organizationId: number, query: ListQuery) {
@@ -66,20 +78,47 @@ export async function listParties(db: Db, t: PartyTable, organizationId: number,
 }
 
 /**
- * Whether any of these rows of the table (just added) is one the list `query` would show: with no search
- * every row is; else the search decides, over those rows alone (primary-key reads).
+ * Whether the customers (or companies) added by the versions after `from` up to `to` leave the list `query`
+ * asks for as it was: every one of those versions listed its added rows (list_inserts), and none of them
+ * matches the search. With no search every added row is in the list (its total at least): never.
+ * One prepared statement: the listed versions and, by primary key, whether an added row matches.
  */
-export async function partiesMatch(db: Db, t: PartyTable, organizationId: number, query: ListQuery, ids: number[]) {
-  if (ids.length === 0) return false;
-  const search = partySearch(t, query.q);
-  if (!search) return true;
-  const [row] = await db
-    .select({ id: t.id })
-    .from(t)
-    .where(and(eq(t.organizationId, organizationId), inArray(t.id, ids), search))
-    .limit(1);
-  return row !== undefined;
+export async function partiesAddedOutside(
+  db: Db,
+  t: PartyTable,
+  organizationId: number,
+  query: ListQuery,
+  from: number,
+  to: number,
+) {
+  const p = partyPatterns(query.q);
+  if (!p) return false;
+  const [r] = await addedMatchQuery(db, t).execute({ orgId: organizationId, from, to, ...p });
+  return r!.listed === to - from && !r!.matched;
 }
+
+function prepareAddedMatch(db: Db, t: PartyTable) {
+  const l = schema.listInserts;
+  const name = getTableName(t);
+  const matches = sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.organizationId} = ${l.organizationId} AND ${t.id} = ANY(${l.ids})
+    AND (${t.searchText} LIKE f_unaccent(${sql.placeholder('text')}) OR ${t.identifier} LIKE ${sql.placeholder('identifier')}))`;
+  return db
+    .select({
+      listed: sql<number>`count(*)::int`,
+      matched: sql<boolean>`coalesce(bool_or(${matches}), false)`,
+    })
+    .from(l)
+    .where(
+      and(
+        eq(l.organizationId, sql.placeholder('orgId')),
+        eq(l.tableName, name),
+        gt(l.version, sql.placeholder('from')),
+        lte(l.version, sql.placeholder('to')),
+      ),
+    )
+    .prepare(`${name}_added_match`);
+}
+const addedMatchQuery = perDatabase(prepareAddedMatch);
 
 export async function getParty(db: Db, t: PartyTable, organizationId: number, id: number) {
   const [row] = await db
@@ -91,12 +130,38 @@ export async function getParty(db: Db, t: PartyTable, organizationId: number, id
 
 const duplicate = (type: PersonType) => invalid({ identifier: partyMessages.identifierTaken(type) });
 
+/** The insert of a company or customer, a prepared statement per database and table (built and planned once). */
+function prepareCreate(db: Db, t: PartyTable) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .insert(t)
+    .values({
+      organizationId: p('organizationId'),
+      type: p('type'),
+      identifier: p('identifier'),
+      name: p('name'),
+      alias: p('alias'),
+      email: p('email'),
+      phone: p('phone'),
+      phoneE164: p('phoneE164'),
+    })
+    .returning(partyColumns(t))
+    .prepare(`${getTableName(t)}_create`);
+}
+const createQuery = perDatabase(prepareCreate);
+
 export async function createParty(db: Db, t: PartyTable, organizationId: number, body: CreatePartyBody) {
   try {
-    const [row] = await db
-      .insert(t)
-      .values({ ...body, organizationId })
-      .returning(partyColumns(t));
+    const [row] = await createQuery(db, t).execute({
+      organizationId,
+      type: body.type,
+      identifier: body.identifier,
+      name: body.name,
+      alias: body.alias,
+      email: body.email,
+      phone: body.phone,
+      phoneE164: body.phoneE164,
+    });
     return row!;
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate(body.type);

@@ -1,4 +1,4 @@
-import { bigint, customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 
 /**
@@ -19,27 +19,20 @@ export const listVersions = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.tableName] })],
 );
 
-/** A transaction id (PostgreSQL's xid8), as text. */
-const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
-
 /**
  * The rows each committed transaction added to customers or companies, under the version of the table it
- * raised (migration list_inserts); ids is null when it added more than 50. A kept search is checked
- * against these rows alone when rows were only added since it was built.
+ * raised (migration versions_at_commit), when it added at most 50 to one organization. A kept search is
+ * checked against these rows alone when rows were only added since it was built.
  */
 export const listInserts = pgTable(
   'list_inserts',
   {
-    txid: xid8('txid').notNull(),
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     tableName: text('table_name').notNull(),
-    version: bigint('version', { mode: 'number' }),
-    ids: integer('ids').array(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    ids: integer('ids').array().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.txid, t.organizationId, t.tableName] }),
-    index('list_inserts_version_idx').on(t.organizationId, t.tableName, t.version),
-  ],
+  (t) => [primaryKey({ columns: [t.organizationId, t.tableName, t.version] })],
 );

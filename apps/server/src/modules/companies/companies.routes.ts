@@ -18,7 +18,7 @@ import {
 } from '@oficina/contracts';
 import { schema } from '@oficina/db';
 import { keptAnswer } from '../../lib/kept-answers.ts';
-import { createParty, listParties, partiesMatch, updateParty } from '../../lib/parties.ts';
+import { createParty, listParties, partiesAddedOutside, updateParty } from '../../lib/parties.ts';
 import { readImageUpload } from '../../lib/uploads.ts';
 import {
   deleteCompanyImage,
@@ -54,7 +54,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         () => listParties(app.db, schema.companies, request.auth.organizationId, request.query),
         {
           table: 'companies',
-          match: (ids) => partiesMatch(app.db, schema.companies, request.auth.organizationId, request.query, ids),
+          unchangedBy: (from, to) =>
+            partiesAddedOutside(app.db, schema.companies, request.auth.organizationId, request.query, from, to),
         },
       ),
   );

@@ -10,7 +10,7 @@ import {
   updateCustomerBody,
 } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { createParty, listParties, partiesMatch } from '../../lib/parties.ts';
+import { createParty, listParties, partiesAddedOutside } from '../../lib/parties.ts';
 import { zipStream } from '../../lib/zip.ts';
 import { keptAnswer } from '../../lib/kept-answers.ts';
 import { deleteCustomer, getCustomer, updateCustomer } from './customers.service.ts';
@@ -38,7 +38,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         () => listParties(app.db, schema.customers, request.auth.organizationId, request.query),
         {
           table: 'customers',
-          match: (ids) => partiesMatch(app.db, schema.customers, request.auth.organizationId, request.query, ids),
+          unchangedBy: (from, to) =>
+            partiesAddedOutside(app.db, schema.customers, request.auth.organizationId, request.query, from, to),
         },
       ),
   );

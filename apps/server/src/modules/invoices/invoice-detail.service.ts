@@ -7,6 +7,7 @@ import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { recordView } from '../../lib/audit.ts';
 import type { VersionName } from '../../lib/list.ts';
+import { perDatabase } from '../../lib/sql.ts';
 import { partyColumns } from '../../lib/record-core/parties.ts';
 import { visibleTo, type Actor } from './invoice-access.ts';
 import { contentHash, signatureFields } from './invoice-signature.ts';
@@ -182,17 +183,14 @@ function detailQuery(db: Db, isAdmin: boolean) {
     .where(and(eq(i.id, sql.placeholder('id')), visibleTo(reader as unknown as Actor)))
     .prepare(isAdmin ? 'invoice_detail_admin' : 'invoice_detail_collaborator');
 }
-const detailQueries = new WeakMap<Db, Map<boolean, ReturnType<typeof detailQuery>>>();
+const detailQueryOf = perDatabase(detailQuery);
 
 /**
  * The order as the actor may see it. Collaborators get no price, subtotal, discount, total, payment
  * or payroll field at all: the keys are left out, not nulled.
  */
 export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promise<InvoiceDetail> {
-  let byKind = detailQueries.get(db);
-  if (!byKind) detailQueries.set(db, (byKind = new Map()));
-  let query = byKind.get(actor.isAdmin);
-  if (!query) byKind.set(actor.isAdmin, (query = detailQuery(db, actor.isAdmin)));
+  const query = detailQueryOf(db, actor.isAdmin);
   const [head] = await query.execute({ id, orgId: actor.organizationId, userId: actor.userId });
   const h = assertFound(head);
   const { services, products, equipments, workers, tags, signature } = h;
