@@ -11,8 +11,10 @@
 --              such rows only through another row's reference (the customer's name on an order) depends
 --              on this one, so a customer created elsewhere does not discard every order kept.
 --
--- How: a statement trigger on each versioned table notes '<organization>:<table>' in a setting local to
--- the transaction (undone with a savepoint that rolls back). A row trigger deferred to the commit, on the
+-- How: a row trigger on each versioned table notes '<organization>:<table>' in a setting local to the
+-- transaction (undone with a savepoint that rolls back); a row trigger, not a statement trigger with a
+-- transition table, because most writes are of one row and the table of changed rows cost more than
+-- the note itself. A row trigger deferred to the commit, on the
 -- same tables, raises every noted version in one statement, ordered, at its first firing, and clears the
 -- note (the transaction's other rows find nothing left to do).
 --
@@ -34,42 +36,35 @@ CREATE TABLE list_inserts (
 CREATE FUNCTION note_list_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   noted text := coalesce(current_setting('oficina.list_changes', true), '');
-  adding text;
-  listed text;
-  orgs integer;
   org integer;
+  entry text;
+  listed text;
   added integer;
-  ids text;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT string_agg(DISTINCT organization_id || ':' || TG_TABLE_NAME || ';', '') INTO adding FROM changed_rows;
+  IF TG_OP = 'DELETE' THEN
+    org := OLD.organization_id;
   ELSE
-    SELECT string_agg(DISTINCT organization_id || ':' || TG_TABLE_NAME || ';' || organization_id || ':' || TG_TABLE_NAME || '~;', '')
-      INTO adding FROM changed_rows;
+    org := NEW.organization_id;
   END IF;
-  IF adding IS NULL THEN
-    RETURN NULL; -- the statement changed no row
-  END IF;
-  -- Added rows, listed as '<organization>:<count>:<id>,<id>…', or '*' once past 50 or a second organization.
-  IF TG_OP = 'INSERT' AND TG_NARGS > 0 AND TG_ARGV[0] = 'list_ids' THEN
-    listed := coalesce(current_setting('oficina.list_ids_' || TG_TABLE_NAME, true), '');
-    IF listed <> '*' THEN
-      SELECT count(DISTINCT organization_id), min(organization_id), count(*), string_agg(id::text, ',')
-        INTO orgs, org, added, ids FROM changed_rows;
-      IF listed <> '' THEN
-        IF split_part(listed, ':', 1)::integer <> org THEN
-          orgs := 2;
-        ELSE
-          added := added + split_part(listed, ':', 2)::integer;
-          ids := split_part(listed, ':', 3) || ',' || ids;
-        END IF;
+  IF TG_OP = 'INSERT' THEN
+    entry := org || ':' || TG_TABLE_NAME || ';';
+    -- Added rows, listed as '<organization>:<count>:<id>,<id>…', or '*' once past 50 or a second organization.
+    IF TG_NARGS > 0 AND TG_ARGV[0] = 'list_ids' THEN
+      listed := coalesce(current_setting('oficina.list_ids_' || TG_TABLE_NAME, true), '');
+      IF listed = '' THEN
+        PERFORM set_config('oficina.list_ids_' || TG_TABLE_NAME, org || ':1:' || NEW.id, true);
+      ELSIF listed <> '*' THEN
+        added := split_part(listed, ':', 2)::integer + 1;
+        PERFORM set_config('oficina.list_ids_' || TG_TABLE_NAME,
+          CASE WHEN split_part(listed, ':', 1)::integer <> org OR added > 50 THEN '*'
+               ELSE org || ':' || added || ':' || split_part(listed, ':', 3) || ',' || NEW.id END, true);
       END IF;
-      PERFORM set_config('oficina.list_ids_' || TG_TABLE_NAME,
-        CASE WHEN orgs > 1 OR added > 50 THEN '*' ELSE org || ':' || added || ':' || ids END, true);
     END IF;
+  ELSE
+    entry := org || ':' || TG_TABLE_NAME || ';' || org || ':' || TG_TABLE_NAME || '~;';
   END IF;
-  IF strpos(';' || noted, ';' || adding) = 0 THEN
-    PERFORM set_config('oficina.list_changes', noted || adding, true);
+  IF strpos(';' || noted, ';' || entry) = 0 THEN
+    PERFORM set_config('oficina.list_changes', noted || entry, true);
   END IF;
   RETURN NULL;
 END
@@ -146,13 +141,12 @@ BEGIN
     'invoice_services', 'invoice_products', 'invoice_equipments', 'invoice_tags', 'invoice_signatures',
     'invoice_statuses', 'tags', 'users', 'addresses', 'transaction_natures'
   ] LOOP
-    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows
-                    FOR EACH STATEMENT EXECUTE FUNCTION note_list_change(%L)', t || '_list_change_insert', t,
-                   CASE WHEN t IN ('customers', 'companies') THEN 'list_ids' ELSE '' END);
-    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed_rows
-                    FOR EACH STATEMENT EXECUTE FUNCTION note_list_change()', t || '_list_change_update', t);
-    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_rows
-                    FOR EACH STATEMENT EXECUTE FUNCTION note_list_change()', t || '_list_change_delete', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I FOR EACH ROW EXECUTE FUNCTION note_list_change(%L)',
+                   t || '_list_change_insert', t, CASE WHEN t IN ('customers', 'companies') THEN 'list_ids' ELSE '' END);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I FOR EACH ROW EXECUTE FUNCTION note_list_change()',
+                   t || '_list_change_update', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I FOR EACH ROW EXECUTE FUNCTION note_list_change()',
+                   t || '_list_change_delete', t);
     EXECUTE format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I
                     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION raise_list_versions()',
                    t || '_list_versions_raise', t);
