@@ -9,6 +9,8 @@ import {
 import { schema, type Db } from '@oficina/db';
 import { assertFound } from '../plugins/auth.ts';
 import { invalid, isUniqueViolation } from '../plugins/errors.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { keptAnswer, type ListedTable } from './kept-answers.ts';
 import { perDatabase } from './sql.ts';
 import { countRows, identifierTerm, likePattern, listPage, versionsColumn, type VersionedTable } from './list.ts';
 
@@ -50,6 +52,19 @@ export function partySearch(t: PartyTable, q: string | undefined): SQL | undefin
   if (!p) return undefined;
   const text = sql`(${t.searchText} LIKE f_unaccent(${p.text}))`;
   return p.identifier ? or(text, like(t.identifier, p.identifier)) : text;
+}
+
+/**
+ * GET companies / GET customers: the page as listParties builds it, kept (keptAnswer) under the table's
+ * versions and, when rows were only added since, kept still if none of them matches the search.
+ */
+export function keptPartyList(db: Db, t: PartyTable, request: FastifyRequest, reply: FastifyReply, query: ListQuery) {
+  const table = getTableName(t) as ListedTable;
+  const organizationId = request.auth.organizationId;
+  return keptAnswer(db, request, reply, [table, `${table}~`], () => listParties(db, t, organizationId, query), {
+    table,
+    unchangedBy: (from, to) => partiesAddedOutside(db, t, organizationId, query, from, to),
+  });
 }
 
 export async function listParties(db: Db, t: PartyTable, organizationId: number, query: ListQuery) {

@@ -17,8 +17,7 @@ import {
   updateCompanyBody,
 } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { keptAnswer } from '../../lib/kept-answers.ts';
-import { createParty, listParties, partiesAddedOutside, updateParty } from '../../lib/parties.ts';
+import { createParty, keptPartyList, updateParty } from '../../lib/parties.ts';
 import { readImageUpload } from '../../lib/uploads.ts';
 import {
   deleteCompanyImage,
@@ -45,19 +44,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: orgParam, querystring: listQuery, response: { 200: companyListResponse } },
       config: admin,
     },
-    (request, reply) =>
-      keptAnswer(
-        app.db,
-        request,
-        reply,
-        ['companies', 'companies~'],
-        () => listParties(app.db, schema.companies, request.auth.organizationId, request.query),
-        {
-          table: 'companies',
-          unchangedBy: (from, to) =>
-            partiesAddedOutside(app.db, schema.companies, request.auth.organizationId, request.query, from, to),
-        },
-      ),
+    (request, reply) => keptPartyList(app.db, schema.companies, request, reply, request.query),
   );
 
   app.post(

@@ -10,9 +10,9 @@ import {
   updateCustomerBody,
 } from '@oficina/contracts';
 import { schema } from '@oficina/db';
-import { createParty, listParties, partiesAddedOutside } from '../../lib/parties.ts';
-import { zipStream } from '../../lib/zip.ts';
+import { createParty, keptPartyList } from '../../lib/parties.ts';
 import { keptAnswer } from '../../lib/kept-answers.ts';
+import { zipStream } from '../../lib/zip.ts';
 import { deleteCustomer, getCustomer, updateCustomer } from './customers.service.ts';
 import { exportCustomerData } from './customer-export.service.ts';
 import { anonymizeCustomer } from './customer-anonymize.service.ts';
@@ -29,19 +29,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: orgParam, querystring: listQuery, response: { 200: customerListResponse } },
       config: admin,
     },
-    (request, reply) =>
-      keptAnswer(
-        app.db,
-        request,
-        reply,
-        ['customers', 'customers~'],
-        () => listParties(app.db, schema.customers, request.auth.organizationId, request.query),
-        {
-          table: 'customers',
-          unchangedBy: (from, to) =>
-            partiesAddedOutside(app.db, schema.customers, request.auth.organizationId, request.query, from, to),
-        },
-      ),
+    (request, reply) => keptPartyList(app.db, schema.customers, request, reply, request.query),
   );
 
   app.post(
