@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { schema, type Db } from '@oficina/db';
-import type { VersionName } from './list.ts';
+import type { Db } from '@oficina/db';
+import { currentVersions, type VersionName } from './list.ts';
+import { perDatabase } from './sql.ts';
 
 /**
  * Whole answers of the most read GET routes (the order list, an order, the customer list, a customer),
@@ -9,15 +9,12 @@ import type { VersionName } from './list.ts';
  *
  * Never stale: before each answer, kept or not, the organization's table versions (list_versions, raised
  * by every committed write, background jobs' and other processes' included) are read from the database by
- * a read that starts after the request arrived. A kept answer is sent only when the versions of every
+ * a read that starts after the request arrived (currentVersions). A kept answer is sent only when the versions of every
  * table it depends on are the ones it was built under; an answer is built after that read, so it is filed
  * under versions never newer than its data. So a kept answer is exactly what reading the database at that
  * moment would give, on any number of processes or machines.
  *
- * Cheap under load: the version read is one primary-key statement per organization at a time. Requests
- * that arrive while one runs wait for the next, which starts when it ends and answers all of them (so
- * each still gets a read that started after it arrived). At 16 connections one read serves several
- * requests; at 1 connection it adds one short statement.
+ * Cheap under load: requests that arrive while a read of the versions runs share the next one.
  *
  * Kept per database and per reader: the key is the user, their role, the organization's features and
  * the request's URL, so what one user may not see (another technician's orders, prices) never reaches
@@ -33,7 +30,6 @@ const KEPT_BYTES = 16 * 1024 * 1024;
 const KEPT_MAX = 5000;
 
 interface Kept {
-  stamp: string;
   versions: number[];
   body: string;
 }
@@ -47,57 +43,9 @@ export interface NewRows {
   unchangedBy: (from: number, to: number) => Promise<boolean>;
 }
 
-interface Waiter {
-  resolve: (versions: Map<string, number>) => void;
-  reject: (err: unknown) => void;
-}
-
-function versionsQuery(db: Db) {
-  const v = schema.listVersions;
-  return db
-    .select({ table: v.tableName, version: v.version })
-    .from(v)
-    .where(eq(v.organizationId, sql.placeholder('orgId')))
-    .prepare('list_versions_all');
-}
-
 class Answers {
   private readonly kept = new Map<string, Kept>();
   private bytes = 0;
-  private readonly reads = new Map<number, { running: boolean; waiting: Waiter[] }>();
-  private readonly query: ReturnType<typeof versionsQuery>;
-
-  constructor(db: Db) {
-    this.query = versionsQuery(db);
-  }
-
-  /** The organization's versions, from a read that starts after this call (see above). */
-  versions(organizationId: number): Promise<Map<string, number>> {
-    let reads = this.reads.get(organizationId);
-    if (!reads) this.reads.set(organizationId, (reads = { running: false, waiting: [] }));
-    const own = reads;
-    return new Promise((resolve, reject) => {
-      own.waiting.push({ resolve, reject });
-      if (!own.running) void this.read(organizationId, own);
-    });
-  }
-
-  private async read(organizationId: number, reads: { running: boolean; waiting: Waiter[] }) {
-    reads.running = true;
-    while (reads.waiting.length) {
-      const batch = reads.waiting;
-      reads.waiting = [];
-      try {
-        const rows = await this.query.execute({ orgId: organizationId });
-        const versions = new Map(rows.map((r) => [r.table, r.version]));
-        for (const w of batch) w.resolve(versions);
-      } catch (err) {
-        for (const w of batch) w.reject(err);
-      }
-    }
-    reads.running = false;
-    this.reads.delete(organizationId);
-  }
 
   get(key: string): Kept | undefined {
     const kept = this.kept.get(key);
@@ -108,12 +56,12 @@ class Answers {
     return kept;
   }
 
-  set(key: string, stamp: string, versions: number[], body: string) {
+  set(key: string, versions: number[], body: string) {
     const size = key.length + body.length;
     if (size > KEPT_BYTES / 8) return;
     this.drop(key);
     while (this.kept.size >= KEPT_MAX || this.bytes + size > KEPT_BYTES) this.drop(this.kept.keys().next().value!);
-    this.kept.set(key, { stamp, versions, body });
+    this.kept.set(key, { versions, body });
     this.bytes += size;
   }
 
@@ -125,7 +73,7 @@ class Answers {
   }
 }
 
-const answersOf = new WeakMap<Db, Answers>();
+const answersOf = perDatabase(() => new Answers());
 const featuresKeys = new WeakMap<object, string>();
 
 function readerKey(request: FastifyRequest): string {
@@ -150,28 +98,29 @@ async function keptText(
   build: () => Promise<unknown>,
   newRows?: NewRows,
 ): Promise<string> {
-  let answers = answersOf.get(db);
-  if (!answers) answersOf.set(db, (answers = new Answers(db)));
+  const answers = answersOf(db, undefined);
   const organizationId = request.auth.organizationId;
-  const all = await answers.versions(organizationId);
+  const all = await currentVersions(db, organizationId);
   const versions = dependsOn.map((name) => all.get(name) ?? 0);
-  const stamp = versions.join('.');
   const key = readerKey(request);
   reply.type('application/json; charset=utf-8');
   const kept = answers.get(key);
-  if (kept?.stamp === stamp) return kept.body;
-  if (kept && newRows) {
-    const at = dependsOn.indexOf(newRows.table);
-    const onlyAdded = dependsOn.every((name, i) => i === at || kept.versions[i] === versions[i]);
-    if (at >= 0 && dependsOn.includes(`${newRows.table}~`) && onlyAdded) {
+  if (kept) {
+    const changed = dependsOn.filter((_, i) => kept.versions[i] !== versions[i]);
+    if (changed.length === 0) return kept.body;
+    // Only rows added to a listed table since (its '~' unchanged): the route says whether they matter.
+    const table = newRows?.table;
+    const onlyAdded = table !== undefined && changed.length === 1 && changed[0] === table;
+    if (newRows && onlyAdded && dependsOn.includes(`${newRows.table}~`)) {
+      const at = dependsOn.indexOf(newRows.table);
       if (await newRows.unchangedBy(kept.versions[at]!, versions[at]!)) {
-        answers.set(key, stamp, versions, kept.body);
+        answers.set(key, versions, kept.body);
         return kept.body;
       }
     }
   }
   const body = reply.serialize(await build()) as string;
-  answers.set(key, stamp, versions, body);
+  answers.set(key, versions, body);
   return body;
 }
 

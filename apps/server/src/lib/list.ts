@@ -1,4 +1,4 @@
-import { and, eq, getTableName, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, getTableName, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery, ListResult } from '@oficina/contracts';
 import { schema, type Db } from '@oficina/db';
@@ -7,20 +7,12 @@ import { perDatabase } from './sql.ts';
 /**
  * Case- and accent-insensitive "contains" over several expressions ("joao" finds "João").
  * Uses the IMMUTABLE f_unaccent() of the first migration, so a trigram index on
- * f_unaccent(lower(expr)) serves it (or, with `stored`, one on a column that already holds that).
- * Returns undefined for an empty q.
+ * f_unaccent(lower(expr)) serves it. Returns undefined for an empty q.
  */
-export function searchWhere(
-  q: string | undefined,
-  exprs: Array<AnyPgColumn | SQL>,
-  opts: { stored?: boolean } = {},
-): SQL | undefined {
+export function searchWhere(q: string | undefined, exprs: Array<AnyPgColumn | SQL>): SQL | undefined {
   const pattern = likePattern(q);
   if (!pattern) return undefined;
-  // `stored`: the expressions already hold f_unaccent(lower(...)) (a generated search column).
-  const parts = exprs.map((e) =>
-    opts.stored ? sql`${e} LIKE f_unaccent(${pattern})` : sql`f_unaccent(lower(${e})) LIKE f_unaccent(${pattern})`,
-  );
+  const parts = exprs.map((e) => sql`f_unaccent(lower(${e})) LIKE f_unaccent(${pattern})`);
   return sql`(${sql.join(parts, sql` OR `)})`;
 }
 
@@ -100,7 +92,7 @@ export function countRows(
   where: SQL | undefined,
   reuse?: {
     organizationId: number;
-    dependsOn: VersionedTable[];
+    dependsOn: readonly VersionedTable[];
     /**
      * The versions as versionsColumn(dependsOn) read them in the page's own statement (before this
      * count, so still never older than the data counted): saves the statement that reads them here.
@@ -126,23 +118,59 @@ export function countRows(
  * The organization's current versions of the given tables, '.'-joined in the given order (0 for a table
  * with none yet). Read before the data they describe, so what is kept under them is never newer.
  */
-export async function readVersions(db: Db, organizationId: number, dependsOn: VersionedTable[]) {
-  const rows = await versionsQuery(db, dependsOn.join(',')).execute({ orgId: organizationId });
-  return dependsOn.map((name) => rows.find((r) => r.table === name)?.version ?? 0).join('.');
+export async function readVersions(db: Db, organizationId: number, dependsOn: readonly VersionName[]) {
+  const all = await currentVersions(db, organizationId);
+  return dependsOn.map((name) => all.get(name) ?? 0).join('.');
 }
 
-/** The read of some tables' versions, a prepared statement per database and set of tables (never re-planned). */
-function prepareVersionsQuery(db: Db, tables: string) {
-  const dependsOn = tables.split(',') as VersionedTable[];
+interface Waiter {
+  resolve: (versions: Map<string, number>) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Every version of an organization (list_versions), by a read that starts after this call, so a version
+ * read is never older than the request that asked. Cheap under load: one primary-key statement per
+ * organization at a time; calls that come while it runs wait for the next read, which starts when it
+ * ends and answers all of them. At 16 connections one read serves several requests; at 1 it is one
+ * short statement.
+ */
+export function currentVersions(db: Db, organizationId: number): Promise<Map<string, number>> {
+  return versionReaderOf(db, undefined).read(organizationId);
+}
+
+const versionReaderOf = perDatabase((db: Db) => {
   const v = schema.listVersions;
-  return db
+  const query = db
     .select({ table: v.tableName, version: v.version })
     .from(v)
-    .where(and(eq(v.organizationId, sql.placeholder('orgId')), inArray(v.tableName, dependsOn)))
-    .prepare(`list_versions_${dependsOn.join('_')}`);
-}
-/** Keyed by the tables' names ','-joined. */
-const versionsQuery = perDatabase(prepareVersionsQuery);
+    .where(eq(v.organizationId, sql.placeholder('orgId')))
+    .prepare('list_versions_all');
+  const reads = new Map<number, Waiter[]>();
+  const run = async (organizationId: number, waiting: Waiter[]) => {
+    while (waiting.length) {
+      const batch = waiting.splice(0);
+      try {
+        const rows = await query.execute({ orgId: organizationId });
+        const versions = new Map(rows.map((r) => [r.table, r.version]));
+        for (const w of batch) w.resolve(versions);
+      } catch (err) {
+        for (const w of batch) w.reject(err);
+      }
+    }
+    reads.delete(organizationId);
+  };
+  return {
+    read: (organizationId: number) =>
+      new Promise<Map<string, number>>((resolve, reject) => {
+        const waiting = reads.get(organizationId);
+        if (waiting) return void waiting.push({ resolve, reject });
+        const own = [{ resolve, reject }];
+        reads.set(organizationId, own);
+        void run(organizationId, own);
+      }),
+  };
+});
 
 /**
  * The same versions as a column of a list's page query (the organization's row of list_versions for
