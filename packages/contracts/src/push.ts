@@ -21,6 +21,22 @@ function base64urlBytes(value: string): Uint8Array | null {
   }
 }
 
+// NIST P-256 (secp256r1): y² = x³ − 3x + b over the prime field p.
+const P256_P = BigInt('0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff');
+const P256_B = BigInt('0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b');
+
+const bigOf = (bytes: Uint8Array) => bytes.reduce((n, byte) => (n << 8n) | BigInt(byte), 0n);
+
+/** An uncompressed P-256 public key: 0x04, then x and y (32 bytes each), a point on the curve. */
+export function isP256Point(bytes: Uint8Array | null): boolean {
+  if (bytes?.length !== 65 || bytes[0] !== 4) return false;
+  const x = bigOf(bytes.subarray(1, 33));
+  const y = bigOf(bytes.subarray(33));
+  if (x >= P256_P || y >= P256_P) return false;
+  const mod = (n: bigint) => ((n % P256_P) + P256_P) % P256_P;
+  return mod(y * y) === mod(x * x * x - 3n * x + P256_B);
+}
+
 /** Loopback hosts may be plain http (a push service stand-in in development and tests); others https. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const isPushEndpoint = (value: string) => {
@@ -49,10 +65,7 @@ export const pushSubscriptionBody = z.object({
       p256dh: z
         .string({ error: pushMessages.p256dhInvalid })
         .max(200, pushMessages.p256dhInvalid)
-        .refine((v) => {
-          const bytes = base64urlBytes(v);
-          return bytes?.length === 65 && bytes[0] === 4;
-        }, pushMessages.p256dhInvalid),
+        .refine((v) => isP256Point(base64urlBytes(v)), pushMessages.p256dhInvalid),
       auth: z
         .string({ error: pushMessages.authInvalid })
         .max(200, pushMessages.authInvalid)

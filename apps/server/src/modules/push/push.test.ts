@@ -173,6 +173,12 @@ describe('push-subscriptions', () => {
         'keys.p256dh',
         pushMessages.p256dhInvalid,
       ],
+      // 0x04 and 64 bytes, but not a point on the curve: web-push could never encrypt for it.
+      [
+        { ...b.body, keys: { ...b.body.keys, p256dh: b64u(Buffer.concat([Buffer.from([4]), randomBytes(64)])) } },
+        'keys.p256dh',
+        pushMessages.p256dhInvalid,
+      ],
       [{ ...b.body, keys: { ...b.body.keys, auth: b64u(randomBytes(8)) } }, 'keys.auth', pushMessages.authInvalid],
     ];
     for (const [body, field, message] of cases) {
