@@ -93,8 +93,8 @@ test('the loading line is painted before the stylesheet arrives, and no screen i
     await held;
     await route.continue();
   });
-  // The scripts asked for while the stylesheet is held. One asked for later (the next screen's code,
-  // fetched ahead) may still be on its way when the test ends, which rejects its response(): not awaited.
+  // The scripts asked for while the stylesheet is held; those asked for after it is let go are not
+  // awaited. A response still on its way when the test ends rejects: caught, it is not a failure.
   const scripts: Promise<unknown>[] = [];
   let stylesHeld = true;
   page.on('request', (r) => {

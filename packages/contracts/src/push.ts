@@ -28,7 +28,7 @@ const P256_B = BigInt('0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3
 const bigOf = (bytes: Uint8Array) => bytes.reduce((n, byte) => (n << 8n) | BigInt(byte), 0n);
 
 /** An uncompressed P-256 public key: 0x04, then x and y (32 bytes each), a point on the curve. */
-export function isP256Point(bytes: Uint8Array | null): boolean {
+function isP256Point(bytes: Uint8Array | null): boolean {
   if (bytes?.length !== 65 || bytes[0] !== 4) return false;
   const x = bigOf(bytes.subarray(1, 33));
   const y = bigOf(bytes.subarray(33));

@@ -9,9 +9,9 @@ import { perDatabase } from './sql.ts';
  *
  * Never stale: before each answer, kept or not, the organization's table versions (list_versions, raised
  * by every committed write, background jobs' and other processes' included) are read from the database by
- * a read that starts after the request arrived (currentVersions). A kept answer is sent only when the versions of every
- * table it depends on are the ones it was built under; an answer is built after that read, so it is filed
- * under versions never newer than its data. So a kept answer is exactly what reading the database at that
+ * a read that starts after the request arrived (currentVersions). A kept answer is sent only when the
+ * versions of every table it depends on are the ones it was built under; an answer is built after that
+ * read, so it is filed under versions never newer than its data. So a kept answer is exactly what reading the database at that
  * moment would give, on any number of processes or machines.
  *
  * Cheap under load: requests that arrive while a read of the versions runs share the next one.
@@ -109,9 +109,7 @@ async function keptText(
     const changed = dependsOn.filter((_, i) => kept.versions[i] !== versions[i]);
     if (changed.length === 0) return kept.body;
     // Only rows added to a listed table since (its '~' unchanged): the route says whether they matter.
-    const table = newRows?.table;
-    const onlyAdded = table !== undefined && changed.length === 1 && changed[0] === table;
-    if (newRows && onlyAdded && dependsOn.includes(`${newRows.table}~`)) {
+    if (newRows && changed.length === 1 && changed[0] === newRows.table && dependsOn.includes(`${newRows.table}~`)) {
       const at = dependsOn.indexOf(newRows.table);
       if (await newRows.unchangedBy(kept.versions[at]!, versions[at]!)) {
         answers.set(key, versions, kept.body);
