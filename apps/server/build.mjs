@@ -24,7 +24,7 @@ const external = new Set();
 for (const dir of ['apps/server', 'packages/db', 'packages/contracts']) {
   const pkg = JSON.parse(readFileSync(resolve(root, dir, 'package.json'), 'utf8'));
   for (const name of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) {
-    if (!name.startsWith('@oficina/')) external.add(name).add(`${name}/*`);
+    if (!name.startsWith('@ordem-certa/')) external.add(name).add(`${name}/*`);
   }
 }
 

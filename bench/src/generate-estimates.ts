@@ -4,7 +4,7 @@
 // As a script, after generate-orders.ts into the same database:
 //   DATA_DIR=/tmp/big node --import tsx bench/src/generate-estimates.ts <organizationId> [estimates]
 import { pathToFileURL } from 'node:url';
-import { migrate, openDatabase, type Database } from '@oficina/db';
+import { migrate, openDatabase, type Database } from '@ordem-certa/db';
 
 export async function generateEstimates(database: Database, organizationId: number, estimates = 100_000) {
   const t0 = performance.now();

@@ -8,7 +8,7 @@
 //   DATA_DIR=/tmp/big node --import tsx bench/src/generate-orders.ts [orders] [customers]
 // then log in as the printed admin (password 'bench1234').
 import { pathToFileURL } from 'node:url';
-import { createOrganizationWithAdmin, hashPassword, migrate, openDatabase, type Database } from '@oficina/db';
+import { createOrganizationWithAdmin, hashPassword, migrate, openDatabase, type Database } from '@ordem-certa/db';
 
 export interface GenerateOptions {
   orders?: number;

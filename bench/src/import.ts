@@ -8,8 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allFeatures } from '@oficina/contracts';
-import { createOrganizationWithAdmin, migrate, openDatabase, type Database } from '@oficina/db';
+import { allFeatures } from '@ordem-certa/contracts';
+import { createOrganizationWithAdmin, migrate, openDatabase, type Database } from '@ordem-certa/db';
 import { customerSheet, importForm, toCsv, toXlsx, windows1252 } from '../../apps/server/test/import-fixtures.ts';
 import { benchApp, benchToken, databaseKinds, withDatabase } from './setup.ts';
 

@@ -4,7 +4,7 @@
 // Run: node --import tsx bench/src/invoice-list.ts [postgres|pglite ...]   (npm run bench invoice-list)
 // BENCH_ORDERS, BENCH_CUSTOMERS and BENCH_RUNS change the sizes.
 import { sql } from 'drizzle-orm';
-import { InvoiceState } from '@oficina/contracts';
+import { InvoiceState } from '@ordem-certa/contracts';
 import { generateOrders } from './generate-orders.ts';
 import { benchApp, benchToken, databaseKinds, firstRow, timeListScenarios, withDatabase } from './setup.ts';
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { migrate, openDatabase, type Database } from '@oficina/db';
+import { migrate, openDatabase, type Database } from '@ordem-certa/db';
 import type { Cluster } from '../../apps/server/test/postgres-cluster.ts';
 /** Small timing helpers for the benchmarks: percentiles over repeated runs. */
 export function percentile(sorted: number[], p: number): number {

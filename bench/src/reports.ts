@@ -6,7 +6,7 @@
 // Run: node --import tsx bench/src/reports.ts [postgres|pglite ...]   (npm run bench reports)
 // BENCH_ORDERS, BENCH_CUSTOMERS and BENCH_RUNS change the sizes.
 import { sql } from 'drizzle-orm';
-import type { Database } from '@oficina/db';
+import type { Database } from '@ordem-certa/db';
 import { generateOrders } from './generate-orders.ts';
 import { measure } from './lib.ts';
 import { benchApp, benchToken, databaseKinds, printTable, withDatabase } from './setup.ts';

@@ -3,7 +3,7 @@
 // admin's token, a server process to wait for, and the table of timed scenarios.
 import { readFileSync } from 'node:fs';
 import type { SQL } from 'drizzle-orm';
-import { migrate, openDatabase, type Database } from '@oficina/db';
+import { migrate, openDatabase, type Database } from '@ordem-certa/db';
 import type { App } from '../../apps/server/src/app.ts';
 import { freePort, startCluster, type Cluster } from '../../apps/server/test/postgres-cluster.ts';
 import { measure } from './lib.ts';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { IMAGE_MAX_BYTES } from '@oficina/contracts';
+import { IMAGE_MAX_BYTES } from '@ordem-certa/contracts';
 import { expect, loginAs, test } from '../fixtures/index.ts';
 import { startedOrder } from '../fixtures/orders.ts';
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { addDays, occurrenceDate } from '@oficina/contracts';
+import { addDays, occurrenceDate } from '@ordem-certa/contracts';
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { newCpf } from '../fixtures/identifiers.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { allFeatures, featureNames, messages, ROLE_ADMIN, type FeatureName } from '@oficina/contracts';
+import { allFeatures, featureNames, messages, ROLE_ADMIN, type FeatureName } from '@ordem-certa/contracts';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../test/helpers.ts';
 import { queryRows } from './lib/sql.ts';
 

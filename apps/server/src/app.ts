@@ -9,8 +9,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IMAGE_MAX_BYTES, messages } from '@oficina/contracts';
-import type { Database, Db } from '@oficina/db';
+import { IMAGE_MAX_BYTES, messages } from '@ordem-certa/contracts';
+import type { Database, Db } from '@ordem-certa/db';
 import type { Config, TrustProxy } from './config.ts';
 import { createTokenService, registerAuth, type AuthContext, type TokenService } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -220,7 +220,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 20 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Oficina — API', version: '1.0.0', description: 'API do back office de ordens de serviço.' },
+      info: { title: 'Ordem Certa — API', version: '1.0.0', description: 'API do back office de ordens de serviço.' },
       servers: [{ url: '/', description: 'Este servidor' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],

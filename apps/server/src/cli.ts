@@ -8,7 +8,7 @@ import {
   openDatabase,
   resetPassword,
   type Database,
-} from '@oficina/db';
+} from '@ordem-certa/db';
 import { loadConfig, type Config } from './config.ts';
 import { PRIVATE_FILE, restrictNewFiles } from './lib/private-files.ts';
 import { copyLocalFiles, createS3Storage } from './lib/storage.ts';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '@oficina/db';
+import { openDatabase, type Database } from '@ordem-certa/db';
 import { isDatabaseUnavailable } from './plugins/errors.ts';
 
 // PostgreSQL ends a connection (restart, failover, an administrator) while a request holds it between

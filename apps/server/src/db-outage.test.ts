@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCpf, PersonType } from '@oficina/contracts';
+import { formatCpf, PersonType } from '@ordem-certa/contracts';
 import { startCluster, type Cluster } from '../test/postgres-cluster.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { newCpf } from '../test/factories.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { migrate, openDatabase, schema, type Database } from '@oficina/db';
+import { migrate, openDatabase, schema, type Database } from '@ordem-certa/db';
 import { buildApp } from './app.ts';
 import { outageMessages } from './plugins/errors.ts';
 import { createOrg, type TestContext } from '../test/helpers.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { schema } from '@oficina/db';
+import { schema } from '@ordem-certa/db';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InvoiceState, PersonType } from '@oficina/contracts';
+import { InvoiceState, PersonType } from '@ordem-certa/contracts';
 import { perFile } from '../test/helpers.ts';
 import { newCpf } from '../test/factories.ts';
 import { invoiceWorld } from '../test/invoice-fixtures.ts';

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { openDatabase } from '@oficina/db';
+import { openDatabase } from '@ordem-certa/db';
 import { buildApp } from './app.ts';
 
 /**

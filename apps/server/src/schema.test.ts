@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { schema } from '@oficina/db';
+import { schema } from '@ordem-certa/db';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
 
 // The SQL migrations are hand-written; this keeps them and the Drizzle schema files in step.

@@ -8,7 +8,7 @@ import {
   demoLogins,
   DEMO_PASSWORD,
   SHARED_BUFFERS_PATTERN,
-} from '@oficina/db';
+} from '@ordem-certa/db';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';

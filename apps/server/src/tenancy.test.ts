@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestContext } from '../test/helpers.ts';
 import { queryRows } from './lib/sql.ts';
-import { schema } from '@oficina/db';
+import { schema } from '@ordem-certa/db';
 
 /**
  * Tables that belong to no organization. Every other table is organization-owned: it must have

@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { migrationsDir, pgliteExtensions } from '@oficina/db';
+import { migrationsDir, pgliteExtensions } from '@ordem-certa/db';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { pdfPageCount } from '../test/pdf-text.ts';
 import { countRows } from '../test/row-counts.ts';

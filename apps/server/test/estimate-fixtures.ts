@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { EstimateStatus, type EstimateStatusValue } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { EstimateStatus, type EstimateStatusValue } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import type { TestContext, TestOrg } from './helpers.ts';
 import { invoiceWorld } from './invoice-fixtures.ts';
 

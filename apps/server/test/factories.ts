@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { completeCnpj, completeCpf } from '@oficina/contracts';
+import { completeCnpj, completeCpf } from '@ordem-certa/contracts';
 
 /** Random valid identifiers (a repeat is a one-in-10^8 chance). */
 export const newCpf = () => completeCpf(String(randomInt(100_000_000, 999_999_999)));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrate, openDatabase, seedDemo } from '@oficina/db';
+import { migrate, openDatabase, seedDemo } from '@ordem-certa/db';
 import { startCluster } from './postgres-cluster.ts';
 
 declare module 'vitest' {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { PersonType, ROLE_ADMIN, ROLE_USER, allFeatures, noFeatures, type Features } from '@oficina/contracts';
+import { PersonType, ROLE_ADMIN, ROLE_USER, allFeatures, noFeatures, type Features } from '@ordem-certa/contracts';
 import {
   createOrganizationWithAdmin,
   DEMO_PASSWORD,
@@ -10,7 +10,7 @@ import {
   openDatabase,
   schema,
   type Database,
-} from '@oficina/db';
+} from '@ordem-certa/db';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { recordAnswers } from './conformance.ts';
 import { newCnpj } from './factories.ts';

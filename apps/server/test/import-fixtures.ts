@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { completeCnpj, completeCpf } from '@oficina/contracts';
+import { completeCnpj, completeCpf } from '@ordem-certa/contracts';
 
 /**
  * Spreadsheets of customers as a shop moving from another system has them (pt-BR headers, CPF/CNPJ,

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { PersonType, ROLE_USER, type InvoiceStateValue } from '@oficina/contracts';
-import { hashPassword, schema } from '@oficina/db';
+import { PersonType, ROLE_USER, type InvoiceStateValue } from '@ordem-certa/contracts';
+import { hashPassword, schema } from '@ordem-certa/db';
 import { addCompany, perFile, type createTestApp, type TestContext, type TestOrg } from './helpers.ts';
 import { newCpf } from './factories.ts';
 

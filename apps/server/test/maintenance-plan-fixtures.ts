@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { addDays, type MaintenancePlan, type MaintenancePlanBody } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { addDays, type MaintenancePlan, type MaintenancePlanBody } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { organizationToday } from '../src/modules/maintenance-plans/maintenance-plans.service.ts';
 import type { TestContext, TestOrg } from './helpers.ts';
 import { invoiceWorld } from './invoice-fixtures.ts';

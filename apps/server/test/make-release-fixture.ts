@@ -23,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import sharp from 'sharp';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteExtensions } from '@oficina/db';
+import { pgliteExtensions } from '@ordem-certa/db';
 import { multipart, multipartFiles } from './factories.ts';
 import { freePort, startCluster } from './postgres-cluster.ts';
 import { countRows } from './row-counts.ts';

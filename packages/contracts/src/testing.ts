@@ -1,4 +1,4 @@
-// Helpers for the tests of every package (imported as '@oficina/contracts/testing'); no app code uses them.
+// Helpers for the tests of every package (imported as '@ordem-certa/contracts/testing'); no app code uses them.
 
 /**
  * Runs `run` while counting the Intl formatters of a kind made: a subclass counts each one and leaves it

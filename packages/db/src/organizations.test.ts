@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultInvoiceStatuses } from '@oficina/contracts';
+import { defaultInvoiceStatuses } from '@ordem-certa/contracts';
 import { migrationsDir } from './migrate.ts';
 
 describe('default order statuses', () => {

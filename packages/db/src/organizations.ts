@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { allFeatures, defaultInvoiceStatuses, ROLE_ADMIN, type Features } from '@oficina/contracts';
+import { allFeatures, defaultInvoiceStatuses, ROLE_ADMIN, type Features } from '@ordem-certa/contracts';
 import type { Db, Tx } from './client.ts';
 import { hashPassword } from './password.ts';
 import { invoiceStatuses, organizations, users } from './schema/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePayBasis } from '@oficina/contracts';
+import { describePayBasis } from '@ordem-certa/contracts';
 import { evenShare, mulDivRound, netOfDiscount, workerPay, type OrderForPay, type RuleInForce } from './pay.ts';
 
 const order = (over: Partial<OrderForPay> = {}): OrderForPay => ({

@@ -1,4 +1,4 @@
-import type { PayBasis, PayRuleKind } from '@oficina/contracts';
+import type { PayBasis, PayRuleKind } from '@ordem-certa/contracts';
 
 /** The rule in force for one worker of one order: a version, or the initial fixed amount. */
 export interface RuleInForce {

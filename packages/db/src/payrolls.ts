@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { InvoiceState, type PayRuleKind } from '@oficina/contracts';
+import { InvoiceState, type PayRuleKind } from '@ordem-certa/contracts';
 import type { Tx } from './client.ts';
 import { companies, payrolls } from './schema/index.ts';
 import { workerPay } from './pay.ts';

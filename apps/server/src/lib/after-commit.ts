@@ -1,4 +1,4 @@
-import type { Db, Tx } from '@oficina/db';
+import type { Db, Tx } from '@ordem-certa/db';
 
 /** What runs once a transaction's work is committed, with the database it was committed to. */
 type Callback = (db: Db) => void;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { schema, type Db, type Tx } from '@oficina/db';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 
 /** The audit trail: who did what to which order, estimate, payroll, customer, maintenance plan or collaborator (pay rules), and what changed. */
 export type AuditAction = 'view' | 'create' | 'update' | 'delete';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@oficina/db';
+import { openDatabase } from '@ordem-certa/db';
 import { multipart, PNG_1x1 } from '../../test/factories.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { queryRows } from './sql.ts';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { openDatabase, type Database } from '@oficina/db';
+import { openDatabase, type Database } from '@ordem-certa/db';
 import { createLocalStorage, isFileKey, listLocalKeys, type FileStorage } from './storage.ts';
 import { readTar, writeTar } from './tar.ts';
 import { PRIVATE_DIR, PRIVATE_FILE } from './private-files.ts';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '@oficina/db';
+import type { Tx } from '@ordem-certa/db';
 import { queryRows } from './sql.ts';
 
 /**

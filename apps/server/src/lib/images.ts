@@ -1,5 +1,5 @@
 import type SharpModule from 'sharp';
-import { fileMessages, THUMBNAIL_HEIGHT, type ImageContentType } from '@oficina/contracts';
+import { fileMessages, THUMBNAIL_HEIGHT, type ImageContentType } from '@ordem-certa/contracts';
 import { invalid } from '../plugins/errors.ts';
 import { onFirstUse } from './on-first-use.ts';
 

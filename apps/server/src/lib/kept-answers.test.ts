@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { PersonType } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { PersonType } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { perFile } from '../../test/helpers.ts';
 import { allKeys, invoiceWorld, priceKeys } from '../../test/invoice-fixtures.ts';
 import { newCpf } from '../../test/factories.ts';

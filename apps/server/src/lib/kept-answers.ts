@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '@oficina/db';
+import type { Db } from '@ordem-certa/db';
 import { currentVersions, type VersionName } from './list.ts';
 import { perDatabase } from './sql.ts';
 

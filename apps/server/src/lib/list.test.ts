@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatCpf, PersonType } from '@oficina/contracts';
+import { formatCpf, PersonType } from '@ordem-certa/contracts';
 import { type TestOrg, perFile } from '../../test/helpers.ts';
 import { newCpf } from '../../test/factories.ts';
 

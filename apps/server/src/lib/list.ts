@@ -1,7 +1,7 @@
 import { eq, getTableName, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { ListQuery, ListResult } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import type { ListQuery, ListResult } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { perDatabase } from './sql.ts';
 
 /**

@@ -5,8 +5,8 @@ import {
   type ListQuery,
   type PersonType,
   type UpdatePartyBody,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../plugins/auth.ts';
 import { invalid, isUniqueViolation } from '../plugins/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import type { EstimatePdfData } from '../modules/estimates/pdf/estimate-document.ts';
 import type { InvoicePdfData } from '../modules/invoices/pdf/invoice-document.ts';
 import type { PaySlipData } from '../modules/payrolls/pdf/pay-slip-document.ts';

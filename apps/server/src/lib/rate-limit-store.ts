@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@oficina/db';
+import type { Db } from '@ordem-certa/db';
 import { queryRows } from './sql.ts';
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;

@@ -1,5 +1,5 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '@oficina/db';
+import type { Db, Tx } from '@ordem-certa/db';
 
 /** What each read gives once awaited, in order. */
 type Results<S extends readonly (() => unknown)[]> = {

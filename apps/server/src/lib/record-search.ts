@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { schema, type Db } from '@oficina/db';
+import { schema, type Db } from '@ordem-certa/db';
 import { partySearch } from './parties.ts';
 import { readVersions, type VersionedTable } from './list.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { paperworkMessages, type ListQuery } from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+import { paperworkMessages, type ListQuery } from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict, notFound } from '../plugins/errors.ts';
 import type { AuditAction, AuditChange } from './audit.ts';
 import { searchWhere } from './list.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { idParam, listResponse, orgParam } from '@oficina/contracts';
+import { idParam, listResponse, orgParam } from '@ordem-certa/contracts';
 import type { Access } from '../plugins/auth.ts';
 
 const itemParams = orgParam.extend({ id: idParam.shape.id });

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, getTableName, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { ListQuery } from '@oficina/contracts';
-import type { Db } from '@oficina/db';
+import type { ListQuery } from '@ordem-certa/contracts';
+import type { Db } from '@ordem-certa/db';
 import { assertFound } from '../plugins/auth.ts';
 import { invalid, isUniqueViolation } from '../plugins/errors.ts';
 import { listPage, searchWhere } from './list.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { schema, type Db } from '@oficina/db';
+import { schema, type Db } from '@ordem-certa/db';
 
 const JWT_SECRET = 'jwt';
 

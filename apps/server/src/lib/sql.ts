@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db, Tx } from '@oficina/db';
+import type { Db, Tx } from '@ordem-certa/db';
 
 /** Rows of a raw query: PGlite and node-postgres both answer `{ rows }`. */
 export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {

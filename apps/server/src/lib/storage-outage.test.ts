@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { schema } from '@oficina/db';
+import { schema } from '@ordem-certa/db';
 import { perFile } from '../../test/helpers.ts';
 import { invoiceWorld } from '../../test/invoice-fixtures.ts';
 import { multipart, multipartFiles } from '../../test/factories.ts';

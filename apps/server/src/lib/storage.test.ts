@@ -8,7 +8,7 @@ import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../
 import { multipart, newCnpj, PNG_1x1 } from '../../test/factories.ts';
 import { startS3Server, type S3Server } from '../../test/s3-server.ts';
 import { createS3Storage, newFileKey, type FileStorage } from './storage.ts';
-import { formatCnpj, PersonType } from '@oficina/contracts';
+import { formatCnpj, PersonType } from '@ordem-certa/contracts';
 
 let s3: S3Server;
 let storage: FileStorage;

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile, MultipartValue } from '@fastify/multipart';
-import { fileMessages, IMAGE_MAX_BYTES, sniffImageType, type ImageContentType } from '@oficina/contracts';
+import { fileMessages, IMAGE_MAX_BYTES, sniffImageType, type ImageContentType } from '@ordem-certa/contracts';
 import { AppError, invalid, isMalformedMultipart, malformed } from '../plugins/errors.ts';
 
 /**

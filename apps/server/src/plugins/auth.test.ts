@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import { perFile } from '../../test/helpers.ts';
 
 // The central access check, exercised through real routes and through routes that only declare access.

@@ -1,8 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { and, eq, sql } from 'drizzle-orm';
-import { can, isAdminRoles, messages, type FeatureName, type Features, type TokenPayload } from '@oficina/contracts';
-import { schema, type Announcements, type Db } from '@oficina/db';
+import {
+  can,
+  isAdminRoles,
+  messages,
+  type FeatureName,
+  type Features,
+  type TokenPayload,
+} from '@ordem-certa/contracts';
+import { schema, type Announcements, type Db } from '@ordem-certa/db';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 
 /**

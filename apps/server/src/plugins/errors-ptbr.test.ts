@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import { perFile, addCompany } from '../../test/helpers.ts';
 import { PNG_1x1 } from '../../test/factories.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import { StorageFullError, StorageUnavailableError } from '../lib/storage.ts';
 
 /** Typed application errors; the one error handler below sends them as HTTP statusCode with { errors }. */

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyMessages } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { idempotencyMessages } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { createSecondInstance, type TestContext, perFile, addSecondAdmin } from '../../test/helpers.ts';
 
 let secondAdmin: string;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { idempotencyMessages } from '@oficina/contracts';
-import type { Db } from '@oficina/db';
+import { idempotencyMessages } from '@ordem-certa/contracts';
+import type { Db } from '@ordem-certa/db';
 import { PartsDigest } from '../lib/uploads.ts';
 import { AppError, invalid } from './errors.ts';
 

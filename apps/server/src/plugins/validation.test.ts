@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { InvoiceState, messages, PersonType } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { InvoiceState, messages, PersonType } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { addCompany, type TestOrg } from '../../test/helpers.ts';
 import { twoOrganizations } from '../../test/register-tests.ts';
 import { invoiceWorld } from '../../test/invoice-fixtures.ts';

@@ -2,7 +2,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyValidationResult } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { INT4_MAX, messages, withSafeText } from '@oficina/contracts';
+import { INT4_MAX, messages, withSafeText } from '@ordem-certa/contracts';
 
 /** A path segment that reads as a whole number the id columns cannot hold. */
 const pastInt4 = (v: unknown) => typeof v === 'string' && /^\d+$/.test(v) && Number(v) > INT4_MAX;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import type { FeatureName } from '@oficina/contracts';
+import type { FeatureName } from '@ordem-certa/contracts';
 import { useAuth, useMe } from '../lib/auth.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 

@@ -1,4 +1,4 @@
-import type { FeatureName } from '@oficina/contracts';
+import type { FeatureName } from '@ordem-certa/contracts';
 
 export interface NavItem {
   label: string;

@@ -1,5 +1,5 @@
 import { Outlet, type RouteObject } from 'react-router';
-import type { FeatureName } from '@oficina/contracts';
+import type { FeatureName } from '@ordem-certa/contracts';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { Restricted } from './guards.tsx';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import { AppModal } from './app-modal.tsx';
 
 /** What a question says; each part has a default. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { moneyTextMessages, quantityMessages } from '@oficina/contracts';
+import { moneyTextMessages, quantityMessages } from '@ordem-certa/contracts';
 import { renderWithProviders } from '../test/render.tsx';
 import { MoneyInput } from './money-input.tsx';
 import { QuantityInput } from './quantity-input.tsx';

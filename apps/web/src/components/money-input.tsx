@@ -1,4 +1,4 @@
-import { formatMoneyText, parseMoneyText } from '@oficina/contracts';
+import { formatMoneyText, parseMoneyText } from '@ordem-certa/contracts';
 import { ParsedNumberInput, type ParsedNumberInputProps } from './parsed-number-input.tsx';
 
 /**

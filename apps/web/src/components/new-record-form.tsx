@@ -4,7 +4,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { createInvoiceBody, messages, type CreateInvoiceBody } from '@oficina/contracts';
+import { createInvoiceBody, messages, type CreateInvoiceBody } from '@ordem-certa/contracts';
 import { useOrgPath } from '../lib/auth.tsx';
 import { applyServerErrors } from '../lib/form-errors.ts';
 import { ControlledField } from './controlled-field.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 
 export function NotFoundPage() {
   return (

@@ -1,4 +1,4 @@
-import type { ListMeta } from '@oficina/contracts';
+import type { ListMeta } from '@ordem-certa/contracts';
 import { baseFilterDefaults, usePersistedFilter, type BaseFilter } from '../lib/use-persisted-filter.ts';
 import { DataTable, type Column } from './data-table.tsx';
 import { PaginationBar } from './pagination-bar.tsx';

@@ -1,5 +1,5 @@
 import { Form, Pagination } from 'react-bootstrap';
-import type { ListMeta } from '@oficina/contracts';
+import type { ListMeta } from '@ordem-certa/contracts';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { TextReading } from '@oficina/contracts';
+import type { TextReading } from '@ordem-certa/contracts';
 import type { FieldProps } from './field-props.ts';
 
 export interface ParsedNumberInputProps extends FieldProps {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatIdentifier, PersonType, type PartyListItem } from '@oficina/contracts';
+import { formatIdentifier, PersonType, type PartyListItem } from '@ordem-certa/contracts';
 import type { Column } from './data-table.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lookupMessages } from '@oficina/contracts';
+import { lookupMessages } from '@ordem-certa/contracts';
 import { renderWithProviders } from '../test/render.tsx';
 import { fakeApi, renderAsUser } from '../test/fake-api.tsx';
 import { PartyForm } from './party-form.tsx';

@@ -18,7 +18,7 @@ import {
   type CnpjLookupAddress,
   type Party,
   type UpdatePartyBody,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { applyServerErrors } from '../lib/form-errors.ts';
 import { useFormDraft, type DraftKey } from '../lib/use-form-draft.ts';
 import { DraftNotice } from './draft-notice.tsx';

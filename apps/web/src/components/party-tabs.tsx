@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Tab, Tabs } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
-import { formatIdentifier, type Party, type UpdatePartyBody } from '@oficina/contracts';
+import { formatIdentifier, type Party, type UpdatePartyBody } from '@ordem-certa/contracts';
 import type { DraftKey } from '../lib/use-form-draft.ts';
 import { PageHeader } from './page-header.tsx';
 import { PartyForm } from './party-form.tsx';

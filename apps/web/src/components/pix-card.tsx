@@ -1,5 +1,5 @@
 import { Card } from 'react-bootstrap';
-import { formatMoney } from '@oficina/contracts';
+import { formatMoney } from '@ordem-certa/contracts';
 import { CopyField } from './copy-field.tsx';
 
 /** A PIX payment as the public pages get it: the copia e cola code, its QR as a PNG data URL, the amount. */

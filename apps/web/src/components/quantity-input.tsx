@@ -4,7 +4,7 @@ import {
   parseQuantityText,
   QUANTITY_DECIMALS,
   unitLabel,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { ParsedNumberInput, type ParsedNumberInputProps } from './parsed-number-input.tsx';
 
 // No thousands mark: '1.000' would read as ambiguous on a kg line.

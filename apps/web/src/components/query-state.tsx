@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import { ApiError } from '../lib/api-client.ts';
 import { useConnectionProblem } from '../lib/connection.tsx';
 import { ConnectionNotice } from './connection-notice.tsx';

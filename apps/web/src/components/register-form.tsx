@@ -10,7 +10,7 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import { applyServerErrors } from '../lib/form-errors.ts';
 import { MoneyInput } from './money-input.tsx';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_TAG_COLOR, tagTextColor } from '@oficina/contracts';
+import { DEFAULT_TAG_COLOR, tagTextColor } from '@ordem-certa/contracts';
 
 /** A tag's name in its colour (hex without '#'), with readable text on light and dark presets. */
 export function TagBadge({ name, color }: { name: string; color?: string | null }) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { idempotencyMessages, messages } from '@oficina/contracts';
+import { idempotencyMessages, messages } from '@ordem-certa/contracts';
 import { api, ApiError, clientEffects, isRepeatInFlight, newIdempotencyKey } from './api-client.ts';
 
 const respond = (status: number, body?: unknown) =>

@@ -1,5 +1,5 @@
 import { toast } from 'react-toastify';
-import { IDEMPOTENCY_HEADER, idempotencyMessages, messages } from '@oficina/contracts';
+import { IDEMPOTENCY_HEADER, idempotencyMessages, messages } from '@ordem-certa/contracts';
 import { clearToken, getToken, setToken } from './token.ts';
 import { askToRetrySave, markConnection } from './connection.tsx';
 import { dropEarlyAnswers, takeEarlyAnswer } from './early-requests.ts';

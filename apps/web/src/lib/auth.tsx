@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isAdminRoles, type FeatureName, type Me, type TokenPayload, type Viewer } from '@oficina/contracts';
+import { isAdminRoles, type FeatureName, type Me, type TokenPayload, type Viewer } from '@ordem-certa/contracts';
 import { api } from './api-client.ts';
 import { clearToken, decodeToken, getToken, setToken } from './token.ts';
 import { setOrgTimeZone } from './time-zone.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { TOKEN_STORAGE_KEY } from '@oficina/contracts';
+import { TOKEN_STORAGE_KEY } from '@ordem-certa/contracts';
 import { fakeToken } from '../test/fake-api.tsx';
 import { prefetchInvoiceScreen } from '../features/invoices/api/prefetch-invoice-screen.ts';
 import { api } from './api-client.ts';

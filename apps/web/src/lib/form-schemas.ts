@@ -1,4 +1,4 @@
-import { discountBody } from '@oficina/contracts';
+import { discountBody } from '@ordem-certa/contracts';
 
 // The schemas of the forms on the technician's order screen and of the line and payment modals it shares
 // with other screens. Imported only through lazySchema (schema-source.ts), never statically: the order
@@ -20,7 +20,7 @@ export {
   nfseCancelBody,
   payBody,
   payReceivableBody,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 
 /** The discount form: in edit mode the discount is at least 0.01; 0 is what 'Remover' sends. */
 export const discountForm = discountBody.refine((v) => v.discount >= 0.01, {

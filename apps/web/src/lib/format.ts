@@ -1,7 +1,7 @@
-import { formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from '@oficina/contracts';
+import { formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from '@ordem-certa/contracts';
 import { orgTimeZone } from './time-zone.ts';
 
-export { formatMoney } from '@oficina/contracts';
+export { formatMoney } from '@ordem-certa/contracts';
 
 type Instant = string | Date | null | undefined;
 

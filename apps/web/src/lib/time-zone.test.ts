@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { allFeatures } from '@oficina/contracts';
-import { countingIntl } from '@oficina/contracts/testing';
+import { allFeatures } from '@ordem-certa/contracts';
+import { countingIntl } from '@ordem-certa/contracts/testing';
 import { fakeApi, fakeToken } from '../test/fake-api.tsx';
 import { meQueryOptions } from './auth.tsx';
 import { formatDate, formatDateTime, formatTime } from './format.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '@oficina/contracts';
+import { DEFAULT_TIME_ZONE } from '@ordem-certa/contracts';
 
 /**
  * The organization's time zone: every date and time the screens show, "today", and the dates and times

@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY, type TokenPayload } from '@oficina/contracts';
+import { TOKEN_STORAGE_KEY, type TokenPayload } from '@ordem-certa/contracts';
 
 export const getToken = () => localStorage.getItem(TOKEN_STORAGE_KEY);
 export const setToken = (token: string) => localStorage.setItem(TOKEN_STORAGE_KEY, token);

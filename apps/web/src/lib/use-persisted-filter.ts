@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
-import { DEFAULT_TAKE } from '@oficina/contracts';
+import { DEFAULT_TAKE } from '@ordem-certa/contracts';
 
 export interface BaseFilter {
   q?: string;

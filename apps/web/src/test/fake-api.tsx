@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
-import { ROLE_ADMIN, ROLE_USER } from '@oficina/contracts';
+import { ROLE_ADMIN, ROLE_USER } from '@ordem-certa/contracts';
 import { AuthProvider } from '../lib/auth.tsx';
 import { ConfirmProvider } from '../components/confirm-dialog.tsx';
 

@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Features } from '@oficina/contracts';
+import type { Features } from '@ordem-certa/contracts';
 
 export const organizations = pgTable('organizations', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PayBasis } from '@oficina/contracts';
+import type { PayBasis } from '@ordem-certa/contracts';
 import {
   bigint,
   check,

@@ -1,4 +1,4 @@
-import { completeCnpj, completeCpf, PersonType, storedPhone } from '@oficina/contracts';
+import { completeCnpj, completeCpf, PersonType, storedPhone } from '@ordem-certa/contracts';
 import type { Db } from '../client.ts';
 import type { DemoContext } from './context.ts';
 import { addresses, companies, customers, equipments } from '../schema/index.ts';

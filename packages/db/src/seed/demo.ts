@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { noFeatures, ROLE_USER } from '@oficina/contracts';
+import { noFeatures, ROLE_USER } from '@ordem-certa/contracts';
 import type { Db } from '../client.ts';
 import { createOrganizationWithAdmin } from '../organizations.ts';
 import { hashPassword } from '../password.ts';

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { EstimateStatus, InvoiceState, type EstimateStatusValue } from '@oficina/contracts';
+import { EstimateStatus, InvoiceState, type EstimateStatusValue } from '@ordem-certa/contracts';
 import type { Db } from '../client.ts';
 import {
   auditLogs,

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ROLE_ADMIN } from '@oficina/contracts';
+import { ROLE_ADMIN } from '@ordem-certa/contracts';
 import type { Db } from '../client.ts';
 import { generatePayroll } from '../payrolls.ts';
 import { auditLogs, companies, invoiceWorkers, payRules, payrollLines, users } from '../schema/index.ts';

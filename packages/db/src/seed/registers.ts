@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { toCents } from '@oficina/contracts';
+import { toCents } from '@ordem-certa/contracts';
 import type { Db } from '../client.ts';
 import type { DemoContext } from './context.ts';
 import { demoData } from './demo-data.ts';

@@ -7,7 +7,7 @@ import {
   splitInstallments,
   type InvoiceStateValue,
   type PaymentMethod,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import type { Db } from '../client.ts';
 import type { DemoContext } from './context.ts';
 import {

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { InvoiceState } from '@oficina/contracts';
+import { InvoiceState } from '@ordem-certa/contracts';
 import type { Db } from '../client.ts';
 import type { DemoContext } from './context.ts';
 import { invoiceProducts, invoices, products, stockMovements, users } from '../schema/index.ts';

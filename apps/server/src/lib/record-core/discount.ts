@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { fromCents, toCents } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { fromCents, toCents } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { invalid } from '../../plugins/errors.ts';
 import type { Actor, RecordKind, RecordRow } from './kind.ts';
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { recordEmailMessages, type SentEmail } from '@oficina/contracts';
-import type { Db } from '@oficina/db';
+import { recordEmailMessages, type SentEmail } from '@ordem-certa/contracts';
+import type { Db } from '@ordem-certa/db';
 import type { MailMessage, Mailer } from '../mailer.ts';
 import { escapeHtml } from '../html.ts';
 import { queryRows } from '../sql.ts';

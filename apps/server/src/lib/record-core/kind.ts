@@ -1,4 +1,4 @@
-import type { schema, Db, Tx } from '@oficina/db';
+import type { schema, Db, Tx } from '@ordem-certa/db';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { AuditAction, AuditChange } from '../audit.ts';
 

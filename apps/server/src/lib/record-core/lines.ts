@@ -8,8 +8,8 @@ import {
   type EditProductLineBody,
   type EditServiceLineBody,
   type ListQuery,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { invalid, notFound } from '../../plugins/errors.ts';
 import type { AuditChange } from '../audit.ts';
 import { queryRows } from '../sql.ts';

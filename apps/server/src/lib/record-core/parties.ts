@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { customerPrivacyMessages } from '@oficina/contracts';
-import { schema, type Tx } from '@oficina/db';
+import { customerPrivacyMessages } from '@ordem-certa/contracts';
+import { schema, type Tx } from '@ordem-certa/db';
 import { invalid } from '../../plugins/errors.ts';
 import type { AuditChange } from '../audit.ts';
 import { nextNumber } from '../counters.ts';

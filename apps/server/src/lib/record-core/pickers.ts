@@ -1,7 +1,7 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { fromCents, type ListQuery } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { fromCents, type ListQuery } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { pickerPage } from '../register.ts';
 import { searchWhere } from '../list.ts';
 

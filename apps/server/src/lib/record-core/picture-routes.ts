@@ -5,7 +5,7 @@ import {
   MAX_PHOTOS_PER_UPLOAD,
   orgParam,
   paperworkMessages,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import type { Access } from '../../plugins/auth.ts';
 import { readImageUploads } from '../uploads.ts';
 import type { recordPictures } from './pictures.ts';

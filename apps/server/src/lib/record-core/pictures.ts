@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
-import { can, MAX_PHOTOS_PER_INVOICE, paperworkMessages, type InvoicePicture } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { can, MAX_PHOTOS_PER_INVOICE, paperworkMessages, type InvoicePicture } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { forbidden, invalid, notFound } from '../../plugins/errors.ts';
 import { processPhoto } from '../images.ts';

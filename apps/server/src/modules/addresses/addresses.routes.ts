@@ -7,7 +7,7 @@ import {
   addressResponse,
   listQuery,
   orgParam,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import {
   createAddress,
   deleteAddress,

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { addressMessages, type AddressBody, type ListQuery } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { addressMessages, type AddressBody, type ListQuery } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid } from '../../plugins/errors.ts';
 import { listPage } from '../../lib/list.ts';

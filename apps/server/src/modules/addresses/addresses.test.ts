@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addressMessages, PersonType } from '@oficina/contracts';
+import { addressMessages, PersonType } from '@ordem-certa/contracts';
 import { type TestOrg, perFile, expectEachRoute } from '../../../test/helpers.ts';
 import { newCnpj, newCpf } from '../../../test/factories.ts';
 

@@ -8,7 +8,7 @@ import {
   orgParam,
   unscheduledQuery,
   unscheduledResponse,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { listAgenda, listUnscheduled, moveVisit } from './agenda.service.ts';
 
 const tags = ['agenda'];

@@ -8,9 +8,9 @@ import {
   type AgendaVisit,
   type ListQuery,
   type MoveVisitBody,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
-import { can } from '@oficina/contracts';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
+import { can } from '@ordem-certa/contracts';
 import { listPage, searchWhere } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { conflict, invalid } from '../../plugins/errors.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { agendaMessages, InvoiceState, invoiceMessages } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { agendaMessages, InvoiceState, invoiceMessages } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { createOrg } from '../../../test/helpers.ts';
 import { invoiceWorld, worldPerFile } from '../../../test/invoice-fixtures.ts';
 

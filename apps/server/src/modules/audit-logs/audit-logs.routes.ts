@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditLogItem, auditLogQuery, listResponse, orgParam } from '@oficina/contracts';
+import { auditLogItem, auditLogQuery, listResponse, orgParam } from '@ordem-certa/contracts';
 import { listAuditLogs } from './audit-logs.service.ts';
 
 /** The audit-log screen's list (admins of organizations with the auditLogs feature). */

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { AuditLogFilter, AuditLogItem, ListResult } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import type { AuditLogFilter, AuditLogItem, ListResult } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { searchWhere } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import { type TestOrg, perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PRODUCT_NAME } from '@oficina/contracts';
-import type { Db } from '@oficina/db';
+import { PRODUCT_NAME } from '@ordem-certa/contracts';
+import type { Db } from '@ordem-certa/db';
 import { escapeHtml } from '../../lib/html.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';

@@ -10,7 +10,7 @@ import {
   passwordResetBody,
   passwordResetConfirmBody,
   passwordResetMessages,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { assertFound } from '../../plugins/auth.ts';
 import type { AccountMailDeps } from './account-mail.ts';
 import { getMe, login } from './auth.service.ts';

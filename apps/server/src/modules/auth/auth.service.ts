@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { messages, type LoginBody } from '@oficina/contracts';
-import { hashPassword, schema, verifyPassword, type Db } from '@oficina/db';
+import { messages, type LoginBody } from '@ordem-certa/contracts';
+import { hashPassword, schema, verifyPassword, type Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { tooMany, unauthorized } from '../../plugins/errors.ts';
 import type { TokenService } from '../../plugins/auth.ts';

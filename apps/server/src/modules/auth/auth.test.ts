@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { messages, noFeatures, tokenPayload } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { messages, noFeatures, tokenPayload } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { eq } from 'drizzle-orm';
 import { createOrg, perFile } from '../../../test/helpers.ts';
 import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ACCOUNT_AND_SOURCE, pruneNow } from './auth.service.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import { createMailer } from '../../lib/mailer.ts';
 import { createOrg, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { accountWaitSeconds, MAX_ACCOUNT_WAIT_SECONDS, MAX_FAILURES_PER_ACCOUNT } from './auth.service.ts';

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@oficina/contracts';
+import { PRODUCT_NAME } from '@ordem-certa/contracts';
 import { countHit } from '../../lib/rate-limit-store.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import { sendAccountMail, type AccountMailDeps } from './account-mail.ts';

@@ -4,8 +4,8 @@ import {
   passwordResetMessages,
   type PasswordResetBody,
   type PasswordResetConfirmBody,
-} from '@oficina/contracts';
-import { hashPassword, schema } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { hashPassword, schema } from '@ordem-certa/db';
 import { countHit } from '../../lib/rate-limit-store.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { sendAccountMail, type AccountMailDeps } from './account-mail.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { calendarLinkResponse, calendarLinkStatus, orgParam } from '@oficina/contracts';
+import { calendarLinkResponse, calendarLinkStatus, orgParam } from '@ordem-certa/contracts';
 import { calendarLinkStatus as linkStatus, createCalendarLink, revokeCalendarLink } from './calendar.service.ts';
 
 const tags = ['profile'];

@@ -9,8 +9,8 @@ import {
   formatAddress,
   PRODUCT_NAME,
   ROLE_ADMIN,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { InvoiceState } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { InvoiceState } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { createOrg } from '../../../test/helpers.ts';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { isNotNull, isNull } from 'drizzle-orm';
-import { checklistMessages, type ChecklistTemplateBody, type ListQuery } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { checklistMessages, type ChecklistTemplateBody, type ListQuery } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { register } from '../../lib/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 import { assertFound } from '../../plugins/auth.ts';

@@ -12,7 +12,7 @@ import {
   orderChecklistParams,
   orderChecklistsResponse,
   orgParam,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import {
   createTemplate,
   getTemplate,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checklistMessages, InvoiceState } from '@oficina/contracts';
+import { checklistMessages, InvoiceState } from '@ordem-certa/contracts';
 import { createOrg } from '../../../test/helpers.ts';
 import { multipartFiles } from '../../../test/factories.ts';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';

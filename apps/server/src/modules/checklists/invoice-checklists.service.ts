@@ -5,8 +5,8 @@ import {
   type AnswerChecklistBody,
   type ChecklistValue,
   type OrderChecklist,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid, notFound } from '../../plugins/errors.ts';
 import { assertOpen, lockInvoice, recordChange, visibleInvoice, type Actor } from '../invoices/invoice-access.ts';

@@ -15,8 +15,8 @@ import {
   listQuery,
   orgParam,
   updateCompanyBody,
-} from '@oficina/contracts';
-import { schema } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { createParty, keptPartyList, updateParty } from '../../lib/parties.ts';
 import { readImageUpload } from '../../lib/uploads.ts';
 import {

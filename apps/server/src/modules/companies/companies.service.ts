@@ -6,9 +6,9 @@ import {
   signatureMessages,
   type CompanyEmailBody,
   type CompanyWhatsAppBody,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { checkDrawing, checkImage, COMPANY_IMAGE_MAX_PIXELS } from '../../lib/images.ts';
-import { schema, type Db } from '@oficina/db';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';

@@ -8,7 +8,7 @@ import {
   formatCnpj,
   IMAGE_MAX_BYTES,
   PersonType,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { createOrg, type TestOrg, perFile, expectEachRoute } from '../../../test/helpers.ts';
 import { JPEG_HEAD, multipart, newCnpj, newCpf, PNG_1x1 } from '../../../test/factories.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crc16, InvoiceState, pixMessages } from '@oficina/contracts';
+import { crc16, InvoiceState, pixMessages } from '@ordem-certa/contracts';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 

@@ -3,8 +3,8 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { anonymizedCustomer, customerPrivacyMessages, formatIdentifier, formatPhone } from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+import { anonymizedCustomer, customerPrivacyMessages, formatIdentifier, formatPhone } from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict } from '../../plugins/errors.ts';
 import { audit, type AuditActor, type AuditChange } from '../../lib/audit.ts';

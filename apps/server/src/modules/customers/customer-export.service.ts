@@ -15,8 +15,8 @@ import {
   type CommentTypeValue,
   type EstimateStatusValue,
   type PersonType,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import type { FileStorage } from '../../lib/storage.ts';

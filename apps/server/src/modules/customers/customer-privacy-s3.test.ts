@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { strFromU8, unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { schema } from '@oficina/db';
+import { schema } from '@ordem-certa/db';
 import { createS3Storage } from '../../lib/storage.ts';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';

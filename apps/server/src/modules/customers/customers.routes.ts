@@ -8,8 +8,8 @@ import {
   listQuery,
   orgParam,
   updateCustomerBody,
-} from '@oficina/contracts';
-import { schema } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { createParty, keptPartyList } from '../../lib/parties.ts';
 import { keptAnswer } from '../../lib/kept-answers.ts';
 import { zipStream } from '../../lib/zip.ts';

@@ -4,8 +4,8 @@ import {
   customerPrivacyMessages,
   type CustomerDetail,
   type UpdateCustomerBody,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, isForeignKeyViolation } from '../../plugins/errors.ts';
 import { partyColumns, updateParty } from '../../lib/parties.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatCpf, PersonType } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { formatCpf, PersonType } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { eq } from 'drizzle-orm';
 import { createOrg, type TestOrg, perFile, expectEachRoute } from '../../../test/helpers.ts';
 import { newCnpj, newCpf } from '../../../test/factories.ts';

@@ -13,7 +13,7 @@ import {
   publicEstimate,
   publicEstimateParams,
   publicEstimateQuery,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { z } from 'zod';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { calendarFeed } from '../calendar/calendar.service.ts';

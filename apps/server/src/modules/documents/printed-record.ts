@@ -2,8 +2,8 @@
 // their addresses, logo and signature, the PIX payment, the photos, the latest comments.
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { formatAddress, isAdminRoles } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { formatAddress, isAdminRoles } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { cachedForPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';

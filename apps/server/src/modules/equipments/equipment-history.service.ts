@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { isAnswered, type ChecklistItemKind, type ListQuery } from '@oficina/contracts';
-import type { Db } from '@oficina/db';
+import { isAnswered, type ChecklistItemKind, type ListQuery } from '@ordem-certa/contracts';
+import type { Db } from '@ordem-certa/db';
 import { page } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { getEquipment } from './equipments.service.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvoiceState } from '@oficina/contracts';
+import { InvoiceState } from '@ordem-certa/contracts';
 import { createOrg } from '../../../test/helpers.ts';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
 

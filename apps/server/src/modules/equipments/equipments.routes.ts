@@ -8,7 +8,7 @@ import {
   equipmentResponse,
   listQuery,
   orgParam,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import {
   createEquipment,
   deleteEquipment,

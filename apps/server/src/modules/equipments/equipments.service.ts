@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { InvoiceState, type EquipmentBody, type ListQuery } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { InvoiceState, type EquipmentBody, type ListQuery } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { listPage, searchWhere } from '../../lib/list.ts';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PersonType } from '@oficina/contracts';
+import { PersonType } from '@ordem-certa/contracts';
 import { type TestOrg, perFile, expectEachRoute } from '../../../test/helpers.ts';
 import { newCpf } from '../../../test/factories.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { estimateMessages, isEstimateEditable } from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+import { estimateMessages, isEstimateEditable } from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict } from '../../plugins/errors.ts';
 import { audit, type AuditAction, type AuditActor, type AuditChange } from '../../lib/audit.ts';

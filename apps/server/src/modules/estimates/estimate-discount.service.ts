@@ -1,8 +1,8 @@
 // An approved estimate's discount carried to the orders made from it, split in proportion to what each
 // order took.
 import { eq, sql } from 'drizzle-orm';
-import { InvoiceState, isInvoiceClosed, type InvoiceStateValue } from '@oficina/contracts';
-import { schema, type Tx } from '@oficina/db';
+import { InvoiceState, isInvoiceClosed, type InvoiceStateValue } from '@ordem-certa/contracts';
+import { schema, type Tx } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { type Actor, type EstimateRow } from './estimate-access.ts';
 

@@ -6,8 +6,8 @@ import {
   estimateMessages,
   PDF_LINK_TTL_SECONDS,
   type EstimateStatusValue,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';

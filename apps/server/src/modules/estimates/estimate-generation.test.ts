@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
-import { EstimateStatus, InvoiceState } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { EstimateStatus, InvoiceState } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { perFile, addSecondAdmin } from '../../../test/helpers.ts';
 import { estimateWorld } from '../../../test/estimate-fixtures.ts';
 import { newCpf } from '../../../test/factories.ts';

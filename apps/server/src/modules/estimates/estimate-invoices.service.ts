@@ -12,8 +12,8 @@ import {
   type EstimateInvoicesResponse,
   type GenerateInvoiceBody,
   type InvoiceStateValue,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict, invalid, notFound } from '../../plugins/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { invoiceKind, recordChange as recordInvoiceChange } from '../invoices/invoice-access.ts';

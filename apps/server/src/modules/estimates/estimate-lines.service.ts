@@ -1,5 +1,5 @@
-import type { AddEstimateProductBody, AddEstimateServiceBody } from '@oficina/contracts';
-import type { Db } from '@oficina/db';
+import type { AddEstimateProductBody, AddEstimateServiceBody } from '@ordem-certa/contracts';
+import type { Db } from '@ordem-certa/db';
 import { recordLines, type RecordLineKind } from '../../lib/record-core/lines.ts';
 import { estimateKind, type Actor } from './estimate-access.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { estimateMessages, type AddEstimateReminderBody } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { estimateMessages, type AddEstimateReminderBody } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
 import { recordPictures } from '../../lib/record-core/pictures.ts';
 import { recordComments } from '../../lib/record-core/comments.ts';

@@ -14,8 +14,8 @@ import {
   type PublicApproveBody,
   type PublicDeclineBody,
   type PublicEstimate,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { AppError, conflict, invalid, notFound } from '../../plugins/errors.ts';
 import { checkDrawing } from '../../lib/images.ts';
 import type { FileStorage } from '../../lib/storage.ts';

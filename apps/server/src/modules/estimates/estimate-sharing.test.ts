@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EstimateStatus } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { EstimateStatus } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { perFile } from '../../../test/helpers.ts';
 import { estimateWorld } from '../../../test/estimate-fixtures.ts';
 

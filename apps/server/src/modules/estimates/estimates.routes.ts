@@ -42,7 +42,7 @@ import {
   sentEmailsResponse,
   ESTIMATE_EMAILS_PER_MINUTE,
   estimateMessages,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import {
   changeEstimateStatus,
   createEstimate,

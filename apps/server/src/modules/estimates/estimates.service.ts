@@ -11,8 +11,8 @@ import {
   type EstimateFilterQuery,
   type EstimateListRow,
   type EstimateStatusValue,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { countRows, listPage } from '../../lib/list.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { EstimateStatus, noFeatures } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { EstimateStatus, noFeatures } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { createOrg, perFile } from '../../../test/helpers.ts';
 import { estimateWorld, type EstimateWorld } from '../../../test/estimate-fixtures.ts';
 import { multipart, PNG_1x1 } from '../../../test/factories.ts';

@@ -4,7 +4,7 @@ import {
   expenseMessages,
   sniffImageType,
   type ExpenseAttachmentType,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { checkImage } from '../../lib/images.ts';
 import { displayName, readFileUpload } from '../../lib/uploads.ts';
 import { invalid } from '../../plugins/errors.ts';

@@ -9,7 +9,7 @@ import {
   expenseResponse,
   orgParam,
   payExpenseBody,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { readExpenseAttachment } from './expense-attachment.ts';
 import {
   createExpense,

@@ -8,8 +8,8 @@ import {
   type ExpenseList,
   type ExpenseListFilter,
   type ExpenseStatus,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { audit, changedFields, type AuditActor } from '../../lib/audit.ts';

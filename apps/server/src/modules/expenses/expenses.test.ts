@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { expenseMessages, messages } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { expenseMessages, messages } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { multipart, PNG_1x1 } from '../../../test/factories.ts';
 import { perFile, type TestOrg } from '../../../test/helpers.ts';
 

@@ -8,8 +8,8 @@ import {
   serviceBody,
   toCents,
   type ProductUnit,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { issuesOf, jsonList, nameKey, type FieldError, type ImportKindRules, type RowValues } from './import-kind.ts';
 

@@ -15,8 +15,8 @@ import {
   type AddressBody,
   type CreateCustomerBody,
   type EquipmentBody,
-} from '@oficina/contracts';
-import { schema } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { issuesOf, jsonList, type FieldError, type ImportKindRules, type RowValues } from './import-kind.ts';
 

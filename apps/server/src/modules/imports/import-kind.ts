@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import type { ImportKind } from '@oficina/contracts';
-import type { Db, Tx } from '@oficina/db';
+import type { ImportKind } from '@ordem-certa/contracts';
+import type { Db, Tx } from '@ordem-certa/db';
 
 /** A data row's text by field key (only the mapped fields). */
 export type RowValues = Record<string, string>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMPORT_MAX_BYTES, importMessages, importParams, importResponse } from '@oficina/contracts';
+import { IMPORT_MAX_BYTES, importMessages, importParams, importResponse } from '@ordem-certa/contracts';
 import { readFileUpload } from '../../lib/uploads.ts';
 import { parseMapping, runImport } from './imports.service.ts';
 

@@ -12,8 +12,8 @@ import {
   type ImportResult,
   type ImportRowError,
   type ImportRowStatus,
-} from '@oficina/contracts';
-import type { Db, Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import type { Db, Tx } from '@ordem-certa/db';
 import { invalid } from '../../plugins/errors.ts';
 import { productImport, serviceImport } from './catalog-import.ts';
 import { customerImport } from './customer-import.ts';

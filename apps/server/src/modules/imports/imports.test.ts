@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import { formatCpf, PersonType, type ImportResult } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { formatCpf, PersonType, type ImportResult } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { createOrg, perFile, type TestOrg } from '../../../test/helpers.ts';
 import { newCpf, PNG_1x1 } from '../../../test/factories.ts';
 import {

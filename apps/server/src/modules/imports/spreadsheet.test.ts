@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PersonType } from '@oficina/contracts';
+import { PersonType } from '@ordem-certa/contracts';
 import { readUnit } from './catalog-import.ts';
 import { readIdentifier, readState } from './customer-import.ts';
 import { cellText, decodeText, detectDelimiter, readSpreadsheet } from './spreadsheet.ts';

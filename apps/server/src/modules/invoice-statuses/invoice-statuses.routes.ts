@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { invoiceStatusBody, invoiceStatusListQuery, invoiceStatusResponse } from '@oficina/contracts';
+import { invoiceStatusBody, invoiceStatusListQuery, invoiceStatusResponse } from '@ordem-certa/contracts';
 import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import {
   createInvoiceStatus,

@@ -4,8 +4,8 @@ import {
   isEditableInvoiceState,
   type InvoiceStatusBody,
   type InvoiceStatusListQuery,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict } from '../../plugins/errors.ts';
 import { register } from '../../lib/register.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultInvoiceStatuses, invoiceStatusMessages } from '@oficina/contracts';
+import { defaultInvoiceStatuses, invoiceStatusMessages } from '@ordem-certa/contracts';
 import { type TestOrg } from '../../../test/helpers.ts';
 import {
   itAsksForAToken,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InvoiceState } from '@oficina/contracts';
+import { InvoiceState } from '@ordem-certa/contracts';
 import { perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { CommentType, isInvoiceClosed, invoiceMessages, type InvoiceStateValue, can } from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+import { CommentType, isInvoiceClosed, invoiceMessages, type InvoiceStateValue, can } from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict } from '../../plugins/errors.ts';
 import { audit, type AuditAction, type AuditActor, type AuditChange } from '../../lib/audit.ts';

@@ -6,8 +6,8 @@ import {
   MAX_COMMENTS_PER_INVOICE,
   type AddCommentBody,
   can,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { conflict, forbidden } from '../../plugins/errors.ts';
 import { recordComments } from '../../lib/record-core/comments.ts';
 import { assertOpen, invoiceKind, type Actor } from './invoice-access.ts';

@@ -2,8 +2,8 @@
 // signature) as JSON, prepared once per database and kind of reader.
 import { equipmentLine, type EquipmentLine } from '../../lib/record-core/equipment-line.ts';
 import { and, eq, sql } from 'drizzle-orm';
-import { fromCents, type InvoiceDetail, can } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { fromCents, type InvoiceDetail, can } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { recordView } from '../../lib/audit.ts';
 import type { VersionName } from '../../lib/list.ts';

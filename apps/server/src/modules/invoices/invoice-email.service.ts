@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { paperworkMessages, pdfHiddenStates, signPath } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { paperworkMessages, pdfHiddenStates, signPath } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict } from '../../plugins/errors.ts';
 import { escapeHtml, sanitizeRichText } from '../../lib/html.ts';

@@ -21,7 +21,7 @@ import {
   invoiceServiceLine,
   invoiceWorkerLine,
   listQuery,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import {
   addEquipment,
   addProduct,

@@ -5,8 +5,8 @@ import {
   type AddProductBody,
   type AddServiceBody,
   type ListQuery,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
 import { pickerPage } from '../../lib/register.ts';
 import { searchWhere } from '../../lib/list.ts';

@@ -10,8 +10,8 @@ import {
   type InvoiceListRow,
   type InvoiceListSort,
   can,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { forbidden } from '../../plugins/errors.ts';
 import { countRows, listPage, versionsColumn, type VersionedTable, type VersionName } from '../../lib/list.ts';
 import { numberOrPartySearch, searchDependsOn } from '../../lib/record-search.ts';

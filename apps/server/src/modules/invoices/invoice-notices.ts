@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { formatDateTime } from '@oficina/contracts';
-import { schema, type Tx } from '@oficina/db';
+import { formatDateTime } from '@ordem-certa/contracts';
+import { schema, type Tx } from '@ordem-certa/db';
 import type { AuditActor } from '../../lib/audit.ts';
 import { notifyOrderWorkers, notifyUsers } from '../notifications/notify.ts';
 

@@ -14,7 +14,7 @@ import {
   sentEmail,
   sentEmailsResponse,
   signLinkResponse,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { invoicePictures } from './invoice-pictures.service.ts';
 import { pictureRoutes } from '../../lib/record-core/picture-routes.ts';
 import { addTag, availableTags, removeTag } from './invoice-tags.service.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { CommentType, paperworkMessages, PDF_LINK_TTL_SECONDS, pdfHiddenStates, can } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { CommentType, paperworkMessages, PDF_LINK_TTL_SECONDS, pdfHiddenStates, can } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict } from '../../plugins/errors.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';

@@ -10,8 +10,8 @@ import {
   signPath,
   type PublicInvoice,
   type PublicSignBody,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict, invalid, notFound } from '../../plugins/errors.ts';
 import { checkDrawing, forPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';

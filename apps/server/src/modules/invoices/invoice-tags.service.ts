@@ -1,5 +1,5 @@
-import { paperworkMessages } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { paperworkMessages } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { recordTags } from '../../lib/record-tags.ts';
 import { lockInvoice, recordChange, visibleInvoice } from './invoice-access.ts';
 

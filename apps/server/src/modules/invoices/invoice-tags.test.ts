@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InvoiceState } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { InvoiceState } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { createOrg, perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 

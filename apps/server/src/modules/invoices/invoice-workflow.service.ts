@@ -8,8 +8,8 @@ import {
   nfseMessages,
   type InvoiceStateValue,
   can,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import type { AuditChange } from '../../lib/audit.ts';

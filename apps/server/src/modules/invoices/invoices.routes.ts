@@ -16,7 +16,7 @@ import {
   orgParam,
   payBody,
   type InvoiceStateValue,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import {
   createInvoice,
   payInvoice,

@@ -10,8 +10,8 @@ import {
   type InvoiceInfoBody,
   type InvoiceVisitBody,
   type PayBody,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import { audit, changedFields, type AuditActor, type AuditChange } from '../../lib/audit.ts';
 import { invoiceKind, lockInvoice, recordChange, type Actor } from './invoice-access.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { formatCpf, InvoiceState, PersonType } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { formatCpf, InvoiceState, PersonType } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { createOrg, type TestOrg, perFile } from '../../../test/helpers.ts';
 import { allKeys, invoiceWorld, type InvoiceWorld, priceKeys } from '../../../test/invoice-fixtures.ts';
 import { forgetViewsWritten } from '../../lib/audit.ts';

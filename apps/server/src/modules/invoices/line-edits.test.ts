@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EstimateStatus, InvoiceState } from '@oficina/contracts';
+import { EstimateStatus, InvoiceState } from '@ordem-certa/contracts';
 import { eq } from 'drizzle-orm';
-import { schema } from '@oficina/db';
+import { schema } from '@ordem-certa/db';
 import { perFile } from '../../../test/helpers.ts';
 import { estimateWorld } from '../../../test/estimate-fixtures.ts';
 import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { schema } from '@oficina/db';
+import { schema } from '@ordem-certa/db';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
 
 // The order list by the visit's date: scheduledFrom / scheduledTo are the organization's calendar

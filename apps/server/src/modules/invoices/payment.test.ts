@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvoiceState, type InvoiceStateValue } from '@oficina/contracts';
+import { InvoiceState, type InvoiceStateValue } from '@ordem-certa/contracts';
 import { perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 

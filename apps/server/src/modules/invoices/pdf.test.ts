@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { InvoiceState } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { InvoiceState } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { createOrg, perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { multipartFiles } from '../../../test/factories.ts';

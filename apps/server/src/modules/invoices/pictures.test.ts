@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { InvoiceState, MAX_PHOTOS_PER_UPLOAD } from '@oficina/contracts';
+import { InvoiceState, MAX_PHOTOS_PER_UPLOAD } from '@ordem-certa/contracts';
 import { createOrg, perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { multipartFiles, PNG_1x1 } from '../../../test/factories.ts';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InvoiceState } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { InvoiceState } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { eq } from 'drizzle-orm';
 import { perFile } from '../../../test/helpers.ts';
 import { allKeys, invoiceWorld } from '../../../test/invoice-fixtures.ts';

@@ -7,8 +7,8 @@ import {
   parsePhone,
   type CnpjLookup,
   type CnpjLookupAddress,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { AppError, invalid, notFound } from '../../plugins/errors.ts';
 import { municipalityOf } from '../municipalities/municipalities.service.ts';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { cepLookupResponse, cepParam, cnpjLookupResponse, cnpjParam, lookupMessages } from '@oficina/contracts';
+import { cepLookupResponse, cepParam, cnpjLookupResponse, cnpjParam, lookupMessages } from '@ordem-certa/contracts';
 import { cepLookup } from './cep.service.ts';
 import { cnpjLookup } from './cnpj.service.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { completeCnpj, lookupMessages, ROLE_USER } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { completeCnpj, lookupMessages, ROLE_USER } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { addUser, perFile } from '../../../test/helpers.ts';
 import { startLookupStandIn, type LookupStandIn, type StandInCnpj } from '../../../test/lookup-stand-in.ts';
 

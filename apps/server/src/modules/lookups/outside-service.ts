@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '@oficina/db';
+import type { Db } from '@ordem-certa/db';
 
 /** What a lookup works with: the database its answers are kept in, and the request's log. */
 export interface LookupContext {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, occurrenceDate } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { addDays, occurrenceDate } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { createSecondInstance, perFile } from '../../../test/helpers.ts';
 import { planWorld } from '../../../test/maintenance-plan-fixtures.ts';
 import { processDuePlans } from './maintenance-plan-job.ts';

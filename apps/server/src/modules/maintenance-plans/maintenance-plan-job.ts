@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { addDays, MAX_LEAD_DAYS } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { addDays, MAX_LEAD_DAYS } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 import { makeVisitsUntil } from './plan-visits.service.ts';

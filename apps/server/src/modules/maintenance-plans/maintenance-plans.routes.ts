@@ -11,7 +11,7 @@ import {
   maintenanceReportBody,
   orgParam,
   pdfResponse,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { createPlan, endPlan, getPlan, listPlans, updatePlan } from './maintenance-plans.service.ts';
 import { generateVisits, listVisits } from './plan-visits.service.ts';
 import { requestReport } from './pmoc-report.service.ts';

@@ -12,8 +12,8 @@ import {
   type MaintenancePlan,
   type MaintenancePlanListItem,
   type MaintenancePlanValues,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import { audit, changedFields, type AuditActor, type AuditChange } from '../../lib/audit.ts';

@@ -8,8 +8,8 @@ import {
   maintenancePlanMessages as msg,
   messages,
   PersonType,
-} from '@oficina/contracts';
-import { schema } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { addCompany, expectEachRoute, perFile } from '../../../test/helpers.ts';
 import { newCpf } from '../../../test/factories.ts';
 import { planWorld } from '../../../test/maintenance-plan-fixtures.ts';

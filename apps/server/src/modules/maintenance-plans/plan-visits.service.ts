@@ -14,8 +14,8 @@ import {
   occurrenceDate,
   type MaintenanceFrequency,
   type MaintenanceOccurrence,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import type { AuditActor, AuditChange } from '../../lib/audit.ts';

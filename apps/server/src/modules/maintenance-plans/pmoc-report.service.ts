@@ -9,8 +9,8 @@ import {
   PDF_LINK_TTL_SECONDS,
   type MaintenanceFrequency,
   type MaintenanceReportBody,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';

@@ -5,7 +5,7 @@ import {
   formatIdentifier,
   InvoiceState,
   maintenancePlanMessages as msg,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { perFile } from '../../../test/helpers.ts';
 import { planWorld } from '../../../test/maintenance-plan-fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { municipalityListQuery, municipalityListResponse } from '@oficina/contracts';
+import { municipalityListQuery, municipalityListResponse } from '@ordem-certa/contracts';
 import { listMunicipalities } from './municipalities.service.ts';
 
 /** IBGE's municipalities for the address form's city picker: any signed-in user, no organization data. */

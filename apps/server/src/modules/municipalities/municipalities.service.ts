@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Municipality, MunicipalityListQuery } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import type { Municipality, MunicipalityListQuery } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { listPage, searchWhere } from '../../lib/list.ts';
 import { alphabetical } from '../../lib/paging.ts';
 

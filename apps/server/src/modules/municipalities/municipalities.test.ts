@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressMessages } from '@oficina/contracts';
+import { addressMessages } from '@ordem-certa/contracts';
 import { perFile } from '../../../test/helpers.ts';
 
 // The test app's lookup services point at a closed port: the list answers from the bundled table alone.

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { Db } from '@oficina/db';
+import type { Db } from '@ordem-certa/db';
 import { loadGeneratedSecret } from '../../lib/secrets.ts';
 
 // A company's A1 certificate and its password are kept encrypted at rest with AES-256-GCM. The key is

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { formatQuantity, nfseMessages, normalizeIdentifier, PersonType } from '@oficina/contracts';
-import { schema, type Tx } from '@oficina/db';
+import { formatQuantity, nfseMessages, normalizeIdentifier, PersonType } from '@ordem-certa/contracts';
+import { schema, type Tx } from '@ordem-certa/db';
 import { invalid } from '../../plugins/errors.ts';
 import type { DpsInput } from './xml/dps.ts';
 

@@ -7,8 +7,8 @@ import {
   type CertificateUpload,
   type CompanyFiscal,
   type CompanyFiscalBody,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid, isMalformedMultipart, malformed } from '../../plugins/errors.ts';
 import { fieldPart, keepPart, skipPart } from '../../lib/uploads.ts';

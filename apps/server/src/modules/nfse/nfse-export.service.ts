@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@oficina/db';
+import type { Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import type { ZipEntry } from '../../lib/zip.ts';
 

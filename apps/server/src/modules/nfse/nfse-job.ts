@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatDate, nfseMessages } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { formatDate, nfseMessages } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 import { audit } from '../../lib/audit.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { fromCents, nfseStatusLabels, type NfseStatusValue } from '@oficina/contracts';
+import { fromCents, nfseStatusLabels, type NfseStatusValue } from '@ordem-certa/contracts';
 import type { ReportSpec } from '../reports/report-definitions.ts';
 import { periodFilters } from '../reports/report-filters.ts';
 

@@ -9,7 +9,7 @@ import {
   nfseExportQuery,
   nfseResponse,
   orgParam,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { zipStream } from '../../lib/zip.ts';
 import { getCompanyFiscal, putCompanyFiscal, uploadCertificate } from './fiscal-settings.service.ts';
 import { cancelNfse, getNfse, getNfseXml, issueNfse, type NfseContext, type NfseXmlKind } from './nfse.service.ts';

@@ -1,6 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { InvoiceState, nfseMessages, type Nfse, type NfseCancelBody, type NfseEnvironment } from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+import {
+  InvoiceState,
+  nfseMessages,
+  type Nfse,
+  type NfseCancelBody,
+  type NfseEnvironment,
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
 import { lockInvoice, recordChange, systemComment, visibleInvoice, type Actor } from '../invoices/invoice-access.ts';

@@ -5,7 +5,7 @@ import {
   notificationListQuery,
   notificationListResponse,
   orgParam,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { listNotifications, markAsRead } from './notifications.service.ts';
 
 const access = { access: { feature: 'notifications' } } as const;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { NotificationItem, NotificationList } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import type { NotificationItem, NotificationList } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound, type AuthContext } from '../../plugins/auth.ts';
 
 const n = schema.notifications;

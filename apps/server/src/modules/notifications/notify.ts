@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ROLE_ADMIN } from '@oficina/contracts';
-import type { Db, Tx } from '@oficina/db';
+import { ROLE_ADMIN } from '@ordem-certa/contracts';
+import type { Db, Tx } from '@ordem-certa/db';
 import { afterCommit } from '../../lib/after-commit.ts';
 
 export interface NotificationEvent {

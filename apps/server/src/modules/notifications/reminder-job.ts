@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '@oficina/db';
+import type { Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 import { notifyAdmins } from './notify.ts';

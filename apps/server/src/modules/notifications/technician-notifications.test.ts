@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InvoiceState } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { InvoiceState } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orgParam, organizationResponse, updateOrganizationBody } from '@oficina/contracts';
+import { orgParam, organizationResponse, updateOrganizationBody } from '@ordem-certa/contracts';
 import { getOrganization, updateOrganization } from './organizations.service.ts';
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {

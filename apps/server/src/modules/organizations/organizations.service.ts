@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { UpdateOrganizationBody } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import type { UpdateOrganizationBody } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 
 const columns = {

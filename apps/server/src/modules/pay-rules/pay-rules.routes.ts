@@ -6,7 +6,7 @@ import {
   payRulesQuery,
   payRulesResponse,
   payRuleUserParams,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { createPayRule, listPayRules, removePayRule } from './pay-rules.service.ts';
 
 const config = { access: { admin: true } } as const;

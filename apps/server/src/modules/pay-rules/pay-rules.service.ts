@@ -10,8 +10,8 @@ import {
   type CreatePayRule,
   type PayRule,
   type PayRulesResponse,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid } from '../../plugins/errors.ts';
 import { audit } from '../../lib/audit.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { schema } from '@oficina/db';
+import { schema } from '@ordem-certa/db';
 import { addCompany, perFile, type TestOrg } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';

@@ -11,7 +11,7 @@ import {
   receivableRow,
   receivablesQuery,
   receivablesResponse,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { addPayment, createInstallments, invoicePayments, removePayment } from './payments.service.ts';
 import { listReceivables, payReceivable, receivablesCsvResult } from './receivables.service.ts';
 import { csvFileName, reportCsv } from '../reports/report-csv.ts';

@@ -17,8 +17,8 @@ import {
   type InvoicePaymentsResponse,
   type PaymentMethod,
   type ReceivableStatus,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import type { AuditChange } from '../../lib/audit.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { InvoiceState, type InvoiceStateValue } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { InvoiceState, type InvoiceStateValue } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { notifyOverdueReceivables } from './receivable-job.ts';

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromCents, paymentMessages } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { fromCents, paymentMessages } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 import { notifyAdmins } from '../notifications/notify.ts';

@@ -10,8 +10,8 @@ import {
   type ReceivableRow,
   type ReceivablesQuery,
   type ReportResult,
-} from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import { partySearch } from '../../lib/parties.ts';

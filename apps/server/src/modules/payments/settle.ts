@@ -1,7 +1,7 @@
 // Whether an order is paid: its payments against its total. Apart from payments.service.ts so the
 // order's record kind (invoice-access.ts) can settle an order after a line or discount change.
 import { eq, sql } from 'drizzle-orm';
-import { schema, type Db, type Tx } from '@oficina/db';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import type { AuditChange } from '../../lib/audit.ts';
 import { queryRows } from '../../lib/sql.ts';
 

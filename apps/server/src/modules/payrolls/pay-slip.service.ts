@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { describePayBasis, payrollMessages, PDF_LINK_TTL_SECONDS, ROLE_ADMIN } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { describePayBasis, payrollMessages, PDF_LINK_TTL_SECONDS, ROLE_ADMIN } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';

@@ -14,7 +14,7 @@ import {
   payrollWorkerParams,
   pdfResponse,
   pendingOrdersResponse,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import {
   createPayroll,
   getPayroll,

@@ -10,8 +10,8 @@ import {
   type PayrollDetail,
   type PayrollLine,
   type PayrollLinesQuery,
-} from '@oficina/contracts';
-import { generatePayroll, schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { generatePayroll, schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound, type AuthContext } from '../../plugins/auth.ts';
 import { conflict, invalid } from '../../plugins/errors.ts';
 import { audit } from '../../lib/audit.ts';

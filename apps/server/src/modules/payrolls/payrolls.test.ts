@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { noFeatures, allFeatures, payrollMessages, ROLE_ADMIN, ROLE_USER } from '@oficina/contracts';
-import { DEMO_PASSWORD, generatePayroll, schema } from '@oficina/db';
+import { noFeatures, allFeatures, payrollMessages, ROLE_ADMIN, ROLE_USER } from '@ordem-certa/contracts';
+import { DEMO_PASSWORD, generatePayroll, schema } from '@ordem-certa/db';
 import { createOrg, type TestOrg, perFile, addCompany } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';

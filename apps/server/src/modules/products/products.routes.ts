@@ -9,7 +9,7 @@ import {
   stockMovementBody,
   stockMovementCreated,
   stockMovementListResponse,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.service.ts';
 import { addMovement, listMovements } from './stock.service.ts';

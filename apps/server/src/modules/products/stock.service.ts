@@ -9,8 +9,8 @@ import {
   type InvoiceStateValue,
   type ListQuery,
   type StockMovementBody,
-} from '@oficina/contracts';
-import { schema, type Db, type Tx } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid } from '../../plugins/errors.ts';
 import { listPage } from '../../lib/list.ts';

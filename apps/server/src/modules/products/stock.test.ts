@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { InvoiceState, messages, quantityMessages, stockMessages } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { InvoiceState, messages, quantityMessages, stockMessages } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { perFile, type TestOrg } from '../../../test/helpers.ts';
 import { allKeys, invoiceWorld } from '../../../test/invoice-fixtures.ts';
 

@@ -6,7 +6,7 @@ import {
   signatureResponse,
   updateProfileBody,
   updateProfileResponse,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { getProfile, saveSignature, updateProfile } from './profile.service.ts';
 
 const tags = ['profile'];

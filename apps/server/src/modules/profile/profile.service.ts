@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { messages, profileMessages, type updateProfileBody } from '@oficina/contracts';
+import { messages, profileMessages, type updateProfileBody } from '@ordem-certa/contracts';
 import { checkDrawing } from '../../lib/images.ts';
-import { hashPassword, schema, verifyPassword, type Db } from '@oficina/db';
+import { hashPassword, schema, verifyPassword, type Db } from '@ordem-certa/db';
 import type { z } from 'zod';
 import { assertFound, type AuthContext, type TokenService } from '../../plugins/auth.ts';
 import { invalid } from '../../plugins/errors.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileMessages, userMessages } from '@oficina/contracts';
+import { profileMessages, userMessages } from '@ordem-certa/contracts';
 import { loginFromNewAddress, type TestOrg } from '../../../test/helpers.ts';
 import { registerApi, twoOrganizations } from '../../../test/register-tests.ts';
 import { PNG_1x1 } from '../../../test/factories.ts';

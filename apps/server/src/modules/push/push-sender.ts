@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import type { PushPayload } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import type { PushPayload } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import type { WrittenNotification } from '../notifications/notify.ts';
 import type { VapidKeys } from './vapid.ts';
 import { loadWebPush } from './web-push.ts';

@@ -5,7 +5,7 @@ import {
   pushSubscriptionResponse,
   pushUnsubscribeBody,
   vapidPublicKeyResponse,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { subscribe, unsubscribe } from './push.service.ts';
 
 const tags = ['push'];

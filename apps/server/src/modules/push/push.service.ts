@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { PushSubscriptionBody } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import type { PushSubscriptionBody } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import type { AuthContext } from '../../plugins/auth.ts';
 
 const ps = schema.pushSubscriptions;

@@ -1,6 +1,6 @@
 import { loadWebPush } from './web-push.ts';
 import { eq } from 'drizzle-orm';
-import { schema, type Db } from '@oficina/db';
+import { schema, type Db } from '@ordem-certa/db';
 
 const VAPID_SECRET = 'vapid';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { reminderBody, reminderListQuery, reminderResponse } from '@oficina/contracts';
+import { reminderBody, reminderListQuery, reminderResponse } from '@ordem-certa/contracts';
 import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import { createReminder, getReminder, listReminders, updateReminder } from './reminders.service.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { ListQuery } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import type { ListQuery } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { register } from '../../lib/register.ts';
 import { alphabetical } from '../../lib/paging.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages, noFeatures } from '@oficina/contracts';
+import { messages, noFeatures } from '@ordem-certa/contracts';
 import { createOrg, type TestOrg } from '../../../test/helpers.ts';
 import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../../../test/register-tests.ts';
 

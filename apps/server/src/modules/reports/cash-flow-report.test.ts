@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { InvoiceState, messages, reportMessages } from '@oficina/contracts';
+import { InvoiceState, messages, reportMessages } from '@ordem-certa/contracts';
 import { type TestOrg, perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 

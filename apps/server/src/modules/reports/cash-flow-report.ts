@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { fromCents, InvoiceState, type ReportFilter } from '@oficina/contracts';
+import { fromCents, InvoiceState, type ReportFilter } from '@ordem-certa/contracts';
 import type { ReportContext, ReportSpec } from './report-definitions.ts';
 import { EARLIEST_DAY, todayIn } from './report-filters.ts';
 

@@ -1,5 +1,5 @@
-import type { ReportCell, ReportColumnType, ReportResult } from '@oficina/contracts';
-import { formatDate, formatDateTime } from '@oficina/contracts';
+import type { ReportCell, ReportColumnType, ReportResult } from '@ordem-certa/contracts';
+import { formatDate, formatDateTime } from '@ordem-certa/contracts';
 
 /**
  * The CSV a pt-BR Excel opens as it is: UTF-8 with a BOM (so accents survive), ';' between cells

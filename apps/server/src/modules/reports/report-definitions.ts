@@ -10,8 +10,8 @@ import {
   type ReportColumn,
   type ReportFilter,
   type InvoiceStateValue,
-} from '@oficina/contracts';
-import type { Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import type { Db } from '@ordem-certa/db';
 import { searchWhere } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { periodFilters } from './report-filters.ts';

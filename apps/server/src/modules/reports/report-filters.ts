@@ -1,4 +1,4 @@
-import { formatDate, messages, reportMessages, type ReportFilter } from '@oficina/contracts';
+import { formatDate, messages, reportMessages, type ReportFilter } from '@ordem-certa/contracts';
 import { invalid } from '../../plugins/errors.ts';
 
 /** The longest period a report takes, in days: every report reads at most a year of orders. */

@@ -6,7 +6,7 @@ import {
   reportListResponse,
   reportParams,
   reportResult,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { listReports, reportDefinition as getDefinition, runReport } from './reports.service.ts';
 import { csvFileName, reportCsv } from './report-csv.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serviceBody, serviceListQuery, serviceResponse } from '@oficina/contracts';
+import { serviceBody, serviceListQuery, serviceResponse } from '@ordem-certa/contracts';
 import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import { archiveService, createService, getService, listServices, updateService } from './services.service.ts';
 

@@ -1,6 +1,6 @@
 import { isNull } from 'drizzle-orm';
-import { catalogMessages, fromCents, toCents, type ServiceBody, type ServiceListQuery } from '@oficina/contracts';
-import { schema, type Db } from '@oficina/db';
+import { catalogMessages, fromCents, toCents, type ServiceBody, type ServiceListQuery } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { register } from '../../lib/register.ts';
 import { alphabetical } from '../../lib/paging.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tagBody, tagListQuery, tagResponse } from '@oficina/contracts';
+import { tagBody, tagListQuery, tagResponse } from '@ordem-certa/contracts';
 import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import { createTag, getTag, listTags, updateTag } from './tags.service.ts';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { schema } from '@oficina/db';
-import { DEFAULT_TAG_COLOR, tagColorPresets, tagMessages } from '@oficina/contracts';
+import { schema } from '@ordem-certa/db';
+import { DEFAULT_TAG_COLOR, tagColorPresets, tagMessages } from '@ordem-certa/contracts';
 import { createOrg } from '../../../test/helpers.ts';
 import { registerApi, twoOrganizations, itChecksAccessOnOneRow } from '../../../test/register-tests.ts';
 

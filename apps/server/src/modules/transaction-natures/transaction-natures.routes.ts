@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { transactionNatureBody, transactionNatureListQuery, transactionNatureResponse } from '@oficina/contracts';
+import { transactionNatureBody, transactionNatureListQuery, transactionNatureResponse } from '@ordem-certa/contracts';
 import { registerRouteSchemas } from '../../lib/register-routes.ts';
 import {
   createTransactionNature,

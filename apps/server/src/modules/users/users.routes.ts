@@ -14,7 +14,7 @@ import {
   userResponse,
   workerItem,
   workerListQuery,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { createUser, getUser, listUsers, listWorkers, updateUser, updateUserFinancial } from './users.service.ts';
 
 const itemParams = orgParam.extend({ id: idParam.shape.id });

@@ -8,8 +8,8 @@ import {
   type UserFinancialBody,
   type createUserBody,
   type updateUserBody,
-} from '@oficina/contracts';
-import { hashPassword, schema, type Db } from '@oficina/db';
+} from '@ordem-certa/contracts';
+import { hashPassword, schema, type Db } from '@ordem-certa/db';
 import type { z } from 'zod';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid, isUniqueViolation } from '../../plugins/errors.ts';

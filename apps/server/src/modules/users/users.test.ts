@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { availableRoles, userMessages } from '@oficina/contracts';
-import { schema } from '@oficina/db';
+import { availableRoles, userMessages } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { createOrg, loginFromNewAddress, type TestOrg } from '../../../test/helpers.ts';
 import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../../../test/register-tests.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lookupMessages, messages } from '@oficina/contracts';
+import { lookupMessages, messages } from '@ordem-certa/contracts';
 import { clientEffects } from '../../lib/api-client.ts';
 import { fakeApi, renderAsUser } from '../../test/fake-api.tsx';
 import { AddressModal } from './address-modal.tsx';

@@ -9,7 +9,7 @@ import {
   stateOfIbgeCode,
   type Address,
   type AddressInput,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { ModalForm, useModalForm } from '../modal-form.tsx';
 import { MaskedInput } from '../masked-input.tsx';
 import { useAddress } from './api/get-address.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { addressMessages, DEFAULT_TAKE, formatPostalCode, type Address } from '@oficina/contracts';
+import { addressMessages, DEFAULT_TAKE, formatPostalCode, type Address } from '@ordem-certa/contracts';
 import type { Column } from '../data-table.tsx';
 import { useFormModal } from '../modal-form.tsx';
 import { removeColumn, useConfirmedRemove } from '../remove-button.tsx';

@@ -1,4 +1,4 @@
-import { stateOfIbgeCode } from '@oficina/contracts';
+import { stateOfIbgeCode } from '@ordem-certa/contracts';
 import { SearchableSelect, type Option } from '../searchable-select.tsx';
 import { getMunicipalities } from './api/get-municipalities.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
-import { cepDigits, lookupMessages, type AddressBody, type AddressInput, type CepLookup } from '@oficina/contracts';
+import { cepDigits, lookupMessages, type AddressBody, type AddressInput, type CepLookup } from '@ordem-certa/contracts';
 import { lookupFailure } from '../../lib/lookup-failure.ts';
 import { cepQueryOptions } from './api/lookup-cep.ts';
 

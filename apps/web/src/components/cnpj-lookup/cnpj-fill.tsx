@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { addressMessages, formatAddress, lookupMessages, type CnpjLookupAddress } from '@oficina/contracts';
+import { addressMessages, formatAddress, lookupMessages, type CnpjLookupAddress } from '@ordem-certa/contracts';
 import { toastApiError } from '../../lib/api-client.ts';
 import { useAddresses } from '../addresses/api/get-addresses.ts';
 import { saveAddress, useSaveAddress } from '../addresses/api/save-address.ts';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
-import { cnpjForLookup, lookupMessages, type CnpjLookup, type CnpjLookupAddress } from '@oficina/contracts';
+import { cnpjForLookup, lookupMessages, type CnpjLookup, type CnpjLookupAddress } from '@ordem-certa/contracts';
 import { lookupFailure } from '../../lib/lookup-failure.ts';
 import { cnpjQueryOptions } from './api/lookup-cnpj.ts';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import { ApiError, toastApiError } from '../../lib/api-client.ts';
 import { loadSchema, type SchemaSource } from '../../lib/schema-source.ts';
 import { useFormDraft, type DraftKey } from '../../lib/use-form-draft.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addCommentBody, CommentType } from '@oficina/contracts';
+import { addCommentBody, CommentType } from '@ordem-certa/contracts';
 import { ApiError } from '../../lib/api-client.ts';
 import { fakeApi, renderAsUser } from '../../test/fake-api.tsx';
 import { CommentEntries } from './comment-entries.tsx';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Button, CloseButton, Form, InputGroup, ListGroup, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { isEmailAddress, recordEmailMessages, uniqueAddresses, type SentEmail } from '@oficina/contracts';
+import { isEmailAddress, recordEmailMessages, uniqueAddresses, type SentEmail } from '@ordem-certa/contracts';
 import { ApiError, isRepeatInFlight, newIdempotencyKey, toastApiError } from '../../lib/api-client.ts';
 import { AppModal } from '../app-modal.tsx';
 

@@ -1,6 +1,6 @@
 import { Badge, Table } from 'react-bootstrap';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { emailStatusLabels, type SentEmail } from '@oficina/contracts';
+import { emailStatusLabels, type SentEmail } from '@ordem-certa/contracts';
 import { formatDateTime } from '../../lib/format.ts';
 import { ConnectionNotice, useNoConnection } from '../connection-notice.tsx';
 

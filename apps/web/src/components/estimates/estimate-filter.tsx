@@ -1,5 +1,5 @@
 import { Form } from 'react-bootstrap';
-import { estimateStatusLabels, estimateStatusList } from '@oficina/contracts';
+import { estimateStatusLabels, estimateStatusList } from '@ordem-certa/contracts';
 import { ChecksField, RecordFilterPopover } from '../record-list/filter-fields.tsx';
 import type { Option } from '../searchable-select.tsx';
 

@@ -1,5 +1,5 @@
 import { Badge } from 'react-bootstrap';
-import { EstimateStatus, estimateStatusLabels, type EstimateStatusValue } from '@oficina/contracts';
+import { EstimateStatus, estimateStatusLabels, type EstimateStatusValue } from '@ordem-certa/contracts';
 
 const variants: Record<number, string> = {
   [EstimateStatus.Draft]: 'secondary',

@@ -1,4 +1,4 @@
-import { formatMoney, type EstimateListRow } from '@oficina/contracts';
+import { formatMoney, type EstimateListRow } from '@ordem-certa/contracts';
 import type { Column } from '../data-table.tsx';
 import { recordColumns, RecordTable } from '../record-list/record-columns.tsx';
 import { EstimateStatusBadge } from './estimate-status-badge.tsx';

@@ -1,5 +1,5 @@
 import { Form } from 'react-bootstrap';
-import { can, invoiceListSorts, type InvoiceListSort } from '@oficina/contracts';
+import { can, invoiceListSorts, type InvoiceListSort } from '@ordem-certa/contracts';
 import { useAuth, useOrgPath, useViewer } from '../../lib/auth.tsx';
 import { baseFilterDefaults, type BaseFilter } from '../../lib/use-persisted-filter.ts';
 import { DateInput } from '../date-input.tsx';

@@ -1,5 +1,5 @@
 import { Badge } from 'react-bootstrap';
-import { InvoiceState, invoiceStateLabel } from '@oficina/contracts';
+import { InvoiceState, invoiceStateLabel } from '@ordem-certa/contracts';
 
 /** One colour per order state, so a status reads the same on the list, the edit screen and the home cards. */
 const variants: Record<number, string> = {

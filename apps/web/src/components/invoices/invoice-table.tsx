@@ -1,4 +1,4 @@
-import type { InvoiceListRow } from '@oficina/contracts';
+import type { InvoiceListRow } from '@ordem-certa/contracts';
 import type { Column } from '../data-table.tsx';
 import { DateTime, recordColumns, RecordTable } from '../record-list/record-columns.tsx';
 import { InvoiceStatusBadge, PaidBadge } from './invoice-status-badge.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { Form } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
-import { unitLabel } from '@oficina/contracts';
+import { unitLabel } from '@ordem-certa/contracts';
 import { lazySchema } from '../../lib/schema-source.ts';
 import { MoneyInput } from '../money-input.tsx';
 import { DescriptionField, QuantityField, type LineFormValues } from './line-fields.tsx';

@@ -1,5 +1,5 @@
 import { Button } from 'react-bootstrap';
-import { formatMoney, formatQuantityUnit, fromCents, lineTotalCents, toCents } from '@oficina/contracts';
+import { formatMoney, formatQuantityUnit, fromCents, lineTotalCents, toCents } from '@ordem-certa/contracts';
 import { ActionButton } from '../action-button.tsx';
 import { PencilIcon, TrashIcon } from '../icons.tsx';
 import type { LineColumn } from './lines-table.tsx';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import type { SchemaSource } from '../../lib/schema-source.ts';
 import { AppModal } from '../app-modal.tsx';

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Form } from 'react-bootstrap';
-import { noPaymentMethodLabel, paymentMethodLabels, paymentMethods } from '@oficina/contracts';
+import { noPaymentMethodLabel, paymentMethodLabels, paymentMethods } from '@ordem-certa/contracts';
 
 /**
  * The payment methods (PIX, Dinheiro, Cartão de crédito…) as a select for react-hook-form's

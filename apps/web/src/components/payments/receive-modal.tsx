@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { messages, paymentMessages, type PayReceivableBody } from '@oficina/contracts';
+import { messages, paymentMessages, type PayReceivableBody } from '@ordem-certa/contracts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { todayIso } from '../../lib/time-zone.ts';
 import { AppModal } from '../app-modal.tsx';

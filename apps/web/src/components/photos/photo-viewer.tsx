@@ -1,5 +1,5 @@
 import { Alert, Button, Spinner } from 'react-bootstrap';
-import type { InvoicePicture } from '@oficina/contracts';
+import type { InvoicePicture } from '@ordem-certa/contracts';
 import { formatDateTime } from '../../lib/format.ts';
 import { AppModal } from '../app-modal.tsx';
 import { BlobImage } from '../blob-image.tsx';

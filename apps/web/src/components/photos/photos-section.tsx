@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { paperworkMessages, type InvoicePicture } from '@oficina/contracts';
+import { paperworkMessages, type InvoicePicture } from '@ordem-certa/contracts';
 import { ApiError, reportedGlobally } from '../../lib/api-client.ts';
 import { useConfirm } from '../confirm-dialog.tsx';
 import { TrashIcon } from '../icons.tsx';

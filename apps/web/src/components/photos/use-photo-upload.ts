@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { fileMessages, IMAGE_MAX_BYTES, imageContentTypes, paperworkMessages } from '@oficina/contracts';
+import { fileMessages, IMAGE_MAX_BYTES, imageContentTypes, paperworkMessages } from '@ordem-certa/contracts';
 import { ApiError, toastApiError } from '../../lib/api-client.ts';
 import { shrinkImage } from '../../lib/shrink-image.ts';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatIdentifier } from '@oficina/contracts';
+import { formatIdentifier } from '@ordem-certa/contracts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { DataTable, type Column } from '../data-table.tsx';
 import { TagBadge } from '../tag-badge.tsx';

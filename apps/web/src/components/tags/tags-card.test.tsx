@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { paperworkMessages } from '@oficina/contracts';
+import { paperworkMessages } from '@ordem-certa/contracts';
 import { ApiError } from '../../lib/api-client.ts';
 import { fakeApi, renderAsUser } from '../../test/fake-api.tsx';
 import { TagsCard, type TagAdding } from './tags-card.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { paperworkMessages } from '@oficina/contracts';
+import { paperworkMessages } from '@ordem-certa/contracts';
 import { toastApiError } from '../../lib/api-client.ts';
 import { AppModal } from '../app-modal.tsx';
 import { ModalFormFooter } from '../modal-form-footer.tsx';

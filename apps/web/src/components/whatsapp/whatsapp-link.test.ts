@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whatsappMessages } from '@oficina/contracts';
+import { whatsappMessages } from '@ordem-certa/contracts';
 import { whatsAppHref } from './whatsapp-link.ts';
 
 describe('whatsAppHref', () => {

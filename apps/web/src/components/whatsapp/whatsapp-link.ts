@@ -1,4 +1,4 @@
-import { whatsAppNumber, whatsappMessages } from '@oficina/contracts';
+import { whatsAppNumber, whatsappMessages } from '@ordem-certa/contracts';
 
 /**
  * The wa.me address that opens WhatsApp on a conversation with the customer's number, `message` typed

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore, del, set, values } from 'idb-keyval';
-import { IDEMPOTENCY_HEADER } from '@oficina/contracts';
+import { IDEMPOTENCY_HEADER } from '@ordem-certa/contracts';
 import { API_BASE, ApiError, endSession, UserMessageError } from '../api-client.ts';
 import { markConnection } from '../connection.tsx';
 import { decodeToken, getToken } from '../token.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { idempotencyMessages } from '@oficina/contracts';
+import { idempotencyMessages } from '@ordem-certa/contracts';
 import { Outbox, retryDelay, type OutboxDeps, type OutboxDraft, type OutboxItem, type SendAnswer } from './outbox.ts';
 
 /** A Map as the store; `failDeleteOnce` makes the next delete throw (the app dies after the send). */

@@ -1,4 +1,4 @@
-import { idempotencyMessages, type ChecklistValue } from '@oficina/contracts';
+import { idempotencyMessages, type ChecklistValue } from '@ordem-certa/contracts';
 
 /**
  * The technician's writes that wait for the network: comments, photos, the customer's signature,

@@ -1,4 +1,4 @@
-import { formatMoney, fromCents } from '@oficina/contracts';
+import { formatMoney, fromCents } from '@ordem-certa/contracts';
 import { colors, CONTENT_WIDTH, ensureSpace, fonts, PAGE, pdfText, sectionTitle, type Doc } from './pdf-layout.ts';
 import type { PrintedPix } from './printed-data.ts';
 

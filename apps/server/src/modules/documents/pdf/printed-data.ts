@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { formatQuantity, fromCents, pixBrCode } from '@oficina/contracts';
+import { formatQuantity, fromCents, pixBrCode } from '@ordem-certa/contracts';
 
 // What the printed documents show, made from the data before any drawing: the server's request code
 // uses these, and the drawing (pdfkit, in the PDF workers) is kept out of the server's own memory.

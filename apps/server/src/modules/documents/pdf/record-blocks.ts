@@ -8,7 +8,7 @@ import {
   fromCents,
   lineTotalCents,
   PersonType,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import {
   asHeading,
   colors,

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@oficina/contracts';
+import { formatDate, formatDateTime } from '@ordem-certa/contracts';
 import {
   equipmentTable,
   header,

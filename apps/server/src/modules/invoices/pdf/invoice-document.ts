@@ -1,4 +1,10 @@
-import { CommentType, commentTypeLabels, formatDate, formatDateTime, type CommentTypeValue } from '@oficina/contracts';
+import {
+  CommentType,
+  commentTypeLabels,
+  formatDate,
+  formatDateTime,
+  type CommentTypeValue,
+} from '@ordem-certa/contracts';
 import {
   colors,
   CONTENT_WIDTH,

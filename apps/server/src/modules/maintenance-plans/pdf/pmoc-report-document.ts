@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatIdentifier, PersonType } from '@oficina/contracts';
+import { formatDate, formatDateTime, formatIdentifier, PersonType } from '@ordem-certa/contracts';
 import {
   colors,
   CONTENT_WIDTH,

@@ -1,4 +1,11 @@
-import { formatDate, formatDateTime, formatIdentifier, formatMoney, fromCents, PersonType } from '@oficina/contracts';
+import {
+  formatDate,
+  formatDateTime,
+  formatIdentifier,
+  formatMoney,
+  fromCents,
+  PersonType,
+} from '@ordem-certa/contracts';
 import {
   colors,
   CONTENT_WIDTH,

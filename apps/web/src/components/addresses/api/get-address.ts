@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Address } from '@oficina/contracts';
+import type { Address } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 export const getAddress = (ownerPath: string, addressId: number) =>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Address, ListResult } from '@oficina/contracts';
+import type { Address, ListResult } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 /** ownerPath: `/organizations/1/companies/5` or `/organizations/1/customers/7`. */

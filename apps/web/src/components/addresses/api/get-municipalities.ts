@@ -1,4 +1,4 @@
-import type { ListResult, Municipality } from '@oficina/contracts';
+import type { ListResult, Municipality } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET municipalities: IBGE's list searched by name (accents aside), of one UF when given. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CepLookup } from '@oficina/contracts';
+import type { CepLookup } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET cep/{cep}: quiet, since the address form says beside the CEP when the lookup fails. */

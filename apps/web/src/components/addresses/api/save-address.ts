@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Address, AddressBody } from '@oficina/contracts';
+import type { Address, AddressBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST addresses (new) or PUT addresses/{id} (existing). */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CnpjLookup } from '@oficina/contracts';
+import type { CnpjLookup } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET cnpj/{cnpj}: quiet, since the form says beside the button when the lookup fails. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formatIdentifier, type Customer } from '@oficina/contracts';
+import { formatIdentifier, type Customer } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import type { Option } from '../../searchable-select.tsx';

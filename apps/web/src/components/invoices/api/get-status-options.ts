@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MAX_TAKE, type InvoiceStatus, type ListResult } from '@oficina/contracts';
+import { MAX_TAKE, type InvoiceStatus, type ListResult } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 

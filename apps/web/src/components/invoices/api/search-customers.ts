@@ -1,4 +1,4 @@
-import { formatIdentifier, type ListResult, type PartyListItem } from '@oficina/contracts';
+import { formatIdentifier, type ListResult, type PartyListItem } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import type { Option } from '../../searchable-select.tsx';
 

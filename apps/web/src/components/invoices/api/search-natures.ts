@@ -1,4 +1,4 @@
-import type { ListResult, TransactionNature } from '@oficina/contracts';
+import type { ListResult, TransactionNature } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import type { Option } from '../../searchable-select.tsx';
 

@@ -1,4 +1,4 @@
-import type { ListResult, Worker } from '@oficina/contracts';
+import type { ListResult, Worker } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import type { Option } from '../../searchable-select.tsx';
 

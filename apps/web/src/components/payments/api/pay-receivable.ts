@@ -1,4 +1,4 @@
-import type { PayReceivableBody, ReceivableRow } from '@oficina/contracts';
+import type { PayReceivableBody, ReceivableRow } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 /**

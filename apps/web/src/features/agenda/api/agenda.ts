@@ -6,7 +6,7 @@ import type {
   MoveVisitResponse,
   UnscheduledOrder,
   UserListItem,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useAuth, useOrgPath } from '../../../lib/auth.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgendaVisit } from '@oficina/contracts';
+import type { AgendaVisit } from '@ordem-certa/contracts';
 import { columnsOf } from './day-grid.tsx';
 
 const visit = (invoiceId: number, at: string, durationMinutes = 60): AgendaVisit => ({

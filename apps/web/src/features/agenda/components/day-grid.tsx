@@ -1,4 +1,4 @@
-import type { AgendaVisit } from '@oficina/contracts';
+import type { AgendaVisit } from '@ordem-certa/contracts';
 import { hhmm, wallClock } from '../lib/zoned.ts';
 import { allowDrop, droppedVisit, type DraggedVisit } from './drag.ts';
 import { VisitCard } from './visit-card.tsx';

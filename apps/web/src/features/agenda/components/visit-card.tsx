@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import type { AgendaVisit } from '@oficina/contracts';
+import type { AgendaVisit } from '@ordem-certa/contracts';
 import { hhmm, wallClock } from '../lib/zoned.ts';
 import { startDrag } from './drag.ts';
 

@@ -1,4 +1,4 @@
-import type { AgendaVisit } from '@oficina/contracts';
+import type { AgendaVisit } from '@ordem-certa/contracts';
 import { shortDay, wallClock } from '../lib/zoned.ts';
 import type { Lane } from './day-grid.tsx';
 import { allowDrop, droppedVisit, type DraggedVisit } from './drag.ts';

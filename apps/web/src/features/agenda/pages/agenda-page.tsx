@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, ButtonGroup, ToggleButton } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { agendaMessages, messages, type MoveVisitBody } from '@oficina/contracts';
+import { agendaMessages, messages, type MoveVisitBody } from '@ordem-certa/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { toastApiError } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditLogItem, AuditLogQuery, ListResult } from '@oficina/contracts';
+import type { AuditLogItem, AuditLogQuery, ListResult } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 

@@ -1,4 +1,4 @@
-import type { ListResult, UserListItem } from '@oficina/contracts';
+import type { ListResult, UserListItem } from '@ordem-certa/contracts';
 import type { Option } from '../../../components/searchable-select.tsx';
 import { api } from '../../../lib/api-client.ts';
 

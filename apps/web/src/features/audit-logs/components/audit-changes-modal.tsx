@@ -1,5 +1,5 @@
 import { Table } from 'react-bootstrap';
-import { auditActionLabels, auditEntityLabels, type AuditLogItem } from '@oficina/contracts';
+import { auditActionLabels, auditEntityLabels, type AuditLogItem } from '@ordem-certa/contracts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { describeChange } from './format-change.ts';

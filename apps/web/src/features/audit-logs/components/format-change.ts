@@ -1,4 +1,4 @@
-import { auditFieldLabels, commentTypeLabels, type AuditChangeLine } from '@oficina/contracts';
+import { auditFieldLabels, commentTypeLabels, type AuditChangeLine } from '@ordem-certa/contracts';
 import { formatDateTime, formatIsoDate, formatMoney } from '../../../lib/format.ts';
 
 /** One change line as a reader wants it: what changed ('Desconto') and how ('R$ 10,00 → R$ 20,00'). */

@@ -7,7 +7,7 @@ import {
   auditEntityLabels,
   type AuditActionName,
   type AuditLogItem,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { FilterPopover } from '../../../components/filter-popover.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';

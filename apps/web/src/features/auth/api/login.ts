@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginBody } from '@oficina/contracts';
+import type { LoginBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 export const login = (body: LoginBody) => api.post<{ token: string }>('/login', body, { isLogin: true });

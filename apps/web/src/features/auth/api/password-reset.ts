@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PasswordResetBody, PasswordResetConfirmBody } from '@oficina/contracts';
+import type { PasswordResetBody, PasswordResetConfirmBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 type Message = { message: string };

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { PRODUCT_NAME } from '../../../lib/product.ts';
 

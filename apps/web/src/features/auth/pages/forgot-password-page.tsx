@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Alert, Form } from 'react-bootstrap';
-import { passwordResetBody, type PasswordResetBody } from '@oficina/contracts';
+import { passwordResetBody, type PasswordResetBody } from '@ordem-certa/contracts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { AuthCard, BackToLogin, SubmitButton, SubmitError } from '../components/auth-card.tsx';

@@ -1,7 +1,7 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Alert, Form } from 'react-bootstrap';
-import { messages, type LoginBody } from '@oficina/contracts';
+import { messages, type LoginBody } from '@ordem-certa/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { TextField } from '../../../components/text-field.tsx';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Form } from 'react-bootstrap';
-import { passwordResetForm, passwordResetMessages, type PasswordResetForm } from '@oficina/contracts';
+import { passwordResetForm, passwordResetMessages, type PasswordResetForm } from '@ordem-certa/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useConfirmPasswordReset } from '../api/password-reset.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChecklistTemplate, ChecklistTemplateBody, ListQuery, ListResult } from '@oficina/contracts';
+import type { ChecklistTemplate, ChecklistTemplateBody, ListQuery, ListResult } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 

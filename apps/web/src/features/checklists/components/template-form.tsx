@@ -5,7 +5,7 @@ import {
   checklistKindLabels,
   checklistTemplateBody,
   type ChecklistTemplateBody,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { TextField, useRegisterForm } from '../../../components/register-form.tsx';
 

@@ -1,7 +1,7 @@
 import { Button } from 'react-bootstrap';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { checklistMessages, messages, type ChecklistTemplateBody } from '@oficina/contracts';
+import { checklistMessages, messages, type ChecklistTemplateBody } from '@ordem-certa/contracts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ChecklistTemplate } from '@oficina/contracts';
+import type { ChecklistTemplate } from '@ordem-certa/contracts';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Company, CompanyEmailBody } from '@oficina/contracts';
+import type { Company, CompanyEmailBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { companyQueryKey } from './get-company.ts';

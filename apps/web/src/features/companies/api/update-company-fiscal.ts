@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CompanyFiscal, CompanyFiscalBody } from '@oficina/contracts';
+import type { CompanyFiscal, CompanyFiscalBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { companyFiscalQueryKey } from './get-company-fiscal.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Company, CompanyWhatsAppBody } from '@oficina/contracts';
+import type { Company, CompanyWhatsAppBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { whatsAppTemplateQueryKey } from '../../../components/whatsapp/use-whatsapp-template.ts';

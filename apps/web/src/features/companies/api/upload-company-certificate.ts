@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CertificateUpload } from '@oficina/contracts';
+import type { CertificateUpload } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { companyFiscalQueryKey } from './get-company-fiscal.ts';

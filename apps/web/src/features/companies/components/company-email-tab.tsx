@@ -10,7 +10,7 @@ import {
   type Company,
   type CompanyEmailBody,
   type CompanyEmailInput,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { ControlledField } from '../../../components/controlled-field.tsx';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';

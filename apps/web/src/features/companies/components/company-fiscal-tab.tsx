@@ -18,7 +18,7 @@ import {
   type CompanyFiscal,
   type CompanyFiscalBody,
   type CompanyFiscalInput,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDate } from '../../../lib/format.ts';

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { companyMessages, fileMessages, IMAGE_MAX_BYTES, imageContentTypes } from '@oficina/contracts';
+import { companyMessages, fileMessages, IMAGE_MAX_BYTES, imageContentTypes } from '@ordem-certa/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { BlobImage } from '../../../components/blob-image.tsx';

@@ -9,7 +9,7 @@ import {
   type Company,
   type CompanyPixBody,
   type CompanyPixValues,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateCompanyPix } from '../api/update-company-pix.ts';
 

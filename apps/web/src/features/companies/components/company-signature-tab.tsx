@@ -1,5 +1,5 @@
 import { toast } from 'react-toastify';
-import { companyMessages, type Company } from '@oficina/contracts';
+import { companyMessages, type Company } from '@ordem-certa/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { EMPTY_DRAWING_MESSAGE, SignaturePad } from '../../../components/signature-pad.tsx';
 import { useSignCompany } from '../api/sign-company.ts';

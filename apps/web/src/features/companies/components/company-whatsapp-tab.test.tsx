@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_WHATSAPP_ESTIMATE_TEMPLATE, DEFAULT_WHATSAPP_TEMPLATE, type Company } from '@oficina/contracts';
+import { DEFAULT_WHATSAPP_ESTIMATE_TEMPLATE, DEFAULT_WHATSAPP_TEMPLATE, type Company } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { CompanyWhatsAppTab } from './company-whatsapp-tab.tsx';
 

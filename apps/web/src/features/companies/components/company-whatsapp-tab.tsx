@@ -15,7 +15,7 @@ import {
   type CompanyWhatsAppBody,
   type CompanyWhatsAppInput,
   type WhatsAppDocument,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useContractForm } from '../../../components/use-contract-form.ts';
 import { useUpdateCompanyWhatsApp } from '../api/update-company-whatsapp.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_TAKE, type PartyListItem } from '@oficina/contracts';
+import { DEFAULT_TAKE, type PartyListItem } from '@ordem-certa/contracts';
 import type { Column } from '../../../components/data-table.tsx';
 import { partyColumns } from '../../../components/party-columns.tsx';
 import { RegisterListPage } from '../../../components/register-list-page.tsx';

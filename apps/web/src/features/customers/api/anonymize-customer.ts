@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CustomerDetail } from '@oficina/contracts';
+import type { CustomerDetail } from '@ordem-certa/contracts';
 import { api, newIdempotencyKey } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { customerQueryKey } from './get-customer.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { EquipmentHistoryEntry, ListResult } from '@oficina/contracts';
+import type { EquipmentHistoryEntry, ListResult } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Equipment, EquipmentBody } from '@oficina/contracts';
+import type { Equipment, EquipmentBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { equipmentsQueryKey } from './get-equipments.ts';

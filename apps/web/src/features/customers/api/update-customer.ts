@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CustomerDetail, UpdateCustomerBody } from '@oficina/contracts';
+import type { CustomerDetail, UpdateCustomerBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { customerQueryKey } from './get-customer.ts';

@@ -1,5 +1,5 @@
 import { Alert, Badge, Tab, Tabs } from 'react-bootstrap';
-import { customerPrivacyMessages, type CustomerDetail } from '@oficina/contracts';
+import { customerPrivacyMessages, type CustomerDetail } from '@ordem-certa/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { CustomerEstimatesTab } from './customer-estimates-tab.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge } from 'react-bootstrap';
 import { Link } from 'react-router';
-import type { Equipment } from '@oficina/contracts';
+import type { Equipment } from '@ordem-certa/contracts';
 import { formatDate } from '../../../lib/format.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';

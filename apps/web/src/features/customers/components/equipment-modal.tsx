@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Col, Form, Row } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { equipmentBody, equipmentMessages, type Equipment, type EquipmentInput } from '@oficina/contracts';
+import { equipmentBody, equipmentMessages, type Equipment, type EquipmentInput } from '@ordem-certa/contracts';
 import { ModalForm, useModalForm } from '../../../components/modal-form.tsx';
 import { useEquipment } from '../api/get-equipment.ts';
 import { useSaveEquipment } from '../api/save-equipment.ts';

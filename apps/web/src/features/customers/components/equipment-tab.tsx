@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { DEFAULT_TAKE, equipmentMessages, type Equipment } from '@oficina/contracts';
+import { DEFAULT_TAKE, equipmentMessages, type Equipment } from '@ordem-certa/contracts';
 import type { Column } from '../../../components/data-table.tsx';
 import { useFormModal } from '../../../components/modal-form.tsx';
 import { RemoveButton, useConfirmedRemove } from '../../../components/remove-button.tsx';

@@ -1,6 +1,6 @@
 import { Button, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { can, customerPrivacyMessages, messages } from '@oficina/contracts';
+import { can, customerPrivacyMessages, messages } from '@ordem-certa/contracts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { useViewer } from '../../../lib/auth.tsx';

@@ -1,5 +1,5 @@
 import { Form } from 'react-bootstrap';
-import { customerMessages, type PartyListItem } from '@oficina/contracts';
+import { customerMessages, type PartyListItem } from '@ordem-certa/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { Column } from '../../../components/data-table.tsx';
 import { partyColumns } from '../../../components/party-columns.tsx';

@@ -1,6 +1,6 @@
 import { Tab } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { customerMessages } from '@oficina/contracts';
+import { customerMessages } from '@ordem-certa/contracts';
 import { PartyTabs } from '../../../components/party-tabs.tsx';
 import { AddressTable } from '../../../components/addresses/address-table.tsx';
 import { useFeature, useOrgPath } from '../../../lib/auth.tsx';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { customerMessages } from '@oficina/contracts';
+import { customerMessages } from '@ordem-certa/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PartyForm } from '../../../components/party-form.tsx';
 import { addAddressAfterSave } from '../../../components/cnpj-lookup/cnpj-fill.tsx';

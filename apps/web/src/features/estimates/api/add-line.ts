@@ -1,4 +1,4 @@
-import type { AddEstimateProductBody, AddEstimateServiceBody } from '@oficina/contracts';
+import type { AddEstimateProductBody, AddEstimateServiceBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useEstimateMutation } from './use-estimate-mutation.ts';
 

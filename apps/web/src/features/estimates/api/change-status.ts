@@ -1,4 +1,4 @@
-import type { EstimateDetail, EstimateStatusValue } from '@oficina/contracts';
+import type { EstimateDetail, EstimateStatusValue } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useEstimateMutation } from './use-estimate-mutation.ts';
 

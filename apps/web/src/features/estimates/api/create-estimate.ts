@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateEstimateBody } from '@oficina/contracts';
+import type { CreateEstimateBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { estimatesQueryKey } from '../../../components/estimates/api/get-estimates.ts';

@@ -1,4 +1,4 @@
-import type { EditProductLineBody, EditServiceLineBody } from '@oficina/contracts';
+import type { EditProductLineBody, EditServiceLineBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useEstimateMutation } from './use-estimate-mutation.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SentEmail } from '@oficina/contracts';
+import type { SentEmail } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { estimatePath } from './estimate-keys.ts';

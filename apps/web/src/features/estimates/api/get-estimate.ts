@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EstimateDetail } from '@oficina/contracts';
+import type { EstimateDetail } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { estimateKey, estimatePath } from './estimate-keys.ts';

@@ -1,4 +1,4 @@
-import { formatMoney, type ListResult } from '@oficina/contracts';
+import { formatMoney, type ListResult } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import type { Option } from '../../../components/searchable-select.tsx';
 import type { EstimateLineKind } from './add-line.ts';

@@ -1,4 +1,4 @@
-import type { EstimateShareResponse } from '@oficina/contracts';
+import type { EstimateShareResponse } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useEstimateMutation } from './use-estimate-mutation.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { CustomerDecision } from '@oficina/contracts';
+import type { CustomerDecision } from '@ordem-certa/contracts';
 import { renderAsUser } from '../../../test/fake-api.tsx';
 import { CustomerDecisionCard } from './customer-decision-card.tsx';
 

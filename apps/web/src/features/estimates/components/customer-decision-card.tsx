@@ -1,6 +1,6 @@
 import { SummaryList } from '../../../components/summary-list.tsx';
 import type { ReactNode } from 'react';
-import type { CustomerDecision } from '@oficina/contracts';
+import type { CustomerDecision } from '@ordem-certa/contracts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
 import { pngSize } from '../../../lib/png-size.ts';
 import { SectionCard } from '../../../components/section-card.tsx';

@@ -1,4 +1,4 @@
-import { EstimateStatus, estimateMessages, type EstimateDetail } from '@oficina/contracts';
+import { EstimateStatus, estimateMessages, type EstimateDetail } from '@ordem-certa/contracts';
 import { EmailModal } from '../../../components/email/email-modal.tsx';
 import { useSendEmail } from '../api/emails.ts';
 

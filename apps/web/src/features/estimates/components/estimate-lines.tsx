@@ -4,7 +4,7 @@ import {
   addEstimateServiceBody,
   estimateMessages,
   type EstimateDetail,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { lineNames, type AddLineKind, type AddLineModalProps } from '../../../components/lines/add-line-modal.tsx';

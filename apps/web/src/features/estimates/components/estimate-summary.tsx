@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { estimateMessages, formatIdentifier, formatMoney, type EstimateDetail } from '@oficina/contracts';
+import { estimateMessages, formatIdentifier, formatMoney, type EstimateDetail } from '@ordem-certa/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { EstimateDetail, EstimateInvoicesResponse } from '@oficina/contracts';
+import type { EstimateDetail, EstimateInvoicesResponse } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { useEstimate } from '../api/get-estimate.ts';
 import { GenerateOrdersModal } from './generate-orders-modal.tsx';

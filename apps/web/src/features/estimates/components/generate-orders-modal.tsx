@@ -8,7 +8,7 @@ import {
   type EstimateInvoicesResponse,
   type GenerateInvoiceBody,
   type RemainingLine,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { AppModal } from '../../../components/app-modal.tsx';

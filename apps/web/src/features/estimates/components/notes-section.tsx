@@ -3,7 +3,7 @@ import {
   EstimateCommentType,
   estimateMessages,
   type EstimateComment,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { CommentEntries } from '../../../components/comments/comment-entries.tsx';
 import { CommentForm } from '../../../components/comments/comment-form.tsx';

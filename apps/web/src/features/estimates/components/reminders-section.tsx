@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { estimateMessages, type EstimateReminder, type Reminder } from '@oficina/contracts';
+import { estimateMessages, type EstimateReminder, type Reminder } from '@ordem-certa/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { fromWallTime, toWallTime } from '../../../lib/time-zone.ts';

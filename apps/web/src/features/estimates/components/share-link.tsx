@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { fillWhatsAppTemplate, type EstimateDetail, type EstimateShareResponse } from '@oficina/contracts';
+import { fillWhatsAppTemplate, type EstimateDetail, type EstimateShareResponse } from '@ordem-certa/contracts';
 import { formatDate } from '../../../lib/format.ts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { AppModal } from '../../../components/app-modal.tsx';

@@ -7,7 +7,7 @@ import {
   type EstimateDetail,
   type EstimateShareResponse,
   type EstimateStatusValue,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';

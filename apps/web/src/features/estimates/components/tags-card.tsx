@@ -1,4 +1,4 @@
-import { estimateMessages, type EstimateDetail } from '@oficina/contracts';
+import { estimateMessages, type EstimateDetail } from '@ordem-certa/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { TagsCard as Tags } from '../../../components/tags/tags-card.tsx';

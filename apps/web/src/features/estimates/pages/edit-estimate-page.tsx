@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { Tab, Tabs } from 'react-bootstrap';
-import { EstimateStatus, isEstimateEditable } from '@oficina/contracts';
+import { EstimateStatus, isEstimateEditable } from '@ordem-certa/contracts';
 import { useFeature } from '../../../lib/auth.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { RecordFallback } from '../../../components/record-fallback.tsx';

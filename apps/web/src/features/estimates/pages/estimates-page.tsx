@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_TAKE } from '@oficina/contracts';
+import { DEFAULT_TAKE } from '@ordem-certa/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useEstimates } from '../../../components/estimates/api/get-estimates.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ExpenseList, ExpenseListQuery } from '@oficina/contracts';
+import type { ExpenseList, ExpenseListQuery } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { expensesKey } from './expense-keys.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Expense, ExpenseBody } from '@oficina/contracts';
+import type { Expense, ExpenseBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { refreshExpenses } from './expense-keys.ts';

@@ -9,7 +9,7 @@ import {
   messages,
   type Expense,
   type ExpenseValues,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';

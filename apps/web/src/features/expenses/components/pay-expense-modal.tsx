@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { Form } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { expenseMessages as msg, messages, payExpenseBody, type Expense } from '@oficina/contracts';
+import { expenseMessages as msg, messages, payExpenseBody, type Expense } from '@ordem-certa/contracts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expenseMessages, type Expense } from '@oficina/contracts';
+import { expenseMessages, type Expense } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { todayIso } from '../../../lib/time-zone.ts';
 import { ExpensesPage } from './expenses-page.tsx';

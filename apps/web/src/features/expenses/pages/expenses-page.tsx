@@ -7,7 +7,7 @@ import {
   expenseStatuses,
   type Expense,
   type ExpenseStatus,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import type { Column } from '../../../components/data-table.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { FilterPopover } from '../../../components/filter-popover.tsx';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AgendaVisit } from '@oficina/contracts';
+import type { AgendaVisit } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { InvoiceState, type InvoiceListRow } from '@oficina/contracts';
+import { InvoiceState, type InvoiceListRow } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { cardListPath, InvoiceCard } from './invoice-card.tsx';
 

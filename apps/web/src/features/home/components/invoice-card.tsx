@@ -1,6 +1,6 @@
 import { Badge, Card, ListGroup, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { formatIdentifier, homeCardFilters } from '@oficina/contracts';
+import { formatIdentifier, homeCardFilters } from '@ordem-certa/contracts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { InvoiceStatusBadge } from '../../../components/invoices/invoice-status-badge.tsx';
 import { invoiceEditPath } from '../../../components/invoices/invoice-table.tsx';

@@ -1,4 +1,4 @@
-import { importFieldLabel, type ImportKind, type ImportResult } from '@oficina/contracts';
+import { importFieldLabel, type ImportKind, type ImportResult } from '@ordem-certa/contracts';
 
 const fileNames: Record<ImportKind, string> = {
   customers: 'erros-importacao-clientes.csv',

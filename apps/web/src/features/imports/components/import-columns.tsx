@@ -1,5 +1,5 @@
 import { Col, Form, Row } from 'react-bootstrap';
-import { importFields, type ImportKind, type ImportResult } from '@oficina/contracts';
+import { importFields, type ImportKind, type ImportResult } from '@ordem-certa/contracts';
 
 interface ImportColumnsProps {
   kind: ImportKind;

@@ -1,5 +1,5 @@
 import { Button, Table } from 'react-bootstrap';
-import { importFieldLabel, type ImportKind, type ImportResult } from '@oficina/contracts';
+import { importFieldLabel, type ImportKind, type ImportResult } from '@ordem-certa/contracts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { errorFile } from './error-file.ts';
 

@@ -1,5 +1,5 @@
 import { Badge, Table } from 'react-bootstrap';
-import { importFieldLabel, type ImportKind, type ImportResult, type ImportRowStatus } from '@oficina/contracts';
+import { importFieldLabel, type ImportKind, type ImportResult, type ImportRowStatus } from '@ordem-certa/contracts';
 
 const statusBadges: Record<ImportRowStatus, { text: string; bg: string }> = {
   new: { text: 'Nova', bg: 'success' },

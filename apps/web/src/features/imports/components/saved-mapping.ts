@@ -1,4 +1,4 @@
-import type { ImportKind, ImportMapping } from '@oficina/contracts';
+import type { ImportKind, ImportMapping } from '@ordem-certa/contracts';
 
 /**
  * The last column mapping an admin chose, per organization and kind, in this browser's storage: the

@@ -12,7 +12,7 @@ import {
   type ImportKind,
   type ImportMapping,
   type ImportResult,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { ApiError, reportedGlobally } from '../../../lib/api-client.ts';

@@ -7,7 +7,7 @@ import {
   invoiceStatusBody,
   messages,
   type InvoiceStatusBody,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 

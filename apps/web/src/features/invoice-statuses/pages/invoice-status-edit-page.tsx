@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { isEditableInvoiceState, type InvoiceStatusBody } from '@oficina/contracts';
+import { isEditableInvoiceState, type InvoiceStatusBody } from '@ordem-certa/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RegisterEditPage, useRecordId, useSaveAndReturn } from '../../../components/register-edit-page.tsx';
 import { useCreateInvoiceStatus } from '../api/create-invoice-status.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { isEditableInvoiceState, type InvoiceStatus } from '@oficina/contracts';
+import { isEditableInvoiceState, type InvoiceStatus } from '@ordem-certa/contracts';
 import { useInvoiceStatuses } from '../api/get-invoice-statuses.ts';
 import { StateBadge } from '../components/state-badge.tsx';
 import { registerListPage } from '../../../components/register-list-page.tsx';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnswerChecklistBody, ChecklistTemplate, ListResult, OrderChecklist } from '@oficina/contracts';
+import type { AnswerChecklistBody, ChecklistTemplate, ListResult, OrderChecklist } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { invoiceKey, refreshInvoice } from './invoice-keys.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateInstallmentsBody, InvoicePaymentsResponse } from '@oficina/contracts';
+import type { CreateInstallmentsBody, InvoicePaymentsResponse } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { refreshInvoice } from './invoice-keys.ts';

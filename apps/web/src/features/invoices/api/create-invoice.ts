@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateInvoiceBody } from '@oficina/contracts';
+import type { CreateInvoiceBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { invoicesQueryKey } from '../../../components/invoices/api/get-invoices.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Nfse } from '@oficina/contracts';
+import type { Nfse } from '@ordem-certa/contracts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { invoiceKey } from './invoice-keys.ts';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CommentType, type InvoiceDetail } from '@oficina/contracts';
+import { CommentType, type InvoiceDetail } from '@ordem-certa/contracts';
 import { invoicesQueryOptions } from '../../../components/invoices/api/get-invoices.ts';
 import { commentsQueryOptions } from './get-comments.ts';
 import { prefetchInvoiceScreen } from './prefetch-invoice-screen.ts';

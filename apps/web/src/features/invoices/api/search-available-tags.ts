@@ -1,4 +1,4 @@
-import type { ListResult } from '@oficina/contracts';
+import type { ListResult } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import type { Option } from '../../../components/searchable-select.tsx';
 

@@ -1,4 +1,4 @@
-import { formatMoney, type ListResult, type Product } from '@oficina/contracts';
+import { formatMoney, type ListResult, type Product } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import type { Option } from '../../../components/searchable-select.tsx';
 

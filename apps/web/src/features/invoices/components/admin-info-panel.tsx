@@ -1,7 +1,7 @@
 import { Form, Spinner, Button } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { InvoiceState, invoiceMessages, messages, type InvoiceDetail } from '@oficina/contracts';
+import { InvoiceState, invoiceMessages, messages, type InvoiceDetail } from '@ordem-certa/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { useContractForm } from '../../../components/use-contract-form.ts';

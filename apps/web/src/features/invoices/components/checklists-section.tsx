@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Badge, Button, Form, InputGroup } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { checklistMessages, isAnswered, messages, type ChecklistValue, type OrderChecklist } from '@oficina/contracts';
+import {
+  checklistMessages,
+  isAnswered,
+  messages,
+  type ChecklistValue,
+  type OrderChecklist,
+} from '@ordem-certa/contracts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ApiError, newIdempotencyKey, toastApiError } from '../../../lib/api-client.ts';

@@ -8,7 +8,7 @@ import {
   type AddCommentBody,
   type CommentTypeValue,
   type InvoiceComment,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { CommentEntries } from '../../../components/comments/comment-entries.tsx';
 import { CommentForm } from '../../../components/comments/comment-form.tsx';
 import { useRemoval } from '../../../components/use-removal.ts';

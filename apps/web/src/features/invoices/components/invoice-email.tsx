@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { paperworkMessages, pdfHiddenStates, type InvoiceDetail } from '@oficina/contracts';
+import { paperworkMessages, pdfHiddenStates, type InvoiceDetail } from '@ordem-certa/contracts';
 import { EmailModal } from '../../../components/email/email-modal.tsx';
 import { SentEmails } from '../../../components/email/sent-emails.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, OverlayTrigger, Tooltip } from 'react-bootstrap';
-import { invoiceMessages, type InvoiceDetail } from '@oficina/contracts';
+import { invoiceMessages, type InvoiceDetail } from '@ordem-certa/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { lazySchema } from '../../../lib/schema-source.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';

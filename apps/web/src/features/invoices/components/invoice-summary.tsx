@@ -1,7 +1,7 @@
 import { SummaryList } from '../../../components/summary-list.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatIdentifier, type InvoiceDetail } from '@oficina/contracts';
+import { formatIdentifier, type InvoiceDetail } from '@ordem-certa/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 

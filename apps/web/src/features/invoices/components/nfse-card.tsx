@@ -10,7 +10,7 @@ import {
   type InvoiceDetail,
   type Nfse,
   type NfseStatusValue,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { toastApiError, ApiError } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { formatDateTime } from '../../../lib/format.ts';

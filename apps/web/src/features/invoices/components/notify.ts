@@ -1,5 +1,5 @@
 import { toast } from 'react-toastify';
-import { invoiceMessages } from '@oficina/contracts';
+import { invoiceMessages } from '@ordem-certa/contracts';
 import { ApiError, reportedGlobally } from '../../../lib/api-client.ts';
 
 /** A failed removal shows the fixed text for the item. */

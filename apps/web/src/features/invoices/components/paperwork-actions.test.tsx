@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InvoiceState, paperworkMessages } from '@oficina/contracts';
+import { InvoiceState, paperworkMessages } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { invoiceFixture } from '../test/invoice-fixture.ts';
 import { PdfButton, SignActions } from './paperwork-actions.tsx';

@@ -9,7 +9,7 @@ import {
   paperworkMessages,
   pdfHiddenStates,
   type InvoiceDetail,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { useViewer } from '../../../lib/auth.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';

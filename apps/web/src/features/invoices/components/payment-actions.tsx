@@ -9,7 +9,7 @@ import {
   signatureWarning,
   type InvoiceDetail,
   type PayBody,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { contractResolver, lazySchema } from '../../../lib/schema-source.ts';
 import { todayIso } from '../../../lib/time-zone.ts';

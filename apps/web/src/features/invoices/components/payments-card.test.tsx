@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InvoiceState, paymentMessages, type InvoicePaymentsResponse } from '@oficina/contracts';
+import { InvoiceState, paymentMessages, type InvoicePaymentsResponse } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { invoiceFixture } from '../test/invoice-fixture.ts';
 import { PaymentsCard } from './payments-card.tsx';

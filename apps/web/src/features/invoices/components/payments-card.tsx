@@ -13,7 +13,7 @@ import {
   type InvoiceInstallment,
   type InvoicePayment,
   type ReceivableStatus,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { formatIsoDate, formatMoney } from '../../../lib/format.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazySchema } from '../../../lib/schema-source.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fileMessages, paperworkMessages, type InvoicePicture } from '@oficina/contracts';
+import { fileMessages, paperworkMessages, type InvoicePicture } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { PhotosSection } from './photos-section.tsx';
 

@@ -1,4 +1,4 @@
-import { can } from '@oficina/contracts';
+import { can } from '@ordem-certa/contracts';
 import { newIdempotencyKey } from '../../../lib/api-client.ts';
 import { useOrgPath, useViewer } from '../../../lib/auth.tsx';
 import { pendingPhotoUrl, sendOrQueue, usePendingFor } from '../../../lib/offline/outbox-runtime.ts';

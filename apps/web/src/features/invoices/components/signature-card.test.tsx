@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { paperworkMessages, type InvoiceDetail } from '@oficina/contracts';
+import { paperworkMessages, type InvoiceDetail } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { invoiceFixture } from '../test/invoice-fixture.ts';
 import { SignatureCard } from './signature-card.tsx';

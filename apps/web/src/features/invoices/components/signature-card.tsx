@@ -1,6 +1,6 @@
 import { Alert, Badge } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { messages, paperworkMessages, type InvoiceDetail } from '@oficina/contracts';
+import { messages, paperworkMessages, type InvoiceDetail } from '@ordem-certa/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ActionButton } from '../../../components/action-button.tsx';

@@ -9,7 +9,7 @@ import {
   signatureWarning,
   type InvoiceDetail,
   type InvoiceStateValue,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client.ts';
 import { useAuth, useOrgPath } from '../../../lib/auth.tsx';
 import { OutboxFullError, QUEUED_MESSAGE, sendOrQueue, usePendingFor } from '../../../lib/offline/outbox-runtime.ts';

@@ -1,4 +1,4 @@
-import { invoiceMessages, paperworkMessages, type InvoiceDetail } from '@oficina/contracts';
+import { invoiceMessages, paperworkMessages, type InvoiceDetail } from '@ordem-certa/contracts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { TagsCard as Tags } from '../../../components/tags/tags-card.tsx';
 import { useAddTag } from '../api/add-tag.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { InvoiceState, invoiceMessages, messages, type InvoiceDetail } from '@oficina/contracts';
+import { InvoiceState, invoiceMessages, messages, type InvoiceDetail } from '@ordem-certa/contracts';
 import { formatMoney } from '../../../lib/format.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { contractResolver, lazySchema } from '../../../lib/schema-source.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { formatAddress, invoiceMessages, messages, type InvoiceDetail } from '@oficina/contracts';
+import { formatAddress, invoiceMessages, messages, type InvoiceDetail } from '@ordem-certa/contracts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DateTimeInput } from '../../../components/date-input.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { InvoiceState, type InvoiceDetail } from '@oficina/contracts';
+import { InvoiceState, type InvoiceDetail } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { invoiceFixture } from '../test/invoice-fixture.ts';
 import { EditInvoicePage } from './edit-invoice-page.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from 'react-bootstrap';
-import { can, isInvoiceClosed, type InvoiceDetail, type InvoiceStateValue } from '@oficina/contracts';
+import { can, isInvoiceClosed, type InvoiceDetail, type InvoiceStateValue } from '@ordem-certa/contracts';
 import { useAuth, useFeature, useViewer } from '../../../lib/auth.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { RecordFallback } from '../../../components/record-fallback.tsx';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InvoiceListRow } from '@oficina/contracts';
+import type { InvoiceListRow } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { orderHead } from '../test/invoice-fixture.ts';
 import { InvoicesPage } from './invoices-page.tsx';

@@ -1,6 +1,6 @@
 import { Button } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { can } from '@oficina/contracts';
+import { can } from '@ordem-certa/contracts';
 import { useAuth, useViewer } from '../../../lib/auth.tsx';
 import { usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
 import { PageHeader } from '../../../components/page-header.tsx';

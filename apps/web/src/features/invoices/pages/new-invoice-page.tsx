@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { createInvoiceBody, invoiceMessages } from '@oficina/contracts';
+import { createInvoiceBody, invoiceMessages } from '@ordem-certa/contracts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { NewRecordForm } from '../../../components/new-record-form.tsx';
 import { useCustomerOption } from '../../../components/invoices/api/get-customer-option.ts';

@@ -1,4 +1,4 @@
-import { InvoiceState, type InvoiceDetail, type InvoiceListRow } from '@oficina/contracts';
+import { InvoiceState, type InvoiceDetail, type InvoiceListRow } from '@ordem-certa/contracts';
 
 /** The company, customer and nature of the fixture orders, as a list row and a detail both carry them. */
 export const orderHead = {

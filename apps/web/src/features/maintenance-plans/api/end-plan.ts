@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MaintenancePlan } from '@oficina/contracts';
+import type { MaintenancePlan } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { refreshPlans } from './plan-keys.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GenerateOccurrencesBody } from '@oficina/contracts';
+import type { GenerateOccurrencesBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { refreshPlans } from './plan-keys.ts';

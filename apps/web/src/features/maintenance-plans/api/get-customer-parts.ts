@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, keepPreviousData } from '@tanstack/react-query';
-import type { Address, Equipment, ListResult } from '@oficina/contracts';
+import type { Address, Equipment, ListResult } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListQuery, ListResult, MaintenancePlanListItem } from '@oficina/contracts';
+import type { ListQuery, ListResult, MaintenancePlanListItem } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { plansKey } from './plan-keys.ts';

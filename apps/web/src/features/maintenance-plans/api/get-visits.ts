@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MaintenanceOccurrence } from '@oficina/contracts';
+import type { MaintenanceOccurrence } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { planKey } from './plan-keys.ts';

@@ -1,4 +1,4 @@
-import type { MaintenanceReportBody } from '@oficina/contracts';
+import type { MaintenanceReportBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST maintenance-plans/{id}/report {from, to}: a short-lived URL of the PMOC report that opens without a login. */

@@ -1,4 +1,4 @@
-import type { ChecklistTemplate, ListResult, Service } from '@oficina/contracts';
+import type { ChecklistTemplate, ListResult, Service } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import type { Option } from '../../../components/searchable-select.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
-import type { Equipment } from '@oficina/contracts';
+import type { Equipment } from '@ordem-certa/contracts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useCustomerEquipments } from '../api/get-customer-parts.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { generateOccurrencesBody, maintenancePlanMessages as msg, messages } from '@oficina/contracts';
+import { generateOccurrencesBody, maintenancePlanMessages as msg, messages } from '@ordem-certa/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';

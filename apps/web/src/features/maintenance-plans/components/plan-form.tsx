@@ -10,7 +10,7 @@ import {
   messages,
   type MaintenancePlanBody,
   type MaintenancePlanValues,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { useAuth, useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { ControlledField } from '../../../components/controlled-field.tsx';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Form } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { maintenanceReportBody, messages, paperworkMessages } from '@oficina/contracts';
+import { maintenanceReportBody, messages, paperworkMessages } from '@ordem-certa/contracts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { AppModal } from '../../../components/app-modal.tsx';

@@ -1,6 +1,6 @@
 import { Badge, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { occurrenceStatusLabels, type MaintenanceOccurrence, type OccurrenceStatus } from '@oficina/contracts';
+import { occurrenceStatusLabels, type MaintenanceOccurrence, type OccurrenceStatus } from '@ordem-certa/contracts';
 import { formatIsoDate } from '../../../lib/format.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useVisits } from '../api/get-visits.ts';

@@ -10,7 +10,7 @@ import {
   type MaintenancePlan,
   type MaintenancePlanBody,
   type MaintenancePlanValues,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatIsoDate } from '../../../lib/format.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';

@@ -1,6 +1,6 @@
 import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { formatIdentifier, frequencyLabels, type MaintenancePlanListItem } from '@oficina/contracts';
+import { formatIdentifier, frequencyLabels, type MaintenancePlanListItem } from '@ordem-certa/contracts';
 import { formatIsoDate } from '../../../lib/format.ts';
 import type { Column } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';

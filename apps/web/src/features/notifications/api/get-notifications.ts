@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NOTIFICATION_POLL_MS, type NotificationList } from '@oficina/contracts';
+import { NOTIFICATION_POLL_MS, type NotificationList } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { allFeatures, type NotificationItem } from '@oficina/contracts';
+import { allFeatures, type NotificationItem } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 

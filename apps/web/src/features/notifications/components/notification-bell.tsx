@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Dropdown } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { badgeText, can, type NotificationItem } from '@oficina/contracts';
+import { badgeText, can, type NotificationItem } from '@ordem-certa/contracts';
 import { BellIcon } from '../../../components/icons.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { toastApiError } from '../../../lib/api-client.ts';

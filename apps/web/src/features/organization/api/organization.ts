@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateOrganizationBody } from '@oficina/contracts';
+import type { UpdateOrganizationBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { meQueryKey, useOrgPath } from '../../../lib/auth.tsx';
 

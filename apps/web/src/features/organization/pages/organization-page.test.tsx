@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import { OrganizationPage, ORGANIZATION_SAVED } from './organization-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

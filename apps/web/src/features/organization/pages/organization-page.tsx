@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { brazilianTimeZones, messages, updateOrganizationBody } from '@oficina/contracts';
+import { brazilianTimeZones, messages, updateOrganizationBody } from '@ordem-certa/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GeneratePayrollBody, Payroll } from '@oficina/contracts';
+import type { GeneratePayrollBody, Payroll } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { refreshPayrolls } from './payroll-keys.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ListResult, PayrollLine, PayrollLinesQuery } from '@oficina/contracts';
+import type { ListResult, PayrollLine, PayrollLinesQuery } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { payrollKey } from './payroll-keys.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ListQuery, ListResult, PendingOrder } from '@oficina/contracts';
+import type { ListQuery, ListResult, PendingOrder } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { payrollsKey } from './payroll-keys.ts';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { PayrollLine } from '@oficina/contracts';
+import type { PayrollLine } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { payrollsKey } from './payroll-keys.ts';

@@ -3,7 +3,7 @@ import { Form } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { generatePayrollBody, payrollMessages } from '@oficina/contracts';
+import { generatePayrollBody, payrollMessages } from '@ordem-certa/contracts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { AppModal } from '../../../components/app-modal.tsx';

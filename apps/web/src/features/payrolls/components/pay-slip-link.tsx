@@ -1,6 +1,6 @@
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { paperworkMessages } from '@oficina/contracts';
+import { paperworkMessages } from '@ordem-certa/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { requestPaySlip } from '../api/request-pay-slip.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_TAKE, type PendingOrder } from '@oficina/contracts';
+import { DEFAULT_TAKE, type PendingOrder } from '@ordem-certa/contracts';
 import { formatDate } from '../../../lib/format.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import type { Column } from '../../../components/data-table.tsx';

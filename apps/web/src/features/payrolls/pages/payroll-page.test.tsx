@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { payrollMessages, type PayrollDetail, type PayrollLine } from '@oficina/contracts';
+import { payrollMessages, type PayrollDetail, type PayrollLine } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { PayrollPage } from './payroll-page.tsx';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Form, ProgressBar } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { DEFAULT_TAKE, messages, payrollMessages, type PayrollDetail, type PayrollLine } from '@oficina/contracts';
+import { DEFAULT_TAKE, messages, payrollMessages, type PayrollDetail, type PayrollLine } from '@ordem-certa/contracts';
 import { ApiError, reportedGlobally } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatIsoDate, formatMoney } from '../../../lib/format.ts';
 import { ActionButton } from '../../../components/action-button.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { payrollMessages, type Payroll } from '@oficina/contracts';
+import { payrollMessages, type Payroll } from '@ordem-certa/contracts';
 import { formatDateTime, formatIsoDate } from '../../../lib/format.ts';
 import { reportedGlobally } from '../../../lib/api-client.ts';
 import { ActionButton } from '../../../components/action-button.tsx';

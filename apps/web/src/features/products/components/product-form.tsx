@@ -1,6 +1,6 @@
 import { Form } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
-import { DEFAULT_UNIT, PRODUCT_UNITS, productBody, unitNames, type ProductBody } from '@oficina/contracts';
+import { DEFAULT_UNIT, PRODUCT_UNITS, productBody, unitNames, type ProductBody } from '@ordem-certa/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { MoneyField, TextField, useRegisterForm, WarrantyField } from '../../../components/register-form.tsx';

@@ -1,5 +1,5 @@
 import { Badge } from 'react-bootstrap';
-import { stockStatusLabels, type StockStatus } from '@oficina/contracts';
+import { stockStatusLabels, type StockStatus } from '@ordem-certa/contracts';
 
 /** 'Negativo' (red) or 'Estoque baixo' (yellow) beside a product's stock; nothing when it is fine. */
 export function StockBadge({ status }: { status: StockStatus }) {

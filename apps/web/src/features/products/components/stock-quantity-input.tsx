@@ -1,4 +1,4 @@
-import { isFractionalUnit, parseStockText, QUANTITY_DECIMALS, unitLabel } from '@oficina/contracts';
+import { isFractionalUnit, parseStockText, QUANTITY_DECIMALS, unitLabel } from '@ordem-certa/contracts';
 import { ParsedNumberInput, type ParsedNumberInputProps } from '../../../components/parsed-number-input.tsx';
 
 const plain = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: QUANTITY_DECIMALS, useGrouping: false });

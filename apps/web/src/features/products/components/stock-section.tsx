@@ -9,7 +9,7 @@ import {
   type Product,
   type StockMovement,
   type StockMovementBody,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import type { Column } from '../../../components/data-table.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { TextField, useRegisterForm } from '../../../components/register-form.tsx';

@@ -1,4 +1,4 @@
-import type { ProductBody } from '@oficina/contracts';
+import type { ProductBody } from '@ordem-certa/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RegisterEditPage, useRecordId, useSaveAndReturn } from '../../../components/register-edit-page.tsx';
 import { useCreateProduct } from '../api/create-product.ts';

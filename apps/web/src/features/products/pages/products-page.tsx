@@ -1,6 +1,6 @@
 import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { formatQuantityUnit, unitLabel, type Product } from '@oficina/contracts';
+import { formatQuantityUnit, unitLabel, type Product } from '@ordem-certa/contracts';
 import { formatMoney } from '../../../lib/format.ts';
 import { baseFilterDefaults, usePersistedFilter, type BaseFilter } from '../../../lib/use-persisted-filter.ts';
 import { listControls } from '../../../components/paged-table.tsx';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Profile, UpdateProfileBody } from '@oficina/contracts';
+import type { Profile, UpdateProfileBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { meQueryKey, useAuth, useOrgPath } from '../../../lib/auth.tsx';
 

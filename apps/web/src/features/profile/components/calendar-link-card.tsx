@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { messages } from '@oficina/contracts';
+import { messages } from '@ordem-certa/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { QueryState } from '../../../components/query-state.tsx';

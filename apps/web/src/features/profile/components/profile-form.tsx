@@ -2,7 +2,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { messages, profileForm, profileMessages, type Profile, type ProfileForm as Values } from '@oficina/contracts';
+import {
+  messages,
+  profileForm,
+  profileMessages,
+  type Profile,
+  type ProfileForm as Values,
+} from '@ordem-certa/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';

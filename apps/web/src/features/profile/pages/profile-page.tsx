@@ -1,6 +1,6 @@
 import { Tab, Tabs } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { messages, profileMessages } from '@oficina/contracts';
+import { messages, profileMessages } from '@ordem-certa/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { EMPTY_DRAWING_MESSAGE, SignaturePad } from '../../../components/signature-pad.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicApproveBody, PublicDeclineBody, PublicEstimate } from '@oficina/contracts';
+import type { PublicApproveBody, PublicDeclineBody, PublicEstimate } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/public/estimates/{id}?token=...: no login; a wrong or revoked link is a 404, an expired one a 410. */

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import SignaturePadLib from 'signature_pad';
-import { estimateShareMessages, PersonType, type PublicEstimate } from '@oficina/contracts';
+import { estimateShareMessages, PersonType, type PublicEstimate } from '@ordem-certa/contracts';
 import { fakeApi } from '../../../test/fake-api.tsx';
 import { CHANGED_NOTICE, ReviewEstimatePage } from './review-estimate-page.tsx';
 

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { estimateShareMessages, messages, type PublicEstimate } from '@oficina/contracts';
+import { estimateShareMessages, messages, type PublicEstimate } from '@ordem-certa/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney, formatTime } from '../../../lib/format.ts';
 import { pngSize } from '../../../lib/png-size.ts';

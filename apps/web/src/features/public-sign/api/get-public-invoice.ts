@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicInvoice } from '@oficina/contracts';
+import type { PublicInvoice } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/public/invoices/{id}?token=...: no login; a wrong or revoked token is a 404. */

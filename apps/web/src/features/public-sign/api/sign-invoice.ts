@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicInvoice, PublicSignBody } from '@oficina/contracts';
+import type { PublicInvoice, PublicSignBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { publicInvoiceQueryOptions } from './get-public-invoice.ts';
 

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import SignaturePadLib from 'signature_pad';
-import { paperworkMessages, PersonType, type PublicInvoice } from '@oficina/contracts';
+import { paperworkMessages, PersonType, type PublicInvoice } from '@ordem-certa/contracts';
 import { fakeApi } from '../../../test/fake-api.tsx';
 import { SignInvoicePage } from './sign-invoice-page.tsx';
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { formatIdentifier, messages, paperworkMessages, PersonType, type PublicInvoice } from '@oficina/contracts';
+import { formatIdentifier, messages, paperworkMessages, PersonType, type PublicInvoice } from '@ordem-certa/contracts';
 import { ApiError, newIdempotencyKey, toastApiError } from '../../../lib/api-client.ts';
 import { QUEUED_MESSAGE, sendOrQueue } from '../../../lib/offline/outbox-runtime.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';

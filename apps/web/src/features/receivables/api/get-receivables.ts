@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReceivablesQuery, ReceivablesResponse } from '@oficina/contracts';
+import type { ReceivablesQuery, ReceivablesResponse } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PayReceivableBody } from '@oficina/contracts';
+import type { PayReceivableBody } from '@ordem-certa/contracts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { payReceivable } from '../../../components/payments/api/pay-receivable.ts';
 import { receivablesKey } from './get-receivables.ts';

@@ -8,7 +8,7 @@ import {
   receivableStatusLabels,
   type ReceivableRow,
   type ReceivableStatus,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { DateInput, isoToBr } from '../../../components/date-input.tsx';
 import { ReceiveModal } from '../../../components/payments/receive-modal.tsx';

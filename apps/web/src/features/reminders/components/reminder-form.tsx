@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
-import { messages, reminderBody, type ReminderBody } from '@oficina/contracts';
+import { messages, reminderBody, type ReminderBody } from '@ordem-certa/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Badge } from 'react-bootstrap';
-import type { Reminder } from '@oficina/contracts';
+import type { Reminder } from '@ordem-certa/contracts';
 import { useReminders } from '../api/get-reminders.ts';
 import { registerListPage } from '../../../components/register-list-page.tsx';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ReportDataBody } from '@oficina/contracts';
+import type { ReportDataBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { saveFile } from '../../../lib/save-file.ts';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ReportDataBody, ReportResult } from '@oficina/contracts';
+import type { ReportDataBody, ReportResult } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 

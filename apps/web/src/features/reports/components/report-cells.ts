@@ -1,4 +1,4 @@
-import { formatQuantity, type ReportCell, type ReportColumnType } from '@oficina/contracts';
+import { formatQuantity, type ReportCell, type ReportColumnType } from '@ordem-certa/contracts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 
 const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });

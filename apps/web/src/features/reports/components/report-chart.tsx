@@ -11,7 +11,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { Bar, Chart, Line } from 'react-chartjs-2';
-import type { ReportChart as ReportChartSpec, ReportResult } from '@oficina/contracts';
+import type { ReportChart as ReportChartSpec, ReportResult } from '@ordem-certa/contracts';
 import { formatCell } from './report-cells.ts';
 
 // Only the pieces these charts draw (chart.js is tree-shaken); this module is loaded lazily by the

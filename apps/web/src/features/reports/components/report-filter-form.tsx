@@ -1,6 +1,6 @@
 import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { Controller, useForm } from 'react-hook-form';
-import type { ReportFilter } from '@oficina/contracts';
+import type { ReportFilter } from '@ordem-certa/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { DateInput } from '../../../components/date-input.tsx';
 

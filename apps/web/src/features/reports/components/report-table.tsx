@@ -1,5 +1,5 @@
 import { Table } from 'react-bootstrap';
-import { reportMessages, type ReportResult } from '@oficina/contracts';
+import { reportMessages, type ReportResult } from '@ordem-certa/contracts';
 import { formatCell, isNumeric, isTemporal } from './report-cells.ts';
 
 /** The result rows with typed, pt-BR formatted columns (numbers to the right). */

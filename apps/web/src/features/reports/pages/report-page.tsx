@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { reportMessages, type ReportResult } from '@oficina/contracts';
+import { reportMessages, type ReportResult } from '@ordem-certa/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { reportedGlobally } from '../../../lib/api-client.ts';

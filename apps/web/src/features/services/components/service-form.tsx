@@ -1,5 +1,5 @@
 import { Form } from 'react-bootstrap';
-import { serviceBody, type ServiceBody } from '@oficina/contracts';
+import { serviceBody, type ServiceBody } from '@ordem-certa/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { MoneyField, TextField, useRegisterForm, WarrantyField } from '../../../components/register-form.tsx';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import type { Service } from '@oficina/contracts';
+import type { Service } from '@ordem-certa/contracts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
 import type { Column } from '../../../components/data-table.tsx';

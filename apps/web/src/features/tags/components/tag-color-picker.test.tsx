@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_TAG_COLOR } from '@oficina/contracts';
+import { DEFAULT_TAG_COLOR } from '@ordem-certa/contracts';
 import { TagColorPicker } from './tag-color-picker.tsx';
 
 function Harness() {

@@ -1,4 +1,4 @@
-import { DEFAULT_TAG_COLOR, tagColorPresets, tagTextColor } from '@oficina/contracts';
+import { DEFAULT_TAG_COLOR, tagColorPresets, tagTextColor } from '@ordem-certa/contracts';
 
 const choices = [...tagColorPresets, { value: DEFAULT_TAG_COLOR, label: 'Sem cor' }];
 

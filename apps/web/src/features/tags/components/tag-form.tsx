@@ -1,7 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
-import { DEFAULT_TAG_COLOR, messages, tagBody, type TagBody } from '@oficina/contracts';
+import { DEFAULT_TAG_COLOR, messages, tagBody, type TagBody } from '@ordem-certa/contracts';
 import { ControlledField } from '../../../components/controlled-field.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { TagBadge } from '../../../components/tag-badge.tsx';

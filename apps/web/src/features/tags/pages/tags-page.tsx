@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Tag } from '@oficina/contracts';
+import type { Tag } from '@ordem-certa/contracts';
 import { TagBadge } from '../../../components/tag-badge.tsx';
 import { useTags } from '../api/get-tags.ts';
 import { registerListPage } from '../../../components/register-list-page.tsx';

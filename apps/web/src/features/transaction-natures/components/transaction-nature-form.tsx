@@ -1,5 +1,5 @@
 import { Form } from 'react-bootstrap';
-import { transactionNatureBody, type TransactionNatureBody } from '@oficina/contracts';
+import { transactionNatureBody, type TransactionNatureBody } from '@ordem-certa/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { TextField, useRegisterForm } from '../../../components/register-form.tsx';
 

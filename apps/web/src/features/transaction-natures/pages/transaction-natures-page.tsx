@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { TransactionNature } from '@oficina/contracts';
+import type { TransactionNature } from '@ordem-certa/contracts';
 import { useTransactionNatures } from '../api/get-transaction-natures.ts';
 import { registerListPage } from '../../../components/register-list-page.tsx';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserBody, User } from '@oficina/contracts';
+import type { CreateUserBody, User } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useUsersPath } from './get-users.ts';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PayRulesResponse } from '@oficina/contracts';
+import type { PayRulesResponse } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useUsersPath } from './get-users.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@oficina/contracts';
+import type { User } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useUsersPath } from './get-users.ts';
 

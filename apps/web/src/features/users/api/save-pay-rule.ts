@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatePayRule, PayRule } from '@oficina/contracts';
+import type { CreatePayRule, PayRule } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useUsersPath } from './get-users.ts';
 import { payRulesPath } from './get-pay-rules.ts';

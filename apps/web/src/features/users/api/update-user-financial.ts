@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User, UserFinancialBody } from '@oficina/contracts';
+import type { User, UserFinancialBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useUsersPath } from './get-users.ts';
 

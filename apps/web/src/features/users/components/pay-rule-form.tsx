@@ -9,7 +9,7 @@ import {
   payRuleKinds,
   type CreatePayRule,
   type CreatePayRuleBody,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { DateInput } from '../../../components/date-input.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { ParsedNumberInput } from '../../../components/parsed-number-input.tsx';

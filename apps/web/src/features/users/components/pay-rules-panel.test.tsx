@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PayRule, PayRulesResponse } from '@oficina/contracts';
+import type { PayRule, PayRulesResponse } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { PayRulesPanel } from './pay-rules-panel.tsx';
 

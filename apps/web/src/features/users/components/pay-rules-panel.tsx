@@ -7,7 +7,7 @@ import {
   payRuleMessages,
   type CreatePayRule,
   type PayRule,
-} from '@oficina/contracts';
+} from '@ordem-certa/contracts';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RemoveButton } from '../../../components/remove-button.tsx';

@@ -1,7 +1,7 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
-import { createUserBody, messages, updateUserBody, type UpdateUserBody } from '@oficina/contracts';
+import { createUserBody, messages, updateUserBody, type UpdateUserBody } from '@ordem-certa/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { TextField } from '../../../components/text-field.tsx';

@@ -1,7 +1,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
-import { messages, userFinancialBody, type UserFinancialBody } from '@oficina/contracts';
+import { messages, userFinancialBody, type UserFinancialBody } from '@ordem-certa/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';

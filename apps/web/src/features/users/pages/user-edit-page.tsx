@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { Tab, Tabs } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { userMessages, type CreateUserBody, type UpdateUserBody, type UserFinancialBody } from '@oficina/contracts';
+import { userMessages, type CreateUserBody, type UpdateUserBody, type UserFinancialBody } from '@ordem-certa/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RegisterEditPage, useRecordId } from '../../../components/register-edit-page.tsx';
 import { useCreateUser } from '../api/create-user.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Badge } from 'react-bootstrap';
-import { roleLabel, type UserListItem } from '@oficina/contracts';
+import { roleLabel, type UserListItem } from '@ordem-certa/contracts';
 import { useUsers } from '../api/get-users.ts';
 import { registerListPage } from '../../../components/register-list-page.tsx';
 
