@@ -21,7 +21,7 @@ const outdir = resolve(here, 'dist');
 
 /** Every package the server's code imports by name from node_modules stays outside the bundle. */
 const external = new Set();
-for (const dir of ['apps/server', 'packages/db', 'packages/contracts']) {
+for (const dir of ['apps/server', 'packages/db', 'packages/contracts', 'packages/nfse-xml']) {
   const pkg = JSON.parse(readFileSync(resolve(root, dir, 'package.json'), 'utf8'));
   for (const name of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) {
     if (!name.startsWith('@ordem-certa/')) external.add(name).add(`${name}/*`);

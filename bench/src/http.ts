@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { completeCpf, PersonType } from '@ordem-certa/contracts';
 import { migrate, openDatabase } from '@ordem-certa/db';
-import { startCluster, type Cluster } from '../../apps/server/test/postgres-cluster.ts';
+import { startCluster, type Cluster } from '@ordem-certa/test-support/postgres-cluster';
 import { BENCH_PASSWORD, generateOrders } from './generate-orders.ts';
 import { generateEstimates } from './generate-estimates.ts';
 import { databaseKinds, freePort, serverArgs, sleep, waitForServer } from './setup.ts';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allFeatures } from '@ordem-certa/contracts';
 import { createOrganizationWithAdmin, migrate, openDatabase, type Database } from '@ordem-certa/db';
-import { customerSheet, importForm, toCsv, toXlsx, windows1252 } from '../../apps/server/test/import-fixtures.ts';
+import { customerSheet, importForm, toCsv, toXlsx, windows1252 } from '@ordem-certa/test-support/import-fixtures';
 import { benchApp, benchToken, databaseKinds, withDatabase } from './setup.ts';
 
 const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);

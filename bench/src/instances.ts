@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { startCluster } from '../../apps/server/test/postgres-cluster.ts';
-import { startServerProcess, type ServerProcess } from '../../apps/server/test/server-process.ts';
+import { startCluster } from '@ordem-certa/test-support/postgres-cluster';
+import { startServerProcess, type ServerProcess } from '@ordem-certa/test-support/server-process';
 import { BENCH_PASSWORD, generateOrders } from './generate-orders.ts';
 import { migratedDatabase } from './lib.ts';
 

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { startCluster } from '../../apps/server/test/postgres-cluster.ts';
+import { startCluster } from '@ordem-certa/test-support/postgres-cluster';
 import { measure, percentile } from './lib.ts';
 import { serverArgs, sleep, waitForServer } from './setup.ts';
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { migrate, openDatabase, type Database } from '@ordem-certa/db';
-import type { Cluster } from '../../apps/server/test/postgres-cluster.ts';
+import type { Cluster } from '@ordem-certa/test-support/postgres-cluster';
 /** Small timing helpers for the benchmarks: percentiles over repeated runs. */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startCluster } from '../../apps/server/test/postgres-cluster.ts';
+import { startCluster } from '@ordem-certa/test-support/postgres-cluster';
 import { percentile } from './lib.ts';
 import { freePort, serverArgs, sleep, waitForServer } from './setup.ts';
 

@@ -18,8 +18,8 @@ import { availableParallelism } from 'node:os';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startCluster } from '../../apps/server/test/postgres-cluster.ts';
-import { startServerProcess, type ServerProcess } from '../../apps/server/test/server-process.ts';
+import { startCluster } from '@ordem-certa/test-support/postgres-cluster';
+import { startServerProcess, type ServerProcess } from '@ordem-certa/test-support/server-process';
 import { BENCH_PASSWORD, generateOrders, type Generated } from './generate-orders.ts';
 import { migratedDatabase, percentile } from './lib.ts';
 

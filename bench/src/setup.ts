@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { SQL } from 'drizzle-orm';
 import { migrate, openDatabase, type Database } from '@ordem-certa/db';
 import type { App } from '../../apps/server/src/app.ts';
-import { freePort, startCluster, type Cluster } from '../../apps/server/test/postgres-cluster.ts';
+import { freePort, startCluster, type Cluster } from '@ordem-certa/test-support/postgres-cluster';
 import { measure } from './lib.ts';
 
 export { freePort };

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { pdfText } from '../../apps/server/test/pdf-text.ts';
+import { pdfText } from '@ordem-certa/test-support/pdf-text';
 import { expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { startedOrder } from '../fixtures/orders.ts';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeTestA1 } from '../../apps/server/test/nfse-cert.ts';
+import { makeTestA1 } from '@ordem-certa/nfse-xml/testing';
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { newCnpj } from '../fixtures/identifiers.ts';
 

@@ -1,7 +1,7 @@
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { newCnpj, newCpf } from '../fixtures/identifiers.ts';
 import { DEMO_WORKER_ID } from '../fixtures/orders.ts';
-import { pdfText } from '../../apps/server/test/pdf-text.ts';
+import { pdfText } from '@ordem-certa/test-support/pdf-text';
 
 const DEMO_ADMIN_ID = 1; // admin@demo.com.br, the second technician on the orders
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Sao_Paulo' }).format(new Date());

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCpf, PersonType } from '@ordem-certa/contracts';
-import { startCluster, type Cluster } from '../test/postgres-cluster.ts';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { startCluster, type Cluster } from '@ordem-certa/test-support/postgres-cluster';
+import { startServerProcess, type ServerProcess } from '@ordem-certa/test-support/server-process';
 import { newCpf } from '../test/factories.ts';
 
 // A PostgreSQL server that stops (restart, failover) and comes back, under writers: while it is down

@@ -9,7 +9,7 @@ import { buildApp } from './app.ts';
 import { outageMessages } from './plugins/errors.ts';
 import { createOrg, type TestContext } from '../test/helpers.ts';
 import { newCpf } from '../test/factories.ts';
-import { canMount, mountTmpfs } from '../test/tmpfs.ts';
+import { canMount, mountTmpfs } from '@ordem-certa/test-support/tmpfs';
 
 // The embedded database's disk fills up while the shop works: a write answers 507 with a pt-BR
 // message and keeps nothing of itself, every write answered before is kept, reads go on, and once

@@ -3,11 +3,11 @@ import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { multipartFiles } from '../test/factories.ts';
-import { pdfText } from '../test/pdf-text.ts';
+import { pdfText } from '@ordem-certa/test-support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyTemplateDatabase } from '../test/helpers.ts';
-import { startS3Server, type S3Server } from '../test/s3-server.ts';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { startS3Server, type S3Server } from '@ordem-certa/test-support/s3-server';
+import { startServerProcess, type ServerProcess } from '@ordem-certa/test-support/server-process';
 
 /**
  * Real server processes on one PostgreSQL database and one S3-compatible server, as behind a load

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../test/postgres-cluster.ts';
+import { freePort } from '@ordem-certa/test-support/postgres-cluster';
 
 // A setting the server cannot use stops the start with one clear line, before anything is opened.
 describe.skipIf(process.env.TEST_DB === 'postgres')('start settings', () => {

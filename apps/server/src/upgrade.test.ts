@@ -8,8 +8,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { migrationsDir, pgliteExtensions } from '@ordem-certa/db';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
-import { pdfPageCount } from '../test/pdf-text.ts';
+import { startServerProcess, type ServerProcess } from '@ordem-certa/test-support/server-process';
+import { pdfPageCount } from '@ordem-certa/test-support/pdf-text';
 import { countRows } from '../test/row-counts.ts';
 
 // An installation made by the previous release (its demo data plus a logo, photos and a customer's

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate, openDatabase, seedDemo } from '@ordem-certa/db';
-import { startCluster } from './postgres-cluster.ts';
+import { startCluster } from '@ordem-certa/test-support/postgres-cluster';
 
 declare module 'vitest' {
   export interface ProvidedContext {

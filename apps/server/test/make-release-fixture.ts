@@ -25,7 +25,7 @@ import sharp from 'sharp';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '@ordem-certa/db';
 import { multipart, multipartFiles } from './factories.ts';
-import { freePort, startCluster } from './postgres-cluster.ts';
+import { freePort, startCluster } from '@ordem-certa/test-support/postgres-cluster';
 import { countRows } from './row-counts.ts';
 
 const [releaseDir, name, ...flags] = process.argv.slice(2);

@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@ordem-certa/db';
 import { multipart, PNG_1x1 } from '../../test/factories.ts';
-import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
+import { startServerProcess, type ServerProcess } from '@ordem-certa/test-support/server-process';
 import { queryRows } from './sql.ts';
 import { listLocalKeys } from './storage.ts';
 import { archiveName, nextRun, parseCron, pruneBackups } from './backup-schedule.ts';

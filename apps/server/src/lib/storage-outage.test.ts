@@ -9,10 +9,10 @@ import { schema } from '@ordem-certa/db';
 import { perFile } from '../../test/helpers.ts';
 import { invoiceWorld } from '../../test/invoice-fixtures.ts';
 import { multipart, multipartFiles } from '../../test/factories.ts';
-import { freePort } from '../../test/postgres-cluster.ts';
-import { startS3Server, type S3Server } from '../../test/s3-server.ts';
+import { freePort } from '@ordem-certa/test-support/postgres-cluster';
+import { startS3Server, type S3Server } from '@ordem-certa/test-support/s3-server';
 import { createLocalStorage, createS3Storage, type FileStorage } from './storage.ts';
-import { canMount, mountTmpfs } from '../../test/tmpfs.ts';
+import { canMount, mountTmpfs } from '@ordem-certa/test-support/tmpfs';
 
 // The file storage goes away (a bucket that does not answer, a disk that is full or read-only):
 // uploads answer 503 (507 for a full disk) with a pt-BR message and leave neither a row without its

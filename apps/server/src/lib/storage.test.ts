@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../test/helpers.ts';
 import { multipart, newCnpj, PNG_1x1 } from '../../test/factories.ts';
-import { startS3Server, type S3Server } from '../../test/s3-server.ts';
+import { startS3Server, type S3Server } from '@ordem-certa/test-support/s3-server';
 import { createS3Storage, newFileKey, type FileStorage } from './storage.ts';
 import { formatCnpj, PersonType } from '@ordem-certa/contracts';
 

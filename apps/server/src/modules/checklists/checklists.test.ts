@@ -4,7 +4,7 @@ import { checklistMessages, InvoiceState } from '@ordem-certa/contracts';
 import { createOrg } from '../../../test/helpers.ts';
 import { multipartFiles } from '../../../test/factories.ts';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { pdfText } from '@ordem-certa/test-support/pdf-text';
 
 // Checklists: templates (admin), copies attached to an order, answered by whoever works it, and an
 // order cannot be completed while a required item is unanswered.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crc16, InvoiceState, pixMessages } from '@ordem-certa/contracts';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { pdfText } from '@ordem-certa/test-support/pdf-text';
 
 // PIX: the company's key (validated by kind), and the static BR Code of what is still due on the
 // order's PDF and public page; nothing without a key, without values, or once paid.

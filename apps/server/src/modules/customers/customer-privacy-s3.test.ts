@@ -7,7 +7,7 @@ import { createS3Storage } from '../../lib/storage.ts';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { multipartFiles } from '../../../test/factories.ts';
-import { startS3Server, type S3Server } from '../../../test/s3-server.ts';
+import { startS3Server, type S3Server } from '@ordem-certa/test-support/s3-server';
 
 // LGPD with the files in an S3-compatible bucket: the export reads the photos from it, and
 // anonymizing deletes them from it.

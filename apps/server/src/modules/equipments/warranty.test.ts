@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { InvoiceState } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { pdfText } from '@ordem-certa/test-support/pdf-text';
 
 // Warranty: the catalogue gives a warranty in days, a line copies it when it is added, and an
 // equipment is under warranty until its last completed order's end day plus that order's longest one.

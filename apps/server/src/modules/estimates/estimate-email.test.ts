@@ -9,7 +9,7 @@ import { ESTIMATE_EMAILS_PER_MINUTE, EstimateStatus, estimateMessages } from '@o
 import { schema } from '@ordem-certa/db';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { estimateWorld, type EstimateWorld } from '../../../test/estimate-fixtures.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { pdfText } from '@ordem-certa/test-support/pdf-text';
 import { createMailer } from '../../lib/mailer.ts';
 import { buildApp } from '../../app.ts';
 

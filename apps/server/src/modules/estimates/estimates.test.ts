@@ -5,7 +5,7 @@ import { schema } from '@ordem-certa/db';
 import { createOrg, perFile } from '../../../test/helpers.ts';
 import { estimateWorld, type EstimateWorld } from '../../../test/estimate-fixtures.ts';
 import { multipart, PNG_1x1 } from '../../../test/factories.ts';
-import { pdfPageCount, pdfText } from '../../../test/pdf-text.ts';
+import { pdfPageCount, pdfText } from '@ordem-certa/test-support/pdf-text';
 
 // Estimates: access, list, numbering, detail and totals, status machine, lines, notes, tags, reminders, audit.
 const t = perFile({ other: true, world: estimateWorld });

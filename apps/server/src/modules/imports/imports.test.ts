@@ -15,7 +15,7 @@ import {
   windows1252,
   ZERO_CPF,
   type Cell,
-} from '../../../test/import-fixtures.ts';
+} from '@ordem-certa/test-support/import-fixtures';
 
 const t = perFile({ other: true });
 

@@ -7,7 +7,7 @@ import { InvoiceState, paperworkMessages, recordEmailMessages } from '@ordem-cer
 import { schema } from '@ordem-certa/db';
 import { perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { pdfText } from '@ordem-certa/test-support/pdf-text';
 import { createMailer } from '../../lib/mailer.ts';
 
 // E-mailing a service order: a real SMTP server on loopback receives the message and its PDF. The

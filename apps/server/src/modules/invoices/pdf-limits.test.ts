@@ -10,7 +10,7 @@ import { pdfPool } from '../../lib/pdf-pool.ts';
 import { createOrg, perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { newCpf } from '../../../test/factories.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { pdfText } from '@ordem-certa/test-support/pdf-text';
 
 // What keeps one order from stalling the server (comments printed and written, renders cached and
 // done off the main thread) and what lets a PDF print any name (embedded fonts, tagged, real words).

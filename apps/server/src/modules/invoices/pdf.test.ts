@@ -6,7 +6,7 @@ import { schema } from '@ordem-certa/db';
 import { createOrg, perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { multipartFiles } from '../../../test/factories.ts';
-import { pdfPageCount, pdfText } from '../../../test/pdf-text.ts';
+import { pdfPageCount, pdfText } from '@ordem-certa/test-support/pdf-text';
 
 // The PDF: a short-lived signed link that needs no login; what the document prints, with and without values.
 const t = perFile({ world: invoiceWorld });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { completeCnpj, lookupMessages, ROLE_USER } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { addUser, perFile } from '../../../test/helpers.ts';
-import { startLookupStandIn, type LookupStandIn, type StandInCnpj } from '../../../test/lookup-stand-in.ts';
+import { startLookupStandIn, type LookupStandIn, type StandInCnpj } from '@ordem-certa/test-support/lookup-stand-in';
 
 const PAULISTA = {
   cep: '01310100',

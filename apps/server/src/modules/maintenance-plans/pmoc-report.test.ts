@@ -8,7 +8,7 @@ import {
 } from '@ordem-certa/contracts';
 import { perFile } from '../../../test/helpers.ts';
 import { planWorld } from '../../../test/maintenance-plan-fixtures.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { pdfText } from '@ordem-certa/test-support/pdf-text';
 
 // The PMOC report: a plan's period as a PDF opened from a short-lived signed link.
 const t = perFile({ other: true, world: planWorld });

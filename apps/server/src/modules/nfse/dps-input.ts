@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { formatQuantity, nfseMessages, normalizeIdentifier, PersonType } from '@ordem-certa/contracts';
 import { schema, type Tx } from '@ordem-certa/db';
 import { invalid } from '../../plugins/errors.ts';
-import type { DpsInput } from './xml/dps.ts';
+import type { DpsInput } from '@ordem-certa/nfse-xml';
 
 // What an order's DPS says, read from the order, its company's fiscal settings, its customer and the
 // job's address, under the transaction that takes the DPS number.

@@ -12,7 +12,7 @@ import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid, isMalformedMultipart, malformed } from '../../plugins/errors.ts';
 import { fieldPart, keepPart, skipPart } from '../../lib/uploads.ts';
-import { CertificateError, openA1 } from './certificate.ts';
+import { CertificateError, openA1 } from '@ordem-certa/nfse-xml';
 import { certificateKey, sealCertificate } from './certificate-store.ts';
 
 const f = schema.companyFiscalSettings;

@@ -10,13 +10,9 @@ import { schema, type Db, type Tx } from '@ordem-certa/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
 import { lockInvoice, recordChange, systemComment, visibleInvoice, type Actor } from '../invoices/invoice-access.ts';
-import { openA1 } from './certificate.ts';
+import { openA1, buildDps, DpsInputError, buildCancelEvent, signXml, validateXml } from '@ordem-certa/nfse-xml';
 import { certificateKey, openCertificate } from './certificate-store.ts';
 import { dpsInputOf } from './dps-input.ts';
-import { buildDps, DpsInputError } from './xml/dps.ts';
-import { buildCancelEvent } from './xml/event.ts';
-import { signXml } from './xml/sign.ts';
-import { validateXml } from './xml/validate.ts';
 import { postEvent } from './sefin-client.ts';
 
 const d = schema.nfseDocuments;

@@ -9,8 +9,18 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestA1, testDpsInput } from '../../../test/nfse-cert.ts';
-import { CertificateError, openA1, type A1Certificate } from './certificate.ts';
+import { makeTestA1, testDpsInput } from '@ordem-certa/nfse-xml/testing';
+import {
+  CertificateError,
+  openA1,
+  type A1Certificate,
+  buildDps,
+  type DpsInput,
+  buildCancelEvent,
+  signXml,
+  verifyXmlSignature,
+  validateXml,
+} from '@ordem-certa/nfse-xml';
 import {
   findNfseByDpsId,
   gunzipBase64,
@@ -19,11 +29,7 @@ import {
   postEvent,
   SefinUnavailableError,
 } from './sefin-client.ts';
-import { startSefinStandIn } from './stand-in.ts';
-import { buildDps, type DpsInput } from './xml/dps.ts';
-import { buildCancelEvent } from './xml/event.ts';
-import { signXml, verifyXmlSignature } from './xml/sign.ts';
-import { validateXml } from './xml/validate.ts';
+import { startSefinStandIn } from '@ordem-certa/test-support/sefin-stand-in';
 
 const PASSWORD = 'senha-do-a1';
 let pfx: Buffer;

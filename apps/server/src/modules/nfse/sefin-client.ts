@@ -3,8 +3,7 @@ import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DOMParser } from '@xmldom/xmldom';
-import { openA1 } from './certificate.ts';
-import { NFSE_NS } from './xml/text.ts';
+import { openA1, NFSE_NS } from '@ordem-certa/nfse-xml';
 
 /** Where the national system (SEFIN Nacional) answers. */
 export const SEFIN_BASE_URLS = {

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { schema } from '@ordem-certa/db';
 import { addCompany, perFile, type TestOrg } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { pdfText } from '@ordem-certa/test-support/pdf-text';
 
 const t = perFile({ other: true, world: invoiceWorld });
 

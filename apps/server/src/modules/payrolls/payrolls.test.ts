@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, generatePayroll, schema } from '@ordem-certa/db';
 import { createOrg, type TestOrg, perFile, addCompany } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { pdfText } from '@ordem-certa/test-support/pdf-text';
 
 const t = perFile({ world: invoiceWorld });
 

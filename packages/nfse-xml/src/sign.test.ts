@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hasXmlsec1, makeTestA1, testDpsInput, xmlsec1Verify } from '../../../../test/nfse-cert.ts';
-import { openA1, type A1Certificate } from '../certificate.ts';
+import { hasXmlsec1, makeTestA1, testDpsInput, xmlsec1Verify } from './testing.ts';
+import { openA1, type A1Certificate } from './certificate.ts';
 import { buildDps } from './dps.ts';
 import { buildCancelEvent, cancelEventId } from './event.ts';
 import { signXml, verifyXmlSignature } from './sign.ts';

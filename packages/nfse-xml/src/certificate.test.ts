@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
-import { makeTestA1 } from '../../../test/nfse-cert.ts';
+import { makeTestA1 } from './testing.ts';
 import { CertificateError, openA1 } from './certificate.ts';
 
 // The first bytes of a PNG, and enough of one to look like a file.

@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeTestA1, testDpsInput } from '../../../../test/nfse-cert.ts';
-import { openA1, type A1Certificate } from '../certificate.ts';
+import { makeTestA1, testDpsInput } from './testing.ts';
+import { openA1, type A1Certificate } from './certificate.ts';
 import { buildDps, dpsId, DpsInputError, issRateAllowed, type DpsInput } from './dps.ts';
 import { signXml } from './sign.ts';
 import { validateXml } from './validate.ts';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../../test/fixtures/nfse/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../test/fixtures/${name}`, import.meta.url), 'utf8');
 
 /** The text of the first element of that name. */
 const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];

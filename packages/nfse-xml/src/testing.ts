@@ -1,9 +1,11 @@
+// Helpers for the tests of the NFS-e code (imported as '@ordem-certa/nfse-xml/testing'); no app code uses them.
+
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeSelfSignedA1 } from '../src/modules/nfse/certificate.ts';
-import type { DpsInput } from '../src/modules/nfse/xml/dps.ts';
+import { makeSelfSignedA1 } from './certificate.ts';
+import type { DpsInput } from './dps.ts';
 
 /**
  * A self-signed test A1 (PKCS#12, RSA 2048) with CN 'NAME:CNPJ' and the CNPJ otherName ICP-Brasil

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 it('runs from the command line for demos, prints its URL and answers there', async () => {
-  const script = fileURLToPath(new URL('./stand-in.ts', import.meta.url));
+  const script = fileURLToPath(new URL('./sefin-stand-in.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', script, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,6 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
-import type { A1Certificate } from '../certificate.ts';
+import type { A1Certificate } from './certificate.ts';
 
 // The only algorithms the layout's signature schema admits.
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { S3Settings } from '../src/lib/storage.ts';
 
 interface S3rverInstance {
   run(): Promise<{ port: number }>;
@@ -10,6 +9,16 @@ interface S3rverInstance {
   store: { listObjects(bucket: string, options: object): Promise<{ objects: Array<{ key: string }> }> };
 }
 type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
+
+/** Where the server's S3 storage finds the bucket: the shape of its S3 settings. */
+export interface S3Settings {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
 
 export interface S3Server {
   settings: S3Settings;
