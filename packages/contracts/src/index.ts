@@ -39,6 +39,8 @@ export * from './units.ts';
 export * from './unit-schemas.ts';
 export * from './money-text.ts';
 export * from './permissions.ts';
+export * from './roles.ts';
+export * from './can.ts';
 export * from './password-reset.ts';
 export * from './calendar.ts';
 export * from './agenda.ts';

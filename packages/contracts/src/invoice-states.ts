@@ -1,3 +1,5 @@
+import { can, type Viewer } from './can.ts';
+
 /** Service-order states and the changes between them that the server allows. */
 export const InvoiceState = {
   Draft: 0,
@@ -31,19 +33,33 @@ const transitions: Record<InvoiceStateValue, InvoiceStateValue[]> = {
 };
 
 export interface TransitionContext {
+  /** Who moves the order: `invoice.cancel` cancels, `invoice.reopen` reopens a completed one. */
+  viewer: Viewer;
+  isPaid: boolean;
+}
+
+/**
+ * @deprecated The server's form until its actor carries permissions: the admin flag stands for the
+ * Administrador role, its absence for Técnico.
+ */
+export interface LegacyTransitionContext {
   isAdmin: boolean;
   isPaid: boolean;
 }
 
 /**
- * The states an order may move to from `from`. Reopening a Completed order is for admins and only
- * while it is unpaid. Cancelling is for admins (a decision: a technician does not cancel a customer's
- * order; they block it with a reason).
+ * The states an order may move to from `from`. Reopening a Completed order takes `invoice.reopen` and
+ * only while it is unpaid. Cancelling takes `invoice.cancel` (a decision: a technician does not cancel a
+ * customer's order; they block it with a reason).
  */
-export function allowedInvoiceChanges(from: InvoiceStateValue, ctx: TransitionContext): InvoiceStateValue[] {
+export function allowedInvoiceChanges(
+  from: InvoiceStateValue,
+  ctx: TransitionContext | LegacyTransitionContext,
+): InvoiceStateValue[] {
+  const viewer: Viewer = 'viewer' in ctx ? ctx.viewer : { userId: 0, isAdmin: ctx.isAdmin };
   return (transitions[from] ?? []).filter((to) => {
-    if (from === InvoiceState.Completed && to === InvoiceState.Wip) return ctx.isAdmin && !ctx.isPaid;
-    if (to === InvoiceState.Canceled) return ctx.isAdmin;
+    if (from === InvoiceState.Completed && to === InvoiceState.Wip) return can(viewer, 'invoice.reopen') && !ctx.isPaid;
+    if (to === InvoiceState.Canceled) return can(viewer, 'invoice.cancel');
     return true;
   });
 }
