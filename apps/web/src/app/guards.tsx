@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import type { FeatureName } from '@ordem-certa/contracts';
-import { useAuth, useMe } from '../lib/auth.tsx';
+import { can as allows, type FeatureName, type Permission } from '@ordem-certa/contracts';
+import { useAuth, useMe, useViewer } from '../lib/auth.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 
 /** Marks the catch-all route: an address no page answers. */
@@ -26,21 +26,21 @@ export function RequireUser() {
 }
 
 /**
- * Admin-only and feature routes. The server refuses these calls anyway; this only spares the user a
- * screen of errors: they get 'Página não encontrada' as for any page they cannot reach.
+ * Routes for one permission or feature. The server refuses these calls anyway; this only spares the user
+ * a screen of errors: they get 'Página não encontrada' as for any page they cannot reach.
  */
 export function Restricted({
-  admin,
+  can,
   feature,
   children,
 }: {
-  admin?: boolean;
+  can?: Permission;
   feature?: FeatureName;
   children: ReactNode;
 }) {
-  const { isAdmin } = useAuth();
+  const viewer = useViewer();
   const me = useMe();
-  if (admin && !isAdmin) return <NotFoundPage />;
+  if (can && !allows(viewer, can)) return <NotFoundPage />;
   if (feature && me.data && !me.data.organization.features[feature]) return <NotFoundPage />;
   return <>{children}</>;
 }

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { can } from '@ordem-certa/contracts';
 import { useAuth, useMe, useOrgPath } from '../lib/auth.tsx';
 import { useConfirm } from '../components/confirm-dialog.tsx';
 import { OutboxButton } from '../components/offline/outbox-button.tsx';
@@ -45,7 +46,7 @@ function afterScreenSettles(work: () => void): () => void {
  * outbox (writes waiting to be sent) and, for a technician, the read-ahead of their open orders (the
  * copy of their screens is saved from the app's start, main.tsx).
  */
-function useOfflineSupport(isAdmin: boolean, signedIn: boolean) {
+function useOfflineSupport(readsAhead: boolean, signedIn: boolean) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const orgPath = useOrgPath();
@@ -55,22 +56,23 @@ function useOfflineSupport(isAdmin: boolean, signedIn: boolean) {
     return stopOutbox;
   }, [queryClient, navigate]);
   useEffect(() => {
-    if (isAdmin || !signedIn) return;
+    if (!readsAhead || !signedIn) return;
     const readAhead = () =>
       void prefetchAssignedOrders(queryClient, orgPath, (id, token) =>
         queryClient.prefetchQuery({ ...publicInvoiceQueryOptions(id, token), staleTime: 60_000 }),
       );
     return afterScreenSettles(readAhead);
-  }, [isAdmin, signedIn, queryClient, orgPath]);
+  }, [readsAhead, signedIn, queryClient, orgPath]);
 }
 
 export function Layout() {
-  const { user, isAdmin, signOut } = useAuth();
+  const { user, viewer, signOut } = useAuth();
   const me = useMe();
   const navigate = useNavigate();
   const confirm = useConfirm();
   const { pathname } = useLocation();
-  useOfflineSupport(isAdmin, !!me.data);
+  // Who works only the orders they are assigned to takes them along; the office works from the full list.
+  useOfflineSupport(can(viewer, 'invoice.work') && !can(viewer, 'invoice.seeAll'), !!me.data);
 
   /**
    * Logging out on a shared phone leaves nothing of this user: the saved screens, the queue (asked
@@ -110,7 +112,7 @@ export function Layout() {
     if (target.closest('a[href], .dropdown-item') && !target.closest('.dropdown-toggle')) setExpanded(false);
   };
   const features = me.data?.organization.features ?? {};
-  const visible = (items: NavItem[]) => items.filter((i) => canSee(i, isAdmin, features));
+  const visible = (items: NavItem[]) => items.filter((i) => canSee(i, viewer, features));
   const link = (i: NavItem) => (
     <Nav.Link as={NavLink} to={i.to} key={i.to}>
       {i.label}
@@ -165,7 +167,7 @@ export function Layout() {
                 <NavDropdown.Item as={NavLink} to="/profile">
                   Perfil
                 </NavDropdown.Item>
-                {isAdmin && (
+                {can(viewer, 'organization.manage') && (
                   <NavDropdown.Item as={NavLink} to="/organization">
                     Organização
                   </NavDropdown.Item>

@@ -1,52 +1,53 @@
-import type { FeatureName } from '@ordem-certa/contracts';
+import { can, type FeatureName, type Permission, type Viewer } from '@ordem-certa/contracts';
 
 export interface NavItem {
   label: string;
   to: string;
-  admin?: boolean;
+  /** The permission the screen is for; without one, everyone signed in sees the entry. */
+  can?: Permission;
   feature?: FeatureName;
 }
 
 /** The top navigation, with who sees each entry. */
 export const mainNav: NavItem[] = [
-  { label: 'Orçamentos', to: '/estimates', admin: true, feature: 'estimates' },
-  { label: 'Ordens de Serviço', to: '/invoices' },
-  { label: 'Agenda', to: '/agenda', admin: true },
+  { label: 'Orçamentos', to: '/estimates', can: 'estimate.see', feature: 'estimates' },
+  { label: 'Ordens de Serviço', to: '/invoices', can: 'invoice.see' },
+  { label: 'Agenda', to: '/agenda', can: 'invoice.schedule' },
   // Maintenance plans (PMOC): each visit becomes a service order.
-  { label: 'PMOC', to: '/maintenance-plans', admin: true },
-  { label: 'Clientes', to: '/customers', admin: true },
+  { label: 'PMOC', to: '/maintenance-plans', can: 'maintenancePlan.see' },
+  { label: 'Clientes', to: '/customers', can: 'customer.see' },
 ];
 
 export const registersNav: NavItem[] = [
-  { label: 'Produtos', to: '/products', admin: true },
-  { label: 'Serviços', to: '/services', admin: true },
-  { label: 'Minhas Empresas', to: '/companies', admin: true },
-  { label: 'Colaboradores', to: '/admin/users', admin: true },
-  { label: 'Situações de OS', to: '/invoice-statuses', admin: true },
-  { label: 'Naturezas da Operação', to: '/transaction-natures', admin: true },
-  { label: 'Lembretes', to: '/reminders', admin: true, feature: 'reminders' },
-  { label: 'Etiquetas', to: '/tags', admin: true },
-  { label: 'Checklists', to: '/checklist-templates', admin: true },
-  { label: 'Importar planilha', to: '/import', admin: true },
+  { label: 'Produtos', to: '/products', can: 'product.see' },
+  { label: 'Serviços', to: '/services', can: 'service.see' },
+  { label: 'Minhas Empresas', to: '/companies', can: 'company.manage' },
+  { label: 'Colaboradores', to: '/admin/users', can: 'user.manage' },
+  { label: 'Situações de OS', to: '/invoice-statuses', can: 'invoiceStatus.manage' },
+  { label: 'Naturezas da Operação', to: '/transaction-natures', can: 'transactionNature.manage' },
+  { label: 'Lembretes', to: '/reminders', can: 'reminder.manage', feature: 'reminders' },
+  { label: 'Etiquetas', to: '/tags', can: 'tag.manage' },
+  { label: 'Checklists', to: '/checklist-templates', can: 'checklist.manage' },
+  { label: 'Importar planilha', to: '/import', can: 'import.run' },
 ];
 
 /** 'Financeiro': money in, money out, the technicians' pay and the cash flow. */
 export const financeNav: NavItem[] = [
   // Instalments of every order, open, overdue and received.
-  { label: 'Contas a receber', to: '/receivables', admin: true },
+  { label: 'Contas a receber', to: '/receivables', can: 'payment.see' },
   // Contas a pagar: what the shop owes, open, overdue and paid.
-  { label: 'Despesas', to: '/expenses', admin: true },
-  { label: 'Folha', to: '/payrolls', admin: true, feature: 'payroll' },
-  { label: 'Fluxo de caixa', to: '/reports/cash-flow', admin: true, feature: 'reports' },
+  { label: 'Despesas', to: '/expenses', can: 'expense.see' },
+  { label: 'Folha', to: '/payrolls', can: 'payroll.manage', feature: 'payroll' },
+  { label: 'Fluxo de caixa', to: '/reports/cash-flow', can: 'report.see', feature: 'reports' },
 ];
 
 export const trailingNav: NavItem[] = [
-  { label: 'Relatórios', to: '/reports', admin: true, feature: 'reports' },
-  { label: 'Logs', to: '/audit-logs', admin: true, feature: 'auditLogs' },
+  { label: 'Relatórios', to: '/reports', can: 'report.see', feature: 'reports' },
+  { label: 'Logs', to: '/audit-logs', can: 'auditLog.see', feature: 'auditLogs' },
 ];
 
-export function canSee(item: Pick<NavItem, 'admin' | 'feature'>, isAdmin: boolean, features: Record<string, boolean>) {
-  if (item.admin && !isAdmin) return false;
+export function canSee(item: Pick<NavItem, 'can' | 'feature'>, viewer: Viewer, features: Record<string, boolean>) {
+  if (item.can && !can(viewer, item.can)) return false;
   if (item.feature && !features[item.feature]) return false;
   return true;
 }

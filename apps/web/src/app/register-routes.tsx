@@ -1,12 +1,12 @@
 import { Outlet, type RouteObject } from 'react-router';
-import type { FeatureName } from '@ordem-certa/contracts';
+import type { FeatureName, Permission } from '@ordem-certa/contracts';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { Restricted } from './guards.tsx';
 
-type Access = { admin?: boolean; feature?: FeatureName };
+type Access = { can?: Permission; feature?: FeatureName };
 type Loader = () => Promise<RouteObject['Component']>;
 
-/** An admin or feature-flag section: its pages behind one access guard, lazy-loaded. */
+/** A section for one permission or feature: its pages behind one access guard, lazy-loaded. */
 export function restricted(path: string, access: Access, children: RouteObject[]): RouteObject {
   return {
     path,
@@ -20,11 +20,20 @@ export function restricted(path: string, access: Access, children: RouteObject[]
   };
 }
 
-/** A register: its list, 'new' and ':id/edit' pages. */
-function register(path: string, access: Access, pages: { list: Loader; create: Loader; edit: Loader }): RouteObject {
-  return restricted(path, access, [
+/**
+ * A register: its list, 'new' and ':id/edit' pages. Adding one may take more than reading them
+ * (`create`): 'new' is then behind that permission too.
+ */
+function register(
+  path: string,
+  access: Access & { create?: Permission },
+  pages: { list: Loader; create: Loader; edit: Loader },
+): RouteObject {
+  const { create, ...section } = access;
+  const newPage = async () => ({ Component: await pages.create() });
+  return restricted(path, section, [
     { index: true, lazy: async () => ({ Component: await pages.list() }) },
-    { path: 'new', lazy: async () => ({ Component: await pages.create() }) },
+    create ? restricted('new', { can: create }, [{ index: true, lazy: newPage }]) : { path: 'new', lazy: newPage },
     { path: ':id/edit', lazy: async () => ({ Component: await pages.edit() }) },
   ]);
 }
@@ -38,11 +47,11 @@ const tags = () => import('../features/tags/pages/tag-edit-page.tsx');
 const users = () => import('../features/users/pages/user-edit-page.tsx');
 const checklists = () => import('../features/checklists/pages/template-edit-page.tsx');
 
-/** Registers (admin) and the profile (everyone). */
+/** Registers and the profile (everyone's). */
 export const registerRoutes: RouteObject[] = [
   register(
     '/products',
-    { admin: true },
+    { can: 'product.see', create: 'product.manage' },
     {
       list: () => import('../features/products/pages/products-page.tsx').then((m) => m.ProductsPage),
       create: () => products().then((m) => m.ProductNewPage),
@@ -51,7 +60,7 @@ export const registerRoutes: RouteObject[] = [
   ),
   register(
     '/services',
-    { admin: true },
+    { can: 'service.see', create: 'service.manage' },
     {
       list: () => import('../features/services/pages/services-page.tsx').then((m) => m.ServicesPage),
       create: () => services().then((m) => m.ServiceNewPage),
@@ -60,7 +69,7 @@ export const registerRoutes: RouteObject[] = [
   ),
   register(
     '/transaction-natures',
-    { admin: true },
+    { can: 'transactionNature.manage' },
     {
       list: () =>
         import('../features/transaction-natures/pages/transaction-natures-page.tsx').then(
@@ -72,7 +81,7 @@ export const registerRoutes: RouteObject[] = [
   ),
   register(
     '/invoice-statuses',
-    { admin: true },
+    { can: 'invoiceStatus.manage' },
     {
       list: () =>
         import('../features/invoice-statuses/pages/invoice-statuses-page.tsx').then((m) => m.InvoiceStatusesPage),
@@ -82,7 +91,7 @@ export const registerRoutes: RouteObject[] = [
   ),
   register(
     '/reminders',
-    { admin: true, feature: 'reminders' },
+    { can: 'reminder.manage', feature: 'reminders' },
     {
       list: () => import('../features/reminders/pages/reminders-page.tsx').then((m) => m.RemindersPage),
       create: () => reminders().then((m) => m.ReminderNewPage),
@@ -91,7 +100,7 @@ export const registerRoutes: RouteObject[] = [
   ),
   register(
     '/tags',
-    { admin: true },
+    { can: 'tag.manage' },
     {
       list: () => import('../features/tags/pages/tags-page.tsx').then((m) => m.TagsPage),
       create: () => tags().then((m) => m.TagNewPage),
@@ -100,7 +109,7 @@ export const registerRoutes: RouteObject[] = [
   ),
   register(
     '/checklist-templates',
-    { admin: true },
+    { can: 'checklist.manage' },
     {
       list: () => import('../features/checklists/pages/templates-page.tsx').then((m) => m.TemplatesPage),
       create: () => checklists().then((m) => m.TemplateNewPage),
@@ -109,7 +118,7 @@ export const registerRoutes: RouteObject[] = [
   ),
   register(
     '/admin/users',
-    { admin: true },
+    { can: 'user.manage' },
     {
       list: () => import('../features/users/pages/users-page.tsx').then((m) => m.UsersPage),
       create: () => users().then((m) => m.UserNewPage),
@@ -120,7 +129,7 @@ export const registerRoutes: RouteObject[] = [
     path: '/profile',
     lazy: async () => ({ Component: (await import('../features/profile/pages/profile-page.tsx')).ProfilePage }),
   },
-  restricted('/organization', { admin: true }, [
+  restricted('/organization', { can: 'organization.manage' }, [
     {
       index: true,
       lazy: async () => ({

@@ -10,7 +10,7 @@ import { NotFoundPage } from '../components/not-found-page.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 
 /**
- * Every screen of the app. A feature adds its routes here, wrapped in <Restricted> when admin-only or
+ * Every screen of the app. A feature adds its routes here, wrapped in <Restricted> when for one permission or
  * behind a feature flag, with its pages lazy-loaded: { path, lazy: () => import(...).then(m => ({Component: m.X})) }.
  * Only the login page is in the first file the browser loads; the menu frame (Layout) and every other
  * page come in their own files when first visited, so never import a page here directly.
@@ -32,7 +32,7 @@ const prefetch =
     return null;
   };
 
-/** Service orders: the list and the edit screen for everyone (the server scopes them), 'new' for admins. */
+/** Service orders: the list and the edit screen for whoever sees orders (the server scopes them), 'new' for who creates them. */
 const invoiceRoutes: RouteObject[] = [
   {
     path: '/invoices',
@@ -41,7 +41,7 @@ const invoiceRoutes: RouteObject[] = [
   {
     path: '/invoices/new',
     element: (
-      <Restricted admin>
+      <Restricted can="invoice.create">
         <Outlet />
       </Restricted>
     ),
@@ -103,69 +103,62 @@ export const routes: RouteObject[] = [
             index: true,
             lazy: () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage })),
           },
-          {
-            element: (
-              <Restricted admin>
-                <Outlet />
-              </Restricted>
-            ),
-            // Shown while a lazy page of the first load arrives.
-            hydrateFallbackElement: <PageSpinner />,
-            children: [
+          restricted('/companies', { can: 'company.manage' }, [
+            {
+              index: true,
+              lazy: () =>
+                import('../features/companies/pages/companies-page.tsx').then((m) => ({ Component: m.CompaniesPage })),
+            },
+            {
+              path: 'new',
+              lazy: () =>
+                import('../features/companies/pages/new-company-page.tsx').then((m) => ({
+                  Component: m.NewCompanyPage,
+                })),
+            },
+            {
+              path: ':id/edit',
+              lazy: () =>
+                import('../features/companies/pages/edit-company-page.tsx').then((m) => ({
+                  Component: m.EditCompanyPage,
+                })),
+            },
+          ]),
+          restricted('/customers', { can: 'customer.see' }, [
+            {
+              index: true,
+              lazy: () =>
+                import('../features/customers/pages/customers-page.tsx').then((m) => ({ Component: m.CustomersPage })),
+            },
+            restricted('new', { can: 'customer.create' }, [
               {
-                path: '/companies',
-                lazy: () =>
-                  import('../features/companies/pages/companies-page.tsx').then((m) => ({
-                    Component: m.CompaniesPage,
-                  })),
-              },
-              {
-                path: '/companies/new',
-                lazy: () =>
-                  import('../features/companies/pages/new-company-page.tsx').then((m) => ({
-                    Component: m.NewCompanyPage,
-                  })),
-              },
-              {
-                path: '/companies/:id/edit',
-                lazy: () =>
-                  import('../features/companies/pages/edit-company-page.tsx').then((m) => ({
-                    Component: m.EditCompanyPage,
-                  })),
-              },
-              {
-                path: '/customers',
-                lazy: () =>
-                  import('../features/customers/pages/customers-page.tsx').then((m) => ({
-                    Component: m.CustomersPage,
-                  })),
-              },
-              {
-                path: '/customers/new',
+                index: true,
                 lazy: () =>
                   import('../features/customers/pages/new-customer-page.tsx').then((m) => ({
                     Component: m.NewCustomerPage,
                   })),
               },
-              {
-                path: '/customers/:id/edit',
-                lazy: () =>
-                  import('../features/customers/pages/edit-customer-page.tsx').then((m) => ({
-                    Component: m.EditCustomerPage,
-                  })),
-              },
-              {
-                path: '/import',
-                lazy: () =>
-                  import('../features/imports/pages/import-page.tsx').then((m) => ({ Component: m.ImportPage })),
-              },
-            ],
-          },
+            ]),
+            {
+              path: ':id/edit',
+              lazy: () =>
+                import('../features/customers/pages/edit-customer-page.tsx').then((m) => ({
+                  Component: m.EditCustomerPage,
+                })),
+            },
+          ]),
+          restricted('/import', { can: 'import.run' }, [
+            {
+              index: true,
+              lazy: () =>
+                import('../features/imports/pages/import-page.tsx').then((m) => ({ Component: m.ImportPage })),
+            },
+          ]),
           ...invoiceRoutes,
           {
-            // Estimates: admins of organizations with the 'estimates' feature.
+            // Estimates: for who sees them, in organizations with the 'estimates' feature.
             element: (
-              <Restricted admin feature="estimates">
+              <Restricted can="estimate.see" feature="estimates">
                 <Outlet />
               </Restricted>
             ),
@@ -178,13 +171,15 @@ export const routes: RouteObject[] = [
                     Component: m.EstimatesPage,
                   })),
               },
-              {
-                path: '/estimates/new',
-                lazy: () =>
-                  import('../features/estimates/pages/new-estimate-page.tsx').then((m) => ({
-                    Component: m.NewEstimatePage,
-                  })),
-              },
+              restricted('/estimates/new', { can: 'estimate.create' }, [
+                {
+                  index: true,
+                  lazy: () =>
+                    import('../features/estimates/pages/new-estimate-page.tsx').then((m) => ({
+                      Component: m.NewEstimatePage,
+                    })),
+                },
+              ]),
               {
                 path: '/estimates/:id/edit',
                 lazy: () =>
@@ -196,7 +191,7 @@ export const routes: RouteObject[] = [
           },
           {
             element: (
-              <Restricted admin feature="reports">
+              <Restricted can="report.see" feature="reports">
                 <Outlet />
               </Restricted>
             ),
@@ -214,7 +209,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          restricted('/payrolls', { admin: true, feature: 'payroll' }, [
+          restricted('/payrolls', { can: 'payroll.manage', feature: 'payroll' }, [
             {
               index: true,
               lazy: () =>
@@ -226,7 +221,7 @@ export const routes: RouteObject[] = [
                 import('../features/payrolls/pages/payroll-page.tsx').then((m) => ({ Component: m.PayrollPage })),
             },
           ]),
-          restricted('/audit-logs', { admin: true, feature: 'auditLogs' }, [
+          restricted('/audit-logs', { can: 'auditLog.see', feature: 'auditLogs' }, [
             {
               index: true,
               lazy: () =>
@@ -235,7 +230,7 @@ export const routes: RouteObject[] = [
                 })),
             },
           ]),
-          restricted('/receivables', { admin: true }, [
+          restricted('/receivables', { can: 'payment.see' }, [
             {
               index: true,
               lazy: () =>
@@ -244,30 +239,34 @@ export const routes: RouteObject[] = [
                 })),
             },
           ]),
-          restricted('/maintenance-plans', { admin: true }, [
+          restricted('/maintenance-plans', { can: 'maintenancePlan.see' }, [
             {
               index: true,
               lazy: () =>
                 import('../features/maintenance-plans/pages/plans-page.tsx').then((m) => ({ Component: m.PlansPage })),
             },
-            {
-              path: 'new',
-              lazy: () =>
-                import('../features/maintenance-plans/pages/plan-page.tsx').then((m) => ({ Component: m.NewPlanPage })),
-            },
+            restricted('new', { can: 'maintenancePlan.manage' }, [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/maintenance-plans/pages/plan-page.tsx').then((m) => ({
+                    Component: m.NewPlanPage,
+                  })),
+              },
+            ]),
             {
               path: ':id',
               lazy: () =>
                 import('../features/maintenance-plans/pages/plan-page.tsx').then((m) => ({ Component: m.PlanPage })),
             },
           ]),
-          restricted('/agenda', { admin: true }, [
+          restricted('/agenda', { can: 'invoice.schedule' }, [
             {
               index: true,
               lazy: () => import('../features/agenda/pages/agenda-page.tsx').then((m) => ({ Component: m.AgendaPage })),
             },
           ]),
-          restricted('/expenses', { admin: true }, [
+          restricted('/expenses', { can: 'expense.see' }, [
             {
               index: true,
               lazy: () =>

@@ -1,6 +1,12 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isAdminRoles, type FeatureName, type Me, type TokenPayload, type Viewer } from '@ordem-certa/contracts';
+import {
+  permissionsOfRoles,
+  type FeatureName,
+  type Me,
+  type PermittedViewer,
+  type TokenPayload,
+} from '@ordem-certa/contracts';
 import { api } from './api-client.ts';
 import { clearToken, decodeToken, getToken, setToken } from './token.ts';
 import { setOrgTimeZone } from './time-zone.ts';
@@ -8,7 +14,8 @@ import { setOrgTimeZone } from './time-zone.ts';
 interface AuthState {
   token: string | null;
   user: TokenPayload | null;
-  isAdmin: boolean;
+  /** The signed-in user as `can` takes them: their role's permissions, resolved once per token. */
+  viewer: PermittedViewer;
   signIn(token: string): void;
   signOut(): void;
 }
@@ -31,7 +38,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
   const value = useMemo<AuthState>(() => {
     const user = decodeToken(token);
-    return { token, user, isAdmin: !!user && isAdminRoles(user.roles), signIn, signOut };
+    // The token names the user's role; the map gives its permissions. The server reads the role again on
+    // every request, so a role changed meanwhile only shows here at the next sign-in.
+    const viewer = { userId: Number(user?.sub), permissions: permissionsOfRoles(user?.roles ?? []) };
+    return { token, user, viewer, signIn, signOut };
   }, [token, signIn, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -47,10 +57,9 @@ export function useAuth(): AuthState {
   return ctx;
 }
 
-/** The signed-in user as the permission rules (`can` of the contracts) take them. */
-export function useViewer(): Viewer {
-  const { user, isAdmin } = useAuth();
-  return { userId: Number(user?.sub), isAdmin };
+/** The signed-in user as `can` of the contracts takes them: `can(useViewer(), 'customer.create')`. */
+export function useViewer(): PermittedViewer {
+  return useAuth().viewer;
 }
 
 export const meQueryKey = ['me'] as const;

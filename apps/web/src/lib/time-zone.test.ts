@@ -47,7 +47,6 @@ describe('the organization time zone', () => {
         name: 'Ana',
         email: 'admin@x.com',
         roles: ['ROLE_ADMIN'],
-        isAdmin: true,
         organization: { id: 1, name: 'Frio Norte', timeZone: 'America/Manaus', features: allFeatures },
       }),
     });

@@ -98,7 +98,7 @@ export function InvoiceFilterPopover({
 }: InvoiceFilterPopoverProps) {
   const orgPath = useOrgPath();
   const { user } = useAuth();
-  const showWorker = can.filterByWorker(useViewer());
+  const showWorker = can(useViewer(), 'invoice.seeAll');
   const statuses = useStatusOptions();
   return (
     <RecordFilterPopover

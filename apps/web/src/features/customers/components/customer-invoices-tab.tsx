@@ -1,4 +1,5 @@
-import { useAuth } from '../../../lib/auth.tsx';
+import { can } from '@ordem-certa/contracts';
+import { useViewer } from '../../../lib/auth.tsx';
 import { usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useInvoices } from '../../../components/invoices/api/get-invoices.ts';
@@ -11,11 +12,11 @@ import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
 
 /**
  * Ordens de Serviço of a customer: GET invoices/filter?customer={id} with the filter kept
- * under 'customers-invoices' (status, paid / not paid, worker, q), and the admin-only link that opens
+ * under 'customers-invoices' (status, paid / not paid, worker, q), and, for who creates orders, the link that opens
  * /invoices/new?customerId={id} in a new tab (not for an anonymized customer).
  */
 export function CustomerInvoicesTab({ customerId, canAdd = true }: { customerId: number; canAdd?: boolean }) {
-  const { isAdmin } = useAuth();
+  const viewer = useViewer();
   const persisted = usePersistedFilter('customers-invoices', invoiceFilterDefaults, { url: false });
   const [filter, setFilter] = persisted;
   const list = useInvoices(toInvoicesQuery({ ...filter, customer: null }, customerId));
@@ -23,7 +24,7 @@ export function CustomerInvoicesTab({ customerId, canAdd = true }: { customerId:
     <section aria-label="Ordens de serviço do cliente">
       <div className="d-flex flex-wrap justify-content-end gap-2 mb-2">
         <InvoiceFilterPopover idPrefix="customer-invoices" filter={persisted} showCustomer={false} />
-        {isAdmin && canAdd && (
+        {can(viewer, 'invoice.create') && canAdd && (
           <a
             className="btn btn-primary"
             href={`/invoices/new?customerId=${customerId}`}

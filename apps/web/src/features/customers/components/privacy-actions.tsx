@@ -8,7 +8,7 @@ import { useExportCustomerData } from '../api/export-customer-data.ts';
 import { useAnonymizeCustomer } from '../api/anonymize-customer.ts';
 
 /**
- * The customer's rights under the LGPD (art. 18), for admins: their data as a ZIP, and anonymizing
+ * The customer's rights under the LGPD (art. 18), for who handles personal data: their data as a ZIP, and anonymizing
  * them, asked first with what goes, what stays and that it cannot be undone.
  */
 export function PrivacyActions({ customerId }: { customerId: number }) {
@@ -16,7 +16,7 @@ export function PrivacyActions({ customerId }: { customerId: number }) {
   const confirm = useConfirm();
   const exportData = useExportCustomerData(customerId);
   const anonymize = useAnonymizeCustomer(customerId);
-  if (!can.handlePersonalData(viewer)) return null;
+  if (!can(viewer, 'customer.personalData')) return null;
 
   const onExport = () =>
     exportData.mutateAsync().catch((err: unknown) => toastApiError(err, customerPrivacyMessages.exportFailed));

@@ -1,13 +1,17 @@
 import { Col, Row } from 'react-bootstrap';
+import { can } from '@ordem-certa/contracts';
 import { useAuth, useMe } from '../../../lib/auth.tsx';
 import { InvoiceCard } from '../components/invoice-card.tsx';
 import { TodayVisits } from '../components/today-visits.tsx';
 
-/** Home: the three service-order cards for admins; 'Bem-vindo' and the day's visits (no prices) for everyone else. */
+/**
+ * Home: the three service-order cards for who sees every order; 'Bem-vindo' and the day's visits (no
+ * prices) for everyone else.
+ */
 export function HomePage() {
-  const { user, isAdmin } = useAuth();
+  const { user, viewer } = useAuth();
   const me = useMe();
-  if (!isAdmin) {
+  if (!can(viewer, 'invoice.seeAll')) {
     return (
       <div className="py-4">
         <h1 className="h3">Bem-vindo</h1>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Spinner, Tab, Tabs } from 'react-bootstrap';
 import {
-  can,
+  canRemoveAuthored,
+  canUseCommentType,
   CommentType,
   commentTypeLabels,
   invoiceMessages,
@@ -29,8 +30,8 @@ import { commentsPath } from '../api/add-comment.ts';
 const addCommentSchema = lazySchema('addCommentBody');
 type WritableType = AddCommentBody['type'];
 
-// The rule's name starts with 'use', which the hooks linter would take for a hook inside a callback.
-const mayUseType = can.orderCommentType;
+// The rule's name has 'Use' in it, which the hooks linter could take for a hook inside a callback.
+const mayUseType = canUseCommentType;
 const allTypes: CommentTypeValue[] = [
   CommentType.General,
   CommentType.Technical,
@@ -39,8 +40,8 @@ const allTypes: CommentTypeValue[] = [
 ];
 
 /**
- * Comments by type: Geral and Técnico for everyone, Interno for admins, Sistema (what the
- * server wrote on each state change) for admins, read-only. Closed orders take no new comment and no
+ * Comments by type: Geral and Técnico for everyone, Interno and Sistema (what the server wrote on each
+ * state change, read-only) for who reads internal comments. Closed orders take no new comment and no
  * removal.
  */
 export function CommentsSection({ invoiceId, closed }: { invoiceId: number; closed: boolean }) {
@@ -125,8 +126,9 @@ function CommentList({ invoiceId, type, closed }: { invoiceId: number; type: Com
         <CommentEntries
           comments={comments.data?.data ?? []}
           label={`Comentários ${commentTypeLabels[type]}`}
-          // The server lets an author remove their own comments and an admin any of them, never System ones.
-          canRemove={(c) => writable !== null && can.removeComment(viewer, c)}
+          // The server lets an author remove their own comments and who edits the order any of them, never
+          // System ones.
+          canRemove={(c) => writable !== null && canRemoveAuthored(viewer, c)}
           onRemove={onRemove}
           emptyText={pending.length ? undefined : 'Nenhum comentário'}
         />

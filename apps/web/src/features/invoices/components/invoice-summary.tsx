@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 
 /** Company, customer, nature and the order's dates. */
-export function InvoiceSummary({ invoice, isAdmin }: { invoice: InvoiceDetail; isAdmin: boolean }) {
+export function InvoiceSummary({ invoice, linksCustomer }: { invoice: InvoiceDetail; linksCustomer: boolean }) {
   const rows: Array<[string, ReactNode]> = [
     [
       'Empresa',
@@ -20,8 +20,8 @@ export function InvoiceSummary({ invoice, isAdmin }: { invoice: InvoiceDetail; i
     [
       'Cliente',
       <>
-        {/* Customers are an admin screen. */}
-        {isAdmin ? (
+        {/* The customer's screen, for who sees customers. */}
+        {linksCustomer ? (
           <Link to={`/customers/${invoice.customerId}/edit`}>{invoice.customerName}</Link>
         ) : (
           invoice.customerName

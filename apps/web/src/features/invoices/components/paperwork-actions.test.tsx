@@ -26,13 +26,13 @@ afterEach(() => {
 describe('PdfButton', () => {
   it.each([InvoiceState.Draft, InvoiceState.Todo, InvoiceState.Canceled])('is hidden for state %i', (state) => {
     fakeApi({});
-    renderAsUser(<PdfButton invoice={invoiceFixture({ statusState: state })} isAdmin />);
+    renderAsUser(<PdfButton invoice={invoiceFixture({ statusState: state })} choosesValues />);
     expect(screen.queryByRole('button', { name: 'PDF' })).not.toBeInTheDocument();
   });
 
   it.each([InvoiceState.Wip, InvoiceState.Blocked, InvoiceState.Completed])('is shown for state %i', (state) => {
     fakeApi({});
-    renderAsUser(<PdfButton invoice={invoiceFixture({ statusState: state })} isAdmin={false} />);
+    renderAsUser(<PdfButton invoice={invoiceFixture({ statusState: state })} choosesValues={false} />);
     expect(screen.getByRole('button', { name: 'PDF' })).toBeInTheDocument();
   });
 
@@ -48,7 +48,7 @@ describe('PdfButton', () => {
       requestsBeforeOpen = calls.length;
       return tab as unknown as Window;
     });
-    renderAsUser(<PdfButton invoice={invoiceFixture({ statusState: InvoiceState.Completed })} isAdmin />);
+    renderAsUser(<PdfButton invoice={invoiceFixture({ statusState: InvoiceState.Completed })} choosesValues />);
     expect(screen.queryByText(label)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'PDF' }));
     await userEvent.click(await screen.findByText(label));
@@ -64,7 +64,7 @@ describe('PdfButton', () => {
   it('a blocked pop-up toasts and asks nothing of the server', async () => {
     const calls = fakeApi({ [`POST ${base}/pdf`]: () => ({ url: pdfUrl }) });
     vi.spyOn(window, 'open').mockReturnValue(null);
-    renderAsUser(<PdfButton invoice={invoiceFixture({ statusState: InvoiceState.Wip })} isAdmin />);
+    renderAsUser(<PdfButton invoice={invoiceFixture({ statusState: InvoiceState.Wip })} choosesValues />);
     await userEvent.click(screen.getByRole('button', { name: 'PDF' }));
     await userEvent.click(await screen.findByText('PDF com valores'));
     expect(await screen.findByText(paperworkMessages.popupBlocked)).toBeInTheDocument();
@@ -75,7 +75,10 @@ describe('PdfButton', () => {
     const calls = fakeApi({ [`POST ${base}/pdf`]: () => ({ url: pdfUrl }) });
     const tab = fakeTab();
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    renderAsUser(<PdfButton invoice={invoiceFixture({ statusState: InvoiceState.Wip })} isAdmin={false} />, 'worker');
+    renderAsUser(
+      <PdfButton invoice={invoiceFixture({ statusState: InvoiceState.Wip })} choosesValues={false} />,
+      'worker',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'PDF' }));
     expect(screen.queryByText('PDF com valores')).not.toBeInTheDocument();
     await waitFor(() => expect(tab.location.href).toBe(pdfUrl));
@@ -86,7 +89,10 @@ describe('PdfButton', () => {
     fakeApi({ [`POST ${base}/pdf`]: () => ({ status: 409, body: { errors: [paperworkMessages.pdfUnavailable] } }) });
     const tab = fakeTab();
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    renderAsUser(<PdfButton invoice={invoiceFixture({ statusState: InvoiceState.Wip })} isAdmin={false} />, 'worker');
+    renderAsUser(
+      <PdfButton invoice={invoiceFixture({ statusState: InvoiceState.Wip })} choosesValues={false} />,
+      'worker',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'PDF' }));
     expect(await screen.findByText(paperworkMessages.pdfUnavailable)).toBeInTheDocument();
     expect(tab.close).toHaveBeenCalled();

@@ -45,11 +45,11 @@ function usePdfOpener(invoiceId: number) {
   };
 }
 
-/** PDF (hidden for Draft, Todo and Canceled): admins choose whether values are printed. */
-export function PdfButton({ invoice, isAdmin }: { invoice: InvoiceDetail; isAdmin: boolean }) {
+/** PDF (hidden for Draft, Todo and Canceled): who sees prices chooses whether values are printed. */
+export function PdfButton({ invoice, choosesValues }: { invoice: InvoiceDetail; choosesValues: boolean }) {
   const open = usePdfOpener(invoice.id);
   if (pdfHiddenStates.includes(invoice.statusState)) return null;
-  if (!isAdmin) {
+  if (!choosesValues) {
     return (
       <Button variant="outline-secondary" onClick={() => open(false)}>
         PDF
@@ -93,9 +93,9 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * The signing link sent to the customer's mobile on WhatsApp, in the company's message. Admins only: the
- * company's template is theirs to read, and theirs is the link with values. Should the template not
- * load, the default message is sent.
+ * The signing link sent to the customer's mobile on WhatsApp, in the company's message: for who sends
+ * orders to the customer and reads the companies (the template is the company's). Should the template
+ * not load, the default message is sent.
  */
 function SendSignLink({ invoice, link }: { invoice: InvoiceDetail; link: string }) {
   const template = useWhatsAppTemplate(invoice.companyId);
@@ -123,7 +123,7 @@ function SendSignLink({ invoice, link }: { invoice: InvoiceDetail; link: string 
 /**
  * While the order is not validly signed (never, or outdated): 'Assinar' opens the signing page here,
  * to hand the phone to the customer, and comes back; 'Link de assinatura' copies the public link to
- * send it, and an admin may send it on WhatsApp. A Canceled order cannot be signed.
+ * send it, and who sends orders to the customer may send it on WhatsApp. A Canceled order cannot be signed.
  */
 export function SignActions({ invoice }: { invoice: InvoiceDetail }) {
   const [manual, setManual] = useState<string | null>(null);
@@ -148,7 +148,7 @@ export function SignActions({ invoice }: { invoice: InvoiceDetail }) {
       >
         Link de assinatura
       </Button>
-      {can.handlePayment(viewer) && <SendSignLink invoice={invoice} link={link} />}
+      {can(viewer, 'invoice.send') && can(viewer, 'company.see') && <SendSignLink invoice={invoice} link={link} />}
       <AppModal show={!!manual} onHide={() => setManual(null)} title="Link de assinatura">
         <Form.Label htmlFor="sign-link-text">Copie o link e envie ao cliente:</Form.Label>
         <Form.Control id="sign-link-text" readOnly value={manual ?? ''} onFocus={(e) => e.target.select()} autoFocus />

@@ -1,4 +1,4 @@
-import { can } from '@ordem-certa/contracts';
+import { canRemoveAuthored } from '@ordem-certa/contracts';
 import { newIdempotencyKey } from '../../../lib/api-client.ts';
 import { useOrgPath, useViewer } from '../../../lib/auth.tsx';
 import { pendingPhotoUrl, sendOrQueue, usePendingFor } from '../../../lib/offline/outbox-runtime.ts';
@@ -9,7 +9,7 @@ import { useRemovePicture } from '../api/remove-picture.ts';
 import { picturesPath, useUploadPicture } from '../api/upload-picture.ts';
 
 /**
- * The order's photos; an admin removes any, a collaborator the ones they sent. 'Tirar foto' opens the
+ * The order's photos; who edits the order removes any, anyone else the ones they sent. 'Tirar foto' opens the
  * rear camera. Each photo is made small on the phone first (1600 px, JPEG 0.8) and sent, or kept on the
  * phone while there is no network and shown 'pendente de envio'.
  */
@@ -39,7 +39,7 @@ export function PhotosSection({ invoiceId, editable }: { invoiceId: number; edit
       upload={send}
       remove={remove.mutateAsync}
       editable={editable}
-      mayRemove={(p) => can.removePicture(viewer, p)}
+      mayRemove={(p) => canRemoveAuthored(viewer, p)}
       camera
       pending={pending.map((i) => ({
         key: i.key,

@@ -33,7 +33,7 @@ const card = () => screen.getByRole('region', { name: /Assinatura do cliente/ })
 describe('SignatureCard', () => {
   it("without a signature: 'Não assinada' and waiting for the customer", () => {
     fakeApi({});
-    renderAsUser(<SignatureCard invoice={invoiceFixture()} isAdmin={false} />);
+    renderAsUser(<SignatureCard invoice={invoiceFixture()} renewsLink={false} />);
     expect(within(card()).getByText('Não assinada')).toBeInTheDocument();
     expect(within(card()).getByText('Aguardando a assinatura do cliente.')).toBeInTheDocument();
     expect(within(card()).queryByRole('img')).not.toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('SignatureCard', () => {
   it('a valid signature: the image (asked for apart from the order), who signed, when, from which IP, and the Assinada badge', async () => {
     const calls = fakeApi({ [`GET ${base}/signatures/5/image`]: () => 'png' });
     renderAsUser(
-      <SignatureCard invoice={invoiceFixture({ isSigned: true, signUrl: null, signature: signature() })} isAdmin />,
+      <SignatureCard invoice={invoiceFixture({ isSigned: true, signUrl: null, signature: signature() })} renewsLink />,
     );
     const img = await within(card()).findByRole('img', { name: 'Assinatura de Maria Souza' });
     expect(img).toHaveAttribute('src', 'blob:assinatura-5');
@@ -67,7 +67,7 @@ describe('SignatureCard', () => {
     renderAsUser(
       <SignatureCard
         invoice={invoiceFixture({ isSigned: false, signature: signature({ isOutdated: true }) })}
-        isAdmin
+        renewsLink
       />,
     );
     expect(within(card()).getByText('Desatualizada')).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('SignatureCard', () => {
   it('an image that cannot be loaded says so in the card; the evidence stays', async () => {
     fakeApi({ [`GET ${base}/signatures/5/image`]: () => ({ status: 500, body: { errors: ['falhou'] } }) });
     renderAsUser(
-      <SignatureCard invoice={invoiceFixture({ isSigned: true, signUrl: null, signature: signature() })} isAdmin />,
+      <SignatureCard invoice={invoiceFixture({ isSigned: true, signUrl: null, signature: signature() })} renewsLink />,
     );
     expect(await within(card()).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       'Não foi possível carregar a imagem da assinatura.',
@@ -92,19 +92,19 @@ describe('SignatureCard', () => {
 
   it("'Gerar novo link de assinatura' is for admins, and only while there is a link", () => {
     fakeApi({});
-    const { unmount } = renderAsUser(<SignatureCard invoice={invoiceFixture()} isAdmin={false} />, 'worker');
+    const { unmount } = renderAsUser(<SignatureCard invoice={invoiceFixture()} renewsLink={false} />, 'worker');
     expect(screen.queryByRole('button', { name: 'Gerar novo link de assinatura' })).not.toBeInTheDocument();
     unmount();
-    const second = renderAsUser(<SignatureCard invoice={invoiceFixture({ signUrl: null })} isAdmin />);
+    const second = renderAsUser(<SignatureCard invoice={invoiceFixture({ signUrl: null })} renewsLink />);
     expect(screen.queryByRole('button', { name: 'Gerar novo link de assinatura' })).not.toBeInTheDocument();
     second.unmount();
-    renderAsUser(<SignatureCard invoice={invoiceFixture()} isAdmin />);
+    renderAsUser(<SignatureCard invoice={invoiceFixture()} renewsLink />);
     expect(screen.getByRole('button', { name: 'Gerar novo link de assinatura' })).toBeInTheDocument();
   });
 
   it('renewing the link asks first, then posts sign-link', async () => {
     const calls = fakeApi({ [`POST ${base}/sign-link`]: () => ({ signUrl: '/invoices/7/sign?token=new' }) });
-    renderAsUser(<SignatureCard invoice={invoiceFixture()} isAdmin />);
+    renderAsUser(<SignatureCard invoice={invoiceFixture()} renewsLink />);
     await userEvent.click(screen.getByRole('button', { name: 'Gerar novo link de assinatura' }));
     const dialog = await screen.findByRole('dialog', { name: 'Gerar novo link de assinatura?' });
     expect(within(dialog).getByText(new RegExp(`^${paperworkMessages.renewLinkConfirm}`))).toBeInTheDocument();
@@ -116,7 +116,7 @@ describe('SignatureCard', () => {
 
   it('cancelling the renewal posts nothing', async () => {
     const calls = fakeApi({ [`POST ${base}/sign-link`]: () => ({ signUrl: '/invoices/7/sign?token=new' }) });
-    renderAsUser(<SignatureCard invoice={invoiceFixture()} isAdmin />);
+    renderAsUser(<SignatureCard invoice={invoiceFixture()} renewsLink />);
     await userEvent.click(screen.getByRole('button', { name: 'Gerar novo link de assinatura' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
     expect(await screen.findByRole('button', { name: 'Gerar novo link de assinatura' })).toBeEnabled();
@@ -127,7 +127,7 @@ describe('SignatureCard', () => {
     fakeApi({
       [`POST ${base}/sign-link`]: () => ({ status: 409, body: { errors: [paperworkMessages.alreadySigned] } }),
     });
-    renderAsUser(<SignatureCard invoice={invoiceFixture()} isAdmin />);
+    renderAsUser(<SignatureCard invoice={invoiceFixture()} renewsLink />);
     await userEvent.click(screen.getByRole('button', { name: 'Gerar novo link de assinatura' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Gerar novo link' }));
     expect(await screen.findByText(paperworkMessages.alreadySigned)).toBeInTheDocument();

@@ -17,7 +17,7 @@ import { useSignatureImage } from '../api/get-signature-image.ts';
  * The customer's signature: the image and its evidence once signed, marked when the order changed
  * after signing; the admin can revoke the signing link and issue a new one while it is in use.
  */
-export function SignatureCard({ invoice, isAdmin }: { invoice: InvoiceDetail; isAdmin: boolean }) {
+export function SignatureCard({ invoice, renewsLink }: { invoice: InvoiceDetail; renewsLink: boolean }) {
   const s = invoice.signature;
   // Signed on this phone without a network: shown until the server has it.
   const waiting = usePendingFor(invoice.id).find((i) => i.kind === 'signature');
@@ -94,7 +94,7 @@ export function SignatureCard({ invoice, isAdmin }: { invoice: InvoiceDetail; is
       ) : (
         <p className="text-body-secondary small mb-0">Aguardando a assinatura do cliente.</p>
       )}
-      {isAdmin && invoice.signUrl && (
+      {renewsLink && invoice.signUrl && (
         <ActionButton size="sm" variant="link" className="px-0 mt-2" action={onRenew}>
           Gerar novo link de assinatura
         </ActionButton>

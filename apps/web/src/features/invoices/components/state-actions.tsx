@@ -11,7 +11,7 @@ import {
   type InvoiceStateValue,
 } from '@ordem-certa/contracts';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client.ts';
-import { useAuth, useOrgPath } from '../../../lib/auth.tsx';
+import { useOrgPath, useViewer } from '../../../lib/auth.tsx';
 import { OutboxFullError, QUEUED_MESSAGE, sendOrQueue, usePendingFor } from '../../../lib/offline/outbox-runtime.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -63,7 +63,7 @@ const variantOf: Record<number, string> = {
  */
 export function StateActions({ invoice }: { invoice: InvoiceDetail }) {
   const orgPath = useOrgPath();
-  const { isAdmin } = useAuth();
+  const viewer = useViewer();
   const queryClient = useQueryClient();
   const allowed = useAllowedChanges(invoice.id);
   const change = useChangeState(invoice.id);
@@ -133,7 +133,7 @@ export function StateActions({ invoice }: { invoice: InvoiceDetail }) {
   const allowedNow =
     pendingTarget === undefined
       ? (allowed.data?.data ?? [])
-      : allowedInvoiceChanges(pendingTarget as InvoiceStateValue, { isAdmin, isPaid: invoice.isPaid });
+      : allowedInvoiceChanges(pendingTarget as InvoiceStateValue, { viewer, isPaid: invoice.isPaid });
   const targets = order.filter((s) => allowedNow.includes(s));
   if (targets.length === 0) return null;
   return (

@@ -12,7 +12,7 @@ describe('VisitCard', () => {
     '%s: phone to dial, e-mail, the address with a map link, time and problem',
     (role) => {
       fakeApi({});
-      renderAsUser(<VisitCard invoice={invoiceFixture()} isAdmin={role === 'admin'} />, role);
+      renderAsUser(<VisitCard invoice={invoiceFixture()} editable={role === 'admin'} />, role);
       const card = screen.getByRole('region', { name: 'Atendimento' });
       expect(within(card).getByRole('link', { name: '(11) 98765-4321' })).toHaveAttribute('href', 'tel:+5511987654321');
       expect(within(card).getByRole('link', { name: 'maria@example.com.br' })).toHaveAttribute(
@@ -42,7 +42,7 @@ describe('VisitCard', () => {
           scheduledAt: null,
           reportedProblem: null,
         })}
-        isAdmin={false}
+        editable={false}
       />,
       'worker',
     );
@@ -70,7 +70,7 @@ describe('VisitCard', () => {
       }),
       'POST /api/organizations/1/invoices/7/visit': () => invoiceFixture(),
     });
-    renderAsUser(<VisitCard invoice={invoiceFixture()} isAdmin />, 'admin');
+    renderAsUser(<VisitCard invoice={invoiceFixture()} editable />, 'admin');
     await userEvent.click(screen.getByRole('button', { name: 'Alterar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Alterar atendimento' });
     const problem = within(dialog).getByLabelText('Problema relatado');

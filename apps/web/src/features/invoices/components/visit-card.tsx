@@ -20,16 +20,17 @@ const visitSchema = lazySchema('invoiceVisitBody');
 
 /**
  * Where to go, whom to call, what is wrong and when: what a technician needs before leaving, shown to
- * everyone on the order (a collaborator does not reach the customer screens). The admin edits the
- * reported problem, the scheduled time and which of the customer's addresses the job is at.
+ * everyone on the order (a collaborator does not reach the customer screens). Who schedules visits edits
+ * the reported problem, the scheduled time and which of the customer's addresses the job is at.
  */
 export function VisitCard({
   invoice,
-  isAdmin,
+  editable,
   showCustomer = false,
 }: {
   invoice: InvoiceDetail;
-  isAdmin: boolean;
+  /** 'Alterar' for who schedules visits. */
+  editable: boolean;
   /** The customer's name on top, where the order's data card is folded away (a technician's screen). */
   showCustomer?: boolean;
 }) {
@@ -40,7 +41,7 @@ export function VisitCard({
     <SectionCard
       title="Atendimento"
       action={
-        isAdmin && (
+        editable && (
           <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
             Alterar
           </Button>
@@ -96,7 +97,7 @@ export function VisitCard({
           <dd className="text-pre-line">{invoice.reportedProblem || none}</dd>
         </div>
       </dl>
-      {isAdmin && editing && <VisitForm invoice={invoice} onDone={() => setEditing(false)} />}
+      {editable && editing && <VisitForm invoice={invoice} onDone={() => setEditing(false)} />}
     </SectionCard>
   );
 }

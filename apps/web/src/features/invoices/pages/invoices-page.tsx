@@ -1,7 +1,7 @@
 import { Button } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { can } from '@ordem-certa/contracts';
-import { useAuth, useViewer } from '../../../lib/auth.tsx';
+import { useViewer } from '../../../lib/auth.tsx';
 import { usePersistedFilter } from '../../../lib/use-persisted-filter.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
@@ -17,20 +17,26 @@ import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
 
 /**
  * /invoices 'Ordens de Serviço': the filter kept under the key 'invoices', real pagination, 'Novo' for
- * admins. A collaborator gets only the orders they work on (the server decides that), by default the
- * open ones, soonest visit first; their filter is kept apart from an admin's on the same browser.
+ * who creates orders. Who does not see every order gets only those they work on (the server decides
+ * that), by default the open ones, soonest visit first; their filter is kept apart from the office's on
+ * the same browser.
  */
 export function InvoicesPage() {
-  const { isAdmin } = useAuth();
   const viewer = useViewer();
-  const allOrders = can.seeAllOrders(viewer);
+  const allOrders = can(viewer, 'invoice.seeAll');
+  const customers = can(viewer, 'customer.see');
   const persisted = usePersistedFilter(
     allOrders ? 'invoices' : 'invoices-technician',
     allOrders ? invoiceFilterDefaults : technicianFilterDefaults,
   );
   const [filter, setFilter] = persisted;
-  // The customer list is admin-only on the server, so a collaborator filters customers through q.
-  const query = toInvoicesQuery(isAdmin ? filter : { ...filter, customer: null, worker: null });
+  // Without the customer list (the server refuses it), customers are found through q; without every
+  // order, there is no one else's work to filter by.
+  const query = toInvoicesQuery({
+    ...filter,
+    customer: customers ? filter.customer : null,
+    worker: allOrders ? filter.worker : null,
+  });
   const list = useInvoices(query);
   return (
     <>
@@ -38,8 +44,8 @@ export function InvoicesPage() {
         title="Ordens de Serviço"
         actions={
           <>
-            <InvoiceFilterPopover idPrefix="invoices-filter" filter={persisted} showCustomer={isAdmin} />
-            {isAdmin && (
+            <InvoiceFilterPopover idPrefix="invoices-filter" filter={persisted} showCustomer={customers} />
+            {can(viewer, 'invoice.create') && (
               <Link to="/invoices/new" className="btn btn-primary">
                 Novo
               </Link>

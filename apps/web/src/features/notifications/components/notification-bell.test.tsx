@@ -21,7 +21,6 @@ const me = {
   name: 'Ana',
   email: 'admin@x.com',
   roles: ['ROLE_ADMIN'],
-  isAdmin: true,
   organization: { id: 1, name: 'Org', features: allFeatures },
 };
 
@@ -95,7 +94,7 @@ describe('NotificationBell', () => {
   });
 
   it('a technician has their bell too, with their own notifications', async () => {
-    server({ ...me, id: 2, name: 'Téo', email: 'tecnico@x.com', roles: ['ROLE_USER'], isAdmin: false });
+    server({ ...me, id: 2, name: 'Téo', email: 'tecnico@x.com', roles: ['ROLE_USER'] });
     renderAsUser(<NotificationBell />, 'worker');
     expect(await screen.findByTestId('notification-badge')).toHaveTextContent('2');
   });

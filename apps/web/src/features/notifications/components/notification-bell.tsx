@@ -76,7 +76,7 @@ function NotificationEntry({ item, onNavigate }: { item: NotificationItem; onNav
  */
 export function NotificationBell() {
   const viewer = useViewer();
-  const enabled = useFeature('notifications') && can.readNotifications(viewer);
+  const enabled = useFeature('notifications') && can(viewer, 'notification.read');
   const list = useNotifications(enabled);
   const wide = useIsWide();
   const [show, setShow] = useState(false);
