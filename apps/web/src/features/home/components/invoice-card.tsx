@@ -1,6 +1,7 @@
 import { Badge, Card, ListGroup, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { formatIdentifier, homeCardFilters } from '@ordem-certa/contracts';
+import { can, formatIdentifier, homeCardFilters } from '@ordem-certa/contracts';
+import { useViewer } from '../../../lib/auth.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { InvoiceStatusBadge } from '../../../components/invoices/invoice-status-badge.tsx';
 import { invoiceEditPath } from '../../../components/invoices/invoice-table.tsx';
@@ -16,8 +17,7 @@ export function cardListPath(card: Card_): string {
 }
 
 /**
- * A home card: how many orders it holds and their value (the cards are the admin's, who
- * sees money), the newest rows with status badge, number, date, customer and the customer's CPF/CNPJ, and
+ * A home card: how many orders it holds and, for who sees prices, their value; the newest rows with status badge, number, date, customer and the customer's CPF/CNPJ, and
  * 'Ver todas' to the order list filtered the same way, so nothing past the 10th row is out of reach.
  * An empty card reads 'Nenhum registro'.
  */
@@ -25,6 +25,7 @@ export function InvoiceCard({ card, title }: { card: Card_; title: string }) {
   const query = useInvoiceCard(card);
   const offline = useNoConnection(query);
   const rows = query.data?.data ?? [];
+  const prices = can(useViewer(), 'price.see');
   return (
     <Card as="section" className="h-100 home-card" aria-label={title}>
       <Card.Header className="bg-white d-flex align-items-center justify-content-between gap-2">
@@ -64,9 +65,13 @@ export function InvoiceCard({ card, title }: { card: Card_; title: string }) {
       )}
       {query.data && (
         <Card.Footer className="bg-white d-flex align-items-center justify-content-between gap-2">
-          <span>
-            Total <strong data-testid="card-amount">{formatMoney(query.data.amount)}</strong>
-          </span>
+          {prices ? (
+            <span>
+              Total <strong data-testid="card-amount">{formatMoney(query.data.amount)}</strong>
+            </span>
+          ) : (
+            <span />
+          )}
           <Link to={cardListPath(card)}>Ver todas</Link>
         </Card.Footer>
       )}
