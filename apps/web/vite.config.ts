@@ -299,7 +299,7 @@ const formResolver = /node_modules[\\/]@hookform[\\/]resolvers[\\/]/;
 function contractsUsedBy(ctx: ChunkingContext, id: string): string[] {
   const code = ctx.getModuleInfo(id)?.code ?? '';
   const names = new Set(
-    [...code.matchAll(/(?:import|export)\s*\{([^}]*)\}\s*from\s*['"]@oficina\/contracts['"]/g)].flatMap((m) =>
+    [...code.matchAll(/(?:import|export)\s*\{([^}]*)\}\s*from\s*['"]@ordem-certa\/contracts['"]/g)].flatMap((m) =>
       m[1]!.split(',').map(
         (n) =>
           n
