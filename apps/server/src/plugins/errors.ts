@@ -73,8 +73,10 @@ const CONNECTION_MESSAGES =
 
 /**
  * The database cannot be reached or dropped the connection: refused or reset connections, pool
- * timeouts, SQLSTATE class 08 (connection exception), 57P01–57P03 (shutdown, crash, starting up)
- * and 53300 (too many connections). Such a request is safe to retry: its transaction did not commit.
+ * timeouts, SQLSTATE class 08 (connection exception), 57P01–57P03 (shutdown, crash, starting up),
+ * 53300 (too many connections) and 25006 (the server refuses writes: a standby, or a node a failover
+ * manager holds read-only while it switches; the app itself never opens a read-only transaction).
+ * Such a request is safe to retry: its transaction did not commit.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const seen = new Set<unknown>();
@@ -84,7 +86,13 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (!e || typeof e !== 'object' || seen.has(e)) continue;
     seen.add(e);
     const code = typeof e.code === 'string' ? e.code : '';
-    if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')
+    if (
+      CONNECTION_CODES.has(code) ||
+      code.startsWith('08') ||
+      /^57P0[123]$/.test(code) ||
+      code === '53300' ||
+      code === '25006'
+    )
       return true;
     if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
     stack.push(e.cause);
