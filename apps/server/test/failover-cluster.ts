@@ -93,7 +93,7 @@ export async function startFailoverCluster(): Promise<FailoverCluster> {
     const [cmd, argv] = command(args) as [string, string[]];
     // Its own process group: the keeper, its PostgreSQL and the backends die together (see fail).
     const child = spawn(cmd, argv, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (d: Buffer) => (out = (out + `[${name}] ${d}`).slice(-200_000));
+    const keep = (d: Buffer) => (out = (out + String(d).replace(/^(?=.)/gm, `[${name}] `)).slice(-200_000));
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     running.push(child);
