@@ -47,7 +47,10 @@ async function relay(port: number) {
       }
     },
     close() {
-      for (const [inbound, outbound] of pairs) (inbound.destroy(), outbound.destroy());
+      for (const [inbound, outbound] of pairs) {
+        inbound.destroy();
+        outbound.destroy();
+      }
       server.close();
     },
   };

@@ -213,7 +213,7 @@ export async function startFailoverCluster(): Promise<FailoverCluster> {
   } catch (err) {
     const message = `${err instanceof Error ? err.message : String(err)}\n${out.slice(-20_000)}`;
     stop();
-    throw new Error(`pg_auto_failover cluster did not start: ${message}`);
+    throw new Error(`pg_auto_failover cluster did not start: ${message}`, { cause: err });
   }
 }
 

@@ -143,64 +143,17 @@ export class ServerChoice {
 
   /** The pool's connection class: each goes to the server chosen and is kept only if that server is as asked. */
   connectionClass(): ClientClass {
-    const choice = this;
-    return class ChosenServerClient extends this.Client {
-      private server?: ServerAddress;
-      override connect(): Promise<pg.Client>;
-      override connect(callback: (err: Error | null) => void): void;
-      override connect(callback?: (err: Error | null) => void): Promise<pg.Client> | void {
-        const done = this.openOnChosen();
-        if (!callback) return done.then(() => this);
-        done.then(() => callback(null), callback);
-      }
-      private async openOnChosen() {
-        const server = await choice.pick();
-        this.server = server;
-        // Read by pg when it opens the socket (see clientFor).
-        this.host = server.host;
-        this.port = server.port;
-        try {
-          await super.connect();
-        } catch (err) {
-          choice.forget(server);
-          throw err;
-        }
-        choice.open.set(this, server);
-        this.once('end', () => choice.open.delete(this));
-        let rows;
-        try {
-          ({ rows } = await super.query(WHAT_ARE_YOU));
-        } catch (err) {
-          destroy(this);
-          throw err;
-        }
-        if (!suits(choice.list.attrs, rows[0])) {
-          // Chosen a moment ago and no longer as asked: a switch under way.
-          choice.lost(server);
-          throw new NoServerError({ servers: [server], attrs: choice.list.attrs }, [
-            new Error(`${addressText(server)} deixou de ser o servidor de escrita`),
-          ]);
-        }
-      }
-      // A statement refused because the server is read-only (25006) means the server changed: it is
-      // left, as when it stops answering.
-      override query(...args: unknown[]): never {
-        const last = args.length - 1;
-        if (typeof args[last] === 'function') {
-          const callback = args[last] as (err: unknown, ...rest: unknown[]) => void;
-          args[last] = (err: unknown, ...rest: unknown[]) => {
-            this.noticeFailure(err);
-            callback(err, ...rest);
-          };
-        }
-        const result = (super.query as (...a: unknown[]) => unknown)(...args);
-        if (result instanceof Promise) result.catch((err: unknown) => this.noticeFailure(err));
-        return result as never;
-      }
-      private noticeFailure(err: unknown) {
-        if ((err as { code?: string } | null)?.code === '25006' && this.server) choice.lost(this.server);
-      }
-    };
+    return chosenServerClass(this, this.Client);
+  }
+
+  get attrs(): SessionAttrs {
+    return this.list.attrs;
+  }
+
+  /** A connection now open to server: ended with the others to it if the server is lost. */
+  opened(client: pg.Client, server: ServerAddress) {
+    this.open.set(client, server);
+    client.once('end', () => this.open.delete(client));
   }
 
   /** The server to connect to: the current one, or the first of the list found as asked. */
@@ -290,4 +243,64 @@ export class ServerChoice {
     destroy(this.watcher.client);
     this.watcher = undefined;
   }
+}
+
+/** The connection class of a ServerChoice's pool (see ServerChoice.connectionClass). */
+function chosenServerClass(choice: ServerChoice, Base: ClientClass): ClientClass {
+  return class ChosenServerClient extends Base {
+    private server?: ServerAddress;
+    override connect(): Promise<pg.Client>;
+    override connect(callback: (err: Error | null) => void): void;
+    override connect(callback?: (err: Error | null) => void): Promise<pg.Client> | void {
+      const done = this.openOnChosen();
+      if (!callback) return done.then(() => this);
+      done.then(() => callback(null), callback);
+    }
+    private async openOnChosen() {
+      const server = await choice.pick();
+      this.server = server;
+      // Read by pg when it opens the socket (see clientFor).
+      this.host = server.host;
+      this.port = server.port;
+      try {
+        await super.connect();
+      } catch (err) {
+        choice.forget(server);
+        throw err;
+      }
+      choice.opened(this, server);
+      let rows;
+      try {
+        ({ rows } = await super.query(WHAT_ARE_YOU));
+      } catch (err) {
+        destroy(this);
+        throw err;
+      }
+      if (!suits(choice.attrs, rows[0])) {
+        // Chosen a moment ago and no longer as asked: a switch under way.
+        choice.lost(server);
+        throw new NoServerError({ servers: [server], attrs: choice.attrs }, [
+          new Error(`${addressText(server)} deixou de ser o servidor de escrita`),
+        ]);
+      }
+    }
+    // A statement refused because the server is read-only (25006) means the server changed: it is
+    // left, as when it stops answering.
+    override query(...args: unknown[]): never {
+      const last = args.length - 1;
+      if (typeof args[last] === 'function') {
+        const callback = args[last] as (err: unknown, ...rest: unknown[]) => void;
+        args[last] = (err: unknown, ...rest: unknown[]) => {
+          this.noticeFailure(err);
+          callback(err, ...rest);
+        };
+      }
+      const result = (super.query as (...a: unknown[]) => unknown)(...args);
+      if (result instanceof Promise) result.catch((err: unknown) => this.noticeFailure(err));
+      return result as never;
+    }
+    private noticeFailure(err: unknown) {
+      if ((err as { code?: string } | null)?.code === '25006' && this.server) choice.lost(this.server);
+    }
+  };
 }
