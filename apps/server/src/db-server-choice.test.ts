@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@ordem-certa/db';
-import { startCluster, type Cluster } from '../test/postgres-cluster.ts';
+import { startCluster, type Cluster } from '@ordem-certa/test-support/postgres-cluster';
 import { isDatabaseUnavailable } from './plugins/errors.ts';
 
 // DATABASE_URL naming two servers, each one made read-only or writable at will (as a failover manager

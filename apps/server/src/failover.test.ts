@@ -4,10 +4,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCpf, PersonType } from '@ordem-certa/contracts';
-import { failoverPgCtl, startFailoverCluster, type FailoverCluster } from '../test/failover-cluster.ts';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
-import { newCpf } from '../test/factories.ts';
+import {
+  failoverPgCtl,
+  startFailoverCluster,
+  waitUntil,
+  type FailoverCluster,
+} from '@ordem-certa/test-support/failover-cluster';
+import { startServerProcess, type ServerProcess } from '@ordem-certa/test-support/server-process';
+import { startCustomerWriters } from '../test/customer-writers.ts';
 import { outageMessages } from './plugins/errors.ts';
 
 // The database machine fails: a primary with a synchronous standby under pg_auto_failover, the app
@@ -71,14 +75,6 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Attempt {
-  name: string;
-  status: number;
-  startedAt: number;
-  endedAt: number;
-  errors?: unknown;
-}
-
 describe.skipIf(!onPostgres || !failoverPgCtl())('the primary database machine fails under 4 writers', () => {
   it(
     'the standby is promoted, the app serves again within 30 s without a restart, no acknowledged write lost',
@@ -104,43 +100,11 @@ describe.skipIf(!onPostgres || !failoverPgCtl())('the primary database machine f
       );
       expect(replication.map((r) => r.sync_state)).toEqual([expect.stringMatching(/^(sync|quorum)$/)]);
 
-      const attempts: Attempt[] = [];
-      const writing = { on: true };
-      let n = 0;
-      const writer = async (w: number) => {
-        while (writing.on) {
-          const name = `Cliente ${w}-${++n}`;
-          const startedAt = Date.now();
-          let status = 0;
-          let errors: unknown;
-          try {
-            const res = await fetch(`${server.url}/api/organizations/1/customers`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.admin}` },
-              body: JSON.stringify({ type: PersonType.Natural, identifier: formatCpf(newCpf()), name }),
-              signal: AbortSignal.timeout(20_000),
-            });
-            status = res.status;
-            errors = ((await res.json()) as { errors?: unknown }).errors;
-          } catch (err) {
-            status = -1;
-            errors = String(err);
-          }
-          attempts.push({ name, status, startedAt, endedAt: Date.now(), errors });
-          if (status !== 201) await sleep(50);
-        }
-      };
-      const until = async (timeoutMs: number, what: string, ok: () => boolean | Promise<boolean>) => {
-        const deadline = Date.now() + timeoutMs;
-        while (!(await ok())) {
-          if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-          await sleep(100);
-        }
-      };
+      const writers = startCustomerWriters(server.url, tokens.admin, { writers: 4, timeoutMs: 20_000 });
+      const { attempts } = writers;
       const acknowledgedSince = (t: number) => attempts.filter((a) => a.startedAt > t && a.status === 201).length;
-      const writers = [1, 2, 3, 4].map(writer);
 
-      await until(60_000, '20 writes before the failure', () => acknowledgedSince(0) >= 20);
+      await waitUntil(60_000, '20 writes before the failure', () => acknowledgedSince(0) >= 20);
       // Both processes have the technician checked (and kept, while they listen on the primary).
       for (let i = 0; i < 4; i++) expect(await get('/api/me', tokens.technician)).toBe(200);
 
@@ -152,16 +116,15 @@ describe.skipIf(!onPostgres || !failoverPgCtl())('the primary database machine f
       await sql(standby.url('oficina'), "UPDATE users SET is_active = false WHERE email = 'tecnico@demo.com.br'");
 
       // The same processes, on their own: a write started after the failure is acknowledged.
-      await until(30_000 - (Date.now() - failedAt), 'a write acknowledged after the failure', () =>
+      await waitUntil(30_000 - (Date.now() - failedAt), 'a write acknowledged after the failure', () =>
         attempts.some((a) => a.startedAt > failedAt && a.status === 201),
       );
       const servingAt = Math.min(
-        ...attempts.filter((a) => a.startedAt > failedAt && a.status === 201).map((a) => a.endedAt),
+        ...attempts.filter((a) => a.startedAt > failedAt && a.status === 201).map((a) => a.startedAt + a.ms),
       );
       const lastAck = acknowledgedSince(0);
-      await until(60_000, '20 more writes', () => acknowledgedSince(0) >= lastAck + 20);
-      writing.on = false;
-      await Promise.all(writers);
+      await waitUntil(60_000, '20 more writes', () => acknowledgedSince(0) >= lastAck + 20);
+      await writers.stop();
 
       for (let i = 0; i < 4; i++) expect(await get('/api/me', tokens.technician)).toBe(401);
       expect(await get('/api/organizations/1/customers?take=1', tokens.admin)).toBe(200);

@@ -128,7 +128,7 @@ export async function startFailoverCluster(): Promise<FailoverCluster> {
     run('monitor', ['run', '--pgdata', monitorData]);
     const monitorUrl = `postgres://autoctl_node@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`;
     const monitorAdmin = `postgres://${superuser}@127.0.0.1:${monitorPort}/pg_auto_failover`;
-    await until(120_000, 'the monitor answers', async () => (await ask(monitorAdmin, 'SELECT 1')) !== undefined);
+    await waitUntil(120_000, 'the monitor answers', async () => (await ask(monitorAdmin, 'SELECT 1')) !== undefined);
 
     const nodes = nodePorts.map((port, i) => ({
       name: `node${i + 1}`,
@@ -175,7 +175,7 @@ export async function startFailoverCluster(): Promise<FailoverCluster> {
       NETWORK_PARTITION_TIMEOUT_S,
     ]);
     keepers.set(nodes[0].name, run(nodes[0].name, ['run', '--pgdata', nodes[0].pgdata]));
-    await until(60_000, 'node1 single', () => inState({ node1: 'single' }));
+    await waitUntil(60_000, 'node1 single', () => inState({ node1: 'single' }));
     autoctl(nodeArgs(nodes[1]));
     autoctl([
       'config',
@@ -186,7 +186,7 @@ export async function startFailoverCluster(): Promise<FailoverCluster> {
       NETWORK_PARTITION_TIMEOUT_S,
     ]);
     keepers.set(nodes[1].name, run(nodes[1].name, ['run', '--pgdata', nodes[1].pgdata]));
-    await until(120_000, 'node1 primary and node2 its secondary', () =>
+    await waitUntil(120_000, 'node1 primary and node2 its secondary', () =>
       inState({ node1: 'primary', node2: 'secondary' }),
     );
 
@@ -196,7 +196,7 @@ export async function startFailoverCluster(): Promise<FailoverCluster> {
       url: (database) => uri.replace('postgres://', `postgres://${superuser}@`).replace('/postgres?', `/${database}?`),
       states,
       waitForPrimary: (node, timeoutMs) =>
-        until(timeoutMs, `${node.name} primary`, async () => {
+        waitUntil(timeoutMs, `${node.name} primary`, async () => {
           const now = (await states()).find((s) => s.name === node.name);
           if (!now || !['wait_primary', 'primary'].includes(now.reported)) return false;
           const [row] =
@@ -232,11 +232,12 @@ async function ask<T>(url: string, text: string): Promise<T[] | undefined> {
   }
 }
 
-async function until(timeoutMs: number, what: string, ok: () => Promise<boolean>) {
+/** Waits until ok() holds, asking every 100 ms; fails after timeoutMs naming what it waited for. */
+export async function waitUntil(timeoutMs: number, what: string, ok: () => boolean | Promise<boolean>) {
   const deadline = Date.now() + timeoutMs;
   while (!(await ok())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(200);
+    await sleep(100);
   }
 }
 
