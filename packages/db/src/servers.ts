@@ -109,7 +109,7 @@ function clientFor(Client: ClientClass, config: pg.ClientConfig, server: ServerA
 const destroy = (client: pg.Client) =>
   (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 
-/** fn's promise, or a rejection after ms (fn's work is not stopped: the caller ends its connection). */
+/** work, or a rejection after ms (the work itself goes on: the caller ends its connection). */
 function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -120,7 +120,7 @@ function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
 
 /**
  * Which server of the list the pool's connections go to: the one found last while it stays as asked,
- * else the first of the list to answer as asked (all asked at once). Every connection is checked when
+ * else the first server to answer as asked (all are asked at once). Every connection is checked when
  * it opens, and the server is asked again every WATCH_INTERVAL_MS on a connection of its own. When the
  * server is gone or no longer as asked (a failover: it died, stopped answering, was demoted or set
  * read-only), every connection to it is ended at once: the requests on them fail as 'database
