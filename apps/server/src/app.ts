@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { IMAGE_MAX_BYTES, messages } from '@ordem-certa/contracts';
 import type { Database, Db } from '@ordem-certa/db';
 import type { Config, TrustProxy } from './config.ts';
-import { createTokenService, registerAuth, type AuthContext, type TokenService } from './plugins/auth.ts';
+import { createTokenService, registerAuth, type TokenService } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { guardedValidatorCompiler } from './plugins/validation.ts';
@@ -34,6 +34,7 @@ import { onNotificationsCommitted } from './modules/notifications/notify.ts';
 import { createPushSender, type PushSender } from './modules/push/push-sender.ts';
 import { loadVapidKeys, type VapidKeys } from './modules/push/vapid.ts';
 import { createOpenApiTransforms } from './lib/openapi.ts';
+import type { AuthContext } from './core/access/access.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

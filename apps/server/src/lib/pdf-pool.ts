@@ -5,7 +5,7 @@ import type { EstimatePdfData } from '../modules/estimates/pdf/estimate-document
 import type { InvoicePdfData } from '../modules/invoices/pdf/invoice-document.ts';
 import type { PaySlipData } from '../modules/payrolls/pdf/pay-slip-document.ts';
 import type { PmocReportData } from '../modules/maintenance-plans/pdf/pmoc-report-document.ts';
-import { AppError } from '../plugins/errors.ts';
+import { AppError } from './errors.ts';
 
 declare global {
   interface ImportMeta {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { paperworkMessages, type ListQuery } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { conflict, notFound } from '../plugins/errors.ts';
+import { conflict, notFound } from './errors.ts';
 import type { AuditAction, AuditChange } from './audit.ts';
 import { searchWhere } from './list.ts';
 import { ownerColumn, type Actor } from './record-core/kind.ts';

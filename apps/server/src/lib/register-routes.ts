@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { idParam, listResponse, orgParam } from '@ordem-certa/contracts';
-import type { Access } from '../plugins/auth.ts';
+import type { Access } from '../core/access/access.ts';
 
 const itemParams = orgParam.extend({ id: idParam.shape.id });
 

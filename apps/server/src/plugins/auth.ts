@@ -1,35 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  can,
-  isAdminRoles,
-  messages,
-  type FeatureName,
-  type Features,
-  type TokenPayload,
-} from '@ordem-certa/contracts';
+import { can, isAdminRoles, messages, type TokenPayload } from '@ordem-certa/contracts';
 import { schema, type Announcements, type Db } from '@ordem-certa/db';
-import { forbidden, notFound, unauthorized } from './errors.ts';
-
-/**
- * What a route declares about who may call it. The one place that enforces it is the onRequest
- * hook below; routes only declare.
- *  - 'public': no token needed.
- *  - { admin?, feature? }: a valid token of an active user (the default for every /api route),
- *    optionally an admin, optionally of an organization with the feature enabled.
- */
-export type Access = 'public' | { admin?: boolean; feature?: FeatureName };
-
-export interface AuthContext {
-  userId: number;
-  organizationId: number;
-  name: string;
-  email: string;
-  roles: string[];
-  isAdmin: boolean;
-  features: Features;
-}
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { Access, AuthContext } from '../core/access/access.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -205,10 +180,4 @@ export function registerAuth(app: FastifyInstance, db: Db, announcements: Announ
     if (access?.admin && !can.manageOrganization(auth)) throw forbidden();
     if (access?.feature && !auth.features[access.feature]) throw forbidden(messages.featureDisabled);
   });
-}
-
-/** For services: a row of another organization is simply not found. */
-export function assertFound<T>(row: T | undefined | null): T {
-  if (row === undefined || row === null) throw notFound();
-  return row;
 }

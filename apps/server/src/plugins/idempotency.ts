@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { idempotencyMessages } from '@ordem-certa/contracts';
 import type { Db } from '@ordem-certa/db';
 import { PartsDigest } from '../lib/uploads.ts';
-import { AppError, invalid } from './errors.ts';
+import { AppError, invalid } from '../lib/errors.ts';
 
 /** How long a key's first answer is given again. */
 export const IDEMPOTENCY_DAYS = 7;

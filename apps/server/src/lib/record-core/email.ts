@@ -4,7 +4,7 @@ import type { Db } from '@ordem-certa/db';
 import type { MailMessage, Mailer } from '../mailer.ts';
 import { escapeHtml } from '../html.ts';
 import { queryRows } from '../sql.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * Sending a record (an estimate or a service order) by e-mail: the company's words with the record's

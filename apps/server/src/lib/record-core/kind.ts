@@ -1,9 +1,8 @@
 import type { schema, Db, Tx } from '@ordem-certa/db';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { Actor } from '../../core/access/access.ts';
 import type { AuditAction, AuditChange } from '../audit.ts';
 
-/** Who acts on a record: the token's user, organization and role (request.auth). */
-export type Actor = Pick<AuthContext, 'userId' | 'organizationId' | 'isAdmin' | 'name'>;
+export type { Actor };
 
 /** What every record row has that the shared code reads: its customer and its money. */
 export interface RecordRow {

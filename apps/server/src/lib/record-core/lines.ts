@@ -10,7 +10,7 @@ import {
   type ListQuery,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { invalid, notFound } from '../../plugins/errors.ts';
+import { invalid, notFound } from '../errors.ts';
 import type { AuditChange } from '../audit.ts';
 import { queryRows } from '../sql.ts';
 import { equipmentOptions, productOptions, serviceOptions } from './pickers.ts';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { customerPrivacyMessages } from '@ordem-certa/contracts';
 import { schema, type Tx } from '@ordem-certa/db';
-import { invalid } from '../../plugins/errors.ts';
+import { invalid } from '../errors.ts';
 import type { AuditChange } from '../audit.ts';
 import { nextNumber } from '../counters.ts';
 import { reads } from '../reads.ts';

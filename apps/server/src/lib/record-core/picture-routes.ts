@@ -6,9 +6,9 @@ import {
   orgParam,
   paperworkMessages,
 } from '@ordem-certa/contracts';
-import type { Access } from '../../plugins/auth.ts';
 import { readImageUploads } from '../uploads.ts';
 import type { recordPictures } from './pictures.ts';
+import type { Access } from '../../core/access/access.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 const recordParams = orgParam.extend({ id: idParam.shape.id });

@@ -13,7 +13,7 @@ import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { can } from '@ordem-certa/contracts';
 import { listPage, searchWhere } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { conflict, invalid } from '../../plugins/errors.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
 import { assertOpen, lockInvoice, recordChange, type Actor } from '../invoices/invoice-access.ts';
 import { tellAssigned, tellVisitMoved } from '../invoices/invoice-notices.ts';
 

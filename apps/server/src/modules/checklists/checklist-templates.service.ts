@@ -3,7 +3,7 @@ import { checklistMessages, type ChecklistTemplateBody, type ListQuery } from '@
 import { schema, type Db } from '@ordem-certa/db';
 import { register } from '../../lib/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
-import { assertFound } from '../../plugins/auth.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 /**
  * Checklist templates ('Checklists', admin): a name and items to tick, measure, write or photograph.

@@ -7,9 +7,9 @@ import {
   type OrderChecklist,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { invalid, notFound } from '../../plugins/errors.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
 import { assertOpen, lockInvoice, recordChange, visibleInvoice, type Actor } from '../invoices/invoice-access.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 /**
  * Checklists on an order: the admin attaches copies of templates; whoever works the order answers

@@ -17,11 +17,11 @@ import {
   type PersonType,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
 import { audit, type AuditActor } from '../../lib/audit.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { ZipEntry } from '../../lib/zip.ts';
 import { ERASED_DRAWING } from './customer-anonymize.service.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const {
   customers: cu,

@@ -15,7 +15,7 @@ import {
   publicEstimateQuery,
 } from '@ordem-certa/contracts';
 import { z } from 'zod';
-import { AppError, notFound } from '../../plugins/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { calendarFeed } from '../calendar/calendar.service.ts';
 import { estimatePdfFromLink } from '../estimates/estimate-documents.service.ts';
 import { assertShareLink, decideEstimate, getPublicEstimate } from '../estimates/estimate-sharing.service.ts';

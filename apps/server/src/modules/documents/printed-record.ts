@@ -4,12 +4,12 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { formatAddress, isAdminRoles } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { cachedForPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { pixFor } from './pdf/printed-data.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 /** Where a stored image that cannot be printed is reported (the request's logger). */
 export type PdfLog = { warn(obj: object, msg: string): void };

@@ -8,8 +8,7 @@ import {
   type EstimateStatusValue,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
@@ -21,6 +20,7 @@ import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
 import { renderPdf } from '../../lib/pdf-pool.ts';
 import { MAX_PRINTED_COMMENTS } from '../documents/pdf/printed-data.ts';
 import type { EstimatePdfData } from './pdf/estimate-document.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const PURPOSE = 'estimate-pdf';
 const es = schema.estimates;

@@ -14,7 +14,7 @@ import {
   type InvoiceStateValue,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { conflict, invalid, notFound } from '../../plugins/errors.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { invoiceKind, recordChange as recordInvoiceChange } from '../invoices/invoice-access.ts';
 import { subtotalOf } from '../../lib/record-core/lines.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { estimateMessages, type AddEstimateReminderBody } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
+import { invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { recordPictures } from '../../lib/record-core/pictures.ts';
 import { recordComments } from '../../lib/record-core/comments.ts';
 import { estimateEmailTable, listRecordEmails } from '../../lib/record-core/email.ts';

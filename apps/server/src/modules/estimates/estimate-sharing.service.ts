@@ -16,7 +16,7 @@ import {
   type PublicEstimate,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { AppError, conflict, invalid, notFound } from '../../plugins/errors.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { checkDrawing } from '../../lib/images.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { printedHead } from '../documents/printed-record.ts';

@@ -13,7 +13,7 @@ import {
   type EstimateStatusValue,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { countRows, listPage } from '../../lib/list.ts';
 import { findParties, newRecordHead, partyColumns } from '../../lib/record-core/parties.ts';

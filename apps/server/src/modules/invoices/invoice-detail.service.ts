@@ -4,13 +4,13 @@ import { equipmentLine, type EquipmentLine } from '../../lib/record-core/equipme
 import { and, eq, sql } from 'drizzle-orm';
 import { fromCents, type InvoiceDetail, can } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
 import { recordView } from '../../lib/audit.ts';
 import type { VersionName } from '../../lib/list.ts';
 import { perDatabase } from '../../lib/sql.ts';
 import { partyColumns } from '../../lib/record-core/parties.ts';
 import { visibleTo, type Actor } from './invoice-access.ts';
 import { contentHash, signatureFields } from './invoice-signature.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const {
   invoices: i,

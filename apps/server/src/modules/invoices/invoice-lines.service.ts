@@ -7,7 +7,7 @@ import {
   type ListQuery,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { conflict, invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
+import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { pickerPage } from '../../lib/register.ts';
 import { searchWhere } from '../../lib/list.ts';
 import { recordLines, type RecordLineKind } from '../../lib/record-core/lines.ts';

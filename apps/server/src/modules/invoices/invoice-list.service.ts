@@ -12,7 +12,7 @@ import {
   can,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { forbidden } from '../../plugins/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { countRows, listPage, versionsColumn, type VersionedTable, type VersionName } from '../../lib/list.ts';
 import { numberOrPartySearch, searchDependsOn } from '../../lib/record-search.ts';
 import { visibleTo, type Actor } from './invoice-access.ts';

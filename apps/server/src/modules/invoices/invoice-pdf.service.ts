@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { CommentType, paperworkMessages, PDF_LINK_TTL_SECONDS, pdfHiddenStates, can } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict } from '../../plugins/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { visibleInvoice, type Actor } from './invoice-access.ts';
@@ -20,6 +19,7 @@ import {
 } from '../documents/printed-record.ts';
 import type { DocumentLink, DocumentServer, PdfLog } from '../documents/printed-record.ts';
 import { receivedCents } from '../payments/payments.service.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 export type { PdfLog };
 

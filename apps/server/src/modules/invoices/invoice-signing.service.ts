@@ -12,7 +12,7 @@ import {
   type PublicSignBody,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { conflict, invalid, notFound } from '../../plugins/errors.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { checkDrawing, forPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, linkKind, loadSignedContent } from './invoice-signature.ts';

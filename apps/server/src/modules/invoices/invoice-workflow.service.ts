@@ -10,8 +10,7 @@ import {
   can,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict, invalid } from '../../plugins/errors.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
 import type { AuditChange } from '../../lib/audit.ts';
 import { requiredUnanswered } from '../checklists/invoice-checklists.service.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
@@ -20,6 +19,7 @@ import { dropOpenInstallments } from '../payments/payments.service.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
 import { tellCanceled } from './invoice-notices.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const i = schema.invoices;
 const st = schema.invoiceStatuses;

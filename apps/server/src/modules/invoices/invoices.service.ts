@@ -12,7 +12,7 @@ import {
   type PayBody,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { conflict, invalid } from '../../plugins/errors.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
 import { audit, changedFields, type AuditActor, type AuditChange } from '../../lib/audit.ts';
 import { invoiceKind, lockInvoice, recordChange, type Actor } from './invoice-access.ts';
 import { tellVisitMoved } from './invoice-notices.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { cepDigits, cepLookupResponse, lookupMessages, type CepLookup } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { AppError, invalid, notFound } from '../../plugins/errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { municipalityOf } from '../municipalities/municipalities.service.ts';
 import {
   askInTurn,

@@ -9,7 +9,7 @@ import {
   type CnpjLookupAddress,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { AppError, invalid, notFound } from '../../plugins/errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { municipalityOf } from '../municipalities/municipalities.service.ts';
 import {
   askInTurn,

@@ -14,14 +14,14 @@ import {
   type MaintenancePlanValues,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict, invalid } from '../../plugins/errors.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
 import { audit, changedFields, type AuditActor, type AuditChange } from '../../lib/audit.ts';
 import { listPage } from '../../lib/list.ts';
 import { numberOrPartySearch } from '../../lib/record-search.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { findParties } from '../../lib/record-core/parties.ts';
 import { reads } from '../../lib/reads.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const {
   maintenancePlans: p,

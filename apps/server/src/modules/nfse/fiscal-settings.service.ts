@@ -9,11 +9,11 @@ import {
   type CompanyFiscalBody,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { invalid, isMalformedMultipart, malformed } from '../../plugins/errors.ts';
+import { invalid, isMalformedMultipart, malformed } from '../../lib/errors.ts';
 import { fieldPart, keepPart, skipPart } from '../../lib/uploads.ts';
 import { CertificateError, openA1 } from '@ordem-certa/nfse-xml';
 import { certificateKey, sealCertificate } from './certificate-store.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const f = schema.companyFiscalSettings;
 const c = schema.companies;

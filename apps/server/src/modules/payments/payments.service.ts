@@ -19,8 +19,7 @@ import {
   type ReceivableStatus,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict, invalid } from '../../plugins/errors.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
 import type { AuditChange } from '../../lib/audit.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { receivedCents, settle } from './settle.ts';
@@ -33,6 +32,7 @@ import {
   type InvoiceRow,
 } from '../invoices/invoice-access.ts';
 import { reads } from '../../lib/reads.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const { invoices: i, invoicePayments: p, receivables: r, users: u } = schema;
 

@@ -12,12 +12,12 @@ import {
   type ReportResult,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict, invalid } from '../../plugins/errors.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
 import { partySearch } from '../../lib/parties.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { lockInvoice, type Actor } from '../invoices/invoice-access.ts';
 import { insertPayment, organizationToday, receivableStatus, receivedCents } from './payments.service.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const { invoices: i, invoicePayments: p, receivables: r, customers: c } = schema;
 

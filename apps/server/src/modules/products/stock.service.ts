@@ -11,10 +11,10 @@ import {
   type StockMovementBody,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { invalid } from '../../plugins/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { listPage } from '../../lib/list.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const p = schema.products;
 const m = schema.stockMovements;

@@ -1,5 +1,5 @@
 import { formatDate, messages, reportMessages, type ReportFilter } from '@ordem-certa/contracts';
-import { invalid } from '../../plugins/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 
 /** The longest period a report takes, in days: every report reads at most a year of orders. */
 export const MAX_PERIOD_DAYS = 366;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { reportMessages, type ReportDefinition, type ReportResult } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { reports, type ReportContext, type ReportSpec } from './report-definitions.ts';
 import { validateFilters } from './report-filters.ts';
