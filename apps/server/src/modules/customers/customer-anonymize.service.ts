@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { anonymizedCustomer, customerPrivacyMessages, formatIdentifier, formatPhone } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict } from '../../lib/errors.ts';
-import { audit, type AuditActor, type AuditChange } from '../../lib/audit.ts';
+import { audit, type AuditActor, type AuditChange } from '../../core/audit/audit.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { scrubJson, termScrubber, type PersonalTerm } from './personal-terms.ts';

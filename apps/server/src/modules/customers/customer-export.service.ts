@@ -17,7 +17,7 @@ import {
   type PersonType,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audit, type AuditActor } from '../../core/audit/audit.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { ZipEntry } from '../../lib/zip.ts';
 import { ERASED_DRAWING } from './customer-anonymize.service.ts';

@@ -7,7 +7,7 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { conflict, isForeignKeyViolation } from '../../lib/errors.ts';
-import { partyColumns, updateParty } from '../../lib/parties.ts';
+import { partyColumns, updateParty } from '../../core/registers/parties.ts';
 import { assertFound } from '../../core/access/access.ts';
 
 const cu = schema.customers;

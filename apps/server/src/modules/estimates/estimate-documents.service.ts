@@ -12,7 +12,7 @@ import { notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
-import { estimateEmailTable, fillTemplate, sendJournaled, type EmailSender } from '../../lib/record-core/email.ts';
+import { estimateEmailTable, fillTemplate, sendJournaled, type EmailSender } from '../../core/records/email.ts';
 import { latestPrinted, printedHead, printPhotos, verifyDocumentLink } from '../documents/printed-record.ts';
 import type { DocumentLink, DocumentServer, PdfLog } from '../documents/printed-record.ts';
 import { findEstimate, recordChange, type Actor } from './estimate-access.ts';

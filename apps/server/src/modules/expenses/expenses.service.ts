@@ -11,7 +11,7 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { audit, changedFields, type AuditActor } from '../../lib/audit.ts';
+import { audit, changedFields, type AuditActor } from '../../core/audit/audit.ts';
 import { page, searchWhere } from '../../lib/list.ts';
 import { newFileKey, type FileStorage } from '../../lib/storage.ts';
 import type { ExpenseFile } from './expense-attachment.ts';

@@ -7,7 +7,7 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { conflict } from '../../lib/errors.ts';
-import { register } from '../../lib/register.ts';
+import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 import { assertFound } from '../../core/access/access.ts';
 

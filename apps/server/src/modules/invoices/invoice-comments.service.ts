@@ -9,7 +9,7 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { conflict, forbidden } from '../../lib/errors.ts';
-import { recordComments } from '../../lib/record-core/comments.ts';
+import { recordComments } from '../../core/records/comments.ts';
 import { assertOpen, invoiceKind, type Actor } from './invoice-access.ts';
 import { tellComment } from './invoice-notices.ts';
 

@@ -11,7 +11,7 @@ import {
   listRecordEmails,
   sendJournaled,
   type EmailSender,
-} from '../../lib/record-core/email.ts';
+} from '../../core/records/email.ts';
 import { recordChange, visibleInvoice, type Actor } from './invoice-access.ts';
 import { loadPdfData, type PdfLog } from './invoice-pdf.service.ts';
 import { assertFound } from '../../core/access/access.ts';

@@ -8,9 +8,9 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { pickerPage } from '../../lib/register.ts';
+import { pickerPage } from '../../core/registers/register.ts';
 import { searchWhere } from '../../lib/list.ts';
-import { recordLines, type RecordLineKind } from '../../lib/record-core/lines.ts';
+import { recordLines, type RecordLineKind } from '../../core/records/lines.ts';
 import { assertOpen, invoiceKind, lockInvoice, recordChange, visibleInvoice, type Actor } from './invoice-access.ts';
 import { tellAssigned } from './invoice-notices.ts';
 

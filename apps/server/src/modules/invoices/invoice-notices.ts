@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { formatDateTime } from '@ordem-certa/contracts';
 import { schema, type Tx } from '@ordem-certa/db';
-import type { AuditActor } from '../../lib/audit.ts';
+import type { AuditActor } from '../../core/audit/audit.ts';
 import { notifyOrderWorkers, notifyUsers } from '../notifications/notify.ts';
 
 // What the technicians on an order are told (the bell, and their phones): the order given to them,

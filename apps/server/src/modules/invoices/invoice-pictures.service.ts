@@ -1,4 +1,4 @@
-import { recordPictures } from '../../lib/record-core/pictures.ts';
+import { recordPictures } from '../../core/records/pictures.ts';
 import { invoiceKind } from './invoice-access.ts';
 
 // An order's photos are the record core's (lib/record-core/pictures.ts): everyone working on the order

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import { signPath, type InvoiceDetail, type Viewer, can } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { contentHash, type SignedContent } from '../../lib/record-core/content-hash.ts';
+import { contentHash, type SignedContent } from '../../core/records/content-hash.ts';
 import { visibleInvoice, type Actor } from './invoice-access.ts';
 import { reads } from '../../lib/reads.ts';
 import { assertFound } from '../../core/access/access.ts';

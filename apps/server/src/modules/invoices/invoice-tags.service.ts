@@ -1,6 +1,6 @@
 import { paperworkMessages } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { recordTags } from '../../lib/record-tags.ts';
+import { recordTags } from '../../core/records/tags.ts';
 import { lockInvoice, recordChange, visibleInvoice } from './invoice-access.ts';
 
 /**

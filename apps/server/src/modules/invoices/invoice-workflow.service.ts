@@ -11,7 +11,7 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict, invalid } from '../../lib/errors.ts';
-import type { AuditChange } from '../../lib/audit.ts';
+import type { AuditChange } from '../../core/audit/audit.ts';
 import { requiredUnanswered } from '../checklists/invoice-checklists.service.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
 import { syncOrderStock } from '../products/stock.service.ts';

@@ -13,13 +13,13 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict, invalid } from '../../lib/errors.ts';
-import { audit, changedFields, type AuditActor, type AuditChange } from '../../lib/audit.ts';
+import { audit, changedFields, type AuditActor, type AuditChange } from '../../core/audit/audit.ts';
 import { invoiceKind, lockInvoice, recordChange, type Actor } from './invoice-access.ts';
 import { tellVisitMoved } from './invoice-notices.ts';
 import { payRemaining, undoLatestPayments } from '../payments/payments.service.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
-import { findParties, newRecordHead } from '../../lib/record-core/parties.ts';
-import { setDiscount } from '../../lib/record-core/discount.ts';
+import { findParties, newRecordHead } from '../../core/records/parties.ts';
+import { setDiscount } from '../../core/records/discount.ts';
 import { reads } from '../../lib/reads.ts';
 
 const { invoices: i, invoiceStatuses: st, addresses: ad } = schema;

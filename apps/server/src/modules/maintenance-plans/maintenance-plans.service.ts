@@ -15,11 +15,11 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict, invalid } from '../../lib/errors.ts';
-import { audit, changedFields, type AuditActor, type AuditChange } from '../../lib/audit.ts';
+import { audit, changedFields, type AuditActor, type AuditChange } from '../../core/audit/audit.ts';
 import { listPage } from '../../lib/list.ts';
-import { numberOrPartySearch } from '../../lib/record-search.ts';
+import { numberOrPartySearch } from '../../core/records/search.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { findParties } from '../../lib/record-core/parties.ts';
+import { findParties } from '../../core/records/parties.ts';
 import { reads } from '../../lib/reads.ts';
 import { assertFound } from '../../core/access/access.ts';
 

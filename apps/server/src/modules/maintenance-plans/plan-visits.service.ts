@@ -17,8 +17,8 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict, invalid } from '../../lib/errors.ts';
-import type { AuditActor, AuditChange } from '../../lib/audit.ts';
-import { subtotalOf } from '../../lib/record-core/lines.ts';
+import type { AuditActor, AuditChange } from '../../core/audit/audit.ts';
+import { subtotalOf } from '../../core/records/lines.ts';
 import { invoiceKind, recordChange } from '../invoices/invoice-access.ts';
 import { draftPartsOf, insertDraftInvoice } from '../invoices/invoices.service.ts';
 import { tellAssigned } from '../invoices/invoice-notices.ts';

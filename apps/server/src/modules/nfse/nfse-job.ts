@@ -4,7 +4,7 @@ import { formatDate, nfseMessages } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../core/audit/audit.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
 import { systemComment } from '../invoices/invoice-access.ts';
 import { findNfseByDpsId, postDps, type SefinAnswer } from './sefin-client.ts';

@@ -13,7 +13,7 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { invalid } from '../../lib/errors.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../core/audit/audit.ts';
 import { listPage } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { assertFound } from '../../core/access/access.ts';

@@ -20,7 +20,7 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict, invalid } from '../../lib/errors.ts';
-import type { AuditChange } from '../../lib/audit.ts';
+import type { AuditChange } from '../../core/audit/audit.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { receivedCents, settle } from './settle.ts';
 import {

@@ -13,7 +13,7 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { conflict, invalid } from '../../lib/errors.ts';
-import { partySearch } from '../../lib/parties.ts';
+import { partySearch } from '../../core/registers/parties.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { lockInvoice, type Actor } from '../invoices/invoice-access.ts';
 import { insertPayment, organizationToday, receivableStatus, receivedCents } from './payments.service.ts';

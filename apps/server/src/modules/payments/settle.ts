@@ -2,7 +2,7 @@
 // order's record kind (invoice-access.ts) can settle an order after a line or discount change.
 import { eq, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import type { AuditChange } from '../../lib/audit.ts';
+import type { AuditChange } from '../../core/audit/audit.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 const { invoices: i, invoicePayments: p, receivables: r } = schema;

@@ -13,7 +13,7 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { invalid } from '../../lib/errors.ts';
-import { register } from '../../lib/register.ts';
+import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 import { lowStockAfter, moveStock } from './stock.service.ts';
 import { assertFound } from '../../core/access/access.ts';

@@ -1,6 +1,6 @@
 import { tagMessages, type ListQuery } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { register } from '../../lib/register.ts';
+import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 import { assertFound } from '../../core/access/access.ts';
 

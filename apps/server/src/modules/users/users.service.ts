@@ -12,7 +12,7 @@ import {
 import { hashPassword, schema, type Db } from '@ordem-certa/db';
 import type { z } from 'zod';
 import { invalid } from '../../lib/errors.ts';
-import { register } from '../../lib/register.ts';
+import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 import { assertFound } from '../../core/access/access.ts';
 import { uniqueEmail } from '../../core/access/user-email.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { ownerColumn, ownerValues, type Actor, type RecordKind, type RecordRow, type RecordTables } from './kind.ts';
 
 const u = schema.users;

@@ -1,6 +1,6 @@
 import type { schema, Db, Tx } from '@ordem-certa/db';
-import type { Actor } from '../../core/access/access.ts';
-import type { AuditAction, AuditChange } from '../audit.ts';
+import type { Actor } from '../access/access.ts';
+import type { AuditAction, AuditChange } from '../audit/audit.ts';
 
 export type { Actor };
 

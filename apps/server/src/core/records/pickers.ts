@@ -2,8 +2,8 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { fromCents, type ListQuery } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { pickerPage } from '../register.ts';
-import { searchWhere } from '../list.ts';
+import { pickerPage } from '../registers/register.ts';
+import { searchWhere } from '../../lib/list.ts';
 
 // The options of a record's line pickers: the catalogue's services and products, the customer's equipment.
 

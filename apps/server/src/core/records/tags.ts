@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { paperworkMessages, type ListQuery } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { conflict, notFound } from './errors.ts';
-import type { AuditAction, AuditChange } from './audit.ts';
-import { searchWhere } from './list.ts';
-import { ownerColumn, type Actor } from './record-core/kind.ts';
-import { pickerPage } from './register.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { AuditAction, AuditChange } from '../audit/audit.ts';
+import { searchWhere } from '../../lib/list.ts';
+import { ownerColumn, type Actor } from './kind.ts';
+import { pickerPage } from '../registers/register.ts';
 
 const t = schema.tags;
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { idParam, listResponse, orgParam } from '@ordem-certa/contracts';
-import type { Access } from '../core/access/access.ts';
+import type { Access } from '../access/access.ts';
 
 const itemParams = orgParam.extend({ id: idParam.shape.id });
 

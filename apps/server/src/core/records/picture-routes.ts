@@ -6,9 +6,9 @@ import {
   orgParam,
   paperworkMessages,
 } from '@ordem-certa/contracts';
-import { readImageUploads } from '../uploads.ts';
+import { readImageUploads } from '../../lib/uploads.ts';
 import type { recordPictures } from './pictures.ts';
-import type { Access } from '../../core/access/access.ts';
+import type { Access } from '../access/access.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 const recordParams = orgParam.extend({ id: idParam.shape.id });

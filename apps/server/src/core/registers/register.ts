@@ -2,10 +2,10 @@ import { and, asc, eq, getTableColumns, getTableName, isNull, type SQL } from 'd
 import type { AnyPgColumn, PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@ordem-certa/contracts';
 import type { Db } from '@ordem-certa/db';
-import { invalid, isUniqueViolation } from './errors.ts';
-import { listPage, searchWhere } from './list.ts';
-import { alphabetical } from './paging.ts';
-import { assertFound } from '../core/access/access.ts';
+import { invalid, isUniqueViolation } from '../../lib/errors.ts';
+import { listPage, searchWhere } from '../../lib/list.ts';
+import { alphabetical } from '../../lib/paging.ts';
+import { assertFound } from '../access/access.ts';
 
 /** A register's table: rows of one organization, with an id and the time of their last change. */
 export type RegisterTable = PgTable & { id: PgColumn; organizationId: PgColumn; updatedAt: PgColumn };

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { recordEmailMessages, type SentEmail } from '@ordem-certa/contracts';
 import type { Db } from '@ordem-certa/db';
-import type { MailMessage, Mailer } from '../mailer.ts';
-import { escapeHtml } from '../html.ts';
-import { queryRows } from '../sql.ts';
-import { AppError } from '../errors.ts';
+import type { MailMessage, Mailer } from '../../lib/mailer.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /**
  * Sending a record (an estimate or a service order) by e-mail: the company's words with the record's

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { customerPrivacyMessages } from '@ordem-certa/contracts';
 import { schema, type Tx } from '@ordem-certa/db';
-import { invalid } from '../errors.ts';
-import type { AuditChange } from '../audit.ts';
-import { nextNumber } from '../counters.ts';
-import { reads } from '../reads.ts';
+import { invalid } from '../../lib/errors.ts';
+import type { AuditChange } from '../audit/audit.ts';
+import { nextNumber } from '../../lib/counters.ts';
+import { reads } from '../../lib/reads.ts';
 
 const { companies: co, customers: cu, transactionNatures: tn } = schema;
 

@@ -10,9 +10,9 @@ import {
   type ListQuery,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { invalid, notFound } from '../errors.ts';
-import type { AuditChange } from '../audit.ts';
-import { queryRows } from '../sql.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import type { AuditChange } from '../audit/audit.ts';
+import { queryRows } from '../../lib/sql.ts';
 import { equipmentOptions, productOptions, serviceOptions } from './pickers.ts';
 import { ownerColumn, ownerValues, type Actor, type RecordKind, type RecordRow, type RecordTables } from './kind.ts';
 

@@ -7,12 +7,19 @@ import {
   type UpdatePartyBody,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { invalid, isUniqueViolation } from './errors.ts';
+import { invalid, isUniqueViolation } from '../../lib/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { keptAnswer, type ListedTable } from './kept-answers.ts';
-import { perDatabase } from './sql.ts';
-import { countRows, identifierTerm, likePattern, listPage, versionsColumn, type VersionedTable } from './list.ts';
-import { assertFound } from '../core/access/access.ts';
+import { keptAnswer, type ListedTable } from '../../lib/kept-answers.ts';
+import { perDatabase } from '../../lib/sql.ts';
+import {
+  countRows,
+  identifierTerm,
+  likePattern,
+  listPage,
+  versionsColumn,
+  type VersionedTable,
+} from '../../lib/list.ts';
+import { assertFound } from '../access/access.ts';
 
 /**
  * Companies and customers share their identity columns and rules, so list, create and

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { can, MAX_PHOTOS_PER_INVOICE, paperworkMessages, type InvoicePicture } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { forbidden, invalid, notFound } from '../errors.ts';
-import { processPhoto } from '../images.ts';
-import { newFileKey, type FileStorage } from '../storage.ts';
-import type { NamedImageUpload } from '../uploads.ts';
+import { forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { processPhoto } from '../../lib/images.ts';
+import { newFileKey, type FileStorage } from '../../lib/storage.ts';
+import type { NamedImageUpload } from '../../lib/uploads.ts';
 import { ownerColumn, ownerValues, type Actor, type RecordKind, type RecordRow, type RecordTables } from './kind.ts';
-import { assertFound } from '../../core/access/access.ts';
+import { assertFound } from '../access/access.ts';
 
 const u = schema.users;
 const FIELD = 'attachment';

@@ -1,8 +1,8 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { schema, type Db } from '@ordem-certa/db';
-import { partySearch } from './parties.ts';
-import { readVersions, type VersionedTable } from './list.ts';
+import { partySearch } from '../registers/parties.ts';
+import { readVersions, type VersionedTable } from '../../lib/list.ts';
 
 /** Above this many matching parties the ids stay a sub-select (a broad term matches most rows anyway). */
 const MAX_SEARCH_IDS = 2000;

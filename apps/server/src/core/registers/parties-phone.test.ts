@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { PersonType, storedPhone } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { perFile, type TestOrg } from '../../test/helpers.ts';
-import { newCnpj, newCpf } from '../../test/factories.ts';
-import { invoiceWorld } from '../../test/invoice-fixtures.ts';
+import { perFile, type TestOrg } from '../../../test/helpers.ts';
+import { newCnpj, newCpf } from '../../../test/factories.ts';
+import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 
 /**
  * Phones of companies and customers: a number that cannot exist is a 422 on `phone`, a real one is
@@ -129,7 +129,7 @@ describe('the order carries its customer’s E.164 for WhatsApp', () => {
 
 describe('migration 20261125T0910_phone_e164', () => {
   const migration = readFileSync(
-    fileURLToPath(new URL('../../../../packages/db/migrations/20261125T0910_phone_e164.sql', import.meta.url)),
+    fileURLToPath(new URL('../../../../../packages/db/migrations/20261125T0910_phone_e164.sql', import.meta.url)),
     'utf8',
   );
   // Phones as the screens before saved them (digits), and as older data may hold them.

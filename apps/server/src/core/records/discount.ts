@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { fromCents, toCents } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { invalid } from '../errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import type { Actor, RecordKind, RecordRow } from './kind.ts';
 
 /**
