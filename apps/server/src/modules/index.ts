@@ -16,7 +16,11 @@ import { userRoutes } from './users/users.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { invoiceRoutes } from './invoices/invoices.routes.ts';
 import { payrollRoutes } from './payrolls/payrolls.routes.ts';
-import { documentRoutes } from './documents/documents.routes.ts';
+import { estimatePdfLinkRoutes, estimateShareRoutes } from './estimates/estimate-links.routes.ts';
+import { invoiceLinkRoutes } from './invoices/invoice-links.routes.ts';
+import { paySlipLinkRoutes } from './payrolls/pay-slip-link.routes.ts';
+import { pmocReportLinkRoutes } from './maintenance-plans/pmoc-report-link.routes.ts';
+import { calendarFeedRoutes } from './calendar/calendar-feed.routes.ts';
 import { estimateRoutes } from './estimates/estimates.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
 import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
@@ -53,7 +57,15 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   profileRoutes,
   invoiceRoutes,
   payrollRoutes,
-  documentRoutes,
+  // What works without a login, each call authorized by the token in its link (lib/signed-links.ts, or
+  // an order's random signing token): the signing and approval pages' API, the PDFs opened in a new tab
+  // and a technician's calendar feed. Listed together, so what is reachable without a login is seen here.
+  estimateShareRoutes,
+  invoiceLinkRoutes,
+  paySlipLinkRoutes,
+  estimatePdfLinkRoutes,
+  pmocReportLinkRoutes,
+  calendarFeedRoutes,
   estimateRoutes,
   reportRoutes,
   auditLogRoutes,

@@ -19,7 +19,7 @@ import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { checkDrawing } from '../../lib/images.ts';
 import type { FileStorage } from '../../lib/storage.ts';
-import { printedHead } from '../documents/printed-record.ts';
+import { printedHead } from '../../core/documents/printed-record.ts';
 import { contentHash } from '../../core/records/content-hash.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
 import { lockEstimate, recordChange, type Actor, type EstimateRow } from './estimate-access.ts';

@@ -4,7 +4,7 @@ import { schema, type Db } from '@ordem-certa/db';
 import { conflict } from '../../lib/errors.ts';
 import { escapeHtml, sanitizeRichText } from '../../lib/html.ts';
 import type { FileStorage } from '../../lib/storage.ts';
-import { renderPdf } from '../../lib/pdf-pool.ts';
+import { renderPdf } from '../../core/documents/pdf-pool.ts';
 import {
   fillTemplate,
   invoiceEmailTable,

@@ -6,18 +6,20 @@ import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { visibleInvoice, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, loadSignedContent } from './invoice-signature.ts';
-import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
-import { renderPdf } from '../../lib/pdf-pool.ts';
-import type { InvoicePdfData } from './pdf/invoice-document.ts';
-import { MAX_PRINTED_COMMENTS, printedChecklist } from '../documents/pdf/printed-data.ts';
+import { PdfCache, pdfCache } from '../../core/documents/pdf-cache.ts';
+import { renderPdf } from '../../core/documents/pdf-pool.ts';
+import type { InvoicePdfData } from '../../core/documents/renderers/invoice-document.ts';
+import { MAX_PRINTED_COMMENTS, printedChecklist } from '../../core/documents/pdf/printed-data.ts';
 import {
   fromDataUrl,
   latestPrinted,
   printedHead,
   printPhotos,
   verifyDocumentLink,
-} from '../documents/printed-record.ts';
-import type { DocumentLink, DocumentServer, PdfLog } from '../documents/printed-record.ts';
+  type DocumentLink,
+  type DocumentServer,
+  type PdfLog,
+} from '../../core/documents/printed-record.ts';
 import { receivedCents } from '../payments/payments.service.ts';
 import { assertFound } from '../../core/access/access.ts';
 

@@ -17,8 +17,8 @@ import { checkDrawing, forPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
 import { contentHash, latestSignature, linkKind, loadSignedContent } from './invoice-signature.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
-import { pixFor } from '../documents/pdf/printed-data.ts';
-import { companyCity } from '../documents/printed-record.ts';
+import { pixFor } from '../../core/documents/pdf/printed-data.ts';
+import { companyCity } from '../../core/documents/printed-record.ts';
 import { receivedCents } from '../payments/payments.service.ts';
 
 const i = schema.invoices;

@@ -1,9 +1,5 @@
 import { parentPort, threadId } from 'node:worker_threads';
-import { renderEstimatePdf } from '../modules/estimates/pdf/estimate-document.ts';
-import { renderInvoicePdf } from '../modules/invoices/pdf/invoice-document.ts';
-import { renderPaySlip } from '../modules/payrolls/pdf/pay-slip-document.ts';
-import { renderPmocReport } from '../modules/maintenance-plans/pdf/pmoc-report-document.ts';
-import type { PdfJob } from './pdf-pool.ts';
+import { renderers, type PdfJob } from './renderers.ts';
 
 /** Buffers come through postMessage as plain Uint8Arrays; pdfkit takes images only as Buffers. */
 function revive(value: unknown): unknown {
@@ -15,19 +11,8 @@ function revive(value: unknown): unknown {
   return value;
 }
 
-function render(job: PdfJob): Promise<Buffer> {
-  const data = revive(job.data);
-  switch (job.kind) {
-    case 'invoice':
-      return renderInvoicePdf(data as never);
-    case 'estimate':
-      return renderEstimatePdf(data as never);
-    case 'pay-slip':
-      return renderPaySlip(data as never);
-    case 'pmoc-report':
-      return renderPmocReport(data as never);
-  }
-}
+/** The job drawn by its kind's renderer. */
+const render = (job: PdfJob): Promise<Buffer> => renderers[job.kind](revive(job.data) as never);
 
 parentPort!.on('message', async (message: { id: number; job: PdfJob }) => {
   try {

@@ -9,7 +9,7 @@ import { cachedForPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { pixFor } from './pdf/printed-data.ts';
-import { assertFound } from '../../core/access/access.ts';
+import { assertFound } from '../access/access.ts';
 
 /** Where a stored image that cannot be printed is reported (the request's logger). */
 export type PdfLog = { warn(obj: object, msg: string): void };

@@ -17,9 +17,9 @@ import {
   sectionTitle,
   toBuffer,
   type Doc,
-} from '../../documents/pdf/pdf-layout.ts';
+} from '../pdf/pdf-layout.ts';
 import { checklistsBlock } from './checklists-block.ts';
-import { pixBlock } from '../../documents/pdf/pix-block.ts';
+import { pixBlock } from '../pdf/pix-block.ts';
 import type { InvoicePdfData } from './invoice-pdf-data.ts';
 
 export type { InvoicePdfData };
@@ -31,9 +31,9 @@ import {
   linesTable,
   photos,
   totals,
-} from '../../documents/pdf/record-blocks.ts';
+} from '../pdf/record-blocks.ts';
 
-export type { DocumentHeading } from '../../documents/pdf/record-blocks.ts';
+export type { DocumentHeading } from '../pdf/record-blocks.ts';
 
 /** 'YYYY-MM-DD' as pt-BR without a time-zone shift. */
 const isoDay = (d: string | null) => (d ? d.split('-').toReversed().join('/') : '');

@@ -1,11 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { messages } from '@ordem-certa/contracts';
-import type { EstimatePdfData } from '../modules/estimates/pdf/estimate-document.ts';
-import type { InvoicePdfData } from '../modules/invoices/pdf/invoice-document.ts';
-import type { PaySlipData } from '../modules/payrolls/pdf/pay-slip-document.ts';
-import type { PmocReportData } from '../modules/maintenance-plans/pdf/pmoc-report-document.ts';
-import { AppError } from './errors.ts';
+import type { PdfJob } from './renderers.ts';
+import { AppError } from '../../lib/errors.ts';
 
 declare global {
   interface ImportMeta {
@@ -17,13 +14,6 @@ declare global {
     builtPdfWorker?: URL;
   }
 }
-
-/** A document to render, with everything it prints already loaded and checked. */
-export type PdfJob =
-  | { kind: 'invoice'; data: InvoicePdfData }
-  | { kind: 'estimate'; data: EstimatePdfData }
-  | { kind: 'pay-slip'; data: PaySlipData }
-  | { kind: 'pmoc-report'; data: PmocReportData };
 
 interface Pending {
   id: number;

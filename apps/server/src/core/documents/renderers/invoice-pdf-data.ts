@@ -1,6 +1,6 @@
 // What an order's PDF prints, loaded by invoice-pdf.service.ts and laid out by invoice-document.ts.
-import type { PrintedChecklist } from '../../documents/pdf/printed-data.ts';
-import type { PrintedRecord } from '../../documents/pdf/record-blocks.ts';
+import type { PrintedChecklist } from '../pdf/printed-data.ts';
+import type { PrintedRecord } from '../pdf/record-blocks.ts';
 
 /** Everything the service-order document prints, loaded and checked by the service. */
 export interface InvoicePdfData extends PrintedRecord {

@@ -1,14 +1,5 @@
-import {
-  colors,
-  CONTENT_WIDTH,
-  ensureSpace,
-  fonts,
-  PAGE,
-  pdfText,
-  sectionTitle,
-  type Doc,
-} from '../../documents/pdf/pdf-layout.ts';
-import type { PrintedChecklist } from '../../documents/pdf/printed-data.ts';
+import { colors, CONTENT_WIDTH, ensureSpace, fonts, PAGE, pdfText, sectionTitle, type Doc } from '../pdf/pdf-layout.ts';
+import type { PrintedChecklist } from '../pdf/printed-data.ts';
 
 /** 'Checklists': per checklist its name, then a line per item, the answer to the right. */
 export function checklistsBlock(doc: Doc, checklists: PrintedChecklist[]) {

@@ -19,8 +19,8 @@ import {
   rule,
   sectionTitle,
   toBuffer,
-} from '../../documents/pdf/pdf-layout.ts';
-import { table, type Column } from '../../documents/pdf/pdf-table.ts';
+} from '../pdf/pdf-layout.ts';
+import { table, type Column } from '../pdf/pdf-table.ts';
 
 /** What one worker's pay slip prints: the company, the period and the worker's lines in it. */
 export interface PaySlipData {

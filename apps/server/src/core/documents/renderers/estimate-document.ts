@@ -8,9 +8,9 @@ import {
   customerAndFacts,
   commentsBlock,
   type PrintedRecord,
-} from '../../documents/pdf/record-blocks.ts';
-import { colors, fonts, footers, newDocument, PAGE, toBuffer, type Doc } from '../../documents/pdf/pdf-layout.ts';
-import { pixBlock } from '../../documents/pdf/pix-block.ts';
+} from '../pdf/record-blocks.ts';
+import { colors, fonts, footers, newDocument, PAGE, toBuffer, type Doc } from '../pdf/pdf-layout.ts';
+import { pixBlock } from '../pdf/pix-block.ts';
 
 /** Everything the estimate document prints. A quote always shows its values. */
 export interface EstimatePdfData extends PrintedRecord {

@@ -13,10 +13,10 @@ import {
   sectionTitle,
   toBuffer,
   type Doc,
-} from '../../documents/pdf/pdf-layout.ts';
-import { table, type Column } from '../../documents/pdf/pdf-table.ts';
-import { equipmentTable, header, type PrintedRecord } from '../../documents/pdf/record-blocks.ts';
-import type { PrintedChecklist } from '../../documents/pdf/printed-data.ts';
+} from '../pdf/pdf-layout.ts';
+import { table, type Column } from '../pdf/pdf-table.ts';
+import { equipmentTable, header, type PrintedRecord } from '../pdf/record-blocks.ts';
+import type { PrintedChecklist } from '../pdf/printed-data.ts';
 
 /** One visit of the period as the report prints it: its order, who did it, what was done. */
 export interface ReportVisit {
