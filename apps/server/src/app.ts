@@ -30,9 +30,9 @@ import { startNfseJob } from './modules/nfse/nfse-job.ts';
 import type { Job } from './lib/interval-job.ts';
 import { inlineScriptSources, webShell } from './lib/web-shell.ts';
 import { trackCommits } from './lib/after-commit.ts';
-import { onNotificationsCommitted } from './modules/notifications/notify.ts';
-import { createPushSender, type PushSender } from './modules/push/push-sender.ts';
-import { loadVapidKeys, type VapidKeys } from './modules/push/vapid.ts';
+import { onNotificationsCommitted } from './core/notify/notify.ts';
+import { createPushSender, type PushSender } from './core/notify/push-sender.ts';
+import { loadVapidKeys, type VapidKeys } from './core/notify/vapid.ts';
 import { createOpenApiTransforms } from './lib/openapi.ts';
 import type { AuthContext } from './core/access/access.ts';
 

@@ -3,8 +3,8 @@ import { addressMessages, type AddressBody, type ListQuery } from '@ordem-certa/
 import { schema, type Db } from '@ordem-certa/db';
 import { invalid } from '../../lib/errors.ts';
 import { listPage } from '../../lib/list.ts';
-import { municipalityByCode, municipalityNamed } from '../municipalities/municipalities.service.ts';
 import { assertFound } from '../../core/access/access.ts';
+import { municipalityByCode, municipalityNamed } from '../../core/places/municipalities.ts';
 
 const t = schema.addresses;
 

@@ -21,7 +21,7 @@ import { checkDrawing } from '../../lib/images.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { printedHead } from '../../core/documents/printed-record.ts';
 import { contentHash } from '../../core/records/content-hash.ts';
-import { notifyAdmins } from '../notifications/notify.ts';
+import { notifyAdmins } from '../../core/notify/notify.ts';
 import { lockEstimate, recordChange, type Actor, type EstimateRow } from './estimate-access.ts';
 import { reads } from '../../lib/reads.ts';
 

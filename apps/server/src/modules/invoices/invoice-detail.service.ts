@@ -8,7 +8,7 @@ import { recordView } from '../../core/audit/audit.ts';
 import type { VersionName } from '../../lib/list.ts';
 import { perDatabase } from '../../lib/sql.ts';
 import { partyColumns } from '../../core/records/parties.ts';
-import { visibleTo, type Actor } from './invoice-access.ts';
+import { visibleTo, type Actor } from '../../core/orders/invoice-access.ts';
 import { contentHash, signatureFields } from './invoice-signature.ts';
 import { assertFound } from '../../core/access/access.ts';
 

@@ -12,7 +12,7 @@ import {
   sendJournaled,
   type EmailSender,
 } from '../../core/records/email.ts';
-import { recordChange, visibleInvoice, type Actor } from './invoice-access.ts';
+import { recordChange, visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
 import { loadPdfData, type PdfLog } from './invoice-pdf.service.ts';
 import { assertFound } from '../../core/access/access.ts';
 

@@ -11,8 +11,15 @@ import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors
 import { pickerPage } from '../../core/registers/register.ts';
 import { searchWhere } from '../../lib/list.ts';
 import { recordLines, type RecordLineKind } from '../../core/records/lines.ts';
-import { assertOpen, invoiceKind, lockInvoice, recordChange, visibleInvoice, type Actor } from './invoice-access.ts';
-import { tellAssigned } from './invoice-notices.ts';
+import {
+  assertOpen,
+  invoiceKind,
+  lockInvoice,
+  recordChange,
+  visibleInvoice,
+  type Actor,
+} from '../../core/orders/invoice-access.ts';
+import { tellAssigned } from '../../core/orders/invoice-notices.ts';
 
 const w = schema.invoiceWorkers;
 

@@ -4,7 +4,7 @@ import { schema, type Db } from '@ordem-certa/db';
 import { conflict } from '../../lib/errors.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
-import { visibleInvoice, type Actor } from './invoice-access.ts';
+import { visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
 import { contentHash, latestSignature, loadSignedContent } from './invoice-signature.ts';
 import { PdfCache, pdfCache } from '../../core/documents/pdf-cache.ts';
 import { renderPdf } from '../../core/documents/pdf-pool.ts';
@@ -20,8 +20,8 @@ import {
   type DocumentServer,
   type PdfLog,
 } from '../../core/documents/printed-record.ts';
-import { receivedCents } from '../payments/payments.service.ts';
 import { assertFound } from '../../core/access/access.ts';
+import { receivedCents } from '../../core/orders/settle.ts';
 
 export type { PdfLog };
 

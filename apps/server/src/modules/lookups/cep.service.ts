@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { cepDigits, cepLookupResponse, lookupMessages, type CepLookup } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
-import { municipalityOf } from '../municipalities/municipalities.service.ts';
 import {
   askInTurn,
   cleanText,
@@ -14,6 +13,7 @@ import {
   type LookupContext,
   type Service,
 } from './outside-service.ts';
+import { municipalityOf } from '../../core/places/municipalities.ts';
 
 /** The first service gets this long before the fallback is asked with the rest of the budget. */
 const PRIMARY_TIMEOUT_MS = 2_500;

@@ -15,8 +15,8 @@ import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { invalid } from '../../lib/errors.ts';
 import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
-import { lowStockAfter, moveStock } from './stock.service.ts';
 import { assertFound } from '../../core/access/access.ts';
+import { lowStockAfter, moveStock } from '../../core/stock/stock.ts';
 
 const t = schema.products;
 const columns = {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { formatDateTime } from '@ordem-certa/contracts';
 import { schema, type Tx } from '@ordem-certa/db';
-import type { AuditActor } from '../../core/audit/audit.ts';
-import { notifyOrderWorkers, notifyUsers } from '../notifications/notify.ts';
+import type { AuditActor } from '../audit/audit.ts';
+import { notifyOrderWorkers, notifyUsers } from '../notify/notify.ts';
 
 // What the technicians on an order are told (the bell, and their phones): the order given to them,
 // their visit moved or called off, the order cancelled, a comment from the office. Each is written in

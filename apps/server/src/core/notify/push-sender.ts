@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { PushPayload } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import type { WrittenNotification } from '../notifications/notify.ts';
+import type { WrittenNotification } from './notify.ts';
 import type { VapidKeys } from './vapid.ts';
 import { loadWebPush } from './web-push.ts';
 

@@ -1,8 +1,8 @@
-// Whether an order is paid: its payments against its total. Apart from payments.service.ts so the
-// order's record kind (invoice-access.ts) can settle an order after a line or discount change.
+// Whether an order is paid: its payments against its total. The order's record kind (invoice-access.ts)
+// settles an order after a line or discount change; each payment write (core/payments) after a payment.
 import { eq, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import type { AuditChange } from '../../core/audit/audit.ts';
+import type { AuditChange } from '../audit/audit.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 const { invoices: i, invoicePayments: p, receivables: r } = schema;

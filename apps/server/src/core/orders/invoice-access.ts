@@ -2,10 +2,10 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CommentType, isInvoiceClosed, invoiceMessages, type InvoiceStateValue, can } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict } from '../../lib/errors.ts';
-import { audit, type AuditAction, type AuditActor, type AuditChange } from '../../core/audit/audit.ts';
-import type { Actor, InvoiceTables, RecordKind } from '../../core/records/kind.ts';
-import { settle } from '../payments/settle.ts';
-import { assertFound } from '../../core/access/access.ts';
+import { audit, type AuditAction, type AuditActor, type AuditChange } from '../audit/audit.ts';
+import type { Actor, InvoiceTables, RecordKind } from '../records/kind.ts';
+import { settle } from './settle.ts';
+import { assertFound } from '../access/access.ts';
 
 const i = schema.invoices;
 
