@@ -23,6 +23,9 @@ import { pmocReportLinkRoutes } from './maintenance-plans/pmoc-report-link.route
 import { calendarFeedRoutes } from './calendar/calendar-feed.routes.ts';
 import { estimateRoutes } from './estimates/estimates.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
+import { reports } from './reports/report-definitions.ts';
+import { nfseReports } from './nfse/nfse-report.ts';
+import { reportRegistry } from '../core/reports/registry.ts';
 import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
@@ -37,6 +40,9 @@ import { payRuleRoutes } from './pay-rules/pay-rules.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { expenseRoutes } from './expenses/expenses.routes.ts';
 import { nfseRoutes } from './nfse/nfse.routes.ts';
+
+/** The reports list, in its order: each feature writes the reports of its own data. */
+const allReports = reportRegistry([...reports, ...nfseReports]);
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -67,7 +73,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   pmocReportLinkRoutes,
   calendarFeedRoutes,
   estimateRoutes,
-  reportRoutes,
+  reportRoutes(allReports),
   auditLogRoutes,
   notificationRoutes,
   calendarRoutes,
