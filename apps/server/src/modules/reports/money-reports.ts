@@ -4,7 +4,19 @@ import { sql } from 'drizzle-orm';
 import { formatIdentifier } from '@ordem-certa/contracts';
 import type { ReportSpec } from '../../core/reports/registry.ts';
 import { periodFilters } from '../../core/reports/report-filters.ts';
-import { companyFilter, completed, customerFilter, inPeriod, iso, money, monthRanges, net, num, str, where } from '../../core/reports/report-parts.ts';
+import {
+  companyFilter,
+  completed,
+  customerFilter,
+  inPeriod,
+  iso,
+  money,
+  monthRanges,
+  net,
+  num,
+  str,
+  where,
+} from '../../core/reports/report-parts.ts';
 import { searchWhere } from '../../lib/list.ts';
 
 export const revenueByMonth: ReportSpec = {

@@ -3,7 +3,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import { InvoiceState, invoiceStateLabels, type InvoiceStateValue } from '@ordem-certa/contracts';
 import type { ReportSpec } from '../../core/reports/registry.ts';
 import { periodFilters } from '../../core/reports/report-filters.ts';
-import { completed, inPeriod, money, monthRanges, net, num, stateFilter, str, where } from '../../core/reports/report-parts.ts';
+import {
+  completed,
+  inPeriod,
+  money,
+  monthRanges,
+  net,
+  num,
+  stateFilter,
+  str,
+  where,
+} from '../../core/reports/report-parts.ts';
 import { searchWhere } from '../../lib/list.ts';
 
 export const serviceOrders: ReportSpec = {
