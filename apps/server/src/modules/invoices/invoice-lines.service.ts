@@ -25,7 +25,7 @@ const w = schema.invoiceWorkers;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-// An order's services, products and equipment are the record core's (lib/record-core/lines.ts) under
+// An order's services, products and equipment are the record core's (core/records/lines.ts) under
 // the order's rules: visible to its workers, changed until it is Canceled or Completed. Workers are
 // the order's own.
 const lines = recordLines(invoiceKind);
