@@ -44,6 +44,8 @@ export interface PixStandIn {
   state: PspState;
   /** Every API request received, in order. */
   requests: RecordedRequest[];
+  /** Tokens issued so far. */
+  readonly tokensIssued: number;
   /** The requests that broke the specification. */
   violations(): RecordedRequest[];
   /** The next `times` API requests answer `status` (a 5xx) or, with 'hang', no answer until `close`. */
@@ -70,6 +72,7 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
   const failures: Array<number | 'hang'> = [];
   const hanging = new Set<http.ServerResponse>();
   let state!: PspState;
+  let tokenCount = 0;
 
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     readBody(req)
@@ -108,6 +111,7 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
       return { status: 401, body: { error: 'invalid_client' } };
     const scopes = form.get('scope')?.split(' ').filter(Boolean) ?? ALL_SCOPES;
     const accessToken = randomBytes(24).toString('base64url');
+    tokenCount++;
     const ttl = o.tokenTtlSeconds ?? 3600;
     issued.set(accessToken, { expiresAt: Date.now() + ttl * 1000, scopes: new Set(scopes) });
     return {
@@ -223,6 +227,9 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
       return state;
     },
     requests,
+    get tokensIssued() {
+      return tokenCount;
+    },
     violations: () => requests.filter((r) => r.violations.length > 0),
     failNext: (times, status) => failures.push(...Array.from({ length: times }, () => status)),
     revokeTokens: () => issued.clear(),
