@@ -128,8 +128,7 @@ export async function readCertificateUpload(
     }
     request.idempotencyParts?.finish();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw invalid({ file: text.certificateTooLarge });
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid({ file: text.certificateTooLarge });
     if (isMalformedMultipart(err)) throw malformed('file');
     throw err;
   }
