@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPixTxid, newPixTxid } from '@ordem-certa/contracts';
-import { pixSpec } from '../../../test/pix-psp/spec.ts';
+import { pixSpec } from '@ordem-certa/test-support/pix-psp-stand-in/spec';
 import { cobBody, cobvBody, pixAmount, refundBody, removalBody, revisedAmountBody } from './charge-bodies.ts';
 
 // The bodies the product sends, checked against the Banco Central's specification itself (the

@@ -12,7 +12,7 @@ import { schema, type Db } from '@ordem-certa/db';
 import type { Config } from '../../config.ts';
 import { assertFound } from '../../plugins/auth.ts';
 import { invalid } from '../../plugins/errors.ts';
-import { CertificateError, openA1 } from '../nfse/certificate.ts';
+import { CertificateError, openA1 } from '@ordem-certa/nfse-xml';
 import { certificateKey, open, seal } from '../nfse/certificate-store.ts';
 import { readCertificateUpload } from '../nfse/fiscal-settings.service.ts';
 import { forgetToken, PspError, pspClient, type PspCallOptions, type PspConnection } from './psp-client.ts';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixPspMessages, type PixPsp } from '@ordem-certa/contracts';
 import { createOrg, createTestApp, addCompany, type TestContext, type TestOrg } from '../../../test/helpers.ts';
 import { multipartForm } from '../../../test/factories.ts';
-import { startPixStandIn, type PixStandIn } from '../../../test/pix-psp/stand-in.ts';
-import { mutualTlsCertificates } from '../../../test/pix-psp/certificates.ts';
+import { startPixStandIn, type PixStandIn } from '@ordem-certa/test-support/pix-psp-stand-in';
+import { mutualTlsCertificates } from '@ordem-certa/test-support/pix-psp-stand-in/certificates';
 
 // A company's PSP connection: saved by an admin, the webhook registered on the company's PIX key at
 // APP_URL/api/pix/webhook/{token}, tested step by step, the client certificate kept sealed; the secrets

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPixTxid, readBrCode } from '@ordem-certa/contracts';
-import { mutualTlsCertificates } from '../../../test/pix-psp/certificates.ts';
-import { startPixStandIn, type PixStandIn } from '../../../test/pix-psp/stand-in.ts';
+import { mutualTlsCertificates } from '@ordem-certa/test-support/pix-psp-stand-in/certificates';
+import { startPixStandIn, type PixStandIn } from '@ordem-certa/test-support/pix-psp-stand-in';
 import { cobBody, cobvBody, refundBody, removalBody, revisedAmountBody } from './charge-bodies.ts';
 import { forgetToken, PspError, pspClient, type PspConnection } from './psp-client.ts';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
-import { openA1 } from '../nfse/certificate.ts';
+import { openA1 } from '@ordem-certa/nfse-xml';
 import { problemMessage, transportMessages, type PixProblem } from './psp-problems.ts';
 
 /** A company's PSP as the client calls it. */

@@ -22,7 +22,7 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
 /** The official file, with the corrections SOURCE.md lists. */
 export function pixSpecDocument(): Document {
-  const doc = parse(readFileSync(new URL('./openapi.yaml', import.meta.url), 'utf8')) as Document & {
+  const doc = parse(readFileSync(new URL('../../pix-api/openapi.yaml', import.meta.url), 'utf8')) as Document & {
     paths: Record<string, Record<string, { operationId?: string; servers?: unknown } | undefined>>;
   };
   for (const [path, item] of Object.entries(doc.paths)) {

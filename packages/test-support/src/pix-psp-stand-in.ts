@@ -2,8 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { pixSpec, type PixSpec, type Violation } from './spec.ts';
-import { PspState, pixView, problem, type Answer, type StoredPix } from './psp-state.ts';
+import { pixSpec, type PixSpec, type Violation } from './pix-psp-stand-in/spec.ts';
+import { PspState, pixView, problem, type Answer, type StoredPix } from './pix-psp-stand-in/state.ts';
 
 /**
  * A local PSP speaking the API Pix for the tests and the demo. Every request to the API is checked
