@@ -40,6 +40,7 @@ import { payRuleRoutes } from './pay-rules/pay-rules.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { expenseRoutes } from './expenses/expenses.routes.ts';
 import { nfseRoutes } from './nfse/nfse.routes.ts';
+import { pixPspRoutes } from './pix/pix-psp.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
 const allReports = reportRegistry([...reports, ...nfseReports]);
@@ -88,4 +89,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   paymentRoutes,
   expenseRoutes,
   nfseRoutes,
+  pixPspRoutes,
 ];

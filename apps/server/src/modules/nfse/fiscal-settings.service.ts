@@ -98,9 +98,22 @@ export async function putCompanyFiscal(db: Db, organizationId: number, companyId
   return getCompanyFiscal(db, organizationId, companyId);
 }
 
-/** The file and the password of a multipart upload, in whichever order the parts come. */
-async function readCertificateUpload(request: FastifyRequest): Promise<{ pfx: Buffer; password: string }> {
-  if (!request.isMultipart()) throw invalid({ file: nfseMessages.certificateMissingFile });
+/** What the upload of a PKCS#12 file says on its fields when something is missing or too big. */
+export interface CertificateUploadMessages {
+  certificateMissingFile: string;
+  certificateTooLarge: string;
+  certificatePassword: string;
+}
+
+/**
+ * The file and the password of a multipart upload (fields `file` and `password`), in whichever order
+ * the parts come: the A1 here, the Pix PSP's client certificate too.
+ */
+export async function readCertificateUpload(
+  request: FastifyRequest,
+  text: CertificateUploadMessages = nfseMessages,
+): Promise<{ pfx: Buffer; password: string }> {
+  if (!request.isMultipart()) throw invalid({ file: text.certificateMissingFile });
   let pfx: Buffer | undefined;
   let password: string | undefined;
   try {
@@ -115,14 +128,13 @@ async function readCertificateUpload(request: FastifyRequest): Promise<{ pfx: Bu
     }
     request.idempotencyParts?.finish();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw invalid({ file: nfseMessages.certificateTooLarge });
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid({ file: text.certificateTooLarge });
     if (isMalformedMultipart(err)) throw malformed('file');
     throw err;
   }
   const problems: Record<string, string> = {};
-  if (!pfx?.length) problems.file = nfseMessages.certificateMissingFile;
-  if (!password) problems.password = nfseMessages.certificatePassword;
+  if (!pfx?.length) problems.file = text.certificateMissingFile;
+  if (!password) problems.password = text.certificatePassword;
   if (Object.keys(problems).length) throw invalid(problems);
   return { pfx: pfx!, password: password! };
 }
