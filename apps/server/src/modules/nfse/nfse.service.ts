@@ -17,7 +17,7 @@ import {
   type Actor,
 } from '../../core/orders/invoice-access.ts';
 import { openA1, buildDps, DpsInputError, buildCancelEvent, signXml, validateXml } from '@ordem-certa/nfse-xml';
-import { certificateKey, openCertificate } from './certificate-store.ts';
+import { certificateKey, openCertificate } from '../../lib/certificate-store.ts';
 import { dpsInputOf } from './dps-input.ts';
 import { postEvent } from './sefin-client.ts';
 

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@ordem-certa/db';
-import { loadGeneratedSecret } from '../../lib/secrets.ts';
+import { loadGeneratedSecret } from './secrets.ts';
 
 // A company's A1 certificate and its password are kept encrypted at rest with AES-256-GCM. The key is
 // NFSE_CERT_KEY (any string, hashed to 256 bits) or, when it is not set, a secret generated once and
