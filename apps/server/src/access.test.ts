@@ -1,19 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { schema } from '@ordem-certa/db';
 import { SignJWT } from 'jose';
-import { allFeatures, featureNames, messages, ROLE_ADMIN, type FeatureName } from '@ordem-certa/contracts';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../test/helpers.ts';
+import {
+  allFeatures,
+  builtInRoles,
+  featureNames,
+  isBuiltInRole,
+  isPermission,
+  messages,
+  permissionSet,
+  ROLE_ADMIN,
+  ROLE_USER,
+  type FeatureName,
+  type Permission,
+} from '@ordem-certa/contracts';
+import { addUser, createOrg, createTestApp, type TestContext, type TestOrg } from '../test/helpers.ts';
 import { queryRows } from './lib/sql.ts';
 
 /**
  * The access rule of every operation the OpenAPI document lists, walked from the document itself
- * (its `x-access`), so a new route is checked without being named here: no token and a bad token
- * are refused (401), another organization's path is refused (403) and writes nothing, an admin
- * operation refuses a collaborator (403), a feature operation refuses an organization with the
- * feature turned off (403 with the pt-BR message). The document's rules are then held against
- * what this file states on purpose: only the paths listed below may be public, only the operations
- * listed below are open to a collaborator, and a feature's paths need that feature — so a route
- * whose `config.access` loses its `admin` or `feature` by mistake fails here.
+ * (its `x-access`: the permission each route declares), so a new route is checked without being named
+ * here: no token and a bad token are refused (401), another organization's path is refused (403) and
+ * writes nothing, every operation answers 403 exactly to the roles whose permissions lack its own
+ * (each built-in role of the map and a custom one), a feature operation refuses an organization with
+ * the feature turned off (403 with the pt-BR message). The document's rules are then held against
+ * what this file states on purpose: only the paths listed below may be public, the Técnico role
+ * reaches only the operations listed below, and a feature's paths need that feature — so a route whose
+ * `config.access` names a wider permission or loses its `feature` by mistake fails here.
  * The access check runs in onRequest, before validation and before the body is read: path
  * parameters other than orgId are a plausible id (1) and no body is sent.
  */
@@ -31,13 +45,13 @@ const PUBLIC_PREFIXES = [
 const ORG = '/api/organizations/{orgId}';
 
 /**
- * What a collaborator (ROLE_USER) may call: the session, the organization and its order statuses,
- * their own profile, the agenda, the work on an order (its state, equipment, comments, pictures,
- * PDF and checklists), their own notifications, and the CEP, CNPJ and municipality lookups. 'METHODS path', the path exactly,
- * or with '*' also everything under it. Every other signed-in operation is for admins; a new one open
- * to collaborators is added here on purpose.
+ * What a Técnico (today's collaborator) may call, stated on purpose so that widening the role or a
+ * route's permission by mistake fails here: the session, the organization and its order statuses,
+ * their own profile, the agenda, the work on an order (its state, equipment, comments, pictures, PDF
+ * and checklists), their own notifications, and the CEP, CNPJ and municipality lookups.
+ * 'METHODS path', the path exactly, or with '*' also everything under it.
  */
-const COLLABORATOR_OPERATIONS = [
+const TECHNICIAN_OPERATIONS = [
   'GET /api/me',
   `GET ${ORG}`,
   `GET ${ORG}/invoice-statuses`,
@@ -94,6 +108,8 @@ let ctx: TestContext;
 let operations: Operation[];
 let orgA: TestOrg;
 let orgB: TestOrg;
+/** A user of orgA per role, with the permissions the role is meant to have. */
+let roleUsers: Array<{ name: string; permissions: ReadonlySet<Permission>; token: string }>;
 /** Per feature, an organization with only that feature turned off. */
 const withoutFeature = new Map<FeatureName, TestOrg>();
 
@@ -105,20 +121,46 @@ beforeAll(async () => {
   );
   orgA = await createOrg(ctx);
   orgB = await createOrg(ctx);
+  // A user of every built-in role, and of a custom role: customers, estimates and prices, nothing else.
+  const db = ctx.database.db;
+  const custom = permissionSet(['customer.see', 'customer.create', 'estimate.see', 'price.see']);
+  const [customRole] = await db
+    .insert(schema.roles)
+    .values({ organizationId: orgA.organization.id, name: 'Balcão', permissions: [...custom] })
+    .returning({ id: schema.roles.id });
+  const roleIds = await db
+    .select({ id: schema.roles.id, builtIn: schema.roles.builtIn })
+    .from(schema.roles)
+    .where(eq(schema.roles.organizationId, orgA.organization.id));
+  const userOf = async (name: string, roleId: number, permissions: ReadonlySet<Permission>) => {
+    const user = await addUser(ctx, orgA.organization.id, {
+      name,
+      email: `${name}-${roleId}@teste.com.br`,
+      role: ROLE_USER,
+    });
+    await db.update(schema.users).set({ roleId }).where(eq(schema.users.id, user.id));
+    return { name, permissions, token: user.token };
+  };
+  roleUsers = [];
+  for (const { id, builtIn } of roleIds)
+    if (isBuiltInRole(builtIn))
+      roleUsers.push(await userOf(builtInRoles[builtIn].name, id, builtInRoles[builtIn].permissions));
+  roleUsers.push(await userOf('Balcão', customRole!.id, custom));
   for (const feature of featureNames)
     withoutFeature.set(feature, await createOrg(ctx, { features: { ...allFeatures, [feature]: false } }));
 });
 afterAll(() => ctx.close());
 
 const isPublic = (op: Operation) => op.access === 'public';
-const isAdmin = (op: Operation) => op.access.split(' ').includes('admin');
+/** The permission the operation needs (undefined for a public one). */
+const permissionOf = (op: Operation) => (isPublic(op) ? undefined : (op.access.split(' ')[0] as Permission));
 const featureOf = (op: Operation) =>
   op.access
     .split(' ')
     .find((w) => w.startsWith('feature:'))
     ?.slice('feature:'.length) as FeatureName | undefined;
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-/** Whether a COLLABORATOR_OPERATIONS entry names the operation. */
+/** Whether a TECHNICIAN_OPERATIONS entry names the operation. */
 const names = (entry: string, op: Operation) => {
   const words = entry.split(' ');
   const path = words.pop()!;
@@ -193,8 +235,13 @@ async function tableDigests(): Promise<Record<string, string>> {
 describe('the OpenAPI document states every access rule', () => {
   it('every operation has x-access', () => {
     expect(operations.length).toBeGreaterThan(50);
-    const allowed = /^(public|(user|admin)( feature:\w+)?)$/;
+    const allowed = /^(public|[\w.]+( feature:\w+)?)$/;
     expect(operations.filter((op) => !allowed.test(op.access)).map(label)).toEqual([]);
+    const unknown = operations.filter((op) => !isPublic(op) && !isPermission(permissionOf(op)!));
+    expect(
+      unknown.map((op) => `${label(op)} (${op.access})`),
+      'permissions the map does not have',
+    ).toEqual([]);
     const features = new Set<string>(featureNames);
     expect(operations.filter((op) => featureOf(op) && !features.has(featureOf(op)!)).map(label)).toEqual([]);
   });
@@ -206,12 +253,13 @@ describe('the OpenAPI document states every access rule', () => {
     expect(operations.filter((op) => isPublic(op) && op.path.includes('{orgId}')).map(label)).toEqual([]);
   });
 
-  it('only the operations listed as open to collaborators are not admin', () => {
-    const open = operations.filter((op) => !isPublic(op) && !isAdmin(op));
-    const unlisted = open.filter((op) => !COLLABORATOR_OPERATIONS.some((entry) => names(entry, op)));
-    expect(unlisted.map(label), 'operations open to collaborators that are not listed as such').toEqual([]);
-    const stale = COLLABORATOR_OPERATIONS.filter((entry) => !open.some((op) => names(entry, op)));
-    expect(stale, 'entries that name no operation open to collaborators').toEqual([]);
+  it('the Técnico role reaches only the operations listed as its own', () => {
+    const technician = builtInRoles.technician.permissions;
+    const open = operations.filter((op) => !isPublic(op) && technician.has(permissionOf(op)!));
+    const unlisted = open.filter((op) => !TECHNICIAN_OPERATIONS.some((entry) => names(entry, op)));
+    expect(unlisted.map(label), 'operations open to Técnico that are not listed as such').toEqual([]);
+    const stale = TECHNICIAN_OPERATIONS.filter((entry) => !open.some((op) => names(entry, op)));
+    expect(stale, 'entries that name no operation open to Técnico').toEqual([]);
   });
 
   it("every operation under a feature's paths needs that feature", () => {
@@ -255,12 +303,29 @@ describe('every operation refuses what its access rule refuses', () => {
     expect(Object.keys(after).filter((t) => after[t] !== before[t])).toEqual([]);
   });
 
-  it("an admin operation refuses the organization's collaborator → 403", async () => {
-    const ops = operations.filter(isAdmin);
-    expect(ops.length).toBeGreaterThan(10);
-    expect(
-      await misfits(ops, (op) => ({ url: urlFor(op, orgA.organization.id), headers: orgA.as(orgA.worker.token) }), 403),
-    ).toEqual([]);
+  it('every operation × every role: 403 exactly when the role lacks the operation’s permission', async () => {
+    const ops = operations.filter((op) => !isPublic(op));
+    const wrong: string[] = [];
+    for (const role of roleUsers) {
+      for (let i = 0; i < ops.length; i += 8) {
+        await Promise.all(
+          ops.slice(i, i + 8).map(async (op) => {
+            const res = await ctx.app.inject({
+              method: op.method as 'GET',
+              url: urlFor(op, orgA.organization.id),
+              headers: orgA.as(role.token),
+            });
+            const allowed = role.permissions.has(permissionOf(op)!);
+            if (allowed === (res.statusCode === 403))
+              wrong.push(`${role.name}: ${label(op)} (${op.access}) → ${res.statusCode} ${res.body.slice(0, 80)}`);
+          }),
+        );
+      }
+    }
+    expect(roleUsers.map((r) => r.name).sort()).toEqual(
+      [...Object.values(builtInRoles).map((r) => r.name), 'Balcão'].sort(),
+    );
+    expect(wrong.sort()).toEqual([]);
   });
 
   it('a feature operation refuses an admin of an organization with the feature off → 403 featureDisabled', async () => {

@@ -11,6 +11,7 @@ export const auditEntities = [
   'maintenancePlan',
   'user',
   'expense',
+  'role',
 ] as const;
 
 export const auditActionLabels: Record<string, string> = {
@@ -27,6 +28,7 @@ export const auditEntityLabels: Record<string, string> = {
   maintenancePlan: 'Plano de manutenção',
   user: 'Colaborador',
   expense: 'Despesa',
+  role: 'Função',
 };
 
 /** The pt-BR name of each field a change line can name (unknown fields show their key). */

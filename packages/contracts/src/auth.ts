@@ -37,7 +37,8 @@ export const meResponse = z.object({
   name: z.string(),
   email: z.string(),
   roles: z.array(z.string()),
-  isAdmin: z.boolean(),
+  /** What the user's role may do now, as named in the permission map (the screens ask `can` of these). */
+  permissions: z.array(z.string()),
   organization: z.object({
     id: z.number().int(),
     name: z.string(),

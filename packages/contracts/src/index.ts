@@ -40,6 +40,7 @@ export * from './unit-schemas.ts';
 export * from './money-text.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
+export * from './role-api.ts';
 export * from './can.ts';
 export * from './password-reset.ts';
 export * from './calendar.ts';

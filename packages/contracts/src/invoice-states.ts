@@ -39,24 +39,12 @@ export interface TransitionContext {
 }
 
 /**
- * @deprecated The server's form until its actor carries permissions: the admin flag stands for the
- * Administrador role, its absence for Técnico.
- */
-export interface LegacyTransitionContext {
-  isAdmin: boolean;
-  isPaid: boolean;
-}
-
-/**
  * The states an order may move to from `from`. Reopening a Completed order takes `invoice.reopen` and
  * only while it is unpaid. Cancelling takes `invoice.cancel` (a decision: a technician does not cancel a
  * customer's order; they block it with a reason).
  */
-export function allowedInvoiceChanges(
-  from: InvoiceStateValue,
-  ctx: TransitionContext | LegacyTransitionContext,
-): InvoiceStateValue[] {
-  const viewer: Viewer = 'viewer' in ctx ? ctx.viewer : { userId: 0, isAdmin: ctx.isAdmin };
+export function allowedInvoiceChanges(from: InvoiceStateValue, ctx: TransitionContext): InvoiceStateValue[] {
+  const { viewer } = ctx;
   return (transitions[from] ?? []).filter((to) => {
     if (from === InvoiceState.Completed && to === InvoiceState.Wip) return can(viewer, 'invoice.reopen') && !ctx.isPaid;
     if (to === InvoiceState.Canceled) return can(viewer, 'invoice.cancel');

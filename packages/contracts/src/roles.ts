@@ -109,3 +109,12 @@ export function permissionsOfRoles(roles: readonly string[]): ReadonlySet<Permis
 export function permissionSet(names: readonly string[]): ReadonlySet<Permission> {
   return holding(names.filter(isPermission));
 }
+
+/** Whether a stored key names a built-in role. */
+export const isBuiltInRole = (key: string | null | undefined): key is BuiltInRole =>
+  typeof key === 'string' && Object.hasOwn(builtInRoles, key);
+
+/** A stored role's set: a built-in role's from the product, an organization's own from its stored list. */
+export function permissionsOfRole(role: { builtIn: string | null; permissions: readonly string[] }) {
+  return isBuiltInRole(role.builtIn) ? builtInRoles[role.builtIn].permissions : permissionSet(role.permissions);
+}

@@ -19,8 +19,6 @@ export type Features = Record<FeatureName, boolean>;
 export const allFeatures: Features = Object.fromEntries(featureNames.map((f) => [f, true])) as Features;
 export const noFeatures: Features = Object.fromEntries(featureNames.map((f) => [f, false])) as Features;
 
-export const isAdminRoles = (roles: readonly string[]) => roles.includes(ROLE_ADMIN);
-
 /** An organization's time zone until it picks another (organizations.time_zone's default). */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 

@@ -47,27 +47,39 @@ export const optionalPasswordField = z
   .default('');
 
 const role = z.enum(roleValues, { error: userMessages.roleRequired });
+/** The user's role (GET roles): when given, it decides, and `role` follows it. */
+const roleId = z.number({ error: userMessages.roleRequired }).int().positive().optional();
+
+/** A role given by `roleId`, or by one of the two values of before (`role`); one of them is required. */
+const hasRole: [
+  (b: { role?: string; roleId?: number }) => boolean,
+  { path: string[]; error: string; when: () => boolean },
+] = [
+  (b) => b?.role !== undefined || b?.roleId !== undefined,
+  // Asked even when other fields are wrong, so every missing field is told at once.
+  { path: ['role'], error: userMessages.roleRequired, when: () => true },
+];
 
 /** POST admin/organizations/{orgId}/users: every field required, the password too. */
-export const createUserBody = z.object({
-  name: requiredString(120),
-  role,
-  email: emailField,
-  plainPassword: passwordField,
-});
+export const createUserBody = z
+  .object({ name: requiredString(120), role: role.optional(), roleId, email: emailField, plainPassword: passwordField })
+  .refine(...hasRole);
 export type CreateUserBody = z.input<typeof createUserBody>;
 
 /**
  * PUT admin/organizations/{orgId}/users/{id}: a blank password keeps the current one. isActive false
  * deactivates a collaborator who left (no login, not offered as a worker, history kept).
  */
-export const updateUserBody = z.object({
-  name: requiredString(120),
-  role,
-  email: emailField,
-  plainPassword: optionalPasswordField,
-  isActive: z.boolean().optional(),
-});
+export const updateUserBody = z
+  .object({
+    name: requiredString(120),
+    role: role.optional(),
+    roleId,
+    email: emailField,
+    plainPassword: optionalPasswordField,
+    isActive: z.boolean().optional(),
+  })
+  .refine(...hasRole);
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
 /** PATCH .../users/{id}/financial: what the collaborator earns per service order. */
@@ -78,6 +90,8 @@ export const userResponse = z.object({
   id: z.number().int(),
   name: z.string(),
   role: z.string(),
+  roleId: z.number().int(),
+  roleName: z.string(),
   email: z.string(),
   isActive: z.boolean(),
   paymentValue: z.number(),

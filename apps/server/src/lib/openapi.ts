@@ -1,5 +1,6 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { everyonePermissions } from '@ordem-certa/contracts';
 
 /**
  * The OpenAPI document completed in one place, so a new route cannot forget it: a pt-BR summary (the
@@ -10,7 +11,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
 type TransformObject = NonNullable<FastifyDynamicSwaggerOptions['transformObject']>;
-type Access = 'public' | { admin?: boolean; feature?: string } | undefined;
+type Access = 'public' | { can: string; feature?: string } | undefined;
 
 interface RouteFacts {
   access: Access;
@@ -185,8 +186,10 @@ function errorResponses(method: string, url: string, f: RouteFacts) {
   // A body that cannot be read (invalid JSON, a multipart upload cut short) is refused before validation.
   if (write) out['400'] = errorAnswer('Pedido malformado (JSON inválido, arquivo cortado)');
   if (!isPublic || url === '/api/login') out['401'] = errorAnswer('Sem login, ou o login expirou (ou senha errada)');
-  if (f.access !== 'public' && (url.includes('{orgId}') || (f.access && (f.access.admin || f.access.feature))))
-    out['403'] = errorAnswer('Sem permissão (outra organização, só administradores, recurso desligado)');
+  const access = f.access === 'public' ? undefined : f.access;
+  const everyone = (everyonePermissions as readonly string[]).includes(access?.can ?? '');
+  if (f.access !== 'public' && (url.includes('{orgId}') || (access && (!everyone || access.feature))))
+    out['403'] = errorAnswer('Sem permissão (outra organização, a função não permite, recurso desligado)');
   if (!isPublic || f.hasPathParams)
     out['404'] = errorAnswer('Não encontrado: o registro, ou um registro citado no pedido (ou link inválido)');
   if (write)
@@ -203,12 +206,10 @@ function errorResponses(method: string, url: string, f: RouteFacts) {
   return out;
 }
 
-/** A route's access rule in one word (an admin-only route of a feature: 'admin feature:<name>'). */
+/** A route's access rule in a few words: 'public', or its permission ('customer.create feature:estimates'). */
 function accessLabel(access: Access | undefined): string {
-  if (access === 'public') return 'public';
-  const parts = [access?.admin ? 'admin' : 'user'];
-  if (access?.feature) parts.push(`feature:${access.feature}`);
-  return parts.join(' ');
+  if (access === undefined || access === 'public') return 'public';
+  return access.feature ? `${access.can} feature:${access.feature}` : access.can;
 }
 
 export function createOpenApiTransforms(): { transform: Transform; transformObject: TransformObject } {
@@ -250,7 +251,8 @@ export function createOpenApiTransforms(): { transform: Transform; transformObje
         if (f)
           for (const [code, answer] of Object.entries(errorResponses(m, path, f))) responses[code] ??= answer as object;
         // Who may call it, for readers and for the access test that walks this document:
-        // 'public', 'user' (any signed-in user of the path's organization), 'admin', or 'feature:<name>'.
+        // 'public', or the permission of the map the caller's role needs, and 'feature:<name>' when the
+        // organization needs the feature turned on.
         if (f) op['x-access'] = accessLabel(f.access);
         op.responses = responses;
       }

@@ -13,6 +13,7 @@ import { invoiceStatusRoutes } from './invoice-statuses/invoice-statuses.routes.
 import { reminderRoutes } from './reminders/reminders.routes.ts';
 import { tagRoutes } from './tags/tags.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
+import { roleRoutes } from './roles/roles.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { invoiceRoutes } from './invoices/invoices.routes.ts';
 import { payrollRoutes } from './payrolls/payrolls.routes.ts';
@@ -61,6 +62,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   reminderRoutes,
   tagRoutes,
   userRoutes,
+  roleRoutes,
   profileRoutes,
   invoiceRoutes,
   payrollRoutes,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@ordem-certa/contracts';
-import { perFile } from '../../test/helpers.ts';
+import { createTestApp, perFile } from '../../test/helpers.ts';
+import { accessDeclarationProblem } from './auth.ts';
 
 // The central access check, exercised through real routes and through routes that only declare access.
 const t = perFile({
@@ -9,11 +10,15 @@ const t = perFile({
   app: {
     extraModules: [
       async (api) => {
-        api.get('/organizations/:orgId/probe/feature', { config: { access: { feature: 'reports' } } }, () => ({
-          ok: true,
-        }));
+        api.get(
+          '/organizations/:orgId/probe/feature',
+          { config: { access: { can: 'organization.see', feature: 'reports' } } },
+          () => ({
+            ok: true,
+          }),
+        );
         api.get('/organizations/:orgId/probe/public', { config: { access: 'public' } }, () => ({ ok: true }));
-        api.get('/organizations/:orgId/probe/boom', () => {
+        api.get('/organizations/:orgId/probe/boom', { config: { access: { can: 'organization.see' } } }, () => {
           throw new Error('secret internal detail');
         });
       },
@@ -115,5 +120,29 @@ describe('organization scope and roles', () => {
       expect((await t.ctx.app.inject({ url, headers: { authorization: header } })).statusCode, header).toBe(401);
     }
     expect((await t.ctx.app.inject({ url })).headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('every route declares who may call it', () => {
+  it('a route without a declaration, or naming no permission of the map, is named in the error', () => {
+    expect(accessDeclarationProblem('GET', '/api/organizations/:orgId/pix/charges', undefined)).toBe(
+      "GET /api/organizations/:orgId/pix/charges declares no access: give it config: {access: {can: '<permission>'}} (a name of packages/contracts/src/permissions.ts), or config: {access: 'public'}",
+    );
+    expect(accessDeclarationProblem('POST', '/api/x', { feature: 'nfse' })).toMatch(
+      /^POST \/api\/x declares no permission/,
+    );
+    expect(accessDeclarationProblem('PUT', '/api/x', { can: 'pix.charge' })).toMatch(
+      /^PUT \/api\/x names 'pix\.charge', which is no permission of the map/,
+    );
+    expect(accessDeclarationProblem('GET', '/api/x', 'public')).toBeUndefined();
+    expect(accessDeclarationProblem('GET', '/api/x', { can: 'customer.see' })).toBeUndefined();
+  });
+
+  it('the app does not start with such a route', async () => {
+    await expect(
+      createTestApp({
+        extraModules: [async (api) => void api.get('/organizations/:orgId/probe/undeclared', () => ({ ok: true }))],
+      }),
+    ).rejects.toThrow('GET,HEAD /api/organizations/:orgId/probe/undeclared declares no access');
   });
 });

@@ -2,10 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { and, eq, sql } from 'drizzle-orm';
-import { can, isAdminRoles, messages, type TokenPayload } from '@ordem-certa/contracts';
+import { can, isPermission, messages, permissionsOfRole, type TokenPayload } from '@ordem-certa/contracts';
 import { schema, type Announcements, type Db } from '@ordem-certa/db';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { Access, AuthContext } from '../core/access/access.ts';
+import { roleOfUser } from '../core/access/role-of.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -73,10 +74,10 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The user behind a token and their organization's features: one query by the users and organizations
+ * The user behind a token, their role's permissions and their organization's features: one query by
  * primary keys, prepared once (built once here, planned once per database connection). Its answer is kept
- * (CheckedUsers) until the database announces a change to that user or organization, so a deactivated
- * user or a changed role still counts at the next request, and a token older than the user's last
+ * (CheckedUsers) until the database announces a change to that user, organization or any role, so a
+ * deactivated user, a user given another role or a role given other permissions counts at the next request, and a token older than the user's last
  * password, e-mail or activation change (its version is behind) is refused.
  */
 function authQuery(db: Db) {
@@ -86,13 +87,15 @@ function authQuery(db: Db) {
       organizationId: schema.users.organizationId,
       name: schema.users.name,
       email: schema.users.email,
-      role: schema.users.role,
+      storedRole: schema.users.role,
       isActive: schema.users.isActive,
       tokenVersion: schema.users.tokenVersion,
       features: schema.organizations.features,
+      role: roleOfUser.columns,
     })
     .from(schema.users)
     .innerJoin(schema.organizations, eq(schema.organizations.id, schema.users.organizationId))
+    .innerJoin(roleOfUser.table, roleOfUser.on)
     .where(
       and(eq(schema.users.id, sql.placeholder('userId')), eq(schema.users.organizationId, sql.placeholder('orgId'))),
     )
@@ -109,14 +112,14 @@ async function loadAuth(
   if (!Number.isInteger(userId) || !Number.isInteger(orgId)) return undefined;
   const row = await checked.get(userId, orgId, async () => (await query.execute({ userId, orgId }))[0]);
   if (!row || !row.isActive || row.tokenVersion !== payload.ver) return undefined;
-  const roles = [row.role];
+  const roles = [row.storedRole];
   return {
     userId: row.userId,
     organizationId: row.organizationId,
     name: row.name,
     email: row.email,
     roles,
-    isAdmin: isAdminRoles(roles),
+    permissions: permissionsOfRole(row.role),
     features: row.features,
   };
 }
@@ -167,10 +170,32 @@ export const authPlugin = fp<{ secret: string; ttlSeconds: number }>(
   { name: 'auth' },
 );
 
+/**
+ * Why a route's access declaration cannot be enforced, naming the route; undefined when it can. Every
+ * route states it, so a route added without thinking about who may call it stops the app at start.
+ */
+export function accessDeclarationProblem(method: string, url: string, access: unknown): string | undefined {
+  const route = `${method} ${url}`;
+  const fix =
+    "config: {access: {can: '<permission>'}} (a name of packages/contracts/src/permissions.ts), or config: {access: 'public'}";
+  if (access === 'public') return undefined;
+  if (access === undefined || access === null || typeof access !== 'object')
+    return `${route} declares no access: give it ${fix}`;
+  const named = (access as { can?: unknown }).can;
+  if (typeof named !== 'string') return `${route} declares no permission: give it ${fix}`;
+  if (!isPermission(named)) return `${route} names '${named}', which is no permission of the map: give it ${fix}`;
+  return undefined;
+}
+
 /** Adds the access check to every route of the (encapsulated) scope it is registered in. */
 export const accessPlugin = fp(
   async (app) => {
     const { tokens } = app;
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const problem = accessDeclarationProblem(methods.join(','), route.url, route.config?.access);
+      if (problem) throw new Error(problem);
+    });
     const query = authQuery(app.db);
     const checked = new CheckedUsers(app.database.announcements);
     app.addHook('onClose', async () => checked.stop());
@@ -195,8 +220,9 @@ export const accessPlugin = fp(
       // Paths under /organizations/:orgId/ belong to the token's organization only.
       const params = request.params as Record<string, string> | undefined;
       if (params?.orgId !== undefined && Number(params.orgId) !== auth.organizationId) throw forbidden();
-      if (access?.admin && !can.manageOrganization(auth)) throw forbidden();
-      if (access?.feature && !auth.features[access.feature]) throw forbidden(messages.featureDisabled);
+      // Declared on every route (checked above when it was added).
+      if (!access || !can(auth, access.can)) throw forbidden();
+      if (access.feature && !auth.features[access.feature]) throw forbidden(messages.featureDisabled);
     });
   },
   { name: 'access', dependencies: ['db', 'auth'] },

@@ -14,7 +14,7 @@ let slowStarted: () => void = () => {};
 let slowRuns = 0;
 const probe: FastifyPluginAsyncZod[] = [
   async (api) => {
-    api.post('/organizations/:orgId/probe/slow', async () => {
+    api.post('/organizations/:orgId/probe/slow', { config: { access: { can: 'organization.see' } } }, async () => {
       slowRuns++;
       slowStarted();
       await new Promise<void>((resolve) => (finishSlow = resolve));

@@ -1,4 +1,5 @@
 export * from './organizations.ts';
+export * from './roles.ts';
 export * from './users.ts';
 export * from './login-attempts.ts';
 export * from './companies.ts';

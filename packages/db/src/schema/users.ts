@@ -12,7 +12,15 @@ export const users = pgTable(
     name: text('name').notNull(),
     /** Stored lower-case; login is by e-mail across organizations, so it is unique globally. */
     email: text('email').notNull(),
+    /** 'ROLE_ADMIN' for the Administrador role, 'ROLE_USER' for any other (the token and the payload). */
     role: text('role').notNull(),
+    /**
+     * The user's role (roles.ts). Written without one, a trigger gives the user the built-in role of
+     * `role` (Administrador or Técnico): the DEFAULT below is what lets an insert leave it out.
+     */
+    roleId: integer('role_id')
+      .notNull()
+      .default(sql`NULL`),
     passwordHash: text('password_hash').notNull(),
     /** A collaborator who leaves is deactivated, never deleted: cannot log in, history kept. */
     isActive: boolean('is_active').notNull().default(true),

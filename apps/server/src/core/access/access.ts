@@ -1,28 +1,29 @@
-import type { FeatureName, Features } from '@ordem-certa/contracts';
+import type { FeatureName, Features, Permission, PermittedViewer } from '@ordem-certa/contracts';
 import { notFound } from '../../lib/errors.ts';
 
 /**
- * What a route declares about who may call it. The one place that enforces it is the auth plugin's
- * onRequest hook (plugins/auth.ts); routes only declare.
- *  - 'public': no token needed.
- *  - { admin?, feature? }: a valid token of an active user (the default for every /api route),
- *    optionally an admin, optionally of an organization with the feature enabled.
+ * What every route declares about who may call it; a route under /api that declares nothing is refused
+ * when the app starts. The one place that enforces it is the auth plugin's onRequest hook
+ * (plugins/auth.ts); routes only declare.
+ *  - 'public': no token needed (the route authorizes by the token in its link, or serves no data).
+ *  - { can, feature? }: a valid token of an active user whose role holds the permission, optionally of
+ *    an organization with the feature enabled.
  */
-export type Access = 'public' | { admin?: boolean; feature?: FeatureName };
+export type Access = 'public' | { can: Permission; feature?: FeatureName };
 
 /** The user behind a request's token (request.auth): who they are, their organization and role. */
-export interface AuthContext {
+export interface AuthContext extends PermittedViewer {
   userId: number;
   organizationId: number;
   name: string;
   email: string;
+  /** The role's stored value ('ROLE_ADMIN', 'ROLE_USER'), as the token names it. */
   roles: string[];
-  isAdmin: boolean;
   features: Features;
 }
 
-/** Who acts on a record: the token's user, organization and role (request.auth). */
-export type Actor = Pick<AuthContext, 'userId' | 'organizationId' | 'isAdmin' | 'name'>;
+/** Who acts on a record: the token's user, organization and their role's permissions (request.auth). */
+export type Actor = Pick<AuthContext, 'userId' | 'organizationId' | 'permissions' | 'name'>;
 
 /** For services: a row of another organization is simply not found. */
 export function assertFound<T>(row: T | undefined | null): T {

@@ -2,7 +2,7 @@
 // their addresses, logo and signature, the PIX payment, the photos, the latest comments.
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { formatAddress, isAdminRoles } from '@ordem-certa/contracts';
+import { formatAddress, permissionsOfRole } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { cachedForPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
@@ -10,6 +10,7 @@ import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { pixFor } from './pdf/printed-data.ts';
 import { assertFound } from '../access/access.ts';
+import { roleOfUser } from '../access/role-of.ts';
 
 /** Where a stored image that cannot be printed is reported (the request's logger). */
 export type PdfLog = { warn(obj: object, msg: string): void };
@@ -41,11 +42,12 @@ export async function verifyDocumentLink(
   const { org, usr } = claims;
   const u = schema.users;
   const [user] = await db
-    .select({ role: u.role, name: u.name })
+    .select({ role: roleOfUser.columns, name: u.name })
     .from(u)
+    .innerJoin(roleOfUser.table, roleOfUser.on)
     .where(and(eq(u.id, usr), eq(u.organizationId, org), eq(u.isActive, true)));
   if (!user) throw notFound(messages.invalid);
-  return { claims, organizationId: org, userId: usr, name: user.name, isAdmin: isAdminRoles([user.role]) };
+  return { claims, organizationId: org, userId: usr, name: user.name, permissions: permissionsOfRole(user.role) };
 }
 
 /** The record a document prints: its organization, parties and nature. */

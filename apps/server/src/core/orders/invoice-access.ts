@@ -18,7 +18,7 @@ export type { Actor };
  */
 export function visibleTo(actor: Actor): SQL {
   const own = eq(i.organizationId, actor.organizationId);
-  if (can.seeAllOrders(actor)) return own;
+  if (can(actor, 'invoice.seeAll')) return own;
   return and(
     own,
     sql`EXISTS (SELECT 1 FROM ${schema.invoiceWorkers} w WHERE w.invoice_id = ${i.id} AND w.worker_id = ${actor.userId})`,

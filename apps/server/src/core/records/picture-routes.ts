@@ -22,14 +22,16 @@ export function pictureRoutes(
   app: ZodApp,
   base: string,
   pictures: ReturnType<typeof recordPictures>,
-  route: { tags: string[]; access: Access },
+  /** Who may see the photos, and who may add and remove them. */
+  route: { tags: string[]; see: Access; change: Access },
 ) {
   const { tags } = route;
-  const config = { access: route.access };
+  const read = { access: route.see };
+  const write = { access: route.change };
   const path = `${base}/attachments/pictures`;
   app.get(
     path,
-    { schema: { tags, params: recordParams, response: { 200: invoicePicturesResponse } }, config },
+    { schema: { tags, params: recordParams, response: { 200: invoicePicturesResponse } }, config: read },
     (request) => pictures.listPictures(app.db, request.auth, request.params.id),
   );
   app.post(
@@ -42,7 +44,7 @@ export function pictureRoutes(
         consumes: ['multipart/form-data'],
         response: { 201: invoicePicturesResponse },
       },
-      config,
+      config: write,
     },
     async (request, reply) => {
       const uploads = await readImageUploads(
@@ -57,7 +59,7 @@ export function pictureRoutes(
   );
   app.get(
     `${path}/:pictureId`,
-    { schema: { tags, params: pictureParams, summary: 'Baixa a foto em tamanho original' }, config },
+    { schema: { tags, params: pictureParams, summary: 'Baixa a foto em tamanho original' }, config: read },
     async (request, reply) => {
       const { id, pictureId } = request.params;
       const file = await pictures.getPictureFile(app.db, app.storage, request.auth, id, pictureId);
@@ -68,8 +70,12 @@ export function pictureRoutes(
         .send(file.data);
     },
   );
-  app.delete(`${path}/:pictureId`, { schema: { tags, params: pictureParams }, config }, async (request, reply) => {
-    await pictures.removePicture(app.db, app.storage, request.auth, request.params.id, request.params.pictureId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${path}/:pictureId`,
+    { schema: { tags, params: pictureParams }, config: write },
+    async (request, reply) => {
+      await pictures.removePicture(app.db, app.storage, request.auth, request.params.id, request.params.pictureId);
+      return reply.code(204).send();
+    },
+  );
 }

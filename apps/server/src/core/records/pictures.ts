@@ -1,5 +1,10 @@
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
-import { can, MAX_PHOTOS_PER_INVOICE, paperworkMessages, type InvoicePicture } from '@ordem-certa/contracts';
+import {
+  MAX_PHOTOS_PER_INVOICE,
+  paperworkMessages,
+  type InvoicePicture,
+  canRemoveAuthored,
+} from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { processPhoto } from '../../lib/images.ts';
@@ -132,7 +137,7 @@ export function recordPictures<Row extends RecordRow, T extends RecordTables>(ki
       return { data, contentType: picture.contentType, name: picture.name };
     },
 
-    /** DELETE …/attachments/pictures/{pictureId}: whoever took it or an admin; the files go after the row. */
+    /** DELETE …/attachments/pictures/{pictureId}: whoever took it or who may edit the record; the files go after the row. */
     async removePicture(db: Db, storage: FileStorage, actor: Actor, id: number, pictureId: number) {
       const removed = await db.transaction(async (tx) => {
         kind.assertEditable(await kind.lock(tx, actor, id));
@@ -141,7 +146,7 @@ export function recordPictures<Row extends RecordRow, T extends RecordTables>(ki
           .from(ph)
           .where(and(eq(ph.id, pictureId), eq(owner, id)));
         if (!picture) throw notFound();
-        if (!can.removePicture(actor, picture)) throw forbidden(paperworkMessages.photoNotYours);
+        if (!canRemoveAuthored(actor, picture, kind.entity)) throw forbidden(paperworkMessages.photoNotYours);
         await tx.delete(ph).where(eq(ph.id, pictureId));
         await kind.recordChange(tx, actor, id, 'delete', [{ field: 'pictures', before: picture.name, after: null }]);
         return picture;

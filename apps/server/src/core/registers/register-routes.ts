@@ -22,19 +22,20 @@ export function registerRouteSchemas<Q extends z.ZodType, B extends z.ZodType, R
   /** The OpenAPI tag of the register's routes. */
   tag: string,
   def: RegisterRouteSchemas<Q, B, R>,
-  /** Who may call the routes, and who may list the rows when more people may read the list. */
-  access: { all: Access; list?: Access },
+  /** Who may read a row, who may create and update, and who may list the rows when more people may. */
+  access: { read: Access; write: Access; list?: Access },
 ) {
   const tags = [tag];
-  const config = { access: access.all };
+  const read = { access: access.read };
+  const write = { access: access.write };
   return {
     tags,
     list: {
       schema: { tags, params: orgParam, querystring: def.query, response: { 200: listResponse(def.response) } },
-      config: { access: access.list ?? access.all },
+      config: { access: access.list ?? access.read },
     },
-    create: { schema: { tags, params: orgParam, body: def.body, response: { 201: def.response } }, config },
-    get: { schema: { tags, params: itemParams, response: { 200: def.response } }, config },
-    update: { schema: { tags, params: itemParams, body: def.body, response: { 200: def.response } }, config },
+    create: { schema: { tags, params: orgParam, body: def.body, response: { 201: def.response } }, config: write },
+    get: { schema: { tags, params: itemParams, response: { 200: def.response } }, config: read },
+    update: { schema: { tags, params: itemParams, body: def.body, response: { 200: def.response } }, config: write },
   };
 }

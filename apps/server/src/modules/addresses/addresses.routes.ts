@@ -18,29 +18,31 @@ import {
 } from './addresses.service.ts';
 
 const ownerParams = orgParam.extend(idParam.shape);
-const admin = { access: { admin: true } } as const;
 const tags = ['addresses'];
 
 /** The same address routes for companies/{id}/addresses and customers/{id}/addresses. */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const [segment, kind] of [
-    ['companies', 'company'],
-    ['customers', 'customer'],
+  // Who reads and who changes the addresses of each kind of owner.
+  for (const [segment, kind, see, change] of [
+    ['companies', 'company', 'company.see', 'company.manage'],
+    ['customers', 'customer', 'customer.see', 'customer.edit'],
   ] as const) {
     const base = `/organizations/:orgId/${segment}/:id/addresses`;
+    const read = { access: { can: see } };
+    const write = { access: { can: change } };
     const owner = (params: { id: number }): AddressOwner => ({ kind, id: params.id });
 
     app.get(
       base,
       {
         schema: { tags, params: ownerParams, querystring: listQuery, response: { 200: addressListResponse } },
-        config: admin,
+        config: read,
       },
       (request) => listAddresses(app.db, request.auth.organizationId, owner(request.params), request.query),
     );
     app.post(
       base,
-      { schema: { tags, params: ownerParams, body: addressBody, response: { 201: addressResponse } }, config: admin },
+      { schema: { tags, params: ownerParams, body: addressBody, response: { 201: addressResponse } }, config: write },
       async (request, reply) =>
         reply
           .code(201)
@@ -48,12 +50,12 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.get(
       `${base}/:addressId`,
-      { schema: { tags, params: addressParam, response: { 200: addressResponse } }, config: admin },
+      { schema: { tags, params: addressParam, response: { 200: addressResponse } }, config: read },
       (request) => getAddress(app.db, request.auth.organizationId, owner(request.params), request.params.addressId),
     );
     app.put(
       `${base}/:addressId`,
-      { schema: { tags, params: addressParam, body: addressBody, response: { 200: addressResponse } }, config: admin },
+      { schema: { tags, params: addressParam, body: addressBody, response: { 200: addressResponse } }, config: write },
       (request) =>
         updateAddress(
           app.db,
@@ -65,7 +67,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.delete(
       `${base}/:addressId`,
-      { schema: { tags, params: addressParam }, config: admin },
+      { schema: { tags, params: addressParam }, config: write },
       async (request, reply) => {
         await deleteAddress(app.db, request.auth.organizationId, owner(request.params), request.params.addressId);
         return reply.code(204).send();

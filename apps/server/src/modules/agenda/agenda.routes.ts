@@ -12,12 +12,12 @@ import {
 import { listAgenda, listUnscheduled, moveVisit } from './agenda.service.ts';
 
 const tags = ['agenda'];
-const admin = { access: { admin: true } };
 
 export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:orgId/agenda',
     {
+      config: { access: { can: 'invoice.see' } },
       schema: {
         tags,
         summary: 'As visitas agendadas de um período (o técnico vê só as suas)',
@@ -39,7 +39,7 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: unscheduledQuery,
         response: { 200: unscheduledResponse },
       },
-      config: admin,
+      config: { access: { can: 'invoice.schedule' } },
     },
     (request) => listUnscheduled(app.db, request.auth, request.query),
   );
@@ -54,7 +54,7 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
         body: moveVisitBody,
         response: { 200: moveVisitResponse },
       },
-      config: admin,
+      config: { access: { can: 'invoice.schedule' } },
     },
     (request) => moveVisit(app.db, request.auth, request.params.invoiceId, request.body),
   );

@@ -89,7 +89,7 @@ const toVisit = (r: VisitRow): AgendaVisit => ({
 
 /** Orders the viewer may see: all for an admin, those they work on for a collaborator. */
 const seenBy = (actor: Actor): SQL =>
-  can.seeAllOrders(actor)
+  can(actor, 'invoice.seeAll')
     ? sql`TRUE`
     : sql`EXISTS (SELECT 1 FROM invoice_workers mw WHERE mw.invoice_id = i.id AND mw.worker_id = ${actor.userId})`;
 

@@ -13,7 +13,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: auditLogQuery,
         response: { 200: listResponse(auditLogItem) },
       },
-      config: { access: { admin: true, feature: 'auditLogs' } },
+      config: { access: { can: 'auditLog.see', feature: 'auditLogs' } },
     },
     (request) => listAuditLogs(app.db, request.auth.organizationId, request.query),
   );

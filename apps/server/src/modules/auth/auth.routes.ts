@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorBody,
-  isAdminRoles,
   loginBody,
   messages,
   loginResponse,
   meResponse,
+  permissionNames,
   passwordResetBody,
   passwordResetConfirmBody,
   passwordResetMessages,
@@ -90,6 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
+      config: { access: { can: 'organization.see' } },
       schema: {
         tags: ['auth'],
         summary: 'O usuário logado e os recursos da organização',
@@ -104,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         name: me.name,
         email: me.email,
         roles,
-        isAdmin: isAdminRoles(roles),
+        permissions: permissionNames.filter((p) => request.auth.permissions.has(p)),
         organization: { id: me.orgId, name: me.orgName, timeZone: me.timeZone, features: me.features },
       };
     },

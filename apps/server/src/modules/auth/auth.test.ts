@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { messages, noFeatures, tokenPayload } from '@ordem-certa/contracts';
+import { builtInRoles, messages, noFeatures, permissionNames, tokenPayload } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { eq } from 'drizzle-orm';
 import { createOrg, perFile } from '../../../test/helpers.ts';
@@ -119,7 +119,8 @@ describe('GET /api/me', () => {
   it('returns the user and the organization feature flags', async () => {
     const res = await t.ctx.app.inject({ url: '/api/me', headers: t.org.as(t.org.worker.token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: t.org.worker.id, isAdmin: false, roles: ['ROLE_USER'] });
+    expect(res.json()).toMatchObject({ id: t.org.worker.id, roles: ['ROLE_USER'] });
+    expect(res.json().permissions).toEqual(permissionNames.filter((p) => builtInRoles.technician.permissions.has(p)));
     expect(res.json().organization.features.estimates).toBe(true);
   });
 
@@ -127,7 +128,7 @@ describe('GET /api/me', () => {
     const token = (await login('admin@org102.com.br', 'demo1234', '10.3.0.1')).json().token;
     const res = await t.ctx.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.json().organization).toMatchObject({ id: 102, features: noFeatures });
-    expect(res.json().isAdmin).toBe(true);
+    expect(res.json().permissions).toEqual(permissionNames);
   });
 
   it('refuses a forged token (other secret), an altered one, an expired one and garbage', async () => {

@@ -10,6 +10,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:orgId/profile/calendar-link',
     {
+      config: { access: { can: 'profile.manage' } },
       schema: {
         tags,
         summary: 'Diz se o link da agenda (iCalendar) está ativo',
@@ -23,6 +24,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/organizations/:orgId/profile/calendar-link',
     {
+      config: { access: { can: 'profile.manage' } },
       schema: {
         tags,
         summary: 'Cria o link privado da agenda (o anterior deixa de funcionar)',
@@ -35,7 +37,10 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/organizations/:orgId/profile/calendar-link',
-    { schema: { tags, summary: 'Desativa o link da agenda', params: orgParam } },
+    {
+      config: { access: { can: 'profile.manage' } },
+      schema: { tags, summary: 'Desativa o link da agenda', params: orgParam },
+    },
     async (request, reply) => {
       await revokeCalendarLink(app.db, request.auth.userId);
       return reply.code(204).send();

@@ -27,7 +27,6 @@ import {
   removeChecklist,
 } from './invoice-checklists.service.ts';
 
-const admin = { access: { admin: true } };
 const templates = '/organizations/:orgId/checklist-templates';
 const orderParams = orgParam.extend(idParam.shape);
 
@@ -42,7 +41,7 @@ export const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: checklistTemplatesQuery,
         response: { 200: checklistTemplateList },
       },
-      config: admin,
+      config: { access: { can: 'checklist.see' } },
     },
     (request) => listTemplates(app.db, request.auth.organizationId, request.query),
   );
@@ -50,14 +49,17 @@ export const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
     templates,
     {
       schema: { tags, params: orgParam, body: checklistTemplateBody, response: { 201: checklistTemplate } },
-      config: admin,
+      config: { access: { can: 'checklist.manage' } },
     },
     async (request, reply) =>
       reply.code(201).send(await createTemplate(app.db, request.auth.organizationId, request.body)),
   );
   app.get(
     `${templates}/:id`,
-    { schema: { tags, params: checklistTemplateParams, response: { 200: checklistTemplate } }, config: admin },
+    {
+      schema: { tags, params: checklistTemplateParams, response: { 200: checklistTemplate } },
+      config: { access: { can: 'checklist.see' } },
+    },
     (request) => getTemplate(app.db, request.auth.organizationId, request.params.id),
   );
   app.put(
@@ -69,7 +71,7 @@ export const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
         body: checklistTemplateBody,
         response: { 200: checklistTemplate },
       },
-      config: admin,
+      config: { access: { can: 'checklist.manage' } },
     },
     (request) => updateTemplate(app.db, request.auth.organizationId, request.params.id, request.body),
   );
@@ -77,7 +79,7 @@ export const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
     `${templates}/:id`,
     {
       schema: { tags, summary: 'Retira o checklist (as ordens guardam a sua cópia)', params: checklistTemplateParams },
-      config: admin,
+      config: { access: { can: 'checklist.manage' } },
     },
     async (request, reply) => {
       await retireTemplate(app.db, request.auth.organizationId, request.params.id);
@@ -89,6 +91,7 @@ export const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     orderBase,
     {
+      config: { access: { can: 'invoice.see' } },
       schema: {
         tags,
         summary: 'Os checklists da ordem de serviço, com as respostas',
@@ -108,7 +111,7 @@ export const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
         body: attachChecklistBody,
         response: { 201: orderChecklist },
       },
-      config: admin,
+      config: { access: { can: 'invoice.edit' } },
     },
     async (request, reply) =>
       reply.code(201).send(await attachChecklist(app.db, request.auth, request.params.id, request.body.template)),
@@ -116,6 +119,7 @@ export const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${orderBase}/:checklistId`,
     {
+      config: { access: { can: 'invoice.work' } },
       schema: {
         tags,
         summary: 'Responde itens do checklist',
@@ -130,7 +134,7 @@ export const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
     `${orderBase}/:checklistId`,
     {
       schema: { tags, summary: 'Remove o checklist da ordem de serviço', params: orderChecklistParams },
-      config: admin,
+      config: { access: { can: 'invoice.edit' } },
     },
     async (request, reply) => {
       await removeChecklist(app.db, request.auth, request.params.id, request.params.checklistId);

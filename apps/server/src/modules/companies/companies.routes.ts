@@ -33,7 +33,6 @@ import {
 } from './companies.service.ts';
 
 const params = orgParam.extend(idParam.shape);
-const admin = { access: { admin: true } } as const;
 const tags = ['companies'];
 
 /** Companies: identity, e-mail and WhatsApp templates, drawn signature, logo and signature image. */
@@ -42,14 +41,17 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organizations/:orgId/companies',
     {
       schema: { tags, params: orgParam, querystring: listQuery, response: { 200: companyListResponse } },
-      config: admin,
+      config: { access: { can: 'company.see' } },
     },
     (request, reply) => keptPartyList(app.db, schema.companies, request, reply, request.query),
   );
 
   app.post(
     '/organizations/:orgId/companies',
-    { schema: { tags, params: orgParam, body: createCompanyBody, response: { 201: companyResponse } }, config: admin },
+    {
+      schema: { tags, params: orgParam, body: createCompanyBody, response: { 201: companyResponse } },
+      config: { access: { can: 'company.manage' } },
+    },
     async (request, reply) => {
       const { id } = await createParty(app.db, schema.companies, request.auth.organizationId, request.body);
       return reply.code(201).send(await getCompany(app.db, request.auth.organizationId, id));
@@ -58,13 +60,16 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organizations/:orgId/companies/:id',
-    { schema: { tags, params, response: { 200: companyResponse } }, config: admin },
+    { schema: { tags, params, response: { 200: companyResponse } }, config: { access: { can: 'company.see' } } },
     (request) => getCompany(app.db, request.auth.organizationId, request.params.id),
   );
 
   app.put(
     '/organizations/:orgId/companies/:id',
-    { schema: { tags, params, body: updateCompanyBody, response: { 200: companyResponse } }, config: admin },
+    {
+      schema: { tags, params, body: updateCompanyBody, response: { 200: companyResponse } },
+      config: { access: { can: 'company.manage' } },
+    },
     async (request) => {
       await updateParty(app.db, schema.companies, request.auth.organizationId, request.params.id, request.body);
       return getCompany(app.db, request.auth.organizationId, request.params.id);
@@ -73,7 +78,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/organizations/:orgId/companies/:id/email',
-    { schema: { tags, params, body: companyEmailBody, response: { 200: companyResponse } }, config: admin },
+    {
+      schema: { tags, params, body: companyEmailBody, response: { 200: companyResponse } },
+      config: { access: { can: 'company.manage' } },
+    },
     (request) => updateCompanyEmail(app.db, request.auth.organizationId, request.params.id, request.body),
   );
 
@@ -86,7 +94,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: { 200: companyWhatsAppResponse },
       },
-      config: admin,
+      config: { access: { can: 'company.see' } },
     },
     (request) => getCompanyWhatsApp(app.db, request.auth.organizationId, request.params.id),
   );
@@ -101,7 +109,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         body: companyWhatsAppBody,
         response: { 200: companyResponse },
       },
-      config: admin,
+      config: { access: { can: 'company.manage' } },
     },
     (request) => updateCompanyWhatsApp(app.db, request.auth.organizationId, request.params.id, request.body),
   );
@@ -116,14 +124,17 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         body: companyPixBody,
         response: { 200: companyResponse },
       },
-      config: admin,
+      config: { access: { can: 'company.manage' } },
     },
     (request) => updateCompanyPix(app.db, request.auth.organizationId, request.params.id, request.body.pixKey),
   );
 
   app.post(
     '/organizations/:orgId/companies/:id/sign',
-    { schema: { tags, params, body: companySignBody, response: { 200: companySignResponse } }, config: admin },
+    {
+      schema: { tags, params, body: companySignBody, response: { 200: companySignResponse } },
+      config: { access: { can: 'company.manage' } },
+    },
     (request) => signCompany(app.db, request.auth.organizationId, request.params.id, request.body.signature),
   );
 
@@ -138,7 +149,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, image] of images) {
     app.get(
       `/organizations/:orgId/companies/:id/${path}`,
-      { schema: { tags, params, summary: `Baixa a imagem (${path})` }, config: admin },
+      { schema: { tags, params, summary: `Baixa a imagem (${path})` }, config: { access: { can: 'company.see' } } },
       async (request, reply) =>
         sendImage(
           reply,
@@ -155,7 +166,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           consumes: ['multipart/form-data'],
           response: { 200: imageUploadResponse },
         },
-        config: admin,
+        config: { access: { can: 'company.manage' } },
       },
       async (request) => {
         const upload = await readImageUpload(request, path);
@@ -164,7 +175,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.delete(
       `/organizations/:orgId/companies/:id/${path}`,
-      { schema: { tags, params }, config: admin },
+      { schema: { tags, params }, config: { access: { can: 'company.manage' } } },
       async (request, reply) => {
         await deleteCompanyImage(app.db, app.storage, request.auth.organizationId, request.params.id, image);
         return reply.code(204).send();

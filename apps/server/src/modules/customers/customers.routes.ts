@@ -18,7 +18,6 @@ import { exportCustomerData } from './customer-export.service.ts';
 import { anonymizeCustomer } from './customer-anonymize.service.ts';
 
 const params = orgParam.extend(idParam.shape);
-const admin = { access: { admin: true } } as const;
 const tags = ['customers'];
 
 /** Customers. Their addresses and equipment are in the addresses and equipments modules. */
@@ -27,7 +26,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organizations/:orgId/customers',
     {
       schema: { tags, params: orgParam, querystring: listQuery, response: { 200: customerListResponse } },
-      config: admin,
+      config: { access: { can: 'customer.see' } },
     },
     (request, reply) => keptPartyList(app.db, schema.customers, request, reply, request.query),
   );
@@ -36,7 +35,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organizations/:orgId/customers',
     {
       schema: { tags, params: orgParam, body: createCustomerBody, response: { 201: customerResponse } },
-      config: admin,
+      config: { access: { can: 'customer.create' } },
     },
     async (request, reply) =>
       reply.code(201).send(await createParty(app.db, schema.customers, request.auth.organizationId, request.body)),
@@ -44,7 +43,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organizations/:orgId/customers/:id',
-    { schema: { tags, params, response: { 200: customerDetail } }, config: admin },
+    { schema: { tags, params, response: { 200: customerDetail } }, config: { access: { can: 'customer.see' } } },
     // A customer's detail reads their row only: kept while no customer of the organization was changed.
     (request, reply) =>
       keptAnswer(app.db, request, reply, ['customers~'], () =>
@@ -54,13 +53,16 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/organizations/:orgId/customers/:id',
-    { schema: { tags, params, body: updateCustomerBody, response: { 200: customerDetail } }, config: admin },
+    {
+      schema: { tags, params, body: updateCustomerBody, response: { 200: customerDetail } },
+      config: { access: { can: 'customer.edit' } },
+    },
     (request) => updateCustomer(app.db, request.auth.organizationId, request.params.id, request.body),
   );
 
   app.delete(
     '/organizations/:orgId/customers/:id',
-    { schema: { tags, params }, config: admin },
+    { schema: { tags, params }, config: { access: { can: 'customer.delete' } } },
     async (request, reply) => {
       await deleteCustomer(app.db, request.auth.organizationId, request.params.id);
       return reply.code(204).send();
@@ -76,7 +78,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         summary: 'Exporta os dados pessoais do cliente (LGPD): um ZIP com data.json, fotos e assinaturas',
       },
-      config: admin,
+      config: { access: { can: 'customer.personalData' } },
     },
     async (request, reply) => {
       const { fileName, entries } = await exportCustomerData(app.db, app.storage, request.auth, request.params.id);
@@ -97,7 +99,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Anonimiza o cliente (LGPD): apaga os dados pessoais e mantém ordens, valores e documentos fiscais',
         response: { 200: customerDetail },
       },
-      config: admin,
+      config: { access: { can: 'customer.personalData' } },
     },
     (request) =>
       anonymizeCustomer(

@@ -19,7 +19,6 @@ import {
 import { equipmentHistory } from './equipment-history.service.ts';
 
 const params = orgParam.extend(idParam.shape);
-const admin = { access: { admin: true } } as const;
 const tags = ['equipments'];
 const base = '/organizations/:orgId/customers/:id/equipments';
 
@@ -27,12 +26,18 @@ const base = '/organizations/:orgId/customers/:id/equipments';
 export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
-    { schema: { tags, params, querystring: listQuery, response: { 200: equipmentListResponse } }, config: admin },
+    {
+      schema: { tags, params, querystring: listQuery, response: { 200: equipmentListResponse } },
+      config: { access: { can: 'customer.see' } },
+    },
     (request) => listEquipments(app.db, request.auth.organizationId, request.params.id, request.query),
   );
   app.post(
     base,
-    { schema: { tags, params, body: equipmentBody, response: { 201: equipmentResponse } }, config: admin },
+    {
+      schema: { tags, params, body: equipmentBody, response: { 201: equipmentResponse } },
+      config: { access: { can: 'equipment.manage' } },
+    },
     async (request, reply) =>
       reply.code(201).send(await createEquipment(app.db, request.auth.organizationId, request.params.id, request.body)),
   );
@@ -46,7 +51,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listQuery,
         response: { 200: equipmentHistoryResponse },
       },
-      config: admin,
+      config: { access: { can: 'customer.see' } },
     },
     (request) =>
       equipmentHistory(
@@ -59,21 +64,24 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${base}/:equipmentId`,
-    { schema: { tags, params: equipmentParam, response: { 200: equipmentResponse } }, config: admin },
+    {
+      schema: { tags, params: equipmentParam, response: { 200: equipmentResponse } },
+      config: { access: { can: 'customer.see' } },
+    },
     (request) => getEquipment(app.db, request.auth.organizationId, request.params.id, request.params.equipmentId),
   );
   app.put(
     `${base}/:equipmentId`,
     {
       schema: { tags, params: equipmentParam, body: equipmentBody, response: { 200: equipmentResponse } },
-      config: admin,
+      config: { access: { can: 'equipment.manage' } },
     },
     (request) =>
       updateEquipment(app.db, request.auth.organizationId, request.params.id, request.params.equipmentId, request.body),
   );
   app.delete(
     `${base}/:equipmentId`,
-    { schema: { tags, params: equipmentParam }, config: admin },
+    { schema: { tags, params: equipmentParam }, config: { access: { can: 'equipment.manage' } } },
     async (request, reply) => {
       await deleteEquipment(app.db, request.auth.organizationId, request.params.id, request.params.equipmentId);
       return reply.code(204).send();

@@ -6,6 +6,7 @@ import {
   estimateMessages,
   PDF_LINK_TTL_SECONDS,
   type EstimateStatusValue,
+  can,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { notFound } from '../../lib/errors.ts';
@@ -54,14 +55,14 @@ export async function estimatePdfFromLink(
   { id, token }: DocumentLink,
   log: PdfLog,
 ) {
-  // Only admins see estimates: the link stops working when the admin who asked for it is no longer one.
+  // The link stops working when the one who asked for it may no longer see estimates.
   const asker = await verifyDocumentLink(
     db,
     links,
     { purpose: PURPOSE, token, idClaim: 'est', id },
     { expired: estimateMessages.pdfLinkExpired, invalid: estimateMessages.pdfLinkInvalid },
   );
-  if (!asker.isAdmin) throw notFound(estimateMessages.pdfLinkInvalid);
+  if (!can(asker, 'estimate.see')) throw notFound(estimateMessages.pdfLinkInvalid);
   const org = asker.organizationId;
   const e = schema.estimates;
   const [version] = await db

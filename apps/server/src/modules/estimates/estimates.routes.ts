@@ -80,7 +80,6 @@ import { revokeEstimateShare, shareEstimate } from './estimate-sharing.service.t
 import { generateInvoice, listEstimateInvoices } from './estimate-invoices.service.ts';
 
 /** Every estimate route: admins of organizations with the 'estimates' feature (the one access check). */
-const config = { access: { admin: true, feature: 'estimates' } } as const;
 const tags = ['estimates'];
 const base = '/organizations/:orgId/estimates';
 const one = `${base}/:id`;
@@ -90,45 +89,65 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       schema: { tags, params: orgParam, querystring: estimateFilterQuery, response: { 200: estimateListResponse } },
-      config,
+      config: { access: { can: 'estimate.see', feature: 'estimates' } },
     },
     (request) => listEstimates(app.db, request.auth, request.query),
   );
   app.post(
     base,
-    { schema: { tags, params: orgParam, body: createEstimateBody, response: { 201: createEstimateResponse } }, config },
+    {
+      schema: { tags, params: orgParam, body: createEstimateBody, response: { 201: createEstimateResponse } },
+      config: { access: { can: 'estimate.create', feature: 'estimates' } },
+    },
     async (request, reply) => reply.code(201).send(await createEstimate(app.db, request.auth, request.body)),
   );
-  app.get(one, { schema: { tags, params: estimateParams, response: { 200: estimateDetail } }, config }, (request) =>
-    viewEstimate(app.db, request.auth, request.params.id),
+  app.get(
+    one,
+    {
+      schema: { tags, params: estimateParams, response: { 200: estimateDetail } },
+      config: { access: { can: 'estimate.see', feature: 'estimates' } },
+    },
+    (request) => viewEstimate(app.db, request.auth, request.params.id),
   );
   app.patch(
     one,
-    { schema: { tags, params: estimateParams, body: estimateStatusBody, response: { 200: estimateDetail } }, config },
+    {
+      schema: { tags, params: estimateParams, body: estimateStatusBody, response: { 200: estimateDetail } },
+      config: { access: { can: 'estimate.approve', feature: 'estimates' } },
+    },
     (request) => changeEstimateStatus(app.db, request.auth, request.params.id, request.body.status),
   );
   app.post(
     `${one}/discount`,
-    { schema: { tags, params: estimateParams, body: estimateDiscountBody, response: { 200: estimateDetail } }, config },
+    {
+      schema: { tags, params: estimateParams, body: estimateDiscountBody, response: { 200: estimateDetail } },
+      config: { access: { can: 'estimate.edit', feature: 'estimates' } },
+    },
     (request) => updateEstimateDiscount(app.db, request.auth, request.params.id, request.body.discount),
   );
 
   // ---- lines ----
   const available = { tags, params: estimateParams, querystring: listQuery, response: { 200: availableResponse } };
-  app.get(`${one}/services/available`, { schema: available, config }, (request) =>
-    availableServices(app.db, request.auth, request.params.id, request.query),
+  app.get(
+    `${one}/services/available`,
+    { schema: available, config: { access: { can: 'estimate.edit', feature: 'estimates' } } },
+    (request) => availableServices(app.db, request.auth, request.params.id, request.query),
   );
-  app.get(`${one}/products/available`, { schema: available, config }, (request) =>
-    availableProducts(app.db, request.auth, request.params.id, request.query),
+  app.get(
+    `${one}/products/available`,
+    { schema: available, config: { access: { can: 'estimate.edit', feature: 'estimates' } } },
+    (request) => availableProducts(app.db, request.auth, request.params.id, request.query),
   );
-  app.get(`${one}/equipments/available`, { schema: available, config }, (request) =>
-    availableEquipments(app.db, request.auth, request.params.id, request.query),
+  app.get(
+    `${one}/equipments/available`,
+    { schema: available, config: { access: { can: 'estimate.edit', feature: 'estimates' } } },
+    (request) => availableEquipments(app.db, request.auth, request.params.id, request.query),
   );
   app.post(
     `${one}/services`,
     {
       schema: { tags, params: estimateParams, body: addEstimateServiceBody, response: { 201: estimateServiceLine } },
-      config,
+      config: { access: { can: 'estimate.edit', feature: 'estimates' } },
     },
     async (request, reply) =>
       reply.code(201).send(await addService(app.db, request.auth, request.params.id, request.body)),
@@ -137,7 +156,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
     `${one}/products`,
     {
       schema: { tags, params: estimateParams, body: addEstimateProductBody, response: { 201: estimateProductLine } },
-      config,
+      config: { access: { can: 'estimate.edit', feature: 'estimates' } },
     },
     async (request, reply) =>
       reply.code(201).send(await addProduct(app.db, request.auth, request.params.id, request.body)),
@@ -151,7 +170,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
         body: addEstimateEquipmentBody,
         response: { 201: estimateEquipmentLine },
       },
-      config,
+      config: { access: { can: 'estimate.edit', feature: 'estimates' } },
     },
     async (request, reply) =>
       reply.code(201).send(await addEquipment(app.db, request.auth, request.params.id, request.body.equipment)),
@@ -160,7 +179,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
     `${one}/services/:lineId`,
     {
       schema: { tags, params: estimateLineParams, body: editServiceLineBody, response: { 200: estimateServiceLine } },
-      config,
+      config: { access: { can: 'estimate.edit', feature: 'estimates' } },
     },
     (request) => editLine(app.db, request.auth, request.params.id, 'services', request.params.lineId, request.body),
   );
@@ -168,14 +187,17 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
     `${one}/products/:lineId`,
     {
       schema: { tags, params: estimateLineParams, body: editProductLineBody, response: { 200: estimateProductLine } },
-      config,
+      config: { access: { can: 'estimate.edit', feature: 'estimates' } },
     },
     (request) => editLine(app.db, request.auth, request.params.id, 'products', request.params.lineId, request.body),
   );
   for (const kind of ['services', 'products', 'equipments'] as EstimateLineKind[]) {
     app.delete(
       `${one}/${kind}/:lineId`,
-      { schema: { tags, params: estimateLineParams }, config },
+      {
+        schema: { tags, params: estimateLineParams },
+        config: { access: { can: 'estimate.edit', feature: 'estimates' } },
+      },
       async (request, reply) => {
         await removeLine(app.db, request.auth, request.params.id, kind, request.params.lineId);
         return reply.code(204).send();
@@ -186,21 +208,27 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- notes ----
   app.get(
     `${one}/comments`,
-    { schema: { tags, params: estimateParams, response: { 200: estimateCommentsResponse } }, config },
+    {
+      schema: { tags, params: estimateParams, response: { 200: estimateCommentsResponse } },
+      config: { access: { can: 'estimate.see', feature: 'estimates' } },
+    },
     (request) => listComments(app.db, request.auth, request.params.id),
   );
   app.post(
     `${one}/comments`,
     {
       schema: { tags, params: estimateParams, body: addEstimateCommentBody, response: { 201: estimateComment } },
-      config,
+      config: { access: { can: 'estimate.edit', feature: 'estimates' } },
     },
     async (request, reply) =>
       reply.code(201).send(await addComment(app.db, request.auth, request.params.id, request.body)),
   );
   app.delete(
     `${one}/comments/:commentId`,
-    { schema: { tags, params: estimateCommentParams }, config },
+    {
+      schema: { tags, params: estimateCommentParams },
+      config: { access: { can: 'estimate.edit', feature: 'estimates' } },
+    },
     async (request, reply) => {
       await removeComment(app.db, request.auth, request.params.id, request.params.commentId);
       return reply.code(204).send();
@@ -212,32 +240,42 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
     `${one}/tags/available`,
     {
       schema: { tags, params: estimateParams, querystring: listQuery, response: { 200: availableTagsResponse } },
-      config,
+      config: { access: { can: 'tag.apply', feature: 'estimates' } },
     },
     (request) => availableTags(app.db, request.auth, request.params.id, request.query),
   );
   app.post(
     `${one}/tags/:tagId`,
-    { schema: { tags, params: estimateTagParams, response: { 201: invoiceTag } }, config },
+    {
+      schema: { tags, params: estimateTagParams, response: { 201: invoiceTag } },
+      config: { access: { can: 'tag.apply', feature: 'estimates' } },
+    },
     async (request, reply) =>
       reply.code(201).send(await addTag(app.db, request.auth, request.params.id, request.params.tagId)),
   );
-  app.delete(`${one}/tags/:tagId`, { schema: { tags, params: estimateTagParams }, config }, async (request, reply) => {
-    await removeTag(app.db, request.auth, request.params.id, request.params.tagId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${one}/tags/:tagId`,
+    { schema: { tags, params: estimateTagParams }, config: { access: { can: 'tag.apply', feature: 'estimates' } } },
+    async (request, reply) => {
+      await removeTag(app.db, request.auth, request.params.id, request.params.tagId);
+      return reply.code(204).send();
+    },
+  );
 
   // ---- reminders ----
   app.get(
     `${one}/reminders`,
-    { schema: { tags, params: estimateParams, response: { 200: estimateRemindersResponse } }, config },
+    {
+      schema: { tags, params: estimateParams, response: { 200: estimateRemindersResponse } },
+      config: { access: { can: 'estimate.see', feature: 'estimates' } },
+    },
     (request) => listReminders(app.db, request.auth, request.params.id),
   );
   app.post(
     `${one}/reminders`,
     {
       schema: { tags, params: estimateParams, body: addEstimateReminderBody, response: { 201: estimateReminder } },
-      config,
+      config: { access: { can: 'estimate.edit', feature: 'estimates' } },
     },
     async (request, reply) =>
       reply.code(201).send(await addReminder(app.db, request.auth, request.params.id, request.body)),
@@ -251,13 +289,17 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
         body: moveEstimateReminderBody,
         response: { 200: estimateReminder },
       },
-      config,
+      config: { access: { can: 'estimate.edit', feature: 'estimates' } },
     },
     (request) =>
       moveReminder(app.db, request.auth, request.params.id, request.params.reminderId, request.body.reminderAt),
   );
 
-  pictureRoutes(app, one, estimatePictures, { tags, access: config.access });
+  pictureRoutes(app, one, estimatePictures, {
+    tags,
+    see: { can: 'estimate.see', feature: 'estimates' },
+    change: { can: 'estimate.edit', feature: 'estimates' },
+  });
 
   // ---- the customer's link: share (a new link; the old one stops working) and revoke ----
   app.post(
@@ -269,13 +311,16 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
         params: estimateParams,
         response: { 200: estimateShareResponse },
       },
-      config,
+      config: { access: { can: 'estimate.send', feature: 'estimates' } },
     },
     (request) => shareEstimate(app.db, request.auth, request.params.id),
   );
   app.delete(
     `${one}/share`,
-    { schema: { tags, summary: 'Revoga o link público do orçamento', params: estimateParams }, config },
+    {
+      schema: { tags, summary: 'Revoga o link público do orçamento', params: estimateParams },
+      config: { access: { can: 'estimate.send', feature: 'estimates' } },
+    },
     async (request, reply) => {
       await revokeEstimateShare(app.db, request.auth, request.params.id);
       return reply.code(204).send();
@@ -285,7 +330,10 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- PDF and e-mail ----
   app.post(
     `${one}/pdf`,
-    { schema: { tags, params: estimateParams, response: { 200: pdfResponse } }, config },
+    {
+      schema: { tags, params: estimateParams, response: { 200: pdfResponse } },
+      config: { access: { can: 'estimate.send', feature: 'estimates' } },
+    },
     (request) => requestEstimatePdf(app.db, app.links, request.auth, request.params.id),
   );
   app.post(
@@ -294,7 +342,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: estimateParams, body: sendEmailBody, response: { 200: sentEmail } },
       // Per organization, whichever estimate or instance: counted in the database after the login is checked.
       config: {
-        ...config,
+        access: { can: 'estimate.send', feature: 'estimates' },
         rateLimit: {
           max: ESTIMATE_EMAILS_PER_MINUTE,
           timeWindow: '1 minute',
@@ -314,21 +362,27 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${one}/emails`,
-    { schema: { tags, params: estimateParams, response: { 200: sentEmailsResponse } }, config },
+    {
+      schema: { tags, params: estimateParams, response: { 200: sentEmailsResponse } },
+      config: { access: { can: 'estimate.see', feature: 'estimates' } },
+    },
     (request) => listEmails(app.db, request.auth, request.params.id),
   );
 
   // ---- orders generated from the estimate ----
   app.get(
     `${one}/invoices`,
-    { schema: { tags, params: estimateParams, response: { 200: estimateInvoicesResponse } }, config },
+    {
+      schema: { tags, params: estimateParams, response: { 200: estimateInvoicesResponse } },
+      config: { access: { can: 'estimate.see', feature: 'estimates' } },
+    },
     (request) => listEstimateInvoices(app.db, request.auth, request.params.id),
   );
   app.post(
     `${one}/invoices`,
     {
       schema: { tags, params: estimateParams, body: generateInvoiceBody, response: { 201: generateInvoiceResponse } },
-      config,
+      config: { access: { can: 'invoice.create', feature: 'estimates' } },
     },
     async (request, reply) =>
       reply.code(201).send(await generateInvoice(app.db, request.auth, request.params.id, request.body)),

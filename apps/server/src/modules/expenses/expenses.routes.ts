@@ -24,7 +24,6 @@ import {
   updateExpense,
 } from './expenses.service.ts';
 
-const admin = { access: { admin: true } } as const;
 const tags = ['expenses'];
 const base = '/organizations/:orgId/expenses';
 
@@ -44,7 +43,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       schema: { tags, params: orgParam, querystring: expenseListQuery, response: { 200: expenseListResponse } },
-      config: admin,
+      config: { access: { can: 'expense.see' } },
     },
     (request) => listExpenses(app.db, request.auth.organizationId, request.query),
   );
@@ -58,29 +57,42 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: expenseCategoriesQuery,
         response: { 200: expenseCategoriesResponse },
       },
-      config: admin,
+      config: { access: { can: 'expense.see' } },
     },
     (request) => expenseCategories(app.db, request.auth.organizationId, request.query.q),
   );
   app.post(
     base,
-    { schema: { tags, params: orgParam, body: expenseBody, response: { 201: expenseResponse } }, config: admin },
+    {
+      schema: { tags, params: orgParam, body: expenseBody, response: { 201: expenseResponse } },
+      config: { access: { can: 'expense.manage' } },
+    },
     async (request, reply) => reply.code(201).send(await createExpense(app.db, request.auth, request.body)),
   );
   app.get(
     `${base}/:id`,
-    { schema: { tags, params: expenseParams, response: { 200: expenseResponse } }, config: admin },
+    {
+      schema: { tags, params: expenseParams, response: { 200: expenseResponse } },
+      config: { access: { can: 'expense.see' } },
+    },
     (request) => getExpense(app.db, request.auth.organizationId, request.params.id),
   );
   app.put(
     `${base}/:id`,
-    { schema: { tags, params: expenseParams, body: expenseBody, response: { 200: expenseResponse } }, config: admin },
+    {
+      schema: { tags, params: expenseParams, body: expenseBody, response: { 200: expenseResponse } },
+      config: { access: { can: 'expense.manage' } },
+    },
     (request) => updateExpense(app.db, request.auth, request.params.id, request.body),
   );
-  app.delete(`${base}/:id`, { schema: { tags, params: expenseParams }, config: admin }, async (request, reply) => {
-    await deleteExpense(app.db, app.storage, request.auth, request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${base}/:id`,
+    { schema: { tags, params: expenseParams }, config: { access: { can: 'expense.manage' } } },
+    async (request, reply) => {
+      await deleteExpense(app.db, app.storage, request.auth, request.params.id);
+      return reply.code(204).send();
+    },
+  );
   app.post(
     `${base}/:id/pay`,
     {
@@ -91,7 +103,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         body: payExpenseBody,
         response: { 200: expenseResponse },
       },
-      config: admin,
+      config: { access: { can: 'expense.manage' } },
     },
     (request) => payExpense(app.db, request.auth, request.params.id, request.body.paidAt),
   );
@@ -107,7 +119,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: expenseResponse },
       },
-      config: admin,
+      config: { access: { can: 'expense.manage' } },
     },
     async (request) => {
       const file = await readExpenseAttachment(request);
@@ -116,7 +128,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${base}/:id/attachment`,
-    { schema: { tags, summary: 'Baixa o anexo', params: expenseParams }, config: admin },
+    { schema: { tags, summary: 'Baixa o anexo', params: expenseParams }, config: { access: { can: 'expense.see' } } },
     async (request, reply) => {
       const file = await getExpenseAttachment(app.db, app.storage, request.auth.organizationId, request.params.id);
       return reply
@@ -128,7 +140,10 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     `${base}/:id/attachment`,
-    { schema: { tags, summary: 'Remove o anexo', params: expenseParams }, config: admin },
+    {
+      schema: { tags, summary: 'Remove o anexo', params: expenseParams },
+      config: { access: { can: 'expense.manage' } },
+    },
     async (request, reply) => {
       await deleteExpenseAttachment(app.db, app.storage, request.auth, request.params.id);
       return reply.code(204).send();

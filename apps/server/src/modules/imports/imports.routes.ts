@@ -20,7 +20,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: importResponse },
       },
-      config: { access: { admin: true } },
+      config: { access: { can: 'import.run' } },
     },
     async (request) => {
       const upload = await readFileUpload(request, 'file', IMPORT_MAX_BYTES, importMessages.tooLarge);

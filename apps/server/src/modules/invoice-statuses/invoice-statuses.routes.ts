@@ -13,7 +13,11 @@ import {
 const route = registerRouteSchemas(
   'invoice-statuses',
   { query: invoiceStatusListQuery, body: invoiceStatusBody, response: invoiceStatusResponse },
-  { all: { admin: true }, list: {} },
+  {
+    read: { can: 'invoiceStatus.manage' },
+    write: { can: 'invoiceStatus.manage' },
+    list: { can: 'organization.see' },
+  },
 );
 
 export const invoiceStatusRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,11 +1,13 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import {
-  adminOnlyOrderCommentTypes,
+  internalCommentTypes,
   CommentType,
   invoiceMessages,
   MAX_COMMENTS_PER_INVOICE,
   type AddCommentBody,
   can,
+  canUseCommentType,
+  canRemoveAuthored,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { conflict, forbidden } from '../../lib/errors.ts';
@@ -16,7 +18,7 @@ import { tellComment } from '../../core/orders/invoice-notices.ts';
 const c = schema.invoiceComments;
 
 /** Internal (3) and System (4) comments are for admins only (the named rule). */
-const mayUse = (actor: Actor, type: number) => can.orderCommentType(actor, type);
+const mayUse = (actor: Actor, type: number) => canUseCommentType(actor, type);
 
 // An order's comments are the record core's, under the order's rules: everyone on the order writes
 // General and Technical ones, admins Internal too; nothing changes once the order is closed; at most
@@ -35,12 +37,12 @@ const comments = recordComments(invoiceKind, {
   },
   async afterAdd(tx, row, comment, actor) {
     // A comment from the office that the technicians may read is news to them.
-    if (can.actAsOffice(actor) && !adminOnlyOrderCommentTypes.includes(comment.type))
+    if (can(actor, 'invoice.seeAll') && !internalCommentTypes.includes(comment.type))
       await tellComment(tx, actor, row, comment.id, comment.comment);
   },
   beforeRemove(_row, comment, actor) {
     if (comment.type === CommentType.System) throw conflict(invoiceMessages.systemCommentLocked);
-    if (!can.removeComment(actor, comment)) throw forbidden(invoiceMessages.commentNotYours);
+    if (!canRemoveAuthored(actor, comment)) throw forbidden(invoiceMessages.commentNotYours);
   },
 });
 

@@ -2,7 +2,7 @@
 // signature) as JSON, prepared once per database and kind of reader.
 import { equipmentLine, type EquipmentLine } from '../../core/records/equipment-line.ts';
 import { and, eq, sql } from 'drizzle-orm';
-import { fromCents, type InvoiceDetail, can } from '@ordem-certa/contracts';
+import { fromCents, type InvoiceDetail, can, type Permission } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { recordView } from '../../core/audit/audit.ts';
 import type { VersionName } from '../../lib/list.ts';
@@ -123,15 +123,19 @@ export interface DetailParts {
 
 // ---- detail --------------------------------------------------------------------------------------
 
-const money = (actor: Actor, cents: number) => (can.seePrices(actor) ? { price: fromCents(cents) } : {});
+const money = (actor: Actor, cents: number) => (can(actor, 'price.see') ? { price: fromCents(cents) } : {});
 
 /**
  * The whole order in one statement: the head joined to its parties, and the lines, workers, tags and
  * latest signature as JSON sub-selects. One round trip instead of seven, prepared once per database and
- * kind of reader (admin or collaborator), so PostgreSQL plans it once per connection.
+ * kind of reader (who sees every order, who only those they work on), so PostgreSQL plans it once per connection.
  */
-function detailQuery(db: Db, isAdmin: boolean) {
-  const reader = { organizationId: sql.placeholder('orgId'), userId: sql.placeholder('userId'), isAdmin };
+function detailQuery(db: Db, seesAll: boolean) {
+  const reader = {
+    organizationId: sql.placeholder('orgId'),
+    userId: sql.placeholder('userId'),
+    permissions: new Set<Permission>(seesAll ? ['invoice.seeAll'] : []),
+  };
   return db
     .select({
       ...rowColumns,
@@ -181,7 +185,7 @@ function detailQuery(db: Db, isAdmin: boolean) {
     .innerJoin(tn, eq(tn.id, i.transactionNatureId))
     .innerJoin(st, eq(st.id, i.statusId))
     .where(and(eq(i.id, sql.placeholder('id')), visibleTo(reader as unknown as Actor)))
-    .prepare(isAdmin ? 'invoice_detail_admin' : 'invoice_detail_collaborator');
+    .prepare(seesAll ? 'invoice_detail_all' : 'invoice_detail_assigned');
 }
 const detailQueryOf = perDatabase(detailQuery);
 
@@ -190,7 +194,7 @@ const detailQueryOf = perDatabase(detailQuery);
  * or payroll field at all: the keys are left out, not nulled.
  */
 export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promise<InvoiceDetail> {
-  const query = detailQueryOf(db, actor.isAdmin);
+  const query = detailQueryOf(db, can(actor, 'invoice.seeAll'));
   const [head] = await query.execute({ id, orgId: actor.organizationId, userId: actor.userId });
   const h = assertFound(head);
   const { services, products, equipments, workers, tags, signature } = h;
@@ -265,7 +269,7 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
     invoiceWorkers: workers,
     invoiceTags: tags,
   };
-  if (can.seePrices(actor)) {
+  if (can(actor, 'price.see')) {
     Object.assign(detail, {
       paymentDate: h.paymentDate,
       paymentDescription: h.paymentDescription,

@@ -21,6 +21,7 @@ import {
   invoiceServiceLine,
   invoiceWorkerLine,
   listQuery,
+  type Permission,
 } from '@ordem-certa/contracts';
 import {
   addEquipment,
@@ -37,7 +38,6 @@ import {
 } from './invoice-lines.service.ts';
 import { addComment, listComments, removeComment } from './invoice-comments.service.ts';
 
-const admin = { access: { admin: true } } as const;
 const tags = ['invoices'];
 const base = '/organizations/:orgId/invoices/:id';
 
@@ -47,24 +47,28 @@ const base = '/organizations/:orgId/invoices/:id';
  */
 export const invoiceLineRoutes: FastifyPluginAsyncZod = async (app) => {
   const available = { tags, params: invoiceParams, querystring: listQuery, response: { 200: availableResponse } };
-  app.get(`${base}/services/available`, { schema: available, config: admin }, (request) =>
+  app.get(`${base}/services/available`, { schema: available, config: { access: { can: 'invoice.edit' } } }, (request) =>
     availableServices(app.db, request.auth, request.params.id, request.query),
   );
-  app.get(`${base}/products/available`, { schema: available, config: admin }, (request) =>
+  app.get(`${base}/products/available`, { schema: available, config: { access: { can: 'invoice.edit' } } }, (request) =>
     availableProducts(app.db, request.auth, request.params.id, request.query),
   );
-  app.get(`${base}/equipments/available`, { schema: available }, (request) =>
-    availableEquipments(app.db, request.auth, request.params.id, request.query),
+  app.get(
+    `${base}/equipments/available`,
+    { config: { access: { can: 'invoice.work' } }, schema: available },
+    (request) => availableEquipments(app.db, request.auth, request.params.id, request.query),
   );
-  app.get(`${base}/workers/available`, { schema: available, config: admin }, (request) =>
-    availableWorkers(app.db, request.auth, request.params.id, request.query),
+  app.get(
+    `${base}/workers/available`,
+    { schema: available, config: { access: { can: 'invoice.assign' } } },
+    (request) => availableWorkers(app.db, request.auth, request.params.id, request.query),
   );
 
   app.post(
     `${base}/services`,
     {
       schema: { tags, params: invoiceParams, body: addServiceBody, response: { 201: invoiceServiceLine } },
-      config: admin,
+      config: { access: { can: 'invoice.edit' } },
     },
     async (request, reply) =>
       reply.code(201).send(await addService(app.db, request.auth, request.params.id, request.body)),
@@ -73,14 +77,17 @@ export const invoiceLineRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/products`,
     {
       schema: { tags, params: invoiceParams, body: addProductBody, response: { 201: invoiceProductLine } },
-      config: admin,
+      config: { access: { can: 'invoice.edit' } },
     },
     async (request, reply) =>
       reply.code(201).send(await addProduct(app.db, request.auth, request.params.id, request.body)),
   );
   app.post(
     `${base}/equipments`,
-    { schema: { tags, params: invoiceParams, body: addEquipmentBody, response: { 201: invoiceEquipmentLine } } },
+    {
+      config: { access: { can: 'invoice.work' } },
+      schema: { tags, params: invoiceParams, body: addEquipmentBody, response: { 201: invoiceEquipmentLine } },
+    },
     async (request, reply) =>
       reply.code(201).send(await addEquipment(app.db, request.auth, request.params.id, request.body.equipment)),
   );
@@ -88,7 +95,7 @@ export const invoiceLineRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/workers`,
     {
       schema: { tags, params: invoiceParams, body: addWorkerBody, response: { 201: invoiceWorkerLine } },
-      config: admin,
+      config: { access: { can: 'invoice.assign' } },
     },
     async (request, reply) =>
       reply.code(201).send(await addWorker(app.db, request.auth, request.params.id, request.body.worker)),
@@ -98,7 +105,7 @@ export const invoiceLineRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/services/:lineId`,
     {
       schema: { tags, params: invoiceLineParams, body: editServiceLineBody, response: { 200: invoiceServiceLine } },
-      config: admin,
+      config: { access: { can: 'invoice.edit' } },
     },
     (request) => editLine(app.db, request.auth, request.params.id, 'services', request.params.lineId, request.body),
   );
@@ -106,21 +113,23 @@ export const invoiceLineRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/products/:lineId`,
     {
       schema: { tags, params: invoiceLineParams, body: editProductLineBody, response: { 200: invoiceProductLine } },
-      config: admin,
+      config: { access: { can: 'invoice.edit' } },
     },
     (request) => editLine(app.db, request.auth, request.params.id, 'products', request.params.lineId, request.body),
   );
 
-  const removals: Array<[LineKind, boolean]> = [
-    ['services', true],
-    ['products', true],
-    ['equipments', false],
-    ['workers', true],
+  // Who takes a line off: the office its services and products, who assigns its workers, who works
+  // on it the equipment served.
+  const removals: Array<[LineKind, Permission]> = [
+    ['services', 'invoice.edit'],
+    ['products', 'invoice.edit'],
+    ['equipments', 'invoice.work'],
+    ['workers', 'invoice.assign'],
   ];
-  for (const [kind, adminOnly] of removals) {
+  for (const [kind, permission] of removals) {
     app.delete(
       `${base}/${kind}/:lineId`,
-      { schema: { tags, params: invoiceLineParams }, ...(adminOnly ? { config: admin } : {}) },
+      { schema: { tags, params: invoiceLineParams }, config: { access: { can: permission } } },
       async (request, reply) => {
         await removeLine(app.db, request.auth, request.params.id, kind, request.params.lineId);
         return reply.code(204).send();
@@ -130,7 +139,10 @@ export const invoiceLineRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${base}/comments/type/:type`,
-    { schema: { tags, params: invoiceCommentTypeParams, response: { 200: invoiceCommentsResponse } } },
+    {
+      config: { access: { can: 'invoice.see' } },
+      schema: { tags, params: invoiceCommentTypeParams, response: { 200: invoiceCommentsResponse } },
+    },
     (request) => listComments(app.db, request.auth, request.params.id, request.params.type),
   );
   app.post(
@@ -139,6 +151,7 @@ export const invoiceLineRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: invoiceParams, body: addCommentBody, response: { 201: invoiceComment } },
       // Per user, whichever order or instance: counted in the database after the login is checked.
       config: {
+        access: { can: 'invoice.comment' },
         rateLimit: {
           max: COMMENTS_PER_MINUTE,
           timeWindow: '1 minute',
@@ -153,7 +166,7 @@ export const invoiceLineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     `${base}/comments/:commentId`,
-    { schema: { tags, params: invoiceCommentParams } },
+    { config: { access: { can: 'invoice.comment' } }, schema: { tags, params: invoiceCommentParams } },
     async (request, reply) => {
       await removeComment(app.db, request.auth, request.params.id, request.params.commentId);
       return reply.code(204).send();

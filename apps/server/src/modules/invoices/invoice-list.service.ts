@@ -10,6 +10,7 @@ import {
   type InvoiceListRow,
   type InvoiceListSort,
   can,
+  type Permission,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { forbidden } from '../../lib/errors.ts';
@@ -115,7 +116,7 @@ function listRow(r: RowData): InvoiceListRow {
  */
 function listDependsOn(actor: Actor, query: Pick<InvoiceFilterQuery, 'worker'>, search?: SQL): VersionedTable[] {
   const tables: VersionedTable[] = ['invoices'];
-  if (!can.seeAllOrders(actor) || query.worker) tables.push('invoice_workers');
+  if (!can(actor, 'invoice.seeAll') || query.worker) tables.push('invoice_workers');
   return [...tables, ...searchDependsOn(search)];
 }
 
@@ -186,32 +187,36 @@ function pageQuery(
 const PREPARED_PAGES = 10;
 const PREPARED_MAX = 100;
 const unfilteredPages = new WeakMap<Db, Map<string, ReturnType<typeof prepareUnfilteredPage>>>();
-function prepareUnfilteredPage(db: Db, isAdmin: boolean, take: number, skip: number) {
+function prepareUnfilteredPage(db: Db, seesAll: boolean, take: number, skip: number) {
   const reader = {
     organizationId: sql.placeholder('orgId'),
     userId: sql.placeholder('userId'),
-    isAdmin,
+    permissions: seesAll ? seeingAll : seeingOwn,
   } as unknown as Actor;
   return pageQuery(db, reader, visibleTo(reader), { take, skip }, listDependsOn(reader, {})).prepare(
-    `invoice_list_${isAdmin ? 'admin' : 'collaborator'}_${take}_${skip}`,
+    `invoice_list_${seesAll ? 'all' : 'assigned'}_${take}_${skip}`,
   );
 }
+/** The one permission the unfiltered page's statement depends on: whether every order is seen. */
+const seeingAll: ReadonlySet<Permission> = new Set(['invoice.seeAll']);
+const seeingOwn: ReadonlySet<Permission> = new Set();
 function unfilteredPage(db: Db, actor: Actor, query: InvoiceFilterQuery) {
   let byPage = unfilteredPages.get(db);
   if (!byPage) unfilteredPages.set(db, (byPage = new Map()));
-  const key = `${actor.isAdmin}:${query.take}:${query.skip}`;
+  const seesAll = can(actor, 'invoice.seeAll');
+  const key = `${seesAll}:${query.take}:${query.skip}`;
   let prepared = byPage.get(key);
   if (!prepared) {
     if (query.skip >= PREPARED_PAGES * query.take || byPage.size >= PREPARED_MAX) {
       return pageQuery(db, actor, visibleTo(actor), query, listDependsOn(actor, query));
     }
-    byPage.set(key, (prepared = prepareUnfilteredPage(db, actor.isAdmin, query.take, query.skip)));
+    byPage.set(key, (prepared = prepareUnfilteredPage(db, seesAll, query.take, query.skip)));
   }
   return prepared.execute({ orgId: actor.organizationId, userId: actor.userId });
 }
 
 export async function listInvoices(db: Db, actor: Actor, query: InvoiceFilterQuery) {
-  if (query.worker && !can.filterByWorker(actor)) throw forbidden(invoiceMessages.workerFilterAdminOnly);
+  if (query.worker && !can(actor, 'invoice.seeAll')) throw forbidden(invoiceMessages.workerFilterAdminOnly);
   const search = await numberOrPartySearch(db, actor.organizationId, query.q, i);
   const where = listWhere(actor, query, search);
   const unfiltered =

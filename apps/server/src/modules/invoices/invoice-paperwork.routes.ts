@@ -23,7 +23,6 @@ import { renewSignLink } from './invoice-signing.service.ts';
 import { signatureImage } from './invoice-signature.ts';
 import { listInvoiceEmails, sendInvoiceEmail } from './invoice-email.service.ts';
 
-const admin = { access: { admin: true } } as const;
 const tags = ['invoices'];
 const base = '/organizations/:orgId/invoices/:id';
 
@@ -32,26 +31,29 @@ const base = '/organizations/:orgId/invoices/:id';
  * working on the order; tags, e-mails and renewing the signing link are the admin's.
  */
 export const invoicePaperworkRoutes: FastifyPluginAsyncZod = async (app) => {
-  pictureRoutes(app, base, invoicePictures, { tags, access: {} });
+  pictureRoutes(app, base, invoicePictures, { tags, see: { can: 'invoice.see' }, change: { can: 'invoice.comment' } });
 
   // ---- tags ----
   app.get(
     `${base}/tags/available`,
     {
       schema: { tags, params: invoiceParams, querystring: listQuery, response: { 200: availableTagsResponse } },
-      config: admin,
+      config: { access: { can: 'tag.apply' } },
     },
     (request) => availableTags(app.db, request.auth, request.params.id, request.query),
   );
   app.post(
     `${base}/tags/:tagId`,
-    { schema: { tags, params: invoiceTagParams, response: { 201: invoiceTag } }, config: admin },
+    {
+      schema: { tags, params: invoiceTagParams, response: { 201: invoiceTag } },
+      config: { access: { can: 'tag.apply' } },
+    },
     async (request, reply) =>
       reply.code(201).send(await addTag(app.db, request.auth, request.params.id, request.params.tagId)),
   );
   app.delete(
     `${base}/tags/:tagId`,
-    { schema: { tags, params: invoiceTagParams }, config: admin },
+    { schema: { tags, params: invoiceTagParams }, config: { access: { can: 'tag.apply' } } },
     async (request, reply) => {
       await removeTag(app.db, request.auth, request.params.id, request.params.tagId);
       return reply.code(204).send();
@@ -62,6 +64,7 @@ export const invoicePaperworkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/signatures/:signatureId/image`,
     {
+      config: { access: { can: 'invoice.see' } },
       schema: {
         tags,
         params: invoiceSignatureParams,
@@ -79,12 +82,18 @@ export const invoicePaperworkRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- PDF and signing link ----
   app.post(
     `${base}/pdf`,
-    { schema: { tags, params: invoiceParams, body: pdfBody, response: { 200: pdfResponse } } },
+    {
+      config: { access: { can: 'invoice.see' } },
+      schema: { tags, params: invoiceParams, body: pdfBody, response: { 200: pdfResponse } },
+    },
     (request) => requestPdf(app.db, app.links, request.auth, request.params.id, request.body.showValues),
   );
   app.post(
     `${base}/sign-link`,
-    { schema: { tags, params: invoiceParams, response: { 200: signLinkResponse } }, config: admin },
+    {
+      schema: { tags, params: invoiceParams, response: { 200: signLinkResponse } },
+      config: { access: { can: 'invoice.send' } },
+    },
     (request) => renewSignLink(app.db, request.auth, request.params.id),
   );
 
@@ -95,7 +104,7 @@ export const invoicePaperworkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: invoiceParams, body: sendEmailBody, response: { 200: sentEmail } },
       // Per organization, whichever order or instance: counted in the database after the login is checked.
       config: {
-        ...admin,
+        access: { can: 'invoice.send' },
         rateLimit: {
           max: INVOICE_EMAILS_PER_MINUTE,
           timeWindow: '1 minute',
@@ -123,7 +132,10 @@ export const invoicePaperworkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${base}/emails`,
-    { schema: { tags, params: invoiceParams, response: { 200: sentEmailsResponse } }, config: admin },
+    {
+      schema: { tags, params: invoiceParams, response: { 200: sentEmailsResponse } },
+      config: { access: { can: 'invoice.send' } },
+    },
     (request) => listInvoiceEmails(app.db, request.auth, request.params.id),
   );
 };

@@ -37,7 +37,7 @@ export async function requestPdf(db: Db, links: LinkSigner, actor: Actor, id: nu
   if (pdfHiddenStates.includes(invoice.state)) throw conflict(paperworkMessages.pdfUnavailable);
   const token = await links.sign(
     PURPOSE,
-    { inv: id, org: actor.organizationId, usr: actor.userId, values: can.seePrices(actor) && showValues },
+    { inv: id, org: actor.organizationId, usr: actor.userId, values: can(actor, 'price.see') && showValues },
     PDF_LINK_TTL_SECONDS,
   );
   return { url: `/api/pdfs/invoices/${id}?token=${token}` };
@@ -46,7 +46,7 @@ export async function requestPdf(db: Db, links: LinkSigner, actor: Actor, id: nu
 /**
  * GET /api/pdfs/invoices/{id}?token=...: altered → 404, expired → 410. The link names who asked for it,
  * and what they may see is decided again now: a user deactivated, or a technician taken off the order
- * since, gets a 404; someone who is no longer an admin gets neither prices nor the purchase-order and
+ * since, gets a 404; someone whose role no longer sees prices gets none, nor, without editing orders, the purchase-order and
  * fiscal-note numbers.
  */
 export async function pdfFromLink({ db, storage, links }: DocumentServer, { id, token }: DocumentLink, log: PdfLog) {
@@ -56,20 +56,22 @@ export async function pdfFromLink({ db, storage, links }: DocumentServer, { id, 
     { purpose: PURPOSE, token, idClaim: 'inv', id },
     { expired: paperworkMessages.pdfLinkExpired, invalid: paperworkMessages.pdfLinkInvalid },
   );
-  const { isAdmin, organizationId } = asker;
+  const { organizationId } = asker;
+  // The purchase-order and fiscal-note numbers are the office's: printed for who may edit the order.
+  const paperwork = can(asker, 'invoice.edit');
   await visibleInvoice(db, asker, id);
   const [version] = await db
     .select({ number: i.number, updatedAt: i.updatedAt })
     .from(i)
     .where(and(eq(i.id, id), eq(i.organizationId, organizationId)));
   const { number, updatedAt } = assertFound(version);
-  const values = isAdmin && asker.claims.values === true;
+  const values = can(asker, 'price.see') && asker.claims.values === true;
   // Every change to the order (lines, comments, photos, signature, state) bumps its updated_at.
-  const key = PdfCache.key(token!, 'invoice', updatedAt, values, isAdmin);
+  const key = PdfCache.key(token!, 'invoice', updatedAt, values, paperwork);
   const pdf = await pdfCache.get(key, async () =>
     renderPdf({
       kind: 'invoice',
-      data: await loadPdfData(db, storage, organizationId, id, { values, paperwork: isAdmin }, log),
+      data: await loadPdfData(db, storage, organizationId, id, { values, paperwork }, log),
     }),
   );
   return { pdf, number };

@@ -134,6 +134,6 @@ export function signatureFields(
     // Admins hand the customer the full link; a collaborator's opens the order without its values.
     signUrl: isSigned
       ? null
-      : signPath(invoice.id, can.handlePayment(reader) ? invoice.signToken : tokenWithoutValues(invoice.signToken)),
+      : signPath(invoice.id, can(reader, 'price.see') ? invoice.signToken : tokenWithoutValues(invoice.signToken)),
   };
 }

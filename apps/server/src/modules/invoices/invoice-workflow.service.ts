@@ -31,7 +31,7 @@ export async function allowedChanges(db: Db, actor: Actor, id: number) {
     .from(i)
     .where(and(eq(i.id, id), visibleTo(actor)));
   const { state, isPaid } = assertFound(row);
-  const allowed = allowedInvoiceChanges(state as InvoiceStateValue, { isAdmin: actor.isAdmin, isPaid });
+  const allowed = allowedInvoiceChanges(state as InvoiceStateValue, { viewer: actor, isPaid });
   if (state === InvoiceState.Completed && allowed.length && (await hasLiveNfse(db, id))) return { data: [] };
   return { data: allowed };
 }
@@ -88,7 +88,7 @@ export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceS
     const row = await lockInvoice(tx, actor, id);
     const status = await targetStatus(tx, actor.organizationId, to, statusId);
     const from = row.state as InvoiceStateValue;
-    if (!allowedInvoiceChanges(from, { isAdmin: actor.isAdmin, isPaid: row.isPaid }).includes(to))
+    if (!allowedInvoiceChanges(from, { viewer: actor, isPaid: row.isPaid }).includes(to))
       throw conflict(invoiceMessages.notAllowed);
     // An order whose NFS-e is issued or being sent keeps the values it declared: the NFS-e is canceled first.
     if (from === InvoiceState.Completed && (await hasLiveNfse(tx, id))) throw conflict(nfseMessages.reopenWithNfse);
@@ -131,7 +131,7 @@ export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceS
     // A technician finishing a job tells the office, in this transaction; an admin who completes an
     // order is the office, so nobody is told. Keyed by the completion, so each one is told once, and a
     // job an admin reopened and the technician completes again is news again.
-    if (to === InvoiceState.Completed && !can.actAsOffice(actor))
+    if (to === InvoiceState.Completed && !can(actor, 'invoice.seeAll'))
       await notifyAdmins(tx, {
         organizationId: actor.organizationId,
         sourceKey: `invoice-completed:${id}:${finishedAt!.toISOString()}`,

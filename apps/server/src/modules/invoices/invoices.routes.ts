@@ -32,7 +32,6 @@ import { allowedChanges, changeState } from './invoice-workflow.service.ts';
 import { invoiceLineRoutes } from './invoice-lines.routes.ts';
 import { invoicePaperworkRoutes } from './invoice-paperwork.routes.ts';
 
-const admin = { access: { admin: true } } as const;
 const tags = ['invoices'];
 const base = '/organizations/:orgId/invoices';
 
@@ -43,7 +42,10 @@ const base = '/organizations/:orgId/invoices';
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/filter`,
-    { schema: { tags, params: orgParam, querystring: invoiceFilterQuery, response: { 200: invoiceListResponse } } },
+    {
+      config: { access: { can: 'invoice.see' } },
+      schema: { tags, params: orgParam, querystring: invoiceFilterQuery, response: { 200: invoiceListResponse } },
+    },
     (request, reply) => {
       const build = () => listInvoices(app.db, request.auth, request.query);
       const dependsOn = listAnswerDependsOn(request.query);
@@ -54,7 +56,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const card of ['wip', 'completed', 'blocked'] as HomeCard[]) {
     app.get(
       `${base}/${card}`,
-      { schema: { tags, params: orgParam, response: { 200: invoiceCardResponse } }, config: admin },
+      {
+        schema: { tags, params: orgParam, response: { 200: invoiceCardResponse } },
+        config: { access: { can: 'invoice.seeAll' } },
+      },
       (request) => homeCard(app.db, request.auth, card),
     );
   }
@@ -63,14 +68,17 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       schema: { tags, params: orgParam, body: createInvoiceBody, response: { 201: createInvoiceResponse } },
-      config: admin,
+      config: { access: { can: 'invoice.create' } },
     },
     async (request, reply) => reply.code(201).send(await createInvoice(app.db, request.auth, request.body)),
   );
 
   app.get(
     `${base}/:id`,
-    { schema: { tags, params: invoiceParams, response: { 200: invoiceDetail } } },
+    {
+      config: { access: { can: 'invoice.see' } },
+      schema: { tags, params: invoiceParams, response: { 200: invoiceDetail } },
+    },
     (request, reply) =>
       viewInvoice(app.db, request.auth, request.params.id, () =>
         keptAnswer(app.db, request, reply, detailDependsOn, () =>
@@ -81,7 +89,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/:id/info`,
-    { schema: { tags, params: invoiceParams, body: invoiceInfoBody, response: { 200: invoiceDetail } }, config: admin },
+    {
+      schema: { tags, params: invoiceParams, body: invoiceInfoBody, response: { 200: invoiceDetail } },
+      config: { access: { can: 'invoice.edit' } },
+    },
     (request) => updateInvoiceInfo(app.db, request.auth, request.params.id, request.body),
   );
 
@@ -89,33 +100,45 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/visit`,
     {
       schema: { tags, params: invoiceParams, body: invoiceVisitBody, response: { 200: invoiceDetail } },
-      config: admin,
+      config: { access: { can: 'invoice.schedule' } },
     },
     (request) => updateVisit(app.db, request.auth, request.params.id, request.body),
   );
 
   app.post(
     `${base}/:id/discount`,
-    { schema: { tags, params: invoiceParams, body: discountBody, response: { 200: invoiceDetail } }, config: admin },
+    {
+      schema: { tags, params: invoiceParams, body: discountBody, response: { 200: invoiceDetail } },
+      config: { access: { can: 'invoice.edit' } },
+    },
     (request) => updateDiscount(app.db, request.auth, request.params.id, request.body.discount),
   );
 
   app.post(
     `${base}/:id/pay`,
-    { schema: { tags, params: invoiceParams, body: payBody, response: { 200: invoiceDetail } }, config: admin },
+    {
+      schema: { tags, params: invoiceParams, body: payBody, response: { 200: invoiceDetail } },
+      config: { access: { can: 'payment.record' } },
+    },
     (request) => payInvoice(app.db, request.auth, request.params.id, request.body),
   );
 
   app.post(
     `${base}/:id/undo-payment`,
-    { schema: { tags, params: invoiceParams, response: { 200: invoiceDetail } }, config: admin },
+    {
+      schema: { tags, params: invoiceParams, response: { 200: invoiceDetail } },
+      config: { access: { can: 'payment.record' } },
+    },
     (request) => undoPayment(app.db, request.auth, request.params.id),
   );
 
   // ---- workflow: state changes (allowedInvoiceChanges decides which) ----
   app.get(
     `${base}/:id/allowed-changes`,
-    { schema: { tags, params: invoiceParams, response: { 200: allowedChangesResponse } } },
+    {
+      config: { access: { can: 'invoice.see' } },
+      schema: { tags, params: invoiceParams, response: { 200: allowedChangesResponse } },
+    },
     (request) => allowedChanges(app.db, request.auth, request.params.id),
   );
 
@@ -127,19 +150,28 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, to] of fixed) {
     app.post(
       `${base}/:id/${path}`,
-      { schema: { tags, params: invoiceParams, response: { 200: invoiceDetail } } },
+      {
+        schema: { tags, params: invoiceParams, response: { 200: invoiceDetail } },
+        config: { access: { can: 'invoice.work' } },
+      },
       (request) => changeState(app.db, request.auth, request.params.id, to),
     );
   }
   app.post(
     `${base}/:id/block/:statusId`,
-    { schema: { tags, params: invoiceStatusChangeParams, response: { 200: invoiceDetail } } },
+    {
+      config: { access: { can: 'invoice.work' } },
+      schema: { tags, params: invoiceStatusChangeParams, response: { 200: invoiceDetail } },
+    },
     (request) => changeState(app.db, request.auth, request.params.id, InvoiceState.Blocked, request.params.statusId),
   );
   // Cancelling is the admin's call; a technician blocks with a reason instead.
   app.post(
     `${base}/:id/cancel/:statusId`,
-    { schema: { tags, params: invoiceStatusChangeParams, response: { 200: invoiceDetail } }, config: admin },
+    {
+      schema: { tags, params: invoiceStatusChangeParams, response: { 200: invoiceDetail } },
+      config: { access: { can: 'invoice.cancel' } },
+    },
     (request) => changeState(app.db, request.auth, request.params.id, InvoiceState.Canceled, request.params.statusId),
   );
 

@@ -33,7 +33,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         params: cepParam,
         response: { 200: cepLookupResponse },
       },
-      config: { rateLimit: perUser },
+      config: { access: { can: 'lookup.use' }, rateLimit: perUser },
     },
     (request) => lookupCep({ db: app.db, log: request.log }, request.params.cep),
   );
@@ -46,7 +46,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         params: cnpjParam,
         response: { 200: cnpjLookupResponse },
       },
-      config: { rateLimit: perUser },
+      config: { access: { can: 'lookup.use' }, rateLimit: perUser },
     },
     (request) => lookupCnpj({ db: app.db, log: request.log }, request.params.cnpj),
   );

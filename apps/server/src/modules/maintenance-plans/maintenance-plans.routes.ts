@@ -16,7 +16,6 @@ import { createPlan, endPlan, getPlan, listPlans, updatePlan } from './maintenan
 import { generateVisits, listVisits } from './plan-visits.service.ts';
 import { requestReport } from './pmoc-report.service.ts';
 
-const admin = { access: { admin: true } } as const;
 const tags = ['maintenance-plans'];
 const base = '/organizations/:orgId/maintenance-plans';
 
@@ -31,7 +30,7 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: maintenancePlanListQuery,
         response: { 200: maintenancePlanListResponse },
       },
-      config: admin,
+      config: { access: { can: 'maintenancePlan.see' } },
     },
     (request) => listPlans(app.db, request.auth.organizationId, request.query),
   );
@@ -39,20 +38,23 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       schema: { tags, params: orgParam, body: maintenancePlanBody, response: { 201: maintenancePlan } },
-      config: admin,
+      config: { access: { can: 'maintenancePlan.manage' } },
     },
     async (request, reply) => reply.code(201).send(await createPlan(app.db, request.auth, request.body)),
   );
   app.get(
     `${base}/:id`,
-    { schema: { tags, params: maintenancePlanParams, response: { 200: maintenancePlan } }, config: admin },
+    {
+      schema: { tags, params: maintenancePlanParams, response: { 200: maintenancePlan } },
+      config: { access: { can: 'maintenancePlan.see' } },
+    },
     (request) => getPlan(app.db, request.auth.organizationId, request.params.id),
   );
   app.put(
     `${base}/:id`,
     {
       schema: { tags, params: maintenancePlanParams, body: maintenancePlanBody, response: { 200: maintenancePlan } },
-      config: admin,
+      config: { access: { can: 'maintenancePlan.manage' } },
     },
     (request) => updatePlan(app.db, request.auth, request.params.id, request.body),
   );
@@ -65,7 +67,7 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod = async (app) => {
         params: maintenancePlanParams,
         response: { 200: maintenancePlan },
       },
-      config: admin,
+      config: { access: { can: 'maintenancePlan.manage' } },
     },
     (request) => endPlan(app.db, request.auth, request.params.id),
   );
@@ -78,7 +80,7 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod = async (app) => {
         params: maintenancePlanParams,
         response: { 200: maintenanceOccurrencesResponse },
       },
-      config: admin,
+      config: { access: { can: 'maintenancePlan.see' } },
     },
     (request) => listVisits(app.db, request.auth.organizationId, request.params.id),
   );
@@ -92,7 +94,7 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod = async (app) => {
         body: generateOccurrencesBody,
         response: { 200: generateOccurrencesResponse },
       },
-      config: admin,
+      config: { access: { can: 'maintenancePlan.manage' } },
     },
     (request) => generateVisits(app.db, request.auth, request.params.id, request.body.until),
   );
@@ -106,7 +108,7 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod = async (app) => {
         body: maintenanceReportBody,
         response: { 200: pdfResponse },
       },
-      config: admin,
+      config: { access: { can: 'maintenancePlan.see' } },
     },
     (request) => requestReport(app.db, app.links, request.auth, request.params.id, request.body),
   );

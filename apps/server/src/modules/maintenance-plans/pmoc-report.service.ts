@@ -9,6 +9,7 @@ import {
   PDF_LINK_TTL_SECONDS,
   type MaintenanceFrequency,
   type MaintenanceReportBody,
+  can,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { AppError } from '../../lib/errors.ts';
@@ -68,7 +69,7 @@ export async function reportFromLink(
     { purpose: PURPOSE, token, idClaim: 'mp', id },
     { expired: msg.reportLinkExpired, invalid: msg.reportLinkInvalid },
   );
-  if (!asker.isAdmin) throw new AppError(410, [msg.reportLinkExpired]);
+  if (!can(asker, 'maintenancePlan.see')) throw new AppError(410, [msg.reportLinkExpired]);
   const { from, to } = asker.claims;
   if (typeof from !== 'string' || typeof to !== 'string') throw new AppError(404, [msg.reportLinkInvalid]);
   const data = await loadReport(db, storage, asker.organizationId, id, { from, to }, log);

@@ -7,6 +7,7 @@ export const municipalityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/municipalities',
     {
+      config: { access: { can: 'lookup.use' } },
       schema: {
         tags: ['municipalities'],
         summary: 'Lista os municípios do IBGE (busca sem acentos, UF, página)',

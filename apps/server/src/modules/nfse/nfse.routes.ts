@@ -17,7 +17,6 @@ import { sendDueNfse } from './nfse-job.ts';
 import { nfseMonthEntries } from './nfse-export.service.ts';
 
 const companyParams = orgParam.extend(idParam.shape);
-const access = { access: { admin: true, feature: 'nfse' } } as const;
 const tags = ['nfse'];
 
 /**
@@ -36,7 +35,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
         params: companyParams,
         response: { 200: companyFiscalResponse },
       },
-      config: access,
+      config: { access: { can: 'nfse.configure', feature: 'nfse' } },
     },
     (request) => getCompanyFiscal(app.db, request.auth.organizationId, request.params.id),
   );
@@ -51,7 +50,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
         body: companyFiscalBody,
         response: { 200: companyFiscalResponse },
       },
-      config: access,
+      config: { access: { can: 'nfse.configure', feature: 'nfse' } },
     },
     (request) => putCompanyFiscal(app.db, request.auth.organizationId, request.params.id, request.body),
   );
@@ -66,7 +65,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: certificateUploadResponse },
       },
-      config: access,
+      config: { access: { can: 'nfse.configure', feature: 'nfse' } },
     },
     (request) =>
       uploadCertificate(app.db, app.config.nfseCertKey, request.auth.organizationId, request.params.id, request),
@@ -77,7 +76,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       schema: { tags, summary: 'A NFS-e da ordem', params: invoiceParams, response: { 200: nfseResponse } },
-      config: access,
+      config: { access: { can: 'nfse.see', feature: 'nfse' } },
     },
     (request) => getNfse(app.db, request.auth, request.params.id),
   );
@@ -91,7 +90,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
         params: invoiceParams,
         response: { 202: nfseResponse },
       },
-      config: access,
+      config: { access: { can: 'nfse.issue', feature: 'nfse' } },
     },
     async (request, reply) => {
       const nfse = await issueNfse(ctx, request.auth, request.params.id);
@@ -111,7 +110,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
         body: nfseCancelBody,
         response: { 200: nfseResponse },
       },
-      config: access,
+      config: { access: { can: 'nfse.issue', feature: 'nfse' } },
     },
     (request) => cancelNfse(ctx, request.auth, request.params.id, request.body),
   );
@@ -124,7 +123,10 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, kind] of downloads) {
     app.get(
       `${base}/${path}`,
-      { schema: { tags, summary: `Baixa o XML (${path})`, params: invoiceParams }, config: access },
+      {
+        schema: { tags, summary: `Baixa o XML (${path})`, params: invoiceParams },
+        config: { access: { can: 'nfse.see', feature: 'nfse' } },
+      },
       async (request, reply) => {
         const { xml, fileName } = await getNfseXml(app.db, request.auth, request.params.id, kind);
         return reply
@@ -144,7 +146,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
         params: orgParam,
         querystring: nfseExportQuery,
       },
-      config: access,
+      config: { access: { can: 'nfse.see', feature: 'nfse' } },
     },
     (request, reply) =>
       reply

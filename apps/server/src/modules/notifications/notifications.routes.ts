@@ -8,7 +8,6 @@ import {
 } from '@ordem-certa/contracts';
 import { listNotifications, markAsRead } from './notifications.service.ts';
 
-const access = { access: { feature: 'notifications' } } as const;
 const tags = ['notifications'];
 const base = '/organizations/:orgId/notifications';
 
@@ -23,7 +22,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: notificationListQuery,
         response: { 200: notificationListResponse },
       },
-      config: access,
+      config: { access: { can: 'notification.read', feature: 'notifications' } },
     },
     (request) => listNotifications(app.db, request.auth, request.query),
   );
@@ -31,7 +30,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/mark-as-read`,
     {
       schema: { tags, params: orgParam.extend({ id: idParam.shape.id }), response: { 200: notificationItem } },
-      config: access,
+      config: { access: { can: 'notification.read', feature: 'notifications' } },
     },
     (request) => markAsRead(app.db, request.auth, request.params.id),
   );

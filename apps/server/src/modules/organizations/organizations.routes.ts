@@ -5,7 +5,10 @@ import { getOrganization, updateOrganization } from './organizations.service.ts'
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:orgId',
-    { schema: { tags: ['organizations'], params: orgParam, response: { 200: organizationResponse } } },
+    {
+      config: { access: { can: 'organization.see' } },
+      schema: { tags: ['organizations'], params: orgParam, response: { 200: organizationResponse } },
+    },
     (request) => getOrganization(app.db, request.auth.organizationId),
   );
   app.put(
@@ -17,7 +20,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateOrganizationBody,
         response: { 200: organizationResponse },
       },
-      config: { access: { admin: true } },
+      config: { access: { can: 'organization.manage' } },
     },
     (request) => updateOrganization(app.db, request.auth.organizationId, request.body),
   );

@@ -9,7 +9,6 @@ import {
 } from '@ordem-certa/contracts';
 import { createPayRule, listPayRules, removePayRule } from './pay-rules.service.ts';
 
-const config = { access: { admin: true } } as const;
 const tags = ['users'];
 const base = '/admin/organizations/:orgId/users/:id/pay-rules';
 
@@ -25,7 +24,7 @@ export const payRuleRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: payRulesQuery,
         response: { 200: payRulesResponse },
       },
-      config,
+      config: { access: { can: 'commission.manage' } },
     },
     (request) => listPayRules(app.db, request.auth.organizationId, request.params.id, request.query),
   );
@@ -39,14 +38,17 @@ export const payRuleRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createPayRuleBody,
         response: { 201: payRule },
       },
-      config,
+      config: { access: { can: 'commission.manage' } },
     },
     async (request, reply) =>
       reply.code(201).send(await createPayRule(app.db, request.auth, request.params.id, request.body)),
   );
   app.delete(
     `${base}/:ruleId`,
-    { schema: { tags, summary: 'Remove uma versão da regra', params: payRuleParams }, config },
+    {
+      schema: { tags, summary: 'Remove uma versão da regra', params: payRuleParams },
+      config: { access: { can: 'commission.manage' } },
+    },
     async (request, reply) => {
       await removePayRule(app.db, request.auth, request.params.id, request.params.ruleId);
       return reply.code(204).send();

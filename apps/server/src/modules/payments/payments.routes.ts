@@ -17,7 +17,6 @@ import { listReceivables, payReceivable, receivablesCsvResult } from './receivab
 import { csvFileName, reportCsv } from '../../core/reports/report-csv.ts';
 
 // Money is the office's: every route is admin only (collaborators never see prices).
-const admin = { access: { admin: true } } as const;
 const tags = ['payments'];
 const orders = '/organizations/:orgId/invoices/:id';
 const base = '/organizations/:orgId/receivables';
@@ -26,21 +25,27 @@ const base = '/organizations/:orgId/receivables';
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${orders}/payments`,
-    { schema: { tags, params: invoiceParams, response: { 200: invoicePaymentsResponse } }, config: admin },
+    {
+      schema: { tags, params: invoiceParams, response: { 200: invoicePaymentsResponse } },
+      config: { access: { can: 'payment.see' } },
+    },
     (request) => invoicePayments(app.db, request.auth, request.params.id),
   );
   app.post(
     `${orders}/payments`,
     {
       schema: { tags, params: invoiceParams, body: createPaymentBody, response: { 201: invoicePaymentsResponse } },
-      config: admin,
+      config: { access: { can: 'payment.record' } },
     },
     async (request, reply) =>
       reply.code(201).send(await addPayment(app.db, request.auth, request.params.id, request.body)),
   );
   app.delete(
     `${orders}/payments/:paymentId`,
-    { schema: { tags, params: paymentParams, response: { 200: invoicePaymentsResponse } }, config: admin },
+    {
+      schema: { tags, params: paymentParams, response: { 200: invoicePaymentsResponse } },
+      config: { access: { can: 'payment.record' } },
+    },
     (request) => removePayment(app.db, request.auth, request.params.id, request.params.paymentId),
   );
   app.post(
@@ -52,7 +57,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createInstallmentsBody,
         response: { 201: invoicePaymentsResponse },
       },
-      config: admin,
+      config: { access: { can: 'payment.record' } },
     },
     async (request, reply) =>
       reply.code(201).send(await createInstallments(app.db, request.auth, request.params.id, request.body)),
@@ -62,7 +67,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       schema: { tags, params: orgParam, querystring: receivablesQuery, response: { 200: receivablesResponse } },
-      config: admin,
+      config: { access: { can: 'payment.see' } },
     },
     (request) => listReceivables(app.db, request.auth, request.query),
   );
@@ -75,7 +80,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: orgParam,
         querystring: receivablesQuery,
       },
-      config: admin,
+      config: { access: { can: 'payment.see' } },
     },
     async (request, reply) => {
       const { result, timeZone } = await receivablesCsvResult(app.db, request.auth, request.query);
@@ -89,7 +94,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/pay`,
     {
       schema: { tags, params: receivableParams, body: payReceivableBody, response: { 200: receivableRow } },
-      config: admin,
+      config: { access: { can: 'payment.record' } },
     },
     (request) => payReceivable(app.db, request.auth, request.params.id, request.body),
   );

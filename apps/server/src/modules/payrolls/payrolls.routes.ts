@@ -27,7 +27,6 @@ import {
 import { requestPaySlip } from './pay-slip.service.ts';
 
 /** Every payroll route: admins of an organization with the payroll feature (the central check refuses the rest). */
-const config = { access: { admin: true, feature: 'payroll' } } as const;
 const tags = ['payrolls'];
 const base = '/organizations/:orgId/payrolls';
 
@@ -35,7 +34,10 @@ const base = '/organizations/:orgId/payrolls';
 export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
-    { schema: { tags, params: orgParam, querystring: listQuery, response: { 200: payrollListResponse } }, config },
+    {
+      schema: { tags, params: orgParam, querystring: listQuery, response: { 200: payrollListResponse } },
+      config: { access: { can: 'payroll.manage', feature: 'payroll' } },
+    },
     (request) => listPayrolls(app.db, request.auth.organizationId, request.query),
   );
   app.post(
@@ -48,7 +50,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         body: generatePayrollBody,
         response: { 201: generatePayrollResponse },
       },
-      config,
+      config: { access: { can: 'payroll.manage', feature: 'payroll' } },
     },
     async (request, reply) => reply.code(201).send(await createPayroll(app.db, request.auth, request.body)),
   );
@@ -62,18 +64,24 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listQuery,
         response: { 200: pendingOrdersResponse },
       },
-      config,
+      config: { access: { can: 'payroll.manage', feature: 'payroll' } },
     },
     (request) => listPendingOrders(app.db, request.auth.organizationId, request.query),
   );
   app.get(
     `${base}/:id`,
-    { schema: { tags, params: payrollParams, response: { 200: payrollDetail } }, config },
+    {
+      schema: { tags, params: payrollParams, response: { 200: payrollDetail } },
+      config: { access: { can: 'payroll.manage', feature: 'payroll' } },
+    },
     (request) => getPayroll(app.db, request.auth.organizationId, request.params.id),
   );
   app.delete(
     `${base}/:id`,
-    { schema: { tags, summary: 'Remove a folha (409 se alguma linha foi paga)', params: payrollParams }, config },
+    {
+      schema: { tags, summary: 'Remove a folha (409 se alguma linha foi paga)', params: payrollParams },
+      config: { access: { can: 'payroll.manage', feature: 'payroll' } },
+    },
     async (request, reply) => {
       await removePayroll(app.db, request.auth, request.params.id);
       return reply.code(204).send();
@@ -83,7 +91,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/workers`,
     {
       schema: { tags, params: payrollParams, querystring: payrollLinesQuery, response: { 200: payrollLinesResponse } },
-      config,
+      config: { access: { can: 'payroll.manage', feature: 'payroll' } },
     },
     (request) => listPayrollLines(app.db, request.auth.organizationId, request.params.id, request.query),
   );
@@ -96,7 +104,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         params: payrollLineParams,
         response: { 200: payrollLine },
       },
-      config,
+      config: { access: { can: 'payroll.manage', feature: 'payroll' } },
     },
     (request) => payLine(app.db, request.auth, request.params.id, request.params.lineId),
   );
@@ -109,7 +117,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         params: payrollWorkerParams,
         response: { 200: pdfResponse },
       },
-      config,
+      config: { access: { can: 'payroll.manage', feature: 'payroll' } },
     },
     (request) =>
       requestPaySlip(

@@ -10,7 +10,6 @@ import {
 } from './pix-psp.service.ts';
 
 const params = orgParam.extend(idParam.shape);
-const admin = { access: { admin: true } } as const;
 const tags = ['pix'];
 const base = '/organizations/:orgId/companies/:id/pix-psp';
 
@@ -27,7 +26,7 @@ export const pixPspRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: { 200: pixPspResponse },
       },
-      config: admin,
+      config: { access: { can: 'company.manage' } },
     },
     (request) => getPixPsp(ctx, request.auth.organizationId, request.params.id),
   );
@@ -42,14 +41,14 @@ export const pixPspRoutes: FastifyPluginAsyncZod = async (app) => {
         body: pixPspBody,
         response: { 200: pixPspResponse },
       },
-      config: admin,
+      config: { access: { can: 'company.manage' } },
     },
     (request) => putPixPsp(ctx, request.auth.organizationId, request.params.id, request.body),
   );
 
   app.delete(
     base,
-    { schema: { tags, summary: 'Remove a conexão com o PSP', params }, config: admin },
+    { schema: { tags, summary: 'Remove a conexão com o PSP', params }, config: { access: { can: 'company.manage' } } },
     async (request, reply) => {
       await deletePixPsp(ctx, request.auth.organizationId, request.params.id);
       return reply.code(204).send();
@@ -66,7 +65,7 @@ export const pixPspRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: pixPspResponse },
       },
-      config: admin,
+      config: { access: { can: 'company.manage' } },
     },
     (request) => uploadPspCertificate(ctx, request.auth.organizationId, request.params.id, request),
   );
@@ -80,7 +79,7 @@ export const pixPspRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: { 200: pixPspTestResponse },
       },
-      config: admin,
+      config: { access: { can: 'company.manage' } },
     },
     (request) => testPixPsp(ctx, request.auth.organizationId, request.params.id),
   );

@@ -14,11 +14,10 @@ import { registerRouteSchemas } from '../../core/registers/register-routes.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.service.ts';
 import { addMovement, listMovements } from './stock.service.ts';
 
-const access = { admin: true } as const;
 const route = registerRouteSchemas(
   'products',
   { query: productListQuery, body: productBody, response: productResponse },
-  { all: access },
+  { read: { can: 'product.see' }, write: { can: 'product.manage' } },
 );
 const productParams = orgParam.extend({ id: idParam.shape.id });
 
@@ -43,7 +42,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listQuery,
         response: { 200: stockMovementListResponse },
       },
-      config: { access },
+      config: { access: { can: 'product.see' } },
     },
     (request) => listMovements(app.db, request.auth.organizationId, request.params.id, request.query),
   );
@@ -56,7 +55,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         body: stockMovementBody,
         response: { 201: stockMovementCreated },
       },
-      config: { access },
+      config: { access: { can: 'product.manage' } },
     },
     async (request, reply) => {
       const movement = await addMovement(app.db, request.auth, request.params.id, request.body);

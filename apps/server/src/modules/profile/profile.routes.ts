@@ -15,17 +15,26 @@ const tags = ['profile'];
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:orgId/profile',
-    { schema: { tags, params: orgParam, response: { 200: profileResponse } } },
+    {
+      config: { access: { can: 'profile.manage' } },
+      schema: { tags, params: orgParam, response: { 200: profileResponse } },
+    },
     (request) => getProfile(app.db, request.auth),
   );
   app.put(
     '/organizations/:orgId/profile',
-    { schema: { tags, params: orgParam, body: updateProfileBody, response: { 200: updateProfileResponse } } },
+    {
+      config: { access: { can: 'profile.manage' } },
+      schema: { tags, params: orgParam, body: updateProfileBody, response: { 200: updateProfileResponse } },
+    },
     (request) => updateProfile(app.db, app.tokens, request.auth, request.body),
   );
   app.post(
     '/organizations/:orgId/profile/sign',
-    { schema: { tags, params: orgParam, body: signatureBody, response: { 200: signatureResponse } } },
+    {
+      config: { access: { can: 'profile.manage' } },
+      schema: { tags, params: orgParam, body: signatureBody, response: { 200: signatureResponse } },
+    },
     (request) => saveSignature(app.db, request.auth, request.body.signature),
   );
 };

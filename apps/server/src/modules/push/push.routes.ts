@@ -16,6 +16,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/push/vapid-public-key',
     {
+      config: { access: { can: 'notification.read' } },
       schema: {
         tags,
         summary: 'Chave pública VAPID (applicationServerKey) para inscrever o navegador',
@@ -27,6 +28,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
+      config: { access: { can: 'notification.read' } },
       schema: {
         tags,
         summary: 'Inscreve o navegador para receber as notificações do usuário (uma por endereço)',
@@ -40,6 +42,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     base,
     {
+      config: { access: { can: 'notification.read' } },
       schema: {
         tags,
         summary: 'Cancela a inscrição do navegador',

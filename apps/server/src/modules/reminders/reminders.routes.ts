@@ -7,7 +7,10 @@ import { createReminder, getReminder, listReminders, updateReminder } from './re
 const route = registerRouteSchemas(
   'reminders',
   { query: reminderListQuery, body: reminderBody, response: reminderResponse },
-  { all: { admin: true, feature: 'reminders' } },
+  {
+    read: { can: 'reminder.manage', feature: 'reminders' },
+    write: { can: 'reminder.manage', feature: 'reminders' },
+  },
 );
 
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +18,11 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(path, route.list, (request) => listReminders(app.db, request.auth.organizationId, request.query));
   app.get(
     `${path}/actives`,
-    { ...route.list, schema: { ...route.list.schema, summary: 'Lembretes ativos (para agendar em orçamentos)' } },
+    {
+      ...route.list,
+      schema: { ...route.list.schema, summary: 'Lembretes ativos (para agendar em orçamentos)' },
+      config: { access: { can: 'estimate.edit', feature: 'reminders' } },
+    },
     (request) => listReminders(app.db, request.auth.organizationId, request.query, true),
   );
   app.post(path, route.create, async (request, reply) =>

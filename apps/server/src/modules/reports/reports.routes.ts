@@ -11,7 +11,6 @@ import type { ReportRegistry } from '../../core/reports/registry.ts';
 import { listReports, reportDefinition as getDefinition, runReport } from './reports.service.ts';
 import { csvFileName, reportCsv } from '../../core/reports/report-csv.ts';
 
-const access = { access: { admin: true, feature: 'reports' } } as const;
 const tags = ['reports'];
 const base = '/organizations/:orgId/reports';
 
@@ -19,17 +18,28 @@ const base = '/organizations/:orgId/reports';
 export const reportRoutes =
   (reports: ReportRegistry): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(base, { schema: { tags, params: orgParam, response: { 200: reportListResponse } }, config: access }, () =>
-      listReports(reports),
+    app.get(
+      base,
+      {
+        schema: { tags, params: orgParam, response: { 200: reportListResponse } },
+        config: { access: { can: 'report.see', feature: 'reports' } },
+      },
+      () => listReports(reports),
     );
     app.get(
       `${base}/:report/filters`,
-      { schema: { tags, params: reportParams, response: { 200: reportDefinition } }, config: access },
+      {
+        schema: { tags, params: reportParams, response: { 200: reportDefinition } },
+        config: { access: { can: 'report.see', feature: 'reports' } },
+      },
       (request) => getDefinition(app.db, reports, request.auth.organizationId, request.params.report),
     );
     app.post(
       `${base}/:report/data`,
-      { schema: { tags, params: reportParams, body: reportDataBody, response: { 200: reportResult } }, config: access },
+      {
+        schema: { tags, params: reportParams, body: reportDataBody, response: { 200: reportResult } },
+        config: { access: { can: 'report.see', feature: 'reports' } },
+      },
       async (request) =>
         (await runReport(app.db, reports, request.auth.organizationId, request.params.report, request.body)).result,
     );
@@ -42,7 +52,7 @@ export const reportRoutes =
           params: reportParams,
           body: reportDataBody,
         },
-        config: access,
+        config: { access: { can: 'report.see', feature: 'reports' } },
       },
       async (request, reply) => {
         const { result, timeZone } = await runReport(

@@ -6,7 +6,7 @@ import { archiveService, createService, getService, listServices, updateService 
 const route = registerRouteSchemas(
   'services',
   { query: serviceListQuery, body: serviceBody, response: serviceResponse },
-  { all: { admin: true } },
+  { read: { can: 'service.see' }, write: { can: 'service.manage' } },
 );
 
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +16,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
     `${path}/:id`,
     {
       schema: { tags: route.tags, summary: 'Retira o serviço (arquiva)', params: route.get.schema.params },
-      config: route.get.config,
+      config: { access: { can: 'service.manage' } },
     },
     async (request, reply) => {
       await archiveService(app.db, request.auth.organizationId, request.params.id);

@@ -6,7 +6,7 @@ import { createTag, getTag, listTags, updateTag } from './tags.service.ts';
 const route = registerRouteSchemas(
   'tags',
   { query: tagListQuery, body: tagBody, response: tagResponse },
-  { all: { admin: true } },
+  { read: { can: 'tag.manage' }, write: { can: 'tag.manage' } },
 );
 
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,7 +11,7 @@ import {
 const route = registerRouteSchemas(
   'transaction-natures',
   { query: transactionNatureListQuery, body: transactionNatureBody, response: transactionNatureResponse },
-  { all: { admin: true } },
+  { read: { can: 'transactionNature.see' }, write: { can: 'transactionNature.manage' } },
 );
 
 export const transactionNatureRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import {
   fromCents,
-  ROLE_ADMIN,
   toCents,
-  userMessages,
   type ListQuery,
   type UserFinancialBody,
   type createUserBody,
@@ -11,30 +9,43 @@ import {
 } from '@ordem-certa/contracts';
 import { hashPassword, schema, type Db } from '@ordem-certa/db';
 import type { z } from 'zod';
-import { invalid } from '../../lib/errors.ts';
 import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 import { assertFound } from '../../core/access/access.ts';
 import { uniqueEmail } from '../../core/access/user-email.ts';
+import { assertSomeoneManagesUsers, lockRoles, resolveRole } from '../../core/access/roles.ts';
+import { audit, type AuditActor } from '../../core/audit/audit.ts';
 
 type CreateUser = z.output<typeof createUserBody>;
 type UpdateUser = z.output<typeof updateUserBody>;
 
 const t = schema.users;
+const ro = schema.roles;
 const columns = {
   id: t.id,
   name: t.name,
   role: t.role,
+  roleId: t.roleId,
+  roleName: ro.name,
   email: t.email,
   isActive: t.isActive,
   paymentValueCents: t.paymentValueCents,
 };
-type Row = { id: number; name: string; role: string; email: string; isActive: boolean; paymentValueCents: number };
+type Row = {
+  id: number;
+  name: string;
+  role: string;
+  roleId: number;
+  roleName: string;
+  email: string;
+  isActive: boolean;
+  paymentValueCents: number;
+};
 const toUser = ({ paymentValueCents, ...r }: Row) => ({ ...r, paymentValue: fromCents(paymentValueCents) });
 
 const users = register({
   table: t,
-  select: (db) => db.select(columns).from(t).$dynamic(),
+  select: (db) => db.select(columns).from(t).innerJoin(ro, eq(ro.id, t.roleId)).$dynamic(),
   toItem: toUser,
   search: [t.name, t.email],
   order: [alphabetical(t.name)],
@@ -44,7 +55,19 @@ const users = register({
 const listed = register({
   table: t,
   select: (db) =>
-    db.select({ id: t.id, name: t.name, role: t.role, email: t.email, isActive: t.isActive }).from(t).$dynamic(),
+    db
+      .select({
+        id: t.id,
+        name: t.name,
+        role: t.role,
+        roleId: t.roleId,
+        roleName: ro.name,
+        email: t.email,
+        isActive: t.isActive,
+      })
+      .from(t)
+      .innerJoin(ro, eq(ro.id, t.roleId))
+      .$dynamic(),
   toItem: (row) => row,
   search: [t.name, t.email],
   order: [desc(t.isActive), alphabetical(t.name)],
@@ -66,56 +89,60 @@ export const listWorkers = (db: Db, organizationId: number, query: ListQuery) =>
 
 export const getUser = users.get;
 
-export async function createUser(db: Db, organizationId: number, body: CreateUser) {
+export async function createUser(db: Db, actor: AuditActor, body: CreateUser) {
+  const { organizationId } = actor;
   const passwordHash = await hashPassword(body.plainPassword);
-  return uniqueEmail(db, organizationId, body.email, async () => {
-    const [row] = await db
-      .insert(t)
-      .values({ organizationId, name: body.name, role: body.role, email: body.email, passwordHash })
-      .returning(columns);
-    return toUser(row!);
-  });
+  return uniqueEmail(db, organizationId, body.email, () =>
+    db.transaction(async (tx) => {
+      const { role, roleId } = await resolveRole(tx, organizationId, body);
+      const [row] = await tx
+        .insert(t)
+        .values({ organizationId, name: body.name, role, roleId, email: body.email, passwordHash })
+        .returning({ id: t.id });
+      await audit(tx, actor, 'create', 'user', row!.id, [{ field: 'roleId', before: null, after: roleId }]);
+      return getUser(tx as unknown as Db, organizationId, row!.id);
+    }),
+  );
 }
 
 /**
- * A blank password keeps the current one. The organization's last active admin can be neither
- * demoted nor deactivated: the organization would have nobody to manage it.
+ * A blank password keeps the current one. A change that would leave the organization with no active
+ * user who may manage users (the last one demoted or deactivated) is refused: nobody could undo it.
+ * A change of role is audited and holds from the user's next request.
  */
-export async function updateUser(db: Db, organizationId: number, id: number, body: UpdateUser) {
+export async function updateUser(db: Db, actor: AuditActor, id: number, body: UpdateUser) {
+  const { organizationId } = actor;
   const passwordHash = body.plainPassword ? await hashPassword(body.plainPassword) : undefined;
   return uniqueEmail(db, organizationId, body.email, () =>
     db.transaction(async (tx) => {
-      // Locking the active admins serializes concurrent demotions, so two admins cannot demote each other at once.
-      const admins = await tx
-        .select({ id: t.id })
+      await lockRoles(tx, organizationId);
+      const [current] = await tx
+        .select({ email: t.email, isActive: t.isActive, roleId: t.roleId })
         .from(t)
-        .where(and(eq(t.organizationId, organizationId), eq(t.role, ROLE_ADMIN), eq(t.isActive, true)))
-        .orderBy(asc(t.id))
+        .where(users.owned(organizationId, id))
         .for('update');
-      const [current] = await tx.select(columns).from(t).where(users.owned(organizationId, id)).for('update');
       assertFound(current);
+      const { role, roleId } = await resolveRole(tx, organizationId, body);
       const isActive = body.isActive ?? current!.isActive;
-      const wasActiveAdmin = current!.role === ROLE_ADMIN && current!.isActive;
-      const staysActiveAdmin = body.role === ROLE_ADMIN && isActive;
-      if (wasActiveAdmin && !staysActiveAdmin && admins.length <= 1) {
-        throw invalid({ [body.role === ROLE_ADMIN ? 'isActive' : 'role']: userMessages.lastAdmin });
-      }
       // A new password, a new e-mail or a deactivation ends the sessions opened before.
       const endsSessions = !!passwordHash || body.email !== current!.email || (current!.isActive && !isActive);
-      const [row] = await tx
+      await tx
         .update(t)
         .set({
           name: body.name,
-          role: body.role,
+          role,
+          roleId,
           email: body.email,
           isActive,
           ...(passwordHash ? { passwordHash } : {}),
           ...(endsSessions ? { tokenVersion: sql`${t.tokenVersion} + 1` } : {}),
           updatedAt: new Date(),
         })
-        .where(users.owned(organizationId, id))
-        .returning(columns);
-      return toUser(row!);
+        .where(users.owned(organizationId, id));
+      await assertSomeoneManagesUsers(tx, organizationId, body.isActive === false ? 'isActive' : 'roleId');
+      if (roleId !== current!.roleId)
+        await audit(tx, actor, 'update', 'user', id, [{ field: 'roleId', before: current!.roleId, after: roleId }]);
+      return getUser(tx as unknown as Db, organizationId, id);
     }),
   );
 }
@@ -125,6 +152,7 @@ export async function updateUserFinancial(db: Db, organizationId: number, id: nu
     .update(t)
     .set({ paymentValueCents: toCents(body.paymentValue), updatedAt: new Date() })
     .where(users.owned(organizationId, id))
-    .returning(columns);
-  return toUser(assertFound(row));
+    .returning({ id: t.id });
+  assertFound(row);
+  return getUser(db, organizationId, id);
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { availableRoles, userMessages } from '@ordem-certa/contracts';
+import { availableRoles, roleMessages, userMessages } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { createOrg, loginFromNewAddress, type TestOrg } from '../../../test/helpers.ts';
 import { itChecksAccess, registerApi, twoOrganizations, type Route } from '../../../test/register-tests.ts';
@@ -60,7 +60,8 @@ describe('collaborators: create', () => {
     expect(res.statusCode).toBe(200);
     const headers = { authorization: `Bearer ${res.json().token}` };
     const me = await suite.ctx.app.inject({ url: '/api/me', headers });
-    expect(me.json()).toMatchObject({ id: u.id, isAdmin: false, organization: { id: suite.org.organization.id } });
+    expect(me.json()).toMatchObject({ id: u.id, organization: { id: suite.org.organization.id } });
+    expect(me.json().permissions).not.toContain('user.manage');
     // What a non-admin may not: registers, collaborators, organization settings.
     const base = `/api/organizations/${suite.org.organization.id}`;
     for (const url of [
@@ -136,7 +137,7 @@ describe('collaborators: edit', () => {
     expect(res.json().role).toBe('ROLE_ADMIN');
     const token = (await login(u.email, 'senha-inicial')).json().token;
     const me = await suite.ctx.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
-    expect(me.json().isAdmin).toBe(true);
+    expect(me.json().permissions).toContain('user.manage');
   });
 
   it('a deactivated collaborator cannot log in, loses a token issued before, leaves the workers, stays listed', async () => {
@@ -156,7 +157,15 @@ describe('collaborators: edit', () => {
     expect(workers.json().data.map((w: User) => w.name)).not.toContain('Davi Saiu');
     const listed = await call(fresh, fresh.admin.token, 'GET', '?q=davi');
     expect(listed.json().data).toEqual([
-      { id: u.id, name: 'Davi Saiu', role: 'ROLE_USER', email: u.email, isActive: false },
+      {
+        id: u.id,
+        name: 'Davi Saiu',
+        role: 'ROLE_USER',
+        roleId: expect.any(Number),
+        roleName: 'Técnico',
+        email: u.email,
+        isActive: false,
+      },
     ]);
 
     // Reactivated, they log in again.
@@ -196,10 +205,10 @@ describe('collaborators: the last active admin', () => {
     const admin = (await call(fresh, fresh.admin.token, 'GET', `/${fresh.admin.id}`)).json() as User;
     const demote = await put(fresh, admin, { role: 'ROLE_USER' });
     expect(demote.statusCode).toBe(422);
-    expect(demote.json().errors).toEqual({ role: [userMessages.lastAdmin] });
+    expect(demote.json().errors).toEqual({ roleId: [roleMessages.lastUserManager] });
     const deactivate = await put(fresh, admin, { isActive: false });
     expect(deactivate.statusCode).toBe(422);
-    expect(deactivate.json().errors).toEqual({ isActive: [userMessages.lastAdmin] });
+    expect(deactivate.json().errors).toEqual({ isActive: [roleMessages.lastUserManager] });
     expect((await call(fresh, fresh.admin.token, 'GET', `/${admin.id}`)).json()).toMatchObject({
       role: 'ROLE_ADMIN',
       isActive: true,
