@@ -64,6 +64,7 @@ export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinut
       | 'cnpjApiUrl'
       | 'nfseApiUrl'
       | 'nfseProductionApiUrl'
+      | 'nfseParametersUrl'
       | 'nfseCertKey'
       | 'vapidPublicKey'
       | 'vapidPrivateKey'

@@ -44,6 +44,8 @@ export interface Config {
   nfseApiUrl: string;
   /** NFSE_PRODUCTION_API_URL: the SEFIN Nacional of companies in production (default the national production base). */
   nfseProductionApiUrl: string;
+  /** NFSE_PARAMETERS_URL: the national municipal parameters API (ISS rates, who uses the national system). */
+  nfseParametersUrl: string;
   /** NFSE_CERT_KEY: the secret the stored certificates are encrypted with; when absent one kept in the database. */
   nfseCertKey?: string;
   /** How often the job sends the NFS-e waiting to be sent (ms; 0 turns it off). */
@@ -58,6 +60,8 @@ export interface Config {
 /** The national NFS-e web service (SEFIN Nacional) of each environment. */
 export const NFSE_HOMOLOGATION_URL = 'https://sefin.producaorestrita.nfse.gov.br/SefinNacional';
 export const NFSE_PRODUCTION_URL = 'https://sefin.nfse.gov.br/SefinNacional';
+/** The national municipal parameters API (Ambiente de Dados Nacional), production's: the municipalities' real rates. */
+export const NFSE_PARAMETERS_URL = 'https://adn.nfse.gov.br/parametrizacao';
 
 /** Whom to believe about the client's address: nobody (false), these proxies, or so many hops. */
 export type TrustProxy = false | string[] | number;
@@ -117,6 +121,7 @@ export function loadConfig(env = process.env): Config {
     cnpjApiUrl: baseUrl(env.CNPJ_API_URL, 'https://brasilapi.com.br/api/cnpj/v1'),
     nfseApiUrl: baseUrl(env.NFSE_API_URL, NFSE_HOMOLOGATION_URL),
     nfseProductionApiUrl: baseUrl(env.NFSE_PRODUCTION_API_URL, NFSE_PRODUCTION_URL),
+    nfseParametersUrl: baseUrl(env.NFSE_PARAMETERS_URL, NFSE_PARAMETERS_URL),
     nfseCertKey: env.NFSE_CERT_KEY || undefined,
     nfseJobIntervalMs: Number(env.NFSE_JOB_INTERVAL_MS ?? 5000),
     vapidPublicKey: env.VAPID_PUBLIC_KEY?.trim() || undefined,

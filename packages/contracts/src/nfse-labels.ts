@@ -37,6 +37,19 @@ export const nfseMessages = {
   invalidDps: 'A DPS não passou na validação do leiaute nacional',
   unavailable: 'O sistema nacional da NFS-e não respondeu; tente novamente em instantes',
   certificateExpiringTitle: 'Certificado digital vence em breve',
+  withholdingRate: 'A alíquota deve ser de 0 a 99,99%, com até duas casas decimais',
+  issRateForWithholding: 'O ISS retido precisa da alíquota do ISS: informe-a nos dados fiscais da empresa',
+  withholdingFromMei: 'Nada é retido de um MEI: retire as retenções da ordem ou do cliente',
+  withholdingWithoutTaker: 'Só um cliente com CPF ou CNPJ retém o ISS',
+  ibsCbsOperation: 'Informe o código indicador da operação com 6 dígitos',
+  ibsCbsCst: 'Informe o CST do IBS/CBS com 3 dígitos',
+  ibsCbsClass: 'Informe o cClassTrib com 6 dígitos',
+  substitutionCode: 'Escolha o motivo da substituição',
+  substitutionReason: 'Descreva o motivo da substituição com pelo menos 15 caracteres',
+  notSubstitutable: 'Só uma NFS-e emitida pode ser substituída',
+  substitutionPending: 'Esta NFS-e já tem uma substituta em processamento',
+  substituted: 'A NFS-e foi substituída',
+  canceledElsewhere: 'A NFS-e foi cancelada no sistema nacional',
 } as const;
 
 export const nfseEnvironments = ['homologation', 'production'] as const;
@@ -70,11 +83,35 @@ export const specialRegimeLabels: Record<number, string> = {
 };
 
 export const SERVICE_CODE_PATTERN = /^\d{6}$/;
-export const nfseStatuses = ['processing', 'issued', 'rejected', 'canceled'] as const;
+export const nfseStatuses = ['processing', 'issued', 'rejected', 'canceled', 'substituted'] as const;
 export type NfseStatusValue = (typeof nfseStatuses)[number];
 export const nfseStatusLabels: Record<NfseStatusValue, string> = {
   processing: 'Em processamento',
   issued: 'Emitida',
   rejected: 'Rejeitada',
   canceled: 'Cancelada',
+  substituted: 'Substituída',
+};
+
+/** cMotivo of a substitution (subst in the DPS). */
+export const nfseSubstitutionCodes = ['01', '02', '03', '04', '05', '99'] as const;
+export type NfseSubstitutionCode = (typeof nfseSubstitutionCodes)[number];
+export const nfseSubstitutionLabels: Record<NfseSubstitutionCode, string> = {
+  '01': 'Desenquadramento do Simples Nacional',
+  '02': 'Enquadramento no Simples Nacional',
+  '03': 'Inclusão retroativa de imunidade ou isenção',
+  '04': 'Exclusão retroativa de imunidade ou isenção',
+  '05': 'Rejeição pelo tomador',
+  '99': 'Outros (corrigir dados da nota)',
+};
+
+/** The federal taxes a taker may withhold, in the order the NFS-e shows them. */
+export const federalWithholdings = ['pis', 'cofins', 'csll', 'irrf', 'cp'] as const;
+export type FederalWithholdingKey = (typeof federalWithholdings)[number];
+export const federalWithholdingLabels: Record<FederalWithholdingKey, string> = {
+  pis: 'PIS',
+  cofins: 'COFINS',
+  csll: 'CSLL',
+  irrf: 'IRRF',
+  cp: 'INSS (CP)',
 };

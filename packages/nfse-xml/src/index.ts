@@ -5,6 +5,7 @@
 export * from './certificate.ts';
 export * from './dps.ts';
 export * from './event.ts';
+export * from './nfse-read.ts';
 export * from './sign.ts';
 export * from './text.ts';
 export * from './validate.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -42,6 +43,11 @@ export const companyFiscalSettings = pgTable(
     environment: text('environment').$type<'homologation' | 'production'>().notNull().default('homologation'),
     dpsSeries: text('dps_series').notNull().default('1'),
     nextDpsNumber: bigint('next_dps_number', { mode: 'number' }).notNull().default(1),
+    /** IBSCBS in the DPS: the operation indicator (cIndOp), CST and cClassTrib. */
+    ibsCbs: boolean('ibs_cbs').notNull().default(false),
+    ibsCbsOperation: text('ibs_cbs_operation'),
+    ibsCbsCst: text('ibs_cbs_cst'),
+    ibsCbsClass: text('ibs_cbs_class'),
     certificatePfx: text('certificate_pfx'),
     certificatePassword: text('certificate_password'),
     certificateSubject: text('certificate_subject'),

@@ -41,4 +41,5 @@ export * from './invoice-payments.ts';
 export * from './expenses.ts';
 export * from './company-fiscal-settings.ts';
 export * from './nfse-documents.ts';
+export * from './nfse-municipal-parameters.ts';
 export * from './push-subscriptions.ts';

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -16,7 +17,7 @@ import { sameOrganization } from './tenancy.ts';
 import { recordHeadColumns, recordMoneyColumns } from './record-columns.ts';
 import { addresses } from './addresses.ts';
 import { companies } from './companies.ts';
-import { customers } from './customers.ts';
+import { customers, type WithholdingRates } from './customers.ts';
 import { transactionNatures } from './transaction-natures.ts';
 import { invoiceStatuses } from './invoice-statuses.ts';
 import { users } from './users.ts';
@@ -45,6 +46,8 @@ export const invoices = pgTable(
     estimateDiscountCents: bigint('estimate_discount_cents', { mode: 'number' }).notNull().default(0),
     invoiceInfo1: text('invoice_info1'),
     invoiceInfo2: text('invoice_info2'),
+    /** What the customer withholds from this order's NFS-e, when it differs from its default (null: the default). */
+    nfseWithholdings: jsonb('nfse_withholdings').$type<WithholdingRates>(),
     isPayingJustTheHalf: boolean('is_paying_just_the_half').notNull().default(false),
     payrollBonusCents: bigint('payroll_bonus_cents', { mode: 'number' }).notNull().default(0),
     /** What the customer says is wrong, for the technician before the visit. */

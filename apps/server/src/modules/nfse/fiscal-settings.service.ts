@@ -14,6 +14,8 @@ import { invalid, isMalformedMultipart, malformed } from '../../plugins/errors.t
 import { fieldPart, keepPart, skipPart } from '../../lib/uploads.ts';
 import { CertificateError, openA1 } from '@ordem-certa/nfse-xml';
 import { certificateKey, sealCertificate } from './certificate-store.ts';
+import { municipalParameters } from './municipal-parameters.ts';
+import { companyCertificate, timeZoneOf, type NfseContext } from './nfse.service.ts';
 
 const f = schema.companyFiscalSettings;
 const c = schema.companies;
@@ -32,6 +34,10 @@ const settingsColumns = {
   environment: f.environment,
   dpsSeries: f.dpsSeries,
   nextDpsNumber: f.nextDpsNumber,
+  ibsCbs: f.ibsCbs,
+  ibsCbsOperation: f.ibsCbsOperation,
+  ibsCbsCst: f.ibsCbsCst,
+  ibsCbsClass: f.ibsCbsClass,
 };
 
 const ofCompany = (organizationId: number, companyId: number) =>
@@ -52,8 +58,50 @@ async function municipality(db: Db, ibgeCode: string | null) {
   return row ?? null;
 }
 
+/**
+ * What the national parameters API says of the company's municipality and default service code this
+ * month (cached a day); null before settings and certificate exist, or when the API cannot answer.
+ */
+async function companyParameters(
+  ctx: NfseContext,
+  organizationId: number,
+  companyId: number,
+  settings: { municipalityCode: string | null; serviceCode: string | null } | undefined,
+  hasCertificate: boolean,
+): Promise<CompanyFiscal['municipalParameters']> {
+  if (!settings?.municipalityCode || !settings.serviceCode || !hasCertificate || !ctx.config.nfseParametersUrl) {
+    return null;
+  }
+  try {
+    const { pfx, password } = await companyCertificate(ctx, organizationId, companyId);
+    const timeZone = await timeZoneOf(ctx.db, organizationId);
+    const competence = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date()).slice(0, 7);
+    const params = await municipalParameters(ctx.db, {
+      baseUrl: ctx.config.nfseParametersUrl,
+      pfx,
+      password,
+      timeoutMs: 10_000,
+      municipalityCode: settings.municipalityCode,
+      serviceCode: settings.serviceCode,
+      competence,
+    });
+    return params
+      ? {
+          joined: params.joined,
+          issRate: params.issRate,
+          competence: params.competence,
+          fetchedAt: params.fetchedAt.toISOString(),
+        }
+      : null;
+  } catch (err) {
+    ctx.log.warn({ err: { message: (err as Error).message }, companyId }, 'NFS-e: municipal parameters not read');
+    return null;
+  }
+}
+
 /** GET companies/{id}/fiscal. */
-export async function getCompanyFiscal(db: Db, organizationId: number, companyId: number): Promise<CompanyFiscal> {
+export async function getCompanyFiscal(ctx: NfseContext, organizationId: number, companyId: number): Promise<CompanyFiscal> {
+  const db = ctx.db;
   await assertCompany(db, organizationId, companyId);
   const [row] = await db
     .select({
@@ -82,11 +130,18 @@ export async function getCompanyFiscal(db: Db, organizationId: number, companyId
       subject && notAfter && uploadedAt
         ? { subject, cnpj: cnpj ?? null, notAfter: notAfter.toISOString(), uploadedAt: uploadedAt.toISOString() }
         : null,
+    municipalParameters: await companyParameters(ctx, organizationId, companyId, row, !!uploadedAt),
   };
 }
 
 /** PUT companies/{id}/fiscal: the settings (checked by the contract), the municipality against IBGE's table. */
-export async function putCompanyFiscal(db: Db, organizationId: number, companyId: number, body: CompanyFiscalBody) {
+export async function putCompanyFiscal(
+  ctx: NfseContext,
+  organizationId: number,
+  companyId: number,
+  body: CompanyFiscalBody,
+) {
+  const db = ctx.db;
   await assertCompany(db, organizationId, companyId);
   if (!(await municipality(db, body.municipalityCode)))
     throw invalid({ municipalityCode: nfseMessages.municipalityUnknown });
@@ -95,7 +150,7 @@ export async function putCompanyFiscal(db: Db, organizationId: number, companyId
     .insert(f)
     .values({ organizationId, companyId, ...values })
     .onConflictDoUpdate({ target: [f.organizationId, f.companyId], set: values });
-  return getCompanyFiscal(db, organizationId, companyId);
+  return getCompanyFiscal(ctx, organizationId, companyId);
 }
 
 /** The file and the password of a multipart upload, in whichever order the parts come. */

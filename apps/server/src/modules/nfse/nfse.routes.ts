@@ -8,11 +8,14 @@ import {
   nfseCancelBody,
   nfseExportQuery,
   nfseResponse,
+  nfseSubstituteBody,
   orgParam,
 } from '@ordem-certa/contracts';
 import { zipStream } from '../../lib/zip.ts';
 import { getCompanyFiscal, putCompanyFiscal, uploadCertificate } from './fiscal-settings.service.ts';
-import { cancelNfse, getNfse, getNfseXml, issueNfse, type NfseContext, type NfseXmlKind } from './nfse.service.ts';
+import { getNfse, getNfseXml, type NfseContext, type NfseXmlKind } from './nfse.service.ts';
+import { issueNfse, substituteNfse } from './nfse-issue.service.ts';
+import { cancelNfse, refreshNfseStatus } from './nfse-cancel.service.ts';
 import { sendDueNfse } from './nfse-job.ts';
 import { nfseMonthEntries } from './nfse-export.service.ts';
 
@@ -21,8 +24,8 @@ const access = { access: { admin: true, feature: 'nfse' } } as const;
 const tags = ['nfse'];
 
 /**
- * NFS-e Nacional: a company's fiscal settings and A1 certificate, an order's NFS-e (issue, status, XML,
- * cancel) and the month's XML for the accountant. Admins of organizations with the nfse feature.
+ * NFS-e Nacional: a company's fiscal settings and A1 certificate, an order's NFS-e (issue, substitute,
+ * status, XML, cancel) and the month's XML for the accountant. Admins of organizations with the nfse feature.
  */
 export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: NfseContext = { db: app.db, config: app.config, log: app.log };
@@ -38,7 +41,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: access,
     },
-    (request) => getCompanyFiscal(app.db, request.auth.organizationId, request.params.id),
+    (request) => getCompanyFiscal(ctx, request.auth.organizationId, request.params.id),
   );
 
   app.put(
@@ -53,7 +56,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: access,
     },
-    (request) => putCompanyFiscal(app.db, request.auth.organizationId, request.params.id, request.body),
+    (request) => putCompanyFiscal(ctx, request.auth.organizationId, request.params.id, request.body),
   );
 
   app.post(
@@ -99,6 +102,39 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       setImmediate(() => void sendDueNfse(ctx).catch((err) => app.log.error({ err }, 'NFS-e send failed')));
       return reply.code(202).send(nfse);
     },
+  );
+
+  app.post(
+    `${base}/substitute`,
+    {
+      schema: {
+        tags,
+        summary: 'Substitui a NFS-e emitida por uma nova (DPS com subst), com os dados atuais da ordem',
+        params: invoiceParams,
+        body: nfseSubstituteBody,
+        response: { 202: nfseResponse },
+      },
+      config: access,
+    },
+    async (request, reply) => {
+      const nfse = await substituteNfse(ctx, request.auth, request.params.id, request.body);
+      setImmediate(() => void sendDueNfse(ctx).catch((err) => app.log.error({ err }, 'NFS-e send failed')));
+      return reply.code(202).send(nfse);
+    },
+  );
+
+  app.post(
+    `${base}/refresh`,
+    {
+      schema: {
+        tags,
+        summary: 'Consulta no sistema nacional se a NFS-e continua válida (cancelada ou substituída fora daqui)',
+        params: invoiceParams,
+        response: { 200: nfseResponse },
+      },
+      config: access,
+    },
+    (request) => refreshNfseStatus(ctx, request.auth, request.params.id),
   );
 
   app.post(

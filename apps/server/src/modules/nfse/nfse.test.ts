@@ -210,7 +210,14 @@ describe('fiscal settings', () => {
   it('saves them; an ME/EPP gets regApTribSN 1 when not said, the others none', async () => {
     const res = await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), validSettings);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().settings).toEqual({ ...validSettings, regApTribSN: 1 });
+    expect(res.json().settings).toEqual({
+      ...validSettings,
+      regApTribSN: 1,
+      ibsCbs: false,
+      ibsCbsOperation: null,
+      ibsCbsCst: null,
+      ibsCbsClass: null,
+    });
     const mei = await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), {
       ...validSettings,
       simplesNacional: 2,

@@ -30,6 +30,7 @@ const badgeVariant: Record<NfseStatusValue, { bg: string; text?: 'dark' }> = {
   issued: { bg: 'success' },
   rejected: { bg: 'danger' },
   canceled: { bg: 'secondary' },
+  substituted: { bg: 'secondary' },
 };
 
 /**
