@@ -44,6 +44,7 @@ export const nfseMessages = {
   ibsCbsOperation: 'Informe o código indicador da operação com 6 dígitos',
   ibsCbsCst: 'Informe o CST do IBS/CBS com 3 dígitos',
   ibsCbsClass: 'Informe o cClassTrib com 6 dígitos',
+  dpsNumberUsed: 'O próximo número da DPS já foi usado nesta série: ajuste-o nos dados fiscais da empresa',
   substitutionCode: 'Escolha o motivo da substituição',
   substitutionReason: 'Descreva o motivo da substituição com pelo menos 15 caracteres',
   notSubstitutable: 'Só uma NFS-e emitida pode ser substituída',

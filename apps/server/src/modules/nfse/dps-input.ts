@@ -212,7 +212,11 @@ export async function dpsInputOf(
     },
     ibsCbs:
       settings.ibsCbs && settings.ibsCbsOperation && settings.ibsCbsCst && settings.ibsCbsClass
-        ? { operationIndicator: settings.ibsCbsOperation, cst: settings.ibsCbsCst, classification: settings.ibsCbsClass }
+        ? {
+            operationIndicator: settings.ibsCbsOperation,
+            cst: settings.ibsCbsCst,
+            classification: settings.ibsCbsClass,
+          }
         : null,
   };
   return { input, effectiveIssRate: rates.effective };

@@ -100,7 +100,11 @@ async function companyParameters(
 }
 
 /** GET companies/{id}/fiscal. */
-export async function getCompanyFiscal(ctx: NfseContext, organizationId: number, companyId: number): Promise<CompanyFiscal> {
+export async function getCompanyFiscal(
+  ctx: NfseContext,
+  organizationId: number,
+  companyId: number,
+): Promise<CompanyFiscal> {
   const db = ctx.db;
   await assertCompany(db, organizationId, companyId);
   const [row] = await db

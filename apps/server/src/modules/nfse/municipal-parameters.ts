@@ -33,14 +33,15 @@ export async function fetchMunicipalParameters(
   o: CallOptions & { municipalityCode: string; serviceCode: string; competence: string },
 ): Promise<Omit<MunicipalParameters, 'fetchedAt'>> {
   if (!/^\d{7}$/.test(o.municipalityCode) || !/^\d{6}$/.test(o.serviceCode) || !/^\d{4}-\d{2}$/.test(o.competence)) {
-    throw new RangeError(`Not a municipality, service and month: ${o.municipalityCode} ${o.serviceCode} ${o.competence}`);
+    throw new RangeError(
+      `Not a municipality, service and month: ${o.municipalityCode} ${o.serviceCode} ${o.competence}`,
+    );
   }
   const base = { municipalityCode: o.municipalityCode, serviceCode: o.serviceCode, competence: o.competence };
   const convenio = await call(o, 'GET', `/${o.municipalityCode}/convenio`);
   if (convenio.status === 404) return { ...base, joined: false, issRate: null };
   if (convenio.status !== 200) throw new SefinUnavailableError(`Parameters API answered ${convenio.status}`);
-  const params = (convenio.body as { parametrosConvenio?: { aderenteAmbienteNacional?: unknown } })
-    ?.parametrosConvenio;
+  const params = (convenio.body as { parametrosConvenio?: { aderenteAmbienteNacional?: unknown } })?.parametrosConvenio;
   const joined = Number(params?.aderenteAmbienteNacional) === 1;
   if (!joined) return { ...base, joined, issRate: null };
   const code = parametersServiceCode(o.serviceCode);

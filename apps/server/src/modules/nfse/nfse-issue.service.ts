@@ -46,7 +46,8 @@ function buildChecked(input: DpsInput) {
   } catch (err) {
     if (!(err instanceof DpsInputError)) throw err;
     if (err.field === 'values.withholdings') throw invalid({ withholdings: [nfseMessages.withholdingFromMei] });
-    if (err.field === 'values.withholdings.iss') throw invalid({ withholdings: [nfseMessages.withholdingWithoutTaker] });
+    if (err.field === 'values.withholdings.iss')
+      throw invalid({ withholdings: [nfseMessages.withholdingWithoutTaker] });
     const label = dpsParts.find(([prefix]) => err.field.startsWith(prefix))?.[1] ?? err.field;
     throw invalid({ dps: [nfseMessages.invalidDps, `${label}: ${err.message}`] });
   }
@@ -165,7 +166,9 @@ async function issue(ctx: NfseContext, actor: Actor, invoiceId: number, subst: N
         number: settings.nextDpsNumber,
         at,
         params,
-        substitution: replaced ? { accessKey: replaced.accessKey!, reasonCode: subst!.code, reason: subst!.reason } : null,
+        substitution: replaced
+          ? { accessKey: replaced.accessKey!, reasonCode: subst!.code, reason: subst!.reason }
+          : null,
       });
       const dps = buildChecked(input);
       const amounts = amountsOf(input, effectiveIssRate);
@@ -200,7 +203,13 @@ async function issue(ctx: NfseContext, actor: Actor, invoiceId: number, subst: N
           issCents: effectiveIssRate === null ? null : percentOfCents(amounts.baseCents, effectiveIssRate),
           issWithheld: !!w?.iss,
           withholdings: {
-            rates: { pis: w?.pis ?? null, cofins: w?.cofins ?? null, csll: w?.csll ?? null, irrf: w?.irrf ?? null, cp: w?.cp ?? null },
+            rates: {
+              pis: w?.pis ?? null,
+              cofins: w?.cofins ?? null,
+              csll: w?.csll ?? null,
+              irrf: w?.irrf ?? null,
+              cp: w?.cp ?? null,
+            },
             cents: {
               pis: amounts.pisCents,
               cofins: amounts.cofinsCents,
@@ -223,6 +232,8 @@ async function issue(ctx: NfseContext, actor: Actor, invoiceId: number, subst: N
       // Two requests at once: the second finds the first's document when the index refuses it.
       if (isUniqueViolation(err, 'nfse_documents_live_key')) throw conflict(nfseMessages.alreadyIssued);
       if (isUniqueViolation(err, 'nfse_documents_substitute_key')) throw conflict(nfseMessages.substitutionPending);
+      // The settings' next number set back to one already sent in this environment and series.
+      if (isUniqueViolation(err, 'nfse_documents_dps_key')) throw conflict(nfseMessages.dpsNumberUsed);
       throw err;
     });
   return toNfse(ctx.db, row);
