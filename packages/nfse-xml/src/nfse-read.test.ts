@@ -23,7 +23,13 @@ describe('readNfse', () => {
         federalId: '00000000000000',
         municipalRegistration: '152422',
         name: 'EMPRESA PRESTADORA DE TESTE LTDA',
-        address: { street: 'RUA DE TESTE', number: '100', municipalityCode: '4202404', state: 'SC', postalCode: '89010000' },
+        address: {
+          street: 'RUA DE TESTE',
+          number: '100',
+          municipalityCode: '4202404',
+          state: 'SC',
+          postalCode: '89010000',
+        },
       },
       taker: { federalId: '00000000000000', name: 'EMPRESA TOMADORA DE TESTE LTDA', address: null },
       dps: {
@@ -45,7 +51,14 @@ describe('readNfse', () => {
         withheldCents: 0,
         netCents: 100_000,
       },
-      ibsCbs: { baseCents: 100_000, ibsStateRate: 0.1, cbsRate: 0.9, ibsCents: 100, cbsCents: 900, totalCents: 100_000 },
+      ibsCbs: {
+        baseCents: 100_000,
+        ibsStateRate: 0.1,
+        cbsRate: 0.9,
+        ibsCents: 100,
+        cbsCents: 900,
+        totalCents: 100_000,
+      },
     });
   });
 

@@ -98,7 +98,9 @@ function issRate(state: State, dps: DpsFacts): { value: number | null } | { refu
   const insideSimples = dps.opSimpNac === '2' || (dps.opSimpNac === '3' && (dps.regApTribSN ?? '1') === '1');
   const parametrized = municipalRate(state, dps.cLocPrestacao, dps.cTribNac);
   if (dps.pAliq !== null && parametrized !== null && !(insideSimples && withheld)) {
-    return { refused: bad(CODES.rateNotAllowed, 'Alíquota informada para município que a parametriza no sistema nacional.') };
+    return {
+      refused: bad(CODES.rateNotAllowed, 'Alíquota informada para município que a parametriza no sistema nacional.'),
+    };
   }
   const value = dps.pAliq !== null ? Number(dps.pAliq) : insideSimples && !withheld ? null : parametrized;
   if (withheld && value === null) {

@@ -39,7 +39,9 @@ export function parametersAnswer(state: State, path: string): Answer | null {
       body: {
         mensagem: 'Alíquota encontrada.',
         aliquotas: {
-          [code]: [{ Incidencia: 'Local do estabelecimento prestador', Aliq: rate, DtIni: '2026-01-01T00:00:00', DtFim: null }],
+          [code]: [
+            { Incidencia: 'Local do estabelecimento prestador', Aliq: rate, DtIni: '2026-01-01T00:00:00', DtFim: null },
+          ],
         },
       },
     };
