@@ -63,4 +63,5 @@ export * from './payments.ts';
 export * from './expenses.ts';
 export * from './nfse-labels.ts';
 export * from './nfse.ts';
+export * from './nfse-list.ts';
 export * from './push.ts';

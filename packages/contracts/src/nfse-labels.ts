@@ -51,6 +51,11 @@ export const nfseMessages = {
   substitutionPending: 'Esta NFS-e já tem uma substituta em processamento',
   substituted: 'A NFS-e foi substituída',
   canceledElsewhere: 'A NFS-e foi cancelada no sistema nacional',
+  listStatus: 'Escolha uma situação da NFS-e',
+  listNumber: 'Informe só os dígitos do número',
+  accountantDay: 'Escolha um dia de 1 a 28',
+  withholdingsWhileProcessing: 'A NFS-e desta ordem está em processamento: aguarde a resposta para mudar as retenções',
+  accountantSubject: (month: string, company: string) => `NFS-e de ${month} — ${company}`,
 } as const;
 
 export const nfseEnvironments = ['homologation', 'production'] as const;

@@ -42,4 +42,5 @@ export * from './expenses.ts';
 export * from './company-fiscal-settings.ts';
 export * from './nfse-documents.ts';
 export * from './nfse-municipal-parameters.ts';
+export * from './nfse-accountant.ts';
 export * from './push-subscriptions.ts';

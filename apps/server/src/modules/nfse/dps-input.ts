@@ -2,7 +2,8 @@ import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { formatQuantity, nfseMessages, normalizeIdentifier, PersonType } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { invalid } from '../../plugins/errors.ts';
-import { issRateAllowed, type DpsInput, type DpsSubstitution, type Withholdings } from '@ordem-certa/nfse-xml';
+import type { DpsInput, DpsSubstitution } from '@ordem-certa/nfse-xml';
+import { issRates, orderWithholdings } from './order-withholdings.ts';
 import type { MunicipalParameters } from './municipal-parameters.ts';
 
 // What an order's DPS says, read from the order, its company's fiscal settings, its customer and the
@@ -95,38 +96,6 @@ export async function serviceTaxation(db: Db | Tx, invoice: Invoice, settings: S
   };
 }
 
-/** What the customer withholds from the order: the order's own choice, else the customer's default. */
-export async function orderWithholdings(db: Db | Tx, invoice: Invoice): Promise<Withholdings | null> {
-  if (invoice.nfseWithholdings) return invoice.nfseWithholdings;
-  const c = schema.customers;
-  const [row] = await db
-    .select({ w: c.nfseWithholdings })
-    .from(c)
-    .where(and(eq(c.id, invoice.customerId), eq(c.organizationId, invoice.organizationId)));
-  return row?.w ?? null;
-}
-
-/**
- * The ISS rate of the order: written in the DPS where the national rules admit one and the
- * municipality does not set it itself (a joined municipality refuses one, E0617, except the Simples
- * Nacional rate of an ME/EPP whose ISS is withheld), and the effective rate the amounts are computed
- * with: the municipality's where it set one, else the company's. Without parameters (the API not
- * answering, nothing cached) the company's rate is written where admitted, as before.
- */
-export function issRates(
-  settings: Settings,
-  provider: DpsInput['provider'],
-  params: MunicipalParameters | null,
-  issWithheld: boolean,
-): { written: number | null; effective: number | null } {
-  const insideSimples = provider.simplesNacional === 3 && (provider.regApTribSN ?? 1) === 1;
-  const admitted = issRateAllowed(provider, issWithheld);
-  const joined = params?.joined ?? false;
-  const written = admitted && (!joined || (insideSimples && issWithheld)) ? settings.issRate : null;
-  const effective = written ?? (joined ? params!.issRate : null) ?? settings.issRate;
-  return { written, effective };
-}
-
 /**
  * The DPS of an order: provider (the order's company and its settings), taker (the customer with CPF
  * or CNPJ and the address), the service (the code of its largest service line that has one, else the
@@ -170,7 +139,7 @@ export async function dpsInputOf(
   const address = await takerAddress(tx, invoice);
   const description = [`Ordem de serviço nº ${invoice.number}`, ...lines.parts].join('; ').slice(0, DESCRIPTION_MAX);
   const competence = competenceOf(invoice, o.timeZone, o.at);
-  const withholdings = await orderWithholdings(tx, invoice);
+  const withholdings = (await orderWithholdings(tx, invoice)).effective;
   const provider: DpsInput['provider'] = {
     cnpj: company.identifier,
     municipalRegistration: settings.municipalRegistration,

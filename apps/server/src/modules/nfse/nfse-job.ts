@@ -11,6 +11,7 @@ import { readNfse } from '@ordem-certa/nfse-xml';
 import { findNfseByDpsId, nfseStatus, postDps, type SefinAnswer } from './sefin-client.ts';
 import { sefinCall, type NfseContext } from './nfse.service.ts';
 import { recordStatus } from './nfse-cancel.service.ts';
+import { queueAccountantEmails, sendAccountantEmails } from './accountant.service.ts';
 
 const d = schema.nfseDocuments;
 
@@ -266,7 +267,13 @@ export async function warnExpiringCertificates(ctx: NfseContext, now = new Date(
 
 /** The NFS-e job inside the server: every `intervalMs` the expiring certificates and the documents due. */
 export function startNfseJob(app: FastifyInstance, intervalMs: number): Job {
-  const ctx: NfseContext = { db: app.db, config: app.config, log: app.log };
+  const ctx: NfseContext & { mailer: typeof app.mailer } = {
+    db: app.db,
+    config: app.config,
+    log: app.log,
+    mailer: app.mailer,
+    mailFrom: app.mailFrom,
+  };
   let lastWarning = 0;
   let lastStatusCheck = 0;
   return startIntervalJob(app.log, 'NFS-e job', intervalMs, async () => {
@@ -278,7 +285,9 @@ export function startNfseJob(app: FastifyInstance, intervalMs: number): Job {
     if (Date.now() - lastStatusCheck > 3600_000) {
       lastStatusCheck = Date.now();
       await refreshIssuedStatuses(ctx);
+      await queueAccountantEmails(ctx.db);
     }
+    await sendAccountantEmails(ctx);
     return (await sendDueNfse(ctx)) >= BATCH;
   });
 }

@@ -18,6 +18,7 @@ import { issueNfse, substituteNfse } from './nfse-issue.service.ts';
 import { cancelNfse, refreshNfseStatus } from './nfse-cancel.service.ts';
 import { sendDueNfse } from './nfse-job.ts';
 import { nfseMonthEntries } from './nfse-export.service.ts';
+import { nfseFinanceRoutes } from './nfse-finance.routes.ts';
 
 const companyParams = orgParam.extend(idParam.shape);
 const access = { access: { admin: true, feature: 'nfse' } } as const;
@@ -29,6 +30,7 @@ const tags = ['nfse'];
  */
 export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: NfseContext = { db: app.db, config: app.config, log: app.log };
+  await app.register(nfseFinanceRoutes);
 
   app.get(
     '/organizations/:orgId/companies/:id/fiscal',

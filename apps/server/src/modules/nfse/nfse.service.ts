@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { visibleInvoice, type Actor } from '../invoices/invoice-access.ts';
 import { openA1 } from '@ordem-certa/nfse-xml';
+import type { Mailer } from '../../lib/mailer.ts';
 import { certificateKey, openCertificate } from './certificate-store.ts';
 import type { CallOptions } from './sefin-client.ts';
 
@@ -14,11 +15,14 @@ import type { CallOptions } from './sefin-client.ts';
 const d = schema.nfseDocuments;
 const f = schema.companyFiscalSettings;
 
-/** What the NFS-e code needs of the app: the database, the national system's addresses, the key, the log. */
+/** What the NFS-e code needs of the app: the database, the national system's addresses, the key, the log, the mail. */
 export interface NfseContext {
   db: Db;
   config: { nfseApiUrl?: string; nfseProductionApiUrl?: string; nfseParametersUrl?: string; nfseCertKey?: string };
   log: FastifyBaseLogger;
+  /** Who sends the accountant's e-mail (the job's context has it). */
+  mailer?: Mailer;
+  mailFrom?: string;
 }
 
 /** The national system's base URL for an environment (NFSE_API_URL, NFSE_PRODUCTION_API_URL). */
