@@ -12,17 +12,19 @@ import { CustomerEstimatesTab } from '../components/customer-estimates-tab.tsx';
 import { CustomerInvoicesTab } from '../components/customer-invoices-tab.tsx';
 import { PrivacyActions } from '../components/privacy-actions.tsx';
 import { AnonymizedCustomer } from '../components/anonymized-customer.tsx';
+import { CustomerWithholdingsTab } from '../components/customer-withholdings-tab.tsx';
 
-const tabs = ['dados', 'enderecos', 'equipamentos', 'orcamentos', 'ordens'] as const;
+const tabs = ['dados', 'enderecos', 'equipamentos', 'orcamentos', 'ordens', 'retencoes'] as const;
 
 /**
- * /customers/{id}/edit: Dados, Endereços, Equipamentos, Orçamentos, Ordens de Serviço, and the LGPD
- * actions (export, anonymize); an anonymized customer gets its own read-only screen.
+ * /customers/{id}/edit: Dados, Endereços, Equipamentos, Orçamentos, Ordens de Serviço, Retenções (NFS-e),
+ * and the LGPD actions (export, anonymize); an anonymized customer gets its own read-only screen.
  */
 export function EditCustomerPage() {
   const id = useRecordId();
   const orgPath = useOrgPath();
   const hasEstimates = useFeature('estimates');
+  const hasNfse = useFeature('nfse');
   const customer = useCustomer(id);
   const update = useUpdateCustomer(id);
 
@@ -35,7 +37,7 @@ export function EditCustomerPage() {
         <PartyTabs
           party={c}
           actions={<PrivacyActions customerId={id} />}
-          tabs={tabs.filter((t) => t !== 'orcamentos' || hasEstimates)}
+          tabs={tabs.filter((t) => (t !== 'orcamentos' || hasEstimates) && (t !== 'retencoes' || hasNfse))}
           cancelTo="/customers"
           ownerPath={`${orgPath}/customers/${id}`}
           draftKey={['customer', id]}
@@ -59,6 +61,11 @@ export function EditCustomerPage() {
           <Tab eventKey="ordens" title="Ordens de Serviço">
             <CustomerInvoicesTab customerId={id} />
           </Tab>
+          {hasNfse && (
+            <Tab eventKey="retencoes" title="Retenções (NFS-e)">
+              <CustomerWithholdingsTab customerId={id} />
+            </Tab>
+          )}
         </PartyTabs>
       )}
     </RegisterEditPage>
