@@ -51,10 +51,10 @@ describe('NfseCard: withholdings and substitution', () => {
     expect(block).toHaveTextContent('ISS retido, PIS 0,65%, COFINS 3%, CSLL 1%, IRRF 1,5%');
     expect(block).toHaveTextContent('(do cliente)');
     expect(within(block).getByTestId('order-net')).toHaveTextContent('R$ 918,50');
-    const values = screen.getByTestId('nfse-values');
-    expect(values).toHaveTextContent('retido pelo tomador');
-    expect(values).toHaveTextContent('IRRF retido');
-    expect(within(values).getByTestId('nfse-net')).toHaveTextContent('R$ 918,50');
+    const declared = screen.getByTestId('nfse-values');
+    expect(declared).toHaveTextContent('retido pelo tomador');
+    expect(declared).toHaveTextContent('IRRF retido');
+    expect(within(declared).getByTestId('nfse-net')).toHaveTextContent('R$ 918,50');
   });
 
   it("'Alterar' saves the order's own withholdings", async () => {
