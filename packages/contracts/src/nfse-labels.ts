@@ -32,6 +32,7 @@ export const nfseMessages = {
   notIssued: 'Só uma NFS-e emitida pode ser cancelada',
   none: 'Esta ordem não tem NFS-e',
   noXml: 'Este XML não existe para esta NFS-e',
+  noDanfse: 'Esta ordem não tem NFS-e emitida para gerar o DANFSe',
   companyNotIndividual: 'A NFS-e só pode ser emitida por uma empresa com CNPJ',
   takerIdentifier: 'O cliente precisa de um CPF ou CNPJ válido para a NFS-e',
   invalidDps: 'A DPS não passou na validação do leiaute nacional',

@@ -5,6 +5,7 @@ import type { EstimatePdfData } from '../modules/estimates/pdf/estimate-document
 import type { InvoicePdfData } from '../modules/invoices/pdf/invoice-document.ts';
 import type { PaySlipData } from '../modules/payrolls/pdf/pay-slip-document.ts';
 import type { PmocReportData } from '../modules/maintenance-plans/pdf/pmoc-report-document.ts';
+import type { DanfseData } from '../modules/nfse/pdf/danfse-document.ts';
 import { AppError } from '../plugins/errors.ts';
 
 declare global {
@@ -23,7 +24,8 @@ export type PdfJob =
   | { kind: 'invoice'; data: InvoicePdfData }
   | { kind: 'estimate'; data: EstimatePdfData }
   | { kind: 'pay-slip'; data: PaySlipData }
-  | { kind: 'pmoc-report'; data: PmocReportData };
+  | { kind: 'pmoc-report'; data: PmocReportData }
+  | { kind: 'danfse'; data: DanfseData };
 
 interface Pending {
   id: number;

@@ -3,6 +3,7 @@ import { renderEstimatePdf } from '../modules/estimates/pdf/estimate-document.ts
 import { renderInvoicePdf } from '../modules/invoices/pdf/invoice-document.ts';
 import { renderPaySlip } from '../modules/payrolls/pdf/pay-slip-document.ts';
 import { renderPmocReport } from '../modules/maintenance-plans/pdf/pmoc-report-document.ts';
+import { renderDanfse } from '../modules/nfse/pdf/danfse-document.ts';
 import type { PdfJob } from './pdf-pool.ts';
 
 /** Buffers come through postMessage as plain Uint8Arrays; pdfkit takes images only as Buffers. */
@@ -26,6 +27,8 @@ function render(job: PdfJob): Promise<Buffer> {
       return renderPaySlip(data as never);
     case 'pmoc-report':
       return renderPmocReport(data as never);
+    case 'danfse':
+      return renderDanfse(data as never);
   }
 }
 

@@ -19,6 +19,7 @@ import { cancelNfse, refreshNfseStatus } from './nfse-cancel.service.ts';
 import { sendDueNfse } from './nfse-job.ts';
 import { nfseMonthEntries } from './nfse-export.service.ts';
 import { nfseFinanceRoutes } from './nfse-finance.routes.ts';
+import { getDanfse } from './danfse.service.ts';
 
 const companyParams = orgParam.extend(idParam.shape);
 const access = { access: { admin: true, feature: 'nfse' } } as const;
@@ -172,6 +173,21 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    `${base}/danfse.pdf`,
+    {
+      schema: { tags, summary: 'O DANFSe (PDF) da NFS-e da ordem', params: invoiceParams },
+      config: access,
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await getDanfse(app.db, request.auth, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(pdf);
+    },
+  );
 
   app.get(
     '/organizations/:orgId/nfse/export',
