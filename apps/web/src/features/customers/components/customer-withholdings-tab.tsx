@@ -8,7 +8,7 @@ import { useCustomerWithholdings, useSaveCustomerWithholdings } from '../api/cus
  * takes. Its orders' NFS-e carry it unless an order says otherwise, and their receivable expects the
  * value less it.
  */
-export function CustomerWithholdingsTab({ customerId }: { customerId: number }) {
+export function CustomerWithholdingsTab({ customerId, readOnly }: { customerId: number; readOnly?: boolean }) {
   const query = useCustomerWithholdings(customerId);
   const save = useSaveCustomerWithholdings(customerId);
   if (query.isPending) return <Spinner animation="border" size="sm" role="status" aria-label="Carregando" />;
@@ -21,6 +21,7 @@ export function CustomerWithholdingsTab({ customerId }: { customerId: number }) 
       </p>
       <WithholdingsForm
         idPrefix="customer-withholdings"
+        disabled={readOnly}
         value={query.data.withholdings}
         onSave={async (body) => {
           await save.mutateAsync(body);

@@ -1,9 +1,9 @@
 import { Tab } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { customerMessages } from '@ordem-certa/contracts';
+import { can, customerMessages } from '@ordem-certa/contracts';
 import { PartyTabs } from '../../../components/party-tabs.tsx';
 import { AddressTable } from '../../../components/addresses/address-table.tsx';
-import { useFeature, useOrgPath } from '../../../lib/auth.tsx';
+import { useFeature, useOrgPath, useViewer } from '../../../lib/auth.tsx';
 import { RegisterEditPage, useRecordId } from '../../../components/register-edit-page.tsx';
 import { useCustomer } from '../api/get-customer.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
@@ -24,7 +24,8 @@ export function EditCustomerPage() {
   const id = useRecordId();
   const orgPath = useOrgPath();
   const hasEstimates = useFeature('estimates');
-  const hasNfse = useFeature('nfse');
+  const viewer = useViewer();
+  const hasNfse = useFeature('nfse') && can(viewer, 'nfse.see');
   const customer = useCustomer(id);
   const update = useUpdateCustomer(id);
 
@@ -63,7 +64,7 @@ export function EditCustomerPage() {
           </Tab>
           {hasNfse && (
             <Tab eventKey="retencoes" title="Retenções (NFS-e)">
-              <CustomerWithholdingsTab customerId={id} />
+              <CustomerWithholdingsTab customerId={id} readOnly={!can(viewer, 'nfse.issue')} />
             </Tab>
           )}
         </PartyTabs>

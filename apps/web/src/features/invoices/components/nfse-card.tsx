@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import {
+  can,
   InvoiceState,
   messages,
   nfseStatusLabels,
@@ -10,7 +11,7 @@ import {
   type NfseStatusValue,
 } from '@ordem-certa/contracts';
 import { toastApiError, ApiError } from '../../../lib/api-client.ts';
-import { useOrgPath } from '../../../lib/auth.tsx';
+import { useOrgPath, useViewer } from '../../../lib/auth.tsx';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useNfse } from '../api/get-nfse.ts';
@@ -42,6 +43,8 @@ export function NfseCard({ invoice }: { invoice: InvoiceDetail }) {
   const refresh = useRefreshNfse(invoice.id);
   const orgPath = useOrgPath();
   const queryClient = useQueryClient();
+  // Who may only read the notes (an accountant) sees them without the buttons.
+  const issues = can(useViewer(), 'nfse.issue');
   const [problems, setProblems] = useState<string[]>([]);
   const [modal, setModal] = useState<'cancel' | 'substitute' | null>(null);
   const nfse = query.data ?? null;
@@ -79,8 +82,10 @@ export function NfseCard({ invoice }: { invoice: InvoiceDetail }) {
     }
   };
   const canIssue =
-    completed && (!nfse || nfse.status === 'rejected' || nfse.status === 'canceled' || nfse.status === 'substituted');
-  const issued = nfse?.status === 'issued';
+    issues &&
+    completed &&
+    (!nfse || nfse.status === 'rejected' || nfse.status === 'canceled' || nfse.status === 'substituted');
+  const issued = issues && nfse?.status === 'issued';
 
   return (
     <SectionCard
@@ -93,7 +98,7 @@ export function NfseCard({ invoice }: { invoice: InvoiceDetail }) {
         )
       }
     >
-      <OrderWithholdingsBlock invoiceId={invoice.id} locked={nfse?.status === 'processing'} />
+      <OrderWithholdingsBlock invoiceId={invoice.id} locked={!issues || nfse?.status === 'processing'} />
       {nfse && <NfseDetails invoiceId={invoice.id} nfse={nfse} />}
       {problems.length > 0 && (
         <Alert variant="danger" className="small">
