@@ -78,6 +78,7 @@ export default defineConfig({
       CNPJ_API_URL: `${lookups}/brasilapi/cnpj/v1`,
       NFSE_API_URL: `http://127.0.0.1:${process.env.E2E_SEFIN_PORT}`,
       NFSE_PRODUCTION_API_URL: `http://127.0.0.1:${process.env.E2E_SEFIN_PORT}`,
+      NFSE_PARAMETERS_URL: `http://127.0.0.1:${process.env.E2E_SEFIN_PORT}/parametrizacao`,
       NFSE_JOB_INTERVAL_MS: '1000',
     },
   },

@@ -118,6 +118,11 @@ export function NfseDetails({ invoiceId, nfse }: { invoiceId: number; nfse: Nfse
           XML da DPS
         </Button>
         {nfse.hasNfseXml && (
+          <Button size="sm" variant="outline-primary" onClick={() => get('danfse.pdf')}>
+            DANFSe (PDF)
+          </Button>
+        )}
+        {nfse.hasNfseXml && (
           <Button size="sm" variant="outline-secondary" onClick={() => get('nfse.xml')}>
             XML da NFS-e
           </Button>
