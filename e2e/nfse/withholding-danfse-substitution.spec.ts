@@ -88,7 +88,7 @@ test('the NFS-e of a customer that withholds: ISS withheld, DANFSe, substitution
   // ISS 2 % and IRRF 1,5 % of the total withheld: the net is what the order expects to receive.
   const withheld = Math.round(total * 2) / 100 + Math.round(total * 1.5) / 100;
   const net = (total - withheld).toLocaleString('pt-BR', { minimumFractionDigits: 2 });
-  await expect(card.getByTestId('nfse-values')).toContainText('retido pelo tomador');
+  await expect(card.getByTestId('nfse-values')).toContainText('ISS retido (2%)');
   await expect(card.getByTestId('nfse-net')).toContainText(net);
 
   const [download] = await Promise.all([

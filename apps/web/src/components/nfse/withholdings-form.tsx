@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Button, Col, Form, Row } from 'react-bootstrap';
 import {
   federalWithholdingLabels,
@@ -9,15 +9,13 @@ import {
   type NfseWithholdingsBodyInput,
 } from '@ordem-certa/contracts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
+import { PercentInput } from '../percent-input.tsx';
 import { contractResolver, lazySchema } from '../../lib/schema-source.ts';
 
 // Loaded on the first check: the order screen, where this form also lives, paints without zod.
 const resolver = contractResolver<NfseWithholdingsBodyInput, NfseWithholdingsBody>(lazySchema('nfseWithholdingsBody'));
 
 type Rates = NonNullable<NfseWithholdingsBody['withholdings']>;
-
-/** An empty field is null; '0,65' is 0.65; anything else stays a number the contract refuses. */
-const rate = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(String(v).replace(',', '.')));
 
 /** The retentions of Lei 10.833/2003 art. 30: PIS 0,65 %, COFINS 3 %, CSLL 1 % (4,65 % together). */
 const LEI_10833 = { pis: 0.65, cofins: 3, csll: 1 };
@@ -45,6 +43,7 @@ export function WithholdingsForm({
 }) {
   const {
     register,
+    control,
     handleSubmit,
     setError,
     setValue,
@@ -78,17 +77,27 @@ export function WithholdingsForm({
       />
       <Row className="g-2">
         {federalWithholdings.map((k) => (
-          <Form.Group key={k} as={Col} xs={6} sm={4} lg={2} controlId={`${idPrefix}-${k}`}>
-            <Form.Label className="small mb-1">{federalWithholdingLabels[k]} (%)</Form.Label>
-            <Form.Control
-              inputMode="decimal"
-              size="sm"
-              placeholder="—"
-              disabled={disabled}
-              isInvalid={!!fieldErrors?.[k]}
-              {...register(`withholdings.${k}`, { setValueAs: rate })}
+          <Form.Group key={k} as={Col} xs={6} sm={4} lg={2}>
+            <Form.Label className="small mb-1" htmlFor={`${idPrefix}-${k}`}>
+              {federalWithholdingLabels[k]} (%)
+            </Form.Label>
+            <Controller
+              control={control}
+              name={`withholdings.${k}`}
+              render={({ field }) => (
+                <PercentInput
+                  id={`${idPrefix}-${k}`}
+                  name={field.name}
+                  value={field.value as number | null | undefined}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  placeholder="—"
+                  disabled={disabled}
+                  isInvalid={!!fieldErrors?.[k]}
+                  error={fieldErrors?.[k]?.message}
+                />
+              )}
             />
-            <Form.Control.Feedback type="invalid">{fieldErrors?.[k]?.message}</Form.Control.Feedback>
           </Form.Group>
         ))}
       </Row>

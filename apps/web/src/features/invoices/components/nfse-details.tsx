@@ -22,11 +22,11 @@ function NfseValues({ nfse }: { nfse: Nfse }) {
       <dd>{formatMoney(v.service - v.discount)}</dd>
       {v.iss !== null && (
         <>
-          <dt>ISS{v.issRate !== null ? ` (${percent(v.issRate)})` : ''}</dt>
-          <dd>
-            {formatMoney(v.iss)}
-            {v.issWithheld ? ' · retido pelo tomador' : ''}
-          </dd>
+          <dt>
+            {v.issWithheld ? 'ISS retido' : 'ISS'}
+            {v.issRate !== null ? ` (${percent(v.issRate)})` : ''}
+          </dt>
+          <dd>{formatMoney(v.iss)}</dd>
         </>
       )}
       {federal

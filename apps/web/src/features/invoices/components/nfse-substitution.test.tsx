@@ -52,7 +52,7 @@ describe('NfseCard: withholdings and substitution', () => {
     expect(block).toHaveTextContent('(do cliente)');
     expect(within(block).getByTestId('order-net')).toHaveTextContent('R$ 918,50');
     const declared = screen.getByTestId('nfse-values');
-    expect(declared).toHaveTextContent('retido pelo tomador');
+    expect(declared).toHaveTextContent('ISS retido (2%)');
     expect(declared).toHaveTextContent('IRRF retido');
     expect(within(declared).getByTestId('nfse-net')).toHaveTextContent('R$ 918,50');
   });
