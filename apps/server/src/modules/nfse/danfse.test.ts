@@ -1,22 +1,25 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
+import { simpleParser } from 'mailparser';
 import { formatIdentifier, nfseMessages, PersonType } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { startSefinStandIn, type SefinStandIn } from '@ordem-certa/test-support/sefin-stand-in';
 import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { createMailer } from '../../lib/mailer.ts';
 import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { nfseCompany, simplesSettings } from '../../../test/nfse-fixtures.ts';
-import { consultUrl, danfseQr } from './danfse.service.ts';
+import { consultUrl, danfseQr } from '../../core/documents/danfse.ts';
 
 // The DANFSe of an NFS-e issued at the stand-in, read back with poppler (text, fonts, the page as an
 // image whose QR code is decoded with jsQR) and checked with qpdf. The QR's payload is also checked
-// where it is made (danfseQr), so a failure tells whether the payload or its drawing is wrong.
+// where it is made (danfseQr), so a failure tells whether the payload or its drawing is wrong. A standing
+// NFS-e's DANFSe also goes with the order's e-mail and is offered on the customer's public page.
 
 let standIn: SefinStandIn;
 let ctx: TestContext;
@@ -31,6 +34,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'danfse-'));
   standIn = await startSefinStandIn();
   ctx = await createTestApp({
+    mailer: createMailer({ outboxDir: join(dir, 'outbox') }),
     config: {
       nfseApiUrl: standIn.url,
       nfseParametersUrl: `${standIn.url}/parametrizacao`,
@@ -115,5 +119,36 @@ describe('GET invoices/{id}/nfse/danfse.pdf', () => {
     writeFileSync(file, res.rawPayload);
     // In homologation the banner says so first; the status is in the document all the same.
     expect(run('pdftotext', [file, '-']).stdout).toContain(nfse.accessKey.slice(0, 4));
+  });
+});
+
+describe("the DANFSe with the order's e-mail and on its public page", () => {
+  it('a standing NFS-e: attached to the e-mail, offered on the public page; a wrong token gets nothing', async () => {
+    const order = await n.completedOrder('Revisão do split');
+    const { signUrl } = (await world.admin('GET', `/${order.id}`)).json() as { signUrl: string };
+    const token = new URL(signUrl, 'http://x').searchParams.get('token')!;
+    const publicPage = () => ctx.app.inject({ url: `/api/public/invoices/${order.id}?token=${token}` });
+    const publicPdf = (t = token) => ctx.app.inject({ url: `/api/public/invoices/${order.id}/danfse.pdf?token=${t}` });
+    expect((await publicPage()).json().nfse).toBeNull();
+    expect((await publicPdf()).statusCode).toBe(404);
+
+    const nfse = await n.issued(order.id);
+    expect((await publicPage()).json().nfse).toEqual({ number: nfse.number });
+    const pdf = await publicPdf();
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await publicPdf('x'.repeat(40))).statusCode).toBe(404);
+
+    await ctx.database.db
+      .update(schema.companies)
+      .set({ email: 'contato@oficina.com.br' })
+      .where(eq(schema.companies.id, world.company.id));
+    const sent = await world.admin('POST', `/${order.id}/email`, { to: 'cliente@exemplo.com.br' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [file] = readdirSync(join(dir, 'outbox')).filter((f) => f.endsWith('.eml'));
+    const mail = await simpleParser(readFileSync(join(dir, 'outbox', file!)));
+    expect(mail.attachments.map((a) => a.filename)).toEqual([`OS-${order.number}.pdf`, `DANFSe-${nfse.number}.pdf`]);
+    expect(mail.html).toContain('com o DANFSe da nota fiscal de serviço');
   });
 });

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { formatQuantity, nfseMessages, normalizeIdentifier, PersonType } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { invalid } from '../../plugins/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import type { DpsInput, DpsSubstitution } from '@ordem-certa/nfse-xml';
-import { issRates, orderWithholdings } from './order-withholdings.ts';
+import { issRates, orderWithholdings } from '../../core/orders/withholdings.ts';
 import type { MunicipalParameters } from './municipal-parameters.ts';
 
 // What an order's DPS says, read from the order, its company's fiscal settings, its customer and the

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { nfseMessages, type NfseCancelBody } from '@ordem-certa/contracts';
 import { schema, type Tx } from '@ordem-certa/db';
-import { AppError, conflict, invalid, notFound } from '../../plugins/errors.ts';
-import { recordChange, systemComment, visibleInvoice, type Actor } from '../invoices/invoice-access.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { recordChange, systemComment, visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
 import { buildCancelEvent, signXml, validateXml } from '@ordem-certa/nfse-xml';
 import { nfseStatus, postEvent, type SefinNfseStatus } from './sefin-client.ts';
 import {

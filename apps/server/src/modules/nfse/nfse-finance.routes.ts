@@ -11,7 +11,7 @@ import {
   orderWithholdingsResponse,
   orgParam,
 } from '@ordem-certa/contracts';
-import { csvFileName, reportCsv } from '../reports/report-csv.ts';
+import { csvFileName, reportCsv } from '../../core/reports/report-csv.ts';
 import { getAccountant, putAccountant } from './accountant.service.ts';
 import { listNfse, nfseCsvTable } from './nfse-list.service.ts';
 import { timeZoneOf } from './nfse.service.ts';

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { InvoiceState, nfseMessages, type Nfse, type NfseSubstituteBody } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { conflict, invalid, isUniqueViolation } from '../../plugins/errors.ts';
-import { lockInvoice, recordChange, visibleInvoice, type Actor } from '../invoices/invoice-access.ts';
+import { conflict, invalid, isUniqueViolation } from '../../lib/errors.ts';
+import { lockInvoice, recordChange, visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
 import {
   buildDps,
   DpsInputError,
@@ -13,7 +13,7 @@ import {
   WithholdingError,
   type DpsInput,
 } from '@ordem-certa/nfse-xml';
-import { certificateKey } from './certificate-store.ts';
+import { certificateKey } from '../../lib/certificate-store.ts';
 import { competenceOf, dpsInputOf, serviceTaxation } from './dps-input.ts';
 import { municipalParameters, type MunicipalParameters } from './municipal-parameters.ts';
 import { companyCertificate, timeZoneOf, toNfse, type NfseContext } from './nfse.service.ts';

@@ -8,7 +8,7 @@ import {
   type NfseStatusValue,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { partySearch } from '../../lib/parties.ts';
+import { partySearch } from '../../core/registers/parties.ts';
 import { alias } from 'drizzle-orm/pg-core';
 
 // 'Notas fiscais': every NFS-e of the organization with its status, month, customer and number

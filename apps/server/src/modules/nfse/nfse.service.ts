@@ -2,11 +2,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import { fromCents, nfseMessages, type Nfse, type NfseEnvironment } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { conflict, notFound } from '../../plugins/errors.ts';
-import { visibleInvoice, type Actor } from '../invoices/invoice-access.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
 import { openA1 } from '@ordem-certa/nfse-xml';
 import type { Mailer } from '../../lib/mailer.ts';
-import { certificateKey, openCertificate } from './certificate-store.ts';
+import { certificateKey, openCertificate } from '../../lib/certificate-store.ts';
 import type { CallOptions } from './sefin-client.ts';
 
 // The NFS-e feature's shared reads: the context it runs with, the national system's addresses, the

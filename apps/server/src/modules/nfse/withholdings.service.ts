@@ -7,14 +7,14 @@ import {
   type OrderWithholdings,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict } from '../../plugins/errors.ts';
-import { audit } from '../../lib/audit.ts';
-import { lockInvoice, recordChange, visibleInvoice, type Actor } from '../invoices/invoice-access.ts';
-import { orderWithholdings } from './order-withholdings.ts';
+import { assertFound } from '../../core/access/access.ts';
+import { conflict } from '../../lib/errors.ts';
+import { audit } from '../../core/audit/audit.ts';
+import { lockInvoice, recordChange, visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
+import { orderWithholdings } from '../../core/orders/withholdings.ts';
 
 // What a customer withholds by default from the services it takes, and an order's own choice: the
-// screens' reads and writes (the amounts are reckoned in order-withholdings.ts).
+// screens' reads and writes (the amounts are reckoned in core/orders/withholdings.ts).
 
 const c = schema.customers;
 type Rates = schema.WithholdingRates;

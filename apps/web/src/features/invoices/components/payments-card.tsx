@@ -62,6 +62,13 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
       ) : (
         <>
           <dl className="totals-list mb-2">
+            {/* Taxes the customer withholds at source: part of the total that is not received. */}
+            {data.withheld > 0 && (
+              <div>
+                <dt>Retido pelo cliente</dt>
+                <dd data-testid="withheld">{formatMoney(data.withheld)}</dd>
+              </div>
+            )}
             <div>
               <dt>Recebido</dt>
               <dd data-testid="paid">{formatMoney(data.paid)}</dd>

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatIdentifier, messages, paperworkMessages, PersonType, type PublicInvoice } from '@ordem-certa/contracts';
-import { ApiError, newIdempotencyKey, toastApiError } from '../../../lib/api-client.ts';
+import { API_BASE, ApiError, newIdempotencyKey, toastApiError } from '../../../lib/api-client.ts';
 import { QUEUED_MESSAGE, sendOrQueue } from '../../../lib/offline/outbox-runtime.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { sameOriginPath } from '../../../lib/same-origin.ts';
@@ -45,7 +45,7 @@ export function SignInvoicePage() {
       </Alert>
     );
   } else if (query.data.isSigned) {
-    body = <Signed invoice={query.data} />;
+    body = <Signed invoice={query.data} token={token} />;
   } else if (!query.data.canSign) {
     body = (
       <Alert variant="secondary" className="mt-3">
@@ -67,7 +67,23 @@ function Header({ invoice }: { invoice: PublicInvoice }) {
   );
 }
 
-function Signed({ invoice }: { invoice: PublicInvoice }) {
+/** The order's NFS-e, once issued: its DANFSe (the printable document) opens in a new tab. */
+function NfseLink({ invoice, token }: { invoice: PublicInvoice; token: string }) {
+  if (!invoice.nfse) return null;
+  const href = `${API_BASE}/public/invoices/${invoice.id}/danfse.pdf?token=${encodeURIComponent(token)}`;
+  return (
+    <Card className="my-3" data-testid="public-nfse">
+      <Card.Body className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <span>Nota fiscal de serviço{invoice.nfse.number ? ` nº ${invoice.nfse.number}` : ''}</span>
+        <a className="btn btn-outline-primary btn-sm" href={href} target="_blank" rel="noopener">
+          DANFSe (PDF)
+        </a>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function Signed({ invoice, token }: { invoice: PublicInvoice; token: string }) {
   return (
     <>
       <Header invoice={invoice} />
@@ -97,6 +113,7 @@ function Signed({ invoice }: { invoice: PublicInvoice }) {
           <PixCard pix={invoice.pix} />
         </div>
       )}
+      <NfseLink invoice={invoice} token={token} />
     </>
   );
 }
@@ -275,6 +292,7 @@ function SignForm({
       )}
       <Summary invoice={invoice} />
       {invoice.pix && <PixCard pix={invoice.pix} />}
+      <NfseLink invoice={invoice} token={token} />
       <Form.Group className="mb-3" controlId={nameId}>
         <Form.Label>Nome de quem assina</Form.Label>
         <Form.Control
