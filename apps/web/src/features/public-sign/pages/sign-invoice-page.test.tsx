@@ -117,6 +117,17 @@ describe('SignInvoicePage', () => {
     expect(screen.queryByRole('button', { name: 'Assinar' })).not.toBeInTheDocument();
   });
 
+  it("the order's NFS-e, once issued, offers its DANFSe through the same link", async () => {
+    fakeApi({ [`GET ${api}`]: () => signed({ nfse: { number: '1234' } }) });
+    renderPage();
+    const card = await screen.findByTestId('public-nfse');
+    expect(card).toHaveTextContent('Nota fiscal de serviço nº 1234');
+    expect(screen.getByRole('link', { name: 'DANFSe (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/public/invoices/7/danfse.pdf?token=abc',
+    );
+  });
+
   it("the signing time is in the organization's zone the answer carries (Manaus: an hour behind São Paulo)", async () => {
     fakeApi({ [`GET ${api}`]: () => signed({ timeZone: 'America/Manaus' }) });
     renderPage();
