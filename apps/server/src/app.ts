@@ -27,6 +27,7 @@ import { startReminderJob } from './modules/notifications/reminder-job.ts';
 import { startMaintenancePlanJob } from './modules/maintenance-plans/maintenance-plan-job.ts';
 import { startReceivableJob } from './modules/payments/receivable-job.ts';
 import { startNfseJob } from './modules/nfse/nfse-job.ts';
+import { startWhatsAppJob } from './modules/whatsapp/whatsapp-job.ts';
 import type { Job } from './lib/interval-job.ts';
 import { inlineScriptSources, webShell } from './lib/web-shell.ts';
 import { trackCommits } from './lib/after-commit.ts';
@@ -54,6 +55,8 @@ declare module 'fastify' {
 
 export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'> & {
   jwtSecret: string;
+  /** The demo's WhatsApp numbers and the local stand-in of the Cloud API that answers for them. */
+  whatsappDemo?: { url: string; phoneNumberIds: string[] };
 } & Partial<
     Pick<
       Config,
@@ -65,6 +68,7 @@ export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinut
       | 'nfseApiUrl'
       | 'nfseProductionApiUrl'
       | 'nfseCertKey'
+      | 'whatsappApiUrl'
       | 'vapidPublicKey'
       | 'vapidPrivateKey'
       | 'vapidSubject'
@@ -91,13 +95,14 @@ export interface BuildOptions {
    * Run the background jobs (main.ts does; tests that exercise them do): due reminders every
    * `reminderIntervalMs`, maintenance plans' orders every `maintenancePlanIntervalMs`, overdue
    * instalments' notifications every `receivableIntervalMs`, the NFS-e waiting to be sent every
-   * `nfseIntervalMs` (0 or absent: off).
+   * `nfseIntervalMs`, the WhatsApp messages queued every `whatsappIntervalMs` (0 or absent: off).
    */
   jobs?: {
     reminderIntervalMs: number;
     maintenancePlanIntervalMs?: number;
     receivableIntervalMs?: number;
     nfseIntervalMs?: number;
+    whatsappIntervalMs?: number;
   };
 }
 
@@ -247,6 +252,7 @@ export async function buildApp(opts: BuildOptions) {
       maintenancePlanIntervalMs = 0,
       receivableIntervalMs = 0,
       nfseIntervalMs = 0,
+      whatsappIntervalMs = 0,
     } = opts.jobs;
     const jobs: Job[] = [];
     app.addHook('onReady', async () => {
@@ -255,6 +261,7 @@ export async function buildApp(opts: BuildOptions) {
         jobs.push(startMaintenancePlanJob(opts.database.db, app.log, maintenancePlanIntervalMs));
       if (receivableIntervalMs > 0) jobs.push(startReceivableJob(opts.database.db, app.log, receivableIntervalMs));
       if (nfseIntervalMs > 0) jobs.push(startNfseJob(app, nfseIntervalMs));
+      if (whatsappIntervalMs > 0) jobs.push(startWhatsAppJob(app, whatsappIntervalMs));
     });
     app.addHook('onClose', async () => {
       await Promise.all(jobs.map((job) => job.stop()));

@@ -90,6 +90,7 @@ const app = await buildApp({
     maintenancePlanIntervalMs: config.maintenancePlanJobIntervalMs,
     receivableIntervalMs: config.receivableJobIntervalMs,
     nfseIntervalMs: config.nfseJobIntervalMs,
+    whatsappIntervalMs: config.whatsappJobIntervalMs,
   },
   logger: {
     level: config.logLevel,

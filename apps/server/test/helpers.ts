@@ -35,6 +35,7 @@ const testConfig = {
   cnpjApiUrl: NOWHERE,
   nfseApiUrl: NOWHERE,
   nfseProductionApiUrl: NOWHERE,
+  whatsappApiUrl: NOWHERE,
 };
 
 /** Another app instance with its own connection pool over the same PostgreSQL database (as a second server would be). */

@@ -33,6 +33,7 @@ import { payRuleRoutes } from './pay-rules/pay-rules.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { expenseRoutes } from './expenses/expenses.routes.ts';
 import { nfseRoutes } from './nfse/nfse.routes.ts';
+import { whatsappRoutes } from './whatsapp/whatsapp.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -70,4 +71,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   paymentRoutes,
   expenseRoutes,
   nfseRoutes,
+  whatsappRoutes,
 ];

@@ -42,3 +42,6 @@ export * from './expenses.ts';
 export * from './company-fiscal-settings.ts';
 export * from './nfse-documents.ts';
 export * from './push-subscriptions.ts';
+export * from './whatsapp-settings.ts';
+export * from './whatsapp-consents.ts';
+export * from './customer-messages.ts';
