@@ -61,7 +61,7 @@ export async function queueDueByClock(ctx: WhatsAppContext, now = new Date()): P
     const due =
       which === 'instalmentDue'
         ? sql`r.due_date = ${today(at)} + 3`
-        : sql`r.due_date BETWEEN ${today(at)} - ${OVERDUE_DAYS} AND ${today(at)} - 1`;
+        : sql`r.due_date BETWEEN ${today(at)} - ${OVERDUE_DAYS}::int AND ${today(at)} - 1`;
     const rows = await queryRows<{ id: number; organization_id: number }>(
       ctx.db,
       sql`SELECT r.id, r.organization_id FROM receivables r
