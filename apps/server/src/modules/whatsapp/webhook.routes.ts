@@ -37,7 +37,7 @@ export const webhookRoutes =
           summary: 'Verificação do webhook pela Meta: devolve hub.challenge quando o token de verificação confere',
           security: [],
           querystring: verificationQuery,
-          response: { 403: errorBody },
+          response: { 200: z.string().describe('hub.challenge, como texto'), 403: errorBody },
         },
         config: { access: 'public' },
       },
