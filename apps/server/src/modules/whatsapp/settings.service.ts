@@ -6,7 +6,7 @@ import {
   type WhatsAppSettingsBody,
 } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { AppError, invalid, isUniqueViolation } from '../../plugins/errors.ts';
+import { invalid, isUniqueViolation } from '../../plugins/errors.ts';
 import { CloudApiUnreachable, readPhoneNumber } from './cloud-api.ts';
 import { callOf, loadConnection, sealSecret, type WhatsAppContext } from './connection.ts';
 import { classifyError } from './meta-errors.ts';
@@ -96,7 +96,7 @@ export async function testConnection(ctx: WhatsAppContext, organizationId: numbe
   } catch (err) {
     if (err instanceof CloudApiUnreachable) {
       ctx.log.warn({ organizationId, reason: err.message }, 'WhatsApp test: API unreachable');
-      throw new AppError(502, [m.apiUnreachable]);
+      throw invalid({ _: m.apiUnreachable });
     }
     throw err;
   }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { whatsappCloudMessages as m, type WhatsAppTemplate } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { AppError, invalid } from '../../plugins/errors.ts';
+import { invalid } from '../../plugins/errors.ts';
 import { CloudApiUnreachable, createTemplate, listTemplates, type CloudCall } from './cloud-api.ts';
 import { callOf, loadConnection, type WhatsAppContext } from './connection.ts';
 import { classifyError } from './meta-errors.ts';
@@ -50,7 +50,7 @@ async function connectedCall(ctx: WhatsAppContext, organizationId: number) {
 const unreachable = (ctx: WhatsAppContext, organizationId: number, err: unknown) => {
   if (!(err instanceof CloudApiUnreachable)) return err;
   ctx.log.warn({ organizationId, reason: err.message }, 'WhatsApp templates: API unreachable');
-  return new AppError(502, [m.apiUnreachable]);
+  return invalid({ _: m.apiUnreachable });
 };
 
 /** Records what Meta says of a template of the organization (by name), as the list, a creation or a webhook tells it. */
