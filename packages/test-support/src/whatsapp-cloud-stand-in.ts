@@ -9,6 +9,7 @@ import {
   type GraphRefusal,
   type StoredTemplate,
 } from './whatsapp-cloud-stand-in/rules.ts';
+import { control, jsonBody } from './whatsapp-cloud-stand-in/control.ts';
 import {
   deliver,
   inboundPayload,
@@ -82,7 +83,13 @@ export interface WhatsAppStandIn {
 const VERSION = 'v27.0';
 const newMessageId = () => `wamid.${randomBytes(18).toString('base64url')}`;
 
-export async function startWhatsAppStandIn(o: { port?: number; host?: string; autoApprove?: boolean } = {}) {
+/**
+ * `control`: also answer the /_stand-in/ requests (connect a business, read what was sent, make a customer
+ * answer) for tests in another process.
+ */
+export async function startWhatsAppStandIn(
+  o: { port?: number; host?: string; autoApprove?: boolean; control?: boolean } = {},
+) {
   const businesses = new Map<string, Business>();
   const templatesByAccount = new Map<string, Map<string, StoredTemplate>>();
   const lastInbound = new Map<string, number>();
@@ -194,6 +201,15 @@ export async function startWhatsAppStandIn(o: { port?: number; host?: string; au
     req: http.IncomingMessage,
   ): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
     const url = new URL(req.url ?? '/', 'http://stand-in');
+    if (o.control) {
+      const answered = await control(
+        standIn,
+        req.method ?? '',
+        url.pathname,
+        jsonBody(() => readBody(req)),
+      );
+      if (answered) return answered;
+    }
     const path = url.pathname.replace(/^\/v\d+\.\d+/, '').replace(/\/+$/, '');
     const fail = (r: GraphRefusal) => ({ status: r.status, body: errorBody(r) });
 
@@ -320,6 +336,11 @@ export async function startWhatsAppStandIn(o: { port?: number; host?: string; au
     handle(req)
       .then(({ status, body, headers }) => {
         standIn.requests.push({ method: req.method ?? '', path: new URL(req.url ?? '/', 'http://x').pathname, status });
+        if (status === 204) {
+          res.writeHead(204);
+          res.end();
+          return;
+        }
         const data = JSON.stringify(body);
         res.writeHead(status, {
           'content-type': 'application/json; charset=utf-8',
