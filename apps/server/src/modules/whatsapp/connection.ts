@@ -5,7 +5,6 @@ import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { open, seal, secretsKey } from '../../lib/secrets.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { AppConfig } from '../../app.ts';
-import { WHATSAPP_GRAPH_URL } from '../../config.ts';
 import type { CloudCall } from './cloud-api.ts';
 
 // An organization's connection to the Cloud API as the code uses it: the stored row with its secrets
@@ -50,7 +49,8 @@ async function openSecret(ctx: WhatsAppContext, organizationId: number, what: Se
 export function apiUrlFor(config: AppConfig, phoneNumberId: string): string {
   const demo = config.whatsappDemo;
   if (demo && demo.phoneNumberIds.includes(phoneNumberId)) return demo.url;
-  return config.whatsappApiUrl ?? WHATSAPP_GRAPH_URL;
+  // Always set by the settings (WHATSAPP_API_URL or Meta's); empty only in an app built without it.
+  return config.whatsappApiUrl ?? '';
 }
 
 export interface Connection {
@@ -101,7 +101,7 @@ export async function connectionsOfAccount(ctx: WhatsAppContext, businessAccount
 
 /** The call of a connection, when it has a token. */
 export const callOf = (c: Connection): CloudCall | null =>
-  c.accessToken ? { baseUrl: c.baseUrl, accessToken: c.accessToken } : null;
+  c.accessToken && c.baseUrl ? { baseUrl: c.baseUrl, accessToken: c.accessToken } : null;
 
 /** Whether an event's message goes: the organization sends, and this event is on. Read in the event's transaction. */
 export async function eventIsOn(tx: Db | Tx, organizationId: number, event: WhatsAppEvent | null): Promise<boolean> {
