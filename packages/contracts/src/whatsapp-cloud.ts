@@ -86,7 +86,10 @@ export const whatsappTemplate = z.object({
   label: z.string(),
   category: z.string(),
   language: z.string(),
+  /** The text with its numbered parameters ({{1}}, {{2}}…), and the footer. */
   body: z.string(),
+  /** A sample value of each parameter, in order (what Meta is shown when the template is submitted). */
+  example: z.array(z.string()),
   buttons: z.array(z.string()),
   /** NOT_SUBMITTED, or Meta's: PENDING, APPROVED, REJECTED, PAUSED, DISABLED… */
   status: z.string(),

@@ -30,6 +30,7 @@ export async function listProductTemplates(db: Db, organizationId: number): Prom
         category: 'UTILITY',
         language: TEMPLATE_LANGUAGE,
         body: p.footer ? `${p.body}\n\n${p.footer}` : p.body,
+        example: p.example,
         buttons: p.quickReplies,
         status: row?.status ?? NOT_SUBMITTED,
         rejectedReason: row?.rejectedReason ?? null,

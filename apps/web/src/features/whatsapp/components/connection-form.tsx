@@ -18,7 +18,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useSaveWhatsAppSettings } from '../api/save-whatsapp-settings.ts';
 import { useTestWhatsApp } from '../api/test-whatsapp.ts';
 
-const KEPT = 'Guardado — deixe em branco para manter';
+const KEPT = 'Guardado (em branco, mantém)';
 const quality: Record<string, string> = { GREEN: 'alta', YELLOW: 'média', RED: 'baixa' };
 
 /** A verify token nobody guesses: 24 letters and digits. */

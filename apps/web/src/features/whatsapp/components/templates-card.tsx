@@ -15,6 +15,24 @@ const variant: Record<string, string> = {
   NOT_SUBMITTED: 'light',
 };
 
+/** The template's text with a sample in each parameter's place, marked. */
+function Sample({ t }: { t: WhatsAppTemplate }) {
+  const parts = t.body.split(/(\{\{\d+\}\})/);
+  return (
+    <>
+      {parts.map((part, i) => {
+        const n = /^\{\{(\d+)\}\}$/.exec(part);
+        if (!n) return part;
+        return (
+          <mark key={i} title={`Parâmetro ${n[1]}`} className="px-1 rounded">
+            {t.example[Number(n[1]) - 1] ?? part}
+          </mark>
+        );
+      })}
+    </>
+  );
+}
+
 /** The message of a refused call: a 422's field messages in one line. */
 const problemOf = (err: unknown) =>
   err instanceof ApiError && err.fieldErrors ? Object.values(err.fieldErrors).flat().join(' ') : null;
@@ -62,7 +80,8 @@ export function TemplatesCard({ templates, connected }: { templates: WhatsAppTem
       <Card.Body className="pb-0">
         <p className="small text-body-secondary">
           A Meta aprova cada modelo antes do primeiro envio (categoria Utilidade, em português do Brasil). Enquanto um
-          modelo não está aprovado, o aviso vai por e-mail para quem tem e-mail.
+          modelo não está aprovado, o aviso vai por e-mail para quem tem e-mail. Os trechos marcados são exemplos do que
+          cada mensagem leva.
           {missing > 0 && ` ${missing} ainda não enviado(s).`}
         </p>
         {!connected && <Alert variant="info">{whatsappCloudMessages.notConfigured}.</Alert>}
@@ -81,7 +100,7 @@ export function TemplatesCard({ templates, connected }: { templates: WhatsAppTem
               </Badge>
             </div>
             <p className="small mb-1 mt-2 text-break" style={{ whiteSpace: 'pre-line' }}>
-              {t.body}
+              <Sample t={t} />
             </p>
             {t.buttons.length > 0 && (
               <div className="d-flex gap-2 mb-1">
