@@ -129,6 +129,12 @@ async function visit(tx: Q, organizationId: number, invoiceId: number) {
 /** The stamp of a scheduled time in keys and payloads: a moved visit is a new one. */
 export const visitStamp = (at: Date) => String(Math.floor(at.getTime() / 1000));
 
+/** The quick-reply payloads of a visit's messages (scheduled, reminder): which visit, at which time, and the answer. */
+export const visitReplyPayloads = (invoiceId: number, at: Date) => [
+  `visit:${invoiceId}:${visitStamp(at)}:confirm`,
+  `visit:${invoiceId}:${visitStamp(at)}:reschedule`,
+];
+
 /** A visit was scheduled or moved: its date, time and technician. */
 export async function queueVisitScheduled(tx: Q, { organizationId }: Scope, invoiceId: number): Promise<Queued | null> {
   const v = await visit(tx, organizationId, invoiceId);
@@ -144,15 +150,10 @@ export async function queueVisitScheduled(tx: Q, { organizationId }: Scope, invo
       ...visitWhen(v.row.scheduledAt, v.p.timeZone),
       technician: v.technician,
     },
+    quickReplies: visitReplyPayloads(invoiceId, v.row.scheduledAt),
     dedupeKey: `visit-scheduled:${invoiceId}:${visitStamp(v.row.scheduledAt)}`,
   });
 }
-
-/** The quick-reply payloads of a visit's reminder: which visit, at which time, and the answer. */
-export const visitReplyPayloads = (invoiceId: number, at: Date) => [
-  `visit:${invoiceId}:${visitStamp(at)}:confirm`,
-  `visit:${invoiceId}:${visitStamp(at)}:reschedule`,
-];
 
 /** The day before a visit: its reminder, with 'Confirmar' and 'Remarcar'. */
 export async function queueVisitReminder(tx: Q, { organizationId }: Scope, invoiceId: number): Promise<Queued | null> {

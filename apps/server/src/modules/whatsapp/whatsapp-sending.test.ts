@@ -64,6 +64,10 @@ describe('each event sends its template with its parameters', () => {
     expect(lastTo(t.world.mobile.digits)!.template).toMatchObject({
       name: 'oc_visita_agendada_v1',
       parameters: ['Maria', company(), String(order.number), 'quinta-feira, 10/12/2026', '14:30', 'Colaborador'],
+      payloads: [
+        `visit:${order.id}:${visitStamp(new Date('2026-12-10T17:30:00.000Z'))}:confirm`,
+        expect.stringMatching(/:reschedule$/),
+      ],
     });
   });
 
