@@ -135,13 +135,13 @@ export const visitReplyPayloads = (invoiceId: number, at: Date) => [
   `visit:${invoiceId}:${visitStamp(at)}:reschedule`,
 ];
 
-/** A visit was scheduled or moved: its date, time and technician. */
-export async function queueVisitScheduled(tx: Q, { organizationId }: Scope, invoiceId: number): Promise<Queued | null> {
+/** A visit's message: when it was scheduled or moved, and the day before (each with Confirmar and Remarcar). */
+async function queueVisit(tx: Q, organizationId: number, invoiceId: number, key: 'visitScheduled' | 'visitReminder') {
   const v = await visit(tx, organizationId, invoiceId);
   if (!v) return null;
   return queueTemplate(tx, {
     organizationId,
-    key: 'visitScheduled',
+    key,
     customerId: v.row.customerId,
     invoiceId,
     data: {
@@ -151,29 +151,17 @@ export async function queueVisitScheduled(tx: Q, { organizationId }: Scope, invo
       technician: v.technician,
     },
     quickReplies: visitReplyPayloads(invoiceId, v.row.scheduledAt),
-    dedupeKey: `visit-scheduled:${invoiceId}:${visitStamp(v.row.scheduledAt)}`,
+    dedupeKey: `${key === 'visitScheduled' ? 'visit-scheduled' : 'visit-reminder'}:${invoiceId}:${visitStamp(v.row.scheduledAt)}`,
   });
 }
 
-/** The day before a visit: its reminder, with 'Confirmar' and 'Remarcar'. */
-export async function queueVisitReminder(tx: Q, { organizationId }: Scope, invoiceId: number): Promise<Queued | null> {
-  const v = await visit(tx, organizationId, invoiceId);
-  if (!v) return null;
-  return queueTemplate(tx, {
-    organizationId,
-    key: 'visitReminder',
-    customerId: v.row.customerId,
-    invoiceId,
-    data: {
-      ...v.p.greeting,
-      number: v.row.number,
-      ...visitWhen(v.row.scheduledAt, v.p.timeZone),
-      technician: v.technician,
-    },
-    quickReplies: visitReplyPayloads(invoiceId, v.row.scheduledAt),
-    dedupeKey: `visit-reminder:${invoiceId}:${visitStamp(v.row.scheduledAt)}`,
-  });
-}
+/** A visit was scheduled or moved: its date, time and technician. */
+export const queueVisitScheduled = (tx: Q, { organizationId }: Scope, invoiceId: number): Promise<Queued | null> =>
+  queueVisit(tx, organizationId, invoiceId, 'visitScheduled');
+
+/** The day before a visit: its reminder. */
+export const queueVisitReminder = (tx: Q, { organizationId }: Scope, invoiceId: number): Promise<Queued | null> =>
+  queueVisit(tx, organizationId, invoiceId, 'visitReminder');
 
 /** What is still due on an order: its total less what was received; nothing once it is paid. */
 async function balanceCents(tx: Q, organizationId: number, invoiceId: number) {

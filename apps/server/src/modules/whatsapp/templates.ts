@@ -61,6 +61,10 @@ export interface ProductTemplate<D = never> {
   params: (data: D) => string[];
 }
 
+/** What a visit's messages show, and a sample of it. */
+const visitExample = ['Maria', 'Refrigeração Exemplo', '321', 'quinta-feira, 03/12/2026', '14:30', 'João'];
+const visitParams = (d: VisitData) => [d.customer, d.company, String(d.number), d.date, d.time, d.technician];
+
 const template = <D>(t: Omit<ProductTemplate<D>, 'footer' | 'quickReplies'> & { quickReplies?: string[] }) =>
   ({ footer: OPT_OUT_FOOTER, quickReplies: [], ...t }) as ProductTemplate<D>;
 
@@ -88,8 +92,8 @@ export const templates = {
     label: 'Visita agendada',
     body: 'Olá, {{1}}! Sua visita da {{2}} (ordem nº {{3}}) está agendada para {{4}}, às {{5}}. Quem vai atender: {{6}}. Pode confirmar por aqui, ou tocar em Remarcar se o horário não servir.',
     quickReplies: ['Confirmar', 'Remarcar'],
-    example: ['Maria', 'Refrigeração Exemplo', '321', 'quinta-feira, 03/12/2026', '14:30', 'João'],
-    params: (d) => [d.customer, d.company, String(d.number), d.date, d.time, d.technician],
+    example: visitExample,
+    params: visitParams,
   }),
   visitReminder: template<VisitData>({
     key: 'visitReminder',
@@ -98,8 +102,8 @@ export const templates = {
     label: 'Lembrete da visita (véspera)',
     body: 'Olá, {{1}}! Lembrete da {{2}}: a visita da ordem nº {{3}} é amanhã, {{4}}, às {{5}}. Quem vai atender: {{6}}. Você confirma?',
     quickReplies: ['Confirmar', 'Remarcar'],
-    example: ['Maria', 'Refrigeração Exemplo', '321', 'quinta-feira, 03/12/2026', '14:30', 'João'],
-    params: (d) => [d.customer, d.company, String(d.number), d.date, d.time, d.technician],
+    example: visitExample,
+    params: visitParams,
   }),
   orderCompleted: template<OrderCompletedData>({
     key: 'orderCompleted',

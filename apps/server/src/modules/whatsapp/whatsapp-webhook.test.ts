@@ -27,6 +27,26 @@ const post = (body: string, signature?: string) =>
     headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
     payload: body,
   });
+/** A 'messages' notification of the organization's number (or `phoneNumberId`), as Meta sends it. */
+const messagesPayload = (value: object, phoneNumberId = t.world.business.phoneNumberId) => ({
+  object: 'whatsapp_business_account',
+  entry: [
+    {
+      id: t.world.business.businessAccountId,
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '551140001234', phone_number_id: phoneNumberId },
+            ...value,
+          },
+        },
+      ],
+    },
+  ],
+});
+
 /** Everything the webhook can change, to show that a refused one changed nothing. */
 const snapshot = async () =>
   queryRows(
@@ -66,26 +86,10 @@ describe('POST /api/whatsapp/webhook: only what the organization signed', () => 
     expect(row).toMatchObject({ status: 'delivered', organizationId: t.org.organization.id });
     expect(row!.sentAt).toBeInstanceOf(Date);
     expect(row!.deliveredAt).toBeInstanceOf(Date);
-    const status = (s: string) => ({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: t.world.business.businessAccountId,
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: { display_phone_number: '551140001234', phone_number_id: t.world.business.phoneNumberId },
-                statuses: [
-                  { id: sent.id, status: s, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: sent.to },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    });
+    const status = (s: string) =>
+      messagesPayload({
+        statuses: [{ id: sent.id, status: s, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: sent.to }],
+      });
     const read = JSON.stringify(status('read'));
     expect((await post(read, sign(read, t.world.business.appSecret))).json()).toEqual({ handled: 1 });
     // The same notification again (Meta retries) changes nothing and says so.
@@ -104,36 +108,13 @@ describe('POST /api/whatsapp/webhook: only what the organization signed', () => 
     await scheduledVisit();
     const before = await snapshot();
     const sent = t.standIn.sent.at(-1)!;
-    const payload = {
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: t.world.business.businessAccountId,
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: { display_phone_number: '551140001234', phone_number_id: t.world.business.phoneNumberId },
-                statuses: [
-                  { id: sent.id, status: 'failed', timestamp: '1', recipient_id: sent.to, errors: [{ code: 131026 }] },
-                ],
-                contacts: [{ profile: { name: 'X' }, wa_id: t.world.mobile.digits }],
-                messages: [
-                  {
-                    from: t.world.mobile.digits,
-                    id: 'wamid.forjado',
-                    timestamp: '1',
-                    type: 'text',
-                    text: { body: 'SAIR' },
-                  },
-                ],
-              },
-            },
-          ],
-        },
+    const payload = messagesPayload({
+      statuses: [{ id: sent.id, status: 'failed', timestamp: '1', recipient_id: sent.to, errors: [{ code: 131026 }] }],
+      contacts: [{ profile: { name: 'X' }, wa_id: t.world.mobile.digits }],
+      messages: [
+        { from: t.world.mobile.digits, id: 'wamid.forjado', timestamp: '1', type: 'text', text: { body: 'SAIR' } },
       ],
-    };
+    });
     const body = JSON.stringify(payload);
     const good = sign(body, t.world.business.appSecret);
     const changed = body.replace('"SAIR"', '"SAIr"');
@@ -231,25 +212,11 @@ describe("the customer's messages land on the right customer of the right organi
       sql`SELECT wa_message_id AS id FROM customer_messages WHERE id = ${received[0]!.id}`,
     );
     expect(raw!.id).toBe(id);
-    const replay = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: t.world.business.businessAccountId,
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                metadata: { phone_number_id: t.world.business.phoneNumberId },
-                messages: [
-                  { from: c.mobile.digits, id, timestamp: '1', type: 'text', text: { body: 'Pode ser às 15h?' } },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    });
+    const replay = JSON.stringify(
+      messagesPayload({
+        messages: [{ from: c.mobile.digits, id, timestamp: '1', type: 'text', text: { body: 'Pode ser às 15h?' } }],
+      }),
+    );
     expect((await post(replay, sign(replay, t.world.business.appSecret))).json()).toEqual({ handled: 0 });
     expect((await t.world.messagesOf(c.id)).filter((m) => m.direction === 'in')).toHaveLength(1);
     expect(t.standIn.webhookCalls.length).toBe(again);
