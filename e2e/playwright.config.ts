@@ -29,6 +29,11 @@ process.env.E2E_SEFIN_PORT ??= execFileSync(process.execPath, [
   '-e',
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
+// The stand-in PSP speaking the API Pix (fixtures/pix-psp.ts), on its own free port.
+process.env.E2E_PIX_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
 // The stand-in WhatsApp Cloud API (fixtures/whatsapp.ts), on its own free port.
 process.env.E2E_WHATSAPP_PORT ??= execFileSync(process.execPath, [
   '-e',
@@ -39,7 +44,13 @@ export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: '.',
-  globalSetup: ['./fixtures/smtp-sink.ts', './fixtures/lookups.ts', './fixtures/sefin.ts', './fixtures/whatsapp.ts'],
+  globalSetup: [
+    './fixtures/smtp-sink.ts',
+    './fixtures/lookups.ts',
+    './fixtures/sefin.ts',
+    './fixtures/pix-psp.ts',
+    './fixtures/whatsapp.ts',
+  ],
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,

@@ -1,6 +1,7 @@
-// Makes sure the machine has what the tests drive: Debian's Chromium and PostgreSQL binaries, and
-// poppler's pdftotext and pdffonts (the PDF tests read documents with them), and xmlsec1 (the NFS-e
-// signature tests check our XMLDSig against it).
+// Makes sure the machine has what the tests drive: Debian's Chromium and PostgreSQL binaries,
+// pg_auto_failover (the failover test runs a primary and its standby under it), poppler's pdftotext and
+// pdffonts (the PDF tests read documents with them), and xmlsec1 (the NFS-e signature tests check our
+// XMLDSig against it).
 // Installs them with apt-get when missing and possible (root); otherwise says how.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,6 +17,11 @@ if (!existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium')) missing.push('c
 if (!has('initdb') && !pgBin) missing.push('postgresql');
 if (!has('pdftotext') || !has('pdffonts')) missing.push('poppler-utils');
 if (!has('xmlsec1')) missing.push('xmlsec1');
+// Debian packages pg_auto_failover per PostgreSQL version: the one of the server binaries found, else
+// the one the postgresql package brings.
+const pgVersion = pgBin?.split('/')[4] ?? debianPostgresVersion();
+if (!existsSync('/usr/bin/pg_autoctl') || !existsSync(`/usr/lib/postgresql/${pgVersion}/lib/pgautofailover.so`))
+  missing.push(`postgresql-${pgVersion}-auto-failover`);
 if (missing.length === 0) process.exit(0);
 
 if (isRoot && has('apt-get')) {
@@ -31,3 +37,8 @@ console.error(
     (missing.includes('chromium') ? ' (ou aponte CHROME_PATH para um Chromium/Chrome)' : ''),
 );
 process.exit(1);
+
+function debianPostgresVersion() {
+  const depends = spawnSync('apt-cache', ['depends', 'postgresql'], { encoding: 'utf8' }).stdout ?? '';
+  return /Depends: postgresql-(\d+)\b/.exec(depends)?.[1] ?? '15';
+}

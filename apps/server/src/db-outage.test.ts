@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCpf, PersonType } from '@ordem-certa/contracts';
 import { startCluster, type Cluster } from '@ordem-certa/test-support/postgres-cluster';
 import { startServerProcess, type ServerProcess } from '@ordem-certa/test-support/server-process';
-import { newCpf } from '../test/factories.ts';
+import { startCustomerWriters } from '../test/customer-writers.ts';
 
 // A PostgreSQL server that stops (restart, failover) and comes back, under writers: while it is down
 // every request answers 503 within 5 s with the pt-BR message, /api/health says 503, and once it is
@@ -50,14 +49,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Attempt {
-  name: string;
-  status: number;
-  ms: number;
-  startedAt: number;
-  errors?: unknown;
-}
-
 describe.skipIf(!onPostgres)('PostgreSQL stops and starts again under 4 writers', () => {
   it(
     '503 within 5 s while down, health 503, recovery without restart, no acknowledged write lost',
@@ -71,33 +62,8 @@ describe.skipIf(!onPostgres)('PostgreSQL stops and starts again under 4 writers'
           `server exit code ${server.process.exitCode}; its last output:\n${server.output().slice(-10_000)}`,
         ),
       );
-      const attempts: Attempt[] = [];
-      const writing = { on: true };
-      let n = 0;
-      const writer = async (w: number) => {
-        while (writing.on) {
-          const name = `Cliente ${w}-${++n}`;
-          const startedAt = Date.now();
-          let status = 0;
-          let errors: unknown;
-          try {
-            const res = await fetch(`${server.url}/api/organizations/1/customers`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-              body: JSON.stringify({ type: PersonType.Natural, identifier: formatCpf(newCpf()), name }),
-              signal: AbortSignal.timeout(15_000),
-            });
-            status = res.status;
-            errors = ((await res.json()) as { errors?: unknown }).errors;
-          } catch (err) {
-            status = -1;
-            errors = String(err);
-          }
-          attempts.push({ name, status, ms: Date.now() - startedAt, startedAt, errors });
-          if (status !== 201) await new Promise((r) => setTimeout(r, 50));
-        }
-      };
-      const writers = [1, 2, 3, 4].map(writer);
+      const writers = startCustomerWriters(server.url, token, { writers: 4, timeoutMs: 15_000 });
+      const { attempts } = writers;
       const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
       await sleep(1500);
@@ -131,8 +97,7 @@ describe.skipIf(!onPostgres)('PostgreSQL stops and starts again under 4 writers'
       }
       expect(recovered).toBe(true);
       await sleep(1500);
-      writing.on = false;
-      await Promise.all(writers);
+      await writers.stop();
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
       expect(server.process.exitCode).toBeNull();
 

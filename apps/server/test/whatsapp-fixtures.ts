@@ -7,7 +7,7 @@ import { startWhatsAppStandIn, type WhatsAppStandIn } from '@ordem-certa/test-su
 import type { Mailer, MailMessage } from '../src/lib/mailer.ts';
 import type { WhatsAppContext } from '../src/modules/whatsapp/connection.ts';
 import { sendDueMessages } from '../src/modules/whatsapp/sender.ts';
-import type { AppConfig } from '../src/app.ts';
+import type { AppConfig } from '../src/plugins/config.ts';
 import { estimateWorld } from './estimate-fixtures.ts';
 import { perFile, type TestContext, type TestOrg } from './helpers.ts';
 import { newCpf } from './factories.ts';

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './lock.ts';
+import { parseServerList, ServerChoice } from './servers.ts';
 
 export type Schema = typeof schema;
 /** The one database type every query function takes: the same for PGlite and node-postgres. */
@@ -125,11 +126,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // pool (pg-pool drops a client released with an error or no longer queryable) and new ones are
     // opened when it is back: no restart of the app is needed.
     const heard = announcer();
+    // Several servers (a primary and its standbys): each connection goes to the one taking writes.
+    const servers = parseServerList(opts.databaseUrl);
+    const choice = servers && new ServerChoice(servers, { connectionString: servers.connectionString }, TimedClient);
     const pool = new pg.Pool({
       onConnect: heard.onConnect,
-      connectionString: opts.databaseUrl,
+      connectionString: servers?.connectionString ?? opts.databaseUrl,
       max: opts.poolMax ?? 10,
-      Client: TimedClient,
+      Client: choice ? choice.connectionClass() : TimedClient,
       // No JIT compilation: the reports' queries are short, and their row estimates (a month series
       // joined to the orders) cross JIT's cost threshold, which then spent 200 ms compiling a
       // 50 ms query. A DATABASE_URL that sets options itself keeps its own.
@@ -154,7 +158,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       rawTransaction: (fn) => rawTransaction(pool, fn),
       announcements: heard.announcements,
-      close: () => pool.end(),
+      close: () => {
+        choice?.close();
+        return pool.end();
+      },
     };
   }
   // Owner-only: the database's files are nobody else's business on a shared machine.
@@ -236,13 +243,17 @@ async function holding<R>(pool: pg.Pool, fn: (conn: pg.PoolClient) => Promise<R>
 
 /**
  * Announcements heard on a pool's connections: the pool runs `onConnect` on each new connection before
- * handing it out (so it listens before its first statement) and `pool.on('remove', removed)`.
+ * handing it out (so it listens before its first statement) and `pool.on('remove', removed)`. A
+ * connection stops counting as listening when it ends, whether or not the pool has let it go yet (a
+ * request may hold a dead one a while).
  */
 function announcer() {
   const subscribers = new Set<(payload: string | null) => void>();
   const tell = (payload: string | null) => subscribers.forEach((fn) => fn(payload));
   const listening = new Set<pg.ClientBase>();
   const removed = new WeakSet<pg.ClientBase>();
+  /** When the server the connections listen on started: another start is another server (restart, failover). */
+  let listenedOn: string | undefined;
   const announcements: Announcements = {
     get listening() {
       return listening.size > 0;
@@ -252,23 +263,36 @@ function announcer() {
       return () => void subscribers.delete(fn);
     },
   };
+  const removedClient = (client: pg.ClientBase) => {
+    removed.add(client);
+    if (listening.delete(client) && listening.size === 0) tell(null);
+  };
   return {
     announcements,
     onConnect: async (client: pg.ClientBase) => {
       client.on('notification', (message) => {
         if (message.channel === AUTH_CHANNEL) tell(message.payload ?? '');
       });
+      client.once('end', () => removedClient(client));
       try {
         await client.query(`LISTEN ${AUTH_CHANNEL}`);
-        if (!removed.has(client)) listening.add(client);
+        const { rows } = await client.query<{ started: string }>('SELECT pg_postmaster_start_time()::text AS started');
+        if (removed.has(client)) return;
+        const server = rows[0]!.started;
+        if (listenedOn !== undefined && server !== listenedOn) {
+          // Another server than the one listened on: what that one announced last may never arrive, and
+          // what this one announced before now was not heard. Connections still counted on the other
+          // one (ended without the pool noticing yet) hear nothing from this one.
+          listening.clear();
+          tell(null);
+        }
+        listenedOn = server;
+        listening.add(client);
       } catch {
         // Not listening: what this connection is handed out for fails the same way (it is broken).
       }
     },
-    removed: (client: pg.ClientBase) => {
-      removed.add(client);
-      if (listening.delete(client) && listening.size === 0) tell(null);
-    },
+    removed: removedClient,
   };
 }
 

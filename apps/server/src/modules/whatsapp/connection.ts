@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { allWhatsAppEventsOn, type WhatsAppEvent } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { open, seal, secretsKey } from '../../lib/secrets.ts';
+import { certificateKey, open, seal } from '../../lib/certificate-store.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import type { AppConfig } from '../../app.ts';
+import type { AppConfig } from '../../plugins/config.ts';
 import type { CloudCall } from './cloud-api.ts';
 
 // An organization's connection to the Cloud API as the code uses it: the stored row with its secrets
@@ -26,13 +26,13 @@ export type SecretName = 'accessToken' | 'appSecret';
 const boundTo = (organizationId: number, what: SecretName) => Buffer.from(`whatsapp:${organizationId}:${what}`);
 
 export async function sealSecret(ctx: WhatsAppContext, organizationId: number, what: SecretName, value: string) {
-  const key = await secretsKey(ctx.db, ctx.config.nfseCertKey);
+  const key = await certificateKey(ctx.db, ctx.config.nfseCertKey);
   return seal(key, Buffer.from(value, 'utf8'), boundTo(organizationId, what));
 }
 
 async function openSecret(ctx: WhatsAppContext, organizationId: number, what: SecretName, sealed: string | null) {
   if (!sealed) return null;
-  const key = await secretsKey(ctx.db, ctx.config.nfseCertKey);
+  const key = await certificateKey(ctx.db, ctx.config.nfseCertKey);
   try {
     return open(key, sealed, boundTo(organizationId, what)).toString('utf8');
   } catch {

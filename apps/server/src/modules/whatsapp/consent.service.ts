@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { customerPrivacyMessages, type WhatsAppConsent, type WhatsAppConsentBody } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict } from '../../plugins/errors.ts';
+import { assertFound } from '../../core/access/access.ts';
+import { conflict } from '../../lib/errors.ts';
 import { hasConsent } from './consent-state.ts';
 import { queueOptOutConfirmation } from './outbox.ts';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { allWhatsAppEventsOn, whatsAppNumber } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import type { AppConfig } from '../../app.ts';
+import type { AppConfig } from '../../plugins/config.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { connectionOfPhoneNumber, sealSecret, type WhatsAppContext } from './connection.ts';
 import { recordTemplateStatus } from './templates.service.ts';

@@ -8,8 +8,8 @@ import {
   type ReplyWindow,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { invalid } from '../../plugins/errors.ts';
+import { assertFound } from '../../core/access/access.ts';
+import { invalid } from '../../lib/errors.ts';
 import { eventIsOn } from './connection.ts';
 import { queueText, replyWindow } from './outbox.ts';
 

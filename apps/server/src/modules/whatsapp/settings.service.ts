@@ -6,7 +6,7 @@ import {
   type WhatsAppSettingsBody,
 } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { invalid, isUniqueViolation } from '../../plugins/errors.ts';
+import { invalid, isUniqueViolation } from '../../lib/errors.ts';
 import { CloudApiUnreachable, readPhoneNumber } from './cloud-api.ts';
 import { callOf, loadConnection, sealSecret, type WhatsAppContext } from './connection.ts';
 import { classifyError } from './meta-errors.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { whatsappCloudMessages as m, type WhatsAppTemplate } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { invalid } from '../../plugins/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { CloudApiUnreachable, createTemplate, listTemplates, type CloudCall } from './cloud-api.ts';
 import { callOf, loadConnection, type WhatsAppContext } from './connection.ts';
 import { classifyError } from './meta-errors.ts';
