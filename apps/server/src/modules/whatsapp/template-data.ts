@@ -4,6 +4,7 @@ import {
   formatDate,
   formatMoney,
   fromCents,
+  InvoiceState,
   pixBrCode,
   signPath,
   type WhatsAppEvent,
@@ -135,10 +136,15 @@ export const visitReplyPayloads = (invoiceId: number, at: Date) => [
   `visit:${invoiceId}:${visitStamp(at)}:reschedule`,
 ];
 
+const closedStates: number[] = [InvoiceState.Completed, InvoiceState.Canceled];
+
 /** A visit's message: when it was scheduled or moved, and the day before (each with Confirmar and Remarcar). */
 async function queueVisit(tx: Q, organizationId: number, invoiceId: number, key: 'visitScheduled' | 'visitReminder') {
   const v = await visit(tx, organizationId, invoiceId);
   if (!v) return null;
+  // A time written on a finished order, or one already past, is a record, not news for the customer.
+  if (key === 'visitScheduled' && (closedStates.includes(v.row.state) || v.row.scheduledAt.getTime() <= Date.now()))
+    return null;
   return queueTemplate(tx, {
     organizationId,
     key,

@@ -3,20 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import { schema } from '@ordem-certa/db';
 import { sign } from '@ordem-certa/test-support/whatsapp-cloud-stand-in';
 import { expectEachRoute } from '../../../test/helpers.ts';
-import { APP_URL, newMobile, whatsappPerFile } from '../../../test/whatsapp-fixtures.ts';
+import { newMobile, whatsappPerFile } from '../../../test/whatsapp-fixtures.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { queueVisitScheduled } from './template-data.ts';
 
 // Meta's webhook: verified before it changes anything, routed by the phone number to its organization,
 // each status and message recorded once; and the conversation the office reads and answers.
 
 const t = whatsappPerFile();
-const scope = () => ({ organizationId: t.org.organization.id, appUrl: APP_URL });
 
 async function scheduledVisit(customerId = t.world.customer.id) {
   const order = await t.world.createInvoice(customerId);
-  await t.world.admin('POST', `/${order.id}/visit`, { scheduledAt: '2026-12-21T13:00:00.000Z' });
-  await t.ctx.app.db.transaction((tx) => queueVisitScheduled(tx, scope(), order.id));
+  await t.world.admin('POST', `/${order.id}/visit`, { scheduledAt: '2031-12-22T13:00:00.000Z' });
   await t.send();
   return order;
 }

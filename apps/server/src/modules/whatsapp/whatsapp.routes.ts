@@ -14,6 +14,9 @@ import {
 } from '@ordem-certa/contracts';
 import type { WhatsAppContext } from './connection.ts';
 import { getConsent, putConsent } from './consent.service.ts';
+import { listenToCustomerEvents } from './customer-events.ts';
+import { onReceived } from './inbound.ts';
+import { handleReply } from './replies.ts';
 import { customerConversation, invoiceConversation, reply } from './messages.service.ts';
 import { getSettings, putSettings, testConnection } from './settings.service.ts';
 import { listProductTemplates, submitTemplates, syncTemplates } from './templates.service.ts';
@@ -35,6 +38,11 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mailer,
     mailFrom: app.mailFrom,
   };
+  // What the features write queues its message in their transactions, while this app runs.
+  const stopListening = listenToCustomerEvents(ctx);
+  app.addHook('onClose', async () => stopListening());
+  // A customer's answer: 'Confirmar' confirms the visit, 'Remarcar' and texts tell the office.
+  onReceived(handleReply);
 
   app.get(
     '/organizations/:orgId/whatsapp/settings',

@@ -10,10 +10,11 @@ import { useUpdateCustomer } from '../api/update-customer.ts';
 import { EquipmentTab } from '../components/equipment-tab.tsx';
 import { CustomerEstimatesTab } from '../components/customer-estimates-tab.tsx';
 import { CustomerInvoicesTab } from '../components/customer-invoices-tab.tsx';
+import { CustomerWhatsAppTab } from '../components/customer-whatsapp-tab.tsx';
 import { PrivacyActions } from '../components/privacy-actions.tsx';
 import { AnonymizedCustomer } from '../components/anonymized-customer.tsx';
 
-const tabs = ['dados', 'enderecos', 'equipamentos', 'orcamentos', 'ordens'] as const;
+const tabs = ['dados', 'enderecos', 'equipamentos', 'orcamentos', 'ordens', 'whatsapp'] as const;
 
 /**
  * /customers/{id}/edit: Dados, Endereços, Equipamentos, Orçamentos, Ordens de Serviço, and the LGPD
@@ -58,6 +59,9 @@ export function EditCustomerPage() {
           )}
           <Tab eventKey="ordens" title="Ordens de Serviço">
             <CustomerInvoicesTab customerId={id} />
+          </Tab>
+          <Tab eventKey="whatsapp" title="WhatsApp">
+            <CustomerWhatsAppTab customerId={id} />
           </Tab>
         </PartyTabs>
       )}
