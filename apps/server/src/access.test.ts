@@ -26,6 +26,8 @@ const PUBLIC_PREFIXES = [
   '/api/public/',
   '/api/pdfs/',
   '/api/calendar/',
+  // Meta's WhatsApp webhook: its verify token, and each notification's signature, authorize it.
+  '/api/whatsapp/webhook',
 ];
 
 const ORG = '/api/organizations/{orgId}';

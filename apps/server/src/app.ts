@@ -31,6 +31,7 @@ import { startMaintenancePlanJob } from './modules/maintenance-plans/maintenance
 import { startNfseJob } from './modules/nfse/nfse-job.ts';
 import { startReminderJob } from './modules/notifications/reminder-job.ts';
 import { startReceivableJob } from './modules/payments/receivable-job.ts';
+import { startWhatsAppJob } from './modules/whatsapp/whatsapp-job.ts';
 
 export interface BuildOptions {
   database: Database;
@@ -50,13 +51,14 @@ export interface BuildOptions {
    * Run the background jobs (main.ts does; tests that exercise them do): due reminders every
    * `reminderIntervalMs`, maintenance plans' orders every `maintenancePlanIntervalMs`, overdue
    * instalments' notifications every `receivableIntervalMs`, the NFS-e waiting to be sent every
-   * `nfseIntervalMs` (0 or absent: off).
+   * `nfseIntervalMs`, the WhatsApp messages queued every `whatsappIntervalMs` (0 or absent: off).
    */
   jobs?: {
     reminderIntervalMs: number;
     maintenancePlanIntervalMs?: number;
     receivableIntervalMs?: number;
     nfseIntervalMs?: number;
+    whatsappIntervalMs?: number;
   };
 }
 
@@ -118,6 +120,7 @@ export async function buildApp(opts: BuildOptions) {
       maintenancePlanIntervalMs = 0,
       receivableIntervalMs = 0,
       nfseIntervalMs = 0,
+      whatsappIntervalMs = 0,
     } = opts.jobs;
     await app.register(jobsPlugin, {
       jobs: [
@@ -125,6 +128,7 @@ export async function buildApp(opts: BuildOptions) {
         { everyMs: maintenancePlanIntervalMs, start: (ms) => startMaintenancePlanJob(app.db, app.log, ms) },
         { everyMs: receivableIntervalMs, start: (ms) => startReceivableJob(app.db, app.log, ms) },
         { everyMs: nfseIntervalMs, start: (ms) => startNfseJob(app, ms) },
+        { everyMs: whatsappIntervalMs, start: (ms) => startWhatsAppJob(app, ms) },
       ],
     });
   }

@@ -50,6 +50,10 @@ export interface Config {
   nfseCertKey?: string;
   /** How often the job sends the NFS-e waiting to be sent (ms; 0 turns it off). */
   nfseJobIntervalMs: number;
+  /** WHATSAPP_API_URL: Meta's Graph API with its version, where the WhatsApp Cloud API answers. */
+  whatsappApiUrl: string;
+  /** How often the job sends the queued WhatsApp messages and finds the reminders due (ms; 0 turns it off). */
+  whatsappJobIntervalMs: number;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: the Web Push key pair; when absent one kept in the database. */
   vapidPublicKey?: string;
   vapidPrivateKey?: string;
@@ -62,6 +66,8 @@ export const NFSE_HOMOLOGATION_URL = 'https://sefin.producaorestrita.nfse.gov.br
 export const NFSE_PRODUCTION_URL = 'https://sefin.nfse.gov.br/SefinNacional';
 /** The national municipal parameters API (Ambiente de Dados Nacional), production's: the municipalities' real rates. */
 export const NFSE_PARAMETERS_URL = 'https://adn.nfse.gov.br/parametrizacao';
+/** Meta's Graph API at its latest version (v27.0, November 2026), where the WhatsApp Cloud API is. */
+export const WHATSAPP_GRAPH_URL = 'https://graph.facebook.com/v27.0';
 
 /** Whom to believe about the client's address: nobody (false), these proxies, or so many hops. */
 export type TrustProxy = false | string[] | number;
@@ -124,6 +130,8 @@ export function loadConfig(env = process.env): Config {
     nfseParametersUrl: baseUrl(env.NFSE_PARAMETERS_URL, NFSE_PARAMETERS_URL),
     nfseCertKey: env.NFSE_CERT_KEY || undefined,
     nfseJobIntervalMs: Number(env.NFSE_JOB_INTERVAL_MS ?? 5000),
+    whatsappApiUrl: baseUrl(env.WHATSAPP_API_URL, WHATSAPP_GRAPH_URL),
+    whatsappJobIntervalMs: Number(env.WHATSAPP_JOB_INTERVAL_MS ?? 2000),
     vapidPublicKey: env.VAPID_PUBLIC_KEY?.trim() || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY?.trim() || undefined,
     vapidSubject: env.VAPID_SUBJECT?.trim() || undefined,

@@ -18,6 +18,7 @@ import { createBackup, holdableDeletes } from './lib/backup.ts';
 import { startMaintenanceSocket } from './lib/maintenance.ts';
 import { parseCron, startBackupSchedule, type CronSchedule } from './lib/backup-schedule.ts';
 import { restrictNewFiles } from './lib/private-files.ts';
+import { demoWhatsAppWanted, startDemoWhatsApp } from './modules/whatsapp/demo.ts';
 
 restrictNewFiles();
 const startedAt = performance.now();
@@ -90,6 +91,7 @@ const app = await buildApp({
     maintenancePlanIntervalMs: config.maintenancePlanJobIntervalMs,
     receivableIntervalMs: config.receivableJobIntervalMs,
     nfseIntervalMs: config.nfseJobIntervalMs,
+    whatsappIntervalMs: config.whatsappJobIntervalMs,
   },
   logger: {
     level: config.logLevel,
@@ -98,6 +100,19 @@ const app = await buildApp({
 });
 
 log = app.log;
+
+// The demo's WhatsApp number talks to a stand-in Cloud API on loopback (never in production, never
+// when WHATSAPP_API_URL is set); the config read by the WhatsApp code learns where it listens.
+if (demoWhatsAppWanted(process.env, config.seedDemo)) {
+  const wired = await startDemoWhatsApp(app.db, app.config, app.log, config.port).catch((err: unknown) => {
+    app.log.warn({ err }, 'demo WhatsApp: the stand-in could not start');
+    return null;
+  });
+  if (wired) {
+    app.config.whatsappDemo = wired.demo;
+    app.addHook('onClose', () => wired.standIn.close());
+  }
+}
 
 /** How long SIGTERM waits for requests in flight (uploads, PDFs) before giving up. */
 const DRAIN_TIMEOUT_MS = 25_000;

@@ -36,6 +36,7 @@ const testConfig = {
   nfseApiUrl: NOWHERE,
   nfseProductionApiUrl: NOWHERE,
   nfseParametersUrl: NOWHERE,
+  whatsappApiUrl: NOWHERE,
 };
 
 /** Another app instance with its own connection pool over the same PostgreSQL database (as a second server would be). */

@@ -32,6 +32,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<Permission, readonly string[]>> 
   'lookup.use': ['GET /api/municipalities', 'GET /api/cep/{cep}', 'GET /api/cnpj/{cnpj}'],
   'customer.see': [
     `GET ${ORG}/customers`,
+    `GET ${ORG}/customers/{id}/whatsapp-consent`,
     `GET ${ORG}/customers/{id}`,
     `GET ${ORG}/customers/{id}/addresses`,
     `GET ${ORG}/customers/{id}/addresses/{addressId}`,
@@ -42,12 +43,15 @@ export const ROUTE_PERMISSIONS: Readonly<Record<Permission, readonly string[]>> 
   'customer.create': [`POST ${ORG}/customers`],
   'customer.edit': [
     `PUT ${ORG}/customers/{id}`,
+    `PUT ${ORG}/customers/{id}/whatsapp-consent`,
     `POST ${ORG}/customers/{id}/addresses`,
     `PUT ${ORG}/customers/{id}/addresses/{addressId}`,
     `DELETE ${ORG}/customers/{id}/addresses/{addressId}`,
   ],
   'customer.delete': [`DELETE ${ORG}/customers/{id}`],
   'customer.personalData': [`GET ${ORG}/customers/{id}/export`, `POST ${ORG}/customers/{id}/anonymize`],
+  'message.see': [`GET ${ORG}/customers/{id}/messages`, `GET ${ORG}/invoices/{id}/messages`],
+  'message.send': [`POST ${ORG}/customers/{id}/messages`],
   'equipment.manage': [
     `POST ${ORG}/customers/{id}/equipments`,
     `PUT ${ORG}/customers/{id}/equipments/{equipmentId}`,
@@ -284,6 +288,14 @@ export const ROUTE_PERMISSIONS: Readonly<Record<Permission, readonly string[]>> 
   ],
   'import.run': [`POST ${ORG}/import/{kind}`],
   'organization.manage': [`PUT ${ORG}`],
+  'whatsapp.configure': [
+    `GET ${ORG}/whatsapp/settings`,
+    `PUT ${ORG}/whatsapp/settings`,
+    `POST ${ORG}/whatsapp/settings/test`,
+    `GET ${ORG}/whatsapp/templates`,
+    `POST ${ORG}/whatsapp/templates/submit`,
+    `POST ${ORG}/whatsapp/templates/sync`,
+  ],
   'user.see': [`GET ${USERS}/workers`],
   'user.manage': [
     `GET ${USERS}`,

@@ -51,6 +51,8 @@ export * from './pix-psp.ts';
 export * from './records.ts';
 export * from './whatsapp-template.ts';
 export * from './whatsapp.ts';
+export * from './whatsapp-cloud-labels.ts';
+export * from './whatsapp-cloud.ts';
 export * from './record-email-labels.ts';
 export * from './record-emails.ts';
 export * from './municipalities.ts';

@@ -2,10 +2,11 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import type { Db } from '@ordem-certa/db';
 import { loadGeneratedSecret } from './secrets.ts';
 
-// A company's A1 certificate and its password are kept encrypted at rest with AES-256-GCM. The key is
+// Secrets kept in the database (a company's A1 certificate and its password, a PSP's credentials, an
+// organization's WhatsApp token and app secret) are encrypted at rest with AES-256-GCM. The key is
 // NFSE_CERT_KEY (any string, hashed to 256 bits) or, when it is not set, a secret generated once and
-// kept in app_secrets, so every instance on the database reads the same one. Each value is bound to its
-// organization and company (additional data): a copied column does not open under another company.
+// kept in app_secrets, so every instance on the database reads the same one. Each value is sealed with
+// additional data naming what it is and whose: a copied column does not open under another owner.
 
 const KEY_SECRET = 'nfse-cert-key';
 const VERSION = 'v1';

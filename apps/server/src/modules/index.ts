@@ -41,6 +41,7 @@ import { paymentRoutes } from './payments/payments.routes.ts';
 import { expenseRoutes } from './expenses/expenses.routes.ts';
 import { nfseRoutes } from './nfse/nfse.routes.ts';
 import { pixPspRoutes } from './pix/pix-psp.routes.ts';
+import { whatsappRoutes } from './whatsapp/whatsapp.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
 const allReports = reportRegistry([...reports, ...nfseReports]);
@@ -90,4 +91,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   expenseRoutes,
   nfseRoutes,
   pixPspRoutes,
+  whatsappRoutes,
 ];

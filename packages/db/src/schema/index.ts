@@ -45,3 +45,6 @@ export * from './nfse-documents.ts';
 export * from './nfse-municipal-parameters.ts';
 export * from './nfse-accountant.ts';
 export * from './push-subscriptions.ts';
+export * from './whatsapp-settings.ts';
+export * from './whatsapp-consents.ts';
+export * from './customer-messages.ts';

@@ -53,6 +53,8 @@ export const invoices = pgTable(
     /** What the customer says is wrong, for the technician before the visit. */
     reportedProblem: text('reported_problem'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** The visit time the customer confirmed on WhatsApp: confirmed while scheduled_at is still it. */
+    visitConfirmedFor: timestamp('visit_confirmed_for', { withTimezone: true }),
     /** How long the visit takes (agenda, calendar feed): 15 minutes to 12 hours. */
     durationMinutes: integer('duration_minutes').notNull().default(60),
     /** One of the customer's addresses, where the job is; emptied when that address is deleted. */

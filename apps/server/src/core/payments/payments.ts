@@ -17,7 +17,8 @@ import { conflict } from '../../lib/errors.ts';
 import type { AuditChange } from '../audit/audit.ts';
 import type { Actor } from '../access/access.ts';
 import { recordChange, systemComment, type InvoiceRow } from '../orders/invoice-access.ts';
-import { dueCents, expectedCents, settle } from '../orders/settle.ts';
+import { dueCents, expectedCents, receivedCents, settle } from '../orders/settle.ts';
+import { tellCustomer } from '../notify/customer-events.ts';
 
 const { invoices: i, invoicePayments: p, receivables: r } = schema;
 
@@ -74,6 +75,7 @@ export async function insertPayment(
       .set({ paymentId: created!.id })
       .where(and(eq(r.id, pay.receivableId), eq(r.organizationId, actor.organizationId)));
   const settled = await settle(tx, row, description);
+  await tellCustomer(tx, actor.organizationId, { event: 'paymentReceived', paymentId: created!.id });
   const text = describePayment(pay);
   await systemComment(tx, actor, row.id, `${actor.name} registrou o pagamento de ${text}${withNote(pay.note)}.`);
   await recordChange(tx, actor, row.id, 'update', [{ field: 'payments', before: null, after: text }, ...settled]);

@@ -10,11 +10,12 @@ import { useUpdateCustomer } from '../api/update-customer.ts';
 import { EquipmentTab } from '../components/equipment-tab.tsx';
 import { CustomerEstimatesTab } from '../components/customer-estimates-tab.tsx';
 import { CustomerInvoicesTab } from '../components/customer-invoices-tab.tsx';
+import { CustomerWhatsAppTab } from '../components/customer-whatsapp-tab.tsx';
 import { PrivacyActions } from '../components/privacy-actions.tsx';
 import { AnonymizedCustomer } from '../components/anonymized-customer.tsx';
 import { CustomerWithholdingsTab } from '../components/customer-withholdings-tab.tsx';
 
-const tabs = ['dados', 'enderecos', 'equipamentos', 'orcamentos', 'ordens', 'retencoes'] as const;
+const tabs = ['dados', 'enderecos', 'equipamentos', 'orcamentos', 'ordens', 'retencoes', 'whatsapp'] as const;
 
 /**
  * /customers/{id}/edit: Dados, Endereços, Equipamentos, Orçamentos, Ordens de Serviço, Retenções (NFS-e),
@@ -67,6 +68,9 @@ export function EditCustomerPage() {
               <CustomerWithholdingsTab customerId={id} readOnly={!can(viewer, 'nfse.issue')} />
             </Tab>
           )}
+          <Tab eventKey="whatsapp" title="WhatsApp">
+            <CustomerWhatsAppTab customerId={id} />
+          </Tab>
         </PartyTabs>
       )}
     </RegisterEditPage>

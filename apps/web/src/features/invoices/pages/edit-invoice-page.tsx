@@ -27,6 +27,8 @@ import { NfseCard } from '../components/nfse-card.tsx';
 import { useAllowedChanges } from '../api/get-allowed-changes.ts';
 import { SavedDataNotice } from '../../../components/offline/saved-data-notice.tsx';
 import { PendingBadge } from '../../../components/offline/pending-badge.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { Conversation } from '../../../components/whatsapp/conversation.tsx';
 import { usePendingFor } from '../../../lib/offline/outbox-runtime.ts';
 import type { OutboxItem } from '../../../lib/offline/outbox.ts';
 
@@ -132,6 +134,14 @@ export function EditInvoicePage() {
               {can(viewer, 'invoice.assign') && <WorkersSection invoice={invoice} editable={!closed} />}
               <CommentsSection invoiceId={invoice.id} closed={closed} />
               {sends && <InvoiceEmailsCard invoiceId={invoice.id} />}
+              {can(viewer, 'message.see') && (
+                <SectionCard title="WhatsApp">
+                  <Conversation
+                    of={{ customerId: invoice.customerId, invoiceId: invoice.id }}
+                    canReply={can(viewer, 'message.send')}
+                  />
+                </SectionCard>
+              )}
             </Later>
           </div>
           <div className="invoice-area-side">
