@@ -17,7 +17,7 @@ import { conflict } from '../../lib/errors.ts';
 import type { AuditChange } from '../audit/audit.ts';
 import type { Actor } from '../access/access.ts';
 import { recordChange, systemComment, type InvoiceRow } from '../orders/invoice-access.ts';
-import { dueCents, expectedCents, receivedCents, settle } from '../orders/settle.ts';
+import { dueCents, expectedCents, settle } from '../orders/settle.ts';
 import { tellCustomer } from '../notify/customer-events.ts';
 
 const { invoices: i, invoicePayments: p, receivables: r } = schema;
