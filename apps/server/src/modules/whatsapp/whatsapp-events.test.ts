@@ -154,9 +154,10 @@ describe("each event is queued by the feature's write, once", () => {
     const withPix = await startedOrder();
     await orders(`/invoices/${withPix.id}/payments`, 'POST', { amount: 80, method: 'dinheiro', paidAt: '2026-12-01' });
     await t.world.admin('POST', `/${withPix.id}/complete`);
+    expect(await queued('orderCompleted', { invoiceId: withPix.id })).toHaveLength(1);
     await t.send();
-    const m = lastTo(t.world.mobile.digits)!;
-    expect(m.template!.name).toBe('oc_ordem_concluida_pix_v1');
+    const m = t.standIn.sent.filter((x) => x.template?.name === 'oc_ordem_concluida_pix_v1').at(-1)!;
+    expect(m.to).toBe(t.world.mobile.digits);
     expect(m.template!.parameters[5]).toBe(formatMoney(100));
     expect(m.template!.parameters[6]).toMatch(/^000201.*financeiro@oficina\.com\.br.*5406100\.00.*6304[0-9A-F]{4}$/);
   });
