@@ -26,6 +26,7 @@ const PUBLIC_PREFIXES = [
   '/api/public/',
   '/api/pdfs/',
   '/api/calendar/',
+  '/api/pix/webhook/',
 ];
 
 const ORG = '/api/organizations/{orgId}';

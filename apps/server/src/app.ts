@@ -27,6 +27,8 @@ import { startReminderJob } from './modules/notifications/reminder-job.ts';
 import { startMaintenancePlanJob } from './modules/maintenance-plans/maintenance-plan-job.ts';
 import { startReceivableJob } from './modules/payments/receivable-job.ts';
 import { startNfseJob } from './modules/nfse/nfse-job.ts';
+import { startPixChargeJob } from './modules/pix/charge-job.ts';
+import { startPixReconcileJob } from './modules/pix/reconcile-job.ts';
 import type { Job } from './lib/interval-job.ts';
 import { inlineScriptSources, webShell } from './lib/web-shell.ts';
 import { trackCommits } from './lib/after-commit.ts';
@@ -98,6 +100,9 @@ export interface BuildOptions {
     maintenancePlanIntervalMs?: number;
     receivableIntervalMs?: number;
     nfseIntervalMs?: number;
+    /** The Pix charges of queued orders, and the reading of the PSPs for missed Pix. */
+    pixChargeIntervalMs?: number;
+    pixReconcileIntervalMs?: number;
   };
 }
 
@@ -247,6 +252,8 @@ export async function buildApp(opts: BuildOptions) {
       maintenancePlanIntervalMs = 0,
       receivableIntervalMs = 0,
       nfseIntervalMs = 0,
+      pixChargeIntervalMs = 0,
+      pixReconcileIntervalMs = 0,
     } = opts.jobs;
     const jobs: Job[] = [];
     app.addHook('onReady', async () => {
@@ -255,6 +262,8 @@ export async function buildApp(opts: BuildOptions) {
         jobs.push(startMaintenancePlanJob(opts.database.db, app.log, maintenancePlanIntervalMs));
       if (receivableIntervalMs > 0) jobs.push(startReceivableJob(opts.database.db, app.log, receivableIntervalMs));
       if (nfseIntervalMs > 0) jobs.push(startNfseJob(app, nfseIntervalMs));
+      if (pixChargeIntervalMs > 0) jobs.push(startPixChargeJob(app, pixChargeIntervalMs));
+      if (pixReconcileIntervalMs > 0) jobs.push(startPixReconcileJob(app, pixReconcileIntervalMs));
     });
     app.addHook('onClose', async () => {
       await Promise.all(jobs.map((job) => job.stop()));

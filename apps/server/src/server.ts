@@ -90,6 +90,8 @@ const app = await buildApp({
     maintenancePlanIntervalMs: config.maintenancePlanJobIntervalMs,
     receivableIntervalMs: config.receivableJobIntervalMs,
     nfseIntervalMs: config.nfseJobIntervalMs,
+    pixChargeIntervalMs: config.pixJobIntervalMs,
+    pixReconcileIntervalMs: config.pixReconcileIntervalMs,
   },
   logger: {
     level: config.logLevel,

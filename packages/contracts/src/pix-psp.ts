@@ -141,3 +141,19 @@ export const pixPspTestResponse = z.object({
   steps: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
 });
 export type PixPspTest = z.infer<typeof pixPspTestResponse>;
+
+/** POST /api/pix/webhook/{token}/pix: what the PSP posts ({pix: [...]}); each item is checked with the PSP. */
+export const pixWebhookBody = z.object({
+  pix: z
+    .array(
+      z.looseObject({
+        endToEndId: z.string().max(64),
+        txid: z.string().max(64).optional(),
+        valor: z.string().max(20),
+        horario: z.string().max(64),
+        infoPagador: z.string().max(500).optional(),
+      }),
+    )
+    .max(1000),
+});
+export const pixWebhookParams = z.object({ token: z.string().min(20).max(100) });

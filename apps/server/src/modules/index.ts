@@ -34,6 +34,7 @@ import { paymentRoutes } from './payments/payments.routes.ts';
 import { expenseRoutes } from './expenses/expenses.routes.ts';
 import { nfseRoutes } from './nfse/nfse.routes.ts';
 import { pixPspRoutes } from './pix/pix-psp.routes.ts';
+import { pixWebhookRoutes } from './pix/pix-webhook.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -72,4 +73,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   expenseRoutes,
   nfseRoutes,
   pixPspRoutes,
+  pixWebhookRoutes,
 ];

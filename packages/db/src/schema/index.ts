@@ -41,5 +41,8 @@ export * from './invoice-payments.ts';
 export * from './expenses.ts';
 export * from './company-fiscal-settings.ts';
 export * from './company-pix-psp.ts';
+export * from './pix-charges.ts';
+export * from './pix-received.ts';
+export * from './pix-charge-queue.ts';
 export * from './nfse-documents.ts';
 export * from './push-subscriptions.ts';

@@ -18,7 +18,7 @@ import {
   printPhotos,
   verifyDocumentLink,
 } from '../documents/printed-record.ts';
-import type { DocumentLink, DocumentServer, PdfLog } from '../documents/printed-record.ts';
+import { openPixCharge, type DocumentLink, type DocumentServer, type PdfLog } from '../documents/printed-record.ts';
 import { receivedCents } from '../payments/payments.service.ts';
 
 export type { PdfLog };
@@ -60,7 +60,10 @@ export async function pdfFromLink({ db, storage, links }: DocumentServer, { id, 
     .select({ number: i.number, updatedAt: i.updatedAt })
     .from(i)
     .where(and(eq(i.id, id), eq(i.organizationId, organizationId)));
-  const { number, updatedAt } = assertFound(version);
+  const { number, updatedAt: orderChanged } = assertFound(version);
+  // The order's PSP charge changes the PIX code it prints: its change makes a new document too.
+  const charge = await openPixCharge(db, organizationId, id);
+  const updatedAt = charge && charge.updatedAt > orderChanged ? charge.updatedAt : orderChanged;
   const values = isAdmin && asker.claims.values === true;
   // Every change to the order (lines, comments, photos, signature, state) bumps its updated_at.
   const key = PdfCache.key(token!, 'invoice', updatedAt, values, isAdmin);
@@ -102,7 +105,18 @@ export async function loadPdfData(
   const { paid } = inv.isPaid ? { paid: 0 } : await receivedCents(db, id);
   const due = inv.isPaid ? 0 : Math.max(inv.subtotalCents - inv.discountCents - paid, 0);
   const [printedHeadData, content, workers, comments, pictures, signature, checklists] = await Promise.all([
-    printedHead(db, storage, inv, { showValues, amountCents: due, reference: `OS${inv.number}` }, badImage),
+    printedHead(
+      db,
+      storage,
+      inv,
+      {
+        showValues,
+        amountCents: due,
+        reference: `OS${inv.number}`,
+        charge: await openPixCharge(db, organizationId, id),
+      },
+      badImage,
+    ),
     loadSignedContent(db, inv),
     db
       .select({ name: u.name })

@@ -18,7 +18,7 @@ import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-
 import { contentHash, latestSignature, linkKind, loadSignedContent } from './invoice-signature.ts';
 import { notifyAdmins } from '../notifications/notify.ts';
 import { pixFor } from '../documents/pdf/printed-data.ts';
-import { companyCity } from '../documents/printed-record.ts';
+import { companyCity, openPixCharge } from '../documents/printed-record.ts';
 import { receivedCents } from '../payments/payments.service.ts';
 
 const i = schema.invoices;
@@ -105,6 +105,7 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
     merchantName: names.companyName,
     merchantCity: pixKey ? await companyCity(db, companyId) : null,
     reference: `OS${row.number}`,
+    charge: await openPixCharge(db, row.organizationId, id),
   });
   return {
     id: row.id,
