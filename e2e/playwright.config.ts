@@ -84,6 +84,7 @@ export default defineConfig({
       NFSE_API_URL: `http://127.0.0.1:${process.env.E2E_SEFIN_PORT}`,
       NFSE_PRODUCTION_API_URL: `http://127.0.0.1:${process.env.E2E_SEFIN_PORT}`,
       NFSE_JOB_INTERVAL_MS: '1000',
+      PIX_JOB_INTERVAL_MS: '1000',
     },
   },
 });

@@ -47,3 +47,63 @@ test('the admin connects the company to its PSP: the webhook is registered and t
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: '/tmp/pix-shots/pix-psp-375.png', fullPage: true });
 });
+
+test('an order of a connected company gets a dynamic charge; paid at the PSP, it shows as paid without a reload', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = await apiAs(request, 'admin');
+  const company = (await (
+    await admin.post('/companies', {
+      type: 1,
+      identifier: newCnpj().raw,
+      name: unique('Clima Cobra Ltda'),
+      alias: 'Clima Cobra',
+    })
+  ).json()) as { id: number };
+  expect(
+    (await admin.put(`/companies/${company.id}/pix`, { pixKey: `caixa-${company.id}@climacobra.com.br` })).status(),
+  ).toBe(200);
+  const connected = await admin.put(`/companies/${company.id}/pix-psp`, {
+    baseUrl: `${e2ePspUrl()}/api/v2`,
+    tokenUrl: `${e2ePspUrl()}/oauth/token`,
+    ...E2E_PSP,
+  });
+  expect((await connected.json()).connection.webhookStatus).toBe('registered');
+  const order = (await (
+    await admin.post('/invoices', { company: company.id, customer: 1, transactionNature: 1 })
+  ).json()) as {
+    id: number;
+  };
+  expect(
+    (await admin.post(`/invoices/${order.id}/services`, { service: 4, quantity: 1, isGrouped: false })).status(),
+  ).toBe(201);
+  expect((await admin.post(`/invoices/${order.id}/start`)).status()).toBe(200);
+
+  await loginAs(page, 'admin');
+  await page.goto(`/invoices/${order.id}/edit`);
+  await expect(page.getByTestId('pix-charge-status')).toHaveText('Aguardando pagamento', { timeout: 20_000 });
+  const charge = (await (await admin.get(`/invoices/${order.id}/pix-charge`)).json()).charge as {
+    txid: string;
+    pixCopiaECola: string;
+  };
+
+  // The customer's page shows the charge's code: field 26 carries the PSP's location, not the key.
+  const signUrl = (await (await admin.get(`/invoices/${order.id}`)).json()).signUrl as string;
+  const customer = await browser.newPage();
+  await customer.goto(signUrl);
+  await expect(customer.getByRole('textbox', { name: 'PIX copia e cola' })).toHaveValue(charge.pixCopiaECola);
+  expect(charge.pixCopiaECola).toContain(`0014br.gov.bcb.pix25`);
+  expect(charge.pixCopiaECola).not.toContain('climacobra');
+  await customer.close();
+
+  // The customer pays in their bank: the PSP settles it and calls the webhook.
+  const paid = await request.post(`${e2ePspUrl()}/simulate/pay/${charge.txid}`, { data: {} });
+  expect(paid.status()).toBe(200);
+  await expect(page.getByTestId('pix-charge-status')).toHaveText('Pago', { timeout: 20_000 });
+  await expect(page.getByTestId('payment-date')).toBeVisible();
+  await page.screenshot({ path: '/tmp/pix-shots/order-pix-paid-desktop.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: '/tmp/pix-shots/order-pix-paid-375.png', fullPage: true });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './common.ts';
+import { pixChargeStatuses } from './pix-labels.ts';
 
 // A company's connection to its PSP's API Pix: the base URL, the OAuth 2 token URL and client
 // credentials, the client certificate (mutual TLS), and the rules of the charges made through it.
@@ -157,3 +158,21 @@ export const pixWebhookBody = z.object({
     .max(1000),
 });
 export const pixWebhookParams = z.object({ token: z.string().min(20).max(100) });
+
+/** GET invoices/{id}/pix-charge: the order's latest charge at its PSP, or null. */
+export const pixChargeResponse = z.object({
+  charge: z
+    .object({
+      txid: z.string(),
+      status: z.enum(pixChargeStatuses),
+      amount: z.number(),
+      pixCopiaECola: z.string().nullable(),
+      expiresAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+      updatedAt: z.string(),
+    })
+    .nullable(),
+  /** Why the last attempt to bring the charge in line failed (the PSP down), while it waits to try again. */
+  pending: z.string().nullable(),
+});
+export type PixChargeInfo = z.infer<typeof pixChargeResponse>;

@@ -35,6 +35,7 @@ import { expenseRoutes } from './expenses/expenses.routes.ts';
 import { nfseRoutes } from './nfse/nfse.routes.ts';
 import { pixPspRoutes } from './pix/pix-psp.routes.ts';
 import { pixWebhookRoutes } from './pix/pix-webhook.routes.ts';
+import { pixChargeRoutes } from './pix/pix-charges.routes.ts';
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -74,4 +75,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   nfseRoutes,
   pixPspRoutes,
   pixWebhookRoutes,
+  pixChargeRoutes,
 ];
