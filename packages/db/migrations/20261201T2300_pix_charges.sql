@@ -47,13 +47,15 @@ CREATE TABLE pix_received (
   paid_at timestamptz NOT NULL,
   payer_info text,
   invoice_id integer,
-  payment_id integer REFERENCES invoice_payments(id) ON DELETE SET NULL,
+  payment_id integer,
   source text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT pix_received_company_fkey FOREIGN KEY (organization_id, company_id)
     REFERENCES companies (organization_id, id) ON DELETE CASCADE,
   CONSTRAINT pix_received_invoice_fkey FOREIGN KEY (organization_id, invoice_id)
     REFERENCES invoices (organization_id, id) ON DELETE SET NULL (invoice_id),
+  CONSTRAINT pix_received_payment_fkey FOREIGN KEY (organization_id, payment_id)
+    REFERENCES invoice_payments (organization_id, id) ON DELETE SET NULL (payment_id),
   CONSTRAINT pix_received_e2e_check CHECK (end_to_end_id ~ '^[a-zA-Z0-9]{32}$'),
   CONSTRAINT pix_received_amount_check CHECK (amount_cents > 0),
   CONSTRAINT pix_received_source_check CHECK (source IN ('webhook', 'reconciliation'))
@@ -71,13 +73,15 @@ ALTER TABLE company_pix_psp ADD COLUMN reconcile_lease_until timestamptz;
 -- calls the PSP and none is lost. `seq` grows with each change; the job removes the row only if no change
 -- came while it worked (a lease keeps other instances off meanwhile).
 CREATE TABLE pix_charge_queue (
-  invoice_id integer PRIMARY KEY REFERENCES invoices(id) ON DELETE CASCADE,
+  invoice_id integer PRIMARY KEY,
   organization_id integer NOT NULL REFERENCES organizations(id),
   seq integer NOT NULL DEFAULT 1,
   attempts integer NOT NULL DEFAULT 0,
   next_attempt_at timestamptz NOT NULL DEFAULT now(),
   lease_until timestamptz,
-  last_error text
+  last_error text,
+  CONSTRAINT pix_charge_queue_invoice_fkey FOREIGN KEY (organization_id, invoice_id)
+    REFERENCES invoices (organization_id, id) ON DELETE CASCADE
 );
 CREATE INDEX pix_charge_queue_due_idx ON pix_charge_queue (next_attempt_at);
 

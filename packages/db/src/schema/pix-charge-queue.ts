@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sameOrganization } from './tenancy.ts';
 import { organizationColumn } from './record-columns.ts';
 import { invoices } from './invoices.ts';
 
@@ -10,9 +11,7 @@ import { invoices } from './invoices.ts';
 export const pixChargeQueue = pgTable(
   'pix_charge_queue',
   {
-    invoiceId: integer('invoice_id')
-      .primaryKey()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').primaryKey(),
     organizationId: organizationColumn(),
     seq: integer('seq').notNull().default(1),
     attempts: integer('attempts').notNull().default(0),
@@ -20,5 +19,12 @@ export const pixChargeQueue = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastError: text('last_error'),
   },
-  (t) => [index('pix_charge_queue_due_idx').on(t.nextAttemptAt)],
+  (t) => [
+    sameOrganization(
+      'pix_charge_queue_invoice_fkey',
+      { organizationId: t.organizationId, column: t.invoiceId },
+      invoices,
+    ).onDelete('cascade'),
+    index('pix_charge_queue_due_idx').on(t.nextAttemptAt),
+  ],
 );
