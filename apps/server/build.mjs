@@ -49,7 +49,7 @@ const ownAddress = {
 const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: resolve(here, 'src/main.ts'), 'pdf-worker': resolve(here, 'src/lib/pdf-worker.ts') },
+  entryPoints: { main: resolve(here, 'src/main.ts'), 'pdf-worker': resolve(here, 'src/core/documents/pdf-worker.ts') },
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,

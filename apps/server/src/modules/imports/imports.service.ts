@@ -14,7 +14,7 @@ import {
   type ImportRowStatus,
 } from '@ordem-certa/contracts';
 import type { Db, Tx } from '@ordem-certa/db';
-import { invalid } from '../../plugins/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { productImport, serviceImport } from './catalog-import.ts';
 import { customerImport } from './customer-import.ts';
 import type { FieldError, ImportKindRules, Lookup, RowValues } from './import-kind.ts';

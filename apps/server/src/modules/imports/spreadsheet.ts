@@ -3,7 +3,7 @@ import type ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { IMPORT_MAX_ROWS, importMessages } from '@ordem-certa/contracts';
-import { invalid } from '../../plugins/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 
 /** A spreadsheet as the import reads it: the header row's names and each data row's cells as text. */
 export interface Sheet {

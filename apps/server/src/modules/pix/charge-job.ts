@@ -4,7 +4,7 @@ import { InvoiceState, newPixTxid, PersonType } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { receivedCents } from '../payments/settle.ts';
+import { receivedCents } from '../../core/orders/settle.ts';
 import { cobBody, removalBody, revisedAmountBody, type Debtor } from './charge-bodies.ts';
 import { PspError, pspClient, type Cob } from './psp-client.ts';
 import { companyPsp, pspFailure, type PixContext } from './pix-psp.service.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { desc, eq, and } from 'drizzle-orm';
 import { fromCents, invoiceParams, pixChargeResponse } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { visibleInvoice } from '../invoices/invoice-access.ts';
+import { visibleInvoice } from '../../core/orders/invoice-access.ts';
 
 /** The order's charge at its PSP, for the order screen (admins): status, amount, code, why it waits. */
 export const pixChargeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,17 +9,17 @@ import {
   type PixPspValues,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import type { Config } from '../../config.ts';
-import { assertFound } from '../../plugins/auth.ts';
-import { invalid } from '../../plugins/errors.ts';
+import { assertFound } from '../../core/access/access.ts';
+import { invalid } from '../../lib/errors.ts';
 import { CertificateError, openA1 } from '@ordem-certa/nfse-xml';
-import { certificateKey, open, seal } from '../nfse/certificate-store.ts';
-import { readCertificateUpload } from '../nfse/fiscal-settings.service.ts';
+import { certificateKey, open, seal } from '../../lib/certificate-store.ts';
+import { readCertificateUpload } from '../../lib/certificate-upload.ts';
 import { forgetToken, PspError, pspClient, type PspCallOptions, type PspConnection } from './psp-client.ts';
 
 export interface PixContext {
   db: Db;
-  config: Pick<Config, 'appUrl' | 'nfseCertKey'>;
+  /** The app's public address (webhooks point there) and the installation's certificate key. */
+  config: { appUrl?: string; nfseCertKey?: string };
   log: FastifyBaseLogger;
 }
 

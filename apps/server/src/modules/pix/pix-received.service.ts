@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { formatMoney, fromCents, InvoiceState } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import type { Actor } from '../../lib/record-core/kind.ts';
+import type { Actor } from '../../core/records/kind.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { lockInvoice } from '../invoices/invoice-access.ts';
-import { insertPayment } from '../payments/payments.service.ts';
-import { notifyAdmins } from '../notifications/notify.ts';
+import { lockInvoice } from '../../core/orders/invoice-access.ts';
+import { insertPayment } from '../../core/payments/payments.ts';
+import { notifyAdmins } from '../../core/notify/notify.ts';
 import { pixCents } from './charge-bodies.ts';
 import { PspError, pspClient, type PixRecebido } from './psp-client.ts';
 import { companyPsp, hashWebhookToken, type PixContext } from './pix-psp.service.ts';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PushSubscriptionBody } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/access/access.ts';
 
 const ps = schema.pushSubscriptions;
 type Owner = Pick<AuthContext, 'organizationId' | 'userId'>;
