@@ -32,6 +32,7 @@ import { startNfseJob } from './modules/nfse/nfse-job.ts';
 import { startReminderJob } from './modules/notifications/reminder-job.ts';
 import { startReceivableJob } from './modules/payments/receivable-job.ts';
 import { startPixChargeJob } from './modules/pix/charge-job.ts';
+import { demoPspPlugin } from './modules/pix/demo-psp.ts';
 import { startPixReconcileJob } from './modules/pix/reconcile-job.ts';
 
 export interface BuildOptions {
@@ -63,6 +64,11 @@ export interface BuildOptions {
     pixChargeIntervalMs?: number;
     pixReconcileIntervalMs?: number;
   };
+  /**
+   * Run the demo's stand-in PSP in this process (only with the demo data, never in production);
+   * `connectDemoCompany` when the demo data was just written.
+   */
+  demoPsp?: { connectDemoCompany: boolean };
 }
 
 /** A hop count trusts that many proxies nearest to us; fastify's typings take it as a function. */
@@ -107,6 +113,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(rateLimitPlugin);
   await app.register(uploadsPlugin);
   await app.register(docsPlugin);
+  if (opts.demoPsp) await app.register(demoPspPlugin, opts.demoPsp);
+  else app.decorate('demoPsp', { standIn: null });
   await app.register(
     async (api) => {
       // Every route registered in this scope goes through the one access check.

@@ -93,6 +93,8 @@ const app = await buildApp({
     pixChargeIntervalMs: config.pixJobIntervalMs,
     pixReconcileIntervalMs: config.pixReconcileIntervalMs,
   },
+  // With the demo data, the demo company's Pix charges go to a stand-in PSP inside this process.
+  demoPsp: config.seedDemo && firstProcess ? { connectDemoCompany: seeded } : undefined,
   logger: {
     level: config.logLevel,
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),

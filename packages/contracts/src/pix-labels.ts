@@ -18,3 +18,9 @@ export const pixChargeStatusLabels: Record<PixChargeStatus, string> = {
   REMOVIDA_PELO_PSP: 'Recusada ou removida pelo PSP',
   EXPIRADA: 'Expirada',
 };
+
+/** 'Simular pagamento' (the demo's stand-in PSP only). */
+export const pixSimulateMessages = {
+  unavailable: 'Só é possível simular um pagamento na cobrança ativa de uma empresa ligada ao PSP de demonstração',
+  done: 'Pagamento simulado: o PSP de demonstração pagou a cobrança e avisou o webhook',
+} as const;

@@ -174,5 +174,10 @@ export const pixChargeResponse = z.object({
     .nullable(),
   /** Why the last attempt to bring the charge in line failed (the PSP down), while it waits to try again. */
   pending: z.string().nullable(),
+  /** The charge is active at the demo's stand-in PSP: 'Simular pagamento' can pay it (never in production). */
+  canSimulate: z.boolean(),
 });
 export type PixChargeInfo = z.infer<typeof pixChargeResponse>;
+
+/** POST invoices/{id}/pix-charge/simulate: the demo's PSP paid the charge; the webhook records it. */
+export const pixSimulateResponse = z.object({ endToEndId: z.string() });

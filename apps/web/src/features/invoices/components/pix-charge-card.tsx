@@ -1,11 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { Badge } from 'react-bootstrap';
+import { toast } from 'react-toastify';
 import { useQueryClient } from '@tanstack/react-query';
-import { pixChargeStatusLabels, type InvoiceDetail, type PixChargeStatus } from '@ordem-certa/contracts';
+import {
+  pixChargeStatusLabels,
+  pixSimulateMessages,
+  type InvoiceDetail,
+  type PixChargeStatus,
+} from '@ordem-certa/contracts';
+import { ActionButton } from '../../../components/action-button.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { usePixCharge } from '../api/get-pix-charge.ts';
+import { useSimulatePixPayment } from '../api/simulate-pix-payment.ts';
+import { toastStateChangeFailed } from './notify.ts';
 import { refreshInvoice } from '../api/invoice-keys.ts';
 
 const variants: Record<PixChargeStatus, string> = {
@@ -23,6 +32,7 @@ const variants: Record<PixChargeStatus, string> = {
  */
 export function PixChargeCard({ invoice }: { invoice: InvoiceDetail }) {
   const query = usePixCharge(invoice.id);
+  const simulate = useSimulatePixPayment(invoice.id);
   const queryClient = useQueryClient();
   const orgPath = useOrgPath();
   const status = query.data?.charge?.status;
@@ -65,6 +75,27 @@ export function PixChargeCard({ invoice }: { invoice: InvoiceDetail }) {
           <code className="text-break d-block" data-testid="pix-charge-code">
             {c.pixCopiaECola}
           </code>
+        </div>
+      )}
+      {data.canSimulate && (
+        <div className="mt-3 border-top pt-2">
+          <div className="small text-body-secondary mb-2">
+            Demonstração: a empresa está ligada ao PSP de testes. Simule o pagamento que o cliente faria no banco.
+          </div>
+          <ActionButton
+            variant="outline-success"
+            size="sm"
+            action={async () => {
+              try {
+                await simulate.mutateAsync();
+                toast.success(pixSimulateMessages.done);
+              } catch (err) {
+                toastStateChangeFailed(err);
+              }
+            }}
+          >
+            Simular pagamento
+          </ActionButton>
         </div>
       )}
       {c?.lastError && <div className="small text-danger mt-2">{c.lastError}</div>}
