@@ -49,6 +49,7 @@ export * from './checklists.ts';
 export * from './pix.ts';
 export * from './pix-psp.ts';
 export * from './pix-labels.ts';
+export * from './pix-received.ts';
 export * from './records.ts';
 export * from './whatsapp-template.ts';
 export * from './whatsapp.ts';

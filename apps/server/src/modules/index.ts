@@ -43,6 +43,7 @@ import { nfseRoutes } from './nfse/nfse.routes.ts';
 import { pixPspRoutes } from './pix/pix-psp.routes.ts';
 import { pixWebhookRoutes } from './pix/pix-webhook.routes.ts';
 import { pixChargeRoutes } from './pix/pix-charges.routes.ts';
+import { pixUnidentifiedRoutes } from './pix/pix-unidentified.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
 const allReports = reportRegistry([...reports, ...nfseReports]);
@@ -94,4 +95,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   pixPspRoutes,
   pixWebhookRoutes,
   pixChargeRoutes,
+  pixUnidentifiedRoutes,
 ];

@@ -5,6 +5,7 @@ import { InvoiceState, readBrCode } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { startPixStandIn, type PixStandIn } from '@ordem-certa/test-support/pix-psp-stand-in';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
+import { connectToStandIn, until } from '../../../test/pix-fixtures.ts';
 import { syncQueuedCharges } from './charge-job.ts';
 import { reconcilePix } from './reconcile-job.ts';
 import { recordPix, receiveWebhook } from './pix-received.service.ts';
@@ -22,25 +23,7 @@ const chave = 'financeiro@charges.com.br';
 beforeAll(async () => {
   psp = await startPixStandIn();
   ctx = { db: t.ctx.database.db, config: t.ctx.app.config, log: t.ctx.app.log };
-  const base = `/api/organizations/${t.org.organization.id}/companies/${t.world.company.id}`;
-  const headers = t.org.as(t.org.admin.token);
-  expect(
-    (await t.ctx.app.inject({ method: 'PUT', url: `${base}/pix`, headers, payload: { pixKey: chave } })).statusCode,
-  ).toBe(200);
-  const saved = await t.ctx.app.inject({
-    method: 'PUT',
-    url: `${base}/pix-psp`,
-    headers,
-    payload: {
-      baseUrl: psp.baseUrl,
-      tokenUrl: psp.tokenUrl,
-      clientId: psp.clientId,
-      clientSecret: psp.clientSecret,
-      expiryDays: 7,
-    },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  token = new URL(saved.json().connection.webhookUrl).pathname.split('/').pop()!;
+  token = await connectToStandIn(t.ctx, t.org, t.world.company.id, psp, chave);
 });
 afterAll(async () => {
   expect(psp.violations()).toEqual([]);
@@ -59,14 +42,6 @@ const order = async (id: number) =>
   (await t.world.admin('GET', `/${id}`)).json() as { total: number; isPaid: boolean; signUrl: string };
 const webhook = (pix: unknown[], as = token) =>
   t.ctx.app.inject({ method: 'POST', url: `/api/pix/webhook/${as}/pix`, payload: { pix } });
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean) {
-  for (let n = 0; n < 200; n++) {
-    const v = await read();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('condition not met');
-}
 
 async function chargedOrder(quantity = 2) {
   const { id, number } = await t.world.createInvoice();

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { formatMoney, fromCents, InvoiceState } from '@ordem-certa/contracts';
-import { schema } from '@ordem-certa/db';
+import { schema, type Tx } from '@ordem-certa/db';
 import type { Actor } from '../../core/records/kind.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { lockInvoice } from '../../core/orders/invoice-access.ts';
@@ -25,6 +25,15 @@ const pspActor = (organizationId: number): Actor => ({
   isAdmin: true,
   name: 'Pix (PSP)',
 });
+
+/** The day of a moment (ISO 8601) in the organization's time zone ('YYYY-MM-DD'). */
+export async function localDay(tx: Tx, organizationId: number, at: string) {
+  const [row] = await queryRows<{ day: string }>(
+    tx,
+    sql`SELECT (${at}::timestamptz AT TIME ZONE o.time_zone)::date::text AS day FROM organizations o WHERE o.id = ${organizationId}`,
+  );
+  return row!.day;
+}
 
 /**
  * Records a Pix the PSP vouched for: its order's payment (method pix, on the day of its `horario` in the
@@ -72,14 +81,10 @@ export async function recordPix(
     }
     const actor = pspActor(organizationId);
     const row = await lockInvoice(tx, actor, charge.invoiceId);
-    const [local] = await queryRows<{ day: string }>(
-      tx,
-      sql`SELECT (${pix.horario}::timestamptz AT TIME ZONE o.time_zone)::date::text AS day FROM organizations o WHERE o.id = ${organizationId}`,
-    );
     const paymentId = await insertPayment(tx, actor, row, {
       amountCents,
       method: 'pix',
-      paidAt: local!.day,
+      paidAt: await localDay(tx, organizationId, pix.horario),
       note: `Pix ${pix.endToEndId}`,
     });
     await tx.update(r).set({ invoiceId: row.id, paymentId }).where(eq(r.id, received.id));
