@@ -114,7 +114,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(uploadsPlugin);
   await app.register(docsPlugin);
   if (opts.demoPsp) await app.register(demoPspPlugin, opts.demoPsp);
-  else app.decorate('demoPsp', { standIn: null });
+  else app.decorate('demoPsp', { standIn: null, ready: Promise.resolve() });
   await app.register(
     async (api) => {
       // Every route registered in this scope goes through the one access check.

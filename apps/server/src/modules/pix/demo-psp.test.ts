@@ -22,6 +22,7 @@ beforeAll(async () => {
   const port = await freePort();
   t = await createTestApp({ demoPsp: { connectDemoCompany: true }, config: { appUrl: `http://127.0.0.1:${port}` } });
   await t.app.listen({ port, host: '127.0.0.1' });
+  await t.app.demoPsp.ready;
   ctx = { db: t.database.db, config: t.app.config, log: t.app.log };
   const login = await t.app.inject({
     method: 'POST',

@@ -20,8 +20,11 @@ const DEMO_PIX_KEY = 'financeiro@demorefrigeracao.com.br';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The in-process stand-in PSP of the demo, while it runs (never in production). */
-    demoPsp: { standIn: PixStandIn | null };
+    /**
+     * The in-process stand-in PSP of the demo, while it runs (never in production); `ready` settles once
+     * it is started and the demo's connections point at it.
+     */
+    demoPsp: { standIn: PixStandIn | null; ready: Promise<void> };
   }
 }
 
@@ -38,8 +41,12 @@ export async function atDemoPsp(ctx: PixContext, demo: PixStandIn | null, organi
 
 export const demoPspPlugin = fp<{ connectDemoCompany: boolean }>(
   async (app, { connectDemoCompany }) => {
-    app.decorate('demoPsp', { standIn: null });
+    app.decorate('demoPsp', { standIn: null, ready: Promise.resolve() });
+    // Started beside the app's start, not in its way: reading the specification takes a few seconds.
     app.addHook('onReady', async () => {
+      app.demoPsp.ready = start().catch((err: unknown) => app.log.error({ err }, 'demo Pix PSP did not start'));
+    });
+    async function start() {
       const ctx: PixContext = { db: app.db, config: app.config, log: app.log };
       const [known] = await app.db
         .select({ id: p.companyId })
@@ -53,8 +60,9 @@ export const demoPspPlugin = fp<{ connectDemoCompany: boolean }>(
       await repoint(ctx, standIn);
       if (connectDemoCompany) await connectDemo(ctx, standIn);
       app.log.info({ baseUrl: standIn.baseUrl }, 'demo Pix PSP (stand-in) running');
-    });
+    }
     app.addHook('onClose', async () => {
+      await app.demoPsp.ready;
       await app.demoPsp.standIn?.close();
       app.demoPsp.standIn = null;
     });

@@ -83,6 +83,7 @@ export const pixChargeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { organizationId } = request.auth;
       await visibleInvoice(app.db, request.auth, request.params.id);
       const charge = await latestCharge(app.db, organizationId, request.params.id);
+      await app.demoPsp.ready;
       const demo = app.demoPsp.standIn;
       if (!demo || charge?.status !== 'ATIVA' || !(await atDemoPsp(ctx, demo, organizationId, charge.companyId)))
         throw conflict(pixSimulateMessages.unavailable);

@@ -41,7 +41,7 @@ async function received(valor: string, infoPagador: string) {
   expect(hook.statusCode).toBe(200);
   const found = await until(
     async () => (await list(`?q=${encodeURIComponent(infoPagador)}`)).json(),
-    (l: { meta: { total: number }; data: unknown[] }) => l.meta.total === 1,
+    (l: { meta: { total: number }; data: unknown[] }) => l.meta.total === 1 && l.data.length === 1,
   );
   return { pix, row: found.data[0] as { id: number; amount: number; endToEndId: string } };
 }
