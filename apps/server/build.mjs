@@ -11,7 +11,7 @@
 // TypeScript: a worker is ready in about 0.25 s instead of 0.55 s. The pool finds it through
 // `import.meta.builtPdfWorker`, which only this build sets.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +26,13 @@ for (const dir of ['apps/server', 'packages/db', 'packages/contracts', 'packages
   for (const name of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) {
     if (!name.startsWith('@ordem-certa/')) external.add(name).add(`${name}/*`);
   }
+}
+// The demo's stand-in PSP (packages/test-support, imported only when the demo data is on) keeps its packages
+// outside too, but for one installed in its own node_modules: the bundle could not find that copy at run time.
+const standInPkg = JSON.parse(readFileSync(resolve(root, 'packages/test-support/package.json'), 'utf8'));
+for (const name of Object.keys(standInPkg.devDependencies)) {
+  const nested = existsSync(resolve(root, 'packages/test-support/node_modules', name));
+  if (!name.startsWith('@ordem-certa/') && !nested) external.add(name).add(`${name}/*`);
 }
 
 /** `import.meta.url` → the address of the source file it was written in; the built worker's address. */

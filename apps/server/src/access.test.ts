@@ -28,6 +28,7 @@ const PUBLIC_PREFIXES = [
   '/api/calendar/',
   // Meta's WhatsApp webhook: its verify token, and each notification's signature, authorize it.
   '/api/whatsapp/webhook',
+  '/api/pix/webhook/',
 ];
 
 const ORG = '/api/organizations/{orgId}';

@@ -32,6 +32,9 @@ import { startNfseJob } from './modules/nfse/nfse-job.ts';
 import { startReminderJob } from './modules/notifications/reminder-job.ts';
 import { startReceivableJob } from './modules/payments/receivable-job.ts';
 import { startWhatsAppJob } from './modules/whatsapp/whatsapp-job.ts';
+import { startPixChargeJob } from './modules/pix/charge-job.ts';
+import { demoPspPlugin } from './modules/pix/demo-psp.ts';
+import { startPixReconcileJob } from './modules/pix/reconcile-job.ts';
 
 export interface BuildOptions {
   database: Database;
@@ -59,7 +62,15 @@ export interface BuildOptions {
     receivableIntervalMs?: number;
     nfseIntervalMs?: number;
     whatsappIntervalMs?: number;
+    /** The Pix charges of queued orders, and the reading of the PSPs for missed Pix. */
+    pixChargeIntervalMs?: number;
+    pixReconcileIntervalMs?: number;
   };
+  /**
+   * Run the demo's stand-in PSP in this process (only with the demo data, never in production);
+   * `connectDemoCompany` when the demo data was just written.
+   */
+  demoPsp?: { connectDemoCompany: boolean };
 }
 
 /** A hop count trusts that many proxies nearest to us; fastify's typings take it as a function. */
@@ -104,6 +115,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(rateLimitPlugin);
   await app.register(uploadsPlugin);
   await app.register(docsPlugin);
+  if (opts.demoPsp) await app.register(demoPspPlugin, opts.demoPsp);
+  else app.decorate('demoPsp', { standIn: null, ready: Promise.resolve() });
   await app.register(
     async (api) => {
       // Every route registered in this scope goes through the one access check.
@@ -121,6 +134,8 @@ export async function buildApp(opts: BuildOptions) {
       receivableIntervalMs = 0,
       nfseIntervalMs = 0,
       whatsappIntervalMs = 0,
+      pixChargeIntervalMs = 0,
+      pixReconcileIntervalMs = 0,
     } = opts.jobs;
     await app.register(jobsPlugin, {
       jobs: [
@@ -129,6 +144,8 @@ export async function buildApp(opts: BuildOptions) {
         { everyMs: receivableIntervalMs, start: (ms) => startReceivableJob(app.db, app.log, ms) },
         { everyMs: nfseIntervalMs, start: (ms) => startNfseJob(app, ms) },
         { everyMs: whatsappIntervalMs, start: (ms) => startWhatsAppJob(app, ms) },
+        { everyMs: pixChargeIntervalMs, start: (ms) => startPixChargeJob(app, ms) },
+        { everyMs: pixReconcileIntervalMs, start: (ms) => startPixReconcileJob(app, ms) },
       ],
     });
   }

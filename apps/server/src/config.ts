@@ -54,6 +54,10 @@ export interface Config {
   whatsappApiUrl: string;
   /** How often the job sends the queued WhatsApp messages and finds the reminders due (ms; 0 turns it off). */
   whatsappJobIntervalMs: number;
+  /** How often the job brings the queued orders' Pix charges in line with the PSP (ms; 0 turns it off). */
+  pixJobIntervalMs: number;
+  /** How often each connected company's PSP is read for Pix no webhook brought (ms; 0 turns it off). */
+  pixReconcileIntervalMs: number;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: the Web Push key pair; when absent one kept in the database. */
   vapidPublicKey?: string;
   vapidPrivateKey?: string;
@@ -132,6 +136,8 @@ export function loadConfig(env = process.env): Config {
     nfseJobIntervalMs: Number(env.NFSE_JOB_INTERVAL_MS ?? 5000),
     whatsappApiUrl: baseUrl(env.WHATSAPP_API_URL, WHATSAPP_GRAPH_URL),
     whatsappJobIntervalMs: Number(env.WHATSAPP_JOB_INTERVAL_MS ?? 2000),
+    pixJobIntervalMs: Number(env.PIX_JOB_INTERVAL_MS ?? 5000),
+    pixReconcileIntervalMs: Number(env.PIX_RECONCILE_INTERVAL_MS ?? 600_000),
     vapidPublicKey: env.VAPID_PUBLIC_KEY?.trim() || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY?.trim() || undefined,
     vapidSubject: env.VAPID_SUBJECT?.trim() || undefined,

@@ -92,7 +92,11 @@ const app = await buildApp({
     receivableIntervalMs: config.receivableJobIntervalMs,
     nfseIntervalMs: config.nfseJobIntervalMs,
     whatsappIntervalMs: config.whatsappJobIntervalMs,
+    pixChargeIntervalMs: config.pixJobIntervalMs,
+    pixReconcileIntervalMs: config.pixReconcileIntervalMs,
   },
+  // With the demo data, the demo company's Pix charges go to a stand-in PSP inside this process.
+  demoPsp: config.seedDemo && firstProcess ? { connectDemoCompany: seeded } : undefined,
   logger: {
     level: config.logLevel,
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),

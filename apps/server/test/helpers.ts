@@ -80,7 +80,7 @@ export async function copyTemplateDatabase(): Promise<{ url: string; drop(): Pro
 
 /** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
 export async function createTestApp(
-  opts: Pick<BuildOptions, 'extraModules' | 'storage' | 'logger' | 'mailer'> & {
+  opts: Pick<BuildOptions, 'extraModules' | 'storage' | 'logger' | 'mailer' | 'demoPsp'> & {
     config?: Partial<BuildOptions['config']>;
   } = {},
 ): Promise<TestContext> {
@@ -103,6 +103,7 @@ export async function createTestApp(
     storage: opts.storage,
     logger: opts.logger,
     mailer: opts.mailer,
+    demoPsp: opts.demoPsp,
     config: { ...testConfig, ...opts.config },
   });
   const misfits = recordAnswers(app);

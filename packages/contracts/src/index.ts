@@ -48,6 +48,8 @@ export * from './checklist-labels.ts';
 export * from './checklists.ts';
 export * from './pix.ts';
 export * from './pix-psp.ts';
+export * from './pix-labels.ts';
+export * from './pix-received.ts';
 export * from './records.ts';
 export * from './whatsapp-template.ts';
 export * from './whatsapp.ts';

@@ -42,6 +42,9 @@ import { expenseRoutes } from './expenses/expenses.routes.ts';
 import { nfseRoutes } from './nfse/nfse.routes.ts';
 import { pixPspRoutes } from './pix/pix-psp.routes.ts';
 import { whatsappRoutes } from './whatsapp/whatsapp.routes.ts';
+import { pixWebhookRoutes } from './pix/pix-webhook.routes.ts';
+import { pixChargeRoutes } from './pix/pix-charges.routes.ts';
+import { pixUnidentifiedRoutes } from './pix/pix-unidentified.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
 const allReports = reportRegistry([...reports, ...nfseReports]);
@@ -92,4 +95,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   nfseRoutes,
   pixPspRoutes,
   whatsappRoutes,
+  pixWebhookRoutes,
+  pixChargeRoutes,
+  pixUnidentifiedRoutes,
 ];

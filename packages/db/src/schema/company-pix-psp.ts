@@ -46,6 +46,10 @@ export const companyPixPsp = pgTable(
       .default(0),
     discountPercent: numeric('discount_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     discountDaysBefore: smallint('discount_days_before').notNull().default(0),
+    /** The reconciliation read the PSP's Pix up to here. */
+    reconciledUntil: timestamp('reconciled_until', { withTimezone: true }),
+    /** An instance reading this company's Pix holds it until then. */
+    reconcileLeaseUntil: timestamp('reconcile_lease_until', { withTimezone: true }),
     ...stampColumns(),
   },
   (t) => [

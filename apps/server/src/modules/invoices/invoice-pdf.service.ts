@@ -16,6 +16,7 @@ import {
   printedHead,
   printPhotos,
   verifyDocumentLink,
+  openPixCharge,
   type DocumentLink,
   type DocumentServer,
   type PdfLog,
@@ -62,7 +63,10 @@ export async function pdfFromLink({ db, storage, links }: DocumentServer, { id, 
     .select({ number: i.number, updatedAt: i.updatedAt })
     .from(i)
     .where(and(eq(i.id, id), eq(i.organizationId, organizationId)));
-  const { number, updatedAt } = assertFound(version);
+  const { number, updatedAt: orderChanged } = assertFound(version);
+  // The order's PSP charge changes the PIX code it prints: its change makes a new document too.
+  const charge = await openPixCharge(db, organizationId, id);
+  const updatedAt = charge && charge.updatedAt > orderChanged ? charge.updatedAt : orderChanged;
   const values = isAdmin && asker.claims.values === true;
   // Every change to the order (lines, comments, photos, signature, state) bumps its updated_at.
   const key = PdfCache.key(token!, 'invoice', updatedAt, values, isAdmin);
@@ -104,7 +108,18 @@ export async function loadPdfData(
   // (a deposit), nothing once paid.
   const due = inv.isPaid ? 0 : (await dueCents(db, inv)).due;
   const [printedHeadData, content, workers, comments, pictures, signature, checklists] = await Promise.all([
-    printedHead(db, storage, inv, { showValues, amountCents: due, reference: `OS${inv.number}` }, badImage),
+    printedHead(
+      db,
+      storage,
+      inv,
+      {
+        showValues,
+        amountCents: due,
+        reference: `OS${inv.number}`,
+        charge: await openPixCharge(db, organizationId, id),
+      },
+      badImage,
+    ),
     loadSignedContent(db, inv),
     db
       .select({ name: u.name })

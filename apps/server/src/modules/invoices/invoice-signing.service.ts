@@ -19,7 +19,7 @@ import { lockInvoice, recordChange, systemComment, type Actor } from '../../core
 import { contentHash, latestSignature, linkKind, loadSignedContent } from './invoice-signature.ts';
 import { notifyAdmins } from '../../core/notify/notify.ts';
 import { pixFor } from '../../core/documents/pdf/printed-data.ts';
-import { companyCity } from '../../core/documents/printed-record.ts';
+import { companyCity, openPixCharge } from '../../core/documents/printed-record.ts';
 import { dueCents } from '../../core/orders/settle.ts';
 import { standingDanfse, standingNfse } from '../../core/documents/danfse.ts';
 
@@ -114,6 +114,7 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
     merchantName: names.companyName,
     merchantCity: pixKey ? await companyCity(db, companyId) : null,
     reference: `OS${row.number}`,
+    charge: await openPixCharge(db, row.organizationId, id),
   });
   return {
     id: row.id,

@@ -20,6 +20,7 @@ import { SignatureCard } from '../components/signature-card.tsx';
 import { TagsCard } from '../components/tags-card.tsx';
 import { PaymentActions } from '../components/payment-actions.tsx';
 import { PaymentsCard } from '../components/payments-card.tsx';
+import { PixChargeCard } from '../components/pix-charge-card.tsx';
 import { StateActions } from '../components/state-actions.tsx';
 import { TotalsPanel } from '../components/totals-panel.tsx';
 import { VisitCard } from '../components/visit-card.tsx';
@@ -149,6 +150,7 @@ export function EditInvoicePage() {
               <SignatureCard invoice={invoice} renewsLink={sends} />
               {prices && <TotalsPanel invoice={invoice} />}
               {can(viewer, 'payment.see') && <PaymentsCard invoice={invoice} />}
+              {can(viewer, 'payment.see') && <PixChargeCard invoice={invoice} />}
               {nfse && can(viewer, 'nfse.see') && <NfseCard invoice={invoice} />}
               {can(viewer, 'invoice.edit') && <AdminInfoPanel invoice={invoice} />}
               <TagsCard invoice={invoice} editable={can(viewer, 'tag.apply')} />
