@@ -33,6 +33,8 @@ import { trackCommits } from './lib/after-commit.ts';
 import { onNotificationsCommitted } from './modules/notifications/notify.ts';
 import { createPushSender, type PushSender } from './modules/push/push-sender.ts';
 import { loadVapidKeys, type VapidKeys } from './modules/push/vapid.ts';
+import { createPushEndpoints, type PushEndpoints } from './modules/push/push-endpoints.ts';
+import { systemResolve, type Resolve } from './lib/outbound.ts';
 import { createOpenApiTransforms } from './lib/openapi.ts';
 
 declare module 'fastify' {
@@ -49,6 +51,8 @@ declare module 'fastify' {
     vapid: () => Promise<VapidKeys>;
     /** Sends committed notifications to their users' phones. */
     push: PushSender;
+    /** Which push subscription endpoints the server sends to, and how it connects to them. */
+    pushEndpoints: PushEndpoints;
   }
 }
 
@@ -68,6 +72,8 @@ export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinut
       | 'vapidPublicKey'
       | 'vapidPrivateKey'
       | 'vapidSubject'
+      | 'pushAllowedHosts'
+      | 'pushAllowLocalhost'
     >
   >;
 
@@ -87,6 +93,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** The sender of outgoing e-mail (MAIL_FROM); default: the company's e-mail. */
   mailFrom?: string;
+  /** How host names of outside addresses users give (push endpoints) resolve (default: the system's). */
+  resolve?: Resolve;
   /**
    * Run the background jobs (main.ts does; tests that exercise them do): due reminders every
    * `reminderIntervalMs`, maintenance plans' orders every `maintenancePlanIntervalMs`, overdue
@@ -158,7 +166,15 @@ export async function buildApp(opts: BuildOptions) {
     });
     return vapid;
   });
-  app.decorate('push', createPushSender(opts.database.db, app.log, app.vapid));
+  app.decorate(
+    'pushEndpoints',
+    createPushEndpoints({
+      allowedHosts: opts.config.pushAllowedHosts,
+      allowLocalhost: opts.config.pushAllowLocalhost,
+      resolve: opts.resolve ?? systemResolve,
+    }),
+  );
+  app.decorate('push', createPushSender(opts.database.db, app.log, app.vapid, app.pushEndpoints));
   // Every notification committed is pushed to its user's phones, after its transaction.
   const stopPushing = onNotificationsCommitted(opts.database.db, (written) => app.push.send(written));
   app.addHook('onClose', async () => {

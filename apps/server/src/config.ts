@@ -53,6 +53,10 @@ export interface Config {
   vapidPrivateKey?: string;
   /** VAPID_SUBJECT: the contact push services see (default mailto:nao-responda@ the APP_URL host). */
   vapidSubject?: string;
+  /** PUSH_ALLOWED_HOSTS: push services' hosts accepted besides the browsers' own (comma-separated; `*.` for subdomains). */
+  pushAllowedHosts: string[];
+  /** PUSH_ALLOW_LOCALHOST=1: push endpoints on this machine (http://localhost…) accepted — for tests only. */
+  pushAllowLocalhost: boolean;
 }
 
 /** The national NFS-e web service (SEFIN Nacional) of each environment. */
@@ -122,5 +126,10 @@ export function loadConfig(env = process.env): Config {
     vapidPublicKey: env.VAPID_PUBLIC_KEY?.trim() || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY?.trim() || undefined,
     vapidSubject: env.VAPID_SUBJECT?.trim() || undefined,
+    pushAllowedHosts: (env.PUSH_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+    pushAllowLocalhost: env.PUSH_ALLOW_LOCALHOST === '1' || env.PUSH_ALLOW_LOCALHOST === 'true',
   };
 }

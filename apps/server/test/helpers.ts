@@ -78,7 +78,7 @@ export async function copyTemplateDatabase(): Promise<{ url: string; drop(): Pro
 
 /** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
 export async function createTestApp(
-  opts: Pick<BuildOptions, 'extraModules' | 'storage' | 'logger' | 'mailer'> & {
+  opts: Pick<BuildOptions, 'extraModules' | 'storage' | 'logger' | 'mailer' | 'resolve'> & {
     config?: Partial<BuildOptions['config']>;
   } = {},
 ): Promise<TestContext> {
@@ -101,6 +101,7 @@ export async function createTestApp(
     storage: opts.storage,
     logger: opts.logger,
     mailer: opts.mailer,
+    resolve: opts.resolve,
     config: { ...testConfig, ...opts.config },
   });
   const misfits = recordAnswers(app);
