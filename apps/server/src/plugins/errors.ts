@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '@ordem-certa/contracts';
 import { StorageFullError, StorageUnavailableError } from '../lib/storage.ts';
@@ -106,7 +106,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export const isMalformedMultipart = (err: unknown) =>
   err instanceof Error &&
   !(err as { statusCode?: number }).statusCode &&
-  /^(Multipart: |Unexpected end of (form|multipart)|Malformed part header)/.test(err.message);
+  /^(Multipart: |Unexpected end of (form|multipart)|(Part|Preamble) terminated early|Malformed part header)/.test(
+    err.message,
+  );
 
 /** Fastify's own refusals of a body, told in Portuguese by their code (its messages are English). */
 const frameworkMessages: Record<string, string> = {
@@ -115,6 +117,16 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'JSON inválido no corpo da requisição.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Tamanho do corpo da requisição não confere com o informado.',
 };
+
+/**
+ * What the router refuses before any route or hook runs (Fastify's `frameworkErrors`): a path with
+ * a percent-escape that is not UTF-8 (FST_ERR_BAD_URL), a path parameter too long. Its own bodies
+ * are English.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ errors: [messages.urlTooLong] });
+  return reply.code(400).send({ errors: [messages.badUrl] });
+}
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
