@@ -13,7 +13,7 @@ import { IMAGE_MAX_BYTES, messages } from '@ordem-certa/contracts';
 import type { Database, Db } from '@ordem-certa/db';
 import type { Config, TrustProxy } from './config.ts';
 import { createTokenService, registerAuth, type AuthContext, type TokenService } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { guardedValidatorCompiler } from './plugins/validation.ts';
 import { compiledSerializerCompiler } from './plugins/serialization.ts';
@@ -130,6 +130,7 @@ export async function buildApp(opts: BuildOptions) {
     // Forwarded headers only from configured proxies (TRUST_PROXY); by default request.ip is the peer.
     trustProxy: trustProxyOption(opts.config.trustProxy ?? false),
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
