@@ -33,19 +33,15 @@ const toUser = ({ paymentValueCents, ...r }: Row) => ({ ...r, paymentValue: from
 
 /**
  * Runs a write that sets a user's e-mail. E-mails are unique across organizations (login is by
- * e-mail), but only one in use in the caller's own organization is named as taken; one of another
- * organization gets a message that does not say it exists.
+ * e-mail); one in use is refused with the same words whichever organization has it, so the answer
+ * never tells an admin that an address has an account in another organization.
  */
-export async function uniqueEmail<T>(db: Db, organizationId: number, email: string, write: () => Promise<T>) {
+export async function uniqueEmail<T>(write: () => Promise<T>) {
   try {
     return await write();
   } catch (err) {
-    if (!isUniqueViolation(err, 'users_email_key')) throw err;
-    const [own] = await db
-      .select({ id: t.id })
-      .from(t)
-      .where(and(eq(sql`lower(${t.email})`, email.toLowerCase()), eq(t.organizationId, organizationId)));
-    throw invalid({ email: own ? userMessages.emailTaken : userMessages.emailUnavailable });
+    if (isUniqueViolation(err, 'users_email_key')) throw invalid({ email: userMessages.emailUnavailable });
+    throw err;
   }
 }
 
@@ -85,7 +81,7 @@ export const getUser = users.get;
 
 export async function createUser(db: Db, organizationId: number, body: CreateUser) {
   const passwordHash = await hashPassword(body.plainPassword);
-  return uniqueEmail(db, organizationId, body.email, async () => {
+  return uniqueEmail(async () => {
     const [row] = await db
       .insert(t)
       .values({ organizationId, name: body.name, role: body.role, email: body.email, passwordHash })
@@ -100,7 +96,7 @@ export async function createUser(db: Db, organizationId: number, body: CreateUse
  */
 export async function updateUser(db: Db, organizationId: number, id: number, body: UpdateUser) {
   const passwordHash = body.plainPassword ? await hashPassword(body.plainPassword) : undefined;
-  return uniqueEmail(db, organizationId, body.email, () =>
+  return uniqueEmail(() =>
     db.transaction(async (tx) => {
       // Locking the active admins serializes concurrent demotions, so two admins cannot demote each other at once.
       const admins = await tx
