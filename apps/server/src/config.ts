@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { s3SettingsFromEnv, type S3Settings } from './lib/storage.ts';
@@ -34,6 +35,8 @@ export interface Config {
   backupDir: string;
   /** BACKUP_KEEP_DAYS: archives older than this many days are deleted after each run (default 14). */
   backupKeepDays: number;
+  /** BACKUP_PASSPHRASE: backups (the CLI's and the scheduled ones) are encrypted with it; restore asks for it. */
+  backupPassphrase?: string;
   /** CEP_API_URL: a ViaCEP-compatible service (`{url}/{cep}/json/`), asked first. */
   cepApiUrl: string;
   /** CEP_FALLBACK_URL: a BrasilAPI-compatible CEP service (`{url}/{cep}`), asked when the first fails. */
@@ -44,8 +47,14 @@ export interface Config {
   nfseApiUrl: string;
   /** NFSE_PRODUCTION_API_URL: the SEFIN Nacional of companies in production (default the national production base). */
   nfseProductionApiUrl: string;
-  /** NFSE_CERT_KEY: the secret the stored certificates are encrypted with; when absent one kept in the database. */
-  nfseCertKey?: string;
+  /**
+   * The key stored secrets (A1 certificates and their passwords) are encrypted with, from outside the
+   * database: NFSE_CERT_KEY, or the contents of the file SECRETS_KEY_FILE names. Unset: outside
+   * production one kept in the database; in production such secrets are refused.
+   */
+  secretsKey?: string;
+  /** NODE_ENV=production: stored secrets need `secretsKey`. */
+  secretsKeyRequired: boolean;
   /** How often the job sends the NFS-e waiting to be sent (ms; 0 turns it off). */
   nfseJobIntervalMs: number;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: the Web Push key pair; when absent one kept in the database. */
@@ -82,6 +91,21 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     .filter(Boolean);
 }
 
+/** NFSE_CERT_KEY, or the key file SECRETS_KEY_FILE names (one of them; an unreadable or empty file stops the start). */
+function secretsKeyFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const file = env.SECRETS_KEY_FILE?.trim();
+  if (!file) return env.NFSE_CERT_KEY || undefined;
+  if (env.NFSE_CERT_KEY) throw new Error('NFSE_CERT_KEY and SECRETS_KEY_FILE are both set: keep one of them');
+  let key: string;
+  try {
+    key = readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    throw new Error(`SECRETS_KEY_FILE (${file}) cannot be read: ${(err as Error).message}`);
+  }
+  if (!key) throw new Error(`SECRETS_KEY_FILE (${file}) is empty`);
+  return key;
+}
+
 /** An outside service's base URL without its trailing '/' (paths are added after it). */
 const baseUrl = (value: string | undefined, fallback: string) => (value?.trim() || fallback).replace(/\/+$/, '');
 
@@ -116,12 +140,14 @@ export function loadConfig(env = process.env): Config {
     backupCron: env.BACKUP_CRON?.trim() || undefined,
     backupDir: resolve(env.BACKUP_DIR || resolve(dataDir, 'backups')),
     backupKeepDays: Number(env.BACKUP_KEEP_DAYS || 14),
+    backupPassphrase: env.BACKUP_PASSPHRASE || undefined,
     cepApiUrl: baseUrl(env.CEP_API_URL, 'https://viacep.com.br/ws'),
     cepFallbackUrl: baseUrl(env.CEP_FALLBACK_URL, 'https://brasilapi.com.br/api/cep/v1'),
     cnpjApiUrl: baseUrl(env.CNPJ_API_URL, 'https://brasilapi.com.br/api/cnpj/v1'),
     nfseApiUrl: baseUrl(env.NFSE_API_URL, NFSE_HOMOLOGATION_URL),
     nfseProductionApiUrl: baseUrl(env.NFSE_PRODUCTION_API_URL, NFSE_PRODUCTION_URL),
-    nfseCertKey: env.NFSE_CERT_KEY || undefined,
+    secretsKey: secretsKeyFrom(env),
+    secretsKeyRequired: env.NODE_ENV === 'production',
     nfseJobIntervalMs: Number(env.NFSE_JOB_INTERVAL_MS ?? 5000),
     vapidPublicKey: env.VAPID_PUBLIC_KEY?.trim() || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY?.trim() || undefined,

@@ -29,7 +29,13 @@ function failStart(what: string, err: unknown): never {
   console.error(`ERRO ao iniciar: ${what}.\n  causa: ${reason}${typeof code === 'string' ? ` (${code})` : ''}`);
   process.exit(1);
 }
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    return failStart('configuração inválida / invalid settings', err);
+  }
+})();
 let backupSchedule: CronSchedule | undefined;
 try {
   backupSchedule = config.backupCron ? parseCron(config.backupCron) : undefined;
@@ -98,6 +104,10 @@ const app = await buildApp({
 });
 
 log = app.log;
+if (config.secretsKeyRequired && !config.secretsKey)
+  app.log.warn(
+    'sem NFSE_CERT_KEY nem SECRETS_KEY_FILE: certificados A1 não serão guardados até uma chave fora do banco ser configurada / no secrets key outside the database: A1 certificates are refused until one is set',
+  );
 
 /** How long SIGTERM waits for requests in flight (uploads, PDFs) before giving up. */
 const DRAIN_TIMEOUT_MS = 25_000;
@@ -145,6 +155,7 @@ if (backupSchedule) {
       dir: config.backupDir,
       keepDays: config.backupKeepDays,
       make: () => files.holdingDeletes(() => createBackup(database, join(config.dataDir, 'files'))),
+      passphrase: config.backupPassphrase,
       log: app.log,
     });
     app.log.info(

@@ -84,6 +84,8 @@ export const companyFiscalResponse = z.object({
   /** The name and UF of the municipality code saved (or of the default). */
   municipality: z.object({ ibgeCode: z.string(), name: z.string(), state: z.string() }).nullable(),
   certificate: certificateInfo.nullable(),
+  /** False in production while the server has no secrets key outside the database: uploads are refused. */
+  canStoreCertificate: z.boolean(),
 });
 export type CompanyFiscal = z.infer<typeof companyFiscalResponse>;
 

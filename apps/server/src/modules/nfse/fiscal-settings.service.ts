@@ -13,7 +13,8 @@ import { assertFound } from '../../plugins/auth.ts';
 import { invalid, isMalformedMultipart, malformed } from '../../plugins/errors.ts';
 import { fieldPart, keepPart, skipPart } from '../../lib/uploads.ts';
 import { CertificateError, openA1 } from '@ordem-certa/nfse-xml';
-import { certificateKey, sealCertificate } from './certificate-store.ts';
+import { canStoreSecrets, sealingKey, SecretsKeyMissing, type SecretsKeySettings } from '../../lib/secrets.ts';
+import { sealCertificate } from './certificate-store.ts';
 
 const f = schema.companyFiscalSettings;
 const c = schema.companies;
@@ -53,7 +54,12 @@ async function municipality(db: Db, ibgeCode: string | null) {
 }
 
 /** GET companies/{id}/fiscal. */
-export async function getCompanyFiscal(db: Db, organizationId: number, companyId: number): Promise<CompanyFiscal> {
+export async function getCompanyFiscal(
+  db: Db,
+  secrets: SecretsKeySettings,
+  organizationId: number,
+  companyId: number,
+): Promise<CompanyFiscal> {
   await assertCompany(db, organizationId, companyId);
   const [row] = await db
     .select({
@@ -82,11 +88,18 @@ export async function getCompanyFiscal(db: Db, organizationId: number, companyId
       subject && notAfter && uploadedAt
         ? { subject, cnpj: cnpj ?? null, notAfter: notAfter.toISOString(), uploadedAt: uploadedAt.toISOString() }
         : null,
+    canStoreCertificate: canStoreSecrets(secrets),
   };
 }
 
 /** PUT companies/{id}/fiscal: the settings (checked by the contract), the municipality against IBGE's table. */
-export async function putCompanyFiscal(db: Db, organizationId: number, companyId: number, body: CompanyFiscalBody) {
+export async function putCompanyFiscal(
+  db: Db,
+  secrets: SecretsKeySettings,
+  organizationId: number,
+  companyId: number,
+  body: CompanyFiscalBody,
+) {
   await assertCompany(db, organizationId, companyId);
   if (!(await municipality(db, body.municipalityCode)))
     throw invalid({ municipalityCode: nfseMessages.municipalityUnknown });
@@ -95,7 +108,7 @@ export async function putCompanyFiscal(db: Db, organizationId: number, companyId
     .insert(f)
     .values({ organizationId, companyId, ...values })
     .onConflictDoUpdate({ target: [f.organizationId, f.companyId], set: values });
-  return getCompanyFiscal(db, organizationId, companyId);
+  return getCompanyFiscal(db, secrets, organizationId, companyId);
 }
 
 /** The file and the password of a multipart upload, in whichever order the parts come. */
@@ -130,11 +143,12 @@ async function readCertificateUpload(request: FastifyRequest): Promise<{ pfx: Bu
 /**
  * POST companies/{id}/certificate: the A1 opened with its password (422 on a wrong password or a file
  * that is not one), kept encrypted with the subject, CNPJ and validity in clear. A certificate of
- * another CNPJ is kept with a warning: the national system is the one to refuse it.
+ * another CNPJ is kept with a warning: the national system is the one to refuse it. In production
+ * without a secrets key outside the database nothing is kept (422 on the file, saying so).
  */
 export async function uploadCertificate(
   db: Db,
-  keyOverride: string | undefined,
+  secrets: SecretsKeySettings,
   organizationId: number,
   companyId: number,
   request: FastifyRequest,
@@ -153,7 +167,13 @@ export async function uploadCertificate(
   }
   if (cert.notAfter.getTime() <= Date.now()) throw invalid({ file: nfseMessages.certificateExpired });
 
-  const key = await certificateKey(db, keyOverride);
+  let key: Buffer;
+  try {
+    key = await sealingKey(db, secrets);
+  } catch (err) {
+    if (err instanceof SecretsKeyMissing) throw invalid({ file: nfseMessages.secretsKeyMissing });
+    throw err;
+  }
   const uploadedAt = new Date();
   const values = {
     ...sealCertificate(key, organizationId, companyId, pfx, password),

@@ -38,7 +38,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: access,
     },
-    (request) => getCompanyFiscal(app.db, request.auth.organizationId, request.params.id),
+    (request) => getCompanyFiscal(app.db, app.config, request.auth.organizationId, request.params.id),
   );
 
   app.put(
@@ -53,7 +53,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: access,
     },
-    (request) => putCompanyFiscal(app.db, request.auth.organizationId, request.params.id, request.body),
+    (request) => putCompanyFiscal(app.db, app.config, request.auth.organizationId, request.params.id, request.body),
   );
 
   app.post(
@@ -68,8 +68,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: access,
     },
-    (request) =>
-      uploadCertificate(app.db, app.config.nfseCertKey, request.auth.organizationId, request.params.id, request),
+    (request) => uploadCertificate(app.db, app.config, request.auth.organizationId, request.params.id, request),
   );
 
   const base = '/organizations/:orgId/invoices/:id/nfse';

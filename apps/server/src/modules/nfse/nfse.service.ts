@@ -11,7 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
 import { lockInvoice, recordChange, systemComment, visibleInvoice, type Actor } from '../invoices/invoice-access.ts';
 import { openA1, buildDps, DpsInputError, buildCancelEvent, signXml, validateXml } from '@ordem-certa/nfse-xml';
-import { certificateKey, openCertificate } from './certificate-store.ts';
+import { openingKeys, type SecretsKeySettings } from '../../lib/secrets.ts';
+import { openCertificate, sealCertificate } from './certificate-store.ts';
 import { dpsInputOf } from './dps-input.ts';
 import { postEvent } from './sefin-client.ts';
 
@@ -21,7 +22,7 @@ const f = schema.companyFiscalSettings;
 /** What the NFS-e code needs of the app: the database, the web service's addresses, the key, the log. */
 export interface NfseContext {
   db: Db;
-  config: { nfseApiUrl?: string; nfseProductionApiUrl?: string; nfseCertKey?: string };
+  config: { nfseApiUrl?: string; nfseProductionApiUrl?: string } & SecretsKeySettings;
   log: FastifyBaseLogger;
 }
 
@@ -42,17 +43,23 @@ export async function companyCertificate(
   companyId: number,
   db: Db | Tx = ctx.db,
 ) {
-  // The key first: its first read may write it (a generated key), which must not wait on `db`.
-  const key = await certificateKey(ctx.db, ctx.config.nfseCertKey);
+  // The keys first: without an outside key their first read may write one, which must not wait on `db`.
+  const keys = await openingKeys(ctx.db, ctx.config, db);
   const [row] = await db
     .select({ certificatePfx: f.certificatePfx, certificatePassword: f.certificatePassword })
     .from(f)
     .where(and(eq(f.organizationId, organizationId), eq(f.companyId, companyId)));
   if (!row?.certificatePfx || !row.certificatePassword) throw conflict(nfseMessages.noCertificate);
-  const { pfx, password } = openCertificate(key, organizationId, companyId, {
+  const { pfx, password, key } = openCertificate(keys, organizationId, companyId, {
     certificatePfx: row.certificatePfx,
     certificatePassword: row.certificatePassword,
   });
+  // Stored under the database's own key before an outside one was set: sealed again under the outside key.
+  if (key > 0 && ctx.config.secretsKey)
+    await db
+      .update(f)
+      .set(sealCertificate(keys[0]!, organizationId, companyId, pfx, password))
+      .where(and(eq(f.organizationId, organizationId), eq(f.companyId, companyId)));
   return { pfx, password, cert: openA1(pfx, password) };
 }
 
@@ -147,7 +154,7 @@ function buildChecked(input: Parameters<typeof buildDps>[0]) {
 export async function issueNfse(ctx: NfseContext, actor: Actor, invoiceId: number): Promise<Nfse> {
   const at = new Date();
   // Read (or made) before the transaction: on an embedded database it holds the only connection.
-  await certificateKey(ctx.db, ctx.config.nfseCertKey);
+  await openingKeys(ctx.db, ctx.config);
   const row = await ctx.db
     .transaction(async (tx) => {
       const invoice = await lockInvoice(tx, actor, invoiceId);

@@ -271,33 +271,44 @@ function CertificateCard({ companyId, fiscal }: { companyId: number; fiscal: Com
             {w}
           </Alert>
         ))}
+        {/* In production the server keeps no certificate until its secrets key is set outside the database. */}
+        {!fiscal.canStoreCertificate && (
+          <Alert variant="warning" role="status">
+            <Alert.Heading as="h3" className="fs-6">
+              Envio de certificado indisponível
+            </Alert.Heading>
+            {nfseMessages.secretsKeyMissing}
+          </Alert>
+        )}
         <Form noValidate onSubmit={send}>
-          <Row className="g-3 align-items-start">
-            <Form.Group as={Col} xs={12} md={6} controlId="certificate-file">
-              <Form.Label>Arquivo do certificado (.pfx ou .p12)</Form.Label>
-              <Form.Control
-                type="file"
-                accept=".pfx,.p12,application/x-pkcs12"
-                isInvalid={!!errors.file}
-                onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
-              />
-              <Form.Control.Feedback type="invalid">{errors.file}</Form.Control.Feedback>
-            </Form.Group>
-            <Form.Group as={Col} xs={12} md={6} controlId="certificate-password">
-              <Form.Label>Senha do certificado</Form.Label>
-              <Form.Control
-                type="password"
-                autoComplete="off"
-                value={password}
-                isInvalid={!!errors.password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <Form.Control.Feedback type="invalid">{errors.password}</Form.Control.Feedback>
-            </Form.Group>
-          </Row>
-          <Button type="submit" variant="outline-primary" className="mt-3" disabled={upload.isPending}>
-            {cert ? 'Substituir certificado' : 'Enviar certificado'}
-          </Button>
+          <fieldset disabled={!fiscal.canStoreCertificate}>
+            <Row className="g-3 align-items-start">
+              <Form.Group as={Col} xs={12} md={6} controlId="certificate-file">
+                <Form.Label>Arquivo do certificado (.pfx ou .p12)</Form.Label>
+                <Form.Control
+                  type="file"
+                  accept=".pfx,.p12,application/x-pkcs12"
+                  isInvalid={!!errors.file}
+                  onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+                />
+                <Form.Control.Feedback type="invalid">{errors.file}</Form.Control.Feedback>
+              </Form.Group>
+              <Form.Group as={Col} xs={12} md={6} controlId="certificate-password">
+                <Form.Label>Senha do certificado</Form.Label>
+                <Form.Control
+                  type="password"
+                  autoComplete="off"
+                  value={password}
+                  isInvalid={!!errors.password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+                <Form.Control.Feedback type="invalid">{errors.password}</Form.Control.Feedback>
+              </Form.Group>
+            </Row>
+            <Button type="submit" variant="outline-primary" className="mt-3" disabled={upload.isPending}>
+              {cert ? 'Substituir certificado' : 'Enviar certificado'}
+            </Button>
+          </fieldset>
           <Form.Text className="d-block mt-2">
             O arquivo e a senha ficam guardados criptografados e nunca são mostrados de novo.
           </Form.Text>
