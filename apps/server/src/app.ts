@@ -35,6 +35,7 @@ import { createPushSender, type PushSender } from './modules/push/push-sender.ts
 import { loadVapidKeys, type VapidKeys } from './modules/push/vapid.ts';
 import { createPushEndpoints, type PushEndpoints } from './modules/push/push-endpoints.ts';
 import { systemResolve, type Resolve } from './lib/outbound.ts';
+import { tasks, type Tasks } from './tasks.ts';
 import { createOpenApiTransforms } from './lib/openapi.ts';
 
 declare module 'fastify' {
@@ -53,6 +54,8 @@ declare module 'fastify' {
     push: PushSender;
     /** Which push subscription endpoints the server sends to, and how it connects to them. */
     pushEndpoints: PushEndpoints;
+    /** Bulk work on the task threads: imports, archives' compression, CSV reports (src/tasks.ts). */
+    tasks: Tasks;
   }
 }
 
@@ -150,6 +153,7 @@ export async function buildApp(opts: BuildOptions) {
       createMailer({ smtpUrl: process.env.SMTP_URL || undefined, outboxDir: join(opts.config.dataDir, 'outbox') }),
   );
   app.decorate('mailFrom', opts.mailFrom ?? (process.env.MAIL_FROM || undefined));
+  app.decorate('tasks', tasks);
 
   // The VAPID keys are read (or made) once, when first needed; a failure is tried again next time.
   let vapid: Promise<VapidKeys> | undefined;
