@@ -3,7 +3,7 @@ import type { TaskAnswer } from './task-pool.ts';
 
 /** The raw deflate of a file for a ZIP entry, with the CRC-32 and size of what it holds. */
 export interface Deflated {
-  data: Uint8Array;
+  data: Uint8Array<ArrayBuffer>;
   crc: number;
   size: number;
 }

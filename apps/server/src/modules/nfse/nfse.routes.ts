@@ -149,6 +149,10 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="NFSe-${request.query.month}.zip"`)
-        .send(zipStream(nfseMonthEntries(app.db, request.auth.organizationId, request.query.month))),
+        .send(
+          zipStream(nfseMonthEntries(app.db, request.auth.organizationId, request.query.month), (data) =>
+            app.tasks.deflate(request.auth.organizationId, data),
+          ),
+        ),
   );
 };

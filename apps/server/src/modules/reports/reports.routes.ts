@@ -8,7 +8,7 @@ import {
   reportResult,
 } from '@ordem-certa/contracts';
 import { listReports, reportDefinition as getDefinition, runReport } from './reports.service.ts';
-import { csvFileName, reportCsv } from './report-csv.ts';
+import { csvFileName } from './report-csv.ts';
 
 const access = { access: { admin: true, feature: 'reports' } } as const;
 const tags = ['reports'];
@@ -51,7 +51,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', csvFileName(result.title, new Date(result.time), timeZone))
-        .send(reportCsv(result, timeZone));
+        .send(Buffer.from(await app.tasks.reportCsv(request.auth.organizationId, { result, timeZone })));
     },
   );
 };
