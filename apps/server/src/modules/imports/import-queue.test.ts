@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportQueue } from '@ordem-certa/contracts';
 import { perFile, type TestOrg } from '../../../test/helpers.ts';
-import { customerSheet, importForm, toCsv } from '../../../test/import-fixtures.ts';
+import { customerSheet, importForm, toCsv } from '@ordem-certa/test-support/import-fixtures';
 
 // One import per organization at a time (and two per server): another waits for its turn, and
 // GET import/queue says it is waiting, so the screen can tell its user.

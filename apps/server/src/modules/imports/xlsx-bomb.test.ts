@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMessages } from '@ordem-certa/contracts';
 import { perFile } from '../../../test/helpers.ts';
-import { importForm } from '../../../test/import-fixtures.ts';
-import { lyingXlsx } from '../../../test/lying-xlsx.ts';
+import { importForm } from '@ordem-certa/test-support/import-fixtures';
+import { lyingXlsx } from '@ordem-certa/test-support/lying-xlsx';
 
 // A spreadsheet bomb: an XLSX of a few hundred kilobytes whose ZIP directory says its worksheet holds
 // 1,000 bytes, while it inflates to 300 MB. The size check counts what really comes out as it

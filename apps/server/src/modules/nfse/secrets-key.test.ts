@@ -8,7 +8,7 @@ import { schema } from '@ordem-certa/db';
 import { loadConfig } from '../../config.ts';
 import { addCompany, createOrg, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { newCnpj } from '../../../test/factories.ts';
-import { makeTestA1 } from '../../../test/nfse-cert.ts';
+import { makeTestA1 } from '@ordem-certa/nfse-xml/testing';
 import { companyCertificate } from './nfse.service.ts';
 
 // The key that encrypts stored secrets (A1 certificates and their passwords) lives outside the
