@@ -4,6 +4,10 @@ import { renderInvoicePdf } from '../modules/invoices/pdf/invoice-document.ts';
 import { renderPaySlip } from '../modules/payrolls/pdf/pay-slip-document.ts';
 import { renderPmocReport } from '../modules/maintenance-plans/pdf/pmoc-report-document.ts';
 import type { PdfJob } from './pdf-pool.ts';
+import { lowerThreadPriority } from './thread-priority.ts';
+
+// Documents are bulk work: the event loop and the logins' hashing threads come first.
+lowerThreadPriority();
 
 /** Buffers come through postMessage as plain Uint8Arrays; pdfkit takes images only as Buffers. */
 function revive(value: unknown): unknown {
