@@ -20,7 +20,7 @@ export default defineConfig({
     // database half the time, so two workers took the run from 302 s to 212 s there.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.mjs'] } },
       {
         plugins: [react()],
         test: {

@@ -29,12 +29,17 @@ process.env.E2E_SEFIN_PORT ??= execFileSync(process.execPath, [
   '-e',
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
+// The stand-in PSP speaking the API Pix (fixtures/pix-psp.ts), on its own free port.
+process.env.E2E_PIX_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'oficina-e2e-'));
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: '.',
-  globalSetup: ['./fixtures/smtp-sink.ts', './fixtures/lookups.ts', './fixtures/sefin.ts'],
+  globalSetup: ['./fixtures/smtp-sink.ts', './fixtures/lookups.ts', './fixtures/sefin.ts', './fixtures/pix-psp.ts'],
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,

@@ -53,7 +53,7 @@ rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: resolve(here, 'src/main.ts'),
-    'pdf-worker': resolve(here, 'src/lib/pdf-worker.ts'),
+    'pdf-worker': resolve(here, 'src/core/documents/pdf-worker.ts'),
     'task-worker': resolve(here, 'src/task-worker.ts'),
   },
   outdir,

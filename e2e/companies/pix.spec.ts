@@ -27,7 +27,7 @@ test('the PIX key set on the company shows on the customer’s order page as QR 
 
   await loginAs(page, 'admin');
   await page.goto(`/companies/${company.id}/edit`);
-  await page.getByRole('tab', { name: 'PIX' }).click();
+  await page.getByRole('tab', { name: 'PIX', exact: true }).click();
   await page.getByLabel('Chave PIX').fill('12345');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(

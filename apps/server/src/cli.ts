@@ -66,6 +66,7 @@ function open(config: Config) {
 async function askHidden(question: string): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   const echo = rl as unknown as { _writeToOutput(text: string): void };
+  // oxlint-disable-next-line no-underscore-dangle -- readline's own hook for what it echoes
   echo._writeToOutput = (text) => {
     if (text.startsWith(question)) process.stdout.write(question);
   };

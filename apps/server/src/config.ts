@@ -100,7 +100,7 @@ function secretsKeyFrom(env: NodeJS.ProcessEnv): string | undefined {
   try {
     key = readFileSync(file, 'utf8').trim();
   } catch (err) {
-    throw new Error(`SECRETS_KEY_FILE (${file}) cannot be read: ${(err as Error).message}`);
+    throw new Error(`SECRETS_KEY_FILE (${file}) cannot be read: ${(err as Error).message}`, { cause: err });
   }
   if (!key) throw new Error(`SECRETS_KEY_FILE (${file}) is empty`);
   return key;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '@ordem-certa/db';
-import { isDatabaseUnavailable } from './plugins/errors.ts';
+import { isDatabaseUnavailable } from './lib/errors.ts';
 
 // PostgreSQL ends a connection (restart, failover, an administrator) while a request holds it between
 // two statements: the request fails as "database unavailable" (503) and the process goes on. pg emits

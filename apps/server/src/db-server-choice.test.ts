@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@ordem-certa/db';
 import { startCluster, type Cluster } from '@ordem-certa/test-support/postgres-cluster';
-import { isDatabaseUnavailable } from './plugins/errors.ts';
+import { isDatabaseUnavailable } from './lib/errors.ts';
 
 // DATABASE_URL naming two servers, each one made read-only or writable at will (as a failover manager
 // does to the node it demotes and the one it promotes), without a manager: which server the connections

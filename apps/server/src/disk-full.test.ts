@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { eq } from 'drizzle-orm';
 import { migrate, openDatabase, schema, type Database } from '@ordem-certa/db';
 import { buildApp } from './app.ts';
-import { outageMessages } from './plugins/errors.ts';
+import { outageMessages } from './lib/errors.ts';
 import { createOrg, type TestContext } from '../test/helpers.ts';
 import { newCpf } from '../test/factories.ts';
 import { canMount, mountTmpfs } from '@ordem-certa/test-support/tmpfs';

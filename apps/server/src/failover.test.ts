@@ -12,7 +12,7 @@ import {
 } from '@ordem-certa/test-support/failover-cluster';
 import { startServerProcess, type ServerProcess } from '@ordem-certa/test-support/server-process';
 import { startCustomerWriters } from '../test/customer-writers.ts';
-import { outageMessages } from './plugins/errors.ts';
+import { outageMessages } from './lib/errors.ts';
 
 // The database machine fails: a primary with a synchronous standby under pg_auto_failover, the app
 // (two server processes) given the manager's connection string with both nodes, four writers adding

@@ -10,7 +10,7 @@ lowerThreadPriority();
 const tasks: Record<string, () => Promise<TaskStart>> = {
   'import-check': () => import('./modules/imports/import-check.ts').then((m) => m.startImportCheck as TaskStart),
   deflate: () => import('./lib/zip-deflate.ts').then((m) => m.deflateTask as TaskStart),
-  'report-csv': () => import('./modules/reports/report-csv.ts').then((m) => m.reportCsvTask as TaskStart),
+  'report-csv': () => import('./core/reports/report-csv.ts').then((m) => m.reportCsvTask as TaskStart),
 };
 
 type Calls = Record<string, (args: never) => Promise<TaskAnswer> | TaskAnswer>;
@@ -48,15 +48,12 @@ parentPort!.on(
         if (!call) throw new Error(`no call ${msg.method} in this session`);
         answer = await call(msg.args as never);
       }
-      // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker's port, not a window
       parentPort!.postMessage({ id: msg.id, result: answer.result }, answer.transfer ?? []);
     } catch (err) {
-      // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker's port, not a window
-      parentPort!.postMessage({
-        id: msg.id,
-        error: err instanceof Error ? err.message : String(err),
-        detail: detailOf(err),
-      });
+      parentPort!.postMessage(
+        { id: msg.id, error: err instanceof Error ? err.message : String(err), detail: detailOf(err) },
+        [],
+      );
     }
   },
 );

@@ -41,9 +41,16 @@ export const tasks = {
   importState: (organizationId: number) => taskPool.state('import', organizationId),
   /** One archive file deflated (lib/zip.ts). */
   deflate: (organizationId: number, data: Uint8Array) => taskPool.run<Deflated>('zip', organizationId, 'deflate', data),
-  /** A report's CSV (modules/reports/report-csv.ts). */
+  /** A report's CSV (core/reports/report-csv.ts). */
   reportCsv: (organizationId: number, input: { result: Pick<ReportResult, 'header' | 'body'>; timeZone: string }) =>
     taskPool.run<Uint8Array>('csv', organizationId, 'report-csv', input),
 };
 export type Tasks = typeof tasks;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Bulk work on the task threads: imports, archives' compression, CSV reports. */
+    tasks: Tasks;
+  }
+}
 export type ImportSession = Session<ImportCheck>;

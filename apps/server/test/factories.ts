@@ -38,3 +38,23 @@ export function multipartFiles(field: string, files: Array<{ data: Buffer; filen
   const payload = Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A multipart/form-data body with text fields and then one file part (a certificate and its password). */
+export function multipartForm(
+  fields: Record<string, string>,
+  file: { field: string; data: Buffer; filename: string; contentType: string },
+) {
+  const boundary = `----test${Date.now().toString(16)}${randomInt(1e6)}`;
+  const texts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  const { payload } = multipart(file.field, file.data, file.filename, file.contentType);
+  const filePart = payload
+    .toString('latin1')
+    .replace(/^--(\S+)/, `--${boundary}`)
+    .replace(/--(\S+)--\r\n$/, `--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([...texts, Buffer.from(filePart, 'latin1')]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

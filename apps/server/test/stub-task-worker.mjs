@@ -5,7 +5,7 @@ import { parentPort } from 'node:worker_threads';
 parentPort.on('message', (m) => {
   if (m.type === 'start' && m.task === 'crash') process.exit(3);
   if (m.type === 'start' && m.task === 'fail')
-    parentPort.postMessage({ id: m.id, error: 'recusado', detail: { statusCode: 422, errors: { file: ['x'] } } });
-  else if (m.type === 'start') parentPort.postMessage({ id: m.id, result: m.input });
-  else if (m.type === 'call') parentPort.postMessage({ id: m.id, result: m.args });
+    parentPort.postMessage({ id: m.id, error: 'recusado', detail: { statusCode: 422, errors: { file: ['x'] } } }, []);
+  else if (m.type === 'start') parentPort.postMessage({ id: m.id, result: m.input }, []);
+  else if (m.type === 'call') parentPort.postMessage({ id: m.id, result: m.args }, []);
 });

@@ -1,5 +1,3 @@
-import type { ChecklistValue } from './checklists.ts';
-
 // The zod-free half of the checklists' contract: item kinds, labels, limits, texts and what counts as
 // answered. Kept apart from the schemas (checklists.ts) so the order screen loads no validation library.
 
@@ -12,6 +10,8 @@ export const checklistKindLabels: Record<ChecklistItemKind, string> = {
   photo: 'Foto',
 };
 export const MAX_CHECKLIST_ITEMS = 100;
+/** An item's answer: a tick, a number, a text, a photo's id; null while unanswered. */
+export type ChecklistValue = boolean | number | string | null;
 export const checklistMessages = {
   created: 'Checklist criado com sucesso',
   updated: 'Checklist alterado com sucesso',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityId, listQuery, listResponse, pathId, requiredString } from './common.ts';
-import { MAX_CHECKLIST_ITEMS, checklistItemKinds, checklistMessages } from './checklist-labels.ts';
+import { MAX_CHECKLIST_ITEMS, checklistItemKinds, checklistMessages, type ChecklistValue } from './checklist-labels.ts';
 
 const itemInput = z.object({
   label: requiredString(200),
@@ -41,8 +41,12 @@ export const checklistTemplateParams = z.object({ orgId: pathId(), id: pathId() 
 /** POST invoices/{id}/checklists: attach a copy of a template (several per order allowed). */
 export const attachChecklistBody = z.object({ template: entityId(checklistMessages.templateRequired) });
 
-export const checklistValue = z.union([z.boolean(), z.number(), z.string().max(2000), z.null()]);
-export type ChecklistValue = z.infer<typeof checklistValue>;
+export const checklistValue = z.union([
+  z.boolean(),
+  z.number(),
+  z.string().max(2000),
+  z.null(),
+]) satisfies z.ZodType<ChecklistValue>;
 
 export const orderChecklist = z.object({
   id: z.number().int(),

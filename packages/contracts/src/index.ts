@@ -47,6 +47,7 @@ export * from './agenda.ts';
 export * from './checklist-labels.ts';
 export * from './checklists.ts';
 export * from './pix.ts';
+export * from './pix-psp.ts';
 export * from './records.ts';
 export * from './whatsapp-template.ts';
 export * from './whatsapp.ts';

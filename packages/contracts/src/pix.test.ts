@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyPixBody, crc16, normalizePixKey, pixBrCode, pixMessages } from './pix.ts';
+import { companyPixBody, crc16, normalizePixKey, pixBrCode, pixDynamicBrCode, pixMessages, readBrCode } from './pix.ts';
 
 describe('PIX BR Code', () => {
   it("builds the Banco Central manual's static example to the character, CRC included", () => {
@@ -32,6 +32,40 @@ describe('PIX BR Code', () => {
     expect(code).toContain('6015Sao Jose dos Ca');
     expect(code).toContain('62090505OS123');
     expect(code.slice(-4)).toBe(crc16(code.slice(0, -4)));
+  });
+});
+
+describe('dynamic PIX BR Code', () => {
+  const location = 'pix.example.com/qr/v2/9d36b84fc70b478fb95c12729b90ca25';
+  const code = pixDynamicBrCode({ location, merchantName: 'Refrigeração São João', merchantCity: 'São Paulo' });
+
+  it('field 26 carries the location in 25 and no key; it is for one payment; no amount, txid ***', () => {
+    const f = readBrCode(code);
+    expect(f['00']).toBe('01');
+    expect(f['01']).toBe('12');
+    expect(f['26.00']).toBe('br.gov.bcb.pix');
+    expect(f['26.25']).toBe(location);
+    expect(f['26.01']).toBeUndefined();
+    expect(f['54']).toBeUndefined();
+    expect(f['59']).toBe('Refrigeracao Sao Joao');
+    expect(f['60']).toBe('Sao Paulo');
+    expect(f['62.05']).toBe('***');
+  });
+
+  it('ends with a valid CRC16 of everything before it; a changed character breaks it', () => {
+    expect(code.slice(-8, -4)).toBe('6304');
+    expect(code.slice(-4)).toBe(crc16(code.slice(0, -4)));
+    const altered = code.replace('qr/v2', 'qr/v3');
+    expect(altered.slice(-4)).not.toBe(crc16(altered.slice(0, -4)));
+  });
+
+  it('takes a location written with its scheme and refuses one past 77 characters', () => {
+    expect(pixDynamicBrCode({ location: `https://${location}`, merchantName: 'X', merchantCity: 'Y' })).toContain(
+      `25${location.length}${location}`,
+    );
+    expect(() =>
+      pixDynamicBrCode({ location: `x.com/${'a'.repeat(72)}`, merchantName: 'X', merchantCity: 'Y' }),
+    ).toThrow(RangeError);
   });
 });
 

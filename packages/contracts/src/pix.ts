@@ -72,6 +72,28 @@ const plain = (text: string, max: number) =>
     .trim()
     .slice(0, max);
 
+/** The merchant's name (≤ 25) and city (≤ 15) as every BR Code carries them, then the reference and the CRC. */
+function brCode(
+  account: string,
+  p: { merchantName: string; merchantCity: string; amount?: number; reference: string; dynamic?: boolean },
+) {
+  const body = [
+    field('00', '01'),
+    // 12: a code for one payment (a charge), never read again once paid.
+    p.dynamic ? field('01', '12') : '',
+    field('26', account),
+    field('52', '0000'),
+    field('53', '986'),
+    p.amount && p.amount > 0 ? field('54', p.amount.toFixed(2)) : '',
+    field('58', 'BR'),
+    field('59', plain(p.merchantName, 25) || 'N'),
+    field('60', plain(p.merchantCity, 15) || 'BRASIL'),
+    field('62', field('05', p.reference)),
+    '6304',
+  ].join('');
+  return body + crc16(body);
+}
+
 /**
  * The static BR Code: 00 format, 26 merchant account (GUI br.gov.bcb.pix and the key), 52 category 0000,
  * 53 currency 986 (BRL), 54 amount (left out when none), 58 BR, 59 name (≤ 25), 60 city (≤ 15), 62/05
@@ -84,18 +106,65 @@ export function pixBrCode(p: {
   amount?: number;
   txid?: string;
 }) {
-  const txid = (p.txid ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, 25) || '***';
-  const body = [
-    field('00', '01'),
-    field('26', field('00', 'br.gov.bcb.pix') + field('01', p.key)),
-    field('52', '0000'),
-    field('53', '986'),
-    p.amount && p.amount > 0 ? field('54', p.amount.toFixed(2)) : '',
-    field('58', 'BR'),
-    field('59', plain(p.merchantName, 25) || 'N'),
-    field('60', plain(p.merchantCity, 15) || 'BRASIL'),
-    field('62', field('05', txid)),
-    '6304',
-  ].join('');
-  return body + crc16(body);
+  const reference = (p.txid ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, 25) || '***';
+  return brCode(field('00', 'br.gov.bcb.pix') + field('01', p.key), { ...p, reference });
+}
+
+/**
+ * The dynamic BR Code of a charge made at the PSP: field 26 carries the charge's location (the PSP's
+ * URL without its scheme, ≤ 77 characters) in 25 instead of a key, 01 says it is for one payment, and
+ * neither the amount nor the txid is written: the payer's bank reads both from the location.
+ */
+export function pixDynamicBrCode(p: { location: string; merchantName: string; merchantCity: string }) {
+  const location = p.location.replace(/^https?:\/\//i, '');
+  if (!location || location.length > 77)
+    throw new RangeError(`A charge's location has 1 to 77 characters: '${location}'`);
+  return brCode(field('00', 'br.gov.bcb.pix') + field('25', location), { ...p, reference: '***', dynamic: true });
+}
+
+/** The fields of a BR Code by their ids, the merchant account (26) and additional data (62) opened: for checks. */
+export function readBrCode(code: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (text: string, prefix: string) => {
+    for (let i = 0; i + 4 <= text.length;) {
+      const id = text.slice(i, i + 2);
+      const length = Number(text.slice(i + 2, i + 4));
+      const value = text.slice(i + 4, i + 4 + length);
+      out[prefix + id] = value;
+      if (!prefix && (id === '26' || id === '62')) walk(value, `${id}.`);
+      i += 4 + length;
+    }
+  };
+  walk(code, '');
+  return out;
+}
+
+/**
+ * A charge's txid: 26 to 35 letters and digits, chosen by the receiver and unique per receiver. The
+ * specification writes the pattern unanchored; it is the whole value's rule.
+ */
+export const PIX_TXID = /^[a-zA-Z0-9]{26,35}$/;
+export const isPixTxid = (value: string) => PIX_TXID.test(value);
+
+const TXID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A new txid of 35 characters: a readable prefix of the kind and the record ('OS1234' of an order,
+ * 'P' + the instalment) and random letters and digits to the end, so two are never alike and the
+ * PSP's statement still says what each charge was.
+ */
+export function newPixTxid(
+  prefix = '',
+  random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n)),
+) {
+  const head = prefix.replace(/[^A-Za-z0-9]/g, '').slice(0, 15);
+  const bytes = random(35 - head.length);
+  let tail = '';
+  // 62 symbols: bytes of 248 and more are dropped so each symbol is equally likely.
+  for (const b of bytes) if (b < 248) tail += TXID_ALPHABET[b % 62];
+  while (head.length + tail.length < 35) {
+    const [b] = random(1);
+    if (b! < 248) tail += TXID_ALPHABET[b! % 62];
+  }
+  return head + tail;
 }

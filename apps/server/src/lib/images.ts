@@ -1,6 +1,6 @@
 import type SharpModule from 'sharp';
 import { fileMessages, THUMBNAIL_HEIGHT, type ImageContentType } from '@ordem-certa/contracts';
-import { invalid } from '../plugins/errors.ts';
+import { invalid } from './errors.ts';
 import { onFirstUse } from './on-first-use.ts';
 
 /** A phone photo is ~12 MP; anything far above is not a photo of a job and would cost memory to decode. */

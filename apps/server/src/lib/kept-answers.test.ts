@@ -131,7 +131,7 @@ describe("an order's detail", () => {
     await db()
       .delete(schema.auditLogs)
       .where(and(eq(schema.auditLogs.entity, 'invoice'), eq(schema.auditLogs.entityId, order.id)));
-    const { forgetViewsWritten } = await import('./audit.ts');
+    const { forgetViewsWritten } = await import('../core/audit/audit.ts');
     forgetViewsWritten();
     await detail(order.id);
     expect((await t.world.auditOf(order.id)).map((a) => a.action)).toEqual(['view']);

@@ -55,6 +55,8 @@ export function measureZip(zip: Uint8Array, limit: number): ZipContents {
           bytes += chunk.length;
           if (bytes > limit) over = true;
         });
+        // `over` is set by the callback that each push runs.
+        // oxlint-disable-next-line no-unmodified-loop-condition
         for (let piece = 0; piece < data.length && !over; piece += PIECE)
           inflate.push(data.subarray(piece, piece + PIECE), piece + PIECE >= data.length);
       } else return { ok: false, reason: 'unreadable' };

@@ -2,7 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile, MultipartValue } from '@fastify/multipart';
 import { fileMessages, IMAGE_MAX_BYTES, sniffImageType, type ImageContentType } from '@ordem-certa/contracts';
-import { AppError, invalid, isMalformedMultipart, malformed } from '../plugins/errors.ts';
+import { AppError, invalid, isMalformedMultipart, malformed } from './errors.ts';
 
 /**
  * What an Idempotency-Key compares for a multipart body (see `plugins/idempotency.ts`): every part in

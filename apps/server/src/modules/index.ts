@@ -16,9 +16,16 @@ import { userRoutes } from './users/users.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { invoiceRoutes } from './invoices/invoices.routes.ts';
 import { payrollRoutes } from './payrolls/payrolls.routes.ts';
-import { documentRoutes } from './documents/documents.routes.ts';
+import { estimatePdfLinkRoutes, estimateShareRoutes } from './estimates/estimate-links.routes.ts';
+import { invoiceLinkRoutes } from './invoices/invoice-links.routes.ts';
+import { paySlipLinkRoutes } from './payrolls/pay-slip-link.routes.ts';
+import { pmocReportLinkRoutes } from './maintenance-plans/pmoc-report-link.routes.ts';
+import { calendarFeedRoutes } from './calendar/calendar-feed.routes.ts';
 import { estimateRoutes } from './estimates/estimates.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
+import { reports } from './reports/report-definitions.ts';
+import { nfseReports } from './nfse/nfse-report.ts';
+import { reportRegistry } from '../core/reports/registry.ts';
 import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
@@ -33,6 +40,10 @@ import { payRuleRoutes } from './pay-rules/pay-rules.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { expenseRoutes } from './expenses/expenses.routes.ts';
 import { nfseRoutes } from './nfse/nfse.routes.ts';
+import { pixPspRoutes } from './pix/pix-psp.routes.ts';
+
+/** The reports list, in its order: each feature writes the reports of its own data. */
+const allReports = reportRegistry([...reports, ...nfseReports]);
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -53,9 +64,17 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   profileRoutes,
   invoiceRoutes,
   payrollRoutes,
-  documentRoutes,
+  // What works without a login, each call authorized by the token in its link (lib/signed-links.ts, or
+  // an order's random signing token): the signing and approval pages' API, the PDFs opened in a new tab
+  // and a technician's calendar feed. Listed together, so what is reachable without a login is seen here.
+  estimateShareRoutes,
+  invoiceLinkRoutes,
+  paySlipLinkRoutes,
+  estimatePdfLinkRoutes,
+  pmocReportLinkRoutes,
+  calendarFeedRoutes,
   estimateRoutes,
-  reportRoutes,
+  reportRoutes(allReports),
   auditLogRoutes,
   notificationRoutes,
   calendarRoutes,
@@ -70,4 +89,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   paymentRoutes,
   expenseRoutes,
   nfseRoutes,
+  pixPspRoutes,
 ];

@@ -1,35 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  can,
-  isAdminRoles,
-  messages,
-  type FeatureName,
-  type Features,
-  type TokenPayload,
-} from '@ordem-certa/contracts';
+import { can, isAdminRoles, messages, type TokenPayload } from '@ordem-certa/contracts';
 import { schema, type Announcements, type Db } from '@ordem-certa/db';
-import { forbidden, notFound, unauthorized } from './errors.ts';
-
-/**
- * What a route declares about who may call it. The one place that enforces it is the onRequest
- * hook below; routes only declare.
- *  - 'public': no token needed.
- *  - { admin?, feature? }: a valid token of an active user (the default for every /api route),
- *    optionally an admin, optionally of an organization with the feature enabled.
- */
-export type Access = 'public' | { admin?: boolean; feature?: FeatureName };
-
-export interface AuthContext {
-  userId: number;
-  organizationId: number;
-  name: string;
-  email: string;
-  roles: string[];
-  isAdmin: boolean;
-  features: Features;
-}
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { Access, AuthContext } from '../core/access/access.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,6 +13,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
   }
 }
 
@@ -176,39 +155,49 @@ class CheckedUsers {
   }
 }
 
-/** Adds the access check to every route of the given (encapsulated) scope. */
-export function registerAuth(app: FastifyInstance, db: Db, announcements: Announcements, tokens: TokenService) {
-  const query = authQuery(db);
-  const checked = new CheckedUsers(announcements);
-  app.addHook('onClose', async () => checked.stop());
-  app.addHook('onRequest', async (request, reply) => {
-    const access = request.routeOptions.config.access;
-    if (access === 'public') return;
-    // What a login reads is kept by no browser or proxy cache (a shared computer's back button included).
-    reply.header('cache-control', 'no-store');
+/**
+ * The tokens: signed at login, checked on every request (`app.tokens`), and the user behind a
+ * request's token (`request.auth`, set by the access check below).
+ */
+export const authPlugin = fp<{ secret: string; ttlSeconds: number }>(
+  async (app, { secret, ttlSeconds }) => {
+    app.decorate('tokens', createTokenService(secret, ttlSeconds));
+    app.decorateRequest('auth', null as unknown as AuthContext);
+  },
+  { name: 'auth' },
+);
 
-    const token = bearer(request);
-    if (!token) throw unauthorized();
-    let payload: TokenPayload;
-    try {
-      payload = await tokens.verify(token);
-    } catch {
-      throw unauthorized();
-    }
-    const auth = await loadAuth(query, checked, payload);
-    if (!auth) throw unauthorized();
-    request.auth = auth;
+/** Adds the access check to every route of the (encapsulated) scope it is registered in. */
+export const accessPlugin = fp(
+  async (app) => {
+    const { tokens } = app;
+    const query = authQuery(app.db);
+    const checked = new CheckedUsers(app.database.announcements);
+    app.addHook('onClose', async () => checked.stop());
+    app.addHook('onRequest', async (request, reply) => {
+      const access = request.routeOptions.config.access;
+      if (access === 'public') return;
+      // What a login reads is kept by no browser or proxy cache (a shared computer's back button included).
+      reply.header('cache-control', 'no-store');
 
-    // Paths under /organizations/:orgId/ belong to the token's organization only.
-    const params = request.params as Record<string, string> | undefined;
-    if (params?.orgId !== undefined && Number(params.orgId) !== auth.organizationId) throw forbidden();
-    if (access?.admin && !can.manageOrganization(auth)) throw forbidden();
-    if (access?.feature && !auth.features[access.feature]) throw forbidden(messages.featureDisabled);
-  });
-}
+      const token = bearer(request);
+      if (!token) throw unauthorized();
+      let payload: TokenPayload;
+      try {
+        payload = await tokens.verify(token);
+      } catch {
+        throw unauthorized();
+      }
+      const auth = await loadAuth(query, checked, payload);
+      if (!auth) throw unauthorized();
+      request.auth = auth;
 
-/** For services: a row of another organization is simply not found. */
-export function assertFound<T>(row: T | undefined | null): T {
-  if (row === undefined || row === null) throw notFound();
-  return row;
-}
+      // Paths under /organizations/:orgId/ belong to the token's organization only.
+      const params = request.params as Record<string, string> | undefined;
+      if (params?.orgId !== undefined && Number(params.orgId) !== auth.organizationId) throw forbidden();
+      if (access?.admin && !can.manageOrganization(auth)) throw forbidden();
+      if (access?.feature && !auth.features[access.feature]) throw forbidden(messages.featureDisabled);
+    });
+  },
+  { name: 'access', dependencies: ['db', 'auth'] },
+);

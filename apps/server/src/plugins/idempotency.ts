@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { idempotencyMessages } from '@ordem-certa/contracts';
-import type { Db } from '@ordem-certa/db';
 import { PartsDigest } from '../lib/uploads.ts';
-import { AppError, invalid } from './errors.ts';
+import { AppError, invalid } from '../lib/errors.ts';
 
 /** How long a key's first answer is given again. */
 export const IDEMPOTENCY_DAYS = 7;
@@ -96,85 +96,89 @@ function splitMultipartHash(value: string | undefined): [string | undefined, str
  * first answer came before the body was read to its end (a 404, an order closed, a file refused), it
  * did not depend on the body, so any repeat to that path gets it again.
  */
-export function registerIdempotency(app: FastifyInstance, db: Db) {
-  let lastPurge = 0;
-  const purge = async (request: FastifyRequest) => {
-    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
-    lastPurge = Date.now();
-    try {
-      await db.execute(
-        sql`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(days => ${IDEMPOTENCY_DAYS})`,
-      );
-    } catch (err) {
-      request.log.warn({ err }, 'could not purge old idempotency keys');
-    }
-  };
+export const idempotencyPlugin = fp(
+  async (app) => {
+    const { db } = app;
+    let lastPurge = 0;
+    const purge = async (request: FastifyRequest) => {
+      if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+      lastPurge = Date.now();
+      try {
+        await db.execute(
+          sql`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(days => ${IDEMPOTENCY_DAYS})`,
+        );
+      } catch (err) {
+        request.log.warn({ err }, 'could not purge old idempotency keys');
+      }
+    };
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!WRITES.has(request.method) || !request.auth) return;
-    if (!request.routeOptions.url?.startsWith('/api/organizations/:orgId/')) return;
-    const key = checkedKey(request);
-    if (key === undefined) return;
+    app.addHook('preHandler', async (request, reply) => {
+      if (!WRITES.has(request.method) || !request.auth) return;
+      if (!request.routeOptions.url?.startsWith('/api/organizations/:orgId/')) return;
+      const key = checkedKey(request);
+      if (key === undefined) return;
 
-    await purge(request);
-    const { organizationId, userId } = request.auth;
-    const multipart = request.isMultipart();
-    const hash = multipart ? multipartHash(request) : requestHash(request);
-    // The claim: a new row, or an expired one taken over. Nothing returned means someone else holds it.
-    const claimed = (await db.execute(sql`
+      await purge(request);
+      const { organizationId, userId } = request.auth;
+      const multipart = request.isMultipart();
+      const hash = multipart ? multipartHash(request) : requestHash(request);
+      // The claim: a new row, or an expired one taken over. Nothing returned means someone else holds it.
+      const claimed = (await db.execute(sql`
       INSERT INTO idempotency_keys (organization_id, user_id, key, request_hash)
       VALUES (${organizationId}, ${userId}, ${key}, ${hash})
       ON CONFLICT (organization_id, user_id, key) DO UPDATE
         SET request_hash = EXCLUDED.request_hash, status = NULL, content_type = NULL, body = NULL, created_at = now()
         WHERE idempotency_keys.created_at < now() - make_interval(days => ${IDEMPOTENCY_DAYS})
       RETURNING id`)) as unknown as { rows: Array<{ id: string | number }> };
-    if (claimed.rows[0]) {
-      request.idempotencyClaim = Number(claimed.rows[0].id);
-      if (multipart) request.idempotencyParts = new PartsDigest();
-      return;
-    }
+      if (claimed.rows[0]) {
+        request.idempotencyClaim = Number(claimed.rows[0].id);
+        if (multipart) request.idempotencyParts = new PartsDigest();
+        return;
+      }
 
-    const found = (await db.execute(sql`
+      const found = (await db.execute(sql`
       SELECT request_hash, status, content_type, body FROM idempotency_keys
       WHERE organization_id = ${organizationId} AND user_id = ${userId} AND key = ${key}`)) as unknown as {
-      rows: Array<{ request_hash: string; status: number | null; content_type: string | null; body: string | null }>;
-    };
-    const first = found.rows[0];
-    const reused = () => invalid({ idempotencyKey: idempotencyMessages.reusedKey });
-    // A multipart row holds the method and path, then (once answered) ':' and the body's digest.
-    const [stored, storedBody] = multipart ? splitMultipartHash(first?.request_hash) : [first?.request_hash];
-    if (first && stored !== hash) throw reused();
-    // Still running (or released by a failure a moment ago): the client may try again shortly.
-    if (!first || first.status === null) throw new AppError(409, [idempotencyMessages.inFlight]);
-    if (storedBody && (await digestRepeat(request)) !== storedBody) throw reused();
-    reply.code(first.status).header('idempotent-replayed', 'true');
-    if (first.content_type) reply.type(first.content_type);
-    return reply.send(first.body ?? undefined);
-  });
+        rows: Array<{ request_hash: string; status: number | null; content_type: string | null; body: string | null }>;
+      };
+      const first = found.rows[0];
+      const reused = () => invalid({ idempotencyKey: idempotencyMessages.reusedKey });
+      // A multipart row holds the method and path, then (once answered) ':' and the body's digest.
+      const [stored, storedBody] = multipart ? splitMultipartHash(first?.request_hash) : [first?.request_hash];
+      if (first && stored !== hash) throw reused();
+      // Still running (or released by a failure a moment ago): the client may try again shortly.
+      if (!first || first.status === null) throw new AppError(409, [idempotencyMessages.inFlight]);
+      if (storedBody && (await digestRepeat(request)) !== storedBody) throw reused();
+      reply.code(first.status).header('idempotent-replayed', 'true');
+      if (first.content_type) reply.type(first.content_type);
+      return reply.send(first.body ?? undefined);
+    });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const id = request.idempotencyClaim;
-    if (id === undefined) return payload;
-    request.idempotencyClaim = undefined;
-    try {
-      const storable =
-        payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload);
-      if (reply.statusCode >= 500 || !storable) {
-        // Nothing to give again (a failed write rolled back; a streamed file is not kept): released.
-        await db.execute(sql`DELETE FROM idempotency_keys WHERE id = ${id}`);
-      } else {
-        const body = payload === null || payload === undefined ? null : payload.toString();
-        const type = reply.getHeader('content-type');
-        const parts = request.idempotencyParts?.result();
-        await db.execute(sql`
+    app.addHook('onSend', async (request, reply, payload) => {
+      const id = request.idempotencyClaim;
+      if (id === undefined) return payload;
+      request.idempotencyClaim = undefined;
+      try {
+        const storable =
+          payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload);
+        if (reply.statusCode >= 500 || !storable) {
+          // Nothing to give again (a failed write rolled back; a streamed file is not kept): released.
+          await db.execute(sql`DELETE FROM idempotency_keys WHERE id = ${id}`);
+        } else {
+          const body = payload === null || payload === undefined ? null : payload.toString();
+          const type = reply.getHeader('content-type');
+          const parts = request.idempotencyParts?.result();
+          await db.execute(sql`
           UPDATE idempotency_keys
           SET status = ${reply.statusCode}, content_type = ${type === undefined ? null : String(type)}, body = ${body},
               request_hash = request_hash || ${parts ? `:${parts}` : ''}
           WHERE id = ${id}`);
+        }
+      } catch (err) {
+        request.log.error({ err }, 'could not store the idempotent answer');
       }
-    } catch (err) {
-      request.log.error({ err }, 'could not store the idempotent answer');
-    }
-    return payload;
-  });
-}
+      return payload;
+    });
+  },
+  { name: 'idempotency', dependencies: ['db'] },
+);

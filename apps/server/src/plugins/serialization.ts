@@ -1,4 +1,5 @@
 import fastJson from 'fast-json-stringify';
+import fp from 'fastify-plugin';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,3 +68,11 @@ function simplifyNullable(node: unknown): unknown {
   }
   return out;
 }
+
+/** Every route's answers are written by the serializers compiled above. */
+export const serializationPlugin = fp(
+  async (app) => {
+    app.setSerializerCompiler(compiledSerializerCompiler);
+  },
+  { name: 'serialization' },
+);

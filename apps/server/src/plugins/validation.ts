@@ -1,4 +1,5 @@
 import type { FastifySchemaCompiler } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyValidationResult } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,3 +44,11 @@ export const guardedValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route
     }
   }) as FastifyValidationResult;
 };
+
+/** Every route's schemas are checked through the guard above. */
+export const validationPlugin = fp(
+  async (app) => {
+    app.setValidatorCompiler(guardedValidatorCompiler);
+  },
+  { name: 'validation' },
+);

@@ -40,5 +40,6 @@ export * from './receivables.ts';
 export * from './invoice-payments.ts';
 export * from './expenses.ts';
 export * from './company-fiscal-settings.ts';
+export * from './company-pix-psp.ts';
 export * from './nfse-documents.ts';
 export * from './push-subscriptions.ts';

@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { addressMessages, type AddressBody, type ListQuery } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { invalid } from '../../plugins/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { listPage } from '../../lib/list.ts';
-import { municipalityByCode, municipalityNamed } from '../municipalities/municipalities.service.ts';
+import { assertFound } from '../../core/access/access.ts';
+import { municipalityByCode, municipalityNamed } from '../../core/places/municipalities.ts';
 
 const t = schema.addresses;
 

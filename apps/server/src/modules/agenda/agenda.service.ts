@@ -13,9 +13,9 @@ import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { can } from '@ordem-certa/contracts';
 import { listPage, searchWhere } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { conflict, invalid } from '../../plugins/errors.ts';
-import { assertOpen, lockInvoice, recordChange, type Actor } from '../invoices/invoice-access.ts';
-import { tellAssigned, tellVisitMoved } from '../invoices/invoice-notices.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
+import { assertOpen, lockInvoice, recordChange, type Actor } from '../../core/orders/invoice-access.ts';
+import { tellAssigned, tellVisitMoved } from '../../core/orders/invoice-notices.ts';
 
 /**
  * The agenda: scheduled visits by day and technician. Days are the organization's calendar days (its

@@ -1,9 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogFilter, AuditLogItem, ListResult } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
 import { searchWhere } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 /** The table holding each audited entity, for its number and for "number" searches. */
 const entityTables: Record<string, string> = { invoice: 'invoices', estimate: 'estimates' };

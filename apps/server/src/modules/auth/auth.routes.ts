@@ -11,10 +11,10 @@ import {
   passwordResetConfirmBody,
   passwordResetMessages,
 } from '@ordem-certa/contracts';
-import { assertFound } from '../../plugins/auth.ts';
 import type { AccountMailDeps } from './account-mail.ts';
 import { getMe, login } from './auth.service.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const messageResponse = z.object({ message: z.string() });
 /** Asking for or using reset links: a person needs a few a minute; a script gets 429. */

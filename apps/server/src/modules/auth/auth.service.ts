@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { messages, type LoginBody } from '@ordem-certa/contracts';
 import { hashPassword, schema, verifyPassword, type Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
-import { tooMany, unauthorized } from '../../plugins/errors.ts';
+import { tooMany, unauthorized } from '../../lib/errors.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import { mailUnlockLink, unlocks, type UnlockDeps } from './login-unlock.ts';
 

@@ -7,7 +7,7 @@ import {
 } from '@ordem-certa/contracts';
 import { hashPassword, schema } from '@ordem-certa/db';
 import { countHit } from '../../lib/rate-limit-store.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { sendAccountMail, type AccountMailDeps } from './account-mail.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { isNotNull, isNull } from 'drizzle-orm';
 import { checklistMessages, type ChecklistTemplateBody, type ListQuery } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { register } from '../../lib/register.ts';
+import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
-import { assertFound } from '../../plugins/auth.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 /**
  * Checklist templates ('Checklists', admin): a name and items to tick, measure, write or photograph.

@@ -1,20 +1,19 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   checklistMessages,
-  isAnswered,
   type AnswerChecklistBody,
   type ChecklistValue,
   type OrderChecklist,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { invalid, notFound } from '../../plugins/errors.ts';
-import { assertOpen, lockInvoice, recordChange, visibleInvoice, type Actor } from '../invoices/invoice-access.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { assertOpen, lockInvoice, recordChange, visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 /**
  * Checklists on an order: the admin attaches copies of templates; whoever works the order answers
  * them while it is open. A photo item's answer is one of the order's own pictures. Completing an
- * order with a required item unanswered is refused with the items named (requiredUnanswered).
+ * order with a required item unanswered is refused with the items named (core/orders/order-checklists.ts).
  */
 const c = schema.invoiceChecklists;
 
@@ -122,14 +121,4 @@ export async function answerChecklist(
     await recordChange(tx, actor, invoiceId, 'update', [{ field: 'checklists', before: null, after: checklist.name }]);
     return toChecklist(saved!);
   });
-}
-
-/** The required items still unanswered on the order, as 'Checklist: item' (for the completion check). */
-export async function requiredUnanswered(tx: Db | Tx, invoiceId: number): Promise<string[]> {
-  const rows = await tx.select().from(c).where(eq(c.invoiceId, invoiceId)).orderBy(asc(c.id));
-  return rows.flatMap((r) =>
-    r.items
-      .filter((item) => item.required && !isAnswered(item.kind, r.answers[String(item.id)] ?? null))
-      .map((item) => `${r.name}: ${item.label}`),
-  );
 }

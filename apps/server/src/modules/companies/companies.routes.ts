@@ -17,7 +17,7 @@ import {
   updateCompanyBody,
 } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { createParty, keptPartyList, updateParty } from '../../lib/parties.ts';
+import { createParty, keptPartyList, updateParty } from '../../core/registers/parties.ts';
 import { readImageUpload } from '../../lib/uploads.ts';
 import {
   deleteCompanyImage,

@@ -9,12 +9,12 @@ import {
 } from '@ordem-certa/contracts';
 import { checkDrawing, checkImage, COMPANY_IMAGE_MAX_PIXELS } from '../../lib/images.ts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
-import { partyColumns } from '../../lib/parties.ts';
+import { partyColumns } from '../../core/registers/parties.ts';
 import { newFileKey, type FileStorage } from '../../lib/storage.ts';
 import type { ImageUpload } from '../../lib/uploads.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const t = schema.companies;
 

@@ -5,12 +5,12 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { anonymizedCustomer, customerPrivacyMessages, formatIdentifier, formatPhone } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict } from '../../plugins/errors.ts';
-import { audit, type AuditActor, type AuditChange } from '../../lib/audit.ts';
+import { conflict } from '../../lib/errors.ts';
+import { audit, type AuditActor, type AuditChange } from '../../core/audit/audit.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { scrubJson, termScrubber, type PersonalTerm } from './personal-terms.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const { customers: cu, invoices: i, estimates: es } = schema;
 

@@ -10,7 +10,7 @@ import {
   updateCustomerBody,
 } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { createParty, keptPartyList } from '../../lib/parties.ts';
+import { createParty, keptPartyList } from '../../core/registers/parties.ts';
 import { keptAnswer } from '../../lib/kept-answers.ts';
 import { zipStream } from '../../lib/zip.ts';
 import { deleteCustomer, getCustomer, updateCustomer } from './customers.service.ts';

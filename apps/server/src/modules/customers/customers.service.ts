@@ -6,9 +6,9 @@ import {
   type UpdateCustomerBody,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict, isForeignKeyViolation } from '../../plugins/errors.ts';
-import { partyColumns, updateParty } from '../../lib/parties.ts';
+import { conflict, isForeignKeyViolation } from '../../lib/errors.ts';
+import { partyColumns, updateParty } from '../../core/registers/parties.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const cu = schema.customers;
 

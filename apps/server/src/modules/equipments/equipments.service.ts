@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { InvoiceState, type EquipmentBody, type ListQuery } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
 import { listPage, searchWhere } from '../../lib/list.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const t = schema.equipments;
 

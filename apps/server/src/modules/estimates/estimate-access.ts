@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { estimateMessages, isEstimateEditable } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict } from '../../plugins/errors.ts';
-import { audit, type AuditAction, type AuditActor, type AuditChange } from '../../lib/audit.ts';
-import { ownerColumn, type Actor, type EstimateTables, type RecordKind } from '../../lib/record-core/kind.ts';
+import { conflict } from '../../lib/errors.ts';
+import { audit, type AuditAction, type AuditActor, type AuditChange } from '../../core/audit/audit.ts';
+import { ownerColumn, type Actor, type EstimateTables, type RecordKind } from '../../core/records/kind.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 export type { Actor };
 const es = schema.estimates;

@@ -8,19 +8,26 @@ import {
   type EstimateStatusValue,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
-import { estimateEmailTable, fillTemplate, sendJournaled, type EmailSender } from '../../lib/record-core/email.ts';
-import { latestPrinted, printedHead, printPhotos, verifyDocumentLink } from '../documents/printed-record.ts';
-import type { DocumentLink, DocumentServer, PdfLog } from '../documents/printed-record.ts';
+import { estimateEmailTable, fillTemplate, sendJournaled, type EmailSender } from '../../core/records/email.ts';
+import {
+  latestPrinted,
+  printedHead,
+  printPhotos,
+  verifyDocumentLink,
+  type DocumentLink,
+  type DocumentServer,
+  type PdfLog,
+} from '../../core/documents/printed-record.ts';
 import { findEstimate, recordChange, type Actor } from './estimate-access.ts';
-import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
-import { renderPdf } from '../../lib/pdf-pool.ts';
-import { MAX_PRINTED_COMMENTS } from '../documents/pdf/printed-data.ts';
-import type { EstimatePdfData } from './pdf/estimate-document.ts';
+import { PdfCache, pdfCache } from '../../core/documents/pdf-cache.ts';
+import { renderPdf } from '../../core/documents/pdf-pool.ts';
+import { MAX_PRINTED_COMMENTS } from '../../core/documents/pdf/printed-data.ts';
+import type { EstimatePdfData } from '../../core/documents/renderers/estimate-document.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const PURPOSE = 'estimate-pdf';
 const es = schema.estimates;

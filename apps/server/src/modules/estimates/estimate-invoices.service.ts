@@ -14,14 +14,14 @@ import {
   type InvoiceStateValue,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { conflict, invalid, notFound } from '../../plugins/errors.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { invoiceKind, recordChange as recordInvoiceChange } from '../invoices/invoice-access.ts';
-import { subtotalOf } from '../../lib/record-core/lines.ts';
-import { draftPartsOf, insertDraftInvoice } from '../invoices/invoices.service.ts';
+import { invoiceKind, recordChange as recordInvoiceChange } from '../../core/orders/invoice-access.ts';
+import { subtotalOf } from '../../core/records/lines.ts';
 import { applyEstimateDiscount } from './estimate-discount.service.ts';
 import { findEstimate, lockEstimate, recordChange, type Actor, type EstimateRow } from './estimate-access.ts';
 import { reads } from '../../lib/reads.ts';
+import { draftPartsOf, insertDraftInvoice } from '../../core/orders/new-invoice.ts';
 
 const {
   invoices: i,

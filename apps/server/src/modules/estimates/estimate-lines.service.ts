@@ -1,9 +1,9 @@
 import type { AddEstimateProductBody, AddEstimateServiceBody } from '@ordem-certa/contracts';
 import type { Db } from '@ordem-certa/db';
-import { recordLines, type RecordLineKind } from '../../lib/record-core/lines.ts';
+import { recordLines, type RecordLineKind } from '../../core/records/lines.ts';
 import { estimateKind, type Actor } from './estimate-access.ts';
 
-// An estimate's lines are the record core's (lib/record-core/lines.ts), under the estimate's rules:
+// An estimate's lines are the record core's (core/records/lines.ts), under the estimate's rules:
 // admin-only, changed while Draft or Wip, each line numbered in its section and grouped or not.
 const lines = recordLines(estimateKind);
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { estimateMessages, type AddEstimateReminderBody } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
-import { recordPictures } from '../../lib/record-core/pictures.ts';
-import { recordComments } from '../../lib/record-core/comments.ts';
-import { estimateEmailTable, listRecordEmails } from '../../lib/record-core/email.ts';
-import { recordTags } from '../../lib/record-tags.ts';
+import { invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { recordPictures } from '../../core/records/pictures.ts';
+import { recordComments } from '../../core/records/comments.ts';
+import { estimateEmailTable, listRecordEmails } from '../../core/records/email.ts';
+import { recordTags } from '../../core/records/tags.ts';
 import { estimateKind, findEstimate, lockEstimate, recordChange, type Actor } from './estimate-access.ts';
 
 // ---- tags (any status) ---------------------------------------------------------------------------

@@ -16,12 +16,12 @@ import {
   type PublicEstimate,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { AppError, conflict, invalid, notFound } from '../../plugins/errors.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { checkDrawing } from '../../lib/images.ts';
 import type { FileStorage } from '../../lib/storage.ts';
-import { printedHead } from '../documents/printed-record.ts';
-import { contentHash } from '../../lib/record-core/content-hash.ts';
-import { notifyAdmins } from '../notifications/notify.ts';
+import { printedHead } from '../../core/documents/printed-record.ts';
+import { contentHash } from '../../core/records/content-hash.ts';
+import { notifyAdmins } from '../../core/notify/notify.ts';
 import { lockEstimate, recordChange, type Actor, type EstimateRow } from './estimate-access.ts';
 import { reads } from '../../lib/reads.ts';
 

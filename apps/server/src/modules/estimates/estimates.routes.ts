@@ -74,7 +74,7 @@ import {
   removeTag,
   estimatePictures,
 } from './estimate-paperwork.service.ts';
-import { pictureRoutes } from '../../lib/record-core/picture-routes.ts';
+import { pictureRoutes } from '../../core/records/picture-routes.ts';
 import { requestEstimatePdf, sendEstimateEmail } from './estimate-documents.service.ts';
 import { revokeEstimateShare, shareEstimate } from './estimate-sharing.service.ts';
 import { generateInvoice, listEstimateInvoices } from './estimate-invoices.service.ts';

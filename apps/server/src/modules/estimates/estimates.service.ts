@@ -1,4 +1,4 @@
-import { equipmentLine } from '../../lib/record-core/equipment-line.ts';
+import { equipmentLine } from '../../core/records/equipment-line.ts';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   estimateMessages,
@@ -13,14 +13,14 @@ import {
   type EstimateStatusValue,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { conflict, notFound } from '../../plugins/errors.ts';
-import { audit } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { audit } from '../../core/audit/audit.ts';
 import { countRows, listPage } from '../../lib/list.ts';
-import { findParties, newRecordHead, partyColumns } from '../../lib/record-core/parties.ts';
-import { setDiscount } from '../../lib/record-core/discount.ts';
+import { findParties, newRecordHead, partyColumns } from '../../core/records/parties.ts';
+import { setDiscount } from '../../core/records/discount.ts';
 import { sharingFields } from './estimate-sharing.service.ts';
-import { numberOrPartySearch, searchDependsOn } from '../../lib/record-search.ts';
-import { tagsByRecord } from '../../lib/record-tags.ts';
+import { numberOrPartySearch, searchDependsOn } from '../../core/records/search.ts';
+import { tagsByRecord } from '../../core/records/tags.ts';
 import {
   assertEditable,
   estimateKind,

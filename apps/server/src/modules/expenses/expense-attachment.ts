@@ -7,7 +7,7 @@ import {
 } from '@ordem-certa/contracts';
 import { checkImage } from '../../lib/images.ts';
 import { displayName, readFileUpload } from '../../lib/uploads.ts';
-import { invalid } from '../../plugins/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 
 export interface ExpenseFile {
   data: Buffer;

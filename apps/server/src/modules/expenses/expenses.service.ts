@@ -10,12 +10,12 @@ import {
   type ExpenseStatus,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
-import { audit, changedFields, type AuditActor } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { audit, changedFields, type AuditActor } from '../../core/audit/audit.ts';
 import { page, searchWhere } from '../../lib/list.ts';
 import { newFileKey, type FileStorage } from '../../lib/storage.ts';
 import type { ExpenseFile } from './expense-attachment.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const t = schema.expenses;
 

@@ -8,7 +8,7 @@ import {
   type ImportMapping,
   type ImportRowError,
 } from '@ordem-certa/contracts';
-import { invalid } from '../../plugins/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import type { TaskAnswer } from '../../lib/task-pool.ts';
 import { productImport, serviceImport } from './catalog-import.ts';
 import { customerImport } from './customer-import.ts';

@@ -11,7 +11,7 @@ import {
   type ImportRowStatus,
 } from '@ordem-certa/contracts';
 import type { Db, Tx } from '@ordem-certa/db';
-import { AppError, invalid } from '../../plugins/errors.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
 import { TaskFailed, TaskRefused, type Session } from '../../lib/task-pool.ts';
 import { rulesOf, type Candidate, type ImportCheck, type ImportCheckInput } from './import-check.ts';
 

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { IMPORT_MAX_ROWS, importMessages } from '@ordem-certa/contracts';
-import { invalid } from '../../plugins/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { measureZip } from '../../lib/unzip-limit.ts';
 
 /** A spreadsheet as the import reads it: the header row's names and each data row's cells as text. */

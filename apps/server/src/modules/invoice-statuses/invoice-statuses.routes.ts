@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoiceStatusBody, invoiceStatusListQuery, invoiceStatusResponse } from '@ordem-certa/contracts';
-import { registerRouteSchemas } from '../../lib/register-routes.ts';
+import { registerRouteSchemas } from '../../core/registers/register-routes.ts';
 import {
   createInvoiceStatus,
   getInvoiceStatus,

@@ -6,10 +6,10 @@ import {
   type InvoiceStatusListQuery,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict } from '../../plugins/errors.ts';
-import { register } from '../../lib/register.ts';
+import { conflict } from '../../lib/errors.ts';
+import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const t = schema.invoiceStatuses;
 const columns = { id: t.id, state: t.state, label: t.label };

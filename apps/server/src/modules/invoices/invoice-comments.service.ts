@@ -8,10 +8,10 @@ import {
   can,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { conflict, forbidden } from '../../plugins/errors.ts';
-import { recordComments } from '../../lib/record-core/comments.ts';
-import { assertOpen, invoiceKind, type Actor } from './invoice-access.ts';
-import { tellComment } from './invoice-notices.ts';
+import { conflict, forbidden } from '../../lib/errors.ts';
+import { recordComments } from '../../core/records/comments.ts';
+import { assertOpen, invoiceKind, type Actor } from '../../core/orders/invoice-access.ts';
+import { tellComment } from '../../core/orders/invoice-notices.ts';
 
 const c = schema.invoiceComments;
 

@@ -1,16 +1,16 @@
 // The order as its screen reads it: one statement builds the order and its parts (lines, workers, tags,
 // signature) as JSON, prepared once per database and kind of reader.
-import { equipmentLine, type EquipmentLine } from '../../lib/record-core/equipment-line.ts';
+import { equipmentLine, type EquipmentLine } from '../../core/records/equipment-line.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { fromCents, type InvoiceDetail, can } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { recordView } from '../../lib/audit.ts';
+import { recordView } from '../../core/audit/audit.ts';
 import type { VersionName } from '../../lib/list.ts';
 import { perDatabase } from '../../lib/sql.ts';
-import { partyColumns } from '../../lib/record-core/parties.ts';
-import { visibleTo, type Actor } from './invoice-access.ts';
+import { partyColumns } from '../../core/records/parties.ts';
+import { visibleTo, type Actor } from '../../core/orders/invoice-access.ts';
 import { contentHash, signatureFields } from './invoice-signature.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const {
   invoices: i,

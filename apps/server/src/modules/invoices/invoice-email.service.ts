@@ -1,20 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { paperworkMessages, pdfHiddenStates, signPath } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict } from '../../plugins/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { escapeHtml, sanitizeRichText } from '../../lib/html.ts';
 import type { FileStorage } from '../../lib/storage.ts';
-import { renderPdf } from '../../lib/pdf-pool.ts';
+import { renderPdf } from '../../core/documents/pdf-pool.ts';
 import {
   fillTemplate,
   invoiceEmailTable,
   listRecordEmails,
   sendJournaled,
   type EmailSender,
-} from '../../lib/record-core/email.ts';
-import { recordChange, visibleInvoice, type Actor } from './invoice-access.ts';
+} from '../../core/records/email.ts';
+import { recordChange, visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
 import { loadPdfData, type PdfLog } from './invoice-pdf.service.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const i = schema.invoices;
 

@@ -7,18 +7,25 @@ import {
   type ListQuery,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { conflict, invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
-import { pickerPage } from '../../lib/register.ts';
+import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { pickerPage } from '../../core/registers/register.ts';
 import { searchWhere } from '../../lib/list.ts';
-import { recordLines, type RecordLineKind } from '../../lib/record-core/lines.ts';
-import { assertOpen, invoiceKind, lockInvoice, recordChange, visibleInvoice, type Actor } from './invoice-access.ts';
-import { tellAssigned } from './invoice-notices.ts';
+import { recordLines, type RecordLineKind } from '../../core/records/lines.ts';
+import {
+  assertOpen,
+  invoiceKind,
+  lockInvoice,
+  recordChange,
+  visibleInvoice,
+  type Actor,
+} from '../../core/orders/invoice-access.ts';
+import { tellAssigned } from '../../core/orders/invoice-notices.ts';
 
 const w = schema.invoiceWorkers;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-// An order's services, products and equipment are the record core's (lib/record-core/lines.ts) under
+// An order's services, products and equipment are the record core's (core/records/lines.ts) under
 // the order's rules: visible to its workers, changed until it is Canceled or Completed. Workers are
 // the order's own.
 const lines = recordLines(invoiceKind);

@@ -12,12 +12,12 @@ import {
   can,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { forbidden } from '../../plugins/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { countRows, listPage, versionsColumn, type VersionedTable, type VersionName } from '../../lib/list.ts';
-import { numberOrPartySearch, searchDependsOn } from '../../lib/record-search.ts';
-import { visibleTo, type Actor } from './invoice-access.ts';
+import { numberOrPartySearch, searchDependsOn } from '../../core/records/search.ts';
+import { visibleTo, type Actor } from '../../core/orders/invoice-access.ts';
 
-import { partyFields, partySubqueries } from '../../lib/record-core/parties.ts';
+import { partyFields, partySubqueries } from '../../core/records/parties.ts';
 import { detailParts, type DetailParts } from './invoice-detail.service.ts';
 
 const { invoices: i, invoiceWorkers: w } = schema;

@@ -16,7 +16,7 @@ import {
   signLinkResponse,
 } from '@ordem-certa/contracts';
 import { invoicePictures } from './invoice-pictures.service.ts';
-import { pictureRoutes } from '../../lib/record-core/picture-routes.ts';
+import { pictureRoutes } from '../../core/records/picture-routes.ts';
 import { addTag, availableTags, removeTag } from './invoice-tags.service.ts';
 import { requestPdf } from './invoice-pdf.service.ts';
 import { renewSignLink } from './invoice-signing.service.ts';

@@ -1,25 +1,27 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { CommentType, paperworkMessages, PDF_LINK_TTL_SECONDS, pdfHiddenStates, can } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict } from '../../plugins/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
-import { visibleInvoice, type Actor } from './invoice-access.ts';
+import { visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
 import { contentHash, latestSignature, loadSignedContent } from './invoice-signature.ts';
-import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
-import { renderPdf } from '../../lib/pdf-pool.ts';
-import type { InvoicePdfData } from './pdf/invoice-document.ts';
-import { MAX_PRINTED_COMMENTS, printedChecklist } from '../documents/pdf/printed-data.ts';
+import { PdfCache, pdfCache } from '../../core/documents/pdf-cache.ts';
+import { renderPdf } from '../../core/documents/pdf-pool.ts';
+import type { InvoicePdfData } from '../../core/documents/renderers/invoice-document.ts';
+import { MAX_PRINTED_COMMENTS, printedChecklist } from '../../core/documents/pdf/printed-data.ts';
 import {
   fromDataUrl,
   latestPrinted,
   printedHead,
   printPhotos,
   verifyDocumentLink,
-} from '../documents/printed-record.ts';
-import type { DocumentLink, DocumentServer, PdfLog } from '../documents/printed-record.ts';
-import { receivedCents } from '../payments/payments.service.ts';
+  type DocumentLink,
+  type DocumentServer,
+  type PdfLog,
+} from '../../core/documents/printed-record.ts';
+import { assertFound } from '../../core/access/access.ts';
+import { receivedCents } from '../../core/orders/settle.ts';
 
 export type { PdfLog };
 

@@ -2,10 +2,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import { signPath, type InvoiceDetail, type Viewer, can } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { contentHash, type SignedContent } from '../../lib/record-core/content-hash.ts';
-import { visibleInvoice, type Actor } from './invoice-access.ts';
+import { contentHash, type SignedContent } from '../../core/records/content-hash.ts';
+import { visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
 import { reads } from '../../lib/reads.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 export { contentHash, type SignedContent };
 

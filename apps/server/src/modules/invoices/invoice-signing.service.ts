@@ -12,14 +12,14 @@ import {
   type PublicSignBody,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { conflict, invalid, notFound } from '../../plugins/errors.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { checkDrawing, forPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
-import { lockInvoice, recordChange, systemComment, type Actor } from './invoice-access.ts';
+import { lockInvoice, recordChange, systemComment, type Actor } from '../../core/orders/invoice-access.ts';
 import { contentHash, latestSignature, linkKind, loadSignedContent } from './invoice-signature.ts';
-import { notifyAdmins } from '../notifications/notify.ts';
-import { pixFor } from '../documents/pdf/printed-data.ts';
-import { companyCity } from '../documents/printed-record.ts';
-import { receivedCents } from '../payments/payments.service.ts';
+import { notifyAdmins } from '../../core/notify/notify.ts';
+import { pixFor } from '../../core/documents/pdf/printed-data.ts';
+import { companyCity } from '../../core/documents/printed-record.ts';
+import { receivedCents } from '../../core/orders/settle.ts';
 
 const i = schema.invoices;
 

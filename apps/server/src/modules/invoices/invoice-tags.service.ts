@@ -1,7 +1,7 @@
 import { paperworkMessages } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { recordTags } from '../../lib/record-tags.ts';
-import { lockInvoice, recordChange, visibleInvoice } from './invoice-access.ts';
+import { recordTags } from '../../core/records/tags.ts';
+import { lockInvoice, recordChange, visibleInvoice } from '../../core/orders/invoice-access.ts';
 
 /**
  * Tags of an order (admin). Tags are the shop's own labels ('Garantia', 'Urgente'), so they may change

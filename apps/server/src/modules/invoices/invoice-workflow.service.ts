@@ -10,16 +10,16 @@ import {
   can,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict, invalid } from '../../plugins/errors.ts';
-import type { AuditChange } from '../../lib/audit.ts';
-import { requiredUnanswered } from '../checklists/invoice-checklists.service.ts';
-import { notifyAdmins } from '../notifications/notify.ts';
-import { syncOrderStock } from '../products/stock.service.ts';
-import { dropOpenInstallments } from '../payments/payments.service.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
+import type { AuditChange } from '../../core/audit/audit.ts';
+import { notifyAdmins } from '../../core/notify/notify.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
-import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from './invoice-access.ts';
-import { tellCanceled } from './invoice-notices.ts';
+import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from '../../core/orders/invoice-access.ts';
+import { tellCanceled } from '../../core/orders/invoice-notices.ts';
+import { assertFound } from '../../core/access/access.ts';
+import { requiredUnanswered } from '../../core/orders/order-checklists.ts';
+import { dropOpenInstallments } from '../../core/payments/payments.ts';
+import { syncOrderStock } from '../../core/stock/stock.ts';
 
 const i = schema.invoices;
 const st = schema.invoiceStatuses;

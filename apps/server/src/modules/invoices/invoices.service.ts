@@ -1,5 +1,5 @@
-// Creating an order, its admin panel and visit, its discount and payment.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// Creating an order by hand, its admin panel and visit, its discount and payment.
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   formatAddress,
   fromCents,
@@ -12,17 +12,18 @@ import {
   type PayBody,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { conflict, invalid } from '../../plugins/errors.ts';
-import { audit, changedFields, type AuditActor, type AuditChange } from '../../lib/audit.ts';
-import { invoiceKind, lockInvoice, recordChange, type Actor } from './invoice-access.ts';
-import { tellVisitMoved } from './invoice-notices.ts';
-import { payRemaining, undoLatestPayments } from '../payments/payments.service.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
+import { changedFields, type AuditChange } from '../../core/audit/audit.ts';
+import { invoiceKind, lockInvoice, recordChange, type Actor } from '../../core/orders/invoice-access.ts';
+import { tellVisitMoved } from '../../core/orders/invoice-notices.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
-import { findParties, newRecordHead } from '../../lib/record-core/parties.ts';
-import { setDiscount } from '../../lib/record-core/discount.ts';
+import { findParties } from '../../core/records/parties.ts';
+import { setDiscount } from '../../core/records/discount.ts';
 import { reads } from '../../lib/reads.ts';
+import { draftStatus, insertDraftInvoice } from '../../core/orders/new-invoice.ts';
+import { payRemaining, undoLatestPayments } from '../../core/payments/payments.ts';
 
-const { invoices: i, invoiceStatuses: st, addresses: ad } = schema;
+const { invoices: i, addresses: ad } = schema;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -54,80 +55,6 @@ export async function createInvoice(db: Db, actor: Actor, body: CreateInvoiceBod
     });
   });
 }
-
-/**
- * Inserts a Draft order with the organization's next order number (in the caller's transaction: no gap,
- * no duplicate) and its 'create' audit line. Company, customer and nature are already checked. The
- * actor has no user when the server makes the order itself (a maintenance plan's visit).
- */
-export async function insertDraftInvoice(
-  tx: Tx,
-  actor: AuditActor,
-  parts: {
-    company: { id: number; name: string };
-    customer: { id: number; name: string };
-    nature: { id: number; name: string };
-    draft: { id: number; label: string };
-    estimateId: number | null;
-    /** The maintenance plan's visit this order is (one order per plan and date). */
-    maintenance?: { planId: number; date: string };
-  },
-) {
-  const { draft, maintenance } = parts;
-  const head = await newRecordHead(tx, actor, { counter: 'invoice', table: 'invoices' }, parts);
-  const [row] = await tx
-    .insert(i)
-    .values({
-      ...head.values,
-      statusId: draft.id,
-      state: InvoiceState.Draft,
-      estimateId: parts.estimateId,
-      maintenancePlanId: maintenance?.planId ?? null,
-      maintenanceDate: maintenance?.date ?? null,
-    })
-    .returning({ id: i.id, number: i.number });
-  await audit(tx, actor, 'create', 'invoice', row!.id, [
-    ...head.changes,
-    { field: 'status', before: null, after: draft.label },
-    ...(parts.estimateId ? [{ field: 'estimate', before: null, after: parts.estimateId }] : []),
-    ...(maintenance ? [{ field: 'maintenancePlan', before: null, after: maintenance.planId }] : []),
-  ]);
-  return row!;
-}
-
-/**
- * What a new order takes from a record already checked (an estimate, a maintenance plan): that record's
- * company, customer and nature, and the organization's Draft status.
- */
-export async function draftPartsOf(
-  tx: Tx,
-  organizationId: number,
-  record: { companyId: number; customerId: number; transactionNatureId: number },
-) {
-  const { companies: co, customers: cu, transactionNatures: tn } = schema;
-  const [[company], [customer], [nature], draft] = await reads(
-    tx,
-    () => tx.select({ id: co.id, name: co.name }).from(co).where(eq(co.id, record.companyId)),
-    () => tx.select({ id: cu.id, name: cu.name }).from(cu).where(eq(cu.id, record.customerId)),
-    () => tx.select({ id: tn.id, name: tn.name }).from(tn).where(eq(tn.id, record.transactionNatureId)),
-    () => draftStatus(tx, organizationId),
-  );
-  return { company: company!, customer: customer!, nature: nature!, draft };
-}
-
-/** The organization's Draft status (the first one), which every new order starts in. */
-export async function draftStatus(tx: Tx, organizationId: number) {
-  const [draft] = await tx
-    .select({ id: st.id, label: st.label })
-    .from(st)
-    .where(and(eq(st.organizationId, organizationId), eq(st.state, InvoiceState.Draft)))
-    .orderBy(asc(st.id))
-    .limit(1);
-  if (!draft) throw new Error(`organization ${organizationId} has no Draft status`);
-  return draft;
-}
-
-// ---- admin panel, discount, payment --------------------------------------------------------------
 
 /** States whose payroll fields (50% collaborator, bonus) are locked. */
 const payrollLockedStates: number[] = [InvoiceState.Draft, InvoiceState.Canceled, InvoiceState.Completed];

@@ -4,7 +4,7 @@ import { formatCpf, InvoiceState, PersonType } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { createOrg, type TestOrg, perFile } from '../../../test/helpers.ts';
 import { allKeys, invoiceWorld, type InvoiceWorld, priceKeys } from '../../../test/invoice-fixtures.ts';
-import { forgetViewsWritten } from '../../lib/audit.ts';
+import { forgetViewsWritten } from '../../core/audit/audit.ts';
 import { newCpf } from '../../../test/factories.ts';
 
 // List, detail, create and access rules of service orders; visibility and price stripping for collaborators.

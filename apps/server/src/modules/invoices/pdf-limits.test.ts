@@ -6,7 +6,7 @@ import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommentType, InvoiceState, MAX_COMMENTS_PER_INVOICE, PersonType } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { pdfPool } from '../../lib/pdf-pool.ts';
+import { pdfPool } from '../../core/documents/pdf-pool.ts';
 import { createOrg, perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { newCpf } from '../../../test/factories.ts';

@@ -2,8 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { cepDigits, cepLookupResponse, lookupMessages, type CepLookup } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { AppError, invalid, notFound } from '../../plugins/errors.ts';
-import { municipalityOf } from '../municipalities/municipalities.service.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import {
   askInTurn,
   cleanText,
@@ -14,6 +13,7 @@ import {
   type LookupContext,
   type Service,
 } from './outside-service.ts';
+import { municipalityOf } from '../../core/places/municipalities.ts';
 
 /** The first service gets this long before the fallback is asked with the rest of the budget. */
 const PRIMARY_TIMEOUT_MS = 2_500;

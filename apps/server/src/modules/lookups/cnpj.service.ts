@@ -9,8 +9,7 @@ import {
   type CnpjLookupAddress,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { AppError, invalid, notFound } from '../../plugins/errors.ts';
-import { municipalityOf } from '../municipalities/municipalities.service.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import {
   askInTurn,
   cleanText,
@@ -20,6 +19,7 @@ import {
   type Answer,
   type LookupContext,
 } from './outside-service.ts';
+import { municipalityOf } from '../../core/places/municipalities.ts';
 
 /**
  * A kept CNPJ answer is used for this long; then the service is asked again (a company's e-mail,

@@ -16,14 +16,14 @@ import {
   type MaintenanceOccurrence,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict, invalid } from '../../plugins/errors.ts';
-import type { AuditActor, AuditChange } from '../../lib/audit.ts';
-import { subtotalOf } from '../../lib/record-core/lines.ts';
-import { invoiceKind, recordChange } from '../invoices/invoice-access.ts';
-import { draftPartsOf, insertDraftInvoice } from '../invoices/invoices.service.ts';
-import { tellAssigned } from '../invoices/invoice-notices.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
+import type { AuditActor, AuditChange } from '../../core/audit/audit.ts';
+import { subtotalOf } from '../../core/records/lines.ts';
+import { invoiceKind, recordChange } from '../../core/orders/invoice-access.ts';
+import { tellAssigned } from '../../core/orders/invoice-notices.ts';
 import { lockPlan, organizationToday, type PlanRow } from './maintenance-plans.service.ts';
+import { assertFound } from '../../core/access/access.ts';
+import { draftPartsOf, insertDraftInvoice } from '../../core/orders/new-invoice.ts';
 
 const {
   maintenancePlans: p,

@@ -11,15 +11,20 @@ import {
   type MaintenanceReportBody,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
-import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
-import { renderPdf } from '../../lib/pdf-pool.ts';
-import { printedChecklist } from '../documents/pdf/printed-data.ts';
-import { printedHead, verifyDocumentLink, type DocumentServer, type PdfLog } from '../documents/printed-record.ts';
+import { PdfCache, pdfCache } from '../../core/documents/pdf-cache.ts';
+import { renderPdf } from '../../core/documents/pdf-pool.ts';
+import { printedChecklist } from '../../core/documents/pdf/printed-data.ts';
+import {
+  printedHead,
+  verifyDocumentLink,
+  type DocumentServer,
+  type PdfLog,
+} from '../../core/documents/printed-record.ts';
 import { organizationToday } from './maintenance-plans.service.ts';
-import type { PmocReportData, ReportVisit } from './pdf/pmoc-report-document.ts';
+import type { PmocReportData, ReportVisit } from '../../core/documents/renderers/pmoc-report-document.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const PURPOSE = 'pmoc-report';
 const { maintenancePlans: p, invoices: i, invoiceStatuses: st } = schema;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { formatQuantity, nfseMessages, normalizeIdentifier, PersonType } from '@ordem-certa/contracts';
 import { schema, type Tx } from '@ordem-certa/db';
-import { invalid } from '../../plugins/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import type { DpsInput } from '@ordem-certa/nfse-xml';
 
 // What an order's DPS says, read from the order, its company's fiscal settings, its customer and the

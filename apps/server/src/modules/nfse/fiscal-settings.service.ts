@@ -9,18 +9,15 @@ import {
   type CompanyFiscalBody,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { invalid, isMalformedMultipart, malformed } from '../../plugins/errors.ts';
-import { fieldPart, keepPart, skipPart } from '../../lib/uploads.ts';
+import { invalid } from '../../lib/errors.ts';
 import { CertificateError, openA1 } from '@ordem-certa/nfse-xml';
 import { canStoreSecrets, sealingKey, SecretsKeyMissing, type SecretsKeySettings } from '../../lib/secrets.ts';
-import { sealCertificate } from './certificate-store.ts';
+import { sealCertificate } from '../../lib/certificate-store.ts';
+import { readCertificateUpload } from '../../lib/certificate-upload.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const f = schema.companyFiscalSettings;
 const c = schema.companies;
-
-/** A .pfx of an A1 certificate is a few KB; anything past this is not one. */
-export const CERTIFICATE_MAX_BYTES = 64 * 1024;
 
 const settingsColumns = {
   municipalityCode: f.municipalityCode,
@@ -109,35 +106,6 @@ export async function putCompanyFiscal(
     .values({ organizationId, companyId, ...values })
     .onConflictDoUpdate({ target: [f.organizationId, f.companyId], set: values });
   return getCompanyFiscal(db, secrets, organizationId, companyId);
-}
-
-/** The file and the password of a multipart upload, in whichever order the parts come. */
-async function readCertificateUpload(request: FastifyRequest): Promise<{ pfx: Buffer; password: string }> {
-  if (!request.isMultipart()) throw invalid({ file: nfseMessages.certificateMissingFile });
-  let pfx: Buffer | undefined;
-  let password: string | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: CERTIFICATE_MAX_BYTES, files: 1 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname === 'file') pfx = await keepPart(request, part);
-        else await skipPart(request, part);
-      } else {
-        fieldPart(request, part);
-        if (part.fieldname === 'password' && typeof part.value === 'string') password = part.value;
-      }
-    }
-    request.idempotencyParts?.finish();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw invalid({ file: nfseMessages.certificateTooLarge });
-    if (isMalformedMultipart(err)) throw malformed('file');
-    throw err;
-  }
-  const problems: Record<string, string> = {};
-  if (!pfx?.length) problems.file = nfseMessages.certificateMissingFile;
-  if (!password) problems.password = nfseMessages.certificatePassword;
-  if (Object.keys(problems).length) throw invalid(problems);
-  return { pfx: pfx!, password: password! };
 }
 
 /**

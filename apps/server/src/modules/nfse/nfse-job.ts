@@ -4,9 +4,9 @@ import { formatDate, nfseMessages } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
-import { audit } from '../../lib/audit.ts';
-import { notifyAdmins } from '../notifications/notify.ts';
-import { systemComment } from '../invoices/invoice-access.ts';
+import { audit } from '../../core/audit/audit.ts';
+import { notifyAdmins } from '../../core/notify/notify.ts';
+import { systemComment } from '../../core/orders/invoice-access.ts';
 import { findNfseByDpsId, postDps, type SefinAnswer } from './sefin-client.ts';
 import { companyCertificate, sefinUrl, type NfseContext } from './nfse.service.ts';
 

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { fromCents, nfseStatusLabels, type NfseStatusValue } from '@ordem-certa/contracts';
-import type { ReportSpec } from '../reports/report-definitions.ts';
-import { periodFilters } from '../reports/report-filters.ts';
-
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+import type { ReportSpec } from '../../core/reports/registry.ts';
+import { periodFilters } from '../../core/reports/report-filters.ts';
+import { num, str } from '../../core/reports/report-parts.ts';
 
 /** 'NFS-e emitidas': the NFS-e issued in the period (canceled ones too), with their order and values. */
 export const nfseIssuedReport: ReportSpec = {
@@ -45,3 +43,6 @@ export const nfseIssuedReport: ReportSpec = {
     str(r.access_key),
   ],
 };
+
+/** The reports of the NFS-e feature, for the reports list. */
+export const nfseReports: ReportSpec[] = [nfseIssuedReport];

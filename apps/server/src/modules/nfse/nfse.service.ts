@@ -8,11 +8,17 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../plugins/errors.ts';
-import { lockInvoice, recordChange, systemComment, visibleInvoice, type Actor } from '../invoices/invoice-access.ts';
+import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import {
+  lockInvoice,
+  recordChange,
+  systemComment,
+  visibleInvoice,
+  type Actor,
+} from '../../core/orders/invoice-access.ts';
 import { openA1, buildDps, DpsInputError, buildCancelEvent, signXml, validateXml } from '@ordem-certa/nfse-xml';
 import { openingKeys, type SecretsKeySettings } from '../../lib/secrets.ts';
-import { openCertificate, sealCertificate } from './certificate-store.ts';
+import { openCertificate, sealCertificate } from '../../lib/certificate-store.ts';
 import { dpsInputOf } from './dps-input.ts';
 import { postEvent } from './sefin-client.ts';
 

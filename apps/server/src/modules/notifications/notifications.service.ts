@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { NotificationItem, NotificationList } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound, type AuthContext } from '../../plugins/auth.ts';
+import { assertFound, type AuthContext } from '../../core/access/access.ts';
 
 const n = schema.notifications;
 type Owner = Pick<AuthContext, 'organizationId' | 'userId'>;

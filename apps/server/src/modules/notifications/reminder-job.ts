@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
-import { notifyAdmins } from './notify.ts';
+import { notifyAdmins } from '../../core/notify/notify.ts';
 
 /** Reminders handled per transaction; the next tick takes the rest. */
 const BATCH = 100;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { UpdateOrganizationBody } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const columns = {
   id: schema.organizations.id,

@@ -12,11 +12,11 @@ import {
   type PayRulesResponse,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { invalid } from '../../plugins/errors.ts';
-import { audit } from '../../lib/audit.ts';
+import { invalid } from '../../lib/errors.ts';
+import { audit } from '../../core/audit/audit.ts';
 import { listPage } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const { payRules: r, payRuleServices: rs, users: u, services: sv } = schema;
 

@@ -14,7 +14,7 @@ import {
 } from '@ordem-certa/contracts';
 import { addPayment, createInstallments, invoicePayments, removePayment } from './payments.service.ts';
 import { listReceivables, payReceivable, receivablesCsvResult } from './receivables.service.ts';
-import { csvFileName } from '../reports/report-csv.ts';
+import { csvFileName } from '../../core/reports/report-csv.ts';
 
 // Money is the office's: every route is admin only (collaborators never see prices).
 const admin = { access: { admin: true } } as const;

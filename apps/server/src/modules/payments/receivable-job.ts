@@ -4,7 +4,7 @@ import { fromCents, paymentMessages } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
-import { notifyAdmins } from '../notifications/notify.ts';
+import { notifyAdmins } from '../../core/notify/notify.ts';
 
 /** Instalments handled per transaction; the next round takes the rest. */
 const BATCH = 100;

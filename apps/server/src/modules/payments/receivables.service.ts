@@ -12,12 +12,14 @@ import {
   type ReportResult,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { conflict, invalid } from '../../plugins/errors.ts';
-import { partySearch } from '../../lib/parties.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
+import { partySearch } from '../../core/registers/parties.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { lockInvoice, type Actor } from '../invoices/invoice-access.ts';
-import { insertPayment, organizationToday, receivableStatus, receivedCents } from './payments.service.ts';
+import { lockInvoice, type Actor } from '../../core/orders/invoice-access.ts';
+import { organizationToday, receivableStatus } from './payments.service.ts';
+import { assertFound } from '../../core/access/access.ts';
+import { insertPayment } from '../../core/payments/payments.ts';
+import { receivedCents } from '../../core/orders/settle.ts';
 
 const { invoices: i, invoicePayments: p, receivables: r, customers: c } = schema;
 

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { describePayBasis, payrollMessages, PDF_LINK_TTL_SECONDS, ROLE_ADMIN } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
-import { PdfCache, pdfCache } from '../../lib/pdf-cache.ts';
-import { renderPdf } from '../../lib/pdf-pool.ts';
-import type { PaySlipData } from './pdf/pay-slip-document.ts';
+import { PdfCache, pdfCache } from '../../core/documents/pdf-cache.ts';
+import { renderPdf } from '../../core/documents/pdf-pool.ts';
+import type { PaySlipData } from '../../core/documents/renderers/pay-slip-document.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const PURPOSE = 'pay-slip';
 const p = schema.payrolls;

@@ -12,11 +12,11 @@ import {
   type PayrollLinesQuery,
 } from '@ordem-certa/contracts';
 import { generatePayroll, schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound, type AuthContext } from '../../plugins/auth.ts';
-import { conflict, invalid } from '../../plugins/errors.ts';
-import { audit } from '../../lib/audit.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
+import { audit } from '../../core/audit/audit.ts';
 import { listPage, searchWhere } from '../../lib/list.ts';
-import { partySearch } from '../../lib/parties.ts';
+import { partySearch } from '../../core/registers/parties.ts';
+import { assertFound, type AuthContext } from '../../core/access/access.ts';
 
 export type Actor = Pick<AuthContext, 'userId' | 'organizationId'>;
 

@@ -4,7 +4,7 @@ import { noFeatures, allFeatures, payrollMessages, ROLE_ADMIN, ROLE_USER } from 
 import { DEMO_PASSWORD, generatePayroll, schema } from '@ordem-certa/db';
 import { createOrg, type TestOrg, perFile, addCompany } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
-import { isUniqueViolation } from '../../plugins/errors.ts';
+import { isUniqueViolation } from '../../lib/errors.ts';
 import { pdfText } from '@ordem-certa/test-support/pdf-text';
 
 const t = perFile({ world: invoiceWorld });

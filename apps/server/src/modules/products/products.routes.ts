@@ -10,7 +10,7 @@ import {
   stockMovementCreated,
   stockMovementListResponse,
 } from '@ordem-certa/contracts';
-import { registerRouteSchemas } from '../../lib/register-routes.ts';
+import { registerRouteSchemas } from '../../core/registers/register-routes.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.service.ts';
 import { addMovement, listMovements } from './stock.service.ts';
 

@@ -12,11 +12,11 @@ import {
   type ProductListQuery,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { invalid } from '../../plugins/errors.ts';
-import { register } from '../../lib/register.ts';
+import { invalid } from '../../lib/errors.ts';
+import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
-import { lowStockAfter, moveStock } from './stock.service.ts';
+import { assertFound } from '../../core/access/access.ts';
+import { lowStockAfter, moveStock } from '../../core/stock/stock.ts';
 
 const t = schema.products;
 const columns = {

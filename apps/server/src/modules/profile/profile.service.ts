@@ -3,9 +3,10 @@ import { messages, profileMessages, type updateProfileBody } from '@ordem-certa/
 import { checkDrawing } from '../../lib/images.ts';
 import { hashPassword, schema, verifyPassword, type Db } from '@ordem-certa/db';
 import type { z } from 'zod';
-import { assertFound, type AuthContext, type TokenService } from '../../plugins/auth.ts';
-import { invalid } from '../../plugins/errors.ts';
-import { uniqueEmail } from '../users/users.service.ts';
+import type { TokenService } from '../../plugins/auth.ts';
+import { invalid } from '../../lib/errors.ts';
+import { assertFound, type AuthContext } from '../../core/access/access.ts';
+import { uniqueEmail } from '../../core/access/user-email.ts';
 
 type UpdateProfile = z.output<typeof updateProfileBody>;
 const t = schema.users;

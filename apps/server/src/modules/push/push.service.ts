@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { pushMessages, type PushSubscriptionBody } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { invalid } from '../../plugins/errors.ts';
-import type { PushEndpoints } from './push-endpoints.ts';
+import type { AuthContext } from '../../core/access/access.ts';
+import type { PushEndpoints } from '../../core/notify/push-endpoints.ts';
+import { invalid } from '../../lib/errors.ts';
 
 const ps = schema.pushSubscriptions;
 type Owner = Pick<AuthContext, 'organizationId' | 'userId'>;

@@ -7,7 +7,7 @@ import { pushMessages } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
-import { notifyUsers } from '../notifications/notify.ts';
+import { notifyUsers } from '../../core/notify/notify.ts';
 
 // Web Push: the VAPID key, subscriptions, and each notification sent — encrypted and signed — to a
 // local stand-in of a push service that the subscriptions' endpoints point at.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reminderBody, reminderListQuery, reminderResponse } from '@ordem-certa/contracts';
-import { registerRouteSchemas } from '../../lib/register-routes.ts';
+import { registerRouteSchemas } from '../../core/registers/register-routes.ts';
 import { createReminder, getReminder, listReminders, updateReminder } from './reminders.service.ts';
 
 // Organizations without the reminders feature get 403 on every route.

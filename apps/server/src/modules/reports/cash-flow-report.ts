@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fromCents, InvoiceState, type ReportFilter } from '@ordem-certa/contracts';
-import type { ReportContext, ReportSpec } from './report-definitions.ts';
-import { EARLIEST_DAY, todayIn } from './report-filters.ts';
+import type { ReportContext, ReportSpec } from '../../core/reports/registry.ts';
+import { EARLIEST_DAY, todayIn } from '../../core/reports/report-filters.ts';
 
 /** The grouping choices: a bucket is a day, a week (Monday to Sunday) or a calendar month. */
 export const cashFlowGroupings = [

@@ -7,51 +7,55 @@ import {
   reportParams,
   reportResult,
 } from '@ordem-certa/contracts';
+import type { ReportRegistry } from '../../core/reports/registry.ts';
 import { listReports, reportDefinition as getDefinition, runReport } from './reports.service.ts';
-import { csvFileName } from './report-csv.ts';
+import { csvFileName } from '../../core/reports/report-csv.ts';
 
 const access = { access: { admin: true, feature: 'reports' } } as const;
 const tags = ['reports'];
 const base = '/organizations/:orgId/reports';
 
-/** Reports defined on the server: the list, each one's filters, its data and its CSV. */
-export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(base, { schema: { tags, params: orgParam, response: { 200: reportListResponse } }, config: access }, () =>
-    listReports(),
-  );
-  app.get(
-    `${base}/:report/filters`,
-    { schema: { tags, params: reportParams, response: { 200: reportDefinition } }, config: access },
-    (request) => getDefinition(app.db, request.auth.organizationId, request.params.report),
-  );
-  app.post(
-    `${base}/:report/data`,
-    { schema: { tags, params: reportParams, body: reportDataBody, response: { 200: reportResult } }, config: access },
-    async (request) =>
-      (await runReport(app.db, request.auth.organizationId, request.params.report, request.body)).result,
-  );
-  app.post(
-    `${base}/:report/csv`,
-    {
-      schema: {
-        tags,
-        summary: 'O relatório em CSV (UTF-8 com BOM, separado por ;)',
-        params: reportParams,
-        body: reportDataBody,
+/** Reports defined on the server (each feature's, in `reports`): the list, each one's filters, its data and its CSV. */
+export const reportRoutes =
+  (reports: ReportRegistry): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(base, { schema: { tags, params: orgParam, response: { 200: reportListResponse } }, config: access }, () =>
+      listReports(reports),
+    );
+    app.get(
+      `${base}/:report/filters`,
+      { schema: { tags, params: reportParams, response: { 200: reportDefinition } }, config: access },
+      (request) => getDefinition(app.db, reports, request.auth.organizationId, request.params.report),
+    );
+    app.post(
+      `${base}/:report/data`,
+      { schema: { tags, params: reportParams, body: reportDataBody, response: { 200: reportResult } }, config: access },
+      async (request) =>
+        (await runReport(app.db, reports, request.auth.organizationId, request.params.report, request.body)).result,
+    );
+    app.post(
+      `${base}/:report/csv`,
+      {
+        schema: {
+          tags,
+          summary: 'O relatório em CSV (UTF-8 com BOM, separado por ;)',
+          params: reportParams,
+          body: reportDataBody,
+        },
+        config: access,
       },
-      config: access,
-    },
-    async (request, reply) => {
-      const { result, timeZone } = await runReport(
-        app.db,
-        request.auth.organizationId,
-        request.params.report,
-        request.body,
-      );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', csvFileName(result.title, new Date(result.time), timeZone))
-        .send(Buffer.from(await app.tasks.reportCsv(request.auth.organizationId, { result, timeZone })));
-    },
-  );
-};
+      async (request, reply) => {
+        const { result, timeZone } = await runReport(
+          app.db,
+          reports,
+          request.auth.organizationId,
+          request.params.report,
+          request.body,
+        );
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', csvFileName(result.title, new Date(result.time), timeZone))
+          .send(Buffer.from(await app.tasks.reportCsv(request.auth.organizationId, { result, timeZone })));
+      },
+    );
+  };

@@ -1,20 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { reportMessages, type ReportDefinition, type ReportResult } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { reports, type ReportContext, type ReportSpec } from './report-definitions.ts';
-import { validateFilters } from './report-filters.ts';
+import type { ReportContext, ReportRegistry, ReportRow, ReportSpec } from '../../core/reports/registry.ts';
+import { validateFilters } from '../../core/reports/report-filters.ts';
 
 /** A report shows at most this many rows (the screen says so); the CSV carries the same rows. */
 export const REPORT_ROW_CAP = 500;
 
-export const listReports = () => ({
-  data: reports.map((r) => ({ name: r.name, title: r.title, description: r.description })),
+export const listReports = (reports: ReportRegistry) => ({
+  data: reports.list().map((r) => ({ name: r.name, title: r.title, description: r.description })),
 });
 
-function findReport(name: string): ReportSpec {
-  const spec = reports.find((r) => r.name === name);
+function findReport(reports: ReportRegistry, name: string): ReportSpec {
+  const spec = reports.find(name);
   if (!spec) throw notFound(reportMessages.notFound);
   return spec;
 }
@@ -28,8 +28,13 @@ async function context(db: Db, organizationId: number): Promise<ReportContext> {
 }
 
 /** GET reports/{report}/filters: what the form asks for (options from the organization's own data). */
-export async function reportDefinition(db: Db, organizationId: number, name: string): Promise<ReportDefinition> {
-  const spec = findReport(name);
+export async function reportDefinition(
+  db: Db,
+  reports: ReportRegistry,
+  organizationId: number,
+  name: string,
+): Promise<ReportDefinition> {
+  const spec = findReport(reports, name);
   const ctx = await context(db, organizationId);
   return { name: spec.name, title: spec.title, description: spec.description, filters: await spec.filters(ctx) };
 }
@@ -37,17 +42,15 @@ export async function reportDefinition(db: Db, organizationId: number, name: str
 /** POST reports/{report}/data: validates each filter (422 per field), then runs the bounded query. */
 export async function runReport(
   db: Db,
+  reports: ReportRegistry,
   organizationId: number,
   name: string,
   body: Record<string, string>,
 ): Promise<{ result: ReportResult; timeZone: string }> {
-  const spec = findReport(name);
+  const spec = findReport(reports, name);
   const ctx = await context(db, organizationId);
   const values = validateFilters(await spec.filters(ctx), body, spec.maxPeriodDays);
-  const rows = await queryRows<Record<string, unknown> & { total: string | number }>(
-    db,
-    spec.query(ctx, values, REPORT_ROW_CAP),
-  );
+  const rows = await queryRows<ReportRow>(db, spec.query(ctx, values, REPORT_ROW_CAP));
   return {
     timeZone: ctx.timeZone,
     result: {

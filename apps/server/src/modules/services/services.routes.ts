@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serviceBody, serviceListQuery, serviceResponse } from '@ordem-certa/contracts';
-import { registerRouteSchemas } from '../../lib/register-routes.ts';
+import { registerRouteSchemas } from '../../core/registers/register-routes.ts';
 import { archiveService, createService, getService, listServices, updateService } from './services.service.ts';
 
 const route = registerRouteSchemas(

@@ -1,9 +1,9 @@
 import { isNull } from 'drizzle-orm';
 import { catalogMessages, fromCents, toCents, type ServiceBody, type ServiceListQuery } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { register } from '../../lib/register.ts';
+import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const t = schema.services;
 const columns = {

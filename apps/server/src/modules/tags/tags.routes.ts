@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tagBody, tagListQuery, tagResponse } from '@ordem-certa/contracts';
-import { registerRouteSchemas } from '../../lib/register-routes.ts';
+import { registerRouteSchemas } from '../../core/registers/register-routes.ts';
 import { createTag, getTag, listTags, updateTag } from './tags.service.ts';
 
 const route = registerRouteSchemas(

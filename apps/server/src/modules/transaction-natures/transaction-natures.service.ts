@@ -1,8 +1,8 @@
 import type { ListQuery } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
-import { assertFound } from '../../plugins/auth.ts';
-import { register } from '../../lib/register.ts';
+import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 const t = schema.transactionNatures;
 const columns = { id: t.id, name: t.name, description: t.description };

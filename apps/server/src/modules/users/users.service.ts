@@ -11,10 +11,11 @@ import {
 } from '@ordem-certa/contracts';
 import { hashPassword, schema, type Db } from '@ordem-certa/db';
 import type { z } from 'zod';
-import { assertFound } from '../../plugins/auth.ts';
-import { invalid, isUniqueViolation } from '../../plugins/errors.ts';
-import { register } from '../../lib/register.ts';
+import { invalid } from '../../lib/errors.ts';
+import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
+import { assertFound } from '../../core/access/access.ts';
+import { uniqueEmail } from '../../core/access/user-email.ts';
 
 type CreateUser = z.output<typeof createUserBody>;
 type UpdateUser = z.output<typeof updateUserBody>;
@@ -30,20 +31,6 @@ const columns = {
 };
 type Row = { id: number; name: string; role: string; email: string; isActive: boolean; paymentValueCents: number };
 const toUser = ({ paymentValueCents, ...r }: Row) => ({ ...r, paymentValue: fromCents(paymentValueCents) });
-
-/**
- * Runs a write that sets a user's e-mail. E-mails are unique across organizations (login is by
- * e-mail); one in use is refused with the same words whichever organization has it, so the answer
- * never tells an admin that an address has an account in another organization.
- */
-export async function uniqueEmail<T>(write: () => Promise<T>) {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err, 'users_email_key')) throw invalid({ email: userMessages.emailUnavailable });
-    throw err;
-  }
-}
 
 const users = register({
   table: t,

@@ -19,7 +19,6 @@ import {
   type CompanyFiscalBody,
   type CompanyFiscalInput,
 } from '@ordem-certa/contracts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { dayOf, todayIso } from '../../../lib/time-zone.ts';
@@ -27,6 +26,7 @@ import { useCompanyFiscal } from '../api/get-company-fiscal.ts';
 import { useUpdateCompanyFiscal } from '../api/update-company-fiscal.ts';
 import { useUploadCompanyCertificate } from '../api/upload-company-certificate.ts';
 import { useExportNfseMonth } from '../api/export-nfse-month.ts';
+import { CertificateUploadForm } from './certificate-upload-form.tsx';
 
 /** An empty input is null; '2,5' is 2.5. */
 const decimal = (v: unknown) =>
@@ -212,33 +212,9 @@ function FiscalSettingsForm({ companyId, fiscal }: { companyId: number; fiscal: 
 
 function CertificateCard({ companyId, fiscal }: { companyId: number; fiscal: CompanyFiscal }) {
   const upload = useUploadCompanyCertificate(companyId);
-  const [file, setFile] = useState<File | null>(null);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [warnings, setWarnings] = useState<string[]>([]);
   const cert = fiscal.certificate;
   const expiresSoon = !!cert && dayOf(cert.notAfter) <= addDays(todayIso(), 30);
-
-  const send = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const missing: Record<string, string> = {};
-    if (!file) missing.file = nfseMessages.certificateMissingFile;
-    if (!password) missing.password = nfseMessages.certificatePassword;
-    setErrors(missing);
-    if (!file || !password) return;
-    try {
-      const answer = await upload.mutateAsync({ file, password });
-      setWarnings(answer.warnings);
-      setPassword('');
-      toast.success('Certificado enviado');
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422 && err.fieldErrors) {
-        setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v.join('. ')])));
-      } else if (err instanceof ApiError && err.messages) {
-        toast.error(err.messages.join(' '));
-      }
-    }
-  };
 
   return (
     <Card>
@@ -271,48 +247,13 @@ function CertificateCard({ companyId, fiscal }: { companyId: number; fiscal: Com
             {w}
           </Alert>
         ))}
-        {/* In production the server keeps no certificate until its secrets key is set outside the database. */}
-        {!fiscal.canStoreCertificate && (
-          <Alert variant="warning" role="status">
-            <Alert.Heading as="h3" className="fs-6">
-              Envio de certificado indisponível
-            </Alert.Heading>
-            {nfseMessages.secretsKeyMissing}
-          </Alert>
-        )}
-        <Form noValidate onSubmit={send}>
-          <fieldset disabled={!fiscal.canStoreCertificate}>
-            <Row className="g-3 align-items-start">
-              <Form.Group as={Col} xs={12} md={6} controlId="certificate-file">
-                <Form.Label>Arquivo do certificado (.pfx ou .p12)</Form.Label>
-                <Form.Control
-                  type="file"
-                  accept=".pfx,.p12,application/x-pkcs12"
-                  isInvalid={!!errors.file}
-                  onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
-                />
-                <Form.Control.Feedback type="invalid">{errors.file}</Form.Control.Feedback>
-              </Form.Group>
-              <Form.Group as={Col} xs={12} md={6} controlId="certificate-password">
-                <Form.Label>Senha do certificado</Form.Label>
-                <Form.Control
-                  type="password"
-                  autoComplete="off"
-                  value={password}
-                  isInvalid={!!errors.password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-                <Form.Control.Feedback type="invalid">{errors.password}</Form.Control.Feedback>
-              </Form.Group>
-            </Row>
-            <Button type="submit" variant="outline-primary" className="mt-3" disabled={upload.isPending}>
-              {cert ? 'Substituir certificado' : 'Enviar certificado'}
-            </Button>
-          </fieldset>
-          <Form.Text className="d-block mt-2">
-            O arquivo e a senha ficam guardados criptografados e nunca são mostrados de novo.
-          </Form.Text>
-        </Form>
+        <CertificateUploadForm
+          replacing={!!cert}
+          pending={upload.isPending}
+          text={nfseMessages}
+          unavailable={fiscal.canStoreCertificate ? undefined : nfseMessages.secretsKeyMissing}
+          upload={async (file, password) => setWarnings((await upload.mutateAsync({ file, password })).warnings)}
+        />
       </Card.Body>
     </Card>
   );

@@ -13,11 +13,12 @@ import { CompanyEmailTab } from '../components/company-email-tab.tsx';
 import { CompanyPixTab } from '../components/company-pix-tab.tsx';
 import { CompanyWhatsAppTab } from '../components/company-whatsapp-tab.tsx';
 import { CompanyFiscalTab } from '../components/company-fiscal-tab.tsx';
+import { CompanyPixPspTab } from '../components/company-pix-psp-tab.tsx';
 
-const tabs = ['dados', 'logotipo', 'enderecos', 'assinatura', 'email', 'whatsapp', 'pix'] as const;
+const tabs = ['dados', 'logotipo', 'enderecos', 'assinatura', 'email', 'whatsapp', 'pix', 'pix-psp'] as const;
 const withFiscal = [...tabs, 'fiscal'] as const;
 
-/** /companies/{id}/edit: Dados, Logotipo, Endereços, Assinatura, E-mail, WhatsApp, PIX, Fiscal (NFS-e). */
+/** /companies/{id}/edit: Dados, Logotipo, Endereços, Assinatura, E-mail, WhatsApp, PIX, Pix (PSP), Fiscal (NFS-e). */
 export function EditCompanyPage() {
   const id = useRecordId();
   const orgPath = useOrgPath();
@@ -64,6 +65,11 @@ export function EditCompanyPage() {
           <Tab eventKey="pix" title="PIX">
             <div className="card-list p-3">
               <CompanyPixTab company={c} />
+            </div>
+          </Tab>
+          <Tab eventKey="pix-psp" title="Pix (PSP)">
+            <div className="card-list p-3">
+              <CompanyPixPspTab companyId={id} />
             </div>
           </Tab>
           {nfse && (

@@ -1,0 +1,82 @@
+import { formatDate, formatDateTime } from '@ordem-certa/contracts';
+import {
+  equipmentTable,
+  header,
+  linesTable,
+  photos,
+  totals,
+  customerAndFacts,
+  commentsBlock,
+  type PrintedRecord,
+} from '../pdf/record-blocks.ts';
+import { colors, fonts, footers, newDocument, PAGE, toBuffer, type Doc } from '../pdf/pdf-layout.ts';
+import { pixBlock } from '../pdf/pix-block.ts';
+
+/** Everything the estimate document prints. A quote always shows its values. */
+export interface EstimatePdfData extends PrintedRecord {
+  estimate: {
+    number: number;
+    /** The status in the customer's words (a draft reads 'RASCUNHO'). */
+    statusLabel: string;
+    /** A draft is marked across every page, so a copy sent by mistake cannot pass for the quote. */
+    isDraft: boolean;
+    natureName: string;
+    createdAt: Date;
+    subtotalCents: number;
+    discountCents: number;
+  };
+  /** The latest notes, oldest first: at most MAX_PRINTED_COMMENTS. */
+  notes: Array<{ comment: string; createdAt: Date }>;
+  /** How many older notes the document leaves out. */
+  notesLeftOut: number;
+}
+
+/** 'RASCUNHO' across every page, faint enough to read the quote through it. */
+function draftMarks(doc: Doc) {
+  const range = doc.bufferedPageRange();
+  for (let p = range.start; p < range.start + range.count; p++) {
+    doc.switchToPage(p);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing inside the margin must not start a new page
+    doc.save();
+    doc.rotate(-35, { origin: [PAGE.width / 2, PAGE.height / 2] });
+    doc.font(fonts.bold).fontSize(96).fillColor(colors.danger).fillOpacity(0.12);
+    doc.text('RASCUNHO', 0, PAGE.height / 2 - 48, { width: PAGE.width, align: 'center', lineBreak: false });
+    doc.restore();
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/** The estimate as the quote a shop sends its customer (A4, pt-BR), in the order document's layout. */
+export async function renderEstimatePdf(d: EstimatePdfData): Promise<Buffer> {
+  const draft = d.estimate.isDraft ? ' (rascunho)' : '';
+  const doc = newDocument({ title: `Orçamento nº ${d.estimate.number}${draft}`, author: d.company.name });
+  header(doc, d, {
+    kind: d.estimate.isDraft ? 'RASCUNHO DE ORÇAMENTO' : 'ORÇAMENTO',
+    number: d.estimate.number,
+    dateLine: `Emitido em ${formatDate(d.estimate.createdAt, d.timeZone)}`,
+    statusLabel: d.estimate.statusLabel,
+  });
+  customerAndFacts(doc, d.customer, 'ORÇAMENTO', [
+    ['Natureza da operação', d.estimate.natureName],
+    ['Data', formatDate(d.estimate.createdAt, d.timeZone)],
+  ]);
+  equipmentTable(doc, d);
+  const values = { showValues: true };
+  linesTable(doc, values, 'Serviços', d.services);
+  linesTable(doc, values, 'Produtos', d.products);
+  totals(doc, { showValues: true, invoice: d.estimate });
+  pixBlock(doc, d.pix);
+  commentsBlock(
+    doc,
+    d.notes.map((n) => ({ meta: formatDateTime(n.createdAt, d.timeZone), comment: n.comment })),
+    d.notesLeftOut,
+  );
+  photos(doc, d);
+  if (d.estimate.isDraft) draftMarks(doc);
+  footers(
+    doc,
+    `Orçamento nº ${d.estimate.number}${draft}  ·  ${d.company.name}  ·  Gerado em ${formatDateTime(d.generatedAt, d.timeZone)}`,
+  );
+  return toBuffer(doc);
+}

@@ -1,0 +1,152 @@
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { can, MAX_PHOTOS_PER_INVOICE, paperworkMessages, type InvoicePicture } from '@ordem-certa/contracts';
+import { schema, type Db } from '@ordem-certa/db';
+import { forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { processPhoto } from '../../lib/images.ts';
+import { newFileKey, type FileStorage } from '../../lib/storage.ts';
+import type { NamedImageUpload } from '../../lib/uploads.ts';
+import { ownerColumn, ownerValues, type Actor, type RecordKind, type RecordRow, type RecordTables } from './kind.ts';
+import { assertFound } from '../access/access.ts';
+
+const u = schema.users;
+const FIELD = 'attachment';
+
+/**
+ * The photos of a kind of record: listed oldest first with their thumbnails inline, added several at a
+ * time (each decoded and checked, turned upright, thumbnailed and given a print copy), served as sent,
+ * removed by whoever took them or an admin. Changes only while the record takes changes.
+ */
+export function recordPictures<Row extends RecordRow, T extends RecordTables>(kind: RecordKind<Row, T>) {
+  const ph = kind.tables.pictures;
+  const owner = ownerColumn(ph);
+  const columns = {
+    id: ph.id,
+    organizationId: ph.organizationId,
+    recordId: owner,
+    name: ph.name,
+    thumbnail: ph.thumbnail,
+    width: ph.width,
+    height: ph.height,
+    size: ph.size,
+    createdAt: ph.createdAt,
+    userId: ph.userId,
+    userName: u.name,
+  };
+
+  /** Pictures as the API shows them, oldest first, with who sent them. */
+  async function pictures(db: Db, where: SQL): Promise<{ data: InvoicePicture[] }> {
+    const rows = await db.select(columns).from(ph).leftJoin(u, eq(u.id, ph.userId)).where(where).orderBy(asc(ph.id));
+    return {
+      data: rows.map(({ organizationId, recordId, ...row }) => ({
+        ...row,
+        url: `/organizations/${organizationId}/${kind.path}/${recordId}/attachments/pictures/${row.id}`,
+        createdAt: row.createdAt.toISOString(),
+        userName: row.userName ?? '',
+      })),
+    };
+  }
+
+  return {
+    /** GET …/attachments/pictures. */
+    async listPictures(db: Db, actor: Actor, id: number) {
+      await kind.find(db, actor, id);
+      return pictures(db, eq(owner, id));
+    },
+
+    /**
+     * POST …/attachments/pictures: the images are decoded and resized before the record is locked
+     * (that is the slow part), their files written, then the rows inserted in one transaction under
+     * the record's lock; if that fails the files go again, so nothing is half saved.
+     */
+    async addPictures(db: Db, storage: FileStorage, actor: Actor, id: number, uploads: NamedImageUpload[]) {
+      await kind.find(db, actor, id);
+      const folder = `${kind.path}/${id}`;
+      const files: Array<
+        Awaited<ReturnType<typeof processPhoto>> & { upload: NamedImageUpload; fileKey: string; printKey: string }
+      > = [];
+      for (const upload of uploads) {
+        const processed = await processPhoto(upload.data, upload.contentType, FIELD);
+        files.push({
+          upload,
+          ...processed,
+          fileKey: newFileKey(actor.organizationId, folder, 'photo', upload.extension),
+          printKey: newFileKey(actor.organizationId, folder, 'print', 'jpg'),
+        });
+      }
+      const written: string[] = [];
+      try {
+        for (const f of files) {
+          await storage.put(f.fileKey, f.upload.data, f.upload.contentType);
+          written.push(f.fileKey);
+          await storage.put(f.printKey, f.print, 'image/jpeg');
+          written.push(f.printKey);
+        }
+        const ids = await db.transaction(async (tx) => {
+          kind.assertEditable(await kind.lock(tx, actor, id));
+          const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(ph).where(eq(owner, id));
+          if (n + files.length > MAX_PHOTOS_PER_INVOICE) throw invalid({ [FIELD]: paperworkMessages.tooManyPhotos });
+          const inserted = await tx
+            .insert(ph)
+            .values(
+              files.map((f) => ({
+                organizationId: actor.organizationId,
+                ...ownerValues(kind, id),
+                userId: actor.userId,
+                name: f.upload.name,
+                contentType: f.upload.contentType,
+                size: f.upload.data.length,
+                width: f.width,
+                height: f.height,
+                fileKey: f.fileKey,
+                printKey: f.printKey,
+                thumbnail: f.thumbnail,
+              })) as never,
+            )
+            .returning({ id: ph.id });
+          await kind.recordChange(
+            tx,
+            actor,
+            id,
+            'update',
+            files.map((f) => ({ field: 'pictures', before: null, after: f.upload.name })),
+          );
+          return inserted.map((row) => row.id);
+        });
+        return await pictures(db, inArray(ph.id, ids));
+      } catch (err) {
+        await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+        throw err;
+      }
+    },
+
+    /** GET …/attachments/pictures/{pictureId}: the file as sent, for the organization's users only. */
+    async getPictureFile(db: Db, storage: FileStorage, actor: Actor, id: number, pictureId: number) {
+      await kind.find(db, actor, id);
+      const [row] = await db
+        .select({ fileKey: ph.fileKey, contentType: ph.contentType, name: ph.name })
+        .from(ph)
+        .where(and(eq(ph.id, pictureId), eq(owner, id), eq(ph.organizationId, actor.organizationId)));
+      const picture = assertFound(row);
+      const data = await storage.get(picture.fileKey);
+      if (!data) throw notFound();
+      return { data, contentType: picture.contentType, name: picture.name };
+    },
+
+    /** DELETE …/attachments/pictures/{pictureId}: whoever took it or an admin; the files go after the row. */
+    async removePicture(db: Db, storage: FileStorage, actor: Actor, id: number, pictureId: number) {
+      const removed = await db.transaction(async (tx) => {
+        kind.assertEditable(await kind.lock(tx, actor, id));
+        const [picture] = await tx
+          .select({ userId: ph.userId, name: ph.name, fileKey: ph.fileKey, printKey: ph.printKey })
+          .from(ph)
+          .where(and(eq(ph.id, pictureId), eq(owner, id)));
+        if (!picture) throw notFound();
+        if (!can.removePicture(actor, picture)) throw forbidden(paperworkMessages.photoNotYours);
+        await tx.delete(ph).where(eq(ph.id, pictureId));
+        await kind.recordChange(tx, actor, id, 'delete', [{ field: 'pictures', before: picture.name, after: null }]);
+        return picture;
+      });
+      await Promise.all([storage.delete(removed.fileKey), storage.delete(removed.printKey)]);
+    },
+  };
+}

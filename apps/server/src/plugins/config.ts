@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+
+/** What of the settings (config.ts) the app reads while it runs. */
+export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'> & {
+  jwtSecret: string;
+} & Partial<
+    Pick<
+      Config,
+      | 'trustProxy'
+      | 'appUrl'
+      | 'cepApiUrl'
+      | 'cepFallbackUrl'
+      | 'cnpjApiUrl'
+      | 'nfseApiUrl'
+      | 'nfseProductionApiUrl'
+      | 'secretsKey'
+      | 'secretsKeyRequired'
+      | 'vapidPublicKey'
+      | 'vapidPrivateKey'
+      | 'vapidSubject'
+      | 'pushAllowedHosts'
+      | 'pushAllowLocalhost'
+    >
+  >;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+export const configPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    app.decorate('config', config);
+  },
+  { name: 'config' },
+);
