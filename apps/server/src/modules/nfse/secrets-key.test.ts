@@ -28,6 +28,8 @@ function certificateForm(pfx: Buffer) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+// Each case builds an app of its own settings on a database of its own: tens of seconds on a loaded machine.
+const SHOP_TIMEOUT = 120_000;
 const apps: TestContext[] = [];
 afterAll(() => Promise.all(apps.map((a) => a.close())));
 
@@ -66,53 +68,65 @@ async function shop(config: { secretsKey?: string; secretsKeyRequired?: boolean 
 }
 
 describe('in production (NODE_ENV=production) without a key outside the database', () => {
-  it('a certificate is refused (422 on the file, saying why) and nothing is stored, no key made', async () => {
-    const s = await shop({ secretsKeyRequired: true });
-    expect((await s.fiscal()).canStoreCertificate).toBe(false);
-    const res = await s.upload();
-    expect(res.statusCode, res.body).toBe(422);
-    expect(res.json().errors).toEqual({ file: [nfseMessages.secretsKeyMissing] });
-    expect(await s.stored()).toBeNull();
-    expect((await s.fiscal()).certificate).toBeNull();
-    expect(await s.keptKey()).toBe(0);
-  });
+  it(
+    'a certificate is refused (422 on the file, saying why) and nothing is stored, no key made',
+    { timeout: SHOP_TIMEOUT },
+    async () => {
+      const s = await shop({ secretsKeyRequired: true });
+      expect((await s.fiscal()).canStoreCertificate).toBe(false);
+      const res = await s.upload();
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual({ file: [nfseMessages.secretsKeyMissing] });
+      expect(await s.stored()).toBeNull();
+      expect((await s.fiscal()).certificate).toBeNull();
+      expect(await s.keptKey()).toBe(0);
+    },
+  );
 
-  it('with the key given (NFSE_CERT_KEY or the file), it is stored and opens with it', async () => {
-    const s = await shop({ secretsKeyRequired: true, secretsKey: 'chave-de-fora-do-banco-123' });
-    expect((await s.fiscal()).canStoreCertificate).toBe(true);
-    const res = await s.upload();
-    expect(res.statusCode, res.body).toBe(200);
-    expect(await s.stored()).toMatch(/^v1:/);
-    expect(await s.keptKey()).toBe(0);
-    const ctx = { db: s.ctx.database.db, config: { secretsKey: 'chave-de-fora-do-banco-123' }, log: s.ctx.app.log };
-    const opened = await companyCertificate(ctx, s.org.organization.id, s.company.id);
-    expect(opened.password).toBe(PASSWORD);
-    await expect(
-      companyCertificate({ ...ctx, config: { secretsKey: 'outra-chave' } }, s.org.organization.id, s.company.id),
-    ).rejects.toThrow();
-  });
+  it(
+    'with the key given (NFSE_CERT_KEY or the file), it is stored and opens with it',
+    { timeout: SHOP_TIMEOUT },
+    async () => {
+      const s = await shop({ secretsKeyRequired: true, secretsKey: 'chave-de-fora-do-banco-123' });
+      expect((await s.fiscal()).canStoreCertificate).toBe(true);
+      const res = await s.upload();
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await s.stored()).toMatch(/^v1:/);
+      expect(await s.keptKey()).toBe(0);
+      const ctx = { db: s.ctx.database.db, config: { secretsKey: 'chave-de-fora-do-banco-123' }, log: s.ctx.app.log };
+      const opened = await companyCertificate(ctx, s.org.organization.id, s.company.id);
+      expect(opened.password).toBe(PASSWORD);
+      await expect(
+        companyCertificate({ ...ctx, config: { secretsKey: 'outra-chave' } }, s.org.organization.id, s.company.id),
+      ).rejects.toThrow();
+    },
+  );
 });
 
 describe('outside production', () => {
-  it('without a key one is kept in the database, as before', async () => {
+  it('without a key one is kept in the database, as before', { timeout: SHOP_TIMEOUT }, async () => {
     const s = await shop({});
     expect((await s.fiscal()).canStoreCertificate).toBe(true);
     expect((await s.upload()).statusCode).toBe(200);
     expect(await s.keptKey()).toBe(1);
   });
 
-  it('a certificate stored under the kept key opens once an outside key is set, and is sealed again under it', async () => {
-    const s = await shop({});
-    expect((await s.upload()).statusCode).toBe(200);
-    const before = await s.stored();
-    const outside = { db: s.ctx.database.db, config: { secretsKey: 'chave-nova-de-fora' }, log: s.ctx.app.log };
-    expect((await companyCertificate(outside, s.org.organization.id, s.company.id)).password).toBe(PASSWORD);
-    const after = await s.stored();
-    expect(after).not.toBe(before);
-    // Now only the outside key opens it: the kept one no longer does.
-    await s.ctx.database.db.delete(schema.appSecrets).where(eq(schema.appSecrets.name, 'nfse-cert-key'));
-    expect((await companyCertificate(outside, s.org.organization.id, s.company.id)).password).toBe(PASSWORD);
-  });
+  it(
+    'a certificate stored under the kept key opens once an outside key is set, and is sealed again under it',
+    { timeout: SHOP_TIMEOUT },
+    async () => {
+      const s = await shop({});
+      expect((await s.upload()).statusCode).toBe(200);
+      const before = await s.stored();
+      const outside = { db: s.ctx.database.db, config: { secretsKey: 'chave-nova-de-fora' }, log: s.ctx.app.log };
+      expect((await companyCertificate(outside, s.org.organization.id, s.company.id)).password).toBe(PASSWORD);
+      const after = await s.stored();
+      expect(after).not.toBe(before);
+      // Now only the outside key opens it: the kept one no longer does.
+      await s.ctx.database.db.delete(schema.appSecrets).where(eq(schema.appSecrets.name, 'nfse-cert-key'));
+      expect((await companyCertificate(outside, s.org.organization.id, s.company.id)).password).toBe(PASSWORD);
+    },
+  );
 });
 
 describe('configuration', () => {
