@@ -7,8 +7,7 @@
 // (p99 ≤ 200 ms), what the heavy work got done, and the server's event-loop delay (loop-delay.ts),
 // with the same probes on the idle server first, as the baseline.
 // Run: node --import tsx bench/src/fairness.ts   (npm run bench fairness)
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -17,7 +16,8 @@ import { startCluster } from '@ordem-certa/test-support/postgres-cluster';
 import { customerSheet, importForm, toCsv } from '@ordem-certa/test-support/import-fixtures';
 import { BENCH_PASSWORD, generateOrders } from './generate-orders.ts';
 import { percentile } from './lib.ts';
-import { freePort, serverArgs, sleep, waitForServer } from './setup.ts';
+import { freePort, sleep, waitForServer } from './setup.ts';
+import { every, startProbedServer, timed } from './probed-server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const orders = Number(process.env.BENCH_ORDERS ?? 20_000);
@@ -38,32 +38,12 @@ const cluster = await startCluster();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'oficina-bench-fairness-'));
-const loopFile = join(dataDir, 'loop-delay.json');
-const server = spawn('node', ['--import', 'tsx', '--import', './bench/src/loop-delay.ts', ...serverArgs()], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: cluster.url('postgres'),
-    WEB_CONCURRENCY: '1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '1',
-    NODE_ENV: 'development',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-    LOOP_DELAY_OUT: loopFile,
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const { loopDelay, stop } = startProbedServer({
+  port,
+  dataDir,
+  databaseUrl: cluster.url('postgres'),
+  env: { WEB_CONCURRENCY: '1' },
 });
-
-/** What the server's event loop went through since the last call. */
-async function loopDelay() {
-  rmSync(loopFile, { force: true });
-  server.kill('SIGUSR2');
-  while (!existsSync(loopFile)) await sleep(20);
-  await sleep(20);
-  return JSON.parse(readFileSync(loopFile, 'utf8')) as { p50: number; p99: number; max: number };
-}
 
 async function call(method: string, url: string, token: string | undefined, body?: unknown) {
   const res = await fetch(base + url, {
@@ -148,21 +128,6 @@ try {
     },
   };
 
-  const every = async (ms: number, until: () => boolean, fn: () => Promise<void>) => {
-    while (!until()) {
-      const t0 = performance.now();
-      await fn();
-      await sleep(Math.max(0, ms - (performance.now() - t0)));
-    }
-  };
-  const timed = async (list: number[], request: () => Promise<Response>) => {
-    const t0 = performance.now();
-    const res = await request();
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${res.url}: ${res.status}`);
-    list.push(performance.now() - t0);
-  };
-
   const phase = async (work: string[], length = seconds) => {
     const health: number[] = [];
     const logins: number[] = [];
@@ -226,8 +191,7 @@ try {
     }
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await stop();
   cluster.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
