@@ -12,7 +12,7 @@ import { accessPlugin, authPlugin } from './plugins/auth.ts';
 import { configPlugin, type AppConfig } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
@@ -26,6 +26,8 @@ import { storagePlugin } from './plugins/storage.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { webDistDir, webPlugin } from './plugins/web.ts';
+import type { Resolve } from './lib/outbound.ts';
+import { tasks } from './tasks.ts';
 import { apiModules } from './modules/index.ts';
 import { startMaintenancePlanJob } from './modules/maintenance-plans/maintenance-plan-job.ts';
 import { startNfseJob } from './modules/nfse/nfse-job.ts';
@@ -50,6 +52,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** The sender of outgoing e-mail (MAIL_FROM); default: the company's e-mail. */
   mailFrom?: string;
+  /** How host names of outside addresses users give (push endpoints) resolve (default: the system's). */
+  resolve?: Resolve;
   /**
    * Run the background jobs (main.ts does; tests that exercise them do): due reminders every
    * `reminderIntervalMs`, maintenance plans' orders every `maintenancePlanIntervalMs`, overdue
@@ -92,12 +96,15 @@ export async function buildApp(opts: BuildOptions) {
     // Forwarded headers only from configured proxies (TRUST_PROXY); by default request.ip is the peer.
     trustProxy: trustProxyOption(config.trustProxy ?? false),
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   const serveWeb = opts.serveWeb ?? existsSync(join(webDistDir, 'index.html'));
 
   await app.register(validationPlugin);
   await app.register(serializationPlugin);
   await app.register(dbPlugin, { database });
+  // Bulk work on the task threads: imports, archives' compression, CSV reports (tasks.ts).
+  app.decorate('tasks', tasks);
   await app.register(configPlugin, { config });
   await app.register(authPlugin, { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds });
   await app.register(linksPlugin, { secret: config.jwtSecret });
@@ -108,7 +115,7 @@ export async function buildApp(opts: BuildOptions) {
       createMailer({ smtpUrl: process.env.SMTP_URL || undefined, outboxDir: join(config.dataDir, 'outbox') }),
     from: opts.mailFrom ?? (process.env.MAIL_FROM || undefined),
   });
-  await app.register(pushPlugin);
+  await app.register(pushPlugin, { resolve: opts.resolve });
   await app.register(errorsPlugin);
   await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin, { scriptSources: serveWeb ? inlineScriptSources(webDistDir) : [] });

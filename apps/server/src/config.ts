@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { s3SettingsFromEnv, type S3Settings } from './lib/storage.ts';
@@ -34,6 +35,8 @@ export interface Config {
   backupDir: string;
   /** BACKUP_KEEP_DAYS: archives older than this many days are deleted after each run (default 14). */
   backupKeepDays: number;
+  /** BACKUP_PASSPHRASE: backups (the CLI's and the scheduled ones) are encrypted with it; restore asks for it. */
+  backupPassphrase?: string;
   /** CEP_API_URL: a ViaCEP-compatible service (`{url}/{cep}/json/`), asked first. */
   cepApiUrl: string;
   /** CEP_FALLBACK_URL: a BrasilAPI-compatible CEP service (`{url}/{cep}`), asked when the first fails. */
@@ -46,8 +49,14 @@ export interface Config {
   nfseProductionApiUrl: string;
   /** NFSE_PARAMETERS_URL: the national municipal parameters API (ISS rates, who uses the national system). */
   nfseParametersUrl: string;
-  /** NFSE_CERT_KEY: the secret the stored certificates are encrypted with; when absent one kept in the database. */
-  nfseCertKey?: string;
+  /**
+   * The key stored secrets (A1 certificates and their passwords) are encrypted with, from outside the
+   * database: NFSE_CERT_KEY, or the contents of the file SECRETS_KEY_FILE names. Unset: outside
+   * production one kept in the database; in production such secrets are refused.
+   */
+  secretsKey?: string;
+  /** NODE_ENV=production: stored secrets need `secretsKey`. */
+  secretsKeyRequired: boolean;
   /** How often the job sends the NFS-e waiting to be sent (ms; 0 turns it off). */
   nfseJobIntervalMs: number;
   /** WHATSAPP_API_URL: Meta's Graph API with its version, where the WhatsApp Cloud API answers. */
@@ -63,6 +72,10 @@ export interface Config {
   vapidPrivateKey?: string;
   /** VAPID_SUBJECT: the contact push services see (default mailto:nao-responda@ the APP_URL host). */
   vapidSubject?: string;
+  /** PUSH_ALLOWED_HOSTS: push services' hosts accepted besides the browsers' own (comma-separated; `*.` for subdomains). */
+  pushAllowedHosts: string[];
+  /** PUSH_ALLOW_LOCALHOST=1: push endpoints on this machine (http://localhost…) accepted — for tests only. */
+  pushAllowLocalhost: boolean;
 }
 
 /** The national NFS-e web service (SEFIN Nacional) of each environment. */
@@ -90,6 +103,21 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** NFSE_CERT_KEY, or the key file SECRETS_KEY_FILE names (one of them; an unreadable or empty file stops the start). */
+function secretsKeyFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const file = env.SECRETS_KEY_FILE?.trim();
+  if (!file) return env.NFSE_CERT_KEY || undefined;
+  if (env.NFSE_CERT_KEY) throw new Error('NFSE_CERT_KEY and SECRETS_KEY_FILE are both set: keep one of them');
+  let key: string;
+  try {
+    key = readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    throw new Error(`SECRETS_KEY_FILE (${file}) cannot be read: ${(err as Error).message}`, { cause: err });
+  }
+  if (!key) throw new Error(`SECRETS_KEY_FILE (${file}) is empty`);
+  return key;
 }
 
 /** An outside service's base URL without its trailing '/' (paths are added after it). */
@@ -126,13 +154,15 @@ export function loadConfig(env = process.env): Config {
     backupCron: env.BACKUP_CRON?.trim() || undefined,
     backupDir: resolve(env.BACKUP_DIR || resolve(dataDir, 'backups')),
     backupKeepDays: Number(env.BACKUP_KEEP_DAYS || 14),
+    backupPassphrase: env.BACKUP_PASSPHRASE || undefined,
     cepApiUrl: baseUrl(env.CEP_API_URL, 'https://viacep.com.br/ws'),
     cepFallbackUrl: baseUrl(env.CEP_FALLBACK_URL, 'https://brasilapi.com.br/api/cep/v1'),
     cnpjApiUrl: baseUrl(env.CNPJ_API_URL, 'https://brasilapi.com.br/api/cnpj/v1'),
     nfseApiUrl: baseUrl(env.NFSE_API_URL, NFSE_HOMOLOGATION_URL),
     nfseProductionApiUrl: baseUrl(env.NFSE_PRODUCTION_API_URL, NFSE_PRODUCTION_URL),
     nfseParametersUrl: baseUrl(env.NFSE_PARAMETERS_URL, NFSE_PARAMETERS_URL),
-    nfseCertKey: env.NFSE_CERT_KEY || undefined,
+    secretsKey: secretsKeyFrom(env),
+    secretsKeyRequired: env.NODE_ENV === 'production',
     nfseJobIntervalMs: Number(env.NFSE_JOB_INTERVAL_MS ?? 5000),
     whatsappApiUrl: baseUrl(env.WHATSAPP_API_URL, WHATSAPP_GRAPH_URL),
     whatsappJobIntervalMs: Number(env.WHATSAPP_JOB_INTERVAL_MS ?? 2000),
@@ -141,5 +171,10 @@ export function loadConfig(env = process.env): Config {
     vapidPublicKey: env.VAPID_PUBLIC_KEY?.trim() || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY?.trim() || undefined,
     vapidSubject: env.VAPID_SUBJECT?.trim() || undefined,
+    pushAllowedHosts: (env.PUSH_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+    pushAllowLocalhost: env.PUSH_ALLOW_LOCALHOST === '1' || env.PUSH_ALLOW_LOCALHOST === 'true',
   };
 }

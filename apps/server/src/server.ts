@@ -30,7 +30,13 @@ function failStart(what: string, err: unknown): never {
   console.error(`ERRO ao iniciar: ${what}.\n  causa: ${reason}${typeof code === 'string' ? ` (${code})` : ''}`);
   process.exit(1);
 }
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    return failStart('configuração inválida / invalid settings', err);
+  }
+})();
 let backupSchedule: CronSchedule | undefined;
 try {
   backupSchedule = config.backupCron ? parseCron(config.backupCron) : undefined;
@@ -104,6 +110,10 @@ const app = await buildApp({
 });
 
 log = app.log;
+if (config.secretsKeyRequired && !config.secretsKey)
+  app.log.warn(
+    'sem NFSE_CERT_KEY nem SECRETS_KEY_FILE: certificados A1 não serão guardados até uma chave fora do banco ser configurada / no secrets key outside the database: A1 certificates are refused until one is set',
+  );
 
 // The demo's WhatsApp number talks to a stand-in Cloud API on loopback (never in production, never
 // when WHATSAPP_API_URL is set); the config read by the WhatsApp code learns where it listens.
@@ -164,6 +174,7 @@ if (backupSchedule) {
       dir: config.backupDir,
       keepDays: config.backupKeepDays,
       make: () => files.holdingDeletes(() => createBackup(database, join(config.dataDir, 'files'))),
+      passphrase: config.backupPassphrase,
       log: app.log,
     });
     app.log.info(

@@ -80,7 +80,7 @@ export async function copyTemplateDatabase(): Promise<{ url: string; drop(): Pro
 
 /** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
 export async function createTestApp(
-  opts: Pick<BuildOptions, 'extraModules' | 'storage' | 'logger' | 'mailer' | 'demoPsp'> & {
+  opts: Pick<BuildOptions, 'extraModules' | 'storage' | 'logger' | 'mailer' | 'demoPsp' | 'resolve'> & {
     config?: Partial<BuildOptions['config']>;
   } = {},
 ): Promise<TestContext> {
@@ -104,6 +104,7 @@ export async function createTestApp(
     logger: opts.logger,
     mailer: opts.mailer,
     demoPsp: opts.demoPsp,
+    resolve: opts.resolve,
     config: { ...testConfig, ...opts.config },
   });
   const misfits = recordAnswers(app);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { withoutBidiControls } from './common.ts';
 
 import { featureNames, type FeatureName } from './session.ts';
 
@@ -55,7 +56,7 @@ export const organizationResponse = z.object({
   features: featuresSchema,
 });
 export const updateOrganizationBody = z.object({
-  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(120),
+  name: z.string({ error: messages.required }).overwrite(withoutBidiControls).trim().min(1, messages.required).max(120),
   timeZone: z
     .string()
     .refine((tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC', 'Fuso horário inválido')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, listResponse } from './common.ts';
-import { pngDataUrl } from './common.ts';
+import { pngDataUrl, withoutBidiControls } from './common.ts';
 import { invoiceParams } from './invoices.ts';
 import { paperworkMessages } from './paperwork-labels.ts';
 
@@ -110,6 +110,7 @@ export const publicSignBody = z.object({
   signature: z.string({ error: paperworkMessages.emptySignature }).pipe(pngDataUrl),
   signerName: z
     .string({ error: paperworkMessages.signerNameRequired })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(2, paperworkMessages.signerNameRequired)
     .max(120, 'Deve ter no máximo 120 caracteres'),

@@ -19,6 +19,8 @@ export const nfseMessages = {
   certificateNotA1: 'Arquivo não é um certificado A1 (.pfx)',
   certificateTooLarge: 'O arquivo do certificado deve ter no máximo 64 KB',
   certificateExpired: 'O certificado está vencido',
+  secretsKeyMissing:
+    'O servidor ainda não tem a chave que protege os certificados fora do banco de dados, e por isso não guarda o certificado. Peça ao administrador do sistema para configurar SECRETS_KEY_FILE (ou NFSE_CERT_KEY) e envie de novo.',
   certificateOtherCnpj: (cnpj: string) =>
     `O certificado é do CNPJ ${cnpj}, diferente do CNPJ da empresa. A NFS-e será recusada se o certificado não for da empresa.`,
   cancelReason: 'Descreva o motivo do cancelamento com pelo menos 15 caracteres',

@@ -143,6 +143,8 @@ export const companyFiscalResponse = z.object({
   municipalParameters: z
     .object({ joined: z.boolean(), issRate: z.number().nullable(), competence: z.string(), fetchedAt: z.string() })
     .nullable(),
+  /** False in production while the server has no secrets key outside the database: uploads are refused. */
+  canStoreCertificate: z.boolean(),
 });
 export type CompanyFiscal = z.infer<typeof companyFiscalResponse>;
 

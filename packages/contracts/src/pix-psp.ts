@@ -30,6 +30,8 @@ export const pixPspMessages = {
   certificateExpired: 'Este certificado já venceu',
   certificateTooLarge: 'O arquivo é grande demais para um certificado',
   certificateNeeded: 'O PSP exige o certificado do cliente (mTLS) em endereços https: envie o certificado',
+  secretsKeyMissing:
+    'O servidor ainda não tem a chave que protege os segredos fora do banco de dados, e por isso não guarda o Client Secret nem o certificado. Peça ao administrador do sistema para configurar SECRETS_KEY_FILE (ou NFSE_CERT_KEY) e salve de novo.',
   testOk: 'Conexão com o PSP funcionando: token obtido e consulta feita',
 } as const;
 
@@ -133,6 +135,8 @@ export const pixPspResponse = z.object({
   certificate: pixPspCertificateInfo.nullable(),
   /** The company's PIX key, the `chave` of every charge and of the webhook. */
   pixKey: z.string().nullable(),
+  /** False in production while the server has no secrets key outside the database: nothing secret is stored. */
+  canStoreSecrets: z.boolean(),
 });
 export type PixPsp = z.infer<typeof pixPspResponse>;
 

@@ -18,6 +18,8 @@ interface RouteFacts {
   hasPathParams: boolean;
   rateLimited: boolean;
   hasResponse: boolean;
+  /** The route reads a multipart/form-data body itself (an upload), with no body schema. */
+  multipart: boolean;
 }
 
 /** Each collection in a path: the record with its article, and the list. */
@@ -226,6 +228,7 @@ export function createOpenApiTransforms(): { transform: Transform; transformObje
         hasPathParams: /:\w/.test(url.replace(/:orgId\b/, '')),
         rateLimited: !!config.rateLimit,
         hasResponse: !!schema.response,
+        multipart: Array.isArray(schema.consumes) && schema.consumes.includes('multipart/form-data'),
       });
     return jsonSchemaTransform(input);
   };
@@ -252,6 +255,9 @@ export function createOpenApiTransforms(): { transform: Transform; transformObje
         // Who may call it, for readers and for the access test that walks this document:
         // 'public', 'user' (any signed-in user of the path's organization), 'admin', or 'feature:<name>'.
         if (f) op['x-access'] = accessLabel(f.access);
+        // An upload's parts are read by the handler (lib/uploads.ts); the summary names its fields.
+        if (f?.multipart && !op.requestBody)
+          op.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } };
         op.responses = responses;
       }
     }

@@ -17,11 +17,14 @@ export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinut
       | 'nfseApiUrl'
       | 'nfseProductionApiUrl'
       | 'nfseParametersUrl'
-      | 'nfseCertKey'
       | 'whatsappApiUrl'
+      | 'secretsKey'
+      | 'secretsKeyRequired'
       | 'vapidPublicKey'
       | 'vapidPrivateKey'
       | 'vapidSubject'
+      | 'pushAllowedHosts'
+      | 'pushAllowLocalhost'
     >
   >;
 

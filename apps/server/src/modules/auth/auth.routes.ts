@@ -47,6 +47,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         access: 'public',
         rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' },
       },
+      // The answer carries a login token: no browser or proxy keeps it (refusals neither).
+      onSend: async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      },
     },
     async (request) => ({
       token: await login({ ...mailDeps(request.log), tokens: app.tokens }, request.body, request.ip),

@@ -38,7 +38,7 @@ beforeAll(async () => {
     config: {
       nfseApiUrl: standIn.url,
       nfseParametersUrl: `${standIn.url}/parametrizacao`,
-      nfseCertKey: 'chave-dos-certificados-teste-9f8e7d',
+      secretsKey: 'chave-dos-certificados-teste-9f8e7d',
     },
   });
   org = await createOrg(ctx);

@@ -11,7 +11,8 @@ import {
 import { schema, type Db } from '@ordem-certa/db';
 import { invalid } from '../../lib/errors.ts';
 import { CertificateError, openA1 } from '@ordem-certa/nfse-xml';
-import { certificateKey, sealCertificate } from '../../lib/certificate-store.ts';
+import { canStoreSecrets, sealingKey, SecretsKeyMissing, type SecretsKeySettings } from '../../lib/secrets.ts';
+import { sealCertificate } from '../../lib/certificate-store.ts';
 import { readCertificateUpload } from '../../lib/certificate-upload.ts';
 import { assertFound } from '../../core/access/access.ts';
 import { municipalParameters } from './municipal-parameters.ts';
@@ -132,6 +133,7 @@ export async function getCompanyFiscal(
         ? { subject, cnpj: cnpj ?? null, notAfter: notAfter.toISOString(), uploadedAt: uploadedAt.toISOString() }
         : null,
     municipalParameters: await companyParameters(ctx, organizationId, companyId, row, !!uploadedAt),
+    canStoreCertificate: canStoreSecrets(ctx.config),
   };
 }
 
@@ -157,11 +159,12 @@ export async function putCompanyFiscal(
 /**
  * POST companies/{id}/certificate: the A1 opened with its password (422 on a wrong password or a file
  * that is not one), kept encrypted with the subject, CNPJ and validity in clear. A certificate of
- * another CNPJ is kept with a warning: the national system is the one to refuse it.
+ * another CNPJ is kept with a warning: the national system is the one to refuse it. In production
+ * without a secrets key outside the database nothing is kept (422 on the file, saying so).
  */
 export async function uploadCertificate(
   db: Db,
-  keyOverride: string | undefined,
+  secrets: SecretsKeySettings,
   organizationId: number,
   companyId: number,
   request: FastifyRequest,
@@ -180,7 +183,13 @@ export async function uploadCertificate(
   }
   if (cert.notAfter.getTime() <= Date.now()) throw invalid({ file: nfseMessages.certificateExpired });
 
-  const key = await certificateKey(db, keyOverride);
+  let key: Buffer;
+  try {
+    key = await sealingKey(db, secrets);
+  } catch (err) {
+    if (err instanceof SecretsKeyMissing) throw invalid({ file: nfseMessages.secretsKeyMissing });
+    throw err;
+  }
   const uploadedAt = new Date();
   const values = {
     ...sealCertificate(key, organizationId, companyId, pfx, password),

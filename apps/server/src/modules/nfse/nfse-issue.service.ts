@@ -13,7 +13,7 @@ import {
   WithholdingError,
   type DpsInput,
 } from '@ordem-certa/nfse-xml';
-import { certificateKey } from '../../lib/certificate-store.ts';
+import { openingKeys } from '../../lib/secrets.ts';
 import { competenceOf, dpsInputOf, serviceTaxation } from './dps-input.ts';
 import { municipalParameters, type MunicipalParameters } from './municipal-parameters.ts';
 import { companyCertificate, timeZoneOf, toNfse, type NfseContext } from './nfse.service.ts';
@@ -129,7 +129,7 @@ export function substituteNfse(ctx: NfseContext, actor: Actor, invoiceId: number
 async function issue(ctx: NfseContext, actor: Actor, invoiceId: number, subst: NfseSubstituteBody | null) {
   const at = new Date();
   // Read (or made) before the transaction: on an embedded database it holds the only connection.
-  await certificateKey(ctx.db, ctx.config.nfseCertKey);
+  await openingKeys(ctx.db, ctx.config);
   const params = await parametersFor(ctx, actor, invoiceId);
   const row = await ctx.db
     .transaction(async (tx) => {

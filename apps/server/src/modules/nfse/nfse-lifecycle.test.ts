@@ -28,7 +28,7 @@ const nfseCtx = (): NfseContext => ({
   config: {
     nfseApiUrl: standIn.url,
     nfseParametersUrl: `${standIn.url}/parametrizacao`,
-    nfseCertKey: 'chave-dos-certificados-teste-9f8e7d',
+    secretsKey: 'chave-dos-certificados-teste-9f8e7d',
   },
   log: ctx.app.log,
 });
@@ -45,7 +45,7 @@ beforeAll(async () => {
       nfseApiUrl: standIn.url,
       nfseProductionApiUrl: 'http://127.0.0.1:9',
       nfseParametersUrl: `${standIn.url}/parametrizacao`,
-      nfseCertKey: 'chave-dos-certificados-teste-9f8e7d',
+      secretsKey: 'chave-dos-certificados-teste-9f8e7d',
     },
   });
   org = await createOrg(ctx);

@@ -32,7 +32,7 @@ beforeAll(async () => {
       nfseApiUrl: standIn.url,
       nfseProductionApiUrl: 'http://127.0.0.1:9',
       nfseParametersUrl: `${standIn.url}/parametrizacao`,
-      nfseCertKey: 'chave-dos-certificados-teste-9f8e7d',
+      secretsKey: 'chave-dos-certificados-teste-9f8e7d',
     },
   });
   org = await createOrg(ctx);

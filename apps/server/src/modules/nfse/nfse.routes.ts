@@ -74,8 +74,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: access,
     },
-    (request) =>
-      uploadCertificate(app.db, app.config.nfseCertKey, request.auth.organizationId, request.params.id, request),
+    (request) => uploadCertificate(app.db, app.config, request.auth.organizationId, request.params.id, request),
   );
 
   const base = '/organizations/:orgId/invoices/:id/nfse';
@@ -204,6 +203,10 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="NFSe-${request.query.month}.zip"`)
-        .send(zipStream(nfseMonthEntries(app.db, request.auth.organizationId, request.query.month))),
+        .send(
+          zipStream(nfseMonthEntries(app.db, request.auth.organizationId, request.query.month), (data) =>
+            app.tasks.deflate(request.auth.organizationId, data),
+          ),
+        ),
   );
 };

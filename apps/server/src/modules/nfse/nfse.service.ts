@@ -6,7 +6,8 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
 import { openA1 } from '@ordem-certa/nfse-xml';
 import type { Mailer } from '../../lib/mailer.ts';
-import { certificateKey, openCertificate } from '../../lib/certificate-store.ts';
+import { openCertificate, sealCertificate } from '../../lib/certificate-store.ts';
+import { openingKeys, type SecretsKeySettings } from '../../lib/secrets.ts';
 import type { CallOptions } from './sefin-client.ts';
 
 // The NFS-e feature's shared reads: the context it runs with, the national system's addresses, the
@@ -18,7 +19,7 @@ const f = schema.companyFiscalSettings;
 /** What the NFS-e code needs of the app: the database, the national system's addresses, the key, the log, the mail. */
 export interface NfseContext {
   db: Db;
-  config: { nfseApiUrl?: string; nfseProductionApiUrl?: string; nfseParametersUrl?: string; nfseCertKey?: string };
+  config: { nfseApiUrl?: string; nfseProductionApiUrl?: string; nfseParametersUrl?: string } & SecretsKeySettings;
   log: FastifyBaseLogger;
   /** Who sends the accountant's e-mail (the job's context has it). */
   mailer?: Mailer;
@@ -42,17 +43,23 @@ export async function companyCertificate(
   companyId: number,
   db: Db | Tx = ctx.db,
 ) {
-  // The key first: its first read may write it (a generated key), which must not wait on `db`.
-  const key = await certificateKey(ctx.db, ctx.config.nfseCertKey);
+  // The keys first: without an outside key their first read may write one, which must not wait on `db`.
+  const keys = await openingKeys(ctx.db, ctx.config, db);
   const [row] = await db
     .select({ certificatePfx: f.certificatePfx, certificatePassword: f.certificatePassword })
     .from(f)
     .where(and(eq(f.organizationId, organizationId), eq(f.companyId, companyId)));
   if (!row?.certificatePfx || !row.certificatePassword) throw conflict(nfseMessages.noCertificate);
-  const { pfx, password } = openCertificate(key, organizationId, companyId, {
+  const { pfx, password, key } = openCertificate(keys, organizationId, companyId, {
     certificatePfx: row.certificatePfx,
     certificatePassword: row.certificatePassword,
   });
+  // Stored under the database's own key before an outside one was set: sealed again under the outside key.
+  if (key > 0 && ctx.config.secretsKey)
+    await db
+      .update(f)
+      .set(sealCertificate(keys[0]!, organizationId, companyId, pfx, password))
+      .where(and(eq(f.organizationId, organizationId), eq(f.companyId, companyId)));
   return { pfx, password, cert: openA1(pfx, password) };
 }
 

@@ -81,7 +81,7 @@ const validSettings = {
 
 const nfseCtx = (overrides: Partial<NfseContext['config']> = {}): NfseContext => ({
   db: ctx.database.db,
-  config: { nfseApiUrl: standIn.url, nfseProductionApiUrl: 'http://127.0.0.1:9', nfseCertKey: CERT_KEY, ...overrides },
+  config: { nfseApiUrl: standIn.url, nfseProductionApiUrl: 'http://127.0.0.1:9', secretsKey: CERT_KEY, ...overrides },
   log: ctx.app.log,
 });
 
@@ -117,7 +117,7 @@ beforeAll(async () => {
     },
   });
   ctx = await createTestApp({
-    config: { nfseApiUrl: standIn.url, nfseProductionApiUrl: 'http://127.0.0.1:9', nfseCertKey: CERT_KEY },
+    config: { nfseApiUrl: standIn.url, nfseProductionApiUrl: 'http://127.0.0.1:9', secretsKey: CERT_KEY },
     logger: { level: 'debug', stream },
   });
   org = await createOrg(ctx);

@@ -41,7 +41,7 @@ export async function updateProfile(db: Db, tokens: TokenService, auth: AuthCont
   }
   // Either change ends every session opened before; this request gets a token of the new version.
   const endsSessions = emailChanges || !!passwordHash;
-  const row = await uniqueEmail(db, auth.organizationId, body.email, async () => {
+  const row = await uniqueEmail(async () => {
     const [updated] = await db
       .update(t)
       .set({

@@ -68,7 +68,7 @@ export const getUser = users.get;
 
 export async function createUser(db: Db, organizationId: number, body: CreateUser) {
   const passwordHash = await hashPassword(body.plainPassword);
-  return uniqueEmail(db, organizationId, body.email, async () => {
+  return uniqueEmail(async () => {
     const [row] = await db
       .insert(t)
       .values({ organizationId, name: body.name, role: body.role, email: body.email, passwordHash })
@@ -83,7 +83,7 @@ export async function createUser(db: Db, organizationId: number, body: CreateUse
  */
 export async function updateUser(db: Db, organizationId: number, id: number, body: UpdateUser) {
   const passwordHash = body.plainPassword ? await hashPassword(body.plainPassword) : undefined;
-  return uniqueEmail(db, organizationId, body.email, () =>
+  return uniqueEmail(() =>
     db.transaction(async (tx) => {
       // Locking the active admins serializes concurrent demotions, so two admins cannot demote each other at once.
       const admins = await tx

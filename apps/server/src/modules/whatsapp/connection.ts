@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { allWhatsAppEventsOn, type WhatsAppEvent } from '@ordem-certa/contracts';
+import { allWhatsAppEventsOn, whatsappCloudMessages, type WhatsAppEvent } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { certificateKey, open, seal } from '../../lib/certificate-store.ts';
+import { open, seal } from '../../lib/certificate-store.ts';
+import { invalid } from '../../lib/errors.ts';
+import { openingKeys, sealingKey, SecretsKeyMissing } from '../../lib/secrets.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { AppConfig } from '../../plugins/config.ts';
 import type { CloudCall } from './cloud-api.ts';
@@ -25,21 +27,34 @@ export interface WhatsAppContext {
 export type SecretName = 'accessToken' | 'appSecret';
 const boundTo = (organizationId: number, what: SecretName) => Buffer.from(`whatsapp:${organizationId}:${what}`);
 
+/**
+ * A secret sealed for storing. In production without a secrets key outside the database nothing is
+ * stored: a 422 on the secret's field says why (a backup of the database must never hold both).
+ */
 export async function sealSecret(ctx: WhatsAppContext, organizationId: number, what: SecretName, value: string) {
-  const key = await certificateKey(ctx.db, ctx.config.nfseCertKey);
+  let key: Buffer;
+  try {
+    key = await sealingKey(ctx.db, ctx.config);
+  } catch (err) {
+    if (err instanceof SecretsKeyMissing) throw invalid({ [what]: whatsappCloudMessages.secretsKeyMissing });
+    throw err;
+  }
   return seal(key, Buffer.from(value, 'utf8'), boundTo(organizationId, what));
 }
 
+/** A stored secret opened with the first key that opens it (the outside key, then the database's own). */
 async function openSecret(ctx: WhatsAppContext, organizationId: number, what: SecretName, sealed: string | null) {
   if (!sealed) return null;
-  const key = await certificateKey(ctx.db, ctx.config.nfseCertKey);
-  try {
-    return open(key, sealed, boundTo(organizationId, what)).toString('utf8');
-  } catch {
-    // Sealed under another key (NFSE_CERT_KEY changed) or copied from another organization.
-    ctx.log.warn({ organizationId, what }, 'WhatsApp secret does not open with this installation key');
-    return null;
+  for (const key of await openingKeys(ctx.db, ctx.config)) {
+    try {
+      return open(key, sealed, boundTo(organizationId, what)).toString('utf8');
+    } catch {
+      // Not this key: the next one may be the one it was sealed under.
+    }
   }
+  // Sealed under another key (the secrets key changed) or copied from another organization.
+  ctx.log.warn({ organizationId, what }, 'WhatsApp secret does not open with this installation key');
+  return null;
 }
 
 /**

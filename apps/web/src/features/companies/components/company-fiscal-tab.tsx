@@ -258,6 +258,7 @@ function CertificateCard({ companyId, fiscal }: { companyId: number; fiscal: Com
           replacing={!!cert}
           pending={upload.isPending}
           text={nfseMessages}
+          unavailable={fiscal.canStoreCertificate ? undefined : nfseMessages.secretsKeyMissing}
           upload={async (file, password) => setWarnings((await upload.mutateAsync({ file, password })).warnings)}
         />
       </Card.Body>
