@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { DateInput } from './date-input.tsx';
@@ -10,6 +11,8 @@ interface DateFieldProps<T extends FieldValues, O> {
   controlId: string;
   error: string | undefined;
   className?: string;
+  /** Said under the field (a hint). */
+  children?: ReactNode;
 }
 
 /** A labelled dd/mm/aaaa field of a form, with the form's message under it. */
@@ -20,6 +23,7 @@ export function DateField<T extends FieldValues, O>({
   controlId,
   error,
   className,
+  children,
 }: DateFieldProps<T, O>) {
   return (
     <Form.Group className={className} controlId={controlId}>
@@ -28,9 +32,10 @@ export function DateField<T extends FieldValues, O>({
         control={control}
         name={name}
         render={({ field }) => (
-          <DateInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={error} />
+          <DateInput value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={error} />
         )}
       />
+      {children}
     </Form.Group>
   );
 }

@@ -155,3 +155,22 @@ export async function sendJournaled(
   const [sent] = await selectEmails(db, kind, sql`m.id = ${id}`);
   return sent!;
 }
+
+/** A record's PDF sent by e-mail as `filename`, by the actor, journaled in the record's history. */
+export function sendRecordPdf(
+  deps: EmailSender & { db: Db },
+  kind: EmailTable,
+  actor: { organizationId: number; userId: number; name: string },
+  recordId: number,
+  company: { name: string; email: string | null },
+  message: { to: string[]; subject: string; html: string; filename: string; pdf: Buffer },
+): Promise<SentEmail> {
+  const { to, subject, html, filename, pdf } = message;
+  const head = { organizationId: actor.organizationId, recordId, userId: actor.userId, userName: actor.name };
+  return sendJournaled(deps, kind, head, company, {
+    to,
+    subject,
+    html,
+    attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
+  });
+}

@@ -16,10 +16,8 @@ import {
   printedHead,
   printPhotos,
   verifyDocumentLink,
-  type DocumentLink,
-  type DocumentServer,
-  type PdfLog,
 } from '../../core/documents/printed-record.ts';
+import type { DocumentLink, DocumentServer, PdfLog } from '../../core/documents/printed-record.ts';
 import { assertFound } from '../../core/access/access.ts';
 import { receivedCents } from '../../core/orders/settle.ts';
 

@@ -1,11 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
-import { toast } from 'react-toastify';
-import { messages, paymentMessages, type PayReceivableBody } from '@ordem-certa/contracts';
-import { applyServerErrors } from '../../lib/form-errors.ts';
+import type { ReactNode } from 'react';
+import { paymentMessages, type PayReceivableBody } from '@ordem-certa/contracts';
 import { todayIso } from '../../lib/time-zone.ts';
-import { AppModal } from '../app-modal.tsx';
-import { useContractForm } from '../use-contract-form.ts';
+import { ActionModal, useActionForm } from '../action-modal.tsx';
 import { DateField } from '../date-field.tsx';
 import { lazySchema } from '../../lib/schema-source.ts';
 
@@ -29,53 +25,38 @@ export function ReceiveModal({
   onReceive(body: PayReceivableBody): Promise<unknown>;
   onHide(): void;
 }) {
-  const form = useContractForm(receiveSchema, { mode: 'onBlur' });
   const {
     control,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = form;
-  useEffect(() => {
-    if (show) reset({ paidAt: todayIso(), note: '' });
-  }, [show, reset]);
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
-      await onReceive(body);
-      toast.success(paymentMessages.received);
-      onHide();
-    } catch (err) {
-      applyServerErrors(err, setError, messages.requestFailed);
-    }
+  } = useActionForm({
+    schema: receiveSchema,
+    show,
+    values: { paidAt: todayIso(), note: '' },
+    send: onReceive,
+    done: paymentMessages.received,
+    onHide,
   });
   return (
-    <AppModal
+    <ActionModal
       show={show}
       onHide={onHide}
       title={title}
-      footer={
-        <>
-          <Button variant="outline-secondary" onClick={onHide}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="receive-form" variant="success" disabled={isSubmitting}>
-            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
-            Receber
-          </Button>
-        </>
-      }
+      formId="receive-form"
+      label="Receber"
+      variant="success"
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      rootError={errors.root?.message}
     >
-      <Form id="receive-form" noValidate onSubmit={onSubmit}>
-        <p>{children}</p>
-        <DateField
-          control={control}
-          name="paidAt"
-          label="Data do recebimento"
-          controlId="receive-date"
-          error={errors.paidAt?.message}
-        />
-        {errors.root && <div className="text-danger mt-3">{errors.root.message}</div>}
-      </Form>
-    </AppModal>
+      <p>{children}</p>
+      <DateField
+        control={control}
+        name="paidAt"
+        label="Data do recebimento"
+        controlId="receive-date"
+        error={errors.paidAt?.message}
+      />
+    </ActionModal>
   );
 }
