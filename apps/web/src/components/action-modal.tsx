@@ -9,15 +9,12 @@ import { AppModal } from './app-modal.tsx';
 import { ModalFormFooter } from './modal-form-footer.tsx';
 import { useContractForm } from './use-contract-form.ts';
 
-interface ActionFormOptions<I extends FieldValues, O, R> {
-  schema: SchemaSource<O, I>;
+interface ActionFormOptions<O, R> {
   show: boolean;
-  /** The values the form opens with (again when they change while it is open). */
-  values: DefaultValues<I>;
+  onHide(): void;
   send(body: O): Promise<R>;
   /** The toast once sent, from what the server answered. */
   done: string | ((result: R) => string);
-  onHide(): void;
   /** After the modal has closed (say, to open what was made). */
   afterwards?(result: R): void;
   /** The toast of a failure that names no field. */
@@ -25,15 +22,19 @@ interface ActionFormOptions<I extends FieldValues, O, R> {
 }
 
 /**
- * The form of a modal that does one thing (pay, receive, generate): checked on blur, reset to its
- * values each time it opens; once sent, a toast and the modal closes; what the server refuses goes
- * under the fields, anything else is a toast.
+ * The form of a modal that does one thing (pay, receive, generate): checked on blur, reset to
+ * `values` each time it opens (plain values: text, numbers, null, compared by what they hold); once
+ * sent, a toast and the modal closes; what the server refuses goes under the fields, anything else is
+ * a toast. `modal` is what its ActionModal needs.
  */
-export function useActionForm<I extends FieldValues, O, R>(options: ActionFormOptions<I, O, R>) {
-  const { show, values, onHide } = options;
-  const form = useContractForm(options.schema, { mode: 'onBlur', defaultValues: values });
+export function useActionForm<I extends FieldValues, O, R>(
+  schema: SchemaSource<O, I>,
+  values: DefaultValues<I>,
+  options: ActionFormOptions<O, R>,
+) {
+  const { show, onHide } = options;
+  const form = useContractForm(schema, { mode: 'onBlur', defaultValues: values });
   const { reset, setError } = form;
-  // Plain values (text, numbers, null), compared by what they hold rather than by identity.
   const opened = JSON.stringify(values);
   useEffect(() => {
     if (show) reset(JSON.parse(opened) as DefaultValues<I>);
@@ -49,7 +50,8 @@ export function useActionForm<I extends FieldValues, O, R>(options: ActionFormOp
       applyServerErrors(err, setError, options.failed ?? messages.requestFailed);
     }
   });
-  return { ...form, onSubmit };
+  const { isSubmitting, errors } = form.formState;
+  return { ...form, modal: { show, onHide, onSubmit, isSubmitting, rootError: errors.root?.message } };
 }
 
 interface ActionModalProps {

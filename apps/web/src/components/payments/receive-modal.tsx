@@ -25,38 +25,12 @@ export function ReceiveModal({
   onReceive(body: PayReceivableBody): Promise<unknown>;
   onHide(): void;
 }) {
-  const {
-    control,
-    onSubmit,
-    formState: { errors, isSubmitting },
-  } = useActionForm({
-    schema: receiveSchema,
-    show,
-    values: { paidAt: todayIso(), note: '' },
-    send: onReceive,
-    done: paymentMessages.received,
-    onHide,
-  });
+  const done = paymentMessages.received;
+  const form = useActionForm(receiveSchema, { paidAt: todayIso(), note: '' }, { show, onHide, send: onReceive, done });
   return (
-    <ActionModal
-      show={show}
-      onHide={onHide}
-      title={title}
-      formId="receive-form"
-      label="Receber"
-      variant="success"
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
-      rootError={errors.root?.message}
-    >
+    <ActionModal {...form.modal} title={title} formId="receive-form" label="Receber" variant="success">
       <p>{children}</p>
-      <DateField
-        control={control}
-        name="paidAt"
-        label="Data do recebimento"
-        controlId="receive-date"
-        error={errors.paidAt?.message}
-      />
+      <DateField form={form} name="paidAt" label="Data do recebimento" id="receive-date" />
     </ActionModal>
   );
 }

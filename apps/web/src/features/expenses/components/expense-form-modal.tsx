@@ -13,7 +13,7 @@ import {
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
-import { MoneyField } from '../../../components/money-field.tsx';
+import { MoneyField } from '../../../components/register-form.tsx';
 import { useContractForm } from '../../../components/use-contract-form.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -55,13 +55,9 @@ export function ExpenseFormModal({
   const save = useSaveExpense();
   const download = useDownloadExpenseAttachment();
   const removeAttachment = useDeleteExpenseAttachment();
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useContractForm(expenseBody, { mode: 'onBlur', defaultValues: valuesOf(expense) });
+  const form = useContractForm(expenseBody, { mode: 'onBlur', defaultValues: valuesOf(expense) });
+  const { control, register, handleSubmit, setError } = form;
+  const { errors, isSubmitting } = form.formState;
   const category = useWatch({ control, name: 'category' }) ?? '';
   const categories = useExpenseCategories(category);
 
@@ -124,28 +120,14 @@ export function ExpenseFormModal({
           <MoneyField
             control={control}
             name="amount"
+            id={`${uid}-amount`}
             label="Valor"
-            controlId={`${uid}-amount`}
-            className="col-12 col-sm-6"
             error={errors.amount?.message}
-          />
-          <DateField
-            control={control}
-            name="dueDate"
-            label="Vencimento"
-            controlId={`${uid}-due`}
             className="col-12 col-sm-6"
-            error={errors.dueDate?.message}
           />
+          <DateField form={form} name="dueDate" label="Vencimento" id={`${uid}-due`} className="col-12 col-sm-6" />
         </div>
-        <DateField
-          control={control}
-          name="paidAt"
-          label="Pago em"
-          controlId={`${uid}-paid`}
-          className="mb-3"
-          error={errors.paidAt?.message}
-        >
+        <DateField form={form} name="paidAt" label="Pago em" id={`${uid}-paid`} className="mb-3">
           <Form.Text>Em branco enquanto não for paga.</Form.Text>
         </DateField>
         <Form.Group controlId={`${uid}-file`}>

@@ -10,43 +10,18 @@ import { usePayExpense } from '../api/pay-expense.ts';
 export function PayExpenseModal({ expense, onHide }: { expense: Expense | null; onHide(): void }) {
   const uid = useId();
   const pay = usePayExpense();
-  const {
-    control,
-    onSubmit,
-    formState: { errors, isSubmitting },
-  } = useActionForm({
-    schema: payExpenseBody,
-    show: !!expense,
-    values: { paidAt: todayIso() },
-    send: async ({ paidAt }) => {
-      if (expense) await pay.mutateAsync({ id: expense.id, paidAt });
-    },
-    done: msg.paid,
-    onHide,
-  });
-
+  const send = async ({ paidAt }: { paidAt: string }) => {
+    if (expense) await pay.mutateAsync({ id: expense.id, paidAt });
+  };
+  const form = useActionForm(payExpenseBody, { paidAt: todayIso() }, { show: !!expense, onHide, send, done: msg.paid });
   return (
-    <ActionModal
-      show={!!expense}
-      onHide={onHide}
-      title="Marcar como paga"
-      formId={`${uid}-form`}
-      label="Confirmar"
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
-    >
+    <ActionModal {...form.modal} title="Marcar como paga" formId={`${uid}-form`} label="Confirmar">
       {expense && (
         <p>
           {expense.description} — <strong>{formatMoney(expense.amount)}</strong>
         </p>
       )}
-      <DateField
-        control={control}
-        name="paidAt"
-        label="Pago em"
-        controlId={`${uid}-paid`}
-        error={errors.paidAt?.message}
-      />
+      <DateField form={form} name="paidAt" label="Pago em" id={`${uid}-paid`} />
     </ActionModal>
   );
 }

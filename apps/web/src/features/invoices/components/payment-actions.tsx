@@ -89,45 +89,25 @@ function PayModal({ invoiceId, show, onHide }: { invoiceId: number; show: boolea
   // What 'Pagar' records: the balance after any deposit (the payments card has it already).
   const balance = usePayments(invoiceId).data?.balance;
   // The payment date's default: today in the organization's time zone.
-  const {
-    control,
-    register,
-    onSubmit,
-    formState: { errors, isSubmitting },
-  } = useActionForm({
-    schema: paySchema,
-    show,
-    values: { date: todayIso(), description: '', method: null },
-    send: (body: PayBody) => pay.mutateAsync(body),
-    done: invoiceMessages.paid,
-    onHide,
-  });
-
+  const values = { date: todayIso(), description: '', method: null };
+  const send = (body: PayBody) => pay.mutateAsync(body);
+  const form = useActionForm(paySchema, values, { show, onHide, send, done: invoiceMessages.paid });
+  const { errors } = form.formState;
+  const { register } = form;
   return (
     <ActionModal
-      show={show}
-      onHide={onHide}
+      {...form.modal}
       title={invoiceMessages.payModalTitle}
       formId="pay-form"
       label="Pagar"
       variant="success"
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
-      rootError={errors.root?.message}
     >
       {balance !== undefined && (
         <p data-testid="pay-amount">
           Valor a registrar: <strong>{formatMoney(balance)}</strong>
         </p>
       )}
-      <DateField
-        control={control}
-        name="date"
-        label="Data do pagamento"
-        controlId="pay-date"
-        className="mb-3"
-        error={errors.date?.message}
-      />
+      <DateField form={form} name="date" label="Data do pagamento" id="pay-date" className="mb-3" />
       <Form.Group className="mb-3" controlId="pay-method">
         <Form.Label>Forma de pagamento</Form.Label>
         <PaymentMethodSelect

@@ -8,6 +8,7 @@ import {
   paymentMethodLabel,
   receivableStatusLabels,
   type CreateInstallmentsBody,
+  type CreatePaymentBody,
   type InvoiceDetail,
   type InvoiceInstallment,
   type InvoicePayment,
@@ -18,7 +19,7 @@ import { lazySchema } from '../../../lib/schema-source.ts';
 import { todayIso } from '../../../lib/time-zone.ts';
 import { ActionModal, useActionForm } from '../../../components/action-modal.tsx';
 import { isoToBr } from '../../../components/date-input.tsx';
-import { MoneyField } from '../../../components/money-field.tsx';
+import { MoneyField } from '../../../components/register-form.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PaymentMethodSelect } from '../../../components/payments/payment-method-select.tsx';
@@ -224,51 +225,24 @@ function PaymentModal({
 }) {
   const add = useAddPayment(invoiceId);
   // What no instalment holds, today (the organization's), by PIX: the usual deposit, changed at will.
-  const {
-    control,
-    register,
-    onSubmit,
-    formState: { errors, isSubmitting },
-  } = useActionForm({
-    schema: paymentSchema,
-    show,
-    values: { amount: suggested || (null as unknown as number), method: 'pix', paidAt: todayIso(), note: '' },
-    send: (body) => add.mutateAsync(body),
-    done: paymentMessages.recorded,
-    onHide,
-  });
+  const values = {
+    amount: suggested || (null as unknown as number),
+    method: 'pix',
+    paidAt: todayIso(),
+    note: '',
+  } as const;
+  const send = (body: CreatePaymentBody) => add.mutateAsync(body);
+  const form = useActionForm(paymentSchema, values, { show, onHide, send, done: paymentMessages.recorded });
+  const { errors } = form.formState;
+  const { control, register } = form;
   return (
-    <ActionModal
-      show={show}
-      onHide={onHide}
-      title="Registrar pagamento"
-      formId="payment-form"
-      label="Registrar"
-      variant="success"
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
-      rootError={errors.root?.message}
-    >
-      <MoneyField
-        control={control}
-        name="amount"
-        label="Valor"
-        controlId="payment-amount"
-        className="mb-3"
-        error={errors.amount?.message}
-      />
+    <ActionModal {...form.modal} title="Registrar pagamento" formId="payment-form" label="Registrar" variant="success">
+      <MoneyField control={control} name="amount" id="payment-amount" label="Valor" error={errors.amount?.message} />
       <Form.Group className="mb-3" controlId="payment-method">
         <Form.Label>Forma de pagamento</Form.Label>
         <PaymentMethodSelect {...register('method')} error={errors.method?.message} />
       </Form.Group>
-      <DateField
-        control={control}
-        name="paidAt"
-        label="Data do pagamento"
-        controlId="payment-date"
-        className="mb-3"
-        error={errors.paidAt?.message}
-      />
+      <DateField form={form} name="paidAt" label="Data do pagamento" id="payment-date" className="mb-3" />
       <Form.Group controlId="payment-note">
         <Form.Label>Observação</Form.Label>
         <Form.Control isInvalid={!!errors.note} {...register('note')} />
@@ -292,31 +266,14 @@ function InstallmentsModal({
   onHide(): void;
 }) {
   const create = useCreateInstallments(invoiceId);
-  const {
-    control,
-    register,
-    onSubmit,
-    formState: { errors, isSubmitting },
-  } = useActionForm({
-    schema: installmentsSchema,
-    show,
-    values: { count: 3, firstDueDate: todayIso(), method: 'cartao_credito', interval: 'monthly' },
-    send: (body: CreateInstallmentsBody) => create.mutateAsync(body),
-    done: paymentMessages.installmentsCreated,
-    onHide,
-  });
+  const values = { count: 3, firstDueDate: todayIso(), method: 'cartao_credito', interval: 'monthly' } as const;
+  const send = (body: CreateInstallmentsBody) => create.mutateAsync(body);
+  const done = paymentMessages.installmentsCreated;
+  const form = useActionForm(installmentsSchema, values, { show, onHide, send, done });
+  const { errors } = form.formState;
+  const { register } = form;
   return (
-    <ActionModal
-      show={show}
-      onHide={onHide}
-      title="Parcelar saldo"
-      formId="installments-form"
-      label="Parcelar"
-      variant="success"
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
-      rootError={errors.root?.message}
-    >
+    <ActionModal {...form.modal} title="Parcelar saldo" formId="installments-form" label="Parcelar" variant="success">
       <p className="mb-3">
         Saldo a parcelar: <strong>{formatMoney(balance)}</strong>, uma parcela por mês; os centavos que sobram vão na
         última.
@@ -335,12 +292,11 @@ function InstallmentsModal({
         <Form.Control.Feedback type="invalid">{errors.count?.message}</Form.Control.Feedback>
       </Form.Group>
       <DateField
-        control={control}
+        form={form}
         name="firstDueDate"
         label="Vencimento da primeira"
-        controlId="installments-first"
+        id="installments-first"
         className="mb-3"
-        error={errors.firstDueDate?.message}
       />
       <Form.Group controlId="installments-method">
         <Form.Label>Forma de pagamento</Form.Label>

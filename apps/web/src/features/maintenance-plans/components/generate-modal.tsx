@@ -20,36 +20,12 @@ export function GenerateModal({
   onHide(): void;
 }) {
   const generate = useGenerateVisits(planId);
-  const {
-    control,
-    onSubmit,
-    formState: { errors, isSubmitting },
-  } = useActionForm({
-    schema: generateOccurrencesBody,
-    show,
-    values: { until: defaultUntil },
-    send: (body) => generate.mutateAsync(body),
-    done: ({ data }) => msg.generated(data.length),
-    onHide,
-  });
-
+  const send = (body: { until: string }) => generate.mutateAsync(body);
+  const done = ({ data }: { data: unknown[] }) => msg.generated(data.length);
+  const form = useActionForm(generateOccurrencesBody, { until: defaultUntil }, { show, onHide, send, done });
   return (
-    <ActionModal
-      show={show}
-      onHide={onHide}
-      title="Gerar ordens de serviço"
-      formId="generate-visits-form"
-      label="Gerar"
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
-    >
-      <DateField
-        control={control}
-        name="until"
-        label="Gerar as manutenções até"
-        controlId="generate-until"
-        error={errors.until?.message}
-      />
+    <ActionModal {...form.modal} title="Gerar ordens de serviço" formId="generate-visits-form" label="Gerar">
+      <DateField form={form} name="until" label="Gerar as manutenções até" id="generate-until" />
       <Form.Text className="d-block mt-3">
         Cada manutenção até essa data que ainda não tem ordem de serviço ganha uma, com os equipamentos, serviços,
         checklist e técnico do plano.

@@ -25,13 +25,8 @@ export function ReportModal({
   onHide(): void;
 }) {
   const orgPath = useOrgPath();
-  const {
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useContractForm(maintenanceReportBody, { mode: 'onBlur', defaultValues: period });
+  const form = useContractForm(maintenanceReportBody, { mode: 'onBlur', defaultValues: period });
+  const { handleSubmit, reset, setError } = form;
   useEffect(() => {
     if (show) reset(period);
   }, [show, reset, period]);
@@ -56,31 +51,14 @@ export function ReportModal({
 
   return (
     <ActionModal
-      show={show}
-      onHide={onHide}
+      {...{ show, onHide, onSubmit, isSubmitting: form.formState.isSubmitting }}
       title="Relatório PMOC"
       formId="pmoc-report-form"
       label="Abrir PDF"
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
     >
       <div className="row g-3">
-        <DateField
-          control={control}
-          name="from"
-          label="De"
-          controlId="report-from"
-          className="col-sm-6"
-          error={errors.from?.message}
-        />
-        <DateField
-          control={control}
-          name="to"
-          label="Até"
-          controlId="report-to"
-          className="col-sm-6"
-          error={errors.to?.message}
-        />
+        <DateField form={form} name="from" label="De" id="report-from" className="col-sm-6" />
+        <DateField form={form} name="to" label="Até" id="report-to" className="col-sm-6" />
       </div>
       <Form.Text className="d-block mt-3">
         A edificação e os equipamentos, cada manutenção do período com a data em que foi feita, o técnico, os serviços e

@@ -20,32 +20,21 @@ export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide()
     setCompany(null);
     onHide();
   };
-  const {
-    control,
-    onSubmit,
-    formState: { errors, isSubmitting },
-  } = useActionForm({
-    schema: generatePayrollBody,
+  // No company until one is picked: the contract then asks for it.
+  const values = { company: undefined, startDate: '', endDate: '' };
+  const form = useActionForm(generatePayrollBody, values, {
     show,
-    // No company until one is picked: the contract then asks for it.
-    values: { company: undefined, startDate: '', endDate: '' },
+    onHide: close,
     send: (body) => generate.mutateAsync(body),
     done: payrollMessages.generated,
-    onHide: close,
     afterwards: (created) => navigate(`/payrolls/${created.id}`),
     failed: payrollMessages.generateFailed,
   });
-
+  const { control, formState } = form;
+  const { errors } = formState;
+  // The form's own message is a warning box (say, no finished order in the period), not red text.
   return (
-    <ActionModal
-      show={show}
-      onHide={close}
-      title="Gerar folha"
-      formId="generate-payroll-form"
-      label="Gerar"
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
-    >
+    <ActionModal {...form.modal} rootError={undefined} title="Gerar folha" formId="generate-payroll-form" label="Gerar">
       <ControlledField
         control={control}
         name="company"
@@ -69,22 +58,8 @@ export function GeneratePayrollModal({ show, onHide }: { show: boolean; onHide()
         )}
       />
       <div className="row g-3">
-        <DateField
-          control={control}
-          name="startDate"
-          label="Início"
-          controlId="payroll-start"
-          className="col-sm-6"
-          error={errors.startDate?.message}
-        />
-        <DateField
-          control={control}
-          name="endDate"
-          label="Fim"
-          controlId="payroll-end"
-          className="col-sm-6"
-          error={errors.endDate?.message}
-        />
+        <DateField form={form} name="startDate" label="Início" id="payroll-start" className="col-sm-6" />
+        <DateField form={form} name="endDate" label="Fim" id="payroll-end" className="col-sm-6" />
       </div>
       <Form.Text className="d-block mt-3">
         Entram as ordens de serviço concluídas da empresa no período que ainda não estão em outra folha: uma linha por
