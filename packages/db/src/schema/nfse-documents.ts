@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { organizationColumn, stampColumns } from './record-columns.ts';
 import { companies } from './companies.ts';
 import { invoices } from './invoices.ts';
@@ -49,21 +49,9 @@ export const nfseDocuments = pgTable(
   },
   (t) => [
     check('nfse_documents_status_check', sql`${t.status} IN ('processing', 'issued', 'rejected', 'canceled')`),
-    sameOrganization(
-      'nfse_documents_invoice_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
-    ),
-    sameOrganization(
-      'nfse_documents_company_fkey',
-      { organizationId: t.organizationId, column: t.companyId },
-      companies,
-    ),
-    sameOrganization(
-      'nfse_documents_created_by_fkey',
-      { organizationId: t.organizationId, column: t.createdById },
-      users,
-    ),
+    sameOrganizationAs('nfse_documents_invoice_fkey', t, t.invoiceId, invoices),
+    sameOrganizationAs('nfse_documents_company_fkey', t, t.companyId, companies),
+    sameOrganizationAs('nfse_documents_created_by_fkey', t, t.createdById, users),
     uniqueIndex('nfse_documents_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('nfse_documents_live_key')
       .on(t.invoiceId)
