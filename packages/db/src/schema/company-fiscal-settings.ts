@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { organizationColumn, stampColumns } from './record-columns.ts';
 import { companies } from './companies.ts';
 
@@ -60,11 +60,7 @@ export const companyFiscalSettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.companyId] }),
-    sameOrganization(
-      'company_fiscal_settings_company_fkey',
-      { organizationId: t.organizationId, column: t.companyId },
-      companies,
-    ).onDelete('cascade'),
+    sameOrganizationAs('company_fiscal_settings_company_fkey', t, t.companyId, companies).onDelete('cascade'),
     check('company_fiscal_settings_municipality_check', sql`${t.municipalityCode} ~ '^[0-9]{7}$'`),
     check('company_fiscal_settings_simples_check', sql`${t.simplesNacional} IN (1, 2, 3)`),
     check('company_fiscal_settings_service_code_check', sql`${t.serviceCode} ~ '^[0-9]{6}$'`),

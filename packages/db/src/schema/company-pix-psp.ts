@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { organizationColumn, stampColumns } from './record-columns.ts';
 import { companies } from './companies.ts';
 
@@ -54,11 +54,7 @@ export const companyPixPsp = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.companyId] }),
-    sameOrganization(
-      'company_pix_psp_company_fkey',
-      { organizationId: t.organizationId, column: t.companyId },
-      companies,
-    ).onDelete('cascade'),
+    sameOrganizationAs('company_pix_psp_company_fkey', t, t.companyId, companies).onDelete('cascade'),
     check(
       'company_pix_psp_connection_check',
       sql`(${t.baseUrl} IS NULL) = (${t.tokenUrl} IS NULL) AND (${t.baseUrl} IS NULL) = (${t.clientId} IS NULL) AND (${t.baseUrl} IS NULL) = (${t.clientSecret} IS NULL)`,

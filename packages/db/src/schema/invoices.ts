@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { recordHeadColumns, recordMoneyColumns } from './record-columns.ts';
 import { addresses } from './addresses.ts';
 import { companies } from './companies.ts';
@@ -73,23 +73,11 @@ export const invoices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    sameOrganization('invoices_company_id_fkey', { organizationId: t.organizationId, column: t.companyId }, companies),
-    sameOrganization(
-      'invoices_customer_id_fkey',
-      { organizationId: t.organizationId, column: t.customerId },
-      customers,
-    ),
-    sameOrganization(
-      'invoices_transaction_nature_id_fkey',
-      { organizationId: t.organizationId, column: t.transactionNatureId },
-      transactionNatures,
-    ),
-    sameOrganization(
-      'invoices_status_id_fkey',
-      { organizationId: t.organizationId, column: t.statusId },
-      invoiceStatuses,
-    ),
-    sameOrganization('invoices_created_by_id_fkey', { organizationId: t.organizationId, column: t.createdById }, users),
+    sameOrganizationAs('invoices_company_id_fkey', t, t.companyId, companies),
+    sameOrganizationAs('invoices_customer_id_fkey', t, t.customerId, customers),
+    sameOrganizationAs('invoices_transaction_nature_id_fkey', t, t.transactionNatureId, transactionNatures),
+    sameOrganizationAs('invoices_status_id_fkey', t, t.statusId, invoiceStatuses),
+    sameOrganizationAs('invoices_created_by_id_fkey', t, t.createdById, users),
     uniqueIndex('invoices_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('invoices_organization_number_key').on(t.organizationId, t.number),
     index('invoices_organization_customer_idx').on(t.organizationId, t.customerId, t.number),
@@ -115,20 +103,12 @@ export const invoices = pgTable(
     index('invoices_estimate_idx')
       .on(t.estimateId, t.number)
       .where(sql`${t.estimateId} IS NOT NULL`),
-    sameOrganization('invoices_estimate_fkey', { organizationId: t.organizationId, column: t.estimateId }, estimates),
-    sameOrganization(
-      'invoices_address_fkey',
-      { organizationId: t.organizationId, column: t.addressId },
-      addresses,
-    ).onDelete('set null'),
+    sameOrganizationAs('invoices_estimate_fkey', t, t.estimateId, estimates),
+    sameOrganizationAs('invoices_address_fkey', t, t.addressId, addresses).onDelete('set null'),
     index('invoices_address_idx')
       .on(t.addressId)
       .where(sql`${t.addressId} IS NOT NULL`),
-    sameOrganization(
-      'invoices_maintenance_plan_fkey',
-      { organizationId: t.organizationId, column: t.maintenancePlanId },
-      maintenancePlans,
-    ),
+    sameOrganizationAs('invoices_maintenance_plan_fkey', t, t.maintenancePlanId, maintenancePlans),
     check('invoices_maintenance_check', sql`(${t.maintenancePlanId} IS NULL) = (${t.maintenanceDate} IS NULL)`),
     uniqueIndex('invoices_maintenance_visit_key')
       .on(t.maintenancePlanId, t.maintenanceDate)

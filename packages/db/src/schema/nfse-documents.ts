@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganization, sameOrganizationAs } from './tenancy.ts';
 import { organizationColumn, stampColumns } from './record-columns.ts';
 import { companies } from './companies.ts';
 import { invoices } from './invoices.ts';
@@ -92,21 +92,9 @@ export const nfseDocuments = pgTable(
       'nfse_documents_status_check',
       sql`${t.status} IN ('processing', 'issued', 'rejected', 'canceled', 'substituted')`,
     ),
-    sameOrganization(
-      'nfse_documents_invoice_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
-    ),
-    sameOrganization(
-      'nfse_documents_company_fkey',
-      { organizationId: t.organizationId, column: t.companyId },
-      companies,
-    ),
-    sameOrganization(
-      'nfse_documents_created_by_fkey',
-      { organizationId: t.organizationId, column: t.createdById },
-      users,
-    ),
+    sameOrganizationAs('nfse_documents_invoice_fkey', t, t.invoiceId, invoices),
+    sameOrganizationAs('nfse_documents_company_fkey', t, t.companyId, companies),
+    sameOrganizationAs('nfse_documents_created_by_fkey', t, t.createdById, users),
     sameOrganization(
       'nfse_documents_replaces_fkey',
       { organizationId: t.organizationId, column: t.replacesId },

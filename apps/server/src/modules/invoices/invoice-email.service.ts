@@ -9,7 +9,7 @@ import {
   fillTemplate,
   invoiceEmailTable,
   listRecordEmails,
-  sendJournaled,
+  sendRecordPdf,
   type EmailSender,
 } from '../../core/records/email.ts';
 import { recordChange, visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
@@ -77,21 +77,14 @@ export async function sendInvoiceEmail(
   const subject = `Ordem de serviço nº ${values.number}`;
   const pdf = await renderPdf({ kind: 'invoice', data });
   const danfse = await standingDanfse(db, actor.organizationId, id);
-  const sent = await sendJournaled(
-    deps,
-    invoiceEmailTable,
-    { organizationId: actor.organizationId, recordId: id, userId: actor.userId, userName: actor.name },
-    company!,
-    {
-      to,
-      subject,
-      html: await invoiceEmailHtml(values, signUrl, company!.emailSignature, !!danfse),
-      attachments: [
-        { filename: `OS-${values.number}.pdf`, content: pdf, contentType: 'application/pdf' },
-        ...(danfse ? [{ filename: danfse.fileName, content: danfse.pdf, contentType: 'application/pdf' }] : []),
-      ],
-    },
-  );
+  const sent = await sendRecordPdf(deps, invoiceEmailTable, actor, id, company!, {
+    to,
+    subject,
+    html: await invoiceEmailHtml(values, signUrl, company!.emailSignature, !!danfse),
+    filename: `OS-${values.number}.pdf`,
+    pdf,
+    more: danfse ? [{ filename: danfse.fileName, pdf: danfse.pdf }] : [],
+  });
   await db.transaction((tx) =>
     recordChange(tx, actor, id, 'update', [{ field: 'emails', before: null, after: { subject, to } }]),
   );

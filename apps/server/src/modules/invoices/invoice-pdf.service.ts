@@ -17,10 +17,8 @@ import {
   printPhotos,
   verifyDocumentLink,
   openPixCharge,
-  type DocumentLink,
-  type DocumentServer,
-  type PdfLog,
 } from '../../core/documents/printed-record.ts';
+import type { DocumentLink, DocumentServer, PdfLog } from '../../core/documents/printed-record.ts';
 import { assertFound } from '../../core/access/access.ts';
 import { dueCents } from '../../core/orders/settle.ts';
 

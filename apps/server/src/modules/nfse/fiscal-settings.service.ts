@@ -9,6 +9,7 @@ import {
   type CompanyFiscalBody,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
+import { pickColumns } from '../../lib/sql.ts';
 import { invalid } from '../../lib/errors.ts';
 import { CertificateError, openA1 } from '@ordem-certa/nfse-xml';
 import { canStoreSecrets, sealingKey, SecretsKeyMissing, type SecretsKeySettings } from '../../lib/secrets.ts';
@@ -21,22 +22,23 @@ import { companyCertificate, timeZoneOf, type NfseContext } from './nfse.service
 const f = schema.companyFiscalSettings;
 const c = schema.companies;
 
-const settingsColumns = {
-  municipalityCode: f.municipalityCode,
-  municipalRegistration: f.municipalRegistration,
-  simplesNacional: f.simplesNacional,
-  regApTribSN: f.regApTribSN,
-  specialRegime: f.specialRegime,
-  serviceCode: f.serviceCode,
-  issRate: f.issRate,
-  environment: f.environment,
-  dpsSeries: f.dpsSeries,
-  nextDpsNumber: f.nextDpsNumber,
-  ibsCbs: f.ibsCbs,
-  ibsCbsOperation: f.ibsCbsOperation,
-  ibsCbsCst: f.ibsCbsCst,
-  ibsCbsClass: f.ibsCbsClass,
-};
+const settingsColumns = pickColumns(
+  f,
+  'municipalityCode',
+  'municipalRegistration',
+  'simplesNacional',
+  'regApTribSN',
+  'specialRegime',
+  'serviceCode',
+  'issRate',
+  'environment',
+  'dpsSeries',
+  'nextDpsNumber',
+  'ibsCbs',
+  'ibsCbsOperation',
+  'ibsCbsCst',
+  'ibsCbsClass',
+);
 
 const ofCompany = (organizationId: number, companyId: number) =>
   and(eq(f.organizationId, organizationId), eq(f.companyId, companyId));

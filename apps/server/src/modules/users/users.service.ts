@@ -10,6 +10,7 @@ import {
   type updateUserBody,
 } from '@ordem-certa/contracts';
 import { hashPassword, schema, type Db } from '@ordem-certa/db';
+import { pickColumns } from '../../lib/sql.ts';
 import type { z } from 'zod';
 import { invalid } from '../../lib/errors.ts';
 import { register } from '../../core/registers/register.ts';
@@ -21,14 +22,7 @@ type CreateUser = z.output<typeof createUserBody>;
 type UpdateUser = z.output<typeof updateUserBody>;
 
 const t = schema.users;
-const columns = {
-  id: t.id,
-  name: t.name,
-  role: t.role,
-  email: t.email,
-  isActive: t.isActive,
-  paymentValueCents: t.paymentValueCents,
-};
+const columns = pickColumns(t, 'id', 'name', 'role', 'email', 'isActive', 'paymentValueCents');
 type Row = { id: number; name: string; role: string; email: string; isActive: boolean; paymentValueCents: number };
 const toUser = ({ paymentValueCents, ...r }: Row) => ({ ...r, paymentValue: fromCents(paymentValueCents) });
 

@@ -1,4 +1,5 @@
 import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { SummaryList } from '../../../components/summary-list.tsx';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -149,25 +150,21 @@ function Summary({ invoice }: { invoice: PublicInvoice }) {
   return (
     <Card className="mb-3">
       <Card.Body>
-        <dl className="summary-list mb-0">
-          <div>
-            <dt>Cliente</dt>
-            <dd>
-              {invoice.customerName}
-              <div className="small text-body-secondary">
-                {formatIdentifier(invoice.customerIdentifier, invoice.customerType)}
-              </div>
-            </dd>
-          </div>
-          <div>
-            <dt>Aberta em</dt>
-            <dd>{formatDateTime(invoice.createdAt, invoice.timeZone)}</dd>
-          </div>
-          <div>
-            <dt>Situação</dt>
-            <dd>{invoice.statusLabel}</dd>
-          </div>
-        </dl>
+        <SummaryList
+          rows={[
+            [
+              'Cliente',
+              <>
+                {invoice.customerName}
+                <div className="small text-body-secondary">
+                  {formatIdentifier(invoice.customerIdentifier, invoice.customerType)}
+                </div>
+              </>,
+            ],
+            ['Aberta em', formatDateTime(invoice.createdAt, invoice.timeZone)],
+            ['Situação', invoice.statusLabel],
+          ]}
+        />
         {sections
           .filter(([, items]) => items.length)
           .map(([title, items]) => (
