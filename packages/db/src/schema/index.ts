@@ -43,3 +43,7 @@ export * from './company-fiscal-settings.ts';
 export * from './company-pix-psp.ts';
 export * from './nfse-documents.ts';
 export * from './push-subscriptions.ts';
+export * from './user-recovery-codes.ts';
+export * from './login-challenges.ts';
+export * from './user-sessions.ts';
+export * from './sign-in-events.ts';
