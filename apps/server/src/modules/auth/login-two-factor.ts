@@ -77,7 +77,7 @@ function mailNewBrowser(deps: AccountMailDeps, user: SignInUser, client: Client)
       `Sua conta do ${PRODUCT_NAME} foi acessada de um navegador novo: ${browser} no ${system}, endereço ${client.ip}, em ${when} (horário de Brasília).`,
       'Se foi você, não precisa fazer nada. Se não foi, troque a senha e encerre a sessão em Perfil › Sessões:',
     ],
-    link: { url: `${deps.appUrl}/perfil`, label: 'Abrir o perfil' },
+    link: { url: `${deps.appUrl}/profile`, label: 'Abrir o perfil' },
     after: [],
   });
 }
