@@ -8,7 +8,10 @@ const codeFor = (secret: string, offsetMs = 0) =>
   });
 
 test.describe('two-step sign-in', () => {
-  test('an admin turns it on in the profile and then logs in with a generated code', async ({ browser, request }, info) => {
+  test('an admin turns it on in the profile and then logs in with a generated code', async ({
+    browser,
+    request,
+  }, info) => {
     // A fresh admin of the demo organization, so other specs' logins as the demo admin are untouched.
     const demo = await apiAs(request, 'admin');
     const email = `${unique('duas-etapas').replace(/\s+/g, '-').toLowerCase()}@teste.com.br`;

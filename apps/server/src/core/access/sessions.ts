@@ -77,12 +77,20 @@ export function sessionCheck(db: Db) {
 }
 
 /** The user's open sessions, newest first, the current one marked. */
-export async function listSessions(db: Db, who: Who, currentId: number | undefined, page: { skip: number; take: number }) {
+export async function listSessions(
+  db: Db,
+  who: Who,
+  currentId: number | undefined,
+  page: { skip: number; take: number },
+) {
   const s = schema.userSessions;
   const where = and(eq(s.organizationId, who.organizationId), eq(s.userId, who.userId), isNull(s.revokedAt));
   const [rows, [count]] = await Promise.all([
     db.select().from(s).where(where).orderBy(desc(s.lastSeenAt), desc(s.id)).offset(page.skip).limit(page.take),
-    db.select({ total: sql<number>`count(*)::int` }).from(s).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(s)
+      .where(where),
   ]);
   return {
     data: rows.map((r) => ({
@@ -104,12 +112,7 @@ export async function revokeSession(db: Db, who: Who, sessionId: number) {
     .update(s)
     .set({ revokedAt: sql`now()` })
     .where(
-      and(
-        eq(s.id, sessionId),
-        eq(s.organizationId, who.organizationId),
-        eq(s.userId, who.userId),
-        isNull(s.revokedAt),
-      ),
+      and(eq(s.id, sessionId), eq(s.organizationId, who.organizationId), eq(s.userId, who.userId), isNull(s.revokedAt)),
     )
     .returning({ id: s.id });
   return ended.length > 0;

@@ -8,12 +8,7 @@ import { describeUserAgent } from '../../lib/user-agent.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import { sendAccountMail, type AccountMailDeps } from '../../core/access/account-mail.ts';
 import { openSession, recordSignIn, type Client } from '../../core/access/sessions.ts';
-import {
-  checkSecondFactor,
-  confirmPending,
-  lockTwoFactor,
-  startEnrolment,
-} from '../../core/access/two-factor.ts';
+import { checkSecondFactor, confirmPending, lockTwoFactor, startEnrolment } from '../../core/access/two-factor.ts';
 
 // The second step of a login: the password was right, and the answer was a challenge instead of a
 // token. The challenge is random, kept only as its hash, works for CHALLENGE_MINUTES and once; each
@@ -70,7 +65,11 @@ export async function signIn(deps: SignInDeps, user: SignInUser, client: Client)
 
 function mailNewBrowser(deps: AccountMailDeps, user: SignInUser, client: Client) {
   const { browser, system } = describeUserAgent(client.userAgent);
-  const when = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const when = new Intl.DateTimeFormat('pt-BR', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: 'America/Sao_Paulo',
+  }).format(new Date());
   return sendAccountMail(deps, user, {
     subject: 'novo acesso à sua conta',
     before: [
@@ -144,9 +143,14 @@ export async function loginTwoFactor(deps: SignInDeps, body: LoginTwoFactorBody,
     const [recent] = await tx
       .select({ failures: sql<number>`coalesce(sum(${c.failures}), 0)::int` })
       .from(c)
-      .where(and(eq(c.userId, row.userId), sql`${c.createdAt} > now() - make_interval(mins => ${CODE_WINDOW_MINUTES})`));
+      .where(
+        and(eq(c.userId, row.userId), sql`${c.createdAt} > now() - make_interval(mins => ${CODE_WINDOW_MINUTES})`),
+      );
     if (row.failures >= MAX_CODES_PER_CHALLENGE || recent!.failures >= MAX_CODES_PER_USER) {
-      await tx.update(c).set({ usedAt: sql`now()` }).where(eq(c.id, row.id));
+      await tx
+        .update(c)
+        .set({ usedAt: sql`now()` })
+        .where(eq(c.id, row.id));
       return { kind: 'refused', error: tooMany(twoFactorMessages.tooManyCodes) };
     }
     let recoveryCodes: string[] | undefined;
@@ -159,11 +163,17 @@ export async function loginTwoFactor(deps: SignInDeps, body: LoginTwoFactorBody,
       right = !!recoveryCodes;
     }
     if (!right) {
-      await tx.update(c).set({ failures: sql`${c.failures} + 1` }).where(eq(c.id, row.id));
+      await tx
+        .update(c)
+        .set({ failures: sql`${c.failures} + 1` })
+        .where(eq(c.id, row.id));
       await recordSignIn(tx, who, 'wrong_code', client);
       return { kind: 'wrong', error: invalid({ code: twoFactorMessages.codeInvalid }) };
     }
-    await tx.update(c).set({ usedAt: sql`now()` }).where(eq(c.id, row.id));
+    await tx
+      .update(c)
+      .set({ usedAt: sql`now()` })
+      .where(eq(c.id, row.id));
     const [after] = await tx
       .select({ tokenVersion: schema.users.tokenVersion, twoFactorEnabledAt: schema.users.twoFactorEnabledAt })
       .from(schema.users)

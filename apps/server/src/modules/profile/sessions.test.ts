@@ -59,7 +59,9 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(200);
     const { data, meta } = res.json();
     expect(meta.total).toBe(2);
-    expect(data.map((s: { browser: string; system: string; current: boolean }) => [s.browser, s.system, s.current]).sort()).toEqual([
+    expect(
+      data.map((s: { browser: string; system: string; current: boolean }) => [s.browser, s.system, s.current]).sort(),
+    ).toEqual([
       ['Chrome', 'Linux', true],
       ['Safari', 'iOS', false],
     ]);
@@ -93,7 +95,9 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ended: 2 });
     for (const token of others) {
-      expect((await t.ctx.app.inject({ method: 'GET', url: '/api/me', headers: t.org.as(token) })).statusCode).toBe(401);
+      expect((await t.ctx.app.inject({ method: 'GET', url: '/api/me', headers: t.org.as(token) })).statusCode).toBe(
+        401,
+      );
     }
     expect((await call(t.org, mine, 'GET')).json().meta.total).toBe(1);
   });

@@ -23,7 +23,14 @@ const base = '/organizations/:orgId/profile/two-factor';
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
-    { schema: { tags, summary: 'A verificação em duas etapas do usuário', params: orgParam, response: { 200: twoFactorStatusResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'A verificação em duas etapas do usuário',
+        params: orgParam,
+        response: { 200: twoFactorStatusResponse },
+      },
+    },
     (request) => twoFactorStatus(app.db, request.auth),
   );
   app.post(

@@ -28,7 +28,13 @@ describe('OrganizationPage', () => {
 
   it('an empty name is refused under the field and nothing is sent', async () => {
     const calls = fakeApi({
-      'GET /api/organizations/1': () => ({ id: 1, name: 'X', timeZone: 'America/Sao_Paulo', features: {}, twoFactor: 'off' }),
+      'GET /api/organizations/1': () => ({
+        id: 1,
+        name: 'X',
+        timeZone: 'America/Sao_Paulo',
+        features: {},
+        twoFactor: 'off',
+      }),
     });
     renderAsUser(<OrganizationPage />);
     await userEvent.clear(await screen.findByLabelText('Nome'));

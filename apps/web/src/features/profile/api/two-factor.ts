@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConfirmTwoFactorBody, DisableTwoFactorBody, TwoFactorSetup, TwoFactorStatus } from '@ordem-certa/contracts';
+import type {
+  ConfirmTwoFactorBody,
+  DisableTwoFactorBody,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 

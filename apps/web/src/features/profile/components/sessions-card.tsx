@@ -45,7 +45,12 @@ export function SessionsCard() {
     <section className="mb-4" data-testid="sessions-card">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
         <h2 className="h5 mb-0">Sessões</h2>
-        <Button variant="outline-danger" size="sm" disabled={others === 0 || endOthers.isPending} onClick={() => void onEndOthers()}>
+        <Button
+          variant="outline-danger"
+          size="sm"
+          disabled={others === 0 || endOthers.isPending}
+          onClick={() => void onEndOthers()}
+        >
           Sair de todos os outros
         </Button>
       </div>

@@ -7,12 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { groupedSecret, QrCode, RecoveryCodes } from '../../../components/qr-code.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import {
-  useBeginTwoFactor,
-  useConfirmTwoFactor,
-  useDisableTwoFactor,
-  useTwoFactorStatus,
-} from '../api/two-factor.ts';
+import { useBeginTwoFactor, useConfirmTwoFactor, useDisableTwoFactor, useTwoFactorStatus } from '../api/two-factor.ts';
 
 const fieldError = (err: unknown, field: string) =>
   err instanceof ApiError ? err.fieldErrors?.[field]?.[0] : undefined;
@@ -40,7 +35,13 @@ export function TwoFactorCard() {
   };
   const onDisable = async (e: FormEvent) => {
     e.preventDefault();
-    if (!(await disable.mutateAsync({ password, code }).then(() => true).catch(() => false))) return;
+    if (
+      !(await disable
+        .mutateAsync({ password, code })
+        .then(() => true)
+        .catch(() => false))
+    )
+      return;
     setPassword('');
     setCode('');
     toast.success('Verificação em duas etapas desativada');
@@ -88,7 +89,12 @@ export function TwoFactorCard() {
                       error={fieldError(disable.error, 'code')}
                     />
                     <div className="col-12 col-sm-3 pt-sm-4">
-                      <Button type="submit" variant="outline-danger" className="mt-sm-2 w-100" disabled={disable.isPending}>
+                      <Button
+                        type="submit"
+                        variant="outline-danger"
+                        className="mt-sm-2 w-100"
+                        disabled={disable.isPending}
+                      >
                         Desativar
                       </Button>
                     </div>

@@ -5,7 +5,7 @@ import { schema } from '@ordem-certa/db';
 import { addUser, createOrg, perFile, type TestOrg } from '../../../test/helpers.ts';
 import { testOutbox } from '../../../test/outbox.ts';
 import { totpCode } from '../../core/access/two-factor.ts';
-import { MAX_CODES_PER_CHALLENGE, MAX_CODES_PER_USER, REMEMBER_COOKIE } from '../auth/login-two-factor.ts';
+import { MAX_CODES_PER_CHALLENGE, MAX_CODES_PER_USER, REMEMBER_COOKIE } from './login-two-factor.ts';
 
 // Two-step sign-in: enrol with a QR, confirm with a first code, then every login asks for a code from
 // the app (±30 s of clock drift, each code once) or a recovery code (each once), with wrong codes limited.
@@ -14,7 +14,13 @@ const t = perFile({ app: { mailer: outbox.mailer }, other: true });
 
 let ip = 0;
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: `10.71.${Math.floor(++ip / 250)}.${ip % 250}` });
+  t.ctx.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers,
+    remoteAddress: `10.71.${Math.floor(++ip / 250)}.${ip % 250}`,
+  });
 const login = (username: string, headers?: Record<string, string>) =>
   post('/api/login', { username, password: 'senha-forte-1' }, headers);
 const second = (challenge: string, code: string, remember = false) =>
@@ -57,7 +63,14 @@ async function challengeFor(email: string) {
 
 describe('two-step sign-in: enrolment and login', () => {
   it('401 without a token; the secret only counts after a right first code', async () => {
-    expect((await t.ctx.app.inject({ method: 'POST', url: `/api/organizations/${t.org.organization.id}/profile/two-factor` })).statusCode).toBe(401);
+    expect(
+      (
+        await t.ctx.app.inject({
+          method: 'POST',
+          url: `/api/organizations/${t.org.organization.id}/profile/two-factor`,
+        })
+      ).statusCode,
+    ).toBe(401);
     const p = await person();
     const { secret } = (await profile(t.org, p.token, 'POST')).json();
     // Not confirmed: a login still gives the token at once.
