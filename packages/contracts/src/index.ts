@@ -2,6 +2,7 @@ export * from './messages.ts';
 export * from './limits.ts';
 export * from './common.ts';
 export * from './auth.ts';
+export * from './two-factor.ts';
 export * from './format.ts';
 export * from './invoice-states.ts';
 export * from './identifier.ts';

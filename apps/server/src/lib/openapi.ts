@@ -186,7 +186,8 @@ function errorResponses(method: string, url: string, f: RouteFacts) {
   const isPublic = f.access === 'public';
   // A body that cannot be read (invalid JSON, a multipart upload cut short) is refused before validation.
   if (write) out['400'] = errorAnswer('Pedido malformado (JSON inválido, arquivo cortado)');
-  if (!isPublic || url === '/api/login') out['401'] = errorAnswer('Sem login, ou o login expirou (ou senha errada)');
+  const isLogin = url === '/api/login' || url.startsWith('/api/login/');
+  if (!isPublic || isLogin) out['401'] = errorAnswer('Sem login, ou o login expirou (ou senha errada)');
   if (f.access !== 'public' && (url.includes('{orgId}') || (f.access && (f.access.admin || f.access.feature))))
     out['403'] = errorAnswer('Sem permissão (outra organização, só administradores, recurso desligado)');
   if (!isPublic || f.hasPathParams)
@@ -197,7 +198,7 @@ function errorResponses(method: string, url: string, f: RouteFacts) {
   if (write) out['413'] = errorAnswer('Corpo ou arquivo grande demais');
   if (write) out['415'] = errorAnswer('Formato do conteúdo não aceito');
   if (f.hasInput) out['422'] = errorAnswer('Dados inválidos: as mensagens por campo');
-  if (f.rateLimited || url === '/api/login') out['429'] = errorAnswer('Muitas tentativas: aguarde');
+  if (f.rateLimited || isLogin) out['429'] = errorAnswer('Muitas tentativas: aguarde');
   if (!Object.keys(out).some((code) => code.startsWith('4'))) out['400'] = errorAnswer('Pedido malformado');
   out['500'] = errorAnswer('Erro inesperado (registrado no log do servidor)');
   out['503'] = errorAnswer('Banco de dados ou armazenamento de arquivos fora do ar: tente de novo em instantes');

@@ -14,6 +14,8 @@ import { reminderRoutes } from './reminders/reminders.routes.ts';
 import { tagRoutes } from './tags/tags.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
+import { sessionRoutes } from './profile/sessions.routes.ts';
+import { twoFactorRoutes } from './two-factor/two-factor.routes.ts';
 import { invoiceRoutes } from './invoices/invoices.routes.ts';
 import { payrollRoutes } from './payrolls/payrolls.routes.ts';
 import { estimatePdfLinkRoutes, estimateShareRoutes } from './estimates/estimate-links.routes.ts';
@@ -66,6 +68,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   tagRoutes,
   userRoutes,
   profileRoutes,
+  sessionRoutes,
+  twoFactorRoutes,
   invoiceRoutes,
   payrollRoutes,
   // What works without a login, each call authorized by the token in its link (lib/signed-links.ts, or

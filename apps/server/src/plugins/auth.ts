@@ -6,6 +6,7 @@ import { can, isAdminRoles, messages, type TokenPayload } from '@ordem-certa/con
 import { schema, type Announcements, type Db } from '@ordem-certa/db';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { Access, AuthContext } from '../core/access/access.ts';
+import { sessionCheck } from '../core/access/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,6 +28,8 @@ export interface TokenService {
     role: string;
     organizationId: number;
     tokenVersion?: number;
+    /** The session the token belongs to (user_sessions.id); revoked, the token is refused. */
+    sessionId?: number;
   }): Promise<string>;
   verify(token: string): Promise<TokenPayload>;
 }
@@ -48,6 +51,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         roles: [user.role],
         organizationId: user.organizationId,
         ver: user.tokenVersion ?? 0,
+        ...(user.sessionId === undefined ? {} : { sid: user.sessionId }),
       })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.id))
@@ -67,7 +71,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
 }
 
 /** The token of an `Authorization: Bearer …` header; the scheme's name is case-insensitive (RFC 9110). */
-function bearer(request: FastifyRequest): string | undefined {
+export function bearer(request: FastifyRequest): string | undefined {
   const match = /^bearer[ \t]+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match?.[1];
 }
@@ -173,6 +177,7 @@ export const accessPlugin = fp(
     const { tokens } = app;
     const query = authQuery(app.db);
     const checked = new CheckedUsers(app.database.announcements);
+    const sessionOpen = sessionCheck(app.db);
     app.addHook('onClose', async () => checked.stop());
     app.addHook('onRequest', async (request, reply) => {
       const access = request.routeOptions.config.access;
@@ -186,6 +191,10 @@ export const accessPlugin = fp(
       try {
         payload = await tokens.verify(token);
       } catch {
+        throw unauthorized();
+      }
+      const logError = (err: unknown) => request.log.error({ err }, 'session last seen not written');
+      if (payload.sid !== undefined && !(await sessionOpen(payload.sid, Number(payload.sub), logError))) {
         throw unauthorized();
       }
       const auth = await loadAuth(query, checked, payload);

@@ -51,3 +51,7 @@ export * from './push-subscriptions.ts';
 export * from './whatsapp-settings.ts';
 export * from './whatsapp-consents.ts';
 export * from './customer-messages.ts';
+export * from './user-recovery-codes.ts';
+export * from './login-challenges.ts';
+export * from './user-sessions.ts';
+export * from './sign-in-events.ts';
