@@ -7,7 +7,8 @@ const api = (name: string, db: string) => ({
     name,
     include: ['apps/server/src/**/*.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
-    env: { TEST_DB: db },
+    // The task and PDF threads at the process's priority: what they do is tested, not how they yield.
+    env: { TEST_DB: db, BULK_THREAD_NICE: '0' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,

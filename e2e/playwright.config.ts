@@ -34,12 +34,23 @@ process.env.E2E_PIX_PORT ??= execFileSync(process.execPath, [
   '-e',
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
+// The stand-in WhatsApp Cloud API (fixtures/whatsapp.ts), on its own free port.
+process.env.E2E_WHATSAPP_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'oficina-e2e-'));
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: '.',
-  globalSetup: ['./fixtures/smtp-sink.ts', './fixtures/lookups.ts', './fixtures/sefin.ts', './fixtures/pix-psp.ts'],
+  globalSetup: [
+    './fixtures/smtp-sink.ts',
+    './fixtures/lookups.ts',
+    './fixtures/sefin.ts',
+    './fixtures/pix-psp.ts',
+    './fixtures/whatsapp.ts',
+  ],
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
@@ -83,7 +94,11 @@ export default defineConfig({
       CNPJ_API_URL: `${lookups}/brasilapi/cnpj/v1`,
       NFSE_API_URL: `http://127.0.0.1:${process.env.E2E_SEFIN_PORT}`,
       NFSE_PRODUCTION_API_URL: `http://127.0.0.1:${process.env.E2E_SEFIN_PORT}`,
+      NFSE_PARAMETERS_URL: `http://127.0.0.1:${process.env.E2E_SEFIN_PORT}/parametrizacao`,
       NFSE_JOB_INTERVAL_MS: '1000',
+      WHATSAPP_API_URL: `http://127.0.0.1:${process.env.E2E_WHATSAPP_PORT}/v27.0`,
+      WHATSAPP_JOB_INTERVAL_MS: '500',
+      PIX_JOB_INTERVAL_MS: '1000',
     },
   },
 });

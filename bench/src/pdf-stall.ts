@@ -7,14 +7,14 @@
 // delay of the server over the run (monitorEventLoopDelay, preloaded by loop-delay.ts); the same without
 // the PDFs first, as the baseline.
 // Run: node --import tsx bench/src/pdf-stall.ts   (npm run bench pdf-stall)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startCluster } from '@ordem-certa/test-support/postgres-cluster';
 import { percentile } from './lib.ts';
-import { freePort, serverArgs, sleep, waitForServer } from './setup.ts';
+import { freePort, sleep, waitForServer } from './setup.ts';
+import { every, startProbedServer, timed } from './probed-server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const pdfClients = Number(process.env.BENCH_PDF_CLIENTS ?? 2);
@@ -27,31 +27,7 @@ const cluster = await startCluster();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'oficina-bench-stall-'));
-const loopFile = join(dataDir, 'loop-delay.json');
-const server = spawn('node', ['--import', 'tsx', '--import', './bench/src/loop-delay.ts', ...serverArgs()], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: cluster.url('postgres'),
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '1',
-    NODE_ENV: 'development',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-    LOOP_DELAY_OUT: loopFile,
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-/** What the server's event loop went through since the last call. */
-async function loopDelay() {
-  rmSync(loopFile, { force: true });
-  server.kill('SIGUSR2');
-  while (!existsSync(loopFile)) await sleep(20);
-  await sleep(20);
-  return JSON.parse(readFileSync(loopFile, 'utf8')) as { p50: number; p99: number; max: number; samples: number };
-}
+const { loopDelay, stop } = startProbedServer({ port, dataDir, databaseUrl: cluster.url('postgres') });
 
 async function post(url: string, body: unknown, token?: string) {
   const res = await fetch(base + url, {
@@ -89,20 +65,6 @@ try {
   const pdfs: number[] = [];
   let pdfBytes = 0;
   let pdfStatuses = new Map<number, number>();
-  const timed = async (list: number[], call: () => Promise<Response>) => {
-    const t0 = performance.now();
-    const res = await call();
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${res.url}: ${res.status}`);
-    list.push(performance.now() - t0);
-  };
-  const every = async (ms: number, until: () => boolean, fn: () => Promise<void>) => {
-    while (!until()) {
-      const t0 = performance.now();
-      await fn();
-      await sleep(Math.max(0, ms - (performance.now() - t0)));
-    }
-  };
   const phase = async (withPdfs: boolean) => {
     health.length = logins.length = pdfs.length = 0;
     pdfStatuses = new Map();
@@ -154,8 +116,7 @@ try {
     console.log(`event-loop delay            p50 ${loop.p50} ms   p99 ${loop.p99} ms   max ${loop.max} ms`);
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await stop();
   cluster.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -16,6 +16,7 @@ const all = [
   'scale',
   'pdf-stall',
   'import',
+  'fairness',
 ];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of names) {

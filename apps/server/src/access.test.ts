@@ -40,6 +40,9 @@ const PUBLIC_PREFIXES = [
   '/api/public/',
   '/api/pdfs/',
   '/api/calendar/',
+  // Meta's WhatsApp webhook: its verify token, and each notification's signature, authorize it.
+  '/api/whatsapp/webhook',
+  '/api/pix/webhook/',
 ];
 
 const ORG = '/api/organizations/{orgId}';

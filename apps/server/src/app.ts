@@ -12,7 +12,7 @@ import { accessPlugin, authPlugin } from './plugins/auth.ts';
 import { configPlugin, type AppConfig } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
@@ -26,11 +26,17 @@ import { storagePlugin } from './plugins/storage.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { webDistDir, webPlugin } from './plugins/web.ts';
+import type { Resolve } from './lib/outbound.ts';
+import { tasks } from './tasks.ts';
 import { apiModules } from './modules/index.ts';
 import { startMaintenancePlanJob } from './modules/maintenance-plans/maintenance-plan-job.ts';
 import { startNfseJob } from './modules/nfse/nfse-job.ts';
 import { startReminderJob } from './modules/notifications/reminder-job.ts';
 import { startReceivableJob } from './modules/payments/receivable-job.ts';
+import { startWhatsAppJob } from './modules/whatsapp/whatsapp-job.ts';
+import { startPixChargeJob } from './modules/pix/charge-job.ts';
+import { demoPspPlugin } from './modules/pix/demo-psp.ts';
+import { startPixReconcileJob } from './modules/pix/reconcile-job.ts';
 
 export interface BuildOptions {
   database: Database;
@@ -46,18 +52,29 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** The sender of outgoing e-mail (MAIL_FROM); default: the company's e-mail. */
   mailFrom?: string;
+  /** How host names of outside addresses users give (push endpoints) resolve (default: the system's). */
+  resolve?: Resolve;
   /**
    * Run the background jobs (main.ts does; tests that exercise them do): due reminders every
    * `reminderIntervalMs`, maintenance plans' orders every `maintenancePlanIntervalMs`, overdue
    * instalments' notifications every `receivableIntervalMs`, the NFS-e waiting to be sent every
-   * `nfseIntervalMs` (0 or absent: off).
+   * `nfseIntervalMs`, the WhatsApp messages queued every `whatsappIntervalMs` (0 or absent: off).
    */
   jobs?: {
     reminderIntervalMs: number;
     maintenancePlanIntervalMs?: number;
     receivableIntervalMs?: number;
     nfseIntervalMs?: number;
+    whatsappIntervalMs?: number;
+    /** The Pix charges of queued orders, and the reading of the PSPs for missed Pix. */
+    pixChargeIntervalMs?: number;
+    pixReconcileIntervalMs?: number;
   };
+  /**
+   * Run the demo's stand-in PSP in this process (only with the demo data, never in production);
+   * `connectDemoCompany` when the demo data was just written.
+   */
+  demoPsp?: { connectDemoCompany: boolean };
 }
 
 /** A hop count trusts that many proxies nearest to us; fastify's typings take it as a function. */
@@ -79,12 +96,15 @@ export async function buildApp(opts: BuildOptions) {
     // Forwarded headers only from configured proxies (TRUST_PROXY); by default request.ip is the peer.
     trustProxy: trustProxyOption(config.trustProxy ?? false),
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   const serveWeb = opts.serveWeb ?? existsSync(join(webDistDir, 'index.html'));
 
   await app.register(validationPlugin);
   await app.register(serializationPlugin);
   await app.register(dbPlugin, { database });
+  // Bulk work on the task threads: imports, archives' compression, CSV reports (tasks.ts).
+  app.decorate('tasks', tasks);
   await app.register(configPlugin, { config });
   await app.register(authPlugin, { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds });
   await app.register(linksPlugin, { secret: config.jwtSecret });
@@ -95,13 +115,15 @@ export async function buildApp(opts: BuildOptions) {
       createMailer({ smtpUrl: process.env.SMTP_URL || undefined, outboxDir: join(config.dataDir, 'outbox') }),
     from: opts.mailFrom ?? (process.env.MAIL_FROM || undefined),
   });
-  await app.register(pushPlugin);
+  await app.register(pushPlugin, { resolve: opts.resolve });
   await app.register(errorsPlugin);
   await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin, { scriptSources: serveWeb ? inlineScriptSources(webDistDir) : [] });
   await app.register(rateLimitPlugin);
   await app.register(uploadsPlugin);
   await app.register(docsPlugin);
+  if (opts.demoPsp) await app.register(demoPspPlugin, opts.demoPsp);
+  else app.decorate('demoPsp', { standIn: null, ready: Promise.resolve() });
   await app.register(
     async (api) => {
       // Every route registered in this scope goes through the one access check.
@@ -118,6 +140,9 @@ export async function buildApp(opts: BuildOptions) {
       maintenancePlanIntervalMs = 0,
       receivableIntervalMs = 0,
       nfseIntervalMs = 0,
+      whatsappIntervalMs = 0,
+      pixChargeIntervalMs = 0,
+      pixReconcileIntervalMs = 0,
     } = opts.jobs;
     await app.register(jobsPlugin, {
       jobs: [
@@ -125,6 +150,9 @@ export async function buildApp(opts: BuildOptions) {
         { everyMs: maintenancePlanIntervalMs, start: (ms) => startMaintenancePlanJob(app.db, app.log, ms) },
         { everyMs: receivableIntervalMs, start: (ms) => startReceivableJob(app.db, app.log, ms) },
         { everyMs: nfseIntervalMs, start: (ms) => startNfseJob(app, ms) },
+        { everyMs: whatsappIntervalMs, start: (ms) => startWhatsAppJob(app, ms) },
+        { everyMs: pixChargeIntervalMs, start: (ms) => startPixChargeJob(app, ms) },
+        { everyMs: pixReconcileIntervalMs, start: (ms) => startPixReconcileJob(app, ms) },
       ],
     });
   }

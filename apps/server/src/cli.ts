@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import {
@@ -13,6 +14,7 @@ import { loadConfig, type Config } from './config.ts';
 import { PRIVATE_FILE, restrictNewFiles } from './lib/private-files.ts';
 import { copyLocalFiles, createS3Storage } from './lib/storage.ts';
 import { createBackup, restoreBackup } from './lib/backup.ts';
+import { BackupPassphraseWrong, decryptArchive, encryptArchive, isEncryptedArchive } from './lib/backup-crypt.ts';
 import { requestBackup } from './lib/maintenance.ts';
 
 restrictNewFiles();
@@ -21,8 +23,10 @@ const usage = `Uso:
   npm run cli -- create-organization --name "Minha Empresa" --admin-name "Nome" --admin-email email@x.com --admin-password senha
   npm run cli -- reset-password --email email@x.com --password novasenha
   npm run cli -- copy-files-to-s3        copia os arquivos de DATA_DIR/files para o bucket S3_BUCKET
-  npm run cli -- backup ARQUIVO          backup do banco embutido e dos arquivos (também com o servidor rodando)
-  npm run cli -- restore ARQUIVO         restaura um backup em um DATA_DIR vazio
+  npm run cli -- backup ARQUIVO          backup do banco embutido e dos arquivos (também com o servidor rodando);
+                                         com BACKUP_PASSPHRASE, criptografado com ela
+  npm run cli -- restore ARQUIVO         restaura um backup em um DATA_DIR vazio (um criptografado pede a senha,
+                                         ou a lê de BACKUP_PASSPHRASE)
 
 Usa DATABASE_URL quando definido; senão o banco embutido em DATA_DIR (./data).`;
 
@@ -56,6 +60,22 @@ function open(config: Config) {
     if (err instanceof DataDirInUseError) fail(err.message);
     throw err;
   });
+}
+
+/** Asks on the terminal without echoing what is typed (a passphrase). */
+async function askHidden(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const echo = rl as unknown as { _writeToOutput(text: string): void };
+  // oxlint-disable-next-line no-underscore-dangle -- readline's own hook for what it echoes
+  echo._writeToOutput = (text) => {
+    if (text.startsWith(question)) process.stdout.write(question);
+  };
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+    process.stdout.write('\n');
+  }
 }
 
 async function withDatabase(config: Config, fn: (database: Database) => Promise<void>) {
@@ -118,15 +138,32 @@ const commands: Record<string, (config: Config) => Promise<void>> = {
         await database.close();
       }
     }
+    if (config.backupPassphrase) archive = encryptArchive(archive, config.backupPassphrase);
     writeFileSync(file, archive, { mode: PRIVATE_FILE });
-    console.log(`Backup de ${config.dataDir} gravado em ${file} (${archive.length} bytes).`);
+    console.log(
+      `Backup de ${config.dataDir} gravado em ${file} (${archive.length} bytes)${config.backupPassphrase ? ', criptografado com BACKUP_PASSPHRASE' : ''}.`,
+    );
   },
   restore: async (config) => {
     const file = positionals[0];
     if (!file) fail('Informe o arquivo do backup.');
     if (config.databaseUrl) fail('restore preenche um DATA_DIR embutido; sem DATABASE_URL.');
+    let archive: Buffer = readFileSync(file);
+    if (isEncryptedArchive(archive)) {
+      const passphrase = config.backupPassphrase ?? (process.stdin.isTTY ? await askHidden('Senha do backup: ') : '');
+      if (!passphrase)
+        fail(
+          'O backup está criptografado: defina BACKUP_PASSPHRASE ou rode o comando em um terminal para digitar a senha.',
+        );
+      try {
+        archive = decryptArchive(archive, passphrase);
+      } catch (err) {
+        if (err instanceof BackupPassphraseWrong) fail(err.message);
+        throw err;
+      }
+    }
     try {
-      const { files } = await restoreBackup(readFileSync(file), config.dataDir);
+      const { files } = await restoreBackup(archive, config.dataDir);
       console.log(`Backup restaurado em ${config.dataDir} (${files} arquivo(s)).`);
     } catch (err) {
       fail((err as Error).message);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { s3SettingsFromEnv, type S3Settings } from './lib/storage.ts';
@@ -34,6 +35,8 @@ export interface Config {
   backupDir: string;
   /** BACKUP_KEEP_DAYS: archives older than this many days are deleted after each run (default 14). */
   backupKeepDays: number;
+  /** BACKUP_PASSPHRASE: backups (the CLI's and the scheduled ones) are encrypted with it; restore asks for it. */
+  backupPassphrase?: string;
   /** CEP_API_URL: a ViaCEP-compatible service (`{url}/{cep}/json/`), asked first. */
   cepApiUrl: string;
   /** CEP_FALLBACK_URL: a BrasilAPI-compatible CEP service (`{url}/{cep}`), asked when the first fails. */
@@ -44,20 +47,44 @@ export interface Config {
   nfseApiUrl: string;
   /** NFSE_PRODUCTION_API_URL: the SEFIN Nacional of companies in production (default the national production base). */
   nfseProductionApiUrl: string;
-  /** NFSE_CERT_KEY: the secret the stored certificates are encrypted with; when absent one kept in the database. */
-  nfseCertKey?: string;
+  /** NFSE_PARAMETERS_URL: the national municipal parameters API (ISS rates, who uses the national system). */
+  nfseParametersUrl: string;
+  /**
+   * The key stored secrets (A1 certificates and their passwords) are encrypted with, from outside the
+   * database: NFSE_CERT_KEY, or the contents of the file SECRETS_KEY_FILE names. Unset: outside
+   * production one kept in the database; in production such secrets are refused.
+   */
+  secretsKey?: string;
+  /** NODE_ENV=production: stored secrets need `secretsKey`. */
+  secretsKeyRequired: boolean;
   /** How often the job sends the NFS-e waiting to be sent (ms; 0 turns it off). */
   nfseJobIntervalMs: number;
+  /** WHATSAPP_API_URL: Meta's Graph API with its version, where the WhatsApp Cloud API answers. */
+  whatsappApiUrl: string;
+  /** How often the job sends the queued WhatsApp messages and finds the reminders due (ms; 0 turns it off). */
+  whatsappJobIntervalMs: number;
+  /** How often the job brings the queued orders' Pix charges in line with the PSP (ms; 0 turns it off). */
+  pixJobIntervalMs: number;
+  /** How often each connected company's PSP is read for Pix no webhook brought (ms; 0 turns it off). */
+  pixReconcileIntervalMs: number;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: the Web Push key pair; when absent one kept in the database. */
   vapidPublicKey?: string;
   vapidPrivateKey?: string;
   /** VAPID_SUBJECT: the contact push services see (default mailto:nao-responda@ the APP_URL host). */
   vapidSubject?: string;
+  /** PUSH_ALLOWED_HOSTS: push services' hosts accepted besides the browsers' own (comma-separated; `*.` for subdomains). */
+  pushAllowedHosts: string[];
+  /** PUSH_ALLOW_LOCALHOST=1: push endpoints on this machine (http://localhost…) accepted — for tests only. */
+  pushAllowLocalhost: boolean;
 }
 
 /** The national NFS-e web service (SEFIN Nacional) of each environment. */
 export const NFSE_HOMOLOGATION_URL = 'https://sefin.producaorestrita.nfse.gov.br/SefinNacional';
 export const NFSE_PRODUCTION_URL = 'https://sefin.nfse.gov.br/SefinNacional';
+/** The national municipal parameters API (Ambiente de Dados Nacional), production's: the municipalities' real rates. */
+export const NFSE_PARAMETERS_URL = 'https://adn.nfse.gov.br/parametrizacao';
+/** Meta's Graph API at its latest version (v27.0, November 2026), where the WhatsApp Cloud API is. */
+export const WHATSAPP_GRAPH_URL = 'https://graph.facebook.com/v27.0';
 
 /** Whom to believe about the client's address: nobody (false), these proxies, or so many hops. */
 export type TrustProxy = false | string[] | number;
@@ -76,6 +103,21 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** NFSE_CERT_KEY, or the key file SECRETS_KEY_FILE names (one of them; an unreadable or empty file stops the start). */
+function secretsKeyFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const file = env.SECRETS_KEY_FILE?.trim();
+  if (!file) return env.NFSE_CERT_KEY || undefined;
+  if (env.NFSE_CERT_KEY) throw new Error('NFSE_CERT_KEY and SECRETS_KEY_FILE are both set: keep one of them');
+  let key: string;
+  try {
+    key = readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    throw new Error(`SECRETS_KEY_FILE (${file}) cannot be read: ${(err as Error).message}`, { cause: err });
+  }
+  if (!key) throw new Error(`SECRETS_KEY_FILE (${file}) is empty`);
+  return key;
 }
 
 /** An outside service's base URL without its trailing '/' (paths are added after it). */
@@ -112,15 +154,27 @@ export function loadConfig(env = process.env): Config {
     backupCron: env.BACKUP_CRON?.trim() || undefined,
     backupDir: resolve(env.BACKUP_DIR || resolve(dataDir, 'backups')),
     backupKeepDays: Number(env.BACKUP_KEEP_DAYS || 14),
+    backupPassphrase: env.BACKUP_PASSPHRASE || undefined,
     cepApiUrl: baseUrl(env.CEP_API_URL, 'https://viacep.com.br/ws'),
     cepFallbackUrl: baseUrl(env.CEP_FALLBACK_URL, 'https://brasilapi.com.br/api/cep/v1'),
     cnpjApiUrl: baseUrl(env.CNPJ_API_URL, 'https://brasilapi.com.br/api/cnpj/v1'),
     nfseApiUrl: baseUrl(env.NFSE_API_URL, NFSE_HOMOLOGATION_URL),
     nfseProductionApiUrl: baseUrl(env.NFSE_PRODUCTION_API_URL, NFSE_PRODUCTION_URL),
-    nfseCertKey: env.NFSE_CERT_KEY || undefined,
+    nfseParametersUrl: baseUrl(env.NFSE_PARAMETERS_URL, NFSE_PARAMETERS_URL),
+    secretsKey: secretsKeyFrom(env),
+    secretsKeyRequired: env.NODE_ENV === 'production',
     nfseJobIntervalMs: Number(env.NFSE_JOB_INTERVAL_MS ?? 5000),
+    whatsappApiUrl: baseUrl(env.WHATSAPP_API_URL, WHATSAPP_GRAPH_URL),
+    whatsappJobIntervalMs: Number(env.WHATSAPP_JOB_INTERVAL_MS ?? 2000),
+    pixJobIntervalMs: Number(env.PIX_JOB_INTERVAL_MS ?? 5000),
+    pixReconcileIntervalMs: Number(env.PIX_RECONCILE_INTERVAL_MS ?? 600_000),
     vapidPublicKey: env.VAPID_PUBLIC_KEY?.trim() || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY?.trim() || undefined,
     vapidSubject: env.VAPID_SUBJECT?.trim() || undefined,
+    pushAllowedHosts: (env.PUSH_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+    pushAllowLocalhost: env.PUSH_ALLOW_LOCALHOST === '1' || env.PUSH_ALLOW_LOCALHOST === 'true',
   };
 }

@@ -18,6 +18,7 @@ import { createBackup, holdableDeletes } from './lib/backup.ts';
 import { startMaintenanceSocket } from './lib/maintenance.ts';
 import { parseCron, startBackupSchedule, type CronSchedule } from './lib/backup-schedule.ts';
 import { restrictNewFiles } from './lib/private-files.ts';
+import { demoWhatsAppWanted, startDemoWhatsApp } from './modules/whatsapp/demo.ts';
 
 restrictNewFiles();
 const startedAt = performance.now();
@@ -29,7 +30,13 @@ function failStart(what: string, err: unknown): never {
   console.error(`ERRO ao iniciar: ${what}.\n  causa: ${reason}${typeof code === 'string' ? ` (${code})` : ''}`);
   process.exit(1);
 }
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    return failStart('configuração inválida / invalid settings', err);
+  }
+})();
 let backupSchedule: CronSchedule | undefined;
 try {
   backupSchedule = config.backupCron ? parseCron(config.backupCron) : undefined;
@@ -90,7 +97,12 @@ const app = await buildApp({
     maintenancePlanIntervalMs: config.maintenancePlanJobIntervalMs,
     receivableIntervalMs: config.receivableJobIntervalMs,
     nfseIntervalMs: config.nfseJobIntervalMs,
+    whatsappIntervalMs: config.whatsappJobIntervalMs,
+    pixChargeIntervalMs: config.pixJobIntervalMs,
+    pixReconcileIntervalMs: config.pixReconcileIntervalMs,
   },
+  // With the demo data, the demo company's Pix charges go to a stand-in PSP inside this process.
+  demoPsp: config.seedDemo && firstProcess ? { connectDemoCompany: seeded } : undefined,
   logger: {
     level: config.logLevel,
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
@@ -98,6 +110,23 @@ const app = await buildApp({
 });
 
 log = app.log;
+if (config.secretsKeyRequired && !config.secretsKey)
+  app.log.warn(
+    'sem NFSE_CERT_KEY nem SECRETS_KEY_FILE: certificados A1 não serão guardados até uma chave fora do banco ser configurada / no secrets key outside the database: A1 certificates are refused until one is set',
+  );
+
+// The demo's WhatsApp number talks to a stand-in Cloud API on loopback (never in production, never
+// when WHATSAPP_API_URL is set); the config read by the WhatsApp code learns where it listens.
+if (demoWhatsAppWanted(process.env, config.seedDemo)) {
+  const wired = await startDemoWhatsApp(app.db, app.config, app.log, config.port).catch((err: unknown) => {
+    app.log.warn({ err }, 'demo WhatsApp: the stand-in could not start');
+    return null;
+  });
+  if (wired) {
+    app.config.whatsappDemo = wired.demo;
+    app.addHook('onClose', () => wired.standIn.close());
+  }
+}
 
 /** How long SIGTERM waits for requests in flight (uploads, PDFs) before giving up. */
 const DRAIN_TIMEOUT_MS = 25_000;
@@ -145,6 +174,7 @@ if (backupSchedule) {
       dir: config.backupDir,
       keepDays: config.backupKeepDays,
       make: () => files.holdingDeletes(() => createBackup(database, join(config.dataDir, 'files'))),
+      passphrase: config.backupPassphrase,
       log: app.log,
     });
     app.log.info(

@@ -35,6 +35,8 @@ const testConfig = {
   cnpjApiUrl: NOWHERE,
   nfseApiUrl: NOWHERE,
   nfseProductionApiUrl: NOWHERE,
+  nfseParametersUrl: NOWHERE,
+  whatsappApiUrl: NOWHERE,
 };
 
 /** Another app instance with its own connection pool over the same PostgreSQL database (as a second server would be). */
@@ -78,7 +80,7 @@ export async function copyTemplateDatabase(): Promise<{ url: string; drop(): Pro
 
 /** A fresh copy of the migrated, demo-seeded template database and an app on it. One per test file. */
 export async function createTestApp(
-  opts: Pick<BuildOptions, 'extraModules' | 'storage' | 'logger' | 'mailer'> & {
+  opts: Pick<BuildOptions, 'extraModules' | 'storage' | 'logger' | 'mailer' | 'demoPsp' | 'resolve'> & {
     config?: Partial<BuildOptions['config']>;
   } = {},
 ): Promise<TestContext> {
@@ -101,6 +103,8 @@ export async function createTestApp(
     storage: opts.storage,
     logger: opts.logger,
     mailer: opts.mailer,
+    demoPsp: opts.demoPsp,
+    resolve: opts.resolve,
     config: { ...testConfig, ...opts.config },
   });
   const misfits = recordAnswers(app);

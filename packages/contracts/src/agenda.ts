@@ -43,6 +43,8 @@ export const agendaVisit = z.object({
   statusLabel: z.string(),
   workers: z.array(agendaWorker),
   address: z.string().nullable(),
+  /** The customer confirmed this time (WhatsApp's 'Confirmar'). */
+  confirmed: z.boolean(),
 });
 export type AgendaVisit = z.infer<typeof agendaVisit>;
 export const agendaResponse = z.object({ data: z.array(agendaVisit) });

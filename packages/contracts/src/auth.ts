@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { withoutBidiControls } from './common.ts';
 
 import { featureNames, type FeatureName } from './session.ts';
+import { twoFactorPolicy } from './two-factor.ts';
 
 export * from './session.ts';
 
@@ -17,7 +19,6 @@ export const loginBody = z.object({
   unlock: z.string().max(2000).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
-export const loginResponse = z.object({ token: z.string() });
 
 /** The JWT payload: the user (sub, name, e-mail, roles), their organization and the expiry. */
 export const tokenPayload = z.object({
@@ -28,6 +29,8 @@ export const tokenPayload = z.object({
   organizationId: z.number().int(),
   /** The user's token version when issued; behind the current one, the token is refused. */
   ver: z.number().int().optional(),
+  /** The session (user_sessions.id) it was issued for; a token of an ended session is refused. */
+  sid: z.number().int().optional(),
   exp: z.number().int(),
 });
 export type TokenPayload = z.infer<typeof tokenPayload>;
@@ -54,12 +57,14 @@ export const organizationResponse = z.object({
   name: z.string(),
   timeZone: z.string(),
   features: featuresSchema,
+  twoFactor: twoFactorPolicy,
 });
 export const updateOrganizationBody = z.object({
-  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(120),
+  name: z.string({ error: messages.required }).overwrite(withoutBidiControls).trim().min(1, messages.required).max(120),
   timeZone: z
     .string()
     .refine((tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC', 'Fuso horário inválido')
     .optional(),
+  twoFactor: twoFactorPolicy.optional(),
 });
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBody>;

@@ -108,10 +108,20 @@ export const orgParam = z.object({ orgId: pathId() });
 
 export const createdResponse = z.object({ id: z.number().int() }).loose();
 
-/** A required trimmed string with the pt-BR "required" message. */
+/**
+ * Unicode's bidirectional controls (embeddings, overrides, isolates and the marks): invisible, they
+ * reorder how the text around them shows — 'Ana\u202Efdp.exe' reads 'Anaexe.pdf' — in lists, PDFs
+ * and e-mails. Names and short texts drop them (a person cannot see them to remove them, so a
+ * refusal would only puzzle); Hebrew and Arabic letters show right to left without them.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const withoutBidiControls = (s: string) => s.replace(BIDI_CONTROLS, '');
+
+/** A required trimmed string with the pt-BR "required" message (bidirectional controls dropped). */
 export const requiredString = (max = 255) =>
   z
     .string({ error: messages.required })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, messages.required)
     .max(max, `Deve ter no máximo ${max} caracteres`);
@@ -135,10 +145,11 @@ export const quantity = z
   .min(1, 'A quantidade mínima é 1')
   .max(100_000, 'Quantidade acima do permitido');
 
-/** A trimmed optional text: '' and null become null. */
+/** A trimmed optional text: '' and null become null (bidirectional controls dropped). */
 export const optionalText = (max = 255) =>
   z
     .string()
+    .overwrite(withoutBidiControls)
     .trim()
     .max(max, `Deve ter no máximo ${max} caracteres`)
     .nullish()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common.ts';
-import { pngDataUrl } from './common.ts';
+import { pngDataUrl, withoutBidiControls } from './common.ts';
 
 // ---- the public link to an estimate (approve or decline online) ----------------------------------
 
@@ -101,6 +101,7 @@ const contentHashField = z
   .optional();
 const customerName = z
   .string({ error: estimateShareMessages.nameRequired })
+  .overwrite(withoutBidiControls)
   .trim()
   .min(2, estimateShareMessages.nameRequired)
   .max(120, 'Deve ter no máximo 120 caracteres');

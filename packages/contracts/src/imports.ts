@@ -128,6 +128,8 @@ export const importMessages = {
   tooLarge: `O arquivo deve ter no máximo ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   xlsxTooLarge: 'A planilha é grande demais quando aberta: divida-a em arquivos menores.',
   empty: 'A planilha está vazia: a primeira linha deve ter os nomes das colunas e as seguintes, os dados.',
+  waiting:
+    'Na fila: outra importação está em andamento. A sua começa assim que ela terminar; mantenha esta página aberta.',
   tooManyRows: `A planilha tem mais de ${IMPORT_MAX_ROWS.toLocaleString('pt-BR')} linhas: divida-a em arquivos menores.`,
   mappingJson: 'Associação de colunas inválida.',
   unknownField: (header: string) => `Campo desconhecido para a coluna '${header}'.`,
@@ -144,6 +146,13 @@ export const importMessages = {
 } as const;
 
 export const importParams = orgParam.extend({ kind: z.enum(IMPORT_KINDS) });
+
+/**
+ * GET import/queue: the organization's imports running and waiting now. One import per organization
+ * and two per server run at a time; the others wait their turn, and the screen says so meanwhile.
+ */
+export const importQueueResponse = z.object({ running: z.number().int(), waiting: z.number().int() });
+export type ImportQueue = z.infer<typeof importQueueResponse>;
 
 /**
  * The multipart fields besides `file`: `mapping` (JSON: the file's column header → field key, or ''

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, listResponse } from './common.ts';
-import { pngDataUrl } from './common.ts';
+import { pngDataUrl, withoutBidiControls } from './common.ts';
 import { invoiceParams } from './invoices.ts';
 import { paperworkMessages } from './paperwork-labels.ts';
 
@@ -97,6 +97,11 @@ export const publicInvoice = z.object({
   signerName: z.string().nullable(),
   /** What is still due, payable by PIX (code and QR as a PNG data URL); absent without a key or values. */
   pix: z.object({ code: z.string(), qr: z.string(), amount: z.number() }).nullable().optional(),
+  /**
+   * The order's standing NFS-e (its number), whose DANFSe GET /public/invoices/{id}/danfse.pdf?token=...
+   * opens; null without one, absent through a collaborator's link (it carries the values).
+   */
+  nfse: z.object({ number: z.string().nullable() }).nullable().optional(),
 });
 export type PublicInvoice = z.infer<typeof publicInvoice>;
 
@@ -105,6 +110,7 @@ export const publicSignBody = z.object({
   signature: z.string({ error: paperworkMessages.emptySignature }).pipe(pngDataUrl),
   signerName: z
     .string({ error: paperworkMessages.signerNameRequired })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(2, paperworkMessages.signerNameRequired)
     .max(120, 'Deve ter no máximo 120 caracteres'),

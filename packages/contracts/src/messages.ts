@@ -24,4 +24,6 @@ export const messages = {
   invalidDate: 'Data inválida',
   yearOutOfRange: 'Informe uma data entre os anos 2000 e 2100',
   requestFailed: 'Houve um problema ao processar a sua solicitação',
+  badUrl: 'Endereço (URL) inválido: ele tem caracteres codificados que não puderam ser lidos.',
+  urlTooLong: 'Endereço (URL) longo demais.',
 } as const;

@@ -19,6 +19,8 @@ export const nfseMessages = {
   certificateNotA1: 'Arquivo não é um certificado A1 (.pfx)',
   certificateTooLarge: 'O arquivo do certificado deve ter no máximo 64 KB',
   certificateExpired: 'O certificado está vencido',
+  secretsKeyMissing:
+    'O servidor ainda não tem a chave que protege os certificados fora do banco de dados, e por isso não guarda o certificado. Peça ao administrador do sistema para configurar SECRETS_KEY_FILE (ou NFSE_CERT_KEY) e envie de novo.',
   certificateOtherCnpj: (cnpj: string) =>
     `O certificado é do CNPJ ${cnpj}, diferente do CNPJ da empresa. A NFS-e será recusada se o certificado não for da empresa.`,
   cancelReason: 'Descreva o motivo do cancelamento com pelo menos 15 caracteres',
@@ -32,11 +34,31 @@ export const nfseMessages = {
   notIssued: 'Só uma NFS-e emitida pode ser cancelada',
   none: 'Esta ordem não tem NFS-e',
   noXml: 'Este XML não existe para esta NFS-e',
+  noDanfse: 'Esta ordem não tem NFS-e emitida para gerar o DANFSe',
   companyNotIndividual: 'A NFS-e só pode ser emitida por uma empresa com CNPJ',
   takerIdentifier: 'O cliente precisa de um CPF ou CNPJ válido para a NFS-e',
   invalidDps: 'A DPS não passou na validação do leiaute nacional',
   unavailable: 'O sistema nacional da NFS-e não respondeu; tente novamente em instantes',
   certificateExpiringTitle: 'Certificado digital vence em breve',
+  withholdingRate: 'A alíquota deve ser de 0 a 99,99%, com até duas casas decimais',
+  issRateForWithholding: 'O ISS retido precisa da alíquota do ISS: informe-a nos dados fiscais da empresa',
+  withholdingFromMei: 'Nada é retido de um MEI: retire as retenções da ordem ou do cliente',
+  withholdingWithoutTaker: 'Só um cliente com CPF ou CNPJ retém o ISS',
+  ibsCbsOperation: 'Informe o código indicador da operação com 6 dígitos',
+  ibsCbsCst: 'Informe o CST do IBS/CBS com 3 dígitos',
+  ibsCbsClass: 'Informe o cClassTrib com 6 dígitos',
+  dpsNumberUsed: 'O próximo número da DPS já foi usado nesta série: ajuste-o nos dados fiscais da empresa',
+  substitutionCode: 'Escolha o motivo da substituição',
+  substitutionReason: 'Descreva o motivo da substituição com pelo menos 15 caracteres',
+  notSubstitutable: 'Só uma NFS-e emitida pode ser substituída',
+  substitutionPending: 'Esta NFS-e já tem uma substituta em processamento',
+  substituted: 'A NFS-e foi substituída',
+  canceledElsewhere: 'A NFS-e foi cancelada no sistema nacional',
+  listStatus: 'Escolha uma situação da NFS-e',
+  listNumber: 'Informe só os dígitos do número',
+  accountantDay: 'Escolha um dia de 1 a 28',
+  withholdingsWhileProcessing: 'A NFS-e desta ordem está em processamento: aguarde a resposta para mudar as retenções',
+  accountantSubject: (month: string, company: string) => `NFS-e de ${month} — ${company}`,
 } as const;
 
 export const nfseEnvironments = ['homologation', 'production'] as const;
@@ -70,11 +92,35 @@ export const specialRegimeLabels: Record<number, string> = {
 };
 
 export const SERVICE_CODE_PATTERN = /^\d{6}$/;
-export const nfseStatuses = ['processing', 'issued', 'rejected', 'canceled'] as const;
+export const nfseStatuses = ['processing', 'issued', 'rejected', 'canceled', 'substituted'] as const;
 export type NfseStatusValue = (typeof nfseStatuses)[number];
 export const nfseStatusLabels: Record<NfseStatusValue, string> = {
   processing: 'Em processamento',
   issued: 'Emitida',
   rejected: 'Rejeitada',
   canceled: 'Cancelada',
+  substituted: 'Substituída',
+};
+
+/** cMotivo of a substitution (subst in the DPS). */
+export const nfseSubstitutionCodes = ['01', '02', '03', '04', '05', '99'] as const;
+export type NfseSubstitutionCode = (typeof nfseSubstitutionCodes)[number];
+export const nfseSubstitutionLabels: Record<NfseSubstitutionCode, string> = {
+  '01': 'Desenquadramento do Simples Nacional',
+  '02': 'Enquadramento no Simples Nacional',
+  '03': 'Inclusão retroativa de imunidade ou isenção',
+  '04': 'Exclusão retroativa de imunidade ou isenção',
+  '05': 'Rejeição pelo tomador',
+  '99': 'Outros (corrigir dados da nota)',
+};
+
+/** The federal taxes a taker may withhold, in the order the NFS-e shows them. */
+export const federalWithholdings = ['pis', 'cofins', 'csll', 'irrf', 'cp'] as const;
+export type FederalWithholdingKey = (typeof federalWithholdings)[number];
+export const federalWithholdingLabels: Record<FederalWithholdingKey, string> = {
+  pis: 'PIS',
+  cofins: 'COFINS',
+  csll: 'CSLL',
+  irrf: 'IRRF',
+  cp: 'INSS (CP)',
 };

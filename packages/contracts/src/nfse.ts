@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { nfseEnvironments, nfseMessages, nfseStatuses, SERVICE_CODE_PATTERN } from './nfse-labels.ts';
+import {
+  nfseEnvironments,
+  nfseMessages,
+  nfseStatuses,
+  nfseSubstitutionCodes,
+  SERVICE_CODE_PATTERN,
+} from './nfse-labels.ts';
 
-// NFS-e Nacional (SEFIN Nacional, layout 1.00): a company's fiscal settings and certificate, and the
-// NFS-e of a completed order.
+// NFS-e Nacional (SEFIN Nacional, layout 1.01): a company's fiscal settings and certificate, the NFS-e of
+// a completed order (issue, withholdings, substitution, cancellation).
 
 const choice = <T extends number>(values: readonly T[], message: string) =>
   z.number({ error: message }).refine((v): v is T => values.includes(v as T), message) as unknown as z.ZodType<T>;
@@ -13,6 +19,36 @@ export const nfseServiceCode = z
   .trim()
   .transform((v) => v.replace(/[.\s-]/g, ''))
   .refine((v) => v === '' || SERVICE_CODE_PATTERN.test(v), nfseMessages.serviceCode);
+
+const digitsCode = (digits: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .transform((v) => v.replace(/[.\s-]/g, ''))
+    .refine((v) => v === '' || new RegExp(`^\\d{${digits}}$`).test(v), message)
+    .nullish()
+    .transform((v) => v || null);
+
+/** A withholding rate: percent, up to 99.99 with two decimals; empty or 0: not withheld. */
+export const withholdingRate = z
+  .number({ error: nfseMessages.withholdingRate })
+  .min(0, nfseMessages.withholdingRate)
+  .max(99.99, nfseMessages.withholdingRate)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, nfseMessages.withholdingRate)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** What a taker withholds: the ISS (at the service's rate) and federal taxes by rate. */
+export const nfseWithholdings = z.object({
+  iss: z.boolean().default(false),
+  pis: withholdingRate,
+  cofins: withholdingRate,
+  csll: withholdingRate,
+  irrf: withholdingRate,
+  cp: withholdingRate,
+});
+export type NfseWithholdings = z.infer<typeof nfseWithholdings>;
+export type NfseWithholdingsInput = z.input<typeof nfseWithholdings>;
 
 /** PUT companies/{id}/fiscal. */
 export const companyFiscalBody = z
@@ -49,6 +85,18 @@ export const companyFiscalBody = z
       .int(nfseMessages.nextDpsNumber)
       .min(1, nfseMessages.nextDpsNumber)
       .max(999_999_999_999_999, nfseMessages.nextDpsNumber),
+    /** IBSCBS in the DPS: the operation indicator, CST and cClassTrib, required when on. */
+    ibsCbs: z.boolean().default(false),
+    ibsCbsOperation: digitsCode(6, nfseMessages.ibsCbsOperation),
+    ibsCbsCst: digitsCode(3, nfseMessages.ibsCbsCst),
+    ibsCbsClass: digitsCode(6, nfseMessages.ibsCbsClass),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.ibsCbs) return;
+    if (!b.ibsCbsOperation)
+      ctx.addIssue({ code: 'custom', path: ['ibsCbsOperation'], message: nfseMessages.ibsCbsOperation });
+    if (!b.ibsCbsCst) ctx.addIssue({ code: 'custom', path: ['ibsCbsCst'], message: nfseMessages.ibsCbsCst });
+    if (!b.ibsCbsClass) ctx.addIssue({ code: 'custom', path: ['ibsCbsClass'], message: nfseMessages.ibsCbsClass });
   })
   // An ME/EPP says how it pays (1 when not said); the others have no such choice.
   .transform((b) => ({ ...b, regApTribSN: b.simplesNacional === 3 ? (b.regApTribSN ?? 1) : null }));
@@ -77,6 +125,10 @@ export const companyFiscalResponse = z.object({
       environment: z.enum(nfseEnvironments),
       dpsSeries: z.string(),
       nextDpsNumber: z.number().int(),
+      ibsCbs: z.boolean(),
+      ibsCbsOperation: z.string().nullable(),
+      ibsCbsCst: z.string().nullable(),
+      ibsCbsClass: z.string().nullable(),
     })
     .nullable(),
   /** The municipality of the company's address, for a form not yet saved. */
@@ -84,6 +136,15 @@ export const companyFiscalResponse = z.object({
   /** The name and UF of the municipality code saved (or of the default). */
   municipality: z.object({ ibgeCode: z.string(), name: z.string(), state: z.string() }).nullable(),
   certificate: certificateInfo.nullable(),
+  /**
+   * What the national parameters API says of the company's municipality and default service code this
+   * month: whether it uses the national system and its ISS rate (null: not asked yet or not answered).
+   */
+  municipalParameters: z
+    .object({ joined: z.boolean(), issRate: z.number().nullable(), competence: z.string(), fetchedAt: z.string() })
+    .nullable(),
+  /** False in production while the server has no secrets key outside the database: uploads are refused. */
+  canStoreCertificate: z.boolean(),
 });
 export type CompanyFiscal = z.infer<typeof companyFiscalResponse>;
 
@@ -117,8 +178,48 @@ export const nfseResponse = z.object({
   hasNfseXml: z.boolean(),
   hasCancelXml: z.boolean(),
   createdAt: z.string(),
+  /** The values declared, in reais: from the NFS-e once issued. */
+  values: z.object({
+    service: z.number(),
+    discount: z.number(),
+    issRate: z.number().nullable(),
+    iss: z.number().nullable(),
+    issWithheld: z.boolean(),
+    pis: z.number(),
+    cofins: z.number(),
+    csll: z.number(),
+    irrf: z.number(),
+    cp: z.number(),
+    withheld: z.number(),
+    net: z.number(),
+  }),
+  /** The NFS-e this one replaces (subst), and the one that replaced it. */
+  replaces: z
+    .object({
+      number: z.string().nullable(),
+      accessKey: z.string().nullable(),
+      code: z.enum(nfseSubstitutionCodes),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
+  substitutedBy: z.object({ number: z.string().nullable(), accessKey: z.string().nullable() }).nullable(),
+  /** When the national system was last asked whether the NFS-e still stands. */
+  statusCheckedAt: z.string().nullable(),
+  /** Why the national system refused the last try to substitute this NFS-e (it still stands). */
+  substitutionErrors: z.array(nfseError),
 });
 export type Nfse = z.infer<typeof nfseResponse>;
+
+/** POST invoices/{id}/nfse/substitute: a new DPS with subst replacing the issued NFS-e. */
+export const nfseSubstituteBody = z.object({
+  code: z.enum(nfseSubstitutionCodes, { error: nfseMessages.substitutionCode }),
+  reason: z
+    .string({ error: nfseMessages.substitutionReason })
+    .trim()
+    .min(15, nfseMessages.substitutionReason)
+    .max(255, 'Deve ter no máximo 255 caracteres'),
+});
+export type NfseSubstituteBody = z.infer<typeof nfseSubstituteBody>;
 
 /** POST invoices/{id}/nfse/cancel. */
 export const nfseCancelBody = z.object({

@@ -75,6 +75,8 @@ export type InvoiceInstallment = z.infer<typeof invoiceInstallment>;
 /** GET invoices/{id}/payments (and the answer of every payment write): the order's money as received. */
 export const invoicePaymentsResponse = z.object({
   total: z.number(),
+  /** What the customer withholds from the total (the NFS-e's taxes withheld at source): not to receive. */
+  withheld: z.number(),
   paid: z.number(),
   balance: z.number(),
   /** What is still to receive outside open instalments (a free payment may take at most this). */

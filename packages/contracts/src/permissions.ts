@@ -72,6 +72,14 @@ export const permissions = {
       'Cadastrar equipamentos',
       'Incluir, alterar e remover os equipamentos dos clientes, também de dentro de uma ordem.',
     ],
+    'message.see': [
+      'Ver as conversas do WhatsApp',
+      'As mensagens trocadas com os clientes pelo WhatsApp, na ficha do cliente e na ordem.',
+    ],
+    'message.send': [
+      'Responder pelo WhatsApp',
+      'Escrever ao cliente pelo WhatsApp nas 24 horas seguintes à última mensagem dele.',
+    ],
   }),
   ...group('estimates', {
     'estimate.see': ['Ver orçamentos', 'A lista e os orçamentos, com fotos, comentários, e-mails e as ordens geradas.'],
@@ -170,6 +178,10 @@ export const permissions = {
   }),
   ...group('administration', {
     'organization.manage': ['Alterar a organização', 'O nome e o fuso horário da organização.'],
+    'whatsapp.configure': [
+      'Configurar o WhatsApp',
+      'A conexão com o WhatsApp Business, os modelos de mensagem e quais avisos são enviados.',
+    ],
     'user.see': ['Ver os colaboradores', 'Os nomes dos colaboradores ativos, para designar, filtrar e reagendar.'],
     'user.manage': ['Gerenciar usuários', 'Cadastrar, alterar e desativar usuários e escolher a função de cada um.'],
     'auditLog.see': ['Ver o registro de alterações', 'Quem mudou o quê e quando.'],

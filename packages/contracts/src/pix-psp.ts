@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './common.ts';
+import { pixChargeStatuses } from './pix-labels.ts';
 
 // A company's connection to its PSP's API Pix: the base URL, the OAuth 2 token URL and client
 // credentials, the client certificate (mutual TLS), and the rules of the charges made through it.
@@ -29,6 +30,8 @@ export const pixPspMessages = {
   certificateExpired: 'Este certificado já venceu',
   certificateTooLarge: 'O arquivo é grande demais para um certificado',
   certificateNeeded: 'O PSP exige o certificado do cliente (mTLS) em endereços https: envie o certificado',
+  secretsKeyMissing:
+    'O servidor ainda não tem a chave que protege os segredos fora do banco de dados, e por isso não guarda o Client Secret nem o certificado. Peça ao administrador do sistema para configurar SECRETS_KEY_FILE (ou NFSE_CERT_KEY) e salve de novo.',
   testOk: 'Conexão com o PSP funcionando: token obtido e consulta feita',
 } as const;
 
@@ -132,6 +135,8 @@ export const pixPspResponse = z.object({
   certificate: pixPspCertificateInfo.nullable(),
   /** The company's PIX key, the `chave` of every charge and of the webhook. */
   pixKey: z.string().nullable(),
+  /** False in production while the server has no secrets key outside the database: nothing secret is stored. */
+  canStoreSecrets: z.boolean(),
 });
 export type PixPsp = z.infer<typeof pixPspResponse>;
 
@@ -141,3 +146,42 @@ export const pixPspTestResponse = z.object({
   steps: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
 });
 export type PixPspTest = z.infer<typeof pixPspTestResponse>;
+
+/** POST /api/pix/webhook/{token}/pix: what the PSP posts ({pix: [...]}); each item is checked with the PSP. */
+export const pixWebhookBody = z.object({
+  pix: z
+    .array(
+      z.looseObject({
+        endToEndId: z.string().max(64),
+        txid: z.string().max(64).optional(),
+        valor: z.string().max(20),
+        horario: z.string().max(64),
+        infoPagador: z.string().max(500).optional(),
+      }),
+    )
+    .max(1000),
+});
+export const pixWebhookParams = z.object({ token: z.string().min(20).max(100) });
+
+/** GET invoices/{id}/pix-charge: the order's latest charge at its PSP, or null. */
+export const pixChargeResponse = z.object({
+  charge: z
+    .object({
+      txid: z.string(),
+      status: z.enum(pixChargeStatuses),
+      amount: z.number(),
+      pixCopiaECola: z.string().nullable(),
+      expiresAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+      updatedAt: z.string(),
+    })
+    .nullable(),
+  /** Why the last attempt to bring the charge in line failed (the PSP down), while it waits to try again. */
+  pending: z.string().nullable(),
+  /** The charge is active at the demo's stand-in PSP: 'Simular pagamento' can pay it (never in production). */
+  canSimulate: z.boolean(),
+});
+export type PixChargeInfo = z.infer<typeof pixChargeResponse>;
+
+/** POST invoices/{id}/pix-charge/simulate: the demo's PSP paid the charge; the webhook records it. */
+export const pixSimulateResponse = z.object({ endToEndId: z.string() });

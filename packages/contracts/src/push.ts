@@ -7,6 +7,12 @@ export const pushMessages = {
   endpointInvalid: 'Informe o endereço (https) da inscrição de notificações do navegador.',
   p256dhInvalid: 'A chave pública (p256dh) da inscrição deve ser um ponto P-256 em base64url.',
   authInvalid: 'O segredo (auth) da inscrição deve ter 16 bytes em base64url.',
+  endpointService:
+    'O endereço da inscrição deve ser de um serviço de notificações dos navegadores (Google, Mozilla, Apple ou Microsoft).',
+  endpointInternal: 'Inscrição recusada: o endereço aponta para uma rede interna.',
+  endpointUnresolvable: (host: string) => `Inscrição recusada: não foi possível resolver o endereço ${host}.`,
+  endpointTaken:
+    'Esta inscrição de notificações pertence a outra empresa. Saia da outra conta neste aparelho e tente novamente.',
 } as const;
 
 /** Bytes of a base64url text (with or without '=' padding), or null when it is not one. */
@@ -37,7 +43,10 @@ function isP256Point(bytes: Uint8Array | null): boolean {
   return mod(y * y) === mod(x * x * x - 3n * x + P256_B);
 }
 
-/** Loopback hosts may be plain http (a push service stand-in in development and tests); others https. */
+/**
+ * Loopback hosts may be plain http (a push service stand-in in tests, when the server allows it);
+ * others https. Which hosts are push services, and where they resolve to, the server checks.
+ */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const isPushEndpoint = (value: string) => {
   try {

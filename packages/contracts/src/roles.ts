@@ -34,6 +34,8 @@ export const builtInRoles = {
       'customer.create',
       'customer.edit',
       'equipment.manage',
+      'message.see',
+      'message.send',
       'estimate.see',
       'estimate.create',
       'estimate.edit',
@@ -60,6 +62,7 @@ export const builtInRoles = {
     description: 'Recebimentos, despesas, folha, comissões, NFS-e e relatórios; vê preços e custos.',
     permissions: holding([
       ...frontOffice,
+      'message.see',
       'invoice.see',
       'invoice.seeAll',
       'payment.see',

@@ -48,3 +48,7 @@ export const brazilianTimeZones: ReadonlyArray<{ id: string; label: string }> = 
 
 /** The product's name, as e-mails, PDFs and the screens print it. */
 export const PRODUCT_NAME = 'Ordem Certa';
+
+/** Who must sign in in two steps: nobody, the users who manage users, or everyone. */
+export const twoFactorPolicies = ['off', 'admins', 'everyone'] as const;
+export type TwoFactorPolicy = (typeof twoFactorPolicies)[number];

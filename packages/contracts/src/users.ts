@@ -7,8 +7,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const userMessages = {
   passwordTooShort: 'Este valor é muito curto. Deve ter 8 caracteres ou mais.',
   passwordMismatch: 'As senhas não conferem',
-  emailTaken: 'Este e-mail já está em uso',
-  /** Taken in another organization: said without telling that it is in use somewhere. */
+  /** An e-mail in use, in this organization or another: said alike, without telling where. */
   emailUnavailable: 'Não é possível usar este e-mail. Informe outro.',
   roleRequired: 'Selecione o perfil',
   lastAdmin: 'A organização precisa de pelo menos um administrador ativo',

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTestA1, testDpsInput } from './testing.ts';
 import { openA1, type A1Certificate } from './certificate.ts';
 import { buildDps, dpsId, DpsInputError, issRateAllowed, type DpsInput } from './dps.ts';
@@ -10,6 +10,9 @@ const fixture = (name: string) => readFileSync(new URL(`../test/fixtures/${name}
 
 /** The text of the first element of that name. */
 const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
+
+// Each schema check compiles the layout's schemas (about a second on a busy machine).
+vi.setConfig({ testTimeout: 30_000 });
 
 let cert: A1Certificate;
 beforeAll(() => {
@@ -50,8 +53,8 @@ describe('dpsId', () => {
   });
 });
 
-describe('the official samples', () => {
-  it('both validate against DPS_v1.00.xsd', async () => {
+describe('the official samples of layout 1.00 (notes issued before 1.01 are still read)', () => {
+  it('both validate against DPS_v1.00.xsd, the version they declare', async () => {
     expect(await validateXml(fixture('sample-dps-simples.xml'), 'DPS')).toEqual([]);
     expect(await validateXml(fixture('sample-dps-regime-normal.xml'), 'DPS')).toEqual([]);
   });
@@ -70,10 +73,10 @@ describe('the official samples', () => {
 });
 
 describe('buildDps', () => {
-  it('builds a Simples Nacional DPS that validates once signed', async () => {
+  it('builds a Simples Nacional DPS of layout 1.01 that validates once signed', async () => {
     const { id, xml } = buildDps(testDpsInput({ values: { serviceCents: 25_000, unconditionalDiscountCents: 1_050 } }));
     expect(id).toBe('DPS355030821122233300018100001000000000000001');
-    expect(xml).toContain(`<infDPS Id="${id}">`);
+    expect(xml).toContain(`<DPS xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01"><infDPS Id="${id}">`);
     expect(tag(xml, 'tpAmb')).toBe('2');
     // 13:45:30.250Z in São Paulo (no daylight saving since 2019): seconds, no fraction, the offset.
     expect(tag(xml, 'dhEmi')).toBe('2026-11-20T10:45:30-03:00');
@@ -121,7 +124,8 @@ describe('buildDps', () => {
     expect(xml).toContain('<toma><CNPJ>11444777000161</CNPJ><xNome>Transportes Rápidos S/A</xNome></toma>');
     expect(tag(xml, 'vServ')).toBe('12345.67');
     expect(xml).not.toContain('vDescCondIncond');
-    expect(xml).toContain('<tribMun><tribISSQN>1</tribISSQN><pAliq>2.50</pAliq><tpRetISSQN>1</tpRetISSQN></tribMun>');
+    // Layout 1.01 puts pAliq after tpRetISSQN.
+    expect(xml).toContain('<tribMun><tribISSQN>1</tribISSQN><tpRetISSQN>1</tpRetISSQN><pAliq>2.50</pAliq></tribMun>');
     expect(xml).toContain(
       '<totTrib><pTotTrib><pTotTribFed>13.45</pTotTribFed><pTotTribEst>0.00</pTotTribEst><pTotTribMun>2.50</pTotTribMun></pTotTrib></totTrib>',
     );
@@ -195,8 +199,8 @@ describe('buildDps', () => {
         phone: '123',
         email: 'not an e-mail',
         address: {
-          ibgeCode: '',
-          postalCode: '',
+          ibgeCode: '3550308',
+          postalCode: '01310-100',
           street: 'Rua "A" & B',
           number: '  ',
           complement: null,
@@ -212,7 +216,8 @@ describe('buildDps', () => {
     const { xml } = buildDps(input);
     expect(xml).toContain('<xNome>Oficina &lt;Irmãos&gt; &amp; &quot;Filhos&quot;</xNome>');
     expect(xml).toContain(
-      '<end><xLgr>Rua &quot;A&quot; &amp; B</xLgr><nro>S/N</nro><xBairro>Centro</xBairro></end></toma>',
+      '<end><endNac><cMun>3550308</cMun><CEP>01310100</CEP></endNac><xLgr>Rua &quot;A&quot; &amp; B</xLgr><nro>S/N</nro>' +
+        '<xBairro>Centro</xBairro></end></toma>',
     );
     const description = /<xDescServ>([^<]*)<\/xDescServ>/.exec(xml)![1]!;
     const text = description.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -221,7 +226,7 @@ describe('buildDps', () => {
     expect(await validateXml(xml, 'DPS')).toEqual([]);
   });
 
-  it('leaves the taker out when it has no CPF or CNPJ, and the address when street or neighbourhood is missing', async () => {
+  it('leaves the taker out without CPF or CNPJ, and the address without street, neighbourhood, IBGE code or CEP', async () => {
     const anonymous = buildDps(testDpsInput({ taker: { name: 'Consumidor' } }));
     expect(anonymous.xml).not.toContain('<toma>');
     const noStreet = buildDps(
@@ -234,6 +239,18 @@ describe('buildDps', () => {
       }),
     );
     expect(noStreet.xml).toContain('<toma><CPF>12345678909</CPF><xNome>Maria</xNome></toma>');
+    // Layout 1.01 requires endNac (or endExt) in an address: without IBGE code and CEP there is none.
+    const noCodes = buildDps(
+      testDpsInput({
+        taker: {
+          cpf: '12345678909',
+          name: 'Maria',
+          address: { ibgeCode: '', postalCode: '', street: 'Rua A', number: '1', neighborhood: 'Centro' },
+        },
+      }),
+    );
+    expect(noCodes.xml).toContain('<toma><CPF>12345678909</CPF><xNome>Maria</xNome></toma>');
+    expect(await validateXml(noCodes.xml, 'DPS')).toEqual([]);
     expect(await validateXml(anonymous.xml, 'DPS')).toEqual([]);
     expect(() => buildDps(testDpsInput({ taker: { cpf: '1234', name: 'Maria' } }))).toThrow(/incomplete/);
   });

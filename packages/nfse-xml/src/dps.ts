@@ -1,7 +1,23 @@
 import { DateTime } from 'luxon';
-import { APP_VERSION, NFSE_NS, cleanText, digitsOf, el, money, percent } from './text.ts';
+import {
+  DpsInputError,
+  email,
+  federalXml,
+  ibsCbsXml,
+  phone,
+  substitutionXml,
+  takerXml,
+  totTribXml,
+  type DpsIbsCbs,
+  type DpsParty,
+  type DpsSubstitution,
+} from './dps-parts.ts';
+import { APP_VERSION, LAYOUT_VERSION, NFSE_NS, cleanText, digitsOf, el, money, percent } from './text.ts';
+import { withholdsAnything, type Withholdings } from './withholdings.ts';
 
-/** What a DPS (layout 1.00) is built from. Amounts in cents; rates in percent (2.5 = 2,5 %). */
+export { DpsInputError, type DpsIbsCbs, type DpsParty, type DpsSubstitution } from './dps-parts.ts';
+
+/** What a DPS (layout 1.01) is built from. Amounts in cents; rates in percent (2.5 = 2,5 %). */
 export interface DpsInput {
   /** tpAmb: 'production' 1, 'homologation' 2. */
   environment: 'homologation' | 'production';
@@ -28,21 +44,9 @@ export interface DpsInput {
     specialRegime: number;
   };
   /** The taker: left out of the DPS when it has neither CPF nor CNPJ. */
-  taker: {
-    cpf?: string;
-    cnpj?: string;
-    name: string;
-    phone?: string | null;
-    email?: string | null;
-    address?: {
-      ibgeCode: string;
-      postalCode: string;
-      street: string;
-      number: string;
-      complement?: string | null;
-      neighborhood: string;
-    } | null;
-  };
+  taker: DpsParty;
+  /** subst: the NFS-e this DPS replaces. */
+  substitution?: DpsSubstitution | null;
   /** cLocPrestacao, cTribNac (6 digits, dots allowed: '14.01.01'), xDescServ. */
   service: { municipalityCode: string; serviceCode: string; description: string };
   values: {
@@ -54,18 +58,11 @@ export interface DpsInput {
     approximateTaxes?: { federal: number; state: number; municipal: number } | null;
     /** pTotTribSN: the approximate Simples Nacional rate in percent (ME/EPP only). */
     simplesNacionalRate?: number | null;
+    /** What the taker withholds: the ISS (tpRetISSQN 2) and federal taxes (tribFed, amounts of the base). */
+    withholdings?: Withholdings | null;
   };
-}
-
-/** A DPS that cannot be built as asked; `field` names the input, e.g. 'provider.cnpj'. */
-export class DpsInputError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DpsInputError';
-  }
+  /** IBSCBS: declared when the company's settings say so (optional until the municipality requires it). */
+  ibsCbs?: DpsIbsCbs | null;
 }
 
 /**
@@ -107,18 +104,19 @@ export function dpsId(
 /**
  * Whether pAliq may be written. The national system refuses a rate when the provider has a special
  * regime (E0604), is a MEI (E0600), or is an ME/EPP paying the ISS inside the Simples Nacional without
- * withholding (E0625/E0631); for a company outside the Simples, or an ME/EPP paying the ISS outside it,
- * the rate is refused where the municipality has joined the national system (E0617/E0635) and required
- * where it has not (E0619/E0640) — which only the caller knows, so it gives issRate for the latter.
+ * withholding (E0625/E0631: with the ISS withheld, its Simples rate is the one withheld); for a company
+ * outside the Simples, or an ME/EPP paying the ISS outside it, the rate is refused where the
+ * municipality has joined the national system (E0617/E0635) and required where it has not
+ * (E0619/E0640) — which only the caller knows, so it gives issRate for the latter.
  */
-export function issRateAllowed(provider: DpsInput['provider']): boolean {
+export function issRateAllowed(provider: DpsInput['provider'], issWithheld = false): boolean {
   if (provider.specialRegime !== 0) return false;
   if (provider.simplesNacional === 1) return true;
-  if (provider.simplesNacional === 3) return (provider.regApTribSN ?? 1) !== 1;
+  if (provider.simplesNacional === 3) return (provider.regApTribSN ?? 1) !== 1 || issWithheld;
   return false;
 }
 
-/** The DPS, unsigned; valid against DPS_v1.00.xsd once signed (signXml with 'infDPS'). */
+/** The DPS, unsigned; valid against DPS_v1.01.xsd once signed (signXml with 'infDPS'). */
 export function buildDps(input: DpsInput): { id: string; xml: string } {
   const { provider, taker, service, values } = input;
   const cnpj = digitsOf(provider.cnpj);
@@ -189,8 +187,18 @@ export function buildDps(input: DpsInput): { id: string; xml: string } {
     el('regEspTrib', provider.specialRegime) +
     '</regTrib></prest>';
 
+  const withholdings = values.withholdings ?? null;
+  const issWithheld = !!withholdings?.iss;
+  // A MEI pays a fixed monthly amount: nobody withholds its ISS, nor its federal taxes.
+  if (regime === 2 && withholdsAnything(withholdings)) {
+    throw new DpsInputError('values.withholdings', 'Nothing is withheld from a MEI.');
+  }
+  if (issWithheld && !takerXml(taker)) {
+    throw new DpsInputError('values.withholdings.iss', 'Only an identified taker withholds the ISS.');
+  }
+
   let pAliq: string | null = null;
-  if (values.issRate !== null && values.issRate !== undefined && issRateAllowed(provider)) {
+  if (values.issRate !== null && values.issRate !== undefined && issRateAllowed(provider, issWithheld)) {
     // E0595: no rate above 5 %.
     if (!(values.issRate > 0 && values.issRate <= 5)) {
       throw new DpsInputError('values.issRate', `The ISS rate is above 0 and at most 5 %: ${values.issRate}`);
@@ -200,7 +208,7 @@ export function buildDps(input: DpsInput): { id: string; xml: string } {
 
   const xml =
     '<?xml version="1.0" encoding="UTF-8"?>' +
-    `<DPS xmlns="${NFSE_NS}" versao="1.00"><infDPS Id="${id}">` +
+    `<DPS xmlns="${NFSE_NS}" versao="${LAYOUT_VERSION}"><infDPS Id="${id}">` +
     el('tpAmb', input.environment === 'production' ? 1 : 2) +
     el('dhEmi', issued.set({ millisecond: 0 }).toFormat("yyyy-MM-dd'T'HH:mm:ssZZ")) +
     el('verAplic', APP_VERSION) +
@@ -209,6 +217,7 @@ export function buildDps(input: DpsInput): { id: string; xml: string } {
     el('dCompet', input.competence) +
     el('tpEmit', 1) +
     el('cLocEmi', input.emitterMunicipalityCode) +
+    substitutionXml(input.substitution) +
     prest +
     takerXml(taker) +
     '<serv><locPrest>' +
@@ -221,93 +230,16 @@ export function buildDps(input: DpsInput): { id: string; xml: string } {
     el('vServ', money(serviceCents)) +
     '</vServPrest>' +
     (discountCents > 0 ? `<vDescCondIncond>${el('vDescIncond', money(discountCents))}</vDescCondIncond>` : '') +
+    // Layout 1.01 puts pAliq after tpRetISSQN (1.00 had it before).
     '<trib><tribMun>' +
     el('tribISSQN', 1) +
+    el('tpRetISSQN', issWithheld ? 2 : 1) +
     el('pAliq', pAliq) +
-    el('tpRetISSQN', 1) +
     '</tribMun>' +
-    totTrib(input) +
-    '</trib></valores></infDPS></DPS>';
+    federalXml({ serviceCents, unconditionalDiscountCents: discountCents, withholdings }) +
+    totTribXml(regime as 1 | 2 | 3, values.approximateTaxes, values.simplesNacionalRate) +
+    '</trib></valores>' +
+    ibsCbsXml(input.ibsCbs) +
+    '</infDPS></DPS>';
   return { id, xml };
-}
-
-/**
- * totTrib, which the schema requires. A company outside the Simples Nacional may not send indTotTrib nor
- * pTotTribSN (E0713), an ME/EPP may not send indTotTrib (E0712): both send the approximate percentages,
- * zero when unknown, or an ME/EPP its Simples Nacional rate. A MEI says it informs none (indTotTrib 0).
- */
-function totTrib(input: DpsInput): string {
-  const { approximateTaxes, simplesNacionalRate } = input.values;
-  const regime = input.provider.simplesNacional;
-  if (regime === 3 && simplesNacionalRate !== null && simplesNacionalRate !== undefined) {
-    if (simplesNacionalRate > 99.99) throw new DpsInputError('values.simplesNacionalRate', 'At most 99.99 %.');
-    return `<totTrib>${el('pTotTribSN', percent(simplesNacionalRate))}</totTrib>`;
-  }
-  if (regime === 2 && !approximateTaxes) return '<totTrib><indTotTrib>0</indTotTrib></totTrib>';
-  const t = approximateTaxes ?? { federal: 0, state: 0, municipal: 0 };
-  for (const [k, v] of Object.entries(t)) {
-    if (!(v >= 0 && v <= 100)) throw new DpsInputError(`values.approximateTaxes.${k}`, `0 to 100 %: ${v}`);
-  }
-  return (
-    '<totTrib><pTotTrib>' +
-    el('pTotTribFed', percent(t.federal)) +
-    el('pTotTribEst', percent(t.state)) +
-    el('pTotTribMun', percent(t.municipal)) +
-    '</pTotTrib></totTrib>'
-  );
-}
-
-function takerXml(taker: DpsInput['taker']): string {
-  const cnpj = digitsOf(taker.cnpj);
-  const cpf = digitsOf(taker.cpf);
-  let idXml: string;
-  if (cnpj.length === 14) idXml = el('CNPJ', cnpj);
-  else if (cpf.length === 11) idXml = el('CPF', cpf);
-  else if (cnpj || cpf)
-    throw new DpsInputError(cnpj ? 'taker.cnpj' : 'taker.cpf', "The taker's CPF or CNPJ is incomplete.");
-  else return '';
-  // The national rules keep the taker's name to 150 characters (the schema allows 300).
-  const name = cleanText(taker.name, 150);
-  if (!name) throw new DpsInputError('taker.name', 'The taker needs a name.');
-  return (
-    '<toma>' +
-    idXml +
-    el('xNome', name) +
-    addressXml(taker.address) +
-    el('fone', phone(taker.phone)) +
-    el('email', email(taker.email)) +
-    '</toma>'
-  );
-}
-
-/** end: only when street and neighbourhood are known (the schema requires them); endNac when its codes are whole. */
-function addressXml(address: DpsInput['taker']['address']): string {
-  if (!address) return '';
-  const street = cleanText(address.street, 255);
-  const neighborhood = cleanText(address.neighborhood, 60);
-  if (!street || !neighborhood) return '';
-  const ibge = digitsOf(address.ibgeCode);
-  const cep = digitsOf(address.postalCode);
-  const endNac = ibge.length === 7 && cep.length === 8 ? `<endNac>${el('cMun', ibge)}${el('CEP', cep)}</endNac>` : '';
-  return (
-    '<end>' +
-    endNac +
-    el('xLgr', street) +
-    el('nro', cleanText(address.number, 60) ?? 'S/N') +
-    el('xCpl', cleanText(address.complement, 156)) +
-    el('xBairro', neighborhood) +
-    '</end>'
-  );
-}
-
-/** DDD + number, 6 to 20 digits; anything else is left out. */
-function phone(value: string | null | undefined): string | null {
-  const digits = digitsOf(value);
-  return digits.length >= 6 && digits.length <= 20 ? digits : null;
-}
-
-/** An address the national system will take (E0148: '@' and a dot), at most 80 characters. */
-function email(value: string | null | undefined): string | null {
-  const text = cleanText(value, 200);
-  return text && text.length <= 80 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? text : null;
 }

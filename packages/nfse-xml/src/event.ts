@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { APP_VERSION, NFSE_NS, cleanText, digitsOf, el } from './text.ts';
+import { APP_VERSION, LAYOUT_VERSION, NFSE_NS, cleanText, digitsOf, el } from './text.ts';
 
 /** The code of the cancellation event. */
 export const CANCEL_EVENT = '101101';
@@ -18,15 +18,18 @@ export interface CancelEventInput {
   reasonCode?: 1 | 2 | 9;
 }
 
+/** The code of the cancellation by substitution, which the national system registers on the replaced NFS-e. */
+export const SUBSTITUTION_EVENT = '105102';
+
 /**
- * The Id of infPedReg (62 characters): 'PRE' + access key (50) + event code (6) + request number (3).
- * A cancellation happens once, so its request number is always 1.
+ * The Id of infPedReg in layout 1.01 (59 characters): 'PRE' + access key (50) + event code (6). Layout
+ * 1.00 also had the request number (nPedRegEvento), which 1.01 dropped.
  */
 export function cancelEventId(accessKey: string): string {
-  return `PRE${accessKey}${CANCEL_EVENT}001`;
+  return `PRE${accessKey}${CANCEL_EVENT}`;
 }
 
-/** The cancellation request (pedRegEvento with e101101), unsigned; sign it with signXml(…, 'infPedReg'). */
+/** The cancellation request (pedRegEvento with e101101, layout 1.01), unsigned; sign it with signXml(…, 'infPedReg'). */
 export function buildCancelEvent(input: CancelEventInput): { id: string; xml: string } {
   if (!/^\d{50}$/.test(input.accessKey)) throw new RangeError(`An access key has 50 digits: '${input.accessKey}'`);
   const cnpj = digitsOf(input.providerCnpj);
@@ -38,13 +41,12 @@ export function buildCancelEvent(input: CancelEventInput): { id: string; xml: st
   const id = cancelEventId(input.accessKey);
   const xml =
     '<?xml version="1.0" encoding="UTF-8"?>' +
-    `<pedRegEvento xmlns="${NFSE_NS}" versao="1.00"><infPedReg Id="${id}">` +
+    `<pedRegEvento xmlns="${NFSE_NS}" versao="${LAYOUT_VERSION}"><infPedReg Id="${id}">` +
     el('tpAmb', input.environment === 'production' ? 1 : 2) +
     el('verAplic', APP_VERSION) +
     el('dhEvento', at.set({ millisecond: 0 }).toFormat("yyyy-MM-dd'T'HH:mm:ssZZ")) +
     el('CNPJAutor', cnpj) +
     el('chNFSe', input.accessKey) +
-    el('nPedRegEvento', 1) +
     '<e101101>' +
     el('xDesc', 'Cancelamento de NFS-e') +
     el('cMotivo', input.reasonCode ?? 9) +

@@ -1,10 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { SignedXml } from 'xml-crypto';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hasXmlsec1, makeTestA1, testDpsInput, xmlsec1Verify } from './testing.ts';
 import { openA1, type A1Certificate } from './certificate.ts';
 import { buildDps } from './dps.ts';
 import { buildCancelEvent, cancelEventId } from './event.ts';
 import { signXml, verifyXmlSignature } from './sign.ts';
 import { validateXml } from './validate.ts';
+
+// Each schema check compiles the layout's schemas (about a second on a busy machine).
+vi.setConfig({ testTimeout: 30_000 });
 
 let cert: A1Certificate;
 let other: A1Certificate;
@@ -16,17 +20,17 @@ beforeAll(() => {
 });
 
 describe('signXml', () => {
-  it('signs infDPS the way the layout fixes it, right after infDPS inside DPS', () => {
+  it('signs infDPS with rsa-sha256 over sha256 (layout 1.01), right after infDPS inside DPS', () => {
     const id = /<infDPS Id="(DPS\d{42})">/.exec(signed)![1];
     expect(signed).toMatch(/<\/infDPS><Signature xmlns="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#"><SignedInfo>/);
     expect(signed).toMatch(/<\/Signature><\/DPS>$/);
     expect(signed).toContain(
       '<CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/>' +
-        '<SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/>' +
+        '<SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"/>' +
         `<Reference URI="#${id}"><Transforms>` +
         '<Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/>' +
         '<Transform Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/></Transforms>' +
-        '<DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"/><DigestValue>',
+        '<DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/><DigestValue>',
     );
     const certBase64 = cert.certificatePem.replace(/-----[^-]+-----|\s/g, '');
     expect(signed).toContain(
@@ -34,8 +38,12 @@ describe('signXml', () => {
     );
   });
 
-  it('gives a document valid against DPS_v1.00.xsd', async () => {
+  it('gives a document valid against DPS_v1.01.xsd; an algorithm the layout does not admit is refused', async () => {
     expect(await validateXml(signed, 'DPS')).toEqual([]);
+    const sha512 = signed.replace('xmldsig-more#rsa-sha256', 'xmldsig-more#rsa-sha512');
+    const errors = await validateXml(sha512, 'DPS');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/ds:SignatureMethod.*Algorithm.*rsa-sha512/);
   });
 
   it('refuses a document whose root does not start with the element to sign', () => {
@@ -78,6 +86,30 @@ describe('verifyXmlSignature', () => {
     expect(verifyXmlSignature(signed.replace(`Id="${id}"`, `Id="${id.replace('DPS3', 'DPS4')}"`))).toBe(false);
   });
 
+  it('still verifies a document of layout 1.00, signed with rsa-sha1 over sha1', async () => {
+    const xml = buildDps(testDpsInput()).xml.replace('versao="1.01"', 'versao="1.00"');
+    const sig = new SignedXml({
+      privateKey: cert.privateKeyPem,
+      publicCert: cert.certificatePem,
+      signatureAlgorithm: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+      canonicalizationAlgorithm: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
+    });
+    const xpath = "/*/*[local-name(.)='infDPS']";
+    sig.addReference({
+      xpath,
+      transforms: [
+        'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
+        'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
+      ],
+      digestAlgorithm: 'http://www.w3.org/2000/09/xmldsig#sha1',
+    });
+    sig.computeSignature(xml, { location: { reference: xpath, action: 'after' } });
+    const sha1 = sig.getSignedXml();
+    expect(sha1).toContain('xmldsig#rsa-sha1');
+    expect(verifyXmlSignature(sha1)).toBe(true);
+    expect(verifyXmlSignature(sha1.replace('<nDPS>1</nDPS>', '<nDPS>2</nDPS>'))).toBe(false);
+  });
+
   // Installed by scripts/ensure-tools.mjs; the xml-crypto checks above run without it.
   it.skipIf(!hasXmlsec1())('agrees with xmlsec1 (the reference implementation), both ways', () => {
     expect(xmlsec1Verify(signed, cert.certificatePem, 'infDPS')).toBe(true);
@@ -102,24 +134,24 @@ describe('buildCancelEvent', () => {
     timeZone: 'America/Sao_Paulo',
   };
 
-  it('has the Id PRE + key + 101101 + 001 (62 characters)', () => {
+  it('has the Id PRE + key + 101101 (59 characters: layout 1.01 dropped the request number)', () => {
     const { id } = buildCancelEvent(input);
-    expect(id).toBe(`PRE${accessKey}101101001`);
-    expect(id).toHaveLength(62);
+    expect(id).toBe(`PRE${accessKey}101101`);
+    expect(id).toHaveLength(59);
     expect(cancelEventId(accessKey)).toBe(id);
   });
 
-  it('is valid against pedRegEvento_v1.00.xsd once signed over infPedReg, and verifies', async () => {
+  it('is valid against pedRegEvento_v1.01.xsd once signed over infPedReg, and verifies', async () => {
     const { id, xml } = buildCancelEvent({ ...input, reasonCode: 1 });
     expect(xml).toBe(
-      '<?xml version="1.0" encoding="UTF-8"?><pedRegEvento xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.00">' +
+      '<?xml version="1.0" encoding="UTF-8"?><pedRegEvento xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01">' +
         `<infPedReg Id="${id}"><tpAmb>2</tpAmb><verAplic>OrdemCerta-1</verAplic><dhEvento>2026-11-21T12:00:00-03:00</dhEvento>` +
-        `<CNPJAutor>11222333000181</CNPJAutor><chNFSe>${accessKey}</chNFSe><nPedRegEvento>1</nPedRegEvento>` +
+        `<CNPJAutor>11222333000181</CNPJAutor><chNFSe>${accessKey}</chNFSe>` +
         '<e101101><xDesc>Cancelamento de NFS-e</xDesc><cMotivo>1</cMotivo><xMotivo>Valor do serviço digitado errado</xMotivo>' +
         '</e101101></infPedReg></pedRegEvento>',
     );
     const signedEvent = signXml(xml, cert, 'infPedReg');
-    expect(signedEvent).toMatch(/<\/infPedReg><Signature xmlns=".*"><SignedInfo>.*<Reference URI="#PRE\d{59}">/);
+    expect(signedEvent).toMatch(/<\/infPedReg><Signature xmlns=".*"><SignedInfo>.*<Reference URI="#PRE\d{56}">/);
     expect(await validateXml(signedEvent, 'pedRegEvento')).toEqual([]);
     expect(verifyXmlSignature(signedEvent)).toBe(true);
     expect(verifyXmlSignature(signedEvent.replace('<cMotivo>1</cMotivo>', '<cMotivo>2</cMotivo>'))).toBe(false);

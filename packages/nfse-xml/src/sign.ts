@@ -2,11 +2,13 @@ import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import type { A1Certificate } from './certificate.ts';
 
-// The only algorithms the layout's signature schema admits.
+// Canonicalization and transforms are fixed by the layout's signature schema. Layout 1.01 documents are
+// signed with RSA-SHA256 over SHA-256 (as the layout's own sample is); 1.00 fixed RSA-SHA1 over SHA-1,
+// and documents signed that way still verify.
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
-const RSA_SHA1 = 'http://www.w3.org/2000/09/xmldsig#rsa-sha1';
-const SHA1 = 'http://www.w3.org/2000/09/xmldsig#sha1';
+export const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
+export const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
 const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 
 /** The elements a document of the layout signs: the DPS's, the event request's, and (the stand-in) the NFS-e's and event's. */
@@ -14,7 +16,7 @@ export type SignedElement = 'infDPS' | 'infPedReg' | 'infNFSe' | 'infEvento';
 
 /**
  * Enveloped XMLDSig of `signedElement` (Reference URI '#' + its Id; transforms enveloped-signature then
- * c14n 2001; rsa-sha1 over sha1; KeyInfo/X509Data/X509Certificate with the holder's certificate),
+ * c14n 2001; rsa-sha256 over sha256; KeyInfo/X509Data/X509Certificate with the holder's certificate),
  * placed right after the signed element inside the root. The document must not be reformatted afterwards.
  */
 export function signXml(xml: string, cert: A1Certificate, signedElement: SignedElement): string {
@@ -26,11 +28,11 @@ export function signXml(xml: string, cert: A1Certificate, signedElement: SignedE
   const sig = new SignedXml({
     privateKey: cert.privateKeyPem,
     publicCert: cert.certificatePem,
-    signatureAlgorithm: RSA_SHA1,
+    signatureAlgorithm: RSA_SHA256,
     canonicalizationAlgorithm: C14N,
   });
   const xpath = `/*/*[local-name(.)='${signedElement}']`;
-  sig.addReference({ xpath, transforms: [ENVELOPED, C14N], digestAlgorithm: SHA1 });
+  sig.addReference({ xpath, transforms: [ENVELOPED, C14N], digestAlgorithm: SHA256 });
   sig.computeSignature(xml, { location: { reference: xpath, action: 'after' } });
   return sig.getSignedXml();
 }

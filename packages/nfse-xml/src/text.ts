@@ -1,6 +1,9 @@
 /** The namespace of every NFS-e Nacional document. */
 export const NFSE_NS = 'http://www.sped.fazenda.gov.br/nfse';
 
+/** The layout version of what this application writes (the national system runs 1.01 since January 2026). */
+export const LAYOUT_VERSION = '1.01';
+
 /** verAplic of what this application sends (1 to 20 characters). */
 export const APP_VERSION = 'OrdemCerta-1';
 

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
-it('runs from the command line for demos, prints its URL and answers there', async () => {
+// Starting tsx and making the stand-in's own certificate takes a few seconds on a busy machine.
+it('runs from the command line for demos, prints its URL and answers there', { timeout: 30_000 }, async () => {
   const script = fileURLToPath(new URL('./sefin-stand-in.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', script, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -21,6 +22,17 @@ it('runs from the command line for demos, prints its URL and answers there', asy
     const res = await fetch(`${url}/nfse`, { method: 'POST', body: '{}' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ erros: [{ Codigo: 'E9001' }] });
+    // Its controls, for tests that run it in another process, and the parameters API beside it.
+    const convenio = () => fetch(`${url}/parametrizacao/3550308/convenio`).then((r) => r.status);
+    expect(await convenio()).toBe(200);
+    const put = await fetch(`${url}/_stand-in/municipios/3550308`, {
+      method: 'PUT',
+      body: JSON.stringify({ joined: false }),
+    });
+    expect(put.status).toBe(204);
+    expect(await convenio()).toBe(404);
+    const cancel = await fetch(`${url}/_stand-in/nfse/${'1'.repeat(50)}/cancelar`, { method: 'POST' });
+    expect(cancel.status).toBe(404);
   } finally {
     child.kill('SIGTERM');
   }

@@ -59,3 +59,8 @@ export function afterCommit(db: Db | Tx, callback: Callback) {
   if (queue) queue.callbacks.push(callback);
   else run(callback, db as Db);
 }
+
+/** The database a transaction (or savepoint) of a tracked database writes to; a database is its own. */
+export function committedTo(db: Db | Tx): Db {
+  return queues.get(db)?.root ?? (db as Db);
+}

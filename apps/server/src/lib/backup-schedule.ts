@@ -1,4 +1,5 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { encryptArchive } from './backup-crypt.ts';
 import { join } from 'node:path';
 
 /**
@@ -105,11 +106,11 @@ export function nextRun(s: CronSchedule, after: Date): Date | undefined {
   return undefined;
 }
 
-/** Archives the schedule writes and prunes: `oficina-<local date and time>.tar.gz`. */
-const ARCHIVE = /^oficina-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.tar\.gz$/;
+/** Archives the schedule writes and prunes: `oficina-<local date and time>.tar.gz` (`.enc` after it when encrypted). */
+const ARCHIVE = /^oficina-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.tar\.gz(\.enc)?$/;
 const pad = (n: number) => String(n).padStart(2, '0');
-export const archiveName = (d: Date) =>
-  `oficina-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}-${pad(d.getMinutes())}-${pad(d.getSeconds())}.tar.gz`;
+export const archiveName = (d: Date, encrypted = false) =>
+  `oficina-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}-${pad(d.getMinutes())}-${pad(d.getSeconds())}.tar.gz${encrypted ? '.enc' : ''}`;
 
 /** Deletes the schedule's archives in `dir` older than `keepDays` days (by modification time). */
 export async function pruneBackups(dir: string, keepDays: number, now = Date.now()): Promise<string[]> {
@@ -131,6 +132,8 @@ export interface BackupScheduleOptions {
   keepDays: number;
   /** Makes one archive (the same as `npm run cli -- backup`). */
   make: () => Promise<Buffer>;
+  /** BACKUP_PASSPHRASE: each archive sealed with it (lib/backup-crypt.ts) and named `….tar.gz.enc`. */
+  passphrase?: string;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -156,11 +159,12 @@ export function startBackupSchedule(opts: BackupScheduleOptions) {
   const run = async (at: Date) => {
     if (running) return;
     running = true;
-    const name = archiveName(at);
+    const name = archiveName(at, !!opts.passphrase);
     const tmp = join(opts.dir, `.${name}.tmp`);
     try {
       await mkdir(opts.dir, { recursive: true });
-      const archive = await opts.make();
+      const made = await opts.make();
+      const archive = opts.passphrase ? encryptArchive(made, opts.passphrase) : made;
       await writeFile(tmp, archive);
       await rename(tmp, join(opts.dir, name));
       const removed = await pruneBackups(opts.dir, opts.keepDays);

@@ -139,6 +139,37 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('backup and restore of the em
   it('restore refuses a data dir that already has data', { timeout: 120_000 }, async () => {
     await expect(cli({ DATA_DIR: target }, 'restore', archive)).rejects.toThrow(/já tem dados/);
   });
+
+  it(
+    'with BACKUP_PASSPHRASE the archive is encrypted; restore asks for it and refuses a wrong one',
+    { timeout: 300_000 },
+    async () => {
+      const sealed = join(here.dir, 'backup.tar.gz.enc');
+      const made = await cli({ DATA_DIR: source, BACKUP_PASSPHRASE: 'frase do cofre 42' }, 'backup', sealed);
+      expect(made.stdout).toContain('criptografado');
+      expect(
+        readFileSync(sealed)
+          .subarray(0, 2)
+          .equals(Buffer.from([0x1f, 0x8b])),
+      ).toBe(false);
+      expect(openToOthers(sealed)).toEqual([]);
+
+      const into = join(here.dir, 'target-sealed');
+      // No passphrase and no terminal to type it in; then a wrong one: refused, nothing written.
+      await expect(cli({ DATA_DIR: into, BACKUP_PASSPHRASE: '' }, 'restore', sealed)).rejects.toThrow(
+        /criptografado.*BACKUP_PASSPHRASE/s,
+      );
+      await expect(cli({ DATA_DIR: into, BACKUP_PASSPHRASE: 'outra frase' }, 'restore', sealed)).rejects.toThrow(
+        /Senha do backup incorreta/,
+      );
+      expect(readdirSync(here.dir)).not.toContain('target-sealed');
+
+      const restore = await cli({ DATA_DIR: into, BACKUP_PASSPHRASE: 'frase do cofre 42' }, 'restore', sealed);
+      expect(restore.stdout).toContain('1 arquivo(s)');
+      expect(await dumpTables(join(into, 'pgdata'))).toEqual(await dumpTables(join(source, 'pgdata')));
+      expect(await files(into)).toEqual(await files(source));
+    },
+  );
 });
 
 describe('BACKUP_CRON expressions', () => {
@@ -201,7 +232,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('scheduled backups (BACKUP_CR
   const backups = join(here.dir, 'backups');
 
   it(
-    'the server writes archives on schedule, drops those past BACKUP_KEEP_DAYS, and one restores to the same rows and files',
+    'the server writes archives on schedule (encrypted with BACKUP_PASSPHRASE), drops those past BACKUP_KEEP_DAYS, and one restores to the same rows and files',
     { timeout: 600_000 },
     async () => {
       // An archive of the schedule 20 days old, one 3 days old, and a file the schedule did not write.
@@ -225,6 +256,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('scheduled backups (BACKUP_CR
           BACKUP_CRON: '*/2 * * * * *',
           BACKUP_DIR: backups,
           BACKUP_KEEP_DAYS: '7',
+          BACKUP_PASSPHRASE: 'frase-da-agenda-7',
           REMINDER_JOB_INTERVAL_MS: '0',
         },
         300_000,
@@ -248,10 +280,11 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('scheduled backups (BACKUP_CR
       expect(names).toContain(kept);
       expect(names).toContain('meu-backup-manual.tar.gz');
       expect(names.filter((n) => n.endsWith('.tmp'))).toEqual([]);
+      expect(fresh().every((n) => n.endsWith('.tar.gz.enc'))).toBe(true);
 
       const target = join(here.dir, 'target');
       const archive = join(backups, fresh().sort().at(-1)!);
-      const restore = await cli({ DATA_DIR: target }, 'restore', archive);
+      const restore = await cli({ DATA_DIR: target, BACKUP_PASSPHRASE: 'frase-da-agenda-7' }, 'restore', archive);
       expect(restore.stdout).toContain('1 arquivo(s)');
       const before = await rowCounts(join(source, 'pgdata'));
       expect(before.invoices).toBeGreaterThan(0);

@@ -1,28 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { Db } from '@ordem-certa/db';
-import { loadGeneratedSecret } from './secrets.ts';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
-// A company's A1 certificate and its password are kept encrypted at rest with AES-256-GCM. The key is
-// NFSE_CERT_KEY (any string, hashed to 256 bits) or, when it is not set, a secret generated once and
-// kept in app_secrets, so every instance on the database reads the same one. Each value is bound to its
-// organization and company (additional data): a copied column does not open under another company.
+// Secrets kept in the database (a company's A1 certificate and its password, a PSP's credentials, an
+// organization's WhatsApp token and app secret) are encrypted at rest with AES-256-GCM, under the
+// installation's secrets key (lib/secrets.ts: NFSE_CERT_KEY or SECRETS_KEY_FILE; outside production,
+// one kept in the database when neither is set). Each value is sealed with additional data naming what
+// it is and whose: a copied column does not open under another owner.
 
-const KEY_SECRET = 'nfse-cert-key';
 const VERSION = 'v1';
-
-const keys = new WeakMap<Db, Promise<Buffer>>();
-
-/** The 32-byte key of this installation (one lookup per database handle). */
-export function certificateKey(db: Db, override: string | undefined): Promise<Buffer> {
-  if (override) return Promise.resolve(createHash('sha256').update(override).digest());
-  let key = keys.get(db);
-  if (!key) {
-    key = loadGeneratedSecret(db, KEY_SECRET).then((secret) => createHash('sha256').update(secret).digest());
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
-}
 
 const boundTo = (organizationId: number, companyId: number, what: string) =>
   Buffer.from(`nfse:${organizationId}:${companyId}:${what}`);
@@ -64,14 +48,29 @@ export function sealCertificate(
   };
 }
 
+/**
+ * The certificate opened with the first of `keys` that opens it; `key` is that one's position (0: the
+ * sealing key; later: an older key, so the caller seals it again).
+ */
 export function openCertificate(
-  key: Buffer,
+  keys: Buffer[],
   organizationId: number,
   companyId: number,
   sealed: SealedCertificate,
-): { pfx: Buffer; password: string } {
-  return {
-    pfx: open(key, sealed.certificatePfx, boundTo(organizationId, companyId, 'pfx')),
-    password: open(key, sealed.certificatePassword, boundTo(organizationId, companyId, 'password')).toString('utf8'),
-  };
+): { pfx: Buffer; password: string; key: number } {
+  let failure: unknown = new Error('no key to open the certificate with');
+  for (const [n, key] of keys.entries()) {
+    try {
+      return {
+        pfx: open(key, sealed.certificatePfx, boundTo(organizationId, companyId, 'pfx')),
+        password: open(key, sealed.certificatePassword, boundTo(organizationId, companyId, 'password')).toString(
+          'utf8',
+        ),
+        key: n,
+      };
+    } catch (err) {
+      failure = err;
+    }
+  }
+  throw failure;
 }

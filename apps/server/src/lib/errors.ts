@@ -106,4 +106,6 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export const isMalformedMultipart = (err: unknown) =>
   err instanceof Error &&
   !(err as { statusCode?: number }).statusCode &&
-  /^(Multipart: |Unexpected end of (form|multipart)|Malformed part header)/.test(err.message);
+  /^(Multipart: |Unexpected end of (form|multipart)|(Part|Preamble) terminated early|Malformed part header)/.test(
+    err.message,
+  );

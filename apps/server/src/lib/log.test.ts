@@ -40,6 +40,22 @@ describe('logs', () => {
     expect(all).not.toContain('SEGREDO');
   });
 
+  it('searches keep no person in the access log: the search text is left out, a CPF or CNPJ anywhere in the query masked', async () => {
+    const lists = [
+      '/api/organizations/1/customers?q=529.982.247-25&take=10',
+      '/api/organizations/1/customers?take=10&q=Joana%20Silva',
+      '/api/organizations/1/invoices/filter?customer=52998224725&skip=0',
+      '/api/organizations/1/invoices/filter?q=11.222.333%2F0001-81',
+    ];
+    for (const url of lists) await ctx.app.inject({ url });
+    const all = lines.join('');
+    expect(all).toContain('/api/organizations/1/customers?q=[redacted]&take=10');
+    expect(all).toContain('/api/organizations/1/customers?take=10&q=[redacted]');
+    expect(all).toContain('/api/organizations/1/invoices/filter?customer=[redacted]&skip=0');
+    for (const personal of ['529.982.247-25', '52998224725', 'Joana', '11.222.333', '0001-81'])
+      expect(all).not.toContain(personal);
+  });
+
   it('a failed query is logged with its SQL, never with its parameters', async () => {
     const res = await ctx.app.inject({ url: '/api/probe/failing-query' });
     expect(res.statusCode).toBe(500);

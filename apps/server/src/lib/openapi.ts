@@ -19,6 +19,8 @@ interface RouteFacts {
   hasPathParams: boolean;
   rateLimited: boolean;
   hasResponse: boolean;
+  /** The route reads a multipart/form-data body itself (an upload), with no body schema. */
+  multipart: boolean;
 }
 
 /** Each collection in a path: the record with its article, and the list. */
@@ -185,7 +187,8 @@ function errorResponses(method: string, url: string, f: RouteFacts) {
   const isPublic = f.access === 'public';
   // A body that cannot be read (invalid JSON, a multipart upload cut short) is refused before validation.
   if (write) out['400'] = errorAnswer('Pedido malformado (JSON inválido, arquivo cortado)');
-  if (!isPublic || url === '/api/login') out['401'] = errorAnswer('Sem login, ou o login expirou (ou senha errada)');
+  const isLogin = url === '/api/login' || url.startsWith('/api/login/');
+  if (!isPublic || isLogin) out['401'] = errorAnswer('Sem login, ou o login expirou (ou senha errada)');
   const access = f.access === 'public' ? undefined : f.access;
   const everyone = (everyonePermissions as readonly string[]).includes(access?.can ?? '');
   if (f.access !== 'public' && (url.includes('{orgId}') || (access && (!everyone || access.feature))))
@@ -198,7 +201,7 @@ function errorResponses(method: string, url: string, f: RouteFacts) {
   if (write) out['413'] = errorAnswer('Corpo ou arquivo grande demais');
   if (write) out['415'] = errorAnswer('Formato do conteúdo não aceito');
   if (f.hasInput) out['422'] = errorAnswer('Dados inválidos: as mensagens por campo');
-  if (f.rateLimited || url === '/api/login') out['429'] = errorAnswer('Muitas tentativas: aguarde');
+  if (f.rateLimited || isLogin) out['429'] = errorAnswer('Muitas tentativas: aguarde');
   if (!Object.keys(out).some((code) => code.startsWith('4'))) out['400'] = errorAnswer('Pedido malformado');
   out['500'] = errorAnswer('Erro inesperado (registrado no log do servidor)');
   out['503'] = errorAnswer('Banco de dados ou armazenamento de arquivos fora do ar: tente de novo em instantes');
@@ -227,6 +230,7 @@ export function createOpenApiTransforms(): { transform: Transform; transformObje
         hasPathParams: /:\w/.test(url.replace(/:orgId\b/, '')),
         rateLimited: !!config.rateLimit,
         hasResponse: !!schema.response,
+        multipart: Array.isArray(schema.consumes) && schema.consumes.includes('multipart/form-data'),
       });
     return jsonSchemaTransform(input);
   };
@@ -254,6 +258,9 @@ export function createOpenApiTransforms(): { transform: Transform; transformObje
         // 'public', or the permission of the map the caller's role needs, and 'feature:<name>' when the
         // organization needs the feature turned on.
         if (f) op['x-access'] = accessLabel(f.access);
+        // An upload's parts are read by the handler (lib/uploads.ts); the summary names its fields.
+        if (f?.multipart && !op.requestBody)
+          op.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } };
         op.responses = responses;
       }
     }

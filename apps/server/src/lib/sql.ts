@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns, type SQL, type Table } from 'drizzle-orm';
 import type { Db, Tx } from '@ordem-certa/db';
 
 /** Rows of a raw query: PGlite and node-postgres both answer `{ rows }`. */
@@ -21,4 +21,16 @@ export function perDatabase<K, V>(build: (db: Db, key: K) => V): (db: Db, key: K
     if (value === undefined) byKey.set(key, (value = build(db, key)));
     return value;
   };
+}
+
+/**
+ * Some of a table's columns by their names, for a select: `pickColumns(t, 'id', 'name')` is
+ * `{ id: t.id, name: t.name }`, typed as such.
+ */
+export function pickColumns<T extends Table, K extends keyof T['_']['columns'] & string>(
+  table: T,
+  ...names: K[]
+): Pick<T['_']['columns'], K> {
+  const all = getTableColumns(table);
+  return Object.fromEntries(names.map((name) => [name, all[name]])) as Pick<T['_']['columns'], K>;
 }

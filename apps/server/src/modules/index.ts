@@ -15,6 +15,8 @@ import { tagRoutes } from './tags/tags.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
 import { roleRoutes } from './roles/roles.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
+import { sessionRoutes } from './profile/sessions.routes.ts';
+import { twoFactorRoutes } from './two-factor/two-factor.routes.ts';
 import { invoiceRoutes } from './invoices/invoices.routes.ts';
 import { payrollRoutes } from './payrolls/payrolls.routes.ts';
 import { estimatePdfLinkRoutes, estimateShareRoutes } from './estimates/estimate-links.routes.ts';
@@ -42,6 +44,10 @@ import { paymentRoutes } from './payments/payments.routes.ts';
 import { expenseRoutes } from './expenses/expenses.routes.ts';
 import { nfseRoutes } from './nfse/nfse.routes.ts';
 import { pixPspRoutes } from './pix/pix-psp.routes.ts';
+import { whatsappRoutes } from './whatsapp/whatsapp.routes.ts';
+import { pixWebhookRoutes } from './pix/pix-webhook.routes.ts';
+import { pixChargeRoutes } from './pix/pix-charges.routes.ts';
+import { pixUnidentifiedRoutes } from './pix/pix-unidentified.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
 const allReports = reportRegistry([...reports, ...nfseReports]);
@@ -64,6 +70,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   userRoutes,
   roleRoutes,
   profileRoutes,
+  sessionRoutes,
+  twoFactorRoutes,
   invoiceRoutes,
   payrollRoutes,
   // What works without a login, each call authorized by the token in its link (lib/signed-links.ts, or
@@ -92,4 +100,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   expenseRoutes,
   nfseRoutes,
   pixPspRoutes,
+  whatsappRoutes,
+  pixWebhookRoutes,
+  pixChargeRoutes,
+  pixUnidentifiedRoutes,
 ];

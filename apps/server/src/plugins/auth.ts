@@ -7,6 +7,7 @@ import { schema, type Announcements, type Db } from '@ordem-certa/db';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { Access, AuthContext } from '../core/access/access.ts';
 import { roleOfUser } from '../core/access/role-of.ts';
+import { sessionCheck } from '../core/access/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,6 +29,8 @@ export interface TokenService {
     role: string;
     organizationId: number;
     tokenVersion?: number;
+    /** The session the token belongs to (user_sessions.id); revoked, the token is refused. */
+    sessionId?: number;
   }): Promise<string>;
   verify(token: string): Promise<TokenPayload>;
 }
@@ -49,6 +52,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         roles: [user.role],
         organizationId: user.organizationId,
         ver: user.tokenVersion ?? 0,
+        ...(user.sessionId === undefined ? {} : { sid: user.sessionId }),
       })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.id))
@@ -68,7 +72,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
 }
 
 /** The token of an `Authorization: Bearer …` header; the scheme's name is case-insensitive (RFC 9110). */
-function bearer(request: FastifyRequest): string | undefined {
+export function bearer(request: FastifyRequest): string | undefined {
   const match = /^bearer[ \t]+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match?.[1];
 }
@@ -198,6 +202,7 @@ export const accessPlugin = fp(
     });
     const query = authQuery(app.db);
     const checked = new CheckedUsers(app.database.announcements);
+    const sessionOpen = sessionCheck(app.db);
     app.addHook('onClose', async () => checked.stop());
     app.addHook('onRequest', async (request, reply) => {
       const access = request.routeOptions.config.access;
@@ -211,6 +216,10 @@ export const accessPlugin = fp(
       try {
         payload = await tokens.verify(token);
       } catch {
+        throw unauthorized();
+      }
+      const logError = (err: unknown) => request.log.error({ err }, 'session last seen not written');
+      if (payload.sid !== undefined && !(await sessionOpen(payload.sid, Number(payload.sub), logError))) {
         throw unauthorized();
       }
       const auth = await loadAuth(query, checked, payload);

@@ -4,6 +4,8 @@ import type { Config } from '../config.ts';
 /** What of the settings (config.ts) the app reads while it runs. */
 export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinute' | 'dataDir'> & {
   jwtSecret: string;
+  /** The demo's WhatsApp numbers and the local stand-in of the Cloud API that answers for them. */
+  whatsappDemo?: { url: string; phoneNumberIds: string[] };
 } & Partial<
     Pick<
       Config,
@@ -14,10 +16,15 @@ export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinut
       | 'cnpjApiUrl'
       | 'nfseApiUrl'
       | 'nfseProductionApiUrl'
-      | 'nfseCertKey'
+      | 'nfseParametersUrl'
+      | 'whatsappApiUrl'
+      | 'secretsKey'
+      | 'secretsKeyRequired'
       | 'vapidPublicKey'
       | 'vapidPrivateKey'
       | 'vapidSubject'
+      | 'pushAllowedHosts'
+      | 'pushAllowLocalhost'
     >
   >;
 

@@ -81,6 +81,17 @@ describe('framework errors in pt-BR', () => {
     expect(res.json()).toEqual({ errors: ['Registro não encontrado.'] });
   });
 
+  it('a path that cannot be decoded (FST_ERR_BAD_URL) → 400 in Portuguese', async () => {
+    const res = await t.ctx.app.inject({
+      method: 'GET',
+      url: `/api/organizations/${t.org.organization.id}/customers/%E0%A4%A`,
+      headers: t.org.as(t.org.admin.token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: [expect.stringMatching(/endereço .*inválido/i)] });
+    expect(res.body).not.toMatch(/valid url|FST_/);
+  });
+
   it('none of them leaks an English message', async () => {
     const res = await t.ctx.app.inject({
       method: 'POST',

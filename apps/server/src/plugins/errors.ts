@@ -1,4 +1,4 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '@ordem-certa/contracts';
@@ -12,6 +12,16 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'JSON inválido no corpo da requisição.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Tamanho do corpo da requisição não confere com o informado.',
 };
+
+/**
+ * What the router refuses before any route or hook runs (Fastify's `frameworkErrors`): a path with
+ * a percent-escape that is not UTF-8 (FST_ERR_BAD_URL), a path parameter too long. Its own bodies
+ * are English.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ errors: [messages.urlTooLong] });
+  return reply.code(400).send({ errors: [messages.badUrl] });
+}
 
 /**
  * The one error handler: an AppError as its status and { errors }, a schema's refusal as 422 on its

@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import { onNotificationsCommitted } from '../core/notify/notify.ts';
 import { createPushSender, type PushSender } from '../core/notify/push-sender.ts';
 import { loadVapidKeys, type VapidKeys } from '../core/notify/vapid.ts';
+import { createPushEndpoints, type PushEndpoints } from '../core/notify/push-endpoints.ts';
+import { systemResolve, type Resolve } from '../lib/outbound.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,14 +11,16 @@ declare module 'fastify' {
     vapid: () => Promise<VapidKeys>;
     /** Sends committed notifications to their users' phones. */
     push: PushSender;
+    /** Which push subscription endpoints the server sends to, and how it connects to them. */
+    pushEndpoints: PushEndpoints;
   }
 }
 
 /** Every notification committed is pushed to its user's phones, after its transaction. */
-export const pushPlugin = fp(
-  async (app) => {
+export const pushPlugin = fp<{ resolve?: Resolve }>(
+  async (app, { resolve }) => {
     const { db } = app;
-    const { vapidPublicKey, vapidPrivateKey, vapidSubject, appUrl } = app.config;
+    const { vapidPublicKey, vapidPrivateKey, vapidSubject, appUrl, pushAllowedHosts, pushAllowLocalhost } = app.config;
     // The VAPID keys are read (or made) once, when first needed; a failure is tried again next time.
     let vapid: Promise<VapidKeys> | undefined;
     app.decorate('vapid', () => {
@@ -30,7 +34,16 @@ export const pushPlugin = fp(
       });
       return vapid;
     });
-    app.decorate('push', createPushSender(db, app.log, app.vapid));
+    // Host names of the endpoints resolve through `resolve` (tests give a stub; default: the system's).
+    app.decorate(
+      'pushEndpoints',
+      createPushEndpoints({
+        allowedHosts: pushAllowedHosts,
+        allowLocalhost: pushAllowLocalhost,
+        resolve: resolve ?? systemResolve,
+      }),
+    );
+    app.decorate('push', createPushSender(db, app.log, app.vapid, app.pushEndpoints));
     const stopPushing = onNotificationsCommitted(db, (written) => app.push.send(written));
     app.addHook('onClose', async () => {
       stopPushing();

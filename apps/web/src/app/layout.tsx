@@ -172,6 +172,11 @@ export function Layout() {
                     Organização
                   </NavDropdown.Item>
                 )}
+                {can(viewer, 'whatsapp.configure') && (
+                  <NavDropdown.Item as={NavLink} to="/whatsapp">
+                    WhatsApp
+                  </NavDropdown.Item>
+                )}
                 <NavDropdown.Item onClick={() => void logOut()}>Sair</NavDropdown.Item>
               </NavDropdown>
             </Nav>

@@ -36,6 +36,12 @@ describe('the menu follows the permissions', () => {
   });
 
   it('a Contador sees the money screens that only read', () => {
-    expect(shown('accountant')).toEqual(['Contas a receber', 'Despesas', 'Fluxo de caixa', 'Relatórios']);
+    expect(shown('accountant')).toEqual([
+      'Contas a receber',
+      'Notas fiscais',
+      'Despesas',
+      'Fluxo de caixa',
+      'Relatórios',
+    ]);
   });
 });

@@ -129,6 +129,12 @@ export const registerRoutes: RouteObject[] = [
     path: '/profile',
     lazy: async () => ({ Component: (await import('../features/profile/pages/profile-page.tsx')).ProfilePage }),
   },
+  restricted('/whatsapp', { can: 'whatsapp.configure' }, [
+    {
+      index: true,
+      lazy: async () => ({ Component: (await import('../features/whatsapp/pages/whatsapp-page.tsx')).WhatsAppPage }),
+    },
+  ]),
   restricted('/organization', { can: 'organization.manage' }, [
     {
       index: true,

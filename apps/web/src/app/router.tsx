@@ -230,6 +230,12 @@ export const routes: RouteObject[] = [
                 })),
             },
           ]),
+          restricted('/nfse', { can: 'nfse.see', feature: 'nfse' }, [
+            {
+              index: true,
+              lazy: () => import('../features/nfse/pages/nfse-page.tsx').then((m) => ({ Component: m.NfsePage })),
+            },
+          ]),
           restricted('/receivables', { can: 'payment.see' }, [
             {
               index: true,

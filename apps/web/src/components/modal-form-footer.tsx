@@ -1,4 +1,4 @@
-import { Button, Spinner } from 'react-bootstrap';
+import { Button, Spinner, type ButtonProps } from 'react-bootstrap';
 
 /** A form modal's footer: 'Cancelar' closes it, the submit button (busy while it saves) sends the form by its id. */
 export function ModalFormFooter({
@@ -7,6 +7,7 @@ export function ModalFormFooter({
   isSubmitting,
   label,
   disabled = false,
+  variant,
 }: {
   formId: string;
   onCancel(): void;
@@ -14,13 +15,15 @@ export function ModalFormFooter({
   label: string;
   /** Also off while, say, the record to edit is still loading. */
   disabled?: boolean;
+  /** The submit button's colour (the theme's primary unless given). */
+  variant?: ButtonProps['variant'];
 }) {
   return (
     <>
       <Button variant="outline-secondary" onClick={onCancel}>
         Cancelar
       </Button>
-      <Button type="submit" form={formId} disabled={isSubmitting || disabled}>
+      <Button type="submit" form={formId} variant={variant} disabled={isSubmitting || disabled}>
         {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
         {label}
       </Button>

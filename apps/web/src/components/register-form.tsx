@@ -39,16 +39,18 @@ export function MoneyField<T extends FieldValues>({
   id,
   label,
   error,
+  className = 'mb-3',
 }: {
   control: Control<T, unknown, unknown>;
   name: FieldPathByValue<T, number | undefined>;
   id: string;
   label: string;
   error: string | undefined;
+  className?: string;
 }) {
   const { field } = useController({ control, name });
   return (
-    <Form.Group className="mb-3">
+    <Form.Group className={className}>
       <Form.Label htmlFor={id}>{label}</Form.Label>
       <MoneyInput id={id} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={error} />
     </Form.Group>

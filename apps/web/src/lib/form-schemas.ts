@@ -18,6 +18,8 @@ export {
   invoiceInfoBody,
   invoiceVisitBody,
   nfseCancelBody,
+  nfseSubstituteBody,
+  nfseWithholdingsBody,
   payBody,
   payReceivableBody,
 } from '@ordem-certa/contracts';

@@ -1,5 +1,5 @@
 import { check, index, integer, uniqueIndex, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -30,16 +30,8 @@ export const addresses = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    sameOrganization(
-      'addresses_company_id_fkey',
-      { organizationId: t.organizationId, column: t.companyId },
-      companies,
-    ).onDelete('cascade'),
-    sameOrganization(
-      'addresses_customer_id_fkey',
-      { organizationId: t.organizationId, column: t.customerId },
-      customers,
-    ).onDelete('cascade'),
+    sameOrganizationAs('addresses_company_id_fkey', t, t.companyId, companies).onDelete('cascade'),
+    sameOrganizationAs('addresses_customer_id_fkey', t, t.customerId, customers).onDelete('cascade'),
     check('addresses_one_owner', sql`(${t.companyId} IS NULL) <> (${t.customerId} IS NULL)`),
     uniqueIndex('addresses_organization_id_id_key').on(t.organizationId, t.id),
     index('addresses_company_idx').on(t.companyId),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
@@ -27,7 +27,7 @@ export const auditLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    sameOrganization('audit_logs_user_id_fkey', { organizationId: t.organizationId, column: t.userId }, users),
+    sameOrganizationAs('audit_logs_user_id_fkey', t, t.userId, users),
     index('audit_logs_organization_idx').on(t.organizationId, t.createdAt),
     index('audit_logs_entity_idx').on(t.organizationId, t.entity, t.entityId),
     index('audit_logs_organization_user_idx').on(t.organizationId, t.userId, t.createdAt),

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-
 import { invoices } from './invoices.ts';
 import { checklistTemplates, type ChecklistAnswers, type ChecklistItem } from './checklist-templates.ts';
 import { organizations } from './organizations.ts';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 
 /** A checklist attached to an order: its own copy of the template's items, and the answers. */
 export const invoiceChecklists = pgTable(
@@ -21,16 +21,8 @@ export const invoiceChecklists = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    sameOrganization(
-      'invoice_checklists_invoice_id_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
-    ).onDelete('cascade'),
-    sameOrganization(
-      'invoice_checklists_template_id_fkey',
-      { organizationId: t.organizationId, column: t.templateId },
-      checklistTemplates,
-    ),
+    sameOrganizationAs('invoice_checklists_invoice_id_fkey', t, t.invoiceId, invoices).onDelete('cascade'),
+    sameOrganizationAs('invoice_checklists_template_id_fkey', t, t.templateId, checklistTemplates),
     index('invoice_checklists_invoice_idx').on(t.invoiceId, t.id),
     index('invoice_checklists_template_idx').on(t.templateId),
   ],

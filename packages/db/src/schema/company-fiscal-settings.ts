@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -11,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { organizationColumn, stampColumns } from './record-columns.ts';
 import { companies } from './companies.ts';
 
@@ -42,6 +43,11 @@ export const companyFiscalSettings = pgTable(
     environment: text('environment').$type<'homologation' | 'production'>().notNull().default('homologation'),
     dpsSeries: text('dps_series').notNull().default('1'),
     nextDpsNumber: bigint('next_dps_number', { mode: 'number' }).notNull().default(1),
+    /** IBSCBS in the DPS: the operation indicator (cIndOp), CST and cClassTrib. */
+    ibsCbs: boolean('ibs_cbs').notNull().default(false),
+    ibsCbsOperation: text('ibs_cbs_operation'),
+    ibsCbsCst: text('ibs_cbs_cst'),
+    ibsCbsClass: text('ibs_cbs_class'),
     certificatePfx: text('certificate_pfx'),
     certificatePassword: text('certificate_password'),
     certificateSubject: text('certificate_subject'),
@@ -54,11 +60,7 @@ export const companyFiscalSettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.companyId] }),
-    sameOrganization(
-      'company_fiscal_settings_company_fkey',
-      { organizationId: t.organizationId, column: t.companyId },
-      companies,
-    ).onDelete('cascade'),
+    sameOrganizationAs('company_fiscal_settings_company_fkey', t, t.companyId, companies).onDelete('cascade'),
     check('company_fiscal_settings_municipality_check', sql`${t.municipalityCode} ~ '^[0-9]{7}$'`),
     check('company_fiscal_settings_simples_check', sql`${t.simplesNacional} IN (1, 2, 3)`),
     check('company_fiscal_settings_service_code_check', sql`${t.serviceCode} ~ '^[0-9]{6}$'`),

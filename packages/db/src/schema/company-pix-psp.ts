@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { organizationColumn, stampColumns } from './record-columns.ts';
 import { companies } from './companies.ts';
 
@@ -46,15 +46,15 @@ export const companyPixPsp = pgTable(
       .default(0),
     discountPercent: numeric('discount_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     discountDaysBefore: smallint('discount_days_before').notNull().default(0),
+    /** The reconciliation read the PSP's Pix up to here. */
+    reconciledUntil: timestamp('reconciled_until', { withTimezone: true }),
+    /** An instance reading this company's Pix holds it until then. */
+    reconcileLeaseUntil: timestamp('reconcile_lease_until', { withTimezone: true }),
     ...stampColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.companyId] }),
-    sameOrganization(
-      'company_pix_psp_company_fkey',
-      { organizationId: t.organizationId, column: t.companyId },
-      companies,
-    ).onDelete('cascade'),
+    sameOrganizationAs('company_pix_psp_company_fkey', t, t.companyId, companies).onDelete('cascade'),
     check(
       'company_pix_psp_connection_check',
       sql`(${t.baseUrl} IS NULL) = (${t.tokenUrl} IS NULL) AND (${t.baseUrl} IS NULL) = (${t.clientId} IS NULL) AND (${t.baseUrl} IS NULL) = (${t.clientSecret} IS NULL)`,

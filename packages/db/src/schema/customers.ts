@@ -1,6 +1,16 @@
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { organizations } from './organizations.ts';
+
+/** What a taker withholds from a service: the ISS or not, and federal rates in percent (null: none). */
+export interface WithholdingRates {
+  iss: boolean;
+  pis: number | null;
+  cofins: number | null;
+  csll: number | null;
+  irrf: number | null;
+  cp: number | null;
+}
 
 /** The people and firms the organization serves. */
 export const customers = pgTable(
@@ -29,6 +39,8 @@ export const customers = pgTable(
       ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the customer withholds by default from the services it takes (its orders' NFS-e). */
+    nfseWithholdings: jsonb('nfse_withholdings').$type<WithholdingRates>(),
     /** Set when the customer's personal data was anonymized (LGPD); such a customer takes no edits. */
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
   },

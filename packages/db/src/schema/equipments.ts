@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { customers } from './customers.ts';
 import { organizations } from './organizations.ts';
 
@@ -22,11 +22,7 @@ export const equipments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    sameOrganization(
-      'equipments_customer_id_fkey',
-      { organizationId: t.organizationId, column: t.customerId },
-      customers,
-    ).onDelete('cascade'),
+    sameOrganizationAs('equipments_customer_id_fkey', t, t.customerId, customers).onDelete('cascade'),
     uniqueIndex('equipments_organization_id_id_key').on(t.organizationId, t.id),
     index('equipments_customer_idx').on(t.customerId),
   ],

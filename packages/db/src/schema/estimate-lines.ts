@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   type PgColumn,
 } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { equipmentCopyColumns, organizationColumn, pricedLineColumns } from './record-columns.ts';
 import { estimates } from './estimates.ts';
 import { services } from './services.ts';
@@ -49,11 +49,7 @@ export const estimateServices = pgTable(
     uniqueIndex('estimate_services_organization_id_id_key').on(t.organizationId, t.id),
     index('estimate_services_estimate_idx').on(t.estimateId, t.itemNumber),
     ofEstimate('estimate_services_estimate_fkey', t),
-    sameOrganization(
-      'estimate_services_service_fkey',
-      { organizationId: t.organizationId, column: t.serviceId },
-      services,
-    ),
+    sameOrganizationAs('estimate_services_service_fkey', t, t.serviceId, services),
   ],
 );
 
@@ -72,11 +68,7 @@ export const estimateProducts = pgTable(
     uniqueIndex('estimate_products_organization_id_id_key').on(t.organizationId, t.id),
     index('estimate_products_estimate_idx').on(t.estimateId, t.itemNumber),
     ofEstimate('estimate_products_estimate_fkey', t),
-    sameOrganization(
-      'estimate_products_product_fkey',
-      { organizationId: t.organizationId, column: t.productId },
-      products,
-    ),
+    sameOrganizationAs('estimate_products_product_fkey', t, t.productId, products),
   ],
 );
 
@@ -92,11 +84,7 @@ export const estimateEquipments = pgTable(
     index('estimate_equipments_estimate_idx').on(t.estimateId, t.id),
     uniqueIndex('estimate_equipments_estimate_equipment_key').on(t.estimateId, t.equipmentId),
     ofEstimate('estimate_equipments_estimate_fkey', t),
-    sameOrganization(
-      'estimate_equipments_equipment_fkey',
-      { organizationId: t.organizationId, column: t.equipmentId },
-      equipments,
-    ),
+    sameOrganizationAs('estimate_equipments_equipment_fkey', t, t.equipmentId, equipments),
   ],
 );
 
@@ -130,9 +118,7 @@ export const estimateTags = pgTable(
     primaryKey({ columns: [t.estimateId, t.tagId] }),
     index('estimate_tags_tag_idx').on(t.tagId),
     ofEstimate('estimate_tags_estimate_fkey', t),
-    sameOrganization('estimate_tags_tag_fkey', { organizationId: t.organizationId, column: t.tagId }, tags).onDelete(
-      'cascade',
-    ),
+    sameOrganizationAs('estimate_tags_tag_fkey', t, t.tagId, tags).onDelete('cascade'),
   ],
 );
 

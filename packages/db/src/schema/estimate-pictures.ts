@@ -1,5 +1,5 @@
 import { index, integer, pgTable } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { pictureColumns } from './record-columns.ts';
 import { estimates } from './estimates.ts';
 import { users } from './users.ts';
@@ -14,10 +14,6 @@ export const estimatePictures = pgTable(
   },
   (t) => [
     index('estimate_pictures_estimate_idx').on(t.estimateId, t.id),
-    sameOrganization(
-      'estimate_pictures_estimate_fkey',
-      { organizationId: t.organizationId, column: t.estimateId },
-      estimates,
-    ).onDelete('cascade'),
+    sameOrganizationAs('estimate_pictures_estimate_fkey', t, t.estimateId, estimates).onDelete('cascade'),
   ],
 );

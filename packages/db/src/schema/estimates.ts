@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { recordHeadColumns, recordMoneyColumns } from './record-columns.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
@@ -36,12 +36,8 @@ export const estimates = pgTable(
     index('estimates_organization_status_idx').on(t.organizationId, t.status, t.number),
     check('estimates_status_check', sql`${t.status} IN (0, 1, 10, -1)`),
     check('estimates_discount_check', sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`),
-    sameOrganization('estimates_company_fkey', { organizationId: t.organizationId, column: t.companyId }, companies),
-    sameOrganization('estimates_customer_fkey', { organizationId: t.organizationId, column: t.customerId }, customers),
-    sameOrganization(
-      'estimates_transaction_nature_fkey',
-      { organizationId: t.organizationId, column: t.transactionNatureId },
-      transactionNatures,
-    ),
+    sameOrganizationAs('estimates_company_fkey', t, t.companyId, companies),
+    sameOrganizationAs('estimates_customer_fkey', t, t.customerId, customers),
+    sameOrganizationAs('estimates_transaction_nature_fkey', t, t.transactionNatureId, transactionNatures),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { organizationColumn, stampColumns } from './record-columns.ts';
 import { users } from './users.ts';
 
@@ -39,7 +39,7 @@ export const expenses = pgTable(
       'expenses_attachment_type_check',
       sql`${t.attachmentContentType} IN ('application/pdf', 'image/png', 'image/jpeg')`,
     ),
-    sameOrganization('expenses_created_by_fkey', { organizationId: t.organizationId, column: t.createdById }, users),
+    sameOrganizationAs('expenses_created_by_fkey', t, t.createdById, users),
     uniqueIndex('expenses_organization_id_id_key').on(t.organizationId, t.id),
     index('expenses_due_idx').on(t.organizationId, t.dueDate, t.id),
     index('expenses_unpaid_due_idx')

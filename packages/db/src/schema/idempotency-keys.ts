@@ -1,7 +1,7 @@
 import { bigint, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 
 /**
  * The first answer to a write sent with an Idempotency-Key header, per organization, user and key:
@@ -24,11 +24,7 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [
     unique('idempotency_keys_user_key').on(t.organizationId, t.userId, t.key),
-    sameOrganization(
-      'idempotency_keys_user_id_fkey',
-      { organizationId: t.organizationId, column: t.userId },
-      users,
-    ).onDelete('cascade'),
+    sameOrganizationAs('idempotency_keys_user_id_fkey', t, t.userId, users).onDelete('cascade'),
     index('idempotency_keys_created_at_idx').on(t.createdAt),
   ],
 );

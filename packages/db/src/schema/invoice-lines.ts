@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { equipmentCopyColumns, organizationColumn, pricedLineColumns, stampColumns } from './record-columns.ts';
 import { invoices } from './invoices.ts';
 import { services } from './services.ts';
@@ -24,26 +24,14 @@ export const invoiceServices = pgTable(
     estimateServiceId: integer('estimate_service_id'),
   },
   (t) => [
-    sameOrganization(
-      'invoice_services_invoice_id_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
-    ).onDelete('cascade'),
+    sameOrganizationAs('invoice_services_invoice_id_fkey', t, t.invoiceId, invoices).onDelete('cascade'),
     // In the database SET NULL clears only service_id (organization_id stays).
-    sameOrganization(
-      'invoice_services_service_id_fkey',
-      { organizationId: t.organizationId, column: t.serviceId },
-      services,
-    ).onDelete('set null'),
+    sameOrganizationAs('invoice_services_service_id_fkey', t, t.serviceId, services).onDelete('set null'),
     index('invoice_services_invoice_idx').on(t.invoiceId),
     index('invoice_services_estimate_service_idx')
       .on(t.estimateServiceId)
       .where(sql`${t.estimateServiceId} IS NOT NULL`),
-    sameOrganization(
-      'invoice_services_estimate_service_fkey',
-      { organizationId: t.organizationId, column: t.estimateServiceId },
-      estimateServices,
-    ),
+    sameOrganizationAs('invoice_services_estimate_service_fkey', t, t.estimateServiceId, estimateServices),
   ],
 );
 
@@ -58,26 +46,14 @@ export const invoiceProducts = pgTable(
     estimateProductId: integer('estimate_product_id'),
   },
   (t) => [
-    sameOrganization(
-      'invoice_products_invoice_id_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
-    ).onDelete('cascade'),
+    sameOrganizationAs('invoice_products_invoice_id_fkey', t, t.invoiceId, invoices).onDelete('cascade'),
     // In the database SET NULL clears only product_id (organization_id stays).
-    sameOrganization(
-      'invoice_products_product_id_fkey',
-      { organizationId: t.organizationId, column: t.productId },
-      products,
-    ).onDelete('set null'),
+    sameOrganizationAs('invoice_products_product_id_fkey', t, t.productId, products).onDelete('set null'),
     index('invoice_products_invoice_idx').on(t.invoiceId),
     index('invoice_products_estimate_product_idx')
       .on(t.estimateProductId)
       .where(sql`${t.estimateProductId} IS NOT NULL`),
-    sameOrganization(
-      'invoice_products_estimate_product_fkey',
-      { organizationId: t.organizationId, column: t.estimateProductId },
-      estimateProducts,
-    ),
+    sameOrganizationAs('invoice_products_estimate_product_fkey', t, t.estimateProductId, estimateProducts),
   ],
 );
 
@@ -90,28 +66,16 @@ export const invoiceEquipments = pgTable(
     estimateEquipmentId: integer('estimate_equipment_id'),
   },
   (t) => [
-    sameOrganization(
-      'invoice_equipments_invoice_id_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
-    ).onDelete('cascade'),
+    sameOrganizationAs('invoice_equipments_invoice_id_fkey', t, t.invoiceId, invoices).onDelete('cascade'),
     // In the database SET NULL clears only equipment_id (organization_id stays).
-    sameOrganization(
-      'invoice_equipments_equipment_id_fkey',
-      { organizationId: t.organizationId, column: t.equipmentId },
-      equipments,
-    ).onDelete('set null'),
+    sameOrganizationAs('invoice_equipments_equipment_id_fkey', t, t.equipmentId, equipments).onDelete('set null'),
     index('invoice_equipments_invoice_idx').on(t.invoiceId),
     index('invoice_equipments_equipment_idx').on(t.equipmentId),
     uniqueIndex('invoice_equipments_invoice_equipment_key').on(t.invoiceId, t.equipmentId),
     index('invoice_equipments_estimate_equipment_idx')
       .on(t.estimateEquipmentId)
       .where(sql`${t.estimateEquipmentId} IS NOT NULL`),
-    sameOrganization(
-      'invoice_equipments_estimate_equipment_fkey',
-      { organizationId: t.organizationId, column: t.estimateEquipmentId },
-      estimateEquipments,
-    ),
+    sameOrganizationAs('invoice_equipments_estimate_equipment_fkey', t, t.estimateEquipmentId, estimateEquipments),
   ],
 );
 
@@ -127,12 +91,8 @@ export const invoiceWorkers = pgTable(
     ...stampColumns(),
   },
   (t) => [
-    sameOrganization(
-      'invoice_workers_invoice_id_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
-    ).onDelete('cascade'),
-    sameOrganization('invoice_workers_worker_id_fkey', { organizationId: t.organizationId, column: t.workerId }, users),
+    sameOrganizationAs('invoice_workers_invoice_id_fkey', t, t.invoiceId, invoices).onDelete('cascade'),
+    sameOrganizationAs('invoice_workers_worker_id_fkey', t, t.workerId, users),
     uniqueIndex('invoice_workers_invoice_worker_key').on(t.invoiceId, t.workerId),
     index('invoice_workers_worker_idx').on(t.workerId, t.invoiceId),
   ],
@@ -151,12 +111,8 @@ export const invoiceComments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    sameOrganization(
-      'invoice_comments_invoice_id_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
-    ).onDelete('cascade'),
-    sameOrganization('invoice_comments_user_id_fkey', { organizationId: t.organizationId, column: t.userId }, users),
+    sameOrganizationAs('invoice_comments_invoice_id_fkey', t, t.invoiceId, invoices).onDelete('cascade'),
+    sameOrganizationAs('invoice_comments_user_id_fkey', t, t.userId, users),
     index('invoice_comments_invoice_idx').on(t.invoiceId, t.type, t.createdAt),
   ],
 );
@@ -170,14 +126,8 @@ export const invoiceTags = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    sameOrganization(
-      'invoice_tags_invoice_id_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
-    ).onDelete('cascade'),
-    sameOrganization('invoice_tags_tag_id_fkey', { organizationId: t.organizationId, column: t.tagId }, tags).onDelete(
-      'cascade',
-    ),
+    sameOrganizationAs('invoice_tags_invoice_id_fkey', t, t.invoiceId, invoices).onDelete('cascade'),
+    sameOrganizationAs('invoice_tags_tag_id_fkey', t, t.tagId, tags).onDelete('cascade'),
     primaryKey({ columns: [t.invoiceId, t.tagId] }),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { organizationColumn } from './record-columns.ts';
 import { invoices } from './invoices.ts';
 import { paymentMethodsSql, receivables } from './receivables.ts';
@@ -29,21 +29,9 @@ export const invoicePayments = pgTable(
   (t) => [
     check('invoice_payments_amount_check', sql`${t.amountCents} > 0`),
     check('invoice_payments_method_check', sql`${t.method} IN ${paymentMethodsSql}`),
-    sameOrganization(
-      'invoice_payments_invoice_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
-    ),
-    sameOrganization(
-      'invoice_payments_receivable_fkey',
-      { organizationId: t.organizationId, column: t.receivableId },
-      receivables,
-    ),
-    sameOrganization(
-      'invoice_payments_created_by_fkey',
-      { organizationId: t.organizationId, column: t.createdById },
-      users,
-    ),
+    sameOrganizationAs('invoice_payments_invoice_fkey', t, t.invoiceId, invoices),
+    sameOrganizationAs('invoice_payments_receivable_fkey', t, t.receivableId, receivables),
+    sameOrganizationAs('invoice_payments_created_by_fkey', t, t.createdById, users),
     uniqueIndex('invoice_payments_organization_id_id_key').on(t.organizationId, t.id),
     index('invoice_payments_organization_paid_idx').on(t.organizationId, t.paidAt),
     index('invoice_payments_invoice_idx').on(t.invoiceId, t.paidAt),

@@ -1,6 +1,6 @@
 import { index, integer, pgTable } from 'drizzle-orm/pg-core';
 import { pictureColumns } from './record-columns.ts';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { invoices } from './invoices.ts';
 import { users } from './users.ts';
 
@@ -17,12 +17,8 @@ export const invoicePictures = pgTable(
     userId: integer('user_id'),
   },
   (t) => [
-    sameOrganization(
-      'invoice_pictures_invoice_id_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
-    ).onDelete('cascade'),
-    sameOrganization('invoice_pictures_user_id_fkey', { organizationId: t.organizationId, column: t.userId }, users),
+    sameOrganizationAs('invoice_pictures_invoice_id_fkey', t, t.invoiceId, invoices).onDelete('cascade'),
+    sameOrganizationAs('invoice_pictures_user_id_fkey', t, t.userId, users),
     index('invoice_pictures_invoice_idx').on(t.invoiceId, t.id),
   ],
 );

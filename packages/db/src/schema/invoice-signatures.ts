@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { organizations } from './organizations.ts';
 import { invoices } from './invoices.ts';
 
@@ -31,11 +31,7 @@ export const invoiceSignatures = pgTable(
     idempotencyKey: text('idempotency_key'),
   },
   (t) => [
-    sameOrganization(
-      'invoice_signatures_invoice_id_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
-    ).onDelete('cascade'),
+    sameOrganizationAs('invoice_signatures_invoice_id_fkey', t, t.invoiceId, invoices).onDelete('cascade'),
     index('invoice_signatures_invoice_idx').on(t.invoiceId, t.id),
     uniqueIndex('invoice_signatures_idempotency_key_idx')
       .on(t.invoiceId, t.idempotencyKey)

@@ -7,16 +7,17 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { recordHeadColumns, recordMoneyColumns } from './record-columns.ts';
 import { addresses } from './addresses.ts';
 import { companies } from './companies.ts';
-import { customers } from './customers.ts';
+import { customers, type WithholdingRates } from './customers.ts';
 import { transactionNatures } from './transaction-natures.ts';
 import { invoiceStatuses } from './invoice-statuses.ts';
 import { users } from './users.ts';
@@ -45,11 +46,15 @@ export const invoices = pgTable(
     estimateDiscountCents: bigint('estimate_discount_cents', { mode: 'number' }).notNull().default(0),
     invoiceInfo1: text('invoice_info1'),
     invoiceInfo2: text('invoice_info2'),
+    /** What the customer withholds from this order's NFS-e, when it differs from its default (null: the default). */
+    nfseWithholdings: jsonb('nfse_withholdings').$type<WithholdingRates>(),
     isPayingJustTheHalf: boolean('is_paying_just_the_half').notNull().default(false),
     payrollBonusCents: bigint('payroll_bonus_cents', { mode: 'number' }).notNull().default(0),
     /** What the customer says is wrong, for the technician before the visit. */
     reportedProblem: text('reported_problem'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** The visit time the customer confirmed on WhatsApp: confirmed while scheduled_at is still it. */
+    visitConfirmedFor: timestamp('visit_confirmed_for', { withTimezone: true }),
     /** How long the visit takes (agenda, calendar feed): 15 minutes to 12 hours. */
     durationMinutes: integer('duration_minutes').notNull().default(60),
     /** One of the customer's addresses, where the job is; emptied when that address is deleted. */
@@ -68,23 +73,11 @@ export const invoices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    sameOrganization('invoices_company_id_fkey', { organizationId: t.organizationId, column: t.companyId }, companies),
-    sameOrganization(
-      'invoices_customer_id_fkey',
-      { organizationId: t.organizationId, column: t.customerId },
-      customers,
-    ),
-    sameOrganization(
-      'invoices_transaction_nature_id_fkey',
-      { organizationId: t.organizationId, column: t.transactionNatureId },
-      transactionNatures,
-    ),
-    sameOrganization(
-      'invoices_status_id_fkey',
-      { organizationId: t.organizationId, column: t.statusId },
-      invoiceStatuses,
-    ),
-    sameOrganization('invoices_created_by_id_fkey', { organizationId: t.organizationId, column: t.createdById }, users),
+    sameOrganizationAs('invoices_company_id_fkey', t, t.companyId, companies),
+    sameOrganizationAs('invoices_customer_id_fkey', t, t.customerId, customers),
+    sameOrganizationAs('invoices_transaction_nature_id_fkey', t, t.transactionNatureId, transactionNatures),
+    sameOrganizationAs('invoices_status_id_fkey', t, t.statusId, invoiceStatuses),
+    sameOrganizationAs('invoices_created_by_id_fkey', t, t.createdById, users),
     uniqueIndex('invoices_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('invoices_organization_number_key').on(t.organizationId, t.number),
     index('invoices_organization_customer_idx').on(t.organizationId, t.customerId, t.number),
@@ -110,20 +103,12 @@ export const invoices = pgTable(
     index('invoices_estimate_idx')
       .on(t.estimateId, t.number)
       .where(sql`${t.estimateId} IS NOT NULL`),
-    sameOrganization('invoices_estimate_fkey', { organizationId: t.organizationId, column: t.estimateId }, estimates),
-    sameOrganization(
-      'invoices_address_fkey',
-      { organizationId: t.organizationId, column: t.addressId },
-      addresses,
-    ).onDelete('set null'),
+    sameOrganizationAs('invoices_estimate_fkey', t, t.estimateId, estimates),
+    sameOrganizationAs('invoices_address_fkey', t, t.addressId, addresses).onDelete('set null'),
     index('invoices_address_idx')
       .on(t.addressId)
       .where(sql`${t.addressId} IS NOT NULL`),
-    sameOrganization(
-      'invoices_maintenance_plan_fkey',
-      { organizationId: t.organizationId, column: t.maintenancePlanId },
-      maintenancePlans,
-    ),
+    sameOrganizationAs('invoices_maintenance_plan_fkey', t, t.maintenancePlanId, maintenancePlans),
     check('invoices_maintenance_check', sql`(${t.maintenancePlanId} IS NULL) = (${t.maintenanceDate} IS NULL)`),
     uniqueIndex('invoices_maintenance_visit_key')
       .on(t.maintenancePlanId, t.maintenanceDate)

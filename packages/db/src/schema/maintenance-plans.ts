@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { organizationColumn, stampColumns } from './record-columns.ts';
 import { addresses } from './addresses.ts';
 import { checklistTemplates } from './checklist-templates.ts';
@@ -48,37 +48,13 @@ export const maintenancePlans = pgTable(
     ),
     check('maintenance_plans_lead_days_check', sql`${t.leadDays} BETWEEN 0 AND 90`),
     check('maintenance_plans_next_index_check', sql`${t.nextIndex} >= 0`),
-    sameOrganization(
-      'maintenance_plans_company_id_fkey',
-      { organizationId: t.organizationId, column: t.companyId },
-      companies,
-    ),
-    sameOrganization(
-      'maintenance_plans_customer_id_fkey',
-      { organizationId: t.organizationId, column: t.customerId },
-      customers,
-    ),
-    sameOrganization(
-      'maintenance_plans_transaction_nature_id_fkey',
-      { organizationId: t.organizationId, column: t.transactionNatureId },
-      transactionNatures,
-    ),
-    sameOrganization(
-      'maintenance_plans_address_fkey',
-      { organizationId: t.organizationId, column: t.addressId },
-      addresses,
-    ).onDelete('set null'),
-    sameOrganization(
-      'maintenance_plans_checklist_template_fkey',
-      { organizationId: t.organizationId, column: t.checklistTemplateId },
-      checklistTemplates,
-    ),
-    sameOrganization('maintenance_plans_worker_fkey', { organizationId: t.organizationId, column: t.workerId }, users),
-    sameOrganization(
-      'maintenance_plans_created_by_fkey',
-      { organizationId: t.organizationId, column: t.createdById },
-      users,
-    ),
+    sameOrganizationAs('maintenance_plans_company_id_fkey', t, t.companyId, companies),
+    sameOrganizationAs('maintenance_plans_customer_id_fkey', t, t.customerId, customers),
+    sameOrganizationAs('maintenance_plans_transaction_nature_id_fkey', t, t.transactionNatureId, transactionNatures),
+    sameOrganizationAs('maintenance_plans_address_fkey', t, t.addressId, addresses).onDelete('set null'),
+    sameOrganizationAs('maintenance_plans_checklist_template_fkey', t, t.checklistTemplateId, checklistTemplates),
+    sameOrganizationAs('maintenance_plans_worker_fkey', t, t.workerId, users),
+    sameOrganizationAs('maintenance_plans_created_by_fkey', t, t.createdById, users),
     uniqueIndex('maintenance_plans_organization_id_id_key').on(t.organizationId, t.id),
     index('maintenance_plans_organization_idx').on(t.organizationId, t.endedAt, t.id),
     index('maintenance_plans_customer_idx').on(t.organizationId, t.customerId),
@@ -100,16 +76,8 @@ export const maintenancePlanEquipments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.planId, t.equipmentId] }),
-    sameOrganization(
-      'maintenance_plan_equipments_plan_fkey',
-      { organizationId: t.organizationId, column: t.planId },
-      maintenancePlans,
-    ).onDelete('cascade'),
-    sameOrganization(
-      'maintenance_plan_equipments_equipment_fkey',
-      { organizationId: t.organizationId, column: t.equipmentId },
-      equipments,
-    ).onDelete('cascade'),
+    sameOrganizationAs('maintenance_plan_equipments_plan_fkey', t, t.planId, maintenancePlans).onDelete('cascade'),
+    sameOrganizationAs('maintenance_plan_equipments_equipment_fkey', t, t.equipmentId, equipments).onDelete('cascade'),
     index('maintenance_plan_equipments_equipment_idx').on(t.equipmentId),
   ],
 );
@@ -127,16 +95,8 @@ export const maintenancePlanServices = pgTable(
   (t) => [
     primaryKey({ columns: [t.planId, t.serviceId] }),
     check('maintenance_plan_services_quantity_check', sql`${t.quantity} BETWEEN 1 AND 100000`),
-    sameOrganization(
-      'maintenance_plan_services_plan_fkey',
-      { organizationId: t.organizationId, column: t.planId },
-      maintenancePlans,
-    ).onDelete('cascade'),
-    sameOrganization(
-      'maintenance_plan_services_service_fkey',
-      { organizationId: t.organizationId, column: t.serviceId },
-      services,
-    ),
+    sameOrganizationAs('maintenance_plan_services_plan_fkey', t, t.planId, maintenancePlans).onDelete('cascade'),
+    sameOrganizationAs('maintenance_plan_services_service_fkey', t, t.serviceId, services),
     index('maintenance_plan_services_service_idx').on(t.serviceId),
   ],
 );

@@ -1,17 +1,42 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sameOrganization, sameOrganizationAs } from './tenancy.ts';
 import { organizationColumn, stampColumns } from './record-columns.ts';
 import { companies } from './companies.ts';
 import { invoices } from './invoices.ts';
 import { users } from './users.ts';
 
-export type NfseStatus = 'processing' | 'issued' | 'rejected' | 'canceled';
+export type NfseStatus = 'processing' | 'issued' | 'rejected' | 'canceled' | 'substituted';
+
+/** What the taker withholds, as rates in percent, and the amounts in cents the NFS-e declared. */
+export interface NfseWithholdingsRecord {
+  rates?: {
+    pis?: number | null;
+    cofins?: number | null;
+    csll?: number | null;
+    irrf?: number | null;
+    cp?: number | null;
+  };
+  cents?: { pis: number; cofins: number; csll: number; irrf: number; cp: number };
+}
 
 /**
  * An order's NFS-e: one row per DPS sent. 'processing' rows are the sending job's queue
  * (next_attempt_at, lease_until while an instance sends it); an order has at most one processing or
- * issued row, and a company's environment, series and number are used once.
+ * issued row (besides the one substituting it, `replacesId`), and a company's environment, series and
+ * number are used once.
  */
 export const nfseDocuments = pgTable(
   'nfse_documents',
@@ -44,29 +69,47 @@ export const nfseDocuments = pgTable(
     cancelRequestXml: text('cancel_request_xml'),
     cancelEventXml: text('cancel_event_xml'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** The document this one substitutes (subst in the DPS), with the code and reason of the substitution. */
+    replacesId: integer('replaces_id'),
+    substitutionCode: text('substitution_code'),
+    substitutionReason: text('substitution_reason'),
+    /** The values declared: the service, the discount, the ISS, what the taker withholds and the net (vLiq). */
+    serviceCents: bigint('service_cents', { mode: 'number' }),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    issRate: numeric('iss_rate', { precision: 5, scale: 2, mode: 'number' }),
+    issCents: bigint('iss_cents', { mode: 'number' }),
+    issWithheld: boolean('iss_withheld').notNull().default(false),
+    withholdings: jsonb('withholdings').$type<NfseWithholdingsRecord>().notNull().default({}),
+    withheldCents: bigint('withheld_cents', { mode: 'number' }).notNull().default(0),
+    netCents: bigint('net_cents', { mode: 'number' }),
+    /** When the national system was last asked whether the NFS-e still stands. */
+    statusCheckedAt: timestamp('status_checked_at', { withTimezone: true }),
     createdById: integer('created_by_id'),
     ...stampColumns(),
   },
   (t) => [
-    check('nfse_documents_status_check', sql`${t.status} IN ('processing', 'issued', 'rejected', 'canceled')`),
-    sameOrganization(
-      'nfse_documents_invoice_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
+    check(
+      'nfse_documents_status_check',
+      sql`${t.status} IN ('processing', 'issued', 'rejected', 'canceled', 'substituted')`,
     ),
+    sameOrganizationAs('nfse_documents_invoice_fkey', t, t.invoiceId, invoices),
+    sameOrganizationAs('nfse_documents_company_fkey', t, t.companyId, companies),
+    sameOrganizationAs('nfse_documents_created_by_fkey', t, t.createdById, users),
     sameOrganization(
-      'nfse_documents_company_fkey',
-      { organizationId: t.organizationId, column: t.companyId },
-      companies,
+      'nfse_documents_replaces_fkey',
+      { organizationId: t.organizationId, column: t.replacesId },
+      { organizationId: t.organizationId, id: t.id },
     ),
-    sameOrganization(
-      'nfse_documents_created_by_fkey',
-      { organizationId: t.organizationId, column: t.createdById },
-      users,
+    check(
+      'nfse_documents_substitution_check',
+      sql`(${t.replacesId} IS NULL AND ${t.substitutionCode} IS NULL) OR (${t.replacesId} IS NOT NULL AND ${t.substitutionCode} IN ('01', '02', '03', '04', '05', '99'))`,
     ),
     uniqueIndex('nfse_documents_organization_id_id_key').on(t.organizationId, t.id),
     uniqueIndex('nfse_documents_live_key')
       .on(t.invoiceId)
+      .where(sql`${t.status} IN ('processing', 'issued') AND ${t.replacesId} IS NULL`),
+    uniqueIndex('nfse_documents_substitute_key')
+      .on(t.replacesId)
       .where(sql`${t.status} IN ('processing', 'issued')`),
     uniqueIndex('nfse_documents_dps_key').on(t.companyId, t.environment, t.dpsSeries, t.dpsNumber),
     index('nfse_documents_invoice_idx').on(t.organizationId, t.invoiceId, t.id),

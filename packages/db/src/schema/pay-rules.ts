@@ -3,7 +3,7 @@ import { bigint, check, date, index, integer, pgTable, primaryKey, text, uniqueI
 import { organizationColumn, stampColumns } from './record-columns.ts';
 import { users } from './users.ts';
 import { services } from './services.ts';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 
 export type PayRuleKindValue = 'fixed' | 'percentage' | 'per_service';
 
@@ -28,8 +28,8 @@ export const payRules = pgTable(
     ...stampColumns(),
   },
   (t) => [
-    sameOrganization('pay_rules_user_fkey', { organizationId: t.organizationId, column: t.userId }, users),
-    sameOrganization('pay_rules_created_by_fkey', { organizationId: t.organizationId, column: t.createdById }, users),
+    sameOrganizationAs('pay_rules_user_fkey', t, t.userId, users),
+    sameOrganizationAs('pay_rules_created_by_fkey', t, t.createdById, users),
     check('pay_rules_kind_check', sql`${t.kind} IN ('fixed', 'percentage', 'per_service')`),
     check('pay_rules_fixed_check', sql`${t.fixedCents} >= 0`),
     check(
@@ -52,16 +52,8 @@ export const payRuleServices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.payRuleId, t.serviceId] }),
-    sameOrganization(
-      'pay_rule_services_rule_fkey',
-      { organizationId: t.organizationId, column: t.payRuleId },
-      payRules,
-    ).onDelete('cascade'),
-    sameOrganization(
-      'pay_rule_services_service_fkey',
-      { organizationId: t.organizationId, column: t.serviceId },
-      services,
-    ),
+    sameOrganizationAs('pay_rule_services_rule_fkey', t, t.payRuleId, payRules).onDelete('cascade'),
+    sameOrganizationAs('pay_rule_services_service_fkey', t, t.serviceId, services),
     check('pay_rule_services_rate_check', sql`${t.rateCents} > 0`),
     index('pay_rule_services_service_idx').on(t.serviceId),
   ],

@@ -16,7 +16,7 @@ import { organizations } from './organizations.ts';
 import { companies } from './companies.ts';
 import { invoiceWorkers } from './invoice-lines.ts';
 import { users } from './users.ts';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 
 /** A payroll: what one company owes its technicians for the orders completed in a period (dates inclusive). */
 export const payrolls = pgTable(
@@ -34,7 +34,7 @@ export const payrolls = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    sameOrganization('payrolls_created_by_id_fkey', { organizationId: t.organizationId, column: t.createdById }, users),
+    sameOrganizationAs('payrolls_created_by_id_fkey', t, t.createdById, users),
     foreignKey({
       name: 'payrolls_company_fkey',
       columns: [t.organizationId, t.companyId],
@@ -71,7 +71,7 @@ export const payrollLines = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    sameOrganization('payroll_lines_paid_by_id_fkey', { organizationId: t.organizationId, column: t.paidById }, users),
+    sameOrganizationAs('payroll_lines_paid_by_id_fkey', t, t.paidById, users),
     foreignKey({
       name: 'payroll_lines_payroll_fkey',
       columns: [t.organizationId, t.payrollId],

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 
 /**
  * A browser's Web Push subscription, for the user signed in on it: the push service's endpoint and the
@@ -25,10 +25,6 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.organizationId, t.userId),
-    sameOrganization(
-      'push_subscriptions_user_id_fkey',
-      { organizationId: t.organizationId, column: t.userId },
-      users,
-    ).onDelete('cascade'),
+    sameOrganizationAs('push_subscriptions_user_id_fkey', t, t.userId, users).onDelete('cascade'),
   ],
 );

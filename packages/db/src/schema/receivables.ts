@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { organizationColumn } from './record-columns.ts';
 import { invoices } from './invoices.ts';
 import { users } from './users.ts';
@@ -40,8 +40,8 @@ export const receivables = pgTable(
       'receivables_installment_check',
       sql`${t.installmentCount} >= 1 AND ${t.installmentNumber} BETWEEN 1 AND ${t.installmentCount}`,
     ),
-    sameOrganization('receivables_invoice_fkey', { organizationId: t.organizationId, column: t.invoiceId }, invoices),
-    sameOrganization('receivables_created_by_fkey', { organizationId: t.organizationId, column: t.createdById }, users),
+    sameOrganizationAs('receivables_invoice_fkey', t, t.invoiceId, invoices),
+    sameOrganizationAs('receivables_created_by_fkey', t, t.createdById, users),
     uniqueIndex('receivables_organization_id_id_key').on(t.organizationId, t.id),
     index('receivables_organization_due_idx').on(t.organizationId, t.dueDate),
     index('receivables_open_due_idx')

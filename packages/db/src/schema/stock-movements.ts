@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganizationAs } from './tenancy.ts';
 import { organizationColumn } from './record-columns.ts';
 import { products } from './products.ts';
 import { invoices } from './invoices.ts';
@@ -35,17 +35,9 @@ export const stockMovements = pgTable(
   (t) => [
     check('stock_movements_quantity_check', sql`${t.quantity} <> 0`),
     check('stock_movements_unit_cost_check', sql`${t.unitCostCents} >= 0`),
-    sameOrganization(
-      'stock_movements_product_id_fkey',
-      { organizationId: t.organizationId, column: t.productId },
-      products,
-    ),
-    sameOrganization(
-      'stock_movements_invoice_id_fkey',
-      { organizationId: t.organizationId, column: t.invoiceId },
-      invoices,
-    ),
-    sameOrganization('stock_movements_user_id_fkey', { organizationId: t.organizationId, column: t.userId }, users),
+    sameOrganizationAs('stock_movements_product_id_fkey', t, t.productId, products),
+    sameOrganizationAs('stock_movements_invoice_id_fkey', t, t.invoiceId, invoices),
+    sameOrganizationAs('stock_movements_user_id_fkey', t, t.userId, users),
     index('stock_movements_product_idx').on(t.organizationId, t.productId, t.id.desc()),
     index('stock_movements_invoice_idx')
       .on(t.invoiceId)

@@ -16,3 +16,11 @@ export function sameOrganization(
     foreignColumns: [target.organizationId, target.id],
   });
 }
+
+/** The same link from a row's own organization_id and one of its columns (`row` is the table's columns). */
+export const sameOrganizationAs = (
+  name: string,
+  row: { organizationId: AnyPgColumn },
+  column: AnyPgColumn,
+  target: { organizationId: AnyPgColumn; id: AnyPgColumn },
+) => sameOrganization(name, { organizationId: row.organizationId, column }, target);

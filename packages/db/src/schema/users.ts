@@ -33,6 +33,13 @@ export const users = pgTable(
     /** SHA-256 (hex) of the token in the user's private calendar-feed link; null: no feed. */
     calendarTokenHash: text('calendar_token_hash'),
     calendarLinkCreatedAt: timestamp('calendar_link_created_at', { withTimezone: true }),
+    /** The TOTP secret of two-step sign-in, sealed; null: not enrolled. */
+    totpSecret: text('totp_secret'),
+    /** A secret being enrolled, sealed, until a first code from it confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last time step a code was accepted for: a code works once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,10 +4,11 @@ import { gunzipSync } from 'node:zlib';
 import { DOMParser } from '@xmldom/xmldom';
 import { DateTime } from 'luxon';
 
-/** What the stand-in answers: an HTTP status and a JSON body. */
-export type Answer = { status: number; body: unknown };
+/** What the stand-in answers: an HTTP status and a JSON body; `drop`: the connection is cut instead (a lost answer). */
+export type Answer = { status: number; body: unknown; drop?: boolean };
 
-// Codes the stand-in answers with; E0014 and E0714 are the national system's, the others its own.
+// Codes the stand-in answers with; E0014, E0037, E0617 and E0714 are the national system's, the others
+// (E9…) its own.
 export const CODES = {
   notJson: 'E9001',
   notGzip: 'E9002',
@@ -19,7 +20,15 @@ export const CODES = {
   unknownNfse: 'E9003',
   keyMismatch: 'E9004',
   alreadyCancelled: 'E9005',
+  eventNotAllowed: 'E9006',
+  layoutVersion: 'E9007',
+  noRate: 'E9008',
+  substitution: 'E9009',
   notFound: 'E9404',
+  /** The emitting municipality has not joined the national system. */
+  notJoined: 'E0037',
+  /** A rate sent where the municipality of incidence sets it. */
+  rateNotAllowed: 'E0617',
 };
 
 /** The XML inside {field: gzip+base64}, or the refusal to answer. */

@@ -1,19 +1,13 @@
-// POST /nfse at the SEFIN stand-in: a signed DPS checked and answered with a signed NFS-e.
-import { X509Certificate, randomInt } from 'node:crypto';
+// POST /nfse at the SEFIN stand-in: a signed DPS of layout 1.01 checked and answered with a signed
+// NFS-e. A DPS with subst replaces the NFS-e it names, which the system cancels by substitution.
+import { randomInt } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { DateTime } from 'luxon';
-import {
-  el,
-  money,
-  NFSE_NS,
-  percent,
-  signatureCertificatePem,
-  signXml,
-  validateXml,
-  verifyXmlSignature,
-} from '@ordem-certa/nfse-xml';
+import { NFSE_NS, signXml, validateXml, verifyXmlSignature } from '@ordem-certa/nfse-xml';
 import { bad, brasilia, CODES, openPayload, parseXml, type Answer } from './answers.ts';
-import type { Issued, State } from './state.ts';
+import { registerSubstitution } from './events.ts';
+import { nfseDocument, type DpsFacts } from './nfse-document.ts';
+import { municipalityOf, municipalRate, type Issued, type State } from './state.ts';
 
 export async function receiveDps(state: State, raw: string): Promise<Answer> {
   const opened = openPayload(raw, 'dpsXmlGZipB64');
@@ -25,6 +19,10 @@ export async function receiveDps(state: State, raw: string): Promise<Answer> {
   if (!verifyXmlSignature(xml)) return bad(CODES.badSignature, 'Arquivo enviado com erro na assinatura.');
 
   const dps = readDps(xml);
+  if (dps.version !== '1.01') return bad(CODES.layoutVersion, `Leiaute ${dps.version} não é mais aceito: use 1.01.`);
+  if (!municipalityOf(state, dps.cLocEmi).joined) {
+    return bad(CODES.notJoined, 'Município emissor inexistente no cadastro de convênio.');
+  }
   if (dps.description.includes('REJEITAR')) {
     return bad(CODES.refusedOnPurpose, 'DPS recusada pelo stand-in (a descrição pede REJEITAR).');
   }
@@ -34,16 +32,50 @@ export async function receiveDps(state: State, raw: string): Promise<Answer> {
       'Conjunto de Série, Número, Código do Município Emissor e CNPJ/CPF informado nesta DPS já existe em uma NFS-e gerada a partir de uma DPS enviada anteriormente.',
     );
   }
+  const rate = issRate(state, dps);
+  if ('refused' in rate) return rate.refused;
+  let replaced: Issued | undefined;
+  if (dps.subst) {
+    replaced = state.byKey.get(dps.subst.key);
+    if (!replaced) return bad(CODES.substitution, 'A NFS-e a substituir não foi encontrada.');
+    if (replaced.cancelled) return bad(CODES.substitution, 'A NFS-e a substituir já está cancelada ou substituída.');
+    if (replaced.federalId !== dps.federalId) {
+      return bad(CODES.substitution, 'A NFS-e a substituir é de outro prestador.');
+    }
+  }
 
   const number = state.nextNumber++;
   const now = new Date();
   const accessKey = accessKeyFor(dps, number, now);
-  const nfseXml = signXml(nfseDocument(state, dps, xml, accessKey, number, now), state.cert, 'infNFSe');
-  const issued: Issued = { accessKey, dpsId: dps.id, nfseXml, tpAmb: Number(dps.tpAmb), cancelled: false };
+  const nfseXml = signXml(
+    nfseDocument({ dps, dpsXml: xml, accessKey, number, now, issRate: rate.value }),
+    state.cert,
+    'infNFSe',
+  );
+  const issued: Issued = {
+    accessKey,
+    dpsId: dps.id,
+    nfseXml,
+    tpAmb: Number(dps.tpAmb),
+    federalId: dps.federalId,
+    cancelled: false,
+    substitutedBy: null,
+    events: new Map(),
+  };
   state.byDpsId.set(dps.id, issued);
   state.byKey.set(accessKey, issued);
+  if (replaced && dps.subst) {
+    registerSubstitution(
+      state,
+      replaced,
+      { substitute: accessKey, reasonCode: dps.subst.code, reason: dps.subst.reason },
+      now,
+    );
+  }
   return {
     status: 201,
+    // 'PERDER-RESPOSTA' in the description: the NFS-e is made and its answer lost on the way back.
+    drop: dps.description.includes('PERDER-RESPOSTA'),
     body: {
       tipoAmbiente: Number(dps.tpAmb),
       versaoAplicativo: 'stand-in',
@@ -55,19 +87,26 @@ export async function receiveDps(state: State, raw: string): Promise<Answer> {
   };
 }
 
-interface DpsFacts {
-  id: string;
-  tpAmb: string;
-  cLocEmi: string;
-  cLocPrestacao: string;
-  federalKind: string;
-  federalId: string;
-  im: string;
-  cTribNac: string;
-  description: string;
-  vServ: string;
-  vDescIncond: string | null;
-  pAliq: string | null;
+/**
+ * The ISS rate the NFS-e applies: the municipality's where it has joined the national system (a rate
+ * in the DPS is then refused, E0617, except the Simples Nacional rate of an ME/EPP whose ISS is
+ * withheld), else the DPS's. None where the ISS is paid inside the Simples Nacional and not withheld;
+ * a withheld ISS without any rate is refused.
+ */
+function issRate(state: State, dps: DpsFacts): { value: number | null } | { refused: Answer } {
+  const withheld = dps.tpRetISSQN !== '1';
+  const insideSimples = dps.opSimpNac === '2' || (dps.opSimpNac === '3' && (dps.regApTribSN ?? '1') === '1');
+  const parametrized = municipalRate(state, dps.cLocPrestacao, dps.cTribNac);
+  if (dps.pAliq !== null && parametrized !== null && !(insideSimples && withheld)) {
+    return {
+      refused: bad(CODES.rateNotAllowed, 'Alíquota informada para município que a parametriza no sistema nacional.'),
+    };
+  }
+  const value = dps.pAliq !== null ? Number(dps.pAliq) : insideSimples && !withheld ? null : parametrized;
+  if (withheld && value === null) {
+    return { refused: bad(CODES.noRate, 'ISSQN retido sem alíquota: informe pAliq.') };
+  }
+  return { value };
 }
 
 function readDps(xml: string): DpsFacts {
@@ -77,19 +116,39 @@ function readDps(xml: string): DpsFacts {
   const first = (parent: typeof inf, name: string) =>
     parent.getElementsByTagNameNS(NFSE_NS, name)[0]?.textContent ?? null;
   const cnpj = first(prest, 'CNPJ');
+  const subst = inf.getElementsByTagNameNS(NFSE_NS, 'subst')[0];
   return {
     id: inf.getAttribute('Id') ?? '',
+    version: doc.documentElement?.getAttribute('versao') ?? '',
     tpAmb: first(inf, 'tpAmb') ?? '2',
     cLocEmi: first(inf, 'cLocEmi') ?? '',
     cLocPrestacao: first(inf, 'cLocPrestacao') ?? first(inf, 'cLocEmi') ?? '',
     federalKind: cnpj ? '2' : '1',
     federalId: (cnpj ?? first(prest, 'CPF') ?? '').padStart(14, '0'),
     im: first(prest, 'IM') ?? '',
+    opSimpNac: first(prest, 'opSimpNac') ?? '1',
+    regApTribSN: first(prest, 'regApTribSN'),
     cTribNac: first(inf, 'cTribNac') ?? '',
     description: first(inf, 'xDescServ') ?? '',
     vServ: first(inf, 'vServ') ?? '0',
     vDescIncond: first(inf, 'vDescIncond'),
+    vDescCond: first(inf, 'vDescCond'),
     pAliq: first(inf, 'pAliq'),
+    tpRetISSQN: first(inf, 'tpRetISSQN') ?? '1',
+    vPis: first(inf, 'vPis'),
+    vCofins: first(inf, 'vCofins'),
+    tpRetPisCofins: first(inf, 'tpRetPisCofins'),
+    vRetCP: first(inf, 'vRetCP'),
+    vRetIRRF: first(inf, 'vRetIRRF'),
+    vRetCSLL: first(inf, 'vRetCSLL'),
+    ibsCbs: inf.getElementsByTagNameNS(NFSE_NS, 'IBSCBS').length > 0,
+    subst: subst
+      ? {
+          key: first(subst, 'chSubstda') ?? '',
+          code: first(subst, 'cMotivo') ?? '99',
+          reason: first(subst, 'xMotivo'),
+        }
+      : null,
   };
 }
 
@@ -119,97 +178,4 @@ function mod11(digits: string): string {
   }
   const rest = sum % 11;
   return rest < 2 ? '0' : String(11 - rest);
-}
-
-const UF_BY_CODE: Record<string, string> = {
-  '11': 'RO',
-  '12': 'AC',
-  '13': 'AM',
-  '14': 'RR',
-  '15': 'PA',
-  '16': 'AP',
-  '17': 'TO',
-  '21': 'MA',
-  '22': 'PI',
-  '23': 'CE',
-  '24': 'RN',
-  '25': 'PB',
-  '26': 'PE',
-  '27': 'AL',
-  '28': 'SE',
-  '29': 'BA',
-  '31': 'MG',
-  '32': 'ES',
-  '33': 'RJ',
-  '35': 'SP',
-  '41': 'PR',
-  '42': 'SC',
-  '43': 'RS',
-  '50': 'MS',
-  '51': 'MT',
-  '52': 'GO',
-  '53': 'DF',
-};
-
-/**
- * The NFS-e (unsigned) around the DPS as it came. What the real system takes from its registers (the
- * provider's name and address, the municipalities' names) the stand-in fills with what it has.
- */
-function nfseDocument(
-  state: State,
-  dps: DpsFacts,
-  dpsXml: string,
-  accessKey: string,
-  number: number,
-  now: Date,
-): string {
-  const cents = (v: string | null) => (v ? Math.round(Number(v) * 100) : 0);
-  const net = cents(dps.vServ) - cents(dps.vDescIncond);
-  const rate = dps.pAliq ? Number(dps.pAliq) : null;
-  const providerName = signerName(dpsXml) ?? `Prestador ${dps.federalId}`;
-  const dpsElement = dpsXml.replace(/^\s*<\?xml[^>]*\?>/, '');
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>' +
-    `<NFSe xmlns="${NFSE_NS}" versao="1.00"><infNFSe Id="NFS${accessKey}">` +
-    el('xLocEmi', `Município ${dps.cLocEmi}`) +
-    el('xLocPrestacao', `Município ${dps.cLocPrestacao}`) +
-    el('nNFSe', number) +
-    el('cLocIncid', dps.cLocPrestacao) +
-    el('xLocIncid', `Município ${dps.cLocPrestacao}`) +
-    el('xTribNac', `Serviço de código ${dps.cTribNac}`) +
-    el('verAplic', 'stand-in') +
-    el('ambGer', 2) +
-    el('tpEmis', 1) +
-    el('procEmi', 1) +
-    el('cStat', 100) +
-    el('dhProc', brasilia(now)) +
-    el('nDFSe', number) +
-    '<emit>' +
-    (dps.federalKind === '2' ? el('CNPJ', dps.federalId) : el('CPF', dps.federalId.slice(3))) +
-    (dps.im ? el('IM', dps.im) : '') +
-    el('xNome', providerName) +
-    '<enderNac>' +
-    el('xLgr', 'Endereço do cadastro nacional') +
-    el('nro', 'S/N') +
-    el('xBairro', 'Centro') +
-    el('cMun', dps.cLocEmi) +
-    el('UF', UF_BY_CODE[dps.cLocEmi.slice(0, 2)] ?? 'SP') +
-    el('CEP', '01001000') +
-    '</enderNac></emit>' +
-    '<valores>' +
-    el('vBC', money(net)) +
-    (rate !== null ? el('pAliqAplic', percent(rate)) + el('vISSQN', money((net * rate) / 100)) : '') +
-    el('vLiq', money(net)) +
-    '</valores>' +
-    dpsElement +
-    '</infNFSe></NFSe>'
-  );
-}
-
-/** The name in the CN ('NAME:CNPJ') of the certificate that signed the DPS. */
-function signerName(xml: string): string | null {
-  const pem = signatureCertificatePem(xml);
-  if (!pem) return null;
-  const cn = /(?:^|\n)CN=([^\n]+)/.exec(new X509Certificate(pem).subject)?.[1];
-  return cn?.replace(/:\d{11,14}$/, '').trim() || null;
 }

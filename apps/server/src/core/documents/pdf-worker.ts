@@ -1,5 +1,9 @@
 import { parentPort, threadId } from 'node:worker_threads';
 import { renderers, type PdfJob } from './renderers.ts';
+import { lowerThreadPriority } from '../../lib/thread-priority.ts';
+
+// Documents are bulk work: the event loop and the logins' hashing threads come first.
+lowerThreadPriority();
 
 /** Buffers come through postMessage as plain Uint8Arrays; pdfkit takes images only as Buffers. */
 function revive(value: unknown): unknown {

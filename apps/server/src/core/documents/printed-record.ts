@@ -60,6 +60,16 @@ export interface PrintedRecordRef {
   addressId?: number | null;
 }
 
+/** An order's active charge at its PSP (its dynamic code and amount), or null: what its documents show. */
+export async function openPixCharge(db: Db, organizationId: number, invoiceId: number) {
+  const c = schema.pixCharges;
+  const [row] = await db
+    .select({ code: c.pixCopiaECola, amountCents: c.amountCents, updatedAt: c.updatedAt })
+    .from(c)
+    .where(and(eq(c.organizationId, organizationId), eq(c.invoiceId, invoiceId), eq(c.status, 'ATIVA')));
+  return row?.code ? { code: row.code, amountCents: row.amountCents, updatedAt: row.updatedAt } : null;
+}
+
 /**
  * The head of a record's document: the organization's time zone, the nature's name, the company (logo
  * and signature shrunk for print) and the customer with their addresses, and the PIX payment of
@@ -69,7 +79,12 @@ export async function printedHead(
   db: Db,
   storage: FileStorage,
   record: PrintedRecordRef,
-  pix: { showValues: boolean; amountCents: number; reference: string },
+  pix: {
+    showValues: boolean;
+    amountCents: number;
+    reference: string;
+    charge?: { code: string; amountCents: number } | null;
+  },
   badImage: (what: string) => (err: unknown) => void,
 ) {
   const o = schema.organizations;

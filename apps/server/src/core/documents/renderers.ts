@@ -1,3 +1,4 @@
+import { renderDanfse } from './renderers/danfse-document.ts';
 import { renderEstimatePdf } from './renderers/estimate-document.ts';
 import { renderInvoicePdf } from './renderers/invoice-document.ts';
 import { renderPaySlip } from './renderers/pay-slip-document.ts';
@@ -13,6 +14,7 @@ export const renderers = {
   estimate: renderEstimatePdf,
   'pay-slip': renderPaySlip,
   'pmoc-report': renderPmocReport,
+  danfse: renderDanfse,
 };
 
 export type PdfKind = keyof typeof renderers;

@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { PushPayload } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import type { WrittenNotification } from './notify.ts';
+import { DestinationRefused, sendOnce } from '../../lib/outbound.ts';
+import type { PushEndpoints } from './push-endpoints.ts';
 import type { VapidKeys } from './vapid.ts';
 import { loadWebPush } from './web-push.ts';
 
@@ -27,10 +29,16 @@ const ps = schema.pushSubscriptions;
  * best-effort: each to every subscription of its user, encrypted for that browser (RFC 8291,
  * aes128gcm) and signed with the VAPID key (RFC 8292), at most CONCURRENCY at once. Whatever fails
  * is logged and dropped — the notification is in the bell anyway; a 404 or 410 from the push service
- * means the subscription is gone, and its row is deleted. The push service is whatever the
- * subscription's endpoint names.
+ * means the subscription is gone, and its row is deleted. The push service is the one the
+ * subscription's endpoint names, checked again before each push (`PushEndpoints`: a push service's
+ * host, resolved now to a public address, which is the one connected to); redirects are not followed.
  */
-export function createPushSender(db: Db, log: FastifyBaseLogger, vapid: () => Promise<VapidKeys>): PushSender {
+export function createPushSender(
+  db: Db,
+  log: FastifyBaseLogger,
+  vapid: () => Promise<VapidKeys>,
+  endpoints: PushEndpoints,
+): PushSender {
   const queue: Array<() => Promise<void>> = [];
   let running = 0;
   let waiters: Array<() => void> = [];
@@ -60,6 +68,11 @@ export function createPushSender(db: Db, log: FastifyBaseLogger, vapid: () => Pr
   };
 
   async function pushTo(subscription: typeof ps.$inferSelect, payload: string) {
+    const problem = await endpoints.problem(subscription.endpoint);
+    if (problem) {
+      log.warn({ subscription: subscription.id, problem }, 'push endpoint refused');
+      return;
+    }
     const keys = await vapid();
     const webpush = await loadWebPush();
     const request = webpush.generateRequestDetails(
@@ -71,19 +84,25 @@ export function createPushSender(db: Db, log: FastifyBaseLogger, vapid: () => Pr
         contentEncoding: 'aes128gcm',
       },
     );
-    const answer = await fetch(request.endpoint, {
-      method: request.method,
-      headers: request.headers as Record<string, string>,
-      body: request.body ? new Uint8Array(request.body) : null,
-      redirect: 'error',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    await answer.body?.cancel();
-    if (answer.status === 404 || answer.status === 410) {
+    let status: number;
+    try {
+      status = await sendOnce(new URL(request.endpoint), {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: request.body ? new Uint8Array(request.body) : null,
+        lookup: endpoints.lookup,
+        timeoutMs: TIMEOUT_MS,
+      });
+    } catch (err) {
+      if (!(err instanceof DestinationRefused)) throw err;
+      log.warn({ subscription: subscription.id, reason: err.reason }, 'push endpoint refused when connecting');
+      return;
+    }
+    if (status === 404 || status === 410) {
       // The browser unsubscribed or the subscription expired: it will never take a push again.
       await db.delete(ps).where(and(eq(ps.id, subscription.id), eq(ps.endpoint, subscription.endpoint)));
-    } else if (!answer.ok) {
-      log.warn({ status: answer.status, subscription: subscription.id }, 'push service refused a push');
+    } else if (status < 200 || status > 299) {
+      log.warn({ status, subscription: subscription.id }, 'push service refused a push');
     }
   }
 

@@ -17,7 +17,8 @@ import { conflict } from '../../lib/errors.ts';
 import type { AuditChange } from '../audit/audit.ts';
 import type { Actor } from '../access/access.ts';
 import { recordChange, systemComment, type InvoiceRow } from '../orders/invoice-access.ts';
-import { receivedCents, settle } from '../orders/settle.ts';
+import { dueCents, expectedCents, settle } from '../orders/settle.ts';
+import { tellCustomer } from '../notify/customer-events.ts';
 
 const { invoices: i, invoicePayments: p, receivables: r } = schema;
 
@@ -74,6 +75,7 @@ export async function insertPayment(
       .set({ paymentId: created!.id })
       .where(and(eq(r.id, pay.receivableId), eq(r.organizationId, actor.organizationId)));
   const settled = await settle(tx, row, description);
+  await tellCustomer(tx, actor.organizationId, { event: 'paymentReceived', paymentId: created!.id });
   const text = describePayment(pay);
   await systemComment(tx, actor, row.id, `${actor.name} registrou o pagamento de ${text}${withNote(pay.note)}.`);
   await recordChange(tx, actor, row.id, 'update', [{ field: 'payments', before: null, after: text }, ...settled]);
@@ -113,7 +115,7 @@ export async function dropOpenInstallments(tx: Tx, organizationId: number, invoi
 
 /**
  * POST invoices/{id}/pay ('Pagar'): records one payment of what is still due — the balance, after any
- * deposit — on the date given, with the description as its note; open instalments are received by it
+ * deposit and what the customer withholds — on the date given, with the description as its note; open instalments are received by it
  * too (they are dropped: the order is settled at once). An order of total 0 is only marked paid.
  */
 export async function payRemaining(
@@ -124,8 +126,7 @@ export async function payRemaining(
 ) {
   if (row.isPaid) throw conflict(invoiceMessages.alreadyPaid);
   assertPayable(row);
-  const { paid } = await receivedCents(tx, row.id);
-  const due = Math.max(totalCents(row) - paid, 0);
+  const { due } = await dueCents(tx, row);
   const dropped = await dropOpenInstallments(tx, actor.organizationId, row.id);
   if (dropped.length) await recordChange(tx, actor, row.id, 'update', dropped);
   if (due > 0) {
@@ -151,7 +152,7 @@ export async function payRemaining(
 
 /**
  * POST invoices/{id}/undo-payment ('Desfazer pagamento'): the order goes back to awaiting payment by
- * removing its latest payments, newest first, until they no longer cover the total — usually the one
+ * removing its latest payments, newest first, until they no longer cover what it expects — usually the one
  * that settled it ('Pagar' or the last instalment), so a deposit received before stays.
  */
 export async function undoLatestPayments(tx: Tx, actor: Actor, row: InvoiceRow) {
@@ -162,10 +163,10 @@ export async function undoLatestPayments(tx: Tx, actor: Actor, row: InvoiceRow) 
     .where(eq(p.invoiceId, row.id))
     .orderBy(sql`${p.id} DESC`);
   let paid = list.reduce((s, x) => s + x.amountCents, 0);
-  const total = totalCents(row);
+  const { expected } = await expectedCents(tx, row);
   const ids: number[] = [];
   for (const x of list) {
-    if (total > 0 && paid < total) break;
+    if (totalCents(row) > 0 && paid < expected) break;
     ids.push(x.id);
     paid -= x.amountCents;
   }

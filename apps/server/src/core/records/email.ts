@@ -155,3 +155,36 @@ export async function sendJournaled(
   const [sent] = await selectEmails(db, kind, sql`m.id = ${id}`);
   return sent!;
 }
+
+/**
+ * A record's PDF sent by e-mail as `filename` (with any other PDFs that go with it, as an order's
+ * DANFSe), by the actor, journaled in the record's history.
+ */
+export function sendRecordPdf(
+  deps: EmailSender & { db: Db },
+  kind: EmailTable,
+  actor: { organizationId: number; userId: number; name: string },
+  recordId: number,
+  company: { name: string; email: string | null },
+  message: {
+    to: string[];
+    subject: string;
+    html: string;
+    filename: string;
+    pdf: Buffer;
+    more?: Array<{ filename: string; pdf: Buffer }>;
+  },
+): Promise<SentEmail> {
+  const { to, subject, html, filename, pdf, more = [] } = message;
+  const head = { organizationId: actor.organizationId, recordId, userId: actor.userId, userName: actor.name };
+  return sendJournaled(deps, kind, head, company, {
+    to,
+    subject,
+    html,
+    attachments: [{ filename, pdf }, ...more].map((a) => ({
+      filename: a.filename,
+      content: a.pdf,
+      contentType: 'application/pdf',
+    })),
+  });
+}

@@ -16,6 +16,7 @@ import { queryRows } from '../../lib/sql.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { assertOpen, lockInvoice, recordChange, type Actor } from '../../core/orders/invoice-access.ts';
 import { tellAssigned, tellVisitMoved } from '../../core/orders/invoice-notices.ts';
+import { tellCustomer } from '../../core/notify/customer-events.ts';
 
 /**
  * The agenda: scheduled visits by day and technician. Days are the organization's calendar days (its
@@ -45,6 +46,7 @@ interface VisitRow {
   state: number;
   statusLabel: string;
   workers: Array<{ id: number; name: string }>;
+  confirmed: boolean;
   street: string | null;
   streetNumber: number | null;
   complement: string | null;
@@ -57,7 +59,7 @@ interface VisitRow {
 const visitColumns = sql`i.id AS "invoiceId", i.number, c.name AS "customerName", c.phone AS "customerPhone", c.phone_e164 AS "customerPhoneE164", i.scheduled_at AS "scheduledAt",
   i.duration_minutes AS "durationMinutes", i.state, s.label AS "statusLabel", ${workersJson} AS workers,
   a.address AS street, a.number AS "streetNumber", a.complement, a.neighborhood, a.city, a.state AS uf,
-  a.postal_code AS "postalCode"`;
+  a.postal_code AS "postalCode", coalesce(i.visit_confirmed_for = i.scheduled_at, false) AS confirmed`;
 const visitJoins = sql`FROM invoices i
   JOIN customers c ON c.id = i.customer_id
   JOIN invoice_statuses s ON s.id = i.status_id
@@ -74,6 +76,7 @@ const toVisit = (r: VisitRow): AgendaVisit => ({
   state: r.state,
   statusLabel: r.statusLabel,
   workers: r.workers,
+  confirmed: r.confirmed,
   address: r.street
     ? formatAddress({
         address: r.street,
@@ -184,8 +187,10 @@ export async function moveVisit(db: Db, actor: Actor, id: number, body: MoveVisi
     }
     // The technician put on the order is told once, with the time; the others that their visit moved.
     if (joined?.lineId) await tellAssigned(tx, actor, { ...row, scheduledAt }, joined.lineId, body.to!);
-    if (row.scheduledAt?.getTime() !== scheduledAt.getTime())
+    if (row.scheduledAt?.getTime() !== scheduledAt.getTime()) {
       await tellVisitMoved(tx, actor, row, scheduledAt, joined?.lineId ? [body.to!] : []);
+      await tellCustomer(tx, row.organizationId, { event: 'visitScheduled', invoiceId: id });
+    }
     const visit = await visitOf(tx, id);
     return { visit, overlaps: await overlapsOf(tx, visit) };
   });

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import {
   errorBody,
   loginBody,
+  loginTwoFactorBody,
+  loginTwoFactorResponse,
+  loginTwoFactorSetupBody,
   messages,
+  twoFactorSetupResponse,
   loginResponse,
   meResponse,
   permissionNames,
@@ -11,7 +15,10 @@ import {
   passwordResetConfirmBody,
   passwordResetMessages,
 } from '@ordem-certa/contracts';
-import type { AccountMailDeps } from './account-mail.ts';
+import type { AccountMailDeps } from '../../core/access/account-mail.ts';
+import { clientOf } from '../../core/access/client.ts';
+import { readCookie, serializeCookie } from '../../lib/cookies.ts';
+import { loginTwoFactor, REMEMBER_COOKIE, REMEMBER_DAYS, setupDuringLogin } from './login-two-factor.ts';
 import { getMe, login } from './auth.service.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { assertFound } from '../../core/access/access.ts';
@@ -47,10 +54,64 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         access: 'public',
         rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' },
       },
+      // The answer carries a login token: no browser or proxy keeps it (refusals neither).
+      onSend: async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      },
     },
-    async (request) => ({
-      token: await login({ ...mailDeps(request.log), tokens: app.tokens }, request.body, request.ip),
-    }),
+    async (request) =>
+      login({ ...mailDeps(request.log), tokens: app.tokens }, request.body, {
+        ...clientOf(request),
+        remembered: readCookie(request, REMEMBER_COOKIE),
+      }),
+  );
+
+  app.post(
+    '/login/two-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Segunda etapa do login: o código do aplicativo (ou um código de recuperação) dá o token',
+        body: loginTwoFactorBody,
+        response: { 200: loginTwoFactorResponse },
+      },
+      config: {
+        access: 'public',
+        rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' },
+      },
+    },
+    async (request, reply) => {
+      const deps = { ...mailDeps(request.log), tokens: app.tokens };
+      const { token, recoveryCodes, remember } = await loginTwoFactor(deps, request.body, clientOf(request));
+      if (remember) {
+        reply.header(
+          'set-cookie',
+          serializeCookie(REMEMBER_COOKIE, remember, {
+            path: '/api/login',
+            maxAgeSeconds: REMEMBER_DAYS * 86_400,
+            secure: request.protocol === 'https',
+          }),
+        );
+      }
+      return recoveryCodes ? { token, recoveryCodes } : { token };
+    },
+  );
+
+  app.post(
+    '/login/two-factor/setup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ativar a verificação em duas etapas durante o login, quando a organização a exige',
+        body: loginTwoFactorSetupBody,
+        response: { 200: twoFactorSetupResponse },
+      },
+      config: {
+        access: 'public',
+        rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' },
+      },
+    },
+    (request) => setupDuringLogin(app.db, request.body.challenge),
   );
 
   app.post(

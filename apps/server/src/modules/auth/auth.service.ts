@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { messages, type LoginBody } from '@ordem-certa/contracts';
+import { messages, type LoginBody, type LoginResponse } from '@ordem-certa/contracts';
 import { hashPassword, schema, verifyPassword, type Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { tooMany, unauthorized } from '../../lib/errors.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import { mailUnlockLink, unlocks, type UnlockDeps } from './login-unlock.ts';
+import { recordSignIn, type Client } from '../../core/access/sessions.ts';
+import { twoFactorRequired } from '../../core/access/two-factor.ts';
+import { permissionsOfUser } from '../../core/access/role-of.ts';
+import { openChallenge, remembers, signIn } from './login-two-factor.ts';
 
 /** Failed logins count for this long. */
 export const LOGIN_WINDOW_MINUTES = 15;
@@ -39,7 +43,7 @@ let lastPrune = 0;
 export const pruneNow = () => {
   lastPrune = 0;
 };
-/** Failures older than a day and successes older than KNOWN_SOURCE_DAYS are deleted now and then. */
+/** Failures older than a day, successes older than KNOWN_SOURCE_DAYS, spent challenges and old history go now and then. */
 async function pruneAttempts(db: Db) {
   if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
   lastPrune = Date.now();
@@ -47,6 +51,8 @@ async function pruneAttempts(db: Db) {
     DELETE FROM login_attempts
     WHERE (NOT succeeded AND created_at < now() - interval '1 day')
        OR created_at < now() - make_interval(days => ${KNOWN_SOURCE_DAYS})`);
+  await db.execute(sql`DELETE FROM login_challenges WHERE expires_at < now() - interval '1 day'`);
+  await db.execute(sql`DELETE FROM sign_in_events WHERE created_at < now() - interval '180 days'`);
 }
 
 /**
@@ -105,8 +111,13 @@ const findUser = async (db: Db, email: string) =>
       .where(eq(sql`lower(${schema.users.email})`, email))
   )[0];
 
-export async function login(deps: UnlockDeps & { tokens: TokenService }, body: LoginBody, ip: string): Promise<string> {
-  const { db, tokens } = deps;
+export async function login(
+  deps: UnlockDeps & { tokens: TokenService },
+  body: LoginBody,
+  client: Client & { remembered?: string },
+): Promise<LoginResponse> {
+  const { db } = deps;
+  const { ip } = client;
   const email = body.username.toLowerCase();
   await pruneAttempts(db);
   const attempt = await reserveAttempt(db, email, ip, await unlocks(deps.links, email, body.unlock));
@@ -123,9 +134,28 @@ export async function login(deps: UnlockDeps & { tokens: TokenService }, body: L
   // The same hashing work whether the account exists, is inactive or not: timing tells nothing.
   const matches = await verifyPassword(body.password, user?.passwordHash ?? (await decoy()));
   const ok = !!user && user.isActive && matches;
-  if (!ok || !user) throw unauthorized(messages.loginUnauthorized);
+  if (!ok || !user) {
+    // The owner's history shows the failure; written after the answer, so it costs the answer no time.
+    if (user?.isActive) {
+      void recordSignIn(db, { organizationId: user.organizationId, userId: user.id }, 'wrong_password', client).catch(
+        (err: unknown) => deps.log.error({ err }, 'sign-in failure not recorded'),
+      );
+    }
+    throw unauthorized(messages.loginUnauthorized);
+  }
   await db.update(schema.loginAttempts).set({ succeeded: true }).where(eq(schema.loginAttempts.id, attempt));
-  return tokens.sign(user);
+  const [org] = await db
+    .select({ policy: schema.organizations.twoFactor })
+    .from(schema.organizations)
+    .where(eq(schema.organizations.id, user.organizationId));
+  if (user.totpSecret) {
+    if (await remembers(deps.links, client.remembered, user)) return { token: await signIn(deps, user, client) };
+    return { twoFactorRequired: true, challenge: await openChallenge(db, user, client), enrolmentRequired: false };
+  }
+  if (twoFactorRequired(org!.policy, await permissionsOfUser(db, user))) {
+    return { twoFactorRequired: true, challenge: await openChallenge(db, user, client), enrolmentRequired: true };
+  }
+  return { token: await signIn(deps, user, client) };
 }
 
 export async function getMe(db: Db, userId: number, organizationId: number) {

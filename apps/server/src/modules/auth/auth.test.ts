@@ -26,6 +26,15 @@ describe('POST /api/login', () => {
     expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
   });
 
+  it('no answer of the login is kept by a cache (Cache-Control: no-store), a refusal neither', async () => {
+    const ok = await login('admin@demo.com.br', 'demo1234', '10.0.0.9');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['cache-control']).toBe('no-store');
+    const wrong = await login('admin@demo.com.br', 'errada', '10.0.0.9');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['cache-control']).toBe('no-store');
+  });
+
   it('accepts the e-mail in any case', async () => {
     expect((await login('TECNICO@Demo.com.br', 'demo1234')).statusCode).toBe(200);
   });

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@ordem-certa/contracts';
 import { countHit } from '../../lib/rate-limit-store.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
-import { sendAccountMail, type AccountMailDeps } from './account-mail.ts';
+import { sendAccountMail, type AccountMailDeps } from '../../core/access/account-mail.ts';
 
 /**
  * The owner's way past an account that strangers are guessing at. While the account is held (many

@@ -8,7 +8,7 @@ import {
 import { hashPassword, schema } from '@ordem-certa/db';
 import { countHit } from '../../lib/rate-limit-store.ts';
 import { AppError } from '../../lib/errors.ts';
-import { sendAccountMail, type AccountMailDeps } from './account-mail.ts';
+import { sendAccountMail, type AccountMailDeps } from '../../core/access/account-mail.ts';
 
 /**
  * "Esqueci minha senha": the e-mail carries a signed link naming the user and their token version.

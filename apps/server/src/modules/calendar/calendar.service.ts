@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { and, eq, sql } from 'drizzle-orm';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { DateTime } from 'luxon';
@@ -12,6 +11,7 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
+import { vtimezone } from '../../lib/vtimezone.ts';
 
 /**
  * A private iCalendar feed of the user's visits (RFC 5545), for Google Calendar or the phone's
@@ -90,11 +90,14 @@ export async function calendarFeed(db: Db, token: string, appUrl: string): Promi
       LIMIT 5000`,
   );
   const host = new URL(appUrl).hostname;
+  // The zone's offsets over the feed's days (a day's margin each side), from the runtime's tzdata.
+  const from = new Date(Date.now() - (CALENDAR_FEED_DAYS_BACK + 1) * 86_400_000);
+  const to = new Date(Date.now() + (CALENDAR_FEED_DAYS_AHEAD + 1) * 86_400_000);
   const calendar = ical({
     name: `${PRODUCT_NAME}: visitas`,
     prodId: { company: PRODUCT_NAME, product: 'agenda', language: 'PT-BR' },
     method: ICalCalendarMethod.PUBLISH,
-    timezone: { name: user.timeZone, generator: getVtimezoneComponent },
+    timezone: { name: user.timeZone, generator: (zone) => vtimezone(zone, from, to) },
     ttl: 15 * 60,
   });
   for (const r of rows) {

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { InvoiceState } from '@ordem-certa/contracts';
@@ -71,6 +72,32 @@ describe('calendar feed', () => {
     const [row] = await t.ctx.database.db.select().from(schema.users).where(eq(schema.users.id, t.org.admin.id));
     const token = url.split('/').at(-1)!.replace('.ics', '');
     expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  it('read by a parser that honours the VTIMEZONE (ical.js), a visit in December and one in June fall at their instant', async () => {
+    // The next 15 December and 15 June, 13:00 UTC: 10:00 in São Paulo all year since DST ended in 2019.
+    const next = (month: number) => {
+      const now = new Date();
+      const d = new Date(Date.UTC(now.getUTCFullYear(), month - 1, 15, 13));
+      if (d.getTime() < now.getTime() + 86_400_000) d.setUTCFullYear(d.getUTCFullYear() + 1);
+      return d.toISOString();
+    };
+    const december = await visit(next(12));
+    const june = await visit(next(6));
+    const { url } = (await link(t.org.admin.token, 'POST')).json() as { url: string };
+    const calendar = new ICAL.Component(ICAL.parse((await feed(url)).body));
+    const events = calendar.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+    for (const [visited, when] of [
+      [december, next(12)],
+      [june, next(6)],
+    ] as const) {
+      const event = events.find((e) => e.summary.startsWith(`OS ${visited.number} `));
+      expect(event, when).toBeDefined();
+      expect(event!.startDate.zone?.tzid, when).toBe('America/Sao_Paulo');
+      expect(event!.startDate.toJSDate().toISOString(), when).toBe(when);
+      expect(event!.endDate.toJSDate().getTime() - new Date(when).getTime(), when).toBe(3_600_000);
+      expect([event!.startDate.hour, event!.startDate.minute], when).toEqual([10, 0]);
+    }
   });
 
   it("a collaborator's feed has their visits only; cancelled visits and unscheduled orders are left out", async () => {

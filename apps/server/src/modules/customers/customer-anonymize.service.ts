@@ -188,6 +188,7 @@ async function anonymizeInTransaction(tx: Tx, actor: AuditActor, customer: Custo
   const invoiceWhere = and(ofOrg(i), inIds(i.id, invoiceIds))!;
   await scrubColumn(tx, i, i.id, i.reportedProblem, invoiceWhere, scrub);
   await scrubColumn(tx, i, i.id, i.paymentDescription, invoiceWhere, scrub);
+  await scrubLines(tx, { organizationId, customerId: id, invoiceIds, estimateIds }, scrub);
   const n = schema.notifications;
   const urls = [...invoiceIds.map((v) => `/invoices/${v}/edit`), ...estimateIds.map((v) => `/estimates/${v}/edit`)];
   const notificationWhere = and(ofOrg(n), urls.length ? inArray(n.url, urls) : sql`false`)!;
@@ -253,6 +254,37 @@ async function scrubColumn(
     const text = scrub(row.text);
     if (text !== row.text)
       await tx.execute(sql`UPDATE ${table} SET ${sql.identifier(column.name)} = ${text} WHERE ${idColumn} = ${row.id}`);
+  }
+}
+
+/**
+ * What the office typed about the job on the records' parts: service lines' descriptions, payments'
+ * notes, checklists' answers, and the descriptions of the customer's equipment and of its copies on
+ * the orders and estimates.
+ */
+async function scrubLines(
+  tx: Tx,
+  of: { organizationId: number; customerId: number; invoiceIds: number[]; estimateIds: number[] },
+  scrub: (text: string) => string,
+) {
+  const own = (t: { organizationId: AnyPgColumn }, column: AnyPgColumn, ids: number[]) =>
+    and(eq(t.organizationId, of.organizationId), inIds(column, ids))!;
+  const { invoiceServices: is, estimateServices: ess, invoicePayments: ip } = schema;
+  const { invoiceEquipments: ie, estimateEquipments: ee, equipments: eq_, invoiceChecklists: ck } = schema;
+  await scrubColumn(tx, is, is.id, is.description, own(is, is.invoiceId, of.invoiceIds), scrub);
+  await scrubColumn(tx, ess, ess.id, ess.description, own(ess, ess.estimateId, of.estimateIds), scrub);
+  await scrubColumn(tx, ip, ip.id, ip.note, own(ip, ip.invoiceId, of.invoiceIds), scrub);
+  await scrubColumn(tx, ie, ie.id, ie.description, own(ie, ie.invoiceId, of.invoiceIds), scrub);
+  await scrubColumn(tx, ee, ee.id, ee.description, own(ee, ee.estimateId, of.estimateIds), scrub);
+  await scrubColumn(tx, eq_, eq_.id, eq_.description, own(eq_, eq_.customerId, [of.customerId]), scrub);
+  const checklists = await tx
+    .select({ id: ck.id, answers: ck.answers })
+    .from(ck)
+    .where(own(ck, ck.invoiceId, of.invoiceIds));
+  for (const row of checklists) {
+    const answers = scrubJson(row.answers, scrub) as typeof row.answers;
+    if (JSON.stringify(answers) !== JSON.stringify(row.answers))
+      await tx.update(ck).set({ answers }).where(eq(ck.id, row.id));
   }
 }
 

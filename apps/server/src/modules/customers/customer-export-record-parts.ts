@@ -1,7 +1,7 @@
 // What the export reads alike for orders and estimates: each record's lines, equipment, comments,
 // e-mails sent and photos, and the bell's notifications about the records.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { emailStatusLabels } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { inIds, iso, photoName, reais, type AddFile } from './customer-export-archive.ts';
@@ -40,88 +40,74 @@ function byRecord<R extends { owner: number }>(rows: R[]) {
  * record; each photo's file goes in the record's folder.
  */
 export async function recordParts(db: Db, organizationId: number, ids: number[], t: LineTables) {
-  const where = (table: LineTables[keyof LineTables]) =>
-    and(eq(table.organizationId, organizationId), inIds(ownerOf(table), ids));
-  const sv = t.services;
-  const services = byRecord(
-    await db
-      .select({
-        owner: sql<number>`${ownerOf(sv)}`,
-        name: sv.name,
-        description: sv.description,
-        quantity: sv.quantity,
-        priceCents: sv.priceCents,
-      })
-      .from(sv)
-      .where(where(sv))
-      .orderBy(asc(sv.id)),
+  const { services: sv, products: pr, equipments: eqp, comments: cm, emails: em, pictures: pc } = t;
+  // Each part's rows, with the record they belong to, grouped by it.
+  const read = async <F extends SelectedFields>(table: LineTables[keyof LineTables], fields: F, ...order: SQL[]) =>
+    byRecord(
+      await db
+        .select({ owner: sql<number>`${ownerOf(table)}`, ...fields })
+        .from(table as PgTable)
+        .where(and(eq(table.organizationId, organizationId), inIds(ownerOf(table), ids)))
+        .orderBy(...order),
+    );
+  const services = await read(
+    t.services,
+    {
+      name: sv.name,
+      description: sv.description,
+      quantity: sv.quantity,
+      priceCents: sv.priceCents,
+    },
+    asc(sv.id),
   );
-  const pr = t.products;
-  const products = byRecord(
-    await db
-      .select({
-        owner: sql<number>`${ownerOf(pr)}`,
-        name: pr.name,
-        unit: pr.unit,
-        quantity: pr.quantity,
-        priceCents: pr.priceCents,
-      })
-      .from(pr)
-      .where(where(pr))
-      .orderBy(asc(pr.id)),
+  const products = await read(
+    t.products,
+    {
+      name: pr.name,
+      unit: pr.unit,
+      quantity: pr.quantity,
+      priceCents: pr.priceCents,
+    },
+    asc(pr.id),
   );
-  const eqp = t.equipments;
-  const equipments = byRecord(
-    await db
-      .select({
-        owner: sql<number>`${ownerOf(eqp)}`,
-        nome: eqp.name,
-        marca: eqp.brand,
-        modelo: eqp.model,
-        numeroDeSerie: eqp.serialNumber,
-        observacoes: eqp.description,
-      })
-      .from(eqp)
-      .where(where(eqp))
-      .orderBy(asc(eqp.id)),
+  const equipments = await read(
+    t.equipments,
+    {
+      nome: eqp.name,
+      marca: eqp.brand,
+      modelo: eqp.model,
+      numeroDeSerie: eqp.serialNumber,
+      observacoes: eqp.description,
+    },
+    asc(eqp.id),
   );
-  const cm = t.comments;
-  const comments = byRecord(
-    await db
-      .select({ owner: sql<number>`${ownerOf(cm)}`, type: cm.type, comment: cm.comment, createdAt: cm.createdAt })
-      .from(cm)
-      .where(where(cm))
-      .orderBy(asc(cm.createdAt), asc(cm.id)),
+  const comments = await read(
+    t.comments,
+    { type: cm.type, comment: cm.comment, createdAt: cm.createdAt },
+    asc(cm.createdAt),
+    asc(cm.id),
   );
-  const em = t.emails;
-  const emails = byRecord(
-    await db
-      .select({
-        owner: sql<number>`${ownerOf(em)}`,
-        subject: em.subject,
-        recipients: em.recipients,
-        status: em.status,
-        createdAt: em.createdAt,
-        finishedAt: em.finishedAt,
-      })
-      .from(em)
-      .where(where(em))
-      .orderBy(asc(em.id)),
+  const emails = await read(
+    t.emails,
+    {
+      subject: em.subject,
+      recipients: em.recipients,
+      status: em.status,
+      createdAt: em.createdAt,
+      finishedAt: em.finishedAt,
+    },
+    asc(em.id),
   );
-  const pc = t.pictures;
-  const pictures = byRecord(
-    await db
-      .select({
-        owner: sql<number>`${ownerOf(pc)}`,
-        id: pc.id,
-        name: pc.name,
-        contentType: pc.contentType,
-        fileKey: pc.fileKey,
-        at: pc.createdAt,
-      })
-      .from(pc)
-      .where(where(pc))
-      .orderBy(asc(pc.id)),
+  const pictures = await read(
+    t.pictures,
+    {
+      id: pc.id,
+      name: pc.name,
+      contentType: pc.contentType,
+      fileKey: pc.fileKey,
+      at: pc.createdAt,
+    },
+    asc(pc.id),
   );
   const line = (l: { name: string; quantity: number; priceCents: number }) => ({
     nome: l.name,

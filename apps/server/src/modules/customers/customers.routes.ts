@@ -86,7 +86,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
-        .send(zipStream(entries));
+        .send(zipStream(entries, (data) => app.tasks.deflate(request.auth.organizationId, data)));
     },
   );
 

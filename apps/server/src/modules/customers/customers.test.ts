@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatCpf, PersonType } from '@ordem-certa/contracts';
+import { formatCpf, messages, PersonType } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { eq } from 'drizzle-orm';
 import { createOrg, type TestOrg, perFile, expectEachRoute } from '../../../test/helpers.ts';
@@ -94,6 +94,19 @@ describe('customers CRUD', () => {
     });
     const got = await t.ctx.app.inject({ url: `${base(t.org)}/${id}`, headers: t.org.as(t.org.admin.token) });
     expect(got.json()).toEqual(put.json());
+  });
+
+  it('bidirectional controls (right-to-left override and the others) are dropped from names', async () => {
+    // 'Ana\u202Efdp.exe' shows as 'Anaexe.pdf': the override reverses what follows it.
+    const res = await create(
+      t.org,
+      person({ name: 'Ana\u202Efdp.exe \u2067Souza\u2069\u200f', identifier: formatCpf(newCpf()) }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().name).toBe('Anafdp.exe Souza');
+    const blank = await create(t.org, person({ name: '\u202e\u202c', identifier: formatCpf(newCpf()) }));
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors.name).toEqual([messages.required]);
   });
 
   it('422 per field, with CPF edge cases', async () => {

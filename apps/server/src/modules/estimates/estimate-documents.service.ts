@@ -13,16 +13,9 @@ import { notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../lib/storage.ts';
-import { estimateEmailTable, fillTemplate, sendJournaled, type EmailSender } from '../../core/records/email.ts';
-import {
-  latestPrinted,
-  printedHead,
-  printPhotos,
-  verifyDocumentLink,
-  type DocumentLink,
-  type DocumentServer,
-  type PdfLog,
-} from '../../core/documents/printed-record.ts';
+import { estimateEmailTable, fillTemplate, sendRecordPdf, type EmailSender } from '../../core/records/email.ts';
+import { latestPrinted, printedHead, printPhotos, verifyDocumentLink } from '../../core/documents/printed-record.ts';
+import type { DocumentLink, DocumentServer, PdfLog } from '../../core/documents/printed-record.ts';
 import { findEstimate, recordChange, type Actor } from './estimate-access.ts';
 import { PdfCache, pdfCache } from '../../core/documents/pdf-cache.ts';
 import { renderPdf } from '../../core/documents/pdf-pool.ts';
@@ -176,18 +169,13 @@ export async function sendEstimateEmail(
       .join('<br>') || `<p>Segue o orçamento nº ${values.number}.</p>`,
   );
   const pdf = await renderPdf({ kind: 'estimate', data });
-  const sent = await sendJournaled(
-    deps,
-    estimateEmailTable,
-    { organizationId: actor.organizationId, recordId: id, userId: actor.userId, userName: actor.name },
-    company!,
-    {
-      to,
-      subject,
-      html,
-      attachments: [{ filename: `Orcamento-${values.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
-    },
-  );
+  const sent = await sendRecordPdf(deps, estimateEmailTable, actor, id, company!, {
+    to,
+    subject,
+    html,
+    filename: `Orcamento-${values.number}.pdf`,
+    pdf,
+  });
   await db.transaction((tx) =>
     recordChange(tx, actor, id, 'update', [{ field: 'emails', before: null, after: { subject, to } }]),
   );

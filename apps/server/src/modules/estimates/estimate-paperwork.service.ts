@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { estimateMessages, type AddEstimateReminderBody } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
+import { pickColumns } from '../../lib/sql.ts';
 import { invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { recordPictures } from '../../core/records/pictures.ts';
 import { recordComments } from '../../core/records/comments.ts';
@@ -32,11 +33,7 @@ export const { listComments, addComment, removeComment } = recordComments(estima
 const r = schema.estimateReminders;
 const rk = schema.reminders;
 const reminderColumns = {
-  id: r.id,
-  reminderId: r.reminderId,
-  reminderAt: r.reminderAt,
-  description: r.description,
-  processedAt: r.processedAt,
+  ...pickColumns(r, 'id', 'reminderId', 'reminderAt', 'description', 'processedAt'),
   isRequired: rk.isRequired,
 };
 const toReminder = (row: { reminderAt: Date; processedAt: Date | null } & Record<string, unknown>) => ({

@@ -24,6 +24,7 @@ import { contentHash } from '../../core/records/content-hash.ts';
 import { notifyAdmins } from '../../core/notify/notify.ts';
 import { lockEstimate, recordChange, type Actor, type EstimateRow } from './estimate-access.ts';
 import { reads } from '../../lib/reads.ts';
+import { tellCustomer } from '../../core/notify/customer-events.ts';
 
 const es = schema.estimates;
 const d = schema.estimateDecisions;
@@ -82,6 +83,7 @@ export async function shareEstimate(db: Db, actor: Actor, id: number) {
         ? [{ field: 'status', before: estimateStatusLabels[EstimateStatus.Draft], after: estimateStatusLabels[status] }]
         : []),
     ]);
+    await tellCustomer(tx, actor.organizationId, { event: 'estimateSent', estimateId: id });
     return { url: estimateSharePath(id, token), expiresAt: expiresAt.toISOString() };
   });
 }

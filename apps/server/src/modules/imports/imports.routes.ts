@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMPORT_MAX_BYTES, importMessages, importParams, importResponse } from '@ordem-certa/contracts';
+import {
+  IMPORT_MAX_BYTES,
+  importMessages,
+  importParams,
+  importQueueResponse,
+  importResponse,
+  orgParam,
+} from '@ordem-certa/contracts';
 import { readFileUpload } from '../../lib/uploads.ts';
 import { parseMapping, runImport } from './imports.service.ts';
 
@@ -24,11 +31,24 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const upload = await readFileUpload(request, 'file', IMPORT_MAX_BYTES, importMessages.tooLarge);
-      return runImport(app.db, request.auth.organizationId, request.params.kind, {
+      return runImport(app.db, app.tasks.openImportCheck, request.auth.organizationId, request.params.kind, {
         file: upload.data,
         mapping: parseMapping(upload.fields.mapping),
         dryRun: upload.fields.dryRun === 'true',
       });
     },
+  );
+  app.get(
+    '/organizations/:orgId/import/queue',
+    {
+      schema: {
+        tags: ['imports'],
+        summary: 'As importações da organização em andamento e na fila agora',
+        params: orgParam,
+        response: { 200: importQueueResponse },
+      },
+      config: { access: { can: 'import.run' } },
+    },
+    (request) => app.tasks.importState(request.auth.organizationId),
   );
 };

@@ -1,9 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
-import { unzipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { IMPORT_MAX_ROWS, importMessages } from '@ordem-certa/contracts';
 import { invalid } from '../../lib/errors.ts';
+import { measureZip } from '../../lib/unzip-limit.ts';
 
 /** A spreadsheet as the import reads it: the header row's names and each data row's cells as text. */
 export interface Sheet {
@@ -12,7 +12,7 @@ export interface Sheet {
   rows: Array<{ row: number; cells: string[] }>;
 }
 
-/** An XLSX whose parts add up to more than this when unzipped is refused before it is opened. */
+/** An XLSX whose parts add up to more than this when unzipped is refused before it is opened (counted as they inflate). */
 const XLSX_MAX_UNZIPPED = 200 * 1024 * 1024;
 
 const refuse = (message: string) => invalid({ file: message });
@@ -83,22 +83,12 @@ function readCsv(text: string): Sheet {
 }
 
 async function readXlsx(data: Buffer): Promise<Sheet> {
-  // The sizes the ZIP declares, read without unzipping: a small file that unzips to gigabytes is refused.
-  let unzipped = 0;
-  const names: string[] = [];
-  try {
-    unzipSync(data, {
-      filter: (file) => {
-        unzipped += file.originalSize;
-        names.push(file.name);
-        return false;
-      },
-    });
-  } catch {
-    throw refuse(importMessages.unreadableXlsx);
-  }
-  if (!names.includes('xl/workbook.xml')) throw refuse(importMessages.notASpreadsheet);
-  if (unzipped > XLSX_MAX_UNZIPPED) throw refuse(importMessages.xlsxTooLarge);
+  // What the parts really inflate to, counted as they inflate and never trusting the sizes the ZIP
+  // declares: a small file that unzips to gigabytes is refused once the count passes the limit.
+  const contents = measureZip(data, XLSX_MAX_UNZIPPED);
+  if (!contents.ok)
+    throw refuse(contents.reason === 'too-large' ? importMessages.xlsxTooLarge : importMessages.unreadableXlsx);
+  if (!contents.names.includes('xl/workbook.xml')) throw refuse(importMessages.notASpreadsheet);
 
   // Loaded when a spreadsheet first arrives: the library is a large part of a server's memory and
   // start, and most servers never import one.

@@ -9,17 +9,19 @@ import {
   fillTemplate,
   invoiceEmailTable,
   listRecordEmails,
-  sendJournaled,
+  sendRecordPdf,
   type EmailSender,
 } from '../../core/records/email.ts';
 import { recordChange, visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
+import { standingDanfse } from '../../core/documents/danfse.ts';
 import { loadPdfData, type PdfLog } from './invoice-pdf.service.ts';
 import { assertFound } from '../../core/access/access.ts';
 
 const i = schema.invoices;
 
 /**
- * The message of an order's e-mail: a greeting, the order attached, the signing link while the order
+ * The message of an order's e-mail: a greeting, the order attached (and the DANFSe of its NFS-e once
+ * issued), the signing link while the order
  * is not validly signed, and the company's e-mail signature. The company's e-mail template is the
  * estimate's proposal text, so the order has words of its own.
  */
@@ -27,12 +29,13 @@ export async function invoiceEmailHtml(
   values: { number: number; customer: string; company: string },
   signUrl: string | null,
   companySignature: string | null,
+  withDanfse = false,
 ) {
   const link = signUrl && escapeHtml(signUrl);
   return sanitizeRichText(
     [
       `<p>Olá, ${escapeHtml(values.customer)}.</p>`,
-      `<p>Segue em anexo a ordem de serviço nº ${values.number} da ${escapeHtml(values.company)}.</p>`,
+      `<p>Segue em anexo a ordem de serviço nº ${values.number} da ${escapeHtml(values.company)}${withDanfse ? ', com o DANFSe da nota fiscal de serviço' : ''}.</p>`,
       link ? `<p>Para conferir e assinar pelo celular, acesse: <a href="${link}">${link}</a></p>` : '',
       companySignature?.trim() ? fillTemplate(companySignature, values, true) : '',
     ].join(''),
@@ -40,7 +43,8 @@ export async function invoiceEmailHtml(
 }
 
 /**
- * POST invoices/{id}/email (admin): the order's PDF with values attached, the signing link in the text
+ * POST invoices/{id}/email (admin): the order's PDF with values attached (with its standing NFS-e's
+ * DANFSe), the signing link in the text
  * while it is not validly signed, journaled in the order's e-mail history and audited. Orders without
  * a document (draft, not started, canceled) cannot be sent: 409.
  */
@@ -72,18 +76,15 @@ export async function sendInvoiceEmail(
   const signUrl = validlySigned ? null : `${deps.appUrl}${signPath(id, signToken)}`;
   const subject = `Ordem de serviço nº ${values.number}`;
   const pdf = await renderPdf({ kind: 'invoice', data });
-  const sent = await sendJournaled(
-    deps,
-    invoiceEmailTable,
-    { organizationId: actor.organizationId, recordId: id, userId: actor.userId, userName: actor.name },
-    company!,
-    {
-      to,
-      subject,
-      html: await invoiceEmailHtml(values, signUrl, company!.emailSignature),
-      attachments: [{ filename: `OS-${values.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
-    },
-  );
+  const danfse = await standingDanfse(db, actor.organizationId, id);
+  const sent = await sendRecordPdf(deps, invoiceEmailTable, actor, id, company!, {
+    to,
+    subject,
+    html: await invoiceEmailHtml(values, signUrl, company!.emailSignature, !!danfse),
+    filename: `OS-${values.number}.pdf`,
+    pdf,
+    more: danfse ? [{ filename: danfse.fileName, pdf: danfse.pdf }] : [],
+  });
   await db.transaction((tx) =>
     recordChange(tx, actor, id, 'update', [{ field: 'emails', before: null, after: { subject, to } }]),
   );

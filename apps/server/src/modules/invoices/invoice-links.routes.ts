@@ -9,7 +9,7 @@ import {
 import { linkRateLimit, sendPdf } from '../../core/documents/pdf-links.ts';
 import { checkedKey } from '../../plugins/idempotency.ts';
 import { pdfFromLink } from './invoice-pdf.service.ts';
-import { assertSignLink, getPublicInvoice, signPublicInvoice } from './invoice-signing.service.ts';
+import { assertSignLink, getPublicInvoice, publicDanfse, signPublicInvoice } from './invoice-signing.service.ts';
 
 const tags = ['public'];
 
@@ -88,5 +88,20 @@ export const invoiceLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         const { pdf, number } = await pdfFromLink(app, link, request.log);
         return { pdf, fileName: `OS-${number}.pdf` };
       }),
+  );
+
+  app.get(
+    '/public/invoices/:id/danfse.pdf',
+    {
+      schema: {
+        tags,
+        summary: 'O DANFSe (PDF) da NFS-e da ordem, pelo link do cliente',
+        security: [],
+        params: publicInvoiceParams,
+        querystring: publicInvoiceQuery,
+      },
+      config: { access: 'public', rateLimit: linkRateLimit(60) },
+    },
+    (request, reply) => sendPdf(reply, () => publicDanfse(app.db, request.params.id, request.query.token)),
   );
 };

@@ -16,12 +16,11 @@ import {
   printedHead,
   printPhotos,
   verifyDocumentLink,
-  type DocumentLink,
-  type DocumentServer,
-  type PdfLog,
+  openPixCharge,
 } from '../../core/documents/printed-record.ts';
+import type { DocumentLink, DocumentServer, PdfLog } from '../../core/documents/printed-record.ts';
 import { assertFound } from '../../core/access/access.ts';
-import { receivedCents } from '../../core/orders/settle.ts';
+import { dueCents } from '../../core/orders/settle.ts';
 
 export type { PdfLog };
 
@@ -64,7 +63,10 @@ export async function pdfFromLink({ db, storage, links }: DocumentServer, { id, 
     .select({ number: i.number, updatedAt: i.updatedAt })
     .from(i)
     .where(and(eq(i.id, id), eq(i.organizationId, organizationId)));
-  const { number, updatedAt } = assertFound(version);
+  const { number, updatedAt: orderChanged } = assertFound(version);
+  // The order's PSP charge changes the PIX code it prints: its change makes a new document too.
+  const charge = await openPixCharge(db, organizationId, id);
+  const updatedAt = charge && charge.updatedAt > orderChanged ? charge.updatedAt : orderChanged;
   const values = can(asker, 'price.see') && asker.claims.values === true;
   // Every change to the order (lines, comments, photos, signature, state) bumps its updated_at.
   const key = PdfCache.key(token!, 'invoice', updatedAt, values, paperwork);
@@ -102,11 +104,22 @@ export async function loadPdfData(
   const ph = schema.invoicePictures;
   const u = schema.users;
   const printed = and(eq(c.invoiceId, id), inArray(c.type, [CommentType.General, CommentType.Technical]));
-  // What is still due, payable by PIX: the total less what was received (a deposit), nothing once paid.
-  const { paid } = inv.isPaid ? { paid: 0 } : await receivedCents(db, id);
-  const due = inv.isPaid ? 0 : Math.max(inv.subtotalCents - inv.discountCents - paid, 0);
+  // What is still due, payable by PIX: the total less what the customer withholds and what was received
+  // (a deposit), nothing once paid.
+  const due = inv.isPaid ? 0 : (await dueCents(db, inv)).due;
   const [printedHeadData, content, workers, comments, pictures, signature, checklists] = await Promise.all([
-    printedHead(db, storage, inv, { showValues, amountCents: due, reference: `OS${inv.number}` }, badImage),
+    printedHead(
+      db,
+      storage,
+      inv,
+      {
+        showValues,
+        amountCents: due,
+        reference: `OS${inv.number}`,
+        charge: await openPixCharge(db, organizationId, id),
+      },
+      badImage,
+    ),
     loadSignedContent(db, inv),
     db
       .select({ name: u.name })

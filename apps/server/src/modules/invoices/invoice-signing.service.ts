@@ -6,6 +6,7 @@ import {
   INT4_MAX,
   lineTotalCents,
   InvoiceState,
+  nfseMessages,
   paperworkMessages,
   signPath,
   type PublicInvoice,
@@ -18,8 +19,9 @@ import { lockInvoice, recordChange, systemComment, type Actor } from '../../core
 import { contentHash, latestSignature, linkKind, loadSignedContent } from './invoice-signature.ts';
 import { notifyAdmins } from '../../core/notify/notify.ts';
 import { pixFor } from '../../core/documents/pdf/printed-data.ts';
-import { companyCity } from '../../core/documents/printed-record.ts';
-import { receivedCents } from '../../core/orders/settle.ts';
+import { companyCity, openPixCharge } from '../../core/documents/printed-record.ts';
+import { dueCents } from '../../core/orders/settle.ts';
+import { standingDanfse, standingNfse } from '../../core/documents/danfse.ts';
 
 const i = schema.invoices;
 
@@ -44,6 +46,12 @@ async function orderByToken(db: Db | Tx, id: number, token: string | undefined, 
   const kind = row ? linkKind(row.signToken, token) : undefined;
   if (!row || !kind) throw notFound(paperworkMessages.signLinkInvalid);
   return { row, withValues: kind === 'full' };
+}
+
+/** The total shown less what the customer withholds and what was received, never below 0. */
+async function stillDue(db: Db, row: typeof i.$inferSelect, totalCents: number) {
+  const { withheld, paid } = await dueCents(db, row);
+  return Math.max(totalCents - withheld - paid, 0);
 }
 
 /**
@@ -100,11 +108,13 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
   const pix = await pixFor({
     pixKey,
     showValues: withValues,
-    // What is still due: the total less what was received (a deposit); nothing once paid.
-    amountCents: row.isPaid ? 0 : Math.max(subtotal - content.discountCents - (await receivedCents(db, id)).paid, 0),
+    // What is still due: the total less what the customer withholds and what was received (a deposit);
+    // nothing once paid.
+    amountCents: row.isPaid ? 0 : await stillDue(db, row, subtotal - content.discountCents),
     merchantName: names.companyName,
     merchantCity: pixKey ? await companyCity(db, companyId) : null,
     reference: `OS${row.number}`,
+    charge: await openPixCharge(db, row.organizationId, id),
   });
   return {
     id: row.id,
@@ -151,7 +161,19 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
       qr: `data:image/png;base64,${pix.qr.toString('base64')}`,
       amount: fromCents(pix.amountCents),
     },
+    ...(withValues ? { nfse: await standingNfse(db, row.organizationId, row.id) } : {}),
   };
+}
+
+/**
+ * GET /public/invoices/{id}/danfse.pdf?token=...: the DANFSe of the order's standing NFS-e, through the
+ * customer's link only (a collaborator's link carries no values); 404 without one.
+ */
+export async function publicDanfse(db: Db, id: number, token: string | undefined) {
+  const { row, withValues } = await orderByToken(db, id, token);
+  const danfse = withValues ? await standingDanfse(db, row.organizationId, row.id) : null;
+  if (!danfse) throw notFound(nfseMessages.noDanfse);
+  return danfse;
 }
 
 export interface SigningEvidence {

@@ -20,6 +20,7 @@ import { assertFound } from '../../core/access/access.ts';
 import { requiredUnanswered } from '../../core/orders/order-checklists.ts';
 import { dropOpenInstallments } from '../../core/payments/payments.ts';
 import { syncOrderStock } from '../../core/stock/stock.ts';
+import { tellCustomer } from '../../core/notify/customer-events.ts';
 
 const i = schema.invoices;
 const st = schema.invoiceStatuses;
@@ -128,6 +129,8 @@ export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceS
       });
     await recordChange(tx, actor, id, 'update', changes);
     if (to === InvoiceState.Canceled) await tellCanceled(tx, actor, row, status.label);
+    if (to === InvoiceState.Completed)
+      await tellCustomer(tx, actor.organizationId, { event: 'orderCompleted', invoiceId: id });
     // A technician finishing a job tells the office, in this transaction; an admin who completes an
     // order is the office, so nobody is told. Keyed by the completion, so each one is told once, and a
     // job an admin reopened and the technician completes again is news again.

@@ -16,6 +16,7 @@ import { conflict, invalid } from '../../lib/errors.ts';
 import { changedFields, type AuditChange } from '../../core/audit/audit.ts';
 import { invoiceKind, lockInvoice, recordChange, type Actor } from '../../core/orders/invoice-access.ts';
 import { tellVisitMoved } from '../../core/orders/invoice-notices.ts';
+import { tellCustomer } from '../../core/notify/customer-events.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { findParties } from '../../core/records/parties.ts';
 import { setDiscount } from '../../core/records/discount.ts';
@@ -119,7 +120,10 @@ export async function updateVisit(db: Db, actor: Actor, id: number, body: Invoic
     if (!changes.length) return;
     await tx.update(i).set(next).where(eq(i.id, id));
     await recordChange(tx, actor, id, 'update', await addressesInWords(tx, row.organizationId, changes));
-    if (changes.some((c) => c.field === 'scheduledAt')) await tellVisitMoved(tx, actor, row, next.scheduledAt);
+    if (changes.some((c) => c.field === 'scheduledAt')) {
+      await tellVisitMoved(tx, actor, row, next.scheduledAt);
+      if (next.scheduledAt) await tellCustomer(tx, row.organizationId, { event: 'visitScheduled', invoiceId: id });
+    }
   });
   return getInvoiceDetail(db, actor, id);
 }

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { formatQuantity, nfseMessages, normalizeIdentifier, PersonType } from '@ordem-certa/contracts';
-import { schema, type Tx } from '@ordem-certa/db';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { invalid } from '../../lib/errors.ts';
-import type { DpsInput } from '@ordem-certa/nfse-xml';
+import type { DpsInput, DpsSubstitution } from '@ordem-certa/nfse-xml';
+import { issRates, orderWithholdings } from '../../core/orders/withholdings.ts';
+import type { MunicipalParameters } from './municipal-parameters.ts';
 
 // What an order's DPS says, read from the order, its company's fiscal settings, its customer and the
 // job's address, under the transaction that takes the DPS number.
@@ -24,7 +26,7 @@ const dpsPhone = (phone: string | null) => {
 const dpsEmail = (email: string | null) => (email && email.length <= 80 ? email : null);
 
 /** The lines of the order in the DPS's words, and the service code of its largest service line that has one. */
-async function serviceLines(tx: Tx, invoice: Invoice) {
+async function serviceLines(tx: Tx | Db, invoice: Invoice) {
   const l = schema.invoiceServices;
   const s = schema.services;
   const services = await tx
@@ -56,7 +58,7 @@ async function serviceLines(tx: Tx, invoice: Invoice) {
 }
 
 /** The job's address, else the customer's first address with an IBGE code (the DPS names the place by it). */
-async function takerAddress(tx: Tx, invoice: Invoice) {
+async function takerAddress(tx: Tx | Db, invoice: Invoice) {
   const a = schema.addresses;
   const [row] = await tx
     .select()
@@ -77,6 +79,23 @@ async function takerAddress(tx: Tx, invoice: Invoice) {
   };
 }
 
+/** dCompet: the day the order was finished in the organization's zone (YYYY-MM-DD), else the day of `at`. */
+export const competenceOf = (invoice: Invoice, timeZone: string, at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(invoice.finishedAt ?? at);
+
+/**
+ * Where the order's service is taxed and under which code, as the DPS will say (the job's municipality,
+ * else the company's; the largest service line's code, else the company's): what the municipal
+ * parameters are asked for, before the transaction that issues.
+ */
+export async function serviceTaxation(db: Db | Tx, invoice: Invoice, settings: Settings) {
+  const [lines, address] = await Promise.all([serviceLines(db, invoice), takerAddress(db, invoice)]);
+  return {
+    municipalityCode: address?.ibgeCode ?? settings.municipalityCode!,
+    serviceCode: lines.serviceCode ?? settings.serviceCode!,
+  };
+}
+
 /**
  * The DPS of an order: provider (the order's company and its settings), taker (the customer with CPF
  * or CNPJ and the address), the service (the code of its largest service line that has one, else the
@@ -85,8 +104,17 @@ async function takerAddress(tx: Tx, invoice: Invoice) {
  */
 export async function dpsInputOf(
   tx: Tx,
-  o: { invoice: Invoice; settings: Settings; timeZone: string; series: string; number: number; at: Date },
-): Promise<DpsInput> {
+  o: {
+    invoice: Invoice;
+    settings: Settings;
+    timeZone: string;
+    series: string;
+    number: number;
+    at: Date;
+    params: MunicipalParameters | null;
+    substitution?: DpsSubstitution | null;
+  },
+): Promise<{ input: DpsInput; effectiveIssRate: number | null }> {
   const { invoice, settings } = o;
   const [company] = await tx
     .select()
@@ -110,9 +138,20 @@ export async function dpsInputOf(
   const lines = await serviceLines(tx, invoice);
   const address = await takerAddress(tx, invoice);
   const description = [`Ordem de serviço nº ${invoice.number}`, ...lines.parts].join('; ').slice(0, DESCRIPTION_MAX);
-  const competence = new Intl.DateTimeFormat('en-CA', { timeZone: o.timeZone }).format(invoice.finishedAt ?? o.at);
+  const competence = competenceOf(invoice, o.timeZone, o.at);
+  const withholdings = (await orderWithholdings(tx, invoice)).effective;
+  const provider: DpsInput['provider'] = {
+    cnpj: company.identifier,
+    municipalRegistration: settings.municipalRegistration,
+    phone: dpsPhone(company.phone),
+    email: dpsEmail(company.email),
+    simplesNacional: settings.simplesNacional as 1 | 2 | 3,
+    regApTribSN: settings.simplesNacional === 3 ? ((settings.regApTribSN ?? 1) as 1 | 2 | 3) : null,
+    specialRegime: settings.specialRegime,
+  };
+  const rates = issRates(settings, provider, o.params, !!withholdings?.iss);
 
-  return {
+  const input: DpsInput = {
     environment: settings.environment,
     issuedAt: o.at,
     timeZone: o.timeZone,
@@ -120,15 +159,8 @@ export async function dpsInputOf(
     series: o.series,
     number: o.number,
     emitterMunicipalityCode: settings.municipalityCode!,
-    provider: {
-      cnpj: company.identifier,
-      municipalRegistration: settings.municipalRegistration,
-      phone: dpsPhone(company.phone),
-      email: dpsEmail(company.email),
-      simplesNacional: settings.simplesNacional as 1 | 2 | 3,
-      regApTribSN: settings.simplesNacional === 3 ? ((settings.regApTribSN ?? 1) as 1 | 2 | 3) : null,
-      specialRegime: settings.specialRegime,
-    },
+    provider,
+    substitution: o.substitution ?? null,
     taker: {
       ...(isCnpj ? { cnpj: takerId } : { cpf: takerId }),
       name: customer.name.slice(0, 300),
@@ -144,7 +176,17 @@ export async function dpsInputOf(
     values: {
       serviceCents: invoice.subtotalCents,
       unconditionalDiscountCents: invoice.discountCents || undefined,
-      issRate: settings.issRate,
+      issRate: rates.written,
+      withholdings,
     },
+    ibsCbs:
+      settings.ibsCbs && settings.ibsCbsOperation && settings.ibsCbsCst && settings.ibsCbsClass
+        ? {
+            operationIndicator: settings.ibsCbsOperation,
+            cst: settings.ibsCbsCst,
+            classification: settings.ibsCbsClass,
+          }
+        : null,
   };
+  return { input, effectiveIssRate: rates.effective };
 }

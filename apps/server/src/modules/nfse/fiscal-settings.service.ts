@@ -9,27 +9,36 @@ import {
   type CompanyFiscalBody,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
+import { pickColumns } from '../../lib/sql.ts';
 import { invalid } from '../../lib/errors.ts';
 import { CertificateError, openA1 } from '@ordem-certa/nfse-xml';
-import { certificateKey, sealCertificate } from '../../lib/certificate-store.ts';
+import { canStoreSecrets, sealingKey, SecretsKeyMissing, type SecretsKeySettings } from '../../lib/secrets.ts';
+import { sealCertificate } from '../../lib/certificate-store.ts';
 import { readCertificateUpload } from '../../lib/certificate-upload.ts';
 import { assertFound } from '../../core/access/access.ts';
+import { municipalParameters } from './municipal-parameters.ts';
+import { companyCertificate, timeZoneOf, type NfseContext } from './nfse.service.ts';
 
 const f = schema.companyFiscalSettings;
 const c = schema.companies;
 
-const settingsColumns = {
-  municipalityCode: f.municipalityCode,
-  municipalRegistration: f.municipalRegistration,
-  simplesNacional: f.simplesNacional,
-  regApTribSN: f.regApTribSN,
-  specialRegime: f.specialRegime,
-  serviceCode: f.serviceCode,
-  issRate: f.issRate,
-  environment: f.environment,
-  dpsSeries: f.dpsSeries,
-  nextDpsNumber: f.nextDpsNumber,
-};
+const settingsColumns = pickColumns(
+  f,
+  'municipalityCode',
+  'municipalRegistration',
+  'simplesNacional',
+  'regApTribSN',
+  'specialRegime',
+  'serviceCode',
+  'issRate',
+  'environment',
+  'dpsSeries',
+  'nextDpsNumber',
+  'ibsCbs',
+  'ibsCbsOperation',
+  'ibsCbsCst',
+  'ibsCbsClass',
+);
 
 const ofCompany = (organizationId: number, companyId: number) =>
   and(eq(f.organizationId, organizationId), eq(f.companyId, companyId));
@@ -49,8 +58,54 @@ async function municipality(db: Db, ibgeCode: string | null) {
   return row ?? null;
 }
 
+/**
+ * What the national parameters API says of the company's municipality and default service code this
+ * month (cached a day); null before settings and certificate exist, or when the API cannot answer.
+ */
+async function companyParameters(
+  ctx: NfseContext,
+  organizationId: number,
+  companyId: number,
+  settings: { municipalityCode: string | null; serviceCode: string | null } | undefined,
+  hasCertificate: boolean,
+): Promise<CompanyFiscal['municipalParameters']> {
+  if (!settings?.municipalityCode || !settings.serviceCode || !hasCertificate || !ctx.config.nfseParametersUrl) {
+    return null;
+  }
+  try {
+    const { pfx, password } = await companyCertificate(ctx, organizationId, companyId);
+    const timeZone = await timeZoneOf(ctx.db, organizationId);
+    const competence = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date()).slice(0, 7);
+    const params = await municipalParameters(ctx.db, {
+      baseUrl: ctx.config.nfseParametersUrl,
+      pfx,
+      password,
+      timeoutMs: 10_000,
+      municipalityCode: settings.municipalityCode,
+      serviceCode: settings.serviceCode,
+      competence,
+    });
+    return params
+      ? {
+          joined: params.joined,
+          issRate: params.issRate,
+          competence: params.competence,
+          fetchedAt: params.fetchedAt.toISOString(),
+        }
+      : null;
+  } catch (err) {
+    ctx.log.warn({ err: { message: (err as Error).message }, companyId }, 'NFS-e: municipal parameters not read');
+    return null;
+  }
+}
+
 /** GET companies/{id}/fiscal. */
-export async function getCompanyFiscal(db: Db, organizationId: number, companyId: number): Promise<CompanyFiscal> {
+export async function getCompanyFiscal(
+  ctx: NfseContext,
+  organizationId: number,
+  companyId: number,
+): Promise<CompanyFiscal> {
+  const db = ctx.db;
   await assertCompany(db, organizationId, companyId);
   const [row] = await db
     .select({
@@ -79,11 +134,19 @@ export async function getCompanyFiscal(db: Db, organizationId: number, companyId
       subject && notAfter && uploadedAt
         ? { subject, cnpj: cnpj ?? null, notAfter: notAfter.toISOString(), uploadedAt: uploadedAt.toISOString() }
         : null,
+    municipalParameters: await companyParameters(ctx, organizationId, companyId, row, !!uploadedAt),
+    canStoreCertificate: canStoreSecrets(ctx.config),
   };
 }
 
 /** PUT companies/{id}/fiscal: the settings (checked by the contract), the municipality against IBGE's table. */
-export async function putCompanyFiscal(db: Db, organizationId: number, companyId: number, body: CompanyFiscalBody) {
+export async function putCompanyFiscal(
+  ctx: NfseContext,
+  organizationId: number,
+  companyId: number,
+  body: CompanyFiscalBody,
+) {
+  const db = ctx.db;
   await assertCompany(db, organizationId, companyId);
   if (!(await municipality(db, body.municipalityCode)))
     throw invalid({ municipalityCode: nfseMessages.municipalityUnknown });
@@ -92,17 +155,18 @@ export async function putCompanyFiscal(db: Db, organizationId: number, companyId
     .insert(f)
     .values({ organizationId, companyId, ...values })
     .onConflictDoUpdate({ target: [f.organizationId, f.companyId], set: values });
-  return getCompanyFiscal(db, organizationId, companyId);
+  return getCompanyFiscal(ctx, organizationId, companyId);
 }
 
 /**
  * POST companies/{id}/certificate: the A1 opened with its password (422 on a wrong password or a file
  * that is not one), kept encrypted with the subject, CNPJ and validity in clear. A certificate of
- * another CNPJ is kept with a warning: the national system is the one to refuse it.
+ * another CNPJ is kept with a warning: the national system is the one to refuse it. In production
+ * without a secrets key outside the database nothing is kept (422 on the file, saying so).
  */
 export async function uploadCertificate(
   db: Db,
-  keyOverride: string | undefined,
+  secrets: SecretsKeySettings,
   organizationId: number,
   companyId: number,
   request: FastifyRequest,
@@ -121,7 +185,13 @@ export async function uploadCertificate(
   }
   if (cert.notAfter.getTime() <= Date.now()) throw invalid({ file: nfseMessages.certificateExpired });
 
-  const key = await certificateKey(db, keyOverride);
+  let key: Buffer;
+  try {
+    key = await sealingKey(db, secrets);
+  } catch (err) {
+    if (err instanceof SecretsKeyMissing) throw invalid({ file: nfseMessages.secretsKeyMissing });
+    throw err;
+  }
   const uploadedAt = new Date();
   const values = {
     ...sealCertificate(key, organizationId, companyId, pfx, password),

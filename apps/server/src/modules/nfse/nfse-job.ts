@@ -7,8 +7,11 @@ import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 import { audit } from '../../core/audit/audit.ts';
 import { notifyAdmins } from '../../core/notify/notify.ts';
 import { systemComment } from '../../core/orders/invoice-access.ts';
-import { findNfseByDpsId, postDps, type SefinAnswer } from './sefin-client.ts';
-import { companyCertificate, sefinUrl, type NfseContext } from './nfse.service.ts';
+import { readNfse } from '@ordem-certa/nfse-xml';
+import { findNfseByDpsId, nfseStatus, postDps, type SefinAnswer } from './sefin-client.ts';
+import { sefinCall, type NfseContext } from './nfse.service.ts';
+import { recordStatus } from './nfse-cancel.service.ts';
+import { queueAccountantEmails, sendAccountantEmails } from './accountant.service.ts';
 
 const d = schema.nfseDocuments;
 
@@ -22,6 +25,10 @@ export const SEFIN_TIMEOUT_MS = 30_000;
 export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 /** The admins hear of a certificate this many days before it expires. */
 export const CERTIFICATE_WARNING_DAYS = 30;
+/** An issued NFS-e is asked about again (canceled or replaced elsewhere?) when its last check is this old. */
+export const STATUS_CHECK_HOURS = 24;
+/** …for this many days after it was issued. */
+export const STATUS_CHECK_DAYS = 180;
 
 interface Claimed {
   id: number;
@@ -32,6 +39,7 @@ interface Claimed {
   dps_id: string;
   dps_xml: string;
   attempts: number;
+  replaces_id: number | null;
 }
 
 /**
@@ -52,7 +60,7 @@ async function claim(ctx: NfseContext, only?: number): Promise<Claimed[]> {
         ORDER BY next_attempt_at, id
         LIMIT ${BATCH}
           FOR UPDATE SKIP LOCKED)
-    RETURNING id, organization_id, invoice_id, company_id, environment, dps_id, dps_xml, attempts`,
+    RETURNING id, organization_id, invoice_id, company_id, environment, dps_id, dps_xml, attempts, replaces_id`,
   );
 }
 
@@ -61,8 +69,11 @@ async function send(ctx: NfseContext, doc: Claimed) {
   const actor = { organizationId: doc.organization_id, userId: null };
   let answer: SefinAnswer | undefined;
   try {
-    const { pfx, password } = await companyCertificate(ctx, doc.organization_id, doc.company_id);
-    const call = { baseUrl: sefinUrl(ctx, doc.environment), pfx, password, timeoutMs: SEFIN_TIMEOUT_MS };
+    const call = await sefinCall(
+      ctx,
+      { organizationId: doc.organization_id, companyId: doc.company_id, environment: doc.environment },
+      SEFIN_TIMEOUT_MS,
+    );
     const made = () => findNfseByDpsId({ ...call, dpsId: doc.dps_id });
     // A DPS sent before without an answer may have become an NFS-e: asked first, never sent twice.
     let found: SefinAnswer | undefined = doc.attempts > 1 ? await made() : undefined;
@@ -102,14 +113,26 @@ async function send(ctx: NfseContext, doc: Claimed) {
           nfseNumber: result.number,
           nfseXml: result.nfseXml,
           issuedAt: result.issuedAt,
+          ...declaredValues(result.nfseXml),
           errors: [],
           lastError: null,
           leaseUntil: null,
+          statusCheckedAt: now,
           updatedAt: now,
         })
         .where(and(eq(d.id, doc.id), eq(d.status, 'processing')))
         .returning({ id: d.id });
       if (!updated) return;
+      // A substitute issued: the NFS-e it replaces ends (the national system registered e105102 on it).
+      let replacedNumber: string | null = null;
+      if (doc.replaces_id) {
+        const [old] = await tx
+          .update(d)
+          .set({ status: 'substituted', canceledAt: now, cancelReason: nfseMessages.substituted, updatedAt: now })
+          .where(and(eq(d.id, doc.replaces_id), eq(d.status, 'issued')))
+          .returning({ number: d.nfseNumber });
+        replacedNumber = old?.number ?? null;
+      }
       // The order's 'NF' becomes the NFS-e's number.
       const i = schema.invoices;
       const [before] = await tx
@@ -121,7 +144,14 @@ async function send(ctx: NfseContext, doc: Claimed) {
       await audit(tx, actor, 'update', 'invoice', doc.invoice_id, [
         { field: 'invoiceInfo2', before: before?.invoiceInfo2 ?? null, after: result.number },
       ]);
-      await systemComment(tx, actor, doc.invoice_id, `NFS-e nº ${result.number} emitida`);
+      await systemComment(
+        tx,
+        actor,
+        doc.invoice_id,
+        replacedNumber
+          ? `NFS-e nº ${result.number} emitida em substituição à nº ${replacedNumber}`
+          : `NFS-e nº ${result.number} emitida`,
+      );
     } else {
       await tx
         .update(d)
@@ -135,6 +165,55 @@ async function send(ctx: NfseContext, doc: Claimed) {
       );
     }
   });
+}
+
+/**
+ * The values the NFS-e declares, as the national system computed them (base, ISS, withheld, net): they
+ * replace the application's own reckoning of them. A document it cannot read keeps that reckoning.
+ */
+function declaredValues(nfseXml: string) {
+  try {
+    const v = readNfse(nfseXml).values;
+    return {
+      ...(v.issRate !== null ? { issRate: v.issRate } : {}),
+      issCents: v.issCents,
+      withheldCents: v.withheldCents,
+      ...(v.netCents !== null ? { netCents: v.netCents } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Asks the national system about issued NFS-e not checked for STATUS_CHECK_HOURS (issued in the last
+ * STATUS_CHECK_DAYS): one canceled or replaced elsewhere ends here too. A few a round, oldest check
+ * first; one the system cannot answer for is left for the next round.
+ */
+export async function refreshIssuedStatuses(ctx: NfseContext, now = new Date()): Promise<number> {
+  const due = await ctx.db
+    .select()
+    .from(d)
+    .where(
+      and(
+        eq(d.status, 'issued'),
+        sql`${d.accessKey} IS NOT NULL`,
+        sql`${d.issuedAt} > ${now.toISOString()}::timestamptz - ${STATUS_CHECK_DAYS} * interval '1 day'`,
+        sql`(${d.statusCheckedAt} IS NULL OR ${d.statusCheckedAt} < ${now.toISOString()}::timestamptz - ${STATUS_CHECK_HOURS} * interval '1 hour')`,
+      ),
+    )
+    .orderBy(sql`${d.statusCheckedAt} NULLS FIRST`, d.id)
+    .limit(BATCH);
+  let changed = 0;
+  for (const doc of due) {
+    try {
+      const status = await nfseStatus({ ...(await sefinCall(ctx, doc, SEFIN_TIMEOUT_MS)), accessKey: doc.accessKey! });
+      if (await recordStatus(ctx, doc, status)) changed++;
+    } catch (err) {
+      ctx.log.warn({ nfseDocumentId: doc.id, error: String((err as Error)?.message ?? err) }, 'NFS-e status not read');
+    }
+  }
+  return changed;
 }
 
 /** One round of the job: the documents due (or just `only`), sent one after another. Returns how many were claimed. */
@@ -188,14 +267,27 @@ export async function warnExpiringCertificates(ctx: NfseContext, now = new Date(
 
 /** The NFS-e job inside the server: every `intervalMs` the expiring certificates and the documents due. */
 export function startNfseJob(app: FastifyInstance, intervalMs: number): Job {
-  const ctx: NfseContext = { db: app.db, config: app.config, log: app.log };
+  const ctx: NfseContext & { mailer: typeof app.mailer } = {
+    db: app.db,
+    config: app.config,
+    log: app.log,
+    mailer: app.mailer,
+    mailFrom: app.mailFrom,
+  };
   let lastWarning = 0;
+  let lastStatusCheck = 0;
   return startIntervalJob(app.log, 'NFS-e job', intervalMs, async () => {
-    // Certificates are looked at once an hour at most.
+    // Certificates are looked at once an hour at most, and so are the statuses of issued NFS-e.
     if (Date.now() - lastWarning > 3600_000) {
       lastWarning = Date.now();
       await warnExpiringCertificates(ctx);
     }
+    if (Date.now() - lastStatusCheck > 3600_000) {
+      lastStatusCheck = Date.now();
+      await refreshIssuedStatuses(ctx);
+      await queueAccountantEmails(ctx.db);
+    }
+    await sendAccountantEmails(ctx);
     return (await sendDueNfse(ctx)) >= BATCH;
   });
 }

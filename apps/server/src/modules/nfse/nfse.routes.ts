@@ -8,23 +8,29 @@ import {
   nfseCancelBody,
   nfseExportQuery,
   nfseResponse,
+  nfseSubstituteBody,
   orgParam,
 } from '@ordem-certa/contracts';
 import { zipStream } from '../../lib/zip.ts';
 import { getCompanyFiscal, putCompanyFiscal, uploadCertificate } from './fiscal-settings.service.ts';
-import { cancelNfse, getNfse, getNfseXml, issueNfse, type NfseContext, type NfseXmlKind } from './nfse.service.ts';
+import { getNfse, getNfseXml, type NfseContext, type NfseXmlKind } from './nfse.service.ts';
+import { issueNfse, substituteNfse } from './nfse-issue.service.ts';
+import { cancelNfse, refreshNfseStatus } from './nfse-cancel.service.ts';
 import { sendDueNfse } from './nfse-job.ts';
 import { nfseMonthEntries } from './nfse-export.service.ts';
+import { nfseFinanceRoutes } from './nfse-finance.routes.ts';
+import { getDanfse } from './danfse.service.ts';
 
 const companyParams = orgParam.extend(idParam.shape);
 const tags = ['nfse'];
 
 /**
- * NFS-e Nacional: a company's fiscal settings and A1 certificate, an order's NFS-e (issue, status, XML,
- * cancel) and the month's XML for the accountant. Admins of organizations with the nfse feature.
+ * NFS-e Nacional: a company's fiscal settings and A1 certificate, an order's NFS-e (issue, substitute,
+ * status, XML, cancel) and the month's XML for the accountant. Admins of organizations with the nfse feature.
  */
 export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: NfseContext = { db: app.db, config: app.config, log: app.log };
+  await app.register(nfseFinanceRoutes);
 
   app.get(
     '/organizations/:orgId/companies/:id/fiscal',
@@ -37,7 +43,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: { can: 'nfse.configure', feature: 'nfse' } },
     },
-    (request) => getCompanyFiscal(app.db, request.auth.organizationId, request.params.id),
+    (request) => getCompanyFiscal(ctx, request.auth.organizationId, request.params.id),
   );
 
   app.put(
@@ -52,7 +58,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: { can: 'nfse.configure', feature: 'nfse' } },
     },
-    (request) => putCompanyFiscal(app.db, request.auth.organizationId, request.params.id, request.body),
+    (request) => putCompanyFiscal(ctx, request.auth.organizationId, request.params.id, request.body),
   );
 
   app.post(
@@ -67,8 +73,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: { can: 'nfse.configure', feature: 'nfse' } },
     },
-    (request) =>
-      uploadCertificate(app.db, app.config.nfseCertKey, request.auth.organizationId, request.params.id, request),
+    (request) => uploadCertificate(app.db, app.config, request.auth.organizationId, request.params.id, request),
   );
 
   const base = '/organizations/:orgId/invoices/:id/nfse';
@@ -98,6 +103,39 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       setImmediate(() => void sendDueNfse(ctx).catch((err) => app.log.error({ err }, 'NFS-e send failed')));
       return reply.code(202).send(nfse);
     },
+  );
+
+  app.post(
+    `${base}/substitute`,
+    {
+      schema: {
+        tags,
+        summary: 'Substitui a NFS-e emitida por uma nova (DPS com subst), com os dados atuais da ordem',
+        params: invoiceParams,
+        body: nfseSubstituteBody,
+        response: { 202: nfseResponse },
+      },
+      config: { access: { can: 'nfse.issue', feature: 'nfse' } },
+    },
+    async (request, reply) => {
+      const nfse = await substituteNfse(ctx, request.auth, request.params.id, request.body);
+      setImmediate(() => void sendDueNfse(ctx).catch((err) => app.log.error({ err }, 'NFS-e send failed')));
+      return reply.code(202).send(nfse);
+    },
+  );
+
+  app.post(
+    `${base}/refresh`,
+    {
+      schema: {
+        tags,
+        summary: 'Consulta no sistema nacional se a NFS-e continua válida (cancelada ou substituída fora daqui)',
+        params: invoiceParams,
+        response: { 200: nfseResponse },
+      },
+      config: { access: { can: 'nfse.issue', feature: 'nfse' } },
+    },
+    (request) => refreshNfseStatus(ctx, request.auth, request.params.id),
   );
 
   app.post(
@@ -138,6 +176,21 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
+    `${base}/danfse.pdf`,
+    {
+      schema: { tags, summary: 'O DANFSe (PDF) da NFS-e da ordem', params: invoiceParams },
+      config: { access: { can: 'nfse.see', feature: 'nfse' } },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await getDanfse(app.db, request.auth, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(pdf);
+    },
+  );
+
+  app.get(
     '/organizations/:orgId/nfse/export',
     {
       schema: {
@@ -152,6 +205,10 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="NFSe-${request.query.month}.zip"`)
-        .send(zipStream(nfseMonthEntries(app.db, request.auth.organizationId, request.query.month))),
+        .send(
+          zipStream(nfseMonthEntries(app.db, request.auth.organizationId, request.query.month), (data) =>
+            app.tasks.deflate(request.auth.organizationId, data),
+          ),
+        ),
   );
 };

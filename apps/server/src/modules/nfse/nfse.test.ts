@@ -81,7 +81,7 @@ const validSettings = {
 
 const nfseCtx = (overrides: Partial<NfseContext['config']> = {}): NfseContext => ({
   db: ctx.database.db,
-  config: { nfseApiUrl: standIn.url, nfseProductionApiUrl: 'http://127.0.0.1:9', nfseCertKey: CERT_KEY, ...overrides },
+  config: { nfseApiUrl: standIn.url, nfseProductionApiUrl: 'http://127.0.0.1:9', secretsKey: CERT_KEY, ...overrides },
   log: ctx.app.log,
 });
 
@@ -117,7 +117,7 @@ beforeAll(async () => {
     },
   });
   ctx = await createTestApp({
-    config: { nfseApiUrl: standIn.url, nfseProductionApiUrl: 'http://127.0.0.1:9', nfseCertKey: CERT_KEY },
+    config: { nfseApiUrl: standIn.url, nfseProductionApiUrl: 'http://127.0.0.1:9', secretsKey: CERT_KEY },
     logger: { level: 'debug', stream },
   });
   org = await createOrg(ctx);
@@ -210,7 +210,14 @@ describe('fiscal settings', () => {
   it('saves them; an ME/EPP gets regApTribSN 1 when not said, the others none', async () => {
     const res = await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), validSettings);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().settings).toEqual({ ...validSettings, regApTribSN: 1 });
+    expect(res.json().settings).toEqual({
+      ...validSettings,
+      regApTribSN: 1,
+      ibsCbs: false,
+      ibsCbsOperation: null,
+      ibsCbsCst: null,
+      ibsCbsClass: null,
+    });
     const mei = await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), {
       ...validSettings,
       simplesNacional: 2,

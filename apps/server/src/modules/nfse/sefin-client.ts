@@ -2,8 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { DOMParser } from '@xmldom/xmldom';
-import { openA1, NFSE_NS } from '@ordem-certa/nfse-xml';
+import { openA1, readNfse } from '@ordem-certa/nfse-xml';
 
 /** Where the national system (SEFIN Nacional) answers. */
 export const SEFIN_BASE_URLS = {
@@ -20,6 +19,18 @@ export type SefinAnswer =
 
 export type SefinEventAnswer = { ok: true; eventXml: string } | { ok: false; status: number; errors: SefinErrors };
 
+/** Where an NFS-e stands at the national system, from the events registered on it. */
+export type SefinNfseStatus =
+  | { status: 'issued' }
+  | { status: 'canceled'; eventCode: string; eventXml: string }
+  | { status: 'substituted'; eventXml: string; substituteKey: string | null };
+
+/**
+ * The events that end an NFS-e, in the order they are asked: cancellation (by the provider, here or on
+ * the national portal), cancellation by substitution, and cancellation by the municipality.
+ */
+const ENDING_EVENTS = ['101101', '105102', '305101'] as const;
+
 /**
  * The national system could not be asked or failed (network error, time-out, 5xx, an answer it cannot
  * have meant): the caller tries again later. Refusals (4xx) are answers, not errors.
@@ -34,7 +45,7 @@ export class SefinUnavailableError extends Error {
   }
 }
 
-interface CallOptions {
+export interface CallOptions {
   /** SEFIN_BASE_URLS[environment], or a stand-in's http:// address. */
   baseUrl: string;
   /** The company's A1 (PKCS#12): the client certificate of the TLS connection, on https only. */
@@ -77,7 +88,7 @@ function issued(answer: unknown): SefinAnswer {
   const body = answer as { chaveAcesso?: unknown; nfseXmlGZipB64?: unknown; dataHoraProcessamento?: unknown };
   if (typeof body?.nfseXmlGZipB64 !== 'string') throw new SefinUnavailableError('NFS-e missing from the answer');
   const nfseXml = gunzipBase64(body.nfseXmlGZipB64);
-  const nfse = readNfse(nfseXml);
+  const nfse = read(nfseXml);
   const accessKey =
     typeof body.chaveAcesso === 'string' && /^\d{50}$/.test(body.chaveAcesso) ? body.chaveAcesso : nfse.accessKey;
   const issuedAt = nfse.processedAt ?? parseDate(body.dataHoraProcessamento);
@@ -101,6 +112,43 @@ export async function postEvent(o: CallOptions & { accessKey: string; signedXml:
   return { ok: false, status: res.status, errors: readErrors(res.body, res.status, res.text) };
 }
 
+/** GET /nfse/{accessKey}/eventos/{code}/{seq}: the registered event, or a 404 refusal when there is none. */
+export async function findEvent(
+  o: CallOptions & { accessKey: string; eventCode: string; sequence?: number },
+): Promise<SefinEventAnswer> {
+  if (!/^\d{50}$/.test(o.accessKey)) throw new RangeError(`An access key has 50 digits: '${o.accessKey}'`);
+  if (!/^\d{6}$/.test(o.eventCode)) throw new RangeError(`An event code has 6 digits: '${o.eventCode}'`);
+  const res = await call(o, 'GET', `/nfse/${o.accessKey}/eventos/${o.eventCode}/${o.sequence ?? 1}`);
+  if (res.status >= 200 && res.status < 300) {
+    const body = res.body as { eventoXmlGZipB64?: unknown };
+    if (typeof body?.eventoXmlGZipB64 !== 'string') throw new SefinUnavailableError('Event missing from the answer');
+    return { ok: true, eventXml: gunzipBase64(body.eventoXmlGZipB64) };
+  }
+  return { ok: false, status: res.status, errors: readErrors(res.body, res.status, res.text) };
+}
+
+/**
+ * Whether an NFS-e still stands: the first ending event found (a 404 for each means none). A refusal
+ * other than 404 is not an answer about the NFS-e, so it throws like an unavailable service.
+ */
+export async function nfseStatus(o: CallOptions & { accessKey: string }): Promise<SefinNfseStatus> {
+  for (const eventCode of ENDING_EVENTS) {
+    const found = await findEvent({ ...o, eventCode });
+    if (found.ok) {
+      if (eventCode !== '105102') return { status: 'canceled', eventCode, eventXml: found.eventXml };
+      const substitute = /<chSubstituta>(\d{50})<\/chSubstituta>/.exec(found.eventXml)?.[1] ?? null;
+      return { status: 'substituted', eventXml: found.eventXml, substituteKey: substitute };
+    }
+    if (found.status !== 404) {
+      throw new SefinUnavailableError(
+        `SEFIN refused the event query ${eventCode}: ${found.errors.map((e) => e.code).join(', ')}`,
+        found.status,
+      );
+    }
+  }
+  return { status: 'issued' };
+}
+
 export function gzipBase64(xml: string): string {
   return gzipSync(Buffer.from(xml, 'utf8')).toString('base64');
 }
@@ -113,7 +161,8 @@ export function gunzipBase64(data: string): string {
   }
 }
 
-async function call(
+/** One JSON call to the national system (SEFIN or the parameters API) with the company's certificate. */
+export async function call(
   o: CallOptions,
   method: 'GET' | 'POST',
   path: string,
@@ -206,25 +255,14 @@ function readErrors(body: unknown, status: number, text: string): SefinErrors {
 }
 
 /** infNFSe's access key (its Id less 'NFS'), nNFSe and dhProc. */
-function readNfse(xml: string): { accessKey: string | null; number: string | null; processedAt: Date | null } {
-  const doc = new DOMParser({
-    errorHandler: { warning: () => {}, error: () => {}, fatalError: () => {} },
-  }).parseFromString(xml, 'text/xml');
-  const inf = doc?.getElementsByTagNameNS(NFSE_NS, 'infNFSe')[0];
-  if (!inf) throw new SefinUnavailableError('The answer holds no NFS-e (infNFSe)');
-  // Only infNFSe's own children: the DPS inside it has elements of other names only, but be exact.
-  const child = (name: string) => {
-    for (let n = inf.firstChild; n; n = n.nextSibling) {
-      if (n.nodeType === 1 && (n as { localName?: string }).localName === name) return n.textContent?.trim() ?? null;
-    }
-    return null;
-  };
-  const id = inf.getAttribute('Id') ?? '';
-  return {
-    accessKey: /^NFS\d{50}$/.test(id) ? id.slice(3) : null,
-    number: child('nNFSe'),
-    processedAt: parseDate(child('dhProc')),
-  };
+function read(xml: string): { accessKey: string | null; number: string | null; processedAt: Date | null } {
+  let nfse;
+  try {
+    nfse = readNfse(xml);
+  } catch {
+    throw new SefinUnavailableError('The answer holds no NFS-e (infNFSe)');
+  }
+  return { accessKey: nfse.accessKey, number: nfse.number, processedAt: parseDate(nfse.processedAt) };
 }
 
 /** '2025-12-31T21:43:24.2716862-03:00' (more than 3 decimals) and the usual ISO forms. */

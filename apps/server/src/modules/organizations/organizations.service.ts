@@ -8,6 +8,7 @@ const columns = {
   name: schema.organizations.name,
   timeZone: schema.organizations.timeZone,
   features: schema.organizations.features,
+  twoFactor: schema.organizations.twoFactor,
 };
 
 export async function getOrganization(db: Db, organizationId: number) {
@@ -18,7 +19,11 @@ export async function getOrganization(db: Db, organizationId: number) {
 export async function updateOrganization(db: Db, organizationId: number, body: UpdateOrganizationBody) {
   const [row] = await db
     .update(schema.organizations)
-    .set({ name: body.name, ...(body.timeZone ? { timeZone: body.timeZone } : {}) })
+    .set({
+      name: body.name,
+      ...(body.timeZone ? { timeZone: body.timeZone } : {}),
+      ...(body.twoFactor ? { twoFactor: body.twoFactor } : {}),
+    })
     .where(eq(schema.organizations.id, organizationId))
     .returning(columns);
   return assertFound(row);

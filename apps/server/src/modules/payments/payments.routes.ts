@@ -14,7 +14,7 @@ import {
 } from '@ordem-certa/contracts';
 import { addPayment, createInstallments, invoicePayments, removePayment } from './payments.service.ts';
 import { listReceivables, payReceivable, receivablesCsvResult } from './receivables.service.ts';
-import { csvFileName, reportCsv } from '../../core/reports/report-csv.ts';
+import { csvFileName } from '../../core/reports/report-csv.ts';
 
 // Money is the office's: every route is admin only (collaborators never see prices).
 const tags = ['payments'];
@@ -87,7 +87,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', csvFileName(result.title, new Date(result.time), timeZone))
-        .send(reportCsv(result, timeZone));
+        .send(Buffer.from(await app.tasks.reportCsv(request.auth.organizationId, { result, timeZone })));
     },
   );
   app.post(

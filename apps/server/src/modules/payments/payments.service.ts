@@ -19,7 +19,7 @@ import {
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { receivedCents } from '../../core/orders/settle.ts';
+import { dueCents, expectedCents } from '../../core/orders/settle.ts';
 import { assertPayable, brDate, deletePayments, insertPayment, totalCents } from '../../core/payments/payments.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from '../../core/orders/invoice-access.ts';
 import { reads } from '../../lib/reads.ts';
@@ -44,7 +44,7 @@ export const receivableStatus = (paymentId: number | null, dueDate: string, toda
 /** GET invoices/{id}/payments: totals, payments (by date) and instalments (by due date). */
 export async function invoicePayments(db: Db | Tx, actor: Actor, id: number): Promise<InvoicePaymentsResponse> {
   const [row] = await db
-    .select({ subtotalCents: i.subtotalCents, discountCents: i.discountCents, isPaid: i.isPaid })
+    .select()
     .from(i)
     .where(and(eq(i.id, id), visibleTo(actor)));
   const order = assertFound(row);
@@ -85,11 +85,13 @@ export async function invoicePayments(db: Db | Tx, actor: Actor, id: number): Pr
     () => organizationToday(db, actor.organizationId),
   );
   const total = totalCents(order);
+  const { expected, withheld } = await expectedCents(db, order);
   const paid = payments.reduce((s, x) => s + x.amountCents, 0);
   const open = installments.filter((x) => x.paymentId === null).reduce((s, x) => s + x.amountCents, 0);
-  const balance = Math.max(total - paid, 0);
+  const balance = Math.max(expected - paid, 0);
   return {
     total: fromCents(total),
+    withheld: fromCents(withheld),
     paid: fromCents(paid),
     balance: fromCents(balance),
     unscheduled: fromCents(Math.max(balance - open, 0)),
@@ -125,8 +127,7 @@ export async function addPayment(db: Db, actor: Actor, id: number, input: Paymen
   await db.transaction(async (tx) => {
     const row = await lockInvoice(tx, actor, id);
     assertPayable(row);
-    const { paid, open } = await receivedCents(tx, id);
-    const balance = Math.max(totalCents(row) - paid, 0);
+    const { due: balance, open } = await dueCents(tx, row);
     if (balance === 0) throw conflict(paymentMessages.nothingDue);
     if (body.amountCents > balance) throw invalid({ amount: paymentMessages.overBalance(fromCents(balance)) });
     const unscheduled = Math.max(balance - open, 0);
@@ -161,8 +162,7 @@ export async function createInstallments(db: Db, actor: Actor, id: number, body:
   await db.transaction(async (tx) => {
     const row = await lockInvoice(tx, actor, id);
     assertPayable(row);
-    const { paid } = await receivedCents(tx, id);
-    const balance = Math.max(totalCents(row) - paid, 0);
+    const { due: balance } = await dueCents(tx, row);
     if (balance === 0) throw conflict(paymentMessages.nothingDue);
     if (balance < body.count) throw invalid({ count: paymentMessages.tooManyInstallments });
     const replaced = await tx

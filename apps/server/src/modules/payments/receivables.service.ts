@@ -19,7 +19,7 @@ import { lockInvoice, type Actor } from '../../core/orders/invoice-access.ts';
 import { organizationToday, receivableStatus } from './payments.service.ts';
 import { assertFound } from '../../core/access/access.ts';
 import { insertPayment } from '../../core/payments/payments.ts';
-import { receivedCents } from '../../core/orders/settle.ts';
+import { dueCents } from '../../core/orders/settle.ts';
 
 const { invoices: i, invoicePayments: p, receivables: r, customers: c } = schema;
 
@@ -158,8 +158,7 @@ export async function payReceivable(db: Db, actor: Actor, id: number, body: PayR
       .where(and(eq(r.id, id), eq(r.organizationId, actor.organizationId)));
     const receivable = assertFound(rec);
     if (receivable.paymentId !== null) throw conflict(paymentMessages.receivableAlreadyPaid);
-    const { paid } = await receivedCents(tx, invoiceId);
-    const balance = Math.max(row.subtotalCents - row.discountCents - paid, 0);
+    const { due: balance } = await dueCents(tx, row);
     // The total may have dropped since the plan was made (a line removed): never receive past it.
     if (receivable.amountCents > balance) throw invalid({ amount: paymentMessages.overBalance(fromCents(balance)) });
     await insertPayment(tx, actor, row, {

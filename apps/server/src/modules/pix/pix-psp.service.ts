@@ -12,14 +12,21 @@ import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../core/access/access.ts';
 import { invalid } from '../../lib/errors.ts';
 import { CertificateError, openA1 } from '@ordem-certa/nfse-xml';
-import { certificateKey, open, seal } from '../../lib/certificate-store.ts';
+import { open, seal } from '../../lib/certificate-store.ts';
+import {
+  canStoreSecrets,
+  openingKeys,
+  sealingKey,
+  SecretsKeyMissing,
+  type SecretsKeySettings,
+} from '../../lib/secrets.ts';
 import { readCertificateUpload } from '../../lib/certificate-upload.ts';
 import { forgetToken, PspError, pspClient, type PspCallOptions, type PspConnection } from './psp-client.ts';
 
 export interface PixContext {
   db: Db;
-  /** The app's public address (webhooks point there) and the installation's certificate key. */
-  config: { appUrl?: string; nfseCertKey?: string };
+  /** The app's public address (webhooks point there) and where the installation's secrets key comes from. */
+  config: { appUrl?: string } & SecretsKeySettings;
   log: FastifyBaseLogger;
 }
 
@@ -28,14 +35,38 @@ const c = schema.companies;
 const ofCompany = (organizationId: number, companyId: number) =>
   and(eq(p.organizationId, organizationId), eq(p.companyId, companyId));
 
-// Sealed with the installation's certificate key (the one the A1 uses), bound to the organization, the
+// Sealed with the installation's secrets key (the one the A1 uses), bound to the organization, the
 // company and the field, so a value copied to another row or field does not open.
 const boundTo = (organizationId: number, companyId: number, what: string) =>
   Buffer.from(`pix-psp:${organizationId}:${companyId}:${what}`);
-const sealFor = async (ctx: PixContext, o: number, co: number, what: string, value: Buffer) =>
-  seal(await certificateKey(ctx.db, ctx.config.nfseCertKey), value, boundTo(o, co, what));
-const openFor = async (ctx: PixContext, o: number, co: number, what: string, sealed: string) =>
-  open(await certificateKey(ctx.db, ctx.config.nfseCertKey), sealed, boundTo(o, co, what));
+
+/**
+ * A value sealed for storing. In production without a secrets key outside the database nothing is
+ * stored: a 422 on `field` says why (a backup of the database must never hold a secret and its key).
+ */
+async function sealFor(ctx: PixContext, o: number, co: number, what: string, value: Buffer, field: string) {
+  let key: Buffer;
+  try {
+    key = await sealingKey(ctx.db, ctx.config);
+  } catch (err) {
+    if (err instanceof SecretsKeyMissing) throw invalid({ [field]: pixPspMessages.secretsKeyMissing });
+    throw err;
+  }
+  return seal(key, value, boundTo(o, co, what));
+}
+
+/** A stored value opened with the first key that opens it (the outside key, then the database's own). */
+async function openFor(ctx: PixContext, o: number, co: number, what: string, sealed: string) {
+  let failure: unknown = new Error('no key to open the value with');
+  for (const key of await openingKeys(ctx.db, ctx.config)) {
+    try {
+      return open(key, sealed, boundTo(o, co, what));
+    } catch (err) {
+      failure = err;
+    }
+  }
+  throw failure;
+}
 
 export const hashWebhookToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** The address the PSP posts to (it appends '/pix'). */
@@ -92,6 +123,7 @@ export async function getPixPsp(ctx: PixContext, organizationId: number, company
           }
         : null,
     pixKey,
+    canStoreSecrets: canStoreSecrets(ctx.config),
   };
 }
 
@@ -99,7 +131,7 @@ export async function getPixPsp(ctx: PixContext, organizationId: number, company
 async function newWebhookToken(ctx: PixContext, organizationId: number, companyId: number) {
   const token = randomBytes(32).toString('base64url');
   return {
-    webhookToken: await sealFor(ctx, organizationId, companyId, 'webhook', Buffer.from(token)),
+    webhookToken: await sealFor(ctx, organizationId, companyId, 'webhook', Buffer.from(token), 'clientSecret'),
     webhookTokenHash: hashWebhookToken(token),
   };
 }
@@ -118,7 +150,16 @@ export async function putPixPsp(ctx: PixContext, organizationId: number, company
   const values = {
     ...rest,
     ...(clientSecret
-      ? { clientSecret: await sealFor(ctx, organizationId, companyId, 'secret', Buffer.from(clientSecret)) }
+      ? {
+          clientSecret: await sealFor(
+            ctx,
+            organizationId,
+            companyId,
+            'secret',
+            Buffer.from(clientSecret),
+            'clientSecret',
+          ),
+        }
       : {}),
     webhookStatus: 'pending' as const,
     webhookError: null,
@@ -231,8 +272,15 @@ export async function uploadPspCertificate(
   if (cert.notAfter.getTime() <= Date.now()) throw invalid({ file: pixPspMessages.certificateExpired });
   const now = new Date();
   const values = {
-    certificatePfx: await sealFor(ctx, organizationId, companyId, 'pfx', pfx),
-    certificatePassword: await sealFor(ctx, organizationId, companyId, 'password', Buffer.from(password, 'utf8')),
+    certificatePfx: await sealFor(ctx, organizationId, companyId, 'pfx', pfx, 'file'),
+    certificatePassword: await sealFor(
+      ctx,
+      organizationId,
+      companyId,
+      'password',
+      Buffer.from(password, 'utf8'),
+      'file',
+    ),
     certificateSubject: cert.subject,
     certificateNotAfter: cert.notAfter,
     certificateUploadedAt: now,

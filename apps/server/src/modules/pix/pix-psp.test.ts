@@ -82,7 +82,7 @@ describe('access', () => {
 describe('the connection', () => {
   it('needs the company’s PIX key first, and valid addresses (http only on this machine)', async () => {
     const empty = (await call('GET', url(org))).json() as PixPsp;
-    expect(empty).toEqual({ connection: null, certificate: null, pixKey: null });
+    expect(empty).toEqual({ connection: null, certificate: null, pixKey: null, canStoreSecrets: true });
     expect((await call('PUT', url(org), connection())).json()).toEqual({
       errors: { pixKey: [pixPspMessages.noPixKey] },
     });

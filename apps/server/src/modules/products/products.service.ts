@@ -12,6 +12,7 @@ import {
   type ProductListQuery,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
+import { pickColumns } from '../../lib/sql.ts';
 import { invalid } from '../../lib/errors.ts';
 import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
@@ -19,17 +20,18 @@ import { assertFound } from '../../core/access/access.ts';
 import { lowStockAfter, moveStock } from '../../core/stock/stock.ts';
 
 const t = schema.products;
-const columns = {
-  id: t.id,
-  name: t.name,
-  code: t.code,
-  priceCents: t.priceCents,
-  unit: t.unit,
-  warrantyDays: t.warrantyDays,
-  costCents: t.costCents,
-  stockQuantity: t.stockQuantity,
-  minStock: t.minStock,
-};
+const columns = pickColumns(
+  t,
+  'id',
+  'name',
+  'code',
+  'priceCents',
+  'unit',
+  'warrantyDays',
+  'costCents',
+  'stockQuantity',
+  'minStock',
+);
 type ProductRow = {
   id: number;
   name: string;

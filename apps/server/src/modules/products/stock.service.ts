@@ -9,6 +9,7 @@ import {
   type StockMovementBody,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
+import { pickColumns } from '../../lib/sql.ts';
 import { invalid } from '../../lib/errors.ts';
 import { listPage } from '../../lib/list.ts';
 import { assertFound } from '../../core/access/access.ts';
@@ -18,14 +19,8 @@ const p = schema.products;
 const m = schema.stockMovements;
 
 const movementColumns = {
-  id: m.id,
-  quantity: m.quantity,
-  reason: m.reason,
-  unitCostCents: m.unitCostCents,
-  balance: m.balance,
-  createdAt: m.createdAt,
+  ...pickColumns(m, 'id', 'quantity', 'reason', 'unitCostCents', 'balance', 'createdAt', 'invoiceId'),
   user: schema.users.name,
-  invoiceId: m.invoiceId,
   invoiceNumber: schema.invoices.number,
 };
 const movementRows = (db: Db | Tx) =>

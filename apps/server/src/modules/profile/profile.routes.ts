@@ -8,6 +8,7 @@ import {
   updateProfileResponse,
 } from '@ordem-certa/contracts';
 import { getProfile, saveSignature, updateProfile } from './profile.service.ts';
+import { bearer } from '../../plugins/auth.ts';
 
 const tags = ['profile'];
 
@@ -27,7 +28,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { can: 'profile.manage' } },
       schema: { tags, params: orgParam, body: updateProfileBody, response: { 200: updateProfileResponse } },
     },
-    (request) => updateProfile(app.db, app.tokens, request.auth, request.body),
+    async (request) =>
+      updateProfile(app.db, app.tokens, request.auth, request.body, (await app.tokens.verify(bearer(request)!)).sid),
   );
   app.post(
     '/organizations/:orgId/profile/sign',

@@ -22,7 +22,13 @@ export async function getProfile(db: Db, auth: AuthContext) {
  * Name and e-mail always; the password only when the current one is given and right (blank keeps
  * it). Answers with a fresh token, so the session shows the new name and e-mail.
  */
-export async function updateProfile(db: Db, tokens: TokenService, auth: AuthContext, body: UpdateProfile) {
+export async function updateProfile(
+  db: Db,
+  tokens: TokenService,
+  auth: AuthContext,
+  body: UpdateProfile,
+  sessionId: number | undefined,
+) {
   const [current] = await db
     .select({ passwordHash: t.passwordHash, role: t.role, email: t.email })
     .from(t)
@@ -41,7 +47,7 @@ export async function updateProfile(db: Db, tokens: TokenService, auth: AuthCont
   }
   // Either change ends every session opened before; this request gets a token of the new version.
   const endsSessions = emailChanges || !!passwordHash;
-  const row = await uniqueEmail(db, auth.organizationId, body.email, async () => {
+  const row = await uniqueEmail(async () => {
     const [updated] = await db
       .update(t)
       .set({
@@ -62,6 +68,7 @@ export async function updateProfile(db: Db, tokens: TokenService, auth: AuthCont
     role: current!.role,
     organizationId: auth.organizationId,
     tokenVersion: row.tokenVersion,
+    sessionId,
   });
   const { tokenVersion: _version, ...profile } = row;
   return { ...profile, token };

@@ -37,7 +37,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: pushSubscriptionResponse },
       },
     },
-    async (request, reply) => reply.code(201).send(await subscribe(app.db, request.auth, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await subscribe(app.db, app.pushEndpoints, request.auth, request.body)),
   );
   app.delete(
     base,

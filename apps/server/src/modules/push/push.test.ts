@@ -11,7 +11,7 @@ import { notifyUsers } from '../../core/notify/notify.ts';
 
 // Web Push: the VAPID key, subscriptions, and each notification sent — encrypted and signed — to a
 // local stand-in of a push service that the subscriptions' endpoints point at.
-const t = perFile({ world: invoiceWorld, other: true });
+const t = perFile({ world: invoiceWorld, other: true, app: { config: { pushAllowLocalhost: true } } });
 
 interface Received {
   path: string;

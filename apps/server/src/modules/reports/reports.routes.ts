@@ -9,7 +9,7 @@ import {
 } from '@ordem-certa/contracts';
 import type { ReportRegistry } from '../../core/reports/registry.ts';
 import { listReports, reportDefinition as getDefinition, runReport } from './reports.service.ts';
-import { csvFileName, reportCsv } from '../../core/reports/report-csv.ts';
+import { csvFileName } from '../../core/reports/report-csv.ts';
 
 const tags = ['reports'];
 const base = '/organizations/:orgId/reports';
@@ -65,7 +65,7 @@ export const reportRoutes =
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', csvFileName(result.title, new Date(result.time), timeZone))
-          .send(reportCsv(result, timeZone));
+          .send(Buffer.from(await app.tasks.reportCsv(request.auth.organizationId, { result, timeZone })));
       },
     );
   };

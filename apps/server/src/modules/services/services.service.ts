@@ -1,20 +1,13 @@
 import { isNull } from 'drizzle-orm';
 import { catalogMessages, fromCents, toCents, type ServiceBody, type ServiceListQuery } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
+import { pickColumns } from '../../lib/sql.ts';
 import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
 import { assertFound } from '../../core/access/access.ts';
 
 const t = schema.services;
-const columns = {
-  id: t.id,
-  name: t.name,
-  code: t.code,
-  priceCents: t.priceCents,
-  warrantyDays: t.warrantyDays,
-  serviceCode: t.serviceCode,
-  archivedAt: t.archivedAt,
-};
+const columns = pickColumns(t, 'id', 'name', 'code', 'priceCents', 'warrantyDays', 'serviceCode', 'archivedAt');
 const toService = (r: {
   id: number;
   name: string;

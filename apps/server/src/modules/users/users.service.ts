@@ -8,6 +8,7 @@ import {
   type updateUserBody,
 } from '@ordem-certa/contracts';
 import { hashPassword, schema, type Db } from '@ordem-certa/db';
+import { pickColumns } from '../../lib/sql.ts';
 import type { z } from 'zod';
 import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
@@ -22,14 +23,8 @@ type UpdateUser = z.output<typeof updateUserBody>;
 const t = schema.users;
 const ro = schema.roles;
 const columns = {
-  id: t.id,
-  name: t.name,
-  role: t.role,
-  roleId: t.roleId,
+  ...pickColumns(t, 'id', 'name', 'role', 'roleId', 'email', 'isActive', 'paymentValueCents'),
   roleName: ro.name,
-  email: t.email,
-  isActive: t.isActive,
-  paymentValueCents: t.paymentValueCents,
 };
 type Row = {
   id: number;
@@ -92,7 +87,7 @@ export const getUser = users.get;
 export async function createUser(db: Db, actor: AuditActor, body: CreateUser) {
   const { organizationId } = actor;
   const passwordHash = await hashPassword(body.plainPassword);
-  return uniqueEmail(db, organizationId, body.email, () =>
+  return uniqueEmail(() =>
     db.transaction(async (tx) => {
       const { role, roleId } = await resolveRole(tx, organizationId, body);
       const [row] = await tx
@@ -113,7 +108,7 @@ export async function createUser(db: Db, actor: AuditActor, body: CreateUser) {
 export async function updateUser(db: Db, actor: AuditActor, id: number, body: UpdateUser) {
   const { organizationId } = actor;
   const passwordHash = body.plainPassword ? await hashPassword(body.plainPassword) : undefined;
-  return uniqueEmail(db, organizationId, body.email, () =>
+  return uniqueEmail(() =>
     db.transaction(async (tx) => {
       await lockRoles(tx, organizationId);
       const [current] = await tx

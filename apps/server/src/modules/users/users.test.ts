@@ -96,7 +96,7 @@ describe('collaborators: create', () => {
     expect(badRole.json().errors).toEqual({ role: [userMessages.roleRequired], email: ['E-mail inválido'] });
   });
 
-  it('422 on email when it is taken, in this or another organization, any case', async () => {
+  it('422 on email when it is taken, in this or another organization, any case: the same answer for both', async () => {
     const mine = await create(suite.org);
     const dup = await call(suite.org, suite.org.admin.token, 'POST', '', {
       name: 'Y',
@@ -105,15 +105,17 @@ describe('collaborators: create', () => {
       plainPassword: '12345678',
     });
     expect(dup.statusCode).toBe(422);
-    expect(dup.json().errors).toEqual({ email: [userMessages.emailTaken] });
+    expect(dup.json().errors).toEqual({ email: [userMessages.emailUnavailable] });
     const elsewhere = await call(suite.other, suite.other.admin.token, 'POST', '', {
       name: 'Y',
       role: 'ROLE_USER',
       email: mine.email,
       plainPassword: '12345678',
     });
-    // Taken in another organization: refused without telling this one that it is in use.
-    expect(elsewhere.json().errors).toEqual({ email: [userMessages.emailUnavailable] });
+    // Taken in another organization: refused exactly as one of this organization, so the answer does
+    // not tell that the address has an account somewhere else.
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.body).toBe(dup.body);
   });
 });
 
@@ -194,7 +196,7 @@ describe('collaborators: edit', () => {
     const b = await create(suite.org);
     expect((await put(suite.org, a, { email: a.email })).statusCode).toBe(200);
     const res = await put(suite.org, a, { email: b.email });
-    expect(res.json().errors).toEqual({ email: [userMessages.emailTaken] });
+    expect(res.json().errors).toEqual({ email: [userMessages.emailUnavailable] });
     expect((await call(suite.org, suite.org.admin.token, 'GET', `/${a.id}`)).json().email).toBe(a.email);
   });
 });

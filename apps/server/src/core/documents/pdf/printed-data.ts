@@ -20,6 +20,8 @@ export interface PrintedPix {
 /**
  * The PIX payment of a document, or null when there is nothing to pay that way: no key on the company,
  * values hidden, nothing due. `reference` names the document in the payer's statement (e.g. OS123).
+ * `charge` is the order's charge at the company's PSP: its dynamic code replaces the static one while
+ * it is of the amount due (the PSP records the payment by it); otherwise the static code stays.
  */
 export async function pixFor(p: {
   pixKey: string | null;
@@ -28,15 +30,19 @@ export async function pixFor(p: {
   merchantName: string;
   merchantCity: string | null | undefined;
   reference: string;
+  charge?: { code: string; amountCents: number } | null;
 }): Promise<PrintedPix | null> {
   if (!p.pixKey || !p.showValues || p.amountCents <= 0) return null;
-  const code = pixBrCode({
-    key: p.pixKey,
-    merchantName: p.merchantName,
-    merchantCity: p.merchantCity ?? '',
-    amount: fromCents(p.amountCents),
-    txid: p.reference,
-  });
+  const dynamic = p.charge && p.charge.amountCents === p.amountCents ? p.charge.code : null;
+  const code =
+    dynamic ??
+    pixBrCode({
+      key: p.pixKey,
+      merchantName: p.merchantName,
+      merchantCity: p.merchantCity ?? '',
+      amount: fromCents(p.amountCents),
+      txid: p.reference,
+    });
   const qr = await QRCode.toBuffer(code, { errorCorrectionLevel: 'M', margin: 1, width: 360 });
   return { code, qr, amountCents: p.amountCents };
 }

@@ -14,6 +14,7 @@ const visit = (invoiceId: number, at: string, durationMinutes = 60): AgendaVisit
   statusLabel: 'Em Andamento',
   workers: [],
   address: null,
+  confirmed: false,
 });
 
 describe('columnsOf: visits of one lane that share minutes sit side by side', () => {

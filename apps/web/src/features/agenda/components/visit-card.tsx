@@ -34,6 +34,11 @@ export function VisitCard({
         {hhmm(minutes)}–{hhmm(minutes + visit.durationMinutes)} · OS {visit.number}
       </span>
       <span className="d-block text-truncate">{visit.customerName}</span>
+      {visit.confirmed && (
+        <span className="badge text-bg-success" title="O cliente confirmou este horário pelo WhatsApp">
+          Confirmada
+        </span>
+      )}
       {!compact && visit.address && <span className="d-block text-truncate text-body-secondary">{visit.address}</span>}
     </Link>
   );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Alert, Form } from 'react-bootstrap';
@@ -7,6 +8,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useLogin } from '../api/login.ts';
 import { AuthCard, SubmitButton } from '../components/auth-card.tsx';
+import { TwoFactorStep } from '../components/two-factor-step.tsx';
 import { PendingLoginNote } from '../../../components/offline/pending-login-note.tsx';
 
 /**
@@ -34,6 +36,7 @@ export function LoginPage() {
   const [search] = useSearchParams();
   const unlock = search.get('desbloqueio') ?? undefined;
   const mutation = useLogin();
+  const [challenge, setChallenge] = useState<{ challenge: string; enrol: boolean } | null>(null);
   const {
     register,
     handleSubmit,
@@ -44,10 +47,27 @@ export function LoginPage() {
   if (auth.user) return <Navigate to={from} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
-    const { token } = await mutation.mutateAsync({ ...values, unlock }).catch(() => ({ token: null }));
-    if (!token) return;
-    auth.signIn(token);
+    const answer = await mutation.mutateAsync({ ...values, unlock }).catch(() => null);
+    if (!answer) return;
+    if ('token' in answer) auth.signIn(answer.token);
+    else setChallenge({ challenge: answer.challenge, enrol: answer.enrolmentRequired });
   });
+
+  if (challenge) {
+    return (
+      <AuthCard subtitle="Ordens de serviço, orçamentos e equipe em um só lugar">
+        <TwoFactorStep
+          challenge={challenge.challenge}
+          enrol={challenge.enrol}
+          onToken={auth.signIn}
+          onRestart={() => {
+            mutation.reset();
+            setChallenge(null);
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard subtitle="Ordens de serviço, orçamentos e equipe em um só lugar">

@@ -25,8 +25,9 @@ import { dayOf, todayIso } from '../../../lib/time-zone.ts';
 import { useCompanyFiscal } from '../api/get-company-fiscal.ts';
 import { useUpdateCompanyFiscal } from '../api/update-company-fiscal.ts';
 import { useUploadCompanyCertificate } from '../api/upload-company-certificate.ts';
-import { useExportNfseMonth } from '../api/export-nfse-month.ts';
+import { useExportNfseMonth } from '../../../components/nfse/api/export-nfse-month.ts';
 import { CertificateUploadForm } from './certificate-upload-form.tsx';
+import { IbsCbsFields, MunicipalRate } from './fiscal-tax-fields.tsx';
 
 /** An empty input is null; '2,5' is 2.5. */
 const decimal = (v: unknown) =>
@@ -46,6 +47,10 @@ function defaults(fiscal: CompanyFiscal): CompanyFiscalInput {
     environment: s?.environment ?? 'homologation',
     dpsSeries: s?.dpsSeries ?? '1',
     nextDpsNumber: s?.nextDpsNumber ?? 1,
+    ibsCbs: s?.ibsCbs ?? false,
+    ibsCbsOperation: s?.ibsCbsOperation ?? '',
+    ibsCbsCst: s?.ibsCbsCst ?? '',
+    ibsCbsClass: s?.ibsCbsClass ?? '',
   };
 }
 
@@ -170,6 +175,7 @@ function FiscalSettingsForm({ companyId, fiscal }: { companyId: number; fiscal: 
                 Ex.: 2 ou 2,5. Só vai na NFS-e quando o regime admite e o município não aderiu ao sistema nacional.
               </Form.Text>
             </Form.Group>
+            <MunicipalRate fiscal={fiscal} control={control} />
             <Form.Group as={Col} xs={12} md={4} controlId="fiscal-environment">
               <Form.Label>Ambiente</Form.Label>
               <Form.Select isInvalid={!!errors.environment} {...register('environment')}>
@@ -200,6 +206,7 @@ function FiscalSettingsForm({ companyId, fiscal }: { companyId: number; fiscal: 
               />
               <Form.Control.Feedback type="invalid">{errors.nextDpsNumber?.message}</Form.Control.Feedback>
             </Form.Group>
+            <IbsCbsFields register={register} errors={errors} control={control} />
           </Row>
           <Button type="submit" className="mt-3" disabled={isSubmitting}>
             Salvar dados fiscais
@@ -251,6 +258,7 @@ function CertificateCard({ companyId, fiscal }: { companyId: number; fiscal: Com
           replacing={!!cert}
           pending={upload.isPending}
           text={nfseMessages}
+          unavailable={fiscal.canStoreCertificate ? undefined : nfseMessages.secretsKeyMissing}
           upload={async (file, password) => setWarnings((await upload.mutateAsync({ file, password })).warnings)}
         />
       </Card.Body>

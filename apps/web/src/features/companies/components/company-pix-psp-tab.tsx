@@ -52,6 +52,12 @@ export function CompanyPixPspTab({ companyId }: { companyId: number }) {
   return (
     <div className="d-flex flex-column gap-3">
       {!psp.data.pixKey && <Alert variant="warning">{pixPspMessages.noPixKey} (aba PIX).</Alert>}
+      {/* In production the server stores no secret until its secrets key is set outside the database. */}
+      {!psp.data.canStoreSecrets && (
+        <Alert variant="warning" role="status">
+          {pixPspMessages.secretsKeyMissing}
+        </Alert>
+      )}
       <ConnectionForm key={psp.data.connection?.updatedAt ?? 'new'} companyId={companyId} psp={psp.data} />
       <PspCertificateCard companyId={companyId} psp={psp.data} />
     </div>
@@ -247,6 +253,7 @@ function PspCertificateCard({ companyId, psp }: { companyId: number; psp: PixPsp
           replacing={!!cert}
           pending={upload.isPending}
           text={pixPspMessages}
+          unavailable={psp.canStoreSecrets ? undefined : pixPspMessages.secretsKeyMissing}
           upload={async (file, password) => void (await upload.mutateAsync({ file, password }))}
         />
       </Card.Body>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
   EXPENSE_ATTACHMENT_MAX_BYTES,
@@ -11,9 +11,9 @@ import {
   type ExpenseValues,
 } from '@ordem-certa/contracts';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { DateInput } from '../../../components/date-input.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { MoneyField } from '../../../components/register-form.tsx';
 import { useContractForm } from '../../../components/use-contract-form.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -55,13 +55,9 @@ export function ExpenseFormModal({
   const save = useSaveExpense();
   const download = useDownloadExpenseAttachment();
   const removeAttachment = useDeleteExpenseAttachment();
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useContractForm(expenseBody, { mode: 'onBlur', defaultValues: valuesOf(expense) });
+  const form = useContractForm(expenseBody, { mode: 'onBlur', defaultValues: valuesOf(expense) });
+  const { control, register, handleSubmit, setError } = form;
+  const { errors, isSubmitting } = form.formState;
   const category = useWatch({ control, name: 'category' }) ?? '';
   const categories = useExpenseCategories(category);
 
@@ -121,56 +117,19 @@ export function ExpenseFormModal({
           <Form.Control.Feedback type="invalid">{errors.category?.message}</Form.Control.Feedback>
         </Form.Group>
         <div className="row g-3 mb-3">
-          <Form.Group className="col-12 col-sm-6">
-            <Form.Label htmlFor={`${uid}-amount`}>Valor</Form.Label>
-            <Controller
-              control={control}
-              name="amount"
-              render={({ field }) => (
-                <MoneyInput
-                  id={`${uid}-amount`}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errors.amount?.message}
-                />
-              )}
-            />
-          </Form.Group>
-          <Form.Group className="col-12 col-sm-6">
-            <Form.Label htmlFor={`${uid}-due`}>Vencimento</Form.Label>
-            <Controller
-              control={control}
-              name="dueDate"
-              render={({ field }) => (
-                <DateInput
-                  id={`${uid}-due`}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errors.dueDate?.message}
-                />
-              )}
-            />
-          </Form.Group>
-        </div>
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${uid}-paid`}>Pago em</Form.Label>
-          <Controller
+          <MoneyField
             control={control}
-            name="paidAt"
-            render={({ field }) => (
-              <DateInput
-                id={`${uid}-paid`}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.paidAt?.message}
-              />
-            )}
+            name="amount"
+            id={`${uid}-amount`}
+            label="Valor"
+            error={errors.amount?.message}
+            className="col-12 col-sm-6"
           />
+          <DateField form={form} name="dueDate" label="Vencimento" id={`${uid}-due`} className="col-12 col-sm-6" />
+        </div>
+        <DateField form={form} name="paidAt" label="Pago em" id={`${uid}-paid`} className="mb-3">
           <Form.Text>Em branco enquanto não for paga.</Form.Text>
-        </Form.Group>
+        </DateField>
         <Form.Group controlId={`${uid}-file`}>
           <Form.Label>Anexo (boleto, nota ou recibo)</Form.Label>
           {current?.attachment && !file && (

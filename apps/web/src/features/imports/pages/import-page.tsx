@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { ApiError, reportedGlobally } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { useImportQueue } from '../api/get-import-queue.ts';
 import { useRunImport } from '../api/run-import.ts';
 import { ImportColumns } from '../components/import-columns.tsx';
 import { ImportErrors } from '../components/import-errors.tsx';
@@ -54,8 +55,11 @@ export function ImportPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const run = useRunImport(kind);
-  const dryRunning = run.isPending && run.variables?.dryRun;
-  const importing = run.isPending && !run.variables?.dryRun;
+  // One import per organization runs at a time: while this page's waits, the server says so.
+  const queue = useImportQueue(run.isPending);
+  const waiting = run.isPending && (queue.data?.waiting ?? 0) > 0;
+  const dryRunning = run.isPending && run.variables?.dryRun && !waiting;
+  const importing = run.isPending && !run.variables?.dryRun && !waiting;
 
   const preview = async (f: File, m: ImportMapping | undefined) => {
     setProblem(null);
@@ -168,6 +172,12 @@ export function ImportPage() {
             Conferindo a planilha…
           </div>
         )}
+        {waiting && (
+          <Alert variant="info" className="mt-3 mb-0 d-flex align-items-start gap-2" role="status">
+            <Spinner size="sm" className="flex-shrink-0 mt-1" aria-hidden="true" />
+            <span>{importMessages.waiting}</span>
+          </Alert>
+        )}
       </div>
 
       {done && (
@@ -202,8 +212,12 @@ export function ImportPage() {
           {problem && <Alert variant="danger">{problem}</Alert>}
           <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
             <Button onClick={onImport} disabled={run.isPending || check.ready === 0 || check.missingFields.length > 0}>
-              {importing && <Spinner size="sm" className="me-2" />}
-              {importing ? 'Importando…' : `Importar ${rows(check.ready)}`}
+              {(importing || (waiting && !run.variables?.dryRun)) && <Spinner size="sm" className="me-2" />}
+              {importing
+                ? 'Importando…'
+                : waiting && !run.variables?.dryRun
+                  ? 'Na fila…'
+                  : `Importar ${rows(check.ready)}`}
             </Button>
             <Button variant="outline-secondary" onClick={reset} disabled={run.isPending}>
               Cancelar

@@ -1,20 +1,17 @@
-import { useEffect, useState } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { Button, Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import {
   InvoiceState,
   invoiceMessages,
-  messages,
   signatureWarning,
   type InvoiceDetail,
   type PayBody,
 } from '@ordem-certa/contracts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { contractResolver, lazySchema } from '../../../lib/schema-source.ts';
+import { lazySchema } from '../../../lib/schema-source.ts';
 import { todayIso } from '../../../lib/time-zone.ts';
 import { ActionButton } from '../../../components/action-button.tsx';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { ActionModal, useActionForm } from '../../../components/action-modal.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { usePayInvoice } from '../api/pay-invoice.ts';
 import { usePayments } from '../api/get-payments.ts';
@@ -24,7 +21,7 @@ import { PaymentMethodSelect } from '../../../components/payments/payment-method
 import { toastRemoveFailed } from './notify.ts';
 import { DateField } from '../../../components/date-field.tsx';
 
-const payResolver = contractResolver<PayBody, PayBody>(lazySchema('payBody'));
+const paySchema = lazySchema('payBody');
 
 /** 'Pagar' is for unpaid orders that are neither Draft nor Canceled. */
 export const canPay = (invoice: InvoiceDetail) =>
@@ -91,86 +88,45 @@ function PayModal({ invoiceId, show, onHide }: { invoiceId: number; show: boolea
   const pay = usePayInvoice(invoiceId);
   // What 'Pagar' records: the balance after any deposit (the payments card has it already).
   const balance = usePayments(invoiceId).data?.balance;
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PayBody>({
-    resolver: payResolver,
-    mode: 'onBlur',
-    defaultValues: { date: '', description: '', method: null },
-  });
-
-  useEffect(() => {
-    // The payment date's default: today in the organization's time zone.
-    if (show) reset({ date: todayIso(), description: '', method: null });
-  }, [show, reset]);
-
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      await pay.mutateAsync(body);
-      toast.success(invoiceMessages.paid);
-      onHide();
-    } catch (err) {
-      applyServerErrors(err, setError, messages.requestFailed);
-    }
-  });
-
+  // The payment date's default: today in the organization's time zone.
+  const values = { date: todayIso(), description: '', method: null };
+  const send = (body: PayBody) => pay.mutateAsync(body);
+  const form = useActionForm(paySchema, values, { show, onHide, send, done: invoiceMessages.paid });
+  const { errors } = form.formState;
+  const { register } = form;
   return (
-    <AppModal
-      show={show}
-      onHide={onHide}
+    <ActionModal
+      {...form.modal}
       title={invoiceMessages.payModalTitle}
-      footer={
-        <>
-          <Button variant="outline-secondary" onClick={onHide}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="pay-form" variant="success" disabled={isSubmitting}>
-            {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
-            Pagar
-          </Button>
-        </>
-      }
+      formId="pay-form"
+      label="Pagar"
+      variant="success"
     >
-      <Form id="pay-form" noValidate onSubmit={onSubmit}>
-        {balance !== undefined && (
-          <p data-testid="pay-amount">
-            Valor a registrar: <strong>{formatMoney(balance)}</strong>
-          </p>
-        )}
-        <DateField
-          control={control}
-          name="date"
-          label="Data do pagamento"
-          controlId="pay-date"
-          className="mb-3"
-          error={errors.date?.message}
+      {balance !== undefined && (
+        <p data-testid="pay-amount">
+          Valor a registrar: <strong>{formatMoney(balance)}</strong>
+        </p>
+      )}
+      <DateField form={form} name="date" label="Data do pagamento" id="pay-date" className="mb-3" />
+      <Form.Group className="mb-3" controlId="pay-method">
+        <Form.Label>Forma de pagamento</Form.Label>
+        <PaymentMethodSelect
+          allowEmpty
+          {...register('method', { setValueAs: (v: string | null) => v || null })}
+          error={errors.method?.message}
         />
-        <Form.Group className="mb-3" controlId="pay-method">
-          <Form.Label>Forma de pagamento</Form.Label>
-          <PaymentMethodSelect
-            allowEmpty
-            {...register('method', { setValueAs: (v: string | null) => v || null })}
-            error={errors.method?.message}
-          />
-        </Form.Group>
-        <Form.Group controlId="pay-description">
-          <Form.Label>Descrição</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={3}
-            placeholder="Forma de pagamento, observações..."
-            isInvalid={!!errors.description}
-            {...register('description')}
-          />
-          <Form.Control.Feedback type="invalid">{errors.description?.message}</Form.Control.Feedback>
-        </Form.Group>
-        {errors.root && <div className="text-danger mt-3">{errors.root.message}</div>}
-      </Form>
-    </AppModal>
+      </Form.Group>
+      <Form.Group controlId="pay-description">
+        <Form.Label>Descrição</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={3}
+          placeholder="Forma de pagamento, observações..."
+          isInvalid={!!errors.description}
+          {...register('description')}
+        />
+        <Form.Control.Feedback type="invalid">{errors.description?.message}</Form.Control.Feedback>
+      </Form.Group>
+    </ActionModal>
   );
 }

@@ -11,6 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const state = (over: Partial<InvoicePaymentsResponse> = {}): InvoicePaymentsResponse => ({
   total: 100,
+  withheld: 0,
   paid: 30,
   balance: 70,
   unscheduled: 20,
@@ -70,6 +71,14 @@ describe('PaymentsCard', () => {
     expect(first).toHaveTextContent('Vencida');
     expect(second).not.toHaveClass('is-overdue');
     expect(second).toHaveTextContent('Em aberto');
+    expect(screen.queryByTestId('withheld')).not.toBeInTheDocument();
+  });
+
+  it('shows what the customer withholds apart from what is received', async () => {
+    fakeApi({ [`GET ${base}/payments`]: () => state({ withheld: 9.3, balance: 60.7 }) });
+    renderAsUser(<PaymentsCard invoice={invoiceFixture({ statusState: InvoiceState.Wip })} />);
+    expect(await screen.findByTestId('withheld')).toHaveTextContent('R$ 9,30');
+    expect(screen.getByTestId('balance')).toHaveTextContent('R$ 60,70');
   });
 
   it('records a payment, the amount suggested from what no instalment holds; the server message lands on the field', async () => {

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Badge, Button, Form, Spinner } from 'react-bootstrap';
-import { Controller } from 'react-hook-form';
+import { useState } from 'react';
+import { Badge, Button, Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import {
   InvoiceState,
@@ -9,21 +8,20 @@ import {
   paymentMethodLabel,
   receivableStatusLabels,
   type CreateInstallmentsBody,
+  type CreatePaymentBody,
   type InvoiceDetail,
   type InvoiceInstallment,
   type InvoicePayment,
   type ReceivableStatus,
 } from '@ordem-certa/contracts';
 import { formatIsoDate, formatMoney } from '../../../lib/format.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazySchema } from '../../../lib/schema-source.ts';
 import { todayIso } from '../../../lib/time-zone.ts';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { ActionModal, useActionForm } from '../../../components/action-modal.tsx';
 import { isoToBr } from '../../../components/date-input.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { MoneyField } from '../../../components/register-form.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { useContractForm } from '../../../components/use-contract-form.ts';
 import { PaymentMethodSelect } from '../../../components/payments/payment-method-select.tsx';
 import { ReceiveModal } from '../../../components/payments/receive-modal.tsx';
 import { usePayments } from '../api/get-payments.ts';
@@ -62,6 +60,13 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
       ) : (
         <>
           <dl className="totals-list mb-2">
+            {/* Taxes the customer withholds at source: part of the total that is not received. */}
+            {data.withheld > 0 && (
+              <div>
+                <dt>Retido pelo cliente</dt>
+                <dd data-testid="withheld">{formatMoney(data.withheld)}</dd>
+              </div>
+            )}
             <div>
               <dt>Recebido</dt>
               <dd data-testid="paid">{formatMoney(data.paid)}</dd>
@@ -214,20 +219,6 @@ function InstallmentList({
   );
 }
 
-function ModalButtons({ form, busy, label, onHide }: { form: string; busy: boolean; label: string; onHide(): void }) {
-  return (
-    <>
-      <Button variant="outline-secondary" onClick={onHide}>
-        Cancelar
-      </Button>
-      <Button type="submit" form={form} variant="success" disabled={busy}>
-        {busy && <Spinner size="sm" className="me-2" aria-hidden />}
-        {label}
-      </Button>
-    </>
-  );
-}
-
 function PaymentModal({
   invoiceId,
   show,
@@ -240,71 +231,31 @@ function PaymentModal({
   onHide(): void;
 }) {
   const add = useAddPayment(invoiceId);
-  const form = useContractForm(paymentSchema, { mode: 'onBlur' });
-  const {
-    control,
-    register,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-  useEffect(() => {
-    // What no instalment holds, today (the organization's), by PIX: the usual deposit, changed at will.
-    if (show) reset({ amount: suggested || (null as unknown as number), method: 'pix', paidAt: todayIso(), note: '' });
-  }, [show, suggested, reset]);
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
-      await add.mutateAsync(body);
-      toast.success(paymentMessages.recorded);
-      onHide();
-    } catch (err) {
-      applyServerErrors(err, setError, messages.requestFailed);
-    }
-  });
+  // What no instalment holds, today (the organization's), by PIX: the usual deposit, changed at will.
+  const values = {
+    amount: suggested || (null as unknown as number),
+    method: 'pix',
+    paidAt: todayIso(),
+    note: '',
+  } as const;
+  const send = (body: CreatePaymentBody) => add.mutateAsync(body);
+  const form = useActionForm(paymentSchema, values, { show, onHide, send, done: paymentMessages.recorded });
+  const { errors } = form.formState;
+  const { control, register } = form;
   return (
-    <AppModal
-      show={show}
-      onHide={onHide}
-      title="Registrar pagamento"
-      footer={<ModalButtons form="payment-form" busy={isSubmitting} label="Registrar" onHide={onHide} />}
-    >
-      <Form id="payment-form" noValidate onSubmit={onSubmit}>
-        <Form.Group className="mb-3" controlId="payment-amount">
-          <Form.Label>Valor</Form.Label>
-          <Controller
-            control={control}
-            name="amount"
-            render={({ field }) => (
-              <MoneyInput
-                id="payment-amount"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.amount?.message}
-              />
-            )}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="payment-method">
-          <Form.Label>Forma de pagamento</Form.Label>
-          <PaymentMethodSelect {...register('method')} error={errors.method?.message} />
-        </Form.Group>
-        <DateField
-          control={control}
-          name="paidAt"
-          label="Data do pagamento"
-          controlId="payment-date"
-          className="mb-3"
-          error={errors.paidAt?.message}
-        />
-        <Form.Group controlId="payment-note">
-          <Form.Label>Observação</Form.Label>
-          <Form.Control isInvalid={!!errors.note} {...register('note')} />
-          <Form.Control.Feedback type="invalid">{errors.note?.message}</Form.Control.Feedback>
-        </Form.Group>
-        {errors.root && <div className="text-danger mt-3">{errors.root.message}</div>}
-      </Form>
-    </AppModal>
+    <ActionModal {...form.modal} title="Registrar pagamento" formId="payment-form" label="Registrar" variant="success">
+      <MoneyField control={control} name="amount" id="payment-amount" label="Valor" error={errors.amount?.message} />
+      <Form.Group className="mb-3" controlId="payment-method">
+        <Form.Label>Forma de pagamento</Form.Label>
+        <PaymentMethodSelect {...register('method')} error={errors.method?.message} />
+      </Form.Group>
+      <DateField form={form} name="paidAt" label="Data do pagamento" id="payment-date" className="mb-3" />
+      <Form.Group controlId="payment-note">
+        <Form.Label>Observação</Form.Label>
+        <Form.Control isInvalid={!!errors.note} {...register('note')} />
+        <Form.Control.Feedback type="invalid">{errors.note?.message}</Form.Control.Feedback>
+      </Form.Group>
+    </ActionModal>
   );
 }
 
@@ -322,65 +273,42 @@ function InstallmentsModal({
   onHide(): void;
 }) {
   const create = useCreateInstallments(invoiceId);
-  const form = useContractForm(installmentsSchema, { mode: 'onBlur' });
-  const {
-    control,
-    register,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-  useEffect(() => {
-    if (show) reset({ count: 3, firstDueDate: todayIso(), method: 'cartao_credito', interval: 'monthly' });
-  }, [show, reset]);
-  const onSubmit = form.handleSubmit(async (body: CreateInstallmentsBody) => {
-    try {
-      await create.mutateAsync(body);
-      toast.success(paymentMessages.installmentsCreated);
-      onHide();
-    } catch (err) {
-      applyServerErrors(err, setError, messages.requestFailed);
-    }
-  });
+  const values = { count: 3, firstDueDate: todayIso(), method: 'cartao_credito', interval: 'monthly' } as const;
+  const send = (body: CreateInstallmentsBody) => create.mutateAsync(body);
+  const done = paymentMessages.installmentsCreated;
+  const form = useActionForm(installmentsSchema, values, { show, onHide, send, done });
+  const { errors } = form.formState;
+  const { register } = form;
   return (
-    <AppModal
-      show={show}
-      onHide={onHide}
-      title="Parcelar saldo"
-      footer={<ModalButtons form="installments-form" busy={isSubmitting} label="Parcelar" onHide={onHide} />}
-    >
-      <Form id="installments-form" noValidate onSubmit={onSubmit}>
-        <p className="mb-3">
-          Saldo a parcelar: <strong>{formatMoney(balance)}</strong>, uma parcela por mês; os centavos que sobram vão na
-          última.
-        </p>
-        {replacing && <p className="text-body-secondary small">{paymentMessages.confirmReplaceInstallments}</p>}
-        <Form.Group className="mb-3" controlId="installments-count">
-          <Form.Label>Número de parcelas</Form.Label>
-          <Form.Control
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={48}
-            isInvalid={!!errors.count}
-            {...register('count', { valueAsNumber: true })}
-          />
-          <Form.Control.Feedback type="invalid">{errors.count?.message}</Form.Control.Feedback>
-        </Form.Group>
-        <DateField
-          control={control}
-          name="firstDueDate"
-          label="Vencimento da primeira"
-          controlId="installments-first"
-          className="mb-3"
-          error={errors.firstDueDate?.message}
+    <ActionModal {...form.modal} title="Parcelar saldo" formId="installments-form" label="Parcelar" variant="success">
+      <p className="mb-3">
+        Saldo a parcelar: <strong>{formatMoney(balance)}</strong>, uma parcela por mês; os centavos que sobram vão na
+        última.
+      </p>
+      {replacing && <p className="text-body-secondary small">{paymentMessages.confirmReplaceInstallments}</p>}
+      <Form.Group className="mb-3" controlId="installments-count">
+        <Form.Label>Número de parcelas</Form.Label>
+        <Form.Control
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={48}
+          isInvalid={!!errors.count}
+          {...register('count', { valueAsNumber: true })}
         />
-        <Form.Group controlId="installments-method">
-          <Form.Label>Forma de pagamento</Form.Label>
-          <PaymentMethodSelect {...register('method')} error={errors.method?.message} />
-        </Form.Group>
-        {errors.root && <div className="text-danger mt-3">{errors.root.message}</div>}
-      </Form>
-    </AppModal>
+        <Form.Control.Feedback type="invalid">{errors.count?.message}</Form.Control.Feedback>
+      </Form.Group>
+      <DateField
+        form={form}
+        name="firstDueDate"
+        label="Vencimento da primeira"
+        id="installments-first"
+        className="mb-3"
+      />
+      <Form.Group controlId="installments-method">
+        <Form.Label>Forma de pagamento</Form.Label>
+        <PaymentMethodSelect {...register('method')} error={errors.method?.message} />
+      </Form.Group>
+    </ActionModal>
   );
 }

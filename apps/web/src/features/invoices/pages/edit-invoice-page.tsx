@@ -20,6 +20,7 @@ import { SignatureCard } from '../components/signature-card.tsx';
 import { TagsCard } from '../components/tags-card.tsx';
 import { PaymentActions } from '../components/payment-actions.tsx';
 import { PaymentsCard } from '../components/payments-card.tsx';
+import { PixChargeCard } from '../components/pix-charge-card.tsx';
 import { StateActions } from '../components/state-actions.tsx';
 import { TotalsPanel } from '../components/totals-panel.tsx';
 import { VisitCard } from '../components/visit-card.tsx';
@@ -27,6 +28,8 @@ import { NfseCard } from '../components/nfse-card.tsx';
 import { useAllowedChanges } from '../api/get-allowed-changes.ts';
 import { SavedDataNotice } from '../../../components/offline/saved-data-notice.tsx';
 import { PendingBadge } from '../../../components/offline/pending-badge.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { Conversation } from '../../../components/whatsapp/conversation.tsx';
 import { usePendingFor } from '../../../lib/offline/outbox-runtime.ts';
 import type { OutboxItem } from '../../../lib/offline/outbox.ts';
 
@@ -132,6 +135,14 @@ export function EditInvoicePage() {
               {can(viewer, 'invoice.assign') && <WorkersSection invoice={invoice} editable={!closed} />}
               <CommentsSection invoiceId={invoice.id} closed={closed} />
               {sends && <InvoiceEmailsCard invoiceId={invoice.id} />}
+              {can(viewer, 'message.see') && (
+                <SectionCard title="WhatsApp">
+                  <Conversation
+                    of={{ customerId: invoice.customerId, invoiceId: invoice.id }}
+                    canReply={can(viewer, 'message.send')}
+                  />
+                </SectionCard>
+              )}
             </Later>
           </div>
           <div className="invoice-area-side">
@@ -139,6 +150,7 @@ export function EditInvoicePage() {
               <SignatureCard invoice={invoice} renewsLink={sends} />
               {prices && <TotalsPanel invoice={invoice} />}
               {can(viewer, 'payment.see') && <PaymentsCard invoice={invoice} />}
+              {can(viewer, 'payment.see') && <PixChargeCard invoice={invoice} />}
               {nfse && can(viewer, 'nfse.see') && <NfseCard invoice={invoice} />}
               {can(viewer, 'invoice.edit') && <AdminInfoPanel invoice={invoice} />}
               <TagsCard invoice={invoice} editable={can(viewer, 'tag.apply')} />

@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
 import { Form } from 'react-bootstrap';
-import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { maintenanceReportBody, messages, paperworkMessages } from '@ordem-certa/contracts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { AppModal } from '../../../components/app-modal.tsx';
-import { DateInput } from '../../../components/date-input.tsx';
-import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
+import { ActionModal } from '../../../components/action-modal.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { useContractForm } from '../../../components/use-contract-form.ts';
 import { requestReport } from '../api/request-report.ts';
 
@@ -27,13 +25,8 @@ export function ReportModal({
   onHide(): void;
 }) {
   const orgPath = useOrgPath();
-  const {
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useContractForm(maintenanceReportBody, { mode: 'onBlur', defaultValues: period });
+  const form = useContractForm(maintenanceReportBody, { mode: 'onBlur', defaultValues: period });
+  const { handleSubmit, reset, setError } = form;
   useEffect(() => {
     if (show) reset(period);
   }, [show, reset, period]);
@@ -56,43 +49,21 @@ export function ReportModal({
     }
   });
 
-  const dateField = (name: 'from' | 'to', label: string) => (
-    <Form.Group className="col-sm-6" controlId={`report-${name}`}>
-      <Form.Label>{label}</Form.Label>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <DateInput
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors[name]?.message}
-          />
-        )}
-      />
-    </Form.Group>
-  );
-
   return (
-    <AppModal
-      show={show}
-      onHide={onHide}
+    <ActionModal
+      {...{ show, onHide, onSubmit, isSubmitting: form.formState.isSubmitting }}
       title="Relatório PMOC"
-      footer={
-        <ModalFormFooter formId="pmoc-report-form" onCancel={onHide} isSubmitting={isSubmitting} label="Abrir PDF" />
-      }
+      formId="pmoc-report-form"
+      label="Abrir PDF"
     >
-      <Form id="pmoc-report-form" noValidate onSubmit={onSubmit}>
-        <div className="row g-3">
-          {dateField('from', 'De')}
-          {dateField('to', 'Até')}
-        </div>
-        <Form.Text className="d-block mt-3">
-          A edificação e os equipamentos, cada manutenção do período com a data em que foi feita, o técnico, os serviços
-          e as respostas do checklist, e o engenheiro responsável com o registro e a ART.
-        </Form.Text>
-      </Form>
-    </AppModal>
+      <div className="row g-3">
+        <DateField form={form} name="from" label="De" id="report-from" className="col-sm-6" />
+        <DateField form={form} name="to" label="Até" id="report-to" className="col-sm-6" />
+      </div>
+      <Form.Text className="d-block mt-3">
+        A edificação e os equipamentos, cada manutenção do período com a data em que foi feita, o técnico, os serviços e
+        as respostas do checklist, e o engenheiro responsável com o registro e a ART.
+      </Form.Text>
+    </ActionModal>
   );
 }

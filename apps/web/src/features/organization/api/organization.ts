@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateOrganizationBody } from '@ordem-certa/contracts';
+import type { TwoFactorPolicy, UpdateOrganizationBody } from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { meQueryKey, useOrgPath } from '../../../lib/auth.tsx';
 
@@ -7,6 +7,7 @@ export interface Organization {
   id: number;
   name: string;
   timeZone: string;
+  twoFactor: TwoFactorPolicy;
 }
 
 const organizationKey = ['organization'] as const;

@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('OrganizationPage', () => {
   it('shows the name and zone, and saves a new zone picked from Brazil’s', async () => {
-    let stored = { id: 1, name: 'Refrigeração Demo', timeZone: 'America/Sao_Paulo', features: {} };
+    let stored = { id: 1, name: 'Refrigeração Demo', timeZone: 'America/Sao_Paulo', features: {}, twoFactor: 'off' };
     const calls = fakeApi({
       'GET /api/organizations/1': () => stored,
       'PUT /api/organizations/1': (body) => (stored = { ...stored, ...(body as object) }),
@@ -23,12 +23,18 @@ describe('OrganizationPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(ORGANIZATION_SAVED)).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT');
-    expect(put?.body).toEqual({ name: 'Refrigeração Demo', timeZone: 'America/Manaus' });
+    expect(put?.body).toEqual({ name: 'Refrigeração Demo', timeZone: 'America/Manaus', twoFactor: 'off' });
   });
 
   it('an empty name is refused under the field and nothing is sent', async () => {
     const calls = fakeApi({
-      'GET /api/organizations/1': () => ({ id: 1, name: 'X', timeZone: 'America/Sao_Paulo', features: {} }),
+      'GET /api/organizations/1': () => ({
+        id: 1,
+        name: 'X',
+        timeZone: 'America/Sao_Paulo',
+        features: {},
+        twoFactor: 'off',
+      }),
     });
     renderAsUser(<OrganizationPage />);
     await userEvent.clear(await screen.findByLabelText('Nome'));

@@ -2,7 +2,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { brazilianTimeZones, messages, updateOrganizationBody } from '@ordem-certa/contracts';
+import {
+  brazilianTimeZones,
+  messages,
+  twoFactorPolicies,
+  twoFactorPolicyLabels,
+  updateOrganizationBody,
+} from '@ordem-certa/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -35,7 +41,7 @@ function OrganizationForm({ organization }: { organization: Organization }) {
   } = useForm({
     resolver: zodResolver(updateOrganizationBody),
     mode: 'onBlur',
-    defaultValues: { name: organization.name, timeZone: organization.timeZone },
+    defaultValues: { name: organization.name, timeZone: organization.timeZone, twoFactor: organization.twoFactor },
   });
   // A zone set through the API that is not one of Brazil's stays selectable as it is.
   const zones = brazilianTimeZones.some((z) => z.id === organization.timeZone)
@@ -45,7 +51,7 @@ function OrganizationForm({ organization }: { organization: Organization }) {
     try {
       const saved = await update.mutateAsync(body);
       toast.success(ORGANIZATION_SAVED);
-      reset({ name: saved.name, timeZone: saved.timeZone });
+      reset({ name: saved.name, timeZone: saved.timeZone, twoFactor: saved.twoFactor });
     } catch (err) {
       applyServerErrors(err, setError, messages.requestFailed);
     }
@@ -73,6 +79,25 @@ function OrganizationForm({ organization }: { organization: Organization }) {
         <Form.Control.Feedback type="invalid">{errors.timeZone?.message}</Form.Control.Feedback>
         <Form.Text id="organization-time-zone-help">
           As datas e horas de todas as telas, PDFs e relatórios, e o que conta como “hoje”, seguem este fuso.
+        </Form.Text>
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="organization-two-factor">
+        <Form.Label>Verificação em duas etapas</Form.Label>
+        <Form.Select
+          isInvalid={!!errors.twoFactor}
+          aria-describedby="organization-two-factor-help"
+          {...register('twoFactor')}
+        >
+          {twoFactorPolicies.map((p) => (
+            <option key={p} value={p}>
+              {twoFactorPolicyLabels[p]}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Control.Feedback type="invalid">{errors.twoFactor?.message}</Form.Control.Feedback>
+        <Form.Text id="organization-two-factor-help">
+          Quando obrigatória, quem ainda não tem configura o aplicativo autenticador logo depois da senha, no próximo
+          acesso.
         </Form.Text>
       </Form.Group>
       <FormActions isSubmitting={isSubmitting} />

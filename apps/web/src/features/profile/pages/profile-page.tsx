@@ -10,6 +10,8 @@ import { useSaveSignature } from '../api/save-signature.ts';
 import { CalendarLinkCard } from '../components/calendar-link-card.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { PushCard } from '../components/push-card.tsx';
+import { SessionsCard, SignInsCard } from '../components/sessions-card.tsx';
+import { TwoFactorCard } from '../components/two-factor-card.tsx';
 
 /** The signature pad on the profile is 600 px high. */
 const SIGNATURE_HEIGHT = 600;
@@ -48,6 +50,11 @@ export function ProfilePage() {
                 <p className="text-body-secondary">Nenhuma assinatura salva ainda. Desenhe a sua abaixo.</p>
               )}
               <SignaturePad height={SIGNATURE_HEIGHT} onSave={onSaveSignature} emptyMessage={EMPTY_DRAWING_MESSAGE} />
+            </Tab>
+            <Tab eventKey="security" title="Segurança">
+              <TwoFactorCard />
+              <SessionsCard />
+              <SignInsCard />
             </Tab>
             <Tab eventKey="calendar" title="Agenda">
               <CalendarLinkCard />

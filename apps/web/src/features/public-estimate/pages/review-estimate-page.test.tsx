@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { Route } from 'react-router';
 import SignaturePadLib from 'signature_pad';
 import { estimateShareMessages, PersonType, type PublicEstimate } from '@ordem-certa/contracts';
 import { fakeApi } from '../../../test/fake-api.tsx';
+import { renderPublicRoutes, stubCanvas } from '../../../test/render.tsx';
 import { CHANGED_NOTICE, ReviewEstimatePage } from './review-estimate-page.tsx';
 
 const api = '/api/public/estimates/9';
@@ -50,25 +49,13 @@ const approved = (over: Partial<PublicEstimate> = {}) =>
   });
 
 function renderPage(route = '/estimates/9/review?token=abc') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path="/estimates/:id/review" element={<ReviewEstimatePage />} />
-        </Routes>
-      </MemoryRouter>
-      <ToastContainer />
-    </QueryClientProvider>,
-  );
+  return renderPublicRoutes(<Route path="/estimates/:id/review" element={<ReviewEstimatePage />} />, route);
 }
 
 const nameField = () => screen.findByLabelText('Seu nome');
 
 beforeEach(() => {
-  // jsdom has no canvas: the signature pad only needs a 2D context that accepts its calls.
-  const ctx = { scale: vi.fn(), clearRect: vi.fn(), fillRect: vi.fn(), fillStyle: '' };
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as unknown as CanvasRenderingContext2D);
+  stubCanvas();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

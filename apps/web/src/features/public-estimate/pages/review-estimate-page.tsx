@@ -1,4 +1,5 @@
 import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { SummaryList } from '../../../components/summary-list.tsx';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useParams, useSearchParams } from 'react-router';
@@ -117,20 +118,18 @@ function Quote({ estimate }: { estimate: PublicEstimate }) {
   return (
     <Card className="mb-3">
       <Card.Body>
-        <dl className="summary-list mb-0">
-          <div>
-            <dt>Cliente</dt>
-            <dd>{estimate.customerName}</dd>
-          </div>
-          <div>
-            <dt>Data</dt>
-            <dd>{formatDate(estimate.createdAt, estimate.timeZone)}</dd>
-          </div>
-          <div>
-            <dt>Válido até</dt>
-            <dd data-testid="valid-until">{formatDate(estimate.expiresAt, estimate.timeZone)}</dd>
-          </div>
-        </dl>
+        <SummaryList
+          rows={[
+            ['Cliente', estimate.customerName],
+            ['Data', formatDate(estimate.createdAt, estimate.timeZone)],
+            [
+              'Válido até',
+              <span key="valid-until" data-testid="valid-until">
+                {formatDate(estimate.expiresAt, estimate.timeZone)}
+              </span>,
+            ],
+          ]}
+        />
         {estimate.equipments.length > 0 && (
           <section className="mt-3" aria-label="Equipamentos">
             <h2 className="h6 mb-1">Equipamentos</h2>

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { Route } from 'react-router';
 import SignaturePadLib from 'signature_pad';
 import { paperworkMessages, PersonType, type PublicInvoice } from '@ordem-certa/contracts';
 import { fakeApi } from '../../../test/fake-api.tsx';
+import { renderPublicRoutes, stubCanvas } from '../../../test/render.tsx';
 import { SignInvoicePage } from './sign-invoice-page.tsx';
 
 const api = '/api/public/invoices/7';
@@ -54,17 +53,12 @@ const signed = (over: Partial<PublicInvoice> = {}) =>
 
 /** The page as the router mounts it: public, no logged user, with the query client and toasts. */
 function renderPage(route = '/invoices/7/sign?token=abc') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path="/invoices/:id/sign" element={<SignInvoicePage />} />
-          <Route path="/invoices/:id/edit" element={<p>Página da ordem de serviço</p>} />
-        </Routes>
-      </MemoryRouter>
-      <ToastContainer />
-    </QueryClientProvider>,
+  return renderPublicRoutes(
+    <>
+      <Route path="/invoices/:id/sign" element={<SignInvoicePage />} />
+      <Route path="/invoices/:id/edit" element={<p>Página da ordem de serviço</p>} />
+    </>,
+    route,
   );
 }
 
@@ -72,9 +66,7 @@ function renderPage(route = '/invoices/7/sign?token=abc') {
 const nameField = () => screen.findByLabelText('Nome de quem assina');
 
 beforeEach(() => {
-  // jsdom has no canvas: the signature pad only needs a 2D context that accepts its calls.
-  const ctx = { scale: vi.fn(), clearRect: vi.fn(), fillRect: vi.fn(), fillStyle: '' };
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as unknown as CanvasRenderingContext2D);
+  stubCanvas();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -115,6 +107,17 @@ describe('SignInvoicePage', () => {
     expect(screen.getByRole('heading', { name: 'Ordem de Serviço nº 1042' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Nome de quem assina')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Assinar' })).not.toBeInTheDocument();
+  });
+
+  it("the order's NFS-e, once issued, offers its DANFSe through the same link", async () => {
+    fakeApi({ [`GET ${api}`]: () => signed({ nfse: { number: '1234' } }) });
+    renderPage();
+    const card = await screen.findByTestId('public-nfse');
+    expect(card).toHaveTextContent('Nota fiscal de serviço nº 1234');
+    expect(screen.getByRole('link', { name: 'DANFSe (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/public/invoices/7/danfse.pdf?token=abc',
+    );
   });
 
   it("the signing time is in the organization's zone the answer carries (Manaus: an hour behind São Paulo)", async () => {

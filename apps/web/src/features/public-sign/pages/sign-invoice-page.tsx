@@ -1,10 +1,11 @@
 import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { SummaryList } from '../../../components/summary-list.tsx';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatIdentifier, messages, paperworkMessages, PersonType, type PublicInvoice } from '@ordem-certa/contracts';
-import { ApiError, newIdempotencyKey, toastApiError } from '../../../lib/api-client.ts';
+import { API_BASE, ApiError, newIdempotencyKey, toastApiError } from '../../../lib/api-client.ts';
 import { QUEUED_MESSAGE, sendOrQueue } from '../../../lib/offline/outbox-runtime.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { sameOriginPath } from '../../../lib/same-origin.ts';
@@ -45,7 +46,7 @@ export function SignInvoicePage() {
       </Alert>
     );
   } else if (query.data.isSigned) {
-    body = <Signed invoice={query.data} />;
+    body = <Signed invoice={query.data} token={token} />;
   } else if (!query.data.canSign) {
     body = (
       <Alert variant="secondary" className="mt-3">
@@ -67,7 +68,23 @@ function Header({ invoice }: { invoice: PublicInvoice }) {
   );
 }
 
-function Signed({ invoice }: { invoice: PublicInvoice }) {
+/** The order's NFS-e, once issued: its DANFSe (the printable document) opens in a new tab. */
+function NfseLink({ invoice, token }: { invoice: PublicInvoice; token: string }) {
+  if (!invoice.nfse) return null;
+  const href = `${API_BASE}/public/invoices/${invoice.id}/danfse.pdf?token=${encodeURIComponent(token)}`;
+  return (
+    <Card className="my-3" data-testid="public-nfse">
+      <Card.Body className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <span>Nota fiscal de serviço{invoice.nfse.number ? ` nº ${invoice.nfse.number}` : ''}</span>
+        <a className="btn btn-outline-primary btn-sm" href={href} target="_blank" rel="noopener">
+          DANFSe (PDF)
+        </a>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function Signed({ invoice, token }: { invoice: PublicInvoice; token: string }) {
   return (
     <>
       <Header invoice={invoice} />
@@ -97,6 +114,7 @@ function Signed({ invoice }: { invoice: PublicInvoice }) {
           <PixCard pix={invoice.pix} />
         </div>
       )}
+      <NfseLink invoice={invoice} token={token} />
     </>
   );
 }
@@ -132,25 +150,21 @@ function Summary({ invoice }: { invoice: PublicInvoice }) {
   return (
     <Card className="mb-3">
       <Card.Body>
-        <dl className="summary-list mb-0">
-          <div>
-            <dt>Cliente</dt>
-            <dd>
-              {invoice.customerName}
-              <div className="small text-body-secondary">
-                {formatIdentifier(invoice.customerIdentifier, invoice.customerType)}
-              </div>
-            </dd>
-          </div>
-          <div>
-            <dt>Aberta em</dt>
-            <dd>{formatDateTime(invoice.createdAt, invoice.timeZone)}</dd>
-          </div>
-          <div>
-            <dt>Situação</dt>
-            <dd>{invoice.statusLabel}</dd>
-          </div>
-        </dl>
+        <SummaryList
+          rows={[
+            [
+              'Cliente',
+              <>
+                {invoice.customerName}
+                <div className="small text-body-secondary">
+                  {formatIdentifier(invoice.customerIdentifier, invoice.customerType)}
+                </div>
+              </>,
+            ],
+            ['Aberta em', formatDateTime(invoice.createdAt, invoice.timeZone)],
+            ['Situação', invoice.statusLabel],
+          ]}
+        />
         {sections
           .filter(([, items]) => items.length)
           .map(([title, items]) => (
@@ -275,6 +289,7 @@ function SignForm({
       )}
       <Summary invoice={invoice} />
       {invoice.pix && <PixCard pix={invoice.pix} />}
+      <NfseLink invoice={invoice} token={token} />
       <Form.Group className="mb-3" controlId={nameId}>
         <Form.Label>Nome de quem assina</Form.Label>
         <Form.Control

@@ -18,17 +18,17 @@ export interface AccountMailDeps {
 
 /**
  * An e-mail about the person's own account, from the product (not from a company): a greeting,
- * paragraphs, and one link. Text and HTML say the same; every value is escaped in the HTML.
+ * paragraphs, and at most one link. Text and HTML say the same; every value is escaped in the HTML.
  */
 export async function sendAccountMail(
   deps: AccountMailDeps,
   to: { email: string; name: string },
-  mail: { subject: string; before: string[]; link: { url: string; label: string }; after: string[] },
+  mail: { subject: string; before: string[]; link?: { url: string; label: string }; after: string[] },
 ) {
-  const text = [`Olá, ${to.name}.`, ...mail.before, mail.link.url, ...mail.after].join('\n\n');
+  const text = [`Olá, ${to.name}.`, ...mail.before, ...(mail.link ? [mail.link.url] : []), ...mail.after].join('\n\n');
   const html = [
     ...[`Olá, ${to.name}.`, ...mail.before].map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p><a href="${escapeHtml(mail.link.url)}">${escapeHtml(mail.link.label)}</a></p>`,
+    ...(mail.link ? [`<p><a href="${escapeHtml(mail.link.url)}">${escapeHtml(mail.link.label)}</a></p>`] : []),
     ...mail.after.map((p) => `<p>${escapeHtml(p)}</p>`),
   ].join('\n');
   await deps.mailer.send({

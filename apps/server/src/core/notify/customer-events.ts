@@ -1,0 +1,37 @@
+import type { Db, Tx } from '@ordem-certa/db';
+import { committedTo } from '../../lib/after-commit.ts';
+
+// What the customer is told of by the outside channels (WhatsApp). A feature says what happened, in the
+// transaction that records it; the channel listening on that database decides whether anything goes
+// (its switches, the customer's consent) and writes its message to the outbox in that same
+// transaction, so the message is queued exactly when the write commits and never when it rolls back.
+
+export type CustomerEvent =
+  /** A link to the estimate was made: the customer can see and answer it. */
+  | { event: 'estimateSent'; estimateId: number }
+  /** An order's visit got a time (new or moved). */
+  | { event: 'visitScheduled'; invoiceId: number }
+  /** An order was completed. */
+  | { event: 'orderCompleted'; invoiceId: number }
+  /** A payment was recorded on an order. */
+  | { event: 'paymentReceived'; paymentId: number };
+
+export type CustomerEventListener = (tx: Tx, organizationId: number, event: CustomerEvent) => Promise<unknown>;
+
+const listeners = new WeakMap<Db, CustomerEventListener>();
+
+/**
+ * `listener` hears of the customer events written through `db`, inside their transactions. One listener
+ * per database object (the latest app built on it); the function returned removes it.
+ */
+export function onCustomerEvents(db: Db, listener: CustomerEventListener): () => void {
+  listeners.set(db, listener);
+  return () => {
+    if (listeners.get(db) === listener) listeners.delete(db);
+  };
+}
+
+/** Tells the channels of `event`, in `tx` (the transaction of the write that caused it). */
+export async function tellCustomer(tx: Tx, organizationId: number, event: CustomerEvent): Promise<void> {
+  await listeners.get(committedTo(tx))?.(tx, organizationId, event);
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { formatMoney, paymentMessages } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
+import { startSefinStandIn, type SefinStandIn } from '@ordem-certa/test-support/sefin-stand-in';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
+import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { nfseCompany, simplesSettings } from '../../../test/nfse-fixtures.ts';
+
+// What an order expects to receive when its customer withholds taxes at source: the total less the
+// withheld part, reckoned from the withholdings before the NFS-e and taken from the NFS-e once issued.
+// The balance, a free payment, instalments, 'Pagar' and whether the order is paid all follow it.
+
+let standIn: SefinStandIn;
+let ctx: TestContext;
+let org: TestOrg;
+let world: InvoiceWorld;
+let n: Awaited<ReturnType<typeof nfseCompany>>;
+
+const normalRegime = { ...simplesSettings, simplesNacional: 1, issRate: null };
+const payments = async (id: number) => (await world.admin('GET', `/${id}/payments`)).json();
+const withholdings = (customerId: number, w: object | null) =>
+  ctx.database.db
+    .update(schema.customers)
+    .set({ nfseWithholdings: w as never })
+    .where(eq(schema.customers.id, customerId));
+
+beforeAll(async () => {
+  standIn = await startSefinStandIn();
+  ctx = await createTestApp({
+    config: {
+      nfseApiUrl: standIn.url,
+      nfseProductionApiUrl: 'http://127.0.0.1:9',
+      nfseParametersUrl: `${standIn.url}/parametrizacao`,
+      secretsKey: 'chave-dos-certificados-teste-9f8e7d',
+    },
+  });
+  org = await createOrg(ctx);
+  world = await invoiceWorld(ctx, org);
+  n = await nfseCompany(ctx, org, world, normalRegime);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await standIn?.close();
+});
+
+describe('the receivable of an order whose customer withholds', () => {
+  it('expects the net before the NFS-e and after it; more than the net is refused; instalments split the net', async () => {
+    // Federal withholdings only (no ISS): IRRF 1,5 % and CSLL 1 % of R$ 360,00 = 5,40 + 3,60.
+    await withholdings(n.takerCompany.id, { iss: false, pis: null, cofins: null, csll: 1, irrf: 1.5, cp: null });
+    const order = await n.completedOrder('Manutenção preventiva', n.takerCompany.id);
+    expect(await payments(order.id)).toMatchObject({ total: 360, withheld: 9, paid: 0, balance: 351 });
+
+    const over = await world.admin('POST', `/${order.id}/payments`, {
+      amount: 360,
+      method: 'pix',
+      paidAt: '2026-03-05',
+    });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors.amount).toEqual([paymentMessages.overBalance(351)]);
+
+    const nfse = await n.issued(order.id);
+    expect(nfse.values).toMatchObject({ withheld: 9, net: 351 });
+    const split = await world.admin('POST', `/${order.id}/installments`, {
+      count: 2,
+      firstDueDate: '2026-04-10',
+      method: 'boleto',
+    });
+    expect(split.statusCode, split.body).toBe(201);
+    expect(split.json().installments.map((x: { amount: number }) => x.amount)).toEqual([175.5, 175.5]);
+    expect(split.json()).toMatchObject({ withheld: 9, balance: 351, unscheduled: 0 });
+  });
+
+  it("'Pagar' receives the net and settles the order; the ISS withheld counts once the NFS-e says it", async () => {
+    await withholdings(n.takerCompany.id, { iss: true, pis: 0.65, cofins: 3, csll: 1, irrf: 1.5, cp: null });
+    const order = await n.completedOrder('Limpeza', n.takerCompany.id);
+    // The NFS-e: ISS 2 % (the municipality's) 7,20; PIS 2,34; COFINS 10,80; CSLL 3,60; IRRF 5,40.
+    const nfse = await n.issued(order.id);
+    expect(nfse.values).toMatchObject({ iss: 7.2, issWithheld: true, withheld: 29.34, net: 330.66 });
+    expect(await payments(order.id)).toMatchObject({ total: 360, withheld: 29.34, balance: 330.66 });
+
+    const pay = await world.admin('POST', `/${order.id}/pay`, { date: '2026-03-05', description: 'TED' });
+    expect(pay.statusCode).toBe(200);
+    const after = await payments(order.id);
+    expect(after).toMatchObject({ isPaid: true, paid: 330.66, balance: 0, withheld: 29.34 });
+    expect(after.payments.map((x: { amount: number }) => x.amount)).toEqual([330.66]);
+    const comments = (await world.admin('GET', `/${order.id}/comments/type/4`)).json();
+    expect(JSON.stringify(comments)).toContain(formatMoney(330.66));
+
+    // 'Desfazer pagamento' takes back the payment that settled it.
+    const undo = await world.admin('POST', `/${order.id}/undo-payment`);
+    expect(undo.statusCode).toBe(200);
+    expect(await payments(order.id)).toMatchObject({ isPaid: false, paid: 0, balance: 330.66 });
+  });
+
+  it('a customer that withholds nothing: the receivable is the total', async () => {
+    await withholdings(n.takerCompany.id, null);
+    const order = await n.completedOrder('Instalação', n.takerCompany.id);
+    expect(await payments(order.id)).toMatchObject({ total: 360, withheld: 0, balance: 360 });
+    await n.issued(order.id);
+    expect(await payments(order.id)).toMatchObject({ total: 360, withheld: 0, balance: 360 });
+  });
+});

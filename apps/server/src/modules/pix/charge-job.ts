@@ -1,0 +1,227 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { InvoiceState, newPixTxid, PersonType } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
+import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { dueCents } from '../../core/orders/settle.ts';
+import { cobBody, removalBody, revisedAmountBody, type Debtor } from './charge-bodies.ts';
+import { PspError, pspClient, type Cob } from './psp-client.ts';
+import { companyPsp, pspFailure, type PixContext } from './pix-psp.service.ts';
+
+// The charges follow the orders: an order of a connected company with something due and not yet paid has
+// one immediate charge of what is due (PUT /cob), revised when that changes (PATCH valor) and withdrawn
+// when it is paid another way or canceled (PATCH status REMOVIDA_PELO_USUARIO_RECEBEDOR). The writes that
+// change an order only queue it (a trigger, in their own transaction); this job talks to the PSP, outside
+// any transaction, so a PSP that is down never blocks saving or completing an order.
+
+const q = schema.pixChargeQueue;
+const ch = schema.pixCharges;
+const i = schema.invoices;
+
+const BATCH = 10;
+const LEASE_SECONDS = 60;
+/** The wait before the n-th retry doubles from 10 s up to 30 min. */
+export const chargeRetrySeconds = (attempts: number) => Math.min(10 * 2 ** Math.max(0, attempts - 1), 1800);
+
+interface Claimed {
+  invoice_id: number;
+  organization_id: number;
+  seq: number;
+  attempts: number;
+}
+
+async function claim(ctx: PixContext, only?: number): Promise<Claimed[]> {
+  return queryRows<Claimed>(
+    ctx.db,
+    sql`
+    UPDATE pix_charge_queue SET lease_until = now() + ${LEASE_SECONDS} * interval '1 second', attempts = attempts + 1
+     WHERE invoice_id IN (
+       SELECT invoice_id FROM pix_charge_queue
+        WHERE next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+          ${only ? sql`AND invoice_id = ${only}` : sql``}
+        ORDER BY next_attempt_at
+        LIMIT ${BATCH}
+          FOR UPDATE SKIP LOCKED)
+    RETURNING invoice_id, organization_id, seq, attempts`,
+  );
+}
+
+/** What the order should have at the PSP: the amount of its charge, or null for none; and its texts. */
+async function wanted(ctx: PixContext, organizationId: number, invoiceId: number) {
+  const cu = schema.customers;
+  const co = schema.companies;
+  const [order] = await ctx.db
+    .select({
+      id: i.id,
+      number: i.number,
+      state: i.state,
+      isPaid: i.isPaid,
+      subtotalCents: i.subtotalCents,
+      discountCents: i.discountCents,
+      organizationId: i.organizationId,
+      companyId: i.companyId,
+      customerId: i.customerId,
+      nfseWithholdings: i.nfseWithholdings,
+      companyName: co.name,
+      customerName: cu.name,
+      customerType: cu.type,
+      customerIdentifier: cu.identifier,
+    })
+    .from(i)
+    .innerJoin(co, eq(co.id, i.companyId))
+    .innerJoin(cu, eq(cu.id, i.customerId))
+    .where(and(eq(i.id, invoiceId), eq(i.organizationId, organizationId)));
+  if (!order) return null;
+  const psp = await companyPsp(ctx, organizationId, order.companyId);
+  // The charge asks what is still due: the total less what the customer withholds and what was received.
+  const { due } = await dueCents(ctx.db, order);
+  const payable = order.state !== InvoiceState.Draft && order.state !== InvoiceState.Canceled && !order.isPaid;
+  const digits = order.customerIdentifier.replace(/\D/g, '');
+  const debtor: Debtor | null =
+    (order.customerType === PersonType.Juridical && digits.length === 14) || digits.length === 11
+      ? { document: digits, name: order.customerName }
+      : null;
+  return { order, psp, amount: psp?.pixKey && payable && due > 0 ? due : null, debtor };
+}
+
+const stored = (c: Cob) => ({
+  status: c.status,
+  location: c.location ?? c.loc?.location ?? null,
+  pixCopiaECola: c.pixCopiaECola ?? null,
+  lastError: null,
+  updatedAt: new Date(),
+});
+
+/**
+ * Brings one order's charge at the PSP in line with what it should be. Throws PspError when the PSP could
+ * not be asked (the caller retries later); a refusal is kept on the charge and not retried.
+ */
+export async function syncCharge(ctx: PixContext, organizationId: number, invoiceId: number) {
+  const w = await wanted(ctx, organizationId, invoiceId);
+  const [open] = await ctx.db
+    .select()
+    .from(ch)
+    .where(and(eq(ch.invoiceId, invoiceId), inArray(ch.status, ['creating', 'ATIVA'])));
+  if (!w || (!open && w.amount === null)) return;
+  const psp = w.psp ?? (open ? await companyPsp(ctx, organizationId, open.companyId) : null);
+  if (!psp) return;
+  const client = pspClient(psp.connection, { timeoutMs: 10_000, retries: 1 });
+  try {
+    // The company changed, or the order should not be charged: the open charge is withdrawn.
+    if (open && (w.amount === null || open.companyId !== w.order.companyId)) {
+      if (open.status === 'ATIVA') {
+        const removed = await client.patchCob(open.kind, open.txid, removalBody()).catch(alreadyGone);
+        await ctx.db
+          .update(ch)
+          .set(removed ? stored(removed) : { status: 'REMOVIDA_PELO_PSP', updatedAt: new Date() })
+          .where(eq(ch.id, open.id));
+      } else {
+        await ctx.db
+          .update(ch)
+          .set({ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', updatedAt: new Date() })
+          .where(eq(ch.id, open.id));
+      }
+      if (w.amount === null) return;
+    }
+    const amount = w.amount!;
+    if (open && open.companyId === w.order.companyId && open.status === 'ATIVA') {
+      if (open.amountCents === amount) return;
+      const revised = await client.patchCob(open.kind, open.txid, revisedAmountBody(amount));
+      await ctx.db
+        .update(ch)
+        .set({ ...stored(revised), amountCents: amount })
+        .where(eq(ch.id, open.id));
+      return;
+    }
+    // A new charge, or one whose creation was not answered: its txid is stored first, so asking again
+    // (PUT is the same request while the charge is active) never makes two.
+    let charge = open && open.status === 'creating' && open.companyId === w.order.companyId ? open : undefined;
+    if (!charge) {
+      [charge] = await ctx.db
+        .insert(ch)
+        .values({
+          organizationId,
+          companyId: w.order.companyId,
+          invoiceId,
+          txid: newPixTxid(`OS${w.order.number}`),
+          amountCents: amount,
+        })
+        .returning();
+    } else if (charge.amountCents !== amount) {
+      await ctx.db.update(ch).set({ amountCents: amount }).where(eq(ch.id, charge.id));
+    }
+    const body = cobBody({
+      chave: psp.pixKey!,
+      cents: amount,
+      expiryDays: psp.rules.expiryDays,
+      debtor: w.debtor,
+      request: `Ordem de serviço nº ${w.order.number} — ${w.order.companyName}`,
+      info: [['Ordem de serviço', String(w.order.number)]],
+    });
+    try {
+      const made = await client.putCob('cob', charge!.txid, body);
+      await ctx.db
+        .update(ch)
+        .set({ ...stored(made), expiresAt: new Date(Date.now() + psp.rules.expiryDays * 86_400_000) })
+        .where(eq(ch.id, charge!.id));
+    } catch (err) {
+      if (err instanceof PspError && !err.retryable) {
+        await ctx.db
+          .update(ch)
+          .set({ status: 'REMOVIDA_PELO_PSP', lastError: err.message, updatedAt: new Date() })
+          .where(eq(ch.id, charge!.id));
+        ctx.log.warn({ invoiceId, error: err.message }, 'Pix charge refused by the PSP');
+        return;
+      }
+      throw err;
+    }
+  } finally {
+    client.close();
+  }
+}
+
+/** A charge the PSP no longer has as active (paid, expired, removed by it): nothing to withdraw. */
+function alreadyGone(err: unknown): null {
+  if (err instanceof PspError && !err.retryable) return null;
+  throw err;
+}
+
+/** One round: the queued orders due, each brought in line; a failure is retried with back-off. */
+export async function syncQueuedCharges(ctx: PixContext, only?: number): Promise<number> {
+  const claimed = await claim(ctx, only);
+  for (const row of claimed) {
+    try {
+      await syncCharge(ctx, row.organization_id, row.invoice_id);
+      // Done, unless the order changed again meanwhile (then it is due again at once).
+      const [gone] = await ctx.db
+        .delete(q)
+        .where(and(eq(q.invoiceId, row.invoice_id), eq(q.seq, row.seq)))
+        .returning({ id: q.invoiceId });
+      if (!gone) await ctx.db.update(q).set({ leaseUntil: null }).where(eq(q.invoiceId, row.invoice_id));
+    } catch (err) {
+      const message = pspFailure(err);
+      if (!(err instanceof PspError)) ctx.log.error({ err, invoiceId: row.invoice_id }, 'Pix charge job failed');
+      else
+        ctx.log.warn(
+          { invoiceId: row.invoice_id, attempts: row.attempts, error: message },
+          'Pix charge not synced; will retry',
+        );
+      await ctx.db
+        .update(q)
+        .set({
+          leaseUntil: null,
+          lastError: message,
+          nextAttemptAt: sql`now() + ${chargeRetrySeconds(row.attempts)} * interval '1 second'`,
+        })
+        .where(eq(q.invoiceId, row.invoice_id));
+    }
+  }
+  return claimed.length;
+}
+
+/** The charge job inside the server: every `intervalMs` the queued orders. */
+export function startPixChargeJob(app: FastifyInstance, intervalMs: number): Job {
+  const ctx: PixContext = { db: app.db, config: app.config, log: app.log };
+  return startIntervalJob(app.log, 'Pix charge job', intervalMs, async () => (await syncQueuedCharges(ctx)) >= BATCH);
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { DEMO_PASSWORD, schema } from '@ordem-certa/db';
+import { freePort } from '@ordem-certa/test-support/postgres-cluster';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { until } from '../../../test/pix-fixtures.ts';
+import { syncQueuedCharges } from './charge-job.ts';
+import { DEMO_PSP_CLIENT_ID } from './demo-psp.ts';
+import type { PixContext } from './pix-psp.service.ts';
+
+// The demo: with the demo data the server runs the stand-in PSP in its own process, the demo company is
+// connected to it, and 'Simular pagamento' pays an order's charge through the webhook, confirmed with the
+// PSP like any real Pix. Nowhere else can a payment be simulated.
+const DEMO_ORG = 1;
+let t: TestContext;
+let ctx: PixContext;
+let headers: Record<string, string>;
+let companyId: number;
+let url: (rest: string) => string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  t = await createTestApp({ demoPsp: { connectDemoCompany: true }, config: { appUrl: `http://127.0.0.1:${port}` } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  await t.app.demoPsp.ready;
+  ctx = { db: t.database.db, config: t.app.config, log: t.app.log };
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: 'admin@demo.com.br', password: DEMO_PASSWORD },
+  });
+  headers = { authorization: `Bearer ${login.json().token}` };
+  const [company] = await t.database.db
+    .select({ id: schema.companies.id })
+    .from(schema.companies)
+    .where(eq(schema.companies.organizationId, DEMO_ORG))
+    .orderBy(asc(schema.companies.id))
+    .limit(1);
+  companyId = company!.id;
+  url = (rest) => `/api/organizations/${DEMO_ORG}${rest}`;
+});
+afterAll(async () => {
+  expect(t.app.demoPsp.standIn?.violations()).toEqual([]);
+  await t.close();
+});
+
+const get = (rest: string) => t.app.inject({ url: url(rest), headers });
+const post = (rest: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url: url(rest), headers, ...(payload ? { payload } : {}) });
+
+async function openOrder(company = companyId) {
+  const db = t.database.db;
+  const [customer] = await db
+    .select({ id: schema.customers.id })
+    .from(schema.customers)
+    .where(eq(schema.customers.organizationId, DEMO_ORG))
+    .orderBy(asc(schema.customers.id))
+    .limit(1);
+  const [nature] = await db
+    .select({ id: schema.transactionNatures.id })
+    .from(schema.transactionNatures)
+    .where(eq(schema.transactionNatures.organizationId, DEMO_ORG))
+    .limit(1);
+  const [service] = await db
+    .select({ id: schema.services.id })
+    .from(schema.services)
+    .where(eq(schema.services.organizationId, DEMO_ORG))
+    .limit(1);
+  const made = await post('/invoices', { company, customer: customer!.id, transactionNature: nature!.id });
+  expect(made.statusCode, made.body).toBe(201);
+  const { id } = made.json() as { id: number };
+  expect((await post(`/invoices/${id}/services`, { service: service!.id, quantity: 1 })).statusCode).toBe(201);
+  expect((await post(`/invoices/${id}/start`)).statusCode).toBe(200);
+  await syncQueuedCharges(ctx, id);
+  return id;
+}
+
+describe('the demo PSP', () => {
+  it('runs on loopback and the demo company is connected to it, the webhook registered', async () => {
+    const demo = t.app.demoPsp.standIn!;
+    expect(new URL(demo.baseUrl).hostname).toBe('127.0.0.1');
+    const psp = (await get(`/companies/${companyId}/pix-psp`)).json();
+    expect(psp.connection).toMatchObject({
+      baseUrl: demo.baseUrl,
+      clientId: DEMO_PSP_CLIENT_ID,
+      webhookStatus: 'registered',
+    });
+    expect(psp.pixKey).toBeTruthy();
+    expect(JSON.stringify(psp)).not.toContain(demo.clientSecret);
+  });
+
+  it("'Simular pagamento' pays the order's charge: the webhook, confirmed with the PSP, records one Pix payment", async () => {
+    const id = await openOrder();
+    const charge = (await get(`/invoices/${id}/pix-charge`)).json();
+    expect(charge).toMatchObject({ charge: { status: 'ATIVA' }, canSimulate: true });
+    const simulated = await post(`/invoices/${id}/pix-charge/simulate`);
+    expect(simulated.statusCode, simulated.body).toBe(200);
+    const order = await until(
+      async () => (await get(`/invoices/${id}`)).json() as { isPaid: boolean },
+      (o) => o.isPaid,
+    );
+    expect(order.isPaid).toBe(true);
+    const payments = await t.database.db
+      .select()
+      .from(schema.invoicePayments)
+      .where(eq(schema.invoicePayments.invoiceId, id));
+    expect(payments.map((p) => [p.method, p.note])).toEqual([['pix', `Pix ${simulated.json().endToEndId}`]]);
+    expect((await get(`/invoices/${id}/pix-charge`)).json()).toMatchObject({
+      charge: { status: 'CONCLUIDA' },
+      canSimulate: false,
+    });
+    // Paid: nothing more to simulate.
+    expect((await post(`/invoices/${id}/pix-charge/simulate`)).statusCode).toBe(409);
+  });
+
+  it('a company connected to another PSP, or to none, cannot simulate', async () => {
+    const [other] = await t.database.db
+      .select({ id: schema.companies.id })
+      .from(schema.companies)
+      .where(and(eq(schema.companies.organizationId, DEMO_ORG)))
+      .orderBy(asc(schema.companies.id))
+      .offset(1)
+      .limit(1);
+    const id = await openOrder(other!.id);
+    expect((await get(`/invoices/${id}/pix-charge`)).json()).toMatchObject({ charge: null, canSimulate: false });
+    const refused = await post(`/invoices/${id}/pix-charge/simulate`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors).toEqual([expect.stringContaining('PSP de demonstração')]);
+  });
+});

@@ -1,0 +1,172 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { formatMoney, fromCents, InvoiceState, type Permission } from '@ordem-certa/contracts';
+import { schema, type Tx } from '@ordem-certa/db';
+import type { Actor } from '../../core/records/kind.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { lockInvoice } from '../../core/orders/invoice-access.ts';
+import { insertPayment } from '../../core/payments/payments.ts';
+import { notifyAdmins } from '../../core/notify/notify.ts';
+import { pixCents } from './charge-bodies.ts';
+import { PspError, pspClient, type PixRecebido } from './psp-client.ts';
+import { companyPsp, hashWebhookToken, type PixContext } from './pix-psp.service.ts';
+
+// A Pix the PSP reported becomes one payment of its order, once: `pix_received` has one row per
+// endToEndId, inserted in the transaction that records the payment, so the second report (a repeated
+// webhook, another instance, the reconciliation) inserts nothing and pays nothing.
+
+const r = schema.pixReceived;
+const ch = schema.pixCharges;
+
+/** What the PSP may do: record a payment on any order of the organization, nothing else. */
+const pspPermissions: ReadonlySet<Permission> = new Set<Permission>(['invoice.seeAll', 'payment.record']);
+
+/** The payments the PSP brings are recorded by no user: the trail and comments name the PSP. */
+const pspActor = (organizationId: number): Actor => ({
+  organizationId,
+  // No user made it; the columns that name one are left empty.
+  userId: null as unknown as number,
+  permissions: pspPermissions,
+  name: 'Pix (PSP)',
+});
+
+/** The day of a moment (ISO 8601) in the organization's time zone ('YYYY-MM-DD'). */
+export async function localDay(tx: Tx, organizationId: number, at: string) {
+  const [row] = await queryRows<{ day: string }>(
+    tx,
+    sql`SELECT (${at}::timestamptz AT TIME ZONE o.time_zone)::date::text AS day FROM organizations o WHERE o.id = ${organizationId}`,
+  );
+  return row!.day;
+}
+
+/**
+ * Records a Pix the PSP vouched for: its order's payment (method pix, on the day of its `horario` in the
+ * organization's zone), the charge concluded, the admins told; or, when its txid names no charge of
+ * ours, a 'Pix não identificado'. Returns false when it was already recorded.
+ */
+export async function recordPix(
+  ctx: PixContext,
+  o: { organizationId: number; companyId: number; pix: PixRecebido; source: 'webhook' | 'reconciliation' },
+): Promise<boolean> {
+  const { organizationId, companyId, pix } = o;
+  const amountCents = pixCents(pix.valor);
+  if (!(amountCents > 0) || !/^[a-zA-Z0-9]{32}$/.test(pix.endToEndId)) return false;
+  const [charge] = pix.txid
+    ? await ctx.db
+        .select()
+        .from(ch)
+        .where(and(eq(ch.organizationId, organizationId), eq(ch.companyId, companyId), eq(ch.txid, pix.txid)))
+    : [];
+  return ctx.db.transaction(async (tx) => {
+    const [received] = await tx
+      .insert(r)
+      .values({
+        organizationId,
+        companyId,
+        endToEndId: pix.endToEndId,
+        txid: pix.txid ?? null,
+        amountCents,
+        paidAt: new Date(pix.horario),
+        payerInfo: pix.infoPagador?.slice(0, 140) ?? null,
+        source: o.source,
+      })
+      .onConflictDoNothing()
+      .returning({ id: r.id });
+    if (!received) return false;
+    if (!charge) {
+      await notifyAdmins(tx, {
+        organizationId,
+        sourceKey: `pix-unidentified:${pix.endToEndId}`,
+        title: 'Pix não identificado',
+        description: `Um Pix de ${formatMoney(fromCents(amountCents))} chegou sem cobrança conhecida. Associe-o a uma ordem.`,
+        url: '/pix/unidentified',
+      });
+      return true;
+    }
+    const actor = pspActor(organizationId);
+    const row = await lockInvoice(tx, actor, charge.invoiceId);
+    const paymentId = await insertPayment(tx, actor, row, {
+      amountCents,
+      method: 'pix',
+      paidAt: await localDay(tx, organizationId, pix.horario),
+      note: `Pix ${pix.endToEndId}`,
+    });
+    await tx.update(r).set({ invoiceId: row.id, paymentId }).where(eq(r.id, received.id));
+    await tx.update(ch).set({ status: 'CONCLUIDA', updatedAt: new Date() }).where(eq(ch.id, charge.id));
+    const canceled = row.state === InvoiceState.Canceled ? ' (a ordem está cancelada)' : '';
+    await notifyAdmins(tx, {
+      organizationId,
+      sourceKey: `pix-paid:${pix.endToEndId}`,
+      title: `Pix recebido: OS nº ${row.number}`,
+      description: `${formatMoney(fromCents(amountCents))} recebidos por Pix na ordem nº ${row.number}${canceled}.`,
+      url: `/invoices/${row.id}/edit`,
+    });
+    return true;
+  });
+}
+
+/**
+ * A webhook's Pix, each confirmed with the PSP before anything is recorded: a charge of ours must be
+ * CONCLUIDA at the PSP with that endToEndId and that value among its Pix; any other must exist at the PSP
+ * (GET /pix/{e2eid}) with that value. The webhook's own words are never recorded: the PSP's answer is.
+ */
+export async function receiveWebhook(ctx: PixContext, token: string, items: PixRecebido[]) {
+  const s = schema.companyPixPsp;
+  const [hook] = await ctx.db
+    .select({ organizationId: s.organizationId, companyId: s.companyId })
+    .from(s)
+    .where(eq(s.webhookTokenHash, hashWebhookToken(token)));
+  if (!hook) return ctx.log.warn('Pix webhook with an unknown token; ignored');
+  const psp = await companyPsp(ctx, hook.organizationId, hook.companyId);
+  if (!psp) return;
+  const client = pspClient(psp.connection, { timeoutMs: 10_000, retries: 2 });
+  try {
+    for (const item of items) {
+      try {
+        const confirmed = await confirm(ctx, client, hook, item);
+        if (confirmed) await recordPix(ctx, { ...hook, pix: confirmed, source: 'webhook' });
+        else
+          ctx.log.warn(
+            { endToEndId: String(item.endToEndId).slice(0, 40) },
+            'Pix webhook item not confirmed by the PSP; ignored',
+          );
+      } catch (err) {
+        // Not confirmed now (PSP down): the reconciliation finds it later.
+        ctx.log.warn({ error: err instanceof PspError ? err.message : String(err) }, 'Pix webhook item not checked');
+      }
+    }
+  } finally {
+    client.close();
+  }
+}
+
+async function confirm(
+  ctx: PixContext,
+  client: ReturnType<typeof pspClient>,
+  hook: { organizationId: number; companyId: number },
+  item: PixRecebido,
+): Promise<PixRecebido | null> {
+  if (typeof item?.endToEndId !== 'string' || typeof item.valor !== 'string') return null;
+  const [charge] = item.txid
+    ? await ctx.db
+        .select({ kind: ch.kind, txid: ch.txid })
+        .from(ch)
+        .where(
+          and(eq(ch.organizationId, hook.organizationId), eq(ch.companyId, hook.companyId), eq(ch.txid, item.txid)),
+        )
+    : [];
+  if (charge) {
+    const cob = await client.getCob(charge.kind, charge.txid).catch(notFound);
+    const paid = cob?.status === 'CONCLUIDA' ? cob.pix?.find((p) => p.endToEndId === item.endToEndId) : undefined;
+    return paid && pixCents(paid.valor) === pixCents(item.valor) ? { ...paid, txid: charge.txid } : null;
+  }
+  const found = await client.getPix(item.endToEndId).catch(notFound);
+  return found && pixCents(found.valor) === pixCents(item.valor) && (found.txid ?? null) === (item.txid ?? null)
+    ? found
+    : null;
+}
+
+/** A 4xx (not found, refused) means the PSP does not vouch for it; anything else is asked again later. */
+function notFound(err: unknown): null {
+  if (err instanceof PspError && !err.retryable) return null;
+  throw err;
+}

@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  confirmTwoFactorBody,
+  disableTwoFactorBody,
+  idParam,
+  orgParam,
+  recoveryCodesResponse,
+  twoFactorSetupResponse,
+  twoFactorStatusResponse,
+} from '@ordem-certa/contracts';
+import {
+  beginEnrolment,
+  confirmEnrolment,
+  disableTwoFactor,
+  resetTwoFactor,
+  twoFactorStatus,
+} from './two-factor.service.ts';
+
+const tags = ['profile'];
+const base = '/organizations/:orgId/profile/two-factor';
+
+/** The logged user's own second factor, and an admin's reset of another user's. */
+export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    base,
+    {
+      config: { access: { can: 'profile.manage' } },
+      schema: {
+        tags,
+        summary: 'A verificação em duas etapas do usuário',
+        params: orgParam,
+        response: { 200: twoFactorStatusResponse },
+      },
+    },
+    (request) => twoFactorStatus(app.db, request.auth),
+  );
+  app.post(
+    base,
+    {
+      config: { access: { can: 'profile.manage' } },
+      schema: {
+        tags,
+        summary: 'Começar a ativar: um segredo novo e o QR code (vale depois de confirmar com um código)',
+        params: orgParam,
+        response: { 200: twoFactorSetupResponse },
+      },
+    },
+    (request) => beginEnrolment(app.db, request.auth),
+  );
+  app.post(
+    `${base}/confirm`,
+    {
+      config: { access: { can: 'profile.manage' } },
+      schema: {
+        tags,
+        summary: 'Confirmar com o primeiro código: ativa e devolve os dez códigos de recuperação (uma vez)',
+        params: orgParam,
+        body: confirmTwoFactorBody,
+        response: { 200: recoveryCodesResponse },
+      },
+    },
+    (request) => confirmEnrolment(app.db, request.auth, request.body),
+  );
+  app.delete(
+    base,
+    {
+      config: { access: { can: 'profile.manage' } },
+      schema: {
+        tags,
+        summary: 'Desativar (com a senha e um código)',
+        params: orgParam,
+        body: disableTwoFactorBody,
+      },
+    },
+    async (request, reply) => {
+      await disableTwoFactor(app.db, request.auth, request.body);
+      return reply.code(204).send();
+    },
+  );
+  app.delete(
+    '/admin/organizations/:orgId/users/:id/two-factor',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Remover a verificação em duas etapas de um usuário (o usuário recebe um e-mail)',
+        params: orgParam.extend(idParam.shape),
+      },
+      config: { access: { can: 'user.manage' } },
+    },
+    async (request, reply) => {
+      const mail = {
+        db: app.db,
+        links: app.links,
+        mailer: app.mailer,
+        mailFrom: app.mailFrom,
+        appUrl: app.config.appUrl ?? 'http://localhost:3000',
+        log: request.log,
+      };
+      await resetTwoFactor(app.db, mail, request.auth, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import { onCustomerEvents } from '../../core/notify/customer-events.ts';
+import type { WhatsAppContext } from './connection.ts';
+import {
+  queueEstimateSent,
+  queueOrderCompleted,
+  queuePaymentReceived,
+  queueVisitScheduled,
+  type Scope,
+} from './template-data.ts';
+
+/**
+ * The WhatsApp channel hears of what the features write (an estimate's link, a visit's time, an order
+ * completed, a payment) and queues each event's template in the writing transaction. Whether anything
+ * is written is the outbox's decision there: the organization sends, has the event on, the customer
+ * agreed. Returns what stops listening.
+ */
+export function listenToCustomerEvents(ctx: WhatsAppContext): () => void {
+  return onCustomerEvents(ctx.db, (tx, organizationId, e) => {
+    const scope: Scope = { organizationId, appUrl: ctx.config.appUrl ?? '' };
+    switch (e.event) {
+      case 'estimateSent':
+        return queueEstimateSent(tx, scope, e.estimateId);
+      case 'visitScheduled':
+        return queueVisitScheduled(tx, scope, e.invoiceId);
+      case 'orderCompleted':
+        return queueOrderCompleted(tx, scope, e.invoiceId);
+      case 'paymentReceived':
+        return queuePaymentReceived(tx, scope, e.paymentId);
+    }
+  });
+}

@@ -1,0 +1,221 @@
+import type { WhatsAppEvent } from '@ordem-certa/contracts';
+
+// The product's WhatsApp templates: what each says (pt-BR, category UTILITY, numbered parameters, a
+// footer and quick-reply buttons) and how its parameters come from the event's data. Meta approves each
+// template by name per WhatsApp Business account; the name carries a version, so a changed text is a
+// new template to approve rather than an edit of an approved one. A template is one entry here: its
+// text, its example and `params`; what loads its data is in template-data.ts under the same key.
+
+export const TEMPLATE_LANGUAGE = 'pt_BR';
+/** What every automatic message ends with: how to stop them (the webhook honours these words). */
+export const OPT_OUT_FOOTER = 'Para não receber mais avisos, responda SAIR.';
+
+/** Whom a message greets and on whose behalf. */
+export interface Greeting {
+  customer: string;
+  company: string;
+}
+export interface EstimateSentData extends Greeting {
+  number: number;
+  total: string;
+  link: string;
+  validUntil: string;
+}
+export interface VisitData extends Greeting {
+  number: number;
+  date: string;
+  time: string;
+  technician: string;
+}
+export interface OrderCompletedData extends Greeting {
+  number: number;
+  total: string;
+  link: string;
+  /** The balance still due and its Pix code, when there is one. */
+  pix: { amount: string; code: string } | null;
+}
+export interface PaymentData extends Greeting {
+  number: number;
+  amount: string;
+  paidOn: string;
+}
+export interface InstalmentData extends Greeting {
+  number: number;
+  instalment: string;
+  amount: string;
+  dueOn: string;
+}
+
+export interface ProductTemplate<D = never> {
+  /** Names the template in the code and its row on the settings screen. */
+  key: string;
+  /** The switch that turns it off; null: sent whatever the switches (the opt-out confirmation). */
+  event: WhatsAppEvent | null;
+  /** Meta's name: lower-case letters, digits and underscores. */
+  name: string;
+  label: string;
+  body: string;
+  footer: string;
+  quickReplies: string[];
+  example: string[];
+  params: (data: D) => string[];
+}
+
+/** What a visit's messages show, and a sample of it. */
+const visitExample = ['Maria', 'Refrigeração Exemplo', '321', 'quinta-feira, 03/12/2026', '14:30', 'João'];
+const visitParams = (d: VisitData) => [d.customer, d.company, String(d.number), d.date, d.time, d.technician];
+
+const template = <D>(t: Omit<ProductTemplate<D>, 'footer' | 'quickReplies'> & { quickReplies?: string[] }) =>
+  ({ footer: OPT_OUT_FOOTER, quickReplies: [], ...t }) as ProductTemplate<D>;
+
+export const templates = {
+  estimateSent: template<EstimateSentData>({
+    key: 'estimateSent',
+    event: 'estimateSent',
+    name: 'oc_orcamento_enviado_v1',
+    label: 'Orçamento enviado',
+    body: 'Olá, {{1}}! Aqui é da {{2}}. O orçamento nº {{3}}, no valor de {{4}}, está pronto: veja os detalhes e responda pelo link {{5}} (válido até {{6}}). Qualquer dúvida, é só responder esta mensagem.',
+    example: [
+      'Maria',
+      'Refrigeração Exemplo',
+      '123',
+      'R$ 450,00',
+      'https://app.exemplo.com.br/estimates/1/review?token=x',
+      '31/12/2026',
+    ],
+    params: (d) => [d.customer, d.company, String(d.number), d.total, d.link, d.validUntil],
+  }),
+  visitScheduled: template<VisitData>({
+    key: 'visitScheduled',
+    event: 'visitScheduled',
+    name: 'oc_visita_agendada_v1',
+    label: 'Visita agendada',
+    body: 'Olá, {{1}}! Sua visita da {{2}} (ordem nº {{3}}) está agendada para {{4}}, às {{5}}. Quem vai atender: {{6}}. Pode confirmar por aqui, ou tocar em Remarcar se o horário não servir.',
+    quickReplies: ['Confirmar', 'Remarcar'],
+    example: visitExample,
+    params: visitParams,
+  }),
+  visitReminder: template<VisitData>({
+    key: 'visitReminder',
+    event: 'visitReminder',
+    name: 'oc_lembrete_visita_v1',
+    label: 'Lembrete da visita (véspera)',
+    body: 'Olá, {{1}}! Lembrete da {{2}}: a visita da ordem nº {{3}} é amanhã, {{4}}, às {{5}}. Quem vai atender: {{6}}. Você confirma?',
+    quickReplies: ['Confirmar', 'Remarcar'],
+    example: visitExample,
+    params: visitParams,
+  }),
+  orderCompleted: template<OrderCompletedData>({
+    key: 'orderCompleted',
+    event: 'orderCompleted',
+    name: 'oc_ordem_concluida_v1',
+    label: 'Ordem concluída',
+    body: 'Olá, {{1}}! O serviço da ordem nº {{2}} da {{3}} foi concluído, no total de {{4}}. A ordem assinada, o PDF e a nota fiscal, quando emitida, ficam em {{5}} para você consultar. Obrigado pela confiança!',
+    example: [
+      'Maria',
+      '321',
+      'Refrigeração Exemplo',
+      'R$ 450,00',
+      'https://app.exemplo.com.br/invoices/1/sign?token=x',
+    ],
+    params: (d) => [d.customer, String(d.number), d.company, d.total, d.link],
+  }),
+  orderCompletedPix: template<OrderCompletedData>({
+    key: 'orderCompletedPix',
+    event: 'orderCompleted',
+    name: 'oc_ordem_concluida_pix_v1',
+    label: 'Ordem concluída, com o Pix do saldo',
+    body: 'Olá, {{1}}! O serviço da ordem nº {{2}} da {{3}} foi concluído, no total de {{4}}. A ordem assinada, o PDF e a nota fiscal, quando emitida, ficam em {{5}} para você consultar. Para pagar o saldo de {{6}} por Pix, use o código copia e cola a seguir: {{7}} Obrigado pela confiança!',
+    example: [
+      'Maria',
+      '321',
+      'Refrigeração Exemplo',
+      'R$ 450,00',
+      'https://app.exemplo.com.br/invoices/1/sign?token=x',
+      'R$ 200,00',
+      '00020126360014br.gov.bcb.pix0114123456780001955204000053039865406200.005802BR5920REFRIGERACAO EXEMPLO6009SAO PAULO62090505OS3216304ABCD',
+    ],
+    params: (d) => [d.customer, String(d.number), d.company, d.total, d.link, d.pix!.amount, d.pix!.code],
+  }),
+  paymentReceived: template<PaymentData>({
+    key: 'paymentReceived',
+    event: 'paymentReceived',
+    name: 'oc_pagamento_recebido_v1',
+    label: 'Pagamento recebido',
+    body: 'Olá, {{1}}! Aqui é da {{2}}: recebemos o seu pagamento de {{3}}, em {{4}}, referente à ordem nº {{5}}. Obrigado!',
+    example: ['Maria', 'Refrigeração Exemplo', 'R$ 450,00', '03/12/2026', '321'],
+    params: (d) => [d.customer, d.company, d.amount, d.paidOn, String(d.number)],
+  }),
+  instalmentDue: template<InstalmentData>({
+    key: 'instalmentDue',
+    event: 'instalmentDue',
+    name: 'oc_parcela_a_vencer_v1',
+    label: 'Parcela a vencer (3 dias antes)',
+    body: 'Olá, {{1}}! Lembrete da {{2}}: a parcela {{3}} da ordem nº {{4}}, no valor de {{5}}, vence em {{6}}. Se já pagou, desconsidere esta mensagem.',
+    example: ['Maria', 'Refrigeração Exemplo', '2 de 3', '321', 'R$ 150,00', '06/12/2026'],
+    params: (d) => [d.customer, d.company, d.instalment, String(d.number), d.amount, d.dueOn],
+  }),
+  instalmentOverdue: template<InstalmentData>({
+    key: 'instalmentOverdue',
+    event: 'instalmentOverdue',
+    name: 'oc_parcela_vencida_v1',
+    label: 'Parcela vencida',
+    body: 'Olá, {{1}}! Aqui é da {{2}}: a parcela {{3}} da ordem nº {{4}}, no valor de {{5}}, venceu em {{6}} e ainda consta em aberto. Se já pagou, desconsidere esta mensagem; se precisar, responda por aqui.',
+    example: ['Maria', 'Refrigeração Exemplo', '2 de 3', '321', 'R$ 150,00', '01/12/2026'],
+    params: (d) => [d.customer, d.company, d.instalment, String(d.number), d.amount, d.dueOn],
+  }),
+  optOutConfirmed: {
+    ...template<Greeting>({
+      key: 'optOutConfirmed',
+      event: null,
+      name: 'oc_descadastro_confirmado_v1',
+      label: 'Confirmação de descadastro',
+      body: 'Olá, {{1}}! Conforme pedido, você não receberá mais avisos automáticos da {{2}} por WhatsApp. Para voltar a recebê-los, é só nos avisar.',
+      example: ['Maria', 'Refrigeração Exemplo'],
+      params: (d) => [d.customer, d.company],
+    }),
+    footer: '',
+  },
+} satisfies Record<string, ProductTemplate<never>>;
+
+export type TemplateKey = keyof typeof templates;
+export const templateList: ProductTemplate<never>[] = Object.values(templates);
+export const templateByName = (name: string) => templateList.find((t) => t.name === name);
+
+/**
+ * A parameter as Meta accepts it: no line breaks or tabs, no run of more than three spaces, never
+ * empty, at most `max` characters (a customer's name typed with a newline still goes).
+ */
+export function cleanParameter(value: string, max = 300): string {
+  const clean = value
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  if (!clean) return '-';
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+/** The parameters of `key` for `data`, each cleaned. */
+export function templateParameters<K extends TemplateKey>(
+  key: K,
+  data: Parameters<(typeof templates)[K]['params']>[0],
+): string[] {
+  const t = templates[key] as unknown as ProductTemplate<typeof data>;
+  return t.params(data).map((p) => cleanParameter(p, p.startsWith('000201') ? 512 : 300));
+}
+
+/** The text the customer reads: the body with its parameters in place, then the footer. */
+export function renderTemplate(t: Pick<ProductTemplate, 'body' | 'footer'>, params: string[]): string {
+  const body = t.body.replace(/\{\{(\d+)\}\}/g, (whole, n: string) => params[Number(n) - 1] ?? whole);
+  return t.footer ? `${body}\n\n${t.footer}` : body;
+}
+
+/** How a customer is greeted: a person by their first name, a firm by its trade name. */
+export function greetingName(c: { type: number; name: string; alias: string | null }): string {
+  const isPerson = c.type === 2;
+  if (isPerson) return c.name.trim().split(/\s+/)[0] ?? c.name;
+  return c.alias?.trim() || c.name;
+}
+
+/** A technician's first name, or who comes when nobody is assigned yet. */
+export const technicianName = (name: string | null | undefined) => name?.trim().split(/\s+/)[0] || 'nossa equipe';

@@ -1,0 +1,42 @@
+import { expect } from 'vitest';
+import type { PixStandIn } from '@ordem-certa/test-support/pix-psp-stand-in';
+import type { TestContext, TestOrg } from './helpers.ts';
+
+/** Gives the company a PIX key and connects it to the stand-in PSP; answers the webhook's token. */
+export async function connectToStandIn(
+  ctx: TestContext,
+  org: TestOrg,
+  companyId: number,
+  psp: PixStandIn,
+  chave: string,
+): Promise<string> {
+  const base = `/api/organizations/${org.organization.id}/companies/${companyId}`;
+  const headers = org.as(org.admin.token);
+  expect(
+    (await ctx.app.inject({ method: 'PUT', url: `${base}/pix`, headers, payload: { pixKey: chave } })).statusCode,
+  ).toBe(200);
+  const saved = await ctx.app.inject({
+    method: 'PUT',
+    url: `${base}/pix-psp`,
+    headers,
+    payload: {
+      baseUrl: psp.baseUrl,
+      tokenUrl: psp.tokenUrl,
+      clientId: psp.clientId,
+      clientSecret: psp.clientSecret,
+      expiryDays: 7,
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return new URL(saved.json().connection.webhookUrl).pathname.split('/').pop()!;
+}
+
+/** Reads until `ok` holds (a webhook's work runs after its answer); fails after a few seconds. */
+export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean) {
+  for (let n = 0; n < 400; n++) {
+    const v = await read();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('condition not met');
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PixChargeInfo } from '@ordem-certa/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { useOrgPath } from '../../../lib/auth.tsx';
+import { invoiceKey } from './invoice-keys.ts';
+
+export const getPixCharge = (orgPath: string, id: number) =>
+  api.get<PixChargeInfo>(`${orgPath}/invoices/${id}/pix-charge`);
+
+export const pixChargeQueryKey = (orgPath: string, id: number) => [...invoiceKey(orgPath, id), 'pix-charge'] as const;
+
+/** While the charge waits for its payment (or for the PSP) the card asks again every few seconds. */
+export const pixChargeQueryOptions = (orgPath: string, id: number) =>
+  queryOptions({
+    queryKey: pixChargeQueryKey(orgPath, id),
+    queryFn: () => getPixCharge(orgPath, id),
+    refetchInterval: (query) => {
+      const d = query.state.data;
+      return d && (d.pending || d.charge?.status === 'ATIVA' || d.charge?.status === 'creating') ? 4000 : false;
+    },
+  });
+
+/** GET invoices/{id}/pix-charge: the order's charge at the company's PSP, or null. */
+export const usePixCharge = (id: number) => useQuery(pixChargeQueryOptions(useOrgPath(), id));

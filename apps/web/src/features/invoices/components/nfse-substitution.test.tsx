@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { InvoiceState, type Nfse, type OrderWithholdings } from '@ordem-certa/contracts';
+import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
+import { invoiceFixture } from '../test/invoice-fixture.ts';
+import { NfseCard } from './nfse-card.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const path = '/api/organizations/1/invoices/7/nfse';
+const values = { service: 1000, discount: 0, issRate: 2, iss: 20, issWithheld: true, pis: 6.5, cofins: 30, csll: 10 };
+const issued: Nfse = {
+  status: 'issued',
+  number: '41',
+  accessKey: '35503082212345678000195000000000000126111768952445',
+  issuedAt: '2026-11-25T13:00:00.000Z',
+  errors: [],
+  environment: 'homologation',
+  dpsSeries: '1',
+  dpsNumber: 4,
+  attempts: 1,
+  lastError: null,
+  cancelReason: null,
+  canceledAt: null,
+  hasNfseXml: true,
+  hasCancelXml: false,
+  createdAt: '2026-11-25T12:59:00.000Z',
+  values: { ...values, irrf: 15, cp: 0, withheld: 81.5, net: 918.5 },
+  replaces: null,
+  substitutedBy: null,
+  statusCheckedAt: null,
+  substitutionErrors: [],
+};
+const withholdings: OrderWithholdings = {
+  order: null,
+  customer: { iss: true, pis: 0.65, cofins: 3, csll: 1, irrf: 1.5, cp: null },
+  effective: { iss: true, pis: 0.65, cofins: 3, csll: 1, irrf: 1.5, cp: null },
+  amounts: { total: 1000, issRate: 2, iss: 20, federal: 61.5, withheld: 81.5, net: 918.5, source: 'nfse' },
+};
+const completed = invoiceFixture({ id: 7, statusState: InvoiceState.Completed, statusLabel: 'Concluído' });
+
+describe('NfseCard: withholdings and substitution', () => {
+  it('shows what the customer withholds, the values withheld and the net', async () => {
+    fakeApi({
+      [`GET ${path}`]: () => ({ status: 200, body: issued }),
+      [`GET ${path}/withholdings`]: () => withholdings,
+    });
+    renderAsUser(<NfseCard invoice={completed} />);
+    const block = await screen.findByTestId('order-withholdings');
+    expect(block).toHaveTextContent('ISS retido, PIS 0,65%, COFINS 3%, CSLL 1%, IRRF 1,5%');
+    expect(block).toHaveTextContent('(do cliente)');
+    expect(within(block).getByTestId('order-net')).toHaveTextContent('R$ 918,50');
+    const declared = screen.getByTestId('nfse-values');
+    expect(declared).toHaveTextContent('ISS retido (2%)');
+    expect(declared).toHaveTextContent('IRRF retido');
+    expect(within(declared).getByTestId('nfse-net')).toHaveTextContent('R$ 918,50');
+  });
+
+  it("'Alterar' saves the order's own withholdings", async () => {
+    const calls = fakeApi({
+      [`GET ${path}`]: () => ({ status: 200, body: issued }),
+      [`GET ${path}/withholdings`]: () => withholdings,
+      [`PUT ${path}/withholdings`]: (body) => ({
+        ...withholdings,
+        order: (body as { withholdings: OrderWithholdings['order'] }).withholdings,
+      }),
+    });
+    renderAsUser(<NfseCard invoice={completed} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Alterar' }));
+    const irrf = screen.getByLabelText('IRRF (%)');
+    await userEvent.clear(irrf);
+    await userEvent.type(irrf, '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar para esta ordem' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toEqual({
+      withholdings: { iss: true, pis: 0.65, cofins: 3, csll: 1, irrf: 1, cp: null },
+    });
+  });
+
+  it("'Substituir NFS-e' asks for the reason and sends the code", async () => {
+    const calls = fakeApi({
+      [`GET ${path}`]: () => ({ status: 200, body: issued }),
+      [`GET ${path}/withholdings`]: () => withholdings,
+      [`POST ${path}/substitute`]: () => ({ status: 202, body: { ...issued, status: 'processing', number: null } }),
+    });
+    renderAsUser(<NfseCard invoice={completed} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Substituir NFS-e' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Substituir NFS-e nº 41' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Substituir NFS-e' }));
+    expect(
+      await within(dialog).findByText('Descreva o motivo da substituição com pelo menos 15 caracteres'),
+    ).toBeInTheDocument();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Motivo da substituição'), '05');
+    await userEvent.type(within(dialog).getByLabelText('Descrição do motivo'), 'O tomador recusou a nota emitida');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Substituir NFS-e' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.path === `${path}/substitute`)).toBe(true));
+    expect(calls.find((c) => c.path === `${path}/substitute`)!.body).toEqual({
+      code: '05',
+      reason: 'O tomador recusou a nota emitida',
+    });
+  });
+
+  it('a refused substitution shows its codes while the NFS-e stands', async () => {
+    fakeApi({
+      [`GET ${path}`]: () => ({
+        status: 200,
+        body: { ...issued, substitutionErrors: [{ code: 'E0999', message: 'recusada' }] },
+      }),
+      [`GET ${path}/withholdings`]: () => withholdings,
+    });
+    renderAsUser(<NfseCard invoice={completed} />);
+    expect(await screen.findByText('O sistema nacional recusou a substituição:')).toBeInTheDocument();
+    expect(screen.getByTestId('nfse-status')).toHaveTextContent('Emitida');
+  });
+});

@@ -1,0 +1,110 @@
+import { useEffect, useRef } from 'react';
+import { Badge } from 'react-bootstrap';
+import { toast } from 'react-toastify';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  pixChargeStatusLabels,
+  pixSimulateMessages,
+  type InvoiceDetail,
+  type PixChargeStatus,
+} from '@ordem-certa/contracts';
+import { ActionButton } from '../../../components/action-button.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { useOrgPath } from '../../../lib/auth.tsx';
+import { usePixCharge } from '../api/get-pix-charge.ts';
+import { useSimulatePixPayment } from '../api/simulate-pix-payment.ts';
+import { toastStateChangeFailed } from './notify.ts';
+import { refreshInvoice } from '../api/invoice-keys.ts';
+
+const variants: Record<PixChargeStatus, string> = {
+  creating: 'secondary',
+  ATIVA: 'primary',
+  CONCLUIDA: 'success',
+  REMOVIDA_PELO_USUARIO_RECEBEDOR: 'secondary',
+  REMOVIDA_PELO_PSP: 'danger',
+  EXPIRADA: 'warning',
+};
+
+/**
+ * 'Cobrança Pix' (admin, companies connected to a PSP): the order's charge and its status, asked again
+ * while it waits, so a payment the PSP reports shows here (and the order as paid) without a reload.
+ */
+export function PixChargeCard({ invoice }: { invoice: InvoiceDetail }) {
+  const query = usePixCharge(invoice.id);
+  const simulate = useSimulatePixPayment(invoice.id);
+  const queryClient = useQueryClient();
+  const orgPath = useOrgPath();
+  const status = query.data?.charge?.status;
+  const before = useRef(status);
+  useEffect(() => {
+    if (before.current && before.current !== status) void refreshInvoice(queryClient, orgPath, invoice.id);
+    before.current = status;
+  }, [status, queryClient, orgPath, invoice.id]);
+
+  const data = query.data;
+  if (!data || (!data.charge && !data.pending)) return null;
+  const c = data.charge;
+  return (
+    <SectionCard title="Cobrança Pix" className="pix-charge-card">
+      {c && (
+        <dl className="totals-list mb-2">
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <Badge bg={variants[c.status]} data-testid="pix-charge-status">
+                {pixChargeStatusLabels[c.status]}
+              </Badge>
+            </dd>
+          </div>
+          <div>
+            <dt>Valor</dt>
+            <dd>{formatMoney(c.amount)}</dd>
+          </div>
+          {c.expiresAt && c.status === 'ATIVA' && (
+            <div>
+              <dt>Vence em</dt>
+              <dd>{formatDateTime(c.expiresAt)}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {c?.pixCopiaECola && c.status === 'ATIVA' && (
+        <div className="small">
+          <div className="text-body-secondary">Pix copia e cola</div>
+          <code className="text-break d-block" data-testid="pix-charge-code">
+            {c.pixCopiaECola}
+          </code>
+        </div>
+      )}
+      {data.canSimulate && (
+        <div className="mt-3 border-top pt-2">
+          <div className="small text-body-secondary mb-2">
+            Demonstração: a empresa está ligada ao PSP de testes. Simule o pagamento que o cliente faria no banco.
+          </div>
+          <ActionButton
+            variant="outline-success"
+            size="sm"
+            action={async () => {
+              try {
+                await simulate.mutateAsync();
+                toast.success(pixSimulateMessages.done);
+              } catch (err) {
+                toastStateChangeFailed(err);
+              }
+            }}
+          >
+            Simular pagamento
+          </ActionButton>
+        </div>
+      )}
+      {c?.lastError && <div className="small text-danger mt-2">{c.lastError}</div>}
+      {data.pending && (
+        <div className="small text-warning-emphasis mt-2">
+          O PSP não respondeu; a cobrança será atualizada assim que ele voltar ({data.pending}). Enquanto isso o PDF e a
+          página do cliente mostram o QR Code estático.
+        </div>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,26 @@
+// The Pix charge's statuses as the order screen names them: plain values, no zod (the order screen
+// paints without it).
+
+export const pixChargeStatuses = [
+  'creating',
+  'ATIVA',
+  'CONCLUIDA',
+  'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+  'REMOVIDA_PELO_PSP',
+  'EXPIRADA',
+] as const;
+export type PixChargeStatus = (typeof pixChargeStatuses)[number];
+export const pixChargeStatusLabels: Record<PixChargeStatus, string> = {
+  creating: 'Criando no PSP…',
+  ATIVA: 'Aguardando pagamento',
+  CONCLUIDA: 'Pago',
+  REMOVIDA_PELO_USUARIO_RECEBEDOR: 'Removida',
+  REMOVIDA_PELO_PSP: 'Recusada ou removida pelo PSP',
+  EXPIRADA: 'Expirada',
+};
+
+/** 'Simular pagamento' (the demo's stand-in PSP only). */
+export const pixSimulateMessages = {
+  unavailable: 'Só é possível simular um pagamento na cobrança ativa de uma empresa ligada ao PSP de demonstração',
+  done: 'Pagamento simulado: o PSP de demonstração pagou a cobrança e avisou o webhook',
+} as const;
