@@ -127,7 +127,9 @@ const commands: Record<string, (config: Config) => Promise<void>> = {
     const file = positionals[0];
     if (!file) fail('Informe o arquivo do backup.');
     if (config.databaseUrl || config.s3)
-      fail('Com DATABASE_URL ou S3_BUCKET, use pg_dump para o banco e copie o bucket (veja "Backups" no README).');
+      fail(
+        'Com DATABASE_URL ou S3_BUCKET, use pg_dump para o banco e copie o bucket (veja docs/operations/backups.md).',
+      );
     // A running server holds the embedded database: it makes the archive itself.
     let archive = await requestBackup(config.dataDir);
     if (!archive) {

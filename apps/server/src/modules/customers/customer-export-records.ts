@@ -81,7 +81,7 @@ export async function orderData(db: Db, organizationId: number, customerId: numb
     .from(ch)
     .where(and(eq(ch.organizationId, organizationId), inIds(ch.invoiceId, ids)))
     .orderBy(asc(ch.id));
-  // The order's NFS-e (its XML stays with the shop, which the law makes keep it; see docs/lgpd.md).
+  // The order's NFS-e (its XML stays with the shop, which the law makes keep it; see docs/features/lgpd.md).
   const n = schema.nfseDocuments;
   const nfse = await db
     .select({
