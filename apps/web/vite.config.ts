@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bootstrapPurge } from './src/build/bootstrap-purge.ts';
 import { fieldFilesWithoutZod } from './src/build/field-files-without-zod.ts';
+import { noChunkCircles } from './src/build/no-chunk-circles.ts';
 import { precompress } from './src/build/precompress.ts';
 import { pureDeclarations } from './src/build/pure-declarations.ts';
 import { pwa } from './src/build/pwa.ts';
@@ -14,6 +15,7 @@ import { stylesheetsAfterShell } from './src/build/stylesheets-after-shell.ts';
 export default defineConfig(({ command }) => ({
   // The contracts' top level only builds values (schemas, labels), so what no screen uses is left out.
   plugins: [
+    noChunkCircles(),
     react(),
     pureDeclarations(/packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/),
     precompress(),

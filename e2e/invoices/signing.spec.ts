@@ -24,14 +24,17 @@ test('the customer signs through the copied link on a phone; the order shows it,
   await customer.goto(link);
   await expect(customer.getByRole('heading', { name: `Ordem de Serviço nº ${number}` })).toBeVisible();
   await expect(customer.getByText(customerName)).toBeVisible();
-  await expect(customer.getByText('R$')).toHaveCount(0);
+  // The order's summary keeps its values closed (the PIX card below it, when the company has a key, says
+  // what to pay).
+  const values = customer.locator('.card').first();
+  await expect(values.getByText('R$')).toHaveCount(0);
   // The values are closed at first; opened, they are the order's (what the signature covers).
   await customer.getByRole('button', { name: 'Ver valores' }).click();
   const detail = await (await admin.get(`/invoices/${id}`)).json();
   const brl = (v: number) => v.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   await expect(customer.getByTestId('public-total')).toHaveText(new RegExp(`R\\$\\s${brl(detail.total)}$`));
   await customer.getByRole('button', { name: 'Ocultar valores' }).click();
-  await expect(customer.getByText('R$')).toHaveCount(0);
+  await expect(values.getByText('R$')).toHaveCount(0);
 
   // The pad and its buttons fit the screen, portrait and landscape, and the drawing keeps a 2:1 box at most.
   const canvas = customer.getByTestId('signature-canvas');

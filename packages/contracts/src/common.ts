@@ -160,3 +160,16 @@ export const pngDataUrl = z
   .string({ error: signatureMessages.invalid })
   .max(SIGNATURE_MAX_CHARS, 'Assinatura grande demais')
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, signatureMessages.invalid);
+
+/**
+ * An e-mail, optional, validated when present, stored lower-case: a party's, and any other form's (the
+ * accountant's). Here, not with the party schemas, so a form without them does not load them.
+ */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(255, 'Deve ter no máximo 255 caracteres')
+  .refine((v) => v === '' || z.email().safeParse(v).success, messages.invalidEmail)
+  .nullish()
+  .transform((v) => v || null);

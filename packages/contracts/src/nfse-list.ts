@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { listMeta } from './common.ts';
+import { listMeta, optionalEmail } from './common.ts';
 import { DEFAULT_TAKE, MAX_TAKE } from './limits.ts';
 import { nfseEnvironments, nfseMessages, nfseStatuses } from './nfse-labels.ts';
 import { nfseWithholdings } from './nfse.ts';
-import { optionalEmail } from './party.ts';
 
 // The organization's NFS-e as a list ('Notas fiscais'), the accountant who gets the month's files, and
 // what a customer or an order withholds.

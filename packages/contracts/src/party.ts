@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { listResponse, optionalText, requiredString } from './common.ts';
+import { listResponse, optionalEmail, optionalText, requiredString } from './common.ts';
 import { identifierError, normalizeIdentifier, PersonType } from './identifier.ts';
 import { optionalPhone, phoneE164 } from './phone.ts';
 
@@ -9,16 +9,6 @@ import { optionalPhone, phoneE164 } from './phone.ts';
  * phone) and one form; these are its schemas, used by both APIs and forms. The phone is stored as
  * people read it and, when it is a real number, also in E.164 (`phoneE164`, made here, not sent).
  */
-
-/** Optional, validated when present. Stored lower-case. */
-export const optionalEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(255, 'Deve ter no máximo 255 caracteres')
-  .refine((v) => v === '' || z.email().safeParse(v).success, messages.invalidEmail)
-  .nullish()
-  .transform((v) => v || null);
 
 export const personType = z
   .number({ error: messages.required })

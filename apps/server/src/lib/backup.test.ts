@@ -27,6 +27,17 @@ const cli = (env: Record<string, string>, ...args: string[]) =>
     env: { ...process.env, ...env },
   });
 
+/**
+ * The jobs that write on their own (reminders, Pix charges and their reconciling, WhatsApp) are off, so
+ * nothing changes between the backup and the server's stop: the archive holds the rows it stopped with.
+ */
+const NO_BACKGROUND_WRITES = {
+  REMINDER_JOB_INTERVAL_MS: '0',
+  PIX_JOB_INTERVAL_MS: '0',
+  PIX_RECONCILE_INTERVAL_MS: '0',
+  WHATSAPP_JOB_INTERVAL_MS: '0',
+};
+
 /** Every row of every table, ordered, as JSON: two databases with equal dumps hold the same data. */
 async function dumpTables(pgdata: string): Promise<Record<string, unknown[]>> {
   const database = await openDatabase({ dataDir: pgdata });
@@ -105,7 +116,10 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('backup and restore of the em
     'backs up while the server runs; a restore into an empty data dir has the same rows and files',
     { timeout: 240_000 },
     async () => {
-      const server = (here.server = await startServerProcess({ DATA_DIR: source, SEED_DEMO: '1' }, 120_000));
+      const server = (here.server = await startServerProcess(
+        { DATA_DIR: source, SEED_DEMO: '1', ...NO_BACKGROUND_WRITES },
+        120_000,
+      ));
       await uploadLogo(server.url);
 
       // While it runs, every directory is owner-only, so nothing under it can be reached by others.
@@ -257,11 +271,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('scheduled backups (BACKUP_CR
           BACKUP_DIR: backups,
           BACKUP_KEEP_DAYS: '7',
           BACKUP_PASSPHRASE: 'frase-da-agenda-7',
-          // Nothing else writes while it runs, so the last archive holds the rows the server stopped with.
-          REMINDER_JOB_INTERVAL_MS: '0',
-          PIX_JOB_INTERVAL_MS: '0',
-          PIX_RECONCILE_INTERVAL_MS: '0',
-          WHATSAPP_JOB_INTERVAL_MS: '0',
+          ...NO_BACKGROUND_WRITES,
         },
         300_000,
       ));
