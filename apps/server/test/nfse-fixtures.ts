@@ -108,7 +108,7 @@ export async function nfseCompany(
   if (upload.statusCode !== 200) throw new Error(`certificate: ${upload.statusCode} ${upload.body}`);
 
   const nfseUrl = (invoiceId: number, rest = '') => `${api}/invoices/${invoiceId}/nfse${rest}`;
-  const nfseCall = (method: 'GET' | 'POST', invoiceId: number, rest = '', payload?: object) =>
+  const nfseCall = (method: 'GET' | 'POST' | 'PUT', invoiceId: number, rest = '', payload?: object) =>
     ctx.app.inject({ method, url: nfseUrl(invoiceId, rest), headers: org.as(org.admin.token), payload });
 
   /** A completed order of `customerId` (the world's customer unless said) with two of the world's service. */

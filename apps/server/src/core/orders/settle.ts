@@ -1,7 +1,7 @@
 // Whether an order is paid: its payments against what it expects to receive (its total less what the
 // customer withholds at source, withholdings.ts). The order's record kind (invoice-access.ts)
 // settles an order after a line or discount change; each payment write (core/payments) after a payment.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import type { AuditChange } from '../audit/audit.ts';
 import { queryRows } from '../../lib/sql.ts';
@@ -70,4 +70,18 @@ export async function settle(tx: Tx, row: OrderMoney, description?: string | nul
       ? [{ field: 'paymentDescription', before: row.paymentDescription, after: paymentDescription }]
       : []),
   ];
+}
+
+/**
+ * Settles an order after what it expects changed without its payments or lines changing: its
+ * withholdings were set, or its NFS-e was issued or ended (the declared taxes then hold, or stop holding).
+ * Locks the order; returns the audit lines (none when it stays as it was, or is not found).
+ */
+export async function settleOrder(tx: Tx, organizationId: number, invoiceId: number): Promise<AuditChange[]> {
+  const [row] = await tx
+    .select()
+    .from(i)
+    .where(and(eq(i.id, invoiceId), eq(i.organizationId, organizationId)))
+    .for('update', { of: i });
+  return row ? settle(tx, row) : [];
 }

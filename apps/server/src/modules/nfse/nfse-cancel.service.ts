@@ -3,6 +3,7 @@ import { nfseMessages, type NfseCancelBody } from '@ordem-certa/contracts';
 import { schema, type Tx } from '@ordem-certa/db';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { recordChange, systemComment, visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
+import { settleOrder } from '../../core/orders/settle.ts';
 import { buildCancelEvent, signXml, validateXml } from '@ordem-certa/nfse-xml';
 import { nfseStatus, postEvent, type SefinNfseStatus } from './sefin-client.ts';
 import {
@@ -38,6 +39,8 @@ async function clearOrderNf(tx: Tx, actor: ChangeActor, invoiceId: number, doc: 
   await recordChange(tx, actor, invoice.id, 'update', [
     { field: 'nfse', before: `NFS-e ${doc.nfseNumber}`, after: change },
     ...(clearsNf ? [{ field: 'invoiceInfo2', before: doc.nfseNumber, after: null }] : []),
+    // Its declared taxes no longer hold: the order expects what its withholdings come to, or its total.
+    ...(await settleOrder(tx, doc.organizationId, invoice.id)),
   ]);
 }
 

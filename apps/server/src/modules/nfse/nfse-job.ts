@@ -7,6 +7,7 @@ import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 import { audit } from '../../core/audit/audit.ts';
 import { notifyAdmins } from '../../core/notify/notify.ts';
 import { systemComment } from '../../core/orders/invoice-access.ts';
+import { settleOrder } from '../../core/orders/settle.ts';
 import { readNfse } from '@ordem-certa/nfse-xml';
 import { findNfseByDpsId, nfseStatus, postDps, type SefinAnswer } from './sefin-client.ts';
 import { sefinCall, type NfseContext } from './nfse.service.ts';
@@ -143,6 +144,8 @@ async function send(ctx: NfseContext, doc: Claimed) {
       await tx.update(i).set({ invoiceInfo2: result.number, updatedAt: now }).where(eq(i.id, doc.invoice_id));
       await audit(tx, actor, 'update', 'invoice', doc.invoice_id, [
         { field: 'invoiceInfo2', before: before?.invoiceInfo2 ?? null, after: result.number },
+        // The taxes the note declared are what the customer withholds now: settled against them.
+        ...(await settleOrder(tx, doc.organization_id, doc.invoice_id)),
       ]);
       await systemComment(
         tx,

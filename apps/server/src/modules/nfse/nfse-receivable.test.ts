@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { formatMoney, paymentMessages } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { startSefinStandIn, type SefinStandIn } from '@ordem-certa/test-support/sefin-stand-in';
@@ -91,6 +91,54 @@ describe('the receivable of an order whose customer withholds', () => {
     const undo = await world.admin('POST', `/${order.id}/undo-payment`);
     expect(undo.statusCode).toBe(200);
     expect(await payments(order.id)).toMatchObject({ isPaid: false, paid: 0, balance: 330.66 });
+  });
+
+  it('the order is paid, or no longer, as its withholdings change and its NFS-e is issued or canceled', async () => {
+    // Federal withholdings only: 9,00 of R$ 360,00, so every figure is known before the NFS-e.
+    const federal = { iss: false, pis: null, cofins: null, csll: 1, irrf: 1.5, cp: null };
+    await withholdings(n.takerCompany.id, federal);
+    const order = await n.completedOrder('Revisão', n.takerCompany.id);
+    const isPaid = async () => (await payments(order.id)).isPaid;
+
+    // The order withholds nothing of its own: 360,00 expected, 351,00 paid.
+    expect((await n.nfseCall('PUT', order.id, '/withholdings', { withholdings: { iss: false } })).statusCode).toBe(200);
+    const paid = await world.admin('POST', `/${order.id}/payments`, {
+      amount: 351,
+      method: 'pix',
+      paidAt: '2026-03-05',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(await payments(order.id)).toMatchObject({ isPaid: false, balance: 9 });
+    // Back to the customer's withholdings: 351,00 expected, covered.
+    expect((await n.nfseCall('PUT', order.id, '/withholdings', { withholdings: null })).statusCode).toBe(200);
+    expect(await payments(order.id)).toMatchObject({ isPaid: true, balance: 0 });
+
+    // The customer stops withholding: its order expects the total again.
+    const customerUrl = `/api/organizations/${org.organization.id}/customers/${n.takerCompany.id}/nfse-withholdings`;
+    const put = (body: object) =>
+      ctx.app.inject({ method: 'PUT', url: customerUrl, headers: org.as(org.admin.token), payload: body });
+    expect((await put({ withholdings: null })).statusCode).toBe(200);
+    expect(await payments(order.id)).toMatchObject({ isPaid: false, balance: 9 });
+
+    // Written straight to the database, the customer's rates settle nothing: the issued NFS-e does.
+    await withholdings(n.takerCompany.id, federal);
+    expect(await isPaid()).toBe(false);
+    await n.issued(order.id);
+    expect(await payments(order.id)).toMatchObject({ isPaid: true, balance: 0, withheld: 9 });
+    const audits = await ctx.database.db
+      .select()
+      .from(schema.auditLogs)
+      .where(and(eq(schema.auditLogs.entity, 'invoice'), eq(schema.auditLogs.entityId, order.id)));
+    // By the server (no user), in the issuing transaction.
+    const byServer = audits.filter((a) => a.userId === null).flatMap((a) => a.data);
+    expect(byServer).toContainEqual({ field: 'isPaid', before: false, after: true });
+
+    // The customer's rates gone, the issued note's still hold; canceled, they no longer do.
+    await withholdings(n.takerCompany.id, null);
+    expect(await payments(order.id)).toMatchObject({ isPaid: true, balance: 0 });
+    const cancel = await n.nfseCall('POST', order.id, '/cancel', { reason: 'Valor do serviço informado errado' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await payments(order.id)).toMatchObject({ isPaid: false, balance: 9, withheld: 0 });
   });
 
   it('a customer that withholds nothing: the receivable is the total', async () => {

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   fromCents,
+  InvoiceState,
   nfseMessages,
   type CustomerWithholdings,
   type NfseWithholdingsBody,
@@ -12,6 +13,7 @@ import { conflict } from '../../lib/errors.ts';
 import { audit } from '../../core/audit/audit.ts';
 import { lockInvoice, recordChange, visibleInvoice, type Actor } from '../../core/orders/invoice-access.ts';
 import { orderWithholdings } from '../../core/orders/withholdings.ts';
+import { settleOrder } from '../../core/orders/settle.ts';
 
 // What a customer withholds by default from the services it takes, and an order's own choice: the
 // screens' reads and writes (the amounts are reckoned in core/orders/withholdings.ts).
@@ -63,6 +65,25 @@ export async function putCustomerWithholdings(
         after: value ? JSON.stringify(value) : null,
       },
     ]);
+    // Its orders that follow its withholdings now expect other amounts: each is settled (and audited
+    // where it becomes paid or stops being); those with their own choice or a canceled state are left.
+    const i = schema.invoices;
+    const orders = await tx
+      .select({ id: i.id })
+      .from(i)
+      .where(
+        and(
+          eq(i.organizationId, actor.organizationId),
+          eq(i.customerId, customerId),
+          isNull(i.nfseWithholdings),
+          ne(i.state, InvoiceState.Canceled),
+        ),
+      )
+      .orderBy(i.id);
+    for (const { id } of orders) {
+      const changes = await settleOrder(tx, actor.organizationId, id);
+      if (changes.length) await recordChange(tx, actor, id, 'update', changes);
+    }
   });
   return { withholdings: value };
 }
@@ -114,6 +135,8 @@ export async function putOrderWithholdings(db: Db, actor: Actor, invoiceId: numb
         before: invoice.nfseWithholdings ? JSON.stringify(invoice.nfseWithholdings) : null,
         after: value ? JSON.stringify(value) : null,
       },
+      // What it expects changed: the payments may now cover it, or no longer.
+      ...(await settleOrder(tx, actor.organizationId, invoice.id)),
     ]);
   });
   return getOrderWithholdings(db, actor, invoiceId);
