@@ -84,11 +84,21 @@ test.describe('technician on a phone', () => {
     ).toBeVisible();
 
     await section.getByLabel('Filtros limpos *').check();
-    await section.getByLabel('Pressão do gás (psi) *').fill('118,5'.replace(',', '.'));
+    const pressure = section.getByLabel('Pressão do gás (psi) *');
+    // Read the pt-BR way: '1.850' could be 1,85 or 1850, so it is refused, and nothing can be saved.
+    await pressure.fill('1.850');
+    await expect(section.getByText('Número ambíguo', { exact: false })).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Salvar respostas' })).toBeDisabled();
+    await pressure.fill('118,5');
     await section.getByLabel('Observações').fill('Dreno desobstruído');
     await section.getByRole('button', { name: 'Salvar respostas' }).click();
     await expect(page.getByText('Respostas salvas')).toBeVisible();
     await expect(section.getByText('Completo')).toBeVisible();
+    await expect(pressure).toHaveValue('118,5');
+    const kept = (await (await admin.get(`/invoices/${id}/checklists`)).json()) as {
+      data: { items: { label: string; value: unknown }[] }[];
+    };
+    expect(kept.data[0]!.items.find((i) => i.label === 'Pressão do gás (psi)')!.value).toBe(118.5);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await toolbar.getByRole('button', { name: 'Concluir' }).click();
@@ -132,4 +142,46 @@ test("the equipment's history lists the orders it was on, with the checklist's p
   await expect(dialog.getByRole('link', { name: `OS ${number}` })).toBeVisible();
   await expect(dialog.getByTestId('equipment-history')).toContainText('1 de 2 itens');
   await expect(dialog.getByTestId('equipment-history')).toContainText('0 fotos');
+});
+
+test('the office sees the answers the technician changed since it last opened the order', async ({ page, request }) => {
+  const admin = await apiAs(request, 'admin');
+  const worker = await apiAs(request, 'worker');
+  const template = await admin.post('/checklist-templates', {
+    name: unique('Corretiva'),
+    items: [
+      { label: 'Corrente (A)', kind: 'number' },
+      { label: 'Observações', kind: 'text' },
+    ],
+  });
+  const id = await orderForWorker(admin, request);
+  const checklist = (await (
+    await admin.post(`/invoices/${id}/checklists`, { template: (await template.json()).id })
+  ).json()) as { id: number; items: { id: number }[] };
+  const [current, notes] = checklist.items.map((i) => i.id);
+  const answer = (value: number, text: string) =>
+    worker.put(`/invoices/${id}/checklists/${checklist.id}`, {
+      answers: [
+        { item: current, value },
+        { item: notes, value: text },
+      ],
+    });
+  expect((await answer(7.5, 'Compressor ruidoso')).status()).toBe(200);
+
+  await loginAs(page, 'admin');
+  await page.goto(`/invoices/${id}/edit`);
+  const section = page.getByRole('region', { name: 'Checklists' });
+  await expect(section.getByLabel('Corrente (A)')).toHaveValue('7,5');
+  // Away from the order, the technician answers again; back on it, the office's kept copy shows first,
+  // then the server's: the new answers, with nothing to save.
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'Ordens de Serviço' })
+    .click();
+  await expect(page).toHaveURL(/\/invoices$/);
+  expect((await answer(8.25, 'Capacitor trocado')).status()).toBe(200);
+  await page.goBack();
+  await expect(section.getByLabel('Corrente (A)')).toHaveValue('8,25');
+  await expect(section.getByLabel('Observações')).toHaveValue('Capacitor trocado');
+  await expect(section.getByRole('button', { name: 'Salvar respostas' })).toBeDisabled();
 });

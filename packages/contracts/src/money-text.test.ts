@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatMeasureText,
   formatMoneyText,
+  measureTextMessages,
+  parseMeasureText,
   moneyTextMessages as m,
   parseMoneyText,
   parseQuantityText,
@@ -143,5 +146,34 @@ describe('parseStockText', () => {
     const r = parseStockText(typed, unit, allow);
     if (typeof expected === 'string') expect(r).toEqual({ ok: false, message: expected });
     else expect(r).toEqual({ ok: true, value: expected });
+  });
+});
+
+describe('parseMeasureText', () => {
+  const mm = measureTextMessages;
+  it.each<[string, number | null | string]>([
+    ['', null],
+    ['118,5', 118.5],
+    ['118.5', 118.5],
+    ['1.850,25', 1850.25],
+    ['-5,5', -5.5],
+    ['0,125', 0.125],
+    ['1185', 1185],
+    ['1.850', mm.ambiguous],
+    ['1,2345', mm.decimals],
+    ['118,5 psi', mm.invalid],
+    ['1,2,3', mm.invalid],
+  ])('%s', (typed, expected) => {
+    const r = parseMeasureText(typed);
+    if (typeof expected === 'string') expect(r).toEqual({ ok: false, message: expected });
+    else expect(r).toEqual({ ok: true, value: expected });
+  });
+
+  it('never turns 118,5 into 1185, and shows a value back the way it reads it', () => {
+    expect(parseMeasureText('118,5')).toEqual({ ok: true, value: 118.5 });
+    expect(formatMeasureText(118.5)).toBe('118,5');
+    expect(formatMeasureText(1850.125)).toBe('1850,125');
+    expect(formatMeasureText(-5)).toBe('-5');
+    expect(parseMeasureText(formatMeasureText(1850.125))).toEqual({ ok: true, value: 1850.125 });
   });
 });

@@ -149,3 +149,34 @@ export function parseStockText(
   const problem = stockQuantityProblem(value, unit, allow);
   return problem ? { ok: false, message: problem } : { ok: true, value };
 }
+
+export const measureTextMessages = {
+  invalid: 'Número inválido: use vírgula para as casas decimais, como 118,5',
+  ambiguous: 'Número ambíguo: use vírgula para as casas decimais, como 118,5 (e ponto só para milhares, como 1.850)',
+  decimals: 'Use no máximo 3 casas decimais',
+} as const;
+
+const measure: Grammar = {
+  decimals: 3,
+  // '1.850' could be 1,85 or 1850: refused, never guessed.
+  dotThenThree: 'ambiguous',
+  messages: { ...measureTextMessages, negative: measureTextMessages.invalid },
+};
+
+/**
+ * A measurement typed as a checklist answer (a pressure, a temperature, a current): read the pt-BR way
+ * like money ('118,5', '1.850,25'), up to 3 decimals, and negative where a reading is ('-5,5 °C' at an
+ * evaporator); a unit typed after it is refused rather than dropped. '' is null.
+ */
+export function parseMeasureText(text: string): TextReading {
+  const trimmed = text.trim();
+  const negative = /^[-−]/.test(trimmed);
+  const r = read(negative ? trimmed.replace(/^[-−]\s*/, '') : trimmed, measure, null);
+  if (!r.ok || r.value === null || !negative) return r;
+  return { ok: true, value: -r.value };
+}
+
+const measureFormat = lazyNumberFormat({ maximumFractionDigits: 3, useGrouping: false });
+/** '118,5': a measurement as its field shows it. */
+export const formatMeasureText = (value: number | null | undefined) =>
+  value === null || value === undefined || Number.isNaN(value) ? '' : measureFormat().format(value);

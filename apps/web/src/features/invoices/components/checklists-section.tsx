@@ -3,7 +3,9 @@ import { Badge, Button, Form, InputGroup } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import {
   checklistMessages,
+  formatMeasureText,
   isAnswered,
+  parseMeasureText,
   messages,
   type ChecklistValue,
   type OrderChecklist,
@@ -114,20 +116,36 @@ function ChecklistCard({
     latest?.show.answers
       ? (Object.fromEntries(latest.show.answers.map((a) => [a.item, a.value])) as Answers)
       : (Object.fromEntries(checklist.items.map((i) => [i.id, i.value])) as Answers);
-  const [answers, setAnswers] = useState<Answers>(baseline);
+  // Only what the user changed is kept here: every other answer shows the server's latest as it arrives
+  // (the technician's, saved from the phone), and an edit stays until it is saved.
+  const [edits, setEdits] = useState<Answers>({});
+  // Number answers as typed, while they are typed; a text the pt-BR reading refuses blocks the save.
+  const [typed, setTyped] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
   const answer = useAnswerChecklist(invoiceId);
   const remove = useRemoveChecklist(invoiceId);
   const confirm = useConfirm();
   const pictures = usePictures(invoiceId);
-  const set = (item: number, value: ChecklistValue) => setAnswers((a) => ({ ...a, [item]: value }));
-  const missing = checklist.items.filter((i) => i.required && !isAnswered(i.kind, answers[i.id] ?? null)).length;
   const saved = baseline();
+  const answers: Answers = { ...saved, ...edits };
+  const set = (item: number, value: ChecklistValue) => setEdits((e) => ({ ...e, [item]: value }));
+  const setNumber = (item: number, text: string) => {
+    setTyped((t) => ({ ...t, [item]: text }));
+    const read = parseMeasureText(text);
+    setErrors((e) => {
+      const next = { ...e };
+      if (read.ok) delete next[item];
+      else next[item] = read.message;
+      return next;
+    });
+    if (read.ok) set(item, read.value);
+  };
+  const unreadable = Object.keys(typed).some((k) => !parseMeasureText(typed[Number(k)]!).ok);
+  const missing = checklist.items.filter((i) => i.required && !isAnswered(i.kind, answers[i.id] ?? null)).length;
   const dirty = checklist.items.some((i) => (answers[i.id] ?? null) !== (saved[i.id] ?? null));
 
   const save = async () => {
     const body = { answers: checklist.items.map((i) => ({ item: i.id, value: answers[i.id] ?? null })) };
-    let result: OrderChecklist | undefined;
     try {
       const outcome = await sendOrQueue(
         {
@@ -139,10 +157,12 @@ function ChecklistCard({
           show: { checklistId: checklist.id, answers: body.answers },
         },
         async (key) => {
-          result = await answer.mutateAsync({ checklistId: checklist.id, body, key });
+          await answer.mutateAsync({ checklistId: checklist.id, body, key });
         },
       );
-      if (result) setAnswers(Object.fromEntries(result.items.map((i) => [i.id, i.value])));
+      // Saved (the list now holds the server's copy) or queued (the outbox's copy is the baseline).
+      setEdits({});
+      setTyped({});
       setErrors({});
       if (outcome === 'queued') toast.info(QUEUED_MESSAGE);
       else toast.success(checklistMessages.saved);
@@ -215,13 +235,12 @@ function ChecklistCard({
                   <Form.Label className="small mb-1">{label}</Form.Label>
                   {item.kind === 'number' ? (
                     <Form.Control
-                      type="number"
                       inputMode="decimal"
-                      step="any"
+                      autoComplete="off"
                       disabled={!editable}
                       isInvalid={!!error}
-                      value={typeof value === 'number' ? value : ''}
-                      onChange={(e) => set(item.id, e.target.value === '' ? null : Number(e.target.value))}
+                      value={typed[item.id] ?? (typeof value === 'number' ? formatMeasureText(value) : '')}
+                      onChange={(e) => setNumber(item.id, e.target.value)}
                     />
                   ) : item.kind === 'text' ? (
                     <Form.Control
@@ -258,7 +277,7 @@ function ChecklistCard({
         })}
       </ol>
       {editable && (
-        <Button size="sm" onClick={save} disabled={!dirty || answer.isPending}>
+        <Button size="sm" onClick={save} disabled={!dirty || unreadable || answer.isPending}>
           Salvar respostas
         </Button>
       )}
