@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures/index.ts';
+import { expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { addLines, moveEstimate, newEstimate } from '../fixtures/estimates.ts';
 
 /** The unread count the bell's badge shows (0 without a badge). */
@@ -20,6 +20,15 @@ test('the admin shares an estimate, the customer approves it on a phone without 
     phone: '(11) 98765-4321',
   });
   await addLines(admin, estimate.id, 2, 1);
+  // A product sold by weight: the customer reads '1,75 kg', never '1.75 ×'.
+  const gas = await admin.post('/products', { name: unique('Gás R410A'), price: 80, unit: 'kg' });
+  expect(gas.status(), await gas.text()).toBe(201);
+  const weighed = await admin.post(`/estimates/${estimate.id}/products`, {
+    product: (await gas.json()).id,
+    quantity: 1.75,
+    isGrouped: true,
+  });
+  expect(weighed.status(), await weighed.text()).toBe(201);
   await moveEstimate(admin, estimate.id, 1);
 
   await loginAs(page, 'admin');
@@ -57,6 +66,7 @@ test('the admin shares an estimate, the customer approves it on a phone without 
   await expect(customerPage.getByRole('heading', { name: `Orçamento nº ${estimate.number}` })).toBeVisible();
   await expect(customerPage.getByText(customer.name, { exact: true })).toBeVisible();
   await expect(customerPage.getByTestId('estimate-total')).toContainText('R$');
+  await expect(customerPage.getByRole('region', { name: 'Produtos' })).toContainText('1,75 kg × R$ 80,00');
   await customerPage.getByLabel('Seu nome').fill('Maria Cliente');
   const canvas = customerPage.getByTestId('signature-canvas');
   await canvas.scrollIntoViewIfNeeded();

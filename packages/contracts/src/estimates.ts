@@ -281,6 +281,8 @@ export const remainingLine = z.object({
   name: z.string(),
   description: z.string().nullable().optional(),
   quantity: z.number(),
+  /** A product's unit (null: a service), so the quantities read '1,75 kg'. */
+  unit: z.string().nullable(),
   isGrouped: z.boolean(),
   remaining: z.number(),
 });

@@ -97,6 +97,7 @@ export async function remainingOf(db: Db | Tx, estimateId: number) {
     name: r.name,
     description: 'description' in r ? r.description : null,
     quantity: Number(r.quantity),
+    unit: 'unit' in r ? r.unit : null,
     isGrouped: goesWhole({ isGrouped: r.is_grouped, quantity: Number(r.quantity), unit: 'unit' in r ? r.unit : null }),
     remaining: Number(r.quantity) - Number(r.taken),
   });

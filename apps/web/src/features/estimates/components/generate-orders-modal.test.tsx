@@ -28,10 +28,21 @@ const cleaning = {
   name: 'Limpeza',
   description: null,
   quantity: 2,
+  unit: null,
   isGrouped: false,
   remaining: 2,
 };
-const gas = { id: 6, itemNumber: 1, name: 'Gás', description: null, quantity: 3, isGrouped: true, remaining: 3 };
+const gas = {
+  id: 6,
+  itemNumber: 1,
+  name: 'Gás',
+  description: null,
+  quantity: 3,
+  unit: 'un',
+  isGrouped: true,
+  remaining: 3,
+};
+const fluid = { ...gas, id: 7, itemNumber: 2, name: 'Fluido', quantity: 1.75, unit: 'kg', remaining: 1.75 };
 
 /** A deferred promise: the test decides when a request answers. */
 function gate() {
@@ -57,12 +68,15 @@ describe('GenerateOrdersModal', () => {
       [`GET ${base}/invoices`]: () =>
         ({
           data: [],
-          remaining: { equipments: [split], services: [cleaning], products: [gas] },
+          remaining: { equipments: [split], services: [cleaning], products: [gas, fluid] },
         }) satisfies EstimateInvoicesResponse,
     });
     renderAsUser(<GenerateOrdersModal estimate={estimate} show onHide={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Gerar Ordens de Serviço' });
     expect(await within(dialog).findByLabelText(/Split 18k/)).toBeChecked();
+    // Quantities the pt-BR way, with the product's unit.
+    expect(within(dialog).getByLabelText(/Fluido agrupado · 1,75 kg/)).toBeChecked();
+    expect(within(dialog).getByLabelText(/Gás agrupado · 3 un\./)).toBeChecked();
     expect(within(dialog).getByLabelText(/restam \d de 2 un\./)).toBeChecked();
     expect(within(dialog).getByLabelText('Unidades de Limpeza')).toHaveValue(2);
     expect(within(dialog).getByLabelText(/agrupado · 3 un\./)).toBeChecked();

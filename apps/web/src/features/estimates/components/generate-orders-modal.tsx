@@ -4,6 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import {
   estimateMessages,
+  formatQuantity,
+  formatQuantityUnit,
   type EstimateDetail,
   type EstimateInvoicesResponse,
   type GenerateInvoiceBody,
@@ -15,6 +17,10 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { InvoiceStatusBadge } from '../../../components/invoices/invoice-status-badge.tsx';
 import { useEstimateInvoices, useGenerateInvoice } from '../api/invoices.ts';
+
+/** '1,75 kg' for a product of such a unit, '2 un.' for a service or a unit product. */
+const amount = (quantity: number, unit: string | null) =>
+  unit && unit !== 'un' ? formatQuantityUnit(quantity, unit) : `${formatQuantity(quantity)} un.`;
 
 const NEW = 'new' as const;
 type Target = number | typeof NEW | null;
@@ -138,7 +144,9 @@ export function GenerateOrdersModal({
             <>
               {l.itemNumber}. {l.name}{' '}
               <span className="small text-body-secondary">
-                {l.isGrouped ? `agrupado · ${l.quantity} un.` : `restam ${l.remaining} de ${l.quantity} un.`}
+                {l.isGrouped
+                  ? `agrupado · ${amount(l.quantity, l.unit)}`
+                  : `restam ${formatQuantity(l.remaining)} de ${amount(l.quantity, l.unit)}`}
               </span>
             </>
           }

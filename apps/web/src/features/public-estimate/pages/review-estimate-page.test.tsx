@@ -26,7 +26,7 @@ function publicEstimate(over: Partial<PublicEstimate> = {}): PublicEstimate {
     createdAt: '2026-11-20T13:00:00.000Z',
     expiresAt: '2026-12-20T13:00:00.000Z',
     services: [{ name: 'Limpeza de split', description: 'Filtro e serpentina', quantity: 2, price: 1850 }],
-    products: [{ name: 'Gás R410', unit: 'kg', quantity: 1, price: 120.5 }],
+    products: [{ name: 'Gás R410', unit: 'kg', quantity: 1.75, price: 120.5 }],
     equipments: [{ name: 'Split 12000', brand: 'LG', model: 'S4', serialNumber: 'SN-1' }],
     subTotal: 3820.5,
     discount: 20.5,
@@ -80,7 +80,7 @@ describe('ReviewEstimatePage', () => {
       'Limpeza de splitFiltro e serpentina2 × R$ 1.850,00R$ 3.700,00',
     );
     expect(within(screen.getByRole('region', { name: 'Produtos' })).getByRole('listitem')).toHaveTextContent(
-      'Gás R410 (kg)1 × R$ 120,50R$ 120,50',
+      'Gás R4101,75 kg × R$ 120,50R$ 210,88',
     );
     const values = screen.getByTestId('estimate-total').closest('dl')!;
     expect(values).toHaveTextContent('SubtotalR$ 3.820,50');

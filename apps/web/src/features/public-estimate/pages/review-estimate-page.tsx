@@ -4,7 +4,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { estimateShareMessages, messages, type PublicEstimate } from '@ordem-certa/contracts';
+import { estimateShareMessages, formatQuantityUnit, messages, type PublicEstimate } from '@ordem-certa/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney, formatTime } from '../../../lib/format.ts';
 import { pngSize } from '../../../lib/png-size.ts';
@@ -106,11 +106,11 @@ function Review({ estimate, token, refetch }: { estimate: PublicEstimate; token:
 
 /** What is proposed: the customer, the dates, the equipment, the priced lines and the totals. */
 function Quote({ estimate }: { estimate: PublicEstimate }) {
-  const priced = (key: number, text: ReactNode, quantity: number, price: number) => (
+  const priced = (key: number, text: ReactNode, quantity: number, price: number, unit?: string) => (
     <li key={key} className="d-flex justify-content-between gap-2 py-1 border-bottom">
       <span style={{ minWidth: 0 }}>{text}</span>
       <span className="text-nowrap text-end">
-        <span className="small text-body-secondary d-block">{`${quantity} × ${formatMoney(price)}`}</span>
+        <span className="small text-body-secondary d-block">{`${formatQuantityUnit(quantity, unit)} × ${formatMoney(price)}`}</span>
         {formatMoney(quantity * price)}
       </span>
     </li>
@@ -162,7 +162,7 @@ function Quote({ estimate }: { estimate: PublicEstimate }) {
           <section className="mt-3" aria-label="Produtos">
             <h2 className="h6 mb-1">Produtos</h2>
             <ul className="list-unstyled mb-0">
-              {estimate.products.map((p, n) => priced(n, `${p.name} (${p.unit})`, p.quantity, p.price))}
+              {estimate.products.map((p, n) => priced(n, p.name, p.quantity, p.price, p.unit))}
             </ul>
           </section>
         )}

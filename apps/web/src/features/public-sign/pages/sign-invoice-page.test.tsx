@@ -27,7 +27,7 @@ function publicInvoice(over: Partial<PublicInvoice> = {}): PublicInvoice {
     finishedAt: '2026-11-21T14:00:00.000Z',
     withValues: true,
     services: [{ name: 'Limpeza de split', description: 'Filtro e serpentina', quantity: 2, price: 1850 }],
-    products: [{ name: 'Gás R410', unit: 'un', quantity: 1, price: 120.5 }],
+    products: [{ name: 'Gás R410', unit: 'kg', quantity: 1.75, price: 120.5 }],
     subTotal: 3820.5,
     discount: 20.5,
     total: 3800,
@@ -152,7 +152,7 @@ describe('SignInvoicePage', () => {
       'Split 12000 · LG S4 · N/S SN-1',
     );
     expect(within(screen.getByRole('region', { name: 'Produtos' })).getByRole('listitem')).toHaveTextContent(
-      '1 × Gás R410',
+      '1,75 kg × Gás R410',
     );
     // The values are closed at first (the technician holds the phone).
     expect(document.body.textContent).not.toMatch(/R\$/);
@@ -174,7 +174,7 @@ describe('SignInvoicePage', () => {
       '2 × R$ 1.850,00R$ 3.700,00',
     );
     expect(within(screen.getByRole('region', { name: 'Produtos' })).getByRole('listitem')).toHaveTextContent(
-      '1 × R$ 120,50R$ 120,50',
+      '1,75 kg × R$ 120,50R$ 210,88',
     );
     const values = screen.getByTestId('public-total').closest('dl')!;
     expect(values).toHaveTextContent('SubtotalR$ 3.820,50');

@@ -4,7 +4,15 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { formatIdentifier, messages, paperworkMessages, PersonType, type PublicInvoice } from '@ordem-certa/contracts';
+import {
+  formatIdentifier,
+  formatQuantity,
+  formatQuantityUnit,
+  messages,
+  paperworkMessages,
+  PersonType,
+  type PublicInvoice,
+} from '@ordem-certa/contracts';
 import { API_BASE, ApiError, newIdempotencyKey, toastApiError } from '../../../lib/api-client.ts';
 import { QUEUED_MESSAGE, sendOrQueue } from '../../../lib/offline/outbox-runtime.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
@@ -127,12 +135,12 @@ function Signed({ invoice, token }: { invoice: PublicInvoice; token: string }) {
 function Summary({ invoice }: { invoice: PublicInvoice }) {
   const [showValues, setShowValues] = useState(false);
   const valuesId = useId();
-  const priced = (text: string, l: { quantity: number; price?: number }): ReactNode =>
+  const priced = (text: string, l: { quantity: number; unit?: string; price?: number }): ReactNode =>
     showValues && l.price !== undefined ? (
       <span className="d-flex justify-content-between gap-2">
         <span>{text}</span>
         <span className="text-nowrap text-end">
-          <span className="small text-body-secondary d-block">{`${l.quantity} × ${formatMoney(l.price)}`}</span>
+          <span className="small text-body-secondary d-block">{`${formatQuantityUnit(l.quantity, l.unit)} × ${formatMoney(l.price)}`}</span>
           {formatMoney(l.quantity * l.price)}
         </span>
       </span>
@@ -143,9 +151,11 @@ function Summary({ invoice }: { invoice: PublicInvoice }) {
     ['Equipamentos', invoice.equipments.map((e) => `${e.name} · ${e.brand} ${e.model} · N/S ${e.serialNumber}`)],
     [
       'Serviços',
-      invoice.services.map((s) => priced(`${s.quantity} × ${s.name}${s.description ? ` (${s.description})` : ''}`, s)),
+      invoice.services.map((s) =>
+        priced(`${formatQuantity(s.quantity)} × ${s.name}${s.description ? ` (${s.description})` : ''}`, s),
+      ),
     ],
-    ['Produtos', invoice.products.map((p) => priced(`${p.quantity} × ${p.name}`, p))],
+    ['Produtos', invoice.products.map((p) => priced(`${formatQuantityUnit(p.quantity, p.unit)} × ${p.name}`, p))],
   ];
   return (
     <Card className="mb-3">
