@@ -10,10 +10,15 @@ export {
   type UpdatePartyBody as UpdateCompanyBody,
 } from './party.ts';
 
-/** Placeholders of the e-mail subject, replaced when an estimate is e-mailed to its customer. */
+/** Placeholders of the e-mail subject and message, replaced when an estimate is e-mailed to its customer. */
 export const emailPlaceholders = {
   estimateNumber: { token: '{{numero}}', label: 'Número do orçamento' },
   customer: { token: '{{cliente}}', label: 'Cliente' },
+  firstName: { token: '{{primeiro_nome}}', label: 'Primeiro nome do cliente' },
+  company: { token: '{{empresa}}', label: 'Empresa' },
+  total: { token: '{{total}}', label: 'Total' },
+  validity: { token: '{{validade}}', label: 'Validade' },
+  link: { token: '{{link}}', label: 'Link para aprovar' },
 } as const;
 
 /** The stored HTML of the e-mail message and signature; the server sanitizes it. */

@@ -12,17 +12,41 @@ import { AppError } from '../../lib/errors.ts';
  * table; this is the part they share.
  */
 
-/** The company's template with its placeholders filled: {{numero}}, {{cliente}} and {{empresa}}. */
+/**
+ * The company's template with its placeholders filled: {{numero}}, {{cliente}} and {{empresa}}, and
+ * where the record has them {{primeiro_nome}}, {{total}}, {{validade}} and {{link}} (in HTML a link
+ * that can be clicked; empty when there is none).
+ */
 export function fillTemplate(
   template: string,
-  values: { number: number; customer: string; company: string },
+  values: {
+    number: number;
+    customer: string;
+    company: string;
+    firstName?: string;
+    total?: string;
+    validity?: string;
+    link?: string | null;
+  },
   html: boolean,
 ) {
   const v = (s: string) => (html ? escapeHtml(s) : s);
-  return template
-    .replaceAll('{{numero}}', String(values.number))
-    .replaceAll('{{cliente}}', v(values.customer))
-    .replaceAll('{{empresa}}', v(values.company));
+  const link = values.link
+    ? html
+      ? `<a href="${escapeHtml(values.link)}">${escapeHtml(values.link)}</a>`
+      : values.link
+    : '';
+  // One pass, so a value that happens to hold a placeholder (a customer named '{{link}}') stays as it is.
+  const filled: Record<string, string> = {
+    '{{numero}}': String(values.number),
+    '{{cliente}}': v(values.customer),
+    '{{empresa}}': v(values.company),
+    '{{primeiro_nome}}': v(values.firstName ?? values.customer),
+    '{{total}}': v(values.total ?? ''),
+    '{{validade}}': v(values.validity ?? ''),
+    '{{link}}': link,
+  };
+  return template.replace(/\{\{(numero|cliente|empresa|primeiro_nome|total|validade|link)\}\}/g, (t) => filled[t] ?? t);
 }
 
 /** The plain-text part of an HTML message. */

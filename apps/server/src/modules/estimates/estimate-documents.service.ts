@@ -2,6 +2,10 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import {
   EstimateCommentType,
   EstimateStatus,
+  formatDate,
+  formatMoney,
+  fromCents,
+  PersonType,
   estimateDocumentStatusLabels,
   estimateMessages,
   PDF_LINK_TTL_SECONDS,
@@ -17,6 +21,7 @@ import { estimateEmailTable, fillTemplate, sendRecordPdf, type EmailSender } fro
 import { latestPrinted, printedHead, printPhotos, verifyDocumentLink } from '../../core/documents/printed-record.ts';
 import type { DocumentLink, DocumentServer, PdfLog } from '../../core/documents/printed-record.ts';
 import { findEstimate, recordChange, type Actor } from './estimate-access.ts';
+import { shareEstimate, sharingFields } from './estimate-sharing.service.ts';
 import { PdfCache, pdfCache } from '../../core/documents/pdf-cache.ts';
 import { renderPdf } from '../../core/documents/pdf-pool.ts';
 import { MAX_PRINTED_COMMENTS } from '../../core/documents/pdf/printed-data.ts';
@@ -145,37 +150,76 @@ export async function loadEstimatePdfData(
 
 // ---- e-mail --------------------------------------------------------------------------------------
 
+/** The customer as a greeting names them: an individual's first name, a business by its nome fantasia. */
+const greetingName = (c: EstimatePdfData['customer']) =>
+  c.type === PersonType.Natural ? (c.name.trim().split(/\s+/)[0] ?? c.name) : c.alias?.trim() || c.name;
+
+/** Without the company's own words: a greeting, what is sent, its total and validity, and the link. */
+const DEFAULT_SUBJECT = 'Orçamento nº {{numero}} — {{empresa}}';
+const defaultBody = (withLink: boolean) =>
+  [
+    '<p>Olá, {{primeiro_nome}}!</p>',
+    `<p>Segue em anexo o orçamento nº {{numero}} da {{empresa}}, no valor de {{total}}${withLink ? ', válido até {{validade}}' : ''}.</p>`,
+    withLink ? '<p>Para conferir e aprovar pelo celular, sem senha: {{link}}</p>' : '',
+  ].join('');
+
 /**
  * POST estimates/{id}/email: the company's e-mail template (subject, message, signature) with its
- * placeholders filled, the estimate PDF attached, journaled in the estimate's e-mail history.
+ * placeholders filled, the estimate PDF attached, journaled in the estimate's e-mail history. An
+ * estimate awaiting approval goes with its approval link (a new one when none works; without {{link}} in the company's
+ * words it is added after them); the sender and the words name the company by its nome fantasia.
  */
 export async function sendEstimateEmail(
-  deps: EmailSender & { db: Db; storage: FileStorage; log: PdfLog },
+  deps: EmailSender & { db: Db; storage: FileStorage; log: PdfLog; appUrl: string },
   actor: Actor,
   id: number,
   to: string[],
 ) {
   const { db } = deps;
   const estimate = await findEstimate(db, actor, id);
+  let { share } = await sharingFields(db, id);
+  // Awaiting approval, it goes with a working link (a draft e-mailed stays a draft, with none).
+  if (estimate.status !== EstimateStatus.Wip) share = null;
+  else share ??= await shareEstimate(db, actor, id, { tell: false });
   const data = await loadEstimatePdfData(db, deps.storage, actor.organizationId, id, deps.log);
   const [company] = await db.select().from(schema.companies).where(eq(schema.companies.id, estimate.companyId));
-  const values = { number: data.estimate.number, customer: data.customer.name, company: data.company.name };
-  const subject = fillTemplate(company!.emailSubject?.trim() || 'Orçamento nº {{numero}}', values, false);
+  const companyName = company!.alias?.trim() || company!.name;
+  const link = share ? `${deps.appUrl}${share.url}` : null;
+  const values = {
+    number: data.estimate.number,
+    customer: data.customer.name,
+    company: companyName,
+    firstName: greetingName(data.customer),
+    total: formatMoney(fromCents(data.estimate.subtotalCents - data.estimate.discountCents)),
+    validity: share ? formatDate(share.expiresAt, data.timeZone) : '',
+    link,
+  };
+  const subject = fillTemplate(company!.emailSubject?.trim() || DEFAULT_SUBJECT, values, false);
+  const own = [company!.emailBody, company!.emailSignature].filter((part): part is string => !!part?.trim());
+  const body = company!.emailBody?.trim() ? company!.emailBody : own.length ? '' : defaultBody(!!link);
+  const linked = own.some((part) => part.includes('{{link}}')) || body.includes('{{link}}');
+  const words = [
+    body,
+    link && !linked ? '<p>Para conferir e aprovar o orçamento pelo celular: {{link}}</p>' : '',
+    company!.emailSignature?.trim() ? company!.emailSignature : '',
+  ].filter((part) => !!part);
   // The stored HTML was sanitized on save; it is sanitized again after filling, in case of older rows.
-  const html = await sanitizeRichText(
-    [company!.emailBody, company!.emailSignature]
-      .filter((part): part is string => !!part?.trim())
-      .map((part) => fillTemplate(part, values, true))
-      .join('<br>') || `<p>Segue o orçamento nº ${values.number}.</p>`,
-  );
+  const html = await sanitizeRichText(fillTemplate(words.join('<br>'), values, true));
   const pdf = await renderPdf({ kind: 'estimate', data });
-  const sent = await sendRecordPdf(deps, estimateEmailTable, actor, id, company!, {
-    to,
-    subject,
-    html,
-    filename: `Orcamento-${values.number}.pdf`,
-    pdf,
-  });
+  const sent = await sendRecordPdf(
+    deps,
+    estimateEmailTable,
+    actor,
+    id,
+    { name: companyName, email: company!.email },
+    {
+      to,
+      subject,
+      html,
+      filename: `Orcamento-${values.number}.pdf`,
+      pdf,
+    },
+  );
   await db.transaction((tx) =>
     recordChange(tx, actor, id, 'update', [{ field: 'emails', before: null, after: { subject, to } }]),
   );

@@ -119,6 +119,56 @@ describe('e-mail', () => {
     expect(row!.finishedAt).not.toBeNull();
   });
 
+  it('awaiting approval it carries the approval link, and the template its placeholders; a draft has none', async () => {
+    await db()
+      .update(schema.companies)
+      .set({
+        alias: 'Clima Fácil',
+        emailSubject: 'Orçamento {{numero}} — {{empresa}}',
+        emailBody: '<p>Oi {{primeiro_nome}}, total {{total}} até {{validade}}.</p>',
+      })
+      .where(eq(schema.companies.id, w.company.id));
+    try {
+      const e = await quote();
+      expect((await send(smtpApp, e.id, 'link@exemplo.com.br')).statusCode).toBe(200);
+      const { mail } = received.find((r) => r.to.includes('link@exemplo.com.br'))!;
+      // The link the office would share: working, and the one the estimate now has.
+      const detail = await w.ok('GET', `/${e.id}`);
+      expect(detail.share?.url).toMatch(new RegExp(`^/estimates/${e.id}/review\\?token=`));
+      const url = `http://localhost:80${detail.share.url}`;
+      expect(mail.html).toContain(`href="${url.replaceAll('&', '&amp;')}"`);
+      expect(mail.text).toContain(url);
+      const first = w.customer.name.split(' ')[0]!;
+      const validity = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(
+        new Date(detail.share.expiresAt),
+      );
+      expect(mail.text).toContain(`Oi ${first}, total R$\u00a0${'360,00'} até ${validity}.`);
+      // The company by its nome fantasia, accents kept, in the subject and as the sender's name.
+      expect(mail.subject).toBe(`Orçamento ${e.number} — Clima Fácil`);
+      expect(mail.from!.value).toEqual([{ name: 'Clima Fácil', address: 'contato@oficina.com.br' }]);
+      const token = new URL(url).searchParams.get('token')!;
+      const page = await ctx.app.inject({ method: 'GET', url: `/api/public/estimates/${e.id}?token=${token}` });
+      expect(page.statusCode, page.body).toBe(200);
+
+      // A draft e-mailed stays a draft and goes without a link.
+      const draft = await w.createEstimate();
+      await w.ok('POST', `/${draft.id}/services`, { service: w.service.id, quantity: 1 });
+      expect((await send(smtpApp, draft.id, 'rascunho@exemplo.com.br')).statusCode).toBe(200);
+      const sent = received.find((r) => r.to.includes('rascunho@exemplo.com.br'))!.mail;
+      expect(sent.text).not.toContain('/review?token=');
+      expect((await w.ok('GET', `/${draft.id}`)).share).toBeNull();
+    } finally {
+      await db()
+        .update(schema.companies)
+        .set({
+          alias: w.company.alias ?? null,
+          emailSubject: 'Orçamento {{numero}} para {{cliente}}',
+          emailBody: '<p>Olá, {{cliente}}! Segue o orçamento nº {{numero}} da {{empresa}}.</p>',
+        })
+        .where(eq(schema.companies.id, w.company.id));
+    }
+  });
+
   it('a company name cannot choose the sender: the From header keeps the configured address alone', async () => {
     const evil = 'Evil <attacker@x.com>, "a" <b@c.d>';
     const [company] = await db()

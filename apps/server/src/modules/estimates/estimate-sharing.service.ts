@@ -65,7 +65,7 @@ const shownHash = (estimate: EstimateRow, c: ShownContent) =>
  * POST estimates/{id}/share: a new link (the previous one stops working) valid for
  * ESTIMATE_SHARE_DAYS. A draft shared is a quote sent: it moves to Em Andamento.
  */
-export async function shareEstimate(db: Db, actor: Actor, id: number) {
+export async function shareEstimate(db: Db, actor: Actor, id: number, { tell = true } = {}) {
   return db.transaction(async (tx) => {
     const row = await lockEstimate(tx, actor, id);
     if (!isOpen(row.status)) throw conflict(estimateShareMessages.cannotShare);
@@ -83,7 +83,8 @@ export async function shareEstimate(db: Db, actor: Actor, id: number) {
         ? [{ field: 'status', before: estimateStatusLabels[EstimateStatus.Draft], after: estimateStatusLabels[status] }]
         : []),
     ]);
-    await tellCustomer(tx, actor.organizationId, { event: 'estimateSent', estimateId: id });
+    // Shared for an e-mail, the e-mail is what tells the customer.
+    if (tell) await tellCustomer(tx, actor.organizationId, { event: 'estimateSent', estimateId: id });
     return { url: estimateSharePath(id, token), expiresAt: expiresAt.toISOString() };
   });
 }

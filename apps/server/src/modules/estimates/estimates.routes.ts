@@ -354,7 +354,15 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       sendEstimateEmail(
-        { db: app.db, storage: app.storage, mailer: app.mailer, mailFrom: app.mailFrom, log: request.log },
+        {
+          db: app.db,
+          storage: app.storage,
+          mailer: app.mailer,
+          mailFrom: app.mailFrom,
+          log: request.log,
+          // The address the app is configured at; else the one the admin is using it at.
+          appUrl: app.config.appUrl ?? `${request.protocol}://${request.host}`,
+        },
         request.auth,
         request.params.id,
         request.body.to,

@@ -100,6 +100,11 @@ export function CompanyEmailTab({ company }: { company: Company }) {
         <PlaceholderButtons placeholders={emailPlaceholders} onInsert={insert} />
       </Form.Group>
       {editor('emailBody', 'Mensagem', 200)}
+      <Form.Text as="p" className="d-block mt-n2 mb-3">
+        Na mensagem e no título valem {emailPlaceholders.firstName.token}, {emailPlaceholders.total.token},{' '}
+        {emailPlaceholders.validity.token} e {emailPlaceholders.link.token}. Sem {emailPlaceholders.link.token}, o link
+        para aprovar vai depois da mensagem; em branco, o e-mail leva uma saudação, o total, a validade e o link.
+      </Form.Text>
       {editor('emailSignature', 'Assinatura', 120)}
       <fieldset className="mb-4">
         <legend className="fs-6 fw-normal mb-2">Imagem da assinatura</legend>
