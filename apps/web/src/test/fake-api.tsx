@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
-import { ROLE_ADMIN, ROLE_USER } from '@ordem-certa/contracts';
+import { permissionNames, permissionsOfRoles, ROLE_ADMIN, ROLE_USER } from '@ordem-certa/contracts';
 import { AuthProvider } from '../lib/auth.tsx';
 import { ConfirmProvider } from '../components/confirm-dialog.tsx';
 
@@ -26,6 +26,30 @@ export function fakeToken(role: 'admin' | 'worker', sub = role === 'admin' ? 1 :
 type Handler = (body: unknown, url: URL) => { status?: number; body?: unknown } | unknown;
 
 /**
+ * GET /api/me as the server answers it for the bearer of a token made by fakeToken: an admin holds
+ * everything, a collaborator what the Técnico role holds. A table may answer it its own way instead.
+ */
+function meOf(headers: RequestInit['headers']) {
+  const bearer = (headers as Record<string, string> | undefined)?.authorization?.replace(/^Bearer /, '') ?? '';
+  const payload = JSON.parse(atob(bearer.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+    sub: string;
+    name: string;
+    email: string;
+    roles: string[];
+    organizationId: number;
+  };
+  const granted = permissionsOfRoles(payload.roles);
+  return {
+    id: Number(payload.sub),
+    name: payload.name,
+    email: payload.email,
+    roles: payload.roles,
+    permissions: permissionNames.filter((p) => granted.has(p)),
+    organization: { id: payload.organizationId, name: 'Oficina', timeZone: 'America/Sao_Paulo', features: {} },
+  };
+}
+
+/**
  * A fetch that answers 'METHOD /api/path' (path without the query) from a table and records every call.
  * A handler returning {status, body} sets the status; anything else is a 200 body.
  */
@@ -36,7 +60,9 @@ export function fakeApi(routes: Record<string, Handler>) {
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, path: url.pathname, url, body });
-    const handler = routes[`${method} ${url.pathname}`];
+    const handler =
+      routes[`${method} ${url.pathname}`] ??
+      (`${method} ${url.pathname}` === 'GET /api/me' ? () => meOf(init.headers) : undefined);
     if (!handler) return new Response(JSON.stringify({ errors: ['not found'] }), { status: 404 });
     const out = handler(body, url);
     const shaped: { status?: number; body?: unknown } =
