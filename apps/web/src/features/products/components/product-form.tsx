@@ -1,6 +1,7 @@
 import { Form } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
-import { DEFAULT_UNIT, PRODUCT_UNITS, productBody, unitNames, type ProductBody } from '@ordem-certa/contracts';
+import { can, DEFAULT_UNIT, PRODUCT_UNITS, productBody, unitNames, type ProductBody } from '@ordem-certa/contracts';
+import { useViewer } from '../../../lib/auth.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { MoneyField, TextField, useRegisterForm, WarrantyField } from '../../../components/register-form.tsx';
@@ -25,6 +26,9 @@ export function ProductForm({ defaultValues, isNew, onSubmit }: ProductFormProps
     formState: { errors, isSubmitting },
   } = form;
   const unit = watch('unit') ?? DEFAULT_UNIT;
+  // Who may not see costs neither sees nor sends one: an edit without it keeps the product's.
+  const viewer = useViewer();
+  const seesCost = can(viewer, 'cost.see');
   return (
     <Form noValidate onSubmit={submit} className="form-narrow">
       <TextField id="product-name" label="Nome" error={errors.name?.message} {...register('name')} />
@@ -37,23 +41,25 @@ export function ProductForm({ defaultValues, isNew, onSubmit }: ProductFormProps
         <Form.Text>Opcional: o SKU, o código de barras, a referência ou o número no sistema anterior.</Form.Text>
       </TextField>
       <MoneyField control={control} name="price" id="product-price" label="Preço" error={errors.price?.message} />
-      <Form.Group className="mb-3">
-        <Form.Label htmlFor="product-cost">Custo</Form.Label>
-        <Controller
-          control={control}
-          name="cost"
-          render={({ field }) => (
-            <MoneyInput
-              id="product-cost"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.cost?.message}
-            />
-          )}
-        />
-        <Form.Text>O que uma unidade custa à empresa; as compras com custo atualizam a média.</Form.Text>
-      </Form.Group>
+      {seesCost && (
+        <Form.Group className="mb-3">
+          <Form.Label htmlFor="product-cost">Custo</Form.Label>
+          <Controller
+            control={control}
+            name="cost"
+            render={({ field }) => (
+              <MoneyInput
+                id="product-cost"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.cost?.message}
+              />
+            )}
+          />
+          <Form.Text>O que uma unidade custa à empresa; as compras com custo atualizam a média.</Form.Text>
+        </Form.Group>
+      )}
       <Form.Group className="mb-3" controlId="product-unit">
         <Form.Label>Unidade</Form.Label>
         <Form.Select isInvalid={!!errors.unit} aria-describedby="product-unit-help" {...register('unit')}>
@@ -111,7 +117,7 @@ export function ProductForm({ defaultValues, isNew, onSubmit }: ProductFormProps
         <Form.Text>Opcional: ao chegar a este número, os administradores recebem um aviso no sino.</Form.Text>
       </Form.Group>
       <WarrantyField form={form} name="warrantyDays" id="product-warranty" />
-      <FormActions cancelTo="/products" isSubmitting={isSubmitting} />
+      {can(viewer, 'product.manage') && <FormActions cancelTo="/products" isSubmitting={isSubmitting} />}
     </Form>
   );
 }

@@ -1,0 +1,209 @@
+import type { Page } from '@playwright/test';
+import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
+import { newCpf } from '../fixtures/identifiers.ts';
+import { startedOrder } from '../fixtures/orders.ts';
+import { roleOf, userWithRole } from '../fixtures/team.ts';
+
+const viewports = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+];
+
+/** The main menu, opened first on a phone (where it folds behind the toggle). */
+async function openMenu(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+  const toggle = page.locator('.navbar-toggler');
+  if (await toggle.isVisible()) await toggle.click();
+  return nav;
+}
+
+async function pick(page: Page, label: string, search: string, option: string | RegExp) {
+  const box = page.getByLabel(label, { exact: true });
+  await box.click();
+  await box.fill(search);
+  await page.getByRole('option', { name: option }).click();
+}
+
+for (const viewport of viewports) {
+  test.describe(`team roles (${viewport.width} px)`, () => {
+    test.use({ viewport });
+
+    test('an Atendente creates a customer and an estimate and sees no payroll, no finance and no cost', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const frontDesk = await userWithRole(request, 'frontDesk', 'Rita Atendente');
+      await loginAs(page, frontDesk.email, frontDesk.password);
+      await page.goto('/');
+      const nav = await openMenu(page);
+      await expect(nav.getByRole('link', { name: 'Orçamentos' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Clientes' })).toBeVisible();
+      await expect(nav.getByRole('button', { name: 'Financeiro' })).toHaveCount(0);
+      await expect(nav.getByRole('link', { name: 'Relatórios' })).toHaveCount(0);
+      await nav.getByRole('button', { name: 'Cadastros' }).click();
+      await expect(nav.getByRole('link', { name: 'Produtos' })).toBeVisible();
+      for (const hidden of ['Colaboradores', 'Funções', 'Minhas Empresas', 'Etiquetas'])
+        await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
+      await page.getByRole('button', { name: frontDesk.name }).click();
+      await expect(page.getByRole('link', { name: 'Organização' })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+
+      // A customer through the form.
+      await page.goto('/customers');
+      const customerName = unique('Cliente da Recepção');
+      await page.getByRole('link', { name: 'Novo' }).click();
+      await page.getByLabel('Tipo').selectOption({ label: 'Pessoa física' });
+      await page.getByLabel('CPF').pressSequentially(newCpf().raw);
+      await page.getByLabel('Nome', { exact: true }).fill(customerName);
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect(page.getByText('Cliente cadastrado com sucesso')).toBeVisible();
+      const customerId = Number(/\/customers\/(\d+)\/edit/.exec(page.url())![1]);
+
+      // Its estimate, from the new-estimate form with the customer already chosen.
+      await page.goto(`/estimates/new?customerId=${customerId}`);
+      await expect(page.getByLabel('Cliente', { exact: true })).toHaveValue(customerName);
+      await pick(page, 'Empresa', 'Demo', /Demo Refrigeração/);
+      await pick(page, 'Natureza da Operação', 'avulso', /Prestação de serviço/);
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect(page).toHaveURL(/\/estimates\/\d+\/edit$/);
+      await expect(page.getByTestId('estimate-status-badge')).toHaveText('Rascunho', { timeout: 30_000 });
+
+      // Products with their prices, never their costs; no button to add one.
+      await page.goto('/products');
+      await expect(page.getByRole('heading', { name: 'Produtos' })).toBeVisible();
+      await expect(page.getByRole('columnheader', { name: 'Estoque' })).toBeVisible();
+      await expect(page.getByRole('columnheader', { name: 'Custo' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Novo' })).toHaveCount(0);
+      await page.locator('.data-table tbody tr').first().getByRole('link').click();
+      await expect(page.getByLabel('Preço', { exact: true })).toBeVisible();
+      await expect(page.getByLabel('Custo', { exact: true })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Estoque' })).not.toContainText('Custo');
+
+      // Payroll, receivables, expenses and the settings are not pages for her.
+      for (const path of ['/payrolls', '/receivables', '/expenses', '/reports/cash-flow', '/admin/users', '/roles']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+      }
+    });
+
+    test('a Financeiro records a payment on an order and sees the finance menu, not the users', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const order = await startedOrder(request, { label: 'Cliente do Financeiro', quantity: 2 });
+      const finance = await userWithRole(request, 'finance', 'Fabio Financeiro');
+      await loginAs(page, finance.email, finance.password);
+      await page.goto('/');
+      const nav = await openMenu(page);
+      await nav.getByRole('button', { name: 'Financeiro' }).click();
+      await expect(nav.getByRole('link', { name: 'Contas a receber' })).toBeVisible();
+      await expect(nav.getByRole('button', { name: 'Cadastros' })).toHaveCount(0);
+
+      await page.goto(`/invoices/${order.id}/edit`);
+      const card = page.getByRole('region', { name: 'Pagamentos' });
+      await expect(card.getByTestId('balance')).toHaveText('R$ 500,00', { timeout: 30_000 });
+      await card.getByRole('button', { name: 'Registrar pagamento' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Registrar pagamento' });
+      await dialog.getByLabel('Valor').fill('500,00');
+      await dialog.getByRole('button', { name: 'Registrar' }).click();
+      await expect(page.getByText('Pagamento registrado')).toBeVisible();
+      await expect(card.getByTestId('balance')).toHaveText('R$ 0,00');
+      const payments = (await (await order.admin.get(`/invoices/${order.id}/payments`)).json()) as { paid: number };
+      expect(payments.paid).toBe(500);
+    });
+  });
+}
+
+test('the admin creates a role in Funções, gives it to a collaborator, and it cannot be removed while in use', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const roleName = unique('Vendedor');
+  await loginAs(page, 'admin');
+  await page.goto('/');
+  const nav = await openMenu(page);
+  await nav.getByRole('button', { name: 'Cadastros' }).click();
+  await nav.getByRole('link', { name: 'Funções' }).click();
+  await expect(page.getByRole('heading', { name: 'Funções' })).toBeVisible();
+  const builtIn = page.getByRole('row').filter({ hasText: 'Atendente' });
+  await expect(builtIn).toContainText('Do sistema');
+
+  // A built-in role is shown, not changed.
+  await builtIn.getByRole('link', { name: 'Atendente' }).click();
+  await expect(page.getByRole('heading', { name: /Função: Atendente/ })).toBeVisible();
+  await expect(page.getByLabel('Ver clientes')).toBeChecked();
+  await expect(page.getByLabel('Ver clientes')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Remover' })).toHaveCount(0);
+
+  await page.goto('/roles/new');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Este campo é obrigatório')).toBeVisible();
+  await page.getByLabel('Nome').fill(roleName);
+  // What every role holds is checked and locked.
+  await expect(page.getByLabel('Receber as próprias notificações')).toBeChecked();
+  await expect(page.getByLabel('Receber as próprias notificações')).toBeDisabled();
+  await page
+    .getByRole('group', { name: /Orçamentos/ })
+    .getByRole('button', { name: 'Marcar todas' })
+    .click();
+  await page.getByLabel('Ver clientes').check();
+  await page.getByLabel('Ver preços').check();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Função cadastrada com sucesso')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: roleName });
+  await expect(row).toContainText('Personalizada');
+  await expect(row).toContainText('0');
+
+  // A new collaborator gets the role from the form.
+  const email = `${unique('vendedor').replace(/\s+/g, '-').toLowerCase()}@teste.com.br`;
+  const userName = unique('Vera Vendedora');
+  await page.goto('/admin/users/new');
+  await page.getByLabel('Nome').fill(userName);
+  await page.getByLabel('Perfil').selectOption({ label: roleName });
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill('senha-da-vera');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Colaborador cadastrado com sucesso')).toBeVisible();
+
+  // The role lists her, and refuses to go while she holds it.
+  const role = await roleOf(request, { name: roleName });
+  await page.goto(`/roles/${role.id}/edit`);
+  const holders = page.getByRole('region', { name: /Quem tem esta função/ });
+  await expect(holders.getByRole('link', { name: userName })).toBeVisible();
+  await page.getByRole('button', { name: 'Remover' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remover', exact: true }).click();
+  await expect(holders).toContainText('A função está atribuída a usuários');
+
+  // She sees what the role holds: estimates and customers, no service orders, no registers.
+  const context = await browser.newContext();
+  const hers = await context.newPage();
+  await loginAs(hers, email, 'senha-da-vera');
+  await hers.goto('/estimates');
+  const herNav = hers.getByRole('navigation', { name: 'Navegação principal' });
+  await expect(hers.getByRole('heading', { name: 'Orçamentos' })).toBeVisible();
+  await expect(herNav.getByRole('link', { name: 'Clientes' })).toBeAttached();
+  await expect(herNav.getByRole('link', { name: 'Ordens de Serviço' })).toHaveCount(0);
+  await expect(herNav.getByRole('button', { name: 'Cadastros' })).toHaveCount(0);
+  await context.close();
+
+  // Once nobody holds it, it goes.
+  const admin = await apiAs(request, 'admin');
+  const technician = await roleOf(request, { builtIn: 'technician' });
+  const users = (await (await admin.get('/roles/' + role.id)).json()).users as Array<{ id: number }>;
+  const demo = `/api${admin.org.replace('/api', '/admin')}/users/${users[0]!.id}`;
+  const current = await (await request.get(demo, { headers: { authorization: `Bearer ${admin.token}` } })).json();
+  const moved = await request.put(demo, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { name: current.name, email: current.email, roleId: technician.id, plainPassword: '' },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  await page.reload();
+  await page.getByRole('button', { name: 'Remover' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remover', exact: true }).click();
+  await expect(page.getByText('Função removida com sucesso')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: roleName })).toHaveCount(0);
+});
