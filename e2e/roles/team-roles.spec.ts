@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
-import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { apiAs, apiLogin, expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { newCpf } from '../fixtures/identifiers.ts';
 import { startedOrder } from '../fixtures/orders.ts';
 import { roleOf, userWithRole } from '../fixtures/team.ts';
@@ -15,6 +16,23 @@ async function openMenu(page: Page) {
   const toggle = page.locator('.navbar-toggler');
   if (await toggle.isVisible()) await toggle.click();
   return nav;
+}
+
+/** A full-page picture of the screen, for looking at it. */
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/shots/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+
+/** Turns on the user's two-step sign-in with the authenticator's code, as the profile screen does. */
+async function enrolTwoFactor(request: APIRequestContext, token: string) {
+  const org = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).organizationId;
+  const headers = { authorization: `Bearer ${token}` };
+  const path = `/api/organizations/${org}/profile/two-factor`;
+  const setup = await request.post(path, { headers });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const code = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, '')), digits: 6, period: 30 }).generate();
+  const confirmed = await request.post(`${path}/confirm`, { headers, data: { code } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 
 async function pick(page: Page, label: string, search: string, option: string | RegExp) {
@@ -39,7 +57,7 @@ for (const viewport of viewports) {
       const nav = await openMenu(page);
       await expect(nav.getByRole('link', { name: 'Orçamentos' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Clientes' })).toBeVisible();
-      await expect(nav.getByRole('button', { name: 'Financeiro' })).toHaveCount(0);
+      await expect(nav.getByRole('button', { name: 'Financeiro', exact: true })).toHaveCount(0);
       await expect(nav.getByRole('link', { name: 'Relatórios' })).toHaveCount(0);
       await nav.getByRole('button', { name: 'Cadastros' }).click();
       await expect(nav.getByRole('link', { name: 'Produtos' })).toBeVisible();
@@ -79,6 +97,7 @@ for (const viewport of viewports) {
       await expect(page.getByLabel('Preço', { exact: true })).toBeVisible();
       await expect(page.getByLabel('Custo', { exact: true })).toHaveCount(0);
       await expect(page.getByRole('region', { name: 'Estoque' })).not.toContainText('Custo');
+      await shot(page, 'front-desk-product');
 
       // Payroll, receivables, expenses and the settings are not pages for her.
       for (const path of ['/payrolls', '/receivables', '/expenses', '/reports/cash-flow', '/admin/users', '/roles']) {
@@ -97,7 +116,7 @@ for (const viewport of viewports) {
       await loginAs(page, finance.email, finance.password);
       await page.goto('/');
       const nav = await openMenu(page);
-      await nav.getByRole('button', { name: 'Financeiro' }).click();
+      await nav.getByRole('button', { name: 'Financeiro', exact: true }).click();
       await expect(nav.getByRole('link', { name: 'Contas a receber' })).toBeVisible();
       await expect(nav.getByRole('button', { name: 'Cadastros' })).toHaveCount(0);
 
@@ -110,100 +129,122 @@ for (const viewport of viewports) {
       await dialog.getByRole('button', { name: 'Registrar' }).click();
       await expect(page.getByText('Pagamento registrado')).toBeVisible();
       await expect(card.getByTestId('balance')).toHaveText('R$ 0,00');
+      await shot(page, 'finance-order');
       const payments = (await (await order.admin.get(`/invoices/${order.id}/payments`)).json()) as { paid: number };
       expect(payments.paid).toBe(500);
     });
+
+    test('the admin creates a role in Funções, gives it to a collaborator, resets her second factor, and the role cannot go while in use', async ({
+      page,
+      request,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const roleName = unique('Vendedor');
+      await loginAs(page, 'admin');
+      await page.goto('/');
+      const nav = await openMenu(page);
+      await nav.getByRole('button', { name: 'Cadastros' }).click();
+      await nav.getByRole('link', { name: 'Funções' }).click();
+      await expect(page.getByRole('heading', { name: 'Funções' })).toBeVisible();
+      const builtIn = page.getByRole('row').filter({ hasText: 'Atendente' });
+      await expect(builtIn).toContainText('Do sistema');
+      await shot(page, 'roles-list');
+
+      // A built-in role is shown, not changed.
+      await builtIn.getByRole('link', { name: 'Atendente' }).click();
+      await expect(page.getByRole('heading', { name: /Função: Atendente/ })).toBeVisible();
+      await expect(page.getByLabel('Ver clientes', { exact: true })).toBeChecked();
+      await expect(page.getByLabel('Ver clientes', { exact: true })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Remover' })).toHaveCount(0);
+      await shot(page, 'role-built-in');
+
+      await page.goto('/roles/new');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect(page.getByText('Este campo é obrigatório')).toBeVisible();
+      await page.getByLabel('Nome').fill(roleName);
+      // What every role holds is checked and locked.
+      await expect(page.getByLabel('Receber as próprias notificações')).toBeChecked();
+      await expect(page.getByLabel('Receber as próprias notificações')).toBeDisabled();
+      await page
+        .getByRole('group', { name: /Orçamentos/ })
+        .getByRole('button', { name: 'Marcar todas' })
+        .click();
+      await page.getByLabel('Ver clientes', { exact: true }).check();
+      await page.getByLabel('Ver preços', { exact: true }).check();
+      await shot(page, 'role-new');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect(page.getByText('Função cadastrada com sucesso')).toBeVisible();
+      const row = page.getByRole('row').filter({ hasText: roleName });
+      await expect(row).toContainText('Personalizada');
+      await expect(row).toContainText('0');
+
+      // A new collaborator gets the role from the form.
+      const email = `${unique('vendedor').replace(/\s+/g, '-').toLowerCase()}@teste.com.br`;
+      const userName = unique('Vera Vendedora');
+      await page.goto('/admin/users/new');
+      await page.getByLabel('Nome').fill(userName);
+      await page.getByLabel('Perfil').selectOption({ label: roleName });
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Senha').fill('senha-da-vera');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect(page.getByText('Colaborador cadastrado com sucesso')).toBeVisible();
+      await expect(page.getByLabel('Perfil').locator('option:checked')).toHaveText(roleName);
+
+      // She turns on two-step sign-in, loses her phone; the admin removes it from her screen.
+      await enrolTwoFactor(request, await apiLogin(request, email, 'senha-da-vera'));
+      const withCode = await request.post('/api/login', { data: { username: email, password: 'senha-da-vera' } });
+      expect(await withCode.json()).toMatchObject({ twoFactorRequired: true });
+      await page.reload();
+      const security = page.getByRole('region', { name: 'Verificação em duas etapas' });
+      await shot(page, 'user-edit');
+      await security.getByRole('button', { name: 'Remover a verificação em duas etapas' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remover', exact: true }).click();
+      await expect(page.getByText('Verificação em duas etapas removida.')).toBeVisible();
+      // Her password alone signs her in again; removing it once more says it is not on.
+      await apiLogin(request, email, 'senha-da-vera');
+      await security.getByRole('button', { name: 'Remover a verificação em duas etapas' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remover', exact: true }).click();
+      await expect(security).toContainText('A verificação em duas etapas não está ativada.');
+
+      // The role lists her, and refuses to go while she holds it.
+      const role = await roleOf(request, { name: roleName });
+      await page.goto(`/roles/${role.id}/edit`);
+      const holders = page.getByRole('region', { name: /Quem tem esta função/ });
+      await expect(holders.getByRole('link', { name: userName })).toBeVisible();
+      await page.getByRole('button', { name: 'Remover' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remover', exact: true }).click();
+      await expect(holders).toContainText('A função está atribuída a usuários');
+      await shot(page, 'role-in-use');
+
+      // She sees what the role holds: estimates and customers, no service orders, no registers.
+      const context = await browser.newContext();
+      const hers = await context.newPage();
+      await loginAs(hers, email, 'senha-da-vera');
+      await hers.goto('/estimates');
+      const herNav = hers.getByRole('navigation', { name: 'Navegação principal' });
+      await expect(hers.getByRole('heading', { name: 'Orçamentos' })).toBeVisible();
+      await expect(herNav.getByRole('link', { name: 'Clientes' })).toBeAttached();
+      await expect(herNav.getByRole('link', { name: 'Ordens de Serviço' })).toHaveCount(0);
+      await expect(herNav.getByRole('button', { name: 'Cadastros' })).toHaveCount(0);
+      await context.close();
+
+      // Once nobody holds it, it goes.
+      const admin = await apiAs(request, 'admin');
+      const technician = await roleOf(request, { builtIn: 'technician' });
+      const users = (await (await admin.get('/roles/' + role.id)).json()).users as Array<{ id: number }>;
+      const demo = `/api${admin.org.replace('/api', '/admin')}/users/${users[0]!.id}`;
+      const current = await (await request.get(demo, { headers: { authorization: `Bearer ${admin.token}` } })).json();
+      const moved = await request.put(demo, {
+        headers: { authorization: `Bearer ${admin.token}` },
+        data: { name: current.name, email: current.email, roleId: technician.id, plainPassword: '' },
+      });
+      expect(moved.status(), await moved.text()).toBe(200);
+      await page.reload();
+      await page.getByRole('button', { name: 'Remover' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remover', exact: true }).click();
+      await expect(page.getByText('Função removida com sucesso')).toBeVisible();
+      await expect(page.getByRole('row').filter({ hasText: roleName })).toHaveCount(0);
+    });
   });
 }
-
-test('the admin creates a role in Funções, gives it to a collaborator, and it cannot be removed while in use', async ({
-  page,
-  request,
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const roleName = unique('Vendedor');
-  await loginAs(page, 'admin');
-  await page.goto('/');
-  const nav = await openMenu(page);
-  await nav.getByRole('button', { name: 'Cadastros' }).click();
-  await nav.getByRole('link', { name: 'Funções' }).click();
-  await expect(page.getByRole('heading', { name: 'Funções' })).toBeVisible();
-  const builtIn = page.getByRole('row').filter({ hasText: 'Atendente' });
-  await expect(builtIn).toContainText('Do sistema');
-
-  // A built-in role is shown, not changed.
-  await builtIn.getByRole('link', { name: 'Atendente' }).click();
-  await expect(page.getByRole('heading', { name: /Função: Atendente/ })).toBeVisible();
-  await expect(page.getByLabel('Ver clientes')).toBeChecked();
-  await expect(page.getByLabel('Ver clientes')).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Remover' })).toHaveCount(0);
-
-  await page.goto('/roles/new');
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Este campo é obrigatório')).toBeVisible();
-  await page.getByLabel('Nome').fill(roleName);
-  // What every role holds is checked and locked.
-  await expect(page.getByLabel('Receber as próprias notificações')).toBeChecked();
-  await expect(page.getByLabel('Receber as próprias notificações')).toBeDisabled();
-  await page
-    .getByRole('group', { name: /Orçamentos/ })
-    .getByRole('button', { name: 'Marcar todas' })
-    .click();
-  await page.getByLabel('Ver clientes').check();
-  await page.getByLabel('Ver preços').check();
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Função cadastrada com sucesso')).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: roleName });
-  await expect(row).toContainText('Personalizada');
-  await expect(row).toContainText('0');
-
-  // A new collaborator gets the role from the form.
-  const email = `${unique('vendedor').replace(/\s+/g, '-').toLowerCase()}@teste.com.br`;
-  const userName = unique('Vera Vendedora');
-  await page.goto('/admin/users/new');
-  await page.getByLabel('Nome').fill(userName);
-  await page.getByLabel('Perfil').selectOption({ label: roleName });
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill('senha-da-vera');
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Colaborador cadastrado com sucesso')).toBeVisible();
-
-  // The role lists her, and refuses to go while she holds it.
-  const role = await roleOf(request, { name: roleName });
-  await page.goto(`/roles/${role.id}/edit`);
-  const holders = page.getByRole('region', { name: /Quem tem esta função/ });
-  await expect(holders.getByRole('link', { name: userName })).toBeVisible();
-  await page.getByRole('button', { name: 'Remover' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Remover', exact: true }).click();
-  await expect(holders).toContainText('A função está atribuída a usuários');
-
-  // She sees what the role holds: estimates and customers, no service orders, no registers.
-  const context = await browser.newContext();
-  const hers = await context.newPage();
-  await loginAs(hers, email, 'senha-da-vera');
-  await hers.goto('/estimates');
-  const herNav = hers.getByRole('navigation', { name: 'Navegação principal' });
-  await expect(hers.getByRole('heading', { name: 'Orçamentos' })).toBeVisible();
-  await expect(herNav.getByRole('link', { name: 'Clientes' })).toBeAttached();
-  await expect(herNav.getByRole('link', { name: 'Ordens de Serviço' })).toHaveCount(0);
-  await expect(herNav.getByRole('button', { name: 'Cadastros' })).toHaveCount(0);
-  await context.close();
-
-  // Once nobody holds it, it goes.
-  const admin = await apiAs(request, 'admin');
-  const technician = await roleOf(request, { builtIn: 'technician' });
-  const users = (await (await admin.get('/roles/' + role.id)).json()).users as Array<{ id: number }>;
-  const demo = `/api${admin.org.replace('/api', '/admin')}/users/${users[0]!.id}`;
-  const current = await (await request.get(demo, { headers: { authorization: `Bearer ${admin.token}` } })).json();
-  const moved = await request.put(demo, {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: { name: current.name, email: current.email, roleId: technician.id, plainPassword: '' },
-  });
-  expect(moved.status(), await moved.text()).toBe(200);
-  await page.reload();
-  await page.getByRole('button', { name: 'Remover' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Remover', exact: true }).click();
-  await expect(page.getByText('Função removida com sucesso')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: roleName })).toHaveCount(0);
-});

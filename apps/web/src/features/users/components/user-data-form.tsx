@@ -21,6 +21,8 @@ const resolvers = {
   edit: zodResolver(updateUserBody) as unknown as Resolver<UpdateUserBody>,
 };
 
+const noRole = '' as unknown as number;
+
 /** Waits for the role list, so the select can show the saved role. */
 export function UserDataForm(props: UserDataFormProps) {
   const roles = useRoleOptions();
@@ -41,7 +43,8 @@ function UserDataFields({ mode, defaultValues, onSubmit, roles }: UserDataFormPr
   } = useForm<UpdateUserBody>({
     resolver: resolvers[mode],
     mode: 'onBlur',
-    defaultValues: defaultValues ?? { name: '', roleId: undefined, email: '', plainPassword: '', isActive: true },
+    // A new user has no role yet: the select's empty option, which the schema refuses like NaN.
+    defaultValues: defaultValues ?? { name: '', roleId: noRole, email: '', plainPassword: '', isActive: true },
   });
   const submit = handleSubmit(async (values) => {
     try {
@@ -52,8 +55,8 @@ function UserDataFields({ mode, defaultValues, onSubmit, roles }: UserDataFormPr
       applyServerErrors(err, setError, messages.requestFailed);
     }
   });
-  // The role is chosen by id; a missing one is told under 'role', a refused one (the last who can manage
-  // users) under 'roleId': both show under the select.
+  // The role is chosen by id; the server may still answer about 'role' (the value of before): both show
+  // under the select.
   const roleError = errors.roleId?.message ?? errors.role?.message;
   return (
     <Form noValidate onSubmit={submit} className="form-narrow">
@@ -62,7 +65,8 @@ function UserDataFields({ mode, defaultValues, onSubmit, roles }: UserDataFormPr
         <Form.Label>Perfil</Form.Label>
         <Form.Select
           isInvalid={!!roleError}
-          {...register('roleId', { setValueAs: (v: string | number) => (v === '' ? undefined : Number(v)) })}
+          // None chosen is NaN, which the schema refuses with 'Selecione o perfil' under this select.
+          {...register('roleId', { setValueAs: (v: string | number) => (v === '' ? Number.NaN : Number(v)) })}
         >
           <option value="">Selecione o Perfil</option>
           {roles.map((r) => (
