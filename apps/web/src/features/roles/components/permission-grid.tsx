@@ -35,7 +35,7 @@ export function PermissionGrid({ groups, value, onChange, readOnly, isInvalid }:
             <legend className="card-header h6 mb-0 d-flex align-items-center justify-content-between gap-2">
               <span>{group.label}</span>
               {!readOnly && choosable.length > 1 && (
-                <Button variant="link" size="sm" className="p-0" onClick={() => set(choosable, !all)}>
+                <Button variant="link" size="sm" className="p-0 text-nowrap" onClick={() => set(choosable, !all)}>
                   {all ? 'Desmarcar todas' : 'Marcar todas'}
                 </Button>
               )}

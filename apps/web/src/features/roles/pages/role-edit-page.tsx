@@ -110,6 +110,30 @@ function RoleScreen({ role }: { role: RoleDetail }) {
           {role.description} {roleMessages.builtInFixed}.
         </Alert>
       )}
+      {/* Who holds it comes first: next to Remover, where a refusal to remove is said. */}
+      <SectionCard title={`Quem tem esta função (${role.users.length})`} className="mb-3 role-holders">
+        {removeError && (
+          <Alert variant="danger" className="py-2" onClose={() => setRemoveError(null)} dismissible>
+            {removeError}
+          </Alert>
+        )}
+        {role.users.length === 0 ? (
+          <p className="text-body-secondary mb-0">Nenhum usuário tem esta função.</p>
+        ) : (
+          <ul className="list-unstyled mb-0 d-flex flex-wrap column-gap-4 row-gap-1">
+            {role.users.map((u) => (
+              <li key={u.id}>
+                <Link to={`/admin/users/${u.id}/edit`}>{u.name}</Link>
+                {!u.isActive && (
+                  <Badge bg="secondary" className="ms-2">
+                    Inativo
+                  </Badge>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </SectionCard>
       <QueryState isPending={groups.isPending} error={groups.error}>
         {groups.data &&
           (builtIn ? (
@@ -122,29 +146,6 @@ function RoleScreen({ role }: { role: RoleDetail }) {
             />
           ))}
       </QueryState>
-      <SectionCard title={`Quem tem esta função (${role.users.length})`} className="mt-4 role-holders">
-        {removeError && (
-          <Alert variant="danger" className="py-2" onClose={() => setRemoveError(null)} dismissible>
-            {removeError}
-          </Alert>
-        )}
-        {role.users.length === 0 ? (
-          <p className="text-body-secondary mb-0">Nenhum usuário tem esta função.</p>
-        ) : (
-          <ul className="list-unstyled mb-0">
-            {role.users.map((u) => (
-              <li key={u.id} className="py-1">
-                <Link to={`/admin/users/${u.id}/edit`}>{u.name}</Link>
-                {!u.isActive && (
-                  <Badge bg="secondary" className="ms-2">
-                    Inativo
-                  </Badge>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </SectionCard>
     </>
   );
 }
