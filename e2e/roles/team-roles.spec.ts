@@ -226,9 +226,9 @@ for (const viewport of viewports) {
       const hers = await context.newPage();
       await loginAs(hers, email, 'senha-da-vera');
       await hers.goto('/estimates');
-      const herNav = hers.getByRole('navigation', { name: 'Navegação principal' });
+      const herNav = await openMenu(hers);
       await expect(hers.getByRole('heading', { name: 'Orçamentos' })).toBeVisible();
-      await expect(herNav.getByRole('link', { name: 'Clientes' })).toBeAttached();
+      await expect(herNav.getByRole('link', { name: 'Clientes' })).toBeVisible();
       await expect(herNav.getByRole('link', { name: 'Ordens de Serviço' })).toHaveCount(0);
       await expect(herNav.getByRole('button', { name: 'Cadastros' })).toHaveCount(0);
       await context.close();

@@ -11,7 +11,8 @@ test.describe('collaborators', () => {
     const name = unique('Marcos Técnico');
     const email = newEmail('marcos');
     await page.goto('/admin/users');
-    await expect(page.getByRole('heading', { name: 'Colaboradores' })).toBeVisible();
+    // The first screen after the login loads the app's code: on a loaded machine past the 7 s default.
+    await expect(page.getByRole('heading', { name: 'Colaboradores' })).toBeVisible({ timeout: 30_000 });
     for (const h of ['#', 'Perfil', 'Nome', 'E-mail']) {
       await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
     }

@@ -21,7 +21,8 @@ export const RolesPage = registerListPage<Role>({
       cell: (r) => (
         <>
           <Link to={`/roles/${r.id}/edit`}>{r.name}</Link>
-          {r.description && <div className="small text-body-secondary">{r.description}</div>}
+          {/* On a phone the description would push the count off the screen. */}
+          {r.description && <div className="small text-body-secondary d-none d-sm-block">{r.description}</div>}
         </>
       ),
     },
