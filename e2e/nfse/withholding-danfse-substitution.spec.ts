@@ -129,6 +129,9 @@ test('the NFS-e of a customer that withholds: ISS withheld, DANFSe, substitution
 
   // 'Notas fiscais': both, the old one substituída.
   await page.goto('/nfse');
+  await expect(page.getByRole('heading', { name: 'Notas fiscais' })).toBeVisible({ timeout: 30_000 });
+  // Who only issues and reads the NFS-e does not choose who gets the month's files.
+  await expect(page.getByText('Envio ao contador')).toHaveCount(0);
   const list = page.getByRole('table').first();
   const rows = list.getByRole('row').filter({ hasText: customerName });
   await expect(rows).toHaveCount(2);

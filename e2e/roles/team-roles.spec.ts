@@ -21,6 +21,16 @@ async function openMenu(page: Page) {
   return nav;
 }
 
+/**
+ * Opens a screen and waits for its title: a full load fetches the app's code and /me again, on a loaded
+ * machine past the 7 s default. Without a path, the screen is loaded again.
+ */
+async function visit(page: Page, path?: string) {
+  if (path === undefined) await page.reload();
+  else await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+}
+
 /** A full-page picture of the screen, for looking at it. */
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/shots/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
@@ -56,7 +66,7 @@ for (const viewport of viewports) {
       test.setTimeout(120_000);
       const frontDesk = await userWithRole(request, 'frontDesk', 'Rita Atendente');
       await loginAs(page, frontDesk.email, frontDesk.password);
-      await page.goto('/');
+      await visit(page, '/');
       const nav = await openMenu(page);
       await expect(nav.getByRole('link', { name: 'Orçamentos' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Clientes' })).toBeVisible();
@@ -71,7 +81,7 @@ for (const viewport of viewports) {
       await page.keyboard.press('Escape');
 
       // A customer through the form.
-      await page.goto('/customers');
+      await visit(page, '/customers');
       const customerName = unique('Cliente da Recepção');
       await page.getByRole('link', { name: 'Novo' }).click();
       await page.getByLabel('Tipo').selectOption({ label: 'Pessoa física' });
@@ -79,10 +89,11 @@ for (const viewport of viewports) {
       await page.getByLabel('Nome', { exact: true }).fill(customerName);
       await page.getByRole('button', { name: 'Salvar' }).click();
       await expect(page.getByText('Cliente cadastrado com sucesso')).toBeVisible();
+      await expect(page).toHaveURL(/\/customers\/\d+\/edit$/);
       const customerId = Number(/\/customers\/(\d+)\/edit/.exec(page.url())![1]);
 
       // Its estimate, from the new-estimate form with the customer already chosen.
-      await page.goto(`/estimates/new?customerId=${customerId}`);
+      await visit(page, `/estimates/new?customerId=${customerId}`);
       await expect(page.getByLabel('Cliente', { exact: true })).toHaveValue(customerName);
       await pick(page, 'Empresa', 'Demo', /Demo Refrigeração/);
       await pick(page, 'Natureza da Operação', 'avulso', /Prestação de serviço/);
@@ -91,7 +102,7 @@ for (const viewport of viewports) {
       await expect(page.getByTestId('estimate-status-badge')).toHaveText('Rascunho', { timeout: 30_000 });
 
       // Products with their prices, never their costs; no button to add one.
-      await page.goto('/products');
+      await visit(page, '/products');
       await expect(page.getByRole('heading', { name: 'Produtos' })).toBeVisible();
       await expect(page.getByRole('columnheader', { name: 'Estoque' })).toBeVisible();
       await expect(page.getByRole('columnheader', { name: 'Custo' })).toHaveCount(0);
@@ -104,7 +115,7 @@ for (const viewport of viewports) {
 
       // Payroll, receivables, expenses and the settings are not pages for her.
       for (const path of ['/payrolls', '/receivables', '/expenses', '/reports/cash-flow', '/admin/users', '/roles']) {
-        await page.goto(path);
+        await visit(page, path);
         await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
       }
     });
@@ -117,13 +128,13 @@ for (const viewport of viewports) {
       const order = await startedOrder(request, { label: 'Cliente do Financeiro', quantity: 2 });
       const finance = await userWithRole(request, 'finance', 'Fabio Financeiro');
       await loginAs(page, finance.email, finance.password);
-      await page.goto('/');
+      await visit(page, '/');
       const nav = await openMenu(page);
       await nav.getByRole('button', { name: 'Financeiro', exact: true }).click();
       await expect(nav.getByRole('link', { name: 'Contas a receber' })).toBeVisible();
       await expect(nav.getByRole('button', { name: 'Cadastros' })).toHaveCount(0);
 
-      await page.goto(`/invoices/${order.id}/edit`);
+      await visit(page, `/invoices/${order.id}/edit`);
       const card = page.getByRole('region', { name: 'Pagamentos' });
       await expect(card.getByTestId('balance')).toHaveText('R$ 500,00', { timeout: 30_000 });
       await card.getByRole('button', { name: 'Registrar pagamento' }).click();
@@ -145,7 +156,7 @@ for (const viewport of viewports) {
       test.setTimeout(120_000);
       const roleName = unique('Vendedor');
       await loginAs(page, 'admin');
-      await page.goto('/');
+      await visit(page, '/');
       const nav = await openMenu(page);
       await nav.getByRole('button', { name: 'Cadastros' }).click();
       await nav.getByRole('link', { name: 'Funções' }).click();
@@ -162,7 +173,7 @@ for (const viewport of viewports) {
       await expect(page.getByRole('button', { name: 'Remover' })).toHaveCount(0);
       await shot(page, 'role-built-in');
 
-      await page.goto('/roles/new');
+      await visit(page, '/roles/new');
       await page.getByRole('button', { name: 'Salvar' }).click();
       await expect(page.getByText('Este campo é obrigatório')).toBeVisible();
       await page.getByLabel('Nome').fill(roleName);
@@ -185,7 +196,7 @@ for (const viewport of viewports) {
       // A new collaborator gets the role from the form.
       const email = `${unique('vendedor').replace(/\s+/g, '-').toLowerCase()}@teste.com.br`;
       const userName = unique('Vera Vendedora');
-      await page.goto('/admin/users/new');
+      await visit(page, '/admin/users/new');
       await page.getByLabel('Nome').fill(userName);
       await page.getByLabel('Perfil').selectOption({ label: roleName });
       await page.getByLabel('E-mail').fill(email);
@@ -198,7 +209,7 @@ for (const viewport of viewports) {
       await enrolTwoFactor(request, await apiLogin(request, email, 'senha-da-vera'));
       const withCode = await request.post('/api/login', { data: { username: email, password: 'senha-da-vera' } });
       expect(await withCode.json()).toMatchObject({ twoFactorRequired: true });
-      await page.reload();
+      await visit(page);
       const security = page.getByRole('region', { name: 'Verificação em duas etapas' });
       await expect(security).toBeVisible({ timeout: 30_000 });
       await shot(page, 'user-edit');
@@ -213,7 +224,7 @@ for (const viewport of viewports) {
 
       // The role lists her, and refuses to go while she holds it.
       const role = await roleOf(request, { name: roleName });
-      await page.goto(`/roles/${role.id}/edit`);
+      await visit(page, `/roles/${role.id}/edit`);
       const holders = page.getByRole('region', { name: /Quem tem esta função/ });
       await expect(holders.getByRole('link', { name: userName })).toBeVisible();
       await page.getByRole('button', { name: 'Remover' }).click();
@@ -225,7 +236,7 @@ for (const viewport of viewports) {
       const context = await browser.newContext();
       const hers = await context.newPage();
       await loginAs(hers, email, 'senha-da-vera');
-      await hers.goto('/estimates');
+      await visit(hers, '/estimates');
       const herNav = await openMenu(hers);
       await expect(hers.getByRole('heading', { name: 'Orçamentos' })).toBeVisible();
       await expect(herNav.getByRole('link', { name: 'Clientes' })).toBeVisible();
@@ -244,7 +255,7 @@ for (const viewport of viewports) {
         data: { name: current.name, email: current.email, roleId: technician.id, plainPassword: '' },
       });
       expect(moved.status(), await moved.text()).toBe(200);
-      await page.reload();
+      await visit(page);
       await page.getByRole('button', { name: 'Remover' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Remover', exact: true }).click();
       await expect(page.getByText('Função removida com sucesso')).toBeVisible();

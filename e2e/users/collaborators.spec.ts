@@ -79,7 +79,7 @@ test.describe('collaborators', () => {
     await loginAs(page, 'admin');
     await page.goto(`/admin/users/${id}/edit`);
     // Created with the value of before (ROLE_USER): the role it stands for.
-    await expect(page.getByLabel('Perfil').locator('option:checked')).toHaveText('Técnico');
+    await expect(page.getByLabel('Perfil').locator('option:checked')).toHaveText('Técnico', { timeout: 30_000 });
     await page.getByLabel('Ativo').uncheck();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Colaborador alterado com sucesso')).toBeVisible();
