@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Badge, Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { messages, roleMessages, type RoleBody, type RoleDetail } from '@ordem-certa/contracts';
+import { messages, roleMessages, type RoleDetail } from '@ordem-certa/contracts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
