@@ -23,6 +23,8 @@ export const registersNav: NavItem[] = [
   { label: 'Serviços', to: '/services', can: 'service.see' },
   { label: 'Minhas Empresas', to: '/companies', can: 'company.manage' },
   { label: 'Colaboradores', to: '/admin/users', can: 'user.manage' },
+  // What each collaborator may see and do.
+  { label: 'Funções', to: '/roles', can: 'user.manage' },
   { label: 'Situações de OS', to: '/invoice-statuses', can: 'invoiceStatus.manage' },
   { label: 'Naturezas da Operação', to: '/transaction-natures', can: 'transactionNature.manage' },
   { label: 'Lembretes', to: '/reminders', can: 'reminder.manage', feature: 'reminders' },

@@ -46,6 +46,7 @@ const reminders = () => import('../features/reminders/pages/reminder-edit-page.t
 const tags = () => import('../features/tags/pages/tag-edit-page.tsx');
 const users = () => import('../features/users/pages/user-edit-page.tsx');
 const checklists = () => import('../features/checklists/pages/template-edit-page.tsx');
+const roles = () => import('../features/roles/pages/role-edit-page.tsx');
 
 /** Registers and the profile (everyone's). */
 export const registerRoutes: RouteObject[] = [
@@ -123,6 +124,15 @@ export const registerRoutes: RouteObject[] = [
       list: () => import('../features/users/pages/users-page.tsx').then((m) => m.UsersPage),
       create: () => users().then((m) => m.UserNewPage),
       edit: () => users().then((m) => m.UserEditPage),
+    },
+  ),
+  register(
+    '/roles',
+    { can: 'user.manage' },
+    {
+      list: () => import('../features/roles/pages/roles-page.tsx').then((m) => m.RolesPage),
+      create: () => roles().then((m) => m.RoleNewPage),
+      edit: () => roles().then((m) => m.RoleEditPage),
     },
   ),
   {

@@ -11,8 +11,8 @@ interface Row {
 
 interface RegisterListPageProps<T extends Row> {
   title: string;
-  /** The 'Novo' button's address. */
-  newTo: string;
+  /** The 'Novo' button's address; none for who may not add (the button is not shown). */
+  newTo?: string;
   /** Header buttons before 'Novo' (a filter). */
   actions?: ReactNode;
   /** A line of help between the title and the list. */
@@ -35,9 +35,11 @@ export function RegisterListPage<T extends Row>(props: RegisterListPageProps<T>)
         actions={
           <>
             {actions}
-            <Link to={newTo} className="btn btn-primary">
-              Novo
-            </Link>
+            {newTo && (
+              <Link to={newTo} className="btn btn-primary">
+                Novo
+              </Link>
+            )}
           </>
         }
       />

@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  permissionsOfRoles,
+  isPermission,
   type FeatureName,
   type Me,
+  type Permission,
   type PermittedViewer,
   type TokenPayload,
 } from '@ordem-certa/contracts';
@@ -14,7 +15,10 @@ import { setOrgTimeZone } from './time-zone.ts';
 interface AuthState {
   token: string | null;
   user: TokenPayload | null;
-  /** The signed-in user as `can` takes them: their role's permissions, resolved once per token. */
+  /**
+   * The signed-in user as `can` takes them: the permissions /me answered for their role. None until it
+   * has answered (the menu frame shows no page before that).
+   */
   viewer: PermittedViewer;
   signIn(token: string): void;
   signOut(): void;
@@ -26,24 +30,38 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A stored token restores the session on start.
   const [token, setTokenState] = useState<string | null>(() => (decodeToken(getToken()) ? getToken() : null));
   const queryClient = useQueryClient();
-  const signIn = useCallback((t: string) => {
-    setToken(t);
-    setTokenState(t);
-  }, []);
+  const signIn = useCallback(
+    (t: string) => {
+      // Another user's answer must not stand in for this one's until it is read again.
+      queryClient.removeQueries({ queryKey: meQueryKey });
+      setToken(t);
+      setTokenState(t);
+    },
+    [queryClient],
+  );
   const signOut = useCallback(() => {
     clearToken();
     setOrgTimeZone(null);
     setTokenState(null);
     queryClient.clear();
   }, [queryClient]);
+  // The token names only one of the two stored role values; the role itself (built-in or the
+  // organization's own) and so its permissions come from /me, read again as any query goes stale, so a
+  // role changed meanwhile shows here soon after the server already applies it.
+  const granted = useQuery({ ...meQueryOptions, enabled: !!token }).data?.permissions;
   const value = useMemo<AuthState>(() => {
     const user = decodeToken(token);
-    // The token names the user's role; the map gives its permissions. The server reads the role again on
-    // every request, so a role changed meanwhile only shows here at the next sign-in.
-    const viewer = { userId: Number(user?.sub), permissions: permissionsOfRoles(user?.roles ?? []) };
+    const viewer = { userId: Number(user?.sub), permissions: permissionsOf(granted) };
     return { token, user, viewer, signIn, signOut };
-  }, [token, signIn, signOut]);
+  }, [token, granted, signIn, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+const none: ReadonlySet<Permission> = new Set();
+
+/** The names /me answered as a set; a name this build does not know grants nothing here. */
+function permissionsOf(names: readonly string[] | undefined): ReadonlySet<Permission> {
+  return names ? new Set(names.filter(isPermission)) : none;
 }
 
 /** The session where there may be none (a widget also used outside the signed-in app): null then. */

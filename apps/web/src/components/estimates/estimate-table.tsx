@@ -1,4 +1,5 @@
-import { formatMoney, type EstimateListRow } from '@ordem-certa/contracts';
+import { can, formatMoney, type EstimateListRow } from '@ordem-certa/contracts';
+import { useViewer } from '../../lib/auth.tsx';
 import type { Column } from '../data-table.tsx';
 import { recordColumns, RecordTable } from '../record-list/record-columns.tsx';
 import { EstimateStatusBadge } from './estimate-status-badge.tsx';
@@ -10,20 +11,24 @@ export const estimateEditPath = (id: number) => `/estimates/${id}/edit`;
  * Etiquetas, and the total. The number's link stretches over the row; on a phone the secondary
  * columns fold away and the total and the status ride under the customer.
  */
-const columns = (hideCustomer: boolean): Column<EstimateListRow>[] => [
+const columns = (hideCustomer: boolean, prices: boolean): Column<EstimateListRow>[] => [
   ...recordColumns<EstimateListRow>({
     editPath: estimateEditPath,
     name: 'Orçamento',
     hideCustomer,
     status: (r) => <EstimateStatusBadge status={r.status} />,
     tags: (r) => r.estimateTags,
-    underCustomer: (r) => <div className="d-sm-none text-nowrap">{formatMoney(r.total)}</div>,
+    underCustomer: prices ? (r) => <div className="d-sm-none text-nowrap">{formatMoney(r.total)}</div> : undefined,
   }),
-  {
-    header: 'Total',
-    className: `${hideCustomer ? '' : 'd-none d-sm-table-cell '}text-end text-nowrap`,
-    cell: (r) => formatMoney(r.total),
-  },
+  ...(prices
+    ? [
+        {
+          header: 'Total',
+          className: `${hideCustomer ? '' : 'd-none d-sm-table-cell '}text-end text-nowrap`,
+          cell: (r: EstimateListRow) => formatMoney(r.total),
+        },
+      ]
+    : []),
 ];
 
 interface EstimateTableProps {
@@ -36,7 +41,7 @@ interface EstimateTableProps {
 export function EstimateTable({ rows, isLoading, hideCustomer = false, emptyText }: EstimateTableProps) {
   return (
     <RecordTable
-      columns={columns(hideCustomer)}
+      columns={columns(hideCustomer, can(useViewer(), 'price.see'))}
       rows={rows}
       isLoading={isLoading}
       emptyText={emptyText ?? 'Nenhum orçamento encontrado'}

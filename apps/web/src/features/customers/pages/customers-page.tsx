@@ -1,5 +1,6 @@
 import { Form } from 'react-bootstrap';
-import { customerMessages, type PartyListItem } from '@ordem-certa/contracts';
+import { can, customerMessages, type PartyListItem } from '@ordem-certa/contracts';
+import { useViewer } from '../../../lib/auth.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { Column } from '../../../components/data-table.tsx';
 import { partyColumns } from '../../../components/party-columns.tsx';
@@ -10,10 +11,10 @@ import { useCustomers } from '../api/get-customers.ts';
 import { useDeleteCustomer } from '../api/delete-customer.ts';
 import { removeColumn, useConfirmedRemove } from '../../../components/remove-button.tsx';
 
-const customerColumns = (onDelete: (c: PartyListItem) => void): Column<PartyListItem>[] => [
+const customerColumns = (onDelete: ((c: PartyListItem) => void) | null): Column<PartyListItem>[] => [
   { header: '#', cell: (c) => c.id, className: 'text-body-secondary d-none d-sm-table-cell' },
   ...partyColumns((id) => `/customers/${id}/edit`),
-  removeColumn((c) => `Remover cliente ${c.name}`, onDelete),
+  ...(onDelete ? [removeColumn((c: PartyListItem) => `Remover cliente ${c.name}`, onDelete)] : []),
 ];
 
 /** /customers: 'Clientes' with the search filter (kept under the key 'customers'), delete and new. */
@@ -21,6 +22,7 @@ export function CustomersPage() {
   const { filter, setFilter, reset, onPage } = useListFilter('customers');
   const list = useCustomers({ q: filter.q || undefined, skip: filter.skip, take: filter.take });
   const remove = useDeleteCustomer();
+  const viewer = useViewer();
   const onDelete = useConfirmedRemove({
     title: (c: PartyListItem) => `Remover ${c.name}?`,
     remove: (c) => remove.mutateAsync(c.id),
@@ -34,7 +36,7 @@ export function CustomersPage() {
   return (
     <RegisterListPage
       title="Clientes"
-      newTo="/customers/new"
+      newTo={can(viewer, 'customer.create') ? '/customers/new' : undefined}
       actions={
         <FilterPopover
           value={filter}
@@ -54,7 +56,7 @@ export function CustomersPage() {
           )}
         </FilterPopover>
       }
-      columns={customerColumns(onDelete)}
+      columns={customerColumns(can(viewer, 'customer.delete') ? onDelete : null)}
       list={list}
       emptyText="Nenhum registro encontrado"
       onPage={onPage}

@@ -70,7 +70,12 @@ interface SectionProps {
  * Services or products: #, name (services with their description), quantity, agrupado, unit price
  * and line total (quantity × price); the last two leave a phone's card to the total.
  */
-function PricedSection({ estimate, editable, kind }: SectionProps & { kind: 'services' | 'products' }) {
+function PricedSection({
+  estimate,
+  editable,
+  kind,
+  showPrices,
+}: SectionProps & { kind: 'services' | 'products'; showPrices: boolean }) {
   const save = useEditLine(estimate.id);
   const lines: Array<EstimateDetail['estimateServices'][number] | EstimateDetail['estimateProducts'][number]> =
     kind === 'services' ? estimate.estimateServices : estimate.estimateProducts;
@@ -83,17 +88,18 @@ function PricedSection({ estimate, editable, kind }: SectionProps & { kind: 'ser
         nameColumn(lineNames[kind].label),
         quantityColumn(),
         groupedColumn(),
-        ...priceColumns('Valor unit.', { foldPrice: true }),
+        ...(showPrices ? priceColumns('Valor unit.', { foldPrice: true }) : []),
       ]}
       editable={editable}
       removal={useLineRemoval(estimate.id, kind)}
-      onSave={(lineId, body) => save.mutateAsync({ kind, lineId, body })}
+      // Without prices there is nothing of a line to change here but what the order screen changes.
+      onSave={showPrices ? (lineId, body) => save.mutateAsync({ kind, lineId, body }) : undefined}
     />
   );
 }
 
-export const ServicesSection = (p: SectionProps) => <PricedSection {...p} kind="services" />;
-export const ProductsSection = (p: SectionProps) => <PricedSection {...p} kind="products" />;
+export const ServicesSection = (p: SectionProps & { showPrices: boolean }) => <PricedSection {...p} kind="services" />;
+export const ProductsSection = (p: SectionProps & { showPrices: boolean }) => <PricedSection {...p} kind="products" />;
 
 /** The customer's equipment quoted for: name and description, brand and model (not on a phone), N/S. */
 export function EquipmentsSection({ estimate, editable }: SectionProps) {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import {
+  can,
   EstimateStatus,
   estimateMessages,
   type EstimateDetail,
@@ -9,6 +10,7 @@ import {
   type EstimateStatusValue,
 } from '@ordem-certa/contracts';
 import { ApiError, toastApiError } from '../../../lib/api-client.ts';
+import { useViewer } from '../../../lib/auth.tsx';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useChangeStatus } from '../api/change-status.ts';
@@ -35,7 +37,10 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
   const [shared, setShared] = useState<EstimateShareResponse | null>(null);
   // Only an open quote is shared (a draft shared moves to Em Andamento).
   const shareable = estimate.status === EstimateStatus.Draft || estimate.status === EstimateStatus.Wip;
-  const allowed = estimate.allowedStatuses;
+  const viewer = useViewer();
+  // The moves are the server's for this estimate; who may make them, send it or turn it into orders, the role's.
+  const allowed = can(viewer, 'estimate.approve') ? estimate.allowedStatuses : [];
+  const sends = can(viewer, 'estimate.send');
   const move = async (status: EstimateStatusValue, label: string) => {
     if (!(await confirm({ text: estimateMessages.confirmStatus, confirmLabel: label }))) return;
     try {
@@ -87,18 +92,22 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
           Aprovar
         </ActionButton>
       )}
-      {estimate.status === EstimateStatus.Completed && (
+      {estimate.status === EstimateStatus.Completed && can(viewer, 'invoice.create') && (
         <Button variant="primary" onClick={() => setGenerating(true)}>
           Gerar Ordens de Serviço
         </Button>
       )}
-      <ActionButton variant="outline-secondary" action={openPdf}>
-        PDF
-      </ActionButton>
-      <Button variant="outline-secondary" onClick={() => setEmailing(true)}>
-        Enviar por e-mail
-      </Button>
-      {shareable && (
+      {sends && (
+        <ActionButton variant="outline-secondary" action={openPdf}>
+          PDF
+        </ActionButton>
+      )}
+      {sends && (
+        <Button variant="outline-secondary" onClick={() => setEmailing(true)}>
+          Enviar por e-mail
+        </Button>
+      )}
+      {shareable && sends && (
         <ActionButton variant="outline-secondary" action={shareLink}>
           Compartilhar link
         </ActionButton>

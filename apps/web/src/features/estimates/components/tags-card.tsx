@@ -6,14 +6,14 @@ import { estimatePath } from '../api/estimate-keys.ts';
 import { searchAvailableTags, useAddTag, useRemoveTag } from '../api/tags.ts';
 
 /** Etiquetas: added from the picker in the card and removed at once, in any status. */
-export function TagsCard({ estimate }: { estimate: EstimateDetail }) {
+export function TagsCard({ estimate, editable }: { estimate: EstimateDetail; editable: boolean }) {
   const orgPath = useOrgPath();
   const add = useAddTag(estimate.id);
   const remove = useRemoveTag(estimate.id);
   return (
     <Tags
       tags={estimate.estimateTags}
-      editable
+      editable={editable}
       adding={{
         with: 'inline',
         optionsKey: ['estimate', orgPath, estimate.id, 'tags', 'available'],

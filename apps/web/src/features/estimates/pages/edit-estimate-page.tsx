@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { Tab, Tabs } from 'react-bootstrap';
-import { EstimateStatus, isEstimateEditable } from '@ordem-certa/contracts';
-import { useFeature } from '../../../lib/auth.tsx';
+import { can, EstimateStatus, isEstimateEditable } from '@ordem-certa/contracts';
+import { useFeature, useViewer } from '../../../lib/auth.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { RecordFallback } from '../../../components/record-fallback.tsx';
 import { EstimateStatusBadge } from '../../../components/estimates/estimate-status-badge.tsx';
@@ -28,13 +28,15 @@ export function EditEstimatePage() {
   const id = Number(useParams().id);
   const [params, setParams] = useSearchParams();
   const hasReminders = useFeature('reminders');
+  const viewer = useViewer();
   const query = useEstimate(id);
   const tab = tabs.find((t) => t === params.get('tab')) ?? 'dados';
 
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
   if (!query.isSuccess) return <RecordFallback isPending={query.isPending} error={query.error} what="o orçamento" />;
   const estimate = query.data;
-  const editable = isEstimateEditable(estimate.status);
+  const editable = isEstimateEditable(estimate.status) && can(viewer, 'estimate.edit');
+  const prices = can(viewer, 'price.see');
 
   return (
     <>
@@ -62,23 +64,25 @@ export function EditEstimatePage() {
             </div>
             <div className="invoice-area-main">
               <EquipmentsSection estimate={estimate} editable={editable} />
-              <ServicesSection estimate={estimate} editable={editable} />
-              <ProductsSection estimate={estimate} editable={editable} />
+              <ServicesSection estimate={estimate} editable={editable} showPrices={prices} />
+              <ProductsSection estimate={estimate} editable={editable} showPrices={prices} />
               <PhotosSection estimateId={estimate.id} editable={editable} />
               <NotesSection estimateId={estimate.id} />
             </div>
             <div className="invoice-area-side">
               {estimate.customerDecision && <CustomerDecisionCard decision={estimate.customerDecision} />}
               {estimate.share && <ShareLinkCard estimate={estimate} share={estimate.share} />}
-              <TotalsCard estimate={estimate} editable={editable} />
-              <TagsCard estimate={estimate} />
+              {prices && <TotalsCard estimate={estimate} editable={editable} />}
+              <TagsCard estimate={estimate} editable={can(viewer, 'tag.apply')} />
               {hasReminders && <RemindersSection estimateId={estimate.id} />}
             </div>
           </div>
         </Tab>
-        <Tab eventKey="ordens" title="Ordens de Serviço">
-          {tab === 'ordens' && <EstimateInvoicesTab estimateId={estimate.id} />}
-        </Tab>
+        {can(viewer, 'invoice.see') && (
+          <Tab eventKey="ordens" title="Ordens de Serviço">
+            {tab === 'ordens' && <EstimateInvoicesTab estimateId={estimate.id} />}
+          </Tab>
+        )}
         <Tab eventKey="emails" title="E-mails enviados">
           {tab === 'emails' && <EstimateEmailsTab estimateId={estimate.id} />}
         </Tab>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Form } from 'react-bootstrap';
 import {
+  can,
   expenseMessages as msg,
   messages,
   expenseStatusLabels,
@@ -9,6 +10,7 @@ import {
   type ExpenseStatus,
 } from '@ordem-certa/contracts';
 import type { Column } from '../../../components/data-table.tsx';
+import { useViewer } from '../../../lib/auth.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { FilterPopover } from '../../../components/filter-popover.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -46,13 +48,19 @@ const count = new Intl.NumberFormat('pt-BR');
 const inOrder = (f: ExpensesFilter): ExpensesFilter =>
   f.from && f.to && f.to < f.from ? { ...f, from: f.to, to: f.from } : f;
 
-/** The list's columns; the description opens the expense, the last column pays and removes it. */
-function expenseColumns(on: {
-  onOpen(e: Expense): void;
-  onPay(e: Expense): void;
-  onRemove(e: Expense): void;
-}): Column<Expense>[] {
-  return [
+/**
+ * The list's columns; the description opens the expense, the last column pays and removes it (only for
+ * who may change expenses).
+ */
+function expenseColumns(
+  on: {
+    onOpen(e: Expense): void;
+    onPay(e: Expense): void;
+    onRemove(e: Expense): void;
+  },
+  manages: boolean,
+): Column<Expense>[] {
+  const columns: Column<Expense>[] = [
     { header: 'Vencimento', cell: (e) => formatIsoDate(e.dueDate), className: 'text-nowrap d-none d-sm-table-cell' },
     {
       header: 'Descrição',
@@ -78,6 +86,10 @@ function expenseColumns(on: {
     },
     { header: 'Valor', cell: (e) => formatMoney(e.amount), className: 'text-end text-nowrap d-none d-sm-table-cell' },
     { header: 'Situação', cell: (e) => <StatusBadge expense={e} />, className: 'd-none d-sm-table-cell' },
+  ];
+  if (!manages) return columns;
+  return [
+    ...columns,
     {
       header: <span className="visually-hidden">Ações</span>,
       className: 'text-end text-nowrap',
@@ -138,7 +150,8 @@ export function ExpensesPage() {
   const applied = (filter.status ? 1 : 0) + (filter.from || filter.to ? 1 : 0) + (filter.category ? 1 : 0);
   const onPeriodOf = filter.status === 'paid' ? 'pagamento' : 'vencimento';
 
-  const columns = expenseColumns({ onOpen: open, onPay: setPaying, onRemove });
+  const manages = can(useViewer(), 'expense.manage');
+  const columns = expenseColumns({ onOpen: open, onPay: setPaying, onRemove }, manages);
 
   return (
     <>
@@ -205,7 +218,7 @@ export function ExpensesPage() {
                 </>
               )}
             </FilterPopover>
-            <Button onClick={() => open(null)}>Nova despesa</Button>
+            {manages && <Button onClick={() => open(null)}>Nova despesa</Button>}
           </>
         }
       />

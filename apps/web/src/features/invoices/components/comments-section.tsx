@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Spinner, Tab, Tabs } from 'react-bootstrap';
 import {
+  can,
   canRemoveAuthored,
   canUseCommentType,
   CommentType,
@@ -97,7 +98,8 @@ function CommentList({ invoiceId, type, closed }: { invoiceId: number; type: Com
     removed: 'Comentário removido com sucesso',
     failed: (err) => toastRemoveFailed(err, invoiceMessages.removeFailed('comentário')),
   });
-  const writable = isWritable(type) && !closed ? type : null;
+  // Who only reads orders (the finance office) reads the comments and writes none.
+  const writable = isWritable(type) && !closed && can(viewer, 'invoice.comment') ? type : null;
 
   return (
     <>

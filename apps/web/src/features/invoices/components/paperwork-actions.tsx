@@ -129,6 +129,8 @@ export function SignActions({ invoice }: { invoice: InvoiceDetail }) {
   const [manual, setManual] = useState<string | null>(null);
   const viewer = useViewer();
   if (!invoice.signUrl || invoice.statusState === InvoiceState.Canceled) return null;
+  // Collecting the signature is for who works or sends the order, not for who only reads it.
+  if (!can(viewer, 'invoice.work') && !can(viewer, 'invoice.send')) return null;
   const back = encodeURIComponent(`/invoices/${invoice.id}/edit`);
   const link = `${window.location.origin}${invoice.signUrl}`;
   return (

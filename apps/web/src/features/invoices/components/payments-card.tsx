@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import {
+  can,
   InvoiceState,
   messages,
   paymentMessages,
@@ -14,6 +15,7 @@ import {
   type InvoicePayment,
   type ReceivableStatus,
 } from '@ordem-certa/contracts';
+import { useViewer } from '../../../lib/auth.tsx';
 import { formatIsoDate, formatMoney } from '../../../lib/format.ts';
 import { lazySchema } from '../../../lib/schema-source.ts';
 import { todayIso } from '../../../lib/time-zone.ts';
@@ -51,7 +53,9 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
   const receive = useReceiveInstallment(invoice.id);
   const receiving = typeof modal === 'object' ? modal : null;
   const data = query.data;
-  const canAdd = !!data && payable(invoice) && data.balance > 0;
+  // Who only reads payments (an accountant) sees them without the buttons that change them.
+  const records = can(useViewer(), 'payment.record');
+  const canAdd = records && !!data && payable(invoice) && data.balance > 0;
 
   return (
     <SectionCard title="Pagamentos" className="payments-card">
@@ -85,9 +89,9 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
               </div>
             )}
           </dl>
-          <PaymentList invoiceId={invoice.id} payments={data.payments} />
+          <PaymentList invoiceId={invoice.id} payments={data.payments} removable={records} />
           {data.installments.length > 0 && (
-            <InstallmentList installments={data.installments} onReceive={(x) => setModal(x)} />
+            <InstallmentList installments={data.installments} onReceive={records ? (x) => setModal(x) : null} />
           )}
           {canAdd && (
             <div className="d-flex flex-wrap gap-2 mt-2">
@@ -130,7 +134,15 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
   );
 }
 
-function PaymentList({ invoiceId, payments }: { invoiceId: number; payments: InvoicePayment[] }) {
+function PaymentList({
+  invoiceId,
+  payments,
+  removable,
+}: {
+  invoiceId: number;
+  payments: InvoicePayment[];
+  removable: boolean;
+}) {
   const remove = useRemovePayment(invoiceId);
   const confirm = useConfirm();
   if (!payments.length) return <p className="small text-body-secondary mb-2">Nenhum pagamento registrado.</p>;
@@ -160,15 +172,17 @@ function PaymentList({ invoiceId, payments }: { invoiceId: number; payments: Inv
           </div>
           <div className="money-line small text-body-secondary">
             <span className="text-break">{p.note ?? (p.receivableId ? 'Parcela' : '')}</span>
-            <Button
-              size="sm"
-              variant="link"
-              className="p-0 text-danger"
-              aria-label={`Remover o pagamento de ${formatMoney(p.amount)} de ${isoToBr(p.paidAt)}`}
-              onClick={() => onRemove(p)}
-            >
-              Remover
-            </Button>
+            {removable && (
+              <Button
+                size="sm"
+                variant="link"
+                className="p-0 text-danger"
+                aria-label={`Remover o pagamento de ${formatMoney(p.amount)} de ${isoToBr(p.paidAt)}`}
+                onClick={() => onRemove(p)}
+              >
+                Remover
+              </Button>
+            )}
           </div>
         </li>
       ))}
@@ -181,7 +195,8 @@ function InstallmentList({
   onReceive,
 }: {
   installments: InvoiceInstallment[];
-  onReceive(x: InvoiceInstallment): void;
+  /** None: the instalments are only shown. */
+  onReceive: ((x: InvoiceInstallment) => void) | null;
 }) {
   return (
     <>
@@ -200,7 +215,7 @@ function InstallmentList({
                 {receivableStatusLabels[x.status]}
                 {x.paidAt ? ` em ${isoToBr(x.paidAt)}` : ''}
               </Badge>
-              {x.status !== 'paid' && (
+              {x.status !== 'paid' && onReceive && (
                 <Button
                   size="sm"
                   variant="link"

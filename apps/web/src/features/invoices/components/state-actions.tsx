@@ -3,6 +3,7 @@ import { Button, Form, Spinner } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import {
+  can,
   allowedInvoiceChanges,
   InvoiceState,
   invoiceMessages,
@@ -134,7 +135,10 @@ export function StateActions({ invoice }: { invoice: InvoiceDetail }) {
     pendingTarget === undefined
       ? (allowed.data?.data ?? [])
       : allowedInvoiceChanges(pendingTarget as InvoiceStateValue, { viewer, isPaid: invoice.isPaid });
-  const targets = order.filter((s) => allowedNow.includes(s));
+  // Cancelling has its own permission; every other move is working the order (the server's rule too).
+  const targets = order.filter(
+    (s) => allowedNow.includes(s) && (s === InvoiceState.Canceled || can(viewer, 'invoice.work')),
+  );
   if (targets.length === 0) return null;
   return (
     <>

@@ -113,7 +113,9 @@ export function EditInvoicePage() {
         </div>
       </header>
 
-      {can(viewer, 'invoice.edit') ? (
+      {/* The technician's screen is for who works orders without running them; the office (finance
+          too, reading) gets the office's, each section as far as its permissions go. */}
+      {can(viewer, 'invoice.edit') || !can(viewer, 'invoice.work') ? (
         <div className="invoice-layout">
           <div className="invoice-area-summary">
             <InvoiceSummary invoice={invoice} linksCustomer={can(viewer, 'customer.see')} />

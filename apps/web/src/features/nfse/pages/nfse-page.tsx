@@ -1,13 +1,14 @@
 import { Badge, Button, ButtonGroup, Form, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { messages, nfseStatusLabels, type NfseListRow, type NfseStatusValue } from '@ordem-certa/contracts';
+import { can, messages, nfseStatusLabels, type NfseListRow, type NfseStatusValue } from '@ordem-certa/contracts';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { FilterPopover } from '../../../components/filter-popover.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useExportNfseMonth } from '../../../components/nfse/api/export-nfse-month.ts';
 import { reportedGlobally } from '../../../lib/api-client.ts';
+import { useViewer } from '../../../lib/auth.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { todayIso } from '../../../lib/time-zone.ts';
 import { baseFilterDefaults, usePersistedFilter, type BaseFilter } from '../../../lib/use-persisted-filter.ts';
@@ -79,6 +80,7 @@ const columns: Column<NfseListRow>[] = [
  * net); the CSV of the filter, the month's XML as a ZIP, and the accountant who gets it by itself.
  */
 export function NfsePage() {
+  const viewer = useViewer();
   const [filter, setFilter, reset] = usePersistedFilter('nfse-list', defaults);
   const filters = {
     status: filter.status || undefined,
@@ -230,7 +232,8 @@ export function NfsePage() {
         </ul>
         <PaginationBar meta={meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
       </div>
-      <AccountantCard />
+      {/* Who gets the month's files is the fiscal setup's, not every reader's. */}
+      {can(viewer, 'nfse.configure') && <AccountantCard />}
     </>
   );
 }

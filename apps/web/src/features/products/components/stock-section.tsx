@@ -4,6 +4,7 @@ import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import {
+  can,
   formatQuantityUnit,
   stockMovementBody,
   type Product,
@@ -16,6 +17,7 @@ import { TextField, useRegisterForm } from '../../../components/register-form.ts
 import { PagedTable, type Page } from '../../../components/paged-table.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { SummaryList } from '../../../components/summary-list.tsx';
+import { useViewer } from '../../../lib/auth.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useAddStockMovement } from '../api/add-stock-movement.ts';
 import { useStockMovements } from '../api/get-stock-movements.ts';
@@ -29,6 +31,8 @@ const PAGE = 10;
 export function StockSection({ product }: { product: Product }) {
   // Each movement saved starts a new, empty form.
   const [round, setRound] = useState(0);
+  const viewer = useViewer();
+  const seesCost = can(viewer, 'cost.see');
   return (
     <SectionCard title="Estoque" className="mt-4">
       <SummaryList
@@ -42,11 +46,13 @@ export function StockSection({ product }: { product: Product }) {
             </span>,
           ],
           ['Estoque mínimo', product.minStock === null ? '—' : formatQuantityUnit(product.minStock, product.unit)],
-          ['Custo', formatMoney(product.cost)],
+          ...(seesCost ? [['Custo', formatMoney(product.cost)] as [string, string]] : []),
         ]}
       />
-      <MovementForm key={round} product={product} onSaved={() => setRound((r) => r + 1)} />
-      <MovementHistory product={product} />
+      {can(viewer, 'product.manage') && (
+        <MovementForm key={round} product={product} onSaved={() => setRound((r) => r + 1)} />
+      )}
+      <MovementHistory product={product} seesCost={seesCost} />
     </SectionCard>
   );
 }
@@ -131,7 +137,7 @@ function MovementForm({ product, onSaved }: { product: Product; onSaved(): void 
 }
 
 /** The history's columns; quantities and balances in the product's unit. */
-const movementColumns = (unit: string): Column<StockMovement>[] => [
+const movementColumns = (unit: string, seesCost: boolean): Column<StockMovement>[] => [
   {
     header: 'Quantidade',
     cell: (m) => (
@@ -153,11 +159,15 @@ const movementColumns = (unit: string): Column<StockMovement>[] => [
     ),
   },
   { header: 'Data', cell: (m) => formatDateTime(m.createdAt), className: 'text-nowrap d-none d-md-table-cell' },
-  {
-    header: 'Custo unit.',
-    cell: (m) => (m.unitCost === null ? '—' : formatMoney(m.unitCost)),
-    className: 'text-end text-nowrap d-none d-md-table-cell',
-  },
+  ...(seesCost
+    ? [
+        {
+          header: 'Custo unit.',
+          cell: (m: StockMovement) => (m.unitCost === null ? '—' : formatMoney(m.unitCost)),
+          className: 'text-end text-nowrap d-none d-md-table-cell',
+        },
+      ]
+    : []),
   {
     header: 'Saldo',
     cell: (m) => formatQuantityUnit(m.balance, unit),
@@ -166,10 +176,10 @@ const movementColumns = (unit: string): Column<StockMovement>[] => [
   { header: 'Por', cell: (m) => m.user ?? '—', className: 'd-none d-md-table-cell' },
 ];
 
-function MovementHistory({ product }: { product: Product }) {
+function MovementHistory({ product, seesCost }: { product: Product; seesCost: boolean }) {
   const [page, setPage] = useState<Page>({ skip: 0, take: PAGE });
   const list = useStockMovements(product.id, page);
-  const columns = useMemo(() => movementColumns(product.unit), [product.unit]);
+  const columns = useMemo(() => movementColumns(product.unit, seesCost), [product.unit, seesCost]);
   return (
     <section aria-labelledby="stock-history-title">
       <h3 className="h6" id="stock-history-title">

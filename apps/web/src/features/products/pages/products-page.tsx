@@ -1,6 +1,7 @@
 import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { formatQuantityUnit, unitLabel, type Product } from '@ordem-certa/contracts';
+import { can, formatQuantityUnit, unitLabel, type Permission, type Product } from '@ordem-certa/contracts';
+import { useViewer } from '../../../lib/auth.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { baseFilterDefaults, usePersistedFilter, type BaseFilter } from '../../../lib/use-persisted-filter.ts';
 import { listControls } from '../../../components/paged-table.tsx';
@@ -15,7 +16,7 @@ interface ProductFilter extends BaseFilter {
 }
 const defaults: ProductFilter = { ...baseFilterDefaults, stock: '' };
 
-const columns: Column<Product>[] = [
+const columns: Array<Column<Product> & { needs?: Permission }> = [
   { header: '#', cell: (p) => p.id, className: 'col-id' },
   { header: 'Nome', cell: (p) => <Link to={`/products/${p.id}/edit`}>{p.name}</Link> },
   { header: 'Código', cell: (p) => p.code, className: 'text-nowrap d-none d-md-table-cell' },
@@ -24,8 +25,14 @@ const columns: Column<Product>[] = [
     header: 'Preço',
     cell: (p) => formatMoney(p.price),
     className: 'text-end text-nowrap d-none d-sm-table-cell',
+    needs: 'price.see',
   },
-  { header: 'Custo', cell: (p) => formatMoney(p.cost), className: 'text-end text-nowrap d-none d-lg-table-cell' },
+  {
+    header: 'Custo',
+    cell: (p) => formatMoney(p.cost),
+    className: 'text-end text-nowrap d-none d-lg-table-cell',
+    needs: 'cost.see',
+  },
   {
     header: 'Estoque',
     cell: (p) => (
@@ -46,6 +53,7 @@ const columns: Column<Product>[] = [
 export function ProductsPage() {
   const [filter, setFilter] = usePersistedFilter('products', defaults);
   const { onPage, search } = listControls(filter, setFilter);
+  const viewer = useViewer();
   const list = useProducts({
     q: filter.q,
     skip: filter.skip,
@@ -55,7 +63,7 @@ export function ProductsPage() {
   return (
     <RegisterListPage<Product>
       title="Produtos"
-      newTo="/products/new"
+      newTo={can(viewer, 'product.manage') ? '/products/new' : undefined}
       actions={
         <Form.Select
           aria-label="Estoque"
@@ -68,7 +76,7 @@ export function ProductsPage() {
           <option value="negative">Negativo</option>
         </Form.Select>
       }
-      columns={columns}
+      columns={columns.filter((c) => !c.needs || can(viewer, c.needs))}
       list={list}
       onPage={onPage}
       search={search}

@@ -3,6 +3,7 @@ import { Badge, Button, ButtonGroup, Form, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import {
+  can,
   messages,
   paymentMethodLabel,
   receivableStatusLabels,
@@ -10,6 +11,7 @@ import {
   type ReceivableStatus,
 } from '@ordem-certa/contracts';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { useViewer } from '../../../lib/auth.tsx';
 import { DateInput, isoToBr } from '../../../components/date-input.tsx';
 import { ReceiveModal } from '../../../components/payments/receive-modal.tsx';
 import { FilterPopover } from '../../../components/filter-popover.tsx';
@@ -46,8 +48,9 @@ function StatusBadge({ row }: { row: ReceivableRow }) {
   );
 }
 
-function columns(onReceive: (row: ReceivableRow) => void): Column<ReceivableRow>[] {
-  return [
+/** The instalments' columns; 'Receber' only for who may record payments (onReceive given). */
+function columns(onReceive: ((row: ReceivableRow) => void) | null): Column<ReceivableRow>[] {
+  const shown: Column<ReceivableRow>[] = [
     { header: 'Vencimento', cell: (r) => isoToBr(r.dueDate), className: 'text-nowrap' },
     {
       header: 'OS',
@@ -59,6 +62,10 @@ function columns(onReceive: (row: ReceivableRow) => void): Column<ReceivableRow>
     { header: 'Forma', cell: (r) => paymentMethodLabel(r.method) },
     { header: 'Valor', cell: (r) => formatMoney(r.amount), className: 'text-end text-nowrap' },
     { header: 'Situação', cell: (r) => <StatusBadge row={r} /> },
+  ];
+  if (!onReceive) return shown;
+  return [
+    ...shown,
     {
       header: <span className="visually-hidden">Ações</span>,
       cell: (r) =>
@@ -95,7 +102,7 @@ export function ReceivablesPage() {
   const exportCsv = useExportReceivablesCsv();
   const receive = useReceiveReceivable();
   const count = (filter.q ? 1 : 0) + (filter.from ? 1 : 0) + (filter.to ? 1 : 0);
-  const cols = columns(setReceiving);
+  const cols = columns(can(useViewer(), 'payment.record') ? setReceiving : null);
   const meta = list.data?.meta;
 
   const onExport = async () => {

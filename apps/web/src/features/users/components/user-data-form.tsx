@@ -1,12 +1,12 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
-import { createUserBody, messages, updateUserBody, type UpdateUserBody } from '@ordem-certa/contracts';
+import { createUserBody, messages, updateUserBody, type Role, type UpdateUserBody } from '@ordem-certa/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { useAvailableRoles, type RoleOption } from '../api/get-available-roles.ts';
+import { useRoleOptions } from '../api/get-role-options.ts';
 
 interface UserDataFormProps {
   /** create: the password is required; edit: blank keeps it, and the Ativo switch shows. */
@@ -21,9 +21,11 @@ const resolvers = {
   edit: zodResolver(updateUserBody) as unknown as Resolver<UpdateUserBody>,
 };
 
+const noRole = '' as unknown as number;
+
 /** Waits for the role list, so the select can show the saved role. */
 export function UserDataForm(props: UserDataFormProps) {
-  const roles = useAvailableRoles();
+  const roles = useRoleOptions();
   return (
     <QueryState isPending={roles.isPending} error={roles.error}>
       {roles.data && <UserDataFields {...props} roles={roles.data} />}
@@ -31,7 +33,7 @@ export function UserDataForm(props: UserDataFormProps) {
   );
 }
 
-function UserDataFields({ mode, defaultValues, onSubmit, roles }: UserDataFormProps & { roles: RoleOption[] }) {
+function UserDataFields({ mode, defaultValues, onSubmit, roles }: UserDataFormProps & { roles: Role[] }) {
   const {
     register,
     handleSubmit,
@@ -41,7 +43,8 @@ function UserDataFields({ mode, defaultValues, onSubmit, roles }: UserDataFormPr
   } = useForm<UpdateUserBody>({
     resolver: resolvers[mode],
     mode: 'onBlur',
-    defaultValues: defaultValues ?? { name: '', role: undefined, email: '', plainPassword: '', isActive: true },
+    // A new user has no role yet: the select's empty option, which the schema refuses like NaN.
+    defaultValues: defaultValues ?? { name: '', roleId: noRole, email: '', plainPassword: '', isActive: true },
   });
   const submit = handleSubmit(async (values) => {
     try {
@@ -52,20 +55,27 @@ function UserDataFields({ mode, defaultValues, onSubmit, roles }: UserDataFormPr
       applyServerErrors(err, setError, messages.requestFailed);
     }
   });
+  // The role is chosen by id; the server may still answer about 'role' (the value of before): both show
+  // under the select.
+  const roleError = errors.roleId?.message ?? errors.role?.message;
   return (
     <Form noValidate onSubmit={submit} className="form-narrow">
       <TextField id="user-name" label="Nome" error={errors.name?.message} autoComplete="off" {...register('name')} />
       <Form.Group className="mb-3" controlId="user-role">
         <Form.Label>Perfil</Form.Label>
-        <Form.Select isInvalid={!!errors.role} {...register('role')}>
+        <Form.Select
+          isInvalid={!!roleError}
+          // None chosen is NaN, which the schema refuses with 'Selecione o perfil' under this select.
+          {...register('roleId', { setValueAs: (v: string | number) => (v === '' ? Number.NaN : Number(v)) })}
+        >
           <option value="">Selecione o Perfil</option>
           {roles.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
+            <option key={r.id} value={r.id}>
+              {r.name}
             </option>
           ))}
         </Form.Select>
-        <Form.Control.Feedback type="invalid">{errors.role?.message}</Form.Control.Feedback>
+        <Form.Control.Feedback type="invalid">{roleError}</Form.Control.Feedback>
       </Form.Group>
       <TextField
         id="user-email"

@@ -11,6 +11,7 @@ import { useUpdateUserFinancial } from '../api/update-user-financial.ts';
 import { UserDataForm } from '../components/user-data-form.tsx';
 import { UserFinancialForm } from '../components/user-financial-form.tsx';
 import { PayRulesPanel } from '../components/pay-rules-panel.tsx';
+import { TwoFactorReset } from '../components/two-factor-reset.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 
 export function UserNewPage() {
@@ -57,13 +58,14 @@ export function UserEditPage() {
               mode="edit"
               defaultValues={{
                 name: u.name,
-                role: u.role as UpdateUserBody['role'],
+                roleId: u.roleId,
                 email: u.email,
                 plainPassword: '',
                 isActive: u.isActive,
               }}
               onSubmit={onSubmitData}
             />
+            <TwoFactorReset userId={u.id} name={u.name} />
           </Tab>
           <Tab eventKey="financial" title="Financeiro">
             <PayRulesPanel userId={u.id} />

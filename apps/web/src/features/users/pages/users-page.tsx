@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Badge } from 'react-bootstrap';
-import { roleLabel, type UserListItem } from '@ordem-certa/contracts';
+import type { UserListItem } from '@ordem-certa/contracts';
 import { useUsers } from '../api/get-users.ts';
 import { registerListPage } from '../../../components/register-list-page.tsx';
 
@@ -11,7 +11,7 @@ export const UsersPage = registerListPage<UserListItem>({
   searchable: true,
   columns: [
     { header: '#', cell: (u) => u.id, className: 'col-id' },
-    { header: 'Perfil', cell: (u) => roleLabel(u.role), className: 'text-nowrap' },
+    { header: 'Perfil', cell: (u) => u.roleName, className: 'text-nowrap' },
     {
       header: 'Nome',
       cell: (u) => (
