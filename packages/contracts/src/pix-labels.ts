@@ -24,3 +24,13 @@ export const pixSimulateMessages = {
   unavailable: 'Só é possível simular um pagamento na cobrança ativa de uma empresa ligada ao PSP de demonstração',
   done: 'Pagamento simulado: o PSP de demonstração pagou a cobrança e avisou o webhook',
 } as const;
+
+/** A Pix refund's statuses at the PSP ('creating': ours, before the PSP answered). */
+export const pixRefundStatuses = ['creating', 'EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO'] as const;
+export type PixRefundStatus = (typeof pixRefundStatuses)[number];
+export const pixRefundStatusLabels: Record<PixRefundStatus, string> = {
+  creating: 'Pedida ao PSP…',
+  EM_PROCESSAMENTO: 'Em processamento no PSP',
+  DEVOLVIDO: 'Devolvida',
+  NAO_REALIZADO: 'Não realizada',
+};
