@@ -29,7 +29,9 @@ import { useAddPayment } from '../api/add-payment.ts';
 import { useRemovePayment } from '../api/remove-payment.ts';
 import { useCreateInstallments } from '../api/create-installments.ts';
 import { useReceiveInstallment } from '../api/receive-installment.ts';
+import { usePixPayments } from '../api/pix-refunds.ts';
 import { toastRemoveFailed } from './notify.ts';
+import { PixRefunds, ReturnedPix } from './pix-refund.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 
 const paymentSchema = lazySchema('createPaymentBody');
@@ -49,6 +51,7 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
   const query = usePayments(invoice.id);
   const [modal, setModal] = useState<'payment' | 'installments' | InvoiceInstallment | null>(null);
   const receive = useReceiveInstallment(invoice.id);
+  const pix = usePixPayments(invoice.id).data?.data ?? [];
   const receiving = typeof modal === 'object' ? modal : null;
   const data = query.data;
   const canAdd = !!data && payable(invoice) && data.balance > 0;
@@ -85,7 +88,8 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
               </div>
             )}
           </dl>
-          <PaymentList invoiceId={invoice.id} payments={data.payments} />
+          <PaymentList invoiceId={invoice.id} payments={data.payments} pix={pix} />
+          <ReturnedPix invoiceId={invoice.id} pix={pix} />
           {data.installments.length > 0 && (
             <InstallmentList installments={data.installments} onReceive={(x) => setModal(x)} />
           )}
@@ -130,7 +134,15 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
   );
 }
 
-function PaymentList({ invoiceId, payments }: { invoiceId: number; payments: InvoicePayment[] }) {
+function PaymentList({
+  invoiceId,
+  payments,
+  pix,
+}: {
+  invoiceId: number;
+  payments: InvoicePayment[];
+  pix: Parameters<typeof ReturnedPix>[0]['pix'];
+}) {
   const remove = useRemovePayment(invoiceId);
   const confirm = useConfirm();
   if (!payments.length) return <p className="small text-body-secondary mb-2">Nenhum pagamento registrado.</p>;
@@ -170,6 +182,11 @@ function PaymentList({ invoiceId, payments }: { invoiceId: number; payments: Inv
               Remover
             </Button>
           </div>
+          {pix
+            .filter((x) => x.paymentId === p.id)
+            .map((x) => (
+              <PixRefunds key={x.endToEndId} invoiceId={invoiceId} pix={x} />
+            ))}
         </li>
       ))}
     </ul>
