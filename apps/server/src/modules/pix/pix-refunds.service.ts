@@ -93,30 +93,30 @@ export async function requestRefund(
   const reason = body.reason ?? null;
   const { pix, refund } = await ctx.db.transaction(async (tx) => {
     const order = await lockInvoice(tx, actor, invoiceId);
-    const [pix] = await tx
+    const [found] = await tx
       .select()
       .from(r)
       .where(and(eq(r.organizationId, actor.organizationId), eq(r.invoiceId, order.id), eq(r.paymentId, paymentId)))
       .for('update');
-    if (!pix) throw conflict(pixRefundMessages.notPix);
-    const before = await tx.select().from(d).where(eq(d.pixReceivedId, pix.id));
-    const left = Math.max(pix.amountCents - counted(before), 0);
+    if (!found) throw conflict(pixRefundMessages.notPix);
+    const before = await tx.select().from(d).where(eq(d.pixReceivedId, found.id));
+    const left = Math.max(found.amountCents - counted(before), 0);
     if (cents > left) throw invalid({ amount: pixRefundMessages.amountOver(fromCents(left)) });
-    const [refund] = await tx
+    const [asked] = await tx
       .insert(d)
       .values({
         organizationId: actor.organizationId,
-        pixReceivedId: pix.id,
+        pixReceivedId: found.id,
         refundId: newPixTxid('DEV'),
         amountCents: cents,
         reason,
         requestedById: actor.userId,
       })
       .returning();
-    const text = `${formatMoney(fromCents(cents))} do Pix ${pix.endToEndId}`;
+    const text = `${formatMoney(fromCents(cents))} do Pix ${found.endToEndId}`;
     await systemComment(tx, actor, order.id, `${actor.name} pediu ao PSP a devolução de ${text}.`);
     await recordChange(tx, actor, order.id, 'update', [{ field: 'pixRefund', before: null, after: text }]);
-    return { pix, refund: refund! };
+    return { pix: found, refund: asked! };
   });
   const psp = await companyPsp(ctx, actor.organizationId, pix.companyId);
   if (!psp) {
