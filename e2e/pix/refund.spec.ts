@@ -33,6 +33,7 @@ test("'Devolver' on a Pix payment: more than was paid is refused on the field; t
   await expect(page.getByText('Devolução pedida ao PSP: o pagamento é estornado quando o PSP confirmar')).toBeVisible();
   const refund = page.getByTestId('pix-refund');
   await expect(refund).toContainText('Em processamento no PSP');
+  await page.locator('.payments-card').screenshot({ path: '/tmp/pix-rest-shots/refund-processing-desktop.png' });
   await expect(page.getByTestId('balance')).toHaveText(/R\$\s0,00/);
 
   // The PSP settles it: the payment is reduced by it and the balance shows it, without a reload.
@@ -43,8 +44,8 @@ test("'Devolver' on a Pix payment: more than was paid is refused on the field; t
     payments: Array<{ amount: number }>;
   };
   expect(payments.payments.map((p) => p.amount)).toEqual([order.total - 10]);
-  await page.getByTestId('pix-refund').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/pix-rest-shots/refund-settled-desktop.png', fullPage: true });
+  const card = page.locator('.payments-card');
+  await card.screenshot({ path: '/tmp/pix-rest-shots/refund-settled-desktop.png' });
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: '/tmp/pix-rest-shots/refund-settled-375.png', fullPage: true });
+  await card.screenshot({ path: '/tmp/pix-rest-shots/refund-settled-375.png' });
 });

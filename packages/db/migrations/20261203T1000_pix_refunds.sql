@@ -28,3 +28,10 @@ CREATE TABLE pix_refunds (
 CREATE UNIQUE INDEX pix_refunds_refund_id_key ON pix_refunds (organization_id, refund_id);
 CREATE INDEX pix_refunds_received_idx ON pix_refunds (pix_received_id);
 CREATE INDEX pix_refunds_open_idx ON pix_refunds (organization_id) WHERE status IN ('creating', 'EM_PROCESSAMENTO');
+
+-- The PIX key the company's webhook was last registered for at the PSP: when the company's key changes,
+-- the charge job registers the webhook on the new one (and drops the old one).
+ALTER TABLE company_pix_psp ADD COLUMN webhook_chave text;
+UPDATE company_pix_psp p SET webhook_chave = c.pix_key
+  FROM companies c
+ WHERE c.organization_id = p.organization_id AND c.id = p.company_id AND p.webhook_status = 'registered';

@@ -164,7 +164,10 @@ export async function advanceRefund(ctx: PixContext, client: PspClient, refund: 
         .where(eq(d.id, refund.id));
       return 'NAO_REALIZADO' as const;
     }
-    await ctx.db.update(d).set({ pspError: pspFailure(err), updatedAt: new Date() }).where(eq(d.id, refund.id));
+    await ctx.db
+      .update(d)
+      .set({ pspError: pspFailure(err), updatedAt: new Date() })
+      .where(eq(d.id, refund.id));
     ctx.log.warn({ refundId: refund.refundId, error: pspFailure(err) }, 'Pix refund not checked; will retry');
     return refund.status;
   }
