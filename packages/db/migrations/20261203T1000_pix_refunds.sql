@@ -35,3 +35,9 @@ ALTER TABLE company_pix_psp ADD COLUMN webhook_chave text;
 UPDATE company_pix_psp p SET webhook_chave = c.pix_key
   FROM companies c
  WHERE c.organization_id = p.organization_id AND c.id = p.company_id AND p.webhook_status = 'registered';
+
+-- An order's e-mail queued by a write (the customer's receipt of a Pix, written in the payment's own
+-- transaction) rather than sent by a request: its HTML waits here until the job sends it and journals the
+-- outcome as any other; the job takes it (sets it NULL) under a row lock, so one instance sends it once.
+ALTER TABLE invoice_emails ADD COLUMN queued_html text;
+CREATE INDEX invoice_emails_queued_idx ON invoice_emails (id) WHERE queued_html IS NOT NULL;

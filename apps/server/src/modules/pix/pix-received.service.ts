@@ -10,6 +10,7 @@ import { PspError, pspClient, type PixRecebido } from './psp-client.ts';
 import { companyPsp, hashWebhookToken, type PixContext } from './pix-psp.service.ts';
 import { followRefunds } from './pix-refunds.service.ts';
 import { pspActor } from './psp-actor.ts';
+import { queueReceipt } from './pix-receipts.ts';
 
 // A Pix the PSP reported becomes one payment of its order, once: `pix_received` has one row per
 // endToEndId, inserted in the transaction that records the payment, so the second report (a repeated
@@ -80,6 +81,13 @@ export async function recordPix(
       note: `Pix ${pix.endToEndId}`,
     });
     await tx.update(r).set({ invoiceId: row.id, paymentId }).where(eq(r.id, received.id));
+    await queueReceipt(tx, {
+      organizationId,
+      invoiceId: row.id,
+      amountCents,
+      paidAt: await localDay(tx, organizationId, pix.horario),
+      endToEndId: pix.endToEndId,
+    });
     await tx.update(ch).set({ status: 'CONCLUIDA', updatedAt: new Date() }).where(eq(ch.id, charge.id));
     const canceled = row.state === InvoiceState.Canceled ? ' (a ordem está cancelada)' : '';
     await notifyAdmins(tx, {
