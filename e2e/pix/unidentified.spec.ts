@@ -47,7 +47,7 @@ test("'Pix não identificados': a Pix paid straight to the key is listed, found 
   await expect(page.getByText('Pix associado: o pagamento foi registrado na ordem')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(row).toHaveCount(0);
-  await expect(page.getByText('Nenhum Pix não identificado')).toBeVisible();
+  await expect(page.getByRole('table').getByText('Nenhum Pix não identificado')).toBeVisible();
 
   // The order now has that Pix as its one payment, and is paid.
   const payments = (await (await admin.get(`/invoices/${order.id}/payments`)).json()) as {

@@ -2,14 +2,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { InvoiceState } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { startPixStandIn, type PixStandIn } from '@ordem-certa/test-support/pix-psp-stand-in';
-import { pixView } from '@ordem-certa/test-support/pix-psp-stand-in/state';
 import { createMailer } from '../../lib/mailer.ts';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
-import { connectToStandIn, until } from '../../../test/pix-fixtures.ts';
+import { connectToStandIn, payActiveCharge } from '../../../test/pix-fixtures.ts';
 import { syncQueuedCharges } from './charge-job.ts';
 import { sendQueuedReceipts } from './pix-receipts.ts';
 import type { PixContext } from './pix-psp.service.ts';
@@ -46,16 +45,7 @@ async function paidByPix(customerEmail: string | null) {
   await t.world.admin('POST', `/${id}/services`, { service: t.world.service.id, quantity: 1 });
   await t.world.moveTo(id, InvoiceState.Wip);
   await syncQueuedCharges(ctx);
-  const [charge] = await t.ctx.database.db
-    .select()
-    .from(schema.pixCharges)
-    .where(and(eq(schema.pixCharges.invoiceId, id), eq(schema.pixCharges.status, 'ATIVA')));
-  const pix = (await psp.pay(charge!.txid, { notify: false }))!;
-  await t.ctx.app.inject({ method: 'POST', url: `/api/pix/webhook/${token}/pix`, payload: { pix: [pixView(pix)] } });
-  await until(
-    () => t.ctx.database.db.select().from(schema.invoicePayments).where(eq(schema.invoicePayments.invoiceId, id)),
-    (p) => p.length === 1,
-  );
+  const { pix } = await payActiveCharge(t.ctx, psp, token, id);
   return { id, number, pix };
 }
 

@@ -6,7 +6,7 @@ import { startPixStandIn, type PixStandIn } from '@ordem-certa/test-support/pix-
 import { pixView, type StoredPix } from '@ordem-certa/test-support/pix-psp-stand-in/state';
 import { perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
-import { connectToStandIn, until } from '../../../test/pix-fixtures.ts';
+import { connectToStandIn, payActiveCharge, until } from '../../../test/pix-fixtures.ts';
 import { syncQueuedCharges } from './charge-job.ts';
 import { reconcilePix } from './reconcile-job.ts';
 import type { PixContext } from './pix-psp.service.ts';
@@ -57,17 +57,7 @@ async function paidByPix(quantity: number) {
   );
   await t.world.moveTo(id, InvoiceState.Wip);
   await syncQueuedCharges(ctx);
-  const [charge] = await t.ctx.database.db
-    .select()
-    .from(schema.pixCharges)
-    .where(and(eq(schema.pixCharges.invoiceId, id), eq(schema.pixCharges.status, 'ATIVA')));
-  const pix = (await psp.pay(charge!.txid, { notify: false }))!;
-  expect((await webhook([pix])).statusCode).toBe(200);
-  const [payment] = await until(
-    () => payments(id),
-    (p) => p.length === 1,
-  );
-  return { id, pix, paymentId: payment!.id };
+  return { id, ...(await payActiveCharge(t.ctx, psp, token, id)) };
 }
 
 describe('Devolver a Pix payment', () => {
