@@ -7,8 +7,8 @@ import { invoiceKey, refreshInvoice } from './invoice-keys.ts';
 
 const pixPaymentsKey = (orgPath: string, id: number) => [...invoiceKey(orgPath, id), 'pix-payments'] as const;
 const openRefunds = (d: PixPayments | undefined) =>
-  d?.data.flatMap((x) => x.refunds).filter((r) => r.status === 'creating' || r.status === 'EM_PROCESSAMENTO')
-    .length ?? 0;
+  d?.data.flatMap((x) => x.refunds).filter((r) => r.status === 'creating' || r.status === 'EM_PROCESSAMENTO').length ??
+  0;
 
 /**
  * GET invoices/{id}/pix-payments: the order's Pix received and their refunds. While a refund waits for

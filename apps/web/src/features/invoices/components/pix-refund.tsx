@@ -79,8 +79,8 @@ function RefundModal({
   return (
     <ActionModal {...form.modal} title="Devolver Pix" formId="pix-refund-form" label="Devolver" variant="danger">
       <p className="mb-3">
-        O PSP devolve o valor ao pagador. O pagamento desta ordem é estornado quando o PSP confirmar a devolução.
-        Pode ser devolvido até <strong>{formatMoney(pix.refundable)}</strong>.
+        O PSP devolve o valor ao pagador. O pagamento desta ordem é estornado quando o PSP confirmar a devolução. Pode
+        ser devolvido até <strong>{formatMoney(pix.refundable)}</strong>.
       </p>
       <MoneyField
         control={form.control}
