@@ -23,7 +23,8 @@ test("'Pix não identificados': a Pix paid straight to the key is listed, found 
 
   await loginAs(page, 'admin');
   await page.goto('/pix/unidentified');
-  await expect(page.getByRole('heading', { name: 'Pix não identificados' })).toBeVisible();
+  // The screen's code is fetched on the first visit: a cold server under the other workers' load is slow.
+  await expect(page.getByRole('heading', { name: 'Pix não identificados' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('searchbox').fill(message);
   const row = page.getByRole('row').filter({ hasText: message });
   await expect(row).toBeVisible({ timeout: 20_000 });
