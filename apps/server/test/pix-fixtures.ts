@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { schema } from '@ordem-certa/db';
 import type { PixStandIn } from '@ordem-certa/test-support/pix-psp-stand-in';
+import { pixView } from '@ordem-certa/test-support/pix-psp-stand-in/state';
 import type { TestContext, TestOrg } from './helpers.ts';
 
 /** Gives the company a PIX key and connects it to the stand-in PSP; answers the webhook's token. */
@@ -39,4 +42,29 @@ export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean) {
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error('condition not met');
+}
+
+/**
+ * The order's active charge paid at the stand-in and told to the webhook (injected: the app's address is
+ * a name, not a server); answers the Pix and the one payment it became.
+ */
+export async function payActiveCharge(ctx: TestContext, psp: PixStandIn, token: string, invoiceId: number) {
+  const c = schema.pixCharges;
+  const [charge] = await ctx.database.db
+    .select()
+    .from(c)
+    .where(and(eq(c.invoiceId, invoiceId), eq(c.status, 'ATIVA')));
+  const pix = (await psp.pay(charge!.txid, { notify: false }))!;
+  const hook = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/pix/webhook/${token}/pix`,
+    payload: { pix: [pixView(pix)] },
+  });
+  expect(hook.statusCode).toBe(200);
+  const p = schema.invoicePayments;
+  const [payment] = await until(
+    () => ctx.database.db.select().from(p).where(eq(p.invoiceId, invoiceId)),
+    (rows) => rows.length === 1,
+  );
+  return { pix, paymentId: payment!.id };
 }

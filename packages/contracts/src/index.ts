@@ -52,6 +52,7 @@ export * from './pix.ts';
 export * from './pix-psp.ts';
 export * from './pix-labels.ts';
 export * from './pix-received.ts';
+export * from './pix-refunds.ts';
 export * from './records.ts';
 export * from './whatsapp-template.ts';
 export * from './whatsapp.ts';

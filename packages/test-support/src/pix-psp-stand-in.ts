@@ -11,7 +11,9 @@ import { PspState, pixView, problem, type Answer, type StoredPix } from './pix-p
  * it is answered 400 with the violations and kept in `violations`, so a test can say the product never
  * sent one. Then the OAuth 2 bearer token (issued at `tokenUrl` for the client credentials, with the
  * scopes each operation requires), then the operation on its in-memory state. `pay` (or POST
- * /simulate/pay/{txid}) pays a charge and POSTs the webhook `{pix: [...]}` to the registered URL + '/pix'.
+ * /simulate/pay/{txid}) pays a charge and POSTs the webhook `{pix: [...]}` to the registered URL + '/pix';
+ * POST /simulate/receive {chave, valor, infoPagador} is a Pix paid to the key without a charge, and POST
+ * /simulate/settle-refunds settles the refunds in processing (DEVOLVIDO), each told to the webhook.
  * On https it asks for the client's certificate (mutual TLS) and refuses a connection without one the
  * given authority signed.
  */
@@ -88,6 +90,19 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
               ? { status: 200, body: pixView(paid) }
               : problem(404, 'CobNaoEncontrado', 'Cobrança não encontrada.', 'Nenhuma cobrança ATIVA com esse txid.'),
           );
+        }
+        // A Pix paid straight to a key (no charge: a 'Pix não identificado'), told to that key's webhook.
+        if (req.method === 'POST' && url.pathname === '/simulate/receive') {
+          const p = parseJson(raw) as { chave?: string; valor?: string; infoPagador?: string } | null;
+          if (!p?.chave || !/^\d{1,10}\.\d{2}$/.test(p.valor ?? ''))
+            return reply(res, problem(400, 'RequisicaoInvalida', 'Informe chave e valor ("12.34").'));
+          const pix = state.receive({ chave: p.chave, valor: p.valor!, infoPagador: p.infoPagador });
+          await notify([pix]);
+          return reply(res, { status: 200, body: pixView(pix) });
+        }
+        if (req.method === 'POST' && url.pathname === '/simulate/settle-refunds') {
+          await standIn.settleRefunds();
+          return reply(res, { status: 204 });
         }
         if (!url.pathname.startsWith(`${API_ROOT}/`))
           return reply(res, problem(404, 'NaoEncontrado', 'Não encontrado.'));

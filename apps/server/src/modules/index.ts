@@ -48,6 +48,7 @@ import { whatsappRoutes } from './whatsapp/whatsapp.routes.ts';
 import { pixWebhookRoutes } from './pix/pix-webhook.routes.ts';
 import { pixChargeRoutes } from './pix/pix-charges.routes.ts';
 import { pixUnidentifiedRoutes } from './pix/pix-unidentified.routes.ts';
+import { pixRefundRoutes } from './pix/pix-refunds.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
 const allReports = reportRegistry([...reports, ...nfseReports]);
@@ -104,4 +105,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   pixWebhookRoutes,
   pixChargeRoutes,
   pixUnidentifiedRoutes,
+  pixRefundRoutes,
 ];

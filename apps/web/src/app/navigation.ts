@@ -37,6 +37,8 @@ export const registersNav: NavItem[] = [
 export const financeNav: NavItem[] = [
   // Instalments of every order, open, overdue and received.
   { label: 'Contas a receber', to: '/receivables', can: 'payment.see' },
+  // Pix received on a company's key that no charge of ours explains, to be associated with an order.
+  { label: 'Pix não identificados', to: '/pix/unidentified', can: 'payment.see' },
   // Every NFS-e of the month, its totals and the accountant's files.
   { label: 'Notas fiscais', to: '/nfse', can: 'nfse.see', feature: 'nfse' },
   // Contas a pagar: what the shop owes, open, overdue and paid.

@@ -245,6 +245,15 @@ export const routes: RouteObject[] = [
                 })),
             },
           ]),
+          restricted('/pix/unidentified', { can: 'payment.see' }, [
+            {
+              index: true,
+              lazy: () =>
+                import('../features/pix/pages/unidentified-pix-page.tsx').then((m) => ({
+                  Component: m.UnidentifiedPixPage,
+                })),
+            },
+          ]),
           restricted('/maintenance-plans', { can: 'maintenancePlan.see' }, [
             {
               index: true,

@@ -22,6 +22,7 @@ export {
   nfseWithholdingsBody,
   payBody,
   payReceivableBody,
+  pixRefundBody,
 } from '@ordem-certa/contracts';
 
 /** The discount form: in edit mode the discount is at least 0.01; 0 is what 'Remover' sends. */

@@ -44,6 +44,7 @@ export * from './company-fiscal-settings.ts';
 export * from './company-pix-psp.ts';
 export * from './pix-charges.ts';
 export * from './pix-received.ts';
+export * from './pix-refunds.ts';
 export * from './pix-charge-queue.ts';
 export * from './nfse-documents.ts';
 export * from './nfse-municipal-parameters.ts';

@@ -42,6 +42,7 @@ export const pixReceived = pgTable(
     check('pix_received_amount_check', sql`${t.amountCents} > 0`),
     check('pix_received_source_check', sql`${t.source} IN ('webhook', 'reconciliation')`),
     uniqueIndex('pix_received_e2e_key').on(t.organizationId, t.endToEndId),
+    uniqueIndex('pix_received_organization_id_id_key').on(t.organizationId, t.id),
     index('pix_received_unidentified_idx')
       .on(t.organizationId, t.paidAt.desc())
       .where(sql`${t.invoiceId} IS NULL`),

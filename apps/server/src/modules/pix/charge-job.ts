@@ -8,6 +8,8 @@ import { dueCents } from '../../core/orders/settle.ts';
 import { cobBody, removalBody, revisedAmountBody, type Debtor } from './charge-bodies.ts';
 import { PspError, pspClient, type Cob } from './psp-client.ts';
 import { companyPsp, pspFailure, type PixContext } from './pix-psp.service.ts';
+import { followWebhookKeys } from './webhook-keys.ts';
+import { sendQueuedReceipts } from './pix-receipts.ts';
 
 // The charges follow the orders: an order of a connected company with something due and not yet paid has
 // one immediate charge of what is due (PUT /cob), revised when that changes (PATCH valor) and withdrawn
@@ -223,5 +225,9 @@ export async function syncQueuedCharges(ctx: PixContext, only?: number): Promise
 /** The charge job inside the server: every `intervalMs` the queued orders. */
 export function startPixChargeJob(app: FastifyInstance, intervalMs: number): Job {
   const ctx: PixContext = { db: app.db, config: app.config, log: app.log };
-  return startIntervalJob(app.log, 'Pix charge job', intervalMs, async () => (await syncQueuedCharges(ctx)) >= BATCH);
+  return startIntervalJob(app.log, 'Pix charge job', intervalMs, async () => {
+    await followWebhookKeys(ctx);
+    const receipts = await sendQueuedReceipts(ctx, { mailer: app.mailer, mailFrom: app.mailFrom });
+    return (await syncQueuedCharges(ctx)) >= BATCH || receipts >= 20;
+  });
 }

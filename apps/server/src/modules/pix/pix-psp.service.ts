@@ -108,7 +108,8 @@ export async function getPixPsp(ctx: PixContext, organizationId: number, company
             hasClientSecret: !!row.clientSecret,
             scopes: row.scopes,
             webhookUrl: webhookUrl(ctx, token),
-            webhookStatus: row.webhookStatus,
+            // The company's key changed and the job has not registered the webhook on it yet.
+            webhookStatus: row.webhookChave && row.webhookChave !== pixKey ? 'pending' : row.webhookStatus,
             webhookError: row.webhookError,
             updatedAt: row.updatedAt.toISOString(),
             ...rulesOf(row),
@@ -218,24 +219,44 @@ export async function companyPsp(ctx: PixContext, organizationId: number, compan
   return { connection, pixKey, rules: rulesOf(row) };
 }
 
-/** PUT /webhook/{chave} with this company's URL; the outcome kept on the connection. */
+/**
+ * PUT /webhook/{chave} with this company's URL; the outcome kept on the connection. The webhook of the key
+ * it was registered for before (`formerKey`, by default the one kept), if another, is removed.
+ */
 export async function registerWebhook(
   ctx: PixContext,
   organizationId: number,
   companyId: number,
   options: PspCallOptions = { timeoutMs: 8000, retries: 1 },
+  formerKey?: string | null,
 ) {
   const row = await stored(ctx.db, organizationId, companyId);
   const psp = await companyPsp(ctx, organizationId, companyId);
   if (!row || !psp?.pixKey) return;
   const client = pspClient(psp.connection, options);
   const token = (await openFor(ctx, organizationId, companyId, 'webhook', row.webhookToken)).toString();
-  let outcome: { webhookStatus: 'registered' | 'failed'; webhookError: string | null; webhookRegisteredAt?: Date };
+  let outcome: {
+    webhookStatus: 'registered' | 'failed';
+    webhookError: string | null;
+    webhookRegisteredAt?: Date;
+    webhookChave: string;
+  };
   try {
     await client.putWebhook(psp.pixKey, webhookUrl(ctx, token));
-    outcome = { webhookStatus: 'registered', webhookError: null, webhookRegisteredAt: new Date() };
+    outcome = {
+      webhookStatus: 'registered',
+      webhookError: null,
+      webhookRegisteredAt: new Date(),
+      webhookChave: psp.pixKey,
+    };
+    // The key it was registered for before, if another: the PSP stops posting for it (best effort).
+    const former = formerKey === undefined ? row.webhookChave : formerKey;
+    if (former && former !== psp.pixKey)
+      await client.deleteWebhook(former).catch((err: unknown) => {
+        ctx.log.info({ companyId, error: pspFailure(err) }, 'Pix webhook of the former key not removed');
+      });
   } catch (err) {
-    outcome = { webhookStatus: 'failed', webhookError: pspFailure(err) };
+    outcome = { webhookStatus: 'failed', webhookError: pspFailure(err), webhookChave: psp.pixKey };
     ctx.log.warn({ companyId, error: outcome.webhookError }, 'Pix webhook not registered');
   } finally {
     client.close();

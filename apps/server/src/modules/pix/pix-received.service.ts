@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { formatMoney, fromCents, InvoiceState, type Permission } from '@ordem-certa/contracts';
+import { formatMoney, fromCents, InvoiceState } from '@ordem-certa/contracts';
 import { schema, type Tx } from '@ordem-certa/db';
-import type { Actor } from '../../core/records/kind.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { lockInvoice } from '../../core/orders/invoice-access.ts';
 import { insertPayment } from '../../core/payments/payments.ts';
@@ -9,6 +8,9 @@ import { notifyAdmins } from '../../core/notify/notify.ts';
 import { pixCents } from './charge-bodies.ts';
 import { PspError, pspClient, type PixRecebido } from './psp-client.ts';
 import { companyPsp, hashWebhookToken, type PixContext } from './pix-psp.service.ts';
+import { followRefunds } from './pix-refunds.service.ts';
+import { pspActor } from './psp-actor.ts';
+import { queueReceipt } from './pix-receipts.ts';
 
 // A Pix the PSP reported becomes one payment of its order, once: `pix_received` has one row per
 // endToEndId, inserted in the transaction that records the payment, so the second report (a repeated
@@ -16,18 +18,6 @@ import { companyPsp, hashWebhookToken, type PixContext } from './pix-psp.service
 
 const r = schema.pixReceived;
 const ch = schema.pixCharges;
-
-/** What the PSP may do: record a payment on any order of the organization, nothing else. */
-const pspPermissions: ReadonlySet<Permission> = new Set<Permission>(['invoice.seeAll', 'payment.record']);
-
-/** The payments the PSP brings are recorded by no user: the trail and comments name the PSP. */
-const pspActor = (organizationId: number): Actor => ({
-  organizationId,
-  // No user made it; the columns that name one are left empty.
-  userId: null as unknown as number,
-  permissions: pspPermissions,
-  name: 'Pix (PSP)',
-});
 
 /** The day of a moment (ISO 8601) in the organization's time zone ('YYYY-MM-DD'). */
 export async function localDay(tx: Tx, organizationId: number, at: string) {
@@ -91,6 +81,13 @@ export async function recordPix(
       note: `Pix ${pix.endToEndId}`,
     });
     await tx.update(r).set({ invoiceId: row.id, paymentId }).where(eq(r.id, received.id));
+    await queueReceipt(tx, {
+      organizationId,
+      invoiceId: row.id,
+      amountCents,
+      paidAt: await localDay(tx, organizationId, pix.horario),
+      endToEndId: pix.endToEndId,
+    });
     await tx.update(ch).set({ status: 'CONCLUIDA', updatedAt: new Date() }).where(eq(ch.id, charge.id));
     const canceled = row.state === InvoiceState.Canceled ? ' (a ordem está cancelada)' : '';
     await notifyAdmins(tx, {
@@ -134,6 +131,9 @@ export async function receiveWebhook(ctx: PixContext, token: string, items: PixR
         ctx.log.warn({ error: err instanceof PspError ? err.message : String(err) }, 'Pix webhook item not checked');
       }
     }
+    // A webhook also tells of refunds settled: the ones still open of these Pix are asked of the PSP.
+    const told = items.map((x) => x?.endToEndId).filter((x): x is string => typeof x === 'string');
+    await followRefunds(ctx, client, hook, told.slice(0, 1000));
   } finally {
     client.close();
   }

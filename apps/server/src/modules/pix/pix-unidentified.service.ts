@@ -8,6 +8,7 @@ import { dueCents } from '../../core/orders/settle.ts';
 import { assertPayable, insertPayment } from '../../core/payments/payments.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { localDay } from './pix-received.service.ts';
+import { queueReceipt } from './pix-receipts.ts';
 
 // 'Pix não identificados': the Pix the PSP vouched for whose txid names no charge of ours. An admin
 // attaches one to an order (optionally to one of its open instalments), which records it as that order's
@@ -112,14 +113,22 @@ export async function attachPix(
       const unscheduled = Math.max(expected - paid - open, 0);
       if (amount > unscheduled) throw invalid({ invoice: pixReceivedMessages.overBalance(fromCents(unscheduled)) });
     }
+    const paidAt = await localDay(tx, actor.organizationId, pix.paidAt.toISOString());
     const paymentId = await insertPayment(tx, actor, order, {
       amountCents: amount,
       method: 'pix',
-      paidAt: await localDay(tx, actor.organizationId, pix.paidAt.toISOString()),
+      paidAt,
       note: `Pix ${pix.endToEndId}`,
       receivableId: body.receivable ?? null,
     });
     await tx.update(r).set({ invoiceId: order.id, paymentId }).where(eq(r.id, pix.id));
+    await queueReceipt(tx, {
+      organizationId: actor.organizationId,
+      invoiceId: order.id,
+      amountCents: amount,
+      paidAt,
+      endToEndId: pix.endToEndId,
+    });
     return { invoiceId: order.id, paymentId };
   });
 }

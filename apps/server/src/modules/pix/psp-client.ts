@@ -136,6 +136,7 @@ export function pspClient(connection: PspConnection, options: PspCallOptions = {
       call<PixDevolucao>('GET', `/pix/${encodeURIComponent(e2eid)}/devolucao/${encodeURIComponent(id)}`),
     putWebhook: (chave: string, webhookUrl: string) =>
       call<unknown>('PUT', `/webhook/${encodeURIComponent(chave)}`, { body: { webhookUrl } }),
+    deleteWebhook: (chave: string) => call<unknown>('DELETE', `/webhook/${encodeURIComponent(chave)}`),
     getWebhook: (chave: string) =>
       call<{ webhookUrl: string; chave: string; criacao: string }>('GET', `/webhook/${encodeURIComponent(chave)}`),
     close: () => agent?.destroy(),

@@ -6,6 +6,7 @@ import { queryRows } from '../../lib/sql.ts';
 import { pspClient } from './psp-client.ts';
 import { companyPsp, pspFailure, type PixContext } from './pix-psp.service.ts';
 import { recordPix } from './pix-received.service.ts';
+import { followRefunds } from './pix-refunds.service.ts';
 
 // What no webhook brought: every connected company's PSP is read (GET /pix, all pages) from where the
 // last reading stopped, a little before it so a Pix settled late is not missed, and each Pix recorded
@@ -74,6 +75,7 @@ export async function reconcilePix(ctx: PixContext, now = new Date()): Promise<n
         )
           recorded++;
       }
+      await followRefunds(ctx, client, { organizationId: c.organization_id, companyId: c.company_id });
       if (recorded)
         ctx.log.info({ companyId: c.company_id, recorded }, 'Pix reconciliation recorded what no webhook brought');
       await done(now);

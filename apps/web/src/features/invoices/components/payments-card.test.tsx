@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InvoiceState, paymentMessages, type InvoicePaymentsResponse } from '@ordem-certa/contracts';
+import {
+  InvoiceState,
+  paymentMessages,
+  pixRefundMessages,
+  type InvoicePaymentsResponse,
+  type PixPayments,
+} from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { invoiceFixture } from '../test/invoice-fixture.ts';
 import { PaymentsCard } from './payments-card.tsx';
@@ -108,6 +114,44 @@ describe('PaymentsCard', () => {
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts.at(-1)!.body).toMatchObject({ amount: 20, method: 'dinheiro', note: null });
     expect((posts.at(-1)!.body as { paidAt: string }).paidAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('Devolver on a Pix payment: at most what is left, the server message on the field, then the refund shown as processing', async () => {
+    const pix = (refunds: PixPayments['data'][number]['refunds'] = []): PixPayments => ({
+      data: [{ paymentId: 1, endToEndId: 'E1823612020261202' + 'x'.repeat(15), amount: 30, refundable: 30, refunds }],
+    });
+    let tries = 0;
+    let now = pix();
+    const calls = fakeApi({
+      [`GET ${base}/payments`]: () => state(),
+      [`GET ${base}/pix-payments`]: () => now,
+      [`POST ${base}/payments/1/pix-refund`]: () => {
+        if (++tries === 1) return { status: 422, body: { errors: { amount: [pixRefundMessages.amountOver(30)] } } };
+        now = pix([
+          {
+            id: 'DEV1',
+            amount: 10,
+            status: 'EM_PROCESSAMENTO',
+            reason: null,
+            error: null,
+            createdAt: '2026-12-02T10:00:00Z',
+          },
+        ]);
+        return now;
+      },
+    });
+    renderAsUser(<PaymentsCard invoice={invoiceFixture({ statusState: InvoiceState.Wip })} />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Devolver o Pix de R\$\s30,00$/ }));
+    const modal = await screen.findByRole('dialog', { name: 'Devolver Pix' });
+    expect(within(modal).getByLabelText('Valor a devolver')).toHaveValue('30,00');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Devolver' }));
+    expect(await within(modal).findByText(pixRefundMessages.amountOver(30).replace(/\s/g, ' '))).toBeInTheDocument();
+    await userEvent.clear(within(modal).getByLabelText('Valor a devolver'));
+    await userEvent.type(within(modal).getByLabelText('Valor a devolver'), '10');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Devolver' }));
+    expect(await screen.findByText(pixRefundMessages.requested)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({ amount: 10, reason: null });
+    expect(await screen.findByTestId('pix-refund')).toHaveTextContent('Devolução de R$ 10,00 Em processamento no PSP');
   });
 
   it('splits the balance and receives an instalment', async () => {

@@ -31,7 +31,9 @@ import { useAddPayment } from '../api/add-payment.ts';
 import { useRemovePayment } from '../api/remove-payment.ts';
 import { useCreateInstallments } from '../api/create-installments.ts';
 import { useReceiveInstallment } from '../api/receive-installment.ts';
+import { usePixPayments } from '../api/pix-refunds.ts';
 import { toastRemoveFailed } from './notify.ts';
+import { PixRefunds, ReturnedPix } from './pix-refund.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 
 const paymentSchema = lazySchema('createPaymentBody');
@@ -51,6 +53,7 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
   const query = usePayments(invoice.id);
   const [modal, setModal] = useState<'payment' | 'installments' | InvoiceInstallment | null>(null);
   const receive = useReceiveInstallment(invoice.id);
+  const pix = usePixPayments(invoice.id).data?.data ?? [];
   const receiving = typeof modal === 'object' ? modal : null;
   const data = query.data;
   // Who only reads payments (an accountant) sees them without the buttons that change them.
@@ -89,7 +92,8 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
               </div>
             )}
           </dl>
-          <PaymentList invoiceId={invoice.id} payments={data.payments} removable={records} />
+          <PaymentList invoiceId={invoice.id} payments={data.payments} removable={records} pix={pix} />
+          <ReturnedPix invoiceId={invoice.id} pix={pix} />
           {data.installments.length > 0 && (
             <InstallmentList installments={data.installments} onReceive={records ? (x) => setModal(x) : null} />
           )}
@@ -138,10 +142,12 @@ function PaymentList({
   invoiceId,
   payments,
   removable,
+  pix,
 }: {
   invoiceId: number;
   payments: InvoicePayment[];
   removable: boolean;
+  pix: Parameters<typeof ReturnedPix>[0]['pix'];
 }) {
   const remove = useRemovePayment(invoiceId);
   const confirm = useConfirm();
@@ -184,6 +190,11 @@ function PaymentList({
               </Button>
             )}
           </div>
+          {pix
+            .filter((x) => x.paymentId === p.id)
+            .map((x) => (
+              <PixRefunds key={x.endToEndId} invoiceId={invoiceId} pix={x} />
+            ))}
         </li>
       ))}
     </ul>
