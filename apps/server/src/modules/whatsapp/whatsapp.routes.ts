@@ -13,7 +13,7 @@ import {
   whatsappTemplatesResponse,
 } from '@ordem-certa/contracts';
 import { routeOptions } from '../../plugins/route-options.ts';
-import type { WhatsAppContext } from './connection.ts';
+import { whatsAppContext } from './connection.ts';
 import { getConsent, putConsent } from './consent.service.ts';
 import { listenToCustomerEvents } from './customer-events.ts';
 import { onReceived } from './inbound.ts';
@@ -31,13 +31,7 @@ const route = routeOptions('whatsapp');
  * consent, the conversation with a customer and on an order, the office's answer, and Meta's webhook.
  */
 export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: WhatsAppContext = {
-    db: app.db,
-    config: app.config,
-    log: app.log,
-    mailer: app.mailer,
-    mailFrom: app.mailFrom,
-  };
+  const ctx = whatsAppContext(app);
   // What the features write queues its message in their transactions, while this app runs.
   const stopListening = listenToCustomerEvents(ctx);
   app.addHook('onClose', async () => stopListening());
