@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { formatMoney, paymentMessages } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import type { SefinStandIn } from '@ordem-certa/test-support/sefin-stand-in';
-import type { TestContext } from '../../../test/helpers.ts';
+import type { TestContext, TestOrg } from '../../../test/helpers.ts';
 import type { InvoiceWorld } from '../../../test/invoice-fixtures.ts';
 import { normalRegime, type nfseCompany, startNfseWorld } from '../../../test/nfse-fixtures.ts';
 
@@ -13,6 +13,7 @@ import { normalRegime, type nfseCompany, startNfseWorld } from '../../../test/nf
 
 let standIn: SefinStandIn;
 let ctx: TestContext;
+let org: TestOrg;
 let world: InvoiceWorld;
 let n: Awaited<ReturnType<typeof nfseCompany>>;
 
@@ -24,7 +25,7 @@ const withholdings = (customerId: number, w: object | null) =>
     .where(eq(schema.customers.id, customerId));
 
 beforeAll(async () => {
-  ({ standIn, ctx, world, n } = await startNfseWorld(normalRegime));
+  ({ standIn, ctx, org, world, n } = await startNfseWorld(normalRegime));
 });
 afterAll(async () => {
   await ctx?.close();
