@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { PersonType } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { makeTestA1 } from '@ordem-certa/nfse-xml/testing';
-import type { TestContext, TestOrg } from './helpers.ts';
+import { startSefinStandIn } from '@ordem-certa/test-support/sefin-stand-in';
+import { createOrg, createTestApp, type TestContext, type TestOrg } from './helpers.ts';
 import { newCnpj } from './factories.ts';
-import type { InvoiceWorld } from './invoice-fixtures.ts';
+import { invoiceWorld, type InvoiceWorld } from './invoice-fixtures.ts';
 
 // A company ready to issue NFS-e against the SEFIN stand-in, for the NFS-e API tests: its address,
 // fiscal settings and A1 certificate, a company customer with an address, and helpers that complete
@@ -41,21 +42,10 @@ export const simplesSettings = {
   nextDpsNumber: 1,
 };
 
-/**
- * Readies the world's company to issue (address in São Paulo, `settings`, a certificate) and gives the
- * world's customer an address; `takerCompany` is a second customer, a company (CNPJ) with an address.
- */
-export async function nfseCompany(
-  ctx: TestContext,
-  org: TestOrg,
-  world: InvoiceWorld,
-  settings: Record<string, unknown> = simplesSettings,
-) {
-  const db = ctx.database.db;
-  const organizationId = org.organization.id;
-  const api = `/api/organizations/${organizationId}`;
-  await db.insert(schema.addresses).values({
-    organizationId,
+/** The world's company and customer, both in São Paulo (the settings' default municipality). */
+export async function nfseAddresses(ctx: TestContext, org: TestOrg, world: InvoiceWorld) {
+  await ctx.database.db.insert(schema.addresses).values({
+    organizationId: org.organization.id,
     companyId: world.company.id,
     address: 'Rua da Empresa',
     number: 100,
@@ -74,6 +64,48 @@ export async function nfseCompany(
     postalCode: '05422000',
     ibgeCode: '3550308',
   });
+}
+
+/** A company outside the Simples Nacional: São Paulo sets its ISS rate (the stand-in's 2 %). */
+export const normalRegime = { ...simplesSettings, simplesNacional: 1, issRate: null };
+
+/** The key the tests' app seals certificates with. */
+export const NFSE_SECRETS_KEY = 'chave-dos-certificados-teste-9f8e7d';
+
+/**
+ * An NFS-e test file's world: the SEFIN stand-in, an app speaking to it (the municipal parameters
+ * too), an organization with its invoice world, and the company ready to issue with `settings`.
+ */
+export async function startNfseWorld(settings?: Record<string, unknown>) {
+  const standIn = await startSefinStandIn();
+  const ctx = await createTestApp({
+    config: {
+      nfseApiUrl: standIn.url,
+      nfseProductionApiUrl: 'http://127.0.0.1:9',
+      nfseParametersUrl: `${standIn.url}/parametrizacao`,
+      secretsKey: NFSE_SECRETS_KEY,
+    },
+  });
+  const org = await createOrg(ctx);
+  const world = await invoiceWorld(ctx, org);
+  const n = await nfseCompany(ctx, org, world, settings);
+  return { standIn, ctx, org, world, n };
+}
+
+/**
+ * Readies the world's company to issue (address in São Paulo, `settings`, a certificate) and gives the
+ * world's customer an address; `takerCompany` is a second customer, a company (CNPJ) with an address.
+ */
+export async function nfseCompany(
+  ctx: TestContext,
+  org: TestOrg,
+  world: InvoiceWorld,
+  settings: Record<string, unknown> = simplesSettings,
+) {
+  const db = ctx.database.db;
+  const organizationId = org.organization.id;
+  const api = `/api/organizations/${organizationId}`;
+  await nfseAddresses(ctx, org, world);
   const [takerCompany] = await db
     .insert(schema.customers)
     .values({ organizationId, type: PersonType.Juridical, identifier: newCnpj(), name: 'Condomínio Aurora' })

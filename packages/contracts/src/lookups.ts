@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressResponse } from './addresses.ts';
 import { identifierMessages, isValidCnpj, normalizeIdentifier } from './identifier.ts';
 
 /**
@@ -54,16 +55,7 @@ export type CepLookup = z.infer<typeof cepLookupResponse>;
 export const cnpjParam = z.object({ cnpj: z.string() });
 
 /** The establishment's address as the Receita Federal has it, in the shape an address is saved in. */
-export const cnpjLookupAddress = z.object({
-  address: z.string(),
-  number: z.number().int().nullable(),
-  complement: z.string().nullable(),
-  neighborhood: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  ibgeCode: z.string().nullable(),
-});
+export const cnpjLookupAddress = addressResponse.omit({ id: true });
 export type CnpjLookupAddress = z.infer<typeof cnpjLookupAddress>;
 
 /** Razão social, nome fantasia, e-mail and phone (DDD + number, only when valid) and the address. */

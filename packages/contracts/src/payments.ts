@@ -59,14 +59,19 @@ export const invoicePayment = z.object({
 });
 export type InvoicePayment = z.infer<typeof invoicePayment>;
 
-export const invoiceInstallment = z.object({
-  id: z.number().int(),
+/** What an instalment is due: how much, when and how, its place in the split, and its status. */
+const instalmentTerms = {
   amount: z.number(),
   dueDate: z.string(),
   method: paymentMethod,
   installmentNumber: z.number().int(),
   installmentCount: z.number().int(),
   status: z.enum(receivableStatuses),
+};
+
+export const invoiceInstallment = z.object({
+  id: z.number().int(),
+  ...instalmentTerms,
   paymentId: z.number().int().nullable(),
   paidAt: z.string().nullable(),
 });
@@ -123,12 +128,7 @@ export const receivableRow = z.object({
   invoiceId: z.number().int(),
   invoiceNumber: z.number().int(),
   customerName: z.string(),
-  amount: z.number(),
-  dueDate: z.string(),
-  method: paymentMethod,
-  installmentNumber: z.number().int(),
-  installmentCount: z.number().int(),
-  status: z.enum(receivableStatuses),
+  ...instalmentTerms,
   paidAt: z.string().nullable(),
 });
 export type ReceivableRow = z.infer<typeof receivableRow>;

@@ -1,10 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
-import { makeTestA1 } from './testing.ts';
+import { hasOpenssl, makeTestA1, opensslA1 } from './testing.ts';
 import { CertificateError, openA1 } from './certificate.ts';
 
 // The first bytes of a PNG, and enough of one to look like a file.
@@ -92,50 +88,14 @@ describe('openA1', () => {
     expect(error.message).toMatch(/private key/);
   });
 
-  const hasOpenssl = spawnSync('sh', ['-c', 'command -v openssl']).status === 0;
-  it.skipIf(!hasOpenssl)('opens files made by OpenSSL 3, its default (AES, SHA-256 MAC) and legacy (RC2) forms', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'nfse-openssl-'));
-    try {
-      const run = (args: string[]) => {
-        const r = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
-        if (r.status !== 0) throw new Error(r.stderr);
-      };
-      run([
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        'k.pem',
-        '-out',
-        'c.pem',
-        '-days',
-        '30',
-        '-subj',
-        '/C=BR/O=ICP-Brasil/CN=OFICINA OPENSSL LTDA:11222333000181',
-      ]);
-      run(['pkcs12', '-export', '-inkey', 'k.pem', '-in', 'c.pem', '-out', 'modern.pfx', '-passout', 'pass:abc']);
-      run([
-        'pkcs12',
-        '-export',
-        '-legacy',
-        '-inkey',
-        'k.pem',
-        '-in',
-        'c.pem',
-        '-out',
-        'legacy.pfx',
-        '-passout',
-        'pass:abc',
-      ]);
-      for (const file of ['modern.pfx', 'legacy.pfx']) {
-        const pfx = readFileSync(join(dir, file));
+  it.skipIf(!hasOpenssl())(
+    'opens files made by OpenSSL 3, its default (AES, SHA-256 MAC) and legacy (RC2) forms',
+    () => {
+      const made = opensslA1({ cn: 'OFICINA OPENSSL LTDA:11222333000181', password: 'abc', days: 30 });
+      for (const pfx of [made.modern, made.legacy]) {
         expect(openA1(pfx, 'abc').cnpj).toBe('11222333000181');
         expect(errorOf(() => openA1(pfx, 'abd')).code).toBe('wrong_password');
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

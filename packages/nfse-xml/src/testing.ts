@@ -1,7 +1,7 @@
 // Helpers for the tests of the NFS-e code (imported as '@ordem-certa/nfse-xml/testing'); no app code uses them.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeSelfSignedA1 } from './certificate.ts';
@@ -11,14 +11,7 @@ import type { DpsInput } from './dps.ts';
  * A self-signed test A1 (PKCS#12, RSA 2048) with CN 'NAME:CNPJ' and the CNPJ otherName ICP-Brasil
  * certificates carry, valid from yesterday until notAfter (a year by default). For tests and E2E fixtures.
  */
-export function makeTestA1(o: {
-  cnpj: string;
-  password: string;
-  name?: string;
-  notBefore?: Date;
-  notAfter?: Date;
-  cnpjOnlyInAltName?: boolean;
-}): Buffer {
+export function makeTestA1(o: Parameters<typeof makeSelfSignedA1>[0]): Buffer {
   return makeSelfSignedA1(o);
 }
 
@@ -89,6 +82,44 @@ export function xmlsec1Verify(xml: string, certificatePem: string, signedElement
       { encoding: 'utf8' },
     );
     return run.status === 0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether the openssl command is installed (the tests of A1 files made by OpenSSL need it). */
+export function hasOpenssl(): boolean {
+  return spawnSync('sh', ['-c', 'command -v openssl']).status === 0;
+}
+
+/**
+ * An A1 made by OpenSSL 3 with subject CN `cn` and `password`: in its default form (AES, SHA-256
+ * MAC) and in the legacy one (RC2, which Node cannot read as pfx), with the certificate's PEM.
+ */
+export function opensslA1(o: { cn: string; password: string; days: number }) {
+  const dir = mkdtempSync(join(tmpdir(), 'nfse-openssl-'));
+  try {
+    const run = (args: string[]) => {
+      const r = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(r.stderr);
+    };
+    const subject = `/C=BR/O=ICP-Brasil/CN=${o.cn}`;
+    run(
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'k.pem', '-out', 'c.pem'].concat([
+        '-days',
+        String(o.days),
+        '-subj',
+        subject,
+      ]),
+    );
+    const pass = `pass:${o.password}`;
+    run(['pkcs12', '-export', '-inkey', 'k.pem', '-in', 'c.pem', '-out', 'modern.pfx', '-passout', pass]);
+    run(['pkcs12', '-export', '-legacy', '-inkey', 'k.pem', '-in', 'c.pem', '-out', 'legacy.pfx', '-passout', pass]);
+    return {
+      modern: readFileSync(join(dir, 'modern.pfx')),
+      legacy: readFileSync(join(dir, 'legacy.pfx')),
+      certificatePem: readFileSync(join(dir, 'c.pem'), 'utf8'),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import { cancelElsewhere, eventQuery, receiveEvent } from './sefin-stand-in/even
 import { receiveDps } from './sefin-stand-in/issue.ts';
 import { parametersAnswer } from './sefin-stand-in/parameters.ts';
 import { newState, type Municipality, type State } from './sefin-stand-in/state.ts';
+import { readBodyUpTo } from './read-body.ts';
 
 export type { Municipality } from './sefin-stand-in/state.ts';
 
@@ -130,19 +131,7 @@ function reply(res: http.ServerResponse, status: number, body: unknown) {
 }
 
 /** The request body, at most 5 MB. */
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > 5 * 1024 * 1024) req.destroy(new Error('body too large'));
-      else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
+const readBody = (req: http.IncomingMessage) => readBodyUpTo(req, 5 * 1024 * 1024);
 
 // `node --import tsx packages/test-support/src/sefin-stand-in.ts --port 4600`: a stand-in for demos.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -18,6 +18,7 @@ import {
   type Business,
   type StatusName,
 } from './whatsapp-cloud-stand-in/webhooks.ts';
+import { readBodyUpTo } from './read-body.ts';
 
 export type { Business } from './whatsapp-cloud-stand-in/webhooks.ts';
 export { sign } from './whatsapp-cloud-stand-in/webhooks.ts';
@@ -364,16 +365,5 @@ export async function startWhatsAppStandIn(
   return standIn;
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > 1024 * 1024) req.destroy(new Error('body too large'));
-      else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
+/** The request body, at most 1 MB. */
+const readBody = (req: http.IncomingMessage) => readBodyUpTo(req, 1024 * 1024);

@@ -6,6 +6,18 @@ import { renderWithProviders } from '../test/render.tsx';
 import { fakeApi, renderAsUser } from '../test/fake-api.tsx';
 import { PartyForm } from './party-form.tsx';
 
+/** OKBR saved with its name and alias, without e-mail or phone. */
+const savedOkbr = (id: number) => ({
+  id,
+  type: 1,
+  identifier: '19131243000197',
+  name: 'OKBR',
+  alias: 'OKBR',
+  email: null,
+  phone: null,
+  phoneE164: null,
+});
+
 describe('PartyForm (create)', () => {
   it('switches mask and labels with the type and submits an individual unmasked, without alias', async () => {
     const onSubmit = vi.fn().mockResolvedValue(undefined);
@@ -172,16 +184,7 @@ describe('PartyForm: Preencher pelo CNPJ', () => {
   });
 
   it('a saved record without addresses is offered the address, added with one click', async () => {
-    const party = {
-      id: 5,
-      type: 1,
-      identifier: '19131243000197',
-      name: 'OKBR',
-      alias: 'OKBR',
-      email: null,
-      phone: null,
-      phoneE164: null,
-    };
+    const party = savedOkbr(5);
     const calls = fakeApi({
       'GET /api/cnpj/19131243000197': () => OKBR,
       'GET /api/organizations/1/companies/5/addresses': () => ({ data: [], meta: { total: 0, skip: 0, take: 1 } }),
@@ -210,16 +213,7 @@ describe('PartyForm: Preencher pelo CNPJ', () => {
   });
 
   it('a saved record that has addresses is not offered another', async () => {
-    const party = {
-      id: 6,
-      type: 1,
-      identifier: '19131243000197',
-      name: 'OKBR',
-      alias: 'OKBR',
-      email: null,
-      phone: null,
-      phoneE164: null,
-    };
+    const party = savedOkbr(6);
     const calls = fakeApi({
       'GET /api/cnpj/19131243000197': () => OKBR,
       'GET /api/organizations/1/companies/6/addresses': () => ({

@@ -1,6 +1,6 @@
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { organizations } from './organizations.ts';
+import { partyColumns } from './record-columns.ts';
 
 /** What a taker withholds from a service: the ISS or not, and federal rates in percent (null: none). */
 export interface WithholdingRates {
@@ -16,27 +16,7 @@ export interface WithholdingRates {
 export const customers = pgTable(
   'customers',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    /** 1 legal entity, 2 individual. */
-    type: smallint('type').notNull(),
-    /** CNPJ or CPF, letters and digits only, upper-case. */
-    identifier: text('identifier').notNull(),
-    name: text('name').notNull(),
-    alias: text('alias'),
-    email: text('email'),
-    /** As people read it ('(11) 98765-4321'); a number kept from before that is not a real one, as typed. */
-    phone: text('phone'),
-    /** The phone in E.164 ('+5511987654321') for WhatsApp and calls; null when it is not a real number. */
-    phoneE164: text('phone_e164'),
-    /** Name, alias and e-mail, lower-case and without accents, for searches (written by the database). */
-    searchText: text('search_text')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`f_unaccent(lower(name || chr(31) || coalesce(alias, '') || chr(31) || coalesce(email, '')))`,
-      ),
+    ...partyColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the customer withholds by default from the services it takes (its orders' NFS-e). */

@@ -1,4 +1,5 @@
-import { bigint, integer, numeric, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, integer, numeric, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
@@ -16,6 +17,31 @@ export const organizationColumn = () =>
 export const stampColumns = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A party (a company of the organization, a customer): who it is, how to reach it, and its search text. */
+export const partyColumns = () => ({
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id),
+  /** 1 legal entity, 2 individual. */
+  type: smallint('type').notNull(),
+  /** CNPJ or CPF, letters and digits only, upper-case. */
+  identifier: text('identifier').notNull(),
+  name: text('name').notNull(),
+  alias: text('alias'),
+  email: text('email'),
+  /** As people read it ('(11) 98765-4321'); a number kept from before that is not a real one, as typed. */
+  phone: text('phone'),
+  /** The phone in E.164 ('+5511987654321') for WhatsApp and calls; null when it is not a real number. */
+  phoneE164: text('phone_e164'),
+  /** Name, alias and e-mail, lower-case and without accents, for searches (written by the database). */
+  searchText: text('search_text')
+    .notNull()
+    .generatedAlwaysAs(
+      sql`f_unaccent(lower(name || chr(31) || coalesce(alias, '') || chr(31) || coalesce(email, '')))`,
+    ),
 });
 
 /** A record's head: its number (sequential per organization, no gap), parties and money. */

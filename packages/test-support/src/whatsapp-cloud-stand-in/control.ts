@@ -1,21 +1,12 @@
-import type { Business } from './webhooks.ts';
+import type { WhatsAppStandIn } from '../whatsapp-cloud-stand-in.ts';
 
 // The stand-in's own door for a test that runs in another process (the E2E run starts the stand-in
 // in Playwright's global setup, the specs run in workers): connect a business, read what the API
 // accepted, make a customer answer. Under /_stand-in/, on loopback like the rest; never part of
 // Meta's protocol.
 
-export interface Controlled {
-  addBusiness(b: Business): void;
-  sent: unknown[];
-  reply(phoneNumberId: string, from: string, text: string, o?: { contextId?: string }): Promise<string>;
-  press(
-    phoneNumberId: string,
-    from: string,
-    contextId: string,
-    button: { payload: string; text: string },
-  ): Promise<string>;
-}
+/** What of the stand-in its control door drives. */
+export type Controlled = Pick<WhatsAppStandIn, 'addBusiness' | 'sent' | 'reply' | 'press'>;
 
 type Json = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');

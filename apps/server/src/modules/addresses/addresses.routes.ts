@@ -16,9 +16,10 @@ import {
   updateAddress,
   type AddressOwner,
 } from './addresses.service.ts';
+import { routeOptions } from '../../plugins/route-options.ts';
 
 const ownerParams = orgParam.extend(idParam.shape);
-const tags = ['addresses'];
+const route = routeOptions('addresses');
 
 /** The same address routes for companies/{id}/addresses and customers/{id}/addresses. */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,34 +29,27 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     ['customers', 'customer', 'customer.see', 'customer.edit'],
   ] as const) {
     const base = `/organizations/:orgId/${segment}/:id/addresses`;
-    const read = { access: { can: see } };
-    const write = { access: { can: change } };
     const owner = (params: { id: number }): AddressOwner => ({ kind, id: params.id });
 
     app.get(
       base,
-      {
-        schema: { tags, params: ownerParams, querystring: listQuery, response: { 200: addressListResponse } },
-        config: read,
-      },
+      route(see, { params: ownerParams, querystring: listQuery, response: { 200: addressListResponse } }),
       (request) => listAddresses(app.db, request.auth.organizationId, owner(request.params), request.query),
     );
     app.post(
       base,
-      { schema: { tags, params: ownerParams, body: addressBody, response: { 201: addressResponse } }, config: write },
+      route(change, { params: ownerParams, body: addressBody, response: { 201: addressResponse } }),
       async (request, reply) =>
         reply
           .code(201)
           .send(await createAddress(app.db, request.auth.organizationId, owner(request.params), request.body)),
     );
-    app.get(
-      `${base}/:addressId`,
-      { schema: { tags, params: addressParam, response: { 200: addressResponse } }, config: read },
-      (request) => getAddress(app.db, request.auth.organizationId, owner(request.params), request.params.addressId),
+    app.get(`${base}/:addressId`, route(see, { params: addressParam, response: { 200: addressResponse } }), (request) =>
+      getAddress(app.db, request.auth.organizationId, owner(request.params), request.params.addressId),
     );
     app.put(
       `${base}/:addressId`,
-      { schema: { tags, params: addressParam, body: addressBody, response: { 200: addressResponse } }, config: write },
+      route(change, { params: addressParam, body: addressBody, response: { 200: addressResponse } }),
       (request) =>
         updateAddress(
           app.db,
@@ -65,13 +59,9 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body,
         ),
     );
-    app.delete(
-      `${base}/:addressId`,
-      { schema: { tags, params: addressParam }, config: write },
-      async (request, reply) => {
-        await deleteAddress(app.db, request.auth.organizationId, owner(request.params), request.params.addressId);
-        return reply.code(204).send();
-      },
-    );
+    app.delete(`${base}/:addressId`, route(change, { params: addressParam }), async (request, reply) => {
+      await deleteAddress(app.db, request.auth.organizationId, owner(request.params), request.params.addressId);
+      return reply.code(204).send();
+    });
   }
 };

@@ -10,52 +10,41 @@ import {
   unscheduledResponse,
 } from '@ordem-certa/contracts';
 import { listAgenda, listUnscheduled, moveVisit } from './agenda.service.ts';
+import { routeOptions } from '../../plugins/route-options.ts';
 
-const tags = ['agenda'];
+const route = routeOptions('agenda');
 
 export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:orgId/agenda',
-    {
-      config: { access: { can: 'invoice.see' } },
-      schema: {
-        tags,
-        summary: 'As visitas agendadas de um período (o técnico vê só as suas)',
-        params: orgParam,
-        querystring: agendaQuery,
-        response: { 200: agendaResponse },
-      },
-    },
+    route('invoice.see', {
+      summary: 'As visitas agendadas de um período (o técnico vê só as suas)',
+      params: orgParam,
+      querystring: agendaQuery,
+      response: { 200: agendaResponse },
+    }),
     (request) => listAgenda(app.db, request.auth, request.query),
   );
 
   app.get(
     '/organizations/:orgId/agenda/unscheduled',
-    {
-      schema: {
-        tags,
-        summary: 'Ordens abertas ainda sem visita agendada',
-        params: orgParam,
-        querystring: unscheduledQuery,
-        response: { 200: unscheduledResponse },
-      },
-      config: { access: { can: 'invoice.schedule' } },
-    },
+    route('invoice.schedule', {
+      summary: 'Ordens abertas ainda sem visita agendada',
+      params: orgParam,
+      querystring: unscheduledQuery,
+      response: { 200: unscheduledResponse },
+    }),
     (request) => listUnscheduled(app.db, request.auth, request.query),
   );
 
   app.put(
     '/organizations/:orgId/agenda/:invoiceId',
-    {
-      schema: {
-        tags,
-        summary: 'Reagenda a visita (e a passa de um técnico para outro)',
-        params: agendaParams,
-        body: moveVisitBody,
-        response: { 200: moveVisitResponse },
-      },
-      config: { access: { can: 'invoice.schedule' } },
-    },
+    route('invoice.schedule', {
+      summary: 'Reagenda a visita (e a passa de um técnico para outro)',
+      params: agendaParams,
+      body: moveVisitBody,
+      response: { 200: moveVisitResponse },
+    }),
     (request) => moveVisit(app.db, request.auth, request.params.invoiceId, request.body),
   );
 };

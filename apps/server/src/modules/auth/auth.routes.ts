@@ -22,6 +22,9 @@ import { loginTwoFactor, REMEMBER_COOKIE, REMEMBER_DAYS, setupDuringLogin } from
 import { getMe, login } from './auth.service.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { assertFound } from '../../core/access/access.ts';
+import { routeOptions } from '../../plugins/route-options.ts';
+
+const route = routeOptions('auth');
 
 const messageResponse = z.object({ message: z.string() });
 /** Asking for or using reset links: a person needs a few a minute; a script gets 429. */
@@ -68,18 +71,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login/two-factor',
-    {
-      schema: {
-        tags: ['auth'],
+    route(
+      'public',
+      {
         summary: 'Segunda etapa do login: o código do aplicativo (ou um código de recuperação) dá o token',
         body: loginTwoFactorBody,
         response: { 200: loginTwoFactorResponse },
       },
-      config: {
-        access: 'public',
-        rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' },
-      },
-    },
+      { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+    ),
     async (request, reply) => {
       const deps = { ...mailDeps(request.log), tokens: app.tokens };
       const { token, recoveryCodes, remember } = await loginTwoFactor(deps, request.body, clientOf(request));
@@ -99,32 +99,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login/two-factor/setup',
-    {
-      schema: {
-        tags: ['auth'],
+    route(
+      'public',
+      {
         summary: 'Ativar a verificação em duas etapas durante o login, quando a organização a exige',
         body: loginTwoFactorSetupBody,
         response: { 200: twoFactorSetupResponse },
       },
-      config: {
-        access: 'public',
-        rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' },
-      },
-    },
+      { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+    ),
     (request) => setupDuringLogin(app.db, request.body.challenge),
   );
 
   app.post(
     '/password-reset',
-    {
-      schema: {
-        tags: ['auth'],
+    route(
+      'public',
+      {
         summary: 'Pedir o link para criar uma nova senha (sempre 202: não diz se o e-mail existe)',
         body: passwordResetBody,
         response: { 202: messageResponse },
       },
-      config: { access: 'public', rateLimit: resetRateLimit },
-    },
+      { rateLimit: resetRateLimit },
+    ),
     async (request, reply) => {
       requestPasswordReset(mailDeps(request.log), request.body);
       return reply.code(202).send({ message: passwordResetMessages.requested });
@@ -133,15 +130,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/password-reset/confirm',
-    {
-      schema: {
-        tags: ['auth'],
+    route(
+      'public',
+      {
         summary: 'Criar a nova senha com o link do e-mail (encerra as outras sessões)',
         body: passwordResetConfirmBody,
         response: { 200: messageResponse, 410: errorBody.describe('O link expirou ou já foi usado') },
       },
-      config: { access: 'public', rateLimit: resetRateLimit },
-    },
+      { rateLimit: resetRateLimit },
+    ),
     async (request) => {
       await confirmPasswordReset(app, request.body);
       return { message: passwordResetMessages.done };
@@ -150,14 +147,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me',
-    {
-      config: { access: { can: 'organization.see' } },
-      schema: {
-        tags: ['auth'],
-        summary: 'O usuário logado e os recursos da organização',
-        response: { 200: meResponse },
-      },
-    },
+    route('organization.see', {
+      summary: 'O usuário logado e os recursos da organização',
+      response: { 200: meResponse },
+    }),
     async (request) => {
       const me = assertFound(await getMe(app.db, request.auth.userId, request.auth.organizationId));
       const roles = [me.role];

@@ -1,18 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { passwordResetMessages, userMessages } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { createMailer } from '../../lib/mailer.ts';
 import { createOrg, perFile } from '../../../test/helpers.ts';
+import { testOutbox } from '../../../test/outbox.ts';
 import { MAX_RESET_MAILS_PER_HOUR } from './password-reset.ts';
 
 // "Esqueci minha senha": the request always answers alike, the e-mail carries a link that works once
 // and for an hour, and the new password ends every session.
-const outboxDir = mkdtempSync(join(tmpdir(), 'reset-outbox-'));
-const t = perFile({ app: { mailer: createMailer({ outboxDir }), config: { appUrl: 'https://app.exemplo.com.br' } } });
+const outbox = testOutbox('reset-outbox');
+const t = perFile({ app: { mailer: outbox.mailer, config: { appUrl: 'https://app.exemplo.com.br' } } });
 
 let ip = 0;
 /** Each call from its own address, so the per-address limit of these routes stays out of the way. */
@@ -22,20 +19,7 @@ const ask = (email: string, remoteAddress?: string) => post('/api/password-reset
 const confirm = (token: string, password: string) => post('/api/password-reset/confirm', { token, password });
 const login = (username: string, password: string) => post('/api/login', { username, password });
 
-const qp = (s: string) =>
-  Buffer.from(
-    s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-    'latin1',
-  ).toString('utf8');
-const mailsTo = (to: string) =>
-  readdirSync(outboxDir)
-    .map((f) => readFileSync(join(outboxDir, f), 'utf8'))
-    .filter((m) => m.includes(`To: ${to}`))
-    .map(qp);
-async function waitForMails(to: string, n: number) {
-  for (let i = 0; i < 100 && mailsTo(to).length < n; i++) await new Promise((r) => setTimeout(r, 50));
-  return mailsTo(to);
-}
+const { mailsTo, waitFor: waitForMails } = outbox;
 const tokenIn = (mail: string) =>
   decodeURIComponent(/https:\/\/app\.exemplo\.com\.br\/reset-password\?token=([^\s"<]+)/.exec(mail)![1]!);
 

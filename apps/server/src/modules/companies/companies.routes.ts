@@ -31,27 +31,22 @@ import {
   updateCompanyWhatsApp,
   type CompanyImage,
 } from './companies.service.ts';
+import { routeOptions } from '../../plugins/route-options.ts';
 
 const params = orgParam.extend(idParam.shape);
-const tags = ['companies'];
+const route = routeOptions('companies');
 
 /** Companies: identity, e-mail and WhatsApp templates, drawn signature, logo and signature image. */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:orgId/companies',
-    {
-      schema: { tags, params: orgParam, querystring: listQuery, response: { 200: companyListResponse } },
-      config: { access: { can: 'company.see' } },
-    },
+    route('company.see', { params: orgParam, querystring: listQuery, response: { 200: companyListResponse } }),
     (request, reply) => keptPartyList(app.db, schema.companies, request, reply, request.query),
   );
 
   app.post(
     '/organizations/:orgId/companies',
-    {
-      schema: { tags, params: orgParam, body: createCompanyBody, response: { 201: companyResponse } },
-      config: { access: { can: 'company.manage' } },
-    },
+    route('company.manage', { params: orgParam, body: createCompanyBody, response: { 201: companyResponse } }),
     async (request, reply) => {
       const { id } = await createParty(app.db, schema.companies, request.auth.organizationId, request.body);
       return reply.code(201).send(await getCompany(app.db, request.auth.organizationId, id));
@@ -60,16 +55,13 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organizations/:orgId/companies/:id',
-    { schema: { tags, params, response: { 200: companyResponse } }, config: { access: { can: 'company.see' } } },
+    route('company.see', { params, response: { 200: companyResponse } }),
     (request) => getCompany(app.db, request.auth.organizationId, request.params.id),
   );
 
   app.put(
     '/organizations/:orgId/companies/:id',
-    {
-      schema: { tags, params, body: updateCompanyBody, response: { 200: companyResponse } },
-      config: { access: { can: 'company.manage' } },
-    },
+    route('company.manage', { params, body: updateCompanyBody, response: { 200: companyResponse } }),
     async (request) => {
       await updateParty(app.db, schema.companies, request.auth.organizationId, request.params.id, request.body);
       return getCompany(app.db, request.auth.organizationId, request.params.id);
@@ -78,63 +70,45 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/organizations/:orgId/companies/:id/email',
-    {
-      schema: { tags, params, body: companyEmailBody, response: { 200: companyResponse } },
-      config: { access: { can: 'company.manage' } },
-    },
+    route('company.manage', { params, body: companyEmailBody, response: { 200: companyResponse } }),
     (request) => updateCompanyEmail(app.db, request.auth.organizationId, request.params.id, request.body),
   );
 
   app.get(
     '/organizations/:orgId/companies/:id/whatsapp',
-    {
-      schema: {
-        tags,
-        summary: 'Mensagem do WhatsApp da empresa (a padrão quando não definida)',
-        params,
-        response: { 200: companyWhatsAppResponse },
-      },
-      config: { access: { can: 'company.see' } },
-    },
+    route('company.see', {
+      summary: 'Mensagem do WhatsApp da empresa (a padrão quando não definida)',
+      params,
+      response: { 200: companyWhatsAppResponse },
+    }),
     (request) => getCompanyWhatsApp(app.db, request.auth.organizationId, request.params.id),
   );
 
   app.put(
     '/organizations/:orgId/companies/:id/whatsapp',
-    {
-      schema: {
-        tags,
-        summary: 'Define a mensagem do WhatsApp da empresa (vazia: a padrão)',
-        params,
-        body: companyWhatsAppBody,
-        response: { 200: companyResponse },
-      },
-      config: { access: { can: 'company.manage' } },
-    },
+    route('company.manage', {
+      summary: 'Define a mensagem do WhatsApp da empresa (vazia: a padrão)',
+      params,
+      body: companyWhatsAppBody,
+      response: { 200: companyResponse },
+    }),
     (request) => updateCompanyWhatsApp(app.db, request.auth.organizationId, request.params.id, request.body),
   );
 
   app.put(
     '/organizations/:orgId/companies/:id/pix',
-    {
-      schema: {
-        tags,
-        summary: 'Define ou remove a chave PIX da empresa',
-        params,
-        body: companyPixBody,
-        response: { 200: companyResponse },
-      },
-      config: { access: { can: 'company.manage' } },
-    },
+    route('company.manage', {
+      summary: 'Define ou remove a chave PIX da empresa',
+      params,
+      body: companyPixBody,
+      response: { 200: companyResponse },
+    }),
     (request) => updateCompanyPix(app.db, request.auth.organizationId, request.params.id, request.body.pixKey),
   );
 
   app.post(
     '/organizations/:orgId/companies/:id/sign',
-    {
-      schema: { tags, params, body: companySignBody, response: { 200: companySignResponse } },
-      config: { access: { can: 'company.manage' } },
-    },
+    route('company.manage', { params, body: companySignBody, response: { 200: companySignResponse } }),
     (request) => signCompany(app.db, request.auth.organizationId, request.params.id, request.body.signature),
   );
 
@@ -149,7 +123,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, image] of images) {
     app.get(
       `/organizations/:orgId/companies/:id/${path}`,
-      { schema: { tags, params, summary: `Baixa a imagem (${path})` }, config: { access: { can: 'company.see' } } },
+      route('company.see', { params, summary: `Baixa a imagem (${path})` }),
       async (request, reply) =>
         sendImage(
           reply,
@@ -158,16 +132,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.post(
       `/organizations/:orgId/companies/:id/${path}`,
-      {
-        schema: {
-          tags,
-          params,
-          summary: `Envia a imagem (multipart, campo ${path}; PNG ou JPEG)`,
-          consumes: ['multipart/form-data'],
-          response: { 200: imageUploadResponse },
-        },
-        config: { access: { can: 'company.manage' } },
-      },
+      route('company.manage', {
+        params,
+        summary: `Envia a imagem (multipart, campo ${path}; PNG ou JPEG)`,
+        consumes: ['multipart/form-data'],
+        response: { 200: imageUploadResponse },
+      }),
       async (request) => {
         const upload = await readImageUpload(request, path);
         return putCompanyImage(app.db, app.storage, request.auth.organizationId, request.params.id, image, upload);
@@ -175,7 +145,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.delete(
       `/organizations/:orgId/companies/:id/${path}`,
-      { schema: { tags, params }, config: { access: { can: 'company.manage' } } },
+      route('company.manage', { params }),
       async (request, reply) => {
         await deleteCompanyImage(app.db, app.storage, request.auth.organizationId, request.params.id, image);
         return reply.code(204).send();

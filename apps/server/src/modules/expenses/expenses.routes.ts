@@ -23,8 +23,9 @@ import {
   putExpenseAttachment,
   updateExpense,
 } from './expenses.service.ts';
+import { routeOptions } from '../../plugins/route-options.ts';
 
-const tags = ['expenses'];
+const route = routeOptions('expenses');
 const base = '/organizations/:orgId/expenses';
 
 /** `attachment; filename="…"` with an ASCII fallback and the UTF-8 name (RFC 6266). */
@@ -41,86 +42,58 @@ function downloadName(name: string) {
 export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
-    {
-      schema: { tags, params: orgParam, querystring: expenseListQuery, response: { 200: expenseListResponse } },
-      config: { access: { can: 'expense.see' } },
-    },
+    route('expense.see', { params: orgParam, querystring: expenseListQuery, response: { 200: expenseListResponse } }),
     (request) => listExpenses(app.db, request.auth.organizationId, request.query),
   );
   app.get(
     `${base}/categories`,
-    {
-      schema: {
-        tags,
-        summary: 'As categorias em uso na organização (sugestões)',
-        params: orgParam,
-        querystring: expenseCategoriesQuery,
-        response: { 200: expenseCategoriesResponse },
-      },
-      config: { access: { can: 'expense.see' } },
-    },
+    route('expense.see', {
+      summary: 'As categorias em uso na organização (sugestões)',
+      params: orgParam,
+      querystring: expenseCategoriesQuery,
+      response: { 200: expenseCategoriesResponse },
+    }),
     (request) => expenseCategories(app.db, request.auth.organizationId, request.query.q),
   );
   app.post(
     base,
-    {
-      schema: { tags, params: orgParam, body: expenseBody, response: { 201: expenseResponse } },
-      config: { access: { can: 'expense.manage' } },
-    },
+    route('expense.manage', { params: orgParam, body: expenseBody, response: { 201: expenseResponse } }),
     async (request, reply) => reply.code(201).send(await createExpense(app.db, request.auth, request.body)),
   );
   app.get(
     `${base}/:id`,
-    {
-      schema: { tags, params: expenseParams, response: { 200: expenseResponse } },
-      config: { access: { can: 'expense.see' } },
-    },
+    route('expense.see', { params: expenseParams, response: { 200: expenseResponse } }),
     (request) => getExpense(app.db, request.auth.organizationId, request.params.id),
   );
   app.put(
     `${base}/:id`,
-    {
-      schema: { tags, params: expenseParams, body: expenseBody, response: { 200: expenseResponse } },
-      config: { access: { can: 'expense.manage' } },
-    },
+    route('expense.manage', { params: expenseParams, body: expenseBody, response: { 200: expenseResponse } }),
     (request) => updateExpense(app.db, request.auth, request.params.id, request.body),
   );
-  app.delete(
-    `${base}/:id`,
-    { schema: { tags, params: expenseParams }, config: { access: { can: 'expense.manage' } } },
-    async (request, reply) => {
-      await deleteExpense(app.db, app.storage, request.auth, request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  app.delete(`${base}/:id`, route('expense.manage', { params: expenseParams }), async (request, reply) => {
+    await deleteExpense(app.db, app.storage, request.auth, request.params.id);
+    return reply.code(204).send();
+  });
   app.post(
     `${base}/:id/pay`,
-    {
-      schema: {
-        tags,
-        summary: 'Marca a despesa como paga na data informada',
-        params: expenseParams,
-        body: payExpenseBody,
-        response: { 200: expenseResponse },
-      },
-      config: { access: { can: 'expense.manage' } },
-    },
+    route('expense.manage', {
+      summary: 'Marca a despesa como paga na data informada',
+      params: expenseParams,
+      body: payExpenseBody,
+      response: { 200: expenseResponse },
+    }),
     (request) => payExpense(app.db, request.auth, request.params.id, request.body.paidAt),
   );
 
   // The attachment: multipart upload (field `file`: a PDF, PNG or JPEG up to 10 MB), download, removal.
   app.post(
     `${base}/:id/attachment`,
-    {
-      schema: {
-        tags,
-        summary: 'Envia o anexo (multipart, campo file; PDF, PNG ou JPEG até 10 MB)',
-        params: expenseParams,
-        consumes: ['multipart/form-data'],
-        response: { 200: expenseResponse },
-      },
-      config: { access: { can: 'expense.manage' } },
-    },
+    route('expense.manage', {
+      summary: 'Envia o anexo (multipart, campo file; PDF, PNG ou JPEG até 10 MB)',
+      params: expenseParams,
+      consumes: ['multipart/form-data'],
+      response: { 200: expenseResponse },
+    }),
     async (request) => {
       const file = await readExpenseAttachment(request);
       return putExpenseAttachment(app.db, app.storage, request.auth, request.params.id, file);
@@ -128,7 +101,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${base}/:id/attachment`,
-    { schema: { tags, summary: 'Baixa o anexo', params: expenseParams }, config: { access: { can: 'expense.see' } } },
+    route('expense.see', { summary: 'Baixa o anexo', params: expenseParams }),
     async (request, reply) => {
       const file = await getExpenseAttachment(app.db, app.storage, request.auth.organizationId, request.params.id);
       return reply
@@ -140,10 +113,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     `${base}/:id/attachment`,
-    {
-      schema: { tags, summary: 'Remove o anexo', params: expenseParams },
-      config: { access: { can: 'expense.manage' } },
-    },
+    route('expense.manage', { summary: 'Remove o anexo', params: expenseParams }),
     async (request, reply) => {
       await deleteExpenseAttachment(app.db, app.storage, request.auth, request.params.id);
       return reply.code(204).send();

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { routeOptions } from '../../plugins/route-options.ts';
+
+const route = routeOptions('health');
 
 const check = z.enum(['ok', 'error']);
 const readiness = z.object({
@@ -28,28 +31,17 @@ async function probe(app: Parameters<FastifyPluginAsyncZod>[0], name: string, fn
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/live',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'O processo responde',
-        response: { 200: z.object({ status: z.literal('ok') }) },
-      },
-      config: { access: 'public' },
-    },
+    route('public', { summary: 'O processo responde', response: { 200: z.object({ status: z.literal('ok') }) } }),
     async () => ({ status: 'ok' as const }),
   );
 
   for (const path of ['/health/ready', '/health']) {
     app.get(
       path,
-      {
-        schema: {
-          tags: ['health'],
-          summary: 'Banco de dados e armazenamento de arquivos respondem',
-          response: { 200: readiness, 503: readiness },
-        },
-        config: { access: 'public' },
-      },
+      route('public', {
+        summary: 'Banco de dados e armazenamento de arquivos respondem',
+        response: { 200: readiness, 503: readiness },
+      }),
       async (_request, reply) => {
         const [database, storage] = await Promise.all([
           probe(app, 'database', () => app.db.execute(sql`SELECT 1`)),

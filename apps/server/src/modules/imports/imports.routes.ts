@@ -9,6 +9,9 @@ import {
 } from '@ordem-certa/contracts';
 import { readFileUpload } from '../../lib/uploads.ts';
 import { parseMapping, runImport } from './imports.service.ts';
+import { routeOptions } from '../../plugins/route-options.ts';
+
+const route = routeOptions('imports');
 
 /**
  * POST import/{customers|products|services}: a CSV or XLSX (multipart `file`, at most 10 MB), with
@@ -18,17 +21,13 @@ import { parseMapping, runImport } from './imports.service.ts';
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/organizations/:orgId/import/:kind',
-    {
-      schema: {
-        tags: ['imports'],
-        params: importParams,
-        summary:
-          'Importa uma planilha (multipart: file CSV ou XLSX; mapping JSON opcional; dryRun=true só confere e mostra a prévia)',
-        consumes: ['multipart/form-data'],
-        response: { 200: importResponse },
-      },
-      config: { access: { can: 'import.run' } },
-    },
+    route('import.run', {
+      params: importParams,
+      summary:
+        'Importa uma planilha (multipart: file CSV ou XLSX; mapping JSON opcional; dryRun=true só confere e mostra a prévia)',
+      consumes: ['multipart/form-data'],
+      response: { 200: importResponse },
+    }),
     async (request) => {
       const upload = await readFileUpload(request, 'file', IMPORT_MAX_BYTES, importMessages.tooLarge);
       return runImport(app.db, app.tasks.openImportCheck, request.auth.organizationId, request.params.kind, {
@@ -40,15 +39,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/organizations/:orgId/import/queue',
-    {
-      schema: {
-        tags: ['imports'],
-        summary: 'As importações da organização em andamento e na fila agora',
-        params: orgParam,
-        response: { 200: importQueueResponse },
-      },
-      config: { access: { can: 'import.run' } },
-    },
+    route('import.run', {
+      summary: 'As importações da organização em andamento e na fila agora',
+      params: orgParam,
+      response: { 200: importQueueResponse },
+    }),
     (request) => app.tasks.importState(request.auth.organizationId),
   );
 };

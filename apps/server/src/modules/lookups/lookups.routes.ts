@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { cepLookupResponse, cepParam, cnpjLookupResponse, cnpjParam, lookupMessages } from '@ordem-certa/contracts';
 import { cepLookup } from './cep.service.ts';
 import { cnpjLookup } from './cnpj.service.ts';
+import { routeOptions } from '../../plugins/route-options.ts';
 
 /** Lookups a user makes while typing addresses: per user, whichever instance, counted after the login. */
 const LOOKUPS_PER_MINUTE = 60;
@@ -22,32 +23,32 @@ const perUser = {
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookupCep = cepLookup({ primary: app.config.cepApiUrl, fallback: app.config.cepFallbackUrl });
   const lookupCnpj = cnpjLookup(app.config.cnpjApiUrl);
-  const tags = ['lookups'];
+  const route = routeOptions('lookups');
 
   app.get(
     '/cep/:cep',
-    {
-      schema: {
-        tags,
+    route(
+      'lookup.use',
+      {
         summary: 'Endereço de um CEP (ViaCEP, BrasilAPI como reserva; respostas guardadas)',
         params: cepParam,
         response: { 200: cepLookupResponse },
       },
-      config: { access: { can: 'lookup.use' }, rateLimit: perUser },
-    },
+      { rateLimit: perUser },
+    ),
     (request) => lookupCep({ db: app.db, log: request.log }, request.params.cep),
   );
   app.get(
     '/cnpj/:cnpj',
-    {
-      schema: {
-        tags,
+    route(
+      'lookup.use',
+      {
         summary: 'Dados de um CNPJ na Receita Federal (BrasilAPI; respostas guardadas)',
         params: cnpjParam,
         response: { 200: cnpjLookupResponse },
       },
-      config: { access: { can: 'lookup.use' }, rateLimit: perUser },
-    },
+      { rateLimit: perUser },
+    ),
     (request) => lookupCnpj({ db: app.db, log: request.log }, request.params.cnpj),
   );
 };

@@ -21,10 +21,9 @@ import {
   putCustomerWithholdings,
   putOrderWithholdings,
 } from './withholdings.service.ts';
+import { routeOptions } from '../../plugins/route-options.ts';
 
-const see = { access: { can: 'nfse.see', feature: 'nfse' } } as const;
-const issue = { access: { can: 'nfse.issue', feature: 'nfse' } } as const;
-const tags = ['nfse'];
+const route = routeOptions('nfse', { feature: 'nfse' });
 const customerParams = orgParam.extend(idParam.shape);
 
 /**
@@ -34,30 +33,22 @@ const customerParams = orgParam.extend(idParam.shape);
 export const nfseFinanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:orgId/nfse',
-    {
-      schema: {
-        tags,
-        summary: 'As NFS-e da organização, filtradas por situação, mês, cliente e número, com os totais das válidas',
-        params: orgParam,
-        querystring: nfseListQuery,
-        response: { 200: nfseListResponse },
-      },
-      config: see,
-    },
+    route('nfse.see', {
+      summary: 'As NFS-e da organização, filtradas por situação, mês, cliente e número, com os totais das válidas',
+      params: orgParam,
+      querystring: nfseListQuery,
+      response: { 200: nfseListResponse },
+    }),
     (request) => listNfse(app.db, request.auth.organizationId, request.query),
   );
 
   app.get(
     '/organizations/:orgId/nfse/csv',
-    {
-      schema: {
-        tags,
-        summary: 'As NFS-e filtradas em CSV (UTF-8 com BOM, separado por ;)',
-        params: orgParam,
-        querystring: nfseListQuery,
-      },
-      config: see,
-    },
+    route('nfse.see', {
+      summary: 'As NFS-e filtradas em CSV (UTF-8 com BOM, separado por ;)',
+      params: orgParam,
+      querystring: nfseListQuery,
+    }),
     async (request, reply) => {
       const { skip: _skip, take: _take, ...filters } = request.query;
       const timeZone = await timeZoneOf(app.db, request.auth.organizationId);
@@ -71,88 +62,64 @@ export const nfseFinanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organizations/:orgId/nfse/accountant',
-    {
-      schema: {
-        tags,
-        summary: 'O contador que recebe por e-mail os XML do mês, e o último envio',
-        params: orgParam,
-        response: { 200: nfseAccountantResponse },
-      },
-      config: see,
-    },
+    route('nfse.see', {
+      summary: 'O contador que recebe por e-mail os XML do mês, e o último envio',
+      params: orgParam,
+      response: { 200: nfseAccountantResponse },
+    }),
     (request) => getAccountant(app.db, request.auth.organizationId),
   );
 
   app.put(
     '/organizations/:orgId/nfse/accountant',
-    {
-      schema: {
-        tags,
-        summary: 'Define o e-mail do contador e o dia do mês seguinte em que os XML são enviados',
-        params: orgParam,
-        body: nfseAccountantBody,
-        response: { 200: nfseAccountantResponse },
-      },
-      config: { access: { can: 'nfse.configure', feature: 'nfse' } },
-    },
+    route('nfse.configure', {
+      summary: 'Define o e-mail do contador e o dia do mês seguinte em que os XML são enviados',
+      params: orgParam,
+      body: nfseAccountantBody,
+      response: { 200: nfseAccountantResponse },
+    }),
     (request) => putAccountant(app.db, request.auth.organizationId, request.body),
   );
 
   app.get(
     '/organizations/:orgId/customers/:id/nfse-withholdings',
-    {
-      schema: {
-        tags,
-        summary: 'O que o cliente retém dos serviços que toma (ISS e tributos federais)',
-        params: customerParams,
-        response: { 200: customerWithholdingsResponse },
-      },
-      config: { access: { can: 'customer.see', feature: 'nfse' } },
-    },
+    route('customer.see', {
+      summary: 'O que o cliente retém dos serviços que toma (ISS e tributos federais)',
+      params: customerParams,
+      response: { 200: customerWithholdingsResponse },
+    }),
     (request) => getCustomerWithholdings(app.db, request.auth.organizationId, request.params.id),
   );
 
   app.put(
     '/organizations/:orgId/customers/:id/nfse-withholdings',
-    {
-      schema: {
-        tags,
-        summary: 'Define as retenções padrão do cliente',
-        params: customerParams,
-        body: nfseWithholdingsBody,
-        response: { 200: customerWithholdingsResponse },
-      },
-      config: issue,
-    },
+    route('nfse.issue', {
+      summary: 'Define as retenções padrão do cliente',
+      params: customerParams,
+      body: nfseWithholdingsBody,
+      response: { 200: customerWithholdingsResponse },
+    }),
     (request) => putCustomerWithholdings(app.db, request.auth, request.params.id, request.body),
   );
 
   app.get(
     '/organizations/:orgId/invoices/:id/nfse/withholdings',
-    {
-      schema: {
-        tags,
-        summary: 'As retenções da ordem (as dela ou as do cliente) e o valor líquido a receber',
-        params: invoiceParams,
-        response: { 200: orderWithholdingsResponse },
-      },
-      config: see,
-    },
+    route('nfse.see', {
+      summary: 'As retenções da ordem (as dela ou as do cliente) e o valor líquido a receber',
+      params: invoiceParams,
+      response: { 200: orderWithholdingsResponse },
+    }),
     (request) => getOrderWithholdings(app.db, request.auth, request.params.id),
   );
 
   app.put(
     '/organizations/:orgId/invoices/:id/nfse/withholdings',
-    {
-      schema: {
-        tags,
-        summary: 'Define as retenções desta ordem (null: as do cliente)',
-        params: invoiceParams,
-        body: nfseWithholdingsBody,
-        response: { 200: orderWithholdingsResponse },
-      },
-      config: issue,
-    },
+    route('nfse.issue', {
+      summary: 'Define as retenções desta ordem (null: as do cliente)',
+      params: invoiceParams,
+      body: nfseWithholdingsBody,
+      response: { 200: orderWithholdingsResponse },
+    }),
     (request) => putOrderWithholdings(app.db, request.auth, request.params.id, request.body),
   );
 };

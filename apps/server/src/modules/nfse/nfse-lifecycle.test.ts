@@ -4,10 +4,16 @@ import { unzipSync } from 'fflate';
 import { nfseMessages } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { readNfse } from '@ordem-certa/nfse-xml';
-import { startSefinStandIn, type SefinStandIn } from '@ordem-certa/test-support/sefin-stand-in';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
-import { NFSE_PASSWORD, nfseCompany, simplesSettings } from '../../../test/nfse-fixtures.ts';
+import type { SefinStandIn } from '@ordem-certa/test-support/sefin-stand-in';
+import type { TestContext, TestOrg } from '../../../test/helpers.ts';
+import type { InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import {
+  NFSE_PASSWORD,
+  NFSE_SECRETS_KEY,
+  normalRegime,
+  type nfseCompany,
+  startNfseWorld,
+} from '../../../test/nfse-fixtures.ts';
 import { refreshIssuedStatuses, sendDueNfse } from './nfse-job.ts';
 import { findEvent } from './sefin-client.ts';
 import type { NfseContext } from './nfse.service.ts';
@@ -22,13 +28,12 @@ let org: TestOrg;
 let world: InvoiceWorld;
 let n: Awaited<ReturnType<typeof nfseCompany>>;
 
-const normalRegime = { ...simplesSettings, simplesNacional: 1, issRate: null };
 const nfseCtx = (): NfseContext => ({
   db: ctx.database.db,
   config: {
     nfseApiUrl: standIn.url,
     nfseParametersUrl: `${standIn.url}/parametrizacao`,
-    secretsKey: 'chave-dos-certificados-teste-9f8e7d',
+    secretsKey: NFSE_SECRETS_KEY,
   },
   log: ctx.app.log,
 });
@@ -39,19 +44,7 @@ const setWithholdings = (table: typeof schema.customers | typeof schema.invoices
     .where(eq(table.id, id));
 
 beforeAll(async () => {
-  standIn = await startSefinStandIn();
-  ctx = await createTestApp({
-    config: {
-      nfseApiUrl: standIn.url,
-      nfseProductionApiUrl: 'http://127.0.0.1:9',
-      nfseParametersUrl: `${standIn.url}/parametrizacao`,
-      secretsKey: 'chave-dos-certificados-teste-9f8e7d',
-    },
-  });
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
-  // A company outside the Simples Nacional: São Paulo sets its ISS rate (the stand-in's 2 %).
-  n = await nfseCompany(ctx, org, world, normalRegime);
+  ({ standIn, ctx, org, world, n } = await startNfseWorld(normalRegime));
 });
 afterAll(async () => {
   await ctx?.close();

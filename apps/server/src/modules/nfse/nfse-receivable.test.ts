@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { formatMoney, paymentMessages } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { startSefinStandIn, type SefinStandIn } from '@ordem-certa/test-support/sefin-stand-in';
-import { createOrg, createTestApp, type TestContext, type TestOrg } from '../../../test/helpers.ts';
-import { invoiceWorld, type InvoiceWorld } from '../../../test/invoice-fixtures.ts';
-import { nfseCompany, simplesSettings } from '../../../test/nfse-fixtures.ts';
+import type { SefinStandIn } from '@ordem-certa/test-support/sefin-stand-in';
+import type { TestContext, TestOrg } from '../../../test/helpers.ts';
+import type { InvoiceWorld } from '../../../test/invoice-fixtures.ts';
+import { normalRegime, type nfseCompany, startNfseWorld } from '../../../test/nfse-fixtures.ts';
 
 // What an order expects to receive when its customer withholds taxes at source: the total less the
 // withheld part, reckoned from the withholdings before the NFS-e and taken from the NFS-e once issued.
@@ -17,7 +17,6 @@ let org: TestOrg;
 let world: InvoiceWorld;
 let n: Awaited<ReturnType<typeof nfseCompany>>;
 
-const normalRegime = { ...simplesSettings, simplesNacional: 1, issRate: null };
 const payments = async (id: number) => (await world.admin('GET', `/${id}/payments`)).json();
 const withholdings = (customerId: number, w: object | null) =>
   ctx.database.db
@@ -26,18 +25,7 @@ const withholdings = (customerId: number, w: object | null) =>
     .where(eq(schema.customers.id, customerId));
 
 beforeAll(async () => {
-  standIn = await startSefinStandIn();
-  ctx = await createTestApp({
-    config: {
-      nfseApiUrl: standIn.url,
-      nfseProductionApiUrl: 'http://127.0.0.1:9',
-      nfseParametersUrl: `${standIn.url}/parametrizacao`,
-      secretsKey: 'chave-dos-certificados-teste-9f8e7d',
-    },
-  });
-  org = await createOrg(ctx);
-  world = await invoiceWorld(ctx, org);
-  n = await nfseCompany(ctx, org, world, normalRegime);
+  ({ standIn, ctx, org, world, n } = await startNfseWorld(normalRegime));
 });
 afterAll(async () => {
   await ctx?.close();

@@ -20,9 +20,10 @@ import { sendDueNfse } from './nfse-job.ts';
 import { nfseMonthEntries } from './nfse-export.service.ts';
 import { nfseFinanceRoutes } from './nfse-finance.routes.ts';
 import { getDanfse } from './danfse.service.ts';
+import { routeOptions } from '../../plugins/route-options.ts';
 
 const companyParams = orgParam.extend(idParam.shape);
-const tags = ['nfse'];
+const route = routeOptions('nfse', { feature: 'nfse' });
 
 /**
  * NFS-e Nacional: a company's fiscal settings and A1 certificate, an order's NFS-e (issue, substitute,
@@ -34,69 +35,50 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organizations/:orgId/companies/:id/fiscal',
-    {
-      schema: {
-        tags,
-        summary: 'Dados fiscais (NFS-e) da empresa e o certificado A1 (sem o arquivo nem a senha)',
-        params: companyParams,
-        response: { 200: companyFiscalResponse },
-      },
-      config: { access: { can: 'nfse.configure', feature: 'nfse' } },
-    },
+    route('nfse.configure', {
+      summary: 'Dados fiscais (NFS-e) da empresa e o certificado A1 (sem o arquivo nem a senha)',
+      params: companyParams,
+      response: { 200: companyFiscalResponse },
+    }),
     (request) => getCompanyFiscal(ctx, request.auth.organizationId, request.params.id),
   );
 
   app.put(
     '/organizations/:orgId/companies/:id/fiscal',
-    {
-      schema: {
-        tags,
-        summary: 'Define os dados fiscais (NFS-e) da empresa',
-        params: companyParams,
-        body: companyFiscalBody,
-        response: { 200: companyFiscalResponse },
-      },
-      config: { access: { can: 'nfse.configure', feature: 'nfse' } },
-    },
+    route('nfse.configure', {
+      summary: 'Define os dados fiscais (NFS-e) da empresa',
+      params: companyParams,
+      body: companyFiscalBody,
+      response: { 200: companyFiscalResponse },
+    }),
     (request) => putCompanyFiscal(ctx, request.auth.organizationId, request.params.id, request.body),
   );
 
   app.post(
     '/organizations/:orgId/companies/:id/certificate',
-    {
-      schema: {
-        tags,
-        summary: 'Envia o certificado A1 da empresa (multipart: file = .pfx/.p12, password)',
-        params: companyParams,
-        consumes: ['multipart/form-data'],
-        response: { 200: certificateUploadResponse },
-      },
-      config: { access: { can: 'nfse.configure', feature: 'nfse' } },
-    },
+    route('nfse.configure', {
+      summary: 'Envia o certificado A1 da empresa (multipart: file = .pfx/.p12, password)',
+      params: companyParams,
+      consumes: ['multipart/form-data'],
+      response: { 200: certificateUploadResponse },
+    }),
     (request) => uploadCertificate(app.db, app.config, request.auth.organizationId, request.params.id, request),
   );
 
   const base = '/organizations/:orgId/invoices/:id/nfse';
   app.get(
     base,
-    {
-      schema: { tags, summary: 'A NFS-e da ordem', params: invoiceParams, response: { 200: nfseResponse } },
-      config: { access: { can: 'nfse.see', feature: 'nfse' } },
-    },
+    route('nfse.see', { summary: 'A NFS-e da ordem', params: invoiceParams, response: { 200: nfseResponse } }),
     (request) => getNfse(app.db, request.auth, request.params.id),
   );
 
   app.post(
     base,
-    {
-      schema: {
-        tags,
-        summary: 'Emite a NFS-e da ordem concluída (enviada ao sistema nacional em segundo plano)',
-        params: invoiceParams,
-        response: { 202: nfseResponse },
-      },
-      config: { access: { can: 'nfse.issue', feature: 'nfse' } },
-    },
+    route('nfse.issue', {
+      summary: 'Emite a NFS-e da ordem concluída (enviada ao sistema nacional em segundo plano)',
+      params: invoiceParams,
+      response: { 202: nfseResponse },
+    }),
     async (request, reply) => {
       const nfse = await issueNfse(ctx, request.auth, request.params.id);
       // Sent at once by this instance; the job picks it up again if this attempt does not finish.
@@ -107,16 +89,12 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/substitute`,
-    {
-      schema: {
-        tags,
-        summary: 'Substitui a NFS-e emitida por uma nova (DPS com subst), com os dados atuais da ordem',
-        params: invoiceParams,
-        body: nfseSubstituteBody,
-        response: { 202: nfseResponse },
-      },
-      config: { access: { can: 'nfse.issue', feature: 'nfse' } },
-    },
+    route('nfse.issue', {
+      summary: 'Substitui a NFS-e emitida por uma nova (DPS com subst), com os dados atuais da ordem',
+      params: invoiceParams,
+      body: nfseSubstituteBody,
+      response: { 202: nfseResponse },
+    }),
     async (request, reply) => {
       const nfse = await substituteNfse(ctx, request.auth, request.params.id, request.body);
       setImmediate(() => void sendDueNfse(ctx).catch((err) => app.log.error({ err }, 'NFS-e send failed')));
@@ -126,30 +104,22 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/refresh`,
-    {
-      schema: {
-        tags,
-        summary: 'Consulta no sistema nacional se a NFS-e continua válida (cancelada ou substituída fora daqui)',
-        params: invoiceParams,
-        response: { 200: nfseResponse },
-      },
-      config: { access: { can: 'nfse.issue', feature: 'nfse' } },
-    },
+    route('nfse.issue', {
+      summary: 'Consulta no sistema nacional se a NFS-e continua válida (cancelada ou substituída fora daqui)',
+      params: invoiceParams,
+      response: { 200: nfseResponse },
+    }),
     (request) => refreshNfseStatus(ctx, request.auth, request.params.id),
   );
 
   app.post(
     `${base}/cancel`,
-    {
-      schema: {
-        tags,
-        summary: 'Cancela a NFS-e emitida (evento de cancelamento)',
-        params: invoiceParams,
-        body: nfseCancelBody,
-        response: { 200: nfseResponse },
-      },
-      config: { access: { can: 'nfse.issue', feature: 'nfse' } },
-    },
+    route('nfse.issue', {
+      summary: 'Cancela a NFS-e emitida (evento de cancelamento)',
+      params: invoiceParams,
+      body: nfseCancelBody,
+      response: { 200: nfseResponse },
+    }),
     (request) => cancelNfse(ctx, request.auth, request.params.id, request.body),
   );
 
@@ -161,10 +131,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, kind] of downloads) {
     app.get(
       `${base}/${path}`,
-      {
-        schema: { tags, summary: `Baixa o XML (${path})`, params: invoiceParams },
-        config: { access: { can: 'nfse.see', feature: 'nfse' } },
-      },
+      route('nfse.see', { summary: `Baixa o XML (${path})`, params: invoiceParams }),
       async (request, reply) => {
         const { xml, fileName } = await getNfseXml(app.db, request.auth, request.params.id, kind);
         return reply
@@ -177,10 +144,7 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${base}/danfse.pdf`,
-    {
-      schema: { tags, summary: 'O DANFSe (PDF) da NFS-e da ordem', params: invoiceParams },
-      config: { access: { can: 'nfse.see', feature: 'nfse' } },
-    },
+    route('nfse.see', { summary: 'O DANFSe (PDF) da NFS-e da ordem', params: invoiceParams }),
     async (request, reply) => {
       const { pdf, fileName } = await getDanfse(app.db, request.auth, request.params.id);
       return reply
@@ -192,15 +156,11 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organizations/:orgId/nfse/export',
-    {
-      schema: {
-        tags,
-        summary: 'Os XML das NFS-e emitidas no mês (e os cancelamentos), em ZIP',
-        params: orgParam,
-        querystring: nfseExportQuery,
-      },
-      config: { access: { can: 'nfse.see', feature: 'nfse' } },
-    },
+    route('nfse.see', {
+      summary: 'Os XML das NFS-e emitidas no mês (e os cancelamentos), em ZIP',
+      params: orgParam,
+      querystring: nfseExportQuery,
+    }),
     (request, reply) =>
       reply
         .type('application/zip')

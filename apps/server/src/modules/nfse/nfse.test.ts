@@ -13,12 +13,18 @@ import { openA1 } from '@ordem-certa/nfse-xml';
 import { sendDueNfse, warnExpiringCertificates } from './nfse-job.ts';
 import { companyCertificate, type NfseContext } from './nfse.service.ts';
 import { postDps } from './sefin-client.ts';
+import {
+  certificateForm as nfseCertificateForm,
+  NFSE_PASSWORD,
+  nfseAddresses,
+  simplesSettings,
+} from '../../../test/nfse-fixtures.ts';
 
 // NFS-e Nacional end to end against the local stand-in of the national system: fiscal settings, the A1
 // certificate (kept encrypted, never answered or logged), issuing through the job, rejection and retry,
 // cancellation and the month's ZIP.
 
-const PASSWORD = 'senha-do-pfx-Xy7#q';
+const PASSWORD = NFSE_PASSWORD;
 const CERT_KEY = 'chave-dos-certificados-teste-9f8e7d';
 
 let standIn: { url: string; close(): Promise<void> };
@@ -49,35 +55,12 @@ const certUrl = (o: TestOrg, companyId: number) =>
 const nfseUrl = (o: TestOrg, invoiceId: number, rest = '') =>
   `/api/organizations/${o.organization.id}/invoices/${invoiceId}/nfse${rest}`;
 
-/** A multipart body with the certificate file and its password. */
+/** A multipart body with the certificate file and its password; every file sent is kept. */
 const uploaded: Buffer[] = [];
-function certificateForm(pfx: Buffer, password: string | null, fileName = 'empresa.pfx') {
+function certificateForm(pfx: Buffer, password: string | null, fileName?: string) {
   uploaded.push(pfx);
-  const boundary = `----nfse${Date.now().toString(16)}`;
-  const parts: Buffer[] = [];
-  if (password !== null)
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${password}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/x-pkcs12\r\n\r\n`,
-    ),
-    pfx,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return nfseCertificateForm(pfx, password, fileName);
 }
-
-const validSettings = {
-  municipalityCode: '3550308',
-  municipalRegistration: '12345678',
-  simplesNacional: 3,
-  specialRegime: 0,
-  serviceCode: '140101',
-  issRate: 2.5,
-  environment: 'homologation',
-  dpsSeries: '1',
-  nextDpsNumber: 1,
-};
 
 const nfseCtx = (overrides: Partial<NfseContext['config']> = {}): NfseContext => ({
   db: ctx.database.db,
@@ -124,27 +107,7 @@ beforeAll(async () => {
   other = await createOrg(ctx);
   lite = await createOrg(ctx, { features: { ...allFeatures, nfse: false } });
   world = await invoiceWorld(ctx, org);
-  // The company's address in São Paulo (the settings' default municipality) and the customer's.
-  await ctx.database.db.insert(schema.addresses).values({
-    organizationId: org.organization.id,
-    companyId: world.company.id,
-    address: 'Rua da Empresa',
-    number: 100,
-    neighborhood: 'Centro',
-    city: 'São Paulo',
-    state: 'SP',
-    postalCode: '01001000',
-    ibgeCode: '3550308',
-  });
-  await world.addAddress({
-    address: 'Rua do Cliente',
-    number: 42,
-    neighborhood: 'Pinheiros',
-    city: 'São Paulo',
-    state: 'SP',
-    postalCode: '05422000',
-    ibgeCode: '3550308',
-  });
+  await nfseAddresses(ctx, org, world);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -200,7 +163,7 @@ describe('fiscal settings', () => {
       nextDpsNumber: [nfseMessages.nextDpsNumber],
     });
     const unknown = await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), {
-      ...validSettings,
+      ...simplesSettings,
       municipalityCode: '9999999',
     });
     expect(unknown.statusCode).toBe(422);
@@ -208,10 +171,10 @@ describe('fiscal settings', () => {
   });
 
   it('saves them; an ME/EPP gets regApTribSN 1 when not said, the others none', async () => {
-    const res = await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), validSettings);
+    const res = await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), simplesSettings);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().settings).toEqual({
-      ...validSettings,
+      ...simplesSettings,
       regApTribSN: 1,
       ibsCbs: false,
       ibsCbsOperation: null,
@@ -219,12 +182,12 @@ describe('fiscal settings', () => {
       ibsCbsClass: null,
     });
     const mei = await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), {
-      ...validSettings,
+      ...simplesSettings,
       simplesNacional: 2,
       regApTribSN: 2,
     });
     expect(mei.json().settings.regApTribSN).toBeNull();
-    await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), validSettings);
+    await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), simplesSettings);
   });
 
   it('a service may carry its own national service code', async () => {
@@ -427,7 +390,7 @@ describe('issuing', () => {
 
   it('a national system that does not answer: processing, retried with back-off; a lost answer is found, not sent twice', async () => {
     await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), {
-      ...validSettings,
+      ...simplesSettings,
       environment: 'production',
       nextDpsNumber: 500,
     });
@@ -465,7 +428,7 @@ describe('issuing', () => {
     const nfse = await settled(order.id);
     expect(nfse).toMatchObject({ status: 'issued', environment: 'production', dpsNumber: 500, attempts: 2 });
     expect(nfse.accessKey).toBe(lost.ok && lost.accessKey);
-    await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), { ...validSettings, nextDpsNumber: 10 });
+    await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), { ...simplesSettings, nextDpsNumber: 10 });
   });
 });
 

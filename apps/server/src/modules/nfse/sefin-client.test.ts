@@ -1,15 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestA1, testDpsInput } from '@ordem-certa/nfse-xml/testing';
+import { hasOpenssl, makeTestA1, opensslA1, testDpsInput } from '@ordem-certa/nfse-xml/testing';
 import {
   CertificateError,
   openA1,
@@ -347,45 +343,16 @@ describe('mutual TLS', () => {
     }
   });
 
-  const hasOpenssl = spawnSync('sh', ['-c', 'command -v openssl']).status === 0;
-  it.skipIf(!hasOpenssl)('works with an A1 encrypted the legacy way (RC2), which Node cannot read as pfx', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'nfse-legacy-'));
-    try {
-      const run = (args: string[]) => {
-        const r = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
-        if (r.status !== 0) throw new Error(r.stderr);
-      };
-      run([
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        'k.pem',
-        '-out',
-        'c.pem',
-        '-days',
-        '2',
-        '-subj',
-        '/C=BR/O=ICP-Brasil/CN=OFICINA ANTIGA LTDA:11222333000181',
-      ]);
-      run([
-        'pkcs12',
-        '-export',
-        '-legacy',
-        '-inkey',
-        'k.pem',
-        '-in',
-        'c.pem',
-        '-out',
-        'a1.pfx',
-        '-passout',
-        'pass:velha',
-      ]);
-      const legacy = readFileSync(join(dir, 'a1.pfx'));
+  it.skipIf(!hasOpenssl())(
+    'works with an A1 encrypted the legacy way (RC2), which Node cannot read as pfx',
+    async () => {
+      const { legacy, certificatePem } = opensslA1({
+        cn: 'OFICINA ANTIGA LTDA:11222333000181',
+        password: 'velha',
+        days: 2,
+      });
       expect(() => https.createServer({ pfx: legacy, passphrase: 'velha' })).toThrow(/Unsupported PKCS12/);
-      const server = await mutualTlsServer(readFileSync(join(dir, 'c.pem'), 'utf8'));
+      const server = await mutualTlsServer(certificatePem);
       try {
         const answer = await postDps({
           baseUrl: server.url,
@@ -399,8 +366,6 @@ describe('mutual TLS', () => {
       } finally {
         await server.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

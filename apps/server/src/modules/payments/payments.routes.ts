@@ -15,9 +15,10 @@ import {
 import { addPayment, createInstallments, invoicePayments, removePayment } from './payments.service.ts';
 import { listReceivables, payReceivable, receivablesCsvResult } from './receivables.service.ts';
 import { csvFileName } from '../../core/reports/report-csv.ts';
+import { routeOptions } from '../../plugins/route-options.ts';
 
 // Money is the office's: every route is admin only (collaborators never see prices).
-const tags = ['payments'];
+const route = routeOptions('payments');
 const orders = '/organizations/:orgId/invoices/:id';
 const base = '/organizations/:orgId/receivables';
 
@@ -25,63 +26,47 @@ const base = '/organizations/:orgId/receivables';
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${orders}/payments`,
-    {
-      schema: { tags, params: invoiceParams, response: { 200: invoicePaymentsResponse } },
-      config: { access: { can: 'payment.see' } },
-    },
+    route('payment.see', { params: invoiceParams, response: { 200: invoicePaymentsResponse } }),
     (request) => invoicePayments(app.db, request.auth, request.params.id),
   );
   app.post(
     `${orders}/payments`,
-    {
-      schema: { tags, params: invoiceParams, body: createPaymentBody, response: { 201: invoicePaymentsResponse } },
-      config: { access: { can: 'payment.record' } },
-    },
+    route('payment.record', {
+      params: invoiceParams,
+      body: createPaymentBody,
+      response: { 201: invoicePaymentsResponse },
+    }),
     async (request, reply) =>
       reply.code(201).send(await addPayment(app.db, request.auth, request.params.id, request.body)),
   );
   app.delete(
     `${orders}/payments/:paymentId`,
-    {
-      schema: { tags, params: paymentParams, response: { 200: invoicePaymentsResponse } },
-      config: { access: { can: 'payment.record' } },
-    },
+    route('payment.record', { params: paymentParams, response: { 200: invoicePaymentsResponse } }),
     (request) => removePayment(app.db, request.auth, request.params.id, request.params.paymentId),
   );
   app.post(
     `${orders}/installments`,
-    {
-      schema: {
-        tags,
-        params: invoiceParams,
-        body: createInstallmentsBody,
-        response: { 201: invoicePaymentsResponse },
-      },
-      config: { access: { can: 'payment.record' } },
-    },
+    route('payment.record', {
+      params: invoiceParams,
+      body: createInstallmentsBody,
+      response: { 201: invoicePaymentsResponse },
+    }),
     async (request, reply) =>
       reply.code(201).send(await createInstallments(app.db, request.auth, request.params.id, request.body)),
   );
 
   app.get(
     base,
-    {
-      schema: { tags, params: orgParam, querystring: receivablesQuery, response: { 200: receivablesResponse } },
-      config: { access: { can: 'payment.see' } },
-    },
+    route('payment.see', { params: orgParam, querystring: receivablesQuery, response: { 200: receivablesResponse } }),
     (request) => listReceivables(app.db, request.auth, request.query),
   );
   app.get(
     `${base}/csv`,
-    {
-      schema: {
-        tags,
-        summary: 'As parcelas filtradas em CSV (UTF-8 com BOM, separado por ;)',
-        params: orgParam,
-        querystring: receivablesQuery,
-      },
-      config: { access: { can: 'payment.see' } },
-    },
+    route('payment.see', {
+      summary: 'As parcelas filtradas em CSV (UTF-8 com BOM, separado por ;)',
+      params: orgParam,
+      querystring: receivablesQuery,
+    }),
     async (request, reply) => {
       const { result, timeZone } = await receivablesCsvResult(app.db, request.auth, request.query);
       return reply
@@ -92,10 +77,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     `${base}/:id/pay`,
-    {
-      schema: { tags, params: receivableParams, body: payReceivableBody, response: { 200: receivableRow } },
-      config: { access: { can: 'payment.record' } },
-    },
+    route('payment.record', { params: receivableParams, body: payReceivableBody, response: { 200: receivableRow } }),
     (request) => payReceivable(app.db, request.auth, request.params.id, request.body),
   );
 };

@@ -15,63 +15,48 @@ import {
   resetTwoFactor,
   twoFactorStatus,
 } from './two-factor.service.ts';
+import { routeOptions } from '../../plugins/route-options.ts';
 
-const tags = ['profile'];
+const route = routeOptions('profile');
 const base = '/organizations/:orgId/profile/two-factor';
 
 /** The logged user's own second factor, and an admin's reset of another user's. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
-    {
-      config: { access: { can: 'profile.manage' } },
-      schema: {
-        tags,
-        summary: 'A verificação em duas etapas do usuário',
-        params: orgParam,
-        response: { 200: twoFactorStatusResponse },
-      },
-    },
+    route('profile.manage', {
+      summary: 'A verificação em duas etapas do usuário',
+      params: orgParam,
+      response: { 200: twoFactorStatusResponse },
+    }),
     (request) => twoFactorStatus(app.db, request.auth),
   );
   app.post(
     base,
-    {
-      config: { access: { can: 'profile.manage' } },
-      schema: {
-        tags,
-        summary: 'Começar a ativar: um segredo novo e o QR code (vale depois de confirmar com um código)',
-        params: orgParam,
-        response: { 200: twoFactorSetupResponse },
-      },
-    },
+    route('profile.manage', {
+      summary: 'Começar a ativar: um segredo novo e o QR code (vale depois de confirmar com um código)',
+      params: orgParam,
+      response: { 200: twoFactorSetupResponse },
+    }),
     (request) => beginEnrolment(app.db, request.auth),
   );
   app.post(
     `${base}/confirm`,
-    {
-      config: { access: { can: 'profile.manage' } },
-      schema: {
-        tags,
-        summary: 'Confirmar com o primeiro código: ativa e devolve os dez códigos de recuperação (uma vez)',
-        params: orgParam,
-        body: confirmTwoFactorBody,
-        response: { 200: recoveryCodesResponse },
-      },
-    },
+    route('profile.manage', {
+      summary: 'Confirmar com o primeiro código: ativa e devolve os dez códigos de recuperação (uma vez)',
+      params: orgParam,
+      body: confirmTwoFactorBody,
+      response: { 200: recoveryCodesResponse },
+    }),
     (request) => confirmEnrolment(app.db, request.auth, request.body),
   );
   app.delete(
     base,
-    {
-      config: { access: { can: 'profile.manage' } },
-      schema: {
-        tags,
-        summary: 'Desativar (com a senha e um código)',
-        params: orgParam,
-        body: disableTwoFactorBody,
-      },
-    },
+    route('profile.manage', {
+      summary: 'Desativar (com a senha e um código)',
+      params: orgParam,
+      body: disableTwoFactorBody,
+    }),
     async (request, reply) => {
       await disableTwoFactor(app.db, request.auth, request.body);
       return reply.code(204).send();
@@ -79,14 +64,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/admin/organizations/:orgId/users/:id/two-factor',
-    {
-      schema: {
-        tags: ['users'],
+    routeOptions('users')(
+      { can: 'user.manage' },
+      {
         summary: 'Remover a verificação em duas etapas de um usuário (o usuário recebe um e-mail)',
         params: orgParam.extend(idParam.shape),
       },
-      config: { access: { can: 'user.manage' } },
-    },
+    ),
     async (request, reply) => {
       const mail = {
         db: app.db,

@@ -24,6 +24,15 @@ export interface WhatsAppContext {
   mailFrom: string | undefined;
 }
 
+/** The app's parts the WhatsApp code works with. */
+export const whatsAppContext = (app: WhatsAppContext): WhatsAppContext => ({
+  db: app.db,
+  config: app.config,
+  log: app.log,
+  mailer: app.mailer,
+  mailFrom: app.mailFrom,
+});
+
 export type SecretName = 'accessToken' | 'appSecret';
 const boundTo = (organizationId: number, what: SecretName) => Buffer.from(`whatsapp:${organizationId}:${what}`);
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { InvoiceState, type WhatsAppEvent } from '@ordem-certa/contracts';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
-import type { WhatsAppContext } from './connection.ts';
+import { whatsAppContext, type WhatsAppContext } from './connection.ts';
 import { BATCH, sendDueMessages } from './sender.ts';
 import { queueInstalment, queueVisitReminder, type Scope } from './template-data.ts';
 
@@ -80,13 +80,7 @@ export async function queueDueByClock(ctx: WhatsAppContext, now = new Date()): P
 
 /** The job: sends every `intervalMs`, looks at the clock once a minute. */
 export function startWhatsAppJob(app: FastifyInstance, intervalMs: number): Job {
-  const ctx: WhatsAppContext = {
-    db: app.db,
-    config: app.config,
-    log: app.log,
-    mailer: app.mailer,
-    mailFrom: app.mailFrom,
-  };
+  const ctx = whatsAppContext(app);
   let lastScan = 0;
   return startIntervalJob(app.log, 'WhatsApp job', intervalMs, async () => {
     if (Date.now() - lastScan > SCAN_EVERY_MS) {

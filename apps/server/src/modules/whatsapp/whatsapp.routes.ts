@@ -12,7 +12,8 @@ import {
   whatsappSettingsResponse,
   whatsappTemplatesResponse,
 } from '@ordem-certa/contracts';
-import type { WhatsAppContext } from './connection.ts';
+import { routeOptions } from '../../plugins/route-options.ts';
+import { whatsAppContext } from './connection.ts';
 import { getConsent, putConsent } from './consent.service.ts';
 import { listenToCustomerEvents } from './customer-events.ts';
 import { onReceived } from './inbound.ts';
@@ -23,21 +24,14 @@ import { listProductTemplates, submitTemplates, syncTemplates } from './template
 import { webhookRoutes } from './webhook.routes.ts';
 
 const params = orgParam.extend(idParam.shape);
-const configure = { access: { can: 'whatsapp.configure' } } as const;
-const tags = ['whatsapp'];
+const route = routeOptions('whatsapp');
 
 /**
  * WhatsApp through Meta's Cloud API: the organization's connection and templates, a customer's
  * consent, the conversation with a customer and on an order, the office's answer, and Meta's webhook.
  */
 export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: WhatsAppContext = {
-    db: app.db,
-    config: app.config,
-    log: app.log,
-    mailer: app.mailer,
-    mailFrom: app.mailFrom,
-  };
+  const ctx = whatsAppContext(app);
   // What the features write queues its message in their transactions, while this app runs.
   const stopListening = listenToCustomerEvents(ctx);
   app.addHook('onClose', async () => stopListening());
@@ -46,162 +40,118 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organizations/:orgId/whatsapp/settings',
-    {
-      schema: {
-        tags,
-        summary: 'A conexão com o WhatsApp (sem o token nem o segredo) e os avisos ligados',
-        params: orgParam,
-        response: { 200: whatsappSettingsResponse },
-      },
-      config: configure,
-    },
+    route('whatsapp.configure', {
+      summary: 'A conexão com o WhatsApp (sem o token nem o segredo) e os avisos ligados',
+      params: orgParam,
+      response: { 200: whatsappSettingsResponse },
+    }),
     (request) => getSettings(ctx, request.auth.organizationId),
   );
 
   app.put(
     '/organizations/:orgId/whatsapp/settings',
-    {
-      schema: {
-        tags,
-        summary: 'Define a conexão com o WhatsApp (token e segredo em branco mantêm os guardados) e os avisos',
-        params: orgParam,
-        body: whatsappSettingsBody,
-        response: { 200: whatsappSettingsResponse },
-      },
-      config: configure,
-    },
+    route('whatsapp.configure', {
+      summary: 'Define a conexão com o WhatsApp (token e segredo em branco mantêm os guardados) e os avisos',
+      params: orgParam,
+      body: whatsappSettingsBody,
+      response: { 200: whatsappSettingsResponse },
+    }),
     (request) => putSettings(ctx, request.auth.organizationId, request.body),
   );
 
   app.post(
     '/organizations/:orgId/whatsapp/settings/test',
-    {
-      schema: {
-        tags,
-        summary: 'Testar: lê na Meta os dados do número de telefone com o token guardado',
-        params: orgParam,
-        response: { 200: whatsappSettingsResponse },
-      },
-      config: configure,
-    },
+    route('whatsapp.configure', {
+      summary: 'Testar: lê na Meta os dados do número de telefone com o token guardado',
+      params: orgParam,
+      response: { 200: whatsappSettingsResponse },
+    }),
     (request) => testConnection(ctx, request.auth.organizationId),
   );
 
   app.get(
     '/organizations/:orgId/whatsapp/templates',
-    {
-      schema: {
-        tags,
-        summary: 'Os modelos de mensagem do produto e a situação de cada um na Meta',
-        params: orgParam,
-        response: { 200: whatsappTemplatesResponse },
-      },
-      config: configure,
-    },
+    route('whatsapp.configure', {
+      summary: 'Os modelos de mensagem do produto e a situação de cada um na Meta',
+      params: orgParam,
+      response: { 200: whatsappTemplatesResponse },
+    }),
     (request) => listProductTemplates(app.db, request.auth.organizationId),
   );
 
   app.post(
     '/organizations/:orgId/whatsapp/templates/submit',
-    {
-      schema: {
-        tags,
-        summary: 'Envia para aprovação da Meta os modelos que a conta ainda não tem',
-        params: orgParam,
-        response: { 200: whatsappTemplatesResponse },
-      },
-      config: configure,
-    },
+    route('whatsapp.configure', {
+      summary: 'Envia para aprovação da Meta os modelos que a conta ainda não tem',
+      params: orgParam,
+      response: { 200: whatsappTemplatesResponse },
+    }),
     (request) => submitTemplates(ctx, request.auth.organizationId),
   );
 
   app.post(
     '/organizations/:orgId/whatsapp/templates/sync',
-    {
-      schema: {
-        tags,
-        summary: 'Atualizar: lê na Meta a situação de aprovação dos modelos',
-        params: orgParam,
-        response: { 200: whatsappTemplatesResponse },
-      },
-      config: configure,
-    },
+    route('whatsapp.configure', {
+      summary: 'Atualizar: lê na Meta a situação de aprovação dos modelos',
+      params: orgParam,
+      response: { 200: whatsappTemplatesResponse },
+    }),
     (request) => syncTemplates(ctx, request.auth.organizationId),
   );
 
   app.get(
     '/organizations/:orgId/customers/:id/whatsapp-consent',
-    {
-      schema: {
-        tags,
-        summary: 'O consentimento do cliente para mensagens pelo WhatsApp (LGPD) e o seu histórico',
-        params,
-        response: { 200: whatsappConsentResponse },
-      },
-      config: { access: { can: 'customer.see' } },
-    },
+    route('customer.see', {
+      summary: 'O consentimento do cliente para mensagens pelo WhatsApp (LGPD) e o seu histórico',
+      params,
+      response: { 200: whatsappConsentResponse },
+    }),
     (request) => getConsent(app.db, request.auth.organizationId, request.params.id),
   );
 
   app.put(
     '/organizations/:orgId/customers/:id/whatsapp-consent',
-    {
-      schema: {
-        tags,
-        summary: 'Registra que o cliente autorizou (ou recusou) mensagens pelo WhatsApp, e como',
-        params,
-        body: whatsappConsentBody,
-        response: { 200: whatsappConsentResponse },
-      },
-      config: { access: { can: 'customer.edit' } },
-    },
+    route('customer.edit', {
+      summary: 'Registra que o cliente autorizou (ou recusou) mensagens pelo WhatsApp, e como',
+      params,
+      body: whatsappConsentBody,
+      response: { 200: whatsappConsentResponse },
+    }),
     (request) => putConsent(app.db, request.auth, request.params.id, request.body),
   );
 
   app.get(
     '/organizations/:orgId/customers/:id/messages',
-    {
-      schema: {
-        tags,
-        summary:
-          'A conversa com o cliente pelo WhatsApp (e os e-mails que substituíram mensagens), mais recente primeiro',
-        params,
-        querystring: listQuery,
-        response: { 200: customerMessagesResponse },
-      },
-      config: { access: { can: 'message.see' } },
-    },
+    route('message.see', {
+      summary:
+        'A conversa com o cliente pelo WhatsApp (e os e-mails que substituíram mensagens), mais recente primeiro',
+      params,
+      querystring: listQuery,
+      response: { 200: customerMessagesResponse },
+    }),
     (request) => customerConversation(app.db, request.auth.organizationId, request.params.id, request.query),
   );
 
   app.post(
     '/organizations/:orgId/customers/:id/messages',
-    {
-      schema: {
-        tags,
-        summary: 'Responde ao cliente com texto livre (só nas 24 horas depois da última mensagem dele)',
-        params,
-        body: replyBody,
-        response: { 201: customerMessage },
-      },
-      config: { access: { can: 'message.send' } },
-    },
+    route('message.send', {
+      summary: 'Responde ao cliente com texto livre (só nas 24 horas depois da última mensagem dele)',
+      params,
+      body: replyBody,
+      response: { 201: customerMessage },
+    }),
     async (request, reply_) =>
       reply_.code(201).send(await reply(app.db, request.auth, request.params.id, request.body)),
   );
 
   app.get(
     '/organizations/:orgId/invoices/:id/messages',
-    {
-      schema: {
-        tags,
-        summary: 'As mensagens do WhatsApp sobre a ordem de serviço, mais recente primeiro',
-        params,
-        querystring: listQuery,
-        response: { 200: customerMessagesResponse },
-      },
-      config: { access: { can: 'message.see' } },
-    },
+    route('message.see', {
+      summary: 'As mensagens do WhatsApp sobre a ordem de serviço, mais recente primeiro',
+      params,
+      querystring: listQuery,
+      response: { 200: customerMessagesResponse },
+    }),
     (request) => invoiceConversation(app.db, request.auth.organizationId, request.params.id, request.query),
   );
 

@@ -17,6 +17,7 @@ import {
 import { table, type Column } from '../pdf/pdf-table.ts';
 import { equipmentTable, header, type PrintedRecord } from '../pdf/record-blocks.ts';
 import type { PrintedChecklist } from '../pdf/printed-data.ts';
+import { checklistItems } from './checklists-block.ts';
 
 /** One visit of the period as the report prints it: its order, who did it, what was done. */
 export interface ReportVisit {
@@ -76,28 +77,13 @@ function visitDetail(doc: Doc, d: PmocReportData, v: ReportVisit) {
     doc.font(fonts.regular).fontSize(9).fillColor(colors.text);
     doc.text(pdfText(`• ${task}`), PAGE.margin + 6, doc.y, { width: CONTENT_WIDTH - 6 });
   }
-  const answerWidth = CONTENT_WIDTH * 0.4;
-  const labelWidth = CONTENT_WIDTH - answerWidth - 16;
   for (const c of v.checklists) {
     doc.y += 4;
     ensureSpace(doc, 30);
     doc.font(fonts.bold).fontSize(9).fillColor(colors.text);
     doc.text(pdfText(`Checklist: ${c.name}`), PAGE.margin + 6, doc.y, { width: CONTENT_WIDTH - 6 });
     doc.y += 2;
-    for (const item of c.items) {
-      doc.font(fonts.regular).fontSize(8.5);
-      const label = pdfText(`${item.label}${item.required ? ' *' : ''}`);
-      const answer = pdfText(item.answer);
-      const h = Math.max(
-        doc.heightOfString(label, { width: labelWidth }),
-        doc.heightOfString(answer, { width: answerWidth }),
-      );
-      ensureSpace(doc, h + 4);
-      const y = doc.y;
-      doc.fillColor(colors.muted).text(label, PAGE.margin + 12, y, { width: labelWidth });
-      doc.fillColor(colors.text).text(answer, PAGE.margin + 16 + labelWidth, y, { width: answerWidth });
-      doc.y = y + h + 2;
-    }
+    checklistItems(doc, c.items, { fontSize: 8.5, answerShare: 0.4, indent: 12, space: 16, rowGap: 2 });
   }
   doc.x = PAGE.margin;
 }

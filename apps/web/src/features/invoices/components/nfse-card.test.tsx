@@ -1,50 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InvoiceState, type Nfse } from '@ordem-certa/contracts';
+import { InvoiceState } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { invoiceFixture } from '../test/invoice-fixture.ts';
+import { nfseFixture } from '../test/nfse-fixture.ts';
 import { NfseCard } from './nfse-card.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const path = '/api/organizations/1/invoices/7/nfse';
-const nfse = (over: Partial<Nfse> = {}): Nfse => ({
-  status: 'issued',
-  number: '123',
-  accessKey: '35503082212345678000195000000000000126111768952445',
-  issuedAt: '2026-11-25T13:00:00.000Z',
-  errors: [],
-  environment: 'homologation',
-  dpsSeries: '1',
-  dpsNumber: 4,
-  attempts: 1,
-  lastError: null,
-  cancelReason: null,
-  canceledAt: null,
-  hasNfseXml: true,
-  hasCancelXml: false,
-  createdAt: '2026-11-25T12:59:00.000Z',
-  values: {
-    service: 250,
-    discount: 0,
-    issRate: 2,
-    iss: 5,
-    issWithheld: false,
-    pis: 0,
-    cofins: 0,
-    csll: 0,
-    irrf: 0,
-    cp: 0,
-    withheld: 0,
-    net: 250,
-  },
-  replaces: null,
-  substitutedBy: null,
-  statusCheckedAt: null,
-  substitutionErrors: [],
-  ...over,
-});
+const nfse = nfseFixture;
 // An answer with a `status` key is sent as {status, body} (fakeApi reads `status` as the HTTP one).
 const completed = invoiceFixture({ id: 7, statusState: InvoiceState.Completed, statusLabel: 'Concluído' });
 

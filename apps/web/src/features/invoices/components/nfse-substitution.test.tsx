@@ -1,37 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InvoiceState, type Nfse, type OrderWithholdings } from '@ordem-certa/contracts';
+import { InvoiceState, type OrderWithholdings } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { invoiceFixture } from '../test/invoice-fixture.ts';
+import { nfseFixture } from '../test/nfse-fixture.ts';
 import { NfseCard } from './nfse-card.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const path = '/api/organizations/1/invoices/7/nfse';
 const values = { service: 1000, discount: 0, issRate: 2, iss: 20, issWithheld: true, pis: 6.5, cofins: 30, csll: 10 };
-const issued: Nfse = {
-  status: 'issued',
-  number: '41',
-  accessKey: '35503082212345678000195000000000000126111768952445',
-  issuedAt: '2026-11-25T13:00:00.000Z',
-  errors: [],
-  environment: 'homologation',
-  dpsSeries: '1',
-  dpsNumber: 4,
-  attempts: 1,
-  lastError: null,
-  cancelReason: null,
-  canceledAt: null,
-  hasNfseXml: true,
-  hasCancelXml: false,
-  createdAt: '2026-11-25T12:59:00.000Z',
-  values: { ...values, irrf: 15, cp: 0, withheld: 81.5, net: 918.5 },
-  replaces: null,
-  substitutedBy: null,
-  statusCheckedAt: null,
-  substitutionErrors: [],
-};
+const issued = nfseFixture({ number: '41', values: { ...values, irrf: 15, cp: 0, withheld: 81.5, net: 918.5 } });
 const withholdings: OrderWithholdings = {
   order: null,
   customer: { iss: true, pis: 0.65, cofins: 3, csll: 1, irrf: 1.5, cp: null },

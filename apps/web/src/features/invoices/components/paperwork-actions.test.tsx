@@ -18,6 +18,17 @@ function fakeTab() {
   };
 }
 
+/** A collaborator's 'PDF' button on an order in progress, window.open giving a fake tab (returned). */
+function workerPdfButtonInNewTab() {
+  const tab = fakeTab();
+  vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  renderAsUser(
+    <PdfButton invoice={invoiceFixture({ statusState: InvoiceState.Wip })} choosesValues={false} />,
+    'worker',
+  );
+  return tab;
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -73,12 +84,7 @@ describe('PdfButton', () => {
 
   it("collaborator: a plain 'PDF' button, always without values", async () => {
     const calls = fakeApi({ [`POST ${base}/pdf`]: () => ({ url: pdfUrl }) });
-    const tab = fakeTab();
-    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    renderAsUser(
-      <PdfButton invoice={invoiceFixture({ statusState: InvoiceState.Wip })} choosesValues={false} />,
-      'worker',
-    );
+    const tab = workerPdfButtonInNewTab();
     await userEvent.click(screen.getByRole('button', { name: 'PDF' }));
     expect(screen.queryByText('PDF com valores')).not.toBeInTheDocument();
     await waitFor(() => expect(tab.location.href).toBe(pdfUrl));
@@ -87,12 +93,7 @@ describe('PdfButton', () => {
 
   it('a refused request closes the tab and shows the server message', async () => {
     fakeApi({ [`POST ${base}/pdf`]: () => ({ status: 409, body: { errors: [paperworkMessages.pdfUnavailable] } }) });
-    const tab = fakeTab();
-    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    renderAsUser(
-      <PdfButton invoice={invoiceFixture({ statusState: InvoiceState.Wip })} choosesValues={false} />,
-      'worker',
-    );
+    const tab = workerPdfButtonInNewTab();
     await userEvent.click(screen.getByRole('button', { name: 'PDF' }));
     expect(await screen.findByText(paperworkMessages.pdfUnavailable)).toBeInTheDocument();
     expect(tab.close).toHaveBeenCalled();

@@ -1,10 +1,11 @@
-import { Badge, Button, ButtonGroup, Form, Spinner } from 'react-bootstrap';
+import { Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { can, messages, nfseStatusLabels, type NfseListRow, type NfseStatusValue } from '@ordem-certa/contracts';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { FilterPopover } from '../../../components/filter-popover.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { StatusTabs } from '../../../components/status-tabs.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useExportNfseMonth } from '../../../components/nfse/api/export-nfse-month.ts';
 import { reportedGlobally } from '../../../lib/api-client.ts';
@@ -162,19 +163,12 @@ export function NfsePage() {
         }
       />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
-        <ButtonGroup aria-label="Situação" className="flex-wrap">
-          {statusTabs.map(([value, label]) => (
-            <Button
-              key={label}
-              size="sm"
-              variant={filter.status === value ? 'primary' : 'outline-primary'}
-              aria-pressed={filter.status === value}
-              onClick={() => setFilter((f) => ({ ...f, status: value, skip: 0 }))}
-            >
-              {label}
-            </Button>
-          ))}
-        </ButtonGroup>
+        <StatusTabs
+          tabs={statusTabs}
+          value={filter.status}
+          onChange={(status) => setFilter((f) => ({ ...f, status, skip: 0 }))}
+          className="flex-wrap"
+        />
         <span className="small text-body-secondary">{monthLabel(filter.month)}</span>
       </div>
       {meta && (

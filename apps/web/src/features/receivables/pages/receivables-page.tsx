@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, ButtonGroup, Form, Spinner } from 'react-bootstrap';
+import { Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import {
@@ -16,6 +16,7 @@ import { DateInput, isoToBr } from '../../../components/date-input.tsx';
 import { ReceiveModal } from '../../../components/payments/receive-modal.tsx';
 import { FilterPopover } from '../../../components/filter-popover.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { StatusTabs } from '../../../components/status-tabs.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { reportedGlobally } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -154,19 +155,11 @@ export function ReceivablesPage() {
         }
       />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
-        <ButtonGroup aria-label="Situação">
-          {statusTabs.map(([value, label]) => (
-            <Button
-              key={label}
-              size="sm"
-              variant={filter.status === value ? 'primary' : 'outline-primary'}
-              aria-pressed={filter.status === value}
-              onClick={() => setFilter((f) => ({ ...f, status: value, skip: 0 }))}
-            >
-              {label}
-            </Button>
-          ))}
-        </ButtonGroup>
+        <StatusTabs
+          tabs={statusTabs}
+          value={filter.status}
+          onChange={(status) => setFilter((f) => ({ ...f, status, skip: 0 }))}
+        />
         {meta && (
           <div className="receivables-summary" data-testid="receivables-summary">
             <span>
