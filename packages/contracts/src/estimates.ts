@@ -122,7 +122,8 @@ export type EstimateFilterInput = z.input<typeof estimateFilterQuery>;
 export const estimateListRow = z.object({
   ...recordHeadFields,
   status: z.number().int(),
-  total: z.number(),
+  /** Left out for a reader without `price.see`, like every price below. */
+  total: z.number().optional(),
   estimateTags: z.array(recordTag),
 });
 export type EstimateListRow = z.infer<typeof estimateListRow>;
@@ -133,14 +134,14 @@ export const estimateListResponse = listResponse(estimateListRow);
 export const estimateServiceLine = z.object({
   ...serviceLineFields,
   itemNumber: z.number().int(),
-  price: z.number(),
+  price: z.number().optional(),
   isGrouped: z.boolean(),
 });
 export type EstimateServiceLine = z.infer<typeof estimateServiceLine>;
 export const estimateProductLine = z.object({
   ...productLineFields,
   itemNumber: z.number().int(),
-  price: z.number(),
+  price: z.number().optional(),
   isGrouped: z.boolean(),
 });
 export type EstimateProductLine = z.infer<typeof estimateProductLine>;
@@ -160,9 +161,9 @@ export const estimateDetail = z.object({
   customerPhone: z.string().nullable(),
   /** The same phone in E.164 ('+5511987654321'), for the wa.me link; null when it could not be read. */
   customerPhoneE164: z.string().nullable(),
-  subTotal: z.number(),
-  discount: z.number(),
-  total: z.number(),
+  subTotal: z.number().optional(),
+  discount: z.number().optional(),
+  total: z.number().optional(),
   estimateEquipments: z.array(estimateEquipmentLine),
   estimateServices: z.array(estimateServiceLine),
   estimateProducts: z.array(estimateProductLine),

@@ -96,8 +96,8 @@ export const invoiceCardResponse = z.object({
   data: z.array(invoiceListRow),
   /** Every order of the card, not only the rows sent. */
   total: z.number().int(),
-  /** Their total value (lines minus discount), in reais. */
-  amount: z.number(),
+  /** Their total value (lines minus discount), in reais; left out for a reader without `price.see`. */
+  amount: z.number().optional(),
 });
 export type InvoiceCardResponse = z.infer<typeof invoiceCardResponse>;
 

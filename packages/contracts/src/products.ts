@@ -91,10 +91,12 @@ export const productResponse = z.object({
   code: z.string().nullable(),
   /** The same value as `code`. */
   sku: z.string().nullable(),
-  price: z.number(),
+  /** Left out for a reader without `price.see`. */
+  price: z.number().optional(),
   unit: z.string(),
   warrantyDays: z.number().int().nullable(),
-  cost: z.number(),
+  /** Left out for a reader without `cost.see`. */
+  cost: z.number().optional(),
   stockQuantity: z.number(),
   minStock: z.number().nullable(),
   stockStatus: z.enum(STOCK_STATUSES),
@@ -123,7 +125,8 @@ export const stockMovementResponse = z.object({
   id: z.number().int(),
   quantity: z.number(),
   reason: z.string(),
-  unitCost: z.number().nullable(),
+  /** Left out for a reader without `cost.see`. */
+  unitCost: z.number().nullable().optional(),
   /** The product's stock after it. */
   balance: z.number(),
   createdAt: z.string(),

@@ -18,7 +18,8 @@ export const serviceResponse = z.object({
   id: z.number().int(),
   name: z.string(),
   code: z.string().nullable(),
-  price: z.number(),
+  /** Left out for a reader without `price.see`. */
+  price: z.number().optional(),
   warrantyDays: z.number().int().nullable(),
   serviceCode: z.string().nullable(),
   /** Set when the service was deleted: it stays for the lines that used it, out of the pickers. */

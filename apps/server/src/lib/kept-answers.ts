@@ -16,9 +16,9 @@ import { perDatabase } from './sql.ts';
  *
  * Cheap under load: requests that arrive while a read of the versions runs share the next one.
  *
- * Kept per database and per reader: the key is the user, their role, the organization's features and
- * the request's URL, so what one user may not see (another technician's orders, prices) never reaches
- * another. At most KEPT_BYTES of text per database, the least recently sent dropped first.
+ * Kept per database and per reader: the key is the user, their role's permissions as they are at this
+ * request, the organization's features and the request's URL, so what one user may not see (another
+ * technician's orders, prices, costs) never reaches another, nor the same user once their role changed. At most KEPT_BYTES of text per database, the least recently sent dropped first.
  *
  * Rows added elsewhere: a search of customers kept when another user adds a customer is out of date by
  * its versions, though the new customer most likely does not match it. A route that can tell whether
@@ -75,12 +75,16 @@ class Answers {
 
 const answersOf = perDatabase(() => new Answers());
 const featuresKeys = new WeakMap<object, string>();
+const permissionKeys = new WeakMap<ReadonlySet<string>, string>();
 
 function readerKey(request: FastifyRequest): string {
   const { auth } = request;
   let features = featuresKeys.get(auth.features);
   if (features === undefined) featuresKeys.set(auth.features, (features = JSON.stringify(auth.features)));
-  return `${auth.userId}|${auth.roles.join(',')}|${features}|${request.url}`;
+  let permissions = permissionKeys.get(auth.permissions);
+  if (permissions === undefined)
+    permissionKeys.set(auth.permissions, (permissions = [...auth.permissions].sort().join(',')));
+  return `${auth.userId}|${auth.roles.join(',')}|${permissions}|${features}|${request.url}`;
 }
 
 /**

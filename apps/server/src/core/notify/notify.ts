@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ROLE_ADMIN } from '@ordem-certa/contracts';
+import type { Permission } from '@ordem-certa/contracts';
 import type { Db, Tx } from '@ordem-certa/db';
 import { afterCommit } from '../../lib/after-commit.ts';
+import { rolesHolding } from '../access/roles.ts';
 
 export interface NotificationEvent {
   organizationId: number;
@@ -66,21 +67,29 @@ async function notify(db: Db | Tx, event: NotificationEvent, recipients: SQL): P
 }
 
 /**
- * One notification per active admin of the organization, when the organization has notifications.
- * Call it inside the transaction that records the event, so the event and its notifications commit
- * (or vanish) together. Returns how many notifications were written.
+ * One notification per active user of the organization whose role holds `permission` (who may act on
+ * the event: a Pix received goes to who sees payments, a low stock to who keeps the products), when the
+ * organization has notifications. The role's permissions as stored now, a custom role's too. Call it
+ * inside the transaction that records the event, so the event and its notifications commit (or vanish)
+ * together. Returns how many notifications were written.
  */
-export function notifyAdmins(db: Db | Tx, event: NotificationEvent): Promise<number> {
+export async function notifyHolders(db: Db | Tx, permission: Permission, event: NotificationEvent): Promise<number> {
+  const roleIds = await rolesHolding(db, event.organizationId, permission);
+  if (!roleIds.length) return 0;
   return notify(
     db,
     event,
-    sql`FROM users u JOIN organizations o ON o.id = u.organization_id WHERE u.role = ${ROLE_ADMIN}`,
+    sql`FROM users u JOIN organizations o ON o.id = u.organization_id
+        WHERE u.role_id IN (${sql.join(
+          roleIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
   );
 }
 
 /**
  * One notification per user named in `userIds` (a technician put on an order), except `actorId`: nobody
- * is told of what they did themselves. In the event's transaction, like notifyAdmins.
+ * is told of what they did themselves. In the event's transaction, like notifyHolders.
  */
 export function notifyUsers(
   db: Db | Tx,
@@ -103,7 +112,7 @@ export function notifyUsers(
 
 /**
  * One notification per user working on the order `invoiceId` (its invoice_workers, whatever their
- * role), except those in `except` — the actor first of all. In the event's transaction, like notifyAdmins.
+ * role), except those in `except` — the actor first of all. In the event's transaction, like notifyHolders.
  */
 export function notifyOrderWorkers(
   db: Db | Tx,

@@ -203,12 +203,12 @@ export function recordLines<Row extends RecordRow, T extends RecordTables>(kind:
     /** GET …/services/available: the catalogue's services that are not archived, searchable. */
     async availableServices(db: Db, actor: Actor, id: number, query: ListQuery) {
       await kind.find(db, actor, id);
-      return serviceOptions(db, actor.organizationId, query);
+      return serviceOptions(db, actor, query);
     },
     /** GET …/products/available: the catalogue's products, searchable. */
     async availableProducts(db: Db, actor: Actor, id: number, query: ListQuery) {
       await kind.find(db, actor, id);
-      return productOptions(db, actor.organizationId, query);
+      return productOptions(db, actor, query);
     },
     /** GET …/equipments/available: the record's customer's equipment not yet on it. */
     async availableEquipments(db: Db, actor: Actor, id: number, query: ListQuery) {

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { ReportCell, ReportChart, ReportColumn, ReportFilter } from '@ordem-certa/contracts';
 import type { Db } from '@ordem-certa/db';
+import type { ColumnNeeds } from '../access/values.ts';
 
 export interface ReportContext {
   db: Db;
@@ -17,6 +18,11 @@ export interface ReportSpec {
   description: string;
   filters(ctx: ReportContext): Promise<ReportFilter[]>;
   columns: ReportColumn[];
+  /**
+   * The permissions a column needs beyond `report.see`, by name; a money column not named needs
+   * `price.see` (core/access/values.ts). A reader without them gets the report without the column.
+   */
+  columnNeeds?: ColumnNeeds;
   chart: ReportChart | null;
   /** The longest 'from'–'to' period it accepts, in days (default MAX_PERIOD_DAYS). */
   maxPeriodDays?: number;

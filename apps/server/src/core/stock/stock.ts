@@ -1,11 +1,11 @@
 // A product's stock: every movement (a purchase, a count, an order's use) moves the quantity and the
-// average cost in one place, and tells the admins when it falls to the minimum. An order takes its
+// average cost in one place, and tells who keeps the products when it falls to the minimum. An order takes its
 // products from stock while it is Completed, and gives them back when it is reopened or canceled.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { formatQuantityUnit, InvoiceState, type InvoiceStateValue } from '@ordem-certa/contracts';
 import { schema, type Tx } from '@ordem-certa/db';
 import { assertFound } from '../access/access.ts';
-import { notifyAdmins } from '../notify/notify.ts';
+import { notifyHolders } from '../notify/notify.ts';
 
 const p = schema.products;
 const m = schema.stockMovements;
@@ -50,7 +50,7 @@ export async function lowStockAfter(tx: Tx, product: LowStockProduct): Promise<D
   if (!isLowStock(product.stockQuantity, product.minStock)) return null;
   if (product.lowStockAt) return product.lowStockAt;
   const at = new Date();
-  await notifyAdmins(tx, {
+  await notifyHolders(tx, 'product.manage', {
     organizationId: product.organizationId,
     sourceKey: `low-stock:${product.id}:${at.toISOString()}`,
     title: `Estoque baixo: ${product.name}`,

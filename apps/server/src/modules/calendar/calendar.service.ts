@@ -7,16 +7,18 @@ import {
   CALENDAR_FEED_DAYS_BACK,
   formatAddress,
   PRODUCT_NAME,
-  ROLE_ADMIN,
+  can,
+  permissionsOfRole,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { vtimezone } from '../../lib/vtimezone.ts';
+import { roleOfUser } from '../../core/access/role-of.ts';
 
 /**
  * A private iCalendar feed of the user's visits (RFC 5545), for Google Calendar or the phone's
  * calendar to subscribe to: the link's token is 32 random bytes; the database keeps its SHA-256 only.
- * An admin's feed has every scheduled order of the organization; a collaborator's, the orders they
+ * The feed of who sees every order (invoice.seeAll) has every scheduled order of the organization; anyone else's, the orders they
  * work on. Cancelled orders leave the feed.
  */
 const u = schema.users;
@@ -61,15 +63,21 @@ interface VisitRow {
 /** The feed behind a link token, or undefined for a token that opens nothing (revoked, inactive user). */
 export async function calendarFeed(db: Db, token: string, appUrl: string): Promise<string | undefined> {
   const [user] = await db
-    .select({ id: u.id, role: u.role, organizationId: u.organizationId, timeZone: schema.organizations.timeZone })
+    .select({
+      id: u.id,
+      role: roleOfUser.columns,
+      organizationId: u.organizationId,
+      timeZone: schema.organizations.timeZone,
+    })
     .from(u)
     .innerJoin(schema.organizations, eq(schema.organizations.id, u.organizationId))
+    .innerJoin(roleOfUser.table, roleOfUser.on)
     .where(and(eq(u.calendarTokenHash, hashOf(token)), eq(u.isActive, true)));
   if (!user) return undefined;
-  const mine =
-    user.role === ROLE_ADMIN
-      ? sql`TRUE`
-      : sql`EXISTS (
+  // Who sees every order (by their role as it is now) has every visit; anyone else, their own.
+  const mine = can({ userId: user.id, permissions: permissionsOfRole(user.role) }, 'invoice.seeAll')
+    ? sql`TRUE`
+    : sql`EXISTS (
       SELECT 1 FROM invoice_workers w WHERE w.invoice_id = i.id AND w.worker_id = ${user.id})`;
   const rows = await queryRows<VisitRow>(
     db,

@@ -67,11 +67,12 @@ export async function estimatePdfFromLink(
     .select({ number: e.number, updatedAt: e.updatedAt })
     .from(e)
     .where(and(eq(e.id, id), eq(e.organizationId, org)));
-  if (!version) await loadEstimatePdfData(db, storage, org, id, log); // says why there is no document
+  const values = can(asker, 'price.see');
+  if (!version) await loadEstimatePdfData(db, storage, org, id, log, values); // says why there is no document
   const { number, updatedAt } = assertFound(version);
   // Every change to the estimate (lines, notes, photos, status) bumps its updated_at.
-  const pdf = await pdfCache.get(PdfCache.key(token!, 'estimate', updatedAt), async () =>
-    renderPdf({ kind: 'estimate', data: await loadEstimatePdfData(db, storage, org, id, log) }),
+  const pdf = await pdfCache.get(PdfCache.key(token!, 'estimate', updatedAt, values), async () =>
+    renderPdf({ kind: 'estimate', data: await loadEstimatePdfData(db, storage, org, id, log, values) }),
   );
   return { pdf, fileName: `Orcamento-${number}.pdf` };
 }
@@ -83,6 +84,8 @@ export async function loadEstimatePdfData(
   organizationId: number,
   id: number,
   log: PdfLog,
+  /** False for a reader who may not see prices; the customer's copy (e-mail) always has them. */
+  showValues = true,
 ): Promise<EstimatePdfData> {
   const badImage = (what: string) => (err: unknown) =>
     log.warn({ err, estimateId: id, image: what }, 'stored image left out of the PDF');
@@ -105,7 +108,7 @@ export async function loadEstimatePdfData(
       storage,
       est,
       {
-        showValues: status === EstimateStatus.Wip || status === EstimateStatus.Completed,
+        showValues: showValues && (status === EstimateStatus.Wip || status === EstimateStatus.Completed),
         amountCents: est.subtotalCents - est.discountCents,
         reference: `ORC${est.number}`,
       },
@@ -129,6 +132,7 @@ export async function loadEstimatePdfData(
   return {
     ...parties,
     generatedAt: new Date(),
+    showValues,
     estimate: {
       number: est.number,
       // The customer's words for the status, never the shop's workflow ones.

@@ -61,7 +61,7 @@ export async function listReminders(db: Db, actor: Actor, id: number) {
 
 /**
  * POST estimates/{id}/reminders: an active reminder kind of the organization, once per estimate. The
- * notifications job turns it into a notification for the admins when reminder_at passes.
+ * notifications job turns it into a notification for who sees estimates when reminder_at passes.
  */
 export async function addReminder(db: Db, actor: Actor, id: number, body: AddEstimateReminderBody) {
   const reminderId = await db.transaction(async (tx) => {

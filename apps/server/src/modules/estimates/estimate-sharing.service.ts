@@ -21,7 +21,7 @@ import { checkDrawing } from '../../lib/images.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { printedHead } from '../../core/documents/printed-record.ts';
 import { contentHash } from '../../core/records/content-hash.ts';
-import { notifyAdmins } from '../../core/notify/notify.ts';
+import { notifyHolders } from '../../core/notify/notify.ts';
 import { lockEstimate, recordChange, type Actor, type EstimateRow } from './estimate-access.ts';
 import { reads } from '../../lib/reads.ts';
 import { tellCustomer } from '../../core/notify/customer-events.ts';
@@ -243,7 +243,7 @@ export interface DecisionEvidence {
 /**
  * POST /api/public/estimates/{id}/approve|decline?token=: one answer per link, while the estimate is
  * open, to the version the page showed (an older one is a 409 that sends the customer to the new one).
- * An approval moves the estimate to Aprovado. Evidence kept; the admins hear of it on the bell.
+ * An approval moves the estimate to Aprovado. Evidence kept; who sees estimates hears of it on the bell.
  */
 export async function decideEstimate(
   db: Db,
@@ -301,9 +301,9 @@ export async function decideEstimate(
           ]
         : []),
     ]);
-    // In the same transaction: the admins hear of each answer once, or not at all if it fails.
+    // In the same transaction: who sees estimates hears of each answer once, or not at all if it fails.
     const reason = !approved && answer.reason ? ` Motivo: ${answer.reason}` : '';
-    await notifyAdmins(tx, {
+    await notifyHolders(tx, 'estimate.see', {
       organizationId: row.organizationId,
       sourceKey: `estimate-decision:${decided!.id}`,
       title: `Orçamento ${row.number} ${approved ? 'aprovado' : 'recusado'} pelo cliente`,

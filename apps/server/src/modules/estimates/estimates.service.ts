@@ -21,6 +21,7 @@ import { setDiscount } from '../../core/records/discount.ts';
 import { sharingFields } from './estimate-sharing.service.ts';
 import { numberOrPartySearch, searchDependsOn } from '../../core/records/search.ts';
 import { tagsByRecord } from '../../core/records/tags.ts';
+import { shownTo } from '../../core/access/values.ts';
 import {
   assertEditable,
   estimateKind,
@@ -97,12 +98,13 @@ export async function listEstimates(db: Db, actor: Actor, query: EstimateFilterQ
       customerPhone: _p,
       customerPhoneE164: _p164,
       ...r
-    }): EstimateListRow => ({
-      ...r,
-      createdAt: r.createdAt.toISOString(),
-      total: fromCents(subtotalCents - discountCents),
-      estimateTags: tags.get(r.id) ?? [],
-    }),
+    }): EstimateListRow =>
+      shownTo(actor, 'recordTotals', {
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        total: fromCents(subtotalCents - discountCents),
+        estimateTags: tags.get(r.id) ?? [],
+      }),
   );
 }
 
@@ -122,40 +124,44 @@ export async function getEstimateDetail(db: Db, actor: Actor, id: number): Promi
     sharingFields(db, id),
   ]);
   const { subtotalCents, discountCents, ...head } = h!;
-  return {
+  return shownTo(actor, 'recordTotals', {
     ...head,
     createdAt: head.createdAt.toISOString(),
     updatedAt: head.updatedAt.toISOString(),
     subTotal: fromCents(subtotalCents),
     discount: fromCents(discountCents),
     total: fromCents(subtotalCents - discountCents),
-    estimateServices: services.map((l) => ({
-      id: l.id,
-      serviceId: l.serviceId,
-      itemNumber: l.itemNumber,
-      name: l.name,
-      description: l.description,
-      quantity: l.quantity,
-      warrantyDays: l.warrantyDays,
-      price: fromCents(l.priceCents),
-      isGrouped: l.isGrouped,
-    })),
-    estimateProducts: products.map((l) => ({
-      id: l.id,
-      productId: l.productId,
-      itemNumber: l.itemNumber,
-      name: l.name,
-      unit: l.unit,
-      quantity: l.quantity,
-      warrantyDays: l.warrantyDays,
-      price: fromCents(l.priceCents),
-      isGrouped: l.isGrouped,
-    })),
+    estimateServices: services
+      .map((l) => ({
+        id: l.id,
+        serviceId: l.serviceId,
+        itemNumber: l.itemNumber,
+        name: l.name,
+        description: l.description,
+        quantity: l.quantity,
+        warrantyDays: l.warrantyDays,
+        price: fromCents(l.priceCents),
+        isGrouped: l.isGrouped,
+      }))
+      .map((l) => shownTo(actor, 'line', l)),
+    estimateProducts: products
+      .map((l) => ({
+        id: l.id,
+        productId: l.productId,
+        itemNumber: l.itemNumber,
+        name: l.name,
+        unit: l.unit,
+        quantity: l.quantity,
+        warrantyDays: l.warrantyDays,
+        price: fromCents(l.priceCents),
+        isGrouped: l.isGrouped,
+      }))
+      .map((l) => shownTo(actor, 'line', l)),
     estimateEquipments: equipments.map(equipmentLine),
     estimateTags: tags.get(id) ?? [],
     allowedStatuses: estimateTransitions[head.status as EstimateStatusValue] ?? [],
     ...sharing,
-  };
+  });
 }
 
 /** GET estimates/{id}: the detail, and a 'view' line in the audit trail. */

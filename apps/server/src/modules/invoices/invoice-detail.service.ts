@@ -11,6 +11,7 @@ import { partyColumns } from '../../core/records/parties.ts';
 import { visibleTo, type Actor } from '../../core/orders/invoice-access.ts';
 import { contentHash, signatureFields } from './invoice-signature.ts';
 import { assertFound } from '../../core/access/access.ts';
+import { shownTo } from '../../core/access/values.ts';
 
 const {
   invoices: i,
@@ -122,8 +123,6 @@ export interface DetailParts {
 }
 
 // ---- detail --------------------------------------------------------------------------------------
-
-const money = (actor: Actor, cents: number) => (can(actor, 'price.see') ? { price: fromCents(cents) } : {});
 
 /**
  * The whole order in one statement: the head joined to its parties, and the lines, workers, tags and
@@ -243,46 +242,48 @@ export async function getInvoiceDetail(db: Db, actor: Actor, id: number): Promis
     reportedProblem: h.reportedProblem,
     scheduledAt: iso(h.scheduledAt),
     address: h.address,
-    invoiceServices: services.map((l) => ({
-      id: l.id,
-      serviceId: l.serviceId,
-      name: l.name,
-      description: l.description,
-      quantity: l.quantity,
-      warrantyDays: l.warrantyDays,
-      ...money(actor, l.priceCents),
-      createdAt: l.createdAt,
-      updatedAt: l.updatedAt,
-    })),
-    invoiceProducts: products.map((l) => ({
-      id: l.id,
-      productId: l.productId,
-      name: l.name,
-      unit: l.unit,
-      quantity: l.quantity,
-      warrantyDays: l.warrantyDays,
-      ...money(actor, l.priceCents),
-      createdAt: l.createdAt,
-      updatedAt: l.updatedAt,
-    })),
+    invoiceServices: services.map((l) =>
+      shownTo(actor, 'line', {
+        id: l.id,
+        serviceId: l.serviceId,
+        name: l.name,
+        description: l.description,
+        quantity: l.quantity,
+        warrantyDays: l.warrantyDays,
+        price: fromCents(l.priceCents),
+        createdAt: l.createdAt,
+        updatedAt: l.updatedAt,
+      }),
+    ),
+    invoiceProducts: products.map((l) =>
+      shownTo(actor, 'line', {
+        id: l.id,
+        productId: l.productId,
+        name: l.name,
+        unit: l.unit,
+        quantity: l.quantity,
+        warrantyDays: l.warrantyDays,
+        price: fromCents(l.priceCents),
+        createdAt: l.createdAt,
+        updatedAt: l.updatedAt,
+      }),
+    ),
     invoiceEquipments: equipments.map(equipmentLine),
     invoiceWorkers: workers,
     invoiceTags: tags,
   };
-  if (can(actor, 'price.see')) {
-    Object.assign(detail, {
-      paymentDate: h.paymentDate,
-      paymentDescription: h.paymentDescription,
-      subTotal: fromCents(h.subtotalCents),
-      discount: fromCents(h.discountCents),
-      total: fromCents(h.subtotalCents - h.discountCents),
-      invoiceInfo1: h.invoiceInfo1,
-      invoiceInfo2: h.invoiceInfo2,
-      isPayingJustTheHalf: h.isPayingJustTheHalf,
-      payrollBonus: fromCents(h.payrollBonusCents),
-    });
-  }
-  return detail;
+  return shownTo(actor, 'invoice', {
+    ...detail,
+    paymentDate: h.paymentDate,
+    paymentDescription: h.paymentDescription,
+    subTotal: fromCents(h.subtotalCents),
+    discount: fromCents(h.discountCents),
+    total: fromCents(h.subtotalCents - h.discountCents),
+    invoiceInfo1: h.invoiceInfo1,
+    invoiceInfo2: h.invoiceInfo2,
+    isPayingJustTheHalf: h.isPayingJustTheHalf,
+    payrollBonus: fromCents(h.payrollBonusCents),
+  });
 }
 
 /**

@@ -20,6 +20,7 @@ import { visibleTo, type Actor } from '../../core/orders/invoice-access.ts';
 
 import { partyFields, partySubqueries } from '../../core/records/parties.ts';
 import { detailParts, type DetailParts } from './invoice-detail.service.ts';
+import { shownTo } from '../../core/access/values.ts';
 
 const { invoices: i, invoiceWorkers: w } = schema;
 
@@ -272,5 +273,9 @@ export async function homeCard(db: Db, actor: Actor, card: HomeCard) {
       .from(i)
       .where(where),
   ]);
-  return { data: rows.map(listRow), total: sums!.total, amount: fromCents(Number(sums!.amountCents)) };
+  return shownTo(actor, 'homeCard', {
+    data: rows.map(listRow),
+    total: sums!.total,
+    amount: fromCents(Number(sums!.amountCents)),
+  });
 }

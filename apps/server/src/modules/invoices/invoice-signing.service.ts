@@ -17,7 +17,7 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { checkDrawing, forPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import { lockInvoice, recordChange, systemComment, type Actor } from '../../core/orders/invoice-access.ts';
 import { contentHash, latestSignature, linkKind, loadSignedContent } from './invoice-signature.ts';
-import { notifyAdmins } from '../../core/notify/notify.ts';
+import { notifyHolders } from '../../core/notify/notify.ts';
 import { pixFor } from '../../core/documents/pdf/printed-data.ts';
 import { companyCity, openPixCharge } from '../../core/documents/printed-record.ts';
 import { dueCents } from '../../core/orders/settle.ts';
@@ -251,8 +251,8 @@ export async function signPublicInvoice(
     await recordChange(tx, publicActor, id, 'update', [
       { field: 'signature', before: previous ? previous.signerName : null, after: body.signerName },
     ]);
-    // In the signing transaction: the admins hear of each signature once, at once, or not at all if it fails.
-    await notifyAdmins(tx, {
+    // In the signing transaction: who sees every order hears of each signature once, at once, or not at all if it fails.
+    await notifyHolders(tx, 'invoice.seeAll', {
       organizationId: row.organizationId,
       sourceKey: `signature:${signed!.id}`,
       title: `OS ${row.number} assinada`,

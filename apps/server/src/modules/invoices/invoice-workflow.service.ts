@@ -12,7 +12,7 @@ import {
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict, invalid } from '../../lib/errors.ts';
 import type { AuditChange } from '../../core/audit/audit.ts';
-import { notifyAdmins } from '../../core/notify/notify.ts';
+import { notifyHolders } from '../../core/notify/notify.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from '../../core/orders/invoice-access.ts';
 import { tellCanceled } from '../../core/orders/invoice-notices.ts';
@@ -135,7 +135,7 @@ export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceS
     // order is the office, so nobody is told. Keyed by the completion, so each one is told once, and a
     // job an admin reopened and the technician completes again is news again.
     if (to === InvoiceState.Completed && !can(actor, 'invoice.seeAll'))
-      await notifyAdmins(tx, {
+      await notifyHolders(tx, 'invoice.seeAll', {
         organizationId: actor.organizationId,
         sourceKey: `invoice-completed:${id}:${finishedAt!.toISOString()}`,
         title: `OS ${row.number} concluída`,

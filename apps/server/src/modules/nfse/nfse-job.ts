@@ -5,7 +5,7 @@ import { schema } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 import { audit } from '../../core/audit/audit.ts';
-import { notifyAdmins } from '../../core/notify/notify.ts';
+import { notifyHolders } from '../../core/notify/notify.ts';
 import { systemComment } from '../../core/orders/invoice-access.ts';
 import { settleOrder } from '../../core/orders/settle.ts';
 import { readNfse } from '@ordem-certa/nfse-xml';
@@ -24,7 +24,7 @@ const LEASE_SECONDS = 120;
 export const SEFIN_TIMEOUT_MS = 30_000;
 /** The wait before the n-th retry doubles from 30 s up to an hour; the document is tried until it is answered. */
 export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
-/** The admins hear of a certificate this many days before it expires. */
+/** Who sees the NFS-e hears of a certificate this many days before it expires. */
 export const CERTIFICATE_WARNING_DAYS = 30;
 /** An issued NFS-e is asked about again (canceled or replaced elsewhere?) when its last check is this old. */
 export const STATUS_CHECK_HOURS = 24;
@@ -233,7 +233,7 @@ export async function sendDueNfse(ctx: NfseContext, only?: number): Promise<numb
 }
 
 /**
- * Tells the admins, once per certificate, that a company's A1 expires within CERTIFICATE_WARNING_DAYS
+ * Tells who sees the NFS-e, once per certificate, that a company's A1 expires within CERTIFICATE_WARNING_DAYS
  * (certificate_warned_at, emptied by a new upload; the notification's key names the certificate too).
  */
 export async function warnExpiringCertificates(ctx: NfseContext, now = new Date()): Promise<number> {
@@ -251,7 +251,7 @@ export async function warnExpiringCertificates(ctx: NfseContext, now = new Date(
     );
     for (const row of due) {
       const notAfter = new Date(row.not_after);
-      await notifyAdmins(tx, {
+      await notifyHolders(tx, 'nfse.see', {
         organizationId: row.organization_id,
         sourceKey: `nfse-certificate:${row.company_id}:${notAfter.getTime()}`,
         title: nfseMessages.certificateExpiringTitle,

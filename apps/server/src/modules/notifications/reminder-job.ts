@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
-import { notifyAdmins } from '../../core/notify/notify.ts';
+import { notifyHolders } from '../../core/notify/notify.ts';
 
 /** Reminders handled per transaction; the next tick takes the rest. */
 const BATCH = 100;
@@ -44,7 +44,7 @@ export async function processDueReminders(
     await opts.afterClaim?.(due.map((r) => r.id));
     for (const r of due) {
       const at = new Date(r.reminder_at);
-      await notifyAdmins(tx, {
+      await notifyHolders(tx, 'estimate.see', {
         organizationId: r.organization_id,
         // A reminder moved to another time (processed_at cleared) is a new event.
         sourceKey: `estimate-reminder:${r.id}:${at.getTime()}`,

@@ -4,13 +4,13 @@ import { fromCents, paymentMessages } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
-import { notifyAdmins } from '../../core/notify/notify.ts';
+import { notifyHolders } from '../../core/notify/notify.ts';
 
 /** Instalments handled per transaction; the next round takes the rest. */
 const BATCH = 100;
 
 /**
- * Tells the admins, once, of each instalment that fell due and was not received: the day after its due
+ * Tells who sees payments, once, of each instalment that fell due and was not received: the day after its due
  * date in the organization's time zone. The instalments are claimed with FOR UPDATE SKIP LOCKED and
  * stamped `overdue_notified_at` in the transaction that writes the notifications, so another instance
  * passes over them and a server that dies mid-tick leaves them for the next one; the notifications'
@@ -48,7 +48,7 @@ export async function notifyOverdueReceivables(db: Db, opts: { batch?: number } 
     );
     if (!due.length) return 0;
     for (const x of due)
-      await notifyAdmins(tx, {
+      await notifyHolders(tx, 'payment.see', {
         organizationId: x.organizationId,
         sourceKey: `receivable-overdue:${x.id}`,
         title: paymentMessages.overdueTitle,

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { describePayBasis, payrollMessages, PDF_LINK_TTL_SECONDS, ROLE_ADMIN } from '@ordem-certa/contracts';
+import {
+  can,
+  describePayBasis,
+  payrollMessages,
+  PDF_LINK_TTL_SECONDS,
+  permissionsOfRole,
+} from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
@@ -8,6 +14,7 @@ import { PdfCache, pdfCache } from '../../core/documents/pdf-cache.ts';
 import { renderPdf } from '../../core/documents/pdf-pool.ts';
 import type { PaySlipData } from '../../core/documents/renderers/pay-slip-document.ts';
 import { assertFound } from '../../core/access/access.ts';
+import { roleOfUser } from '../../core/access/role-of.ts';
 
 const PURPOSE = 'pay-slip';
 const p = schema.payrolls;
@@ -93,20 +100,17 @@ export async function paySlipFromLink(db: Db, links: LinkSigner, id: number, wor
   ) {
     throw notFound(payrollMessages.slipLinkInvalid);
   }
-  // The link lends the admin's access to whoever holds it: it stops working once they are no longer an
-  // active admin of the organization, as if it had expired.
+  // The link lends its maker's access to whoever holds it: it stops working once they are no longer an
+  // active user of the organization whose role manages the payroll, as if it had expired.
   const [maker] = await db
-    .select({ id: schema.users.id })
+    .select({ id: schema.users.id, role: roleOfUser.columns })
     .from(schema.users)
+    .innerJoin(roleOfUser.table, roleOfUser.on)
     .where(
-      and(
-        eq(schema.users.id, claims.u),
-        eq(schema.users.organizationId, claims.org),
-        eq(schema.users.isActive, true),
-        eq(schema.users.role, ROLE_ADMIN),
-      ),
+      and(eq(schema.users.id, claims.u), eq(schema.users.organizationId, claims.org), eq(schema.users.isActive, true)),
     );
-  if (!maker) throw new AppError(410, [payrollMessages.slipLinkExpired]);
+  if (!maker || !can({ userId: maker.id, permissions: permissionsOfRole(maker.role) }, 'payroll.manage'))
+    throw new AppError(410, [payrollMessages.slipLinkExpired]);
   const data = await loadPaySlip(db, claims.org, id, workerId);
   // Paying a line does not touch the payroll row: the slip's version is what it prints.
   const { generatedAt: _g, ...printed } = data;

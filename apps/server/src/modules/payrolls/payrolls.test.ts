@@ -616,15 +616,23 @@ describe('lines and pay slip', () => {
       ).statusCode,
     ).toBe(404);
 
-    // The link works only while the admin who made it is still an active admin: demoted or
-    // deactivated, it answers like an expired link; restored, it opens again.
+    // The link works only while who made it is still active and their role still manages the payroll:
+    // given a role without it (Técnico) or deactivated, it answers like an expired link; restored, it opens again.
     const u = schema.users;
+    const roleOf = async (builtIn: string) => {
+      const [row] = await t.ctx.database.db
+        .select({ id: schema.roles.id })
+        .from(schema.roles)
+        .where(and(eq(schema.roles.organizationId, t.org.organization.id), eq(schema.roles.builtIn, builtIn)));
+      return row!.id;
+    };
+    const [techRole, adminRole] = [await roleOf('technician'), await roleOf('admin')];
     const setAdmin = (values: Partial<typeof u.$inferInsert>) =>
       t.ctx.database.db.update(u).set(values).where(eq(u.id, t.org.admin.id));
-    for (const change of [{ role: ROLE_USER }, { isActive: false }]) {
+    for (const change of [{ role: ROLE_USER, roleId: techRole }, { isActive: false }]) {
       await setAdmin(change);
       const r = await t.ctx.app.inject({ method: 'GET', url });
-      await setAdmin({ role: ROLE_ADMIN, isActive: true });
+      await setAdmin({ role: ROLE_ADMIN, roleId: adminRole, isActive: true });
       expect(r.statusCode, JSON.stringify(change)).toBe(410);
       expect(r.body).toContain(payrollMessages.slipLinkExpired);
     }

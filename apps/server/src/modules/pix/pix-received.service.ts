@@ -4,7 +4,7 @@ import { schema, type Tx } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { lockInvoice } from '../../core/orders/invoice-access.ts';
 import { insertPayment } from '../../core/payments/payments.ts';
-import { notifyAdmins } from '../../core/notify/notify.ts';
+import { notifyHolders } from '../../core/notify/notify.ts';
 import { pixCents } from './charge-bodies.ts';
 import { PspError, pspClient, type PixRecebido } from './psp-client.ts';
 import { companyPsp, hashWebhookToken, type PixContext } from './pix-psp.service.ts';
@@ -30,7 +30,7 @@ export async function localDay(tx: Tx, organizationId: number, at: string) {
 
 /**
  * Records a Pix the PSP vouched for: its order's payment (method pix, on the day of its `horario` in the
- * organization's zone), the charge concluded, the admins told; or, when its txid names no charge of
+ * organization's zone), the charge concluded, who sees payments told; or, when its txid names no charge of
  * ours, a 'Pix não identificado'. Returns false when it was already recorded.
  */
 export async function recordPix(
@@ -63,7 +63,7 @@ export async function recordPix(
       .returning({ id: r.id });
     if (!received) return false;
     if (!charge) {
-      await notifyAdmins(tx, {
+      await notifyHolders(tx, 'payment.see', {
         organizationId,
         sourceKey: `pix-unidentified:${pix.endToEndId}`,
         title: 'Pix não identificado',
@@ -90,7 +90,7 @@ export async function recordPix(
     });
     await tx.update(ch).set({ status: 'CONCLUIDA', updatedAt: new Date() }).where(eq(ch.id, charge.id));
     const canceled = row.state === InvoiceState.Canceled ? ' (a ordem está cancelada)' : '';
-    await notifyAdmins(tx, {
+    await notifyHolders(tx, 'payment.see', {
       organizationId,
       sourceKey: `pix-paid:${pix.endToEndId}`,
       title: `Pix recebido: OS nº ${row.number}`,

@@ -23,13 +23,13 @@ const productParams = orgParam.extend({ id: idParam.shape.id });
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const path = '/organizations/:orgId/products';
-  app.get(path, route.list, (request) => listProducts(app.db, request.auth.organizationId, request.query));
+  app.get(path, route.list, (request) => listProducts(app.db, request.auth, request.query));
   app.post(path, route.create, async (request, reply) =>
     reply.code(201).send(await createProduct(app.db, request.auth, request.body)),
   );
-  app.get(`${path}/:id`, route.get, (request) => getProduct(app.db, request.auth.organizationId, request.params.id));
+  app.get(`${path}/:id`, route.get, (request) => getProduct(app.db, request.auth, request.params.id));
   app.put(`${path}/:id`, route.update, (request) =>
-    updateProduct(app.db, request.auth.organizationId, request.params.id, request.body),
+    updateProduct(app.db, request.auth, request.params.id, request.body),
   );
 
   // The stock's history and the movements an admin types in (purchases, counts, losses).
@@ -44,7 +44,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: { can: 'product.see' } },
     },
-    (request) => listMovements(app.db, request.auth.organizationId, request.params.id, request.query),
+    (request) => listMovements(app.db, request.auth, request.params.id, request.query),
   );
   app.post(
     `${path}/:id/stock-movements`,
@@ -59,7 +59,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const movement = await addMovement(app.db, request.auth, request.params.id, request.body);
-      const product = await getProduct(app.db, request.auth.organizationId, request.params.id);
+      const product = await getProduct(app.db, request.auth, request.params.id);
       return reply.code(201).send({ movement, product });
     },
   );

@@ -16,7 +16,8 @@ import { pickColumns } from '../../lib/sql.ts';
 import { invalid } from '../../lib/errors.ts';
 import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
-import { assertFound } from '../../core/access/access.ts';
+import { assertFound, type Actor } from '../../core/access/access.ts';
+import { shownPage, shownTo, valuesSeenBy } from '../../core/access/values.ts';
 import { lowStockAfter, moveStock } from '../../core/stock/stock.ts';
 
 const t = schema.products;
@@ -77,10 +78,16 @@ const stockFilters: Record<string, SQL | undefined> = {
 };
 
 /** Alphabetical, searched by name and code (also the product picker of orders and estimates). */
-export const listProducts = (db: Db, organizationId: number, query: ProductListQuery) =>
-  products.list(db, organizationId, query, query.stock ? stockFilters[query.stock] : undefined);
+export const listProducts = async (db: Db, viewer: Actor, query: ProductListQuery) =>
+  shownPage(
+    viewer,
+    'product',
+    await products.list(db, viewer.organizationId, query, query.stock ? stockFilters[query.stock] : undefined),
+  );
 
-export const getProduct = products.get;
+/** The product, without its price or cost for a reader who may not see them. */
+export const getProduct = async (db: Db, viewer: Actor, id: number) =>
+  shownTo(viewer, 'product', await products.get(db, viewer.organizationId, id));
 
 /** `sku` is `code` under another name: either may be sent, both only alike. */
 function codeOf(body: ProductBody) {
@@ -110,7 +117,7 @@ function checkStock(
  * POST products: `stockQuantity` is the opening count, written as the product's first movement
  * ('Estoque inicial', at its cost) in the same transaction.
  */
-export async function createProduct(db: Db, actor: { organizationId: number; userId: number }, body: ProductBody) {
+export async function createProduct(db: Db, actor: Actor, body: ProductBody) {
   const code = codeOf(body);
   const unit = body.unit ?? DEFAULT_UNIT;
   checkStock(unit, body);
@@ -142,7 +149,7 @@ export async function createProduct(db: Db, actor: { organizationId: number; use
       return row!.id;
     }),
   );
-  return getProduct(db, actor.organizationId, id);
+  return getProduct(db, actor, id);
 }
 
 /** Stamps (and notifies) a product whose minimum was just set at or above its stock. */
@@ -175,7 +182,9 @@ async function checkLowStock(tx: Tx, organizationId: number, id: number) {
  * than the product's is a 422 on it; the same value passes, so a client that sends back what it read
  * is not refused. A unit of whole numbers is refused while the stock or minimum has decimals.
  */
-export async function updateProduct(db: Db, organizationId: number, id: number, body: ProductBody) {
+export async function updateProduct(db: Db, actor: Actor, id: number, body: ProductBody) {
+  const { organizationId } = actor;
+  const seen = valuesSeenBy(actor);
   const code = codeOf(body);
   await products.unique(() =>
     db.transaction(async (tx) => {
@@ -202,11 +211,12 @@ export async function updateProduct(db: Db, organizationId: number, id: number, 
         .update(t)
         .set({
           name: body.name,
-          priceCents: toCents(body.price),
+          // Who may not see the price or the cost edits the rest: what they could not read is kept.
+          ...(seen.prices ? { priceCents: toCents(body.price) } : {}),
           ...(body.unit ? { unit: body.unit } : {}),
           ...(code !== undefined ? { code } : {}),
           ...(body.warrantyDays !== undefined ? { warrantyDays: body.warrantyDays } : {}),
-          ...(body.cost !== undefined ? { costCents: toCents(body.cost ?? 0) } : {}),
+          ...(body.cost !== undefined && seen.costs ? { costCents: toCents(body.cost ?? 0) } : {}),
           ...(body.minStock !== undefined ? { minStock: body.minStock } : {}),
           updatedAt: new Date(),
         })
@@ -214,5 +224,5 @@ export async function updateProduct(db: Db, organizationId: number, id: number, 
       if (body.minStock !== undefined) await checkLowStock(tx, organizationId, id);
     }),
   );
-  return getProduct(db, organizationId, id);
+  return getProduct(db, actor, id);
 }

@@ -12,7 +12,8 @@ import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { pickColumns } from '../../lib/sql.ts';
 import { invalid } from '../../lib/errors.ts';
 import { listPage } from '../../lib/list.ts';
-import { assertFound } from '../../core/access/access.ts';
+import { assertFound, type Actor } from '../../core/access/access.ts';
+import { shownTo } from '../../core/access/values.ts';
 import { moveStock } from '../../core/stock/stock.ts';
 
 const p = schema.products;
@@ -62,14 +63,15 @@ async function productUnit(db: Db | Tx, organizationId: number, productId: numbe
 }
 
 /** GET products/{id}/stock-movements: the newest first. */
-export async function listMovements(db: Db, organizationId: number, productId: number, query: ListQuery) {
+export async function listMovements(db: Db, viewer: Actor, productId: number, query: ListQuery) {
+  const { organizationId } = viewer;
   await productUnit(db, organizationId, productId);
   const where = and(eq(m.organizationId, organizationId), eq(m.productId, productId));
   return listPage(
     query,
     movementRows(db).where(where).orderBy(desc(m.id)).limit(query.take).offset(query.skip),
     () => db.$count(m, where),
-    toMovement,
+    (r) => shownTo(viewer, 'stockMovement', toMovement(r)),
   );
 }
 
@@ -77,12 +79,7 @@ export async function listMovements(db: Db, organizationId: number, productId: n
  * POST products/{id}/stock-movements (admin): the quantity in the product's unit, not zero; a unit
  * cost only on an entry, where it updates the product's cost.
  */
-export async function addMovement(
-  db: Db,
-  actor: { organizationId: number; userId: number },
-  productId: number,
-  body: StockMovementBody,
-) {
+export async function addMovement(db: Db, actor: Actor, productId: number, body: StockMovementBody) {
   return db.transaction(async (tx) => {
     const unit = await productUnit(tx, actor.organizationId, productId);
     const problem = stockQuantityProblem(body.quantity, unit, { zero: false, negative: true });
@@ -101,7 +98,7 @@ export async function addMovement(
       userId: actor.userId,
     });
     const [row] = await movementRows(tx).where(eq(m.id, id));
-    return toMovement(row!);
+    return shownTo(actor, 'stockMovement', toMovement(row!));
   });
 }
 

@@ -144,6 +144,12 @@ export const orderMargin: ReportSpec = {
     { name: 'marginPercent', label: 'Margem (%)', type: 'percent' },
     { name: 'customer', label: 'Cliente', type: 'string' },
   ],
+  // What the products cost the shop; the margin is the total less it, so it tells both.
+  columnNeeds: {
+    cost: ['cost.see'],
+    margin: ['price.see', 'cost.see'],
+    marginPercent: ['price.see', 'cost.see'],
+  },
   chart: null,
   // The period's orders are picked and counted on the orders table alone; only the page shown reads
   // its customer and its stock movements (counting over the full join read every order's movements).

@@ -40,8 +40,7 @@ export const reportRoutes =
         schema: { tags, params: reportParams, body: reportDataBody, response: { 200: reportResult } },
         config: { access: { can: 'report.see', feature: 'reports' } },
       },
-      async (request) =>
-        (await runReport(app.db, reports, request.auth.organizationId, request.params.report, request.body)).result,
+      async (request) => (await runReport(app.db, reports, request.auth, request.params.report, request.body)).result,
     );
     app.post(
       `${base}/:report/csv`,
@@ -58,7 +57,7 @@ export const reportRoutes =
         const { result, timeZone } = await runReport(
           app.db,
           reports,
-          request.auth.organizationId,
+          request.auth,
           request.params.report,
           request.body,
         );

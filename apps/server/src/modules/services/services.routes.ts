@@ -11,7 +11,7 @@ const route = registerRouteSchemas(
 
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const path = '/organizations/:orgId/services';
-  app.get(path, route.list, (request) => listServices(app.db, request.auth.organizationId, request.query));
+  app.get(path, route.list, (request) => listServices(app.db, request.auth, request.query));
   app.delete(
     `${path}/:id`,
     {
@@ -24,10 +24,10 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.post(path, route.create, async (request, reply) =>
-    reply.code(201).send(await createService(app.db, request.auth.organizationId, request.body)),
+    reply.code(201).send(await createService(app.db, request.auth, request.body)),
   );
-  app.get(`${path}/:id`, route.get, (request) => getService(app.db, request.auth.organizationId, request.params.id));
+  app.get(`${path}/:id`, route.get, (request) => getService(app.db, request.auth, request.params.id));
   app.put(`${path}/:id`, route.update, (request) =>
-    updateService(app.db, request.auth.organizationId, request.params.id, request.body),
+    updateService(app.db, request.auth, request.params.id, request.body),
   );
 };

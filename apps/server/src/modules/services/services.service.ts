@@ -4,7 +4,8 @@ import { schema, type Db } from '@ordem-certa/db';
 import { pickColumns } from '../../lib/sql.ts';
 import { register } from '../../core/registers/register.ts';
 import { alphabetical } from '../../lib/paging.ts';
-import { assertFound } from '../../core/access/access.ts';
+import { assertFound, type Actor } from '../../core/access/access.ts';
+import { shownPage, shownTo, valuesSeenBy } from '../../core/access/values.ts';
 
 const t = schema.services;
 const columns = pickColumns(t, 'id', 'name', 'code', 'priceCents', 'warrantyDays', 'serviceCode', 'archivedAt');
@@ -37,13 +38,19 @@ const services = register({
 });
 
 /** Alphabetical, searched by name and code; deleted (archived) services only when asked for. */
-export const listServices = (db: Db, organizationId: number, query: ServiceListQuery) =>
-  services.list(db, organizationId, query, query.includeArchived ? undefined : isNull(t.archivedAt));
+export const listServices = async (db: Db, viewer: Actor, query: ServiceListQuery) =>
+  shownPage(
+    viewer,
+    'service',
+    await services.list(db, viewer.organizationId, query, query.includeArchived ? undefined : isNull(t.archivedAt)),
+  );
 
-/** Also an archived service: order lines that used it may still link to it. */
-export const getService = services.get;
+/** Also an archived service: order lines that used it may still link to it. No price for who may not see it. */
+export const getService = async (db: Db, viewer: Actor, id: number) =>
+  shownTo(viewer, 'service', await services.get(db, viewer.organizationId, id));
 
-export async function createService(db: Db, organizationId: number, body: ServiceBody) {
+export async function createService(db: Db, actor: Actor, body: ServiceBody) {
+  const { organizationId } = actor;
   const [row] = await services.unique(() =>
     db
       .insert(t)
@@ -57,17 +64,19 @@ export async function createService(db: Db, organizationId: number, body: Servic
       })
       .returning(columns),
   );
-  return toService(row!);
+  return shownTo(actor, 'service', toService(row!));
 }
 
 /** An archived service can still be edited. */
-export async function updateService(db: Db, organizationId: number, id: number, body: ServiceBody) {
+export async function updateService(db: Db, actor: Actor, id: number, body: ServiceBody) {
+  const { organizationId } = actor;
   const [row] = await services.unique(() =>
     db
       .update(t)
       .set({
         name: body.name,
-        priceCents: toCents(body.price),
+        // Who may not see the price edits the rest: the price they could not read is kept.
+        ...(valuesSeenBy(actor).prices ? { priceCents: toCents(body.price) } : {}),
         ...(body.code !== undefined ? { code: body.code } : {}),
         ...(body.warrantyDays !== undefined ? { warrantyDays: body.warrantyDays } : {}),
         ...(body.serviceCode !== undefined ? { serviceCode: body.serviceCode } : {}),
@@ -76,7 +85,7 @@ export async function updateService(db: Db, organizationId: number, id: number, 
       .where(services.owned(organizationId, id))
       .returning(columns),
   );
-  return toService(assertFound(row));
+  return shownTo(actor, 'service', toService(assertFound(row)));
 }
 
 /**

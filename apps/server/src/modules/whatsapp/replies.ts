@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { InvoiceState } from '@ordem-certa/contracts';
 import type { Tx } from '@ordem-certa/db';
-import { notifyAdmins } from '../../core/notify/notify.ts';
+import { notifyHolders } from '../../core/notify/notify.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Received } from './inbound.ts';
 
@@ -29,7 +29,7 @@ async function answerVisit(tx: Tx, r: Received, invoiceId: number, stamp: string
     );
     return;
   }
-  await notifyAdmins(tx, {
+  await notifyHolders(tx, 'invoice.schedule', {
     organizationId: r.organizationId,
     sourceKey: `whatsapp-reschedule:${r.messageId}`,
     title: `Remarcar a visita da OS ${order.number}`,
@@ -48,7 +48,7 @@ export async function handleReply(tx: Tx, r: Received): Promise<void> {
     sql`SELECT name FROM customers WHERE id = ${r.customerId} AND organization_id = ${r.organizationId}`,
   );
   const text = r.text.length > 200 ? `${r.text.slice(0, 199)}…` : r.text;
-  await notifyAdmins(tx, {
+  await notifyHolders(tx, 'message.send', {
     organizationId: r.organizationId,
     sourceKey: `whatsapp-message:${r.messageId}`,
     title: `Mensagem de ${customer?.name ?? 'cliente'} no WhatsApp`,

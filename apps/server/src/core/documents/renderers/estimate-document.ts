@@ -12,8 +12,12 @@ import {
 import { colors, fonts, footers, newDocument, PAGE, toBuffer, type Doc } from '../pdf/pdf-layout.ts';
 import { pixBlock } from '../pdf/pix-block.ts';
 
-/** Everything the estimate document prints. A quote always shows its values. */
+/**
+ * Everything the estimate document prints. The quote sent to the customer shows its values; the copy
+ * opened by someone who may not see prices shows none (no unit price, total or PIX).
+ */
 export interface EstimatePdfData extends PrintedRecord {
+  showValues: boolean;
   estimate: {
     number: number;
     /** The status in the customer's words (a draft reads 'RASCUNHO'). */
@@ -62,11 +66,11 @@ export async function renderEstimatePdf(d: EstimatePdfData): Promise<Buffer> {
     ['Data', formatDate(d.estimate.createdAt, d.timeZone)],
   ]);
   equipmentTable(doc, d);
-  const values = { showValues: true };
+  const values = { showValues: d.showValues };
   linesTable(doc, values, 'Serviços', d.services);
   linesTable(doc, values, 'Produtos', d.products);
-  totals(doc, { showValues: true, invoice: d.estimate });
-  pixBlock(doc, d.pix);
+  totals(doc, { showValues: d.showValues, invoice: d.estimate });
+  if (d.showValues) pixBlock(doc, d.pix);
   commentsBlock(
     doc,
     d.notes.map((n) => ({ meta: formatDateTime(n.createdAt, d.timeZone), comment: n.comment })),

@@ -70,7 +70,7 @@ export function EstimateSummary({ estimate }: { estimate: EstimateDetail }) {
 export function TotalsCard({ estimate, editable }: { estimate: EstimateDetail; editable: boolean }) {
   const save = useSaveDiscount(estimate.id);
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState<number | null>(estimate.discount);
+  const [value, setValue] = useState<number | null>(estimate.discount ?? null);
   const [error, setError] = useState<string | null>(null);
   const submit = async (discount: number) => {
     setError(null);
@@ -136,7 +136,7 @@ export function TotalsCard({ estimate, editable }: { estimate: EstimateDetail; e
               <Button size="sm" type="submit" disabled={save.isPending}>
                 Salvar
               </Button>
-              {estimate.discount > 0 && (
+              {(estimate.discount ?? 0) > 0 && (
                 <Button size="sm" variant="outline-danger" onClick={() => void submit(0)}>
                   Remover desconto
                 </Button>

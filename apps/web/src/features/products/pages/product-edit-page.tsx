@@ -32,7 +32,7 @@ export function ProductEditPage() {
               name: product.name,
               code: product.code ?? '',
               sku: undefined,
-              price: product.price,
+              price: product.price ?? 0,
               unit: product.unit as ProductBody['unit'],
               warrantyDays: product.warrantyDays,
               cost: product.cost,

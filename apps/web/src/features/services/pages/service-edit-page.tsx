@@ -37,7 +37,7 @@ export function ServiceEditPage() {
             defaultValues={{
               name: service.name,
               code: service.code ?? '',
-              price: service.price,
+              price: service.price ?? 0,
               warrantyDays: service.warrantyDays,
               serviceCode: service.serviceCode ?? '',
             }}
