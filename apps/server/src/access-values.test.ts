@@ -89,6 +89,8 @@ beforeAll(async () => {
   await ok('POST', `${base}/estimates/${estimateId}/products`, { product: productId, quantity: 1 });
   // Sent (Wip): its document prints the values and the PIX block.
   await ok('PATCH', `${base}/estimates/${estimateId}`, { status: 1 });
+  // Shared: the customer's page shows the prices, so its link is a price too.
+  await ok('POST', `${base}/estimates/${estimateId}/share`);
 
   invoiceId = (await world.createInvoice()).id;
   await ok('POST', `${base}/invoices/${invoiceId}/services`, { service: serviceId, quantity: 1 });
@@ -250,6 +252,11 @@ describe('prices and costs follow price.see and cost.see in every answer', () =>
           expect(found(body, prices).length, `${r.what} hides the prices from ${reader.name}`).toBeGreaterThan(0);
       }
       expect(checked).toBeGreaterThan(key === 'frontDesk' ? 8 : 12);
+      if (reader.permissions.has('estimate.see')) {
+        const detail = JSON.parse(await get(`/estimates/${estimateId}`)(reader));
+        if (lacks.prices) expect(detail.share, 'the share link opens the prices').toBeNull();
+        else expect(detail.share?.url).toContain('/review?token=');
+      }
     });
   }
 

@@ -1,6 +1,7 @@
 import { equipmentLine } from '../../core/records/equipment-line.ts';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
+  can,
   estimateMessages,
   estimateStatusLabels,
   estimateTransitions,
@@ -161,6 +162,8 @@ export async function getEstimateDetail(db: Db, actor: Actor, id: number): Promi
     estimateTags: tags.get(id) ?? [],
     allowedStatuses: estimateTransitions[head.status as EstimateStatusValue] ?? [],
     ...sharing,
+    // The customer's page shows the prices: its link is not given to who may not see them.
+    share: can(actor, 'price.see') ? sharing.share : null,
   });
 }
 
