@@ -9,7 +9,7 @@ import {
   type GraphRefusal,
   type StoredTemplate,
 } from './whatsapp-cloud-stand-in/rules.ts';
-import { control, jsonBody } from './whatsapp-cloud-stand-in/control.ts';
+import { control, jsonBody, type Controlled } from './whatsapp-cloud-stand-in/control.ts';
 import {
   deliver,
   inboundPayload,
@@ -43,10 +43,9 @@ export interface SentMessage {
   at: Date;
 }
 
-export interface WhatsAppStandIn {
+export interface WhatsAppStandIn extends Controlled {
   /** The Graph API base with its version, for WHATSAPP_API_URL. */
   url: string;
-  addBusiness(b: Business): void;
   /** Every message the API accepted, in order. */
   sent: SentMessage[];
   /** Every request: method, path and status answered. */
@@ -65,15 +64,6 @@ export interface WhatsAppStandIn {
   putTemplate(businessAccountId: string, t: Omit<StoredTemplate, 'id'>): StoredTemplate;
   /** Changes a template's state and tells the app. */
   setTemplateStatus(businessAccountId: string, name: string, status: string, reason?: string | null): Promise<void>;
-  /** The customer `from` writes to the business's number (text), optionally answering a message. */
-  reply(phoneNumberId: string, from: string, text: string, o?: { contextId?: string; name?: string }): Promise<string>;
-  /** The customer presses a quick-reply button of the template message `contextId`. */
-  press(
-    phoneNumberId: string,
-    from: string,
-    contextId: string,
-    button: { payload: string; text: string },
-  ): Promise<string>;
   /** Sends the app any notification, signed with `secret` (a forger's, when not the app's). */
   notify(phoneNumberId: string, payload: unknown, secret?: string): Promise<number>;
   /** Resolves when every webhook it started has been answered. */

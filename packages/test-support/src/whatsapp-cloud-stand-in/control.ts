@@ -1,12 +1,25 @@
-import type { WhatsAppStandIn } from '../whatsapp-cloud-stand-in.ts';
+import type { Business } from './webhooks.ts';
 
 // The stand-in's own door for a test that runs in another process (the E2E run starts the stand-in
 // in Playwright's global setup, the specs run in workers): connect a business, read what the API
 // accepted, make a customer answer. Under /_stand-in/, on loopback like the rest; never part of
 // Meta's protocol.
 
-/** What of the stand-in its control door drives. */
-export type Controlled = Pick<WhatsAppStandIn, 'addBusiness' | 'sent' | 'reply' | 'press'>;
+/** What of the stand-in its control door drives (the stand-in is one of these and more). */
+export interface Controlled {
+  addBusiness(b: Business): void;
+  /** Every message the API accepted, in order. */
+  sent: unknown[];
+  /** The customer `from` writes to the business's number (text), optionally answering a message. */
+  reply(phoneNumberId: string, from: string, text: string, o?: { contextId?: string; name?: string }): Promise<string>;
+  /** The customer presses a quick-reply button of the template message `contextId`. */
+  press(
+    phoneNumberId: string,
+    from: string,
+    contextId: string,
+    button: { payload: string; text: string },
+  ): Promise<string>;
+}
 
 type Json = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
