@@ -3,6 +3,7 @@ import { Button, Form } from 'react-bootstrap';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
+  can,
   EXPENSE_ATTACHMENT_MAX_BYTES,
   expenseBody,
   expenseMessages as msg,
@@ -11,6 +12,7 @@ import {
   type ExpenseValues,
 } from '@ordem-certa/contracts';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { useViewer } from '../../../lib/auth.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
 import { MoneyField } from '../../../components/register-form.tsx';
@@ -49,6 +51,7 @@ export function ExpenseFormModal({
   onHide(): void;
 }) {
   const uid = useId();
+  const manages = can(useViewer(), 'expense.manage');
   const [current, setCurrent] = useState<Expense | null>(expense);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -90,46 +93,57 @@ export function ExpenseFormModal({
     <AppModal
       show={show}
       onHide={onHide}
-      title={current ? 'Editar despesa' : 'Nova despesa'}
-      footer={<ModalFormFooter formId={formId} onCancel={onHide} isSubmitting={isSubmitting} label="Salvar" />}
+      title={!manages ? 'Despesa' : current ? 'Editar despesa' : 'Nova despesa'}
+      footer={
+        manages ? (
+          <ModalFormFooter formId={formId} onCancel={onHide} isSubmitting={isSubmitting} label="Salvar" />
+        ) : (
+          <Button variant="outline-secondary" onClick={onHide}>
+            Fechar
+          </Button>
+        )
+      }
     >
       <Form id={formId} noValidate onSubmit={onSubmit}>
-        <Form.Group className="mb-3" controlId={`${uid}-description`}>
-          <Form.Label>Descrição</Form.Label>
-          <Form.Control {...register('description')} isInvalid={!!errors.description} maxLength={200} />
-          <Form.Control.Feedback type="invalid">{errors.description?.message}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="mb-3" controlId={`${uid}-category`}>
-          <Form.Label>Categoria</Form.Label>
-          <Form.Control
-            {...register('category')}
-            isInvalid={!!errors.category}
-            list={`${uid}-categories`}
-            autoComplete="off"
-            maxLength={60}
-            placeholder="Aluguel, energia, peças…"
-          />
-          <datalist id={`${uid}-categories`}>
-            {categories.data?.data.map((c) => (
-              <option key={c} value={c} />
-            ))}
-          </datalist>
-          <Form.Control.Feedback type="invalid">{errors.category?.message}</Form.Control.Feedback>
-        </Form.Group>
-        <div className="row g-3 mb-3">
-          <MoneyField
-            control={control}
-            name="amount"
-            id={`${uid}-amount`}
-            label="Valor"
-            error={errors.amount?.message}
-            className="col-12 col-sm-6"
-          />
-          <DateField form={form} name="dueDate" label="Vencimento" id={`${uid}-due`} className="col-12 col-sm-6" />
-        </div>
-        <DateField form={form} name="paidAt" label="Pago em" id={`${uid}-paid`} className="mb-3">
-          <Form.Text>Em branco enquanto não for paga.</Form.Text>
-        </DateField>
+        {/* Who only reads expenses (an accountant) sees them, and downloads the attachment, unchanged. */}
+        <fieldset disabled={!manages}>
+          <Form.Group className="mb-3" controlId={`${uid}-description`}>
+            <Form.Label>Descrição</Form.Label>
+            <Form.Control {...register('description')} isInvalid={!!errors.description} maxLength={200} />
+            <Form.Control.Feedback type="invalid">{errors.description?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId={`${uid}-category`}>
+            <Form.Label>Categoria</Form.Label>
+            <Form.Control
+              {...register('category')}
+              isInvalid={!!errors.category}
+              list={`${uid}-categories`}
+              autoComplete="off"
+              maxLength={60}
+              placeholder="Aluguel, energia, peças…"
+            />
+            <datalist id={`${uid}-categories`}>
+              {categories.data?.data.map((c) => (
+                <option key={c} value={c} />
+              ))}
+            </datalist>
+            <Form.Control.Feedback type="invalid">{errors.category?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <div className="row g-3 mb-3">
+            <MoneyField
+              control={control}
+              name="amount"
+              id={`${uid}-amount`}
+              label="Valor"
+              error={errors.amount?.message}
+              className="col-12 col-sm-6"
+            />
+            <DateField form={form} name="dueDate" label="Vencimento" id={`${uid}-due`} className="col-12 col-sm-6" />
+          </div>
+          <DateField form={form} name="paidAt" label="Pago em" id={`${uid}-paid`} className="mb-3">
+            <Form.Text>Em branco enquanto não for paga.</Form.Text>
+          </DateField>
+        </fieldset>
         <Form.Group controlId={`${uid}-file`}>
           <Form.Label>Anexo (boleto, nota ou recibo)</Form.Label>
           {current?.attachment && !file && (
@@ -142,30 +156,38 @@ export function ExpenseFormModal({
                 {current.attachment.name}
               </Button>
               <span className="small text-body-secondary">{kb(current.attachment.size)}</span>
-              <Button
-                size="sm"
-                variant="outline-danger"
-                disabled={removeAttachment.isPending}
-                onClick={async () => {
-                  await removeAttachment.mutateAsync(current.id);
-                  setCurrent({ ...current, attachment: null });
-                  toast.success(msg.attachmentRemoved);
-                }}
-              >
-                Remover anexo
-              </Button>
+              {manages && (
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  disabled={removeAttachment.isPending}
+                  onClick={async () => {
+                    await removeAttachment.mutateAsync(current.id);
+                    setCurrent({ ...current, attachment: null });
+                    toast.success(msg.attachmentRemoved);
+                  }}
+                >
+                  Remover anexo
+                </Button>
+              )}
             </div>
           )}
-          <Form.Control
-            type="file"
-            accept={ACCEPT}
-            isInvalid={!!fileError}
-            onChange={(e) => onFile((e.target as HTMLInputElement).files?.[0] ?? null)}
-          />
-          <Form.Control.Feedback type="invalid">{fileError}</Form.Control.Feedback>
-          <Form.Text>
-            PDF, PNG ou JPEG de até 10 MB{current?.attachment ? '; um novo arquivo substitui o atual' : ''}.
-          </Form.Text>
+          {manages ? (
+            <>
+              <Form.Control
+                type="file"
+                accept={ACCEPT}
+                isInvalid={!!fileError}
+                onChange={(e) => onFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+              />
+              <Form.Control.Feedback type="invalid">{fileError}</Form.Control.Feedback>
+              <Form.Text>
+                PDF, PNG ou JPEG de até 10 MB{current?.attachment ? '; um novo arquivo substitui o atual' : ''}.
+              </Form.Text>
+            </>
+          ) : (
+            !current?.attachment && <p className="text-body-secondary mb-0">Sem anexo.</p>
+          )}
         </Form.Group>
       </Form>
     </AppModal>

@@ -77,4 +77,25 @@ describe('ExpensesPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
+
+  it('an accountant opens an expense to read it: nothing to change, no Salvar, no new expense', async () => {
+    renderPage({
+      // A Contador: reads expenses, changes nothing.
+      'GET /api/me': () => ({
+        id: 3,
+        name: 'Contadora',
+        email: 'contadora@oficina.com.br',
+        roles: ['ROLE_USER'],
+        permissions: ['expense.see', 'payment.see', 'report.see', 'nfse.see'],
+        organization: { id: 1, name: 'Oficina', timeZone: 'America/Sao_Paulo', features: {} },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Conta de energia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Despesa' });
+    expect(within(dialog).getByLabelText('Descrição')).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Salvar' })).toBeNull();
+    expect(within(dialog).getAllByRole('button', { name: 'Fechar' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Nova despesa' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Marcar como paga/ })).toBeNull();
+  });
 });
