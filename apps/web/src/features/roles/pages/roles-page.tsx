@@ -21,8 +21,9 @@ export const RolesPage = registerListPage<Role>({
       cell: (r) => (
         <>
           <Link to={`/roles/${r.id}/edit`}>{r.name}</Link>
-          {/* On a phone the description would push the count off the screen. */}
+          {/* On a phone the description would push the count off the screen, and the kind is a word here. */}
           {r.description && <div className="small text-body-secondary d-none d-sm-block">{r.description}</div>}
+          <div className="small text-body-secondary d-sm-none">{r.builtIn ? 'Do sistema' : 'Personalizada'}</div>
         </>
       ),
     },
@@ -36,7 +37,7 @@ export const RolesPage = registerListPage<Role>({
             Personalizada
           </Badge>
         ),
-      className: 'text-nowrap',
+      className: 'text-nowrap d-none d-sm-table-cell',
     },
     { header: 'Usuários', cell: (r) => r.userCount, className: 'text-end text-nowrap' },
   ],
