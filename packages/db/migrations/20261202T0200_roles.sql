@@ -41,6 +41,9 @@ ALTER TABLE users ADD COLUMN role_id integer;
 UPDATE users u SET role_id = r.id FROM roles r
 WHERE r.organization_id = u.organization_id
   AND r.built_in = CASE WHEN u.role = 'ROLE_ADMIN' THEN 'admin' ELSE 'technician' END;
+-- The update queued the users' deferred triggers (list versions, auth_changed); PostgreSQL refuses to
+-- alter a table with trigger events pending, so they run now, before the ALTERs below.
+SET CONSTRAINTS ALL IMMEDIATE;
 
 -- A user written with only the old value (ROLE_ADMIN or ROLE_USER) gets that value's built-in role.
 CREATE FUNCTION users_default_role() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -14,12 +14,15 @@ CREATE TABLE pix_refunds (
   reason text,
   rtr_id text,
   psp_error text,
-  requested_by_id integer REFERENCES users(id) ON DELETE SET NULL,
+  requested_by_id integer,
   reversed_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT pix_refunds_received_fkey FOREIGN KEY (organization_id, pix_received_id)
     REFERENCES pix_received (organization_id, id) ON DELETE CASCADE,
+  -- Who asked for it, of the same organization (users are deactivated, never deleted).
+  CONSTRAINT pix_refunds_requested_by_id_fkey FOREIGN KEY (organization_id, requested_by_id)
+    REFERENCES users (organization_id, id),
   CONSTRAINT pix_refunds_id_check CHECK (refund_id ~ '^[a-zA-Z0-9]{1,35}$'),
   CONSTRAINT pix_refunds_amount_check CHECK (amount_cents > 0),
   CONSTRAINT pix_refunds_status_check

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sameOrganization } from './tenancy.ts';
+import { sameOrganization, sameOrganizationAs } from './tenancy.ts';
 import { organizationColumn } from './record-columns.ts';
 import { pixReceived } from './pix-received.ts';
 import { users } from './users.ts';
@@ -23,7 +23,7 @@ export const pixRefunds = pgTable(
     reason: text('reason'),
     rtrId: text('rtr_id'),
     pspError: text('psp_error'),
-    requestedById: integer('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
+    requestedById: integer('requested_by_id'),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,6 +34,7 @@ export const pixRefunds = pgTable(
       { organizationId: t.organizationId, column: t.pixReceivedId },
       pixReceived,
     ).onDelete('cascade'),
+    sameOrganizationAs('pix_refunds_requested_by_id_fkey', t, t.requestedById, users),
     check('pix_refunds_id_check', sql`${t.refundId} ~ '^[a-zA-Z0-9]{1,35}$'`),
     check('pix_refunds_amount_check', sql`${t.amountCents} > 0`),
     check(
