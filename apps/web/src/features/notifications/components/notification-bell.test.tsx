@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { allFeatures, type NotificationItem } from '@ordem-certa/contracts';
+import { allFeatures, everyonePermissions, type NotificationItem } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 
@@ -21,6 +21,8 @@ const me = {
   name: 'Ana',
   email: 'admin@x.com',
   roles: ['ROLE_ADMIN'],
+  // What /me answers: the permissions the screens follow (everyone's include reading one's own bell).
+  permissions: [...everyonePermissions],
   organization: { id: 1, name: 'Org', features: allFeatures },
 };
 
