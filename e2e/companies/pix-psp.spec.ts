@@ -134,7 +134,9 @@ test("the demo: the demo company is connected to the in-process PSP; 'Simular pa
   expect((await admin.post(`/invoices/${order.id}/start`)).status()).toBe(200);
 
   await page.goto(`/invoices/${order.id}/edit`);
-  await expect(page.getByTestId('pix-charge-status')).toHaveText('Aguardando pagamento', { timeout: 20_000 });
+  // The charge is made by the interval job, which in a full run also works the other specs' companies
+  // and PSPs one after another: it may take more than a few of its 5 s rounds to reach this order.
+  await expect(page.getByTestId('pix-charge-status')).toHaveText('Aguardando pagamento', { timeout: 60_000 });
   const code = await page.getByTestId('pix-charge-code').textContent();
   const signUrl = (await (await admin.get(`/invoices/${order.id}`)).json()).signUrl as string;
   const customer = await browser.newPage();
