@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordEmailMessages, type SentEmail } from '@ordem-certa/contracts';
 import type { Db } from '@ordem-certa/db';
 import type { MailMessage, Mailer } from '../../lib/mailer.ts';
@@ -212,3 +213,17 @@ export function sendRecordPdf(
     })),
   });
 }
+
+/**
+ * What a record's e-mail route hands its service: the database, files, mailer and sender, the request's
+ * log, and the address links in the message point at — the one the app is configured at, else the one
+ * the user is using it at.
+ */
+export const recordEmailDeps = (app: FastifyInstance, request: FastifyRequest) => ({
+  db: app.db,
+  storage: app.storage,
+  mailer: app.mailer,
+  mailFrom: app.mailFrom,
+  log: request.log,
+  appUrl: app.config.appUrl ?? `${request.protocol}://${request.host}`,
+});

@@ -61,6 +61,7 @@ import {
   removeLine,
   type EstimateLineKind,
 } from './estimate-lines.service.ts';
+import { recordEmailDeps } from '../../core/records/email.ts';
 import {
   addComment,
   addReminder,
@@ -352,21 +353,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request) =>
-      sendEstimateEmail(
-        {
-          db: app.db,
-          storage: app.storage,
-          mailer: app.mailer,
-          mailFrom: app.mailFrom,
-          log: request.log,
-          // The address the app is configured at; else the one the admin is using it at.
-          appUrl: app.config.appUrl ?? `${request.protocol}://${request.host}`,
-        },
-        request.auth,
-        request.params.id,
-        request.body.to,
-      ),
+    (request) => sendEstimateEmail(recordEmailDeps(app, request), request.auth, request.params.id, request.body.to),
   );
   app.get(
     `${one}/emails`,

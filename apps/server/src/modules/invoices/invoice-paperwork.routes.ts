@@ -22,6 +22,7 @@ import { requestPdf } from './invoice-pdf.service.ts';
 import { renewSignLink } from './invoice-signing.service.ts';
 import { signatureImage } from './invoice-signature.ts';
 import { listInvoiceEmails, sendInvoiceEmail } from './invoice-email.service.ts';
+import { recordEmailDeps } from '../../core/records/email.ts';
 
 const tags = ['invoices'];
 const base = '/organizations/:orgId/invoices/:id';
@@ -114,21 +115,7 @@ export const invoicePaperworkRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request) =>
-      sendInvoiceEmail(
-        {
-          db: app.db,
-          storage: app.storage,
-          mailer: app.mailer,
-          mailFrom: app.mailFrom,
-          log: request.log,
-          // The address the app is configured at; else the one the admin is using it at.
-          appUrl: app.config.appUrl ?? `${request.protocol}://${request.host}`,
-        },
-        request.auth,
-        request.params.id,
-        request.body.to,
-      ),
+    (request) => sendInvoiceEmail(recordEmailDeps(app, request), request.auth, request.params.id, request.body.to),
   );
   app.get(
     `${base}/emails`,
