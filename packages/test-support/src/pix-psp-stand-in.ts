@@ -22,6 +22,11 @@ export interface PixStandInOptions {
   port?: number;
   clientId?: string;
   clientSecret?: string;
+  /**
+   * Call webhooks registered at any address (the demo, whose APP_URL may be the shop's server name);
+   * without it only loopback ones are called, as tests talk to loopback only.
+   */
+  webhooksAnywhere?: boolean;
   tokenTtlSeconds?: number;
   /** Answer on https with these, asking for a client certificate signed by `ca`. */
   tls?: { key: string; cert: string; ca: string };
@@ -218,6 +223,10 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
     const chave = pix[0]?.chave;
     const hook = chave ? state.webhooks.get(chave) : undefined;
     if (!hook) return null;
+    // Tests talk to loopback only: a webhook registered at any other address (an app configured with a
+    // public APP_URL) is never called; the test injects that call instead.
+    const { hostname } = new URL(hook.webhookUrl);
+    if (!o.webhooksAnywhere && !/^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/.test(hostname)) return null;
     try {
       const answer = await fetch(`${hook.webhookUrl}/pix`, {
         method: 'POST',

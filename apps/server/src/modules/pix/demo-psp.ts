@@ -55,7 +55,11 @@ export const demoPspPlugin = fp<{ connectDemoCompany: boolean }>(
         .limit(1);
       if (!known && !connectDemoCompany) return;
       const { startPixStandIn } = await import('@ordem-certa/test-support/pix-psp-stand-in');
-      const standIn = await startPixStandIn({ host: '127.0.0.1', clientId: DEMO_PSP_CLIENT_ID });
+      const standIn = await startPixStandIn({
+        host: '127.0.0.1',
+        clientId: DEMO_PSP_CLIENT_ID,
+        webhooksAnywhere: true,
+      });
       app.demoPsp.standIn = standIn;
       await repoint(ctx, standIn);
       if (connectDemoCompany) await connectDemo(ctx, standIn);
