@@ -42,6 +42,8 @@ export const reportColumnTypes = [
   'datetime',
   'month',
   'percent',
+  /** Digits that are an identifier, not a number (an NFS-e's 50-digit key): a spreadsheet keeps them as text. */
+  'code',
 ] as const;
 export type ReportColumnType = (typeof reportColumnTypes)[number];
 export const reportColumn = z.object({ name: z.string(), label: z.string(), type: z.enum(reportColumnTypes) });

@@ -5,7 +5,9 @@ import { formatDate, formatDateTime } from '@ordem-certa/contracts';
  * The CSV a pt-BR Excel opens as it is: UTF-8 with a BOM (so accents survive), ';' between cells
  * (',' is the decimal mark there), numbers with a decimal comma and no thousands mark (so they stay
  * numbers), dates as dd/mm/aaaa. Text that starts like a formula (= + - @, tab, CR) gets a leading
- * apostrophe so a spreadsheet shows it instead of running it.
+ * apostrophe so a spreadsheet shows it instead of running it. A code made only of digits (an NFS-e's
+ * 50-digit key) is written as the formula ="…" (quoted, as is every cell holding a double quote), the form Excel opens as text: as a bare cell it would
+ * become 5,2E+49 and lose its digits; the formula holds nothing but those digits, so nothing can run.
  */
 const BOM = '\uFEFF';
 const SEP = ';';
@@ -34,6 +36,9 @@ function text(cell: ReportCell, type: ReportColumnType, timeZone: string): strin
       const [y, m] = String(cell).split('-');
       return `${m}/${y}`;
     }
+    case 'code':
+      if (/^\d+$/.test(String(cell))) return `="${String(cell)}"`;
+      return /^[=+\-@\t\r]/.test(String(cell)) ? `'${String(cell)}` : String(cell);
     default:
       return /^[=+\-@\t\r]/.test(String(cell)) ? `'${String(cell)}` : String(cell);
   }

@@ -190,7 +190,9 @@ describe("'Notas fiscais'", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain('Chave de acesso');
-    expect(csv.body).toContain(issued.accessKey);
+    // The 50-digit key as the formula Excel opens as text, never as a number that loses its digits.
+    // (quoted as CSV quotes a cell with a double quote: the cell Excel reads is ="<key>").
+    expect(csv.body).toContain(`;"=""${issued.accessKey}"""`);
     expect(csv.body).toContain('Cancelada');
   });
 });

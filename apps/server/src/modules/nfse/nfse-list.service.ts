@@ -147,7 +147,7 @@ export async function nfseCsvTable(db: Db, organizationId: number, f: Filters) {
       { name: 'withheld', label: 'Retenções', type: 'money' as const },
       { name: 'net', label: 'Valor líquido', type: 'money' as const },
       { name: 'replaces', label: 'Substitui', type: 'string' as const },
-      { name: 'accessKey', label: 'Chave de acesso', type: 'string' as const },
+      { name: 'accessKey', label: 'Chave de acesso', type: 'code' as const },
     ],
     body: list.map((r) => [
       r.at,
