@@ -23,22 +23,28 @@ export function startProbedServer(opts: {
   env?: Record<string, string>;
 }) {
   const loopFile = join(opts.dataDir, 'loop-delay.json');
-  const server = spawn('node', ['--import', 'tsx', '--import', './bench/src/loop-delay.ts', ...serverArgs()], {
-    env: {
-      ...process.env,
-      PORT: String(opts.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: opts.dataDir,
-      DATABASE_URL: opts.databaseUrl,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '1',
-      NODE_ENV: 'development',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      LOOP_DELAY_OUT: loopFile,
-      ...opts.env,
+  // BENCH_CPU_PROF=dir: the server's CPU profile into dir (bench/src/profile-summary.ts reads it).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = spawn(
+    'node',
+    [...profile, '--import', 'tsx', '--import', './bench/src/loop-delay.ts', ...serverArgs()],
+    {
+      env: {
+        ...process.env,
+        PORT: String(opts.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: opts.dataDir,
+        DATABASE_URL: opts.databaseUrl,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: '1',
+        NODE_ENV: 'development',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+        LOOP_DELAY_OUT: loopFile,
+        ...opts.env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const loopDelay = async (): Promise<LoopDelay> => {
     rmSync(loopFile, { force: true });
     server.kill('SIGUSR2');
