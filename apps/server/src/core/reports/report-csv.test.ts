@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportCsv } from './report-csv.ts';
+import { csvFileName, reportCsv } from './report-csv.ts';
 
 const csv = (type: 'code' | 'string' | 'money', cell: string | number | null) =>
   reportCsv({ header: [{ name: 'x', label: 'X', type }], body: [[cell]] }, 'America/Sao_Paulo')
@@ -24,5 +24,12 @@ describe('report CSV cells', () => {
   it('writes money with a decimal comma and quotes what holds the separator', () => {
     expect(csv('money', 1234.5)).toBe('1234,50');
     expect(csv('string', 'a;b')).toBe('"a;b"');
+  });
+
+  it("names the file by the organization's own clock, each time zone apart", () => {
+    const at = new Date('2027-01-01T02:30:00Z');
+    expect(csvFileName('Notas fiscais', at, 'America/Sao_Paulo')).toContain('Notas fiscais 2026-12-31 23h30.csv');
+    expect(csvFileName('Notas fiscais', at, 'America/Manaus')).toContain('Notas fiscais 2026-12-31 22h30.csv');
+    expect(csvFileName('Notas fiscais', at, 'America/Sao_Paulo')).toContain('Notas fiscais 2026-12-31 23h30.csv');
   });
 });
