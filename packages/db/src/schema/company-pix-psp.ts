@@ -41,6 +41,8 @@ export const companyPixPsp = pgTable(
     webhookRegisteredAt: timestamp('webhook_registered_at', { withTimezone: true }),
     /** The PIX key the webhook was last registered (or tried) for: a new key of the company is registered again. */
     webhookChave: text('webhook_chave'),
+    /** The APP_URL the webhook was last registered (or tried) for: under another address it is registered again. */
+    webhookAppUrl: text('webhook_app_url'),
     expiryDays: smallint('expiry_days').notNull().default(7),
     finePercent: numeric('fine_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     interestPercentPerMonth: numeric('interest_percent_per_month', { precision: 5, scale: 2, mode: 'number' })

@@ -21,31 +21,49 @@ const q = schema.pixChargeQueue;
 const ch = schema.pixCharges;
 const i = schema.invoices;
 
-const BATCH = 10;
+/** At most this many queued orders of one company in a round. */
+const PER_COMPANY = 10;
+/** Companies worked at once in a round, each on its own. */
+const COMPANIES_AT_ONCE = 4;
 const LEASE_SECONDS = 60;
+/**
+ * A company's share of a round ends by this time: its orders not yet begun are left for the next round,
+ * so a slow or unreachable PSP holds back only its own company, and never past its lease.
+ */
+const COMPANY_DEADLINE_MS = 40_000;
 /** The wait before the n-th retry doubles from 10 s up to 30 min. */
 export const chargeRetrySeconds = (attempts: number) => Math.min(10 * 2 ** Math.max(0, attempts - 1), 1800);
 
 interface Claimed {
   invoice_id: number;
   organization_id: number;
+  company_id: number;
   seq: number;
   attempts: number;
 }
 
+/** The queued orders due, up to PER_COMPANY of each company, leased to this instance. */
 async function claim(ctx: PixContext, only?: number): Promise<Claimed[]> {
   return queryRows<Claimed>(
     ctx.db,
     sql`
-    UPDATE pix_charge_queue SET lease_until = now() + ${LEASE_SECONDS} * interval '1 second', attempts = attempts + 1
-     WHERE invoice_id IN (
-       SELECT invoice_id FROM pix_charge_queue
-        WHERE next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-          ${only ? sql`AND invoice_id = ${only}` : sql``}
-        ORDER BY next_attempt_at
-        LIMIT ${BATCH}
-          FOR UPDATE SKIP LOCKED)
-    RETURNING invoice_id, organization_id, seq, attempts`,
+    UPDATE pix_charge_queue q SET lease_until = now() + ${LEASE_SECONDS} * interval '1 second', attempts = q.attempts + 1
+      FROM invoices i
+     WHERE i.id = q.invoice_id AND i.organization_id = q.organization_id
+       AND q.invoice_id IN (
+         SELECT ranked.invoice_id FROM (
+           SELECT c.invoice_id, row_number() OVER (PARTITION BY c.company_id ORDER BY c.next_attempt_at) AS n
+             FROM (
+               SELECT pq.invoice_id, pq.next_attempt_at, inv.company_id
+                 FROM pix_charge_queue pq
+                 JOIN invoices inv ON inv.id = pq.invoice_id AND inv.organization_id = pq.organization_id
+                WHERE pq.next_attempt_at <= now() AND (pq.lease_until IS NULL OR pq.lease_until < now())
+                  ${only ? sql`AND pq.invoice_id = ${only}` : sql``}
+                ORDER BY pq.next_attempt_at
+                LIMIT ${PER_COMPANY * 20}
+                  FOR UPDATE OF pq SKIP LOCKED) c) ranked
+          WHERE ranked.n <= ${PER_COMPANY})
+    RETURNING q.invoice_id, q.organization_id, i.company_id, q.seq, q.attempts`,
   );
 }
 
@@ -189,37 +207,71 @@ function alreadyGone(err: unknown): null {
   throw err;
 }
 
-/** One round: the queued orders due, each brought in line; a failure is retried with back-off. */
-export async function syncQueuedCharges(ctx: PixContext, only?: number): Promise<number> {
-  const claimed = await claim(ctx, only);
-  for (const row of claimed) {
-    try {
-      await syncCharge(ctx, row.organization_id, row.invoice_id);
-      // Done, unless the order changed again meanwhile (then it is due again at once).
-      const [gone] = await ctx.db
-        .delete(q)
-        .where(and(eq(q.invoiceId, row.invoice_id), eq(q.seq, row.seq)))
-        .returning({ id: q.invoiceId });
-      if (!gone) await ctx.db.update(q).set({ leaseUntil: null }).where(eq(q.invoiceId, row.invoice_id));
-    } catch (err) {
-      const message = pspFailure(err);
-      if (!(err instanceof PspError)) ctx.log.error({ err, invoiceId: row.invoice_id }, 'Pix charge job failed');
-      else
-        ctx.log.warn(
-          { invoiceId: row.invoice_id, attempts: row.attempts, error: message },
-          'Pix charge not synced; will retry',
-        );
+/** One queued order brought in line; a failure is retried with back-off. */
+async function syncQueued(ctx: PixContext, row: Claimed) {
+  try {
+    await syncCharge(ctx, row.organization_id, row.invoice_id);
+    // Done, unless the order changed again meanwhile (then it is due again at once).
+    const [gone] = await ctx.db
+      .delete(q)
+      .where(and(eq(q.invoiceId, row.invoice_id), eq(q.seq, row.seq)))
+      .returning({ id: q.invoiceId });
+    if (!gone) await ctx.db.update(q).set({ leaseUntil: null }).where(eq(q.invoiceId, row.invoice_id));
+  } catch (err) {
+    const message = pspFailure(err);
+    if (!(err instanceof PspError)) ctx.log.error({ err, invoiceId: row.invoice_id }, 'Pix charge job failed');
+    else
+      ctx.log.warn(
+        { invoiceId: row.invoice_id, attempts: row.attempts, error: message },
+        'Pix charge not synced; will retry',
+      );
+    await ctx.db
+      .update(q)
+      .set({
+        leaseUntil: null,
+        lastError: message,
+        nextAttemptAt: sql`now() + ${chargeRetrySeconds(row.attempts)} * interval '1 second'`,
+      })
+      .where(eq(q.invoiceId, row.invoice_id));
+  }
+}
+
+/** One company's orders, one after another, until its deadline; those not begun are released untried. */
+async function syncCompany(ctx: PixContext, rows: Claimed[], deadlineMs: number) {
+  const until = Date.now() + deadlineMs;
+  for (const [n, row] of rows.entries()) {
+    if (Date.now() > until) {
+      const left = rows.slice(n).map((r) => r.invoice_id);
       await ctx.db
         .update(q)
-        .set({
-          leaseUntil: null,
-          lastError: message,
-          nextAttemptAt: sql`now() + ${chargeRetrySeconds(row.attempts)} * interval '1 second'`,
-        })
-        .where(eq(q.invoiceId, row.invoice_id));
+        .set({ leaseUntil: null, attempts: sql`${q.attempts} - 1` })
+        .where(inArray(q.invoiceId, left));
+      return;
     }
+    await syncQueued(ctx, row);
   }
-  return claimed.length;
+}
+
+/**
+ * One round: the queued orders due, grouped by company; the companies are worked at the same time (a few
+ * at once), each on its own and with its own deadline, so one PSP that is slow or does not answer never
+ * delays another company's charges. Answers whether a company had more queued than one round takes.
+ */
+export async function syncQueuedCharges(
+  ctx: PixContext,
+  only?: number,
+  o: { companyDeadlineMs?: number } = {},
+): Promise<boolean> {
+  const claimed = await claim(ctx, only);
+  const byCompany = new Map<number, Claimed[]>();
+  for (const row of claimed) byCompany.set(row.company_id, [...(byCompany.get(row.company_id) ?? []), row]);
+  const groups = [...byCompany.values()];
+  const worker = async () => {
+    for (let group = groups.shift(); group; group = groups.shift())
+      await syncCompany(ctx, group, o.companyDeadlineMs ?? COMPANY_DEADLINE_MS);
+  };
+  await Promise.all(Array.from({ length: Math.min(COMPANIES_AT_ONCE, groups.length) }, worker));
+  return [...byCompany.values()].some((rows) => rows.length >= PER_COMPANY);
 }
 
 /** The charge job inside the server: every `intervalMs` the queued orders. */
@@ -228,6 +280,6 @@ export function startPixChargeJob(app: FastifyInstance, intervalMs: number): Job
   return startIntervalJob(app.log, 'Pix charge job', intervalMs, async () => {
     await followWebhookKeys(ctx);
     const receipts = await sendQueuedReceipts(ctx, { mailer: app.mailer, mailFrom: app.mailFrom });
-    return (await syncQueuedCharges(ctx)) >= BATCH || receipts >= 20;
+    return (await syncQueuedCharges(ctx)) || receipts >= 20;
   });
 }

@@ -240,6 +240,7 @@ export async function registerWebhook(
     webhookError: string | null;
     webhookRegisteredAt?: Date;
     webhookChave: string;
+    webhookAppUrl: string | null;
   };
   try {
     await client.putWebhook(psp.pixKey, webhookUrl(ctx, token));
@@ -248,6 +249,7 @@ export async function registerWebhook(
       webhookError: null,
       webhookRegisteredAt: new Date(),
       webhookChave: psp.pixKey,
+      webhookAppUrl: ctx.config.appUrl ?? null,
     };
     // The key it was registered for before, if another: the PSP stops posting for it (best effort).
     const former = formerKey === undefined ? row.webhookChave : formerKey;
@@ -256,7 +258,12 @@ export async function registerWebhook(
         ctx.log.info({ companyId, error: pspFailure(err) }, 'Pix webhook of the former key not removed');
       });
   } catch (err) {
-    outcome = { webhookStatus: 'failed', webhookError: pspFailure(err), webhookChave: psp.pixKey };
+    outcome = {
+      webhookStatus: 'failed',
+      webhookError: pspFailure(err),
+      webhookChave: psp.pixKey,
+      webhookAppUrl: ctx.config.appUrl ?? null,
+    };
     ctx.log.warn({ companyId, error: outcome.webhookError }, 'Pix webhook not registered');
   } finally {
     client.close();

@@ -6,7 +6,8 @@ import type { PixContext } from './pix-psp.service.ts';
 import { followWebhookKeys } from './webhook-keys.ts';
 
 // The webhook follows the company's PIX key: registered on it when the connection is saved, and again on
-// the new key (the old one dropped) when the key is changed on the company's own tab afterwards.
+// the new key (the old one dropped) when the key is changed on the company's own tab afterwards, and at
+// the new address when the server's APP_URL changes.
 const t = worldPerFile({ config: { appUrl: 'https://oficina.example.com.br' } });
 let psp: PixStandIn;
 let ctx: PixContext;
@@ -54,5 +55,23 @@ describe('the webhook follows the PIX key', () => {
     ]);
     expect((await connection()).webhookStatus).toBe('registered');
     expect(await followWebhookKeys(ctx)).toBe(0);
+  });
+
+  it('the server under another APP_URL: the job registers the webhook again at the new address, once', async () => {
+    const { webhookUrl } = await connection();
+    const token = webhookUrl.split('/').pop();
+    const moved: PixContext = { ...ctx, config: { ...ctx.config, appUrl: 'https://novo-endereco.example.com.br' } };
+    const before = psp.requests.length;
+    expect(await Promise.all([followWebhookKeys(moved), followWebhookKeys(moved)])).toEqual(
+      expect.arrayContaining([1, 0]),
+    );
+    expect(psp.state.webhooks.get('nova@chaves.com.br')?.webhookUrl).toBe(
+      `https://novo-endereco.example.com.br/api/pix/webhook/${token}`,
+    );
+    expect(psp.requests.slice(before).map((r) => r.operationId)).toEqual(['PUT /webhook/{chave}']);
+    expect(await followWebhookKeys(moved)).toBe(0);
+    // Back under the address of the connection's own screen.
+    expect(await followWebhookKeys(ctx)).toBe(1);
+    expect(psp.state.webhooks.get('nova@chaves.com.br')?.webhookUrl).toBe(webhookUrl);
   });
 });
