@@ -1,20 +1,13 @@
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCnpj } from '../fixtures/identifiers.ts';
-import { E2E_PSP, e2ePspUrl } from '../fixtures/pix-psp.ts';
+import { newCompany } from '../fixtures/companies.ts';
+import { connectedCompany, E2E_PSP, e2ePspUrl, startedOrder } from '../fixtures/pix-psp.ts';
 
 test('the admin connects the company to its PSP: the webhook is registered and the test passes', async ({
   page,
   request,
 }) => {
   const admin = await apiAs(request, 'admin');
-  const company = (await (
-    await admin.post('/companies', {
-      type: 1,
-      identifier: newCnpj().raw,
-      name: unique('Clima PSP Ltda'),
-      alias: 'Clima PSP',
-    })
-  ).json()) as { id: number };
+  const company = await newCompany(admin, unique('Clima PSP Ltda'), { alias: 'Clima PSP' });
 
   await loginAs(page, 'admin');
   await page.goto(`/companies/${company.id}/edit?tab=pix-psp`);
@@ -54,32 +47,11 @@ test('an order of a connected company gets a dynamic charge; paid at the PSP, it
   request,
 }) => {
   const admin = await apiAs(request, 'admin');
-  const company = (await (
-    await admin.post('/companies', {
-      type: 1,
-      identifier: newCnpj().raw,
-      name: unique('Clima Cobra Ltda'),
-      alias: 'Clima Cobra',
-    })
-  ).json()) as { id: number };
-  expect(
-    (await admin.put(`/companies/${company.id}/pix`, { pixKey: `caixa-${company.id}@climacobra.com.br` })).status(),
-  ).toBe(200);
-  const connected = await admin.put(`/companies/${company.id}/pix-psp`, {
-    baseUrl: `${e2ePspUrl()}/api/v2`,
-    tokenUrl: `${e2ePspUrl()}/oauth/token`,
-    ...E2E_PSP,
+  const company = await connectedCompany(admin, {
+    name: unique('Clima Cobra Ltda'),
+    pixKey: `caixa-${Date.now()}@climacobra.com.br`,
   });
-  expect((await connected.json()).connection.webhookStatus).toBe('registered');
-  const order = (await (
-    await admin.post('/invoices', { company: company.id, customer: 1, transactionNature: 1 })
-  ).json()) as {
-    id: number;
-  };
-  expect(
-    (await admin.post(`/invoices/${order.id}/services`, { service: 4, quantity: 1, isGrouped: false })).status(),
-  ).toBe(201);
-  expect((await admin.post(`/invoices/${order.id}/start`)).status()).toBe(200);
+  const order = await startedOrder(admin, company.id);
 
   await loginAs(page, 'admin');
   await page.goto(`/invoices/${order.id}/edit`);

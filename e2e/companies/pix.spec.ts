@@ -1,5 +1,5 @@
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCnpj } from '../fixtures/identifiers.ts';
+import { newCompany } from '../fixtures/companies.ts';
 
 test('the PIX key set on the company shows on the customer’s order page as QR code and copia e cola', async ({
   page,
@@ -8,14 +8,7 @@ test('the PIX key set on the company shows on the customer’s order page as QR 
 }) => {
   const admin = await apiAs(request, 'admin');
   // A company of its own, so the other specs' documents keep their layout.
-  const company = (await (
-    await admin.post('/companies', {
-      type: 1,
-      identifier: newCnpj().raw,
-      name: unique('Clima PIX Ltda'),
-      alias: 'Clima PIX',
-    })
-  ).json()) as { id: number };
+  const company = await newCompany(admin, unique('Clima PIX Ltda'), { alias: 'Clima PIX' });
   const order = (await (
     await admin.post('/invoices', { company: company.id, customer: 1, transactionNature: 1 })
   ).json()) as {

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { simpleParser } from 'mailparser';
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCnpj, newCpf } from '../fixtures/identifiers.ts';
+import { newCpf } from '../fixtures/identifiers.ts';
+import { newCompany } from '../fixtures/companies.ts';
 import { inboxDir } from '../fixtures/smtp-sink.ts';
 
 /** The e-mail the loopback SMTP server received for this address, once it is there. */
@@ -58,15 +59,10 @@ test("the order goes out by e-mail with its PDF and signing link; the PDF's PIX 
 }) => {
   test.setTimeout(90_000);
   const admin = await apiAs(request, 'admin');
-  const company = (await (
-    await admin.post('/companies', {
-      type: 1,
-      identifier: newCnpj().raw,
-      name: unique('Frio Mail Ltda'),
-      email: 'contato@friomail.com.br',
-      alias: 'Frio',
-    })
-  ).json()) as { id: number };
+  const company = await newCompany(admin, unique('Frio Mail Ltda'), {
+    email: 'contato@friomail.com.br',
+    alias: 'Frio',
+  });
   expect((await admin.put(`/companies/${company.id}/pix`, { pixKey: 'pix@friomail.com.br' })).status()).toBe(200);
   const email = `${unique('os').replace(/\s/g, '.').toLowerCase()}@exemplo.com.br`;
   const customer = await (

@@ -1,5 +1,6 @@
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCnpj, newCpf } from '../fixtures/identifiers.ts';
+import { newCpf } from '../fixtures/identifiers.ts';
+import { newCompany } from '../fixtures/companies.ts';
 
 test("the company's WhatsApp message carries the order's signing link to the customer's mobile; a landline says why not", async ({
   page,
@@ -7,14 +8,7 @@ test("the company's WhatsApp message carries the order's signing link to the cus
 }) => {
   const admin = await apiAs(request, 'admin');
   const companyName = unique('Empresa Zap');
-  const saved = await admin.post('/companies', {
-    type: 1,
-    identifier: newCnpj().raw,
-    name: companyName,
-    alias: 'Zap',
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  const company: { id: number } = await saved.json();
+  const company = await newCompany(admin, companyName, { alias: 'Zap' });
   /** An order of the company for a new customer with this phone. */
   const order = async (phone: string) => {
     const customerRes = await admin.post('/customers', {

@@ -1,5 +1,6 @@
 import { expect, loginAs, test } from '../fixtures/index.ts';
 import { startedOrder } from '../fixtures/orders.ts';
+import { addAddress, RUA_AUGUSTA, setOrderCustomerContact } from '../fixtures/customers.ts';
 
 test('the admin books the visit; the technician on a phone sees whom to call, where to go and what is wrong', async ({
   browser,
@@ -7,30 +8,8 @@ test('the admin books the visit; the technician on a phone sees whom to call, wh
   request,
 }) => {
   const { id, number, admin } = await startedOrder(request, { label: 'Cliente Visita', withWorker: true });
-  const order = await (await admin.get(`/invoices/${id}`)).json();
-  expect(
-    (
-      await admin.put(`/customers/${order.customerId}`, {
-        type: 2,
-        identifier: order.customerIdentifier,
-        name: order.customerName,
-        phone: '11987654321',
-        email: 'visita@example.com.br',
-      })
-    ).ok(),
-  ).toBe(true);
-  expect(
-    (
-      await admin.post(`/customers/${order.customerId}/addresses`, {
-        address: 'Rua Augusta',
-        number: 1500,
-        neighborhood: 'Consolação',
-        city: 'São Paulo',
-        state: 'SP',
-        postalCode: '01304001',
-      })
-    ).status(),
-  ).toBe(201);
+  const order = await setOrderCustomerContact(admin, id, { phone: '11987654321', email: 'visita@example.com.br' });
+  await addAddress(admin, order.customerId, RUA_AUGUSTA);
 
   await loginAs(page, 'admin');
   await page.goto(`/invoices/${id}/edit`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeTestA1 } from '@ordem-certa/nfse-xml/testing';
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCnpj } from '../fixtures/identifiers.ts';
+import { newCompany } from '../fixtures/companies.ts';
 
 test('the admin sets up the company for NFS-e (A1 certificate, fiscal data) and issues the NFS-e of a completed order', async ({
   page,
@@ -11,15 +11,7 @@ test('the admin sets up the company for NFS-e (A1 certificate, fiscal data) and 
 }) => {
   const admin = await apiAs(request, 'admin');
   // A company of its own, so the DPS numbers and certificate of other specs stay apart.
-  const cnpj = newCnpj();
-  const company = (await (
-    await admin.post('/companies', {
-      type: 1,
-      identifier: cnpj.raw,
-      name: unique('Clima Fiscal Ltda'),
-      alias: 'Clima Fiscal',
-    })
-  ).json()) as { id: number };
+  const company = await newCompany(admin, unique('Clima Fiscal Ltda'), { alias: 'Clima Fiscal' });
   const order = (await (
     await admin.post('/invoices', { company: company.id, customer: 1, transactionNature: 1 })
   ).json()) as { id: number; number: number };
@@ -28,7 +20,10 @@ test('the admin sets up the company for NFS-e (A1 certificate, fiscal data) and 
   // The certificate as a shop gets it: a .pfx file and its password.
   const dir = mkdtempSync(join(tmpdir(), 'nfse-e2e-'));
   const pfxPath = join(dir, 'clima-fiscal.pfx');
-  writeFileSync(pfxPath, makeTestA1({ cnpj: cnpj.raw, password: 'senha-do-certificado', name: 'CLIMA FISCAL LTDA' }));
+  writeFileSync(
+    pfxPath,
+    makeTestA1({ cnpj: company.identifier, password: 'senha-do-certificado', name: 'CLIMA FISCAL LTDA' }),
+  );
 
   await loginAs(page, 'admin');
   await page.goto(`/companies/${company.id}/edit`);

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { makeTestA1 } from '@ordem-certa/nfse-xml/testing';
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { newCnpj } from '../fixtures/identifiers.ts';
+import { newCompany } from '../fixtures/companies.ts';
+import { addAddress, RUA_AUGUSTA } from '../fixtures/customers.ts';
 import { userWithRole } from '../fixtures/team.ts';
 
 // The office's month with a company customer that withholds: the customer's 'Retenções (NFS-e)' set on
@@ -16,15 +18,7 @@ test('the NFS-e of a customer that withholds: ISS withheld, DANFSe, substitution
   test.setTimeout(120_000);
   const admin = await apiAs(request, 'admin');
   // A company of its own, outside the Simples Nacional, so São Paulo's rate (the stand-in's 2 %) applies.
-  const cnpj = newCnpj();
-  const company = (await (
-    await admin.post('/companies', {
-      type: 1,
-      identifier: cnpj.raw,
-      name: unique('Refrigeração Retida Ltda'),
-      alias: 'RR',
-    })
-  ).json()) as { id: number };
+  const company = await newCompany(admin, unique('Refrigeração Retida Ltda'), { alias: 'RR' });
   expect(
     (
       await admin.put(`/companies/${company.id}/fiscal`, {
@@ -40,7 +34,7 @@ test('the NFS-e of a customer that withholds: ISS withheld, DANFSe, substitution
       })
     ).status(),
   ).toBe(200);
-  const pfx = makeTestA1({ cnpj: cnpj.raw, password: 'senha-a1', name: 'REFRIGERACAO RETIDA LTDA' });
+  const pfx = makeTestA1({ cnpj: company.identifier, password: 'senha-a1', name: 'REFRIGERACAO RETIDA LTDA' });
   const upload = await request.post(`${admin.org}/companies/${company.id}/certificate`, {
     headers: { authorization: `Bearer ${admin.token}` },
     multipart: { password: 'senha-a1', file: { name: 'empresa.pfx', mimeType: 'application/x-pkcs12', buffer: pfx } },
@@ -52,19 +46,7 @@ test('the NFS-e of a customer that withholds: ISS withheld, DANFSe, substitution
   const customer = (await (
     await admin.post('/customers', { type: 1, identifier: newCnpj().raw, name: customerName, alias: 'Jardim' })
   ).json()) as { id: number };
-  expect(
-    (
-      await admin.post(`/customers/${customer.id}/addresses`, {
-        address: 'Rua Augusta',
-        number: 1500,
-        neighborhood: 'Consolação',
-        city: 'São Paulo',
-        state: 'SP',
-        postalCode: '01304001',
-        ibgeCode: '3550308',
-      })
-    ).status(),
-  ).toBe(201);
+  await addAddress(admin, customer.id, RUA_AUGUSTA);
 
   await loginAs(adminPage, 'admin');
   await adminPage.goto(`/customers/${customer.id}/edit?tab=retencoes`);

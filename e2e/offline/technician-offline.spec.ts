@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { apiAs, expect, test, unique, users, DEMO_PASSWORD } from '../fixtures/index.ts';
-import { DEMO_WORKER_ID, startedOrder } from '../fixtures/orders.ts';
-import { newCpf } from '../fixtures/identifiers.ts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test, unique, users, DEMO_PASSWORD, type Api } from '../fixtures/index.ts';
+import { newOrder, startedOrder } from '../fixtures/orders.ts';
 import { drawWithFinger } from '../fixtures/signing.ts';
 
 // The technician without signal, on a 390-px phone: the app installed by its service worker, what was
@@ -40,20 +39,37 @@ async function myOrder(page: Page, label: string, notStarted = false) {
   return order;
 }
 
+/**
+ * The technician logs in on the login form, opens the order (read ahead and saved for offline), and
+ * loses the signal.
+ */
+async function openedThenOffline(page: Page, context: BrowserContext, label: string) {
+  const order = await myOrder(page, label);
+  await page.goto('/login');
+  await logIn(page);
+  await expect(page.getByText(`OS ${order.number} · ${order.customerName}`)).toBeVisible(FIRST_LOAD);
+  await page.goto(`/invoices/${order.id}/edit`);
+  await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible(FIRST_LOAD);
+  await readyOffline(page, [savedOrder(order.admin.org, order.id)]);
+  await context.setOffline(true);
+  return order;
+}
+
+/** A new comment written offline on the order's tab: it waits in the queue, shown as pending. */
+async function commentOffline(page: Page, tab: 'Geral' | 'Técnico', label: string) {
+  const comment = unique(label);
+  if (tab === 'Técnico') await page.getByRole('tab', { name: 'Técnico' }).click();
+  await page.getByLabel(`Novo comentário ${tab}`).fill(comment);
+  await page.getByRole('button', { name: 'Comentar' }).click();
+  await expect(page.getByTestId('pending-comment')).toContainText(comment);
+  return comment;
+}
+
 /** An order of a new customer, Não Iniciado (never started), with the demo technician on it. */
 async function waitingOrder(page: Page, label: string) {
-  const admin = await apiAs(page.request, 'admin');
-  const customerName = unique(label);
-  const customer = await (
-    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: customerName })
-  ).json();
-  const order = await (
-    await admin.post('/invoices', { company: 1, customer: customer.id, transactionNature: 1 })
-  ).json();
-  expect((await admin.post(`/invoices/${order.id}/services`, { service: 4, quantity: 1 })).status()).toBe(201);
-  expect((await admin.post(`/invoices/${order.id}/workers`, { worker: DEMO_WORKER_ID })).status()).toBe(201);
-  expect((await admin.post(`/invoices/${order.id}/todo`)).ok()).toBe(true);
-  return { id: order.id as number, number: order.number as number, customerName, admin };
+  const order = await newOrder(page.request, { label, withWorker: true });
+  expect((await order.admin.post(`/invoices/${order.id}/todo`)).ok()).toBe(true);
+  return order;
 }
 
 /**
@@ -103,7 +119,7 @@ const savedOrder = (org: string, id: number) => `"invoice","${org.replace(/^\/ap
 /** The items the outbox keeps in IndexedDB (to check them, or to put one back as a crash would leave it). */
 const outboxItems = async (page: Page) => (await readStore(page, 'oficina-outbox', 'items', 'getAll')) ?? [];
 
-const commentsOf = async (admin: Awaited<ReturnType<typeof apiAs>>, id: number, type: number) =>
+const commentsOf = async (admin: Api, id: number, type: number) =>
   (
     (await (await admin.get(`/invoices/${id}/comments/type/${type}`)).json()) as {
       data: Array<{ comment: string; createdAt: string }>;
@@ -244,19 +260,8 @@ test('a queue sent but not forgotten (the app died in between) goes again and cr
   page,
   context,
 }) => {
-  const order = await myOrder(page, 'Cliente Reenvio');
-  await page.goto('/login');
-  await logIn(page);
-  await expect(page.getByText(`OS ${order.number} · ${order.customerName}`)).toBeVisible(FIRST_LOAD);
-  await page.goto(`/invoices/${order.id}/edit`);
-  await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible(FIRST_LOAD);
-  await readyOffline(page, [savedOrder(order.admin.org, order.id)]);
-
-  await context.setOffline(true);
-  const comment = unique('Enviado duas vezes');
-  await page.getByLabel('Novo comentário Geral').fill(comment);
-  await page.getByRole('button', { name: 'Comentar' }).click();
-  await expect(page.getByTestId('pending-comment')).toContainText(comment);
+  const order = await openedThenOffline(page, context, 'Cliente Reenvio');
+  const comment = await commentOffline(page, 'Geral', 'Enviado duas vezes');
   const [kept] = await outboxItems(page);
   expect(kept).toMatchObject({ kind: 'comment', request: { json: { comment } } });
 
@@ -288,20 +293,8 @@ test('the session ended while offline: after logging in again the queue is still
   page,
   context,
 }) => {
-  const order = await myOrder(page, 'Cliente Sessão');
-  await page.goto('/login');
-  await logIn(page);
-  await expect(page.getByText(`OS ${order.number} · ${order.customerName}`)).toBeVisible(FIRST_LOAD);
-  await page.goto(`/invoices/${order.id}/edit`);
-  await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible(FIRST_LOAD);
-  await readyOffline(page, [savedOrder(order.admin.org, order.id)]);
-
-  await context.setOffline(true);
-  const comment = unique('Depois do login');
-  await page.getByRole('tab', { name: 'Técnico' }).click();
-  await page.getByLabel('Novo comentário Técnico').fill(comment);
-  await page.getByRole('button', { name: 'Comentar' }).click();
-  await expect(page.getByTestId('pending-comment')).toContainText(comment);
+  const order = await openedThenOffline(page, context, 'Cliente Sessão');
+  const comment = await commentOffline(page, 'Técnico', 'Depois do login');
   // The session ends meanwhile: the server no longer takes this token (its signature is not the server's).
   await page.evaluate(() => {
     const [h, p] = localStorage.getItem('jwt')!.split('.');
@@ -325,19 +318,8 @@ test('the office closed the order meanwhile: the comment is kept with the reason
   page,
   context,
 }) => {
-  const order = await myOrder(page, 'Cliente Conflito');
-  await page.goto('/login');
-  await logIn(page);
-  await expect(page.getByText(`OS ${order.number} · ${order.customerName}`)).toBeVisible(FIRST_LOAD);
-  await page.goto(`/invoices/${order.id}/edit`);
-  await expect(page.getByRole('heading', { name: `Ordem de Serviço #${order.number}` })).toBeVisible(FIRST_LOAD);
-  await readyOffline(page, [savedOrder(order.admin.org, order.id)]);
-
-  await context.setOffline(true);
-  const comment = unique('Chegou tarde');
-  await page.getByLabel('Novo comentário Geral').fill(comment);
-  await page.getByRole('button', { name: 'Comentar' }).click();
-  await expect(page.getByTestId('pending-comment')).toContainText(comment);
+  const order = await openedThenOffline(page, context, 'Cliente Conflito');
+  const comment = await commentOffline(page, 'Geral', 'Chegou tarde');
   // The office completes the order while the technician has no signal.
   expect((await order.admin.post(`/invoices/${order.id}/complete`)).ok()).toBe(true);
 

@@ -1,7 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCnpj, newCpf } from '../fixtures/identifiers.ts';
+import { newCpf } from '../fixtures/identifiers.ts';
+import { newCompany } from '../fixtures/companies.ts';
+import { generateTodaysPayroll, todayBr } from '../fixtures/payrolls.ts';
 
 /** axe-core's serious and critical findings (WCAG 2 A and AA), as e2e/frame/accessibility.spec.ts checks the main screens. */
 async function seriousViolations(page: Page) {
@@ -10,8 +12,6 @@ async function seriousViolations(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
-
-const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 test('commissions: a percentage rule on a collaborator, an order completed, the payroll line computed and explained', async ({
   page,
@@ -35,9 +35,7 @@ test('commissions: a percentage rule on a collaborator, an order completed, the 
     })
   ).json();
   const companyName = unique('Comissões E2E Ltda');
-  const company = await (
-    await admin.post('/companies', { type: 1, identifier: newCnpj().raw, name: companyName, alias: companyName })
-  ).json();
+  const company = await newCompany(admin, companyName);
   const customer = await (
     await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente Comissão') })
   ).json();
@@ -50,7 +48,7 @@ test('commissions: a percentage rule on a collaborator, an order completed, the 
   await expect(page.getByTestId('pay-rule-current')).toContainText(/Valor fixo por OS: R\$\s0,00 \(regra inicial\)/);
   const form = page.getByRole('form', { name: 'Nova regra de pagamento' });
   await form.getByLabel('Percentual dos serviços e produtos', { exact: true }).check();
-  await expect(form.getByLabel('Vale a partir de')).toHaveValue(today().split('-').toReversed().join('/'));
+  await expect(form.getByLabel('Vale a partir de')).toHaveValue(todayBr());
   await form.getByLabel('Percentual dos serviços', { exact: true }).pressSequentially('10');
   await form.getByRole('button', { name: 'Adicionar regra' }).click();
   await expect(page.getByText('Regra de pagamento salva')).toBeVisible();
@@ -75,16 +73,7 @@ test('commissions: a percentage rule on a collaborator, an order completed, the 
 
   // Generate the payroll of today for the company.
   await page.goto('/payrolls');
-  await page.getByRole('button', { name: 'Gerar folha' }).click();
-  const modal = page.getByRole('dialog', { name: 'Gerar folha' });
-  await modal.getByLabel('Empresa').fill(companyName.slice(0, 18));
-  await page.getByRole('option', { name: new RegExp(companyName) }).click();
-  const todayBr = today().split('-').toReversed().join('/');
-  await modal.getByLabel('Início').fill(todayBr);
-  await modal.getByLabel('Fim').fill(todayBr);
-  await modal.getByRole('button', { name: 'Gerar' }).click();
-  await expect(page.getByText('Folha gerada com sucesso')).toBeVisible();
-  await expect(page).toHaveURL(/\/payrolls\/\d+$/);
+  await generateTodaysPayroll(page, companyName);
 
   // One line: 10% of R$ 450,00, with how it was computed.
   const rows = page.locator('table tbody tr');

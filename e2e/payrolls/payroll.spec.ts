@@ -1,10 +1,11 @@
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCnpj, newCpf } from '../fixtures/identifiers.ts';
+import { newCpf } from '../fixtures/identifiers.ts';
+import { newCompany } from '../fixtures/companies.ts';
+import { generateTodaysPayroll } from '../fixtures/payrolls.ts';
 import { DEMO_WORKER_ID } from '../fixtures/orders.ts';
 import { pdfText } from '@ordem-certa/test-support/pdf-text';
 
 const DEMO_ADMIN_ID = 1; // admin@demo.com.br, the second technician on the orders
-const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 test('payroll: two completed orders with two technicians, generate, pay one line, bulk pay the rest, pay slip', async ({
   page,
@@ -14,9 +15,7 @@ test('payroll: two completed orders with two technicians, generate, pay one line
   // orders completed today, each with the demo collaborator and the admin as technicians.
   const admin = await apiAs(request, 'admin');
   const companyName = unique('Folha E2E Ltda');
-  const company = await (
-    await admin.post('/companies', { type: 1, identifier: newCnpj().raw, name: companyName, alias: companyName })
-  ).json();
+  const company = await newCompany(admin, companyName);
   const customer = await (
     await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente Folha') })
   ).json();
@@ -45,17 +44,7 @@ test('payroll: two completed orders with two technicians, generate, pay one line
   await pending.getByLabel('Fechar').click();
 
   // Generate the period's payroll.
-  await page.getByRole('button', { name: 'Gerar folha' }).click();
-  const modal = page.getByRole('dialog', { name: 'Gerar folha' });
-  await modal.getByLabel('Empresa').fill(companyName.slice(0, 18));
-  await page.getByRole('option', { name: new RegExp(companyName) }).click();
-  // The date fields take dd/mm/aaaa.
-  const todayBr = today().split('-').toReversed().join('/');
-  await modal.getByLabel('Início').fill(todayBr);
-  await modal.getByLabel('Fim').fill(todayBr);
-  await modal.getByRole('button', { name: 'Gerar' }).click();
-  await expect(page.getByText('Folha gerada com sucesso')).toBeVisible();
-  await expect(page).toHaveURL(/\/payrolls\/\d+$/);
+  await generateTodaysPayroll(page, companyName);
   await expect(page.getByRole('heading', { name: `Folha ${companyName}` })).toBeVisible();
   const rows = page.locator('table tbody tr');
   await expect(rows).toHaveCount(4);

@@ -1,5 +1,4 @@
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCnpj } from '../fixtures/identifiers.ts';
 import { connectedCompany, e2ePspUrl, startedOrder } from '../fixtures/pix-psp.ts';
 
 test("'Devolver' on a Pix payment: more than was paid is refused on the field; the part asked goes back once the PSP settles it, shown without a reload", async ({
@@ -8,7 +7,6 @@ test("'Devolver' on a Pix payment: more than was paid is refused on the field; t
 }) => {
   const admin = await apiAs(request, 'admin');
   const company = await connectedCompany(admin, {
-    identifier: newCnpj().raw,
     name: unique('Clima Devolve Ltda'),
     pixKey: `caixa-${Date.now()}@climadevolve.com.br`,
   });

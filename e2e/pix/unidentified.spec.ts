@@ -1,5 +1,4 @@
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { newCnpj } from '../fixtures/identifiers.ts';
 import { connectedCompany, e2ePspUrl, startedOrder } from '../fixtures/pix-psp.ts';
 
 test("'Pix não identificados': a Pix paid straight to the key is listed, found by its message, and associated with the order it paid, once", async ({
@@ -8,7 +7,6 @@ test("'Pix não identificados': a Pix paid straight to the key is listed, found 
 }) => {
   const admin = await apiAs(request, 'admin');
   const company = await connectedCompany(admin, {
-    identifier: newCnpj().raw,
     name: unique('Clima Chave Ltda'),
     pixKey: `caixa-${Date.now()}@climachave.com.br`,
   });

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { baseURL } from '../playwright.config.ts';
 import { expect, loginAs, test } from '../fixtures/index.ts';
 import { startedOrder } from '../fixtures/orders.ts';
+import { setOrderCustomerContact } from '../fixtures/customers.ts';
 import { connectWhatsApp, press, sentTo } from '../fixtures/whatsapp-stand-in.ts';
 
 test('the admin schedules a visit; the customer gets the template and confirms it; the agenda shows it confirmed', async ({
@@ -12,18 +13,7 @@ test('the admin schedules a visit; the customer gets the template and confirms i
   const business = await connectWhatsApp(request, admin, baseURL);
   // The customer's mobile and consent.
   const line = `9${randomInt(6000, 9999)}${String(randomInt(0, 9999)).padStart(4, '0')}`;
-  const order = await (await admin.get(`/invoices/${id}`)).json();
-  expect(
-    (
-      await admin.put(`/customers/${order.customerId}`, {
-        type: 2,
-        identifier: order.customerIdentifier,
-        name: order.customerName,
-        phone: `11${line}`,
-        email: null,
-      })
-    ).ok(),
-  ).toBe(true);
+  const order = await setOrderCustomerContact(admin, id, { phone: `11${line}`, email: null });
   expect(
     (await admin.put(`/customers/${order.customerId}/whatsapp-consent`, { optIn: true, source: 'form' })).ok(),
   ).toBe(true);

@@ -1,7 +1,7 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@ordem-certa/db';
-import type { PixStandIn } from '@ordem-certa/test-support/pix-psp-stand-in';
+import { startPixStandIn, type PixStandIn } from '@ordem-certa/test-support/pix-psp-stand-in';
 import { pixView } from '@ordem-certa/test-support/pix-psp-stand-in/state';
 import type { TestContext, TestOrg } from './helpers.ts';
 
@@ -32,6 +32,33 @@ export async function connectToStandIn(
   });
   expect(saved.statusCode, saved.body).toBe(200);
   return new URL(saved.json().connection.webhookUrl).pathname.split('/').pop()!;
+}
+
+/**
+ * A stand-in PSP for the file's tests, started before them with the world's company connected to it by
+ * the key `chave`, and closed after them, failing the file if any request it got broke the API Pix
+ * specification. Its fields are set once the file's tests run: `psp`, `ctx` (what the Pix jobs take)
+ * and `token` (the webhook's).
+ */
+export function connectedStandIn(
+  t: { ctx: TestContext; org: TestOrg; world: { company: { id: number } } },
+  chave: string,
+) {
+  const stand = {} as {
+    psp: PixStandIn;
+    ctx: { db: TestContext['database']['db']; config: TestContext['app']['config']; log: TestContext['app']['log'] };
+    token: string;
+  };
+  beforeAll(async () => {
+    stand.psp = await startPixStandIn();
+    stand.ctx = { db: t.ctx.database.db, config: t.ctx.app.config, log: t.ctx.app.log };
+    stand.token = await connectToStandIn(t.ctx, t.org, t.world.company.id, stand.psp, chave);
+  });
+  afterAll(async () => {
+    expect(stand.psp.violations()).toEqual([]);
+    await stand.psp.close();
+  });
+  return stand;
 }
 
 /** Reads until `ok` holds (a webhook's work runs after its answer); fails after a few seconds. */

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { lookupMessages } from '@ordem-certa/contracts';
 import { renderWithProviders } from '../test/render.tsx';
 import { fakeApi, renderAsUser } from '../test/fake-api.tsx';
+import { OKBR_ADDRESS } from '@ordem-certa/test-support/lookup-samples';
 import { PartyForm } from './party-form.tsx';
 
 /** OKBR saved with its name and alias, without e-mail or phone. */
@@ -114,6 +115,21 @@ describe('PartyForm (update)', () => {
   });
 });
 
+/** The saved company's form with 'Preencher pelo CNPJ' clicked, once it says what it filled. */
+async function fillSaved(party: ReturnType<typeof savedOkbr>) {
+  renderAsUser(
+    <PartyForm
+      mode="update"
+      cancelTo="/x"
+      onSubmit={vi.fn()}
+      party={party}
+      ownerPath={`/organizations/1/companies/${party.id}`}
+    />,
+  );
+  await userEvent.click(screen.getByRole('button', { name: lookupMessages.cnpjFill }));
+  expect(await screen.findByText(lookupMessages.cnpjFilled)).toBeInTheDocument();
+}
+
 describe('PartyForm: Preencher pelo CNPJ', () => {
   const OKBR = {
     cnpj: '19131243000197',
@@ -121,16 +137,7 @@ describe('PartyForm: Preencher pelo CNPJ', () => {
     alias: 'REDE PELO CONHECIMENTO LIVRE',
     email: 'contato@okbr.org.br',
     phone: '1123851939',
-    address: {
-      address: 'AVENIDA PAULISTA 37',
-      number: 37,
-      complement: 'ANDAR 4',
-      neighborhood: 'BELA VISTA',
-      city: 'São Paulo',
-      state: 'SP',
-      postalCode: '01311902',
-      ibgeCode: '3550308',
-    },
+    address: OKBR_ADDRESS,
   };
   afterEach(() => vi.unstubAllGlobals());
 
@@ -154,7 +161,7 @@ describe('PartyForm: Preencher pelo CNPJ', () => {
     expect(screen.getByLabelText('E-mail')).toHaveValue('contato@okbr.org.br');
     expect(screen.getByLabelText('Telefone')).toHaveValue('(11) 2385-1939');
     expect(
-      screen.getByText(/AVENIDA PAULISTA 37, 37, ANDAR 4 - BELA VISTA - São Paulo\/SP - CEP 01311-902/),
+      screen.getByText(/AVENIDA PAULISTA, 37, ANDAR 4 - BELA VISTA - São Paulo\/SP - CEP 01311-902/),
     ).toBeInTheDocument();
     expect(screen.getByLabelText(lookupMessages.cnpjAddressOnSave)).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -193,18 +200,8 @@ describe('PartyForm: Preencher pelo CNPJ', () => {
         body: { id: 1, ...(body as object) },
       }),
     });
-    renderAsUser(
-      <PartyForm
-        mode="update"
-        cancelTo="/x"
-        onSubmit={vi.fn()}
-        party={party}
-        ownerPath="/organizations/1/companies/5"
-      />,
-    );
-    await userEvent.click(screen.getByRole('button', { name: lookupMessages.cnpjFill }));
     // Name and alias were there: only the e-mail and phone are filled.
-    expect(await screen.findByText(lookupMessages.cnpjFilled)).toBeInTheDocument();
+    await fillSaved(party);
     expect(screen.getByLabelText('Razão Social')).toHaveValue('OKBR');
     expect(screen.getByLabelText('E-mail')).toHaveValue('contato@okbr.org.br');
     await userEvent.click(await screen.findByRole('button', { name: lookupMessages.cnpjAddressAdd }));
@@ -221,17 +218,7 @@ describe('PartyForm: Preencher pelo CNPJ', () => {
         meta: { total: 1, skip: 0, take: 1 },
       }),
     });
-    renderAsUser(
-      <PartyForm
-        mode="update"
-        cancelTo="/x"
-        onSubmit={vi.fn()}
-        party={party}
-        ownerPath="/organizations/1/companies/6"
-      />,
-    );
-    await userEvent.click(screen.getByRole('button', { name: lookupMessages.cnpjFill }));
-    expect(await screen.findByText(lookupMessages.cnpjFilled)).toBeInTheDocument();
+    await fillSaved(party);
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/companies/6/addresses'))).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByText(lookupMessages.cnpjAddressFound)).toBeNull();

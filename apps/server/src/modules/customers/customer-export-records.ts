@@ -15,6 +15,7 @@ import { schema, type Db } from '@ordem-certa/db';
 import { ERASED, ESTIMATES, inIds, iso, ORDERS, reais, type AddFile } from './customer-export-archive.ts';
 import { ERASED_DRAWING } from './customer-anonymize.service.ts';
 import { recordParts } from './customer-export-record-parts.ts';
+import { pickColumns } from '../../lib/sql.ts';
 
 const {
   addresses: ad,
@@ -28,22 +29,11 @@ const {
 export async function orderData(db: Db, organizationId: number, customerId: number, file: AddFile) {
   const rows = await db
     .select({
-      id: i.id,
-      number: i.number,
+      ...pickColumns(i, 'id', 'number', 'createdAt', 'startedAt', 'finishedAt', 'scheduledAt', 'reportedProblem'),
+      ...pickColumns(i, 'addressId', 'subtotalCents', 'discountCents', 'isPaid', 'paymentDate', 'invoiceInfo2'),
       company: co.name,
       nature: tn.name,
       status: st.label,
-      createdAt: i.createdAt,
-      startedAt: i.startedAt,
-      finishedAt: i.finishedAt,
-      scheduledAt: i.scheduledAt,
-      reportedProblem: i.reportedProblem,
-      addressId: i.addressId,
-      subtotalCents: i.subtotalCents,
-      discountCents: i.discountCents,
-      isPaid: i.isPaid,
-      paymentDate: i.paymentDate,
-      invoiceInfo2: i.invoiceInfo2,
     })
     .from(i)
     .innerJoin(co, and(eq(co.id, i.companyId), eq(co.organizationId, i.organizationId)))
@@ -63,13 +53,7 @@ export async function orderData(db: Db, organizationId: number, customerId: numb
   const s = schema.invoiceSignatures;
   const signatures = await db
     .select({
-      id: s.id,
-      invoiceId: s.invoiceId,
-      signerName: s.signerName,
-      signedAt: s.signedAt,
-      ip: s.ip,
-      userAgent: s.userAgent,
-      contentHash: s.contentHash,
+      ...pickColumns(s, 'id', 'invoiceId', 'signerName', 'signedAt', 'ip', 'userAgent', 'contentHash'),
       erased: sql<boolean>`${s.image} = ${ERASED_DRAWING}`,
     })
     .from(s)
@@ -85,13 +69,8 @@ export async function orderData(db: Db, organizationId: number, customerId: numb
   const n = schema.nfseDocuments;
   const nfse = await db
     .select({
-      invoiceId: n.invoiceId,
-      status: n.status,
+      ...pickColumns(n, 'invoiceId', 'status', 'accessKey', 'issuedAt', 'canceledAt', 'cancelReason'),
       number: n.nfseNumber,
-      accessKey: n.accessKey,
-      issuedAt: n.issuedAt,
-      canceledAt: n.canceledAt,
-      cancelReason: n.cancelReason,
     })
     .from(n)
     .where(and(eq(n.organizationId, organizationId), inIds(n.invoiceId, ids), isNotNull(n.issuedAt)))
@@ -161,14 +140,9 @@ export async function orderData(db: Db, organizationId: number, customerId: numb
 export async function estimateData(db: Db, organizationId: number, customerId: number, file: AddFile) {
   const rows = await db
     .select({
-      id: es.id,
-      number: es.number,
+      ...pickColumns(es, 'id', 'number', 'status', 'createdAt', 'subtotalCents', 'discountCents'),
       company: co.name,
       nature: tn.name,
-      status: es.status,
-      createdAt: es.createdAt,
-      subtotalCents: es.subtotalCents,
-      discountCents: es.discountCents,
     })
     .from(es)
     .innerJoin(co, and(eq(co.id, es.companyId), eq(co.organizationId, es.organizationId)))
@@ -187,16 +161,19 @@ export async function estimateData(db: Db, organizationId: number, customerId: n
   const d = schema.estimateDecisions;
   const decisions = await db
     .select({
-      id: d.id,
-      estimateId: d.estimateId,
-      decision: d.decision,
-      name: d.name,
-      reason: d.reason,
+      ...pickColumns(
+        d,
+        'id',
+        'estimateId',
+        'decision',
+        'name',
+        'reason',
+        'ip',
+        'userAgent',
+        'contentHash',
+        'decidedAt',
+      ),
       hasSignature: sql<boolean>`${d.signature} IS NOT NULL`,
-      ip: d.ip,
-      userAgent: d.userAgent,
-      contentHash: d.contentHash,
-      decidedAt: d.decidedAt,
     })
     .from(d)
     .where(and(eq(d.organizationId, organizationId), inIds(d.estimateId, ids)))

@@ -4,15 +4,8 @@ import { completeCnpj, lookupMessages, ROLE_USER } from '@ordem-certa/contracts'
 import { schema } from '@ordem-certa/db';
 import { addUser, perFile } from '../../../test/helpers.ts';
 import { startLookupStandIn, type LookupStandIn, type StandInCnpj } from '@ordem-certa/test-support/lookup-stand-in';
+import { OKBR_ADDRESS, OKBR_CNPJ, PAULISTA_ADDRESS, PAULISTA_CEP } from '@ordem-certa/test-support/lookup-samples';
 
-const PAULISTA = {
-  cep: '01310100',
-  street: 'Avenida Paulista',
-  neighborhood: 'Bela Vista',
-  city: 'São Paulo',
-  uf: 'SP',
-  ibge: '3550308',
-};
 // A town's single CEP: no street, no neighbourhood.
 const IBIUNA = { cep: '18150000', street: '', neighborhood: '', city: 'Ibiúna', uf: 'SP', ibge: '3519709' };
 // A code the list does not have for that UF: the city is matched by its name instead.
@@ -33,25 +26,14 @@ const EXTRA_CEPS = ['20040002', '80010000', '40020000', '70040010', '69005040', 
   ibge: '3519709',
 }));
 
-const OKBR = '19131243000197';
+const OKBR = OKBR_CNPJ.cnpj;
 const OKBR_ANSWER: StandInCnpj = {
-  cnpj: OKBR,
-  razao_social: 'OPEN KNOWLEDGE BRASIL',
-  nome_fantasia: 'REDE PELO CONHECIMENTO LIVRE',
+  ...OKBR_CNPJ,
   email: 'Contato@OKBR.org.br',
-  ddd_telefone_1: '1123851939',
   ddd_telefone_2: '',
-  descricao_tipo_de_logradouro: 'AVENIDA',
-  logradouro: 'PAULISTA 37',
-  numero: '37',
-  complemento: 'ANDAR 4',
-  bairro: 'BELA VISTA',
-  municipio: 'SAO PAULO',
-  uf: 'SP',
   // BrasilAPI documents the CEP as a number: the leading zero is gone.
   cep: 1311902,
   codigo_municipio: 7107,
-  codigo_municipio_ibge: 3550308,
   descricao_situacao_cadastral: 'ATIVA',
   qsa: [],
 };
@@ -95,7 +77,7 @@ let standIn: LookupStandIn;
 const lookupUrls: { cepApiUrl?: string; cepFallbackUrl?: string; cnpjApiUrl?: string } = {};
 beforeAll(async () => {
   standIn = await startLookupStandIn({
-    ceps: [PAULISTA, IBIUNA, WRONG_CODE, ...EXTRA_CEPS],
+    ceps: [PAULISTA_CEP, IBIUNA, WRONG_CODE, ...EXTRA_CEPS],
     cnpjs: [
       OKBR_ANSWER,
       NO_NUMBER_ANSWER,
@@ -131,7 +113,7 @@ async function timed(url: string) {
 describe('CEP and CNPJ lookups: access', () => {
   it('401 without a token (and nothing is asked outside)', async () => {
     const before = standIn.hits.length;
-    for (const url of [`/api/cep/${PAULISTA.cep}`, `/api/cnpj/${OKBR}`])
+    for (const url of [`/api/cep/${PAULISTA_CEP.cep}`, `/api/cnpj/${OKBR}`])
       expect((await get(url, null)).statusCode).toBe(401);
     expect(standIn.hits.length).toBe(before);
   });
@@ -163,14 +145,7 @@ describe('GET /api/cep/{cep}', () => {
     const fallback = standIn.hitsOf('brasilapiCep');
     const res = await get('/api/cep/01310-100');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      postalCode: '01310100',
-      address: 'Avenida Paulista',
-      neighborhood: 'Bela Vista',
-      city: 'São Paulo',
-      state: 'SP',
-      ibgeCode: '3550308',
-    });
+    expect(res.json()).toEqual(PAULISTA_ADDRESS);
     expect(standIn.hitsOf('viacep')).toBe(viacep + 1);
     expect(standIn.hitsOf('brasilapiCep')).toBe(fallback);
     const [kept] = await t.ctx.database.db
@@ -299,18 +274,9 @@ describe('GET /api/cnpj/{cnpj}', () => {
       alias: 'REDE PELO CONHECIMENTO LIVRE',
       email: 'contato@okbr.org.br',
       phone: '(11) 2385-1939',
-      address: {
-        // The number the record repeats after the street's name is said once.
-        address: 'AVENIDA PAULISTA',
-        number: 37,
-        complement: 'ANDAR 4',
-        neighborhood: 'BELA VISTA',
-        // The city as IBGE's list names it, found by the code.
-        city: 'São Paulo',
-        state: 'SP',
-        postalCode: '01311902',
-        ibgeCode: '3550308',
-      },
+      // The number the record repeats after the street's name is said once; the city as IBGE's list
+      // names it, found by the code.
+      address: OKBR_ADDRESS,
     });
     expect(standIn.hitsOf('brasilapiCnpj')).toBe(1);
     standIn.modes.brasilapiCnpj = 'down';

@@ -9,7 +9,8 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { partySearch } from '../../core/registers/parties.ts';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { pickColumns } from '../../lib/sql.ts';
 
 // 'Notas fiscais': every NFS-e of the organization with its status, month, customer and number
 // filters, the totals of the standing ones, and the same rows as CSV.
@@ -47,22 +48,13 @@ function where(organizationId: number, f: Filters): SQL {
 async function rows(db: Db, organizationId: number, f: Filters, limit: number, offset: number): Promise<NfseListRow[]> {
   const found = await db
     .select({
-      id: d.id,
-      invoiceId: d.invoiceId,
+      ...pickColumns(d, 'id', 'invoiceId', 'accessKey', 'status', 'environment', 'issWithheld'),
+      ...pickColumns(d, 'serviceCents', 'discountCents', 'issCents', 'withheldCents', 'netCents'),
       invoiceNumber: i.number,
       number: d.nfseNumber,
-      accessKey: d.accessKey,
-      status: d.status,
-      environment: d.environment,
       at: sql<Date | string>`${at}`,
       customerName: c.name,
       companyName: co.name,
-      serviceCents: d.serviceCents,
-      discountCents: d.discountCents,
-      issCents: d.issCents,
-      issWithheld: d.issWithheld,
-      withheldCents: d.withheldCents,
-      netCents: d.netCents,
       replacesNumber: replaced.nfseNumber,
     })
     .from(d)
@@ -74,28 +66,22 @@ async function rows(db: Db, organizationId: number, f: Filters, limit: number, o
     .orderBy(desc(at), desc(d.id))
     .limit(limit)
     .offset(offset);
-  return found.map((r) => {
-    const service = (r.serviceCents ?? 0) - r.discountCents;
+  return found.map(({ serviceCents, discountCents, issCents, withheldCents, netCents, ...r }) => {
+    const service = (serviceCents ?? 0) - discountCents;
     return {
-      id: r.id,
-      invoiceId: r.invoiceId,
-      invoiceNumber: r.invoiceNumber,
-      number: r.number,
-      accessKey: r.accessKey,
-      status: r.status,
-      environment: r.environment,
+      ...r,
       at: new Date(r.at).toISOString(),
-      customerName: r.customerName,
-      companyName: r.companyName,
       service: fromCents(service),
-      iss: r.issCents === null ? null : fromCents(r.issCents),
-      issWithheld: r.issWithheld,
-      withheld: fromCents(r.withheldCents),
-      net: fromCents(r.netCents ?? service),
-      replacesNumber: r.replacesNumber,
+      iss: issCents === null ? null : fromCents(issCents),
+      withheld: fromCents(withheldCents),
+      net: fromCents(netCents ?? service),
     };
   });
 }
+
+/** The sum of cents of the standing (issued) notes, 0 when there are none. */
+const issuedSum = (cents: SQL | AnyPgColumn) =>
+  sql<string>`coalesce(sum(${cents}) FILTER (WHERE ${d.status} = 'issued'), 0)`;
 
 /** GET nfse: a page, the count the filters match and the totals of the standing (issued) ones among them. */
 export async function listNfse(db: Db, organizationId: number, q: Partial<NfseListParams>): Promise<NfseListResponse> {
@@ -104,10 +90,10 @@ export async function listNfse(db: Db, organizationId: number, q: Partial<NfseLi
     .select({
       count: sql<number>`count(*)::int`,
       issued: sql<number>`count(*) FILTER (WHERE ${d.status} = 'issued')::int`,
-      service: sql<string>`coalesce(sum(coalesce(${d.serviceCents}, 0) - ${d.discountCents}) FILTER (WHERE ${d.status} = 'issued'), 0)`,
-      iss: sql<string>`coalesce(sum(${d.issCents}) FILTER (WHERE ${d.status} = 'issued'), 0)`,
-      withheld: sql<string>`coalesce(sum(${d.withheldCents}) FILTER (WHERE ${d.status} = 'issued'), 0)`,
-      net: sql<string>`coalesce(sum(coalesce(${d.netCents}, coalesce(${d.serviceCents}, 0) - ${d.discountCents})) FILTER (WHERE ${d.status} = 'issued'), 0)`,
+      service: issuedSum(sql`coalesce(${d.serviceCents}, 0) - ${d.discountCents}`),
+      iss: issuedSum(d.issCents),
+      withheld: issuedSum(d.withheldCents),
+      net: issuedSum(sql`coalesce(${d.netCents}, coalesce(${d.serviceCents}, 0) - ${d.discountCents})`),
     })
     .from(d)
     .innerJoin(i, eq(i.id, d.invoiceId))

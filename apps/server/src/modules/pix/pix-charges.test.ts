@@ -1,34 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { InvoiceState, readBrCode } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { startPixStandIn, type PixStandIn } from '@ordem-certa/test-support/pix-psp-stand-in';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
-import { connectToStandIn, until } from '../../../test/pix-fixtures.ts';
+import { connectedStandIn, until } from '../../../test/pix-fixtures.ts';
 import { syncQueuedCharges } from './charge-job.ts';
 import { reconcilePix } from './reconcile-job.ts';
 import { recordPix, receiveWebhook } from './pix-received.service.ts';
-import type { PixContext } from './pix-psp.service.ts';
 
 // The order's charge follows it at the PSP (made, revised, withdrawn) through the queue the writes fill
 // and the job that empties it; a Pix becomes one payment whoever reports it (webhook, reconciliation,
 // twice, at once), only once the PSP confirms it; forged reports record nothing.
 const t = worldPerFile({ config: { appUrl: 'https://oficina.example.com.br' } });
-let psp: PixStandIn;
-let ctx: PixContext;
-let token: string;
 const chave = 'financeiro@charges.com.br';
-
-beforeAll(async () => {
-  psp = await startPixStandIn();
-  ctx = { db: t.ctx.database.db, config: t.ctx.app.config, log: t.ctx.app.log };
-  token = await connectToStandIn(t.ctx, t.org, t.world.company.id, psp, chave);
-});
-afterAll(async () => {
-  expect(psp.violations()).toEqual([]);
-  await psp.close();
-});
+const stand = connectedStandIn(t, chave);
 
 const charges = (invoiceId: number) =>
   t.ctx.database.db
@@ -40,7 +26,7 @@ const payments = (invoiceId: number) =>
   t.ctx.database.db.select().from(schema.invoicePayments).where(eq(schema.invoicePayments.invoiceId, invoiceId));
 const order = async (id: number) =>
   (await t.world.admin('GET', `/${id}`)).json() as { total: number; isPaid: boolean; signUrl: string };
-const webhook = (pix: unknown[], as = token) =>
+const webhook = (pix: unknown[], as = stand.token) =>
   t.ctx.app.inject({ method: 'POST', url: `/api/pix/webhook/${as}/pix`, payload: { pix } });
 
 async function chargedOrder(quantity = 2) {
@@ -49,7 +35,7 @@ async function chargedOrder(quantity = 2) {
     201,
   );
   await t.world.moveTo(id, InvoiceState.Wip);
-  await syncQueuedCharges(ctx);
+  await syncQueuedCharges(stand.ctx);
   const [charge] = (await charges(id)).filter((c) => c.status === 'ATIVA');
   return { id, number, charge: charge! };
 }
@@ -59,7 +45,7 @@ describe('the charge follows the order', () => {
     const { id, number, charge } = await chargedOrder();
     expect(charge).toMatchObject({ kind: 'cob', amountCents: 36000, status: 'ATIVA' });
     expect(charge.txid).toMatch(new RegExp(`^OS${number}[A-Za-z0-9]+$`));
-    const atPsp = psp.state.charge('cob', charge.txid)!;
+    const atPsp = stand.psp.state.charge('cob', charge.txid)!;
     expect(atPsp.body).toMatchObject({
       valor: { original: '360.00' },
       chave,
@@ -81,23 +67,23 @@ describe('the charge follows the order', () => {
     expect(
       (await t.world.admin('POST', `/${id}/services`, { service: t.world.service.id, quantity: 1 })).statusCode,
     ).toBe(201);
-    await syncQueuedCharges(ctx);
+    await syncQueuedCharges(stand.ctx);
     expect((await charges(id)).map((c) => [c.txid, c.amountCents, c.status])).toEqual([[charge.txid, 54000, 'ATIVA']]);
-    expect(psp.state.charge('cob', charge.txid)!.revisao).toBe(1);
+    expect(stand.psp.state.charge('cob', charge.txid)!.revisao).toBe(1);
     await t.world.moveTo(id, InvoiceState.Canceled);
-    await syncQueuedCharges(ctx);
+    await syncQueuedCharges(stand.ctx);
     expect((await charges(id))[0]!.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
-    expect(psp.state.charge('cob', charge.txid)!.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect(stand.psp.state.charge('cob', charge.txid)!.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
   });
 
   it('a PSP that fails or does not answer never blocks the order; the charge is made when it is back', async () => {
-    psp.failNext(20, 500);
+    stand.psp.failNext(20, 500);
     const { id } = await t.world.createInvoice();
     expect(
       (await t.world.admin('POST', `/${id}/services`, { service: t.world.service.id, quantity: 1 })).statusCode,
     ).toBe(201);
     await t.world.moveTo(id, InvoiceState.Wip);
-    await syncQueuedCharges(ctx, id);
+    await syncQueuedCharges(stand.ctx, id);
     const [queued] = await t.ctx.database.db
       .select()
       .from(schema.pixChargeQueue)
@@ -116,14 +102,14 @@ async function syncAfterFailures(id: number) {
     .update(schema.pixChargeQueue)
     .set({ nextAttemptAt: new Date(0) })
     .where(eq(schema.pixChargeQueue.invoiceId, id));
-  await syncQueuedCharges(ctx, id);
+  await syncQueuedCharges(stand.ctx, id);
   return (await charges(id)).some((c) => c.status === 'ATIVA');
 }
 
 describe('a Pix becomes one payment, once the PSP confirms it', () => {
   it('webhook → paid: one payment, method pix, on the day of its horario in the organization’s zone', async () => {
     const { id, charge } = await chargedOrder(1);
-    const pix = await psp.pay(charge.txid, { notify: false, horario: new Date('2031-05-02T02:30:00Z') });
+    const pix = await stand.psp.pay(charge.txid, { notify: false, horario: new Date('2031-05-02T02:30:00Z') });
     const res = await webhook([pix]);
     expect(res.statusCode).toBe(200);
     const [paid] = await until(
@@ -142,31 +128,31 @@ describe('a Pix becomes one payment, once the PSP confirms it', () => {
     // The same webhook again, and two instances recording it at once: still one payment.
     await webhook([pix]);
     await Promise.all([
-      recordPix(ctx, {
+      recordPix(stand.ctx, {
         organizationId: t.org.organization.id,
         companyId: t.world.company.id,
         pix: pix!,
         source: 'webhook',
       }),
-      recordPix(ctx, {
+      recordPix(stand.ctx, {
         organizationId: t.org.organization.id,
         companyId: t.world.company.id,
         pix: pix!,
         source: 'reconciliation',
       }),
     ]);
-    await receiveWebhook(ctx, token, [pix!]);
+    await receiveWebhook(stand.ctx, stand.token, [pix!]);
     expect(await payments(id)).toHaveLength(1);
   });
 
   it('forged webhooks record nothing: unknown endToEndId, unknown txid, another amount, another company’s token', async () => {
     const { id, charge } = await chargedOrder(1);
-    const pix = (await psp.pay(charge.txid, { notify: false }))!;
+    const pix = (await stand.psp.pay(charge.txid, { notify: false }))!;
     const fakeE2e = `E00000000${randomBytes(16).toString('hex').slice(0, 23)}`;
-    await receiveWebhook(ctx, token, [{ ...pix, endToEndId: fakeE2e }]);
-    await receiveWebhook(ctx, token, [{ ...pix, valor: '1.00' }]);
-    await receiveWebhook(ctx, token, [{ ...pix, txid: 'OS999999xxxxxxxxxxxxxxxxxxxxxx' }]);
-    await receiveWebhook(ctx, 'a'.repeat(43), [pix]);
+    await receiveWebhook(stand.ctx, stand.token, [{ ...pix, endToEndId: fakeE2e }]);
+    await receiveWebhook(stand.ctx, stand.token, [{ ...pix, valor: '1.00' }]);
+    await receiveWebhook(stand.ctx, stand.token, [{ ...pix, txid: 'OS999999xxxxxxxxxxxxxxxxxxxxxx' }]);
+    await receiveWebhook(stand.ctx, 'a'.repeat(43), [pix]);
     expect((await webhook([pix], 'b'.repeat(43))).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
     expect(await payments(id)).toHaveLength(0);
@@ -180,12 +166,12 @@ describe('a Pix becomes one payment, once the PSP confirms it', () => {
 
   it('a missed webhook is found by the reconciliation; a webhook racing it still makes one payment', async () => {
     const missed = await chargedOrder(1);
-    await psp.pay(missed.charge.txid, { notify: false });
+    await stand.psp.pay(missed.charge.txid, { notify: false });
     const raced = await chargedOrder(1);
-    const pix = (await psp.pay(raced.charge.txid, { notify: false }))!;
+    const pix = (await stand.psp.pay(raced.charge.txid, { notify: false }))!;
     // A Pix with a txid no charge of ours has: 'Pix não identificado'.
-    const stranger = psp.state.receive({ txid: 'ZZ' + 'x'.repeat(28), valor: '12.34', chave });
-    await Promise.all([reconcilePix(ctx), receiveWebhook(ctx, token, [pix])]);
+    const stranger = stand.psp.state.receive({ txid: 'ZZ' + 'x'.repeat(28), valor: '12.34', chave });
+    await Promise.all([reconcilePix(stand.ctx), receiveWebhook(stand.ctx, stand.token, [pix])]);
     expect(await payments(missed.id)).toHaveLength(1);
     expect(await payments(raced.id)).toHaveLength(1);
     const [unknown] = await t.ctx.database.db
@@ -199,7 +185,7 @@ describe('a Pix becomes one payment, once the PSP confirms it', () => {
       );
     expect(unknown).toMatchObject({ invoiceId: null, paymentId: null, amountCents: 1234, source: 'reconciliation' });
     // Read again: nothing new.
-    await reconcilePix(ctx, new Date(Date.now() + 601_000));
+    await reconcilePix(stand.ctx, new Date(Date.now() + 601_000));
     expect(await payments(missed.id)).toHaveLength(1);
   });
 });

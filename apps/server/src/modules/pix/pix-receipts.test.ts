@@ -5,31 +5,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { InvoiceState } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { startPixStandIn, type PixStandIn } from '@ordem-certa/test-support/pix-psp-stand-in';
 import { createMailer } from '../../lib/mailer.ts';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
-import { connectToStandIn, payActiveCharge } from '../../../test/pix-fixtures.ts';
+import { connectedStandIn, payActiveCharge } from '../../../test/pix-fixtures.ts';
 import { syncQueuedCharges } from './charge-job.ts';
 import { sendQueuedReceipts } from './pix-receipts.ts';
-import type { PixContext } from './pix-psp.service.ts';
 
 // A Pix that pays an order queues the customer's receipt in the payment's own transaction (a row of the
 // order's 'E-mails enviados' waiting with its HTML); the job sends it once and journals the outcome.
 const t = worldPerFile({ config: { appUrl: 'https://oficina.example.com.br' } });
-let psp: PixStandIn;
-let ctx: PixContext;
-let token: string;
+const stand = connectedStandIn(t, 'recibos@pix.com.br');
 let outbox: string;
 
 beforeAll(async () => {
-  psp = await startPixStandIn();
-  ctx = { db: t.ctx.database.db, config: t.ctx.app.config, log: t.ctx.app.log };
-  token = await connectToStandIn(t.ctx, t.org, t.world.company.id, psp, 'recibos@pix.com.br');
   outbox = await mkdtemp(join(tmpdir(), 'pix-receipts-'));
 });
 afterAll(async () => {
-  expect(psp.violations()).toEqual([]);
-  await psp.close();
   await rm(outbox, { recursive: true, force: true });
 });
 
@@ -44,8 +35,8 @@ async function paidByPix(customerEmail: string | null) {
   const { id, number } = await t.world.createInvoice();
   await t.world.admin('POST', `/${id}/services`, { service: t.world.service.id, quantity: 1 });
   await t.world.moveTo(id, InvoiceState.Wip);
-  await syncQueuedCharges(ctx);
-  const { pix } = await payActiveCharge(t.ctx, psp, token, id);
+  await syncQueuedCharges(stand.ctx);
+  const { pix } = await payActiveCharge(t.ctx, stand.psp, stand.token, id);
   return { id, number, pix };
 }
 
@@ -62,9 +53,9 @@ describe("the customer's receipt of a Pix", () => {
     expect(queued!.queuedHtml).toContain(pix.endToEndId);
     const mail = { mailer: createMailer({ outboxDir: outbox }), mailFrom: 'financeiro@oficina.com.br' };
     // Two instances at once: one sends it.
-    const [a, b] = await Promise.all([sendQueuedReceipts(ctx, mail), sendQueuedReceipts(ctx, mail)]);
+    const [a, b] = await Promise.all([sendQueuedReceipts(stand.ctx, mail), sendQueuedReceipts(stand.ctx, mail)]);
     expect(a + b).toBe(1);
-    expect(await sendQueuedReceipts(ctx, mail)).toBe(0);
+    expect(await sendQueuedReceipts(stand.ctx, mail)).toBe(0);
     const [sent] = await emails(id);
     expect(sent).toMatchObject({ status: 'written', queuedHtml: null, error: null });
     const eml = await readFile(join(outbox, sent!.outboxFile!), 'utf8');

@@ -1,34 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { InvoiceState, pixRefundMessages } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { startPixStandIn, type PixStandIn } from '@ordem-certa/test-support/pix-psp-stand-in';
 import { pixView, type StoredPix } from '@ordem-certa/test-support/pix-psp-stand-in/state';
 import { perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
-import { connectToStandIn, payActiveCharge, until } from '../../../test/pix-fixtures.ts';
+import { connectedStandIn, payActiveCharge, until } from '../../../test/pix-fixtures.ts';
 import { syncQueuedCharges } from './charge-job.ts';
 import { reconcilePix } from './reconcile-job.ts';
-import type { PixContext } from './pix-psp.service.ts';
 
 // 'Devolver' on a Pix payment: the PSP is asked (PUT /pix/{e2eid}/devolucao/{id}) for at most what the
 // Pix paid and was not yet given back; the payment is reduced (or removed) only once the PSP says
 // DEVOLVIDO, and only once, whether the webhook or the reconciliation brings the news, however often.
 const t = perFile({ app: { config: { appUrl: 'https://oficina.example.com.br' } }, other: true, world: invoiceWorld });
-let psp: PixStandIn;
-let ctx: PixContext;
-let token: string;
-const chave = 'financeiro@devolucoes.com.br';
-
-beforeAll(async () => {
-  psp = await startPixStandIn();
-  ctx = { db: t.ctx.database.db, config: t.ctx.app.config, log: t.ctx.app.log };
-  token = await connectToStandIn(t.ctx, t.org, t.world.company.id, psp, chave);
-});
-afterAll(async () => {
-  expect(psp.violations()).toEqual([]);
-  await psp.close();
-});
+const stand = connectedStandIn(t, 'financeiro@devolucoes.com.br');
 
 const payments = (invoiceId: number) =>
   t.ctx.database.db.select().from(schema.invoicePayments).where(eq(schema.invoicePayments.invoiceId, invoiceId));
@@ -46,8 +31,8 @@ const refund = (id: number, paymentId: number, payload: object, headers = t.org.
   });
 /** The PSP's webhook call (the app is not listening: its address is a name, so the call is injected). */
 const webhook = (pix: StoredPix[]) =>
-  t.ctx.app.inject({ method: 'POST', url: `/api/pix/webhook/${token}/pix`, payload: { pix: pix.map(pixView) } });
-const refundsAtPsp = (e2eid: string) => psp.state.received.find((p) => p.endToEndId === e2eid)!.devolucoes;
+  t.ctx.app.inject({ method: 'POST', url: `/api/pix/webhook/${stand.token}/pix`, payload: { pix: pix.map(pixView) } });
+const refundsAtPsp = (e2eid: string) => stand.psp.state.received.find((p) => p.endToEndId === e2eid)!.devolucoes;
 
 /** An order of `quantity` × R$ 180,00 paid by its Pix charge (told by the webhook). */
 async function paidByPix(quantity: number) {
@@ -56,8 +41,8 @@ async function paidByPix(quantity: number) {
     201,
   );
   await t.world.moveTo(id, InvoiceState.Wip);
-  await syncQueuedCharges(ctx);
-  return { id, ...(await payActiveCharge(t.ctx, psp, token, id)) };
+  await syncQueuedCharges(stand.ctx);
+  return { id, ...(await payActiveCharge(t.ctx, stand.psp, stand.token, id)) };
 }
 
 describe('Devolver a Pix payment', () => {
@@ -107,17 +92,17 @@ describe('Devolver a Pix payment', () => {
     const [atPsp] = refundsAtPsp(pix.endToEndId);
     expect(atPsp).toMatchObject({ valor: '60.00', status: 'EM_PROCESSAMENTO' });
     // Still processing: the money was not given back yet, nothing changes.
-    await reconcilePix(ctx);
+    await reconcilePix(stand.ctx);
     expect((await payments(id))[0]!.amountCents).toBe(36000);
     // The PSP settles it and tells the webhook; the webhook again, and the reconciliation: reduced once.
-    const settled = psp.state.settleRefunds();
+    const settled = stand.psp.state.settleRefunds();
     await webhook(settled);
     await until(
       async () => (await payments(id))[0]!.amountCents,
       (c) => c === 30000,
     );
     await webhook(settled);
-    await reconcilePix(ctx, new Date(Date.now() + 601_000));
+    await reconcilePix(stand.ctx, new Date(Date.now() + 601_000));
     expect((await payments(id)).map((p) => p.amountCents)).toEqual([30000]);
     expect(await isPaid(id)).toBe(false);
     const after = await pixPayments(id);
@@ -143,8 +128,8 @@ describe('Devolver a Pix payment', () => {
       pixRefundMessages.amountOver(300),
     ]);
     expect((await refund(id, paymentId, { amount: 300 })).statusCode).toBe(200);
-    psp.state.settleRefunds();
-    await reconcilePix(ctx, new Date(Date.now() + 602_000));
+    stand.psp.state.settleRefunds();
+    await reconcilePix(stand.ctx, new Date(Date.now() + 602_000));
     expect(await payments(id)).toEqual([]);
     expect((await pixPayments(id)).data[0]).toMatchObject({ paymentId: null, refundable: 0 });
     expect(refundsAtPsp(pix.endToEndId).map((d) => [d.valor, d.status])).toEqual([
@@ -155,7 +140,7 @@ describe('Devolver a Pix payment', () => {
 
   it('a PSP that does not answer keeps the refund; the reconciliation asks again with the same id, once', async () => {
     const { id, pix, paymentId } = await paidByPix(1);
-    psp.failNext(4, 503);
+    stand.psp.failNext(4, 503);
     const asked = await refund(id, paymentId, { amount: 180 });
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json().data[0].refunds).toMatchObject([{ status: 'creating', error: expect.stringContaining('503') }]);
@@ -165,10 +150,10 @@ describe('Devolver a Pix payment', () => {
       pixRefundMessages.amountOver(0),
     ]);
     // What is left of the failures goes to the next rounds' reads; a round that reads asks for the refund.
-    for (let round = 0; round < 4 && !refundsAtPsp(pix.endToEndId).length; round++) await reconcilePix(ctx);
-    await reconcilePix(ctx, new Date(Date.now() + 603_000));
+    for (let round = 0; round < 4 && !refundsAtPsp(pix.endToEndId).length; round++) await reconcilePix(stand.ctx);
+    await reconcilePix(stand.ctx, new Date(Date.now() + 603_000));
     expect(refundsAtPsp(pix.endToEndId)).toMatchObject([{ valor: '180.00', status: 'EM_PROCESSAMENTO' }]);
-    await webhook(psp.state.settleRefunds());
+    await webhook(stand.psp.state.settleRefunds());
     await until(
       () => payments(id),
       (p) => p.length === 0,

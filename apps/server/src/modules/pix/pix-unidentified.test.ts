@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { InvoiceState } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
-import { startPixStandIn, type PixStandIn } from '@ordem-certa/test-support/pix-psp-stand-in';
 import { pixView } from '@ordem-certa/test-support/pix-psp-stand-in/state';
 import { addCompany, perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
-import { connectToStandIn, until } from '../../../test/pix-fixtures.ts';
+import { connectedStandIn, until } from '../../../test/pix-fixtures.ts';
 
 // 'Pix não identificados': a Pix paid to the company's key with no charge of ours is kept (once the PSP
 // vouches for it), listed for the admins, and attached by one of them to an order or one of its
 // instalments, becoming its payment once.
 const t = perFile({ app: { config: { appUrl: 'https://oficina.example.com.br' } }, other: true, world: invoiceWorld });
-let psp: PixStandIn;
-let token: string;
 const chave = 'caixa@naoidentificado.com.br';
-
-beforeAll(async () => {
-  psp = await startPixStandIn();
-  token = await connectToStandIn(t.ctx, t.org, t.world.company.id, psp, chave);
-});
-afterAll(async () => {
-  expect(psp.violations()).toEqual([]);
-  await psp.close();
-});
+const stand = connectedStandIn(t, chave);
 
 const base = (orgId = t.org.organization.id) => `/api/organizations/${orgId}/pix/unidentified`;
 const list = (q = '', headers = t.org.as(t.org.admin.token)) => t.ctx.app.inject({ url: `${base()}${q}`, headers });
@@ -32,10 +21,10 @@ const attach = (id: number, payload: object, headers = t.org.as(t.org.admin.toke
 
 /** A Pix paid straight to the key (no txid), told by the webhook; answers its row once it is kept. */
 async function received(valor: string, infoPagador: string) {
-  const pix = psp.state.receive({ valor, chave, infoPagador });
+  const pix = stand.psp.state.receive({ valor, chave, infoPagador });
   const hook = await t.ctx.app.inject({
     method: 'POST',
-    url: `/api/pix/webhook/${token}/pix`,
+    url: `/api/pix/webhook/${stand.token}/pix`,
     payload: { pix: [pixView(pix)] },
   });
   expect(hook.statusCode).toBe(200);

@@ -10,6 +10,7 @@ import {
 import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../core/access/access.ts';
 import { invalid } from '../../lib/errors.ts';
+import { pickColumns } from '../../lib/sql.ts';
 import { eventIsOn } from './connection.ts';
 import { queueText, replyWindow } from './outbox.ts';
 
@@ -27,22 +28,10 @@ async function page(db: Db, where: SQL, q: ListQuery) {
   const [rows, [count]] = await Promise.all([
     db
       .select({
-        id: cm.id,
-        direction: cm.direction,
-        channel: cm.channel,
-        kind: cm.kind,
-        event: cm.event,
-        body: cm.body,
-        status: cm.status,
-        errorCode: cm.errorCode,
-        errorReason: cm.errorReason,
-        invoiceId: cm.invoiceId,
+        ...pickColumns(cm, 'id', 'direction', 'channel', 'kind', 'event', 'body', 'status', 'errorCode', 'errorReason'),
+        ...pickColumns(cm, 'invoiceId', 'createdAt', 'sentAt', 'deliveredAt', 'readAt'),
         invoiceNumber: i.number,
         author: u.name,
-        createdAt: cm.createdAt,
-        sentAt: cm.sentAt,
-        deliveredAt: cm.deliveredAt,
-        readAt: cm.readAt,
       })
       .from(cm)
       .leftJoin(i, and(eq(i.organizationId, cm.organizationId), eq(i.id, cm.invoiceId)))

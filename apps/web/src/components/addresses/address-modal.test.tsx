@@ -4,17 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { lookupMessages, messages } from '@ordem-certa/contracts';
 import { clientEffects } from '../../lib/api-client.ts';
 import { fakeApi, renderAsUser } from '../../test/fake-api.tsx';
+import { PAULISTA_ADDRESS } from '@ordem-certa/test-support/lookup-samples';
 import { AddressModal } from './address-modal.tsx';
 
 const OWNER = '/organizations/1/customers/7';
-const PAULISTA = {
-  postalCode: '01310100',
-  address: 'Avenida Paulista',
-  neighborhood: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-  ibgeCode: '3550308',
-};
+const PAULISTA = PAULISTA_ADDRESS;
 
 const renderModal = () =>
   renderAsUser(<AddressModal ownerPath={OWNER} addressId={null} show onHide={() => undefined} />);

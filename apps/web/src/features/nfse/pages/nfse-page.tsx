@@ -2,7 +2,8 @@ import { Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { can, messages, nfseStatusLabels, type NfseListRow, type NfseStatusValue } from '@ordem-certa/contracts';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
+import { TableOrCards } from '../../../components/table-or-cards.tsx';
 import { FilterPopover } from '../../../components/filter-popover.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusTabs } from '../../../components/status-tabs.tsx';
@@ -191,19 +192,16 @@ export function NfsePage() {
         </div>
       )}
       <div className="card-list">
-        <div className="d-none d-md-block">
-          <DataTable
-            columns={columns}
-            rows={list.data?.data}
-            rowKey={(r) => r.id}
-            isLoading={list.isPending}
-            emptyText="Nenhuma NFS-e"
-          />
-        </div>
         {/* On a phone each note is a card: nine columns do not fit 375 px. */}
-        <ul className="list-unstyled mb-0 d-md-none" aria-label="Notas fiscais">
-          {list.data?.data.map((r) => (
-            <li key={r.id} className="receivable-card">
+        <TableOrCards
+          columns={columns}
+          rows={list.data?.data}
+          rowKey={(r) => r.id}
+          isLoading={list.isPending}
+          emptyText="Nenhuma NFS-e"
+          label="Notas fiscais"
+          renderCard={(r) => (
+            <>
               <div className="money-line">
                 <span>
                   NFS-e {r.number ?? '—'} · <Link to={`/invoices/${r.invoiceId}/edit`}>OS {r.invoiceNumber}</Link>
@@ -218,12 +216,9 @@ export function NfsePage() {
               <div className="mt-1">
                 <StatusBadge row={r} />
               </div>
-            </li>
-          ))}
-          {list.data && list.data.data.length === 0 && (
-            <li className="text-center text-body-secondary py-4">Nenhuma NFS-e</li>
+            </>
           )}
-        </ul>
+        />
         <PaginationBar meta={meta} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} />
       </div>
       {/* Who gets the month's files is the fiscal setup's, not every reader's. */}

@@ -3,7 +3,8 @@ import { Button } from 'react-bootstrap';
 import { can, type PixUnidentified } from '@ordem-certa/contracts';
 import { useViewer } from '../../../lib/auth.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
+import { TableOrCards } from '../../../components/table-or-cards.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useListFilter } from '../../../components/paged-table.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
@@ -72,19 +73,16 @@ export function UnidentifiedPixPage() {
             placeholder="Mensagem do pagador, empresa ou identificação"
           />
         </div>
-        <div className="d-none d-md-block">
-          <DataTable
-            columns={cols}
-            rows={list.data?.data}
-            rowKey={(r) => r.id}
-            isLoading={list.isPending}
-            emptyText={empty}
-          />
-        </div>
         {/* On a phone each Pix is a card: six columns do not fit 375 px. */}
-        <ul className="list-unstyled mb-0 d-md-none" aria-label="Pix não identificados">
-          {list.data?.data.map((r) => (
-            <li key={r.id} className="receivable-card">
+        <TableOrCards
+          columns={cols}
+          rows={list.data?.data}
+          rowKey={(r) => r.id}
+          isLoading={list.isPending}
+          emptyText={empty}
+          label="Pix não identificados"
+          renderCard={(r) => (
+            <>
               <div className="money-line">
                 <span>{formatDateTime(r.paidAt)}</span>
                 <strong>{formatMoney(r.amount)}</strong>
@@ -95,12 +93,9 @@ export function UnidentifiedPixPage() {
                 <span className="small text-body-secondary text-break">{r.endToEndId}</span>
                 {cols.at(-1)!.cell(r)}
               </div>
-            </li>
-          ))}
-          {list.data && list.data.data.length === 0 && (
-            <li className="text-center text-body-secondary py-4">{empty}</li>
+            </>
           )}
-        </ul>
+        />
         <PaginationBar meta={list.data?.meta} onChange={onPage} />
       </div>
       <AttachPixModal pix={attaching} onHide={() => setAttaching(null)} />
