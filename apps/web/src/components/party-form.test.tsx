@@ -16,6 +16,7 @@ const savedOkbr = (id: number) => ({
   email: null,
   phone: null,
   phoneE164: null,
+        version: 1,
 });
 
 describe('PartyForm (create)', () => {
@@ -45,6 +46,7 @@ describe('PartyForm (create)', () => {
         email: null,
         phone: null,
         phoneE164: null,
+        version: 1,
       },
       expect.anything(),
     );
@@ -88,6 +90,7 @@ describe('PartyForm (update)', () => {
           email: null,
           phone: null,
           phoneE164: null,
+        version: 1,
         }}
       />,
     );
