@@ -16,7 +16,7 @@ const savedOkbr = (id: number) => ({
   email: null,
   phone: null,
   phoneE164: null,
-        version: 1,
+  version: 1,
 });
 
 describe('PartyForm (create)', () => {
@@ -46,7 +46,6 @@ describe('PartyForm (create)', () => {
         email: null,
         phone: null,
         phoneE164: null,
-        version: 1,
       },
       expect.anything(),
     );
@@ -90,7 +89,7 @@ describe('PartyForm (update)', () => {
           email: null,
           phone: null,
           phoneE164: null,
-        version: 1,
+          version: 1,
         }}
       />,
     );
@@ -110,6 +109,8 @@ describe('PartyForm (update)', () => {
           email: null,
           phone: '(11) 3456-7890',
           phoneE164: '+551134567890',
+          // The version the record was loaded with goes back with the edit.
+          version: 1,
         },
         expect.anything(),
       ),
