@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export * from './record-version-labels.ts';
-
 /**
  * A record's version, in its detail: a number the database raises at every change of the row. A form
  * sends back the one it was loaded with.

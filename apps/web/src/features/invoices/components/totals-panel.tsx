@@ -97,6 +97,8 @@ function DiscountForm({
   onDone(): void;
 }) {
   const save = useSaveDiscount(invoiceId);
+  // The version the form opened at stays its baseline while it is open.
+  const [opened] = useState({ version, loaded });
   const versioned = useVersionedSave({
     fields: [{ name: 'discount', label: 'Desconto', format: (v) => formatMoney(Number(v ?? 0)) }],
     write: (body: { discount: number }) => save.mutateAsync(body),
@@ -119,7 +121,7 @@ function DiscountForm({
   });
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await versioned.save(body, { discount: loaded }, version);
+      await versioned.save(body, { discount: opened.loaded }, opened.version);
     } catch (err) {
       applyServerErrors(err, setError, messages.requestFailed);
     }

@@ -133,11 +133,16 @@ function VisitForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone(): void
   const queryClient = useQueryClient();
   const orgPath = useOrgPath();
   const addresses = useCustomerAddresses(invoice.customerId, true);
-  const loaded = {
-    reportedProblem: invoice.reportedProblem ?? '',
-    scheduledAt: invoice.scheduledAt,
-    address: invoice.address?.id ?? null,
-  };
+  // What the dialog opened with, and its version: the baseline of this edit, even if the order is read
+  // again behind the dialog meanwhile.
+  const [{ loaded, version }] = useState(() => ({
+    loaded: {
+      reportedProblem: invoice.reportedProblem ?? '',
+      scheduledAt: invoice.scheduledAt,
+      address: invoice.address?.id ?? null,
+    },
+    version: invoice.version,
+  }));
   const { control, register, handleSubmit, setError, formState } = useContractForm(visitSchema, {
     defaultValues: loaded,
   });
@@ -158,7 +163,7 @@ function VisitForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone(): void
   // Only what the user changed is sent: a field left alone keeps what someone else saved meanwhile.
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await versioned.save(changedOnly(body, dirtyFields), loaded, invoice.version);
+      await versioned.save(changedOnly(body, dirtyFields), loaded, version);
     } catch (err) {
       applyServerErrors(err, setError, messages.requestFailed);
     }
