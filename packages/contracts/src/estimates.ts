@@ -3,6 +3,7 @@ import { customerDecision, estimateShare } from './estimate-sharing.ts';
 import { businessDateTime, idParam, listQuery, listResponse, money, orgParam } from './common.ts';
 import { anyQuantity, wholeQuantity } from './unit-schemas.ts';
 import { recordHeadFields, recordTag, serviceLineFields, productLineFields, equipmentLineFields } from './records.ts';
+import { loadedVersion, recordVersion } from './record-versions.ts';
 
 /** Estimate status values (stored): Draft 0, Wip 1, Completed 10 (approved), Canceled -1. */
 export const EstimateStatus = { Draft: 0, Wip: 1, Completed: 10, Canceled: -1 } as const;
@@ -155,6 +156,8 @@ export const estimateDetail = z.object({
   ...recordHeadFields,
   status: z.number().int(),
   updatedAt: z.string(),
+  /** The row's version: the screen sends it back with its writes (409 when the estimate changed meanwhile). */
+  version: recordVersion,
   transactionNatureId: z.number().int(),
   customerEmail: z.string().nullable(),
   /** The customer's phone, for the approval link sent on WhatsApp. */
@@ -194,6 +197,7 @@ export const estimateStatusBody = z.object({
     .int('Status inválido')
     .refine(isEstimateStatus, 'Status inválido')
     .transform((v) => v as EstimateStatusValue),
+  ...loadedVersion,
 });
 export type EstimateStatusBody = z.infer<typeof estimateStatusBody>;
 
@@ -216,7 +220,9 @@ export const addEstimateEquipmentBody = z.object({ equipment: id('Selecione o eq
 /** POST estimates/{id}/discount: at least 0.01, or 0 to remove it. */
 export const estimateDiscountBody = z.object({
   discount: money({ min: 0 }).refine((v) => v === 0 || v >= 0.01, 'O desconto deve ser no mínimo 0,01'),
+  ...loadedVersion,
 });
+export type EstimateDiscountBody = z.infer<typeof estimateDiscountBody>;
 
 export const estimateComment = z.object({
   id: z.number().int(),

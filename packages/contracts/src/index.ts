@@ -54,6 +54,8 @@ export * from './pix-labels.ts';
 export * from './pix-received.ts';
 export * from './pix-refunds.ts';
 export * from './records.ts';
+export * from './record-version-labels.ts';
+export * from './record-versions.ts';
 export * from './whatsapp-template.ts';
 export * from './whatsapp.ts';
 export * from './whatsapp-cloud-labels.ts';

@@ -6,6 +6,7 @@ import { invoiceStateValues, type InvoiceStateValue } from './invoice-states.ts'
 import { addressResponse } from './addresses.ts';
 import { paymentMethod } from './payments.ts';
 import { CommentType, invoiceListSorts, invoiceMessages } from './invoice-labels.ts';
+import { loadedVersion, recordVersion } from './record-versions.ts';
 
 /** Path params of one order: /organizations/{orgId}/invoices/{id}. */
 export const invoiceParams = orgParam.extend({ id: idParam.shape.id });
@@ -141,6 +142,8 @@ export const invoiceDetail = z.object({
   /** The maintenance plan whose visit the order is, if any. */
   maintenancePlanId: z.number().int().nullable(),
   updatedAt: z.string(),
+  /** The row's version: the forms send it back with their writes (409 when the order changed meanwhile). */
+  version: recordVersion,
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   // The visit, for everyone on the order: whom to call, where to go, what is wrong and when.
@@ -204,20 +207,22 @@ export const createInvoiceBody = z.object({
 });
 export type CreateInvoiceBody = z.infer<typeof createInvoiceBody>;
 
-/** POST invoices/{id}/info (admin panel). An empty bonus counts as 0. */
+/** POST invoices/{id}/info (admin panel). An empty bonus counts as 0; a field left out keeps its value. */
 export const invoiceInfoBody = z.object({
   invoiceInfo1: z.string().trim().max(100, 'Deve ter no máximo 100 caracteres').nullish(),
   invoiceInfo2: z.string().trim().max(100, 'Deve ter no máximo 100 caracteres').nullish(),
-  isPayingJustTheHalf: z.boolean().default(false),
+  isPayingJustTheHalf: z.boolean().optional(),
   payrollBonus: money({ min: 0 })
     .nullish()
-    .transform((v) => v ?? 0),
+    .transform((v) => (v === undefined ? undefined : (v ?? 0))),
+  ...loadedVersion,
 });
 export type InvoiceInfoBody = z.input<typeof invoiceInfoBody>;
 
 /**
  * POST invoices/{id}/visit (admin): the problem the customer reported, when the visit is booked (an
- * instant with its offset) and which of the customer's addresses the job is at. Empty clears a field.
+ * instant with its offset) and which of the customer's addresses the job is at. Empty or null clears a
+ * field; a field left out keeps its value (a dialog sends only what the user changed).
  */
 export const invoiceVisitBody = z.object({
   reportedProblem: z
@@ -225,22 +230,24 @@ export const invoiceVisitBody = z.object({
     .trim()
     .max(2000, 'Deve ter no máximo 2000 caracteres')
     .nullish()
-    .transform((v) => v || null),
+    .transform((v) => (v === undefined ? undefined : v || null)),
   scheduledAt: businessDateTime(invoiceMessages.scheduledAtInvalid)
     .nullish()
-    .transform((v) => v ?? null),
+    .transform((v) => (v === undefined ? undefined : (v ?? null))),
   address: z
     .number()
     .int()
     .positive()
     .nullish()
-    .transform((v) => v ?? null),
+    .transform((v) => (v === undefined ? undefined : (v ?? null))),
+  ...loadedVersion,
 });
 export type InvoiceVisitBody = z.input<typeof invoiceVisitBody>;
 
 /** POST invoices/{id}/discount: at least 0.01, or 0 to remove it. */
 export const discountBody = z.object({
   discount: money({ min: 0 }).refine((v) => v === 0 || v >= 0.01, 'O desconto deve ser no mínimo 0,01'),
+  ...loadedVersion,
 });
 export type DiscountBody = z.infer<typeof discountBody>;
 

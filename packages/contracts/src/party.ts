@@ -3,6 +3,7 @@ import { messages } from './messages.ts';
 import { listResponse, optionalEmail, optionalText, requiredString } from './common.ts';
 import { identifierError, normalizeIdentifier, PersonType } from './identifier.ts';
 import { optionalPhone, phoneE164 } from './phone.ts';
+import { loadedVersion, recordVersion } from './record-versions.ts';
 
 /**
  * Companies and customers share their identity fields (type, identifier, name, alias, email,
@@ -62,7 +63,7 @@ export type CreatePartyInput = z.input<typeof createPartyBody>;
  * The type still travels so the alias rule can be checked here; the server refuses a changed type.
  */
 export const updatePartyBody = z
-  .object(identityFields)
+  .object({ ...identityFields, ...loadedVersion })
   .superRefine(aliasRule, whenObject)
   .transform((v) => withE164(dropAliasOfIndividuals(v)));
 export type UpdatePartyBody = z.infer<typeof updatePartyBody>;
@@ -89,5 +90,6 @@ export const partyListItem = z.object({
 export type PartyListItem = z.infer<typeof partyListItem>;
 export const partyListResponse = listResponse(partyListItem);
 
-export const partyResponse = partyListItem;
+/** One company or customer, with the version its form sends back. */
+export const partyResponse = partyListItem.extend({ version: recordVersion });
 export type Party = z.infer<typeof partyResponse>;

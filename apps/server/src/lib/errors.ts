@@ -2,12 +2,14 @@ import { messages } from '@ordem-certa/contracts';
 
 /**
  * Typed application errors: a service throws one, and the one error handler (plugins/errors.ts) sends it
- * as HTTP statusCode with { errors }.
+ * as HTTP statusCode with { errors } (and its `extra`).
  */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly errors: string[] | Record<string, string[]>,
+    /** More of the answer's body, beside `errors` (a version conflict's `conflict`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(Array.isArray(errors) ? errors.join('. ') : JSON.stringify(errors));
   }

@@ -171,10 +171,28 @@ const errorBody = {
     },
   },
 };
-const errorAnswer = (description: string) => ({
+const errorAnswer = (description: string, schema: object = errorBody) => ({
   description,
-  content: { 'application/json': { schema: errorBody } },
+  content: { 'application/json': { schema } },
 });
+/** A write sent with an older `version` of its record: `conflict` says what changed meanwhile. */
+const conflictBody = {
+  ...errorBody,
+  properties: {
+    ...errorBody.properties,
+    conflict: {
+      type: 'object',
+      description:
+        "Só quando o registro foi alterado por outra pessoa depois de lido (a mensagem é 'Este registro foi alterado por outra pessoa'): a versão atual, os campos enviados cujo valor atual é outro e os valores atuais dos campos da operação",
+      required: ['version', 'changed', 'current'],
+      properties: {
+        version: { type: 'integer' },
+        changed: { type: 'array', items: { type: 'string' } },
+        current: { type: 'object', additionalProperties: true },
+      },
+    },
+  },
+};
 
 /**
  * The error answers a route can give, from its access rule, its method and what it reads. The whole
@@ -196,7 +214,10 @@ function errorResponses(method: string, url: string, f: RouteFacts) {
   if (!isPublic || f.hasPathParams)
     out['404'] = errorAnswer('Não encontrado: o registro, ou um registro citado no pedido (ou link inválido)');
   if (write)
-    out['409'] = errorAnswer('Conflito: o registro está fechado ou mudou de estado, ou o pedido já está em andamento');
+    out['409'] = errorAnswer(
+      'Conflito: o registro está fechado ou mudou de estado, foi alterado por outra pessoa depois de lido (version), ou o pedido já está em andamento',
+      conflictBody,
+    );
   if (isPublic && f.hasPathParams) out['410'] = errorAnswer('Link expirado');
   if (write) out['413'] = errorAnswer('Corpo ou arquivo grande demais');
   if (write) out['415'] = errorAnswer('Formato do conteúdo não aceito');

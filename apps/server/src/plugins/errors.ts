@@ -31,7 +31,7 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((err: FastifyError, request, reply) => {
-      if (err instanceof AppError) return reply.code(err.statusCode).send({ errors: err.errors });
+      if (err instanceof AppError) return reply.code(err.statusCode).send({ errors: err.errors, ...err.extra });
 
       if (hasZodFastifySchemaValidationErrors(err)) {
         // A malformed id in the path is an unknown resource, not a form error.

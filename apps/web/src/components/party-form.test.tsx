@@ -17,6 +17,7 @@ const savedOkbr = (id: number) => ({
   email: null,
   phone: null,
   phoneE164: null,
+  version: 1,
 });
 
 describe('PartyForm (create)', () => {
@@ -89,6 +90,7 @@ describe('PartyForm (update)', () => {
           email: null,
           phone: null,
           phoneE164: null,
+          version: 1,
         }}
       />,
     );
@@ -108,6 +110,8 @@ describe('PartyForm (update)', () => {
           email: null,
           phone: '(11) 3456-7890',
           phoneE164: '+551134567890',
+          // The version the record was loaded with goes back with the edit.
+          version: 1,
         },
         expect.anything(),
       ),

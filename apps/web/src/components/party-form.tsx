@@ -26,6 +26,7 @@ import { MaskedInput } from './masked-input.tsx';
 import { PhoneInput } from './phone-input.tsx';
 import { CnpjAddressOffer, CnpjAddressOnSave, CnpjFillButton } from './cnpj-lookup/cnpj-fill.tsx';
 import { useCnpjFill } from './cnpj-lookup/use-cnpj-fill.ts';
+import { useVersionedSave, type ConflictField } from './version-conflict.tsx';
 
 /** CNPJ: 12 letters or digits, then 2 check digits; letters typed in upper case. */
 const cnpjMask: ReactMaskOpts = {
@@ -60,6 +61,22 @@ type PartyFormProps = (
   /** Keep what is typed as a draft under this name (see useFormDraft); none: no draft. */
   draftKey?: DraftKey;
 };
+
+/** The fields the conflict screen may name, as the form labels them. */
+const partyConflictFields: ConflictField[] = [
+  { name: 'name', label: 'Nome ou razão social' },
+  { name: 'alias', label: 'Nome Fantasia' },
+  { name: 'email', label: 'E-mail' },
+  { name: 'phone', label: 'Telefone' },
+];
+/** A record's values as the form's inputs hold them: empty text for none. */
+const asInputs = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values)
+      .filter(([k]) => ['name', 'alias', 'email', 'phone'].includes(k))
+      .map(([k, v]) => [k, v ?? '']),
+  );
+const partyValues = (p: Party) => ({ type: p.type, name: p.name, alias: p.alias, email: p.email, phone: p.phone });
 
 const emptyValues: CreatePartyInput = {
   type: PersonType.Juridical,
@@ -117,16 +134,37 @@ export function PartyForm(props: PartyFormProps) {
   const cnpj = useCnpjFill(form);
   const [addAddressOnSave, setAddAddressOnSave] = useState(true);
 
+  // An edit is saved at the version the record was loaded with (or reloaded at, from the conflict screen).
+  const [reloaded, setReloaded] = useState<{ version: number; values: Record<string, unknown> } | null>(null);
+  const current = props.mode === 'update' ? props.party : null;
+  const fresher = current && reloaded && reloaded.version > current.version ? reloaded : null;
+  const versioned = useVersionedSave({
+    fields: partyConflictFields,
+    write: (body) =>
+      props.mode === 'update'
+        ? props.onSubmit(body as unknown as UpdatePartyBody, { clearDraft: draft.clear, address: null })
+        : Promise.resolve(),
+    onSaved: (written) => {
+      // What was saved is the form's new starting point: nothing left unsaved.
+      reset({ ...getValues(), ...asInputs(written) });
+      draft.clear();
+    },
+    onReload: (conflict) => {
+      reset({ ...getValues(), ...asInputs(conflict.current) });
+      setReloaded({ version: conflict.version, values: conflict.current });
+    },
+    onError: (err) => applyServerErrors(err, setError),
+  });
   const onSubmit = handleSubmit(async (values) => {
     try {
       const saved = { clearDraft: draft.clear, address: isCreate && addAddressOnSave ? cnpj.address : null };
-      if (props.mode === 'create') await props.onSubmit(values as CreatePartyBody, saved);
-      else {
-        await props.onSubmit(values as UpdatePartyBody, saved);
-        // What was saved is the form's new starting point: nothing left unsaved.
-        reset(getValues());
+      if (props.mode === 'create') {
+        await props.onSubmit(values as CreatePartyBody, saved);
+        draft.clear();
+      } else if (current) {
+        const loaded = fresher?.values ?? partyValues(current);
+        await versioned.save(values as unknown as Record<string, unknown>, loaded, fresher?.version ?? current.version);
       }
-      draft.clear();
     } catch (err) {
       applyServerErrors(err, setError);
     }
@@ -263,6 +301,7 @@ export function PartyForm(props: PartyFormProps) {
           Cancelar
         </Link>
       </div>
+      {versioned.screen}
     </Form>
   );
 }

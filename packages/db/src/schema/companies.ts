@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { partyColumns } from './record-columns.ts';
+import { partyColumns, rowVersionColumn } from './record-columns.ts';
 
 /** The organization's own legal entities, issuers of estimates and service orders. */
 export const companies = pgTable(
@@ -25,6 +25,7 @@ export const companies = pgTable(
     signatureImageContentType: text('signature_image_content_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    rowVersion: rowVersionColumn(),
   },
   (t) => [
     uniqueIndex('companies_organization_id_id_key').on(t.organizationId, t.id),

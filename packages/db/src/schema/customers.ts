@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { partyColumns } from './record-columns.ts';
+import { partyColumns, rowVersionColumn } from './record-columns.ts';
 
 /** What a taker withholds from a service: the ISS or not, and federal rates in percent (null: none). */
 export interface WithholdingRates {
@@ -19,6 +19,7 @@ export const customers = pgTable(
     ...partyColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    rowVersion: rowVersionColumn(),
     /** What the customer withholds by default from the services it takes (its orders' NFS-e). */
     nfseWithholdings: jsonb('nfse_withholdings').$type<WithholdingRates>(),
     /** Set when the customer's personal data was anonymized (LGPD); such a customer takes no edits. */

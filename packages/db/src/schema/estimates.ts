@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sameOrganizationAs } from './tenancy.ts';
-import { recordHeadColumns, recordMoneyColumns } from './record-columns.ts';
+import { recordHeadColumns, recordMoneyColumns, rowVersionColumn } from './record-columns.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
 import { transactionNatures } from './transaction-natures.ts';
@@ -22,6 +22,7 @@ export const estimates = pgTable(
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    rowVersion: rowVersionColumn(),
     // The public link shared with the customer: its random token (a new one replaces the old; null:
     // not shared or revoked), until when it works, and a hash of what it showed when shared.
     shareToken: text('share_token'),

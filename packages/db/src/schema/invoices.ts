@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sameOrganizationAs } from './tenancy.ts';
-import { recordHeadColumns, recordMoneyColumns } from './record-columns.ts';
+import { recordHeadColumns, recordMoneyColumns, rowVersionColumn } from './record-columns.ts';
 import { addresses } from './addresses.ts';
 import { companies } from './companies.ts';
 import { customers, type WithholdingRates } from './customers.ts';
@@ -71,6 +71,7 @@ export const invoices = pgTable(
     createdById: integer('created_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    rowVersion: rowVersionColumn(),
   },
   (t) => [
     sameOrganizationAs('invoices_company_id_fkey', t, t.companyId, companies),

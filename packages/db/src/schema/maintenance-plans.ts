@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sameOrganizationAs } from './tenancy.ts';
-import { organizationColumn, stampColumns } from './record-columns.ts';
+import { organizationColumn, rowVersionColumn, stampColumns } from './record-columns.ts';
 import { addresses } from './addresses.ts';
 import { checklistTemplates } from './checklist-templates.ts';
 import { companies } from './companies.ts';
@@ -40,6 +40,7 @@ export const maintenancePlans = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     createdById: integer('created_by_id'),
     ...stampColumns(),
+    rowVersion: rowVersionColumn(),
   },
   (t) => [
     check(

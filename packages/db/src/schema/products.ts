@@ -1,6 +1,7 @@
 import { bigint, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { organizations } from './organizations.ts';
+import { rowVersionColumn } from './record-columns.ts';
 
 /** Products sold on orders and estimates. Lines copy name and price, so editing a product changes no old line. */
 export const products = pgTable(
@@ -28,6 +29,7 @@ export const products = pgTable(
     lowStockAt: timestamp('low_stock_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    rowVersion: rowVersionColumn(),
   },
   (t) => [
     uniqueIndex('products_organization_id_id_key').on(t.organizationId, t.id),

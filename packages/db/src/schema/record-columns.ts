@@ -19,6 +19,12 @@ export const stampColumns = () => ({
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The row's version, raised by the database (a trigger) at every change of the row: a form sends back
+ * the one it loaded, and a write against a newer one is refused.
+ */
+export const rowVersionColumn = () => integer('row_version').notNull().default(1);
+
 /** A party (a company of the organization, a customer): who it is, how to reach it, and its search text. */
 export const partyColumns = () => ({
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

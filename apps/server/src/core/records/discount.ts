@@ -3,9 +3,10 @@ import { fromCents, toCents } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { invalid } from '../../lib/errors.ts';
 import type { Actor, RecordKind, RecordRow } from './kind.ts';
+import { assertVersion } from './versions.ts';
 
 /**
- * POST …/discount: the record's discount in reais, under its lock. The kind says when a record takes
+ * POST …/discount: the record's discount in reais, under its lock and at the version the form loaded. The kind says when a record takes
  * one (`assertDiscountable`); above the subtotal it is a 422 on `discount`; the same value changes
  * nothing and writes no audit row.
  */
@@ -14,12 +15,14 @@ export async function setDiscount<Row extends RecordRow>(
   kind: RecordKind<Row>,
   actor: Actor,
   id: number,
-  discount: number,
+  body: { discount: number; version?: number | undefined },
   rules: { assertDiscountable(row: Row): void; tooHigh: string },
 ) {
   await db.transaction(async (tx) => {
     const row = await kind.lock(tx, actor, id);
+    assertVersion(body, row, () => ({ discount: fromCents(row.discountCents) }));
     rules.assertDiscountable(row);
+    const { discount } = body;
     const cents = toCents(discount);
     if (cents > row.subtotalCents) throw invalid({ discount: rules.tooHigh });
     if (cents === row.discountCents) return;

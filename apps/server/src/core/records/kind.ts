@@ -10,6 +10,8 @@ export interface RecordRow {
   customerId: number;
   subtotalCents: number;
   discountCents: number;
+  /** Raised by the database at every change of the row (versions.ts). */
+  rowVersion: number;
 }
 
 /** The tables of one kind of record. The schema keeps a set per kind; the code reading them is shared. */

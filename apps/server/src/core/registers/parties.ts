@@ -20,6 +20,7 @@ import {
   type VersionedTable,
 } from '../../lib/list.ts';
 import { assertFound } from '../access/access.ts';
+import { assertVersion } from '../records/versions.ts';
 
 /**
  * Companies and customers share their identity columns and rules, so list, create and
@@ -37,6 +38,9 @@ export const partyColumns = (t: PartyTable) => ({
   phone: t.phone,
   phoneE164: t.phoneE164,
 });
+
+/** A company's or customer's columns with its row version, as its detail and its writes answer. */
+export const partyDetailColumns = (t: PartyTable) => ({ ...partyColumns(t), version: t.rowVersion });
 
 /**
  * What a search q looks for: a pattern over the stored search text (name, alias, e-mail), and one over the
@@ -144,7 +148,7 @@ const addedMatchQuery = perDatabase(prepareAddedMatch);
 
 export async function getParty(db: Db, t: PartyTable, organizationId: number, id: number) {
   const [row] = await db
-    .select(partyColumns(t))
+    .select(partyDetailColumns(t))
     .from(t)
     .where(and(eq(t.id, id), eq(t.organizationId, organizationId)));
   return assertFound(row);
@@ -167,7 +171,7 @@ function prepareCreate(db: Db, t: PartyTable) {
       phone: p('phone'),
       phoneE164: p('phoneE164'),
     })
-    .returning(partyColumns(t))
+    .returning(partyDetailColumns(t))
     .prepare(`${getTableName(t)}_create`);
 }
 const createQuery = perDatabase(prepareCreate);
@@ -191,21 +195,39 @@ export async function createParty(db: Db, t: PartyTable, organizationId: number,
   }
 }
 
+/**
+ * PUT companies/{id} / customers/{id}: the identity fields, under the row's lock and at the version the
+ * form loaded (409 with what changed otherwise).
+ */
 export async function updateParty(db: Db, t: PartyTable, organizationId: number, id: number, body: UpdatePartyBody) {
-  const current = await getParty(db, t, organizationId, id);
-  // The form locks the type; a client that sends another one is refused rather than ignored.
-  if (current.type !== body.type) throw invalid({ type: partyMessages.typeLocked });
-  const [row] = await db
-    .update(t)
-    .set({
-      name: body.name,
-      alias: body.alias,
-      email: body.email,
-      phone: body.phone,
-      phoneE164: body.phoneE164,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(t.id, id), eq(t.organizationId, organizationId)))
-    .returning(partyColumns(t));
-  return assertFound(row);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ ...partyDetailColumns(t), rowVersion: t.rowVersion })
+      .from(t)
+      .where(and(eq(t.id, id), eq(t.organizationId, organizationId)))
+      .for('update');
+    const locked = assertFound(current);
+    assertVersion(body, locked, () => ({
+      type: locked.type,
+      name: locked.name,
+      alias: locked.alias,
+      email: locked.email,
+      phone: locked.phone,
+    }));
+    // The form locks the type; a client that sends another one is refused rather than ignored.
+    if (locked.type !== body.type) throw invalid({ type: partyMessages.typeLocked });
+    const [row] = await tx
+      .update(t)
+      .set({
+        name: body.name,
+        alias: body.alias,
+        email: body.email,
+        phone: body.phone,
+        phoneE164: body.phoneE164,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(t.id, id), eq(t.organizationId, organizationId)))
+      .returning(partyDetailColumns(t));
+    return assertFound(row);
+  });
 }

@@ -11,7 +11,7 @@ import { checkDrawing, checkImage, COMPANY_IMAGE_MAX_PIXELS } from '../../lib/im
 import { schema, type Db } from '@ordem-certa/db';
 import { notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
-import { partyColumns } from '../../core/registers/parties.ts';
+import { partyDetailColumns } from '../../core/registers/parties.ts';
 import { newFileKey, type FileStorage } from '../../lib/storage.ts';
 import type { ImageUpload } from '../../lib/uploads.ts';
 import { assertFound } from '../../core/access/access.ts';
@@ -19,7 +19,7 @@ import { assertFound } from '../../core/access/access.ts';
 const t = schema.companies;
 
 const companyColumns = {
-  ...partyColumns(t),
+  ...partyDetailColumns(t),
   emailSubject: t.emailSubject,
   emailBody: t.emailBody,
   emailSignature: t.emailSignature,

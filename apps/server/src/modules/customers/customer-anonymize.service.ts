@@ -120,7 +120,7 @@ async function anonymizeInTransaction(tx: Tx, actor: AuditActor, customer: Custo
 
   // The customer's own row: no name, identifier, contact. The search indexes are expressions over
   // these columns, so the old values are found by no search once the row is written.
-  await tx
+  const [written] = await tx
     .update(cu)
     .set({
       name,
@@ -132,7 +132,8 @@ async function anonymizeInTransaction(tx: Tx, actor: AuditActor, customer: Custo
       anonymizedAt: now,
       updatedAt: now,
     })
-    .where(eq(cu.id, id));
+    .where(eq(cu.id, id))
+    .returning({ version: cu.rowVersion });
   // Addresses go; an order's job address empties with them (ON DELETE SET NULL).
   const ad = schema.addresses;
   const addresses = await tx
@@ -227,6 +228,7 @@ async function anonymizeInTransaction(tx: Tx, actor: AuditActor, customer: Custo
       email: null,
       phone: null,
       phoneE164: null,
+      version: written!.version,
       anonymizedAt: now.toISOString(),
     },
     files: {

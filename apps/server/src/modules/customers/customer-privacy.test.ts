@@ -378,6 +378,7 @@ describe('anonymize', () => {
       email: null,
       phone: null,
       phoneE164: null,
+      version: expect.any(Number),
       anonymizedAt: expect.any(String),
     });
     expect(ok(await t.ctx.app.inject({ url: `${base()}/${p.id}`, headers: t.org.as(t.org.admin.token) }))).toEqual(

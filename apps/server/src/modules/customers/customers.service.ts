@@ -7,7 +7,7 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { conflict, isForeignKeyViolation } from '../../lib/errors.ts';
-import { partyColumns, updateParty } from '../../core/registers/parties.ts';
+import { partyDetailColumns, updateParty } from '../../core/registers/parties.ts';
 import { assertFound } from '../../core/access/access.ts';
 
 const cu = schema.customers;
@@ -15,7 +15,7 @@ const cu = schema.customers;
 /** GET customers/{id}: the customer with when it was anonymized (LGPD), if it was. */
 export async function getCustomer(db: Db, organizationId: number, id: number): Promise<CustomerDetail> {
   const [row] = await db
-    .select({ ...partyColumns(cu), anonymizedAt: cu.anonymizedAt })
+    .select({ ...partyDetailColumns(cu), anonymizedAt: cu.anonymizedAt })
     .from(cu)
     .where(and(eq(cu.id, id), eq(cu.organizationId, organizationId)));
   const found = assertFound(row);

@@ -90,6 +90,7 @@ describe('customers CRUD', () => {
       email: 'joana@novo.com.br',
       phone: null,
       phoneE164: null,
+      version: expect.any(Number),
       anonymizedAt: null,
     });
     const got = await t.ctx.app.inject({ url: `${base(t.org)}/${id}`, headers: t.org.as(t.org.admin.token) });

@@ -116,7 +116,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: estimateParams, body: estimateStatusBody, response: { 200: estimateDetail } },
       config: { access: { can: 'estimate.approve', feature: 'estimates' } },
     },
-    (request) => changeEstimateStatus(app.db, request.auth, request.params.id, request.body.status),
+    (request) => changeEstimateStatus(app.db, request.auth, request.params.id, request.body),
   );
   app.post(
     `${one}/discount`,
@@ -124,7 +124,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: estimateParams, body: estimateDiscountBody, response: { 200: estimateDetail } },
       config: { access: { can: 'estimate.edit', feature: 'estimates' } },
     },
-    (request) => updateEstimateDiscount(app.db, request.auth, request.params.id, request.body.discount),
+    (request) => updateEstimateDiscount(app.db, request.auth, request.params.id, request.body),
   );
 
   // ---- lines ----

@@ -10,7 +10,9 @@ import {
   type CreateEstimateBody,
   type EstimateDetail,
   type EstimateFilterQuery,
+  type EstimateDiscountBody,
   type EstimateListRow,
+  type EstimateStatusBody,
   type EstimateStatusValue,
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
@@ -19,6 +21,7 @@ import { audit } from '../../core/audit/audit.ts';
 import { countRows, listPage } from '../../lib/list.ts';
 import { findParties, newRecordHead, partyColumns } from '../../core/records/parties.ts';
 import { setDiscount } from '../../core/records/discount.ts';
+import { assertVersion } from '../../core/records/versions.ts';
 import { sharingFields } from './estimate-sharing.service.ts';
 import { numberOrPartySearch, searchDependsOn } from '../../core/records/search.ts';
 import { tagsByRecord } from '../../core/records/tags.ts';
@@ -52,6 +55,7 @@ const heads = (db: Db) =>
     .select({
       ...rowColumns,
       updatedAt: es.updatedAt,
+      version: es.rowVersion,
       transactionNatureId: es.transactionNatureId,
       customerEmail: cu.email,
       customerPhone: cu.phone,
@@ -210,9 +214,11 @@ export async function createEstimate(db: Db, actor: Actor, body: CreateEstimateB
 // ---- status and discount -------------------------------------------------------------------------
 
 /** PATCH estimates/{id} {status}: only the moves of the state machine; anything else is a 409. */
-export async function changeEstimateStatus(db: Db, actor: Actor, id: number, status: EstimateStatusValue) {
+export async function changeEstimateStatus(db: Db, actor: Actor, id: number, body: EstimateStatusBody) {
+  const { status } = body;
   await db.transaction(async (tx) => {
     const row = await lockEstimate(tx, actor, id);
+    assertVersion(body, row, () => ({ status: row.status }));
     const from = row.status as EstimateStatusValue;
     if (!estimateTransitions[from]?.includes(status)) throw conflict(estimateMessages.notAllowed);
     await tx.update(es).set({ status }).where(eq(es.id, id));
@@ -224,8 +230,8 @@ export async function changeEstimateStatus(db: Db, actor: Actor, id: number, sta
 }
 
 /** POST estimates/{id}/discount: 0 removes it; never above the subtotal; only while Draft or Wip. */
-export async function updateEstimateDiscount(db: Db, actor: Actor, id: number, discount: number) {
-  await setDiscount(db, estimateKind, actor, id, discount, {
+export async function updateEstimateDiscount(db: Db, actor: Actor, id: number, body: EstimateDiscountBody) {
+  await setDiscount(db, estimateKind, actor, id, body, {
     assertDiscountable: assertEditable,
     tooHigh: estimateMessages.discountTooHigh,
   });

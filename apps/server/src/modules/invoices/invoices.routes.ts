@@ -111,7 +111,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: invoiceParams, body: discountBody, response: { 200: invoiceDetail } },
       config: { access: { can: 'invoice.edit' } },
     },
-    (request) => updateDiscount(app.db, request.auth, request.params.id, request.body.discount),
+    (request) => updateDiscount(app.db, request.auth, request.params.id, request.body),
   );
 
   app.post(

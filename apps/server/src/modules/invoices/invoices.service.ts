@@ -7,6 +7,7 @@ import {
   invoiceMessages,
   toCents,
   type CreateInvoiceBody,
+  type DiscountBody,
   type InvoiceInfoBody,
   type InvoiceVisitBody,
   type PayBody,
@@ -20,6 +21,7 @@ import { tellCustomer } from '../../core/notify/customer-events.ts';
 import { getInvoiceDetail } from './invoice-detail.service.ts';
 import { findParties } from '../../core/records/parties.ts';
 import { setDiscount } from '../../core/records/discount.ts';
+import { assertVersion } from '../../core/records/versions.ts';
 import { reads } from '../../lib/reads.ts';
 import { draftStatus, insertDraftInvoice } from '../../core/orders/new-invoice.ts';
 import { payRemaining, undoLatestPayments } from '../../core/payments/payments.ts';
@@ -68,11 +70,18 @@ const payrollLockedStates: number[] = [InvoiceState.Draft, InvoiceState.Canceled
 export async function updateInvoiceInfo(db: Db, actor: Actor, id: number, body: InvoiceInfoBody) {
   await db.transaction(async (tx) => {
     const row = await lockInvoice(tx, actor, id);
+    assertVersion(body, row, () => ({
+      invoiceInfo1: row.invoiceInfo1,
+      invoiceInfo2: row.invoiceInfo2,
+      isPayingJustTheHalf: row.isPayingJustTheHalf,
+      payrollBonus: fromCents(row.payrollBonusCents),
+    }));
+    const kept = <T>(sent: T | undefined, current: T) => (sent === undefined ? current : sent);
     const next = {
-      invoiceInfo1: body.invoiceInfo1 || null,
-      invoiceInfo2: body.invoiceInfo2 || null,
-      isPayingJustTheHalf: body.isPayingJustTheHalf ?? false,
-      payrollBonusCents: toCents(body.payrollBonus ?? 0),
+      invoiceInfo1: body.invoiceInfo1 === undefined ? row.invoiceInfo1 : body.invoiceInfo1 || null,
+      invoiceInfo2: body.invoiceInfo2 === undefined ? row.invoiceInfo2 : body.invoiceInfo2 || null,
+      isPayingJustTheHalf: kept(body.isPayingJustTheHalf, row.isPayingJustTheHalf),
+      payrollBonusCents: body.payrollBonus === undefined ? row.payrollBonusCents : toCents(body.payrollBonus ?? 0),
     };
     const payrollChanged =
       next.isPayingJustTheHalf !== row.isPayingJustTheHalf || next.payrollBonusCents !== row.payrollBonusCents;
@@ -100,7 +109,13 @@ export async function updateInvoiceInfo(db: Db, actor: Actor, id: number, body: 
 export async function updateVisit(db: Db, actor: Actor, id: number, body: InvoiceVisitBody) {
   await db.transaction(async (tx) => {
     const row = await lockInvoice(tx, actor, id);
-    const addressId = body.address ?? null;
+    assertVersion(body, row, () => ({
+      reportedProblem: row.reportedProblem,
+      scheduledAt: iso(row.scheduledAt),
+      address: row.addressId,
+    }));
+    // A field the body leaves out keeps its value: a dialog sends only what its user changed.
+    const addressId = body.address === undefined ? row.addressId : body.address;
     if (addressId !== null) {
       const [found] = await tx
         .select({ id: ad.id })
@@ -109,8 +124,9 @@ export async function updateVisit(db: Db, actor: Actor, id: number, body: Invoic
       if (!found) throw invalid({ address: invoiceMessages.addressNotOfCustomer });
     }
     const next = {
-      reportedProblem: body.reportedProblem || null,
-      scheduledAt: body.scheduledAt ? new Date(body.scheduledAt) : null,
+      reportedProblem: body.reportedProblem === undefined ? row.reportedProblem : body.reportedProblem || null,
+      scheduledAt:
+        body.scheduledAt === undefined ? row.scheduledAt : body.scheduledAt ? new Date(body.scheduledAt) : null,
       addressId,
     };
     const changes = changedFields(
@@ -147,8 +163,8 @@ async function addressesInWords(tx: Tx, organizationId: number, changes: AuditCh
 }
 
 /** POST invoices/{id}/discount: 0 removes it; never above the subtotal; not on canceled or paid orders. */
-export async function updateDiscount(db: Db, actor: Actor, id: number, discount: number) {
-  await setDiscount(db, invoiceKind, actor, id, discount, {
+export async function updateDiscount(db: Db, actor: Actor, id: number, body: DiscountBody) {
+  await setDiscount(db, invoiceKind, actor, id, body, {
     assertDiscountable: (row) => {
       if (row.state === InvoiceState.Canceled || row.isPaid) throw conflict(invoiceMessages.discountLocked);
     },

@@ -14,6 +14,7 @@ const company: Company = {
   email: null,
   phone: null,
   phoneE164: null,
+  version: 1,
   emailSubject: null,
   emailBody: null,
   emailSignature: null,

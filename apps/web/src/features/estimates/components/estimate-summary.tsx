@@ -7,6 +7,7 @@ import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { useSaveDiscount } from '../api/save-discount.ts';
+import { useVersionedSave } from '../../../components/version-conflict.tsx';
 
 /** Número, criado/alterado, natureza, and the company and customer cards with their edit links. */
 export function EstimateSummary({ estimate }: { estimate: EstimateDetail }) {
@@ -72,16 +73,27 @@ export function TotalsCard({ estimate, editable }: { estimate: EstimateDetail; e
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState<number | null>(estimate.discount ?? null);
   const [error, setError] = useState<string | null>(null);
+  const failed = (err: unknown) => {
+    if (err instanceof ApiError && err.status === 422 && err.fieldErrors?.discount)
+      setError(err.fieldErrors.discount.join('. '));
+    else toastApiError(err, estimateMessages.statusFailed);
+  };
+  const versioned = useVersionedSave({
+    fields: [{ name: 'discount', label: 'Desconto', format: (v) => formatMoney(Number(v ?? 0)) }],
+    write: (body: { discount: number }) => save.mutateAsync(body),
+    onSaved: () => {
+      toast.success(estimateMessages.discountSaved);
+      setEditing(false);
+    },
+    onReload: () => setEditing(false),
+    onError: failed,
+  });
   const submit = async (discount: number) => {
     setError(null);
     try {
-      await save.mutateAsync(discount);
-      toast.success(estimateMessages.discountSaved);
-      setEditing(false);
+      await versioned.save({ discount }, { discount: estimate.discount ?? 0 }, estimate.version);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422 && err.fieldErrors?.discount)
-        setError(err.fieldErrors.discount.join('. '));
-      else toastApiError(err, estimateMessages.statusFailed);
+      failed(err);
     }
   };
   return (
@@ -151,6 +163,7 @@ export function TotalsCard({ estimate, editable }: { estimate: EstimateDetail; e
           <span>Total</span>
           <span data-testid="estimate-total">{formatMoney(estimate.total)}</span>
         </div>
+        {versioned.screen}
       </Card.Body>
     </Card>
   );

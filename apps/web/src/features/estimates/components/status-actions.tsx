@@ -5,6 +5,7 @@ import {
   can,
   EstimateStatus,
   estimateMessages,
+  estimateStatusLabels,
   type EstimateDetail,
   type EstimateShareResponse,
   type EstimateStatusValue,
@@ -14,6 +15,7 @@ import { useViewer } from '../../../lib/auth.tsx';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useChangeStatus } from '../api/change-status.ts';
+import { useVersionedSave } from '../../../components/version-conflict.tsx';
 import { useRequestPdf } from '../api/request-pdf.ts';
 import { useShareEstimate } from '../api/share.ts';
 import { EstimateEmailModal } from './email-modal.tsx';
@@ -41,14 +43,25 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
   // The moves are the server's for this estimate; who may make them, send it or turn it into orders, the role's.
   const allowed = can(viewer, 'estimate.approve') ? estimate.allowedStatuses : [];
   const sends = can(viewer, 'estimate.send');
+  const failed = (err: unknown) => {
+    if (err instanceof ApiError && err.status === 409) toast.error((err.messages ?? []).join(' '));
+    else toastApiError(err, estimateMessages.statusFailed);
+  };
+  const versioned = useVersionedSave({
+    fields: [
+      { name: 'status', label: 'Situação', format: (v) => estimateStatusLabels[v as EstimateStatusValue] ?? '' },
+    ],
+    write: (body: { status: EstimateStatusValue }) => change.mutateAsync(body),
+    onSaved: () => toast.success(estimateMessages.statusChanged),
+    onReload: () => undefined,
+    onError: failed,
+  });
   const move = async (status: EstimateStatusValue, label: string) => {
     if (!(await confirm({ text: estimateMessages.confirmStatus, confirmLabel: label }))) return;
     try {
-      await change.mutateAsync(status);
-      toast.success(estimateMessages.statusChanged);
+      await versioned.save({ status }, { status: estimate.status }, estimate.version);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) toast.error((err.messages ?? []).join(' '));
-      else toastApiError(err, estimateMessages.statusFailed);
+      failed(err);
     }
   };
   const openPdf = async () => {
@@ -122,6 +135,7 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
       {estimate.status === EstimateStatus.Completed && (
         <GenerateOrdersModal estimate={estimate} show={generating} onHide={() => setGenerating(false)} />
       )}
+      {versioned.screen}
     </>
   );
 }

@@ -1,19 +1,32 @@
 import { Form, Spinner, Button } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { InvoiceState, invoiceMessages, messages, type InvoiceDetail } from '@ordem-certa/contracts';
+import { formatMoney, InvoiceState, invoiceMessages, messages, type InvoiceDetail } from '@ordem-certa/contracts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { useContractForm } from '../../../components/use-contract-form.ts';
 import { useSaveInfo } from '../api/save-info.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { lazySchema } from '../../../lib/schema-source.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useOrgPath } from '../../../lib/auth.tsx';
+import { refreshInvoice } from '../api/invoice-keys.ts';
+import { changedOnly } from '../../../lib/version-conflict.ts';
+import { useVersionedSave, type ConflictField } from '../../../components/version-conflict.tsx';
 
 const infoSchema = lazySchema('invoiceInfoBody');
 
 /** The payroll fields (50% collaborator, bonus) are locked on Draft, Canceled and Completed. */
 export const payrollFieldsLocked = (state: number) =>
   state === InvoiceState.Draft || state === InvoiceState.Canceled || state === InvoiceState.Completed;
+
+const yesNo = (v: unknown) => (v ? 'Sim' : 'Não');
+const infoConflictFields: ConflictField[] = [
+  { name: 'invoiceInfo1', label: 'Pedido de compra' },
+  { name: 'invoiceInfo2', label: 'Nota fiscal' },
+  { name: 'isPayingJustTheHalf', label: 'Colaborador 50%', format: yesNo },
+  { name: 'payrollBonus', label: 'Bônus', format: (v) => formatMoney(Number(v ?? 0)) },
+];
 
 /**
  * The admin panel: purchase order, invoice number ('Nota fiscal'), 50% collaborator and bonus. The
@@ -23,22 +36,35 @@ export const payrollFieldsLocked = (state: number) =>
 export function AdminInfoPanel({ invoice }: { invoice: InvoiceDetail }) {
   const save = useSaveInfo(invoice.id);
   const locked = payrollFieldsLocked(invoice.statusState);
-  const { control, register, handleSubmit, setError, formState } = useContractForm(infoSchema, {
+  const queryClient = useQueryClient();
+  const orgPath = useOrgPath();
+  const loaded = {
+    invoiceInfo1: invoice.invoiceInfo1 ?? '',
+    invoiceInfo2: invoice.invoiceInfo2 ?? '',
+    isPayingJustTheHalf: invoice.isPayingJustTheHalf ?? false,
+    payrollBonus: invoice.payrollBonus ?? 0,
+  };
+  const { control, register, handleSubmit, setError, formState, reset } = useContractForm(infoSchema, {
     mode: 'onBlur',
-    values: {
-      invoiceInfo1: invoice.invoiceInfo1 ?? '',
-      invoiceInfo2: invoice.invoiceInfo2 ?? '',
-      isPayingJustTheHalf: invoice.isPayingJustTheHalf ?? false,
-      payrollBonus: invoice.payrollBonus ?? 0,
-    },
+    values: loaded,
     resetOptions: { keepDirtyValues: true },
   });
-  const { errors, isSubmitting } = formState;
+  const { errors, isSubmitting, dirtyFields } = formState;
+  const versioned = useVersionedSave({
+    fields: infoConflictFields,
+    write: (body) => save.mutateAsync(body),
+    onSaved: () => toast.success(invoiceMessages.infoSaved),
+    onReload: () => {
+      reset();
+      void refreshInvoice(queryClient, orgPath, invoice.id);
+    },
+    onError: (err) => applyServerErrors(err, setError, messages.requestFailed),
+  });
 
+  // Only the fields changed here are sent, at the version they were loaded with.
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await save.mutateAsync(body);
-      toast.success(invoiceMessages.infoSaved);
+      await versioned.save(changedOnly(body, dirtyFields), loaded, invoice.version);
     } catch (err) {
       applyServerErrors(err, setError, messages.requestFailed);
     }
@@ -95,6 +121,7 @@ export function AdminInfoPanel({ invoice }: { invoice: InvoiceDetail }) {
           Salvar
         </Button>
       </Form>
+      {versioned.screen}
     </SectionCard>
   );
 }

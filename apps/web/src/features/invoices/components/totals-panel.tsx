@@ -9,6 +9,7 @@ import { contractResolver, lazySchema } from '../../../lib/schema-source.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useSaveDiscount } from '../api/save-discount.ts';
+import { useVersionedSave } from '../../../components/version-conflict.tsx';
 import { toastRemoveFailed } from './notify.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 
@@ -29,7 +30,7 @@ export function TotalsPanel({ invoice }: { invoice: InvoiceDetail }) {
   const remove = async () => {
     if (!(await confirm({ title: 'Remover desconto?', confirmLabel: 'Remover' }))) return;
     try {
-      await save.mutateAsync({ discount: 0 });
+      await save.mutateAsync({ discount: 0, version: invoice.version });
       toast.success(invoiceMessages.discountSaved);
     } catch (err) {
       toastRemoveFailed(err, messages.requestFailed);
@@ -65,6 +66,8 @@ export function TotalsPanel({ invoice }: { invoice: InvoiceDetail }) {
       {editing && (
         <DiscountForm
           invoiceId={invoice.id}
+          version={invoice.version}
+          loaded={discount}
           initial={discount > 0 ? discount : null}
           onDone={() => setEditing(false)}
         />
@@ -79,8 +82,33 @@ export function TotalsPanel({ invoice }: { invoice: InvoiceDetail }) {
   );
 }
 
-function DiscountForm({ invoiceId, initial, onDone }: { invoiceId: number; initial: number | null; onDone(): void }) {
+function DiscountForm({
+  invoiceId,
+  version,
+  loaded,
+  initial,
+  onDone,
+}: {
+  invoiceId: number;
+  /** The order's version and discount when the form opened. */
+  version: number;
+  loaded: number;
+  initial: number | null;
+  onDone(): void;
+}) {
   const save = useSaveDiscount(invoiceId);
+  // The version the form opened at stays its baseline while it is open.
+  const [opened] = useState({ version, loaded });
+  const versioned = useVersionedSave({
+    fields: [{ name: 'discount', label: 'Desconto', format: (v) => formatMoney(Number(v ?? 0)) }],
+    write: (body: { discount: number }) => save.mutateAsync(body),
+    onSaved: () => {
+      toast.success(invoiceMessages.discountSaved);
+      onDone();
+    },
+    onReload: onDone,
+    onError: (err) => applyServerErrors(err, setError, messages.requestFailed),
+  });
   const {
     control,
     handleSubmit,
@@ -93,9 +121,7 @@ function DiscountForm({ invoiceId, initial, onDone }: { invoiceId: number; initi
   });
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await save.mutateAsync(body);
-      toast.success(invoiceMessages.discountSaved);
-      onDone();
+      await versioned.save(body, { discount: opened.loaded }, opened.version);
     } catch (err) {
       applyServerErrors(err, setError, messages.requestFailed);
     }
@@ -126,6 +152,7 @@ function DiscountForm({ invoiceId, initial, onDone }: { invoiceId: number; initi
           Cancelar
         </Button>
       </div>
+      {versioned.screen}
     </Form>
   );
 }

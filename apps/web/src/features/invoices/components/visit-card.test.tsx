@@ -94,7 +94,95 @@ describe('VisitCard', () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       reportedProblem: 'Compressor não parte',
       scheduledAt: '2026-12-01T17:15:00.000Z',
+      version: 1,
       address: 6,
     });
+  });
+});
+
+describe('VisitCard: saved by someone else meanwhile', () => {
+  const conflict = (current: Record<string, unknown>) => ({
+    status: 409,
+    body: {
+      errors: ['Este registro foi alterado por outra pessoa'],
+      conflict: { version: 2, changed: ['reportedProblem'], current },
+    },
+  });
+  const byOther = {
+    reportedProblem: 'Texto de A',
+    scheduledAt: '2026-11-25T22:30:00.000Z',
+    address: invoiceFixture().address!.id,
+  };
+  const editProblem = async (text: string) => {
+    renderAsUser(<VisitCard invoice={invoiceFixture()} editable />, 'admin');
+    await userEvent.click(screen.getByRole('button', { name: 'Alterar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar atendimento' });
+    const problem = within(dialog).getByLabelText('Problema relatado');
+    await userEvent.clear(problem);
+    await userEvent.type(problem, text);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+  };
+  const customerAddresses = () => ({ data: [], meta: { total: 0, skip: 0, take: 100 } });
+
+  it('sends only the problem; both changed it: the screen shows both texts and saves the chosen one on the new version', async () => {
+    const posts: unknown[] = [];
+    const calls = fakeApi({
+      'GET /api/organizations/1/customers/3/addresses': customerAddresses,
+      'POST /api/organizations/1/invoices/7/visit': (body) => {
+        posts.push(body);
+        return posts.length === 1 ? conflict(byOther) : invoiceFixture();
+      },
+    });
+    await editProblem('Texto de B');
+    const screenOfConflict = await screen.findByRole('dialog', { name: 'Registro alterado por outra pessoa' });
+    expect(screenOfConflict).toHaveTextContent('Este registro foi alterado por outra pessoa');
+    expect(screenOfConflict).toHaveTextContent('Salvo por outra pessoa: Texto de A');
+    expect(screenOfConflict).toHaveTextContent('O seu: Texto de B');
+    // The time the other person set is not among the fields: this save never sends it.
+    expect(screenOfConflict).not.toHaveTextContent('Agendada para');
+    await userEvent.click(within(screenOfConflict).getByRole('button', { name: 'Salvar minhas escolhas' }));
+    expect(await screen.findByText('Atendimento registrado com sucesso')).toBeInTheDocument();
+    expect(posts).toEqual([
+      { reportedProblem: 'Texto de B', version: 1 },
+      { reportedProblem: 'Texto de B', version: 2 },
+    ]);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+  });
+
+  it("'Recarregar' closes without writing; when the other person changed only other fields, the save goes again at once", async () => {
+    const posts: unknown[] = [];
+    fakeApi({
+      'GET /api/organizations/1/customers/3/addresses': customerAddresses,
+      'POST /api/organizations/1/invoices/7/visit': (body) => {
+        posts.push(body);
+        return conflict(byOther);
+      },
+    });
+    await editProblem('Texto de B');
+    const first = await screen.findByRole('dialog', { name: 'Registro alterado por outra pessoa' });
+    await userEvent.click(within(first).getByRole('button', { name: 'Recarregar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts).toHaveLength(1);
+
+    // The other person changed only the time: the problem typed here is written on the new version.
+    const saved: unknown[] = [];
+    fakeApi({
+      'GET /api/organizations/1/customers/3/addresses': customerAddresses,
+      'POST /api/organizations/1/invoices/7/visit': (body) => {
+        saved.push(body);
+        return saved.length === 1
+          ? conflict({ ...byOther, reportedProblem: invoiceFixture().reportedProblem })
+          : invoiceFixture();
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Alterar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar atendimento' });
+    await userEvent.type(within(dialog).getByLabelText('Problema relatado'), '!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Atendimento registrado com sucesso')).toBeInTheDocument();
+    expect(saved).toEqual([
+      { reportedProblem: 'Split da sala não gela e pinga água!', version: 1 },
+      { reportedProblem: 'Split da sala não gela e pinga água!', version: 2 },
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { formatAddress, invoiceMessages, messages, type InvoiceDetail } from '@ordem-certa/contracts';
+import { formatAddress, invoiceMessages, messages, type Address, type InvoiceDetail } from '@ordem-certa/contracts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DateTimeInput } from '../../../components/date-input.tsx';
 import { ModalFormFooter } from '../../../components/modal-form-footer.tsx';
@@ -12,9 +13,13 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { fromWallTime, toWallTime } from '../../../lib/time-zone.ts';
 import { useCustomerAddresses } from '../api/get-customer-addresses.ts';
 import { useSaveVisit } from '../api/save-visit.ts';
+import { refreshInvoice } from '../api/invoice-keys.ts';
+import { useOrgPath } from '../../../lib/auth.tsx';
 import { mapHref, telHref } from '../../../lib/contact-links.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { lazySchema } from '../../../lib/schema-source.ts';
+import { changedOnly } from '../../../lib/version-conflict.ts';
+import { useVersionedSave, type ConflictField } from '../../../components/version-conflict.tsx';
 
 const visitSchema = lazySchema('invoiceVisitBody');
 
@@ -102,29 +107,68 @@ export function VisitCard({
   );
 }
 
+/** How the conflict screen names the visit's fields and reads their values. */
+const visitConflictFields = (addresses: Address[], invoice: InvoiceDetail): ConflictField[] => [
+  { name: 'reportedProblem', label: 'Problema relatado' },
+  {
+    name: 'scheduledAt',
+    label: 'Agendada para',
+    format: (v) => (typeof v === 'string' && v ? formatDateTime(v) : 'Sem agendamento'),
+  },
+  {
+    name: 'address',
+    label: 'Endereço do atendimento',
+    format: (v) => {
+      const found = addresses.find((a) => a.id === v) ?? (invoice.address?.id === v ? invoice.address : undefined);
+      return found ? formatAddress(found) : v ? `Endereço nº ${String(v)}` : 'Sem endereço';
+    },
+  },
+];
+
 const isInstant = (v: string | null | undefined): v is string =>
   !!v && /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(v);
 
 function VisitForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone(): void }) {
   const save = useSaveVisit(invoice.id);
+  const queryClient = useQueryClient();
+  const orgPath = useOrgPath();
   const addresses = useCustomerAddresses(invoice.customerId, true);
-  const { control, register, handleSubmit, setError, formState } = useContractForm(visitSchema, {
-    defaultValues: {
+  // What the dialog opened with, and its version: the baseline of this edit, even if the order is read
+  // again behind the dialog meanwhile.
+  const [{ loaded, version }] = useState(() => ({
+    loaded: {
       reportedProblem: invoice.reportedProblem ?? '',
       scheduledAt: invoice.scheduledAt,
       address: invoice.address?.id ?? null,
     },
+    version: invoice.version,
+  }));
+  const { control, register, handleSubmit, setError, formState } = useContractForm(visitSchema, {
+    defaultValues: loaded,
   });
-  const { errors, isSubmitting } = formState;
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      await save.mutateAsync(body);
+  const { errors, isSubmitting, dirtyFields } = formState;
+  const versioned = useVersionedSave({
+    fields: visitConflictFields(addresses.data?.data ?? [], invoice),
+    write: (body) => save.mutateAsync(body),
+    onSaved: () => {
       toast.success(invoiceMessages.visitSaved);
       onDone();
+    },
+    onReload: () => {
+      void refreshInvoice(queryClient, orgPath, invoice.id);
+      onDone();
+    },
+    onError: (err) => applyServerErrors(err, setError, messages.requestFailed),
+  });
+  // Only what the user changed is sent: a field left alone keeps what someone else saved meanwhile.
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await versioned.save(changedOnly(body, dirtyFields), loaded, version);
     } catch (err) {
       applyServerErrors(err, setError, messages.requestFailed);
     }
   });
+  if (versioned.screen) return versioned.screen;
   return (
     <AppModal
       show

@@ -21,6 +21,7 @@ export function invoiceFixture(over: Partial<InvoiceDetail> = {}): InvoiceDetail
     estimateId: null,
     estimateNumber: null,
     maintenancePlanId: null,
+    version: 1,
     ...orderHead,
     transactionNatureId: 1,
     statusId: 12,
