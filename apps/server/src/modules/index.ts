@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
+import { signupRoutes } from './signup/signup.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { organizationRoutes } from './organizations/organizations.routes.ts';
 import { companyRoutes } from './companies/companies.routes.ts';
@@ -57,6 +58,7 @@ const allReports = reportRegistry([...reports, ...nfseReports]);
 export const apiModules: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
+  signupRoutes,
   organizationRoutes,
   companyRoutes,
   customerRoutes,
