@@ -61,9 +61,16 @@ for (const [label, viewport] of [
       await expect(page.getByRole('heading', { name: 'Início' })).toBeAttached();
       await expect(page.getByTestId('verify-email-banner')).toHaveCount(0);
 
+      // The home's checklist: nothing done yet, each step a link; the first estimate from it.
+      const steps = page.getByTestId('first-steps');
+      await expect(steps.getByRole('heading', { name: 'Primeiros passos' })).toBeVisible();
+      await expect(steps).toContainText('Faltam 5 passos');
+      await expect(steps.getByRole('link', { name: 'Cadastre a chave PIX para receber dos clientes' })).toBeVisible();
+      await steps.getByRole('link', { name: 'Faça o primeiro orçamento' }).click();
+
       // The first estimate: the one company and the one nature are chosen already; the customer is
       // registered in place.
-      await page.goto('/estimates/new');
+      await expect(page).toHaveURL('/estimates/new');
       await expect(page.getByLabel('Empresa', { exact: true })).toHaveValue('REDE PELO CONHECIMENTO LIVRE');
       await expect(page.getByLabel('Natureza da Operação')).toHaveValue('Prestação de serviço');
       await page.getByRole('button', { name: '+ Cadastrar cliente' }).click();
@@ -77,6 +84,14 @@ for (const [label, viewport] of [
       await page.getByRole('button', { name: 'Salvar' }).click();
       await expect(page).toHaveURL(/\/estimates\/\d+\/edit$/);
       await expect(page.getByText('Orçamento criado com sucesso')).toBeVisible();
+
+      // Back home, the customer and the estimate are done.
+      await page.goto('/');
+      await expect(steps).toContainText('Faltam 3 passos');
+      await expect(steps.getByRole('link', { name: 'Faça o primeiro orçamento' })).toHaveCount(0);
+      await expect(steps.getByText('Faça o primeiro orçamento (feito)')).toBeVisible();
+      await steps.getByRole('button', { name: 'Dispensar esta lista' }).click();
+      await expect(steps).toHaveCount(0);
     });
   });
 }
