@@ -85,6 +85,20 @@ for (const [label, viewport] of [
       await expect(page).toHaveURL(/\/estimates\/\d+\/edit$/);
       await expect(page.getByText('Orçamento criado com sucesso')).toBeVisible();
 
+      // A service not in the catalogue yet is registered from the line's picker and added.
+      await page.getByRole('button', { name: 'Adicionar serviço' }).click();
+      const serviceModal = page.getByRole('dialog', { name: 'Adicionar serviço' });
+      await serviceModal.getByRole('button', { name: '+ Cadastrar serviço' }).click();
+      await serviceModal.getByLabel('Nome do serviço').fill('Instalação de split 9.000 BTUs');
+      await serviceModal.getByLabel('Preço').fill('380,00');
+      await serviceModal.getByRole('button', { name: 'Cadastrar', exact: true }).click();
+      await expect(serviceModal.getByLabel('Serviço', { exact: true })).toHaveValue('Instalação de split 9.000 BTUs');
+      await serviceModal.getByRole('button', { name: 'Adicionar', exact: true }).click();
+      await expect(page.getByText('Serviço adicionado com sucesso')).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Serviços' }).getByRole('row').filter({ hasText: 'Instalação de split' }),
+      ).toContainText('R$ 380,00');
+
       // Back home, the customer and the estimate are done.
       await page.goto('/');
       await expect(steps).toContainText('Faltam 3 passos');

@@ -21,7 +21,7 @@ export function VerifyEmailBanner() {
   return (
     <Alert
       variant="warning"
-      className="verify-email-banner d-flex flex-wrap align-items-center gap-2 py-2"
+      className="verify-email-banner d-flex flex-wrap flex-md-nowrap align-items-center gap-2 py-2"
       data-testid="verify-email-banner"
     >
       <div className="flex-grow-1">
