@@ -36,6 +36,8 @@ import { queryRows } from './lib/sql.ts';
 const PUBLIC_PREFIXES = [
   '/api/login',
   '/api/password-reset',
+  // Sign-up (closed by SIGNUP=closed): the form, its CNPJ lookup and the e-mailed confirmation link.
+  '/api/signup',
   '/api/health',
   '/api/public/',
   '/api/pdfs/',

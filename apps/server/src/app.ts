@@ -37,6 +37,7 @@ import { startWhatsAppJob } from './modules/whatsapp/whatsapp-job.ts';
 import { startPixChargeJob } from './modules/pix/charge-job.ts';
 import { demoPspPlugin } from './modules/pix/demo-psp.ts';
 import { startPixReconcileJob } from './modules/pix/reconcile-job.ts';
+import { startAccountMailJob } from './modules/signup/account-mail-job.ts';
 
 export interface BuildOptions {
   database: Database;
@@ -69,6 +70,8 @@ export interface BuildOptions {
     /** The Pix charges of queued orders, and the reading of the PSPs for missed Pix. */
     pixChargeIntervalMs?: number;
     pixReconcileIntervalMs?: number;
+    /** The account e-mails (the sign-up's confirmation link) still queued. */
+    accountMailIntervalMs?: number;
   };
   /**
    * Run the demo's stand-in PSP in this process (only with the demo data, never in production);
@@ -143,6 +146,7 @@ export async function buildApp(opts: BuildOptions) {
       whatsappIntervalMs = 0,
       pixChargeIntervalMs = 0,
       pixReconcileIntervalMs = 0,
+      accountMailIntervalMs = 0,
     } = opts.jobs;
     await app.register(jobsPlugin, {
       jobs: [
@@ -153,6 +157,7 @@ export async function buildApp(opts: BuildOptions) {
         { everyMs: whatsappIntervalMs, start: (ms) => startWhatsAppJob(app, ms) },
         { everyMs: pixChargeIntervalMs, start: (ms) => startPixChargeJob(app, ms) },
         { everyMs: pixReconcileIntervalMs, start: (ms) => startPixReconcileJob(app, ms) },
+        { everyMs: accountMailIntervalMs, start: (ms) => startAccountMailJob(app, ms) },
       ],
     });
   }

@@ -3,7 +3,6 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import {
-  createOrganizationWithAdmin,
   DataDirInUseError,
   migrate,
   openDatabase,
@@ -11,6 +10,7 @@ import {
   type Database,
 } from '@ordem-certa/db';
 import { loadConfig, type Config } from './config.ts';
+import { createShop, EmailTaken } from './core/organizations/new-shop.ts';
 import { PRIVATE_FILE, restrictNewFiles } from './lib/private-files.ts';
 import { copyLocalFiles, createS3Storage } from './lib/storage.ts';
 import { createBackup, restoreBackup } from './lib/backup.ts';
@@ -98,9 +98,14 @@ const commands: Record<string, (config: Config) => Promise<void>> = {
       if (!name || !adminName || !email || !password)
         fail('Informe --name, --admin-name, --admin-email e --admin-password.');
       if (password.length < 8) fail('A senha deve ter 8 caracteres ou mais.');
-      const { organization, admin } = await createOrganizationWithAdmin(database.db, {
+      // The operator vouches for the admin's e-mail: the organization sends to customers at once.
+      const { organization, admin } = await createShop(database.db, {
         name,
-        admin: { name: adminName, email, password },
+        owner: { name: adminName, email, password },
+        verified: true,
+      }).catch((err: unknown) => {
+        if (err instanceof EmailTaken) fail(`Já existe um usuário com o e-mail ${email}.`);
+        throw err;
       });
       console.log(
         `Organização ${organization.id} "${organization.name}" criada; admin ${admin.email} (id ${admin.id}).`,

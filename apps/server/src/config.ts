@@ -20,6 +20,10 @@ export interface Config {
   seedDemo: boolean;
   tokenTtlSeconds: number;
   loginRateLimitPerMinute: number;
+  /** SIGNUP: 'open' (default) lets anyone create a shop at /cadastro; 'closed' leaves the command line only. */
+  signup: 'open' | 'closed';
+  /** How often the job sends the account e-mails still queued (ms; 0 turns it off). */
+  accountMailJobIntervalMs: number;
   /** How often the job turns due estimate reminders into notifications (ms; 0 turns it off). */
   reminderJobIntervalMs: number;
   /** How often the job makes the orders of maintenance plans' visits coming due (ms; 0 turns it off). */
@@ -123,6 +127,13 @@ function secretsKeyFrom(env: NodeJS.ProcessEnv): string | undefined {
 /** An outside service's base URL without its trailing '/' (paths are added after it). */
 const baseUrl = (value: string | undefined, fallback: string) => (value?.trim() || fallback).replace(/\/+$/, '');
 
+/** SIGNUP: open unless 'closed'; any other word is a typo that must not leave sign-up open unnoticed. */
+function signupSetting(value: string | undefined): Config['signup'] {
+  const v = value?.trim().toLowerCase() || 'open';
+  if (v !== 'open' && v !== 'closed') throw new Error(`SIGNUP must be 'open' or 'closed', not '${value}'`);
+  return v;
+}
+
 export function loadConfig(env = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -146,6 +157,8 @@ export function loadConfig(env = process.env): Config {
       (env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 12),
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 60),
+    signup: signupSetting(env.SIGNUP),
+    accountMailJobIntervalMs: Number(env.ACCOUNT_MAIL_JOB_INTERVAL_MS ?? 30_000),
     reminderJobIntervalMs: Number(env.REMINDER_JOB_INTERVAL_MS ?? 5000),
     maintenancePlanJobIntervalMs: Number(env.MAINTENANCE_JOB_INTERVAL_MS ?? 60_000),
     receivableJobIntervalMs: Number(env.RECEIVABLE_JOB_INTERVAL_MS ?? 60_000),

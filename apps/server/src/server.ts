@@ -100,6 +100,7 @@ const app = await buildApp({
     whatsappIntervalMs: config.whatsappJobIntervalMs,
     pixChargeIntervalMs: config.pixJobIntervalMs,
     pixReconcileIntervalMs: config.pixReconcileIntervalMs,
+    accountMailIntervalMs: config.accountMailJobIntervalMs,
   },
   // With the demo data, the demo company's Pix charges go to a stand-in PSP inside this process.
   demoPsp: config.seedDemo && firstProcess ? { connectDemoCompany: seeded } : undefined,

@@ -48,6 +48,8 @@ export const meResponse = z.object({
     /** The IANA zone the screens show dates and compute "today" in (the organization's, not the browser's). */
     timeZone: z.string(),
     features: featuresSchema,
+    /** False while the owner of an organization made by sign-up has not confirmed the e-mail yet. */
+    verified: z.boolean(),
   }),
 });
 export type Me = z.infer<typeof meResponse>;

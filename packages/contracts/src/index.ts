@@ -44,6 +44,8 @@ export * from './roles.ts';
 export * from './role-api.ts';
 export * from './can.ts';
 export * from './password-reset.ts';
+export * from './signup.ts';
+export * from './first-steps.ts';
 export * from './calendar.ts';
 export * from './agenda.ts';
 export * from './checklist-labels.ts';

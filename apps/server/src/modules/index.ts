@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
+import { signupRoutes } from './signup/signup.routes.ts';
+import { firstStepsRoutes } from './first-steps/first-steps.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { organizationRoutes } from './organizations/organizations.routes.ts';
 import { companyRoutes } from './companies/companies.routes.ts';
@@ -57,7 +59,9 @@ const allReports = reportRegistry([...reports, ...nfseReports]);
 export const apiModules: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
+  signupRoutes,
   organizationRoutes,
+  firstStepsRoutes,
   companyRoutes,
   customerRoutes,
   addressRoutes,

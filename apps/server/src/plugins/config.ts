@@ -10,6 +10,7 @@ export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinut
     Pick<
       Config,
       | 'trustProxy'
+      | 'signup'
       | 'appUrl'
       | 'cepApiUrl'
       | 'cepFallbackUrl'

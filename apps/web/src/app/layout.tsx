@@ -19,6 +19,7 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { LeaveGuard } from '../components/leave-guard.tsx';
 import { canSee, financeNav, mainNav, registersNav, trailingNav, type NavItem } from './navigation.ts';
 import { PageSpinner } from '../components/page-spinner.tsx';
+import { VerifyEmailBanner } from '../features/signup/components/verify-email-banner.tsx';
 
 /** How long after the frame appears the read-ahead of the technician's orders may start. */
 const READ_AHEAD_AFTER_MS = 4_000;
@@ -186,6 +187,7 @@ export function Layout() {
       <LeaveGuard />
       <UpdatePrompt />
       <Container fluid="xl" as="main" className="pb-5">
+        <VerifyEmailBanner />
         {me.isPending ? (
           <PageSpinner />
         ) : (

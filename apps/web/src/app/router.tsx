@@ -75,6 +75,18 @@ export const routes: RouteObject[] = [
     lazy: () =>
       import('../features/auth/pages/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
   },
+  // Public: a new shop's sign-up, and the link that confirms its owner's e-mail.
+  {
+    path: '/cadastro',
+    hydrateFallbackElement: <PageSpinner />,
+    lazy: () => import('../features/signup/pages/signup-page.tsx').then((m) => ({ Component: m.SignupPage })),
+  },
+  {
+    path: '/confirmar-email',
+    hydrateFallbackElement: <PageSpinner />,
+    lazy: () =>
+      import('../features/signup/pages/confirm-email-page.tsx').then((m) => ({ Component: m.ConfirmEmailPage })),
+  },
   // Public: the customer signs through a link with a token, without logging in.
   {
     path: '/invoices/:id/sign',

@@ -1,11 +1,13 @@
-import { useState } from 'react';
-import { Form } from 'react-bootstrap';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form } from 'react-bootstrap';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { createInvoiceBody, messages, type CreateInvoiceBody } from '@ordem-certa/contracts';
-import { useOrgPath } from '../lib/auth.tsx';
+import { can, createInvoiceBody, messages, type CreateInvoiceBody } from '@ordem-certa/contracts';
+import { useAuth, useOrgPath } from '../lib/auth.tsx';
+import { QuickCustomerModal } from './quick-create/quick-customer-modal.tsx';
 import { applyServerErrors } from '../lib/form-errors.ts';
 import { ControlledField } from './controlled-field.tsx';
 import { FormActions } from './form-actions.tsx';
@@ -37,16 +39,21 @@ interface NewRecordFormProps {
 /** The 'new' form of orders and estimates: three server-searched selects, then the edit screen. */
 export function NewRecordForm(props: NewRecordFormProps) {
   const orgPath = useOrgPath();
+  const { viewer } = useAuth();
   const navigate = useNavigate();
-  const [selected, setSelected] = useState<Record<Field, Option | null>>({
-    company: null,
+  // undefined: not chosen yet (the only company or nature shows then); null: cleared.
+  const [selected, setSelected] = useState<Record<Field, Option | null | undefined>>({
+    company: undefined,
     customer: props.customer,
-    transactionNature: null,
+    transactionNature: undefined,
   });
+  const [creatingCustomer, setCreatingCustomer] = useState(false);
   const {
     control,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, PartiesBody>({
     // The selects hold numbers or nothing; the schema turns nothing into its 'Selecione ...' message.
@@ -54,6 +61,32 @@ export function NewRecordForm(props: NewRecordFormProps) {
     mode: 'onBlur',
     defaultValues: { company: undefined, customer: props.customer?.value, transactionNature: undefined },
   });
+
+  // An organization with one company or one nature (a new shop has one of each): it is already chosen.
+  const onlyKey = (name: Field) => [props.idPrefix, orgPath, name, 'only'];
+  const companies = useQuery({
+    queryKey: onlyKey('company'),
+    queryFn: () => searchCompanies(orgPath, ''),
+    staleTime: 30_000,
+  }).data;
+  const natures = useQuery({
+    queryKey: onlyKey('transactionNature'),
+    queryFn: () => searchNatures(orgPath, ''),
+    staleTime: 30_000,
+  }).data;
+  const only: Record<Field, Option | undefined> = {
+    company: companies?.length === 1 ? companies[0] : undefined,
+    customer: undefined,
+    transactionNature: natures?.length === 1 ? natures[0] : undefined,
+  };
+  const shown = (name: Field) => (selected[name] === undefined ? (only[name] ?? null) : selected[name]);
+  const onlyCompany = only.company?.value;
+  const onlyNature = only.transactionNature?.value;
+  useEffect(() => {
+    if (onlyCompany !== undefined && getValues('company') === undefined) setValue('company', onlyCompany);
+    if (onlyNature !== undefined && getValues('transactionNature') === undefined)
+      setValue('transactionNature', onlyNature);
+  }, [onlyCompany, onlyNature, getValues, setValue]);
 
   const onSubmit = handleSubmit(async (body) => {
     try {
@@ -65,7 +98,13 @@ export function NewRecordForm(props: NewRecordFormProps) {
     }
   });
 
-  const select = (name: Field, label: string, load: (q: string) => Promise<Option[]>, placeholder: string) => (
+  const select = (
+    name: Field,
+    label: string,
+    load: (q: string) => Promise<Option[]>,
+    placeholder: string,
+    extra?: ReactNode,
+  ) => (
     <ControlledField
       control={control}
       name={name}
@@ -77,7 +116,7 @@ export function NewRecordForm(props: NewRecordFormProps) {
           id={`${props.idPrefix}-${name}`}
           queryKey={[props.idPrefix, orgPath, name]}
           loadOptions={load}
-          value={selected[name]}
+          value={shown(name)}
           onChange={(opt) => {
             setSelected((s) => ({ ...s, [name]: opt }));
             field.onChange(opt?.value);
@@ -87,7 +126,15 @@ export function NewRecordForm(props: NewRecordFormProps) {
           isInvalid={!!errors[name]}
         />
       )}
-    />
+    >
+      {extra}
+    </ControlledField>
+  );
+  // A customer not registered yet is registered here, in place, and picked.
+  const addCustomer = can(viewer, 'customer.create') && (
+    <Button variant="link" size="sm" className="px-0" onClick={() => setCreatingCustomer(true)}>
+      + Cadastrar cliente
+    </Button>
   );
 
   return (
@@ -95,11 +142,20 @@ export function NewRecordForm(props: NewRecordFormProps) {
       <PageHeader title={props.title} />
       <Form noValidate onSubmit={onSubmit} className="form-narrow">
         {select('company', 'Empresa', (q) => searchCompanies(orgPath, q), 'Selecione a empresa')}
-        {select('customer', 'Cliente', (q) => searchCustomers(orgPath, q), 'Selecione o cliente')}
+        {select('customer', 'Cliente', (q) => searchCustomers(orgPath, q), 'Selecione o cliente', addCustomer)}
         {select('transactionNature', 'Natureza da Operação', (q) => searchNatures(orgPath, q), 'Selecione a natureza')}
         {errors.root && <div className="text-danger mb-3">{errors.root.message}</div>}
         <FormActions cancelTo={props.cancelTo} isSubmitting={isSubmitting} />
       </Form>
+      <QuickCustomerModal
+        show={creatingCustomer}
+        onHide={() => setCreatingCustomer(false)}
+        onCreated={(option) => {
+          setCreatingCustomer(false);
+          setSelected((s) => ({ ...s, customer: option }));
+          setValue('customer', option.value, { shouldValidate: true });
+        }}
+      />
     </>
   );
 }

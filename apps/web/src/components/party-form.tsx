@@ -60,6 +60,8 @@ type PartyFormProps = (
 ) & {
   /** Keep what is typed as a draft under this name (see useFormDraft); none: no draft. */
   draftKey?: DraftKey;
+  /** 'Cancelar' closes what holds the form (a modal) instead of going to `cancelTo`. */
+  onCancel?(): void;
 };
 
 /** The fields the conflict screen may name, as the form labels them. */
@@ -297,9 +299,15 @@ export function PartyForm(props: PartyFormProps) {
           {isSubmitting && <Spinner size="sm" className="me-2" aria-hidden />}
           Salvar
         </Button>
-        <Link to={props.cancelTo} className="btn btn-outline-secondary" onClick={draft.discard}>
-          Cancelar
-        </Link>
+        {props.onCancel ? (
+          <Button variant="outline-secondary" onClick={props.onCancel}>
+            Cancelar
+          </Button>
+        ) : (
+          <Link to={props.cancelTo} className="btn btn-outline-secondary" onClick={draft.discard}>
+            Cancelar
+          </Link>
+        )}
       </div>
       {versioned.screen}
     </Form>

@@ -57,3 +57,4 @@ export * from './user-recovery-codes.ts';
 export * from './login-challenges.ts';
 export * from './user-sessions.ts';
 export * from './sign-in-events.ts';
+export * from './account-emails.ts';

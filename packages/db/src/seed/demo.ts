@@ -46,6 +46,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     admin: { name: 'Paulo Proprietário', email: 'admin@org102.com.br', password: DEMO_PASSWORD },
   });
   for (const seed of demoSeeds) await seed(db, { demoOrganizationId: demo.id, liteOrganizationId: 102 });
+  // The demo shows a shop at work: no first-day checklist on its home.
+  await db.update(organizations).set({ checklistDismissedAt: new Date() });
   return true;
 }
 

@@ -20,7 +20,7 @@ export interface AccountMailDeps {
  * An e-mail about the person's own account, from the product (not from a company): a greeting,
  * paragraphs, and at most one link. Text and HTML say the same; every value is escaped in the HTML.
  */
-export async function sendAccountMail(
+export function sendAccountMail(
   deps: AccountMailDeps,
   to: { email: string; name: string },
   mail: { subject: string; before: string[]; link?: { url: string; label: string }; after: string[] },
@@ -31,7 +31,7 @@ export async function sendAccountMail(
     ...(mail.link ? [`<p><a href="${escapeHtml(mail.link.url)}">${escapeHtml(mail.link.label)}</a></p>`] : []),
     ...mail.after.map((p) => `<p>${escapeHtml(p)}</p>`),
   ].join('\n');
-  await deps.mailer.send({
+  return deps.mailer.send({
     from: { name: PRODUCT_NAME, address: deps.mailFrom ?? `nao-responda@${new URL(deps.appUrl).hostname}` },
     to: [to.email],
     subject: `${PRODUCT_NAME}: ${mail.subject}`,

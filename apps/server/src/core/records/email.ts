@@ -6,6 +6,7 @@ import type { MailMessage, Mailer } from '../../lib/mailer.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { AppError } from '../../lib/errors.ts';
+import { assertMaySendToCustomers } from '../access/email-verification.ts';
 
 /**
  * Sending a record (an estimate or a service order) by e-mail: the company's words with the record's
@@ -151,6 +152,8 @@ export async function sendJournaled(
   company: { name: string; email: string | null },
   message: Omit<MailMessage, 'from' | 'replyTo' | 'text'>,
 ): Promise<SentEmail> {
+  // Nothing goes to customers before the organization's e-mail is confirmed (sign-up).
+  await assertMaySendToCustomers(db, head.organizationId);
   const from = mailFrom ?? company.email ?? undefined;
   // Without a sender nothing can go out, now or later: said as such, and nothing is journaled.
   if (!from) throw new AppError(422, [recordEmailMessages.noSender]);

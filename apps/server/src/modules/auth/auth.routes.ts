@@ -160,7 +160,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         email: me.email,
         roles,
         permissions: permissionNames.filter((p) => request.auth.permissions.has(p)),
-        organization: { id: me.orgId, name: me.orgName, timeZone: me.timeZone, features: me.features },
+        organization: {
+          id: me.orgId,
+          name: me.orgName,
+          timeZone: me.timeZone,
+          features: me.features,
+          verified: me.verifiedAt !== null,
+        },
       };
     },
   );

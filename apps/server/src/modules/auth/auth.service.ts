@@ -169,6 +169,7 @@ export async function getMe(db: Db, userId: number, organizationId: number) {
       orgName: schema.organizations.name,
       timeZone: schema.organizations.timeZone,
       features: schema.organizations.features,
+      verifiedAt: schema.organizations.verifiedAt,
     })
     .from(schema.users)
     .innerJoin(schema.organizations, eq(schema.organizations.id, schema.users.organizationId))

@@ -1,12 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { cepLookupResponse, cepParam, cnpjLookupResponse, cnpjParam, lookupMessages } from '@ordem-certa/contracts';
+import {
+  cepLookupResponse,
+  cepParam,
+  cnpjLookupResponse,
+  cnpjParam,
+  errorBody,
+  lookupMessages,
+  signupMessages,
+} from '@ordem-certa/contracts';
+import { AppError } from '../../lib/errors.ts';
 import { cepLookup } from './cep.service.ts';
 import { cnpjLookup } from './cnpj.service.ts';
 import { routeOptions } from '../../plugins/route-options.ts';
 
 /** Lookups a user makes while typing addresses: per user, whichever instance, counted after the login. */
 const LOOKUPS_PER_MINUTE = 60;
+/** CNPJ lookups of the sign-up form from one address. */
+const SIGNUP_LOOKUPS_PER_MINUTE = 10;
 const perUser = {
   max: LOOKUPS_PER_MINUTE,
   timeWindow: '1 minute',
@@ -50,5 +61,29 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       { rateLimit: perUser },
     ),
     (request) => lookupCnpj({ db: app.db, log: request.log }, request.params.cnpj),
+  );
+  // The sign-up form's lookup, before any login: per address, fewer than a signed-in user gets, and
+  // refused with sign-up when SIGNUP=closed.
+  app.get(
+    '/signup/cnpj/:cnpj',
+    route(
+      'public',
+      {
+        summary: 'Dados de um CNPJ para o cadastro de uma nova empresa (sem login)',
+        params: cnpjParam,
+        response: { 200: cnpjLookupResponse, 403: errorBody.describe('O cadastro está fechado (SIGNUP=closed)') },
+      },
+      {
+        rateLimit: {
+          max: SIGNUP_LOOKUPS_PER_MINUTE,
+          timeWindow: '1 minute',
+          errorResponseBuilder: () => ({ statusCode: 429, errors: [lookupMessages.tooFast] }),
+        },
+      },
+    ),
+    async (request) => {
+      if (app.config.signup === 'closed') throw new AppError(403, [signupMessages.closed]);
+      return lookupCnpj({ db: app.db, log: request.log }, request.params.cnpj);
+    },
   );
 };

@@ -8,6 +8,7 @@ import { openingKeys, sealingKey, SecretsKeyMissing } from '../../lib/secrets.ts
 import type { Mailer } from '../../lib/mailer.ts';
 import type { AppConfig } from '../../plugins/config.ts';
 import type { CloudCall } from './cloud-api.ts';
+import { isVerified } from '../../core/access/email-verification.ts';
 
 // An organization's connection to the Cloud API as the code uses it: the stored row with its secrets
 // opened, and where its calls go. The secrets are sealed with the installation's key and bound to the
@@ -134,5 +135,7 @@ export async function eventIsOn(tx: Db | Tx, organizationId: number, event: What
     .from(s)
     .where(eq(s.organizationId, organizationId));
   if (!row?.enabled || !row.hasToken) return false;
+  // Nothing goes to customers before the organization's e-mail is confirmed (sign-up).
+  if (!(await isVerified(tx, organizationId))) return false;
   return event === null || ({ ...allWhatsAppEventsOn, ...row.events } as Record<string, boolean>)[event] !== false;
 }

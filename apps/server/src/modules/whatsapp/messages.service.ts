@@ -13,6 +13,7 @@ import { invalid } from '../../lib/errors.ts';
 import { pickColumns } from '../../lib/sql.ts';
 import { eventIsOn } from './connection.ts';
 import { queueText, replyWindow } from './outbox.ts';
+import { assertMaySendToCustomers } from '../../core/access/email-verification.ts';
 
 // The conversation with a customer: what went (templates, answers, the e-mails that replaced failed
 // ones) and what came, newest first, on the customer's screen and on the order's; and the office's
@@ -125,6 +126,7 @@ export async function reply(
     if (!order) throw invalid({ invoiceId: m.invoiceNotOfCustomer });
   }
   const id = await db.transaction(async (tx) => {
+    await assertMaySendToCustomers(tx, actor.organizationId);
     if (!(await eventIsOn(tx, actor.organizationId, null))) throw invalid({ text: m.notEnabled });
     if (!(await replyWindow(tx, actor.organizationId, customerId)).open) throw invalid({ text: m.noWindow });
     return queueText(tx, {

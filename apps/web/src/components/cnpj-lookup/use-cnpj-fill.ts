@@ -9,6 +9,13 @@ import { cnpjQueryOptions } from './api/lookup-cnpj.ts';
 const fields = ['name', 'alias', 'email', 'phone'] as const;
 type PartyFields = { [K in (typeof fields)[number]]?: string | null };
 
+export interface CnpjFillOptions {
+  /** Where the party's fields are in the form ('company.' for a form that nests them). */
+  prefix?: string;
+  /** The lookup to ask (default the signed-in user's). */
+  query?: typeof cnpjQueryOptions;
+}
+
 export type CnpjFillState = { status: 'idle' | 'searching' } | { status: 'done' | 'failed'; message: string };
 
 /**
@@ -16,7 +23,12 @@ export type CnpjFillState = { status: 'idle' | 'searching' } | { status: 'done' 
  * e-mail and phone — only the fields that are empty when the answer arrives, so nothing stored or
  * typed (also while waiting) is replaced. The establishment's address is kept for the form to offer.
  */
-export function useCnpjFill<T extends FieldValues & PartyFields>(form: UseFormReturn<T, unknown, unknown>) {
+export function useCnpjFill<T extends FieldValues & PartyFields>(
+  form: UseFormReturn<T, unknown, unknown>,
+  opts: CnpjFillOptions = {},
+) {
+  const query = opts.query ?? cnpjQueryOptions;
+  const prefix = opts.prefix ?? '';
   const queryClient = useQueryClient();
   const [state, setState] = useState<CnpjFillState>({ status: 'idle' });
   const [address, setAddress] = useState<CnpjLookupAddress | null>(null);
@@ -27,12 +39,12 @@ export function useCnpjFill<T extends FieldValues & PartyFields>(form: UseFormRe
     if (!cnpj) return;
     const mine = ++latest.current;
     setState({ status: 'searching' });
-    queryClient.fetchQuery(cnpjQueryOptions(cnpj)).then(
+    queryClient.fetchQuery(query(cnpj)).then(
       (answer: CnpjLookup) => {
         if (mine !== latest.current) return;
         let changed = 0;
         for (const field of fields) {
-          const name = field as Path<T>;
+          const name = `${prefix}${field}` as Path<T>;
           const value = answer[field];
           if (!value || String(form.getValues(name) ?? '').trim()) continue;
           form.setValue(name, value as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: true });

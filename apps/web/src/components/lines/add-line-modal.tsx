@@ -7,6 +7,9 @@ import { DraftNotice } from '../draft-notice.tsx';
 import { SearchableSelect, type Option } from '../searchable-select.tsx';
 import { DescriptionField, QuantityField, type LineFormValues } from './line-fields.tsx';
 import { LineFormModal, useLineForm } from './line-form-modal.tsx';
+import { QuickRegister } from '../quick-create/quick-register.tsx';
+import { useAuth, useOrgPath } from '../../lib/auth.tsx';
+import { can } from '@ordem-certa/contracts';
 
 /** What each kind of line is called: the body's field naming it, the section, its add button and picker. */
 export const lineNames = {
@@ -75,7 +78,13 @@ function AddLineForm<B>(props: AddLineModalProps<B>) {
   const empty: LineFormValues = { quantity: 1, description: '', ...(kind.grouped ? { isGrouped: false } : {}) };
   const [picked, setPicked] = useState<Option | null>(null);
   const form = useLineForm<B>(kind.schema, empty);
-  const { control, register, reset } = form;
+  const { control, register, reset, setValue } = form;
+  const orgPath = useOrgPath();
+  const { viewer } = useAuth();
+  // A service or product not registered yet is registered here, in place, by who may register it.
+  const registers =
+    (kind.name === 'services' && can(viewer, 'service.manage')) ||
+    (kind.name === 'products' && can(viewer, 'product.manage'));
   const { errors, isDirty } = form.formState;
   // What is typed (and the picked option's label) survives a reload; reopening this modal restores it.
   const values = useWatch({ control });
@@ -132,6 +141,17 @@ function AddLineForm<B>(props: AddLineModalProps<B>) {
         />
         {fieldError && <div className="invalid-feedback d-block">{fieldError.message}</div>}
         {extra}
+        {registers && (
+          <QuickRegister
+            what={kind.name === 'services' ? 'serviço' : 'produto'}
+            path={`${orgPath}/${kind.name}`}
+            invalidate={[[...optionsKey], [kind.name]]}
+            onCreated={(option) => {
+              setPicked(option);
+              setValue(pickField as never, option.value as never, { shouldValidate: true });
+            }}
+          />
+        )}
       </Form.Group>
       {takesQuantity(kind.name) && (
         <>

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useLogin } from '../api/login.ts';
+import { useSignupOpen } from '../api/signup-status.ts';
 import { AuthCard, SubmitButton } from '../components/auth-card.tsx';
 import { TwoFactorStep } from '../components/two-factor-step.tsx';
 import { PendingLoginNote } from '../../../components/offline/pending-login-note.tsx';
@@ -36,6 +37,7 @@ export function LoginPage() {
   const [search] = useSearchParams();
   const unlock = search.get('desbloqueio') ?? undefined;
   const mutation = useLogin();
+  const signupOpen = useSignupOpen();
   const [challenge, setChallenge] = useState<{ challenge: string; enrol: boolean } | null>(null);
   const {
     register,
@@ -112,6 +114,11 @@ export function LoginPage() {
       <p className="text-center mt-3 mb-0">
         <Link to="/forgot-password">Esqueci minha senha</Link>
       </p>
+      {signupOpen && (
+        <p className="text-center mt-2 mb-0">
+          Novo por aqui? <Link to="/cadastro">Criar conta</Link>
+        </p>
+      )}
     </AuthCard>
   );
 }

@@ -3,6 +3,7 @@ import { can } from '@ordem-certa/contracts';
 import { useAuth, useMe } from '../../../lib/auth.tsx';
 import { InvoiceCard } from '../components/invoice-card.tsx';
 import { TodayVisits } from '../components/today-visits.tsx';
+import { FirstStepsCard } from '../components/first-steps-card.tsx';
 
 /**
  * Home: the three service-order cards for who sees every order; 'Bem-vindo' and the day's visits (no
@@ -25,6 +26,7 @@ export function HomePage() {
   return (
     <>
       <h1 className="visually-hidden">Início</h1>
+      {can(viewer, 'organization.manage') && <FirstStepsCard />}
       <Row className="g-3">
         <Col md={6} xl={4}>
           <InvoiceCard card="wip" title="Serviços não concluídos" />
