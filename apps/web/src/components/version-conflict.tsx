@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { versionMessages, type VersionConflict } from '@ordem-certa/contracts';
 import { AppModal } from './app-modal.tsx';
@@ -45,8 +45,11 @@ export function useVersionedSave<T extends Values>(opts: {
 }): { save(values: T, loaded: Values, version: number): Promise<void>; screen: ReactNode } {
   const [pending, setPending] = useState<Pending | null>(null);
   const [saving, setSaving] = useState(false);
+  // The latest callbacks, for a save that an event started after this render was committed.
   const latest = useRef(opts);
-  latest.current = opts;
+  useLayoutEffect(() => {
+    latest.current = opts;
+  });
 
   async function save(values: Values, loaded: Values, version: number, tries = 0): Promise<void> {
     try {
