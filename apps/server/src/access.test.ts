@@ -331,7 +331,8 @@ describe('every operation refuses what its access rule refuses', () => {
       [...Object.values(builtInRoles).map((r) => r.name), 'Balcão'].sort(),
     );
     expect(wrong.sort()).toEqual([]);
-  });
+    // Every operation for six roles, a few thousand requests: past the default 30 s on a busy machine.
+  }, 180_000);
 
   it('a feature operation refuses an admin of an organization with the feature off → 403 featureDisabled', async () => {
     const ops = operations.filter((op) => featureOf(op));
