@@ -2,13 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import {
-  DataDirInUseError,
-  migrate,
-  openDatabase,
-  resetPassword,
-  type Database,
-} from '@ordem-certa/db';
+import { DataDirInUseError, migrate, openDatabase, resetPassword, type Database } from '@ordem-certa/db';
 import { loadConfig, type Config } from './config.ts';
 import { createShop, EmailTaken } from './core/organizations/new-shop.ts';
 import { PRIVATE_FILE, restrictNewFiles } from './lib/private-files.ts';
