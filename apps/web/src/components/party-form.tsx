@@ -3,10 +3,7 @@ import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import type { ReactMaskOpts } from 'react-imask';
 import {
-  CNPJ_MASK,
-  CPF_MASK,
   cnpjForLookup,
   createPartyBody,
   formatIdentifier,
@@ -27,14 +24,7 @@ import { PhoneInput } from './phone-input.tsx';
 import { CnpjAddressOffer, CnpjAddressOnSave, CnpjFillButton } from './cnpj-lookup/cnpj-fill.tsx';
 import { useCnpjFill } from './cnpj-lookup/use-cnpj-fill.ts';
 import { useVersionedSave, type ConflictField } from './version-conflict.tsx';
-
-/** CNPJ: 12 letters or digits, then 2 check digits; letters typed in upper case. */
-const cnpjMask: ReactMaskOpts = {
-  mask: CNPJ_MASK,
-  definitions: { A: /[0-9A-Za-z]/ },
-  prepareChar: (c: string) => c.toUpperCase(),
-};
-const cpfMask: ReactMaskOpts = { mask: CPF_MASK };
+import { cnpjMask, cpfMask, identifierPlaceholder } from './identifier-masks.ts';
 
 /** Given to onSubmit: call `clearDraft()` once saved and before navigating away. */
 interface Saved {
@@ -226,7 +216,7 @@ export function PartyForm(props: PartyFormProps) {
                     onBlur={field.onBlur}
                     isInvalid={!!errors.identifier}
                     inputMode={type === PersonType.Natural ? 'numeric' : 'text'}
-                    placeholder={type === PersonType.Natural ? CPF_MASK : '00.000.000/0000-00'}
+                    placeholder={identifierPlaceholder(type !== PersonType.Natural)}
                     autoComplete="off"
                   />
                 )}

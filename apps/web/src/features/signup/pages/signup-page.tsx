@@ -2,10 +2,7 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
-import type { ReactMaskOpts } from 'react-imask';
 import {
-  CNPJ_MASK,
-  CPF_MASK,
   cnpjForLookup,
   messages,
   PersonType,
@@ -24,13 +21,7 @@ import { PhoneInput } from '../../../components/phone-input.tsx';
 import { CnpjFillButton } from '../../../components/cnpj-lookup/cnpj-fill.tsx';
 import { useCnpjFill } from '../../../components/cnpj-lookup/use-cnpj-fill.ts';
 import { signupCnpjQueryOptions, useSignup, useSignupStatus } from '../api/signup.ts';
-
-const cnpjMask: ReactMaskOpts = {
-  mask: CNPJ_MASK,
-  definitions: { A: /[0-9A-Za-z]/ },
-  prepareChar: (c: string) => c.toUpperCase(),
-};
-const cpfMask: ReactMaskOpts = { mask: CPF_MASK };
+import { cnpjMask, cpfMask, identifierPlaceholder } from '../../../components/identifier-masks.ts';
 
 type Output = Omit<SignupBody, 'owner'> & { owner: SignupBody['owner'] & { passwordConfirm: string } };
 
@@ -165,7 +156,7 @@ function SignupForm({ onToken }: { onToken(token: string): void }) {
                 onBlur={field.onBlur}
                 isInvalid={!!e?.identifier}
                 inputMode={isLegal ? 'text' : 'numeric'}
-                placeholder={isLegal ? '00.000.000/0000-00' : CPF_MASK}
+                placeholder={identifierPlaceholder(isLegal)}
                 autoComplete="off"
               />
             )}
