@@ -1,24 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
 import { apiAs, expect, test, unique } from '../fixtures/index.ts';
-import { inboxDir } from '../fixtures/smtp-sink.ts';
-
-/** The text of the message the loopback SMTP server received for this address (waits until it arrives). */
-async function receivedFor(address: string) {
-  let found: string | undefined;
-  await expect
-    .poll(() => {
-      const dir = inboxDir();
-      const match = readdirSync(dir)
-        .filter((f) => f.endsWith('.rcpt'))
-        .find((f) => readFileSync(join(dir, f), 'utf8').split(',').includes(address));
-      found = match && join(dir, match.replace(/\.rcpt$/, '.eml'));
-      return !!found;
-    })
-    .toBe(true);
-  return (await simpleParser(readFileSync(found!))).text ?? '';
-}
+import { receivedTextFor } from '../fixtures/inbox.ts';
 
 test('forgotten password: ask on /login, open the e-mailed link, set a new one, log in with it; the link works once', async ({
   page,
@@ -43,7 +24,7 @@ test('forgotten password: ask on /login, open the e-mailed link, set a new one, 
     'Se o e-mail estiver cadastrado, enviamos um link para criar uma nova senha. Ele vale por 1 hora.',
   );
 
-  const link = new URL(/https?:\/\/\S+\/reset-password\?token=\S+/.exec(await receivedFor(email))![0]);
+  const link = new URL(/https?:\/\/\S+\/reset-password\?token=\S+/.exec(await receivedTextFor(email))![0]);
   await page.goto(link.pathname + link.search);
   await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-forte');
   await page.getByLabel('Confirme a nova senha').fill('outra-coisa');

@@ -1,16 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { addLines, moveEstimate, newEstimate } from '../fixtures/estimates.ts';
-import { inboxDir } from '../fixtures/smtp-sink.ts';
-
-/** How many messages the loopback SMTP server received for this address. */
-const receivedCount = (address: string) => {
-  const dir = inboxDir();
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.rcpt'))
-    .filter((f) => readFileSync(join(dir, f), 'utf8').split(',').includes(address)).length;
-};
+import { messagesFor } from '../fixtures/inbox.ts';
 
 test("a double click on 'Enviar' sends the estimate's e-mail once", async ({ page, request }) => {
   const email = `${unique('duplo').replace(/\s/g, '.').toLowerCase()}@exemplo.com.br`;
@@ -28,12 +18,12 @@ test("a double click on 'Enviar' sends the estimate's e-mail once", async ({ pag
   await expect(mail.getByRole('list', { name: 'Lista de destinatários' })).toContainText(email);
   await mail.getByRole('button', { name: 'Enviar' }).dblclick();
   await expect(page.getByText('O Orçamento foi enviado').first()).toBeVisible({ timeout: 20_000 });
-  await expect.poll(() => receivedCount(email)).toBe(1);
+  await expect.poll(() => messagesFor(email).length).toBe(1);
 
   // The record of sent e-mails has one entry, and no second message arrives later.
   const emails = await (await admin.get(`/estimates/${estimate.id}/emails`)).json();
   expect(emails.data).toHaveLength(1);
   await page.waitForTimeout(1500);
-  expect(receivedCount(email)).toBe(1);
+  expect(messagesFor(email).length).toBe(1);
   await expect(page.getByText(/ainda está sendo processada/)).toHaveCount(0);
 });

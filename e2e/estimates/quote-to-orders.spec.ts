@@ -1,31 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import { expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { addLines, generateOneOrderWithEverything, moveEstimate, newEstimate } from '../fixtures/estimates.ts';
-import { inboxDir } from '../fixtures/smtp-sink.ts';
+import { receivedFor } from '../fixtures/inbox.ts';
 
 async function confirmDialog(page: Page, text: string, button: string) {
   const dialog = page.getByRole('dialog').filter({ hasText: text });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await expect(dialog).toBeHidden();
-}
-
-/** The message the loopback SMTP server received for this address, parsed (waits until it arrives). */
-async function receivedFor(address: string) {
-  let found: string | undefined;
-  await expect
-    .poll(() => {
-      const dir = inboxDir();
-      const rcpt = readdirSync(dir).filter((f) => f.endsWith('.rcpt'));
-      const match = rcpt.find((f) => readFileSync(join(dir, f), 'utf8').split(',').includes(address));
-      found = match && join(dir, match.replace(/\.rcpt$/, '.eml'));
-      return !!found;
-    })
-    .toBe(true);
-  return simpleParser(readFileSync(found!));
 }
 
 test('quote → e-mail with the PDF → approve → two orders (a new one, then an existing one) → start one → the tab lists both', async ({

@@ -3,26 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
-import { simpleParser } from 'mailparser';
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { newCpf } from '../fixtures/identifiers.ts';
 import { newCompany } from '../fixtures/companies.ts';
-import { inboxDir } from '../fixtures/smtp-sink.ts';
-
-/** The e-mail the loopback SMTP server received for this address, once it is there. */
-async function receivedFor(address: string) {
-  const dir = inboxDir();
-  let file: string | undefined;
-  await expect
-    .poll(() => {
-      file = readdirSync(dir)
-        .filter((f) => f.endsWith('.rcpt'))
-        .find((f) => readFileSync(join(dir, f), 'utf8').split(',').includes(address));
-      return file;
-    })
-    .toBeTruthy();
-  return simpleParser(readFileSync(join(dir, file!.replace(/\.rcpt$/, '.eml'))));
-}
+import { receivedFor } from '../fixtures/inbox.ts';
 
 /** Every QR code found on the PDF's pages, rendered by poppler (pdftoppm) and read by jsQR. */
 function qrCodesOf(pdf: Buffer): string[] {

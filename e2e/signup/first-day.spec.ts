@@ -1,25 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
 import { expect, test, unique } from '../fixtures/index.ts';
-import { inboxDir } from '../fixtures/smtp-sink.ts';
+import { receivedTextFor } from '../fixtures/inbox.ts';
 import { lookupData } from '../fixtures/lookups.ts';
-
-/** The text of the message the loopback SMTP server received for this address (waits until it arrives). */
-async function receivedFor(address: string) {
-  let found: string | undefined;
-  await expect
-    .poll(() => {
-      const dir = inboxDir();
-      const match = readdirSync(dir)
-        .filter((f) => f.endsWith('.rcpt'))
-        .find((f) => readFileSync(join(dir, f), 'utf8').split(',').includes(address));
-      found = match && join(dir, match.replace(/\.rcpt$/, '.eml'));
-      return !!found;
-    })
-    .toBe(true);
-  return (await simpleParser(readFileSync(found!))).text ?? '';
-}
 
 // A new shop's first day, alone: it signs up from the login page, confirms the e-mail through the
 // link, and saves its first estimate without visiting Cadastros.
@@ -51,7 +32,7 @@ for (const [label, viewport] of [
       await expect(banner).toContainText('Confirme seu e-mail.');
       await expect(banner).toContainText(email);
 
-      const link = new URL(/https?:\/\/\S+\/confirmar-email\?token=\S+/.exec(await receivedFor(email))![0]);
+      const link = new URL(/https?:\/\/\S+\/confirmar-email\?token=\S+/.exec(await receivedTextFor(email))![0]);
       await page.goto(link.pathname + link.search);
       await expect(page.getByTestId('email-confirmed')).toHaveText(
         'E-mail confirmado. Você já pode enviar orçamentos e ordens de serviço aos clientes.',
