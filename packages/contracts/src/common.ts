@@ -130,6 +130,9 @@ export const errorBody = z.object({
   errors: z.union([z.array(z.string()), z.record(z.string(), z.array(z.string()))]),
 });
 
+/** An answer that is only a sentence for the person (a link sent, an address confirmed). */
+export const messageResponse = z.object({ message: z.string() });
+
 /** Money in JSON: reais with at most 2 decimals; at most 10 digits of cents. */
 export const money = (opts: { min?: number; minMessage?: string } = {}) =>
   z

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   errorBody,
   loginBody,
@@ -14,6 +13,7 @@ import {
   passwordResetBody,
   passwordResetConfirmBody,
   passwordResetMessages,
+  messageResponse,
 } from '@ordem-certa/contracts';
 import type { AccountMailDeps } from '../../core/access/account-mail.ts';
 import { clientOf } from '../../core/access/client.ts';
@@ -26,7 +26,6 @@ import { routeOptions } from '../../plugins/route-options.ts';
 
 const route = routeOptions('auth');
 
-const messageResponse = z.object({ message: z.string() });
 /** Asking for or using reset links: a person needs a few a minute; a script gets 429. */
 const resetRateLimit = {
   max: 10,

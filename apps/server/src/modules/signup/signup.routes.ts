@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   errorBody,
   orgParam,
@@ -8,6 +7,7 @@ import {
   signupResponse,
   signupStatusResponse,
   verifyEmailBody,
+  messageResponse,
 } from '@ordem-certa/contracts';
 import type { AccountMailDeps } from '../../core/access/account-mail.ts';
 import { clientOf } from '../../core/access/client.ts';
@@ -16,7 +16,6 @@ import { routeOptions } from '../../plugins/route-options.ts';
 import { resendVerification, signup } from './signup.service.ts';
 
 const route = routeOptions('signup');
-const messageResponse = z.object({ message: z.string() });
 
 /** New shops from one address in an hour: a person makes one or two; a script gets 429. */
 export const SIGNUPS_PER_ADDRESS_PER_HOUR = 10;
