@@ -62,7 +62,10 @@ export async function insertOrganizationWithAdmin(
 export async function createOrganizationWithAdmin(db: Db, input: NewOrganization) {
   const passwordHash = await hashPassword(input.admin.password);
   return db.transaction((tx) =>
-    insertOrganizationWithAdmin(tx, { ...input, admin: { name: input.admin.name, email: input.admin.email, passwordHash } }),
+    insertOrganizationWithAdmin(tx, {
+      ...input,
+      admin: { name: input.admin.name, email: input.admin.email, passwordHash },
+    }),
   );
 }
 

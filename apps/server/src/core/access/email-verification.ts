@@ -39,7 +39,12 @@ interface Claimed {
 
 /** Takes queued rows (these ids, or the oldest waiting) for this sender, in one short statement. */
 async function claim(db: Db, ids?: number[]) {
-  const which = ids ? sql`AND e.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const which = ids
+    ? sql`AND e.id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   return queryRows<Claimed>(
     db,
     sql`UPDATE account_emails a SET claimed_at = now(), attempts = a.attempts + 1
@@ -77,10 +82,7 @@ export async function sendAccountEmails(deps: AccountMailDeps, ids?: number[]) {
         link: { url: `${deps.appUrl}/confirmar-email?token=${encodeURIComponent(token)}`, label: 'Confirmar e-mail' },
         after: ['Se não foi você quem criou a conta, ignore este e-mail.'],
       });
-      await deps.db
-        .update(ae)
-        .set({ status: result.status, sentAt: new Date(), error: null })
-        .where(eq(ae.id, row.id));
+      await deps.db.update(ae).set({ status: result.status, sentAt: new Date(), error: null }).where(eq(ae.id, row.id));
     } catch (err) {
       deps.log.error({ err }, 'account e-mail not sent');
       await deps.db

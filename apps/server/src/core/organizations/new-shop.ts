@@ -73,4 +73,3 @@ export async function createShop(db: Db, shop: NewShop) {
     throw err;
   }
 }
-

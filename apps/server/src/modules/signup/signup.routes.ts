@@ -39,7 +39,10 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/signup',
-    route('public', { summary: 'Se esta instalação aceita cadastros de novas empresas', response: { 200: signupStatusResponse } }),
+    route('public', {
+      summary: 'Se esta instalação aceita cadastros de novas empresas',
+      response: { 200: signupStatusResponse },
+    }),
     async () => ({ open }),
   );
 
@@ -97,7 +100,6 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       params: orgParam,
       response: { 202: messageResponse, 429: errorBody.describe('Links pedidos demais na última hora') },
     }),
-    async (request, reply) =>
-      reply.code(202).send(await resendVerification(mailDeps(request.log), request.auth)),
+    async (request, reply) => reply.code(202).send(await resendVerification(mailDeps(request.log), request.auth)),
   );
 };

@@ -209,7 +209,13 @@ describe('sign-up', () => {
       owner: { name: 'Rui', email, password: 'uma-senha-forte' },
       verified: false,
     });
-    const deps = { db: t.ctx.database.db, links: t.ctx.app.links, mailFrom: undefined, appUrl: 'https://app.exemplo.com.br', log: t.ctx.app.log };
+    const deps = {
+      db: t.ctx.database.db,
+      links: t.ctx.app.links,
+      mailFrom: undefined,
+      appUrl: 'https://app.exemplo.com.br',
+      log: t.ctx.app.log,
+    };
     await sendAccountEmails({ ...deps, mailer: down }, [created.mailId!]);
     const queued = await t.ctx.database.db
       .select({ status: schema.accountEmails.status, attempts: schema.accountEmails.attempts })
