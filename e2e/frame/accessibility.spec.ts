@@ -132,6 +132,29 @@ for (const [label, viewport] of [
       await context.close();
     });
 
+    test('a new shop: the sign-up page, then its home with the e-mail banner and the checklist', async ({ page }) => {
+      await page.goto('/cadastro');
+      await expect(page.getByRole('button', { name: 'Criar conta' })).toBeVisible();
+      expect(await seriousViolations(page), '/cadastro').toEqual([]);
+      const res = await page.request.post('/api/signup', {
+        data: {
+          company: { type: 2, identifier: newCpf().raw, name: unique('Oficina A11y') },
+          owner: {
+            name: 'Dona A11y',
+            email: `${unique('a11y').replace(/\s+/g, '-').toLowerCase()}@oficina.com.br`,
+            password: 'uma-senha-forte',
+          },
+        },
+      });
+      expect(res.status()).toBe(201);
+      const { token } = await res.json();
+      await page.evaluate((t) => localStorage.setItem('jwt', t), token);
+      await page.goto('/');
+      await expect(page.getByTestId('first-steps')).toBeVisible();
+      await expect(page.getByTestId('verify-email-banner')).toBeVisible();
+      expect(await seriousViolations(page), 'new shop home').toEqual([]);
+    });
+
     test('the customer on a shared estimate’s page', async ({ request, browser }) => {
       const { admin, estimate } = await newEstimate(request, 'Cliente A11y Link');
       await addLines(admin, estimate.id, 1, 1);

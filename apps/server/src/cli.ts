@@ -2,14 +2,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { DataDirInUseError, migrate, openDatabase, resetPassword, type Database } from '@ordem-certa/db';
+import { DataDirInUseError, migrate, openDatabase, type Database } from '@ordem-certa/db';
 import { loadConfig, type Config } from './config.ts';
-import { createShop, EmailTaken } from './core/organizations/new-shop.ts';
+import { cliCommands } from './cli-commands.ts';
 import { PRIVATE_FILE, restrictNewFiles } from './lib/private-files.ts';
 import { copyLocalFiles, createS3Storage } from './lib/storage.ts';
 import { createBackup, restoreBackup } from './lib/backup.ts';
 import { BackupPassphraseWrong, decryptArchive, encryptArchive, isEncryptedArchive } from './lib/backup-crypt.ts';
-import { requestBackup } from './lib/maintenance.ts';
+import { CommandRefused, requestBackup, requestCommand } from './lib/maintenance.ts';
 
 restrictNewFiles();
 
@@ -45,7 +45,9 @@ function fail(msg: string): never {
 
 /**
  * The embedded database cannot be shared with a running server: opening it then refuses (nothing is
- * written) and says so, rather than report a change the server would overwrite.
+ * written) and says so, rather than report a change the server would overwrite. The commands that
+ * write ask the running server instead (runWrite), so this is met only by a server that does not
+ * answer on its maintenance socket.
  */
 function open(config: Config) {
   return openDatabase(
@@ -82,38 +84,46 @@ async function withDatabase(config: Config, fn: (database: Database) => Promise<
   }
 }
 
+/**
+ * A command that writes to the database: a running server on the embedded data dir runs it for the
+ * CLI (the database takes one process); else the CLI opens the database (DATABASE_URL, which any
+ * number of processes share, or the embedded one when no server holds it).
+ */
+async function runWrite(config: Config, name: string, args: Record<string, string>) {
+  const answer = config.databaseUrl ? undefined : await requestCommand(config.dataDir, name, args);
+  if (answer) {
+    if (!answer.ok) fail(answer.message);
+    console.log(answer.message);
+    return;
+  }
+  await withDatabase(config, async (database) => {
+    try {
+      console.log(await cliCommands(database.db)[name]!(args));
+    } catch (err) {
+      if (err instanceof CommandRefused) fail(err.message);
+      throw err;
+    }
+  });
+}
+
 const commands: Record<string, (config: Config) => Promise<void>> = {
-  'create-organization': (config) =>
-    withDatabase(config, async (database) => {
-      const name = values.name;
-      const adminName = values['admin-name'];
-      const email = values['admin-email'];
-      const password = values['admin-password'];
-      if (!name || !adminName || !email || !password)
-        fail('Informe --name, --admin-name, --admin-email e --admin-password.');
-      if (password.length < 8) fail('A senha deve ter 8 caracteres ou mais.');
-      // The operator vouches for the admin's e-mail: the organization sends to customers at once.
-      const { organization, admin } = await createShop(database.db, {
-        name,
-        owner: { name: adminName, email, password },
-        verified: true,
-      }).catch((err: unknown) => {
-        if (err instanceof EmailTaken) fail(`Já existe um usuário com o e-mail ${email}.`);
-        throw err;
-      });
-      console.log(
-        `Organização ${organization.id} "${organization.name}" criada; admin ${admin.email} (id ${admin.id}).`,
-      );
-    }),
-  'reset-password': (config) =>
-    withDatabase(config, async (database) => {
-      const email = values.email;
-      const password = values.password;
-      if (!email || !password) fail('Informe --email e --password.');
-      if (password.length < 8) fail('A senha deve ter 8 caracteres ou mais.');
-      if (!(await resetPassword(database.db, email, password))) fail(`Usuário ${email} não encontrado.`);
-      console.log(`Senha de ${email} alterada.`);
-    }),
+  'create-organization': (config) => {
+    const name = values.name;
+    const adminName = values['admin-name'];
+    const email = values['admin-email'];
+    const password = values['admin-password'];
+    if (!name || !adminName || !email || !password)
+      fail('Informe --name, --admin-name, --admin-email e --admin-password.');
+    if (password.length < 8) fail('A senha deve ter 8 caracteres ou mais.');
+    return runWrite(config, 'create-organization', { name, adminName, email, password });
+  },
+  'reset-password': (config) => {
+    const email = values.email;
+    const password = values.password;
+    if (!email || !password) fail('Informe --email e --password.');
+    if (password.length < 8) fail('A senha deve ter 8 caracteres ou mais.');
+    return runWrite(config, 'reset-password', { email, password });
+  },
   'copy-files-to-s3': async (config) => {
     if (!config.s3) fail('Defina S3_BUCKET (e S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).');
     const target = createS3Storage(config.s3);

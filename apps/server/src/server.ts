@@ -16,6 +16,7 @@ import { createStorage } from './lib/storage.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { createBackup, holdableDeletes } from './lib/backup.ts';
 import { startMaintenanceSocket } from './lib/maintenance.ts';
+import { cliCommands } from './cli-commands.ts';
 import { parseCron, startBackupSchedule, type CronSchedule } from './lib/backup-schedule.ts';
 import { restrictNewFiles } from './lib/private-files.ts';
 import { demoWhatsAppWanted, startDemoWhatsApp } from './modules/whatsapp/demo.ts';
@@ -159,12 +160,15 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 const pglite = database.pglite;
-const maintenance =
-  pglite && !config.s3
-    ? await startMaintenanceSocket(config.dataDir, () =>
-        files.holdingDeletes(() => createBackup(database, join(config.dataDir, 'files'))),
-      )
-    : undefined;
+// The CLI's channel to this process, which holds the embedded database: its backups (not with files
+// in a bucket, backed up with the bucket's own tools) and its commands that write.
+const maintenance = pglite
+  ? await startMaintenanceSocket(
+      config.dataDir,
+      config.s3 ? undefined : () => files.holdingDeletes(() => createBackup(database, join(config.dataDir, 'files'))),
+      cliCommands(database.db),
+    )
+  : undefined;
 
 // Scheduled backups (BACKUP_CRON): the same archive as `npm run cli -- backup`, made by this process.
 let backups: { stop(): void } | undefined;
