@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -76,7 +76,13 @@ const asInputs = (values: Record<string, unknown>) =>
       .filter(([k]) => ['name', 'alias', 'email', 'phone'].includes(k))
       .map(([k, v]) => [k, v ?? '']),
   );
-const partyValues = (p: Party) => ({ type: p.type, name: p.name, alias: p.alias, email: p.email, phone: p.phone });
+const partyValues = (p: Party): Record<string, unknown> => ({
+  type: p.type,
+  name: p.name,
+  alias: p.alias,
+  email: p.email,
+  phone: p.phone,
+});
 
 const emptyValues: CreatePartyInput = {
   type: PersonType.Juridical,
@@ -134,10 +140,17 @@ export function PartyForm(props: PartyFormProps) {
   const cnpj = useCnpjFill(form);
   const [addAddressOnSave, setAddAddressOnSave] = useState(true);
 
-  // An edit is saved at the version the record was loaded with (or reloaded at, from the conflict screen).
-  const [reloaded, setReloaded] = useState<{ version: number; values: Record<string, unknown> } | null>(null);
+  // An edit is saved at the version its form started from. A form with nothing typed follows the record
+  // as it is read again (a save elsewhere); one with edits keeps its start, so a save made meanwhile by
+  // someone else comes back as a conflict instead of being written over.
   const current = props.mode === 'update' ? props.party : null;
-  const fresher = current && reloaded && reloaded.version > current.version ? reloaded : null;
+  const [base, setBase] = useState(() => (current ? { version: current.version, values: partyValues(current) } : null));
+  const { isDirty } = form.formState;
+  useEffect(() => {
+    if (!current || !base || isDirty || current.version <= base.version) return;
+    setBase({ version: current.version, values: partyValues(current) });
+    reset({ ...getValues(), ...asInputs(partyValues(current)) });
+  }, [current, base, isDirty, reset, getValues]);
   const versioned = useVersionedSave({
     fields: partyConflictFields,
     write: (body) =>
@@ -151,7 +164,7 @@ export function PartyForm(props: PartyFormProps) {
     },
     onReload: (conflict) => {
       reset({ ...getValues(), ...asInputs(conflict.current) });
-      setReloaded({ version: conflict.version, values: conflict.current });
+      setBase({ version: conflict.version, values: conflict.current });
     },
     onError: (err) => applyServerErrors(err, setError),
   });
@@ -161,9 +174,8 @@ export function PartyForm(props: PartyFormProps) {
       if (props.mode === 'create') {
         await props.onSubmit(values as CreatePartyBody, saved);
         draft.clear();
-      } else if (current) {
-        const loaded = fresher?.values ?? partyValues(current);
-        await versioned.save(values as unknown as Record<string, unknown>, loaded, fresher?.version ?? current.version);
+      } else if (base) {
+        await versioned.save(values as unknown as Record<string, unknown>, base.values, base.version);
       }
     } catch (err) {
       applyServerErrors(err, setError);

@@ -48,7 +48,11 @@ describe('service orders', () => {
       address: null,
     });
     const after = (await t.world.admin('GET', `/${id}`)).json();
-    expect(after).toMatchObject({ reportedProblem: 'Texto de A', scheduledAt: '2026-12-10T22:30:00.000Z', version: v1 });
+    expect(after).toMatchObject({
+      reportedProblem: 'Texto de A',
+      scheduledAt: '2026-12-10T22:30:00.000Z',
+      version: v1,
+    });
 
     // B keeps its own text against the new version, sending only that field: the visit stays at 19:30.
     const again = await t.world.admin('POST', `/${id}/visit`, { reportedProblem: 'Texto de B', version: v1 });
@@ -126,11 +130,16 @@ describe('customers', () => {
     const v1 = first.json().version as number;
     expect(v1).toBeGreaterThan(loaded.version);
 
-    expectConflict(await call('PUT', { ...body, phone: '(11) 98765-4321', version: loaded.version }), v1, ['email', 'phone'], {
-      email: 'a@exemplo.com.br',
-      phone: null,
-      name: loaded.name,
-    });
+    expectConflict(
+      await call('PUT', { ...body, phone: '(11) 98765-4321', version: loaded.version }),
+      v1,
+      ['email', 'phone'],
+      {
+        email: 'a@exemplo.com.br',
+        phone: null,
+        name: loaded.name,
+      },
+    );
     expect((await call('GET')).json()).toMatchObject({ email: 'a@exemplo.com.br', phone: null });
     const fresh = await call('PUT', { ...body, email: 'a@exemplo.com.br', phone: '(11) 98765-4321', version: v1 });
     expect(fresh.statusCode, fresh.body).toBe(200);
