@@ -144,13 +144,19 @@ export function PartyForm(props: PartyFormProps) {
   // as it is read again (a save elsewhere); one with edits keeps its start, so a save made meanwhile by
   // someone else comes back as a conflict instead of being written over.
   const current = props.mode === 'update' ? props.party : null;
-  const [base, setBase] = useState(() => (current ? { version: current.version, values: partyValues(current) } : null));
+  type Base = { version: number; values: Record<string, unknown> };
+  const live: Base | null = current ? { version: current.version, values: partyValues(current) } : null;
+  // Pinned at the first keystroke (and by 'Recarregar'), released once saved.
+  const [pinned, setPinned] = useState<Base | null>(null);
+  const base = pinned ?? live;
   const { isDirty } = form.formState;
+  const liveVersion = current?.version;
   useEffect(() => {
-    if (!current || !base || isDirty || current.version <= base.version) return;
-    setBase({ version: current.version, values: partyValues(current) });
+    if (!current || isDirty) return;
     reset({ ...getValues(), ...asInputs(partyValues(current)) });
-  }, [current, base, isDirty, reset, getValues]);
+    // Only a new version of the record makes the untouched form start again from it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [liveVersion]);
   const versioned = useVersionedSave({
     fields: partyConflictFields,
     write: (body) =>
@@ -160,11 +166,12 @@ export function PartyForm(props: PartyFormProps) {
     onSaved: (written) => {
       // What was saved is the form's new starting point: nothing left unsaved.
       reset({ ...getValues(), ...asInputs(written) });
+      setPinned(null);
       draft.clear();
     },
     onReload: (conflict) => {
       reset({ ...getValues(), ...asInputs(conflict.current) });
-      setBase({ version: conflict.version, values: conflict.current });
+      setPinned({ version: conflict.version, values: conflict.current });
     },
     onError: (err) => applyServerErrors(err, setError),
   });
@@ -184,7 +191,14 @@ export function PartyForm(props: PartyFormProps) {
 
   const id = (name: string) => `${uid}-${name}`;
   return (
-    <Form noValidate onSubmit={onSubmit} className="party-form">
+    <Form
+      noValidate
+      onSubmit={onSubmit}
+      onChangeCapture={() => {
+        if (!pinned && live) setPinned(live);
+      }}
+      className="party-form"
+    >
       <DraftNotice draft={draft} className="small mb-2" />
       <Row className="g-3">
         <Col md={4}>

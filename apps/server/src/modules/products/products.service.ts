@@ -195,10 +195,21 @@ export async function updateProduct(db: Db, actor: Actor, id: number, body: Prod
       const [current] = await tx.select(columns).from(t).where(products.owned(organizationId, id)).for('update');
       const before = assertFound(current);
       assertVersion(body, before, () => {
-        const { name, code, unit, warrantyDays, stockQuantity, minStock, price, cost } = toProduct(before);
+        const shown = toProduct(before);
+        const fields = {
+          name: shown.name,
+          code: shown.code,
+          unit: shown.unit,
+          warrantyDays: shown.warrantyDays,
+          stockQuantity: shown.stockQuantity,
+          minStock: shown.minStock,
+        };
         // What the editor may not read is not told either.
-        const fields = { name, code, unit, warrantyDays, stockQuantity, minStock };
-        return { ...fields, ...(seen.prices ? { price } : {}), ...(seen.costs ? { cost } : {}) };
+        return {
+          ...fields,
+          ...(seen.prices ? { price: shown.price } : {}),
+          ...(seen.costs ? { cost: shown.cost } : {}),
+        };
       });
       const unit = body.unit ?? before.unit;
       const errors: Record<string, string> = {};
