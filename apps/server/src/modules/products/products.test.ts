@@ -62,6 +62,8 @@ describe('products: create, read, update', () => {
       stockQuantity: 0,
       minStock: null,
       stockStatus: 'ok',
+      // The edit raised the product's version.
+      version: 2,
     });
   });
 
