@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loadedVersion, recordVersion } from './record-versions.ts';
 import { addressResponse } from './addresses.ts';
 import { calendarDate, entityId, idParam, listQuery, listResponse, orgParam, quantity } from './common.ts';
 import { maintenanceFrequencies } from './maintenance-schedule.ts';
@@ -115,6 +116,8 @@ export const maintenancePlanBody = z.object({
   /** CREA or CFT registration. */
   engineerRegistration: optionalText(60),
   artNumber: optionalText(60),
+  /** On an edit, the version the form loaded (ignored on a create). */
+  ...loadedVersion,
 });
 export type MaintenancePlanBody = z.input<typeof maintenancePlanBody>;
 export type MaintenancePlanValues = z.output<typeof maintenancePlanBody>;
@@ -174,6 +177,8 @@ export const maintenancePlan = z.object({
   endedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The row's version: the form sends it back with its edit (409 when the plan changed meanwhile). */
+  version: recordVersion,
 });
 export type MaintenancePlan = z.infer<typeof maintenancePlan>;
 

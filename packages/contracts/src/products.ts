@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loadedVersion, recordVersion } from './record-versions.ts';
 import { listQuery, listResponse, money, requiredString } from './common.ts';
 import { quantityMessages } from './units.ts';
 import { productUnit } from './unit-schemas.ts';
@@ -82,6 +83,8 @@ export const productBody = z.object({
   cost: money().nullish(),
   stockQuantity: stockNumber.optional(),
   minStock: stockNumber.nullish(),
+  /** On an edit, the version the form loaded (ignored on a create). */
+  ...loadedVersion,
 });
 export type ProductBody = z.infer<typeof productBody>;
 
@@ -100,6 +103,8 @@ export const productResponse = z.object({
   stockQuantity: z.number(),
   minStock: z.number().nullable(),
   stockStatus: z.enum(STOCK_STATUSES),
+  /** The row's version: the form sends it back with its edit (409 when the product changed meanwhile). */
+  version: recordVersion,
 });
 export type Product = z.infer<typeof productResponse>;
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -68,7 +68,13 @@ const asInputs = (values: Record<string, unknown>) =>
       .filter(([k]) => ['name', 'alias', 'email', 'phone'].includes(k))
       .map(([k, v]) => [k, v ?? '']),
   );
-const partyValues = (p: Party) => ({ type: p.type, name: p.name, alias: p.alias, email: p.email, phone: p.phone });
+const partyValues = (p: Party): Record<string, unknown> => ({
+  type: p.type,
+  name: p.name,
+  alias: p.alias,
+  email: p.email,
+  phone: p.phone,
+});
 
 const emptyValues: CreatePartyInput = {
   type: PersonType.Juridical,
@@ -126,10 +132,23 @@ export function PartyForm(props: PartyFormProps) {
   const cnpj = useCnpjFill(form);
   const [addAddressOnSave, setAddAddressOnSave] = useState(true);
 
-  // An edit is saved at the version the record was loaded with (or reloaded at, from the conflict screen).
-  const [reloaded, setReloaded] = useState<{ version: number; values: Record<string, unknown> } | null>(null);
+  // An edit is saved at the version its form started from. A form with nothing typed follows the record
+  // as it is read again (a save elsewhere); one with edits keeps its start, so a save made meanwhile by
+  // someone else comes back as a conflict instead of being written over.
   const current = props.mode === 'update' ? props.party : null;
-  const fresher = current && reloaded && reloaded.version > current.version ? reloaded : null;
+  type Base = { version: number; values: Record<string, unknown> };
+  const live: Base | null = current ? { version: current.version, values: partyValues(current) } : null;
+  // Pinned at the first keystroke (and by 'Recarregar'), released once saved.
+  const [pinned, setPinned] = useState<Base | null>(null);
+  const base = pinned ?? live;
+  const { isDirty } = form.formState;
+  const liveVersion = current?.version;
+  useEffect(() => {
+    if (!current || isDirty) return;
+    reset({ ...getValues(), ...asInputs(partyValues(current)) });
+    // Only a new version of the record makes the untouched form start again from it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [liveVersion]);
   const versioned = useVersionedSave({
     fields: partyConflictFields,
     write: (body) =>
@@ -139,11 +158,12 @@ export function PartyForm(props: PartyFormProps) {
     onSaved: (written) => {
       // What was saved is the form's new starting point: nothing left unsaved.
       reset({ ...getValues(), ...asInputs(written) });
+      setPinned(null);
       draft.clear();
     },
     onReload: (conflict) => {
       reset({ ...getValues(), ...asInputs(conflict.current) });
-      setReloaded({ version: conflict.version, values: conflict.current });
+      setPinned({ version: conflict.version, values: conflict.current });
     },
     onError: (err) => applyServerErrors(err, setError),
   });
@@ -153,9 +173,8 @@ export function PartyForm(props: PartyFormProps) {
       if (props.mode === 'create') {
         await props.onSubmit(values as CreatePartyBody, saved);
         draft.clear();
-      } else if (current) {
-        const loaded = fresher?.values ?? partyValues(current);
-        await versioned.save(values as unknown as Record<string, unknown>, loaded, fresher?.version ?? current.version);
+      } else if (base) {
+        await versioned.save(values as unknown as Record<string, unknown>, base.values, base.version);
       }
     } catch (err) {
       applyServerErrors(err, setError);
@@ -164,7 +183,14 @@ export function PartyForm(props: PartyFormProps) {
 
   const id = (name: string) => `${uid}-${name}`;
   return (
-    <Form noValidate onSubmit={onSubmit} className="party-form">
+    <Form
+      noValidate
+      onSubmit={onSubmit}
+      onChangeCapture={() => {
+        if (!pinned && live) setPinned(live);
+      }}
+      className="party-form"
+    >
       <DraftNotice draft={draft} className="small mb-2" />
       <Row className="g-3">
         <Col md={4}>

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { versionMessages, type VersionConflict } from '@ordem-certa/contracts';
 import { AppModal } from './app-modal.tsx';
@@ -45,15 +45,10 @@ export function useVersionedSave<T extends Values>(opts: {
 }): { save(values: T, loaded: Values, version: number): Promise<void>; screen: ReactNode } {
   const [pending, setPending] = useState<Pending | null>(null);
   const [saving, setSaving] = useState(false);
-  // The latest callbacks, for a save that an event started after this render was committed.
-  const latest = useRef(opts);
-  useLayoutEffect(() => {
-    latest.current = opts;
-  });
 
   async function save(values: Values, loaded: Values, version: number, tries = 0): Promise<void> {
     try {
-      await latest.current.write({ ...(values as T), version });
+      await opts.write({ ...(values as T), version });
     } catch (err) {
       const conflict = conflictOf(err);
       if (!conflict) throw err;
@@ -65,7 +60,7 @@ export function useVersionedSave<T extends Values>(opts: {
       return;
     }
     setPending(null);
-    latest.current.onSaved(values);
+    opts.onSaved(values);
   }
 
   async function resolve() {
@@ -77,7 +72,7 @@ export function useVersionedSave<T extends Values>(opts: {
       await save(values, pending.conflict.current, pending.conflict.version);
     } catch (err) {
       setPending(null);
-      latest.current.onError?.(err);
+      opts.onError?.(err);
     } finally {
       setSaving(false);
     }
@@ -96,7 +91,7 @@ export function useVersionedSave<T extends Values>(opts: {
             variant="outline-secondary"
             onClick={() => {
               setPending(null);
-              latest.current.onReload(pending.conflict);
+              opts.onReload(pending.conflict);
             }}
             disabled={saving}
           >

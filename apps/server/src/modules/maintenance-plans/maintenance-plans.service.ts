@@ -14,6 +14,7 @@ import {
   type MaintenancePlanValues,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
+import { assertVersion } from '../../core/records/versions.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { audit, changedFields, type AuditActor, type AuditChange } from '../../core/audit/audit.ts';
 import { listPage } from '../../lib/list.ts';
@@ -190,10 +191,29 @@ export async function getPlan(db: Db | Tx, organizationId: number, id: number): 
     endedAt: iso(plan.endedAt),
     createdAt: plan.createdAt.toISOString(),
     updatedAt: plan.updatedAt.toISOString(),
+    version: plan.rowVersion,
   };
 }
 
 // ---- writing -------------------------------------------------------------------------------------
+
+/** A plan's values named and shaped as its form sends them, for a conflict's current values. */
+const planAsBody = (plan: MaintenancePlan) => ({
+  company: plan.company.id,
+  customer: plan.customer.id,
+  transactionNature: plan.transactionNature.id,
+  address: plan.address?.id ?? null,
+  equipments: plan.equipments.map((e) => e.id),
+  frequency: plan.frequency,
+  startDate: plan.startDate,
+  checklistTemplate: plan.checklistTemplate?.id ?? null,
+  worker: plan.worker?.id ?? null,
+  leadDays: plan.leadDays,
+  services: plan.services.map((x) => ({ service: x.service, quantity: x.quantity })),
+  engineerName: plan.engineerName,
+  engineerRegistration: plan.engineerRegistration,
+  artNumber: plan.artNumber,
+});
 
 /** A plan may start at most a year back (its first visits' orders are made at once, late). */
 async function assertStartNotTooOld(tx: Tx, organizationId: number, startDate: string) {
@@ -250,8 +270,9 @@ export async function updatePlan(db: Db, actor: Actor, id: number, body: Mainten
   const org = actor.organizationId;
   await db.transaction(async (tx) => {
     const row = await lockPlan(tx, org, id);
-    if (row.endedAt) throw conflict(msg.endedPlan);
     const before = await getPlan(tx, org, id);
+    assertVersion(body, row, () => planAsBody(before));
+    if (row.endedAt) throw conflict(msg.endedPlan);
     const refs = await checkReferences(tx, org, body);
     const scheduleChanged = body.startDate !== row.startDate || body.frequency !== row.frequency;
     if (body.startDate !== row.startDate) await assertStartNotTooOld(tx, org, body.startDate);

@@ -19,6 +19,7 @@ import { alphabetical } from '../../lib/paging.ts';
 import { assertFound, type Actor } from '../../core/access/access.ts';
 import { shownPage, shownTo, valuesSeenBy } from '../../core/access/values.ts';
 import { lowStockAfter, moveStock } from '../../core/stock/stock.ts';
+import { assertVersion } from '../../core/records/versions.ts';
 
 const t = schema.products;
 const columns = pickColumns(
@@ -32,6 +33,7 @@ const columns = pickColumns(
   'costCents',
   'stockQuantity',
   'minStock',
+  'rowVersion',
 );
 type ProductRow = {
   id: number;
@@ -43,6 +45,7 @@ type ProductRow = {
   costCents: number;
   stockQuantity: number;
   minStock: number | null;
+  rowVersion: number;
 };
 const toProduct = (r: ProductRow) => {
   const stockQuantity = Number(r.stockQuantity);
@@ -59,6 +62,7 @@ const toProduct = (r: ProductRow) => {
     stockQuantity,
     minStock,
     stockStatus: stockStatus(stockQuantity, minStock),
+    version: r.rowVersion,
   };
 };
 
@@ -188,12 +192,25 @@ export async function updateProduct(db: Db, actor: Actor, id: number, body: Prod
   const code = codeOf(body);
   await products.unique(() =>
     db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ unit: t.unit, stockQuantity: t.stockQuantity, minStock: t.minStock })
-        .from(t)
-        .where(products.owned(organizationId, id))
-        .for('update');
+      const [current] = await tx.select(columns).from(t).where(products.owned(organizationId, id)).for('update');
       const before = assertFound(current);
+      assertVersion(body, before, () => {
+        const shown = toProduct(before);
+        const fields = {
+          name: shown.name,
+          code: shown.code,
+          unit: shown.unit,
+          warrantyDays: shown.warrantyDays,
+          stockQuantity: shown.stockQuantity,
+          minStock: shown.minStock,
+        };
+        // What the editor may not read is not told either.
+        return {
+          ...fields,
+          ...(seen.prices ? { price: shown.price } : {}),
+          ...(seen.costs ? { cost: shown.cost } : {}),
+        };
+      });
       const unit = body.unit ?? before.unit;
       const errors: Record<string, string> = {};
       const stock = Number(before.stockQuantity);

@@ -43,6 +43,7 @@ describe('products: create, read, update', () => {
       stockQuantity: 0,
       minStock: null,
       stockStatus: 'ok',
+      version: 1,
     });
     const put = await call(suite.org, suite.org.admin.token, 'PUT', `/${created.id}`, {
       name: 'Capacitor 40 µF',
@@ -61,6 +62,8 @@ describe('products: create, read, update', () => {
       stockQuantity: 0,
       minStock: null,
       stockStatus: 'ok',
+      // The edit raised the product's version.
+      version: 2,
     });
   });
 

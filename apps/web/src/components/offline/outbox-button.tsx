@@ -79,6 +79,7 @@ function OutboxEntry({ item, onNavigate }: { item: OutboxItem; onNavigate(): voi
       {item.problem ? (
         <>
           <div className="small text-danger mt-1" role="alert">
+            {item.problem.conflict && <span className="fw-semibold">Conflito de edição: </span>}
             {item.problem.message}
           </div>
           <div className="d-flex gap-2 mt-2">

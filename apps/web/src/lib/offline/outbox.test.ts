@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { idempotencyMessages } from '@ordem-certa/contracts';
+import { idempotencyMessages, versionMessages } from '@ordem-certa/contracts';
 import { Outbox, retryDelay, type OutboxDeps, type OutboxDraft, type OutboxItem, type SendAnswer } from './outbox.ts';
 
 /** A Map as the store; `failDeleteOnce` makes the next delete throw (the app dies after the send). */
@@ -128,6 +128,23 @@ describe('outbox', () => {
     expect(t.api.calls.map((x) => x.key)).toEqual([a.key, a.key, a.key, b.key]);
     expect(t.api.created.map((x) => x.key)).toEqual([a.key, b.key]);
     expect(t.store.rows.size).toBe(0);
+  });
+
+  it('a version conflict is kept as a conflict with its pt-BR message and is not sent again by itself', async () => {
+    const t = setup();
+    const item = await t.outbox.enqueue(t.draft(5, 'Salvar'));
+    t.api.answerNext({
+      status: 409,
+      body: {
+        errors: [versionMessages.changedByOther],
+        conflict: { version: 4, changed: ['reportedProblem'], current: { reportedProblem: 'Outro texto' } },
+      },
+    });
+    await t.outbox.flush();
+    const kept = t.store.rows.get(item.key)!;
+    expect(kept.problem).toEqual({ status: 409, message: versionMessages.offlineConflict, conflict: true });
+    await t.outbox.flush(true);
+    expect(t.api.calls.filter((x) => x.key === item.key)).toHaveLength(1);
   });
 
   it("keeps a refused item with the reason, holds the same order's later items, and lets the others go", async () => {

@@ -1,4 +1,4 @@
-import { idempotencyMessages, type ChecklistValue } from '@ordem-certa/contracts';
+import { idempotencyMessages, versionMessages, type ChecklistValue } from '@ordem-certa/contracts';
 
 /**
  * The technician's writes that wait for the network: comments, photos, the customer's signature,
@@ -65,8 +65,11 @@ export interface OutboxItem {
   alreadyDone?: string;
   attempts: number;
   nextAttemptAt: number;
-  /** Set when the server refused it: the reason shown, until 'Tentar novamente' or 'Descartar'. */
-  problem: { status: number; message: string } | null;
+  /**
+   * Set when the server refused it: the reason shown, until 'Tentar novamente' or 'Descartar'. `conflict`:
+   * the record was saved by someone else after this was made (a version conflict), told as such.
+   */
+  problem: { status: number; message: string; conflict?: boolean } | null;
 }
 
 export type OutboxDraft = Omit<OutboxItem, 'seq' | 'createdAt' | 'attempts' | 'nextAttemptAt' | 'problem'>;
@@ -135,8 +138,13 @@ export function messagesOf(body: unknown): string[] {
   return [];
 }
 
+/** A 409 for a write made on a version of the record someone else has changed since. */
+export const isVersionConflict = (status: number, body: unknown) =>
+  status === 409 && messagesOf(body).includes(versionMessages.changedByOther);
+
 /** The pt-BR reason a refused item shows. */
 export function refusalText(status: number, body: unknown): string {
+  if (isVersionConflict(status, body)) return versionMessages.offlineConflict;
   const list = messagesOf(body);
   const reason = list.length ? list.join(' ') : '';
   if (status === 404)
@@ -267,7 +275,11 @@ export class Outbox {
       } else {
         await this.deps.store.put({
           ...item,
-          problem: { status: answer.status, message: refusalText(answer.status, answer.body) },
+          problem: {
+            status: answer.status,
+            message: refusalText(answer.status, answer.body),
+            ...(isVersionConflict(answer.status, answer.body) ? { conflict: true } : {}),
+          },
         });
         this.deps.changed();
         held.add(item.invoiceId);

@@ -21,6 +21,7 @@ import { RecordFallback } from '../../../components/record-fallback.tsx';
 import { usePlan } from '../api/get-plan.ts';
 import { useEndPlan } from '../api/end-plan.ts';
 import { useSavePlan } from '../api/save-plan.ts';
+import { useVersionedSave, type ConflictField } from '../../../components/version-conflict.tsx';
 import { blankPlan, PlanForm, type PlanOptions } from '../components/plan-form.tsx';
 import { GenerateModal } from '../components/generate-modal.tsx';
 import { ReportModal } from '../components/report-modal.tsx';
@@ -75,6 +76,26 @@ const optionsOf = (p: MaintenancePlan): PlanOptions => ({
  * 'Gerar ordens de serviço' makes the orders up to a date now, 'Relatório PMOC' opens the report of a
  * period, 'Encerrar plano' stops it. An ended plan is shown, not edited.
  */
+/** A register picked by id, as the conflict screen names it. */
+const byNumber = (v: unknown) => (v ? `Cadastro nº ${String(v)}` : 'Nenhum');
+/** The plan's fields the conflict screen may name. */
+const planConflictFields: ConflictField[] = [
+  { name: 'frequency', label: 'Frequência', format: (v) => frequencyLabels[v as keyof typeof frequencyLabels] ?? '' },
+  { name: 'startDate', label: 'Início', format: (v) => (typeof v === 'string' ? formatIsoDate(v) : 'Vazio') },
+  { name: 'leadDays', label: 'Antecedência (dias)' },
+  { name: 'engineerName', label: 'Engenheiro responsável' },
+  { name: 'engineerRegistration', label: 'Registro (CREA/CFT)' },
+  { name: 'artNumber', label: 'Número da ART' },
+  { name: 'company', label: 'Empresa', format: byNumber },
+  { name: 'customer', label: 'Cliente', format: byNumber },
+  { name: 'transactionNature', label: 'Natureza da operação', format: byNumber },
+  { name: 'address', label: 'Endereço', format: byNumber },
+  { name: 'equipments', label: 'Equipamentos', format: (v) => `${Array.isArray(v) ? v.length : 0} equipamento(s)` },
+  { name: 'services', label: 'Serviços', format: (v) => `${Array.isArray(v) ? v.length : 0} serviço(s)` },
+  { name: 'checklistTemplate', label: 'Checklist', format: byNumber },
+  { name: 'worker', label: 'Técnico', format: byNumber },
+];
+
 export function PlanPage() {
   const id = Number(useParams().id);
   const plan = usePlan(id);
@@ -84,16 +105,22 @@ export function PlanPage() {
   const [modal, setModal] = useState<'generate' | 'report' | null>(null);
   const today = todayIso();
   const period = useMemo(() => ({ from: addDays(today, -364), to: today }), [today]);
+  const versioned = useVersionedSave({
+    fields: planConflictFields,
+    write: (body: MaintenancePlanValues) => save.mutateAsync(body),
+    onSaved: () => toast.success(msg.updated),
+    // The form is made again from the plan as read (its key is the plan's last change).
+    onReload: () => void plan.refetch(),
+    onError: (err) => toastApiError(err, messages.requestFailed),
+  });
 
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
   if (!plan.isSuccess) return <RecordFallback isPending={plan.isPending} error={plan.error} what="o plano" />;
   const p = plan.data;
   const ended = p.endedAt !== null;
 
-  const onSubmit = async (values: MaintenancePlanValues) => {
-    await save.mutateAsync(values);
-    toast.success(msg.updated);
-  };
+  // Saved at the version the form was made from: its key is the plan's last change.
+  const onSubmit = (values: MaintenancePlanValues) => versioned.save(values, bodyOf(p), p.version);
   const onEnd = async () => {
     const ok = await confirm({
       title: 'Encerrar o plano?',
@@ -154,6 +181,7 @@ export function PlanPage() {
           />
         </div>
       </div>
+      {versioned.screen}
       <GenerateModal
         planId={p.id}
         show={modal === 'generate'}

@@ -1,4 +1,7 @@
-import type { ProductBody } from '@ordem-certa/contracts';
+import { useState } from 'react';
+import { formatMoney, messages, type Product, type ProductBody } from '@ordem-certa/contracts';
+import { toastApiError } from '../../../lib/api-client.ts';
+import { useVersionedSave, type ConflictField } from '../../../components/version-conflict.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RegisterEditPage, useRecordId, useSaveAndReturn } from '../../../components/register-edit-page.tsx';
 import { useCreateProduct } from '../api/create-product.ts';
@@ -22,27 +25,71 @@ export function ProductEditPage() {
   const id = useRecordId();
   const update = useUpdateProduct(id);
   const onSubmit = useSaveAndReturn(update.mutateAsync, 'Produto alterado com sucesso', '/products');
+  const record = useProduct(id);
+  // 'Recarregar' on the conflict screen: the form starts again from the product as saved.
+  const [generation, setGeneration] = useState(0);
   return (
-    <RegisterEditPage id={id} record={useProduct(id)} what="o produto" title={`Editar Produto ${id}`}>
+    <RegisterEditPage id={id} record={record} what="o produto" title={`Editar Produto ${id}`}>
       {(product) => (
         <>
-          <ProductForm
-            key={product.id}
-            defaultValues={{
-              name: product.name,
-              code: product.code ?? '',
-              sku: undefined,
-              price: product.price ?? 0,
-              unit: product.unit as ProductBody['unit'],
-              warrantyDays: product.warrantyDays,
-              cost: product.cost,
-              minStock: product.minStock,
-            }}
+          <VersionedProductForm
+            key={`${product.id}-${generation}`}
+            product={product}
             onSubmit={onSubmit}
+            onReload={() => void record.refetch().then(() => setGeneration((g) => g + 1))}
           />
           <StockSection product={product} />
         </>
       )}
     </RegisterEditPage>
+  );
+}
+
+const productConflictFields: ConflictField[] = [
+  { name: 'name', label: 'Nome' },
+  { name: 'code', label: 'Código' },
+  { name: 'price', label: 'Preço', format: (v) => formatMoney(Number(v ?? 0)) },
+  { name: 'cost', label: 'Custo', format: (v) => formatMoney(Number(v ?? 0)) },
+  { name: 'unit', label: 'Unidade' },
+  { name: 'warrantyDays', label: 'Garantia (dias)' },
+  { name: 'minStock', label: 'Estoque mínimo' },
+];
+
+/** The edit form, saved at the version it opened with (the conflict screen when it changed meanwhile). */
+function VersionedProductForm({
+  product,
+  onSubmit,
+  onReload,
+}: {
+  product: Product;
+  onSubmit(values: ProductBody): Promise<unknown>;
+  onReload(): void;
+}) {
+  const [defaults] = useState<ProductBody>(() => ({
+    name: product.name,
+    code: product.code ?? '',
+    sku: undefined,
+    price: product.price ?? 0,
+    unit: product.unit as ProductBody['unit'],
+    warrantyDays: product.warrantyDays,
+    cost: product.cost,
+    minStock: product.minStock,
+  }));
+  const [version] = useState(product.version);
+  const versioned = useVersionedSave({
+    fields: productConflictFields,
+    write: (body: ProductBody) => onSubmit(body),
+    onSaved: () => undefined,
+    onReload,
+    onError: (err) => toastApiError(err, messages.requestFailed),
+  });
+  return (
+    <>
+      <ProductForm
+        defaultValues={defaults}
+        onSubmit={(values) => versioned.save(values, { ...defaults, code: product.code }, version)}
+      />
+      {versioned.screen}
+    </>
   );
 }
