@@ -98,7 +98,7 @@ export async function invoiceWorld(ctx: TestContext, org: TestOrg) {
       const res = await admin('POST', `/${invoiceId}${step}`);
       if (res.statusCode !== 200) throw new Error(`${step} failed: ${res.statusCode} ${res.body}`);
     }
-  }  /**
+  } /**
    * Starts the order with its payroll info (half, bonus) and technicians, then completes it dated
    * `finishedAt` (what the payroll periods go by), unless `complete` is false.
    */
