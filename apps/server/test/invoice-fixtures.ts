@@ -98,7 +98,30 @@ export async function invoiceWorld(ctx: TestContext, org: TestOrg) {
       const res = await admin('POST', `/${invoiceId}${step}`);
       if (res.statusCode !== 200) throw new Error(`${step} failed: ${res.statusCode} ${res.body}`);
     }
+  } /**
+   * Starts the order with its payroll info (half, bonus) and technicians, then completes it dated
+   * `finishedAt` (what the payroll periods go by), unless `complete` is false.
+   */
+  async function workOn(
+    invoiceId: number,
+    opts: { workers: number[]; finishedAt: string; bonus?: number; half?: boolean; complete?: boolean },
+  ) {
+    await moveTo(invoiceId, 10);
+    const info = await admin('POST', `/${invoiceId}/info`, {
+      isPayingJustTheHalf: opts.half ?? false,
+      payrollBonus: opts.bonus ?? 0,
+    });
+    if (info.statusCode !== 200) throw new Error(`info failed: ${info.statusCode} ${info.body}`);
+    for (const w of opts.workers) await assignWorker(invoiceId, w);
+    if (opts.complete === false) return;
+    const done = await admin('POST', `/${invoiceId}/complete`);
+    if (done.statusCode !== 200) throw new Error(`complete failed: ${done.statusCode} ${done.body}`);
+    await ctx.database.db
+      .update(schema.invoices)
+      .set({ finishedAt: new Date(opts.finishedAt) })
+      .where(eq(schema.invoices.id, invoiceId));
   }
+
   const lettersOnly = (v: string) => v.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
   async function newUser(opts: { isActive?: boolean } = {}) {
     const [u] = await db
@@ -155,6 +178,7 @@ export async function invoiceWorld(ctx: TestContext, org: TestOrg) {
     createInvoice,
     assignWorker,
     moveTo,
+    workOn,
     newUser,
     addAddress,
     auditOf,

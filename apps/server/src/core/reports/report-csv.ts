@@ -1,5 +1,6 @@
 import type { ReportCell, ReportColumnType, ReportResult } from '@ordem-certa/contracts';
 import { formatDate, formatDateTime } from '@ordem-certa/contracts';
+import { attachmentDisposition } from '../../lib/download-name.ts';
 
 /**
  * The CSV a pt-BR Excel opens as it is: UTF-8 with a BOM (so accents survive), ';' between cells
@@ -90,11 +91,5 @@ export function csvFileName(title: string, time: Date, timeZone: string) {
       .formatToParts(time)
       .map((p) => [p.type, p.value]),
   );
-  const name = `${title} ${parts.year}-${parts.month}-${parts.day} ${parts.hour}h${parts.minute}.csv`;
-  const ascii = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return attachmentDisposition(`${title} ${parts.year}-${parts.month}-${parts.day} ${parts.hour}h${parts.minute}.csv`);
 }

@@ -173,14 +173,13 @@ describe('two-step sign-in: enrolment and login', () => {
 });
 
 describe('two-step sign-in: the organization requires it', () => {
+  /** PUT organization (its name and rule) as the user of `token`. */
+  const putOrganization = (o: TestOrg, token: string, payload: { name: string; twoFactor: string }) =>
+    t.ctx.app.inject({ method: 'PUT', url: `/api/organizations/${o.organization.id}`, headers: o.as(token), payload });
+
   it("'admins': an admin without it enrols after the password; a technician is not asked", async () => {
     const o = await createOrg(t.ctx);
-    const put = await t.ctx.app.inject({
-      method: 'PUT',
-      url: `/api/organizations/${o.organization.id}`,
-      headers: o.as(o.admin.token),
-      payload: { name: 'Org exigente', twoFactor: 'admins' },
-    });
+    const put = await putOrganization(o, o.admin.token, { name: 'Org exigente', twoFactor: 'admins' });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().twoFactor).toBe('admins');
 
@@ -203,19 +202,9 @@ describe('two-step sign-in: the organization requires it', () => {
   });
 
   it("only an admin changes the organization's rule", async () => {
-    const res = await t.ctx.app.inject({
-      method: 'PUT',
-      url: `/api/organizations/${t.org.organization.id}`,
-      headers: t.org.as(t.org.worker.token),
-      payload: { name: 'X', twoFactor: 'everyone' },
-    });
+    const res = await putOrganization(t.org, t.org.worker.token, { name: 'X', twoFactor: 'everyone' });
     expect(res.statusCode).toBe(403);
-    const bad = await t.ctx.app.inject({
-      method: 'PUT',
-      url: `/api/organizations/${t.org.organization.id}`,
-      headers: t.org.as(t.org.admin.token),
-      payload: { name: 'X', twoFactor: 'sempre' },
-    });
+    const bad = await putOrganization(t.org, t.org.admin.token, { name: 'X', twoFactor: 'sempre' });
     expect(bad.statusCode).toBe(422);
   });
 });

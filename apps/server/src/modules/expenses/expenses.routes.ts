@@ -23,20 +23,11 @@ import {
   putExpenseAttachment,
   updateExpense,
 } from './expenses.service.ts';
+import { attachmentDisposition } from '../../lib/download-name.ts';
 import { routeOptions } from '../../plugins/route-options.ts';
 
 const route = routeOptions('expenses');
 const base = '/organizations/:orgId/expenses';
-
-/** `attachment; filename="…"` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-function downloadName(name: string) {
-  const ascii = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** Expenses (contas a pagar), admins only: the list with its sum, CRUD, paying, categories, the attachment. */
 export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -107,7 +98,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type(file.contentType)
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', downloadName(file.name))
+        .header('content-disposition', attachmentDisposition(file.name))
         .send(file.data);
     },
   );

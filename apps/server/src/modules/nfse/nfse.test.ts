@@ -191,28 +191,16 @@ describe('fiscal settings', () => {
   });
 
   it('a service may carry its own national service code', async () => {
-    const res = await call(
-      org.admin.token,
-      'PUT',
-      `/api/organizations/${org.organization.id}/services/${world.service.id}`,
-      {
+    const withCode = (serviceCode: string) =>
+      call(org.admin.token, 'PUT', `/api/organizations/${org.organization.id}/services/${world.service.id}`, {
         name: world.service.name,
         price: 180,
-        serviceCode: '14.01.02',
-      },
-    );
+        serviceCode,
+      });
+    const res = await withCode('14.01.02');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().serviceCode).toBe('140102');
-    const bad = await call(
-      org.admin.token,
-      'PUT',
-      `/api/organizations/${org.organization.id}/services/${world.service.id}`,
-      {
-        name: world.service.name,
-        price: 180,
-        serviceCode: '1401',
-      },
-    );
+    const bad = await withCode('1401');
     expect(bad.json().errors).toEqual({ serviceCode: [nfseMessages.serviceCode] });
   });
 });

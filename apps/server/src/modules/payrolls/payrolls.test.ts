@@ -47,20 +47,7 @@ async function completedOrder(opts: {
   });
   const { id, number } = res.json() as { id: number; number: number };
   await t.world.admin('POST', `/${id}/services`, { service: t.world.service.id, quantity: 1 });
-  await t.world.moveTo(id, 10);
-  const info = await t.world.admin('POST', `/${id}/info`, {
-    isPayingJustTheHalf: opts.half ?? false,
-    payrollBonus: opts.bonus ?? 0,
-  });
-  expect(info.statusCode).toBe(200);
-  for (const w of opts.workers) await t.world.assignWorker(id, w);
-  if (opts.complete !== false) {
-    expect((await t.world.admin('POST', `/${id}/complete`)).statusCode).toBe(200);
-    await t.ctx.database.db
-      .update(schema.invoices)
-      .set({ finishedAt: new Date(opts.finishedAt) })
-      .where(eq(schema.invoices.id, id));
-  }
+  await t.world.workOn(id, opts);
   return { id, number };
 }
 

@@ -467,21 +467,17 @@ describe("report 'Margem por OS'", () => {
   });
 
   it('422 on a bad period; a collaborator gets 403', async () => {
-    const url = `/api/organizations/${t.org.organization.id}/reports/order-margin/data`;
-    const bad = await t.ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: t.org.as(t.org.admin.token),
-      payload: { from: '2026-04-30', to: '2026-03-01' },
-    });
+    const run = (token: string, payload: { from: string; to: string }) =>
+      t.ctx.app.inject({
+        method: 'POST',
+        url: `/api/organizations/${t.org.organization.id}/reports/order-margin/data`,
+        headers: t.org.as(token),
+        payload,
+      });
+    const bad = await run(t.org.admin.token, { from: '2026-04-30', to: '2026-03-01' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ to: ['A data final deve ser igual ou posterior à inicial'] });
-    const worker = await t.ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: t.org.as(t.org.worker.token),
-      payload: { from: '2026-03-01', to: '2026-03-31' },
-    });
+    const worker = await run(t.org.worker.token, { from: '2026-03-01', to: '2026-03-31' });
     expect(worker.statusCode).toBe(403);
   });
 });

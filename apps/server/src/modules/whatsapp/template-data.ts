@@ -10,7 +10,7 @@ import {
   type WhatsAppEvent,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { queryRows } from '../../lib/sql.ts';
+import { pickColumns, queryRows } from '../../lib/sql.ts';
 import { queueTemplate, type Queued } from './outbox.ts';
 import { greetingName, technicianName, type Greeting } from './templates.ts';
 
@@ -25,6 +25,9 @@ export interface Scope {
   appUrl: string;
 }
 const money = (cents: number) => formatMoney(fromCents(cents));
+
+/** What queues an event's message: the record's id (an estimate, order, payment or instalment) in the scope. */
+export type QueueEvent = (tx: Q, scope: Scope, id: number) => Promise<Queued | null>;
 
 /** The organization's zone and the customer's greeting and the company's name of a record. */
 async function parties(tx: Q, organizationId: number, customerId: number, companyId: number) {
@@ -56,22 +59,21 @@ export function visitWhen(at: Date, timeZone: string) {
 }
 
 /** The estimate's link was made ('Compartilhar', or sent by e-mail with it): the link to see and answer it. */
-export async function queueEstimateSent(
-  tx: Q,
-  { organizationId, appUrl }: Scope,
-  estimateId: number,
-): Promise<Queued | null> {
+export const queueEstimateSent: QueueEvent = async (tx, { organizationId, appUrl }, estimateId) => {
   const e = schema.estimates;
   const [row] = await tx
-    .select({
-      number: e.number,
-      customerId: e.customerId,
-      companyId: e.companyId,
-      subtotalCents: e.subtotalCents,
-      discountCents: e.discountCents,
-      shareToken: e.shareToken,
-      shareExpiresAt: e.shareExpiresAt,
-    })
+    .select(
+      pickColumns(
+        e,
+        'number',
+        'customerId',
+        'companyId',
+        'subtotalCents',
+        'discountCents',
+        'shareToken',
+        'shareExpiresAt',
+      ),
+    )
     .from(e)
     .where(and(eq(e.id, estimateId), eq(e.organizationId, organizationId)));
   if (!row?.shareToken || !row.shareExpiresAt) return null;
@@ -91,7 +93,7 @@ export async function queueEstimateSent(
     },
     dedupeKey: `estimate-sent:${estimateId}:${row.shareToken.slice(0, 12)}`,
   });
-}
+};
 
 interface VisitRow {
   number: number;
@@ -104,13 +106,7 @@ interface VisitRow {
 async function visit(tx: Q, organizationId: number, invoiceId: number) {
   const i = schema.invoices;
   const [row] = await tx
-    .select({
-      number: i.number,
-      customerId: i.customerId,
-      companyId: i.companyId,
-      scheduledAt: i.scheduledAt,
-      state: i.state,
-    })
+    .select(pickColumns(i, 'number', 'customerId', 'companyId', 'scheduledAt', 'state'))
     .from(i)
     .where(and(eq(i.id, invoiceId), eq(i.organizationId, organizationId)));
   if (!row?.scheduledAt) return null;
@@ -162,11 +158,11 @@ async function queueVisit(tx: Q, organizationId: number, invoiceId: number, key:
 }
 
 /** A visit was scheduled or moved: its date, time and technician. */
-export const queueVisitScheduled = (tx: Q, { organizationId }: Scope, invoiceId: number): Promise<Queued | null> =>
+export const queueVisitScheduled: QueueEvent = (tx, { organizationId }, invoiceId) =>
   queueVisit(tx, organizationId, invoiceId, 'visitScheduled');
 
 /** The day before a visit: its reminder. */
-export const queueVisitReminder = (tx: Q, { organizationId }: Scope, invoiceId: number): Promise<Queued | null> =>
+export const queueVisitReminder: QueueEvent = (tx, { organizationId }, invoiceId) =>
   queueVisit(tx, organizationId, invoiceId, 'visitReminder');
 
 /** What is still due on an order: its total less what was received; nothing once it is paid. */
@@ -229,14 +225,10 @@ async function balancePix(
 }
 
 /** An order was completed: the link to the signed order (PDF and NFS-e there), and the Pix of the balance when there is one. */
-export async function queueOrderCompleted(
-  tx: Q,
-  { organizationId, appUrl }: Scope,
-  invoiceId: number,
-): Promise<Queued | null> {
+export const queueOrderCompleted: QueueEvent = async (tx, { organizationId, appUrl }, invoiceId) => {
   const i = schema.invoices;
   const [row] = await tx
-    .select({ number: i.number, customerId: i.customerId, companyId: i.companyId, signToken: i.signToken })
+    .select(pickColumns(i, 'number', 'customerId', 'companyId', 'signToken'))
     .from(i)
     .where(and(eq(i.id, invoiceId), eq(i.organizationId, organizationId)));
   if (!row) return null;
@@ -265,14 +257,10 @@ export async function queueOrderCompleted(
     },
     dedupeKey: `order-completed:${invoiceId}`,
   });
-}
+};
 
 /** A payment was recorded on an order: how much, when, for which order. */
-export async function queuePaymentReceived(
-  tx: Q,
-  { organizationId }: Scope,
-  paymentId: number,
-): Promise<Queued | null> {
+export const queuePaymentReceived: QueueEvent = async (tx, { organizationId }, paymentId) => {
   const [row] = await queryRows<{
     invoice_id: number;
     number: number;
@@ -302,7 +290,7 @@ export async function queuePaymentReceived(
     },
     dedupeKey: `payment-received:${paymentId}`,
   });
-}
+};
 
 /** An open instalment three days before its due date, or the day after it passed unpaid. */
 export async function queueInstalment(

@@ -13,6 +13,7 @@ import {
   type WhatsAppSettingsInput,
 } from '@ordem-certa/contracts';
 import { CopyField } from '../../../components/copy-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSaveWhatsAppSettings } from '../api/save-whatsapp-settings.ts';
@@ -87,51 +88,54 @@ export function ConnectionForm({ settings }: { settings: WhatsAppSettings }) {
           {errors.root && <Alert variant="danger">{errors.root.message}</Alert>}
           <Row className="g-3">
             <Col md={6}>
-              <Form.Group controlId="whatsapp-phone-number-id">
-                <Form.Label>ID do número de telefone</Form.Label>
-                <Form.Control inputMode="numeric" isInvalid={!!errors.phoneNumberId} {...register('phoneNumberId')} />
-                <Form.Control.Feedback type="invalid">{errors.phoneNumberId?.message}</Form.Control.Feedback>
+              <TextField
+                id="whatsapp-phone-number-id"
+                label="ID do número de telefone"
+                groupClassName=""
+                inputMode="numeric"
+                error={errors.phoneNumberId?.message}
+                {...register('phoneNumberId')}
+              >
                 <Form.Text>Phone number ID, em WhatsApp › Configuração da API no painel da Meta.</Form.Text>
-              </Form.Group>
+              </TextField>
             </Col>
             <Col md={6}>
-              <Form.Group controlId="whatsapp-business-account-id">
-                <Form.Label>ID da conta do WhatsApp Business</Form.Label>
-                <Form.Control
-                  inputMode="numeric"
-                  isInvalid={!!errors.businessAccountId}
-                  {...register('businessAccountId')}
-                />
-                <Form.Control.Feedback type="invalid">{errors.businessAccountId?.message}</Form.Control.Feedback>
+              <TextField
+                id="whatsapp-business-account-id"
+                label="ID da conta do WhatsApp Business"
+                groupClassName=""
+                inputMode="numeric"
+                error={errors.businessAccountId?.message}
+                {...register('businessAccountId')}
+              >
                 <Form.Text>WhatsApp Business Account ID (WABA), onde ficam os modelos de mensagem.</Form.Text>
-              </Form.Group>
+              </TextField>
             </Col>
             <Col md={6}>
-              <Form.Group controlId="whatsapp-access-token">
-                <Form.Label>Token de acesso permanente</Form.Label>
-                <Form.Control
-                  type="password"
-                  autoComplete="off"
-                  placeholder={settings.hasAccessToken ? KEPT : 'Token do usuário do sistema'}
-                  isInvalid={!!errors.accessToken}
-                  {...register('accessToken')}
-                />
-                <Form.Control.Feedback type="invalid">{errors.accessToken?.message}</Form.Control.Feedback>
-              </Form.Group>
+              <TextField
+                id="whatsapp-access-token"
+                label="Token de acesso permanente"
+                groupClassName=""
+                type="password"
+                autoComplete="off"
+                placeholder={settings.hasAccessToken ? KEPT : 'Token do usuário do sistema'}
+                error={errors.accessToken?.message}
+                {...register('accessToken')}
+              />
             </Col>
             <Col md={6}>
-              <Form.Group controlId="whatsapp-app-secret">
-                <Form.Label>Chave secreta do aplicativo</Form.Label>
-                <Form.Control
-                  type="password"
-                  autoComplete="off"
-                  placeholder={settings.hasAppSecret ? KEPT : 'App Secret, em Configurações › Básico'}
-                  isInvalid={!!errors.appSecret}
-                  {...register('appSecret')}
-                />
-                <Form.Control.Feedback type="invalid">{errors.appSecret?.message}</Form.Control.Feedback>
+              <TextField
+                id="whatsapp-app-secret"
+                label="Chave secreta do aplicativo"
+                groupClassName=""
+                type="password"
+                autoComplete="off"
+                placeholder={settings.hasAppSecret ? KEPT : 'App Secret, em Configurações › Básico'}
+                error={errors.appSecret?.message}
+                {...register('appSecret')}
+              >
                 <Form.Text>Confere a assinatura de cada aviso que a Meta envia ao webhook.</Form.Text>
-              </Form.Group>
+              </TextField>
             </Col>
             <Col md={6}>
               <Form.Group controlId="whatsapp-verify-token">
