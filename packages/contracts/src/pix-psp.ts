@@ -178,6 +178,8 @@ export const pixChargeResponse = z.object({
     .nullable(),
   /** Why the last attempt to bring the charge in line failed (the PSP down), while it waits to try again. */
   pending: z.string().nullable(),
+  /** A change of the order waits for the charge job to bring its charge in line (make, revise or withdraw it). */
+  queued: z.boolean(),
   /** The charge is active at the demo's stand-in PSP: 'Simular pagamento' can pay it (never in production). */
   canSimulate: z.boolean(),
 });

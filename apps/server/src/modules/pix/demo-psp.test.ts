@@ -71,7 +71,15 @@ async function openOrder(company = companyId) {
   const { id } = made.json() as { id: number };
   expect((await post(`/invoices/${id}/services`, { service: service!.id, quantity: 1 })).statusCode).toBe(201);
   expect((await post(`/invoices/${id}/start`)).statusCode).toBe(200);
+  // Before the job runs, an order of the connected company says its charge is on the way (the screen
+  // keeps asking); one of a company without a PSP connection has nothing queued.
+  expect((await get(`/invoices/${id}/pix-charge`)).json()).toMatchObject({
+    charge: null,
+    queued: company === companyId,
+    pending: null,
+  });
   await syncQueuedCharges(ctx, id);
+  expect((await get(`/invoices/${id}/pix-charge`)).json()).toMatchObject({ queued: false });
   return id;
 }
 

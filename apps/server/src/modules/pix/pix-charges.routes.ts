@@ -61,6 +61,7 @@ export const pixChargeRoutes: FastifyPluginAsyncZod = async (app) => {
             }
           : null,
         pending: queued?.lastError ?? null,
+        queued: queued !== undefined,
         canSimulate: active && (await atDemoPsp(ctx, app.demoPsp.standIn, organizationId, charge.companyId)),
       };
     },

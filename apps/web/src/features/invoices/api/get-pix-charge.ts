@@ -9,14 +9,19 @@ export const getPixCharge = (orgPath: string, id: number) =>
 
 export const pixChargeQueryKey = (orgPath: string, id: number) => [...invoiceKey(orgPath, id), 'pix-charge'] as const;
 
-/** While the charge waits for its payment (or for the PSP) the card asks again every few seconds. */
+/**
+ * While the charge waits for its payment, for the PSP or for the job to make it, the card asks again every
+ * few seconds: an order opened before its charge exists shows it as soon as it is made.
+ */
 export const pixChargeQueryOptions = (orgPath: string, id: number) =>
   queryOptions({
     queryKey: pixChargeQueryKey(orgPath, id),
     queryFn: () => getPixCharge(orgPath, id),
     refetchInterval: (query) => {
       const d = query.state.data;
-      return d && (d.pending || d.charge?.status === 'ATIVA' || d.charge?.status === 'creating') ? 4000 : false;
+      return d && (d.queued || d.pending || d.charge?.status === 'ATIVA' || d.charge?.status === 'creating')
+        ? 4000
+        : false;
     },
   });
 

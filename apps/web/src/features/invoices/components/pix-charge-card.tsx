@@ -43,7 +43,7 @@ export function PixChargeCard({ invoice }: { invoice: InvoiceDetail }) {
   }, [status, queryClient, orgPath, invoice.id]);
 
   const data = query.data;
-  if (!data || (!data.charge && !data.pending)) return null;
+  if (!data || (!data.charge && !data.queued)) return null;
   const c = data.charge;
   return (
     <SectionCard title="Cobrança Pix" className="pix-charge-card">
@@ -96,6 +96,11 @@ export function PixChargeCard({ invoice }: { invoice: InvoiceDetail }) {
           >
             Simular pagamento
           </ActionButton>
+        </div>
+      )}
+      {!c && !data.pending && (
+        <div className="small text-body-secondary" data-testid="pix-charge-making">
+          Gerando a cobrança no PSP…
         </div>
       )}
       {c?.lastError && <div className="small text-danger mt-2">{c.lastError}</div>}
