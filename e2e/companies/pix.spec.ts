@@ -24,7 +24,7 @@ test('the PIX key set on the company shows on the customer’s order page as QR 
   await page.getByLabel('Chave PIX').fill('12345');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(
-    page.getByText('Chave PIX inválida: informe um CPF, CNPJ, e-mail, celular com +55 ou chave aleatória'),
+    page.getByText('Chave PIX inválida: informe um CPF, CNPJ, e-mail, telefone com DDD ou chave aleatória'),
   ).toBeVisible();
   await page.getByLabel('Chave PIX').fill('Financeiro@ClimaPix.com.br');
   await page.getByRole('button', { name: 'Salvar' }).click();

@@ -57,9 +57,12 @@ export const companyFiscalBody = z
       .string({ error: nfseMessages.municipalityCode })
       .trim()
       .regex(/^\d{7}$/, nfseMessages.municipalityCode),
+    // Written as the city hall prints it ('123.456-7', '12.345/001-2'): the points, dashes and slashes
+    // are dropped and the letters and digits kept.
     municipalRegistration: z
       .string()
       .trim()
+      .transform((v) => v.replace(/[./-]/g, ''))
       .refine((v) => v === '' || /^[0-9A-Za-z]{1,15}$/.test(v), nfseMessages.municipalRegistration)
       .nullish()
       .transform((v) => v || null),

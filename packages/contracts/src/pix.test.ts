@@ -75,20 +75,30 @@ describe('PIX keys', () => {
     ['11.222.333/0001-81', '11222333000181', 'cnpj'],
     ['Financeiro@Oficina.com.br', 'financeiro@oficina.com.br', 'email'],
     ['+55 (11) 98765-4321', '+5511987654321', 'phone'],
+    ['(11) 98765-4321', '+5511987654321', 'phone'],
+    ['(11) 3322-4455', '+551133224455', 'phone'],
+    ['55 11 98765-4321', '+5511987654321', 'phone'],
+    ['11 98765-4321', '+5511987654321', 'phone'],
     ['123E4567-E12B-12D1-A456-426655440000', '123e4567-e12b-12d1-a456-426655440000', 'evp'],
   ])('%s is a %s key', (raw, key, kind) => {
     expect(normalizePixKey(raw)).toEqual({ key, kind });
   });
 
-  it.each(['529.982.247-24', '11.222.333/0001-80', 'financeiro@', '+1 415 555 0100', '11987654321x', 'abc'])(
-    '%s is refused',
-    (raw) => {
-      expect(normalizePixKey(raw)).toBeNull();
-      const parsed = companyPixBody.safeParse({ pixKey: raw });
-      expect(parsed.success).toBe(false);
-      expect(parsed.error?.issues[0]?.message).toBe(pixMessages.invalidKey);
-    },
-  );
+  it.each([
+    '529.982.247-24',
+    '11.222.333/0001-80',
+    'financeiro@',
+    '+1 415 555 0100',
+    '11987654321x',
+    'abc',
+    '(11) 1234-5678',
+    '(11) 8765-43',
+  ])('%s is refused', (raw) => {
+    expect(normalizePixKey(raw)).toBeNull();
+    const parsed = companyPixBody.safeParse({ pixKey: raw });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(pixMessages.invalidKey);
+  });
 
   it('blank or null removes the key', () => {
     expect(companyPixBody.parse({ pixKey: '' })).toEqual({ pixKey: null });

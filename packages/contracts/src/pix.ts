@@ -7,7 +7,7 @@ import { isValidCnpj, isValidCpf } from './identifier.ts';
  * (PDFs, public pages) and the screens.
  */
 export const pixMessages = {
-  invalidKey: 'Chave PIX inválida: informe um CPF, CNPJ, e-mail, celular com +55 ou chave aleatória',
+  invalidKey: 'Chave PIX inválida: informe um CPF, CNPJ, e-mail, telefone com DDD ou chave aleatória',
   saved: 'Chave PIX salva',
   removed: 'Chave PIX removida',
 } as const;
@@ -27,10 +27,26 @@ export function normalizePixKey(raw: string): { key: string; kind: PixKeyKind } 
     const digits = value.replace(/\D/g, '');
     return /^55\d{10,11}$/.test(digits) ? { key: `+${digits}`, kind: 'phone' } : null;
   }
+  // A phone as people write it: with its area code in parentheses, or with the country's 55 but no '+'.
+  if (/^\(\d{2}\)/.test(value) || /^55[\s(]/.test(value)) return brazilianPhoneKey(value);
   const digits = value.replace(/[.\-/\s]/g, '');
-  if (/^\d{11}$/.test(digits)) return isValidCpf(digits) ? { key: digits, kind: 'cpf' } : null;
-  if (/^\d{14}$/.test(digits)) return isValidCnpj(digits) ? { key: digits, kind: 'cnpj' } : null;
-  return null;
+  if (!/^\d+$/.test(digits)) return null;
+  if (digits.length === 11 && isValidCpf(digits)) return { key: digits, kind: 'cpf' };
+  if (digits.length === 14 && isValidCnpj(digits)) return { key: digits, kind: 'cnpj' };
+  // Digits that are no valid CPF (or CNPJ) but read as a Brazilian phone, with or without the 55; a value
+  // written with a CPF's or CNPJ's points and slash is a mistyped document, not a phone.
+  return digits.length === 14 || /[./]/.test(value) ? null : brazilianPhoneKey(digits);
+}
+
+/**
+ * A Brazilian phone as a PIX key (+55, area code, number): a landline of 8 digits or a mobile of 9
+ * starting with 9, after an area code from 11 to 99; the country's 55 may come first.
+ */
+function brazilianPhoneKey(raw: string): { key: string; kind: 'phone' } | null {
+  let digits = raw.replace(/\D/g, '');
+  if (digits.length >= 12 && digits.startsWith('55')) digits = digits.slice(2);
+  const national = /^[1-9][1-9](9\d{8}|[2-5]\d{7})$/;
+  return national.test(digits) ? { key: `+55${digits}`, kind: 'phone' } : null;
 }
 
 /** PUT companies/{id}/pix: a key of any kind, or null (or blank) to remove it. */

@@ -187,6 +187,12 @@ describe('fiscal settings', () => {
       regApTribSN: 2,
     });
     expect(mei.json().settings.regApTribSN).toBeNull();
+    // The municipal registration as the city hall prints it: its points, dashes and slashes are dropped.
+    const punctuated = await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), {
+      ...simplesSettings,
+      municipalRegistration: '12.345/001-2',
+    });
+    expect(punctuated.json().settings.municipalRegistration).toBe('123450012');
     await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), simplesSettings);
   });
 

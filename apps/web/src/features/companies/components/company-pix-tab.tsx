@@ -41,7 +41,7 @@ export function CompanyPixTab({ company }: { company: Company }) {
       <Form.Group className="mb-3" controlId="company-pix-key">
         <Form.Label>Chave PIX</Form.Label>
         <Form.Control
-          placeholder="CPF, CNPJ, e-mail, +55 celular ou chave aleatória"
+          placeholder="CPF, CNPJ, e-mail, telefone com DDD ou chave aleatória"
           isInvalid={!!errors.pixKey}
           {...register('pixKey')}
         />
