@@ -1,8 +1,9 @@
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
 
 test.describe('products', () => {
-  test('creates a product with an R$ price, finds it, edits it', async ({ page }) => {
+  test('creates a product with an R$ price, stays on it, edits it twice, finds it', async ({ page, request }) => {
     await loginAs(page, 'admin');
+    const api = await apiAs(request, 'admin');
     const name = unique('Capacitor');
     await page.goto('/products');
     await expect(page.getByRole('heading', { name: 'Produtos' })).toBeVisible();
@@ -12,22 +13,28 @@ test.describe('products', () => {
     await page.getByLabel('Preço').pressSequentially('1234,5');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Produto cadastrado com sucesso')).toBeVisible();
-    await expect(page).toHaveURL('/products');
-
-    await page.getByPlaceholder('Digite para pesquisar').fill(name);
-    const row = page.getByRole('row', { name: new RegExp(name) });
-    await expect(row).toContainText(/R\$\s1\.234,50/);
-    await expect(page.getByTestId('pagination')).toContainText('1–1 de 1 registro');
-
-    await row.getByRole('link', { name }).click();
+    // The new product opens as itself, where its stock is entered.
     await expect(page).toHaveURL(/\/products\/\d+\/edit$/);
     const id = page.url().match(/products\/(\d+)\/edit/)![1];
     await expect(page.getByRole('heading', { name: `Editar Produto ${id}` })).toBeVisible();
     await expect(page.getByLabel('Preço')).toHaveValue('1.234,50');
+
+    // A save stays on the product, and the next one goes through (the form follows the saved version).
     await page.getByLabel('Nome').fill(`${name} 40 µF`);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Produto alterado com sucesso')).toBeVisible();
+    await expect(page).toHaveURL(`/products/${id}/edit`);
+    await expect(page.getByLabel('Nome')).toHaveValue(`${name} 40 µF`);
+    await page.getByLabel('Preço').fill('1.300,00');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(async () => (await (await api.get(`/products/${id}`)).json()).price).toBe(1300);
+    await expect(page.getByText('Este registro foi alterado por outra pessoa')).toHaveCount(0);
+
+    await page.goto('/products');
     await page.getByPlaceholder('Digite para pesquisar').fill(`${name} 40`);
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toContainText(/R\$\s1\.300,00/);
+    await expect(page.getByTestId('pagination')).toContainText('1–1 de 1 registro');
     await expect(page.getByRole('link', { name: `${name} 40 µF` })).toBeVisible();
   });
 

@@ -1,18 +1,26 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
 import { formatMoney, messages, type Product, type ProductBody } from '@ordem-certa/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { useVersionedSave, type ConflictField } from '../../../components/version-conflict.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { RegisterEditPage, useRecordId, useSaveAndReturn } from '../../../components/register-edit-page.tsx';
+import { RegisterEditPage, useRecordId } from '../../../components/register-edit-page.tsx';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { ProductForm } from '../components/product-form.tsx';
 import { StockSection } from '../components/stock-section.tsx';
 
+/** A new product, once saved, opens as itself: its stock is entered there. */
 export function ProductNewPage() {
   const create = useCreateProduct();
-  const onSubmit = useSaveAndReturn(create.mutateAsync, 'Produto cadastrado com sucesso', '/products');
+  const navigate = useNavigate();
+  const onSubmit = async (body: ProductBody) => {
+    const made = await create.mutateAsync(body);
+    toast.success('Produto cadastrado com sucesso');
+    navigate(`/products/${made.id}/edit`);
+  };
   return (
     <>
       <PageHeader title="Novo Produto" />
@@ -24,10 +32,16 @@ export function ProductNewPage() {
 export function ProductEditPage() {
   const id = useRecordId();
   const update = useUpdateProduct(id);
-  const onSubmit = useSaveAndReturn(update.mutateAsync, 'Produto alterado com sucesso', '/products');
   const record = useProduct(id);
-  // 'Recarregar' on the conflict screen: the form starts again from the product as saved.
+  // 'Recarregar' on the conflict screen, and a save: the form starts again from the product as saved
+  // (with its new version), and the screen stays on it.
   const [generation, setGeneration] = useState(0);
+  const reload = () => void record.refetch().then(() => setGeneration((g) => g + 1));
+  const onSubmit = async (body: ProductBody) => {
+    await update.mutateAsync(body);
+    toast.success('Produto alterado com sucesso');
+    reload();
+  };
   return (
     <RegisterEditPage id={id} record={record} what="o produto" title={`Editar Produto ${id}`}>
       {(product) => (
@@ -36,7 +50,7 @@ export function ProductEditPage() {
             key={`${product.id}-${generation}`}
             product={product}
             onSubmit={onSubmit}
-            onReload={() => void record.refetch().then(() => setGeneration((g) => g + 1))}
+            onReload={reload}
           />
           <StockSection product={product} />
         </>
