@@ -41,6 +41,8 @@ test('quote → e-mail with the PDF → approve → two orders (a new one, then 
   await expect(toolbar.getByRole('button', { name: 'PDF' })).toBeVisible();
   await expect(toolbar.getByRole('button', { name: 'Enviar por e-mail' })).toBeVisible();
   await toolbar.getByRole('button', { name: 'Iniciar' }).click();
+  // The confirmation says what 'Iniciar' does before asking.
+  await expect(page.getByRole('dialog')).toContainText('Iniciar passa o orçamento de Rascunho para Em Andamento');
   await confirmDialog(page, 'Você deseja alterar o status do Orçamento?', 'Iniciar');
   await expect(page.getByTestId('estimate-status-badge')).toHaveText('Em Andamento');
 

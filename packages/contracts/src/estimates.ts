@@ -56,6 +56,12 @@ export const estimateMessages = {
   created: 'Orçamento criado com sucesso',
   confirmStatus: 'Você deseja alterar o status do Orçamento? Essa ação não poderá ser desfeita',
   statusChanged: 'O status do Orçamento foi alterado',
+  /** What each move does, said before the confirmation asks. */
+  moveExplained: {
+    1: 'Iniciar passa o orçamento de Rascunho para Em Andamento: ele está com o cliente, à espera da aprovação, e os itens ainda podem ser alterados.',
+    10: 'Aprovar registra que o cliente aceitou o orçamento: os itens ficam fixos e podem gerar ordens de serviço.',
+    [-1]: 'Cancelar encerra o orçamento sem aprovação: ele não poderá mais ser alterado nem gerar ordens de serviço.',
+  } as Record<number, string>,
   statusFailed: 'Houve um problema ao processar a sua solicitação',
   notAllowed: 'Não é possível alterar o status deste Orçamento',
   removeFailed: (item: 'produto' | 'serviço' | 'equipamento' | 'etiqueta' | 'comentário' | 'foto') =>

@@ -57,7 +57,9 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
     onError: failed,
   });
   const move = async (status: EstimateStatusValue, label: string) => {
-    if (!(await confirm({ text: estimateMessages.confirmStatus, confirmLabel: label }))) return;
+    const explained = estimateMessages.moveExplained[status];
+    const text = explained ? `${explained} ${estimateMessages.confirmStatus}` : estimateMessages.confirmStatus;
+    if (!(await confirm({ text, confirmLabel: label }))) return;
     try {
       await versioned.save({ status }, { status: estimate.status }, estimate.version);
     } catch (err) {
@@ -96,7 +98,11 @@ export function StatusActions({ estimate }: { estimate: EstimateDetail }) {
   return (
     <>
       {allowed.includes(EstimateStatus.Wip) && (
-        <ActionButton variant="primary" action={() => move(EstimateStatus.Wip, 'Iniciar')}>
+        <ActionButton
+          variant="primary"
+          title="Passa o orçamento para Em Andamento, à espera da aprovação do cliente"
+          action={() => move(EstimateStatus.Wip, 'Iniciar')}
+        >
           Iniciar
         </ActionButton>
       )}
