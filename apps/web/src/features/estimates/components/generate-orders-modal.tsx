@@ -84,8 +84,21 @@ export function GenerateOrdersModal({
   const nothingLeft =
     remaining && !remaining.equipments.length && !remaining.services.length && !remaining.products.length;
 
+  // One generation at a time: a double click sends one request (the second would find nothing left and
+  // show an error beside the first's success). The flag is set before the button can re-render disabled.
+  const busy = useRef(false);
+  const once = (run: () => Promise<void>) => async () => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await run();
+    } finally {
+      busy.current = false;
+    }
+  };
+
   /** Everything still to assign on a new order, which then opens here, in this tab. */
-  const generateAll = async () => {
+  const generateAll = once(async () => {
     if (!remaining || nothingLeft) return;
     const body: GenerateInvoiceBody = { invoice: null, ...picked(remaining, {}, {}) };
     try {
@@ -96,9 +109,9 @@ export function GenerateOrdersModal({
     } catch (err) {
       toastApiError(err, estimateMessages.statusFailed);
     }
-  };
+  });
 
-  const submit = async () => {
+  const submit = once(async () => {
     if (target === null) {
       toast.info(estimateMessages.selectInvoice);
       return;
@@ -128,7 +141,7 @@ export function GenerateOrdersModal({
     } catch (err) {
       toastApiError(err, estimateMessages.statusFailed);
     }
-  };
+  });
 
   const lineRow = (section: Section, l: RemainingLine) => {
     const key = `${section}:${l.id}`;
