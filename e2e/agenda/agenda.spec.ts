@@ -78,6 +78,11 @@ test('day view: an order from "Sem agendamento" dropped on a technician gets tha
   await page.getByPlaceholder('Nº da OS ou cliente').fill(String(waiting.number));
   const pending = page.getByTestId(`agenda-unscheduled-${waiting.id}`);
   await expect(pending).toBeVisible();
+  // Scrolled down to the evening hours, the list is still in reach.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.locator('.agenda-hour', { hasText: '21:00' })).toBeInViewport();
+  await expect(pending).toBeInViewport();
+  await page.evaluate(() => window.scrollTo(0, 0));
 
   // The lane starts at 06:00, an hour is 60 px: 4 h 15 min down is 10:15, inside Carla's 10:00 visit.
   const lane = page.getByTestId(`agenda-lane-${carla.id}`);
