@@ -96,8 +96,11 @@ export const homeCardFilters = {
   blocked: { state: [InvoiceState.Blocked] },
 } as const;
 
-/** States whose order shows the PDF button (hidden for Draft, Todo and Canceled). */
-export const pdfHiddenStates: number[] = [InvoiceState.Draft, InvoiceState.Todo, InvoiceState.Canceled];
+/**
+ * States whose order has no PDF (Draft and Canceled). A not-started order's PDF is the job sheet the
+ * technician takes along, marked as not started.
+ */
+export const pdfHiddenStates: number[] = [InvoiceState.Draft, InvoiceState.Canceled];
 
 /** How the order list is sorted: newest first (number), or by the scheduled visit, soonest first. */
 export const invoiceListSorts = ['number', 'scheduled'] as const;

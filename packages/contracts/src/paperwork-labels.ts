@@ -25,7 +25,7 @@ export const paperworkMessages = {
   tagRequired: 'Selecione a etiqueta',
   tagAlreadyOnInvoice: 'Esta etiqueta já está na ordem de serviço',
   tagNotFound: 'Etiqueta não encontrada',
-  pdfUnavailable: 'O PDF não está disponível para ordens de serviço em rascunho, não iniciadas ou canceladas',
+  pdfUnavailable: 'O PDF não está disponível para ordens de serviço em rascunho ou canceladas',
   pdfLinkInvalid: 'Link do PDF inválido. Volte à ordem de serviço e gere o PDF novamente.',
   pdfLinkExpired: 'Este link do PDF expirou. Volte à ordem de serviço e gere o PDF novamente.',
   popupBlocked: 'Pop-up bloqueado! Por favor, habilite essa funcionalidade',

@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { CommentType, paperworkMessages, PDF_LINK_TTL_SECONDS, pdfHiddenStates, can } from '@ordem-certa/contracts';
+import {
+  CommentType,
+  InvoiceState,
+  paperworkMessages,
+  PDF_LINK_TTL_SECONDS,
+  pdfHiddenStates,
+  can,
+} from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { conflict } from '../../lib/errors.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
@@ -154,6 +161,7 @@ export async function loadPdfData(
     invoice: {
       number: inv.number,
       statusLabel,
+      notStarted: inv.state === InvoiceState.Todo,
       natureName,
       createdAt: inv.createdAt,
       startedAt: inv.startedAt,

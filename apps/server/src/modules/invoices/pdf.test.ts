@@ -56,15 +56,13 @@ describe('access', () => {
     expect((await t.world.worker('POST', `/${id}/pdf`, { showValues: false })).statusCode).toBe(200);
   });
 
-  it('409 for Draft, Todo and Canceled orders, as the button is hidden there', async () => {
-    for (const state of [InvoiceState.Draft, InvoiceState.Todo, InvoiceState.Canceled]) {
+  it('409 for Draft and Canceled orders, as the button is hidden there', async () => {
+    for (const state of [InvoiceState.Draft, InvoiceState.Canceled]) {
       const { id } = await t.world.createInvoice();
       await t.world.moveTo(id, state);
       const res = await t.world.admin('POST', `/${id}/pdf`, { showValues: true });
       expect(res.statusCode).toBe(409);
-      expect(res.json().errors).toEqual([
-        'O PDF não está disponível para ordens de serviço em rascunho, não iniciadas ou canceladas',
-      ]);
+      expect(res.json().errors).toEqual(['O PDF não está disponível para ordens de serviço em rascunho ou canceladas']);
     }
   });
 });
@@ -149,6 +147,21 @@ describe('the document', () => {
     expect(without).toContain('Limpeza de split');
     expect(without).not.toContain('R$');
     expect(without).not.toContain('Subtotal');
+  });
+
+  it("a not-started order's PDF is its job sheet, marked 'NÃO INICIADA'; a started one is not", async () => {
+    const { id, number } = await t.world.createInvoice();
+    await t.world.moveTo(id, InvoiceState.Todo);
+    const res = await t.world.admin('POST', `/${id}/pdf`, { showValues: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = pdfText((await open(res.json().url)).rawPayload);
+    // Across every page, and in the footer.
+    expect(text).toContain('NÃO INICIADA');
+    expect(text).toContain(`Ordem de Serviço nº ${number} (não iniciada)`);
+    await t.world.moveTo(id, InvoiceState.Wip);
+    const started = pdfText((await open(await pdfUrl(id, true))).rawPayload);
+    expect(started).not.toContain('NÃO INICIADA');
+    expect(started).not.toContain('não iniciada');
   });
 
   it('prints the reported problem, the scheduled time and the address chosen for the job', async () => {

@@ -333,6 +333,27 @@ export function fieldList(doc: Doc, x: number, y: number, width: number, fields:
   return cy;
 }
 
+/**
+ * A word across every page ('RASCUNHO', 'NÃO INICIADA'), faint enough to read the document through it,
+ * as large as fits the page's width up to 96 pt.
+ */
+export function watermark(doc: Doc, word: string) {
+  const range = doc.bufferedPageRange();
+  doc.font(fonts.bold).fontSize(1);
+  const size = Math.min(96, (PAGE.width * 0.9) / doc.widthOfString(word));
+  for (let p = range.start; p < range.start + range.count; p++) {
+    doc.switchToPage(p);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing inside the margin must not start a new page
+    doc.save();
+    doc.rotate(-35, { origin: [PAGE.width / 2, PAGE.height / 2] });
+    doc.font(fonts.bold).fontSize(size).fillColor(colors.danger).fillOpacity(0.12);
+    doc.text(word, 0, PAGE.height / 2 - size / 2, { width: PAGE.width, align: 'center', lineBreak: false });
+    doc.restore();
+    doc.page.margins.bottom = bottom;
+  }
+}
+
 /** Writes the footer on every page (left text, 'Página i de n' on the right). */
 export function footers(doc: Doc, left: string) {
   const range = doc.bufferedPageRange();

@@ -9,7 +9,7 @@ import {
   commentsBlock,
   type PrintedRecord,
 } from '../pdf/record-blocks.ts';
-import { colors, fonts, footers, newDocument, PAGE, toBuffer, type Doc } from '../pdf/pdf-layout.ts';
+import { footers, newDocument, toBuffer, watermark } from '../pdf/pdf-layout.ts';
 import { pixBlock } from '../pdf/pix-block.ts';
 
 /**
@@ -33,22 +33,6 @@ export interface EstimatePdfData extends PrintedRecord {
   notes: Array<{ comment: string; createdAt: Date }>;
   /** How many older notes the document leaves out. */
   notesLeftOut: number;
-}
-
-/** 'RASCUNHO' across every page, faint enough to read the quote through it. */
-function draftMarks(doc: Doc) {
-  const range = doc.bufferedPageRange();
-  for (let p = range.start; p < range.start + range.count; p++) {
-    doc.switchToPage(p);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0; // writing inside the margin must not start a new page
-    doc.save();
-    doc.rotate(-35, { origin: [PAGE.width / 2, PAGE.height / 2] });
-    doc.font(fonts.bold).fontSize(96).fillColor(colors.danger).fillOpacity(0.12);
-    doc.text('RASCUNHO', 0, PAGE.height / 2 - 48, { width: PAGE.width, align: 'center', lineBreak: false });
-    doc.restore();
-    doc.page.margins.bottom = bottom;
-  }
 }
 
 /** The estimate as the quote a shop sends its customer (A4, pt-BR), in the order document's layout. */
@@ -77,7 +61,7 @@ export async function renderEstimatePdf(d: EstimatePdfData): Promise<Buffer> {
     d.notesLeftOut,
   );
   photos(doc, d);
-  if (d.estimate.isDraft) draftMarks(doc);
+  if (d.estimate.isDraft) watermark(doc, 'RASCUNHO');
   footers(
     doc,
     `Orçamento nº ${d.estimate.number}${draft}  ·  ${d.company.name}  ·  Gerado em ${formatDateTime(d.generatedAt, d.timeZone)}`,

@@ -16,6 +16,7 @@ import {
   rule,
   sectionTitle,
   toBuffer,
+  watermark,
   type Doc,
 } from '../pdf/pdf-layout.ts';
 import { checklistsBlock } from './checklists-block.ts';
@@ -128,7 +129,8 @@ function signatures(doc: Doc, d: InvoicePdfData) {
 
 /** The service order as a document a shop hands its customer (A4, pt-BR). */
 export async function renderInvoicePdf(d: InvoicePdfData): Promise<Buffer> {
-  const doc = newDocument({ title: `Ordem de Serviço nº ${d.invoice.number}`, author: d.company.name });
+  const notStarted = d.invoice.notStarted ? ' (não iniciada)' : '';
+  const doc = newDocument({ title: `Ordem de Serviço nº ${d.invoice.number}${notStarted}`, author: d.company.name });
   header(doc, d, {
     kind: 'ORDEM DE SERVIÇO',
     number: d.invoice.number,
@@ -145,9 +147,10 @@ export async function renderInvoicePdf(d: InvoicePdfData): Promise<Buffer> {
   checklistsBlock(doc, d.checklists ?? []);
   photos(doc, d);
   signatures(doc, d);
+  if (d.invoice.notStarted) watermark(doc, 'NÃO INICIADA');
   footers(
     doc,
-    `Ordem de Serviço nº ${d.invoice.number}  ·  ${d.company.name}  ·  Gerado em ${formatDateTime(d.generatedAt, d.timeZone)}`,
+    `Ordem de Serviço nº ${d.invoice.number}${notStarted}  ·  ${d.company.name}  ·  Gerado em ${formatDateTime(d.generatedAt, d.timeZone)}`,
   );
   return toBuffer(doc);
 }

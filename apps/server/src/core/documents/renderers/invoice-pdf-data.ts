@@ -8,6 +8,8 @@ export interface InvoicePdfData extends PrintedRecord {
   invoice: {
     number: number;
     statusLabel: string;
+    /** Not started yet ('Não Iniciado'): printed as a job sheet, marked as such on every page. */
+    notStarted: boolean;
     natureName: string;
     createdAt: Date;
     startedAt: Date | null;
