@@ -34,10 +34,13 @@ const pdfUrl = async (id: number) => {
 };
 const rendered = () => [...pdfPool.rendered.values()].reduce((sum, n) => sum + n, 0);
 /** poppler's tools on the PDF (installed by scripts/ensure-tools.mjs). */
-const poppler = (tool: 'pdftotext' | 'pdffonts', pdf: Buffer) => {
+const poppler = (tool: 'pdftotext' | 'pdffonts' | 'bbox', pdf: Buffer) => {
   const file = join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, pdf);
-  const r = spawnSync(tool, tool === 'pdftotext' ? [file, '-'] : [file], { encoding: 'utf8' });
+  const r =
+    tool === 'bbox'
+      ? spawnSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' })
+      : spawnSync(tool, tool === 'pdftotext' ? [file, '-'] : [file], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout;
 };
@@ -76,6 +79,39 @@ describe('what a PDF prints', () => {
       const short = pdfText((await open(await pdfUrl(few))).rawPayload);
       expect([...short.matchAll(/nota (\d+) fim/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3]);
       expect(short).not.toContain('e mais');
+    },
+    PDF_TIMEOUT,
+  );
+
+  it(
+    'long names with emoji wrap in the signature block and the footer keeps to one line: no word drawn over another',
+    async () => {
+      const db = t.ctx.database.db;
+      const [customer] = await db
+        .insert(schema.customers)
+        .values({
+          organizationId: t.org.organization.id,
+          type: PersonType.Natural,
+          identifier: newCpf(),
+          name: 'Condomínio Edifício Residencial 🏢🌴 Jardim das Palmeiras Imperiais do Sul 😀 Bloco B',
+        })
+        .returning();
+      const id = await orderWithComments(0, customer!.id);
+      const pdf = (await open(await pdfUrl(id))).rawPayload;
+      // Every word's box on the page, from poppler: none may overlap another.
+      const words = [
+        ...poppler('bbox', pdf).matchAll(
+          /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+        ),
+      ].map((m) => ({ x0: +m[1]!, y0: +m[2]!, x1: +m[3]!, y1: +m[4]!, word: m[5]! }));
+      expect(words.some((w) => w.word === 'Palmeiras')).toBe(true);
+      const overlaps = words.flatMap((a, i) =>
+        words
+          .slice(i + 1)
+          .filter((b) => a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5)
+          .map((b) => `${a.word} × ${b.word}`),
+      );
+      expect(overlaps).toEqual([]);
     },
     PDF_TIMEOUT,
   );

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import PdfKit from 'pdfkit';
+import { FONT_FILES, fontFiles, fonts, learnCoverage, pdfText, splitRuns, wrapWords, type Run } from './pdf-fonts.ts';
 
 /** A4 with 40 pt margins; the footer lives in the bottom margin. */
 export const PAGE = { margin: 40, bottomMargin: 56, width: 595.28, height: 841.89 };
@@ -14,130 +13,7 @@ export const colors = {
   zebra: '#f8f9fb',
   danger: '#b42318',
 };
-/**
- * The embedded Noto families (files under apps/server/assets/fonts, subset into each PDF): any Latin,
- * Greek or Cyrillic name prints in Noto Sans; Hebrew, Arabic and emoji, which it lacks, print in the
- * fallback fonts of the same weight, picked for each run of text (see `writeText`).
- */
-export const fonts = { regular: 'Sans', bold: 'Sans-Bold', italic: 'Sans' };
-const FALLBACKS = ['Hebrew', 'Arabic', 'Emoji'] as const;
-const FONT_FILES: Record<string, string> = {
-  Sans: 'NotoSans-Regular.ttf',
-  'Sans/Hebrew': 'NotoSansHebrew-Regular.ttf',
-  'Sans/Arabic': 'NotoSansArabic-Regular.ttf',
-  'Sans/Emoji': 'NotoEmoji-Regular.ttf',
-  'Sans-Bold': 'NotoSans-Bold.ttf',
-  'Sans-Bold/Hebrew': 'NotoSansHebrew-Bold.ttf',
-  'Sans-Bold/Arabic': 'NotoSansArabic-Bold.ttf',
-  'Sans-Bold/Emoji': 'NotoEmoji-Regular.ttf',
-};
-const RTL = new Set<string>(['Hebrew', 'Arabic']);
-const FONT_DIR = fileURLToPath(new URL('../../../../assets/fonts/', import.meta.url));
-
-/** The font files, read once per process (a worker keeps them for every document it renders). */
-let fontData: Map<string, Buffer> | undefined;
-const fontFiles = () => {
-  fontData ??= new Map(Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(FONT_DIR + file)]));
-  return fontData;
-};
-/** Which code points each font draws, learnt from the fonts themselves on first use. */
-const coverage = new Map<string, Set<number>>();
-function learnCoverage() {
-  if (coverage.size) return;
-  // A document only for opening the fonts (never written out): fontkit's font behind each of pdfkit's.
-  const probe = new PdfKit({ font: null as unknown as string });
-  for (const [name, data] of fontFiles()) {
-    probe.font(data);
-    // oxlint-disable-next-line no-underscore-dangle -- pdfkit keeps the current font there, with no getter
-    const face = (probe as unknown as { _font: { font: { characterSet: number[] } } })._font.font;
-    coverage.set(name, new Set(face.characterSet));
-  }
-}
-
-// Controls, then what no font draws on its own: they stay with the character before them.
-const joins = (ch: string) => {
-  const cp = ch.codePointAt(0)!;
-  return (
-    cp === 0x200c || // zero-width non-joiner
-    cp === 0x200d || // zero-width joiner (emoji sequences)
-    cp === 0x20e3 || // keycap
-    (cp >= 0xfe00 && cp <= 0xfe0f) || // variation selectors (text or emoji presentation)
-    (cp >= 0x1f3fb && cp <= 0x1f3ff) || // skin tones
-    (cp >= 0xe0020 && cp <= 0xe007f) || // tag characters (subdivision flags)
-    /\p{M}/u.test(ch) // combining marks
-  );
-};
-const printable = (ch: string) => ch === '\n' || !/[\p{Cc}\p{Cs}\p{Co}\p{Cn}]/u.test(ch);
-
-/**
- * Text as the document prints it: NFC, tabs and CRs as spaces and newlines, control characters and
- * unassigned code points dropped. Every other character is kept: the fonts print it.
- */
-export function pdfText(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value).replace(/\r\n?/g, '\n').replace(/\t/g, ' ').normalize('NFC');
-  let out = '';
-  for (const ch of text) if (printable(ch)) out += ch;
-  return out;
-}
-
-type Face = 'main' | (typeof FALLBACKS)[number];
-export interface Run {
-  face: Face;
-  text: string;
-}
-
-/**
- * A string cut into runs of one font each: the main font where it has the glyph, otherwise the first
- * fallback that has it. Spaces between two runs of the same fallback stay inside it (a Hebrew phrase is
- * one run); marks, joiners and variation selectors follow their base character. Within a right-to-left
- * run the words are put in reading order for a left-to-right line, so a phrase that fits on one line reads
- * right; fontkit shapes and orders the letters of each word.
- */
-export function splitRuns(family: string, text: string): Run[] {
-  const faceOf = (ch: string): Face | null => {
-    if (/\s/u.test(ch)) return null;
-    const cp = ch.codePointAt(0)!;
-    if (coverage.get(family)?.has(cp) ?? true) return 'main';
-    return FALLBACKS.find((f) => coverage.get(`${family}/${f}`)?.has(cp)) ?? 'main';
-  };
-  const chars = [...text];
-  const faces: Array<Face | null> = [];
-  for (const ch of chars) faces.push(joins(ch) && faces.length ? (faces.at(-1) ?? 'main') : faceOf(ch));
-  // Spaces: inside a fallback when the same fallback is on both sides, otherwise the main font's.
-  for (let n = 0; n < faces.length; n++) {
-    if (faces[n] !== null) continue;
-    let end = n;
-    while (end < faces.length && faces[end] === null) end++;
-    const before = faces[n - 1];
-    const same = before && before !== 'main' && faces[end] === before ? before : 'main';
-    for (let k = n; k < end; k++) faces[k] = same;
-    n = end - 1;
-  }
-  const runs: Run[] = [];
-  chars.forEach((ch, n) => {
-    const face = faces[n]!;
-    const last = runs.at(-1);
-    if (last && last.face === face) last.text += ch;
-    else runs.push({ face, text: ch });
-  });
-  for (const r of runs)
-    if (RTL.has(r.face) && !r.text.includes('\n')) r.text = r.text.split(' ').toReversed().join(' ');
-  // Right-to-left runs of different scripts next to each other (with only spaces between them) are one
-  // right-to-left stretch: drawn left to right, the last comes first.
-  const rtlOrSpace = (r: Run) => RTL.has(r.face) || (r.face === 'main' && /^ +$/.test(r.text));
-  const out: Run[] = [];
-  for (let n = 0; n < runs.length;) {
-    let end = n;
-    while (end < runs.length && rtlOrSpace(runs[end]!)) end++;
-    while (end > n && !RTL.has(runs[end - 1]!.face)) end--; // it ends on a right-to-left run
-    if (end - n > 1 && RTL.has(runs[n]!.face)) {
-      out.push(...runs.slice(n, end).toReversed());
-      n = end;
-    } else out.push(runs[n++]!);
-  }
-  return out;
-}
+export { fonts, pdfText, splitRuns, type Run } from './pdf-fonts.ts';
 
 export type Doc = InstanceType<typeof PdfKit>;
 type TextOptions = NonNullable<Parameters<Doc['text']>[1]> & object;
@@ -182,20 +58,38 @@ function installText(doc: Doc, state: DocState) {
         if (run.face !== 'main') alignMetrics(doc, family);
       };
       // Continued text aligns each piece on its own: a centred or right-aligned line that fits is
-      // placed by hand, its runs written left-aligned from where the whole line starts.
+      // placed by hand, its runs written left-aligned from where the whole line starts; a longer one is
+      // cut into such lines at its spaces first.
       const startX = at[0] ?? doc.x;
       let x0 = at[0];
       if ((options.align === 'center' || options.align === 'right') && options.width) {
         const spacing = options.characterSpacing ?? 0;
-        const total = runs.reduce((sum, run) => {
-          originalFont(fontOf(run));
-          return sum + doc.widthOfString(run.text, { characterSpacing: spacing });
-        }, 0);
-        if (total <= options.width && !runs.some((r) => r.text.includes('\n'))) {
+        const widthOf = (pieces: Run[]) =>
+          pieces.reduce((sum, run) => {
+            originalFont(fontOf(run));
+            return sum + doc.widthOfString(run.text, { characterSpacing: spacing });
+          }, 0);
+        const total = widthOf(runs);
+        const plain = !runs.some((r) => r.text.includes('\n'));
+        if (total <= options.width && plain) {
           const free = options.width - total;
           const shift = options.align === 'center' ? free / 2 : free;
           x0 = (x0 ?? doc.x) + shift;
           options = { ...options, align: 'left', width: options.width - shift };
+        } else if (plain) {
+          const lines = wrapWords(String(text), options.width, (t) => widthOf(splitRuns(family, t)));
+          originalFont(family);
+          if (lines.length > 1) {
+            lines.forEach((lineText, k) => {
+              const y0 = k === 0 ? (at[1] ?? doc.y) : doc.y;
+              const last = k === lines.length - 1;
+              (doc.text as (t: string, x: number, y: number, o: TextOptions) => Doc)(lineText, startX, y0, {
+                ...options,
+                continued: last ? options.continued : false,
+              });
+            });
+            return doc;
+          }
         }
       }
       runs.forEach((run, k) => {
@@ -354,8 +248,32 @@ export function watermark(doc: Doc, word: string) {
   }
 }
 
-/** Writes the footer on every page (left text, 'Página i de n' on the right). */
-export function footers(doc: Doc, left: string) {
+/** The width of a text in a family at the current size, each run in the font that draws it. */
+function runsWidth(doc: Doc, family: string, text: string) {
+  let width = 0;
+  for (const run of splitRuns(family, text)) {
+    doc.font(run.face === 'main' ? family : `${family}/${run.face}`);
+    width += doc.widthOfString(run.text);
+  }
+  doc.font(family);
+  return width;
+}
+
+/**
+ * Writes the footer on every page (left text, 'Página i de n' on the right). The left text keeps to one
+ * line: past it (a long company name), it is cut at a space and ends in '…'.
+ */
+export function footers(doc: Doc, text: string) {
+  const room = CONTENT_WIDTH - 80;
+  doc.font(fonts.regular).fontSize(7.5);
+  let left = pdfText(text);
+  if (runsWidth(doc, fonts.regular, left) > room) {
+    const cut = wrapWords(left, room - runsWidth(doc, fonts.regular, ' …'), (t) => runsWidth(doc, fonts.regular, t));
+    let first = [...cut[0]!];
+    // One word longer than the line (no space to cut at) loses characters from its end.
+    while (first.length > 1 && runsWidth(doc, fonts.regular, `${first.join('')} …`) > room) first = first.slice(0, -1);
+    left = `${first.join('')} …`;
+  }
   const range = doc.bufferedPageRange();
   for (let p = range.start; p < range.start + range.count; p++) {
     doc.switchToPage(p);
@@ -365,7 +283,7 @@ export function footers(doc: Doc, left: string) {
     rule(doc, y - 6);
     doc.font(fonts.regular).fontSize(7.5).fillColor(colors.muted);
     asArtifact(doc, () => {
-      doc.text(pdfText(left), PAGE.margin, y, { width: CONTENT_WIDTH - 80, lineBreak: false });
+      doc.text(left, PAGE.margin, y, { width: room, lineBreak: false });
       doc.text(`Página ${p - range.start + 1} de ${range.count}`, PAGE.margin + CONTENT_WIDTH - 80, y, {
         width: 80,
         align: 'right',
