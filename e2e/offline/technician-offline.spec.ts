@@ -209,6 +209,9 @@ test('offline: the order opens from the saved copy; the start, a comment, a phot
 
   // The visit ends: Concluir.
   await page.getByRole('button', { name: 'Concluir' }).click();
+  // The phone knows the signature it is holding: no warning that the order is not signed.
+  await expect(page.getByRole('dialog')).toContainText('Você deseja alterar o status');
+  await expect(page.getByRole('dialog')).not.toContainText('ainda não foi assinada');
   await page.getByRole('dialog').getByRole('button', { name: 'Concluir' }).click();
   await expect(page.getByTestId('pending-state').last()).toContainText('Concluir');
 

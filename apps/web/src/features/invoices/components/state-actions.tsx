@@ -71,9 +71,11 @@ export function StateActions({ invoice }: { invoice: InvoiceDetail }) {
   const confirm = useConfirm();
   const [reasonFor, setReasonFor] = useState<number | null>(null);
   // A change made offline and not sent yet: the next ones follow from it (start, then complete).
-  const pendingTarget = usePendingFor(invoice.id)
-    .filter((i) => i.kind === 'state')
-    .at(-1)?.show.target;
+  const pending = usePendingFor(invoice.id);
+  const pendingTarget = pending.filter((i) => i.kind === 'state').at(-1)?.show.target;
+  // A signature collected on this phone without signal and not sent yet: the order is signed, and
+  // 'Concluir' does not warn that it is not.
+  const signedHere = pending.some((i) => i.kind === 'signature');
 
   const run = async (next: StateChange) => {
     if (pendingTarget === undefined && navigator.onLine !== false) {
@@ -121,7 +123,7 @@ export function StateActions({ invoice }: { invoice: InvoiceDetail }) {
       return;
     }
     // Completing an order the customer has not (validly) signed is allowed, after a warning.
-    const warning = target === InvoiceState.Completed ? signatureWarning(invoice) : null;
+    const warning = target === InvoiceState.Completed && !signedHere ? signatureWarning(invoice) : null;
     const ok = await confirm({
       title: labelOf(target, invoice.startedAt),
       text: warning ? `${warning} ${invoiceMessages.confirmStatus}` : invoiceMessages.confirmStatus,
