@@ -43,7 +43,7 @@ test("the estimate's e-mail greets the customer, names the company by its nome f
   expect(mail.from?.value[0]).toMatchObject({ name: alias, address: `contato.${stamp}@agil.com.br` });
   const text = mail.text ?? '';
   expect(text).toContain('Olá, Joana!');
-  expect(text).toMatch(/no valor de R\$ [\d.]+,\d{2}, válido até \d{2}\/\d{2}\/\d{4}/);
+  expect(text).toMatch(/no valor de R\$\s[\d.]+,\d{2}, válido até \d{2}\/\d{2}\/\d{4}/);
   const link = /https?:\/\/[^\s)]+\/estimates\/\d+\/review\?token=[^\s)]+/.exec(text)?.[0];
   expect(link, text).toContain(`/estimates/${estimate.id}/review?token=`);
   expect(mail.html || '').toContain(`href="${link}"`);
