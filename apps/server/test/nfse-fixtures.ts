@@ -74,9 +74,9 @@ export const NFSE_SECRETS_KEY = 'chave-dos-certificados-teste-9f8e7d';
 
 /**
  * An NFS-e test file's world: the SEFIN stand-in, an app speaking to it (the municipal parameters
- * too), an organization with its invoice world, and the company ready to issue with `settings`.
+ * too; `config` adds to its settings), an organization with its invoice world, and the company ready to issue with `settings`.
  */
-export async function startNfseWorld(settings?: Record<string, unknown>) {
+export async function startNfseWorld(settings?: Record<string, unknown>, config: Record<string, unknown> = {}) {
   const standIn = await startSefinStandIn();
   const ctx = await createTestApp({
     config: {
@@ -84,6 +84,7 @@ export async function startNfseWorld(settings?: Record<string, unknown>) {
       nfseProductionApiUrl: 'http://127.0.0.1:9',
       nfseParametersUrl: `${standIn.url}/parametrizacao`,
       secretsKey: NFSE_SECRETS_KEY,
+      ...config,
     },
   });
   const org = await createOrg(ctx);

@@ -141,6 +141,9 @@ export const importMessages = {
   repeated: (what: string, row: number) => `${what} repetido na planilha (já está na linha ${row})`,
   unknownUnit: 'Unidade desconhecida: use un, pç, cx, kg, g, m, m², m³, l, ml ou h',
   addressIncomplete: 'Informe o endereço (rua) para cadastrar o endereço desta linha',
+  /** A CEP of another city or UF than the row's. */
+  cepOtherPlace: (cep: string, city: string, state: string) =>
+    `O CEP ${cep} é de ${city}/${state}, não da cidade e UF desta linha: corrija o CEP ou a cidade`,
   equipmentIncomplete: 'Informe o equipamento para cadastrar a marca, o modelo e o nº de série desta linha',
   imported: (n: number) => (n === 1 ? '1 linha importada' : `${n.toLocaleString('pt-BR')} linhas importadas`),
 } as const;

@@ -29,6 +29,9 @@ export const nfseMessages = {
   noCertificate: 'Envie o certificado digital A1 da empresa antes de emitir',
   notCompleted: 'A NFS-e só pode ser emitida para uma ordem concluída',
   zeroTotal: 'A NFS-e só pode ser emitida para uma ordem com valor',
+  onlyMaterials:
+    'Esta ordem só tem materiais, e a empresa não inclui materiais no valor do serviço: não há serviço a declarar na NFS-e',
+  materialsIncluded: 'Diga se os materiais entram no valor do serviço',
   alreadyIssued: 'Esta ordem já tem uma NFS-e emitida ou em processamento',
   reopenWithNfse: 'Esta ordem tem NFS-e emitida ou em processamento: cancele a NFS-e antes de reabrir a ordem',
   notIssued: 'Só uma NFS-e emitida pode ser cancelada',

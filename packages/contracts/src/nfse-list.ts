@@ -132,5 +132,15 @@ export const orderWithholdingsResponse = z.object({
     /** 'nfse': the amounts the order's NFS-e declared; 'estimate': computed from the rates. */
     source: z.enum(['nfse', 'estimate']),
   }),
+  /**
+   * What the order's NFS-e covers: the services alone or with the materials (the products), and its
+   * value less the discount (the issued note's, else as it would be issued now).
+   */
+  covers: z.object({
+    materials: z.boolean(),
+    amount: z.number(),
+    /** The products' share left out of the note (0 when they are in it or the order has none). */
+    materialsLeftOut: z.number(),
+  }),
 });
 export type OrderWithholdings = z.infer<typeof orderWithholdingsResponse>;

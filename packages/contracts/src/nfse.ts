@@ -93,6 +93,8 @@ export const companyFiscalBody = z
     ibsCbsOperation: digitsCode(6, nfseMessages.ibsCbsOperation),
     ibsCbsCst: digitsCode(3, nfseMessages.ibsCbsCst),
     ibsCbsClass: digitsCode(6, nfseMessages.ibsCbsClass),
+    /** 'Materiais incluídos no valor do serviço': false leaves the order's products out of the NFS-e's value. */
+    materialsIncluded: z.boolean({ error: nfseMessages.materialsIncluded }).default(true),
   })
   .superRefine((b, ctx) => {
     if (!b.ibsCbs) return;
@@ -132,6 +134,7 @@ export const companyFiscalResponse = z.object({
       ibsCbsOperation: z.string().nullable(),
       ibsCbsCst: z.string().nullable(),
       ibsCbsClass: z.string().nullable(),
+      materialsIncluded: z.boolean(),
     })
     .nullable(),
   /** The municipality of the company's address, for a form not yet saved. */

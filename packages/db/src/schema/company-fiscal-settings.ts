@@ -48,6 +48,8 @@ export const companyFiscalSettings = pgTable(
     ibsCbsOperation: text('ibs_cbs_operation'),
     ibsCbsCst: text('ibs_cbs_cst'),
     ibsCbsClass: text('ibs_cbs_class'),
+    /** Whether the order's products (parts) count in the NFS-e's service value; false: services only. */
+    materialsIncluded: boolean('materials_included').notNull().default(true),
     certificatePfx: text('certificate_pfx'),
     certificatePassword: text('certificate_password'),
     certificateSubject: text('certificate_subject'),

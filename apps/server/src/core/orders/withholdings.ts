@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { issRateAllowed, withheldAmounts, withholdsAnything, type DpsInput } from '@ordem-certa/nfse-xml';
+import { nfseBase } from './nfse-base.ts';
 
 // What a customer withholds from an order, and what that comes to: the amounts the order's NFS-e
 // declared once there is one, else reckoned from the rates (the order's own, else the customer's) with
@@ -52,6 +53,8 @@ export interface OrderWithholdingAmounts {
   withheldCents: number;
   netCents: number;
   source: 'nfse' | 'estimate';
+  /** What the NFS-e covers: with the materials or not, its value less the discount, and what is left out. */
+  covers: { materials: boolean; amountCents: number; materialsLeftOutCents: number };
 }
 
 /** The order's withholdings and their amounts (see the file's comment). */
@@ -77,6 +80,8 @@ export async function orderWithholdings(db: Db | Tx, invoice: WithholdingOrder):
       issWithheld: d.issWithheld,
       withheld: d.withheldCents,
       w: d.withholdings,
+      serviceCents: d.serviceCents,
+      discountCents: d.discountCents,
     })
     .from(d)
     .where(
@@ -90,8 +95,12 @@ export async function orderWithholdings(db: Db | Tx, invoice: WithholdingOrder):
     .limit(1);
   if (live) {
     const issCents = live.issWithheld ? (live.issCents ?? 0) : 0;
+    // The note says what it declared: what it left of the subtotal out is the materials.
+    const declared = live.serviceCents ?? invoice.subtotalCents;
+    const leftOut = Math.max(invoice.subtotalCents - declared, 0);
     return {
       ...base,
+      covers: { materials: leftOut === 0, amountCents: declared - live.discountCents, materialsLeftOutCents: leftOut },
       issRate: live.issRate,
       issCents,
       federalCents: live.withheld - issCents,
@@ -100,9 +109,22 @@ export async function orderWithholdings(db: Db | Tx, invoice: WithholdingOrder):
       source: 'nfse',
     };
   }
+  // Before the NFS-e: the company's settings, and the municipality's rate for its default service as last read.
+  const f = schema.companyFiscalSettings;
+  const [settings] = await db
+    .select()
+    .from(f)
+    .where(and(eq(f.organizationId, invoice.organizationId), eq(f.companyId, invoice.companyId)));
+  const note = await nfseBase(db, invoice, settings?.materialsIncluded ?? true);
+  const covers = {
+    materials: note.materialsIncluded,
+    amountCents: note.serviceCents - note.discountCents,
+    materialsLeftOutCents: note.materialsIncluded ? 0 : note.materialsCents,
+  };
   if (!withholdsAnything(effective) || totalCents <= 0) {
     return {
       ...base,
+      covers,
       issRate: null,
       issCents: 0,
       federalCents: 0,
@@ -112,12 +134,6 @@ export async function orderWithholdings(db: Db | Tx, invoice: WithholdingOrder):
     };
   }
 
-  // Before the NFS-e: the company's settings, and the municipality's rate for its default service as last read.
-  const f = schema.companyFiscalSettings;
-  const [settings] = await db
-    .select()
-    .from(f)
-    .where(and(eq(f.organizationId, invoice.organizationId), eq(f.companyId, invoice.companyId)));
   let issRate: number | null = null;
   if (settings?.simplesNacional && effective!.iss) {
     const p = schema.nfseMunicipalParameters;
@@ -140,18 +156,20 @@ export async function orderWithholdings(db: Db | Tx, invoice: WithholdingOrder):
   }
   // Without a rate the ISS part is not reckoned yet (the NFS-e will say it).
   const amounts = withheldAmounts({
-    serviceCents: invoice.subtotalCents,
-    unconditionalDiscountCents: invoice.discountCents,
+    serviceCents: note.serviceCents,
+    unconditionalDiscountCents: note.discountCents,
     issRate,
     withholdings: { ...effective!, iss: !!effective!.iss && issRate !== null },
   });
   return {
     ...base,
+    covers,
     issRate,
     issCents: amounts.issCents,
     federalCents: amounts.federalCents,
     withheldCents: amounts.totalCents,
-    netCents: amounts.netCents,
+    // The receivable is the whole order less what is withheld (the note's value may leave parts out).
+    netCents: totalCents - amounts.totalCents,
     source: 'estimate',
   };
 }

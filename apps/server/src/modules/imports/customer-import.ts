@@ -5,6 +5,7 @@ import {
   CNPJ_LENGTH,
   CPF_LENGTH,
   createCustomerBody,
+  formatPostalCode,
   equipmentBody,
   headerKey,
   importMessages,
@@ -210,6 +211,30 @@ export const customerImport: ImportKindRules<CustomerRecord> = {
         : [],
     );
     return lookups.map((l) => (l.record ? registered.has(l.record.customer.identifier) : namesFound.has(l.name)));
+  },
+
+  /**
+   * Each address gets its municipality's IBGE code (what the NFS-e names the place by): from its CEP,
+   * which must be of the city and UF the row typed (else the row is refused saying where the CEP is),
+   * filling them when the row left them out; without a CEP the services could answer for, by the
+   * city and UF.
+   */
+  async resolve(places, batch) {
+    const rows = batch.filter((c) => !c.errors && c.lookup.record?.address);
+    const answers = await places.resolve(rows.map((c) => c.lookup.record!.address!));
+    rows.forEach((c, i) => {
+      const answer = answers[i]!;
+      const address = c.lookup.record!.address!;
+      if ('mismatch' in answer) {
+        const { city, state } = answer.mismatch;
+        c.errors = [
+          {
+            field: 'postalCode',
+            message: importMessages.cepOtherPlace(formatPostalCode(address.postalCode), city, state),
+          },
+        ];
+      } else Object.assign(address, answer.place);
+    });
   },
 
   async insert(tx, organizationId, records) {

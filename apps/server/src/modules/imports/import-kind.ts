@@ -2,6 +2,10 @@ import type { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { ImportKind } from '@ordem-certa/contracts';
 import type { Db, Tx } from '@ordem-certa/db';
+import type { addressPlaces } from '../../core/places/address-places.ts';
+
+/** The places (IBGE codes by CEP, city and UF) of one import's addresses. */
+export type ImportPlaces = ReturnType<typeof addressPlaces>;
 
 /** A data row's text by field key (only the mapped fields). */
 export type RowValues = Record<string, string>;
@@ -36,6 +40,11 @@ export interface ImportKindRules<R> {
   repeats(): (record: R, row: number) => FieldError | undefined;
   /** For each lookup, whether a record of the organization already stands for it. */
   existing(db: Db | Tx, organizationId: number, lookups: Array<Lookup<R>>): Promise<boolean[]>;
+  /**
+   * Before a batch is looked up and written (outside its transaction): what the batch's rows need from
+   * outside, e.g. their addresses' IBGE codes; a row may gain errors that refuse it.
+   */
+  resolve?(places: ImportPlaces, batch: Array<{ lookup: Lookup<R>; errors?: FieldError[] }>): Promise<void>;
   /** Writes the records in one statement per table; answers how many were written (a row someone else just wrote is not). */
   insert(tx: Tx, organizationId: number, records: R[]): Promise<number>;
 }

@@ -9,6 +9,7 @@ import {
 } from '@ordem-certa/contracts';
 import { readFileUpload } from '../../lib/uploads.ts';
 import { parseMapping, runImport } from './imports.service.ts';
+import { cepLookup } from '../../core/places/cep-lookup.ts';
 import { routeOptions } from '../../plugins/route-options.ts';
 
 const route = routeOptions('imports');
@@ -16,9 +17,13 @@ const route = routeOptions('imports');
 /**
  * POST import/{customers|products|services}: a CSV or XLSX (multipart `file`, at most 10 MB), with
  * the optional fields `mapping` (JSON: column header → field, '' to leave a column out) and `dryRun`
- * ('true': check and preview, nothing written). Admins only.
+ * ('true': check and preview, nothing written). Admins only. An address's CEP is looked up for its IBGE
+ * code and held against the row's city and UF.
  */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The CEP services the address forms use (CEP_API_URL, CEP_FALLBACK_URL): an imported address's CEP
+  // gives its IBGE code.
+  const lookupCep = cepLookup({ primary: app.config.cepApiUrl, fallback: app.config.cepFallbackUrl });
   app.post(
     '/organizations/:orgId/import/:kind',
     route('import.run', {
@@ -30,11 +35,18 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const upload = await readFileUpload(request, 'file', IMPORT_MAX_BYTES, importMessages.tooLarge);
-      return runImport(app.db, app.tasks.openImportCheck, request.auth.organizationId, request.params.kind, {
-        file: upload.data,
-        mapping: parseMapping(upload.fields.mapping),
-        dryRun: upload.fields.dryRun === 'true',
-      });
+      return runImport(
+        app.db,
+        app.tasks.openImportCheck,
+        request.auth.organizationId,
+        request.params.kind,
+        {
+          file: upload.data,
+          mapping: parseMapping(upload.fields.mapping),
+          dryRun: upload.fields.dryRun === 'true',
+        },
+        { lookupCep, log: request.log },
+      );
     },
   );
   app.get(

@@ -14,6 +14,8 @@ import type { Db, Tx } from '@ordem-certa/db';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { TaskFailed, TaskRefused, type Session } from '../../lib/task-pool.ts';
 import { rulesOf, type Candidate, type ImportCheck, type ImportCheckInput } from './import-check.ts';
+import { addressPlaces, type CepLookupFn } from '../../core/places/address-places.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** The `mapping` field of the request: JSON of header → field. */
 export function parseMapping(text: string | undefined): ImportMapping | undefined {
@@ -40,6 +42,12 @@ export interface ImportInput {
   dryRun: boolean;
 }
 
+/** What an import asks outside the database: the CEP lookup (null: none) and the log its failures go to. */
+export interface ImportOutside {
+  lookupCep: CepLookupFn | null;
+  log: FastifyBaseLogger;
+}
+
 /**
  * Starts the check of a file in a task thread (waiting while the organization's other import, or the
  * process's two, run) and keeps that thread for the batches: src/tasks.ts `openImportCheck`.
@@ -55,8 +63,9 @@ function fromTask(err: unknown): unknown {
 }
 
 /**
- * Checks every row of the file with the kind's create schemas (in a task thread: `open`) and, unless a
- * dry run, writes the new valid rows, IMPORT_BATCH_ROWS per transaction. A batch looks up which of its
+ * Checks every row of the file with the kind's create schemas (in a task thread: `open`), gets what a
+ * batch needs from outside (the addresses' IBGE codes, before its transaction) and, unless a dry run,
+ * writes the new valid rows, IMPORT_BATCH_ROWS per transaction. A batch looks up which of its
  * rows are already registered inside its own transaction, under the kind's lock, so running the same
  * file again — or an import cut short, whose finished batches stay — adds only what is missing.
  */
@@ -66,12 +75,13 @@ export async function runImport(
   organizationId: number,
   kind: ImportKind,
   input: ImportInput,
+  outside: ImportOutside,
 ): Promise<ImportResult> {
   const session = await open(organizationId, { kind, file: input.file, mapping: input.mapping }).catch((err) => {
     throw fromTask(err);
   });
   try {
-    return await importChecked(db, session, organizationId, kind, input.dryRun);
+    return await importChecked(db, session, organizationId, kind, input.dryRun, outside);
   } catch (err) {
     throw fromTask(err);
   } finally {
@@ -85,6 +95,7 @@ async function importChecked(
   organizationId: number,
   kind: ImportKind,
   dryRun: boolean,
+  outside: ImportOutside,
 ): Promise<ImportResult> {
   const check = session.initial;
   const result = {
@@ -113,9 +124,12 @@ async function importChecked(
   }
 
   const rules = rulesOf[kind];
+  const places = addressPlaces({ db, log: outside.log }, outside.lookupCep);
   const refused: ImportRowError[] = [];
   for (let start = 0; start < check.candidates; start += IMPORT_BATCH_ROWS) {
     const batch = await session.call<Candidate[]>('batch', { start, size: IMPORT_BATCH_ROWS });
+    // Before the batch's transaction, so no lock waits on the CEP services.
+    await rules.resolve?.(places, batch);
     const step = async (q: Db | Tx, write: ((records: unknown[]) => Promise<number>) | null) => {
       const found = await rules.existing(
         q,

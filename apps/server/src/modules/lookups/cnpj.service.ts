@@ -18,7 +18,7 @@ import {
   sharedInFlight,
   type Answer,
   type LookupContext,
-} from './outside-service.ts';
+} from '../../lib/outside-service.ts';
 import { municipalityOf } from '../../core/places/municipalities.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   signupMessages,
 } from '@ordem-certa/contracts';
 import { AppError } from '../../lib/errors.ts';
-import { cepLookup } from './cep.service.ts';
+import { cepLookup } from '../../core/places/cep-lookup.ts';
 import { cnpjLookup } from './cnpj.service.ts';
 import { routeOptions } from '../../plugins/route-options.ts';
 

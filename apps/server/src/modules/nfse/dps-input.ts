@@ -4,6 +4,7 @@ import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { invalid } from '../../lib/errors.ts';
 import type { DpsInput, DpsSubstitution } from '@ordem-certa/nfse-xml';
 import { issRates, orderWithholdings } from '../../core/orders/withholdings.ts';
+import { nfseBase } from '../../core/orders/nfse-base.ts';
 import type { MunicipalParameters } from './municipal-parameters.ts';
 
 // What an order's DPS says, read from the order, its company's fiscal settings, its customer and the
@@ -25,8 +26,11 @@ const dpsPhone = (phone: string | null) => {
 /** An e-mail the DPS takes (at most 80 characters), else none. */
 const dpsEmail = (email: string | null) => (email && email.length <= 80 ? email : null);
 
-/** The lines of the order in the DPS's words, and the service code of its largest service line that has one. */
-async function serviceLines(tx: Tx | Db, invoice: Invoice) {
+/**
+ * The lines of the order in the DPS's words (the products only when they are in the note's value), and
+ * the service code of its largest service line that has one.
+ */
+async function serviceLines(tx: Tx | Db, invoice: Invoice, materialsIncluded = true) {
   const l = schema.invoiceServices;
   const s = schema.services;
   const services = await tx
@@ -42,11 +46,13 @@ async function serviceLines(tx: Tx | Db, invoice: Invoice) {
     .where(and(eq(l.invoiceId, invoice.id), eq(l.organizationId, invoice.organizationId)))
     .orderBy(asc(l.id));
   const p = schema.invoiceProducts;
-  const products = await tx
-    .select({ name: p.name, quantity: p.quantity, unit: p.unit })
-    .from(p)
-    .where(and(eq(p.invoiceId, invoice.id), eq(p.organizationId, invoice.organizationId)))
-    .orderBy(asc(p.id));
+  const products = materialsIncluded
+    ? await tx
+        .select({ name: p.name, quantity: p.quantity, unit: p.unit })
+        .from(p)
+        .where(and(eq(p.invoiceId, invoice.id), eq(p.organizationId, invoice.organizationId)))
+        .orderBy(asc(p.id))
+    : [];
   const largest = services
     .filter((x) => x.serviceCode)
     .sort((a, b) => b.priceCents * b.quantity - a.priceCents * a.quantity)[0];
@@ -99,8 +105,8 @@ export async function serviceTaxation(db: Db | Tx, invoice: Invoice, settings: S
 /**
  * The DPS of an order: provider (the order's company and its settings), taker (the customer with CPF
  * or CNPJ and the address), the service (the code of its largest service line that has one, else the
- * company's; the lines as the description) and the values (the subtotal, the discount as unconditional,
- * the ISS rate of the settings). A company or customer the DPS cannot name is a 422 saying which.
+ * company's; the lines as the description) and the values (the subtotal, or the services alone when the
+ * company leaves materials out; the discount as unconditional; the ISS rate of the settings). A company or customer the DPS cannot name is a 422 saying which.
  */
 export async function dpsInputOf(
   tx: Tx,
@@ -135,7 +141,8 @@ export async function dpsInputOf(
   if (!customer || !(isCnpj ? /^\d{14}$/ : /^\d{11}$/).test(takerId))
     throw invalid({ customer: nfseMessages.takerIdentifier });
 
-  const lines = await serviceLines(tx, invoice);
+  const lines = await serviceLines(tx, invoice, settings.materialsIncluded);
+  const note = await nfseBase(tx, invoice, settings.materialsIncluded);
   const address = await takerAddress(tx, invoice);
   const description = [`Ordem de serviço nº ${invoice.number}`, ...lines.parts].join('; ').slice(0, DESCRIPTION_MAX);
   const competence = competenceOf(invoice, o.timeZone, o.at);
@@ -174,8 +181,8 @@ export async function dpsInputOf(
       description,
     },
     values: {
-      serviceCents: invoice.subtotalCents,
-      unconditionalDiscountCents: invoice.discountCents || undefined,
+      serviceCents: note.serviceCents,
+      unconditionalDiscountCents: note.discountCents || undefined,
       issRate: rates.written,
       withholdings,
     },

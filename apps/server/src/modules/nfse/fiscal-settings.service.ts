@@ -38,6 +38,7 @@ const settingsColumns = pickColumns(
   'ibsCbsOperation',
   'ibsCbsCst',
   'ibsCbsClass',
+  'materialsIncluded',
 );
 
 const ofCompany = (organizationId: number, companyId: number) =>

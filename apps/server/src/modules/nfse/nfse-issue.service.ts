@@ -170,6 +170,8 @@ async function issue(ctx: NfseContext, actor: Actor, invoiceId: number, subst: N
           ? { accessKey: replaced.accessKey!, reasonCode: subst!.code, reason: subst!.reason }
           : null,
       });
+      if (input.values.serviceCents - (input.values.unconditionalDiscountCents ?? 0) <= 0)
+        throw conflict(nfseMessages.onlyMaterials);
       const dps = buildChecked(input);
       const amounts = amountsOf(input, effectiveIssRate);
       const signed = signXml(dps.xml, cert, 'infDPS');

@@ -180,6 +180,7 @@ describe('fiscal settings', () => {
       ibsCbsOperation: null,
       ibsCbsCst: null,
       ibsCbsClass: null,
+      materialsIncluded: true,
     });
     const mei = await call(org.admin.token, 'PUT', fiscalUrl(org, world.company.id), {
       ...simplesSettings,

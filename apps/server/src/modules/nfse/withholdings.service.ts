@@ -110,6 +110,11 @@ export async function getOrderWithholdings(db: Db, actor: Actor, invoiceId: numb
       net: fromCents(w.netCents),
       source: w.source,
     },
+    covers: {
+      materials: w.covers.materials,
+      amount: fromCents(w.covers.amountCents),
+      materialsLeftOut: fromCents(w.covers.materialsLeftOutCents),
+    },
   };
 }
 

@@ -27,7 +27,7 @@ import { useUpdateCompanyFiscal } from '../api/update-company-fiscal.ts';
 import { useUploadCompanyCertificate } from '../api/upload-company-certificate.ts';
 import { useExportNfseMonth } from '../../../components/nfse/api/export-nfse-month.ts';
 import { CertificateUploadForm } from './certificate-upload-form.tsx';
-import { IbsCbsFields, MunicipalRate } from './fiscal-tax-fields.tsx';
+import { IbsCbsFields, MaterialsField, MunicipalRate } from './fiscal-tax-fields.tsx';
 
 /** An empty input is null; '2,5' is 2.5. */
 const decimal = (v: unknown) =>
@@ -51,12 +51,13 @@ function defaults(fiscal: CompanyFiscal): CompanyFiscalInput {
     ibsCbsOperation: s?.ibsCbsOperation ?? '',
     ibsCbsCst: s?.ibsCbsCst ?? '',
     ibsCbsClass: s?.ibsCbsClass ?? '',
+    materialsIncluded: s?.materialsIncluded ?? true,
   };
 }
 
 /**
  * 'Fiscal (NFS-e)': what the company's NFS-e Nacional carries (municipality, registration, tax regime,
- * service code, ISS rate, environment, DPS numbering), its A1 certificate, and the month's XML for the
+ * service code, ISS rate, whether materials count in the service's value, environment, DPS numbering), its A1 certificate, and the month's XML for the
  * accountant.
  */
 export function CompanyFiscalTab({ companyId }: { companyId: number }) {
@@ -176,6 +177,7 @@ function FiscalSettingsForm({ companyId, fiscal }: { companyId: number; fiscal: 
               </Form.Text>
             </Form.Group>
             <MunicipalRate fiscal={fiscal} control={control} />
+            <MaterialsField register={register} errors={errors} />
             <Form.Group as={Col} xs={12} md={4} controlId="fiscal-environment">
               <Form.Label>Ambiente</Form.Label>
               <Form.Select isInvalid={!!errors.environment} {...register('environment')}>

@@ -40,6 +40,35 @@ export function MunicipalRate({ fiscal, control }: { fiscal: CompanyFiscal; cont
   );
 }
 
+/**
+ * 'Materiais incluídos no valor do serviço': yes (the NFS-e declares the order's services and parts,
+ * as it always did) or no (the services alone; the parts stay out of the note's value).
+ */
+export function MaterialsField({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<CompanyFiscalInput>;
+  errors: FieldErrors<CompanyFiscalInput>;
+}) {
+  return (
+    <Form.Group as={Col} xs={12} md={4} controlId="fiscal-materials">
+      <Form.Label>Materiais incluídos no valor do serviço</Form.Label>
+      <Form.Select
+        isInvalid={!!errors.materialsIncluded}
+        {...register('materialsIncluded', { setValueAs: (v: unknown) => v === true || v === 'true' })}
+      >
+        <option value="true">Sim</option>
+        <option value="false">Não</option>
+      </Form.Select>
+      <Form.Control.Feedback type="invalid">{errors.materialsIncluded?.message}</Form.Control.Feedback>
+      <Form.Text>
+        Não: as peças e os materiais da ordem ficam fora do valor da NFS-e, que declara só os serviços.
+      </Form.Text>
+    </Form.Group>
+  );
+}
+
 /** IBS/CBS (reforma tributária): declared in the DPS when on, with the operation indicator, CST and cClassTrib. */
 export function IbsCbsFields({
   register,

@@ -21,6 +21,7 @@ import { refreshInvoice } from '../api/invoice-keys.ts';
 import { NfseDetails } from './nfse-details.tsx';
 import { CancelModal, SubstituteModal } from './nfse-modals.tsx';
 import { OrderWithholdingsBlock } from './nfse-withholdings.tsx';
+import { NfseCovers } from './nfse-covers.tsx';
 
 const badgeVariant: Record<NfseStatusValue, { bg: string; text?: 'dark' }> = {
   processing: { bg: 'info', text: 'dark' },
@@ -31,7 +32,8 @@ const badgeVariant: Record<NfseStatusValue, { bg: string; text?: 'dark' }> = {
 };
 
 /**
- * The order's NFS-e (admins of organizations with NFS-e): what the customer withholds and the net,
+ * The order's NFS-e (admins of organizations with NFS-e): what the note covers (services, and materials
+ * when the company includes them) and its value, what the customer withholds and the net,
  * 'Emitir NFS-e' on a completed order with a value, then its status while the national system answers,
  * its number, key and values, the errors of a refusal (and 'Emitir novamente' once the data is fixed),
  * the XML downloads, 'Substituir NFS-e', 'Atualizar situação' and the cancellation.
@@ -98,6 +100,7 @@ export function NfseCard({ invoice }: { invoice: InvoiceDetail }) {
         )
       }
     >
+      <NfseCovers invoiceId={invoice.id} />
       <OrderWithholdingsBlock invoiceId={invoice.id} locked={!issues || nfse?.status === 'processing'} />
       {nfse && <NfseDetails invoiceId={invoice.id} nfse={nfse} />}
       {problems.length > 0 && (

@@ -17,6 +17,7 @@ const withholdings: OrderWithholdings = {
   customer: { iss: true, pis: 0.65, cofins: 3, csll: 1, irrf: 1.5, cp: null },
   effective: { iss: true, pis: 0.65, cofins: 3, csll: 1, irrf: 1.5, cp: null },
   amounts: { total: 1000, issRate: 2, iss: 20, federal: 61.5, withheld: 81.5, net: 918.5, source: 'nfse' },
+  covers: { materials: true, amount: 1000, materialsLeftOut: 0 },
 };
 const completed = invoiceFixture({ id: 7, statusState: InvoiceState.Completed, statusLabel: 'Concluído' });
 
@@ -31,10 +32,27 @@ describe('NfseCard: withholdings and substitution', () => {
     expect(block).toHaveTextContent('ISS retido, PIS 0,65%, COFINS 3%, CSLL 1%, IRRF 1,5%');
     expect(block).toHaveTextContent('(do cliente)');
     expect(within(block).getByTestId('order-net')).toHaveTextContent('R$ 918,50');
+    expect(screen.getByTestId('nfse-covers')).toHaveTextContent(
+      'A NFS-e cobre os serviços e os materiais: R$ 1.000,00',
+    );
     const declared = screen.getByTestId('nfse-values');
     expect(declared).toHaveTextContent('ISS retido (2%)');
     expect(declared).toHaveTextContent('IRRF retido');
     expect(within(declared).getByTestId('nfse-net')).toHaveTextContent('R$ 918,50');
+  });
+
+  it('says when the note covers the services alone, and what of the materials stays out', async () => {
+    fakeApi({
+      [`GET ${path}`]: () => ({ status: 404, body: { errors: ['Esta ordem não tem NFS-e'] } }),
+      [`GET ${path}/withholdings`]: () => ({
+        ...withholdings,
+        covers: { materials: false, amount: 324, materialsLeftOut: 107.7 },
+      }),
+    });
+    renderAsUser(<NfseCard invoice={completed} />);
+    expect(await screen.findByTestId('nfse-covers')).toHaveTextContent(
+      'A NFS-e cobre só os serviços: R$ 324,00 · os materiais (R$ 107,70) ficam fora da nota',
+    );
   });
 
   it("'Alterar' saves the order's own withholdings", async () => {

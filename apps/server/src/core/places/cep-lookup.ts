@@ -12,8 +12,8 @@ import {
   type Answer,
   type LookupContext,
   type Service,
-} from './outside-service.ts';
-import { municipalityOf } from '../../core/places/municipalities.ts';
+} from '../../lib/outside-service.ts';
+import { municipalityOf } from './municipalities.ts';
 
 /** The first service gets this long before the fallback is asked with the rest of the budget. */
 const PRIMARY_TIMEOUT_MS = 2_500;
