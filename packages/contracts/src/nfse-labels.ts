@@ -4,7 +4,8 @@
 export const nfseMessages = {
   municipalityCode: 'Informe o código IBGE do município com 7 dígitos',
   municipalityUnknown: 'Município não encontrado na tabela do IBGE',
-  municipalRegistration: 'A inscrição municipal deve ter de 1 a 15 letras ou números (pontos, traços e barras são ignorados)',
+  municipalRegistration:
+    'A inscrição municipal deve ter de 1 a 15 letras ou números (pontos, traços e barras são ignorados)',
   simplesNacional: 'Escolha a situação no Simples Nacional',
   regApTribSN: 'Escolha o regime de apuração do Simples Nacional',
   specialRegime: 'Escolha o regime especial de tributação',

@@ -87,7 +87,7 @@ export function GenerateOrdersModal({
   // One generation at a time: a double click sends one request (the second would find nothing left and
   // show an error beside the first's success). The flag is set before the button can re-render disabled.
   const busy = useRef(false);
-  const once = (run: () => Promise<void>) => async () => {
+  const once = async (run: () => Promise<void>) => {
     if (busy.current) return;
     busy.current = true;
     try {
@@ -98,50 +98,52 @@ export function GenerateOrdersModal({
   };
 
   /** Everything still to assign on a new order, which then opens here, in this tab. */
-  const generateAll = once(async () => {
-    if (!remaining || nothingLeft) return;
-    const body: GenerateInvoiceBody = { invoice: null, ...picked(remaining, {}, {}) };
-    try {
-      const order = await generate.mutateAsync(body);
-      toast.success(`${estimateMessages.generated} nº ${order.number}`);
-      onHide();
-      navigate(`/invoices/${order.id}/edit`);
-    } catch (err) {
-      toastApiError(err, estimateMessages.statusFailed);
-    }
-  });
+  const generateAll = () =>
+    once(async () => {
+      if (!remaining || nothingLeft) return;
+      const body: GenerateInvoiceBody = { invoice: null, ...picked(remaining, {}, {}) };
+      try {
+        const order = await generate.mutateAsync(body);
+        toast.success(`${estimateMessages.generated} nº ${order.number}`);
+        onHide();
+        navigate(`/invoices/${order.id}/edit`);
+      } catch (err) {
+        toastApiError(err, estimateMessages.statusFailed);
+      }
+    });
 
-  const submit = once(async () => {
-    if (target === null) {
-      toast.info(estimateMessages.selectInvoice);
-      return;
-    }
-    const body: GenerateInvoiceBody = {
-      invoice: target === NEW ? null : target,
-      ...picked(remaining, units, equipments),
-    };
-    if (!body.equipments!.length && !body.services!.length && !body.products!.length) {
-      toast.info(estimateMessages.nothingSelected);
-      return;
-    }
-    if (!(await confirm({ text: estimateMessages.generateConfirm, confirmLabel: 'Adicionar', variant: 'primary' })))
-      return;
-    const choice = choices.current;
-    const sentUnits = units;
-    const sentEquipments = equipments;
-    try {
-      const order = await generate.mutateAsync(body);
-      toast.success(`${estimateMessages.generated} nº ${order.number}`);
-      // The refreshed list arrives before the add is done: what the user chose since stays.
-      if (choices.current === choice) setTarget(order.id);
-      const keep = <K extends string | number, V>(now: Record<K, V>, sent: Record<K, V>) =>
-        Object.fromEntries(Object.entries(now).filter(([k, v]) => sent[k as K] !== v)) as Record<K, V>;
-      setUnits((now) => keep(now, sentUnits));
-      setEquipments((now) => keep(now, sentEquipments));
-    } catch (err) {
-      toastApiError(err, estimateMessages.statusFailed);
-    }
-  });
+  const submit = () =>
+    once(async () => {
+      if (target === null) {
+        toast.info(estimateMessages.selectInvoice);
+        return;
+      }
+      const body: GenerateInvoiceBody = {
+        invoice: target === NEW ? null : target,
+        ...picked(remaining, units, equipments),
+      };
+      if (!body.equipments!.length && !body.services!.length && !body.products!.length) {
+        toast.info(estimateMessages.nothingSelected);
+        return;
+      }
+      if (!(await confirm({ text: estimateMessages.generateConfirm, confirmLabel: 'Adicionar', variant: 'primary' })))
+        return;
+      const choice = choices.current;
+      const sentUnits = units;
+      const sentEquipments = equipments;
+      try {
+        const order = await generate.mutateAsync(body);
+        toast.success(`${estimateMessages.generated} nº ${order.number}`);
+        // The refreshed list arrives before the add is done: what the user chose since stays.
+        if (choices.current === choice) setTarget(order.id);
+        const keep = <K extends string | number, V>(now: Record<K, V>, sent: Record<K, V>) =>
+          Object.fromEntries(Object.entries(now).filter(([k, v]) => sent[k as K] !== v)) as Record<K, V>;
+        setUnits((now) => keep(now, sentUnits));
+        setEquipments((now) => keep(now, sentEquipments));
+      } catch (err) {
+        toastApiError(err, estimateMessages.statusFailed);
+      }
+    });
 
   const lineRow = (section: Section, l: RemainingLine) => {
     const key = `${section}:${l.id}`;
