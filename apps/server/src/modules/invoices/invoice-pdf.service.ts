@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import {
   CommentType,
   InvoiceState,
@@ -75,8 +75,15 @@ export async function pdfFromLink({ db, storage, links }: DocumentServer, { id, 
   const charge = await openPixCharge(db, organizationId, id);
   const updatedAt = charge && charge.updatedAt > orderChanged ? charge.updatedAt : orderChanged;
   const values = can(asker, 'price.see') && asker.claims.values === true;
-  // Every change to the order (lines, comments, photos, signature, state) bumps its updated_at.
-  const key = PdfCache.key(token!, 'invoice', updatedAt, values, paperwork);
+  // Every change to the order (lines, comments, photos, signature, state) bumps its updated_at; the
+  // payments it prints (added by the office, a Pix webhook, removed) make a new document through their
+  // count, sum and latest.
+  const pay = schema.invoicePayments;
+  const [paid] = await db
+    .select({ n: count(), cents: sql<string>`coalesce(sum(${pay.amountCents}), 0)`, last: max(pay.createdAt) })
+    .from(pay)
+    .where(and(eq(pay.invoiceId, id), eq(pay.organizationId, organizationId)));
+  const key = PdfCache.key(token!, 'invoice', updatedAt, values, paperwork, paid!.n, paid!.cents, paid!.last);
   const pdf = await pdfCache.get(key, async () =>
     renderPdf({
       kind: 'invoice',
@@ -113,7 +120,14 @@ export async function loadPdfData(
   const printed = and(eq(c.invoiceId, id), inArray(c.type, [CommentType.General, CommentType.Technical]));
   // What is still due, payable by PIX: the total less what the customer withholds and what was received
   // (a deposit), nothing once paid.
-  const due = inv.isPaid ? 0 : (await dueCents(db, inv)).due;
+  const money = await dueCents(db, inv);
+  const due = inv.isPaid ? 0 : money.due;
+  const pay = schema.invoicePayments;
+  const payments = await db
+    .select({ paidAt: pay.paidAt, method: pay.method, amountCents: pay.amountCents })
+    .from(pay)
+    .where(and(eq(pay.invoiceId, id), eq(pay.organizationId, organizationId)))
+    .orderBy(asc(pay.paidAt), asc(pay.id));
   const [printedHeadData, content, workers, comments, pictures, signature, checklists] = await Promise.all([
     printedHead(
       db,
@@ -178,6 +192,7 @@ export async function loadPdfData(
     services: content.services,
     products: content.products,
     equipments: content.equipments,
+    received: { payments, withheldCents: money.withheld, dueCents: due },
     workers: workers.map((r) => r.name),
     comments: comments.rows.map((r) => ({ ...r, userName: r.userName ?? '' })),
     commentsLeftOut: comments.leftOut,

@@ -164,6 +164,28 @@ describe('the document', () => {
     expect(started).not.toContain('não iniciada');
   });
 
+  it('lists the payments received under the total and the balance still to pay, new with each payment', async () => {
+    const { id } = await fullOrder(); // total R$ 380,00
+    const noPayments = pdfText((await open(await pdfUrl(id, true))).rawPayload);
+    expect(noPayments).not.toContain('Saldo a pagar');
+    const pay = (amount: number, method: string, paidAt: string) =>
+      t.world.admin('POST', `/${id}/payments`, { amount, method, paidAt });
+    expect((await pay(100, 'pix', '2026-03-05')).statusCode).toBe(201);
+    const url = await pdfUrl(id, true);
+    const deposit = pdfText((await open(url)).rawPayload);
+    expect(deposit).toContain('Recebido em 05/03/2026 · PIX');
+    expect(deposit).toContain('- R$\u00a0100,00');
+    expect(deposit).toContain('Saldo a pagar');
+    expect(deposit).toContain('R$\u00a0280,00');
+    // The same link after another payment: a new document, not the cached one.
+    expect((await pay(80, 'dinheiro', '2026-03-06')).statusCode).toBe(201);
+    const second = pdfText((await open(url)).rawPayload);
+    expect(second).toContain('Recebido em 06/03/2026 · Dinheiro');
+    expect(second).toContain('R$\u00a0200,00');
+    // Without values, none of it.
+    expect(pdfText((await open(await pdfUrl(id, false))).rawPayload)).not.toContain('Recebido em');
+  });
+
   it('prints the reported problem, the scheduled time and the address chosen for the job', async () => {
     const { id } = await fullOrder();
     const first = await t.world.addAddress({ address: 'Rua Primeira', number: 1 });

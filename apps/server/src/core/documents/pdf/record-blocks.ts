@@ -176,14 +176,23 @@ export function linesTable(
   }
 }
 
-export function totals(doc: Doc, d: Values & { invoice: { subtotalCents: number; discountCents: number } }) {
+export function totals(
+  doc: Doc,
+  d: Values & { invoice: { subtotalCents: number; discountCents: number } },
+  /** Rows after the total (what was received, the balance): label, amount in cents (negative: taken off), strong. */
+  after: Array<[string, number, boolean]> = [],
+) {
   if (!d.showValues) return;
   const { subtotalCents, discountCents } = d.invoice;
   const rows: Array<[string, string, boolean]> = [['Subtotal', money(subtotalCents), false]];
   if (discountCents > 0) rows.push(['Desconto', `- ${money(discountCents)}`, false]);
   rows.push(['Total', money(subtotalCents - discountCents), true]);
+  for (const [label, cents, strong] of after)
+    rows.push([label, cents < 0 ? `- ${money(-cents)}` : money(cents), strong]);
   ensureSpace(doc, rows.length * 18 + 16);
-  const width = 220;
+  // Wider when it lists what was received ('Recebido em 02/12/2026 · Cartão de crédito').
+  const width = after.length ? 300 : 220;
+  const labelWidth = width - 130;
   const x = PAGE.margin + CONTENT_WIDTH - width;
   let y = doc.y + 6;
   for (const [label, value, strong] of rows) {
@@ -195,8 +204,8 @@ export function totals(doc: Doc, d: Values & { invoice: { subtotalCents: number;
       .font(strong ? fonts.bold : fonts.regular)
       .fontSize(strong ? 11 : 9.5)
       .fillColor(strong ? colors.accent : colors.text);
-    doc.text(label, x + 8, y, { width: 90 });
-    doc.text(value, x + 98, y, { width: width - 106, align: 'right' });
+    doc.text(label, x + 8, y, { width: labelWidth, lineBreak: false });
+    doc.text(value, x + 8 + labelWidth, y, { width: width - 16 - labelWidth, align: 'right' });
     y += strong ? 22 : 16;
   }
   doc.x = PAGE.margin;

@@ -3,6 +3,8 @@ import {
   commentTypeLabels,
   formatDate,
   formatDateTime,
+  paymentMethodLabel,
+  type PaymentMethod,
   type CommentTypeValue,
 } from '@ordem-certa/contracts';
 import {
@@ -127,6 +129,23 @@ function signatures(doc: Doc, d: InvoicePdfData) {
   doc.y = Math.max(companyBottom, doc.y) + 8;
 }
 
+/**
+ * Under the total, once anything was paid or is withheld: each payment received (date and method), the
+ * withholdings, and the balance still to pay.
+ */
+function receivedRows(d: InvoicePdfData): Array<[string, number, boolean]> {
+  const { payments, withheldCents, dueCents } = d.received;
+  if (!payments.length && !withheldCents) return [];
+  const rows: Array<[string, number, boolean]> = payments.map((p) => [
+    `Recebido em ${isoDay(p.paidAt)} · ${paymentMethodLabel(p.method as PaymentMethod | null)}`,
+    -p.amountCents,
+    false,
+  ]);
+  if (withheldCents) rows.push(['Retenções na fonte', -withheldCents, false]);
+  rows.push(['Saldo a pagar', dueCents, true]);
+  return rows;
+}
+
 /** The service order as a document a shop hands its customer (A4, pt-BR). */
 export async function renderInvoicePdf(d: InvoicePdfData): Promise<Buffer> {
   const notStarted = d.invoice.notStarted ? ' (não iniciada)' : '';
@@ -141,7 +160,7 @@ export async function renderInvoicePdf(d: InvoicePdfData): Promise<Buffer> {
   equipmentTable(doc, d);
   linesTable(doc, d, 'Serviços', d.services);
   linesTable(doc, d, 'Produtos', d.products);
-  totals(doc, d);
+  totals(doc, d, receivedRows(d));
   pixBlock(doc, d.pix);
   comments(doc, d);
   checklistsBlock(doc, d.checklists ?? []);

@@ -23,6 +23,12 @@ export interface InvoicePdfData extends PrintedRecord {
     isPaid: boolean;
     paymentDate: string | null;
   };
+  /** What the customer paid, oldest first, what they withhold at the source, and what is still due. */
+  received: {
+    payments: Array<{ paidAt: string; method: string | null; amountCents: number }>;
+    withheldCents: number;
+    dueCents: number;
+  };
   workers: string[];
   /** The latest comments, oldest first: at most MAX_PRINTED_COMMENTS. */
   comments: Array<{ type: number; comment: string; userName: string; createdAt: Date }>;
