@@ -40,6 +40,7 @@ import { municipalityRoutes } from './municipalities/municipalities.routes.ts';
 import { lookupRoutes } from './lookups/lookups.routes.ts';
 import { importRoutes } from './imports/imports.routes.ts';
 import { maintenancePlanRoutes } from './maintenance-plans/maintenance-plans.routes.ts';
+import { contractRoutes } from './contracts/contracts.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
 import { payRuleRoutes } from './pay-rules/pay-rules.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
@@ -99,6 +100,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   lookupRoutes,
   importRoutes,
   maintenancePlanRoutes,
+  contractRoutes,
   pushRoutes,
   payRuleRoutes,
   paymentRoutes,
