@@ -56,7 +56,8 @@ export const contractBody = z
       .max(50, 'No máximo 50 planos')
       .superRefine((ids, ctx) => {
         ids.forEach((id, k) => {
-          if (ids.indexOf(id) !== k) ctx.addIssue({ code: 'custom', path: [k], message: contractMessages.planRepeated });
+          if (ids.indexOf(id) !== k)
+            ctx.addIssue({ code: 'custom', path: [k], message: contractMessages.planRepeated });
         });
       })
       .default([]),

@@ -3,13 +3,7 @@
 // the caller's transaction under the contract's lock; the period's row is the unique key that lets it
 // happen once.
 import { and, asc, eq } from 'drizzle-orm';
-import {
-  contractMessages as msg,
-  formatMoney,
-  fromCents,
-  InvoiceState,
-  pixBrCode,
-} from '@ordem-certa/contracts';
+import { contractMessages as msg, formatMoney, fromCents, InvoiceState, pixBrCode } from '@ordem-certa/contracts';
 import { schema, type Tx } from '@ordem-certa/db';
 import type { AuditActor } from '../../core/audit/audit.ts';
 import { brDate } from '../../core/payments/payments.ts';

@@ -29,7 +29,11 @@ async function contractsWhere(db: Db, organizationId: number, f: Filters): Promi
     f.status ? eq(k.status, f.status) : undefined,
     f.company ? eq(k.companyId, Number(f.company)) : undefined,
     f.periodicity ? eq(k.periodicity, f.periodicity) : undefined,
-    await numberOrPartySearch(db, organizationId, f.q, { number: k.id, customerId: k.customerId, companyId: k.companyId }),
+    await numberOrPartySearch(db, organizationId, f.q, {
+      number: k.id,
+      customerId: k.customerId,
+      companyId: k.companyId,
+    }),
   )!;
 }
 
@@ -63,15 +67,13 @@ function rowsOf(db: Db, where: SQL, limit: number, offset: number) {
     .limit(limit)
     .offset(offset)
     .then((rows) =>
-      rows.map(
-        ({ amountCents, ...x }): ContractListItem => ({
-          ...x,
-          amount: fromCents(amountCents),
-          periodicity: x.periodicity as MaintenanceFrequency,
-          status: x.status as ContractStatus,
-          nextBillingDate: x.status === 'ativo' ? x.nextBillingDate : null,
-        }),
-      ),
+      rows.map(({ amountCents, ...x }): ContractListItem => ({
+        ...x,
+        amount: fromCents(amountCents),
+        periodicity: x.periodicity as MaintenanceFrequency,
+        status: x.status as ContractStatus,
+        nextBillingDate: x.status === 'ativo' ? x.nextBillingDate : null,
+      })),
     );
 }
 

@@ -48,10 +48,8 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     route('contract.manage', { params: orgParam, body: contractBody, response: { 201: contract } }),
     async (request, reply) => reply.code(201).send(await createContract(app.db, request.auth, request.body)),
   );
-  app.get(
-    `${base}/:id`,
-    route('contract.see', { params: contractParams, response: { 200: contract } }),
-    (request) => getContract(app.db, request.auth.organizationId, request.params.id),
+  app.get(`${base}/:id`, route('contract.see', { params: contractParams, response: { 200: contract } }), (request) =>
+    getContract(app.db, request.auth.organizationId, request.params.id),
   );
   app.put(
     `${base}/:id`,

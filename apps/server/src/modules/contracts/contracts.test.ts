@@ -71,7 +71,10 @@ describe('contracts: register', () => {
 
   it('refuses bad input with 422 on each field, and writes nothing', async () => {
     const before = (await t.world.contracts('GET')).json().meta.total;
-    const theirPlan = await t.world.createPlan({ customer: t.world.otherCustomer.id, equipments: [t.world.otherEquipment.id] });
+    const theirPlan = await t.world.createPlan({
+      customer: t.world.otherCustomer.id,
+      equipments: [t.world.otherEquipment.id],
+    });
     const res = await t.world.contracts('POST', '', {
       ...t.world.body({ billingDay: 32, amount: 0, endDate: addDays(t.world.today, -1) }),
       plans: [theirPlan.id],
@@ -133,7 +136,10 @@ describe('contracts: list', () => {
     const csv = await t.world.contracts('GET', `/csv?q=${q}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'Contrato;Cliente;Empresa;Valor por período;Periodicidade;Dia de cobrança;Início;Fim;Situação;Próxima cobrança',
     );
@@ -146,7 +152,11 @@ describe('contracts: readjustment', () => {
   it('on the anniversary, once, kept in the history; the next period charges the new amount', async () => {
     // Started a year ago today: today is the first anniversary.
     const start = contractAnniversary(t.world.today, -1);
-    const c = await t.world.createContract({ startDate: start, billingDay: Number(t.world.today.slice(8)), amount: 200 });
+    const c = await t.world.createContract({
+      startDate: start,
+      billingDay: Number(t.world.today.slice(8)),
+      amount: 200,
+    });
     // Catch the year up first (at the old amount).
     while ((await billDueContracts(t.ctx.database.db)).claimed);
     const res = await t.world.contracts('POST', `/${c.id}/readjustments`, { percent: 4.62 });
@@ -170,6 +180,15 @@ describe('contracts: readjustment', () => {
     expect((await t.world.contracts('GET', `/${c.id}`)).json()).toMatchObject({ amount: 209.24 });
     const bad = await t.world.contracts('POST', `/${c.id}/readjustments`, { percent: 1.234 });
     expect(errorsOf(bad)).toEqual({ percent: [msg.percentDecimals] });
+    // The periods before stay at the old amount; the next one is charged the new.
+    const next = after.nextBillingDate as string;
+    while ((await billDueContracts(t.ctx.database.db, { now: new Date(`${next}T15:00:00Z`) })).claimed);
+    const periods = (await t.world.contracts('GET', `/${c.id}`)).json().periods as Array<{
+      date: string;
+      amount: number;
+    }>;
+    expect(periods[0]).toMatchObject({ date: next, amount: 209.24 });
+    expect(periods.slice(1).every((p) => p.amount === 200)).toBe(true);
   });
 
   it('before the anniversary is a 409', async () => {
