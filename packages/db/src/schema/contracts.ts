@@ -130,6 +130,8 @@ export const contractPeriods = pgTable(
     /** none | pending (to issue) | requested (issued or being sent) | failed */
     nfseStatus: text('nfse_status').notNull().default('none'),
     nfseError: text('nfse_error'),
+    /** The reminders sent (due3, overdue1, overdue7), each once. */
+    remindersSent: text('reminders_sent').array().notNull().default(sql`'{}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -143,6 +145,9 @@ export const contractPeriods = pgTable(
     uniqueIndex('contract_periods_period_key').on(t.contractId, t.periodDate),
     index('contract_periods_organization_date_idx').on(t.organizationId, t.periodDate),
     index('contract_periods_receivable_idx').on(t.receivableId),
+    index('contract_periods_receivable_date_idx')
+      .on(t.organizationId, t.periodDate)
+      .where(sql`${t.receivableId} IS NOT NULL`),
     index('contract_periods_nfse_pending_idx')
       .on(t.id)
       .where(sql`${t.nfseStatus} = 'pending'`),

@@ -203,6 +203,7 @@ export function ContractForm({ defaultValues, options = {}, readOnly, onSubmit }
               <TextField
                 id="contract-billing-day"
                 label="Dia de cobrança"
+                groupClassName="mb-0"
                 type="number"
                 min={1}
                 max={31}
@@ -281,6 +282,7 @@ export function ContractForm({ defaultValues, options = {}, readOnly, onSubmit }
               <TextField
                 id="contract-hold"
                 label="Segurar as visitas com atraso de mais de (dias)"
+                groupClassName="mb-0"
                 type="number"
                 min={1}
                 max={365}

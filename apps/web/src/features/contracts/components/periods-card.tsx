@@ -2,6 +2,7 @@ import { Badge } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { Contract, ContractPeriod } from '@ordem-certa/contracts';
 import { formatIsoDate, formatMoney } from '../../../lib/format.ts';
+import { todayIso } from '../../../lib/time-zone.ts';
 
 const nfseLabels: Record<ContractPeriod['nfseStatus'], string | null> = {
   none: null,
@@ -12,6 +13,13 @@ const nfseLabels: Record<ContractPeriod['nfseStatus'], string | null> = {
 
 /** The periods billed, newest first: the order, the amount, received or not, and the NFS-e. */
 export function PeriodsCard({ contract }: { contract: Contract }) {
+  const today = todayIso();
+  const state = (p: ContractPeriod) =>
+    p.paid
+      ? (['success', 'Recebida'] as const)
+      : p.date < today
+        ? (['danger', 'Vencida'] as const)
+        : (['secondary', 'Em aberto'] as const);
   return (
     <section className="card" aria-labelledby="contract-periods-title">
       <h2 className="card-header h6 mb-0" id="contract-periods-title">
@@ -40,7 +48,7 @@ export function PeriodsCard({ contract }: { contract: Contract }) {
                 <strong>{formatMoney(p.amount)}</strong>
               </div>
               <div className="d-flex flex-wrap gap-2 mt-1">
-                <Badge bg={p.paid ? 'success' : 'secondary'}>{p.paid ? 'Recebida' : 'Em aberto'}</Badge>
+                <Badge bg={state(p)[0]}>{state(p)[1]}</Badge>
                 {nfseLabels[p.nfseStatus] && (
                   <Badge bg={p.nfseStatus === 'failed' ? 'danger' : 'info'}>{nfseLabels[p.nfseStatus]}</Badge>
                 )}

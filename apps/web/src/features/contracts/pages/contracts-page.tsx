@@ -39,9 +39,20 @@ const statusTabs: Array<['' | ContractStatus, string]> = [
 
 const columns: Column<ContractListItem>[] = [
   { header: 'Nº', cell: (c) => <Link to={`/contracts/${c.id}`}>{c.id}</Link>, className: 'col-id' },
-  { header: 'Cliente', cell: (c) => <Link to={`/contracts/${c.id}`}>{c.customerName}</Link> },
+  {
+    header: 'Cliente',
+    cell: (c) => (
+      <>
+        <Link to={`/contracts/${c.id}`}>{c.customerName}</Link>
+        {/* On a phone the amount goes under the customer: the row holds the customer and the next charge. */}
+        <div className="small d-md-none">
+          {formatMoney(c.amount)} · {frequencyLabels[c.periodicity].toLowerCase()}
+        </div>
+      </>
+    ),
+  },
   { header: 'Empresa', cell: (c) => c.companyName, className: 'd-none d-md-table-cell' },
-  { header: 'Valor', cell: (c) => formatMoney(c.amount), className: 'text-end text-nowrap' },
+  { header: 'Valor', cell: (c) => formatMoney(c.amount), className: 'text-end text-nowrap d-none d-md-table-cell' },
   { header: 'Periodicidade', cell: (c) => frequencyLabels[c.periodicity], className: 'd-none d-md-table-cell' },
   {
     header: 'Próxima cobrança',
