@@ -190,3 +190,30 @@ export const contract = z.object({
   version: recordVersion,
 });
 export type Contract = z.infer<typeof contract>;
+
+/** The reminders of a charge already billed, by how late it is: each goes once. */
+export const contractReminderKinds = ['overdue1', 'overdue7'] as const;
+export type ContractReminderKind = (typeof contractReminderKinds)[number];
+
+/** GET contracts/overdue: the contracts' charges past their due date and not received, oldest first. */
+export const contractOverdueQuery = listQuery;
+export const contractOverdueRow = z.object({
+  contractId: z.number().int(),
+  customerName: z.string(),
+  companyName: z.string(),
+  dueDate: z.string(),
+  daysLate: z.number().int(),
+  amount: z.number(),
+  invoiceId: z.number().int(),
+  invoiceNumber: z.number().int(),
+  receivableId: z.number().int(),
+  /** The covered plans' next visits are held for it (the contract holds them past that many days). */
+  holdsVisits: z.boolean(),
+});
+export type ContractOverdueRow = z.infer<typeof contractOverdueRow>;
+export const contractOverdueResponse = z.object({
+  data: z.array(contractOverdueRow),
+  /** total: the charges late; sum: what they add up to. */
+  meta: listMeta.extend({ sum: z.number() }),
+});
+export type ContractOverdueResponse = z.infer<typeof contractOverdueResponse>;

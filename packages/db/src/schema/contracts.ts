@@ -47,6 +47,8 @@ export const contracts = pgTable(
     notes: text('notes'),
     holdVisitsAfterDays: integer('hold_visits_after_days'),
     nextBillingDate: date('next_billing_date'),
+    /** The billing date whose notice (three days before) was sent: each once. */
+    remindedFor: date('reminded_for'),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     createdById: integer('created_by_id'),
     ...stampColumns(),
@@ -130,7 +132,7 @@ export const contractPeriods = pgTable(
     /** none | pending (to issue) | requested (issued or being sent) | failed */
     nfseStatus: text('nfse_status').notNull().default('none'),
     nfseError: text('nfse_error'),
-    /** The reminders sent (due3, overdue1, overdue7), each once. */
+    /** The late reminders sent (overdue1, overdue7), each once. */
     remindersSent: text('reminders_sent').array().notNull().default(sql`'{}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

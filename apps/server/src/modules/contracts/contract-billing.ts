@@ -7,6 +7,7 @@ import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 import { nfseIssuer } from '../../core/orders/nfse-issuer.ts';
 import { sendQueuedOrderEmails } from '../../core/records/queued-emails.ts';
 import { billPeriod } from './contract-charge.ts';
+import { sendContractReminders } from './contract-reminders.ts';
 
 /** Contracts handled per transaction; the next round takes the rest. */
 const BATCH = 20;
@@ -109,14 +110,16 @@ export async function issuePendingNfse(db: Db, log?: FastifyBaseLogger): Promise
 }
 
 /**
- * The contracts job inside the server: bills the periods due, issues their NFS-e and sends the queued
- * charges' e-mails; a full batch runs the next round at once.
+ * The contracts job inside the server: bills the periods due, issues their NFS-e, queues the reminders
+ * and sends the queued charges' e-mails; a full batch runs the next round at once.
  */
 export function startContractJob(app: FastifyInstance, intervalMs: number): Job {
   return startIntervalJob(app.log, 'contract job', intervalMs, async () => {
     const { claimed, failed } = await billDueContracts(app.db, { log: app.log });
     const nfse = await issuePendingNfse(app.db, app.log);
-    const mails = await sendQueuedOrderEmails(app.db, app.log, { mailer: app.mailer, mailFrom: app.mailFrom });
-    return (claimed >= BATCH && failed === 0) || nfse >= NFSE_BATCH || mails >= 20;
+    const mail = { mailer: app.mailer, mailFrom: app.mailFrom };
+    const reminded = await sendContractReminders(app.db, { log: app.log, mail });
+    const mails = await sendQueuedOrderEmails(app.db, app.log, mail);
+    return (claimed >= BATCH && failed === 0) || nfse >= NFSE_BATCH || reminded >= 50 || mails >= 20;
   });
 }

@@ -5,12 +5,15 @@ import {
   contractCsvQuery,
   contractListQuery,
   contractListResponse,
+  contractOverdueQuery,
+  contractOverdueResponse,
   contractParams,
   contractReadjustmentBody,
   orgParam,
 } from '@ordem-certa/contracts';
 import { createContract, getContract, readjustContract, updateContract } from './contracts.service.ts';
 import { contractsCsvResult, listContracts } from './contract-list.service.ts';
+import { listOverdue } from './contract-overdue.service.ts';
 import { csvFileName } from '../../core/reports/report-csv.ts';
 import { routeOptions } from '../../plugins/route-options.ts';
 
@@ -42,6 +45,16 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', csvFileName(result.title, new Date(result.time), timeZone))
         .send(Buffer.from(await app.tasks.reportCsv(request.auth.organizationId, { result, timeZone })));
     },
+  );
+  app.get(
+    `${base}/overdue`,
+    route('contract.see', {
+      summary: 'As cobranças dos contratos vencidas e não recebidas, da mais antiga',
+      params: orgParam,
+      querystring: contractOverdueQuery,
+      response: { 200: contractOverdueResponse },
+    }),
+    (request) => listOverdue(app.db, request.auth.organizationId, request.query),
   );
   app.post(
     base,
