@@ -282,6 +282,11 @@ export const routes: RouteObject[] = [
               },
             ]),
             {
+              path: 'overdue',
+              lazy: () =>
+                import('../features/contracts/pages/overdue-page.tsx').then((m) => ({ Component: m.OverduePage })),
+            },
+            {
               path: ':id',
               lazy: () =>
                 import('../features/contracts/pages/contract-page.tsx').then((m) => ({ Component: m.ContractPage })),

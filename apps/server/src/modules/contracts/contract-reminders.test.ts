@@ -22,7 +22,7 @@ async function runAt(now: Date) {
 }
 const noon = (date: string) => new Date(`${date}T15:00:00Z`);
 const subjectsOf = (id: number) =>
-  sent.filter((m) => m.subject.includes(`contrato nº ${id} `)).map((m) => m.subject.split(' — ')[0]);
+  sent.filter((m) => m.subject.includes(`contrato nº ${id} `)).map((m) => m.subject.split(' — ')[0]!);
 
 describe('contract reminders', () => {
   it('three days before, one and seven days after, each once; none once received', async () => {

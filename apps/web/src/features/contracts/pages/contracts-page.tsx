@@ -95,6 +95,9 @@ export function ContractsPage() {
         title="Contratos"
         actions={
           <>
+            <Link to="/contracts/overdue" className="btn btn-outline-danger">
+              Em atraso
+            </Link>
             <Button variant="outline-primary" onClick={onExport} disabled={exportCsv.isPending}>
               {exportCsv.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
               Exportar CSV
