@@ -30,6 +30,7 @@ import { estimateRoutes } from './estimates/estimates.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
 import { reports } from './reports/report-definitions.ts';
 import { nfseReports } from './nfse/nfse-report.ts';
+import { contractReports } from './contracts/contract-reports.ts';
 import { reportRegistry } from '../core/reports/registry.ts';
 import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
@@ -54,7 +55,7 @@ import { pixUnidentifiedRoutes } from './pix/pix-unidentified.routes.ts';
 import { pixRefundRoutes } from './pix/pix-refunds.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
-const allReports = reportRegistry([...reports, ...nfseReports]);
+const allReports = reportRegistry([...reports, ...nfseReports, ...contractReports]);
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
