@@ -63,7 +63,7 @@ export const contractsByStatus: ReportSpec = {
     { name: 'contracts', label: 'Contratos', type: 'int' },
     { name: 'monthly', label: 'Valor mensal', type: 'money' },
   ],
-  chart: { kind: 'bar', title: 'Contratos por situação', x: 'status', y: 'contracts' },
+  chart: { kind: 'bar', title: 'Valor mensal por situação', x: 'status', y: 'monthly' },
   query: (ctx, v, cap) => sql`
     SELECT k.status, count(*) AS contracts, sum(${monthlyShare}) AS monthly, count(*) OVER () AS total
       FROM contracts k

@@ -281,7 +281,7 @@ export function ContractForm({ defaultValues, options = {}, readOnly, onSubmit }
             <div className="col-sm-6">
               <TextField
                 id="contract-hold"
-                label="Segurar as visitas com atraso de mais de (dias)"
+                label="Segurar visitas após (dias de atraso)"
                 groupClassName="mb-0"
                 type="number"
                 min={1}
