@@ -4,12 +4,11 @@ import { perFile } from '../../../test/helpers.ts';
 import { contractWorld } from '../../../test/contract-fixtures.ts';
 import { keepingMailer } from '../../../test/whatsapp-fixtures.ts';
 import { sendQueuedOrderEmails } from '../../core/records/queued-emails.ts';
-import { processDuePlans } from '../maintenance-plans/maintenance-plan-job.ts';
 import { billDueContracts } from './contract-billing.ts';
 import { sendContractReminders } from './contract-reminders.ts';
 
-// The charges' reminders (due in three days, one and seven days late), the list of late charges, and
-// the plans' visits held while a contract that asks for it is late.
+// The charges' reminders (the notice three days before, one and seven days late) and the list of late
+// charges.
 const { mailer, sent } = keepingMailer();
 const t = perFile({ other: true, world: contractWorld, app: { mailer } });
 
@@ -94,38 +93,5 @@ describe('late contracts', () => {
       headers: t.other.as(t.other.admin.token),
     });
     expect(theirs.json().data.map((r: { contractId: number }) => r.contractId)).not.toContain(late.id);
-  });
-
-  it('a contract late past its days holds the covered plan’s visits until the charge is received', async () => {
-    const plan = await t.world.createPlan({ startDate: addDays(t.world.today, 2), leadDays: 5 });
-    const free = await t.world.createPlan({ startDate: addDays(t.world.today, 2), leadDays: 5 });
-    const start = addDays(t.world.today, -20);
-    const c = await t.world.createContract({
-      plans: [plan.id],
-      startDate: start,
-      billingDay: Number(start.slice(8)),
-      holdVisitsAfterDays: 10,
-    });
-    await runAt(new Date());
-    while ((await processDuePlans(db())).claimed);
-    expect(await t.world.ordersOf(plan.id)).toEqual([]);
-    expect((await t.world.ordersOf(free.id)).length).toBe(1);
-    const overdue = (await t.world.contracts('GET', '/overdue?take=100')).json().data;
-    expect(overdue.find((r: { contractId: number }) => r.contractId === c.id)).toMatchObject({ holdsVisits: true });
-
-    // Received: the plan's visit is made.
-    const [first] = await t.world.periodsOf(c.id);
-    const row = overdue.find(
-      (r: { contractId: number; dueDate: string }) => r.contractId === c.id && r.dueDate === first!.date,
-    );
-    const paid = await t.ctx.app.inject({
-      method: 'POST',
-      url: `/api/organizations/${t.org.organization.id}/receivables/${row.receivableId}/pay`,
-      headers: t.org.as(t.org.admin.token),
-      payload: { paidAt: t.world.today },
-    });
-    expect(paid.statusCode).toBe(200);
-    while ((await processDuePlans(db())).claimed);
-    expect((await t.world.ordersOf(plan.id)).length).toBe(1);
   });
 });
