@@ -133,7 +133,10 @@ export const contractPeriods = pgTable(
     nfseStatus: text('nfse_status').notNull().default('none'),
     nfseError: text('nfse_error'),
     /** The late reminders sent (overdue1, overdue7), each once. */
-    remindersSent: text('reminders_sent').array().notNull().default(sql`'{}'`),
+    remindersSent: text('reminders_sent')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
