@@ -11,7 +11,8 @@ import {
   contractReadjustmentBody,
   orgParam,
 } from '@ordem-certa/contracts';
-import { createContract, getContract, readjustContract, updateContract } from './contracts.service.ts';
+import { createContract, getContract, updateContract } from './contracts.service.ts';
+import { readjustContract } from './contract-readjustment.service.ts';
 import { contractsCsvResult, listContracts } from './contract-list.service.ts';
 import { listOverdue } from './contract-overdue.service.ts';
 import { csvFileName } from '../../core/reports/report-csv.ts';

@@ -1,5 +1,5 @@
-// Maintenance contracts: the register (detail, create, edit) and the yearly readjustment. The list is
-// contract-list.service.ts; billing each period is contract-billing.ts.
+// Maintenance contracts: the register (detail, create, edit). The list is contract-list.service.ts, the
+// yearly readjustment contract-readjustment.service.ts; billing each period is contract-billing.ts.
 import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import {
   addDays,
@@ -13,19 +13,17 @@ import {
   nextContractPeriod,
   toCents,
   type Contract,
-  type ContractReadjustmentBody,
   type ContractStatus,
   type ContractValues,
   type MaintenanceFrequency,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
-import { conflict, invalid } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { audit, changedFields, type AuditActor } from '../../core/audit/audit.ts';
 import { assertFound } from '../../core/access/access.ts';
 import { assertVersion } from '../../core/records/versions.ts';
 import { reads } from '../../lib/reads.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { brDate } from '../../core/payments/payments.ts';
 
 const {
   contracts: k,
@@ -71,7 +69,7 @@ const planLabel = (id: number, frequency: string) =>
   `Plano nº ${id} (${frequencyLabels[frequency as MaintenanceFrequency] ?? frequency})`;
 
 /** The next anniversary not readjusted yet (the first is a year after the start). */
-function nextAnniversary(startDate: string, done: number) {
+export function nextAnniversary(startDate: string, done: number) {
   return contractAnniversary(startDate, done + 1);
 }
 
@@ -358,48 +356,6 @@ export async function updateContract(db: Db, actor: Actor, id: number, body: Con
       wordsOf(body, refs),
     );
     if (changes.length) await audit(tx, actor, 'update', 'contract', id, changes);
-  });
-  return getContract(db, org, id);
-}
-
-/**
- * POST contracts/{id}/readjustments: the percentage of the contract's index typed on the anniversary,
- * once per anniversary, from that day on (409 before it). The new amount is charged from the next
- * period billed; the readjustment is kept with the amounts before and after.
- */
-export async function readjustContract(db: Db, actor: Actor, id: number, body: ContractReadjustmentBody) {
-  const org = actor.organizationId;
-  await db.transaction(async (tx) => {
-    const row = await lockContract(tx, org, id);
-    if (row.status === 'encerrado') throw conflict(msg.endedContract);
-    if (!row.readjustmentIndex) throw invalid({ percent: [msg.noIndex] });
-    const [{ done }] = (await tx
-      .select({ done: sql<number>`count(*)`.mapWith(Number) })
-      .from(kr)
-      .where(eq(kr.contractId, id))) as [{ done: number }];
-    const anniversary = nextAnniversary(row.startDate, done);
-    const today = await organizationToday(tx, org);
-    if (today < anniversary) throw conflict(msg.notAnniversary(brDate(anniversary)));
-    const after = Math.round((row.amountCents * (100 + body.percent)) / 100);
-    if (after <= 0) throw invalid({ percent: [msg.percentRange] });
-    await tx.insert(kr).values({
-      organizationId: org,
-      contractId: id,
-      anniversary,
-      indexName: row.readjustmentIndex,
-      percent: body.percent,
-      amountBeforeCents: row.amountCents,
-      amountAfterCents: after,
-      createdById: actor.userId,
-    });
-    await tx.update(k).set({ amountCents: after, updatedAt: new Date() }).where(eq(k.id, id));
-    await audit(tx, actor, 'update', 'contract', id, [
-      {
-        field: 'readjustment',
-        before: formatMoney(fromCents(row.amountCents)),
-        after: `${formatMoney(fromCents(after))} (${row.readjustmentIndex} ${String(body.percent).replace('.', ',')}% em ${brDate(anniversary)})`,
-      },
-    ]);
   });
   return getContract(db, org, id);
 }
