@@ -99,6 +99,7 @@ export default defineConfig({
       WHATSAPP_API_URL: `http://127.0.0.1:${process.env.E2E_WHATSAPP_PORT}/v27.0`,
       WHATSAPP_JOB_INTERVAL_MS: '500',
       PIX_JOB_INTERVAL_MS: '1000',
+      CONTRACT_JOB_INTERVAL_MS: '1000',
     },
   },
 });

@@ -80,6 +80,34 @@ for (const [label, viewport] of [
       expect(await seriousViolations(page), '/maintenance-plans/{id}').toEqual([]);
     });
 
+    test('admin: the contracts, a contract with its charges, and the late ones', async ({ page, request }) => {
+      const admin = await apiAs(request, 'admin');
+      const customer = await (
+        await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: unique('Cliente A11y Contrato') })
+      ).json();
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+      const contract = await (
+        await admin.post('/contracts', {
+          company: 1,
+          customer: customer.id,
+          amount: 480,
+          billingDay: Number(today.slice(8)),
+          startDate: today,
+          readjustmentIndex: 'IPCA',
+        })
+      ).json();
+      await loginAs(page, 'admin');
+      await page.goto('/contracts');
+      await expect(page.getByTestId('contracts-summary')).toBeVisible();
+      expect(await seriousViolations(page), '/contracts').toEqual([]);
+      await page.goto(`/contracts/${contract.id}`);
+      await expect(page.getByRole('region', { name: 'Cobranças' })).toBeVisible();
+      expect(await seriousViolations(page), '/contracts/{id}').toEqual([]);
+      await page.goto('/contracts/overdue');
+      await expect(page.getByTestId('overdue-summary')).toBeVisible();
+      expect(await seriousViolations(page), '/contracts/overdue').toEqual([]);
+    });
+
     test('admin: the products with their stock, and a product with its movements', async ({ page }) => {
       await loginAs(page, 'admin');
       await page.goto('/products');

@@ -33,6 +33,7 @@ import { startMaintenancePlanJob } from './modules/maintenance-plans/maintenance
 import { startNfseJob } from './modules/nfse/nfse-job.ts';
 import { startReminderJob } from './modules/notifications/reminder-job.ts';
 import { startReceivableJob } from './modules/payments/receivable-job.ts';
+import { startContractJob } from './modules/contracts/contract-billing.ts';
 import { startWhatsAppJob } from './modules/whatsapp/whatsapp-job.ts';
 import { startPixChargeJob } from './modules/pix/charge-job.ts';
 import { demoPspPlugin } from './modules/pix/demo-psp.ts';
@@ -65,6 +66,8 @@ export interface BuildOptions {
     reminderIntervalMs: number;
     maintenancePlanIntervalMs?: number;
     receivableIntervalMs?: number;
+    /** The maintenance contracts' periods billed as they come due, their NFS-e and charges' e-mails. */
+    contractIntervalMs?: number;
     nfseIntervalMs?: number;
     whatsappIntervalMs?: number;
     /** The Pix charges of queued orders, and the reading of the PSPs for missed Pix. */
@@ -142,6 +145,7 @@ export async function buildApp(opts: BuildOptions) {
       reminderIntervalMs,
       maintenancePlanIntervalMs = 0,
       receivableIntervalMs = 0,
+      contractIntervalMs = 0,
       nfseIntervalMs = 0,
       whatsappIntervalMs = 0,
       pixChargeIntervalMs = 0,
@@ -153,6 +157,7 @@ export async function buildApp(opts: BuildOptions) {
         { everyMs: reminderIntervalMs, start: (ms) => startReminderJob(app.db, app.log, ms) },
         { everyMs: maintenancePlanIntervalMs, start: (ms) => startMaintenancePlanJob(app.db, app.log, ms) },
         { everyMs: receivableIntervalMs, start: (ms) => startReceivableJob(app.db, app.log, ms) },
+        { everyMs: contractIntervalMs, start: (ms) => startContractJob(app, ms) },
         { everyMs: nfseIntervalMs, start: (ms) => startNfseJob(app, ms) },
         { everyMs: whatsappIntervalMs, start: (ms) => startWhatsAppJob(app, ms) },
         { everyMs: pixChargeIntervalMs, start: (ms) => startPixChargeJob(app, ms) },

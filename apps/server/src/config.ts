@@ -30,6 +30,8 @@ export interface Config {
   maintenancePlanJobIntervalMs: number;
   /** How often the job tells the admins of instalments that fell due unreceived (ms; 0 turns it off). */
   receivableJobIntervalMs: number;
+  /** How often the job bills the maintenance contracts' periods that came due (ms; 0 turns it off). */
+  contractJobIntervalMs: number;
   /** Files in an S3-compatible bucket (S3_BUCKET set); local disk under dataDir otherwise. */
   s3?: S3Settings;
   trustProxy: TrustProxy;
@@ -162,6 +164,7 @@ export function loadConfig(env = process.env): Config {
     reminderJobIntervalMs: Number(env.REMINDER_JOB_INTERVAL_MS ?? 5000),
     maintenancePlanJobIntervalMs: Number(env.MAINTENANCE_JOB_INTERVAL_MS ?? 60_000),
     receivableJobIntervalMs: Number(env.RECEIVABLE_JOB_INTERVAL_MS ?? 60_000),
+    contractJobIntervalMs: Number(env.CONTRACT_JOB_INTERVAL_MS ?? 3_600_000),
     s3: s3SettingsFromEnv(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     backupCron: env.BACKUP_CRON?.trim() || undefined,

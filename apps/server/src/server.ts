@@ -97,6 +97,7 @@ const app = await buildApp({
     reminderIntervalMs: config.reminderJobIntervalMs,
     maintenancePlanIntervalMs: config.maintenancePlanJobIntervalMs,
     receivableIntervalMs: config.receivableJobIntervalMs,
+    contractIntervalMs: config.contractJobIntervalMs,
     nfseIntervalMs: config.nfseJobIntervalMs,
     whatsappIntervalMs: config.whatsappJobIntervalMs,
     pixChargeIntervalMs: config.pixJobIntervalMs,

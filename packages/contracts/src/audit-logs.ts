@@ -12,6 +12,7 @@ export const auditEntities = [
   'user',
   'expense',
   'role',
+  'contract',
 ] as const;
 
 export const auditActionLabels: Record<string, string> = {
@@ -29,6 +30,7 @@ export const auditEntityLabels: Record<string, string> = {
   user: 'Colaborador',
   expense: 'Despesa',
   role: 'Função',
+  contract: 'Contrato',
 };
 
 /** The pt-BR name of each field a change line can name (unknown fields show their key). */
@@ -91,6 +93,16 @@ export const auditFieldLabels: Record<string, string> = {
   amount: 'Valor',
   dueDate: 'Vencimento',
   attachment: 'Anexo',
+  // Maintenance contracts.
+  plans: 'Planos de manutenção',
+  periodicity: 'Periodicidade',
+  billingDay: 'Dia de cobrança',
+  readjustmentIndex: 'Índice de reajuste',
+  readjustment: 'Reajuste',
+  issueNfse: 'Emitir NFS-e',
+  holdVisitsAfterDays: 'Segurar visitas após (dias de atraso)',
+  contract: 'Contrato (nº)',
+  contractPeriod: 'Período do contrato',
 };
 
 /** GET audit-logs: user (id), action, q (order/estimate number, entity id or the user's name). */

@@ -69,6 +69,8 @@ export * from './lookups.ts';
 export * from './imports.ts';
 export * from './maintenance-schedule.ts';
 export * from './maintenance-plans.ts';
+export * from './contract-schedule.ts';
+export * from './contracts.ts';
 export * from './pay-rules.ts';
 export * from './payment-labels.ts';
 export * from './payments.ts';

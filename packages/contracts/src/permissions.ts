@@ -143,6 +143,11 @@ export const permissions = {
     'expense.see': ['Ver despesas', 'As contas a pagar e os seus anexos.'],
     'expense.manage': ['Lançar despesas', 'Incluir, alterar, pagar e remover despesas e os seus anexos.'],
     'report.see': ['Ver relatórios', 'Os relatórios e o fluxo de caixa, na tela e em CSV.'],
+    'contract.see': ['Ver contratos', 'Os contratos de manutenção, as suas cobranças e a lista dos atrasados.'],
+    'contract.manage': [
+      'Gerenciar contratos',
+      'Criar, alterar, suspender, encerrar e reajustar contratos de manutenção.',
+    ],
   }),
   ...group('payroll', {
     'payroll.manage': ['Gerenciar a folha', 'Gerar, pagar e remover folhas e emitir os holerites.'],

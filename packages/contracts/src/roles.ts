@@ -67,6 +67,8 @@ export const builtInRoles = {
       'invoice.seeAll',
       'payment.see',
       'payment.record',
+      'contract.see',
+      'contract.manage',
       'expense.see',
       'expense.manage',
       'report.see',
@@ -85,7 +87,15 @@ export const builtInRoles = {
   accountant: {
     name: 'Contador',
     description: 'Consulta NFS-e, recebimentos, despesas e relatórios e baixa os arquivos do mês; não altera nada.',
-    permissions: holding(['nfse.see', 'payment.see', 'expense.see', 'report.see', 'price.see', 'cost.see']),
+    permissions: holding([
+      'nfse.see',
+      'payment.see',
+      'contract.see',
+      'expense.see',
+      'report.see',
+      'price.see',
+      'cost.see',
+    ]),
   },
 } as const satisfies Record<string, RoleDefinition>;
 export type BuiltInRole = keyof typeof builtInRoles;

@@ -30,6 +30,7 @@ import { estimateRoutes } from './estimates/estimates.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
 import { reports } from './reports/report-definitions.ts';
 import { nfseReports } from './nfse/nfse-report.ts';
+import { contractReports } from './contracts/contract-reports.ts';
 import { reportRegistry } from '../core/reports/registry.ts';
 import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
@@ -40,6 +41,7 @@ import { municipalityRoutes } from './municipalities/municipalities.routes.ts';
 import { lookupRoutes } from './lookups/lookups.routes.ts';
 import { importRoutes } from './imports/imports.routes.ts';
 import { maintenancePlanRoutes } from './maintenance-plans/maintenance-plans.routes.ts';
+import { contractRoutes } from './contracts/contracts.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
 import { payRuleRoutes } from './pay-rules/pay-rules.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
@@ -53,7 +55,7 @@ import { pixUnidentifiedRoutes } from './pix/pix-unidentified.routes.ts';
 import { pixRefundRoutes } from './pix/pix-refunds.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
-const allReports = reportRegistry([...reports, ...nfseReports]);
+const allReports = reportRegistry([...reports, ...nfseReports, ...contractReports]);
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -99,6 +101,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   lookupRoutes,
   importRoutes,
   maintenancePlanRoutes,
+  contractRoutes,
   pushRoutes,
   payRuleRoutes,
   paymentRoutes,

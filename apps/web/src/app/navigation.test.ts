@@ -38,6 +38,7 @@ describe('the menu follows the permissions', () => {
   it('a Contador sees the money screens that only read', () => {
     expect(shown('accountant')).toEqual([
       'Contas a receber',
+      'Contratos',
       'Pix não identificados',
       'Notas fiscais',
       'Despesas',

@@ -37,6 +37,8 @@ export const registersNav: NavItem[] = [
 export const financeNav: NavItem[] = [
   // Instalments of every order, open, overdue and received.
   { label: 'Contas a receber', to: '/receivables', can: 'payment.see' },
+  // Maintenance contracts: each period bills itself (order, instalment, charge, NFS-e).
+  { label: 'Contratos', to: '/contracts', can: 'contract.see' },
   // Pix received on a company's key that no charge of ours explains, to be associated with an order.
   { label: 'Pix não identificados', to: '/pix/unidentified', can: 'payment.see' },
   // Every NFS-e of the month, its totals and the accountant's files.

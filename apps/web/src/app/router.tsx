@@ -266,6 +266,32 @@ export const routes: RouteObject[] = [
                 })),
             },
           ]),
+          restricted('/contracts', { can: 'contract.see' }, [
+            {
+              index: true,
+              lazy: () =>
+                import('../features/contracts/pages/contracts-page.tsx').then((m) => ({ Component: m.ContractsPage })),
+            },
+            restricted('new', { can: 'contract.manage' }, [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/contracts/pages/contract-page.tsx').then((m) => ({
+                    Component: m.NewContractPage,
+                  })),
+              },
+            ]),
+            {
+              path: 'overdue',
+              lazy: () =>
+                import('../features/contracts/pages/overdue-page.tsx').then((m) => ({ Component: m.OverduePage })),
+            },
+            {
+              path: ':id',
+              lazy: () =>
+                import('../features/contracts/pages/contract-page.tsx').then((m) => ({ Component: m.ContractPage })),
+            },
+          ]),
           restricted('/maintenance-plans', { can: 'maintenancePlan.see' }, [
             {
               index: true,

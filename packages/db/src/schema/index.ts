@@ -58,3 +58,4 @@ export * from './login-challenges.ts';
 export * from './user-sessions.ts';
 export * from './sign-in-events.ts';
 export * from './account-emails.ts';
+export * from './contracts.ts';

@@ -4,7 +4,7 @@ import { schema, type Db, type Tx } from '@ordem-certa/db';
 /** The audit trail: who did what to which order, estimate, payroll, customer, maintenance plan or collaborator (pay rules), and what changed. */
 export type AuditAction = 'view' | 'create' | 'update' | 'delete';
 export type AuditEntity =
-  'invoice' | 'estimate' | 'payroll' | 'customer' | 'maintenancePlan' | 'user' | 'expense' | 'role';
+  'invoice' | 'estimate' | 'payroll' | 'customer' | 'maintenancePlan' | 'user' | 'expense' | 'role' | 'contract';
 export type AuditChange = schema.AuditChange;
 
 export interface AuditActor {

@@ -5,6 +5,7 @@ import { schema, type Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 import { makeVisitsUntil } from './plan-visits.service.ts';
+import { planVisitsHeld } from '../../core/orders/visit-holds.ts';
 
 /** Plans handled per transaction; the next round takes the rest. */
 const BATCH = 20;
@@ -16,7 +17,8 @@ const BATCH = 20;
  * them instead of making the same orders, and each plan's orders and its next visit commit together; the
  * unique (plan, date) index on orders refuses a second order for a visit whatever else happens. A plan
  * that fails (its orders' total past the maximum, say) is rolled back alone, logged, and tried again on
- * the next tick. `afterClaim` lets a test hold a tick between claiming and writing. Returns how many
+ * the next tick. A plan whose contract holds its visits (a charge late past the contract's days) waits
+ * until the charge is received. `afterClaim` lets a test hold a tick between claiming and writing. Returns how many
  * plans it claimed and how many of them failed.
  */
 export async function processDuePlans(
@@ -34,6 +36,8 @@ export async function processDuePlans(
          -- off), then each plan's own day in its organization's zone.
          AND p.next_date <= current_date + ${MAX_LEAD_DAYS + 1}::int
          AND p.next_date <= (now() AT TIME ZONE o.time_zone)::date + p.lead_days
+         -- A contract late past its days holds the plan's visits until its charge is received.
+         AND NOT ${planVisitsHeld(sql`p.id`, sql`(now() AT TIME ZONE o.time_zone)::date`)}
        ORDER BY p.next_date, p.id
        LIMIT ${opts.batch ?? BATCH}
          FOR UPDATE OF p SKIP LOCKED`,

@@ -20,6 +20,7 @@ import { sendDueNfse } from './nfse-job.ts';
 import { nfseMonthEntries } from './nfse-export.service.ts';
 import { nfseFinanceRoutes } from './nfse-finance.routes.ts';
 import { getDanfse } from './danfse.service.ts';
+import { provideServerIssuer } from './server-issuer.ts';
 import { routeOptions } from '../../plugins/route-options.ts';
 
 const companyParams = orgParam.extend(idParam.shape);
@@ -31,6 +32,9 @@ const route = routeOptions('nfse', { feature: 'nfse' });
  */
 export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: NfseContext = { db: app.db, config: app.config, log: app.log };
+  // A contract's period issues its order's NFS-e through the core's seam while this app runs.
+  const stopProviding = provideServerIssuer(ctx);
+  app.addHook('onClose', async () => stopProviding());
   await app.register(nfseFinanceRoutes);
 
   app.get(

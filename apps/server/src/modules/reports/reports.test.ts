@@ -118,6 +118,10 @@ describe('definitions', () => {
       'order-margin',
       'cash-flow',
       'nfse-issued',
+      'contract-revenue-by-month',
+      'contracts-by-status',
+      'contract-cancellations',
+      'contract-receivables',
     ]);
   });
   it("serves each report's filters with types, options and bounds; select options are the organization's own", async () => {
