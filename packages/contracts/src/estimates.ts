@@ -158,6 +158,10 @@ export const estimateEquipmentLine = z.object({
 });
 export type EstimateEquipmentLine = z.infer<typeof estimateEquipmentLine>;
 
+/** The deposit as the estimate states it, and what it comes to on the current total. */
+export const estimateDeposit = z
+  .object({ kind: z.enum(['percent', 'value']), value: z.number(), amount: z.number() })
+  .nullable();
 export const estimateDetail = z.object({
   ...recordHeadFields,
   status: z.number().int(),
@@ -173,6 +177,8 @@ export const estimateDetail = z.object({
   subTotal: z.number().optional(),
   discount: z.number().optional(),
   total: z.number().optional(),
+  /** The deposit the estimate asks (shown with the values). */
+  deposit: estimateDeposit.optional(),
   estimateEquipments: z.array(estimateEquipmentLine),
   estimateServices: z.array(estimateServiceLine),
   estimateProducts: z.array(estimateProductLine),
@@ -229,6 +235,46 @@ export const estimateDiscountBody = z.object({
   ...loadedVersion,
 });
 export type EstimateDiscountBody = z.infer<typeof estimateDiscountBody>;
+
+/**
+ * The deposit ('entrada') the estimate asks before the work, which its Pix offers: a percentage of the
+ * total (1 to 100, up to 2 decimals), a value (up to the total), or none (then no Pix is offered).
+ */
+export const estimateDepositKinds = ['none', 'percent', 'value'] as const;
+export type EstimateDepositKind = (typeof estimateDepositKinds)[number];
+export const estimateDepositLabels: Record<EstimateDepositKind, string> = {
+  none: 'Sem entrada',
+  percent: 'Percentual do total',
+  value: 'Valor',
+};
+export const depositMessages = {
+  kind: 'Escolha sem entrada, percentual ou valor',
+  percent: 'A entrada deve ser de 1% a 100% do total',
+  value: 'Informe o valor da entrada',
+  aboveTotal: 'A entrada não pode ser maior que o total do orçamento',
+  saved: 'Entrada registrada com sucesso',
+};
+/** POST estimates/{id}/deposit. */
+export const estimateDepositBody = z
+  .object({
+    kind: z.enum(estimateDepositKinds, { error: depositMessages.kind }),
+    value: z.number({ error: depositMessages.value }).nullish(),
+    ...loadedVersion,
+  })
+  .superRefine((b, ctx) => {
+    const v = b.value;
+    const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+    if (b.kind === 'percent' && (v == null || v < 1 || v > 100 || !twoDecimals(v)))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: depositMessages.percent });
+    if (b.kind === 'value' && (v == null || v < 0.01 || v > 99_999_999.99 || !twoDecimals(v)))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: depositMessages.value });
+  });
+export type EstimateDepositBody = z.input<typeof estimateDepositBody>;
+/** The deposit in cents: a percentage of the total rounded to the cent, or the value capped at the total. */
+export function depositCents(d: { percentBp: number | null; cents: number | null }, totalCents: number): number {
+  if (d.percentBp !== null) return Math.round((totalCents * d.percentBp) / 10_000);
+  return d.cents !== null ? Math.min(d.cents, totalCents) : 0;
+}
 
 export const estimateComment = z.object({
   id: z.number().int(),

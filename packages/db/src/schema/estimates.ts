@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sameOrganizationAs } from './tenancy.ts';
 import { recordHeadColumns, recordMoneyColumns, rowVersionColumn } from './record-columns.ts';
 import { companies } from './companies.ts';
@@ -23,6 +23,9 @@ export const estimates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     rowVersion: rowVersionColumn(),
+    // The deposit ('entrada') its Pix offers: a percentage of the total in basis points, or a value.
+    depositPercentBp: integer('deposit_percent_bp'),
+    depositCents: bigint('deposit_cents', { mode: 'number' }),
     // The public link shared with the customer: its random token (a new one replaces the old; null:
     // not shared or revoked), until when it works, and a hash of what it showed when shared.
     shareToken: text('share_token'),
@@ -36,6 +39,10 @@ export const estimates = pgTable(
     index('estimates_organization_company_idx').on(t.organizationId, t.companyId, t.number),
     index('estimates_organization_status_idx').on(t.organizationId, t.status, t.number),
     check('estimates_status_check', sql`${t.status} IN (0, 1, 10, -1)`),
+    check(
+      'estimates_deposit_check',
+      sql`(${t.depositPercentBp} IS NULL OR ${t.depositPercentBp} BETWEEN 100 AND 10000) AND (${t.depositCents} IS NULL OR ${t.depositCents} > 0) AND (${t.depositPercentBp} IS NULL OR ${t.depositCents} IS NULL)`,
+    ),
     check('estimates_discount_check', sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`),
     sameOrganizationAs('estimates_company_fkey', t, t.companyId, companies),
     sameOrganizationAs('estimates_customer_fkey', t, t.customerId, customers),

@@ -19,7 +19,7 @@ const valueFields = {
   /** An order's or an estimate's line. */
   line: { price: ['price'] },
   /** The head of an estimate, and an estimate list's row. */
-  recordTotals: { price: ['subTotal', 'discount', 'total'] },
+  recordTotals: { price: ['subTotal', 'discount', 'total', 'deposit'] },
   /** A home card of orders: how many (`total`, a count) and their value. */
   homeCard: { price: ['amount'] },
   /** The head of an order: its totals, and how and when it is paid (and what its workers earn on it). */

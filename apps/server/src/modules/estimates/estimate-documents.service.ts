@@ -21,6 +21,7 @@ import { estimateEmailTable, fillTemplate, sendRecordPdf, type EmailSender } fro
 import { latestPrinted, printedHead, printPhotos, verifyDocumentLink } from '../../core/documents/printed-record.ts';
 import type { DocumentLink, DocumentServer, PdfLog } from '../../core/documents/printed-record.ts';
 import { findEstimate, recordChange, type Actor } from './estimate-access.ts';
+import { depositDueCents } from './estimate-deposit.service.ts';
 import { shareEstimate, sharingFields } from './estimate-sharing.service.ts';
 import { PdfCache, pdfCache } from '../../core/documents/pdf-cache.ts';
 import { renderPdf } from '../../core/documents/pdf-pool.ts';
@@ -102,14 +103,15 @@ export async function loadEstimatePdfData(
   const ph = schema.estimatePictures;
   const printed = and(eq(c.estimateId, id), eq(c.type, EstimateCommentType.General));
   const [head, services, products, equipments, notes, pictures] = await Promise.all([
-    // The total, payable by PIX, on a quote sent or approved (not on a draft or a cancelled one).
+    // The deposit it asks, payable by PIX, on a quote sent or approved (not on a draft or a cancelled
+    // one); no deposit, no PIX.
     printedHead(
       db,
       storage,
       est,
       {
         showValues: showValues && (status === EstimateStatus.Wip || status === EstimateStatus.Completed),
-        amountCents: est.subtotalCents - est.discountCents,
+        amountCents: depositDueCents(est),
         reference: `ORC${est.number}`,
       },
       badImage,

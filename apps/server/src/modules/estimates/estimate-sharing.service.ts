@@ -23,6 +23,7 @@ import { printedHead } from '../../core/documents/printed-record.ts';
 import { contentHash } from '../../core/records/content-hash.ts';
 import { notifyHolders } from '../../core/notify/notify.ts';
 import { lockEstimate, recordChange, type Actor, type EstimateRow } from './estimate-access.ts';
+import { depositDueCents } from './estimate-deposit.service.ts';
 import { reads } from '../../lib/reads.ts';
 import { tellCustomer } from '../../core/notify/customer-events.ts';
 
@@ -183,7 +184,8 @@ export async function getPublicEstimate(
       db,
       storage,
       row,
-      { showValues: true, amountCents: total, reference: `ORC${row.number}` },
+      // Its Pix offers the deposit the estimate asks, or nothing: never the whole total before the work.
+      { showValues: true, amountCents: depositDueCents(row), reference: `ORC${row.number}` },
       () => () => {},
     ),
     db

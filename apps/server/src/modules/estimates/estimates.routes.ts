@@ -15,6 +15,7 @@ import {
   estimateCommentParams,
   estimateCommentsResponse,
   estimateDetail,
+  estimateDepositBody,
   estimateDiscountBody,
   estimateEquipmentLine,
   estimateFilterQuery,
@@ -46,10 +47,12 @@ import {
 import {
   changeEstimateStatus,
   createEstimate,
+  getEstimateDetail,
   listEstimates,
   updateEstimateDiscount,
   viewEstimate,
 } from './estimates.service.ts';
+import { updateEstimateDeposit } from './estimate-deposit.service.ts';
 import {
   addEquipment,
   addProduct,
@@ -125,6 +128,17 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { can: 'estimate.edit', feature: 'estimates' } },
     },
     (request) => updateEstimateDiscount(app.db, request.auth, request.params.id, request.body),
+  );
+  app.post(
+    `${one}/deposit`,
+    {
+      schema: { tags, params: estimateParams, body: estimateDepositBody, response: { 200: estimateDetail } },
+      config: { access: { can: 'estimate.edit', feature: 'estimates' } },
+    },
+    async (request) => {
+      await updateEstimateDeposit(app.db, request.auth, request.params.id, request.body);
+      return getEstimateDetail(app.db, request.auth, request.params.id);
+    },
   );
 
   // ---- lines ----

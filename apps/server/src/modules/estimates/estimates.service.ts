@@ -23,6 +23,7 @@ import { findParties, newRecordHead, partyColumns } from '../../core/records/par
 import { setDiscount } from '../../core/records/discount.ts';
 import { assertVersion } from '../../core/records/versions.ts';
 import { sharingFields } from './estimate-sharing.service.ts';
+import { depositOf } from './estimate-deposit.service.ts';
 import { numberOrPartySearch, searchDependsOn } from '../../core/records/search.ts';
 import { tagsByRecord } from '../../core/records/tags.ts';
 import { shownTo } from '../../core/access/values.ts';
@@ -56,6 +57,8 @@ const heads = (db: Db) =>
       ...rowColumns,
       updatedAt: es.updatedAt,
       version: es.rowVersion,
+      depositPercentBp: es.depositPercentBp,
+      depositCents: es.depositCents,
       transactionNatureId: es.transactionNatureId,
       customerEmail: cu.email,
       customerPhone: cu.phone,
@@ -128,9 +131,10 @@ export async function getEstimateDetail(db: Db, actor: Actor, id: number): Promi
     tagsOf(db, [id]),
     sharingFields(db, id),
   ]);
-  const { subtotalCents, discountCents, ...head } = h!;
+  const { subtotalCents, discountCents, depositPercentBp, depositCents, ...head } = h!;
   return shownTo(actor, 'recordTotals', {
     ...head,
+    deposit: depositOf({ subtotalCents, discountCents, depositPercentBp, depositCents }),
     createdAt: head.createdAt.toISOString(),
     updatedAt: head.updatedAt.toISOString(),
     subTotal: fromCents(subtotalCents),

@@ -7,6 +7,7 @@ import { ApiError, toastApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { useSaveDiscount } from '../api/save-discount.ts';
+import { DepositRow } from './deposit-row.tsx';
 import { useVersionedSave } from '../../../components/version-conflict.tsx';
 
 /** Número, criado/alterado, natureza, and the company and customer cards with their edit links. */
@@ -163,6 +164,7 @@ export function TotalsCard({ estimate, editable }: { estimate: EstimateDetail; e
           <span>Total</span>
           <span data-testid="estimate-total">{formatMoney(estimate.total)}</span>
         </div>
+        <DepositRow estimate={estimate} editable={editable} />
         {versioned.screen}
       </Card.Body>
     </Card>
