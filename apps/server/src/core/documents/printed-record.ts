@@ -60,13 +60,15 @@ export interface PrintedRecordRef {
   addressId?: number | null;
 }
 
-/** An order's active charge at its PSP (its dynamic code and amount), or null: what its documents show. */
+/** An order's active immediate charge at its PSP (its dynamic code and amount), or null: what its documents show. */
 export async function openPixCharge(db: Db, organizationId: number, invoiceId: number) {
   const c = schema.pixCharges;
   const [row] = await db
     .select({ code: c.pixCopiaECola, amountCents: c.amountCents, updatedAt: c.updatedAt })
     .from(c)
-    .where(and(eq(c.organizationId, organizationId), eq(c.invoiceId, invoiceId), eq(c.status, 'ATIVA')));
+    .where(
+      and(eq(c.organizationId, organizationId), eq(c.invoiceId, invoiceId), eq(c.kind, 'cob'), eq(c.status, 'ATIVA')),
+    );
   return row?.code ? { code: row.code, amountCents: row.amountCents, updatedAt: row.updatedAt } : null;
 }
 

@@ -20,12 +20,12 @@ const latestCharge = async (db: Db, organizationId: number, invoiceId: number) =
     await db
       .select()
       .from(c)
-      .where(and(eq(c.organizationId, organizationId), eq(c.invoiceId, invoiceId)))
+      .where(and(eq(c.organizationId, organizationId), eq(c.invoiceId, invoiceId), eq(c.kind, 'cob')))
       .orderBy(desc(c.id))
       .limit(1)
   )[0];
 
-/** The order's charge at its PSP, for the order screen (admins): status, amount, code, why it waits. */
+/** The order's immediate charge at its PSP, for the order screen (admins): status, amount, code, why it waits. */
 export const pixChargeRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: PixContext = { db: app.db, config: app.config, log: app.log };
   app.get(

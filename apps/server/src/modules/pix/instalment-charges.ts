@@ -1,0 +1,196 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { newPixTxid, type PixChargeRules } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
+import { queryRows } from '../../lib/sql.ts';
+import { cobvBody, pixAmount, type Debtor } from './charge-bodies.ts';
+import type { PspClient } from './psp-client.ts';
+import type { PixContext } from './pix-psp.service.ts';
+import { refusedOrThrow, stored, withdraw, type ChargeRow } from './charge-state.ts';
+
+// The instalments' charges with a due date: while an order of a connected company is to be paid and its
+// customer has a CPF or CNPJ (a charge with a due date must name its payer), each open instalment has
+// its own charge (PUT /cobv/{txid}) of its amount, due on its due date, with the company's fine, interest
+// and discount; a new amount or due date revises it (PATCH), and an instalment received another way,
+// replaced or dropped, or an order paid or canceled, withdraws it. An instalment already past its due
+// date when its charge is made is charged as due that day (the API Pix refuses a due date before the
+// charge's creation), so no fine or interest applies to it.
+
+const ch = schema.pixCharges;
+const r = schema.receivables;
+
+/** How many days after its due date a charge with a due date can still be paid. */
+export const VALIDITY_AFTER_DUE_DAYS = 30;
+
+export interface OpenInstalment {
+  id: number;
+  amountCents: number;
+  dueDate: string;
+  installmentNumber: number;
+  installmentCount: number;
+}
+
+/** The order's instalments not yet received, by due date. */
+export const openInstalments = (ctx: PixContext, organizationId: number, invoiceId: number) =>
+  ctx.db
+    .select({
+      id: r.id,
+      amountCents: r.amountCents,
+      dueDate: r.dueDate,
+      installmentNumber: r.installmentNumber,
+      installmentCount: r.installmentCount,
+    })
+    .from(r)
+    .where(and(eq(r.invoiceId, invoiceId), eq(r.organizationId, organizationId), isNull(r.paymentId)))
+    .orderBy(r.dueDate, r.id);
+
+/**
+ * What the order's immediate charge may ask besides its instalments: what it expects less the payments
+ * of no instalment and less every instalment (received or open) at its own amount, so a fine or a
+ * discount a charge with a due date took never moves into the immediate charge.
+ */
+export async function unscheduledCents(ctx: PixContext, invoiceId: number, expected: number) {
+  const [row] = await queryRows<{ paid: string; planned: string }>(
+    ctx.db,
+    sql`SELECT coalesce((SELECT sum(amount_cents) FROM invoice_payments
+                          WHERE invoice_id = ${invoiceId} AND receivable_id IS NULL), 0)::text AS paid,
+               coalesce((SELECT sum(amount_cents) FROM receivables WHERE invoice_id = ${invoiceId}), 0)::text AS planned`,
+  );
+  return Math.max(expected - Number(row!.paid) - Number(row!.planned), 0);
+}
+
+export interface InstalmentsWanted {
+  organizationId: number;
+  invoiceId: number;
+  companyId: number;
+  number: number;
+  companyName: string;
+  /** The instalments to be charged (none when the order is not to be charged by due date). */
+  instalments: OpenInstalment[];
+  debtor: Debtor | null;
+  /** The organization's today (yyyy-mm-dd). */
+  today: string;
+  pixKey: string | null;
+  rules: PixChargeRules;
+}
+
+const laterOf = (a: string, b: string) => (a > b ? a : b);
+
+/** The instant a charge due on `dueDate` stops being payable: the end of its last day in the organization's zone. */
+async function expiresAt(ctx: PixContext, organizationId: number, dueDate: string) {
+  const [row] = await queryRows<{ at: string }>(
+    ctx.db,
+    sql`SELECT extract(epoch FROM (${dueDate}::date + ${VALIDITY_AFTER_DUE_DAYS + 1}::int)::timestamp AT TIME ZONE o.time_zone)::text AS at
+          FROM organizations o WHERE o.id = ${organizationId}`,
+  );
+  return new Date(Number(row!.at) * 1000);
+}
+
+/** Brings the order's instalments' charges in line with its open instalments. */
+export async function syncInstalmentCharges(
+  ctx: PixContext,
+  client: PspClient,
+  w: InstalmentsWanted,
+  open: ChargeRow[],
+) {
+  const wanted = new Map(w.instalments.map((x) => [x.id, x]));
+  const kept: ChargeRow[] = [];
+  for (const charge of open) {
+    const instalment = charge.receivableId === null ? undefined : wanted.get(charge.receivableId);
+    if (!instalment || charge.companyId !== w.companyId) await withdraw(ctx, client, charge);
+    else kept.push(charge);
+  }
+  if (!w.debtor || !w.pixKey) return;
+  for (const instalment of w.instalments) {
+    const charge = kept.find((c) => c.receivableId === instalment.id);
+    if (charge?.status === 'ATIVA') await revise(ctx, client, w, instalment, charge);
+    else await make(ctx, client, w, instalment, charge);
+  }
+}
+
+/**
+ * PATCH of what changed: the amount alone, or with a new due date (never before today) the whole value
+ * again, so the discount's date follows the due date.
+ */
+async function revise(ctx: PixContext, client: PspClient, w: InstalmentsWanted, x: OpenInstalment, c: ChargeRow) {
+  const newAmount = c.amountCents !== x.amountCents;
+  const newDate = c.dueDate !== x.dueDate;
+  if (!newAmount && !newDate) return;
+  const dueDate = laterOf(x.dueDate, w.today);
+  const { calendario, valor } = cobvBody({ ...bodyOf(w, x), dueDate });
+  const until = newDate ? await expiresAt(ctx, w.organizationId, dueDate) : c.expiresAt;
+  const revised = await client.patchCob(
+    'cobv',
+    c.txid,
+    newDate ? { calendario, valor } : { valor: { original: pixAmount(x.amountCents) } },
+  );
+  await ctx.db
+    .update(ch)
+    .set({
+      ...stored(revised),
+      amountCents: x.amountCents,
+      dueDate: x.dueDate,
+      expiresAt: until,
+    })
+    .where(eq(ch.id, c.id));
+}
+
+/**
+ * A new charge, or one whose creation was not answered: its txid is stored first, so asking again (PUT is
+ * the same request while the charge is active) never makes two.
+ */
+async function make(
+  ctx: PixContext,
+  client: PspClient,
+  w: InstalmentsWanted,
+  x: OpenInstalment,
+  creating: ChargeRow | undefined,
+) {
+  let charge = creating;
+  if (!charge) {
+    [charge] = await ctx.db
+      .insert(ch)
+      .values({
+        organizationId: w.organizationId,
+        companyId: w.companyId,
+        invoiceId: w.invoiceId,
+        receivableId: x.id,
+        kind: 'cobv',
+        txid: newPixTxid(`OS${w.number}P${x.installmentNumber}`),
+        amountCents: x.amountCents,
+        dueDate: x.dueDate,
+      })
+      .returning();
+  } else if (charge.amountCents !== x.amountCents || charge.dueDate !== x.dueDate) {
+    await ctx.db.update(ch).set({ amountCents: x.amountCents, dueDate: x.dueDate }).where(eq(ch.id, charge.id));
+  }
+  const dueDate = laterOf(x.dueDate, w.today);
+  const body = cobvBody({ ...bodyOf(w, x), dueDate });
+  const until = await expiresAt(ctx, w.organizationId, dueDate);
+  try {
+    const made = await client.putCob('cobv', charge!.txid, body);
+    await ctx.db
+      .update(ch)
+      .set({ ...stored(made), expiresAt: until })
+      .where(eq(ch.id, charge!.id));
+  } catch (err) {
+    await refusedOrThrow(ctx, charge!, err);
+  }
+}
+
+/** What a charge with a due date says of its instalment: amount, payer, rules and texts. */
+function bodyOf(w: InstalmentsWanted, x: OpenInstalment) {
+  const part = `${x.installmentNumber}/${x.installmentCount}`;
+  return {
+    chave: w.pixKey!,
+    cents: x.amountCents,
+    validityDays: VALIDITY_AFTER_DUE_DAYS,
+    debtor: w.debtor!,
+    rules: w.rules,
+    today: w.today,
+    request: `Parcela ${part} da ordem de serviço nº ${w.number} — ${w.companyName}`,
+    info: [
+      ['Ordem de serviço', String(w.number)],
+      ['Parcela', part],
+    ] as Array<[string, string]>,
+  };
+}
