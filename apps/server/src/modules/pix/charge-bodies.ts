@@ -94,6 +94,15 @@ export function cobvBody(
   };
 }
 
+/**
+ * PATCH /cobv/{txid} of a new due date: the calendar and the whole value again (fine, interest and the
+ * discount, whose date follows the due date).
+ */
+export const revisedDueDateBody = (cobv: ReturnType<typeof cobvBody>) => ({
+  calendario: cobv.calendario,
+  valor: cobv.valor,
+});
+
 /** PATCH /cob/{txid} or /cobv/{txid}: the new amount. */
 export const revisedAmountBody = (cents: number) => ({ valor: { original: pixAmount(cents) } });
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { newPixTxid, type PixChargeRules } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
-import { cobvBody, pixAmount, type Debtor } from './charge-bodies.ts';
+import { cobvBody, revisedAmountBody, revisedDueDateBody, type Debtor } from './charge-bodies.ts';
 import type { PspClient } from './psp-client.ts';
 import type { PixContext } from './pix-psp.service.ts';
 import { refusedOrThrow, stored, withdraw, type ChargeRow } from './charge-state.ts';
@@ -116,12 +116,11 @@ async function revise(ctx: PixContext, client: PspClient, w: InstalmentsWanted, 
   const newDate = c.dueDate !== x.dueDate;
   if (!newAmount && !newDate) return;
   const dueDate = laterOf(x.dueDate, w.today);
-  const { calendario, valor } = cobvBody({ ...bodyOf(w, x), dueDate });
   const until = newDate ? await expiresAt(ctx, w.organizationId, dueDate) : c.expiresAt;
   const revised = await client.patchCob(
     'cobv',
     c.txid,
-    newDate ? { calendario, valor } : { valor: { original: pixAmount(x.amountCents) } },
+    newDate ? revisedDueDateBody(cobvBody({ ...bodyOf(w, x), dueDate })) : revisedAmountBody(x.amountCents),
   );
   await ctx.db
     .update(ch)
