@@ -106,6 +106,27 @@ describe('each open instalment has its own charge with a due date', () => {
       },
       solicitacaoPagador: expect.stringContaining(`Parcela 1/3 da ordem de serviço nº ${number}`),
     });
+    // Staff see each open instalment's code on the order's payments; the customer's page offers each one,
+    // and no code of the whole balance (every real of it is in an instalment).
+    const money = (await t.world.admin('GET', `/${id}/payments`)).json() as {
+      installments: Array<{ id: number; pixCopiaECola: string | null }>;
+    };
+    expect(money.installments.map((x) => x.pixCopiaECola)).toEqual(active.map((c) => c.pixCopiaECola));
+    const signUrl = ((await t.world.admin('GET', `/${id}`)).json() as { signUrl: string }).signUrl;
+    const page = await t.ctx.app.inject({
+      url: `/api/public/invoices/${id}?token=${new URL(signUrl, 'http://x').searchParams.get('token')}`,
+    });
+    const shown = page.json() as { pix: unknown; pixInstallments: Array<Record<string, unknown>> };
+    expect(shown.pix).toBeNull();
+    expect(shown.pixInstallments.map(({ qr, ...x }) => (expect(qr).toMatch(/^data:image\/png;base64,/), x))).toEqual(
+      parts.map((r, n) => ({
+        number: n + 1,
+        count: 3,
+        dueDate: r.dueDate,
+        amount: 120,
+        code: active[n]!.pixCopiaECola,
+      })),
+    );
     // Nothing changed: the job asks the PSP nothing more.
     const asked = stand.psp.requests.length;
     await db().execute(sql`UPDATE invoices SET state = state WHERE id = ${id}`);
