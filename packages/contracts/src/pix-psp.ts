@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common.ts';
+import { optionalText, pathId } from './common.ts';
 import { pixChargeStatuses } from './pix-labels.ts';
 
 // A company's connection to its PSP's API Pix: the base URL, the OAuth 2 token URL and client
@@ -176,12 +176,30 @@ export const pixChargeResponse = z.object({
       updatedAt: z.string(),
     })
     .nullable(),
+  /**
+   * The latest charge with a due date of each of the order's instalments (by due date): its status, and
+   * its code while active.
+   */
+  installments: z.array(
+    z.object({
+      receivableId: z.number().int(),
+      number: z.number().int(),
+      count: z.number().int(),
+      dueDate: z.string(),
+      status: z.enum(pixChargeStatuses),
+      amount: z.number(),
+      pixCopiaECola: z.string().nullable(),
+    }),
+  ),
   /** Why the last attempt to bring the charge in line failed (the PSP down), while it waits to try again. */
   pending: z.string().nullable(),
   /** The charge is active at the demo's stand-in PSP: 'Simular pagamento' can pay it (never in production). */
   canSimulate: z.boolean(),
 });
 export type PixChargeInfo = z.infer<typeof pixChargeResponse>;
+
+/** POST invoices/{id}/pix-charge/simulate?installment=: the instalment's charge paid instead of the order's. */
+export const pixSimulateQuery = z.object({ installment: pathId().optional() });
 
 /** POST invoices/{id}/pix-charge/simulate: the demo's PSP paid the charge; the webhook records it. */
 export const pixSimulateResponse = z.object({ endToEndId: z.string() });

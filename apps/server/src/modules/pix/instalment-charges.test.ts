@@ -127,6 +127,28 @@ describe('each open instalment has its own charge with a due date', () => {
         code: active[n]!.pixCopiaECola,
       })),
     );
+    // The order's 'Cobrança Pix' lists each instalment's charge; only the demo's PSP can be told to pay one.
+    const card = (await t.world.admin('GET', `/${id}/pix-charge`)).json() as {
+      charge: { status: string };
+      installments: Array<Record<string, unknown>>;
+      canSimulate: boolean;
+    };
+    expect(card.charge.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect(card.installments).toEqual(
+      parts.map((r, n) => ({
+        receivableId: r.id,
+        number: n + 1,
+        count: 3,
+        dueDate: r.dueDate,
+        status: 'ATIVA',
+        amount: 120,
+        pixCopiaECola: active[n]!.pixCopiaECola,
+      })),
+    );
+    expect(card.canSimulate).toBe(false);
+    expect((await t.world.admin('POST', `/${id}/pix-charge/simulate?installment=${parts[0]!.id}`)).statusCode).toBe(
+      409,
+    );
     // Nothing changed: the job asks the PSP nothing more.
     const asked = stand.psp.requests.length;
     await db().execute(sql`UPDATE invoices SET state = state WHERE id = ${id}`);

@@ -9,14 +9,17 @@ export const getPixCharge = (orgPath: string, id: number) =>
 
 export const pixChargeQueryKey = (orgPath: string, id: number) => [...invoiceKey(orgPath, id), 'pix-charge'] as const;
 
-/** While the charge waits for its payment (or for the PSP) the card asks again every few seconds. */
+/** While a charge (the order's or an instalment's) waits for its payment or for the PSP, the card asks again every few seconds. */
 export const pixChargeQueryOptions = (orgPath: string, id: number) =>
   queryOptions({
     queryKey: pixChargeQueryKey(orgPath, id),
     queryFn: () => getPixCharge(orgPath, id),
     refetchInterval: (query) => {
       const d = query.state.data;
-      return d && (d.pending || d.charge?.status === 'ATIVA' || d.charge?.status === 'creating') ? 4000 : false;
+      const waiting = (status: string | undefined) => status === 'ATIVA' || status === 'creating';
+      return d && (d.pending || waiting(d.charge?.status) || d.installments.some((x) => waiting(x.status)))
+        ? 4000
+        : false;
     },
   });
 
