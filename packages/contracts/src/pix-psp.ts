@@ -183,6 +183,7 @@ export const pixChargeResponse = z.object({
   installments: z.array(
     z.object({
       receivableId: z.number().int(),
+      txid: z.string(),
       number: z.number().int(),
       count: z.number().int(),
       dueDate: z.string(),

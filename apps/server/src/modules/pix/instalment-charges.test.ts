@@ -137,6 +137,7 @@ describe('each open instalment has its own charge with a due date', () => {
     expect(card.installments).toEqual(
       parts.map((r, n) => ({
         receivableId: r.id,
+        txid: active[n]!.txid,
         number: n + 1,
         count: 3,
         dueDate: r.dueDate,

@@ -88,6 +88,7 @@ export const pixChargeRoutes: FastifyPluginAsyncZod = async (app) => {
           : null,
         installments: byInstalment.map((x) => ({
           receivableId: x.receivableId,
+          txid: x.txid,
           number: x.number,
           count: x.count,
           dueDate: x.dueDate,
