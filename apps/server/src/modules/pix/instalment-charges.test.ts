@@ -225,6 +225,22 @@ describe('each open instalment has its own charge with a due date', () => {
 });
 
 describe('a Pix of an instalment’s charge receives the instalment, once', () => {
+  it('paid at the PSP before a revision reached it: the charge is kept as paid, none made again; the reconciliation receives it', async () => {
+    const { id } = await orderInInstalments(2);
+    const [first] = await instalments(id);
+    const charge = (await open(id)).find((c) => c.receivableId === first!.id)!;
+    await stand.psp.pay(charge.txid, { notify: false });
+    await db().update(schema.receivables).set({ amountCents: 17000 }).where(eq(schema.receivables.id, first!.id));
+    await syncQueuedCharges(stand.ctx);
+    const ofFirst = (await charges(id)).filter((c) => c.receivableId === first!.id);
+    expect(ofFirst.map((c) => [c.txid, c.status])).toEqual([[charge.txid, 'CONCLUIDA']]);
+    expect(await db().select().from(schema.pixChargeQueue).where(eq(schema.pixChargeQueue.invoiceId, id))).toEqual([]);
+    await reconcilePix(stand.ctx);
+    const [payment] = await payments(id);
+    // What the PSP took: R$ 180,00 less the discount of 5%.
+    expect(payment).toMatchObject({ receivableId: first!.id, amountCents: 17100 });
+  });
+
   it('webhook → the instalment received (not the order); repeated, racing the reconciliation: one payment', async () => {
     const { id } = await orderInInstalments(3);
     const [first, second] = await instalments(id);

@@ -3,7 +3,7 @@ import { newPixTxid, type PixChargeRules } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { cobvBody, revisedAmountBody, revisedDueDateBody, type Debtor } from './charge-bodies.ts';
-import type { PspClient } from './psp-client.ts';
+import { PspError, type PspClient } from './psp-client.ts';
 import type { PixContext } from './pix-psp.service.ts';
 import { refusedOrThrow, stored, withdraw, type ChargeRow } from './charge-state.ts';
 
@@ -100,11 +100,26 @@ export async function syncInstalmentCharges(
     else kept.push(charge);
   }
   if (!w.debtor || !w.pixKey) return;
+  const paidAtPsp = await paidNotRecorded(ctx, w.invoiceId);
   for (const instalment of w.instalments) {
+    // Paid at the PSP and not yet recorded here: the webhook or the reconciliation will receive it.
+    if (paidAtPsp.has(instalment.id)) continue;
     const charge = kept.find((c) => c.receivableId === instalment.id);
     if (charge?.status === 'ATIVA') await revise(ctx, client, w, instalment, charge);
     else await make(ctx, client, w, instalment, charge);
   }
+}
+
+/** The instalments whose charge the PSP reported paid while no Pix of it is recorded yet. */
+async function paidNotRecorded(ctx: PixContext, invoiceId: number) {
+  const rows = await queryRows<{ receivable_id: number }>(
+    ctx.db,
+    sql`SELECT c.receivable_id FROM pix_charges c
+         WHERE c.invoice_id = ${invoiceId} AND c.status = 'CONCLUIDA' AND c.receivable_id IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM pix_received r WHERE r.organization_id = c.organization_id
+                              AND r.company_id = c.company_id AND r.txid = c.txid)`,
+  );
+  return new Set(rows.map((r) => r.receivable_id));
 }
 
 /**
@@ -117,11 +132,24 @@ async function revise(ctx: PixContext, client: PspClient, w: InstalmentsWanted, 
   if (!newAmount && !newDate) return;
   const dueDate = laterOf(x.dueDate, w.today);
   const until = newDate ? await expiresAt(ctx, w.organizationId, dueDate) : c.expiresAt;
-  const revised = await client.patchCob(
-    'cobv',
-    c.txid,
-    newDate ? revisedDueDateBody(cobvBody({ ...bodyOf(w, x), dueDate })) : revisedAmountBody(x.amountCents),
-  );
+  const revised = await client
+    .patchCob(
+      'cobv',
+      c.txid,
+      newDate ? revisedDueDateBody(cobvBody({ ...bodyOf(w, x), dueDate })) : revisedAmountBody(x.amountCents),
+    )
+    .catch(async (err: unknown) => {
+      // Refused: the charge is what the PSP says it is now (paid, removed by it), or, still active, keeps
+      // the refusal and is not asked again until its instalment changes.
+      if (!(err instanceof PspError) || err.retryable) throw err;
+      const now = await client.getCob('cobv', c.txid);
+      await ctx.db
+        .update(ch)
+        .set({ ...stored(now), lastError: now.status === 'ATIVA' ? err.message : null })
+        .where(eq(ch.id, c.id));
+      return null;
+    });
+  if (!revised) return;
   await ctx.db
     .update(ch)
     .set({
