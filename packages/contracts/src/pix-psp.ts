@@ -17,6 +17,7 @@ export const pixPspMessages = {
   interestPercent: 'Juros: de 0 a 10% ao mês',
   discountPercent: 'Desconto: de 0 a 50%',
   discountDays: 'Dias de antecedência do desconto: de 0 a 60',
+  validityAfterDue: 'Prazo para pagar após o vencimento: de 0 a 365 dias',
   noPixKey: 'Cadastre a chave PIX da empresa antes de conectar o PSP: as cobranças são feitas nela',
   saved: 'Conexão com o PSP salva',
   removed: 'Conexão com o PSP removida',
@@ -81,6 +82,13 @@ export const pixChargeRules = z.object({
     .min(0, pixPspMessages.discountDays)
     .max(60, pixPspMessages.discountDays)
     .default(0),
+  /** How many days after its due date an instalment's charge can still be paid (validadeAposVencimento). */
+  validityAfterDueDays: z
+    .number({ error: pixPspMessages.validityAfterDue })
+    .int(pixPspMessages.validityAfterDue)
+    .min(0, pixPspMessages.validityAfterDue)
+    .max(365, pixPspMessages.validityAfterDue)
+    .default(30),
 });
 export type PixChargeRules = z.infer<typeof pixChargeRules>;
 

@@ -17,6 +17,11 @@ CREATE UNIQUE INDEX pix_charges_receivable_open_key ON pix_charges (receivable_i
   WHERE receivable_id IS NOT NULL AND status IN ('creating', 'ATIVA');
 CREATE INDEX pix_charges_invoice_idx ON pix_charges (invoice_id);
 
+-- How many days after its due date an instalment's charge can still be paid (validadeAposVencimento).
+ALTER TABLE company_pix_psp ADD COLUMN validity_after_due_days smallint NOT NULL DEFAULT 30;
+ALTER TABLE company_pix_psp ADD CONSTRAINT company_pix_psp_validity_after_due_check
+  CHECK (validity_after_due_days BETWEEN 0 AND 365);
+
 -- A change of an instalment (made, replaced, dropped, received, its amount or due date) queues its order,
 -- in the transaction of the change, as a change of the order's money does.
 CREATE TRIGGER receivables_pix_charge AFTER INSERT OR DELETE OR UPDATE OF amount_cents, due_date, payment_id

@@ -13,7 +13,14 @@ import {
 
 // The bodies the product sends, checked against the Banco Central's specification itself (the
 // validator the stand-in PSP uses), so a body the PSPs would refuse fails here first.
-const rules = { expiryDays: 7, finePercent: 2, interestPercentPerMonth: 1, discountPercent: 5, discountDaysBefore: 3 };
+const rules = {
+  expiryDays: 7,
+  finePercent: 2,
+  interestPercentPerMonth: 1,
+  discountPercent: 5,
+  discountDaysBefore: 3,
+  validityAfterDueDays: 30,
+};
 const txid = newPixTxid('OS123');
 const person = { document: '52998224725', name: 'Maria da Silva' };
 const company = { document: '11222333000181', name: 'Condomínio Edifício Boa Vista' };

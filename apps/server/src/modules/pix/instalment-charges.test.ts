@@ -16,24 +16,34 @@ const t = worldPerFile({ config: { appUrl: 'https://oficina.example.com.br' } })
 const chave = 'financeiro@parcelas.com.br';
 const stand = connectedStandIn(t, chave);
 
-beforeAll(async () => {
-  const psp = stand.psp;
-  const res = await t.ctx.app.inject({
+const rules = (over: object = {}) =>
+  t.ctx.app.inject({
     method: 'PUT',
     url: `/api/organizations/${t.org.organization.id}/companies/${t.world.company.id}/pix-psp`,
     headers: t.org.as(t.org.admin.token),
     payload: {
-      baseUrl: psp.baseUrl,
-      tokenUrl: psp.tokenUrl,
-      clientId: psp.clientId,
+      baseUrl: stand.psp.baseUrl,
+      tokenUrl: stand.psp.tokenUrl,
+      clientId: stand.psp.clientId,
       expiryDays: 7,
       finePercent: 2,
       interestPercentPerMonth: 1,
       discountPercent: 5,
       discountDaysBefore: 3,
+      validityAfterDueDays: 20,
+      ...over,
     },
   });
+
+beforeAll(async () => {
+  const refused = await rules({ validityAfterDueDays: 366 });
+  expect(refused.statusCode).toBe(422);
+  expect(refused.json().errors).toEqual({
+    validityAfterDueDays: ['Prazo para pagar após o vencimento: de 0 a 365 dias'],
+  });
+  const res = await rules();
   expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().connection).toMatchObject({ validityAfterDueDays: 20, finePercent: 2, discountDaysBefore: 3 });
   stand.token = new URL(res.json().connection.webhookUrl).pathname.split('/').pop()!;
 });
 
@@ -96,7 +106,7 @@ describe('each open instalment has its own charge with a due date', () => {
     const first = stand.psp.state.charge('cobv', active[0]!.txid)!;
     expect(first.body).toMatchObject({
       chave,
-      calendario: { dataDeVencimento: parts[0]!.dueDate, validadeAposVencimento: 30 },
+      calendario: { dataDeVencimento: parts[0]!.dueDate, validadeAposVencimento: 20 },
       devedor: { nome: t.world.customer.name, cpf: t.world.customer.identifier.replace(/\D/g, '') },
       valor: {
         original: '120.00',

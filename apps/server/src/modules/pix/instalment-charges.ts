@@ -9,17 +9,14 @@ import { refusedOrThrow, stored, withdraw, type ChargeRow } from './charge-state
 
 // The instalments' charges with a due date: while an order of a connected company is to be paid and its
 // customer has a CPF or CNPJ (a charge with a due date must name its payer), each open instalment has
-// its own charge (PUT /cobv/{txid}) of its amount, due on its due date, with the company's fine, interest
-// and discount; a new amount or due date revises it (PATCH), and an instalment received another way,
+// its own charge (PUT /cobv/{txid}) of its amount, due on its due date, payable the company's number of
+// days after it, with the company's fine, interest and discount; a new amount or due date revises it (PATCH), and an instalment received another way,
 // replaced or dropped, or an order paid or canceled, withdraws it. An instalment already past its due
 // date when its charge is made is charged as due that day (the API Pix refuses a due date before the
 // charge's creation), so no fine or interest applies to it.
 
 const ch = schema.pixCharges;
 const r = schema.receivables;
-
-/** How many days after its due date a charge with a due date can still be paid. */
-export const VALIDITY_AFTER_DUE_DAYS = 30;
 
 export interface OpenInstalment {
   id: number;
@@ -76,11 +73,11 @@ export interface InstalmentsWanted {
 const laterOf = (a: string, b: string) => (a > b ? a : b);
 
 /** The instant a charge due on `dueDate` stops being payable: the end of its last day in the organization's zone. */
-async function expiresAt(ctx: PixContext, organizationId: number, dueDate: string) {
+async function expiresAt(ctx: PixContext, w: InstalmentsWanted, dueDate: string) {
   const [row] = await queryRows<{ at: string }>(
     ctx.db,
-    sql`SELECT extract(epoch FROM (${dueDate}::date + ${VALIDITY_AFTER_DUE_DAYS + 1}::int)::timestamp AT TIME ZONE o.time_zone)::text AS at
-          FROM organizations o WHERE o.id = ${organizationId}`,
+    sql`SELECT extract(epoch FROM (${dueDate}::date + ${w.rules.validityAfterDueDays + 1}::int)::timestamp AT TIME ZONE o.time_zone)::text AS at
+          FROM organizations o WHERE o.id = ${w.organizationId}`,
   );
   return new Date(Number(row!.at) * 1000);
 }
@@ -131,7 +128,7 @@ async function revise(ctx: PixContext, client: PspClient, w: InstalmentsWanted, 
   const newDate = c.dueDate !== x.dueDate;
   if (!newAmount && !newDate) return;
   const dueDate = laterOf(x.dueDate, w.today);
-  const until = newDate ? await expiresAt(ctx, w.organizationId, dueDate) : c.expiresAt;
+  const until = newDate ? await expiresAt(ctx, w, dueDate) : c.expiresAt;
   const revised = await client
     .patchCob(
       'cobv',
@@ -192,7 +189,7 @@ async function make(
   }
   const dueDate = laterOf(x.dueDate, w.today);
   const body = cobvBody({ ...bodyOf(w, x), dueDate });
-  const until = await expiresAt(ctx, w.organizationId, dueDate);
+  const until = await expiresAt(ctx, w, dueDate);
   try {
     const made = await client.putCob('cobv', charge!.txid, body);
     await ctx.db
@@ -210,7 +207,7 @@ function bodyOf(w: InstalmentsWanted, x: OpenInstalment) {
   return {
     chave: w.pixKey!,
     cents: x.amountCents,
-    validityDays: VALIDITY_AFTER_DUE_DAYS,
+    validityDays: w.rules.validityAfterDueDays,
     debtor: w.debtor!,
     rules: w.rules,
     today: w.today,
