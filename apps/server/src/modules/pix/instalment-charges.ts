@@ -116,7 +116,7 @@ async function paidNotRecorded(ctx: PixContext, invoiceId: number) {
            AND NOT EXISTS (SELECT 1 FROM pix_received r WHERE r.organization_id = c.organization_id
                               AND r.company_id = c.company_id AND r.txid = c.txid)`,
   );
-  return new Set(rows.map((r) => r.receivable_id));
+  return new Set(rows.map((row) => row.receivable_id));
 }
 
 /**
