@@ -141,7 +141,7 @@ function ConnectionForm({ companyId, psp }: { companyId: number; psp: PixPsp }) 
             {field('interestPercentPerMonth', 'Juros ao mês (%)', { type: 'number', md: 4 })}
             {field('discountPercent', 'Desconto por pagamento antecipado (%)', { type: 'number', md: 4 })}
             {field('discountDaysBefore', 'Até quantos dias antes do vencimento', { type: 'number', md: 4 })}
-            {field('validityAfterDueDays', 'Prazo para pagar após o vencimento (dias)', { type: 'number', md: 4 })}
+            {field('validityAfterDueDays', 'Prazo após o vencimento (dias)', { type: 'number', md: 4 })}
           </Row>
           <Form.Text className="d-block mt-2">
             Multa, juros, desconto e o prazo após o vencimento valem para as parcelas (cobranças com vencimento).
