@@ -98,6 +98,22 @@ export const publicInvoice = z.object({
   /** What is still due, payable by PIX (code and QR as a PNG data URL); absent without a key or values. */
   pix: z.object({ code: z.string(), qr: z.string(), amount: z.number() }).nullable().optional(),
   /**
+   * The open instalments with a charge at the company's PSP, each payable by its own code (with its due
+   * date; the PSP adds the fine and interest after it); `pix` then asks only what none of them holds.
+   */
+  pixInstallments: z
+    .array(
+      z.object({
+        number: z.number().int(),
+        count: z.number().int(),
+        dueDate: z.string(),
+        amount: z.number(),
+        code: z.string(),
+        qr: z.string(),
+      }),
+    )
+    .optional(),
+  /**
    * The order's standing NFS-e (its number), whose DANFSe GET /public/invoices/{id}/danfse.pdf?token=...
    * opens; null without one, absent through a collaborator's link (it carries the values).
    */

@@ -74,6 +74,8 @@ export const invoiceInstallment = z.object({
   ...instalmentTerms,
   paymentId: z.number().int().nullable(),
   paidAt: z.string().nullable(),
+  /** The PIX copia e cola of its active charge at the company's PSP (an open instalment), or null. */
+  pixCopiaECola: z.string().nullable(),
 });
 export type InvoiceInstallment = z.infer<typeof invoiceInstallment>;
 

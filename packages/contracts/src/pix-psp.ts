@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common.ts';
+import { optionalText, pathId } from './common.ts';
 import { pixChargeStatuses } from './pix-labels.ts';
 
 // A company's connection to its PSP's API Pix: the base URL, the OAuth 2 token URL and client
@@ -17,6 +17,7 @@ export const pixPspMessages = {
   interestPercent: 'Juros: de 0 a 10% ao mês',
   discountPercent: 'Desconto: de 0 a 50%',
   discountDays: 'Dias de antecedência do desconto: de 0 a 60',
+  validityAfterDue: 'Prazo para pagar após o vencimento: de 0 a 365 dias',
   noPixKey: 'Cadastre a chave PIX da empresa antes de conectar o PSP: as cobranças são feitas nela',
   saved: 'Conexão com o PSP salva',
   removed: 'Conexão com o PSP removida',
@@ -81,6 +82,13 @@ export const pixChargeRules = z.object({
     .min(0, pixPspMessages.discountDays)
     .max(60, pixPspMessages.discountDays)
     .default(0),
+  /** How many days after its due date an instalment's charge can still be paid (validadeAposVencimento). */
+  validityAfterDueDays: z
+    .number({ error: pixPspMessages.validityAfterDue })
+    .int(pixPspMessages.validityAfterDue)
+    .min(0, pixPspMessages.validityAfterDue)
+    .max(365, pixPspMessages.validityAfterDue)
+    .default(30),
 });
 export type PixChargeRules = z.infer<typeof pixChargeRules>;
 
@@ -176,6 +184,22 @@ export const pixChargeResponse = z.object({
       updatedAt: z.string(),
     })
     .nullable(),
+  /**
+   * The latest charge with a due date of each of the order's instalments (by due date): its status, and
+   * its code while active.
+   */
+  installments: z.array(
+    z.object({
+      receivableId: z.number().int(),
+      txid: z.string(),
+      number: z.number().int(),
+      count: z.number().int(),
+      dueDate: z.string(),
+      status: z.enum(pixChargeStatuses),
+      amount: z.number(),
+      pixCopiaECola: z.string().nullable(),
+    }),
+  ),
   /** Why the last attempt to bring the charge in line failed (the PSP down), while it waits to try again. */
   pending: z.string().nullable(),
   /** A change of the order waits for the charge job to bring its charge in line (make, revise or withdraw it). */
@@ -184,6 +208,9 @@ export const pixChargeResponse = z.object({
   canSimulate: z.boolean(),
 });
 export type PixChargeInfo = z.infer<typeof pixChargeResponse>;
+
+/** POST invoices/{id}/pix-charge/simulate?installment=: the instalment's charge paid instead of the order's. */
+export const pixSimulateQuery = z.object({ installment: pathId().optional() });
 
 /** POST invoices/{id}/pix-charge/simulate: the demo's PSP paid the charge; the webhook records it. */
 export const pixSimulateResponse = z.object({ endToEndId: z.string() });

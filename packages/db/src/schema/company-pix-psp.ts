@@ -50,6 +50,8 @@ export const companyPixPsp = pgTable(
       .default(0),
     discountPercent: numeric('discount_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     discountDaysBefore: smallint('discount_days_before').notNull().default(0),
+    /** How many days after its due date an instalment's charge can still be paid. */
+    validityAfterDueDays: smallint('validity_after_due_days').notNull().default(30),
     /** The reconciliation read the PSP's Pix up to here. */
     reconciledUntil: timestamp('reconciled_until', { withTimezone: true }),
     /** An instance reading this company's Pix holds it until then. */
@@ -69,6 +71,7 @@ export const companyPixPsp = pgTable(
       'company_pix_psp_rules_check',
       sql`${t.finePercent} BETWEEN 0 AND 20 AND ${t.interestPercentPerMonth} BETWEEN 0 AND 10 AND ${t.discountPercent} BETWEEN 0 AND 50 AND ${t.discountDaysBefore} BETWEEN 0 AND 60`,
     ),
+    check('company_pix_psp_validity_after_due_check', sql`${t.validityAfterDueDays} BETWEEN 0 AND 365`),
     uniqueIndex('company_pix_psp_webhook_token_key').on(t.webhookTokenHash),
   ],
 );

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { pixDynamicBrCode } from '@ordem-certa/contracts';
+import { cobvAmountOn, paymentDay } from './cobv-amount.ts';
 
 // What the stand-in PSP keeps and how each operation of the API Pix changes it. Handlers are keyed by
 // the specification's operation (`PUT /cob/{txid}`); a new operation (Pix Automático's /rec, /solicrec,
@@ -115,7 +116,7 @@ export class PspState {
         'A cobrança já existe, não está ATIVA, e a presente requisição busca alterá-la.',
       );
     }
-    const invalid = semanticViolations(kind, body);
+    const invalid = semanticViolations(kind, body, other ? paymentDay(new Date(other.criacao)) : undefined);
     if (invalid.length)
       return problem(
         400,
@@ -173,20 +174,29 @@ export class PspState {
       return { status: 200, body: this.view(c) };
     }
     const merged = mergeDeep(c.body, body);
-    const invalid = semanticViolations(kind, merged);
+    const invalid = semanticViolations(kind, merged, paymentDay(new Date(c.criacao)));
     if (invalid.length) return problem(400, name, 'Cobrança inválida.', undefined, invalid);
     c.body = merged;
     c.revisao++;
     return { status: 200, body: this.view(c) };
   }
 
-  /** A payment of the charge (the 'simulate' of tests and the demo): the charge CONCLUIDA, the Pix kept. */
+  /**
+   * A payment of the charge (the 'simulate' of tests and the demo): the charge CONCLUIDA, the Pix kept. A
+   * charge with a due date is paid what it asks on the day of `horario` (fine, interest, discount); past
+   * its validity it cannot be paid.
+   */
   pay(txid: string, o: { valor?: string; horario?: Date } = {}): StoredPix | null {
     const c = this.charges.get(txid);
     if (!c || c.status !== 'ATIVA') return null;
+    const asked =
+      c.kind === 'cobv'
+        ? cobvAmountOn(c.body, paymentDay(o.horario ?? new Date()))
+        : cents(String((c.body.valor as Json).original));
+    if (asked === null) return null;
     const pix = this.receive({
       txid,
-      valor: o.valor ?? String((c.body.valor as Json).original),
+      valor: o.valor ?? pixValue(asked),
       chave: String(c.body.chave),
       horario: o.horario,
     });
@@ -278,7 +288,7 @@ export function pixView(p: StoredPix) {
 }
 
 /** The semantic rules of the specification's error lists that a schema cannot say. */
-function semanticViolations(kind: 'cob' | 'cobv', body: Json) {
+function semanticViolations(kind: 'cob' | 'cobv', body: Json, createdOn = paymentDay(new Date())) {
   const out: Array<{ razao: string; propriedade: string }> = [];
   const valor = (body.valor ?? {}) as Json;
   if (valor.original !== undefined && cents(String(valor.original)) <= 0) {
@@ -292,8 +302,7 @@ function semanticViolations(kind: 'cob' | 'cobv', body: Json) {
     });
   }
   if (kind === 'cobv' && typeof calendario.dataDeVencimento === 'string') {
-    const today = new Date().toISOString().slice(0, 10);
-    if (calendario.dataDeVencimento < today) {
+    if (calendario.dataDeVencimento < createdOn) {
       out.push({
         razao: 'O campo cobv.calendario.dataDeVencimento é anterior à data de criação da cobrança',
         propriedade: 'cobv.calendario.dataDeVencimento',
@@ -313,6 +322,7 @@ function semanticViolations(kind: 'cob' | 'cobv', body: Json) {
 }
 
 const cents = (valor: string) => Math.round(Number(valor) * 100);
+const pixValue = (c: number) => `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, '0')}`;
 
 function mergeDeep(base: Json, patch: Json): Json {
   const out: Json = { ...base };

@@ -1,7 +1,7 @@
 // What the documents of every kind of record load alike: the signed link checked, the parties with
 // their addresses, logo and signature, the PIX payment, the photos, the latest comments.
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { formatAddress, permissionsOfRole } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -60,14 +60,44 @@ export interface PrintedRecordRef {
   addressId?: number | null;
 }
 
-/** An order's active charge at its PSP (its dynamic code and amount), or null: what its documents show. */
+/** An order's active immediate charge at its PSP (its dynamic code and amount), or null: what its documents show. */
 export async function openPixCharge(db: Db, organizationId: number, invoiceId: number) {
   const c = schema.pixCharges;
   const [row] = await db
     .select({ code: c.pixCopiaECola, amountCents: c.amountCents, updatedAt: c.updatedAt })
     .from(c)
-    .where(and(eq(c.organizationId, organizationId), eq(c.invoiceId, invoiceId), eq(c.status, 'ATIVA')));
+    .where(
+      and(eq(c.organizationId, organizationId), eq(c.invoiceId, invoiceId), eq(c.kind, 'cob'), eq(c.status, 'ATIVA')),
+    );
   return row?.code ? { code: row.code, amountCents: row.amountCents, updatedAt: row.updatedAt } : null;
+}
+
+/**
+ * An order's open instalments with an active charge at its PSP (each with its due date and dynamic
+ * code), by due date: what the customer's page and the order's payments offer to pay one by one.
+ */
+export async function openInstalmentCharges(db: Db, organizationId: number, invoiceId: number) {
+  const c = schema.pixCharges;
+  const r = schema.receivables;
+  const rows = await db
+    .select({
+      code: c.pixCopiaECola,
+      amountCents: c.amountCents,
+      instalmentCents: r.amountCents,
+      dueDate: r.dueDate,
+      installmentNumber: r.installmentNumber,
+      installmentCount: r.installmentCount,
+    })
+    .from(c)
+    .innerJoin(r, and(eq(r.id, c.receivableId), eq(r.organizationId, c.organizationId), isNull(r.paymentId)))
+    .where(
+      and(eq(c.organizationId, organizationId), eq(c.invoiceId, invoiceId), eq(c.kind, 'cobv'), eq(c.status, 'ATIVA')),
+    )
+    .orderBy(r.dueDate, r.id);
+  // A charge not yet revised to its instalment's amount is not offered.
+  return rows.flatMap(({ code, instalmentCents, ...x }) =>
+    code && x.amountCents === instalmentCents ? [{ ...x, code }] : [],
+  );
 }
 
 /**

@@ -19,7 +19,7 @@ import { lockInvoice, recordChange, systemComment, type Actor } from '../../core
 import { contentHash, latestSignature, linkKind, loadSignedContent } from './invoice-signature.ts';
 import { notifyHolders } from '../../core/notify/notify.ts';
 import { pixFor } from '../../core/documents/pdf/printed-data.ts';
-import { companyCity, openPixCharge } from '../../core/documents/printed-record.ts';
+import { companyCity, openInstalmentCharges, openPixCharge } from '../../core/documents/printed-record.ts';
 import { dueCents } from '../../core/orders/settle.ts';
 import { standingDanfse, standingNfse } from '../../core/documents/danfse.ts';
 
@@ -52,6 +52,21 @@ async function orderByToken(db: Db | Tx, id: number, token: string | undefined, 
 async function stillDue(db: Db, row: typeof i.$inferSelect, totalCents: number) {
   const { withheld, paid } = await dueCents(db, row);
   return Math.max(totalCents - withheld - paid, 0);
+}
+
+/** Each instalment's dynamic code with its QR code (a PNG data URL). */
+async function instalmentCodes(rows: Awaited<ReturnType<typeof openInstalmentCharges>>) {
+  const QRCode = (await import('qrcode')).default;
+  return Promise.all(
+    rows.map(async (x) => ({
+      number: x.installmentNumber,
+      count: x.installmentCount,
+      dueDate: x.dueDate,
+      amount: fromCents(x.amountCents),
+      code: x.code,
+      qr: `data:image/png;base64,${(await QRCode.toBuffer(x.code, { errorCorrectionLevel: 'M', margin: 1, width: 360 })).toString('base64')}`,
+    })),
+  );
 }
 
 /**
@@ -105,12 +120,20 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
   );
   const { companyId, pixKey, timeZone, ...companyNames } = company!;
   const names = { ...companyNames, ...customer!, ...status! };
+  // The instalments with a charge of their own are paid by it; the order's code asks only the rest.
+  const byInstalment = withValues && !row.isPaid ? await openInstalmentCharges(db, row.organizationId, id) : [];
   const pix = await pixFor({
     pixKey,
     showValues: withValues,
     // What is still due: the total less what the customer withholds and what was received (a deposit);
     // nothing once paid.
-    amountCents: row.isPaid ? 0 : await stillDue(db, row, subtotal - content.discountCents),
+    amountCents: row.isPaid
+      ? 0
+      : Math.max(
+          (await stillDue(db, row, subtotal - content.discountCents)) -
+            byInstalment.reduce((sum, x) => sum + x.amountCents, 0),
+          0,
+        ),
     merchantName: names.companyName,
     merchantCity: pixKey ? await companyCity(db, companyId) : null,
     reference: `OS${row.number}`,
@@ -161,6 +184,7 @@ export async function getPublicInvoice(db: Db, id: number, token: string | undef
       qr: `data:image/png;base64,${pix.qr.toString('base64')}`,
       amount: fromCents(pix.amountCents),
     },
+    ...(byInstalment.length ? { pixInstallments: await instalmentCodes(byInstalment) } : {}),
     ...(withValues ? { nfse: await standingNfse(db, row.organizationId, row.id) } : {}),
   };
 }

@@ -25,7 +25,7 @@ import { lockInvoice, recordChange, systemComment, visibleTo, type Actor } from 
 import { reads } from '../../lib/reads.ts';
 import { assertFound } from '../../core/access/access.ts';
 
-const { invoices: i, invoicePayments: p, receivables: r, users: u } = schema;
+const { invoices: i, invoicePayments: p, receivables: r, users: u, pixCharges: c } = schema;
 
 // ---- reads ---------------------------------------------------------------------------------------
 
@@ -77,9 +77,12 @@ export async function invoicePayments(db: Db | Tx, actor: Actor, id: number): Pr
           installmentCount: r.installmentCount,
           paymentId: r.paymentId,
           paidAt: p.paidAt,
+          pixCopiaECola: c.pixCopiaECola,
         })
         .from(r)
         .leftJoin(p, eq(p.id, r.paymentId))
+        // An instalment has at most one active charge at the PSP, while it is open.
+        .leftJoin(c, and(eq(c.receivableId, r.id), eq(c.status, 'ATIVA'), isNull(r.paymentId)))
         .where(and(eq(r.invoiceId, id), eq(r.organizationId, actor.organizationId)))
         .orderBy(asc(r.dueDate), asc(r.id)),
     () => organizationToday(db, actor.organizationId),

@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { isPixTxid, newPixTxid } from '@ordem-certa/contracts';
 import { pixSpec } from '@ordem-certa/test-support/pix-psp-stand-in/spec';
-import { cobBody, cobvBody, pixAmount, refundBody, removalBody, revisedAmountBody } from './charge-bodies.ts';
+import {
+  cobBody,
+  cobvBody,
+  pixAmount,
+  refundBody,
+  removalBody,
+  revisedAmountBody,
+  revisedDueDateBody,
+} from './charge-bodies.ts';
 
 // The bodies the product sends, checked against the Banco Central's specification itself (the
 // validator the stand-in PSP uses), so a body the PSPs would refuse fails here first.
-const rules = { expiryDays: 7, finePercent: 2, interestPercentPerMonth: 1, discountPercent: 5, discountDaysBefore: 3 };
+const rules = {
+  expiryDays: 7,
+  finePercent: 2,
+  interestPercentPerMonth: 1,
+  discountPercent: 5,
+  discountDaysBefore: 3,
+  validityAfterDueDays: 30,
+};
 const txid = newPixTxid('OS123');
 const person = { document: '52998224725', name: 'Maria da Silva' };
 const company = { document: '11222333000181', name: 'Condomínio Edifício Boa Vista' };
@@ -130,6 +145,48 @@ describe('cob and cobv bodies', () => {
       request: 'R'.repeat(300),
     });
     expect(await check('PUT', `/cob/${txid}`, long)).toEqual([]);
+  });
+
+  it('an instalment’s txid names the order and the instalment and keeps to the rule of a charge with a due date', async () => {
+    const id = newPixTxid('OS123P2');
+    expect(id).toMatch(/^OS123P2[A-Za-z0-9]{28}$/);
+    const body = cobvBody({
+      chave: 'x@y.com',
+      cents: 100,
+      dueDate: '2031-03-10',
+      debtor: person,
+      rules,
+      today: '2031-01-01',
+      request: 'P',
+    });
+    expect(await check('PUT', `/cobv/${id}`, body)).toEqual([]);
+  });
+
+  it('a new due date revises the calendar and the whole value; the specification accepts it', async () => {
+    const body = cobvBody({
+      chave: 'x@y.com',
+      cents: 12000,
+      dueDate: '2031-04-15',
+      validityDays: 30,
+      debtor: person,
+      rules,
+      today: '2031-01-01',
+      request: 'P',
+    });
+    const revised = revisedDueDateBody(body);
+    expect(revised).toEqual({
+      calendario: { dataDeVencimento: '2031-04-15', validadeAposVencimento: 30 },
+      valor: {
+        original: '120.00',
+        multa: { modalidade: 2, valorPerc: '2.00' },
+        juros: { modalidade: 3, valorPerc: '1.00' },
+        desconto: { modalidade: 2, descontoDataFixa: [{ data: '2031-04-12', valorPerc: '5.00' }] },
+      },
+    });
+    expect(await check('PATCH', `/cobv/${txid}`, revised)).toEqual([]);
+    expect(
+      (await check('PATCH', `/cobv/${txid}`, { calendario: { dataDeVencimento: '15/04/2031' } })).length,
+    ).toBeGreaterThan(0);
   });
 
   it('revision, removal and refund bodies are accepted', async () => {

@@ -54,7 +54,8 @@ export function cobBody(p: ChargeText & { chave: string; cents: number; expiryDa
 }
 
 /**
- * PUT /cobv/{txid}: a charge due on `dueDate` (payable up to `validityDays` after it), with the
+ * PUT /cobv/{txid}: a charge due on `dueDate` (payable up to `validityDays`, by default the company's
+ * `validityAfterDueDays`, after it), with the
  * company's fine (percent, modality 2), interest (percent a month, calendar days: modality 3) and a
  * discount (percent until a date, modality 2) when it is still to come. The payer is required here.
  */
@@ -72,7 +73,7 @@ export function cobvBody(
 ) {
   const discountDate = addDays(p.dueDate, -p.rules.discountDaysBefore);
   return {
-    calendario: { dataDeVencimento: p.dueDate, validadeAposVencimento: p.validityDays ?? 30 },
+    calendario: { dataDeVencimento: p.dueDate, validadeAposVencimento: p.validityDays ?? p.rules.validityAfterDueDays },
     devedor: devedor(p.debtor),
     valor: {
       original: pixAmount(p.cents),
@@ -93,6 +94,15 @@ export function cobvBody(
     ...texts(p),
   };
 }
+
+/**
+ * PATCH /cobv/{txid} of a new due date: the calendar and the whole value again (fine, interest and the
+ * discount, whose date follows the due date).
+ */
+export const revisedDueDateBody = (cobv: ReturnType<typeof cobvBody>) => ({
+  calendario: cobv.calendario,
+  valor: cobv.valor,
+});
 
 /** PATCH /cob/{txid} or /cobv/{txid}: the new amount. */
 export const revisedAmountBody = (cents: number) => ({ valor: { original: pixAmount(cents) } });

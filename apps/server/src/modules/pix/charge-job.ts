@@ -1,20 +1,28 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { InvoiceState, newPixTxid, PersonType } from '@ordem-certa/contracts';
+import { InvoiceState, newPixTxid, PersonType, pixChargeRules } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { dueCents } from '../../core/orders/settle.ts';
-import { cobBody, removalBody, revisedAmountBody, type Debtor } from './charge-bodies.ts';
-import { PspError, pspClient, type Cob } from './psp-client.ts';
+import { cobBody, revisedAmountBody, type Debtor } from './charge-bodies.ts';
+import { PspError, pspClient, type PspClient } from './psp-client.ts';
+import { refusedOrThrow, stored, withdraw, type ChargeRow } from './charge-state.ts';
+import {
+  openInstalments,
+  syncInstalmentCharges,
+  unscheduledCents,
+  type InstalmentsWanted,
+} from './instalment-charges.ts';
 import { companyPsp, pspFailure, type PixContext } from './pix-psp.service.ts';
 import { followWebhookKeys } from './webhook-keys.ts';
 import { sendQueuedReceipts } from './pix-receipts.ts';
 
 // The charges follow the orders: an order of a connected company with something due and not yet paid has
-// one immediate charge of what is due (PUT /cob), revised when that changes (PATCH valor) and withdrawn
-// when it is paid another way or canceled (PATCH status REMOVIDA_PELO_USUARIO_RECEBEDOR). The writes that
-// change an order only queue it (a trigger, in their own transaction); this job talks to the PSP, outside
+// one immediate charge of what is due (PUT /cob) — less what its open instalments hold, each of which has
+// its own charge with a due date (instalment-charges.ts) — revised when that changes (PATCH valor) and
+// withdrawn when it is paid another way or canceled (PATCH status REMOVIDA_PELO_USUARIO_RECEBEDOR). The
+// writes that change an order or its instalments only queue it (a trigger, in their own transaction); this job talks to the PSP, outside
 // any transaction, so a PSP that is down never blocks saving or completing an order.
 
 const q = schema.pixChargeQueue;
@@ -67,7 +75,11 @@ async function claim(ctx: PixContext, only?: number): Promise<Claimed[]> {
   );
 }
 
-/** What the order should have at the PSP: the amount of its charge, or null for none; and its texts. */
+/**
+ * What the order should have at the PSP: the amount of its immediate charge (null for none), the
+ * instalments to charge by due date, and their texts. With its instalments charged by due date, the
+ * immediate charge asks only what no open instalment holds.
+ */
 async function wanted(ctx: PixContext, organizationId: number, invoiceId: number) {
   const cu = schema.customers;
   const co = schema.companies;
@@ -95,116 +107,128 @@ async function wanted(ctx: PixContext, organizationId: number, invoiceId: number
   if (!order) return null;
   const psp = await companyPsp(ctx, organizationId, order.companyId);
   // The charge asks what is still due: the total less what the customer withholds and what was received.
-  const { due } = await dueCents(ctx.db, order);
+  const { due, expected } = await dueCents(ctx.db, order);
   const payable = order.state !== InvoiceState.Draft && order.state !== InvoiceState.Canceled && !order.isPaid;
   const digits = order.customerIdentifier.replace(/\D/g, '');
   const debtor: Debtor | null =
     (order.customerType === PersonType.Juridical && digits.length === 14) || digits.length === 11
       ? { document: digits, name: order.customerName }
       : null;
-  return { order, psp, amount: psp?.pixKey && payable && due > 0 ? due : null, debtor };
+  const charging = !!psp?.pixKey && payable && due > 0;
+  const instalments = charging && debtor ? await openInstalments(ctx, organizationId, invoiceId) : [];
+  const immediate = charging && debtor ? Math.min(due, await unscheduledCents(ctx, invoiceId, expected)) : due;
+  const byDueDate: InstalmentsWanted = {
+    organizationId,
+    invoiceId,
+    companyId: order.companyId,
+    number: order.number,
+    companyName: order.companyName,
+    instalments,
+    debtor,
+    today: await organizationToday(ctx, organizationId),
+    pixKey: psp?.pixKey ?? null,
+    rules: psp?.rules ?? pixChargeRules.parse({}),
+  };
+  return { order, psp, amount: charging && immediate > 0 ? immediate : null, debtor, byDueDate };
 }
 
-const stored = (c: Cob) => ({
-  status: c.status,
-  location: c.location ?? c.loc?.location ?? null,
-  pixCopiaECola: c.pixCopiaECola ?? null,
-  lastError: null,
-  updatedAt: new Date(),
-});
+async function organizationToday(ctx: PixContext, organizationId: number) {
+  const [row] = await queryRows<{ today: string }>(
+    ctx.db,
+    sql`SELECT to_char(now() AT TIME ZONE time_zone, 'YYYY-MM-DD') AS today FROM organizations WHERE id = ${organizationId}`,
+  );
+  return row!.today;
+}
 
 /**
- * Brings one order's charge at the PSP in line with what it should be. Throws PspError when the PSP could
- * not be asked (the caller retries later); a refusal is kept on the charge and not retried.
+ * Brings one order's charges at the PSP in line with what they should be: its immediate charge and its
+ * instalments'. Throws PspError when the PSP could not be asked (the caller retries later); a refusal is
+ * kept on the charge and not retried.
  */
 export async function syncCharge(ctx: PixContext, organizationId: number, invoiceId: number) {
   const w = await wanted(ctx, organizationId, invoiceId);
-  const [open] = await ctx.db
+  const open = await ctx.db
     .select()
     .from(ch)
     .where(and(eq(ch.invoiceId, invoiceId), inArray(ch.status, ['creating', 'ATIVA'])));
-  if (!w || (!open && w.amount === null)) return;
-  const psp = w.psp ?? (open ? await companyPsp(ctx, organizationId, open.companyId) : null);
+  if (!w || (!open.length && w.amount === null && !w.byDueDate.instalments.length)) return;
+  const psp = w.psp ?? (open[0] ? await companyPsp(ctx, organizationId, open[0].companyId) : null);
   if (!psp) return;
   const client = pspClient(psp.connection, { timeoutMs: 10_000, retries: 1 });
   try {
-    // The company changed, or the order should not be charged: the open charge is withdrawn.
-    if (open && (w.amount === null || open.companyId !== w.order.companyId)) {
-      if (open.status === 'ATIVA') {
-        const removed = await client.patchCob(open.kind, open.txid, removalBody()).catch(alreadyGone);
-        await ctx.db
-          .update(ch)
-          .set(removed ? stored(removed) : { status: 'REMOVIDA_PELO_PSP', updatedAt: new Date() })
-          .where(eq(ch.id, open.id));
-      } else {
-        await ctx.db
-          .update(ch)
-          .set({ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', updatedAt: new Date() })
-          .where(eq(ch.id, open.id));
-      }
-      if (w.amount === null) return;
-    }
-    const amount = w.amount!;
-    if (open && open.companyId === w.order.companyId && open.status === 'ATIVA') {
-      if (open.amountCents === amount) return;
-      const revised = await client.patchCob(open.kind, open.txid, revisedAmountBody(amount));
-      await ctx.db
-        .update(ch)
-        .set({ ...stored(revised), amountCents: amount })
-        .where(eq(ch.id, open.id));
-      return;
-    }
-    // A new charge, or one whose creation was not answered: its txid is stored first, so asking again
-    // (PUT is the same request while the charge is active) never makes two.
-    let charge = open && open.status === 'creating' && open.companyId === w.order.companyId ? open : undefined;
-    if (!charge) {
-      [charge] = await ctx.db
-        .insert(ch)
-        .values({
-          organizationId,
-          companyId: w.order.companyId,
-          invoiceId,
-          txid: newPixTxid(`OS${w.order.number}`),
-          amountCents: amount,
-        })
-        .returning();
-    } else if (charge.amountCents !== amount) {
-      await ctx.db.update(ch).set({ amountCents: amount }).where(eq(ch.id, charge.id));
-    }
-    const body = cobBody({
-      chave: psp.pixKey!,
-      cents: amount,
-      expiryDays: psp.rules.expiryDays,
-      debtor: w.debtor,
-      request: `Ordem de serviço nº ${w.order.number} — ${w.order.companyName}`,
-      info: [['Ordem de serviço', String(w.order.number)]],
-    });
-    try {
-      const made = await client.putCob('cob', charge!.txid, body);
-      await ctx.db
-        .update(ch)
-        .set({ ...stored(made), expiresAt: new Date(Date.now() + psp.rules.expiryDays * 86_400_000) })
-        .where(eq(ch.id, charge!.id));
-    } catch (err) {
-      if (err instanceof PspError && !err.retryable) {
-        await ctx.db
-          .update(ch)
-          .set({ status: 'REMOVIDA_PELO_PSP', lastError: err.message, updatedAt: new Date() })
-          .where(eq(ch.id, charge!.id));
-        ctx.log.warn({ invoiceId, error: err.message }, 'Pix charge refused by the PSP');
-        return;
-      }
-      throw err;
-    }
+    await syncImmediate(
+      ctx,
+      client,
+      psp,
+      w,
+      open.find((c) => c.kind === 'cob'),
+    );
+    await syncInstalmentCharges(
+      ctx,
+      client,
+      w.byDueDate,
+      open.filter((c) => c.kind === 'cobv'),
+    );
   } finally {
     client.close();
   }
 }
 
-/** A charge the PSP no longer has as active (paid, expired, removed by it): nothing to withdraw. */
-function alreadyGone(err: unknown): null {
-  if (err instanceof PspError && !err.retryable) return null;
-  throw err;
+type Wanted = NonNullable<Awaited<ReturnType<typeof wanted>>>;
+type Psp = NonNullable<Awaited<ReturnType<typeof companyPsp>>>;
+
+/** The order's immediate charge: made, revised or withdrawn. */
+async function syncImmediate(ctx: PixContext, client: PspClient, psp: Psp, w: Wanted, open: ChargeRow | undefined) {
+  const { organizationId, id: invoiceId } = w.order;
+  // The company changed, or the order should not be charged: the open charge is withdrawn.
+  if (open && (w.amount === null || open.companyId !== w.order.companyId)) {
+    await withdraw(ctx, client, open);
+  }
+  if (w.amount === null) return;
+  const amount = w.amount;
+  if (open && open.companyId === w.order.companyId && open.status === 'ATIVA') {
+    if (open.amountCents === amount) return;
+    const revised = await client.patchCob(open.kind, open.txid, revisedAmountBody(amount));
+    await ctx.db
+      .update(ch)
+      .set({ ...stored(revised), amountCents: amount })
+      .where(eq(ch.id, open.id));
+    return;
+  }
+  // A new charge, or one whose creation was not answered: its txid is stored first, so asking again
+  // (PUT is the same request while the charge is active) never makes two.
+  let charge = open && open.status === 'creating' && open.companyId === w.order.companyId ? open : undefined;
+  if (!charge) {
+    [charge] = await ctx.db
+      .insert(ch)
+      .values({
+        organizationId,
+        companyId: w.order.companyId,
+        invoiceId,
+        txid: newPixTxid(`OS${w.order.number}`),
+        amountCents: amount,
+      })
+      .returning();
+  } else if (charge.amountCents !== amount) {
+    await ctx.db.update(ch).set({ amountCents: amount }).where(eq(ch.id, charge.id));
+  }
+  const body = cobBody({
+    chave: psp.pixKey!,
+    cents: amount,
+    expiryDays: psp.rules.expiryDays,
+    debtor: w.debtor,
+    request: `Ordem de serviço nº ${w.order.number} — ${w.order.companyName}`,
+    info: [['Ordem de serviço', String(w.order.number)]],
+  });
+  try {
+    const made = await client.putCob('cob', charge!.txid, body);
+    await ctx.db
+      .update(ch)
+      .set({ ...stored(made), expiresAt: new Date(Date.now() + psp.rules.expiryDays * 86_400_000) })
+      .where(eq(ch.id, charge!.id));
+  } catch (err) {
+    await refusedOrThrow(ctx, charge!, err);
+  }
 }
 
 /** One queued order brought in line; a failure is retried with back-off. */

@@ -121,6 +121,37 @@ describe('the demo PSP', () => {
     expect((await post(`/invoices/${id}/pix-charge/simulate`)).statusCode).toBe(409);
   });
 
+  it("'Simular pagamento' of an instalment pays its charge with a due date: the instalment received, the order not yet", async () => {
+    const id = await openOrder();
+    const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const plan = await post(`/invoices/${id}/installments`, { count: 2, firstDueDate: due, method: 'pix' });
+    expect(plan.statusCode, plan.body).toBe(201);
+    await syncQueuedCharges(ctx, id);
+    const card = (await get(`/invoices/${id}/pix-charge`)).json() as {
+      installments: Array<{ receivableId: number; status: string }>;
+      canSimulate: boolean;
+    };
+    expect(card.installments.map((x) => x.status)).toEqual(['ATIVA', 'ATIVA']);
+    expect(card.canSimulate).toBe(true);
+    const [first, second] = card.installments;
+    const simulated = await post(`/invoices/${id}/pix-charge/simulate?installment=${first!.receivableId}`);
+    expect(simulated.statusCode, simulated.body).toBe(200);
+    const money = await until(
+      async () =>
+        (await get(`/invoices/${id}/payments`)).json() as {
+          isPaid: boolean;
+          installments: Array<{ id: number; status: string }>;
+        },
+      (m) => m.installments[0]!.status === 'paid',
+    );
+    expect(money.isPaid).toBe(false);
+    expect(money.installments.map((x) => [x.id, x.status])).toEqual([
+      [first!.receivableId, 'paid'],
+      [second!.receivableId, 'open'],
+    ]);
+    expect((await post(`/invoices/${id}/pix-charge/simulate?installment=${first!.receivableId}`)).statusCode).toBe(409);
+  });
+
   it('a company connected to another PSP, or to none, cannot simulate', async () => {
     const [other] = await t.database.db
       .select({ id: schema.companies.id })

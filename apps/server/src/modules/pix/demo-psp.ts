@@ -91,6 +91,7 @@ async function repoint(ctx: PixContext, standIn: PixStandIn) {
         interestPercentPerMonth: row.interestPercentPerMonth,
         discountPercent: row.discountPercent,
         discountDaysBefore: row.discountDaysBefore,
+        validityAfterDueDays: row.validityAfterDueDays,
       }),
     );
     const ch = schema.pixCharges;

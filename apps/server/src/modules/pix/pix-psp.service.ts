@@ -91,6 +91,7 @@ const rulesOf = (row: typeof p.$inferSelect): PixChargeRules => ({
   interestPercentPerMonth: row.interestPercentPerMonth,
   discountPercent: row.discountPercent,
   discountDaysBefore: row.discountDaysBefore,
+  validityAfterDueDays: row.validityAfterDueDays,
 });
 
 /** GET companies/{id}/pix-psp: never the secret, the certificate or its password. */

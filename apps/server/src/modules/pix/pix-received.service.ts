@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatMoney, fromCents, InvoiceState } from '@ordem-certa/contracts';
 import { schema, type Tx } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
@@ -18,6 +18,7 @@ import { queueReceipt } from './pix-receipts.ts';
 
 const r = schema.pixReceived;
 const ch = schema.pixCharges;
+const rv = schema.receivables;
 
 /** The day of a moment (ISO 8601) in the organization's time zone ('YYYY-MM-DD'). */
 export async function localDay(tx: Tx, organizationId: number, at: string) {
@@ -26,6 +27,15 @@ export async function localDay(tx: Tx, organizationId: number, at: string) {
     sql`SELECT (${at}::timestamptz AT TIME ZONE o.time_zone)::date::text AS day FROM organizations o WHERE o.id = ${organizationId}`,
   );
   return row!.day;
+}
+
+/** The instalment, under its order's lock, when it is not received yet. */
+async function openInstalment(tx: Tx, organizationId: number, receivableId: number) {
+  const [row] = await tx
+    .select({ id: rv.id, installmentNumber: rv.installmentNumber, installmentCount: rv.installmentCount })
+    .from(rv)
+    .where(and(eq(rv.id, receivableId), eq(rv.organizationId, organizationId), isNull(rv.paymentId)));
+  return row ?? null;
 }
 
 /**
@@ -74,11 +84,15 @@ export async function recordPix(
     }
     const actor = pspActor(organizationId);
     const row = await lockInvoice(tx, actor, charge.invoiceId);
+    // A charge with a due date settles its instalment, if still open (it may have been received by hand
+    // while the charge was being withdrawn: the Pix is then a payment of the order alone).
+    const instalment = charge.receivableId ? await openInstalment(tx, organizationId, charge.receivableId) : null;
     const paymentId = await insertPayment(tx, actor, row, {
       amountCents,
       method: 'pix',
       paidAt: await localDay(tx, organizationId, pix.horario),
-      note: `Pix ${pix.endToEndId}`,
+      note: `Pix ${pix.endToEndId}${instalment ? ` (parcela ${instalment.installmentNumber}/${instalment.installmentCount})` : ''}`,
+      receivableId: instalment?.id ?? null,
     });
     await tx.update(r).set({ invoiceId: row.id, paymentId }).where(eq(r.id, received.id));
     await queueReceipt(tx, {

@@ -13,7 +13,14 @@ let psp: PixStandIn;
 let connection: PspConnection;
 const fast = { timeoutMs: 2000, retries: 2, retryDelayMs: 10 };
 const chave = 'financeiro@oficina.com.br';
-const rules = { expiryDays: 7, finePercent: 2, interestPercentPerMonth: 1, discountPercent: 5, discountDaysBefore: 3 };
+const rules = {
+  expiryDays: 7,
+  finePercent: 2,
+  interestPercentPerMonth: 1,
+  discountPercent: 5,
+  discountDaysBefore: 3,
+  validityAfterDueDays: 30,
+};
 
 beforeAll(async () => {
   psp = await startPixStandIn();

@@ -37,6 +37,7 @@ function defaults(psp: PixPsp): PixPspBody {
     interestPercentPerMonth: c?.interestPercentPerMonth ?? 0,
     discountPercent: c?.discountPercent ?? 0,
     discountDaysBefore: c?.discountDaysBefore ?? 0,
+    validityAfterDueDays: c?.validityAfterDueDays ?? 30,
   };
 }
 
@@ -140,9 +141,10 @@ function ConnectionForm({ companyId, psp }: { companyId: number; psp: PixPsp }) 
             {field('interestPercentPerMonth', 'Juros ao mês (%)', { type: 'number', md: 4 })}
             {field('discountPercent', 'Desconto por pagamento antecipado (%)', { type: 'number', md: 4 })}
             {field('discountDaysBefore', 'Até quantos dias antes do vencimento', { type: 'number', md: 4 })}
+            {field('validityAfterDueDays', 'Prazo após o vencimento (dias)', { type: 'number', md: 4 })}
           </Row>
           <Form.Text className="d-block mt-2">
-            Multa, juros e desconto valem para as parcelas (cobranças com vencimento).
+            Multa, juros, desconto e o prazo após o vencimento valem para as parcelas (cobranças com vencimento).
           </Form.Text>
           <div className="d-flex flex-wrap gap-2 mt-3">
             <Button type="submit" disabled={isSubmitting}>

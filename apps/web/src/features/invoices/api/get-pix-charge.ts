@@ -10,8 +10,8 @@ export const getPixCharge = (orgPath: string, id: number) =>
 export const pixChargeQueryKey = (orgPath: string, id: number) => [...invoiceKey(orgPath, id), 'pix-charge'] as const;
 
 /**
- * While the charge waits for its payment, for the PSP or for the job to make it, the card asks again every
- * few seconds: an order opened before its charge exists shows it as soon as it is made.
+ * While a charge (the order's or an instalment's) waits for its payment, for the PSP or for the job to make
+ * it, the card asks again every few seconds: an order opened before its charge exists shows it once made.
  */
 export const pixChargeQueryOptions = (orgPath: string, id: number) =>
   queryOptions({
@@ -19,7 +19,8 @@ export const pixChargeQueryOptions = (orgPath: string, id: number) =>
     queryFn: () => getPixCharge(orgPath, id),
     refetchInterval: (query) => {
       const d = query.state.data;
-      return d && (d.queued || d.pending || d.charge?.status === 'ATIVA' || d.charge?.status === 'creating')
+      const waiting = (status: string | undefined) => status === 'ATIVA' || status === 'creating';
+      return d && (d.queued || d.pending || waiting(d.charge?.status) || d.installments.some((x) => waiting(x.status)))
         ? 4000
         : false;
     },

@@ -45,6 +45,7 @@ const state = (over: Partial<InvoicePaymentsResponse> = {}): InvoicePaymentsResp
       status: 'overdue',
       paymentId: null,
       paidAt: null,
+      pixCopiaECola: null,
     },
     {
       id: 12,
@@ -56,6 +57,7 @@ const state = (over: Partial<InvoicePaymentsResponse> = {}): InvoicePaymentsResp
       status: 'open',
       paymentId: null,
       paidAt: null,
+      pixCopiaECola: '00020101021226880014br.gov.bcb.pix2566pix.psp.com.br/qr/v2/cobv/abc',
     },
   ],
   ...over,
@@ -77,6 +79,11 @@ describe('PaymentsCard', () => {
     expect(first).toHaveTextContent('Vencida');
     expect(second).not.toHaveClass('is-overdue');
     expect(second).toHaveTextContent('Em aberto');
+    // The instalment with a charge at the PSP shows its own code; the other has none.
+    expect(within(second!).getByRole('textbox', { name: 'PIX copia e cola da parcela 2/2' })).toHaveValue(
+      '00020101021226880014br.gov.bcb.pix2566pix.psp.com.br/qr/v2/cobv/abc',
+    );
+    expect(within(first!).queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByTestId('withheld')).not.toBeInTheDocument();
   });
 

@@ -35,6 +35,7 @@ import { usePixPayments } from '../api/pix-refunds.ts';
 import { toastRemoveFailed } from './notify.ts';
 import { PixRefunds, ReturnedPix } from './pix-refund.tsx';
 import { DateField } from '../../../components/date-field.tsx';
+import { CopyField } from '../../../components/copy-field.tsx';
 
 const paymentSchema = lazySchema('createPaymentBody');
 const installmentsSchema = lazySchema('createInstallmentsBody');
@@ -238,6 +239,15 @@ function InstallmentList({
                 </Button>
               )}
             </div>
+            {x.status !== 'paid' && x.pixCopiaECola && (
+              <div className="small mt-1">
+                <CopyField
+                  id={`installment-pix-${x.id}`}
+                  label={`PIX copia e cola da parcela ${x.installmentNumber}/${x.installmentCount}`}
+                  value={x.pixCopiaECola}
+                />
+              </div>
+            )}
           </li>
         ))}
       </ul>

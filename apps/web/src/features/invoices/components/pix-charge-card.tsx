@@ -9,6 +9,7 @@ import {
   type PixChargeStatus,
 } from '@ordem-certa/contracts';
 import { ActionButton } from '../../../components/action-button.tsx';
+import { isoToBr } from '../../../components/date-text.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
@@ -27,15 +28,17 @@ const variants: Record<PixChargeStatus, string> = {
 };
 
 /**
- * 'Cobrança Pix' (admin, companies connected to a PSP): the order's charge and its status, asked again
- * while it waits, so a payment the PSP reports shows here (and the order as paid) without a reload.
+ * 'Cobrança Pix' (admin, companies connected to a PSP): the order's charge and its status, and each
+ * instalment's charge with a due date, asked again while one waits, so a payment the PSP reports shows
+ * here (and the order or the instalment as paid) without a reload.
  */
 export function PixChargeCard({ invoice }: { invoice: InvoiceDetail }) {
   const query = usePixCharge(invoice.id);
   const simulate = useSimulatePixPayment(invoice.id);
   const queryClient = useQueryClient();
   const orgPath = useOrgPath();
-  const status = query.data?.charge?.status;
+  // The statuses of every charge, the instalments' too: a change refreshes the order and its payments.
+  const status = [query.data?.charge?.status, ...(query.data?.installments ?? []).map((x) => x.status)].join();
   const before = useRef(status);
   useEffect(() => {
     if (before.current && before.current !== status) void refreshInvoice(queryClient, orgPath, invoice.id);
@@ -43,8 +46,16 @@ export function PixChargeCard({ invoice }: { invoice: InvoiceDetail }) {
   }, [status, queryClient, orgPath, invoice.id]);
 
   const data = query.data;
-  if (!data || (!data.charge && !data.queued)) return null;
+  if (!data || (!data.charge && !data.queued && !data.pending && !data.installments.length)) return null;
   const c = data.charge;
+  const pay = async (installment?: number) => {
+    try {
+      await simulate.mutateAsync(installment);
+      toast.success(pixSimulateMessages.done);
+    } catch (err) {
+      toastStateChangeFailed(err);
+    }
+  };
   return (
     <SectionCard title="Cobrança Pix" className="pix-charge-card">
       {c && (
@@ -77,28 +88,40 @@ export function PixChargeCard({ invoice }: { invoice: InvoiceDetail }) {
           </code>
         </div>
       )}
-      {data.canSimulate && (
+      {data.installments.length > 0 && (
+        <ul className="list-unstyled small mb-2" aria-label="Cobranças das parcelas">
+          {data.installments.map((x) => (
+            <li key={x.receivableId} className="d-flex flex-wrap gap-2 align-items-center mb-1">
+              <span>
+                Parcela {x.number}/{x.count} · {isoToBr(x.dueDate)} · {formatMoney(x.amount)}
+              </span>
+              <Badge bg={variants[x.status]}>{pixChargeStatusLabels[x.status]}</Badge>
+              {data.canSimulate && x.status === 'ATIVA' && (
+                <ActionButton
+                  variant="link"
+                  size="sm"
+                  className="p-0"
+                  aria-label={`Simular o pagamento da parcela ${x.number}/${x.count}`}
+                  action={() => pay(x.receivableId)}
+                >
+                  Simular pagamento
+                </ActionButton>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.canSimulate && c?.status === 'ATIVA' && (
         <div className="mt-3 border-top pt-2">
           <div className="small text-body-secondary mb-2">
             Demonstração: a empresa está ligada ao PSP de testes. Simule o pagamento que o cliente faria no banco.
           </div>
-          <ActionButton
-            variant="outline-success"
-            size="sm"
-            action={async () => {
-              try {
-                await simulate.mutateAsync();
-                toast.success(pixSimulateMessages.done);
-              } catch (err) {
-                toastStateChangeFailed(err);
-              }
-            }}
-          >
+          <ActionButton variant="outline-success" size="sm" action={() => pay()}>
             Simular pagamento
           </ActionButton>
         </div>
       )}
-      {!c && !data.pending && (
+      {!c && data.queued && !data.pending && !data.installments.length && (
         <div className="small text-body-secondary" data-testid="pix-charge-making">
           Gerando a cobrança no PSP…
         </div>

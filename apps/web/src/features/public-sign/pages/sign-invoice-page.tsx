@@ -21,7 +21,7 @@ import { SignaturePad } from '../../../components/signature-pad.tsx';
 import { usePublicInvoice } from '../api/get-public-invoice.ts';
 import { signPath, useSignInvoice } from '../api/sign-invoice.ts';
 import { pngSize } from '../../../lib/png-size.ts';
-import { PixCard } from '../../../components/pix-card.tsx';
+import { PixCard, PixInstallmentsCard } from '../../../components/pix-card.tsx';
 
 const SIGNED_FLAG = 'invoice-signed';
 
@@ -122,6 +122,7 @@ function Signed({ invoice, token }: { invoice: PublicInvoice; token: string }) {
           <PixCard pix={invoice.pix} />
         </div>
       )}
+      {invoice.pixInstallments?.length ? <PixInstallmentsCard installments={invoice.pixInstallments} /> : null}
       <NfseLink invoice={invoice} token={token} />
     </>
   );
@@ -299,6 +300,7 @@ function SignForm({
       )}
       <Summary invoice={invoice} />
       {invoice.pix && <PixCard pix={invoice.pix} />}
+      {invoice.pixInstallments?.length ? <PixInstallmentsCard installments={invoice.pixInstallments} /> : null}
       <NfseLink invoice={invoice} token={token} />
       <Form.Group className="mb-3" controlId={nameId}>
         <Form.Label>Nome de quem assina</Form.Label>
