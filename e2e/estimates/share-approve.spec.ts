@@ -34,6 +34,21 @@ test('the admin shares an estimate, the customer approves it on a phone without 
   await loginAs(page, 'admin');
   await page.goto(`/estimates/${estimate.id}/edit`);
   await expect(page.getByTestId('estimate-status-badge')).toHaveText('Em Andamento');
+  // The deposit the customer's page offers by Pix: 30% of the total (none would offer no Pix).
+  const deposit = page.getByTestId('estimate-deposit');
+  await expect(deposit).toContainText('Sem entrada');
+  await deposit.getByRole('button', { name: 'Alterar' }).click();
+  await deposit.getByLabel('Tipo de entrada').selectOption('percent');
+  await deposit.getByLabel('Percentual da entrada').fill('130');
+  await deposit.getByRole('button', { name: 'Salvar' }).click();
+  await expect(deposit).toContainText('A entrada deve ser de 1% a 100% do total');
+  await deposit.getByLabel('Percentual da entrada').fill('30');
+  await deposit.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Entrada registrada com sucesso')).toBeVisible();
+  const { total, deposit: stated } = await (await admin.get(`/estimates/${estimate.id}`)).json();
+  expect(stated).toEqual({ kind: 'percent', value: 30, amount: Math.round(total * 30) / 100 });
+  const brl = (v: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(v);
+  await expect(deposit).toContainText(`30% · ${brl(stated.amount)}`);
   const before = await badgeCount(page);
   await page
     .getByRole('toolbar', { name: 'Ações do orçamento' })
@@ -67,6 +82,9 @@ test('the admin shares an estimate, the customer approves it on a phone without 
   await expect(customerPage.getByText(customer.name, { exact: true })).toBeVisible();
   await expect(customerPage.getByTestId('estimate-total')).toContainText('R$');
   await expect(customerPage.getByRole('region', { name: 'Produtos' })).toContainText('1,75 kg × R$ 80,00');
+  const pix = customerPage.getByTestId('pix-card');
+  await expect(pix.getByRole('heading', { name: 'Entrada por PIX' })).toBeVisible();
+  await expect(pix).toContainText(`Valor: ${brl(stated.amount)}`);
   await customerPage.getByLabel('Seu nome').fill('Maria Cliente');
   const canvas = customerPage.getByTestId('signature-canvas');
   await canvas.scrollIntoViewIfNeeded();

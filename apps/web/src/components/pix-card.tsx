@@ -17,12 +17,12 @@ export interface PixInstallment extends PixPayment {
   dueDate: string;
 }
 
-/** Pay by PIX: the QR code for another phone, the copia e cola for this one. */
-export function PixCard({ pix }: { pix: PixPayment }) {
+/** Pay by PIX: the QR code for another phone, the copia e cola for this one; a heading of its own (the deposit). */
+export function PixCard({ pix, title = 'Pagar com PIX' }: { pix: PixPayment; title?: string }) {
   return (
     <Card className="mb-3" data-testid="pix-card">
       <Card.Body>
-        <h2 className="h5">Pagar com PIX</h2>
+        <h2 className="h5">{title}</h2>
         <PixCode pix={pix} id="pix-code" label="PIX copia e cola" qrLabel="QR Code do PIX" />
       </Card.Body>
     </Card>

@@ -92,7 +92,7 @@ describe('ReviewEstimatePage', () => {
     expect(screen.getByRole('button', { name: 'Recusar' })).toBeInTheDocument();
   });
 
-  it('shows the PIX block and the notice of a quote changed after it was sent', async () => {
+  it("shows the deposit's PIX block and the notice of a quote changed after it was sent", async () => {
     fakeApi({
       [`GET ${api}`]: () =>
         publicEstimate({
@@ -103,6 +103,7 @@ describe('ReviewEstimatePage', () => {
     renderPage();
     expect(await screen.findByText(CHANGED_NOTICE)).toBeInTheDocument();
     const pix = screen.getByTestId('pix-card');
+    expect(within(pix).getByRole('heading', { name: 'Entrada por PIX' })).toBeInTheDocument();
     expect(within(pix).getByRole('img', { name: 'QR Code do PIX' })).toHaveAttribute('src', drawing);
     expect(within(pix).getByLabelText('PIX copia e cola')).toHaveValue('00020126580014BR.GOV.BCB.PIX');
     expect(within(pix).getByRole('button', { name: 'Copiar' })).toBeInTheDocument();

@@ -96,7 +96,7 @@ function Review({ estimate, token, refetch }: { estimate: PublicEstimate; token:
       )}
       {!estimate.decision && !estimate.canDecide && <Alert variant="secondary">{estimateShareMessages.notOpen}.</Alert>}
       <Quote estimate={estimate} />
-      {estimate.pix && <PixCard pix={estimate.pix} />}
+      {estimate.pix && <PixCard pix={estimate.pix} title="Entrada por PIX" />}
       {!estimate.decision && estimate.canDecide && (
         <Answer estimate={estimate} token={token} onRefused={setNotice} refetch={refetch} />
       )}
