@@ -8,6 +8,18 @@ export const equipmentBody = z.object({
   model: requiredString(255),
   serialNumber: requiredString(255),
   description: optionalText(2000),
+  /** What it is (split hi-wall, cassete, chiller…), for the PMOC inventory. */
+  kind: optionalText(120),
+  /** Cooling capacity in BTU/h. */
+  capacityBtuh: z
+    .number({ error: 'Informe a capacidade em BTU/h' })
+    .int('Informe um número inteiro de BTU/h')
+    .min(1, 'A capacidade deve ser maior que zero')
+    .max(100_000_000, 'Capacidade acima do permitido')
+    .nullish()
+    .transform((v) => v ?? null),
+  /** Where it is installed at the customer's. */
+  location: optionalText(160),
 });
 export type EquipmentBody = z.infer<typeof equipmentBody>;
 export type EquipmentInput = z.input<typeof equipmentBody>;
@@ -19,6 +31,9 @@ export const equipmentResponse = z.object({
   model: z.string(),
   serialNumber: z.string(),
   description: z.string().nullable(),
+  kind: z.string().nullable(),
+  capacityBtuh: z.number().int().nullable(),
+  location: z.string().nullable(),
   /**
    * Until when it is under warranty ('YYYY-MM-DD'; null: none): its last completed order's end day plus
    * the longest warranty in days among that order's lines.

@@ -71,6 +71,7 @@ export * from './maintenance-schedule.ts';
 export * from './maintenance-plans.ts';
 export * from './contract-schedule.ts';
 export * from './contracts.ts';
+export * from './pmoc.ts';
 export * from './pay-rules.ts';
 export * from './payment-labels.ts';
 export * from './payments.ts';

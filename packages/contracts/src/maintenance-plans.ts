@@ -3,6 +3,16 @@ import { loadedVersion, recordVersion } from './record-versions.ts';
 import { addressResponse } from './addresses.ts';
 import { calendarDate, entityId, idParam, listQuery, listResponse, orgParam, quantity } from './common.ts';
 import { maintenanceFrequencies } from './maintenance-schedule.ts';
+import {
+  customerRoles,
+  MAX_PLAN_ROOMS,
+  MAX_PLAN_TASKS,
+  pmocMessages,
+  pmocRoom,
+  pmocRoomResponse,
+  pmocTask,
+  pmocTaskResponse,
+} from './pmoc.ts';
 
 /** pt-BR texts of the maintenance plans (PMOC): fixed wording; change only with the screens and tests. */
 export const maintenancePlanMessages = {
@@ -116,6 +126,14 @@ export const maintenancePlanBody = z.object({
   /** CREA or CFT registration. */
   engineerRegistration: optionalText(60),
   artNumber: optionalText(60),
+  /** The building's name (the PMOC's identification of the site; the address is `address`). */
+  buildingName: optionalText(160),
+  /** The customer's standing in the building: owner, tenant or the owner's agent. */
+  customerRole: z.enum(customerRoles, { error: pmocMessages.customerRoleRequired }).default('owner'),
+  rooms: z.array(pmocRoom).max(MAX_PLAN_ROOMS, `No máximo ${MAX_PLAN_ROOMS} ambientes`).default([]),
+  /** The tasks per component; a plan without them prints its checklist's items and services instead. */
+  tasks: z.array(pmocTask).max(MAX_PLAN_TASKS, `No máximo ${MAX_PLAN_TASKS} tarefas`).default([]),
+  recommendations: optionalText(4000),
   /** On an edit, the version the form loaded (ignored on a create). */
   ...loadedVersion,
 });
@@ -162,6 +180,9 @@ export const maintenancePlan = z.object({
       brand: z.string(),
       model: z.string(),
       serialNumber: z.string(),
+      kind: z.string().nullable(),
+      capacityBtuh: z.number().int().nullable(),
+      location: z.string().nullable(),
     }),
   ),
   frequency: z.enum(maintenanceFrequencies),
@@ -173,6 +194,11 @@ export const maintenancePlan = z.object({
   engineerName: z.string().nullable(),
   engineerRegistration: z.string().nullable(),
   artNumber: z.string().nullable(),
+  buildingName: z.string().nullable(),
+  customerRole: z.enum(customerRoles),
+  rooms: z.array(pmocRoomResponse),
+  tasks: z.array(pmocTaskResponse),
+  recommendations: z.string().nullable(),
   nextDate: z.string().nullable(),
   endedAt: z.string().nullable(),
   createdAt: z.string(),

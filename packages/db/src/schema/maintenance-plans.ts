@@ -35,6 +35,12 @@ export const maintenancePlans = pgTable(
     /** CREA or CFT. */
     engineerRegistration: text('engineer_registration'),
     artNumber: text('art_number'),
+    /** The building's name as the PMOC identifies it (the address is addressId's). */
+    buildingName: text('building_name'),
+    /** owner | tenant | agent: the customer's standing in the building. */
+    customerRole: text('customer_role').notNull().default('owner'),
+    /** The technical lead's recommendations, printed on the PMOC document. */
+    recommendations: text('recommendations'),
     nextIndex: integer('next_index').notNull().default(0),
     nextDate: date('next_date').notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -49,6 +55,7 @@ export const maintenancePlans = pgTable(
     ),
     check('maintenance_plans_lead_days_check', sql`${t.leadDays} BETWEEN 0 AND 90`),
     check('maintenance_plans_next_index_check', sql`${t.nextIndex} >= 0`),
+    check('maintenance_plans_customer_role_check', sql`${t.customerRole} IN ('owner', 'tenant', 'agent')`),
     sameOrganizationAs('maintenance_plans_company_id_fkey', t, t.companyId, companies),
     sameOrganizationAs('maintenance_plans_customer_id_fkey', t, t.customerId, customers),
     sameOrganizationAs('maintenance_plans_transaction_nature_id_fkey', t, t.transactionNatureId, transactionNatures),

@@ -3,6 +3,7 @@ import { renderEstimatePdf } from './renderers/estimate-document.ts';
 import { renderInvoicePdf } from './renderers/invoice-document.ts';
 import { renderPaySlip } from './renderers/pay-slip-document.ts';
 import { renderPmocReport } from './renderers/pmoc-report-document.ts';
+import { renderPmocDocument } from './renderers/pmoc-document.ts';
 
 /**
  * Every document the server draws, by the kind a PDF job names: the worker thread (pdf-worker.ts) draws
@@ -14,6 +15,7 @@ export const renderers = {
   estimate: renderEstimatePdf,
   'pay-slip': renderPaySlip,
   'pmoc-report': renderPmocReport,
+  'pmoc-document': renderPmocDocument,
   danfse: renderDanfse,
 };
 

@@ -32,6 +32,9 @@ const columns = {
   model: t.model,
   serialNumber: t.serialNumber,
   description: t.description,
+  kind: t.kind,
+  capacityBtuh: t.capacityBtuh,
+  location: t.location,
   warrantyUntil,
 };
 

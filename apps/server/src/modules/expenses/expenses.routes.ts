@@ -11,6 +11,7 @@ import {
   payExpenseBody,
 } from '@ordem-certa/contracts';
 import { readExpenseAttachment } from './expense-attachment.ts';
+import { downloadName } from '../../lib/uploads.ts';
 import {
   createExpense,
   deleteExpense,

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  airReportParams,
+  airReportsResponse,
   generateOccurrencesBody,
   generateOccurrencesResponse,
   maintenanceOccurrencesResponse,
@@ -11,10 +13,14 @@ import {
   maintenanceReportBody,
   orgParam,
   pdfResponse,
+  pmocDocumentQuery,
 } from '@ordem-certa/contracts';
 import { createPlan, endPlan, getPlan, listPlans, updatePlan } from './maintenance-plans.service.ts';
 import { generateVisits, listVisits } from './plan-visits.service.ts';
 import { requestReport } from './pmoc-report.service.ts';
+import { pmocDocument } from './pmoc-document.service.ts';
+import { deleteAirReport, getAirReport, listAirReports, putAirReport, readAirReport } from './air-reports.service.ts';
+import { downloadName } from '../../lib/uploads.ts';
 import { routeOptions } from '../../plugins/route-options.ts';
 
 const route = routeOptions('maintenance-plans');
@@ -91,5 +97,83 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: pdfResponse },
     }),
     (request) => requestReport(app.db, app.links, request.auth, request.params.id, request.body),
+  );
+
+  app.get(
+    `${base}/:id/pmoc.pdf`,
+    route('maintenancePlan.see', {
+      summary:
+        'O documento PMOC (PDF) do plano no ano: ambientes, inventário, tarefas, cronograma, execuções, recomendações e o relatório de qualidade do ar anexado',
+      params: maintenancePlanParams,
+      querystring: pmocDocumentQuery,
+    }),
+    async (request, reply) => {
+      const { pdf, fileName } = await pmocDocument(
+        app.db,
+        app.storage,
+        request.auth.organizationId,
+        request.params.id,
+        request.query.year,
+        request.log,
+      );
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', downloadName(fileName))
+        .send(pdf);
+    },
+  );
+
+  // The air-quality reports, one PDF a year (multipart: `year` and `file`, at most 10 MB).
+  app.get(
+    `${base}/:id/air-reports`,
+    route('maintenancePlan.see', {
+      summary: 'Os relatórios de qualidade do ar do plano, um por ano',
+      params: maintenancePlanParams,
+      response: { 200: airReportsResponse },
+    }),
+    (request) => listAirReports(app.db, request.auth.organizationId, request.params.id),
+  );
+  app.post(
+    `${base}/:id/air-reports`,
+    route('maintenancePlan.manage', {
+      summary: 'Envia o relatório de qualidade do ar de um ano (multipart: year e file, um PDF até 10 MB)',
+      params: maintenancePlanParams,
+      consumes: ['multipart/form-data'],
+      response: { 200: airReportsResponse },
+    }),
+    async (request) => {
+      const file = await readAirReport(request);
+      return putAirReport(app.db, app.storage, request.auth, request.params.id, file);
+    },
+  );
+  app.get(
+    `${base}/:id/air-reports/:year`,
+    route('maintenancePlan.see', { summary: 'Baixa o relatório de qualidade do ar do ano', params: airReportParams }),
+    async (request, reply) => {
+      const file = await getAirReport(
+        app.db,
+        app.storage,
+        request.auth.organizationId,
+        request.params.id,
+        request.params.year,
+      );
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', downloadName(file.name))
+        .send(file.data);
+    },
+  );
+  app.delete(
+    `${base}/:id/air-reports/:year`,
+    route('maintenancePlan.manage', {
+      summary: 'Remove o relatório de qualidade do ar do ano',
+      params: airReportParams,
+    }),
+    async (request, reply) => {
+      await deleteAirReport(app.db, app.storage, request.auth, request.params.id, request.params.year);
+      return reply.code(204).send();
+    },
   );
 };

@@ -8,6 +8,7 @@ import {
   maintenancePlanMessages as msg,
   MAX_PLAN_DAYS_AHEAD,
   occurrenceDate,
+  type CustomerRole,
   type MaintenanceFrequency,
   type MaintenancePlan,
   type MaintenancePlanListItem,
@@ -27,6 +28,8 @@ const {
   maintenancePlans: p,
   maintenancePlanEquipments: pe,
   maintenancePlanServices: ps,
+  maintenancePlanRooms: pr,
+  maintenancePlanTasks: pt,
   companies: co,
   customers: cu,
   transactionNatures: tn,
@@ -154,12 +157,23 @@ export async function getPlan(db: Db | Tx, organizationId: number, id: number): 
       worker: { id: u.id, name: u.name },
       equipments: sql<MaintenancePlan['equipments']>`(
         SELECT coalesce(json_agg(json_build_object('id', e.id, 'name', e.name, 'brand', e.brand, 'model', e.model,
-                 'serialNumber', e.serial_number) ORDER BY x.position), '[]'::json)
+                 'serialNumber', e.serial_number, 'kind', e.kind, 'capacityBtuh', e.capacity_btuh,
+                 'location', e.location) ORDER BY x.position), '[]'::json)
           FROM ${pe} x JOIN ${equip} e ON e.id = x.equipment_id WHERE x.plan_id = ${p.id})`,
       services: sql<MaintenancePlan['services']>`(
         SELECT coalesce(json_agg(json_build_object('service', s.id, 'name', s.name, 'quantity', x.quantity)
                  ORDER BY x.position), '[]'::json)
           FROM ${ps} x JOIN ${sv} s ON s.id = x.service_id WHERE x.plan_id = ${p.id})`,
+      rooms: sql<Array<Omit<MaintenancePlan['rooms'][number], 'areaM2'> & { areaM2: string | number }>>`(
+        SELECT coalesce(json_agg(json_build_object('name', x.name, 'areaM2', x.area_m2,
+                 'fixedOccupants', x.fixed_occupants, 'floatingOccupants', x.floating_occupants,
+                 'thermalLoadBtuh', x.thermal_load_btuh, 'outdoorAirM3h', x.outdoor_air_m3h)
+                 ORDER BY x.position), '[]'::json)
+          FROM ${pr} x WHERE x.plan_id = ${p.id})`,
+      tasks: sql<MaintenancePlan['tasks']>`(
+        SELECT coalesce(json_agg(json_build_object('component', x.component, 'task', x.task,
+                 'frequency', x.frequency) ORDER BY x.position), '[]'::json)
+          FROM ${pt} x WHERE x.plan_id = ${p.id})`,
     })
     .from(p)
     .innerJoin(co, eq(co.id, p.companyId))
@@ -187,6 +201,11 @@ export async function getPlan(db: Db | Tx, organizationId: number, id: number): 
     engineerName: plan.engineerName,
     engineerRegistration: plan.engineerRegistration,
     artNumber: plan.artNumber,
+    buildingName: plan.buildingName,
+    customerRole: plan.customerRole as CustomerRole,
+    rooms: r.rooms.map((room) => ({ ...room, areaM2: Number(room.areaM2) })),
+    tasks: r.tasks,
+    recommendations: plan.recommendations,
     nextDate: plan.endedAt ? null : plan.nextDate,
     endedAt: iso(plan.endedAt),
     createdAt: plan.createdAt.toISOString(),
@@ -196,6 +215,29 @@ export async function getPlan(db: Db | Tx, organizationId: number, id: number): 
 }
 
 // ---- writing -------------------------------------------------------------------------------------
+
+type PmocPart = Pick<
+  MaintenancePlanValues,
+  | 'engineerName'
+  | 'engineerRegistration'
+  | 'artNumber'
+  | 'buildingName'
+  | 'customerRole'
+  | 'rooms'
+  | 'tasks'
+  | 'recommendations'
+>;
+/** What the trail keeps of the plan's PMOC fields, before and after. */
+const pmocWords = (v: PmocPart) => ({
+  engineerName: v.engineerName,
+  engineerRegistration: v.engineerRegistration,
+  artNumber: v.artNumber,
+  buildingName: v.buildingName,
+  customerRole: v.customerRole,
+  rooms: v.rooms,
+  tasks: v.tasks,
+  recommendations: v.recommendations,
+});
 
 /** A plan's values named and shaped as its form sends them, for a conflict's current values. */
 const planAsBody = (plan: MaintenancePlan) => ({
@@ -210,9 +252,7 @@ const planAsBody = (plan: MaintenancePlan) => ({
   worker: plan.worker?.id ?? null,
   leadDays: plan.leadDays,
   services: plan.services.map((x) => ({ service: x.service, quantity: x.quantity })),
-  engineerName: plan.engineerName,
-  engineerRegistration: plan.engineerRegistration,
-  artNumber: plan.artNumber,
+  ...pmocWords(plan),
 });
 
 /** A plan may start at most a year back (its first visits' orders are made at once, late). */
@@ -251,9 +291,7 @@ export async function createPlan(db: Db, actor: Actor, body: MaintenancePlanValu
         startDate: body.startDate,
         leadDays: body.leadDays,
         addressId: body.address,
-        engineerName: body.engineerName,
-        engineerRegistration: body.engineerRegistration,
-        artNumber: body.artNumber,
+        ...pmocWords(body),
       }),
     );
     return row!.id;
@@ -304,9 +342,7 @@ export async function updatePlan(db: Db, actor: Actor, id: number, body: Mainten
         startDate: row.startDate,
         leadDays: row.leadDays,
         addressId: row.addressId,
-        engineerName: row.engineerName,
-        engineerRegistration: row.engineerRegistration,
-        artNumber: row.artNumber,
+        ...pmocWords(before),
       } as Record<string, unknown>,
       {
         ...words,
@@ -314,9 +350,7 @@ export async function updatePlan(db: Db, actor: Actor, id: number, body: Mainten
         startDate: body.startDate,
         leadDays: body.leadDays,
         addressId: body.address,
-        engineerName: body.engineerName,
-        engineerRegistration: body.engineerRegistration,
-        artNumber: body.artNumber,
+        ...pmocWords(body),
       },
     );
     if (changes.length) await recordPlanChange(tx, actor, id, 'update', changes);

@@ -10,6 +10,8 @@ import { reads } from '../../lib/reads.ts';
 const {
   maintenancePlanEquipments: pe,
   maintenancePlanServices: ps,
+  maintenancePlanRooms: pr,
+  maintenancePlanTasks: pt,
   addresses: ad,
   checklistTemplates: ct,
   users: u,
@@ -113,11 +115,20 @@ export const planValues = (body: MaintenancePlanValues) => ({
   engineerName: body.engineerName,
   engineerRegistration: body.engineerRegistration,
   artNumber: body.artNumber,
+  buildingName: body.buildingName,
+  customerRole: body.customerRole,
+  recommendations: body.recommendations,
 });
 
 export async function writeLists(tx: Tx, organizationId: number, planId: number, body: MaintenancePlanValues) {
   await tx.delete(pe).where(eq(pe.planId, planId));
   await tx.delete(ps).where(eq(ps.planId, planId));
+  await tx.delete(pr).where(eq(pr.planId, planId));
+  await tx.delete(pt).where(eq(pt.planId, planId));
+  if (body.rooms.length)
+    await tx.insert(pr).values(body.rooms.map((room, position) => ({ organizationId, planId, position, ...room })));
+  if (body.tasks.length)
+    await tx.insert(pt).values(body.tasks.map((task, position) => ({ organizationId, planId, position, ...task })));
   await tx
     .insert(pe)
     .values(body.equipments.map((equipmentId, position) => ({ organizationId, planId, equipmentId, position })));
