@@ -6,8 +6,28 @@ import { ModalForm, useModalForm } from '../../../components/modal-form.tsx';
 import { useEquipment } from '../api/get-equipment.ts';
 import { useSaveEquipment } from '../api/save-equipment.ts';
 
-const empty: EquipmentInput = { name: '', brand: '', model: '', serialNumber: '', description: '' };
-const toValues = (e: Equipment): EquipmentInput => ({ ...e, description: e.description ?? '' });
+const empty: EquipmentInput = {
+  name: '',
+  brand: '',
+  model: '',
+  serialNumber: '',
+  description: '',
+  kind: '',
+  capacityBtuh: null,
+  location: '',
+};
+const toValues = (e: Equipment): EquipmentInput => ({
+  name: e.name,
+  brand: e.brand,
+  model: e.model,
+  serialNumber: e.serialNumber,
+  description: e.description ?? '',
+  kind: e.kind ?? '',
+  capacityBtuh: e.capacityBtuh,
+  location: e.location ?? '',
+});
+/** An empty capacity is no capacity; anything typed is checked as a number. */
+const optionalNumber = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
 interface EquipmentModalProps {
   customerId: number;
@@ -45,7 +65,11 @@ export function EquipmentModal({ customerId, equipmentId, show, onHide }: Equipm
     }
   }, [show, equipmentId, query.isError, onHide]);
 
-  const field = (name: 'name' | 'brand' | 'model' | 'serialNumber', label: string, md: number) => (
+  const field = (
+    name: 'name' | 'brand' | 'model' | 'serialNumber' | 'kind' | 'location',
+    label: string,
+    md: number,
+  ) => (
     <Col md={md}>
       <Form.Group controlId={id(name)}>
         <Form.Label>{label}</Form.Label>
@@ -66,6 +90,21 @@ export function EquipmentModal({ customerId, equipmentId, show, onHide }: Equipm
         {field('brand', 'Marca', 6)}
         {field('model', 'Modelo', 6)}
         {field('serialNumber', 'N/S', 6)}
+        {field('kind', 'Tipo (para o PMOC)', 6)}
+        <Col md={6}>
+          <Form.Group controlId={id('capacityBtuh')}>
+            <Form.Label>Capacidade (BTU/h)</Form.Label>
+            <Form.Control
+              type="number"
+              inputMode="numeric"
+              min={1}
+              isInvalid={!!errors.capacityBtuh}
+              {...register('capacityBtuh', { setValueAs: optionalNumber })}
+            />
+            <Form.Control.Feedback type="invalid">{errors.capacityBtuh?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </Col>
+        {field('location', 'Local de instalação', 6)}
         <Col md={12}>
           <Form.Group controlId={id('description')}>
             <Form.Label>Observações</Form.Label>

@@ -7,8 +7,17 @@ import { useCustomerEquipments } from '../api/get-customer-parts.ts';
 /** More equipment than this and the picker offers a search box. */
 const SEARCH_FROM = 10;
 
+/** Its name, brand and model, serial number, and what the PMOC inventory prints: type, capacity, location. */
 const describe = (e: Equipment) =>
-  `${e.name} — ${[e.brand, e.model].filter(Boolean).join(' ')}${e.serialNumber ? ` · N/S ${e.serialNumber}` : ''}`;
+  [
+    `${e.name} — ${[e.brand, e.model].filter(Boolean).join(' ')}`,
+    e.serialNumber ? `N/S ${e.serialNumber}` : null,
+    e.kind,
+    e.capacityBtuh ? `${e.capacityBtuh.toLocaleString('pt-BR')} BTU/h` : null,
+    e.location,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
 interface Props {
   customerId: number;

@@ -25,6 +25,8 @@ import { searchNatures } from '../../../components/invoices/api/search-natures.t
 import { searchWorkers } from '../../../components/invoices/api/search-workers.ts';
 import { useCustomerAddresses } from '../api/get-customer-parts.ts';
 import { EquipmentPicker } from './equipment-picker.tsx';
+import { SiteFields } from './pmoc-fields.tsx';
+import { TasksFields } from './tasks-fields.tsx';
 import { searchServices, searchTemplates } from '../api/search-plan-options.ts';
 
 type Picked = 'company' | 'customer' | 'transactionNature' | 'checklistTemplate' | 'worker';
@@ -55,6 +57,11 @@ export const blankPlan = (): MaintenancePlanBody => ({
   engineerName: '',
   engineerRegistration: '',
   artNumber: '',
+  buildingName: '',
+  customerRole: 'owner',
+  rooms: [],
+  tasks: [],
+  recommendations: '',
 });
 
 /**
@@ -66,6 +73,7 @@ export function PlanForm({ defaultValues, options = {}, readOnly, onSubmit }: Pl
   const orgPath = useOrgPath();
   const { user } = useAuth();
   const [picked, setPicked] = useState<PlanOptions>(options);
+  const form = useContractForm(maintenancePlanBody, { mode: 'onBlur', defaultValues });
   const {
     control,
     register,
@@ -73,7 +81,7 @@ export function PlanForm({ defaultValues, options = {}, readOnly, onSubmit }: Pl
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useContractForm(maintenancePlanBody, { mode: 'onBlur', defaultValues });
+  } = form;
   const services = useFieldArray({ control, name: 'services' });
   const customerId = useWatch({ control, name: 'customer' });
   const addresses = useCustomerAddresses(customerId);
@@ -330,8 +338,11 @@ export function PlanForm({ defaultValues, options = {}, readOnly, onSubmit }: Pl
         </div>
       </fieldset>
 
+      <SiteFields form={form} readOnly={readOnly} />
+      <TasksFields form={form} readOnly={readOnly} />
+
       <fieldset disabled={readOnly} className="card mb-3">
-        <legend className="card-header h6 mb-0 bg-white">Responsável técnico (impresso no relatório PMOC)</legend>
+        <legend className="card-header h6 mb-0 bg-white">Responsável técnico (impresso nos documentos PMOC)</legend>
         <div className="card-body">
           <TextField
             id="plan-engineer-name"
@@ -349,7 +360,12 @@ export function PlanForm({ defaultValues, options = {}, readOnly, onSubmit }: Pl
               />
             </div>
             <div className="col-sm-6">
-              <TextField id="plan-art" label="Nº da ART" error={errors.artNumber?.message} {...register('artNumber')} />
+              <TextField
+                id="plan-art"
+                label="Nº da ART/TRT"
+                error={errors.artNumber?.message}
+                {...register('artNumber')}
+              />
             </div>
           </div>
         </div>

@@ -4,9 +4,11 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import {
   addDays,
+  customerRoleLabels,
   frequencyLabels,
   maintenancePlanMessages as msg,
   messages,
+  type CustomerRole,
   type MaintenancePlan,
   type MaintenancePlanBody,
   type MaintenancePlanValues,
@@ -25,6 +27,8 @@ import { useVersionedSave, type ConflictField } from '../../../components/versio
 import { blankPlan, PlanForm, type PlanOptions } from '../components/plan-form.tsx';
 import { GenerateModal } from '../components/generate-modal.tsx';
 import { ReportModal } from '../components/report-modal.tsx';
+import { PmocDocumentModal } from '../components/pmoc-document-modal.tsx';
+import { AirReportsCard } from '../components/air-reports-card.tsx';
 import { VisitsCard } from '../components/visits-card.tsx';
 
 /** /maintenance-plans/new: the form; saved, the plan's own screen. */
@@ -61,6 +65,11 @@ const bodyOf = (p: MaintenancePlan): MaintenancePlanBody => ({
   engineerName: p.engineerName ?? '',
   engineerRegistration: p.engineerRegistration ?? '',
   artNumber: p.artNumber ?? '',
+  buildingName: p.buildingName ?? '',
+  customerRole: p.customerRole,
+  rooms: p.rooms,
+  tasks: p.tasks,
+  recommendations: p.recommendations ?? '',
 });
 const optionsOf = (p: MaintenancePlan): PlanOptions => ({
   company: { value: p.company.id, label: p.company.name },
@@ -85,7 +94,12 @@ const planConflictFields: ConflictField[] = [
   { name: 'leadDays', label: 'Antecedência (dias)' },
   { name: 'engineerName', label: 'Engenheiro responsável' },
   { name: 'engineerRegistration', label: 'Registro (CREA/CFT)' },
-  { name: 'artNumber', label: 'Número da ART' },
+  { name: 'artNumber', label: 'Número da ART/TRT' },
+  { name: 'buildingName', label: 'Nome da edificação' },
+  { name: 'customerRole', label: 'O cliente é', format: (v) => customerRoleLabels[v as CustomerRole] ?? '' },
+  { name: 'rooms', label: 'Ambientes', format: (v) => `${Array.isArray(v) ? v.length : 0} ambiente(s)` },
+  { name: 'tasks', label: 'Tarefas', format: (v) => `${Array.isArray(v) ? v.length : 0} tarefa(s)` },
+  { name: 'recommendations', label: 'Recomendações' },
   { name: 'company', label: 'Empresa', format: byNumber },
   { name: 'customer', label: 'Cliente', format: byNumber },
   { name: 'transactionNature', label: 'Natureza da operação', format: byNumber },
@@ -102,24 +116,25 @@ export function PlanPage() {
   const save = useSavePlan(id);
   const end = useEndPlan(id);
   const confirm = useConfirm();
-  const [modal, setModal] = useState<'generate' | 'report' | null>(null);
+  const [modal, setModal] = useState<'generate' | 'report' | 'document' | null>(null);
   const today = todayIso();
   const period = useMemo(() => ({ from: addDays(today, -364), to: today }), [today]);
   const versioned = useVersionedSave({
     fields: planConflictFields,
     write: (body: MaintenancePlanValues) => save.mutateAsync(body),
     onSaved: () => toast.success(msg.updated),
-    // The form is made again from the plan as read (its key is the plan's last change).
+    // The form is made again from the plan as read (its key is the plan's version).
     onReload: () => void plan.refetch(),
     onError: (err) => toastApiError(err, messages.requestFailed),
   });
+  const year = Number(today.slice(0, 4));
 
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
   if (!plan.isSuccess) return <RecordFallback isPending={plan.isPending} error={plan.error} what="o plano" />;
   const p = plan.data;
   const ended = p.endedAt !== null;
 
-  // Saved at the version the form was made from: its key is the plan's last change.
+  // Saved at the version the form was made from: its key is the plan's version, raised by every save.
   const onSubmit = (values: MaintenancePlanValues) => versioned.save(values, bodyOf(p), p.version);
   const onEnd = async () => {
     const ok = await confirm({
@@ -152,6 +167,9 @@ export function PlanPage() {
         actions={
           <>
             {!ended && <Button onClick={() => setModal('generate')}>Gerar ordens de serviço</Button>}
+            <Button variant="outline-secondary" onClick={() => setModal('document')}>
+              Documento PMOC
+            </Button>
             <Button variant="outline-secondary" onClick={() => setModal('report')}>
               Relatório PMOC
             </Button>
@@ -169,11 +187,14 @@ export function PlanPage() {
       </p>
       <div className="row g-4">
         <div className="col-lg-5 order-lg-2">
-          <VisitsCard planId={p.id} />
+          <div className="d-grid gap-4">
+            <VisitsCard planId={p.id} />
+            <AirReportsCard planId={p.id} year={year} readOnly={ended} />
+          </div>
         </div>
         <div className="col-lg-7 order-lg-1">
           <PlanForm
-            key={p.updatedAt}
+            key={p.version}
             defaultValues={bodyOf(p)}
             options={optionsOf(p)}
             readOnly={ended}
@@ -189,6 +210,7 @@ export function PlanPage() {
         onHide={() => setModal(null)}
       />
       <ReportModal planId={p.id} show={modal === 'report'} period={period} onHide={() => setModal(null)} />
+      <PmocDocumentModal planId={p.id} show={modal === 'document'} year={year} onHide={() => setModal(null)} />
     </>
   );
 }
