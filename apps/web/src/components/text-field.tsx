@@ -3,7 +3,7 @@ import { Form } from 'react-bootstrap';
 
 type TextFieldProps = {
   id: string;
-  label: string;
+  label: ReactNode;
   error: string | undefined;
   /** The group's class: its space below. */
   groupClassName?: string;

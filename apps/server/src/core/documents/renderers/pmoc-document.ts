@@ -221,7 +221,9 @@ function leadSignature(doc: Doc, d: PmocDocumentData) {
   const y = doc.y + 40;
   rule(doc, y, { x, width, color: colors.text });
   doc.font(fonts.bold).fontSize(9.5).fillColor(colors.text);
-  doc.text(pdfText(d.plan.engineerName ?? 'Responsável técnico'), x, y + 4, { width, align: 'center' });
+  // Without a name the line stays to be signed, under the role alone.
+  if (d.plan.engineerName) doc.text(pdfText(d.plan.engineerName), x, y + 4, { width, align: 'center' });
+  else doc.y = y + 4;
   doc.font(fonts.regular).fontSize(8.5).fillColor(colors.muted);
   const lines = [
     'Responsável técnico',

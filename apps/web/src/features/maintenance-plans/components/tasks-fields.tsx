@@ -4,6 +4,14 @@ import { frequencyLabels, maintenanceFrequencies } from '@ordem-certa/contracts'
 import { TextField } from '../../../components/text-field.tsx';
 import type { PlanFormApi } from './pmoc-fields.tsx';
 
+/** A label that says less on screen than to a screen reader (which names the task it belongs to). */
+const Labelled = ({ visible, hidden }: { visible: string; hidden: string }) => (
+  <>
+    {visible}
+    <span className="visually-hidden">{hidden}</span>
+  </>
+);
+
 /**
  * The PMOC's tasks per component with their periodicity (without them, the document lists the
  * checklist's items and the services at the plan's periodicity), and the technical lead's
@@ -38,7 +46,7 @@ export function TasksFields({ form, readOnly }: { form: PlanFormApi; readOnly?: 
                   <div className="col-12 col-md-4">
                     <TextField
                       id={`plan-task-${k}-component`}
-                      label={`Componente da tarefa ${k + 1}`}
+                      label={<Labelled visible="Componente" hidden={` da tarefa ${k + 1}`} />}
                       groupClassName=""
                       placeholder="Ex.: Filtros de ar"
                       error={e?.component?.message}
@@ -48,15 +56,17 @@ export function TasksFields({ form, readOnly }: { form: PlanFormApi; readOnly?: 
                   <div className="col-12 col-md-5">
                     <TextField
                       id={`plan-task-${k}-task`}
-                      label={`Tarefa ${k + 1}`}
+                      label={<Labelled visible="Tarefa" hidden={` ${k + 1}`} />}
                       groupClassName=""
                       placeholder="Ex.: Limpar ou trocar os filtros"
                       error={e?.task?.message}
                       {...register(`tasks.${k}.task`)}
                     />
                   </div>
-                  <Form.Group className="col-8 col-md-3" controlId={`plan-task-${k}-frequency`}>
-                    <Form.Label>Periodicidade</Form.Label>
+                  <Form.Group className="col-12 col-md-3" controlId={`plan-task-${k}-frequency`}>
+                    <Form.Label>
+                      <Labelled visible="Periodicidade" hidden={` da tarefa ${k + 1}`} />
+                    </Form.Label>
                     <Form.Select isInvalid={!!e?.frequency} {...register(`tasks.${k}.frequency`)}>
                       {maintenanceFrequencies.map((f) => (
                         <option key={f} value={f}>
