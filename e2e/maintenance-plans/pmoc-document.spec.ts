@@ -67,6 +67,10 @@ test('admin: fills the PMOC fields of a plan and of its equipment, attaches the 
   await expect(eq.getByText('A capacidade deve ser maior que zero')).toBeVisible();
   await eq.getByLabel('Capacidade (BTU/h)').fill('24000');
   await eq.getByLabel('Local de instalação').fill('Hall de entrada');
+  await page.screenshot({ path: 'test-results/shots/pmoc-equipment-1280.png' });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: 'test-results/shots/pmoc-equipment-375.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await eq.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Equipamento alterado com sucesso')).toBeVisible();
 
@@ -113,6 +117,10 @@ test('admin: fills the PMOC fields of a plan and of its equipment, attaches the 
   await page.getByRole('button', { name: 'Documento PMOC' }).click();
   const dialog = page.getByRole('dialog', { name: 'Documento PMOC' });
   await expect(dialog.getByLabel('Ano')).toHaveValue(String(year));
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: 'test-results/shots/pmoc-document-modal-375.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: 'test-results/shots/pmoc-document-modal-1280.png' });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     dialog.getByRole('button', { name: 'Baixar PDF' }).click(),
