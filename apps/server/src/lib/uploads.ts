@@ -157,16 +157,6 @@ export async function readImageUploads(
   return uploads;
 }
 
-/** `attachment; filename="…"` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function downloadName(name: string) {
-  const ascii = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 export interface FileUpload {
   data: Buffer;
   /** The text fields sent beside the file, by name. */

@@ -11,7 +11,6 @@ import {
   payExpenseBody,
 } from '@ordem-certa/contracts';
 import { readExpenseAttachment } from './expense-attachment.ts';
-import { downloadName } from '../../lib/uploads.ts';
 import {
   createExpense,
   deleteExpense,

@@ -20,7 +20,7 @@ import { generateVisits, listVisits } from './plan-visits.service.ts';
 import { requestReport } from './pmoc-report.service.ts';
 import { pmocDocument } from './pmoc-document.service.ts';
 import { deleteAirReport, getAirReport, listAirReports, putAirReport, readAirReport } from './air-reports.service.ts';
-import { downloadName } from '../../lib/uploads.ts';
+import { attachmentDisposition } from '../../lib/download-name.ts';
 import { routeOptions } from '../../plugins/route-options.ts';
 
 const route = routeOptions('maintenance-plans');
@@ -119,7 +119,7 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', downloadName(fileName))
+        .header('content-disposition', attachmentDisposition(fileName))
         .send(pdf);
     },
   );
@@ -161,7 +161,7 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', downloadName(file.name))
+        .header('content-disposition', attachmentDisposition(file.name))
         .send(file.data);
     },
   );
