@@ -261,8 +261,8 @@ async function scrubColumn(
 
 /**
  * What the office typed about the job on the records' parts: service lines' descriptions, payments'
- * notes, checklists' answers, and the descriptions of the customer's equipment and of its copies on
- * the orders and estimates.
+ * notes, checklists' answers, the descriptions and places of installation of the customer's equipment,
+ * and the descriptions of its copies on the orders and estimates.
  */
 async function scrubLines(
   tx: Tx,
@@ -279,6 +279,7 @@ async function scrubLines(
   await scrubColumn(tx, ie, ie.id, ie.description, own(ie, ie.invoiceId, of.invoiceIds), scrub);
   await scrubColumn(tx, ee, ee.id, ee.description, own(ee, ee.estimateId, of.estimateIds), scrub);
   await scrubColumn(tx, eq_, eq_.id, eq_.description, own(eq_, eq_.customerId, [of.customerId]), scrub);
+  await scrubColumn(tx, eq_, eq_.id, eq_.location, own(eq_, eq_.customerId, [of.customerId]), scrub);
   const checklists = await tx
     .select({ id: ck.id, answers: ck.answers })
     .from(ck)
