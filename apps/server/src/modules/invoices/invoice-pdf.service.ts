@@ -16,14 +16,15 @@ import { contentHash, latestSignature, loadSignedContent } from './invoice-signa
 import { PdfCache, pdfCache } from '../../core/documents/pdf-cache.ts';
 import { renderPdf } from '../../core/documents/pdf-pool.ts';
 import type { InvoicePdfData } from '../../core/documents/renderers/invoice-document.ts';
-import { MAX_PRINTED_COMMENTS, printedChecklist } from '../../core/documents/pdf/printed-data.ts';
+import { MAX_PRINTED_COMMENTS, printedChecklist, printedInstalmentPix } from '../../core/documents/pdf/printed-data.ts';
 import {
   fromDataUrl,
   latestPrinted,
-  printedHead,
-  printPhotos,
-  verifyDocumentLink,
+  openInstalmentCharges,
   openPixCharge,
+  printPhotos,
+  printedHead,
+  verifyDocumentLink,
 } from '../../core/documents/printed-record.ts';
 import type { DocumentLink, DocumentServer, PdfLog } from '../../core/documents/printed-record.ts';
 import { assertFound } from '../../core/access/access.ts';
@@ -74,6 +75,12 @@ export async function pdfFromLink({ db, storage, links }: DocumentServer, { id, 
   // The order's PSP charge changes the PIX code it prints: its change makes a new document too.
   const charge = await openPixCharge(db, organizationId, id);
   const updatedAt = charge && charge.updatedAt > orderChanged ? charge.updatedAt : orderChanged;
+  // So do its instalments' charges (made, revised, paid, withdrawn).
+  const pc = schema.pixCharges;
+  const [instalments] = await db
+    .select({ n: count(), last: max(pc.updatedAt) })
+    .from(pc)
+    .where(and(eq(pc.invoiceId, id), eq(pc.organizationId, organizationId), eq(pc.kind, 'cobv')));
   const values = can(asker, 'price.see') && asker.claims.values === true;
   // Every change to the order (lines, comments, photos, signature, state) bumps its updated_at; the
   // payments it prints (added by the office, a Pix webhook, removed) make a new document through their
@@ -83,7 +90,18 @@ export async function pdfFromLink({ db, storage, links }: DocumentServer, { id, 
     .select({ n: count(), cents: sql<string>`coalesce(sum(${pay.amountCents}), 0)`, last: max(pay.createdAt) })
     .from(pay)
     .where(and(eq(pay.invoiceId, id), eq(pay.organizationId, organizationId)));
-  const key = PdfCache.key(token!, 'invoice', updatedAt, values, paperwork, paid!.n, paid!.cents, paid!.last);
+  const key = PdfCache.key(
+    token!,
+    'invoice',
+    updatedAt,
+    values,
+    paperwork,
+    paid!.n,
+    paid!.cents,
+    paid!.last,
+    instalments!.n,
+    instalments!.last,
+  );
   const pdf = await pdfCache.get(key, async () =>
     renderPdf({
       kind: 'invoice',
@@ -122,6 +140,9 @@ export async function loadPdfData(
   // (a deposit), nothing once paid.
   const money = await dueCents(db, inv);
   const due = inv.isPaid ? 0 : money.due;
+  // The instalments with a charge of their own are paid by it; the order's code asks only the rest.
+  const byInstalment = showValues && !inv.isPaid ? await openInstalmentCharges(db, organizationId, id) : [];
+  const rest = Math.max(due - byInstalment.reduce((sum, x) => sum + x.amountCents, 0), 0);
   const pay = schema.invoicePayments;
   const payments = await db
     .select({ paidAt: pay.paidAt, method: pay.method, amountCents: pay.amountCents })
@@ -135,7 +156,7 @@ export async function loadPdfData(
       inv,
       {
         showValues,
-        amountCents: due,
+        amountCents: rest,
         reference: `OS${inv.number}`,
         charge: await openPixCharge(db, organizationId, id),
       },
@@ -193,6 +214,7 @@ export async function loadPdfData(
     products: content.products,
     equipments: content.equipments,
     received: { payments, withheldCents: money.withheld, dueCents: due },
+    instalmentPix: await printedInstalmentPix(byInstalment),
     workers: workers.map((r) => r.name),
     comments: comments.rows.map((r) => ({ ...r, userName: r.userName ?? '' })),
     commentsLeftOut: comments.leftOut,

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { InvoiceState } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { pixView } from '@ordem-certa/test-support/pix-psp-stand-in/state';
+import { pdfText } from '@ordem-certa/test-support/pdf-text';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
 import { connectedStandIn, until } from '../../../test/pix-fixtures.ts';
 import { syncQueuedCharges } from './charge-job.ts';
@@ -137,6 +138,17 @@ describe('each open instalment has its own charge with a due date', () => {
         code: active[n]!.pixCopiaECola,
       })),
     );
+    // The order's PDF prints each instalment's own code under 'Parcelas por PIX'.
+    const pdf = await t.world.admin('POST', `/${id}/pdf`, { showValues: true });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const printed = pdfText((await t.ctx.app.inject({ url: pdf.json().url })).rawPayload).replace(/\s+/g, '');
+    expect(printed).toContain('PARCELASPORPIX');
+    // Every real of the balance is in an instalment: no code of the whole balance.
+    expect(printed).not.toContain('PAGAMENTOPORPIX');
+    for (const [n, c] of active.entries()) {
+      expect(printed).toContain(`Parcela${n + 1}de3`);
+      expect(printed).toContain(c.pixCopiaECola!.replace(/\s+/g, ''));
+    }
     // The order's 'Cobrança Pix' lists each instalment's charge; only the demo's PSP can be told to pay one.
     const card = (await t.world.admin('GET', `/${id}/pix-charge`)).json() as {
       charge: { status: string };

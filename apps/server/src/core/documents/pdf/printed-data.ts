@@ -17,6 +17,26 @@ export interface PrintedPix {
   amountCents: number;
 }
 
+/** The instalments' own codes as the order's document prints them: 'Parcela 2 de 3 · vence em 05/03/2026'. */
+export async function printedInstalmentPix(
+  rows: Array<{
+    code: string;
+    amountCents: number;
+    dueDate: string;
+    installmentNumber: number;
+    installmentCount: number;
+  }>,
+): Promise<Array<PrintedPix & { label: string }>> {
+  return Promise.all(
+    rows.map(async (x) => ({
+      code: x.code,
+      amountCents: x.amountCents,
+      qr: await QRCode.toBuffer(x.code, { errorCorrectionLevel: 'M', margin: 1, width: 360 }),
+      label: `Parcela ${x.installmentNumber} de ${x.installmentCount} · vence em ${x.dueDate.split('-').toReversed().join('/')}`,
+    })),
+  );
+}
+
 /**
  * The PIX payment of a document, or null when there is nothing to pay that way: no key on the company,
  * values hidden, nothing due. `reference` names the document in the payer's statement (e.g. OS123).

@@ -22,7 +22,7 @@ import {
   type Doc,
 } from '../pdf/pdf-layout.ts';
 import { checklistsBlock } from './checklists-block.ts';
-import { pixBlock } from '../pdf/pix-block.ts';
+import { instalmentPixBlock, pixBlock } from '../pdf/pix-block.ts';
 import type { InvoicePdfData } from './invoice-pdf-data.ts';
 
 export type { InvoicePdfData };
@@ -162,6 +162,7 @@ export async function renderInvoicePdf(d: InvoicePdfData): Promise<Buffer> {
   linesTable(doc, d, 'Produtos', d.products);
   totals(doc, d, receivedRows(d));
   pixBlock(doc, d.pix);
+  instalmentPixBlock(doc, d.instalmentPix);
   comments(doc, d);
   checklistsBlock(doc, d.checklists ?? []);
   photos(doc, d);

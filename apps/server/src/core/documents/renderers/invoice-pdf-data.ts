@@ -1,5 +1,5 @@
 // What an order's PDF prints, loaded by invoice-pdf.service.ts and laid out by invoice-document.ts.
-import type { PrintedChecklist } from '../pdf/printed-data.ts';
+import type { PrintedChecklist, PrintedPix } from '../pdf/printed-data.ts';
 import type { PrintedRecord } from '../pdf/record-blocks.ts';
 
 /** Everything the service-order document prints, loaded and checked by the service. */
@@ -29,6 +29,8 @@ export interface InvoicePdfData extends PrintedRecord {
     withheldCents: number;
     dueCents: number;
   };
+  /** Each open instalment's own PIX code (a charge with a due date at the company's PSP), by due date. */
+  instalmentPix?: Array<PrintedPix & { label: string }>;
   workers: string[];
   /** The latest comments, oldest first: at most MAX_PRINTED_COMMENTS. */
   comments: Array<{ type: number; comment: string; userName: string; createdAt: Date }>;
