@@ -78,7 +78,7 @@ test('admin: creates a maintenance plan on /maintenance-plans, generates its ord
   await expect(page.getByRole('heading', { name: `Plano de manutenção nº ${planId}` })).toBeVisible();
   const visits = page.getByRole('list', { name: 'Manutenções do plano' });
   // Nothing generated yet: the next three visits, each with the day its order will be made.
-  await expect(visits.getByText(`OS gerada em ${br(start)}`)).toBeVisible();
+  await expect(visits.getByText(`OS será gerada em ${br(start)}`)).toBeVisible();
   await expect(visits.getByRole('link')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Gerar ordens de serviço' }).click();

@@ -2,6 +2,7 @@ import { Badge, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { occurrenceStatusLabels, type MaintenanceOccurrence, type OccurrenceStatus } from '@ordem-certa/contracts';
 import { formatIsoDate } from '../../../lib/format.ts';
+import { todayIso } from '../../../lib/time-zone.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useVisits } from '../api/get-visits.ts';
 
@@ -25,7 +26,12 @@ function VisitLine({ visit }: { visit: MaintenanceOccurrence }) {
           </>
         ) : (
           visit.generatesOn && (
-            <span className="text-body-secondary">OS gerada em {formatIsoDate(visit.generatesOn)}</span>
+            <span className="text-body-secondary">
+              {/* Not made yet: on a day to come, or at the job's next round when that day has come. */}
+              {visit.generatesOn > todayIso()
+                ? `OS será gerada em ${formatIsoDate(visit.generatesOn)}`
+                : 'OS será gerada em instantes'}
+            </span>
           )
         )}
       </span>
