@@ -44,11 +44,24 @@ beforeAll(async () => {
   ids.estimates = (await t.world.createEstimate()).id;
   ids.companies = t.world.company.id;
   ids.expenses = expense!.id;
+  const [plan] = await t.ctx.database.db
+    .insert(schema.maintenancePlans)
+    .values({
+      organizationId: t.org.organization.id,
+      companyId: t.world.company.id,
+      customerId: t.world.customer.id,
+      transactionNatureId: t.world.nature.id,
+      frequency: 'monthly',
+      startDate: '2026-01-10',
+      nextDate: '2026-01-10',
+    })
+    .returning();
+  ids['maintenance-plans'] = plan!.id;
 });
 
 /** The route's URL with this organization's records in its path. */
 function urlOf(op: Operation) {
-  const collection = /\/(\w+)\/\{id\}/.exec(op.path)?.[1];
+  const collection = /\/([\w-]+)\/\{id\}/.exec(op.path)?.[1];
   return op.path
     .replace('{orgId}', String(t.org.organization.id))
     .replace('{kind}', 'customers')
@@ -64,7 +77,7 @@ function fieldOf(op: Operation) {
   if (op.path.endsWith('/attachments/pictures')) return 'attachment';
   const last = op.path.split('/').at(-1)!;
   if (['logo', 'signature-image'].includes(last)) return last;
-  if (['attachment', 'certificate', '{kind}'].includes(last)) return 'file';
+  if (['attachment', 'certificate', '{kind}', 'air-reports'].includes(last)) return 'file';
   throw new Error(`unknown upload route ${op.method} ${op.path}: name its file field in the test`);
 }
 

@@ -111,7 +111,7 @@ describe('PIX on the order', () => {
 });
 
 describe('PIX on the estimate PDF', () => {
-  it('a sent quote prints its total as PIX; a draft does not', async () => {
+  it('a sent quote prints its deposit as PIX (none without one); a draft does not', async () => {
     await setKey('+5511987654321');
     const est = (url: string, method: 'GET' | 'POST' | 'PATCH' = 'GET', payload?: object) =>
       t.ctx.app.inject({
@@ -134,10 +134,15 @@ describe('PIX on the estimate PDF', () => {
       expect(link.statusCode, link.body).toBe(200);
       return pdfText((await t.ctx.app.inject({ method: 'GET', url: link.json().url })).rawPayload).replace(/\s+/g, '');
     };
+    expect((await est(`/${id}/deposit`, 'POST', { kind: 'percent', value: 50 })).statusCode).toBe(200);
     expect(await printed()).not.toContain('PAGAMENTOPORPIX');
     expect((await est(`/${id}`, 'PATCH', { status: 1 })).statusCode).toBe(200);
     const text = await printed();
     expect(text).toContain('PAGAMENTOPORPIX');
+    // Half of the R$ 180,00 service: the deposit, not the total.
+    expect(text).toContain('Valor:R$90,00');
+    expect((await est(`/${id}/deposit`, 'POST', { kind: 'none' })).statusCode).toBe(200);
+    expect(await printed()).not.toContain('PAGAMENTOPORPIX');
     expect(text).toContain(`0114+5511987654321`);
     expect(text).toContain(`ORC${number}`);
   });
