@@ -75,9 +75,7 @@ export function DepositRow({ estimate, editable }: { estimate: EstimateDetail; e
   return (
     <div className="border-top pt-2 mt-2" data-testid="estimate-deposit">
       <div className="d-flex justify-content-between align-items-center">
-        <span>
-          Entrada <span className="small text-body-secondary">(Pix na proposta)</span>
-        </span>
+        <span>Entrada</span>
         {!editing && (
           <span className="d-flex align-items-center gap-2">
             {described(current)}
@@ -89,6 +87,7 @@ export function DepositRow({ estimate, editable }: { estimate: EstimateDetail; e
           </span>
         )}
       </div>
+      <div className="small text-body-secondary">Oferecida por PIX ao cliente na proposta</div>
       {editing && (
         <Form
           noValidate
