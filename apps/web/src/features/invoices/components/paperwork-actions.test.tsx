@@ -35,17 +35,21 @@ afterEach(() => {
 });
 
 describe('PdfButton', () => {
-  it.each([InvoiceState.Draft, InvoiceState.Todo, InvoiceState.Canceled])('is hidden for state %i', (state) => {
+  it.each([InvoiceState.Draft, InvoiceState.Canceled])('is hidden for state %i', (state) => {
     fakeApi({});
     renderAsUser(<PdfButton invoice={invoiceFixture({ statusState: state })} choosesValues />);
     expect(screen.queryByRole('button', { name: 'PDF' })).not.toBeInTheDocument();
   });
 
-  it.each([InvoiceState.Wip, InvoiceState.Blocked, InvoiceState.Completed])('is shown for state %i', (state) => {
-    fakeApi({});
-    renderAsUser(<PdfButton invoice={invoiceFixture({ statusState: state })} choosesValues={false} />);
-    expect(screen.getByRole('button', { name: 'PDF' })).toBeInTheDocument();
-  });
+  // A not-started order's PDF is its job sheet (marked as such by the server).
+  it.each([InvoiceState.Todo, InvoiceState.Wip, InvoiceState.Blocked, InvoiceState.Completed])(
+    'is shown for state %i',
+    (state) => {
+      fakeApi({});
+      renderAsUser(<PdfButton invoice={invoiceFixture({ statusState: state })} choosesValues={false} />);
+      expect(screen.getByRole('button', { name: 'PDF' })).toBeInTheDocument();
+    },
+  );
 
   it.each([
     ['PDF com valores', true],
