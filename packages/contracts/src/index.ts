@@ -23,6 +23,7 @@ export * from './reminders.ts';
 export * from './tag-colors.ts';
 export * from './tags.ts';
 export * from './users.ts';
+export * from './user-labels.ts';
 export * from './profile.ts';
 export * from './invoice-labels.ts';
 export * from './invoices.ts';

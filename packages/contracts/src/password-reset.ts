@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField, passwordField, userMessages } from './users.ts';
+import { emailField, passwordField } from './users.ts';
+import { userMessages } from './user-labels.ts';
 
 /** How long the e-mailed link to choose a new password works. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from './common.ts';
-import { emailField, optionalPasswordField, userMessages } from './users.ts';
+import { emailField, optionalPasswordField } from './users.ts';
+import { userMessages } from './user-labels.ts';
 import { messages } from './messages.ts';
 
 export const profileMessages = {

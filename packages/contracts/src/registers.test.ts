@@ -5,7 +5,8 @@ import { productBody } from './products.ts';
 import { profileForm, updateProfileBody } from './profile.ts';
 import { tagBody } from './tags.ts';
 import { contrastRatio, DEFAULT_TAG_COLOR, tagColorPresets, tagTextColor } from './tag-colors.ts';
-import { createUserBody, updateUserBody, userMessages } from './users.ts';
+import { createUserBody, updateUserBody } from './users.ts';
+import { userMessages } from './user-labels.ts';
 
 const issues = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   r.success ? {} : Object.fromEntries(r.error!.issues.map((i) => [i.path.join('.'), i.message]));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { requiredString } from './common.ts';
 import { createPartyBody } from './party.ts';
-import { emailField, passwordField, userMessages } from './users.ts';
+import { emailField, passwordField } from './users.ts';
+import { userMessages } from './user-labels.ts';
 
 /** How long the link that confirms the owner's e-mail works. */
 export const EMAIL_VERIFICATION_TTL_DAYS = 7;

@@ -3,16 +3,7 @@ import { ROLE_ADMIN, ROLE_USER } from './auth.ts';
 import { listQuery, money, requiredString } from './common.ts';
 import { messages } from './messages.ts';
 
-export const MIN_PASSWORD_LENGTH = 8;
-export const userMessages = {
-  passwordTooShort: 'Este valor é muito curto. Deve ter 8 caracteres ou mais.',
-  passwordMismatch: 'As senhas não conferem',
-  /** An e-mail in use, in this organization or another: said alike, without telling where. */
-  emailUnavailable: 'Não é possível usar este e-mail. Informe outro.',
-  roleRequired: 'Selecione o perfil',
-  lastAdmin: 'A organização precisa de pelo menos um administrador ativo',
-  paymentSaved: 'O Valor foi salvo com sucesso',
-} as const;
+import { MIN_PASSWORD_LENGTH, userMessages } from './user-labels.ts';
 
 /** GET .../users/available-roles. */
 export const availableRoles = [

@@ -7,7 +7,7 @@ import { DraftNotice } from '../draft-notice.tsx';
 import { SearchableSelect, type Option } from '../searchable-select.tsx';
 import { DescriptionField, QuantityField, type LineFormValues } from './line-fields.tsx';
 import { LineFormModal, useLineForm } from './line-form-modal.tsx';
-import { QuickRegister } from '../quick-create/quick-register.tsx';
+import { QuickRegister, type QuickRegisterKind } from '../quick-create/quick-register.tsx';
 import { useAuth, useOrgPath } from '../../lib/auth.tsx';
 import { can } from '@ordem-certa/contracts';
 
@@ -56,8 +56,13 @@ export interface AddLineModalProps<B> {
   /** The picker's list pushes the fields below down instead of covering them. */
   inline?: boolean;
   placeholder?: string;
-  /** Extra content under the picker (the admin's link to register a new equipment). */
+  /** Extra content under the picker. */
   extra?: ReactNode;
+  /**
+   * Where an item of another register is made in place (the customer's equipment: its POST path),
+   * for a viewer who may; services and products are offered by the viewer's permissions alone.
+   */
+  registerAt?: { what: QuickRegisterKind; path: string };
 }
 
 /**
@@ -72,7 +77,8 @@ export function AddLineModal<B>(props: AddLineModalProps<B>) {
 }
 
 function AddLineForm<B>(props: AddLineModalProps<B>) {
-  const { kind, show, onHide, draftKey, optionsKey, loadOptions, onAdd, inline, placeholder, extra } = props;
+  const { kind, show, onHide, draftKey, optionsKey, loadOptions, onAdd, inline, placeholder, extra, registerAt } =
+    props;
   const uid = useId();
   const { field: pickField, title, label } = lineNames[kind.name];
   const empty: LineFormValues = { quantity: 1, description: '', ...(kind.grouped ? { isGrouped: false } : {}) };
@@ -82,9 +88,12 @@ function AddLineForm<B>(props: AddLineModalProps<B>) {
   const orgPath = useOrgPath();
   const { viewer } = useAuth();
   // A service or product not registered yet is registered here, in place, by who may register it.
-  const registers =
-    (kind.name === 'services' && can(viewer, 'service.manage')) ||
-    (kind.name === 'products' && can(viewer, 'product.manage'));
+  const registers: { what: QuickRegisterKind; path: string } | undefined =
+    kind.name === 'services' && can(viewer, 'service.manage')
+      ? { what: 'serviço', path: `${orgPath}/services` }
+      : kind.name === 'products' && can(viewer, 'product.manage')
+        ? { what: 'produto', path: `${orgPath}/products` }
+        : registerAt;
   const { errors, isDirty } = form.formState;
   // What is typed (and the picked option's label) survives a reload; reopening this modal restores it.
   const values = useWatch({ control });
@@ -143,8 +152,8 @@ function AddLineForm<B>(props: AddLineModalProps<B>) {
         {extra}
         {registers && (
           <QuickRegister
-            what={kind.name === 'services' ? 'serviço' : 'produto'}
-            path={`${orgPath}/${kind.name}`}
+            what={registers.what}
+            path={registers.path}
             invalidate={[[...optionsKey], [kind.name]]}
             onCreated={(option) => {
               setPicked(option);

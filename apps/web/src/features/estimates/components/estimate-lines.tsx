@@ -102,10 +102,26 @@ export const ServicesSection = (p: SectionProps & { showPrices: boolean }) => <P
 export const ProductsSection = (p: SectionProps & { showPrices: boolean }) => <PricedSection {...p} kind="products" />;
 
 /** The customer's equipment quoted for: name and description, brand and model (not on a phone), N/S. */
-export function EquipmentsSection({ estimate, editable }: SectionProps) {
+export function EquipmentsSection({
+  estimate,
+  editable,
+  canRegister,
+}: SectionProps & {
+  /** Who may register equipment makes a new one of the customer's in place, from the picker. */
+  canRegister: boolean;
+}) {
+  const orgPath = useOrgPath();
+  const add = useAdding(estimate.id, 'equipments');
   return (
     <LinesSection
-      add={useAdding(estimate.id, 'equipments')}
+      add={
+        canRegister
+          ? {
+              ...add,
+              registerAt: { what: 'equipamento', path: `${orgPath}/customers/${estimate.customerId}/equipments` },
+            }
+          : add
+      }
       lines={estimate.estimateEquipments}
       columns={[nameColumn('Nome'), ...equipmentColumns({ foldOnPhone: true })]}
       editable={editable}

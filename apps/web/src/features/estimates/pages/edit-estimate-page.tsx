@@ -63,7 +63,11 @@ export function EditEstimatePage() {
               <EstimateSummary estimate={estimate} />
             </div>
             <div className="invoice-area-main">
-              <EquipmentsSection estimate={estimate} editable={editable} />
+              <EquipmentsSection
+                estimate={estimate}
+                editable={editable}
+                canRegister={can(viewer, 'equipment.manage')}
+              />
               <ServicesSection estimate={estimate} editable={editable} showPrices={prices} />
               <ProductsSection estimate={estimate} editable={editable} showPrices={prices} />
               <PhotosSection estimateId={estimate.id} editable={editable} />

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Badge, OverlayTrigger, Tooltip } from 'react-bootstrap';
 import { invoiceMessages, type InvoiceDetail } from '@ordem-certa/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -41,7 +40,6 @@ const removeTexts: Record<LineKind, { removed: string; failed: string }> = {
 function useAdding<K extends LineKind>(
   invoiceId: number,
   kind: K,
-  extra?: ReactNode,
 ): Omit<AddLineModalProps<AddLineBody<K>>, 'show' | 'onHide'> {
   const orgPath = useOrgPath();
   const add = useAddLine(invoiceId, kind);
@@ -53,7 +51,6 @@ function useAdding<K extends LineKind>(
     onAdd: add.mutateAsync,
     inline: true,
     placeholder: 'Digite para pesquisar',
-    extra,
   };
 }
 
@@ -132,20 +129,21 @@ export function EquipmentsSection({
   editable,
   canRegister,
 }: SectionProps & {
-  /** Admins get a link to register a new equipment for the customer. */
+  /** Who may register equipment makes a new one of the customer's in place, from the picker. */
   canRegister: boolean;
 }) {
-  const registerLink: ReactNode = canRegister && (
-    <div className="form-text">
-      Não está na lista?{' '}
-      <a href={`/customers/${invoice.customerId}/edit?tab=equipamentos`} target="_blank" rel="noopener noreferrer">
-        Cadastrar equipamento do cliente
-      </a>
-    </div>
-  );
+  const orgPath = useOrgPath();
+  const add = useAdding(invoice.id, 'equipments');
   return (
     <LinesSection
-      add={useAdding(invoice.id, 'equipments', registerLink)}
+      add={
+        canRegister
+          ? {
+              ...add,
+              registerAt: { what: 'equipamento', path: `${orgPath}/customers/${invoice.customerId}/equipments` },
+            }
+          : add
+      }
       lines={invoice.invoiceEquipments}
       columns={[nameColumn(lineNames.equipments.label), ...equipmentColumns()]}
       editable={editable}
@@ -155,10 +153,19 @@ export function EquipmentsSection({
 }
 
 /** Workers (admin): who works on the order and whether the payroll paid them. */
-export function WorkersSection({ invoice, editable }: SectionProps) {
+export function WorkersSection({
+  invoice,
+  editable,
+  canRegister,
+}: SectionProps & {
+  /** Who may manage users registers a new collaborator in place, from the picker. */
+  canRegister: boolean;
+}) {
+  const orgPath = useOrgPath();
+  const add = useAdding(invoice.id, 'workers');
   return (
     <LinesSection
-      add={useAdding(invoice.id, 'workers')}
+      add={canRegister ? { ...add, registerAt: { what: 'colaborador', path: `/admin${orgPath}/users` } } : add}
       lines={invoice.invoiceWorkers}
       columns={[nameColumn(lineNames.workers.label), workerPaidColumn]}
       editable={editable}

@@ -134,7 +134,9 @@ export function EditInvoicePage() {
             </Later>
             <Later stage={2}>
               <ChecklistsSection invoiceId={invoice.id} editable={!closed && can(viewer, 'invoice.work')} canAttach />
-              {can(viewer, 'invoice.assign') && <WorkersSection invoice={invoice} editable={!closed} />}
+              {can(viewer, 'invoice.assign') && (
+                <WorkersSection invoice={invoice} editable={!closed} canRegister={can(viewer, 'user.manage')} />
+              )}
               <CommentsSection invoiceId={invoice.id} closed={closed} />
               {sends && <InvoiceEmailsCard invoiceId={invoice.id} />}
               {can(viewer, 'message.see') && (
