@@ -8,7 +8,9 @@ import { htmlToText } from './email.ts';
 
 // The order's e-mails a write queues (a period's charge, a Pix receipt): written in the transaction of
 // that write as a row of the order's 'E-mails enviados' holding its HTML, and sent by a job, which
-// journals the outcome (sent, written to the outbox, failed) as for any e-mail of the order.
+// journals the outcome (sent, written to the outbox, failed) as for any e-mail of the order. Nothing
+// leaves for the customers of an organization that has not confirmed its e-mail yet (a shop that signed
+// up alone): its queued e-mails wait, and go out once it has.
 
 /** Queues an e-mail of the order in `tx`; it leaves when a job sends the queued ones. */
 export async function queueOrderEmail(
@@ -51,9 +53,10 @@ export async function sendQueuedOrderEmails(
     sql`
     WITH due AS (
       SELECT e.id, e.queued_html AS html FROM invoice_emails e
+        JOIN organizations o ON o.id = e.organization_id AND o.verified_at IS NOT NULL
        WHERE e.queued_html IS NOT NULL
        ORDER BY e.id LIMIT ${batch}
-         FOR UPDATE SKIP LOCKED)
+         FOR UPDATE OF e SKIP LOCKED)
     UPDATE invoice_emails e SET queued_html = NULL
       FROM due, invoices i, companies c
      WHERE e.id = due.id AND i.organization_id = e.organization_id AND i.id = e.invoice_id

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { addDays } from '@ordem-certa/contracts';
+import { schema } from '@ordem-certa/db';
 import { perFile } from '../../../test/helpers.ts';
 import { contractWorld } from '../../../test/contract-fixtures.ts';
 import { keepingMailer } from '../../../test/whatsapp-fixtures.ts';
@@ -93,5 +95,32 @@ describe('late contracts', () => {
       headers: t.other.as(t.other.admin.token),
     });
     expect(theirs.json().data.map((r: { contractId: number }) => r.contractId)).not.toContain(late.id);
+  });
+});
+
+describe('an organization that has not confirmed its e-mail', () => {
+  it('sends its customers nothing: the charge and the notice wait, and the charge goes once it confirms', async () => {
+    const orgId = t.org.organization.id;
+    const setVerified = (at: Date | null) =>
+      db().update(schema.organizations).set({ verifiedAt: at }).where(eq(schema.organizations.id, orgId));
+    await setVerified(null);
+    try {
+      const c = await t.world.createContract({ startDate: '2028-03-01', billingDay: 10, amount: 275 });
+      await runAt(noon('2028-03-08')); // the notice's day
+      await runAt(noon('2028-03-10')); // the charge's day
+      expect(subjectsOf(c.id)).toEqual([]);
+      const queued = await db()
+        .select({ id: schema.invoiceEmails.id })
+        .from(schema.invoiceEmails)
+        .where(and(eq(schema.invoiceEmails.organizationId, orgId), isNotNull(schema.invoiceEmails.queuedHtml)));
+      expect(queued.length).toBeGreaterThan(0);
+
+      await setVerified(new Date());
+      await runAt(noon('2028-03-10'));
+      expect(subjectsOf(c.id)).toHaveLength(1);
+      expect(subjectsOf(c.id)[0]).not.toContain('Lembrete');
+    } finally {
+      await setVerified(new Date());
+    }
   });
 });

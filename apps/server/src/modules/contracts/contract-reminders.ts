@@ -122,7 +122,7 @@ async function sendNotices(db: Db, at: string, batch: number, mail: Mail, log?: 
     sql`
     WITH due AS (
       SELECT k.id FROM contracts k JOIN organizations o ON o.id = k.organization_id
-       WHERE k.status = 'ativo' AND k.next_billing_date IS NOT NULL
+       WHERE k.status = 'ativo' AND k.next_billing_date IS NOT NULL AND o.verified_at IS NOT NULL
          AND k.next_billing_date BETWEEN ${utcDay(at)} AND ${utcDay(at)} + ${NOTICE_DAYS + 1}::int
          AND k.next_billing_date - (${at}::timestamptz AT TIME ZONE o.time_zone)::date BETWEEN 1 AND ${NOTICE_DAYS}
          AND k.reminded_for IS DISTINCT FROM k.next_billing_date
