@@ -84,3 +84,55 @@ for (const [width, ending] of [
     await b.context().close();
   });
 }
+
+test('a state change from a stale screen: refused when the order moved meanwhile, made when only a line came', async ({
+  browser,
+  request,
+}) => {
+  const order = await startedOrder(request, { label: 'Cliente Conflito de Status' });
+  const a = await openOrderAt(browser, order.id);
+  const b = await openOrderAt(browser, order.id);
+  const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Ações da ordem de serviço' });
+
+  // Someone adds a line through the API: B's screen is a version behind, the state the same, so B's
+  // change is made (again, on the version now) without a word.
+  const before = (await (await order.admin.get(`/invoices/${order.id}`)).json()).version;
+  expect((await order.admin.post(`/invoices/${order.id}/services`, { service: 4, quantity: 1 })).status()).toBe(201);
+  expect((await (await order.admin.get(`/invoices/${order.id}`)).json()).version).toBeGreaterThan(before);
+  await toolbar(b).getByRole('button', { name: 'Bloquear' }).click();
+  const reason = b.getByRole('dialog', { name: 'Bloquear Ordem de Serviço' });
+  await reason.getByLabel('Motivo').selectOption({ label: 'Aguardando peça' });
+  await reason.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(b.getByTestId('status-badge')).toHaveText('Aguardando peça');
+
+  // B reopens it and marks it 'Não Iniciado'. A's screen still shows 'Em Andamento': A blocks it —
+  // allowed from where A thinks it is and from where it is, yet made on an order that moved: refused,
+  // said so, and the order stays as B left it.
+  await toolbar(b).getByRole('button', { name: 'Reabrir' }).click();
+  await b.getByRole('dialog').getByRole('button', { name: 'Reabrir' }).click();
+  await expect(b.getByTestId('status-badge')).toHaveText('Em Andamento');
+  await toolbar(b).getByRole('button', { name: 'Marcar como Não Iniciado' }).click();
+  await b.getByRole('dialog').getByRole('button', { name: 'Marcar como Não Iniciado' }).click();
+  await expect(b.getByTestId('status-badge')).toHaveText('Não Iniciado');
+
+  await expect(a.getByTestId('status-badge')).toHaveText('Em Andamento');
+  await toolbar(a).getByRole('button', { name: 'Bloquear' }).click();
+  const aReason = a.getByRole('dialog', { name: 'Bloquear Ordem de Serviço' });
+  await aReason.getByLabel('Motivo').selectOption({ label: 'Aguardando peça' });
+  await aReason.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(a.getByText('Este registro foi alterado por outra pessoa')).toBeVisible();
+  // The screen reads the order again and shows where it is.
+  await expect(a.getByTestId('status-badge')).toHaveText('Não Iniciado');
+  expect((await (await order.admin.get(`/invoices/${order.id}`)).json()).statusLabel).toBe('Não Iniciado');
+  await a.context().close();
+  await b.context().close();
+});
+
+async function openOrderAt(browser: Browser, id: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await loginAs(page, 'admin');
+  await page.goto(`/invoices/${id}/edit`);
+  await expect(page.getByTestId('status-badge')).toHaveText('Em Andamento');
+  return page;
+}

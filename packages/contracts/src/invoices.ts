@@ -20,6 +20,13 @@ export const invoiceLineParams = invoiceParams.extend({ lineId: idParam.shape.id
 export const invoiceSignatureParams = invoiceParams.extend({ signatureId: idParam.shape.id });
 /** POST invoices/{id}/block/{statusId} and cancel/{statusId}: an order status (situação) of that state. */
 export const invoiceStatusChangeParams = invoiceParams.extend({ statusId: idParam.shape.id });
+/**
+ * POST invoices/{id}/start | todo | complete | block/{statusId} | cancel/{statusId}: the body may be left
+ * out. With `version`, a state change on an order changed since it was read is refused (409, with the
+ * order's state and status now), so a stale screen never moves back an order someone else moved.
+ */
+export const invoiceStateChangeBody = z.object({ ...loadedVersion }).nullish();
+export type InvoiceStateChangeBody = z.infer<typeof invoiceStateChangeBody>;
 /** GET invoices/{id}/comments/type/{type}. Types 3 (Internal) and 4 (System) are for admins. */
 export const invoiceCommentTypeParams = invoiceParams.extend({ type: z.coerce.number().int().min(1).max(4) });
 /** DELETE invoices/{id}/comments/{commentId}. */

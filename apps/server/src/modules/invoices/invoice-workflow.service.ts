@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  type InvoiceStateChangeBody,
   checklistMessages,
   allowedInvoiceChanges,
   InvoiceState,
@@ -21,6 +22,7 @@ import { requiredUnanswered } from '../../core/orders/order-checklists.ts';
 import { dropOpenInstallments } from '../../core/payments/payments.ts';
 import { syncOrderStock } from '../../core/stock/stock.ts';
 import { tellCustomer } from '../../core/notify/customer-events.ts';
+import { assertVersion } from '../../core/records/versions.ts';
 
 const i = schema.invoices;
 const st = schema.invoiceStatuses;
@@ -84,9 +86,19 @@ const describe = (state: number, label: string) =>
  * reopening a Completed order clears it (and puts its products back in stock). Each change writes a System comment naming who, what and
  * the reason, and an audit line.
  */
-export async function changeState(db: Db, actor: Actor, id: number, to: InvoiceStateValue, statusId?: number) {
+export async function changeState(
+  db: Db,
+  actor: Actor,
+  id: number,
+  to: InvoiceStateValue,
+  statusId?: number,
+  body?: InvoiceStateChangeBody,
+) {
   await db.transaction(async (tx) => {
     const row = await lockInvoice(tx, actor, id);
+    // A screen that read an older version: refused with the state and status the order has now (the
+    // screen moves again at once when those are still the ones it showed).
+    assertVersion(body ?? {}, row, () => ({ statusState: row.state, statusId: row.statusId }));
     const status = await targetStatus(tx, actor.organizationId, to, statusId);
     const from = row.state as InvoiceStateValue;
     if (!allowedInvoiceChanges(from, { viewer: actor, isPaid: row.isPaid }).includes(to))

@@ -13,6 +13,7 @@ import {
   invoiceListResponse,
   invoiceParams,
   invoiceStatusChangeParams,
+  invoiceStateChangeBody,
   orgParam,
   payBody,
   type InvoiceStateValue,
@@ -151,28 +152,47 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${base}/:id/${path}`,
       {
-        schema: { tags, params: invoiceParams, response: { 200: invoiceDetail } },
+        schema: { tags, params: invoiceParams, body: invoiceStateChangeBody, response: { 200: invoiceDetail } },
         config: { access: { can: 'invoice.work' } },
       },
-      (request) => changeState(app.db, request.auth, request.params.id, to),
+      (request) => changeState(app.db, request.auth, request.params.id, to, undefined, request.body),
     );
   }
   app.post(
     `${base}/:id/block/:statusId`,
     {
       config: { access: { can: 'invoice.work' } },
-      schema: { tags, params: invoiceStatusChangeParams, response: { 200: invoiceDetail } },
+      schema: {
+        tags,
+        params: invoiceStatusChangeParams,
+        body: invoiceStateChangeBody,
+        response: { 200: invoiceDetail },
+      },
     },
-    (request) => changeState(app.db, request.auth, request.params.id, InvoiceState.Blocked, request.params.statusId),
+    (request) =>
+      changeState(app.db, request.auth, request.params.id, InvoiceState.Blocked, request.params.statusId, request.body),
   );
   // Cancelling is the admin's call; a technician blocks with a reason instead.
   app.post(
     `${base}/:id/cancel/:statusId`,
     {
-      schema: { tags, params: invoiceStatusChangeParams, response: { 200: invoiceDetail } },
+      schema: {
+        tags,
+        params: invoiceStatusChangeParams,
+        body: invoiceStateChangeBody,
+        response: { 200: invoiceDetail },
+      },
       config: { access: { can: 'invoice.cancel' } },
     },
-    (request) => changeState(app.db, request.auth, request.params.id, InvoiceState.Canceled, request.params.statusId),
+    (request) =>
+      changeState(
+        app.db,
+        request.auth,
+        request.params.id,
+        InvoiceState.Canceled,
+        request.params.statusId,
+        request.body,
+      ),
   );
 
   await app.register(invoiceLineRoutes);

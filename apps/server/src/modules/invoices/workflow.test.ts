@@ -160,3 +160,32 @@ describe('reasons', () => {
     expect(res.json()).toMatchObject({ statusState: Blocked, statusLabel: 'Aguardando aprovação do síndico' });
   });
 });
+
+describe('a state change from a screen read before another change', () => {
+  it('with the version read: passes when fresh, 409 with the state and status now when stale; nothing moves', async () => {
+    const id = await orderIn(Todo);
+    const read = (await t.world.admin('GET', `/${id}`)).json();
+    // Someone else blocks it meanwhile.
+    expect((await t.world.admin('POST', `/${id}${pathTo(Blocked)}`)).statusCode).toBe(200);
+    const stale = await t.world.worker('POST', `/${id}/start`, { version: read.version });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({
+      errors: ['Este registro foi alterado por outra pessoa'],
+      conflict: {
+        version: expect.any(Number),
+        current: { statusState: Blocked, statusId: t.world.statusOf(Blocked).id },
+      },
+    });
+    expect((await t.world.admin('GET', `/${id}`)).json().statusState).toBe(Blocked);
+    // Against the version now it moves; without a version it is not checked, as before.
+    const fresh = await t.world.worker('POST', `/${id}/start`, { version: stale.json().conflict.version });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(stale.json().conflict.version).toBeGreaterThan(read.version);
+    expect(fresh.json().statusState).toBe(Wip);
+    expect(fresh.json().version).toBeGreaterThan(stale.json().conflict.version);
+    expect((await t.world.admin('POST', `/${id}/todo`)).statusCode).toBe(200);
+    const cancel = await t.world.admin('POST', `/${id}${pathTo(Canceled)}`, { version: read.version });
+    expect(cancel.statusCode).toBe(409);
+    expect((await t.world.admin('GET', `/${id}`)).json().statusState).toBe(Todo);
+  });
+});

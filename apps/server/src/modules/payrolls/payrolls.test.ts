@@ -411,7 +411,10 @@ describe('pending, paying and deleting', () => {
     // only this order's row is looked at.
     const pending = async () =>
       (
-        (await admin('GET', `/pending?q=${order.number}`)).json().data as Array<{ invoiceId: number; workers: string[] }>
+        (await admin('GET', `/pending?q=${order.number}`)).json().data as Array<{
+          invoiceId: number;
+          workers: string[];
+        }>
       ).filter((p) => p.invoiceId === order.id);
     expect(await pending()).toEqual([
       expect.objectContaining({ invoiceId: order.id, invoiceNumber: order.number, workers: [tech.name] }),

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore, del, set, values } from 'idb-keyval';
 import { IDEMPOTENCY_HEADER } from '@ordem-certa/contracts';
-import { API_BASE, ApiError, endSession, UserMessageError } from '../api-client.ts';
+import { API_BASE, ApiError, endSession, newIdempotencyKey, UserMessageError } from '../api-client.ts';
 import { markConnection } from '../connection.tsx';
 import { decodeToken, getToken } from '../token.ts';
 import { Outbox, type OutboxDraft, type OutboxItem, type OutboxStore, type SendAnswer } from './outbox.ts';
@@ -42,7 +42,10 @@ const idbStore: OutboxStore = {
 };
 
 async function send(item: OutboxItem, token: string | null): Promise<SendAnswer> {
-  const headers: Record<string, string> = { accept: 'application/json', [IDEMPOTENCY_HEADER]: item.key };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [IDEMPOTENCY_HEADER]: item.sendKey ?? item.key,
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit;
   const { file, json } = item.request;
@@ -129,6 +132,7 @@ export const outbox = new Outbox({
   },
   exclusive: (fn) =>
     typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('oficina-outbox', fn) : fn(),
+  newKey: newIdempotencyKey,
   changed: () => {
     void reread();
     // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a BroadcastChannel, not a window

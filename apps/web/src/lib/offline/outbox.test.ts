@@ -27,7 +27,7 @@ function memoryStore() {
  */
 function server() {
   const created: Array<{ key: string; path: string }> = [];
-  const calls: Array<{ key: string; token: string | null }> = [];
+  const calls: Array<{ key: string; token: string | null; json?: unknown }> = [];
   const answers = new Map<string, SendAnswer>();
   let next: Array<SendAnswer | 'network'> = [];
   return {
@@ -35,15 +35,16 @@ function server() {
     calls,
     answerNext: (...a: Array<SendAnswer | 'network'>) => (next = a),
     send: async (item: OutboxItem, token: string | null): Promise<SendAnswer> => {
-      calls.push({ key: item.key, token });
+      const key = item.sendKey ?? item.key;
+      calls.push({ key, token, json: item.request.json });
       const planned = next.shift();
       if (planned === 'network') throw new TypeError('Failed to fetch');
       if (planned) return planned;
-      const first = answers.get(item.key);
+      const first = answers.get(key);
       if (first) return first;
-      created.push({ key: item.key, path: item.request.path });
+      created.push({ key, path: item.request.path });
       const answer = { status: 201, body: {} };
-      answers.set(item.key, answer);
+      answers.set(key, answer);
       return answer;
     },
   };
@@ -64,6 +65,7 @@ function setup() {
     schedule: vi.fn(),
     exclusive: (fn) => fn(),
     changed: vi.fn(),
+    newKey: () => `rebased-${++n}`,
   };
   const outbox = new Outbox(deps);
   let n = 0;
@@ -145,6 +147,43 @@ describe('outbox', () => {
     expect(kept.problem).toEqual({ status: 409, message: versionMessages.offlineConflict, conflict: true });
     await t.outbox.flush(true);
     expect(t.api.calls.filter((x) => x.key === item.key)).toHaveLength(1);
+  });
+
+  it('a state change whose order kept the state it was made from is made again at once on the version now', async () => {
+    const t = setup();
+    const stateChange = (from: number) => ({
+      ...t.draft(5, 'Concluir'),
+      kind: 'state' as const,
+      request: { path: '/organizations/1/invoices/5/complete', json: { version: 3 } },
+      madeFrom: { statusState: from, statusId: 12 },
+    });
+    const conflict = (statusState: number) => ({
+      status: 409,
+      body: {
+        errors: [versionMessages.changedByOther],
+        conflict: { version: 7, changed: [], current: { statusState, statusId: 12 } },
+      },
+    });
+    // Someone added a line meanwhile: still in progress, so it goes again on version 7, with a new key.
+    const item = await t.outbox.enqueue(stateChange(10));
+    t.api.answerNext(conflict(10));
+    await t.outbox.flush();
+    expect(t.api.calls.map((c) => c.json)).toEqual([{ version: 3 }, { version: 7 }]);
+    expect(t.api.calls[1]!.key).not.toBe(item.key);
+    expect(t.api.created).toEqual([{ key: t.api.calls[1]!.key, path: '/organizations/1/invoices/5/complete' }]);
+    expect(t.store.rows.size).toBe(0);
+
+    // Someone blocked it meanwhile: a real conflict, held and not sent again by itself.
+    const held = await t.outbox.enqueue(stateChange(10));
+    t.api.answerNext(conflict(-1));
+    await t.outbox.flush(true);
+    expect(t.store.rows.get(held.key)!.problem).toEqual({
+      status: 409,
+      message: versionMessages.offlineConflict,
+      conflict: true,
+    });
+    await t.outbox.flush(true);
+    expect(t.api.calls.filter((c) => c.key === held.key)).toHaveLength(1);
   });
 
   it("keeps a refused item with the reason, holds the same order's later items, and lets the others go", async () => {
@@ -241,6 +280,6 @@ describe('outbox', () => {
     await t.outbox.flush(true);
     expect(t.store.rows.size).toBe(0);
     // The public signing route gets no session token.
-    expect(t.api.calls.at(-1)).toEqual({ key: signed.key, token: null });
+    expect(t.api.calls.at(-1)).toMatchObject({ key: signed.key, token: null });
   });
 });

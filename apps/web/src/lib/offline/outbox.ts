@@ -63,6 +63,16 @@ export interface OutboxItem {
    * a lost answer: the server keeps one valid signature and refuses the same again).
    */
   alreadyDone?: string;
+  /**
+   * The record's values this write was made from (a state change: the order's state and status then),
+   * for a write whose JSON body carries the `version` it was made on. A version conflict whose current
+   * values are still these means someone changed only what this write does not touch (a line, a
+   * comment — the technician's own comment sent just before): it is made again at once on the version
+   * now, under a new key (`sendKey`), instead of being held as a conflict.
+   */
+  madeFrom?: Record<string, unknown>;
+  /** The Idempotency-Key sent, when not `key` (the item made again on a newer version). */
+  sendKey?: string;
   attempts: number;
   nextAttemptAt: number;
   /**
@@ -104,6 +114,8 @@ export interface OutboxDeps {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Something changed: screens read the items again. */
   changed(): void;
+  /** A new Idempotency-Key (an item made again on a newer version). */
+  newKey(): string;
 }
 
 export const FIRST_RETRY_MS = 2_000;
@@ -141,6 +153,21 @@ export function messagesOf(body: unknown): string[] {
 /** A 409 for a write made on a version of the record someone else has changed since. */
 export const isVersionConflict = (status: number, body: unknown) =>
   status === 409 && messagesOf(body).includes(versionMessages.changedByOther);
+
+/**
+ * The item made again on the record's version now, when a version conflict left every value it was made
+ * from as it was; else undefined (a real conflict, held for the technician). `newKey` makes the key of the
+ * new attempt: the refused one's key keeps its answer on the server.
+ */
+export function rebased(item: OutboxItem, answer: SendAnswer, newKey: () => string): OutboxItem | undefined {
+  if (!item.madeFrom || !isVersionConflict(answer.status, answer.body)) return undefined;
+  const conflict = (answer.body as { conflict?: { version?: unknown; current?: Record<string, unknown> } }).conflict;
+  const json = item.request.json as Record<string, unknown> | undefined;
+  if (typeof conflict?.version !== 'number' || !conflict.current || !json || typeof json !== 'object') return undefined;
+  const current = conflict.current;
+  if (!Object.entries(item.madeFrom).every(([k, v]) => Object.is(current[k], v))) return undefined;
+  return { ...item, sendKey: newKey(), request: { ...item.request, json: { ...json, version: conflict.version } } };
+}
 
 /** The pt-BR reason a refused item shows. */
 export function refusalText(status: number, body: unknown): string {
@@ -262,6 +289,7 @@ export class Outbox {
         return;
       }
       const outcome = outcomeOf(item, answer);
+      let next: OutboxItem | undefined;
       if (outcome === 'delivered') {
         await this.deps.store.delete(item.key);
         this.deps.changed();
@@ -271,6 +299,12 @@ export class Outbox {
         return;
       } else if (outcome === 'session') {
         this.deps.onSessionEnded(session.token);
+        return;
+      } else if (answer.status === 409 && (next = rebased(item, answer, this.deps.newKey))) {
+        // Put over the item in one write (same store key), then the round starts again with it.
+        await this.deps.store.put(next);
+        this.deps.changed();
+        this.again = true;
         return;
       } else {
         await this.deps.store.put({

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { InvoiceState } from '@ordem-certa/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { api, newIdempotencyKey } from '../../../lib/api-client.ts';
+import { conflictOf } from '../../../lib/version-conflict.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { refreshInvoice } from './invoice-keys.ts';
 
@@ -28,18 +29,50 @@ export function stateChangePath(id: number, { target, statusId }: StateChange): 
   }
 }
 
+/** The order's state and status as the screen showed them, and its version then. */
+export interface StateMadeFrom {
+  version: number;
+  statusState: number;
+  statusId: number;
+}
+
 /**
  * With `key` (the outbox's Idempotency-Key) a request that reaches no server throws at once, for the
- * caller to queue it with that key.
+ * caller to queue it with that key. With `from`, the change carries the version the screen read: an
+ * order someone changed meanwhile is refused (409); when its state and status are still the ones the
+ * screen showed (someone added a line, a comment), the change is made again at once on the version now,
+ * under a new key; otherwise the refusal reaches the caller.
  */
-export const changeState = (orgPath: string, id: number, change: StateChange, key?: string) =>
-  api.post(`${orgPath}/${stateChangePath(id, change)}`, {}, key ? { idempotencyKey: key, noRetryPrompt: true } : {});
+export async function changeState(
+  orgPath: string,
+  id: number,
+  change: StateChange,
+  key?: string,
+  from?: StateMadeFrom,
+) {
+  const path = `${orgPath}/${stateChangePath(id, change)}`;
+  const options = key ? { idempotencyKey: key, noRetryPrompt: true } : {};
+  if (!from) return api.post(path, {}, options);
+  try {
+    return await api.post(path, { version: from.version }, options);
+  } catch (err) {
+    const conflict = conflictOf(err);
+    const current = conflict?.current as { statusState?: unknown; statusId?: unknown } | undefined;
+    if (!conflict || current?.statusState !== from.statusState || current?.statusId !== from.statusId) throw err;
+    return api.post(
+      path,
+      { version: conflict.version },
+      key ? { ...options, idempotencyKey: newIdempotencyKey() } : {},
+    );
+  }
+}
 
 export const useChangeState = (id: number) => {
   const orgPath = useOrgPath();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ key, ...change }: StateChange & { key?: string }) => changeState(orgPath, id, change, key),
+    mutationFn: ({ key, from, ...change }: StateChange & { key?: string; from?: StateMadeFrom }) =>
+      changeState(orgPath, id, change, key, from),
     // A refused change (409) may mean someone else moved the order: refresh either way.
     onSettled: () => refreshInvoice(queryClient, orgPath, id),
   });

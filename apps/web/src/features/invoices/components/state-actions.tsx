@@ -96,6 +96,14 @@ export function StateActions({ invoice }: { invoice: InvoiceDetail }) {
         }
       }
     }
+    // The change carries the order as this screen showed it: a change made on a stale screen is
+    // refused when the order's state moved meanwhile, online or replayed from the phone.
+    // Behind a change still on the phone, it is made from the state that one leads to.
+    const from = { version: invoice.version, statusState: invoice.statusState, statusId: invoice.statusId };
+    const madeFrom =
+      pendingTarget === undefined
+        ? { statusState: from.statusState, statusId: from.statusId }
+        : { statusState: pendingTarget };
     try {
       const outcome = await sendOrQueue(
         {
@@ -103,10 +111,11 @@ export function StateActions({ invoice }: { invoice: InvoiceDetail }) {
           kind: 'state',
           invoiceId: invoice.id,
           label: `${labelOf(next.target, invoice.startedAt)} (OS ${invoice.number})`,
-          request: { path: `${orgPath}/${stateChangePath(invoice.id, next)}`, json: {} },
+          request: { path: `${orgPath}/${stateChangePath(invoice.id, next)}`, json: { version: from.version } },
+          madeFrom,
           show: { target: next.target },
         },
-        (key) => change.mutateAsync({ ...next, key }),
+        (key) => change.mutateAsync({ ...next, key, ...(pendingTarget === undefined ? { from } : {}) }),
       );
       toast.success(outcome === 'sent' ? 'Status da Ordem de Serviço alterado' : QUEUED_MESSAGE);
       return true;
