@@ -4,6 +4,7 @@ import { withoutBidiControls } from './common.ts';
 
 import { featureNames, type FeatureName } from './session.ts';
 import { twoFactorPolicy } from './two-factor.ts';
+import { loadedVersion, recordVersion } from './record-versions.ts';
 
 export * from './session.ts';
 
@@ -60,6 +61,8 @@ export const organizationResponse = z.object({
   timeZone: z.string(),
   features: featuresSchema,
   twoFactor: twoFactorPolicy,
+  /** The row's version: the settings form sends it back with its save (409 when they changed meanwhile). */
+  version: recordVersion,
 });
 export const updateOrganizationBody = z.object({
   name: z.string({ error: messages.required }).overwrite(withoutBidiControls).trim().min(1, messages.required).max(120),
@@ -68,5 +71,6 @@ export const updateOrganizationBody = z.object({
     .refine((tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC', 'Fuso horário inválido')
     .optional(),
   twoFactor: twoFactorPolicy.optional(),
+  ...loadedVersion,
 });
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBody>;

@@ -17,4 +17,6 @@ export const organizations = pgTable('organizations', {
   /** When the first home's checklist was dismissed; null: shown until every step is done. */
   checklistDismissedAt: timestamp('checklist_dismissed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Raised by the database at every change of the row: the settings form sends back the one it read. */
+  rowVersion: integer('row_version').notNull().default(1),
 });

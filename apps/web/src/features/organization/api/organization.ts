@@ -8,9 +8,13 @@ export interface Organization {
   name: string;
   timeZone: string;
   twoFactor: TwoFactorPolicy;
+  /** The settings' version: the form sends it back with its save. */
+  version: number;
 }
 
 const organizationKey = ['organization'] as const;
+
+export const organizationQueryKey = organizationKey;
 
 export function useOrganization() {
   const orgPath = useOrgPath();

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
@@ -8,12 +10,22 @@ import {
   twoFactorPolicies,
   twoFactorPolicyLabels,
   updateOrganizationBody,
+  type TwoFactorPolicy,
+  type UpdateOrganizationBody,
 } from '@ordem-certa/contracts';
+import { useVersionedSave, type ConflictField } from '../../../components/version-conflict.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { useOrganization, useUpdateOrganization, type Organization } from '../api/organization.ts';
+import { api } from '../../../lib/api-client.ts';
+import { useOrgPath } from '../../../lib/auth.tsx';
+import {
+  organizationQueryKey,
+  useOrganization,
+  useUpdateOrganization,
+  type Organization,
+} from '../api/organization.ts';
 
 export const ORGANIZATION_SAVED = 'Organização salva';
 
@@ -30,8 +42,22 @@ export function OrganizationPage() {
   );
 }
 
+const conflictFields: ConflictField[] = [
+  { name: 'name', label: 'Nome' },
+  { name: 'timeZone', label: 'Fuso horário' },
+  {
+    name: 'twoFactor',
+    label: 'Verificação em duas etapas',
+    format: (v) => twoFactorPolicyLabels[v as TwoFactorPolicy] ?? String(v),
+  },
+];
+
+const valuesOf = (o: Organization) => ({ name: o.name, timeZone: o.timeZone, twoFactor: o.twoFactor });
+
 function OrganizationForm({ organization }: { organization: Organization }) {
   const update = useUpdateOrganization();
+  const queryClient = useQueryClient();
+  const orgPath = useOrgPath();
   const {
     register,
     handleSubmit,
@@ -41,7 +67,29 @@ function OrganizationForm({ organization }: { organization: Organization }) {
   } = useForm({
     resolver: zodResolver(updateOrganizationBody),
     mode: 'onBlur',
-    defaultValues: { name: organization.name, timeZone: organization.timeZone, twoFactor: organization.twoFactor },
+    defaultValues: valuesOf(organization),
+  });
+  // What the form was loaded with, and at which version: a save is made on them, so a save over
+  // someone else's meanwhile is told (and merged, or chosen field by field) instead of undoing it.
+  const [loaded, setLoaded] = useState(() => ({ values: valuesOf(organization), version: organization.version }));
+  const versioned = useVersionedSave({
+    fields: conflictFields,
+    write: async (body: UpdateOrganizationBody) => {
+      const saved = await update.mutateAsync(body);
+      setLoaded({ values: valuesOf(saved), version: saved.version });
+      reset(valuesOf(saved));
+    },
+    onSaved: () => toast.success(ORGANIZATION_SAVED),
+    onReload: async () => {
+      const now = await queryClient.fetchQuery({
+        queryKey: organizationQueryKey,
+        queryFn: () => api.get<Organization>(orgPath),
+        staleTime: 0,
+      });
+      setLoaded({ values: valuesOf(now), version: now.version });
+      reset(valuesOf(now));
+    },
+    onError: (err) => applyServerErrors(err, setError, messages.requestFailed),
   });
   // A zone set through the API that is not one of Brazil's stays selectable as it is.
   const zones = brazilianTimeZones.some((z) => z.id === organization.timeZone)
@@ -49,9 +97,7 @@ function OrganizationForm({ organization }: { organization: Organization }) {
     : [{ id: organization.timeZone, label: organization.timeZone }, ...brazilianTimeZones];
   const submit = handleSubmit(async (body) => {
     try {
-      const saved = await update.mutateAsync(body);
-      toast.success(ORGANIZATION_SAVED);
-      reset({ name: saved.name, timeZone: saved.timeZone, twoFactor: saved.twoFactor });
+      await versioned.save(body, loaded.values, loaded.version);
     } catch (err) {
       applyServerErrors(err, setError, messages.requestFailed);
     }
@@ -101,6 +147,7 @@ function OrganizationForm({ organization }: { organization: Organization }) {
         </Form.Text>
       </Form.Group>
       <FormActions isSubmitting={isSubmitting} />
+      {versioned.screen}
     </Form>
   );
 }
