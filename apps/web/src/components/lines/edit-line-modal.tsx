@@ -64,7 +64,14 @@ export function EditLineModal({ kind, line, onHide, onSave }: EditLineModalProps
       onHide={onHide}
       label="Salvar"
       save={async (body) => {
-        if (line) await onSave(line.id, body);
+        if (!line) return;
+        // Only what this user changed is sent: a quantity changed meanwhile by someone else is not put
+        // back by a save that changed only the price (the server keeps what a body leaves out).
+        const loaded = valuesOf(line) as Record<string, unknown>;
+        const changed = Object.fromEntries(
+          Object.entries(body as Record<string, unknown>).filter(([k, v]) => (v ?? '') !== (loaded[k] ?? '')),
+        ) as EditLineValues;
+        if (Object.keys(changed).length) await onSave(line.id, changed);
       }}
       saved="Item alterado com sucesso"
     >
