@@ -1,9 +1,12 @@
+import { mkdirSync } from 'node:fs';
 import { apiLogin, expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { startedOrder } from '../fixtures/orders.ts';
 
 // A new customer has no equipment and a new shop no technician: the order's pickers register them in
 // place ('+ Cadastrar equipamento', '+ Cadastrar colaborador'), each then picked and added. On a
 // desktop and on a 375 px phone.
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/register-in-place/shots';
+
 for (const [device, viewport] of [
   ['desktop', { width: 1280, height: 900 }],
   ['phone', { width: 375, height: 812 }],
@@ -33,6 +36,8 @@ for (const [device, viewport] of [
       await quick.getByLabel('Marca').fill('Elgin');
       await quick.getByLabel('Modelo').fill('HJFI12C2WB');
       await quick.getByLabel('N/S').fill('SN-778812');
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/equipment-${device}.png` });
       await quick.getByRole('button', { name: 'Cadastrar', exact: true }).click();
       await expect(page.getByText('Equipamento cadastrado com sucesso')).toBeVisible();
       await expect(equipmentModal.getByLabel('Equipamento', { exact: true })).toHaveValue(equipmentName);
@@ -54,6 +59,7 @@ for (const [device, viewport] of [
       const email = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@novo-tecnico.com.br`;
       await newWorker.getByLabel('E-mail (o login)').fill(email);
       await newWorker.getByLabel('Senha inicial').fill('senha-inicial-1');
+      await page.screenshot({ path: `${SHOTS}/collaborator-${device}.png` });
       await newWorker.getByRole('button', { name: 'Cadastrar', exact: true }).click();
       await expect(page.getByText('Colaborador cadastrado com sucesso')).toBeVisible();
       await expect(workerModal.getByLabel('Colaborador', { exact: true })).toHaveValue(workerName);

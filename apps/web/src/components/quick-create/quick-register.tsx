@@ -155,7 +155,11 @@ export function QuickRegister({ what, path, invalidate, onCreated }: QuickRegist
     e.preventDefault();
     void save();
   };
-  const set = (name: string, value: string | number | null) => setValues((v) => ({ ...v, [name]: value }));
+  // A field's message goes as soon as it is typed in again (the next 'Cadastrar' checks anew).
+  const set = (name: string, value: string | number | null) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+  };
 
   return (
     <fieldset className="border rounded p-2 mt-2" data-testid="quick-register">
