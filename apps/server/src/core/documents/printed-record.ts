@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { formatAddress, permissionsOfRole } from '@ordem-certa/contracts';
-import { schema, type Db } from '@ordem-certa/db';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { cachedForPdf, SIGNATURE_PRINT_BOX } from '../../lib/images.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
@@ -61,7 +61,7 @@ export interface PrintedRecordRef {
 }
 
 /** An order's active immediate charge at its PSP (its dynamic code and amount), or null: what its documents show. */
-export async function openPixCharge(db: Db, organizationId: number, invoiceId: number) {
+export async function openPixCharge(db: Db | Tx, organizationId: number, invoiceId: number) {
   const c = schema.pixCharges;
   const [row] = await db
     .select({ code: c.pixCopiaECola, amountCents: c.amountCents, updatedAt: c.updatedAt })
@@ -76,7 +76,7 @@ export async function openPixCharge(db: Db, organizationId: number, invoiceId: n
  * An order's open instalments with an active charge at its PSP (each with its due date and dynamic
  * code), by due date: what the customer's page and the order's payments offer to pay one by one.
  */
-export async function openInstalmentCharges(db: Db, organizationId: number, invoiceId: number) {
+export async function openInstalmentCharges(db: Db | Tx, organizationId: number, invoiceId: number) {
   const c = schema.pixCharges;
   const r = schema.receivables;
   const rows = await db

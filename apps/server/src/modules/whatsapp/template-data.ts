@@ -11,6 +11,7 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { pickColumns, queryRows } from '../../lib/sql.ts';
+import { openInstalmentCharges, openPixCharge } from '../../core/documents/printed-record.ts';
 import { queueTemplate, type Queued } from './outbox.ts';
 import { greetingName, technicianName, type Greeting } from './templates.ts';
 
@@ -178,17 +179,24 @@ async function balanceCents(tx: Q, organizationId: number, invoiceId: number) {
   return { totalCents, dueCents: row.is_paid ? 0 : Math.max(totalCents - Number(row.received), 0) };
 }
 
-/**
- * The Pix code for what is still due on an order: the company's static BR Code with the amount. A
- * charge made by a PSP (its pixCopiaECola) is the better code; `pixCodeSources` is where a feature
- * that makes charges hands it in, asked first.
- */
-export type PixCodeSource = (
-  tx: Q,
-  o: { organizationId: number; invoiceId: number; amountCents: number },
-) => Promise<string | null>;
-export const pixCodeSources: PixCodeSource[] = [];
+/** The city of the company's first address, which a static Pix code names. */
+async function companyCityOf(tx: Q, organizationId: number, companyId: number) {
+  const a = schema.addresses;
+  const [address] = await tx
+    .select({ city: a.city })
+    .from(a)
+    .where(and(eq(a.organizationId, organizationId), eq(a.companyId, companyId)))
+    .orderBy(asc(a.id))
+    .limit(1);
+  return address?.city ?? '';
+}
 
+/**
+ * The Pix code for what is still due on an order. The order's charge at the PSP when it asks for
+ * exactly that amount; when the balance is charged instalment by instalment at the PSP, none here
+ * (each instalment's reminder carries its own code, and one code for the sum would reach the bank
+ * as a Pix no charge expects); otherwise the company's static code with the amount.
+ */
 async function balancePix(
   tx: Q,
   o: {
@@ -202,26 +210,60 @@ async function balancePix(
 ) {
   const { dueCents } = await balanceCents(tx, o.organizationId, o.invoiceId);
   if (dueCents <= 0) return null;
-  for (const source of pixCodeSources) {
-    const code = await source(tx, { organizationId: o.organizationId, invoiceId: o.invoiceId, amountCents: dueCents });
-    if (code) return { amount: money(dueCents), code };
-  }
+  const charge = await openPixCharge(tx, o.organizationId, o.invoiceId);
+  if (charge && charge.amountCents === dueCents) return { amount: money(dueCents), code: charge.code };
+  if ((await openInstalmentCharges(tx, o.organizationId, o.invoiceId)).length) return null;
   if (!o.pixKey) return null;
-  const a = schema.addresses;
-  const [address] = await tx
-    .select({ city: a.city })
-    .from(a)
-    .where(and(eq(a.organizationId, o.organizationId), eq(a.companyId, o.companyId)))
-    .orderBy(asc(a.id))
-    .limit(1);
   const code = pixBrCode({
     key: o.pixKey,
     merchantName: o.company,
-    merchantCity: address?.city ?? '',
+    merchantCity: await companyCityOf(tx, o.organizationId, o.companyId),
     amount: fromCents(dueCents),
     txid: `OS${o.number}`,
   });
   return { amount: money(dueCents), code };
+}
+
+/**
+ * An open instalment's Pix code: its charge at the PSP when that asks for the instalment's amount,
+ * else the company's static code for the amount (its txid names the order and the instalment), or
+ * null when the company has no key.
+ */
+async function instalmentPix(
+  tx: Q,
+  o: {
+    organizationId: number;
+    receivableId: number;
+    number: number;
+    installmentNumber: number;
+    amountCents: number;
+    companyId: number;
+    company: string;
+    pixKey: string | null;
+  },
+) {
+  const c = schema.pixCharges;
+  const [charge] = await tx
+    .select({ code: c.pixCopiaECola, amountCents: c.amountCents })
+    .from(c)
+    .where(
+      and(
+        eq(c.organizationId, o.organizationId),
+        eq(c.receivableId, o.receivableId),
+        eq(c.kind, 'cobv'),
+        eq(c.status, 'ATIVA'),
+      ),
+    );
+  if (charge?.code && charge.amountCents === o.amountCents) return { code: charge.code };
+  if (!o.pixKey) return null;
+  const code = pixBrCode({
+    key: o.pixKey,
+    merchantName: o.company,
+    merchantCity: await companyCityOf(tx, o.organizationId, o.companyId),
+    amount: fromCents(o.amountCents),
+    txid: `OS${o.number}P${o.installmentNumber}`,
+  });
+  return { code };
 }
 
 /** An order was completed: the link to the signed order (PDF and NFS-e there), and the Pix of the balance when there is one. */
@@ -319,18 +361,30 @@ export async function queueInstalment(
   if (!row || row.payment_id !== null) return null;
   const p = await parties(tx, organizationId, row.customer_id, row.company_id);
   if (!p) return null;
-  return queueTemplate(tx, {
+  const pix = await instalmentPix(tx, {
     organizationId,
-    key: which,
+    receivableId,
+    number: row.number,
+    installmentNumber: row.installment_number,
+    amountCents: Number(row.amount_cents),
+    companyId: row.company_id,
+    company: p.greeting.company,
+    pixKey: p.pixKey,
+  });
+  const base = {
+    organizationId,
     customerId: row.customer_id,
     invoiceId: row.invoice_id,
-    data: {
-      ...p.greeting,
-      number: row.number,
-      instalment: `${row.installment_number} de ${row.installment_count}`,
-      amount: money(Number(row.amount_cents)),
-      dueOn: formatDate(`${row.due_date}T12:00:00Z`, 'UTC'),
-    },
     dedupeKey: `${which === 'instalmentDue' ? 'instalment-due' : 'instalment-overdue'}:${receivableId}:${row.due_date}`,
-  });
+  };
+  const data = {
+    ...p.greeting,
+    number: row.number,
+    instalment: `${row.installment_number} de ${row.installment_count}`,
+    amount: money(Number(row.amount_cents)),
+    dueOn: formatDate(`${row.due_date}T12:00:00Z`, 'UTC'),
+  };
+  if (!pix) return queueTemplate(tx, { ...base, key: which, data });
+  const key = which === 'instalmentDue' ? 'instalmentDuePix' : 'instalmentOverduePix';
+  return queueTemplate(tx, { ...base, key, data: { ...data, pix } });
 }

@@ -45,6 +45,10 @@ export interface InstalmentData extends Greeting {
   amount: string;
   dueOn: string;
 }
+export interface InstalmentPixData extends InstalmentData {
+  /** The instalment's Pix code: its charge at the PSP, else the company's static code for its amount. */
+  pix: { code: string };
+}
 
 export interface ProductTemplate<D = never> {
   /** Names the template in the code and its row on the settings screen. */
@@ -163,6 +167,40 @@ export const templates = {
     body: 'Olá, {{1}}! Aqui é da {{2}}: a parcela {{3}} da ordem nº {{4}}, no valor de {{5}}, venceu em {{6}} e ainda consta em aberto. Se já pagou, desconsidere esta mensagem; se precisar, responda por aqui.',
     example: ['Maria', 'Refrigeração Exemplo', '2 de 3', '321', 'R$ 150,00', '01/12/2026'],
     params: (d) => [d.customer, d.company, d.instalment, String(d.number), d.amount, d.dueOn],
+  }),
+  instalmentDuePix: template<InstalmentPixData>({
+    key: 'instalmentDuePix',
+    event: 'instalmentDue',
+    name: 'oc_parcela_a_vencer_pix_v1',
+    label: 'Parcela a vencer, com o Pix da parcela (3 dias antes)',
+    body: 'Olá, {{1}}! Lembrete da {{2}}: a parcela {{3}} da ordem nº {{4}}, no valor de {{5}}, vence em {{6}}. Para pagar por Pix, use o código copia e cola a seguir: {{7}} Se já pagou, desconsidere esta mensagem.',
+    example: [
+      'Maria',
+      'Refrigeração Exemplo',
+      '2 de 3',
+      '321',
+      'R$ 150,00',
+      '06/12/2026',
+      '00020126360014br.gov.bcb.pix0114123456780001955204000053039865406150.005802BR5920REFRIGERACAO EXEMPLO6009SAO PAULO62110507OS321P26304ABCD',
+    ],
+    params: (d) => [d.customer, d.company, d.instalment, String(d.number), d.amount, d.dueOn, d.pix.code],
+  }),
+  instalmentOverduePix: template<InstalmentPixData>({
+    key: 'instalmentOverduePix',
+    event: 'instalmentOverdue',
+    name: 'oc_parcela_vencida_pix_v1',
+    label: 'Parcela vencida, com o Pix da parcela',
+    body: 'Olá, {{1}}! Aqui é da {{2}}: a parcela {{3}} da ordem nº {{4}}, no valor de {{5}}, venceu em {{6}} e ainda consta em aberto. Para pagar por Pix, use o código copia e cola a seguir: {{7}} Se já pagou, desconsidere esta mensagem; se precisar, responda por aqui.',
+    example: [
+      'Maria',
+      'Refrigeração Exemplo',
+      '2 de 3',
+      '321',
+      'R$ 150,00',
+      '01/12/2026',
+      '00020126360014br.gov.bcb.pix0114123456780001955204000053039865406150.005802BR5920REFRIGERACAO EXEMPLO6009SAO PAULO62110507OS321P26304ABCD',
+    ],
+    params: (d) => [d.customer, d.company, d.instalment, String(d.number), d.amount, d.dueOn, d.pix.code],
   }),
   optOutConfirmed: {
     ...template<Greeting>({

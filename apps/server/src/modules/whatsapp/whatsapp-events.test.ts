@@ -201,7 +201,8 @@ describe("each event is queued by the feature's write, once", () => {
     expect(lastTo(t.world.mobile.digits)!.template!.parameters[2]).toBe(formatMoney(90));
   });
 
-  it('instalment due in 3 days, and overdue the day after, each once', async () => {
+  it('instalment due in 3 days, and overdue the day after, each once, with the Pix code of that instalment', async () => {
+    // The company has a key (set above): each reminder carries the static code for the instalment's amount.
     const order = await startedOrder();
     const split = await orders(`/invoices/${order.id}/installments`, 'POST', {
       count: 2,
@@ -213,18 +214,101 @@ describe("each event is queued by the feature's write, once", () => {
     await queueDueByClock(t.wa(), new Date('2032-01-07T13:00:00Z'));
     expect(await queued('instalmentDue', { invoiceId: order.id })).toHaveLength(1);
     await t.send();
+    const staticCode = new RegExp(
+      `^000201.*financeiro@oficina\\.com\\.br.*540590\\.00.*OS${order.number}P1.*6304[0-9A-F]{4}$`,
+    );
     expect(lastTo(t.world.mobile.digits)!.template).toMatchObject({
-      name: 'oc_parcela_a_vencer_v1',
-      parameters: ['Maria', company(), '1 de 2', String(order.number), formatMoney(90), '10/01/2032'],
+      name: 'oc_parcela_a_vencer_pix_v1',
+      parameters: [
+        'Maria',
+        company(),
+        '1 de 2',
+        String(order.number),
+        formatMoney(90),
+        '10/01/2032',
+        expect.stringMatching(staticCode),
+      ],
     });
     await queueDueByClock(t.wa(), new Date('2032-01-11T12:00:00Z'));
     await t.send();
     expect(lastTo(t.world.mobile.digits)!.template).toMatchObject({
-      name: 'oc_parcela_vencida_v1',
-      parameters: ['Maria', company(), '1 de 2', String(order.number), formatMoney(90), '10/01/2032'],
+      name: 'oc_parcela_vencida_pix_v1',
+      parameters: [
+        'Maria',
+        company(),
+        '1 de 2',
+        String(order.number),
+        formatMoney(90),
+        '10/01/2032',
+        expect.stringMatching(staticCode),
+      ],
     });
     expect(await queueDueByClock(t.wa(), new Date('2032-01-12T12:00:00Z'))).toBe(0);
     expect(await queued('instalmentOverdue', { invoiceId: order.id })).toHaveLength(1);
+  });
+
+  it("the PSP's charges' codes go in the messages: the order's when it asks for the balance, each instalment's its own", async () => {
+    const db = t.ctx.database.db;
+    const charge = (o: {
+      invoiceId: number;
+      receivableId?: number;
+      dueDate?: string;
+      amountCents: number;
+      code: string;
+    }) =>
+      db.insert(schema.pixCharges).values({
+        organizationId: t.org.organization.id,
+        companyId: t.world.company.id,
+        invoiceId: o.invoiceId,
+        receivableId: o.receivableId ?? null,
+        dueDate: o.dueDate ?? null,
+        kind: o.receivableId ? 'cobv' : 'cob',
+        txid: `T${o.invoiceId}R${o.receivableId ?? 0}`.padEnd(26, '0'),
+        amountCents: o.amountCents,
+        status: 'ATIVA',
+        pixCopiaECola: o.code,
+      });
+    // An immediate charge for exactly the balance: its code, not the static one.
+    const whole = await startedOrder();
+    await charge({ invoiceId: whole.id, amountCents: 18000, code: 'DYNAMIC-COB-CODE' });
+    await t.world.admin('POST', `/${whole.id}/complete`);
+    await t.send();
+    const done = t.standIn.sent.filter((x) => x.template?.name === 'oc_ordem_concluida_pix_v1').at(-1)!;
+    expect(done.template!.parameters.slice(5)).toEqual([formatMoney(180), 'DYNAMIC-COB-CODE']);
+    // A charge for another amount (not yet revised) is not offered: the static code of the balance goes.
+    const stale = await startedOrder();
+    await charge({ invoiceId: stale.id, amountCents: 5000, code: 'STALE-COB-CODE' });
+    await t.world.admin('POST', `/${stale.id}/complete`);
+    await t.send();
+    const staleSent = t.standIn.sent.filter((x) => x.template?.name === 'oc_ordem_concluida_pix_v1').at(-1)!;
+    expect(staleSent.template!.parameters[1]).toBe(String(stale.number));
+    expect(staleSent.template!.parameters[6]).toMatch(/^000201.*5406180\.00/);
+
+    // Charged instalment by instalment: the completion carries no code for the sum, each reminder its own.
+    const split = await startedOrder();
+    await orders(`/invoices/${split.id}/installments`, 'POST', { count: 2, firstDueDate: '2033-03-10', method: 'pix' });
+    const instalments = await db
+      .select({ id: schema.receivables.id, dueDate: schema.receivables.dueDate })
+      .from(schema.receivables)
+      .where(eq(schema.receivables.invoiceId, split.id))
+      .orderBy(asc(schema.receivables.installmentNumber));
+    for (const [n, r] of instalments.entries())
+      await charge({
+        invoiceId: split.id,
+        receivableId: r.id,
+        dueDate: r.dueDate,
+        amountCents: 9000,
+        code: `DYNAMIC-COBV-${n + 1}`,
+      });
+    await t.world.admin('POST', `/${split.id}/complete`);
+    await t.send();
+    expect(lastTo(t.world.mobile.digits)!.template!.name).toBe('oc_ordem_concluida_v1');
+    await queueDueByClock(t.wa(), new Date('2033-03-07T12:00:00Z'));
+    await t.send();
+    expect(lastTo(t.world.mobile.digits)!.template).toMatchObject({
+      name: 'oc_parcela_a_vencer_pix_v1',
+      parameters: expect.arrayContaining(['1 de 2', String(split.number), 'DYNAMIC-COBV-1']),
+    });
   });
 });
 
