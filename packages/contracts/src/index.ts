@@ -31,6 +31,8 @@ export * from './paperwork-labels.ts';
 export * from './invoice-paperwork.ts';
 export * from './estimates.ts';
 export * from './estimate-sharing.ts';
+export * from './ratings.ts';
+export * from './dashboard.ts';
 export * from './reports.ts';
 export * from './audit-logs.ts';
 export * from './notification-labels.ts';

@@ -8,6 +8,7 @@ export const whatsappEvents = [
   'visitScheduled',
   'visitReminder',
   'orderCompleted',
+  'ratingRequest',
   'paymentReceived',
   'instalmentDue',
   'instalmentOverdue',
@@ -31,6 +32,10 @@ export const whatsappEventLabels: Record<WhatsAppEvent, { label: string; descrip
   orderCompleted: {
     label: 'Ordem concluída',
     description: 'O link da ordem assinada, com o PDF e a NFS-e quando emitida, e o Pix do saldo.',
+  },
+  ratingRequest: {
+    label: 'Avaliação do atendimento',
+    description: 'Quando a ordem é concluída, uma vez: o link para o cliente dar uma nota de 0 a 10 e comentar.',
   },
   paymentReceived: { label: 'Pagamento recebido', description: 'O valor recebido e a ordem a que se refere.' },
   instalmentDue: { label: 'Parcela a vencer', description: 'Três dias antes do vencimento de uma parcela em aberto.' },

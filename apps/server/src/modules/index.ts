@@ -25,12 +25,15 @@ import { estimatePdfLinkRoutes, estimateShareRoutes } from './estimates/estimate
 import { invoiceLinkRoutes } from './invoices/invoice-links.routes.ts';
 import { paySlipLinkRoutes } from './payrolls/pay-slip-link.routes.ts';
 import { pmocReportLinkRoutes } from './maintenance-plans/pmoc-report-link.routes.ts';
+import { ratingLinkRoutes } from './ratings/rating-link.routes.ts';
 import { calendarFeedRoutes } from './calendar/calendar-feed.routes.ts';
 import { estimateRoutes } from './estimates/estimates.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { reports } from './reports/report-definitions.ts';
 import { nfseReports } from './nfse/nfse-report.ts';
 import { contractReports } from './contracts/contract-reports.ts';
+import { ratingReports } from './ratings/rating-reports.ts';
 import { reportRegistry } from '../core/reports/registry.ts';
 import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
@@ -55,7 +58,7 @@ import { pixUnidentifiedRoutes } from './pix/pix-unidentified.routes.ts';
 import { pixRefundRoutes } from './pix/pix-refunds.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
-const allReports = reportRegistry([...reports, ...nfseReports, ...contractReports]);
+const allReports = reportRegistry([...reports, ...nfseReports, ...contractReports, ...ratingReports]);
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -89,9 +92,11 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   paySlipLinkRoutes,
   estimatePdfLinkRoutes,
   pmocReportLinkRoutes,
+  ratingLinkRoutes,
   calendarFeedRoutes,
   estimateRoutes,
   reportRoutes(allReports),
+  dashboardRoutes,
   auditLogRoutes,
   notificationRoutes,
   calendarRoutes,

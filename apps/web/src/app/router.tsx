@@ -103,6 +103,13 @@ export const routes: RouteObject[] = [
         Component: m.ReviewEstimatePage,
       })),
   },
+  // Public: the customer rates a completed order through the link its completion sent, without logging in.
+  {
+    path: '/invoices/:id/rate',
+    hydrateFallbackElement: <PageSpinner />,
+    lazy: () =>
+      import('../features/public-rating/pages/rate-order-page.tsx').then((m) => ({ Component: m.RateOrderPage })),
+  },
   {
     element: <RequireUser />,
     // Shown while the first screen's code arrives.

@@ -23,6 +23,8 @@ const preloadedScreens: Array<{ path: RegExp; modules: string[] }> = [
     path: /^\/estimates\/\d+\/review$/,
     modules: ['src/features/public-estimate/pages/review-estimate-page.tsx'],
   },
+  // The customer's rating of a completed order, opened from the completion's e-mail or WhatsApp.
+  { path: /^\/invoices\/\d+\/rate$/, modules: ['src/features/public-rating/pages/rate-order-page.tsx'] },
   // The sign-up (from the login page or a shared address) and its e-mailed confirmation link.
   { path: /^\/cadastro$/, modules: ['src/features/signup/pages/signup-page.tsx'] },
   { path: /^\/confirmar-email$/, modules: ['src/features/signup/pages/confirm-email-page.tsx'] },

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '@ordem-certa/db';
 import { committedTo } from '../../lib/after-commit.ts';
 
-// What the customer is told of by the outside channels (WhatsApp). A feature says what happened, in the
+// What the customer is told of by the outside channels (WhatsApp, the request to rate a job). A feature says what happened, in the
 // transaction that records it; the channel listening on that database decides whether anything goes
 // (its switches, the customer's consent) and writes its message to the outbox in that same
 // transaction, so the message is queued exactly when the write commits and never when it rolls back.
@@ -18,20 +18,24 @@ export type CustomerEvent =
 
 export type CustomerEventListener = (tx: Tx, organizationId: number, event: CustomerEvent) => Promise<unknown>;
 
-const listeners = new WeakMap<Db, CustomerEventListener>();
+const listeners = new WeakMap<Db, Map<string, CustomerEventListener>>();
 
 /**
- * `listener` hears of the customer events written through `db`, inside their transactions. One listener
- * per database object (the latest app built on it); the function returned removes it.
+ * `listener` hears of the customer events written through `db`, inside their transactions, as the
+ * channel `channel` (WhatsApp, the rating request): one listener per channel and database object (the
+ * latest app built on it), each heard in the order they started listening. The function returned
+ * removes it.
  */
-export function onCustomerEvents(db: Db, listener: CustomerEventListener): () => void {
-  listeners.set(db, listener);
+export function onCustomerEvents(db: Db, channel: string, listener: CustomerEventListener): () => void {
+  const channels = listeners.get(db) ?? new Map<string, CustomerEventListener>();
+  listeners.set(db, channels);
+  channels.set(channel, listener);
   return () => {
-    if (listeners.get(db) === listener) listeners.delete(db);
+    if (channels.get(channel) === listener) channels.delete(channel);
   };
 }
 
 /** Tells the channels of `event`, in `tx` (the transaction of the write that caused it). */
 export async function tellCustomer(tx: Tx, organizationId: number, event: CustomerEvent): Promise<void> {
-  await listeners.get(committedTo(tx))?.(tx, organizationId, event);
+  for (const listener of listeners.get(committedTo(tx))?.values() ?? []) await listener(tx, organizationId, event);
 }

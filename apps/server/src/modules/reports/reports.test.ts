@@ -122,6 +122,8 @@ describe('definitions', () => {
       'contracts-by-status',
       'contract-cancellations',
       'contract-receivables',
+      'nps',
+      'ratings',
     ]);
   });
   it("serves each report's filters with types, options and bounds; select options are the organization's own", async () => {

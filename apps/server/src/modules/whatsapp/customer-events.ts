@@ -3,6 +3,7 @@ import type { WhatsAppContext } from './connection.ts';
 import {
   queueEstimateSent,
   queueOrderCompleted,
+  queueRatingRequest,
   queuePaymentReceived,
   queueVisitScheduled,
   type Scope,
@@ -15,7 +16,7 @@ import {
  * agreed. Returns what stops listening.
  */
 export function listenToCustomerEvents(ctx: WhatsAppContext): () => void {
-  return onCustomerEvents(ctx.db, (tx, organizationId, e) => {
+  return onCustomerEvents(ctx.db, 'whatsapp', (tx, organizationId, e) => {
     const scope: Scope = { organizationId, appUrl: ctx.config.appUrl ?? '' };
     switch (e.event) {
       case 'estimateSent':
@@ -23,7 +24,7 @@ export function listenToCustomerEvents(ctx: WhatsAppContext): () => void {
       case 'visitScheduled':
         return queueVisitScheduled(tx, scope, e.invoiceId);
       case 'orderCompleted':
-        return queueOrderCompleted(tx, scope, e.invoiceId);
+        return queueOrderCompleted(tx, scope, e.invoiceId).then(() => queueRatingRequest(tx, scope, e.invoiceId));
       case 'paymentReceived':
         return queuePaymentReceived(tx, scope, e.paymentId);
     }

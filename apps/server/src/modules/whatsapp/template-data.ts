@@ -6,12 +6,14 @@ import {
   fromCents,
   InvoiceState,
   pixBrCode,
+  ratingPath,
   signPath,
   type WhatsAppEvent,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { pickColumns, queryRows } from '../../lib/sql.ts';
 import { openInstalmentCharges, openPixCharge } from '../../core/documents/printed-record.ts';
+import { ensureRating } from '../../core/orders/ratings.ts';
 import { queueTemplate, type Queued } from './outbox.ts';
 import { greetingName, technicianName, type Greeting } from './templates.ts';
 
@@ -298,6 +300,28 @@ export const queueOrderCompleted: QueueEvent = async (tx, { organizationId, appU
       pix,
     },
     dedupeKey: `order-completed:${invoiceId}`,
+  });
+};
+
+/** An order was completed for the first time: the link to rate the job (the request shared with the e-mail). */
+export const queueRatingRequest: QueueEvent = async (tx, { organizationId, appUrl }, invoiceId) => {
+  const rating = await ensureRating(tx, organizationId, invoiceId);
+  if (!rating.askNow) return null;
+  const i = schema.invoices;
+  const [row] = await tx
+    .select(pickColumns(i, 'number', 'customerId', 'companyId'))
+    .from(i)
+    .where(and(eq(i.id, invoiceId), eq(i.organizationId, organizationId)));
+  if (!row) return null;
+  const p = await parties(tx, organizationId, row.customerId, row.companyId);
+  if (!p) return null;
+  return queueTemplate(tx, {
+    organizationId,
+    key: 'ratingRequest',
+    customerId: row.customerId,
+    invoiceId,
+    data: { ...p.greeting, number: row.number, link: `${appUrl}${ratingPath(invoiceId, rating.token)}` },
+    dedupeKey: `rating-request:${invoiceId}`,
   });
 };
 

@@ -34,6 +34,10 @@ export interface OrderCompletedData extends Greeting {
   /** The balance still due and its Pix code, when there is one. */
   pix: { amount: string; code: string } | null;
 }
+export interface RatingRequestData extends Greeting {
+  number: number;
+  link: string;
+}
 export interface PaymentData extends Greeting {
   number: number;
   amount: string;
@@ -140,6 +144,15 @@ export const templates = {
       '00020126360014br.gov.bcb.pix0114123456780001955204000053039865406200.005802BR5920REFRIGERACAO EXEMPLO6009SAO PAULO62090505OS3216304ABCD',
     ],
     params: (d) => [d.customer, String(d.number), d.company, d.total, d.link, d.pix!.amount, d.pix!.code],
+  }),
+  ratingRequest: template<RatingRequestData>({
+    key: 'ratingRequest',
+    event: 'ratingRequest',
+    name: 'oc_avaliacao_atendimento_v1',
+    label: 'Avaliação do atendimento',
+    body: 'Olá, {{1}}! Aqui é da {{2}}. Como foi o atendimento da ordem nº {{3}}? De 0 a 10, quanto você nos recomendaria a um amigo ou colega? Responda pelo link {{4}} em menos de um minuto. Obrigado!',
+    example: ['Maria', 'Refrigeração Exemplo', '321', 'https://app.exemplo.com.br/invoices/1/rate?token=x'],
+    params: (d) => [d.customer, d.company, String(d.number), d.link],
   }),
   paymentReceived: template<PaymentData>({
     key: 'paymentReceived',

@@ -162,6 +162,27 @@ describe("each event is queued by the feature's write, once", () => {
     expect(m.template!.parameters[6]).toMatch(/^000201.*financeiro@oficina\.com\.br.*5406100\.00.*6304[0-9A-F]{4}$/);
   });
 
+  it("order completed: the request to rate the job goes once, with the rating page's link; a second completion asks nothing", async () => {
+    const order = await startedOrder();
+    await t.world.admin('POST', `/${order.id}/complete`);
+    expect(await queued('ratingRequest', { invoiceId: order.id })).toHaveLength(1);
+    await t.send();
+    const m = t.standIn.sent.filter((x) => x.template?.name === 'oc_avaliacao_atendimento_v1').at(-1)!;
+    const [rating] = await t.ctx.database.db
+      .select({ token: schema.orderRatings.token })
+      .from(schema.orderRatings)
+      .where(eq(schema.orderRatings.invoiceId, order.id));
+    expect(m.template!.parameters).toEqual([
+      'Maria',
+      company(),
+      String(order.number),
+      `${APP_URL}/invoices/${order.id}/rate?token=${rating!.token}`,
+    ]);
+    await t.world.admin('POST', `/${order.id}/start`);
+    await t.world.admin('POST', `/${order.id}/complete`);
+    expect(await queued('ratingRequest', { invoiceId: order.id })).toHaveLength(1);
+  });
+
   it('order completed: a completion refused queues nothing', async () => {
     const draft = await t.world.createInvoice();
     expect((await t.world.admin('POST', `/${draft.id}/complete`)).statusCode).toBe(409);
