@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { schema } from '@ordem-certa/db';
 import { perFile } from '../../../test/helpers.ts';
+import { queryRows } from '../../lib/sql.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
 
 // The owner's dashboard against figures made by hand: this month's orders, payments, instalments,
@@ -71,12 +72,11 @@ describe('GET dashboard', () => {
         headers: t.org.as(t.org.admin.token),
         payload: { amount, method: 'dinheiro', paidAt },
       });
-    const [{ today, prev }] = (
-      await db().execute(
-        sql`SELECT (now() AT TIME ZONE 'America/Sao_Paulo')::date::text AS today,
+    const [{ today, prev }] = (await queryRows<{ today: string; prev: string }>(
+      db(),
+      sql`SELECT (now() AT TIME ZONE 'America/Sao_Paulo')::date::text AS today,
                  ((date_trunc('month', now() AT TIME ZONE 'America/Sao_Paulo') - interval '1 day')::date)::text AS prev`,
-      )
-    ).rows as [{ today: string; prev: string }];
+    )) as [{ today: string; prev: string }];
     expect((await pay(a.id, 120, today)).statusCode).toBe(201);
     expect((await pay(old.id, 50, prev)).statusCode).toBe(201);
     // Two instalments of b: one overdue (due yesterday or earlier), one to come.
