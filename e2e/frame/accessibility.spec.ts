@@ -20,7 +20,7 @@ for (const [label, viewport] of [
   test.describe(`main screens at ${label} px`, () => {
     test.use({ viewport });
 
-    test('admin: home, orders, an order, customers, import, profile', async ({ page, request }) => {
+    test('admin: home, orders, an order, customers, import, profile, dashboard', async ({ page, request }) => {
       test.slow(); // eight pages, each analysed by axe
       const { id } = await startedOrder(request, { label: 'Cliente A11y' });
       await loginAs(page, 'admin');
@@ -32,6 +32,7 @@ for (const [label, viewport] of [
         ['/agenda', page.getByRole('region', { name: 'Agenda do dia' })],
         ['/checklist-templates', page.getByTestId('pagination')],
         ['/import', page.getByLabel('O que importar')],
+        ['/painel', page.getByTestId('fig-nps')],
         ['/profile', page.getByRole('tab', { name: 'Assinatura' })],
       ] as const) {
         await page.goto(path);

@@ -19,7 +19,7 @@ test.describe('navigation', () => {
       await expect(nav(page).getByRole('link', { name: label, exact: true })).toBeVisible();
     }
     await nav(page).getByRole('button', { name: 'Financeiro' }).click();
-    for (const label of ['Contas a receber', 'Despesas', 'Folha', 'Fluxo de caixa']) {
+    for (const label of ['Painel', 'Contas a receber', 'Despesas', 'Folha', 'Fluxo de caixa']) {
       await expect(nav(page).getByRole('link', { name: label, exact: true })).toBeVisible();
     }
     await nav(page).getByRole('button', { name: 'Cadastros' }).click();

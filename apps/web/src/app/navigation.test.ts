@@ -37,6 +37,7 @@ describe('the menu follows the permissions', () => {
 
   it('a Contador sees the money screens that only read', () => {
     expect(shown('accountant')).toEqual([
+      'Painel',
       'Contas a receber',
       'Contratos',
       'Pix não identificados',

@@ -35,6 +35,8 @@ export const registersNav: NavItem[] = [
 
 /** 'Financeiro': money in, money out, the technicians' pay and the cash flow. */
 export const financeNav: NavItem[] = [
+  // The owner's month at a glance: money, orders, estimates, NPS, each figure opening its list.
+  { label: 'Painel', to: '/painel', can: 'report.see', feature: 'reports' },
   // Instalments of every order, open, overdue and received.
   { label: 'Contas a receber', to: '/receivables', can: 'payment.see' },
   // Maintenance contracts: each period bills itself (order, instalment, charge, NFS-e).

@@ -217,6 +217,13 @@ export const routes: RouteObject[] = [
             hydrateFallbackElement: <PageSpinner />,
             children: [
               {
+                path: '/painel',
+                lazy: () =>
+                  import('../features/dashboard/pages/dashboard-page.tsx').then((m) => ({
+                    Component: m.DashboardPage,
+                  })),
+              },
+              {
                 path: '/reports',
                 lazy: () =>
                   import('../features/reports/pages/reports-page.tsx').then((m) => ({ Component: m.ReportsPage })),
