@@ -207,6 +207,8 @@ async function bench(kind: string): Promise<Row[]> {
         requests: [get(`/invoices/${orderId}`)],
         target: p50Under(pg ? 1 : 2),
       },
+      // The owner's dashboard: its figures read the two months' rows through indexes.
+      { name: 'dashboard', connections: 1, requests: [get('/dashboard')], target: p975Under(100) },
       ...(pg
         ? [
             {
