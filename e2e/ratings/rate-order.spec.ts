@@ -58,7 +58,7 @@ test('completed → e-mailed link → rated 0–10 on a phone → in the report 
   await page.getByRole('button', { name: 'Financeiro' }).click();
   await page.getByRole('link', { name: 'Painel' }).click();
   await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
-  await expect(page.getByTestId('fig-nps')).toContainText(/avaliaç/);
+  await expect(page.getByTestId('fig-nps')).toContainText(/avalia(ção|ções) no mês/);
   await expect(page.getByTestId('fig-completed')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/dashboard-1280.png`, fullPage: true });
   await page.getByTestId('fig-nps').getByRole('link').click();

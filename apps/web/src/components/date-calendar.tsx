@@ -1,22 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from 'react-bootstrap';
-import { pad } from './date-text.ts';
+import { monthNames, pad } from './date-text.ts';
 import { todayIso } from '../lib/time-zone.ts';
 
-const monthNames = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
 const weekDays = ['D', 'S', 'T', 'Q', 'Q', 'S', 'S'];
 const weekDayNames = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
 

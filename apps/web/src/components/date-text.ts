@@ -41,3 +41,19 @@ export function maskTime(text: string): string {
 }
 
 export const isTime = (text: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(text);
+
+/** The months' names, lower-case as a pt-BR sentence uses them ('dezembro de 2026'). */
+export const monthNames = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];

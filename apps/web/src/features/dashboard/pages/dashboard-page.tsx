@@ -4,25 +4,12 @@ import { Link } from 'react-router';
 import type { DashboardResponse } from '@ordem-certa/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { monthNames } from '../../../components/date-text.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
 /** 'YYYY-MM' as the screen names it: 'dezembro de 2026'. */
-const monthName = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1]} de ${m.slice(0, 4)}`;
+const monthName = (m: string) => `${monthNames[Number(m.slice(5, 7)) - 1]} de ${m.slice(0, 4)}`;
 const integer = new Intl.NumberFormat('pt-BR');
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
@@ -38,7 +25,7 @@ function show(value: number | null, kind: Kind) {
 /** 'mais 12,5% que em novembro' / 'igual a novembro' / nothing when there is nothing to compare with. */
 function change(current: number | null, previous: number | null, kind: Kind, previousMonth: string) {
   if (current === null || previous === null) return null;
-  const month = MONTHS[Number(previousMonth.slice(5, 7)) - 1];
+  const month = monthNames[Number(previousMonth.slice(5, 7)) - 1];
   if (current === previous) return `igual a ${month}`;
   if (kind === 'percent' || kind === 'points')
     return `${current > previous ? '+' : '−'}${decimal.format(Math.abs(current - previous))} ${kind === 'percent' ? 'p.p.' : 'pontos'} sobre ${month}`;
@@ -96,6 +83,95 @@ export function DashboardPage() {
   );
 }
 
+type FigureSpec = Omit<Parameters<typeof Figure>[0], 'previousMonth'>;
+const count = (n: number, one: string, many: string) => `${integer.format(n)} ${n === 1 ? one : many}`;
+
+/** The dashboard's figures in the order shown, each with the list or report it opens. */
+const figuresOf = (d: DashboardResponse): FigureSpec[] => [
+  {
+    testId: 'fig-revenue',
+    label: 'Faturamento (ordens concluídas)',
+    to: '/reports/revenue-by-month',
+    kind: 'money',
+    value: d.revenue.current,
+    previous: d.revenue.previous,
+  },
+  {
+    testId: 'fig-received',
+    label: 'Recebido',
+    to: '/reports/cash-flow',
+    kind: 'money',
+    value: d.received.current,
+    previous: d.received.previous,
+  },
+  {
+    testId: 'fig-open',
+    label: 'A receber',
+    to: '/receivables?status=open',
+    kind: 'money',
+    value: d.openReceivables.amount,
+    note: count(d.openReceivables.count, 'parcela a vencer', 'parcelas a vencer'),
+  },
+  {
+    testId: 'fig-overdue',
+    label: 'Vencido',
+    to: '/receivables?status=overdue',
+    kind: 'money',
+    value: d.overdueReceivables.amount,
+    note: count(d.overdueReceivables.count, 'parcela em atraso', 'parcelas em atraso'),
+  },
+  {
+    testId: 'fig-opened',
+    label: 'Ordens abertas',
+    to: '/reports/service-orders',
+    kind: 'count',
+    value: d.ordersOpened.current,
+    previous: d.ordersOpened.previous,
+  },
+  {
+    testId: 'fig-completed',
+    label: 'Ordens concluídas',
+    to: '/invoices?state=20',
+    kind: 'count',
+    value: d.ordersCompleted.current,
+    previous: d.ordersCompleted.previous,
+  },
+  {
+    testId: 'fig-ticket',
+    label: 'Ticket médio',
+    to: '/reports/revenue-by-month',
+    kind: 'money',
+    value: d.averageTicket.current,
+    previous: d.averageTicket.previous,
+  },
+  {
+    testId: 'fig-estimates',
+    label: 'Orçamentos criados',
+    to: '/estimates',
+    kind: 'count',
+    value: d.estimatesCreated.current,
+    previous: d.estimatesCreated.previous,
+    note: count(d.estimatesApproved.current, 'aprovado', 'aprovados'),
+  },
+  {
+    testId: 'fig-conversion',
+    label: 'Conversão de orçamentos',
+    to: '/reports/estimates',
+    kind: 'percent',
+    value: d.conversion.current,
+    previous: d.conversion.previous,
+  },
+  {
+    testId: 'fig-nps',
+    label: 'NPS',
+    to: '/reports/nps',
+    kind: 'points',
+    value: d.nps.current,
+    previous: d.nps.previous,
+    note: count(d.nps.answers, 'avaliação no mês', 'avaliações no mês'),
+  },
+];
+
 function Figures({ d }: { d: DashboardResponse }) {
   const pm = d.previousMonth;
   const money = d.revenue.current !== null;
@@ -105,104 +181,11 @@ function Figures({ d }: { d: DashboardResponse }) {
         {monthName(d.month)} até hoje, comparado com {monthName(pm)} inteiro.
       </p>
       <Row className="g-3 mb-4">
-        {money && (
-          <>
-            <Figure
-              testId="fig-revenue"
-              label="Faturamento (ordens concluídas)"
-              to="/reports/revenue-by-month"
-              value={d.revenue.current}
-              previous={d.revenue.previous}
-              kind="money"
-              previousMonth={pm}
-            />
-            <Figure
-              testId="fig-received"
-              label="Recebido"
-              to="/reports/cash-flow"
-              value={d.received.current}
-              previous={d.received.previous}
-              kind="money"
-              previousMonth={pm}
-            />
-            <Figure
-              testId="fig-open"
-              label="A receber"
-              to="/receivables?status=open"
-              value={d.openReceivables.amount}
-              kind="money"
-              previousMonth={pm}
-              note={`${integer.format(d.openReceivables.count)} parcela(s) a vencer`}
-            />
-            <Figure
-              testId="fig-overdue"
-              label="Vencido"
-              to="/receivables?status=overdue"
-              value={d.overdueReceivables.amount}
-              kind="money"
-              previousMonth={pm}
-              note={`${integer.format(d.overdueReceivables.count)} parcela(s) em atraso`}
-            />
-          </>
-        )}
-        <Figure
-          testId="fig-opened"
-          label="Ordens abertas"
-          to="/reports/service-orders"
-          value={d.ordersOpened.current}
-          previous={d.ordersOpened.previous}
-          kind="count"
-          previousMonth={pm}
-        />
-        <Figure
-          testId="fig-completed"
-          label="Ordens concluídas"
-          to="/invoices?state=20"
-          value={d.ordersCompleted.current}
-          previous={d.ordersCompleted.previous}
-          kind="count"
-          previousMonth={pm}
-        />
-        {money && (
-          <Figure
-            testId="fig-ticket"
-            label="Ticket médio"
-            to="/reports/revenue-by-month"
-            value={d.averageTicket.current}
-            previous={d.averageTicket.previous}
-            kind="money"
-            previousMonth={pm}
-          />
-        )}
-        <Figure
-          testId="fig-estimates"
-          label="Orçamentos criados"
-          to="/estimates"
-          value={d.estimatesCreated.current}
-          previous={d.estimatesCreated.previous}
-          kind="count"
-          previousMonth={pm}
-          note={`${integer.format(d.estimatesApproved.current)} aprovado(s)`}
-        />
-        <Figure
-          testId="fig-conversion"
-          label="Conversão de orçamentos"
-          to="/reports/estimates"
-          value={d.conversion.current}
-          previous={d.conversion.previous}
-          kind="percent"
-          previousMonth={pm}
-        />
-        <Figure
-          testId="fig-nps"
-          label="NPS"
-          to="/reports/nps"
-          value={d.nps.current}
-          previous={d.nps.previous}
-          kind="points"
-          previousMonth={pm}
-          note={`${integer.format(d.nps.answers)} avaliação(ões) no mês`}
-        />
+        {figuresOf(d)
+          .filter((f) => money || f.kind !== 'money')
+          .map((f) => (
+            <Figure key={f.testId} {...f} previousMonth={pm} />
+          ))}
       </Row>
       <Card>
         <Card.Body>
