@@ -45,6 +45,7 @@ export * from './roles.ts';
 export * from './role-api.ts';
 export * from './can.ts';
 export * from './password-reset.ts';
+export * from './portal.ts';
 export * from './signup.ts';
 export * from './first-steps.ts';
 export * from './calendar.ts';

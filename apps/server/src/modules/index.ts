@@ -53,6 +53,8 @@ import { pixWebhookRoutes } from './pix/pix-webhook.routes.ts';
 import { pixChargeRoutes } from './pix/pix-charges.routes.ts';
 import { pixUnidentifiedRoutes } from './pix/pix-unidentified.routes.ts';
 import { pixRefundRoutes } from './pix/pix-refunds.routes.ts';
+import { portalRoutes } from './portal/portal.routes.ts';
+import { portalLinkRoutes } from './portal/portal-link.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
 const allReports = reportRegistry([...reports, ...nfseReports, ...contractReports]);
@@ -90,6 +92,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   estimatePdfLinkRoutes,
   pmocReportLinkRoutes,
   calendarFeedRoutes,
+  portalLinkRoutes,
   estimateRoutes,
   reportRoutes(allReports),
   auditLogRoutes,
@@ -113,4 +116,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   pixChargeRoutes,
   pixUnidentifiedRoutes,
   pixRefundRoutes,
+  // The customer's portal: each call authorized by the customer's portal session (access: 'portal').
+  portalRoutes,
 ];
