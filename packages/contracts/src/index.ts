@@ -46,6 +46,7 @@ export * from './role-api.ts';
 export * from './can.ts';
 export * from './password-reset.ts';
 export * from './portal.ts';
+export * from './portal-records.ts';
 export * from './signup.ts';
 export * from './first-steps.ts';
 export * from './calendar.ts';
