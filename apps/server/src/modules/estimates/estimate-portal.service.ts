@@ -37,9 +37,12 @@ const columns = {
   shareToken: es.shareToken,
   shareExpiresAt: es.shareExpiresAt,
   shareContentHash: es.shareContentHash,
-  decision: sql<number | null>`(SELECT ${d.decision} FROM ${d} WHERE ${d.estimateId} = ${es.id}
-    ORDER BY ${d.decidedAt} DESC, ${d.id} DESC LIMIT 1)`,
-  decidedOnLink: sql<boolean>`EXISTS (SELECT 1 FROM ${d} WHERE ${d.estimateId} = ${es.id} AND ${d.shareToken} = ${es.shareToken})`,
+  // Written out in full: in a one-table select the ORM leaves columns unqualified, and a bare "id" in
+  // the subquery would be the decision's.
+  decision: sql<number | null>`(SELECT x.decision FROM estimate_decisions x WHERE x.estimate_id = estimates.id
+    ORDER BY x.decided_at DESC, x.id DESC LIMIT 1)`,
+  decidedOnLink: sql<boolean>`EXISTS (SELECT 1 FROM estimate_decisions x WHERE x.estimate_id = estimates.id
+    AND x.share_token = estimates.share_token)`,
 };
 type Row = {
   id: number;
