@@ -30,6 +30,7 @@ const RECORD_OF: Record<string, (r: PortalRecords) => number> = {
   'nfse:id': (r) => r.nfse.id,
   'pmoc:id': (r) => r.plan.id,
   'pmoc:year': () => 2026,
+  'service-requests:id': (r) => r.request.id,
 };
 const REQUEST_COUNTERS = new Set(['rate_limits', 'login_attempts']);
 const MARK = 'ALHEIO';

@@ -136,8 +136,21 @@ export async function portalRecords(
       buildingName: `Edifício ${marker}`,
     })
     .returning();
+  const [request] = await db
+    .insert(schema.serviceRequests)
+    .values({
+      organizationId,
+      number: 100_000 + Math.floor(Math.random() * 1e6),
+      source: 'portal',
+      customerId,
+      equipmentId: equipment!.id,
+      contactName: `Contato ${marker}`,
+      problem: `Pinga água ${marker}`,
+    })
+    .returning();
   return {
     equipment: equipment!,
+    request: request!,
     order,
     visiblePicture: visible!,
     hiddenPicture: hidden!,

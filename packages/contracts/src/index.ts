@@ -47,6 +47,7 @@ export * from './can.ts';
 export * from './password-reset.ts';
 export * from './portal.ts';
 export * from './portal-records.ts';
+export * from './service-requests.ts';
 export * from './signup.ts';
 export * from './first-steps.ts';
 export * from './calendar.ts';

@@ -62,6 +62,8 @@ import { receivablePortalRoutes } from './payments/receivable-portal.routes.ts';
 import { nfsePortalRoutes } from './nfse/nfse-portal.routes.ts';
 import { pmocPortalRoutes } from './maintenance-plans/pmoc-portal.routes.ts';
 import { customerPortalRoutes } from './customers/customer-portal.routes.ts';
+import { serviceRequestRoutes } from './service-requests/service-requests.routes.ts';
+import { serviceRequestPortalRoutes } from './service-requests/service-request-portal.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
 const allReports = reportRegistry([...reports, ...nfseReports, ...contractReports]);
@@ -132,4 +134,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   nfsePortalRoutes,
   pmocPortalRoutes,
   customerPortalRoutes,
+  serviceRequestPortalRoutes,
+  serviceRequestRoutes,
 ];

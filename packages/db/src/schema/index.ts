@@ -63,3 +63,4 @@ export * from './sign-in-events.ts';
 export * from './account-emails.ts';
 export * from './contracts.ts';
 export * from './portal-links.ts';
+export * from './service-requests.ts';
