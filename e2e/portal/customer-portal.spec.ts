@@ -33,14 +33,25 @@ test("the customer's portal: the office sends the link, the customer sees a mach
   // their machine on an open order with a photo marked visible and one instalment.
   const admin = await apiAs(request, 'admin');
   const company = await newCompany(admin, unique('Clima Portal Ltda'));
-  expect((await admin.put(`/companies/${company.id}/pix`, { pixKey: `portal-${Date.now()}@climaportal.com.br` })).status()).toBe(200);
+  expect(
+    (await admin.put(`/companies/${company.id}/pix`, { pixKey: `portal-${Date.now()}@climaportal.com.br` })).status(),
+  ).toBe(200);
   const email = `${unique('portal').replace(/\s+/g, '-').toLowerCase()}@teste.com.br`;
   const customerName = unique('Marta Portal');
-  const customer = await (await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: customerName, email })).json();
-  const machine = await (
-    await admin.post(`/customers/${customer.id}/equipments`, { name: 'Split da sala', brand: 'LG', model: 'S4-Q12', serialNumber: 'PORTAL-1' })
+  const customer = await (
+    await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: customerName, email })
   ).json();
-  const order = await (await admin.post('/invoices', { company: company.id, customer: customer.id, transactionNature: 1 })).json();
+  const machine = await (
+    await admin.post(`/customers/${customer.id}/equipments`, {
+      name: 'Split da sala',
+      brand: 'LG',
+      model: 'S4-Q12',
+      serialNumber: 'PORTAL-1',
+    })
+  ).json();
+  const order = await (
+    await admin.post('/invoices', { company: company.id, customer: customer.id, transactionNature: 1 })
+  ).json();
   expect((await admin.post(`/invoices/${order.id}/services`, { service: 4, quantity: 1 })).status()).toBe(201);
   expect((await admin.post(`/invoices/${order.id}/equipments`, { equipment: machine.id })).status()).toBe(201);
   expect((await admin.post(`/invoices/${order.id}/start`)).ok()).toBe(true);
@@ -50,13 +61,18 @@ test("the customer's portal: the office sends the link, the customer sees a mach
   });
   expect(upload.status()).toBe(201);
   const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  expect((await admin.post(`/invoices/${order.id}/installments`, { count: 1, firstDueDate: due, method: 'pix' })).status()).toBe(201);
+  expect(
+    (await admin.post(`/invoices/${order.id}/installments`, { count: 1, firstDueDate: due, method: 'pix' })).status(),
+  ).toBe(201);
 
   // The office marks the photo visible on the order and sends the customer their access.
   await loginAs(page, 'admin');
   await page.goto(`/invoices/${order.id}/edit`);
   await page.getByRole('button', { name: 'Foto antes.jpg visível ao cliente' }).click();
-  await expect(page.getByRole('button', { name: 'Foto antes.jpg visível ao cliente' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Foto antes.jpg visível ao cliente' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.goto(`/customers/${customer.id}/edit`);
   await page.getByRole('button', { name: 'Enviar acesso' }).click();
   await expect(page.getByText('Link de acesso enviado ao cliente.')).toBeVisible();

@@ -301,9 +301,9 @@ describe('every operation refuses what its access rule refuses', () => {
   it('a portal operation with a login token (of any role) → 401', async () => {
     const ops = operations.filter(isPortal);
     for (const token of [orgA.admin.token, ...roleUsers.map((r) => r.token)])
-      expect(await misfits(ops, (op) => ({ url: urlFor(op, orgA.organization.id), headers: orgA.as(token) }), 401)).toEqual(
-        [],
-      );
+      expect(
+        await misfits(ops, (op) => ({ url: urlFor(op, orgA.organization.id), headers: orgA.as(token) }), 401),
+      ).toEqual([]);
   });
 
   it('a non-public operation with a malformed, a wrongly signed or an expired token → 401', async () => {

@@ -121,7 +121,8 @@ describe("the portal's operations, with two customers of two organizations", () 
     for (const op of operations.filter((o) => params(o).length))
       for (const theirs of others) {
         const res = await send(op, urlFor(op, theirs), session.headers);
-        if (res.statusCode !== 404) wrong.push(`${label(op)} ${urlFor(op, theirs)} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+        if (res.statusCode !== 404)
+          wrong.push(`${label(op)} ${urlFor(op, theirs)} → ${res.statusCode} ${res.body.slice(0, 100)}`);
       }
     expect(wrong).toEqual([]);
     const after = await tableDigests();
@@ -152,9 +153,15 @@ describe("the portal's operations, with two customers of two organizations", () 
       return wrong;
     };
     const mine = eq(s.tokenHash, hashPortalToken(session.token));
-    await db.update(s).set({ expiresAt: new Date(Date.now() - 1000) }).where(mine);
+    await db
+      .update(s)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(mine);
     expect(await check()).toEqual([]);
-    await db.update(s).set({ expiresAt: new Date(Date.now() + 86_400_000), endedAt: new Date() }).where(mine);
+    await db
+      .update(s)
+      .set({ expiresAt: new Date(Date.now() + 86_400_000), endedAt: new Date() })
+      .where(mine);
     expect(await check()).toEqual([]);
   });
 });

@@ -59,7 +59,14 @@ export async function portalRecords(
   const organizationId = org.organization.id;
   const [equipment] = await db
     .insert(schema.equipments)
-    .values({ organizationId, customerId, name: `Split ${marker}`, brand: 'LG', model: 'S4', serialNumber: `SN-${marker}` })
+    .values({
+      organizationId,
+      customerId,
+      name: `Split ${marker}`,
+      brand: 'LG',
+      model: 'S4',
+      serialNumber: `SN-${marker}`,
+    })
     .returning();
   const order = await world.createInvoice(customerId);
   const ok = async (res: { statusCode: number; body: string }) => {
@@ -70,7 +77,9 @@ export async function portalRecords(
   await ok(await world.admin('POST', `/${order.id}/services`, { service: world.service.id, quantity: 1 }));
   await ok(await world.admin('POST', `/${order.id}/todo`));
   const sharp = (await import('sharp')).default;
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a7ab0' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a7ab0' } })
+    .jpeg()
+    .toBuffer();
   const { multipartFiles } = await import('./factories.ts');
   const mp = multipartFiles('attachment', [
     { data: jpeg, filename: `foto-${marker}.jpg`, contentType: 'image/jpeg' },

@@ -28,7 +28,9 @@ export const invoicePicture = z.object({
 });
 export type InvoicePicture = z.infer<typeof invoicePicture>;
 /** PUT invoices/{id}/attachments/pictures/{pictureId}/customer-visible. */
-export const pictureVisibilityBody = z.object({ customerVisible: z.boolean({ error: 'Informe se a foto é visível ao cliente' }) });
+export const pictureVisibilityBody = z.object({
+  customerVisible: z.boolean({ error: 'Informe se a foto é visível ao cliente' }),
+});
 export type PictureVisibilityBody = z.infer<typeof pictureVisibilityBody>;
 export const invoicePicturesResponse = z.object({ data: z.array(invoicePicture) });
 

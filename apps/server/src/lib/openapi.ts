@@ -209,7 +209,11 @@ function errorResponses(method: string, url: string, f: RouteFacts) {
   if (!isPublic || isLogin) out['401'] = errorAnswer('Sem login, ou o login expirou (ou senha errada)');
   const access = f.access === 'public' || f.access === 'portal' ? undefined : f.access;
   const everyone = (everyonePermissions as readonly string[]).includes(access?.can ?? '');
-  if (f.access !== 'public' && f.access !== 'portal' && (url.includes('{orgId}') || (access && (!everyone || access.feature))))
+  if (
+    f.access !== 'public' &&
+    f.access !== 'portal' &&
+    (url.includes('{orgId}') || (access && (!everyone || access.feature)))
+  )
     out['403'] = errorAnswer('Sem permissão (outra organização, a função não permite, recurso desligado)');
   if (!isPublic || f.hasPathParams)
     out['404'] = errorAnswer('Não encontrado: o registro, ou um registro citado no pedido (ou link inválido)');

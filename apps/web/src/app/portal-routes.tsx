@@ -10,17 +10,20 @@ export const portalRoutes: RouteObject[] = [
   {
     path: '/portal/entrar',
     hydrateFallbackElement: <PageSpinner />,
-    lazy: () => import('../features/portal/pages/portal-sign-in-page.tsx').then((m) => ({ Component: m.PortalSignInPage })),
+    lazy: () =>
+      import('../features/portal/pages/portal-sign-in-page.tsx').then((m) => ({ Component: m.PortalSignInPage })),
   },
   {
     path: '/portal/acesso',
     hydrateFallbackElement: <PageSpinner />,
-    lazy: () => import('../features/portal/pages/portal-access-page.tsx').then((m) => ({ Component: m.PortalAccessPage })),
+    lazy: () =>
+      import('../features/portal/pages/portal-access-page.tsx').then((m) => ({ Component: m.PortalAccessPage })),
   },
   {
     path: '/portal/solicitar',
     hydrateFallbackElement: <PageSpinner />,
-    lazy: () => import('../features/portal/pages/public-request-page.tsx').then((m) => ({ Component: m.PublicRequestPage })),
+    lazy: () =>
+      import('../features/portal/pages/public-request-page.tsx').then((m) => ({ Component: m.PublicRequestPage })),
   },
   {
     path: '/portal',
@@ -29,16 +32,20 @@ export const portalRoutes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: () => import('../features/portal/pages/portal-home-page.tsx').then((m) => ({ Component: m.PortalHomePage })),
+        lazy: () =>
+          import('../features/portal/pages/portal-home-page.tsx').then((m) => ({ Component: m.PortalHomePage })),
       },
       {
         path: 'ordens/:id',
-        lazy: () => import('../features/portal/pages/portal-order-page.tsx').then((m) => ({ Component: m.PortalOrderPage })),
+        lazy: () =>
+          import('../features/portal/pages/portal-order-page.tsx').then((m) => ({ Component: m.PortalOrderPage })),
       },
       {
         path: 'equipamentos',
         lazy: () =>
-          import('../features/portal/pages/portal-machines-page.tsx').then((m) => ({ Component: m.PortalMachinesPage })),
+          import('../features/portal/pages/portal-machines-page.tsx').then((m) => ({
+            Component: m.PortalMachinesPage,
+          })),
       },
       {
         path: 'equipamentos/:id',
@@ -48,21 +55,28 @@ export const portalRoutes: RouteObject[] = [
       {
         path: 'pagamentos',
         lazy: () =>
-          import('../features/portal/pages/portal-payments-page.tsx').then((m) => ({ Component: m.PortalPaymentsPage })),
+          import('../features/portal/pages/portal-payments-page.tsx').then((m) => ({
+            Component: m.PortalPaymentsPage,
+          })),
       },
       {
         path: 'documentos',
         lazy: () =>
-          import('../features/portal/pages/portal-documents-page.tsx').then((m) => ({ Component: m.PortalDocumentsPage })),
+          import('../features/portal/pages/portal-documents-page.tsx').then((m) => ({
+            Component: m.PortalDocumentsPage,
+          })),
       },
       {
         path: 'atendimento',
         lazy: () =>
-          import('../features/portal/pages/portal-requests-page.tsx').then((m) => ({ Component: m.PortalRequestsPage })),
+          import('../features/portal/pages/portal-requests-page.tsx').then((m) => ({
+            Component: m.PortalRequestsPage,
+          })),
       },
       {
         path: 'meus-dados',
-        lazy: () => import('../features/portal/pages/portal-my-data-page.tsx').then((m) => ({ Component: m.PortalMyDataPage })),
+        lazy: () =>
+          import('../features/portal/pages/portal-my-data-page.tsx').then((m) => ({ Component: m.PortalMyDataPage })),
       },
     ],
   },

@@ -44,12 +44,19 @@ export async function portalSessionOf(db: Db, token: string, now = new Date()): 
     })
     .from(s)
     .innerJoin(c, and(eq(c.organizationId, s.organizationId), eq(c.id, s.customerId)))
-    .where(and(eq(s.tokenHash, hashPortalToken(token)), isNull(s.endedAt), gt(s.expiresAt, now), isNull(c.anonymizedAt)));
+    .where(
+      and(eq(s.tokenHash, hashPortalToken(token)), isNull(s.endedAt), gt(s.expiresAt, now), isNull(c.anonymizedAt)),
+    );
   if (!row) return undefined;
   if (now.getTime() - row.lastSeenAt.getTime() > SEEN_EVERY_MS)
     await db
       .update(s)
       .set({ lastSeenAt: now })
       .where(and(eq(s.id, row.sessionId), lt(s.lastSeenAt, sql`${now.toISOString()}::timestamptz`)));
-  return { organizationId: row.organizationId, customerId: row.customerId, sessionId: row.sessionId, expiresAt: row.expiresAt };
+  return {
+    organizationId: row.organizationId,
+    customerId: row.customerId,
+    sessionId: row.sessionId,
+    expiresAt: row.expiresAt,
+  };
 }

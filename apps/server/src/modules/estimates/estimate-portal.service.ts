@@ -22,10 +22,13 @@ import { decideEstimate, type DecisionEvidence } from './estimate-sharing.servic
 // there through the same service as its shared page, on its current link (one answer per link).
 
 const es = schema.estimates;
-const d = schema.estimateDecisions;
 
 const mine = (portal: PortalContext): SQL =>
-  and(eq(es.organizationId, portal.organizationId), eq(es.customerId, portal.customerId), ne(es.status, EstimateStatus.Draft))!;
+  and(
+    eq(es.organizationId, portal.organizationId),
+    eq(es.customerId, portal.customerId),
+    ne(es.status, EstimateStatus.Draft),
+  )!;
 
 const columns = {
   id: es.id,
@@ -69,7 +72,11 @@ const shown = (r: Row, now = new Date()) => {
     total: fromCents(r.subtotalCents - r.discountCents),
     canDecide: Boolean(live) && r.status === EstimateStatus.Wip && !r.decidedOnLink,
     decision:
-      r.decision === null ? null : r.decision === EstimateDecision.Approved ? ('approved' as const) : ('declined' as const),
+      r.decision === null
+        ? null
+        : r.decision === EstimateDecision.Approved
+          ? ('approved' as const)
+          : ('declined' as const),
     pageUrl: live ? estimateSharePath(r.id, r.shareToken!) : null,
     contentHash: live ? r.shareContentHash : null,
   };
@@ -88,7 +95,10 @@ export function portalEstimates(db: Db, portal: PortalContext, query: ListQuery)
 }
 
 async function portalEstimate(db: Db, portal: PortalContext, id: number) {
-  const [row] = await db.select(columns).from(es).where(and(mine(portal), eq(es.id, id)));
+  const [row] = await db
+    .select(columns)
+    .from(es)
+    .where(and(mine(portal), eq(es.id, id)));
   return assertFound(row) as Row;
 }
 

@@ -18,7 +18,11 @@ const CLOSED: number[] = [InvoiceState.Completed, InvoiceState.Canceled];
 
 /** The customer's orders of their organization, drafts left out. */
 const mine = (portal: PortalContext): SQL =>
-  and(eq(i.organizationId, portal.organizationId), eq(i.customerId, portal.customerId), ne(i.state, InvoiceState.Draft))!;
+  and(
+    eq(i.organizationId, portal.organizationId),
+    eq(i.customerId, portal.customerId),
+    ne(i.state, InvoiceState.Draft),
+  )!;
 
 const head = {
   id: i.id,
@@ -119,7 +123,13 @@ export async function portalOrder(db: Db, portal: PortalContext, id: number) {
 }
 
 /** GET /api/portal/orders/{id}/pictures/{pictureId}: a visible photo of the customer's order, as sent. */
-export async function portalPicture(db: Db, storage: FileStorage, portal: PortalContext, id: number, pictureId: number) {
+export async function portalPicture(
+  db: Db,
+  storage: FileStorage,
+  portal: PortalContext,
+  id: number,
+  pictureId: number,
+) {
   const [row] = await db
     .select({ fileKey: ph.fileKey, contentType: ph.contentType })
     .from(ph)
@@ -142,7 +152,11 @@ export async function setPictureVisibility(db: Db, actor: Actor, id: number, pic
       .returning({ name: ph.name });
     const picture = assertFound(row);
     await recordChange(tx, actor, id, 'update', [
-      { field: 'pictureVisibility', before: null, after: `${picture.name}: ${visible ? 'visível' : 'oculta'} ao cliente` },
+      {
+        field: 'pictureVisibility',
+        before: null,
+        after: `${picture.name}: ${visible ? 'visível' : 'oculta'} ao cliente`,
+      },
     ]);
   });
 }

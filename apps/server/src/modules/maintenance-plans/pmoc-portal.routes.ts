@@ -34,7 +34,13 @@ async function portalPlans(db: Db, portal: PortalContext, query: ListQuery) {
   return listPage(
     query,
     db
-      .select({ id: p.id, buildingName: p.buildingName, frequency: p.frequency, startDate: p.startDate, endedAt: p.endedAt })
+      .select({
+        id: p.id,
+        buildingName: p.buildingName,
+        frequency: p.frequency,
+        startDate: p.startDate,
+        endedAt: p.endedAt,
+      })
       .from(p)
       .where(mine(portal))
       .orderBy(desc(p.id))
@@ -45,7 +51,10 @@ async function portalPlans(db: Db, portal: PortalContext, query: ListQuery) {
       id: row.id,
       name:
         row.buildingName?.trim() ||
-        `Plano ${frequencyLabels[row.frequency as MaintenanceFrequency]?.toLowerCase() ?? ''} nº ${row.id}`.replace('  ', ' '),
+        `Plano ${frequencyLabels[row.frequency as MaintenanceFrequency]?.toLowerCase() ?? ''} nº ${row.id}`.replace(
+          '  ',
+          ' ',
+        ),
       startDate: row.startDate,
       years: yearsOf(row.startDate, row.endedAt, today),
     }),

@@ -76,7 +76,10 @@ export const nfsePortalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/portal/nfse/:id/danfse.pdf',
     route('portal', { summary: 'O DANFSe de uma NFS-e do cliente', params: portalIdParam }),
     async (request, reply) => {
-      const { pdf, fileName } = await danfsePdf(app.db, await portalDocument(app.db, request.portal, request.params.id));
+      const { pdf, fileName } = await danfsePdf(
+        app.db,
+        await portalDocument(app.db, request.portal, request.params.id),
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -44,7 +44,12 @@ async function portalReceivables(db: Db, portal: PortalContext, query: ListQuery
     .innerJoin(i, and(eq(i.id, r.invoiceId), eq(i.organizationId, r.organizationId)))
     .innerJoin(co, and(eq(co.id, i.companyId), eq(co.organizationId, i.organizationId)))
     .where(where)
-    .orderBy(sql`${r.paymentId} IS NOT NULL`, sql`CASE WHEN ${r.paymentId} IS NULL THEN ${r.dueDate} END ASC`, sql`${r.dueDate} DESC`, asc(r.id))
+    .orderBy(
+      sql`${r.paymentId} IS NOT NULL`,
+      sql`CASE WHEN ${r.paymentId} IS NULL THEN ${r.dueDate} END ASC`,
+      sql`${r.dueDate} DESC`,
+      asc(r.id),
+    )
     .limit(query.take)
     .offset(query.skip);
   const today = await organizationToday(db, portal.organizationId);

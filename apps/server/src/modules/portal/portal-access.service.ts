@@ -89,7 +89,12 @@ async function issueLink(db: Db, organizationId: number, customerId: number, now
 }
 
 /** The e-mail with the link, from the company's name. */
-async function mailLink(deps: PortalMailDeps, organizationId: number, to: { name: string; email: string }, token: string) {
+async function mailLink(
+  deps: PortalMailDeps,
+  organizationId: number,
+  to: { name: string; email: string },
+  token: string,
+) {
   const company = await companyOf(deps.db, organizationId);
   const companyName = company?.alias?.trim() || company?.name || '';
   const url = `${deps.appUrl}/portal/acesso?token=${encodeURIComponent(token)}`;
@@ -97,7 +102,10 @@ async function mailLink(deps: PortalMailDeps, organizationId: number, to: { name
     `Olá, ${to.name}.`,
     `Para ver suas ordens, orçamentos, equipamentos, documentos e pagamentos com a ${companyName}, use este link (vale por ${PORTAL_LINK_TTL_MINUTES} minutos e uma só vez):`,
   ];
-  const after = ['O acesso fica aberto neste aparelho por 30 dias, até você tocar em Sair.', 'Se não foi você quem pediu, ignore este e-mail.'];
+  const after = [
+    'O acesso fica aberto neste aparelho por 30 dias, até você tocar em Sair.',
+    'Se não foi você quem pediu, ignore este e-mail.',
+  ];
   await deps.mailer.send({
     from: { name: companyName, address: deps.mailFrom ?? `nao-responda@${new URL(deps.appUrl).hostname}` },
     to: [to.email],

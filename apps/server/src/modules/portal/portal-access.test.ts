@@ -89,7 +89,10 @@ describe('the link and the session', () => {
     expect(again.json()).toEqual({ errors: [portalMessages.linkInvalid] });
     const sha = (s: string) => createHash('sha256').update(s).digest('hex');
     const db = t.ctx.database.db;
-    const [link] = await db.select().from(schema.portalLinks).where(eq(schema.portalLinks.tokenHash, sha(token)));
+    const [link] = await db
+      .select()
+      .from(schema.portalLinks)
+      .where(eq(schema.portalLinks.tokenHash, sha(token)));
     expect(link).toMatchObject({ customerId: customer.id, organizationId: orgId() });
     expect(link!.usedAt).not.toBeNull();
     const sessionToken = first.json().token as string;
@@ -133,7 +136,7 @@ describe('the link and the session', () => {
     expect((await me(other.token)).statusCode).toBe(401);
   });
 
-  it("a login token is no portal token, and a portal token opens no office route", async () => {
+  it('a login token is no portal token, and a portal token opens no office route', async () => {
     expect((await me(t.org.admin.token)).statusCode).toBe(401);
     const session = (await (await use(await linkFor(t.world.customer))).json()) as { token: string };
     const office = await inject('GET', `/api/organizations/${orgId()}/customers`, {

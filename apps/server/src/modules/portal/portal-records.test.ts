@@ -81,7 +81,9 @@ describe('money and documents', () => {
   it("an open instalment carries the company's Pix code for its amount; none without a Pix key", async () => {
     const { w, records } = t.world;
     const none = (await get('/receivables')).json();
-    expect(none.data).toEqual([expect.objectContaining({ id: records.receivable.id, amount: 180, paid: false, pix: null })]);
+    expect(none.data).toEqual([
+      expect.objectContaining({ id: records.receivable.id, amount: 180, paid: false, pix: null }),
+    ]);
     await t.ctx.database.db
       .update(schema.companies)
       .set({ pixKey: 'pix@oficina.com.br' })

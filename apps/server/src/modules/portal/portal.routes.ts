@@ -6,10 +6,7 @@ import { linkRateLimit } from '../../core/documents/pdf-links.ts';
 import { endPortalSession, portalMe, sendPortalAccess, type PortalMailDeps } from './portal-access.service.ts';
 
 /** The deps of the portal's e-mails, from the app. */
-export const portalDeps = (
-  app: Parameters<FastifyPluginAsyncZod>[0],
-  log: PortalMailDeps['log'],
-): PortalMailDeps => ({
+export const portalDeps = (app: Parameters<FastifyPluginAsyncZod>[0], log: PortalMailDeps['log']): PortalMailDeps => ({
   db: app.db,
   storage: app.storage,
   mailer: app.mailer,
@@ -41,7 +38,10 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   const portal = routeOptions('portal');
   app.get(
     '/portal/me',
-    portal('portal', { summary: 'O cliente da sessão da área do cliente, e a empresa', response: { 200: portalMeSchema } }),
+    portal('portal', {
+      summary: 'O cliente da sessão da área do cliente, e a empresa',
+      response: { 200: portalMeSchema },
+    }),
     (request) => portalMe(portalDeps(app, request.log), request.portal),
   );
   app.delete(

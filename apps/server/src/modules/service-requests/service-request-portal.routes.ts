@@ -21,13 +21,8 @@ import { linkRateLimit } from '../../core/documents/pdf-links.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { countHit } from '../../lib/rate-limit-store.ts';
 import { readImageUploads } from '../../lib/uploads.ts';
-import {
-  addRequestPictures,
-  assertOwnOpenRequest,
-  createPortalRequest,
-  createPublicRequest,
-  portalRequests,
-} from './service-requests.service.ts';
+import { createPortalRequest, createPublicRequest, portalRequests } from './service-requests.service.ts';
+import { addRequestPictures, assertOwnOpenRequest } from './service-request-pictures.service.ts';
 
 const FORM = 'service-request-form';
 

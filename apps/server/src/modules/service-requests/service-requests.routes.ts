@@ -11,13 +11,8 @@ import {
   serviceRequestQuery,
 } from '@ordem-certa/contracts';
 import { routeOptions } from '../../plugins/route-options.ts';
-import {
-  closeRequest,
-  convertRequest,
-  getRequest,
-  listRequests,
-  requestPicture,
-} from './service-requests.service.ts';
+import { closeRequest, convertRequest, getRequest, listRequests } from './service-requests.service.ts';
+import { requestPicture } from './service-request-pictures.service.ts';
 
 /** The office's side of 'Solicitar atendimento': the list, a request, its photos, and turning it into work. */
 export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +30,11 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${base}/:id`,
-    route('invoice.create', { summary: 'Um pedido de atendimento', params: serviceRequestParams, response: { 200: serviceRequest } }),
+    route('invoice.create', {
+      summary: 'Um pedido de atendimento',
+      params: serviceRequestParams,
+      response: { 200: serviceRequest },
+    }),
     (request) => getRequest(app.db, request.auth.organizationId, request.params.id),
   );
   app.get(
@@ -61,7 +60,9 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: convertedResponse },
     }),
     async (request, reply) =>
-      reply.code(201).send(await convertRequest(app.db, request.auth, request.params.id, 'order', request.body)),
+      reply
+        .code(201)
+        .send(await convertRequest(app.db, app.storage, request.auth, request.params.id, 'order', request.body)),
   );
   app.post(
     `${base}/:id/estimate`,
@@ -75,7 +76,9 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     ),
     async (request, reply) =>
-      reply.code(201).send(await convertRequest(app.db, request.auth, request.params.id, 'estimate', request.body)),
+      reply
+        .code(201)
+        .send(await convertRequest(app.db, app.storage, request.auth, request.params.id, 'estimate', request.body)),
   );
   app.post(
     `${base}/:id/close`,

@@ -1,13 +1,10 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   EstimateStatus,
   estimateStatusLabels,
-  MAX_REQUEST_PHOTOS,
   serviceRequestMessages as msg,
-  serviceRequestStatusLabels,
   type ConvertServiceRequestBody,
   type PortalServiceRequestBody,
-  type ServiceRequest,
   type ServiceRequestQuery,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
@@ -19,70 +16,14 @@ import { findParties, newRecordHead } from '../../core/records/parties.ts';
 import type { PortalContext } from '../../core/portal/portal-session.ts';
 import { nextNumber } from '../../lib/counters.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { processPhoto } from '../../lib/images.ts';
 import { listPage, searchWhere } from '../../lib/list.ts';
-import { newFileKey, type FileStorage } from '../../lib/storage.ts';
-import type { NamedImageUpload } from '../../lib/uploads.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import { copiedPhotos } from './service-request-pictures.service.ts';
+import { lockRequest, shown } from './service-request-rows.ts';
 
 const r = schema.serviceRequests;
-const rp = schema.serviceRequestPictures;
 const cu = schema.customers;
-const eq_ = schema.equipments;
-
-type Row = typeof r.$inferSelect;
-
-/** The requests as the API shows them, with customer, equipment, the record made and the photos' thumbnails. */
-async function shown(db: Db | Tx, rows: Row[]): Promise<ServiceRequest[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((x) => x.id);
-  const org = rows[0]!.organizationId;
-  const idsOf = (pick: (x: Row) => number | null) => [...new Set(rows.map(pick).filter((x): x is number => x !== null))];
-  const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
-  const customerIds = idsOf((x) => x.customerId);
-  const equipmentIds = idsOf((x) => x.equipmentId);
-  const estimateIds = idsOf((x) => x.estimateId);
-  const invoiceIds = idsOf((x) => x.invoiceId);
-  const customers = customerIds.length
-    ? byId(await db.select({ id: cu.id, name: cu.name }).from(cu).where(and(eq(cu.organizationId, org), inArray(cu.id, customerIds))))
-    : new Map();
-  const machines = equipmentIds.length
-    ? byId(await db.select({ id: eq_.id, name: eq_.name }).from(eq_).where(and(eq(eq_.organizationId, org), inArray(eq_.id, equipmentIds))))
-    : new Map();
-  const es = schema.estimates;
-  const i = schema.invoices;
-  const estimates = estimateIds.length
-    ? byId(await db.select({ id: es.id, number: es.number }).from(es).where(and(eq(es.organizationId, org), inArray(es.id, estimateIds))))
-    : new Map();
-  const orders = invoiceIds.length
-    ? byId(await db.select({ id: i.id, number: i.number }).from(i).where(and(eq(i.organizationId, org), inArray(i.id, invoiceIds))))
-    : new Map();
-  const pictures = await db
-    .select({ id: rp.id, requestId: rp.requestId, name: rp.name, thumbnail: rp.thumbnail })
-    .from(rp)
-    .where(and(eq(rp.organizationId, org), inArray(rp.requestId, ids)))
-    .orderBy(asc(rp.id));
-  return rows.map((x) => ({
-    id: x.id,
-    number: x.number,
-    source: x.source,
-    status: x.status,
-    statusLabel: serviceRequestStatusLabels[x.status],
-    customer: x.customerId === null ? null : (customers.get(x.customerId) ?? null),
-    contactName: x.contactName,
-    contactEmail: x.contactEmail,
-    contactPhone: x.contactPhone,
-    equipment: x.equipmentId === null ? null : (machines.get(x.equipmentId) ?? null),
-    problem: x.problem,
-    preferredDays: x.preferredDays,
-    preferredPeriods: x.preferredPeriods,
-    preferredNote: x.preferredNote,
-    estimate: x.estimateId === null ? null : (estimates.get(x.estimateId) ?? null),
-    order: x.invoiceId === null ? null : (orders.get(x.invoiceId) ?? null),
-    closedReason: x.closedReason,
-    createdAt: x.createdAt.toISOString(),
-    pictures: pictures.filter((p) => p.requestId === x.id).map(({ requestId: _, ...p }) => p),
-  }));
-}
+const eqp = schema.equipments;
 
 /** Inserts a request with the organization's next request number and tells who opens orders, in `tx`. */
 async function insertRequest(tx: Tx, values: Omit<typeof r.$inferInsert, 'number'>) {
@@ -111,9 +52,15 @@ export async function createPortalRequest(db: Db, portal: PortalContext, body: P
     const who = assertFound(customer);
     if (body.equipment) {
       const [machine] = await tx
-        .select({ id: eq_.id })
-        .from(eq_)
-        .where(and(eq(eq_.organizationId, portal.organizationId), eq(eq_.customerId, portal.customerId), eq(eq_.id, body.equipment)));
+        .select({ id: eqp.id })
+        .from(eqp)
+        .where(
+          and(
+            eq(eqp.organizationId, portal.organizationId),
+            eq(eqp.customerId, portal.customerId),
+            eq(eqp.id, body.equipment),
+          ),
+        );
       if (!machine) throw invalid({ equipment: msg.equipmentUnknown });
     }
     const row = await insertRequest(tx, {
@@ -160,7 +107,14 @@ export async function portalRequests(db: Db, portal: PortalContext, query: { ski
   const where = and(eq(r.organizationId, portal.organizationId), eq(r.customerId, portal.customerId));
   return listPage(
     query,
-    db.select().from(r).where(where).orderBy(desc(r.id)).limit(query.take).offset(query.skip).then((rows) => shown(db, rows)),
+    db
+      .select()
+      .from(r)
+      .where(where)
+      .orderBy(desc(r.id))
+      .limit(query.take)
+      .offset(query.skip)
+      .then((rows) => shown(db, rows)),
     () => db.$count(r, where),
   );
 }
@@ -182,22 +136,23 @@ export async function listRequests(db: Db, organizationId: number, query: Servic
   ) as SQL;
   return listPage(
     query,
-    db.select().from(r).where(where).orderBy(desc(r.id)).limit(query.take).offset(query.skip).then((rows) => shown(db, rows)),
+    db
+      .select()
+      .from(r)
+      .where(where)
+      .orderBy(desc(r.id))
+      .limit(query.take)
+      .offset(query.skip)
+      .then((rows) => shown(db, rows)),
     () => db.$count(r, where),
   );
 }
 
-async function lockRequest(tx: Tx, organizationId: number, id: number) {
-  const [row] = await tx
+export async function getRequest(db: Db, organizationId: number, id: number) {
+  const [row] = await db
     .select()
     .from(r)
-    .where(and(eq(r.organizationId, organizationId), eq(r.id, id)))
-    .for('update');
-  return assertFound(row);
-}
-
-export async function getRequest(db: Db, organizationId: number, id: number) {
-  const [row] = await db.select().from(r).where(and(eq(r.organizationId, organizationId), eq(r.id, id)));
+    .where(and(eq(r.organizationId, organizationId), eq(r.id, id)));
   return (await shown(db, [assertFound(row)]))[0]!;
 }
 
@@ -208,11 +163,15 @@ export async function getRequest(db: Db, organizationId: number, id: number) {
  */
 export async function convertRequest(
   db: Db,
+  storage: FileStorage,
   actor: Actor,
   id: number,
   kind: 'order' | 'estimate',
   body: ConvertServiceRequestBody,
 ) {
+  // The request's photos go along as the new record's: copied first (files of their own, so removing one
+  // from the order leaves the request's), the rows written with the record.
+  const photos = await copiedPhotos(db, storage, actor.organizationId, id, kind);
   return db.transaction(async (tx) => {
     const row = await lockRequest(tx, actor.organizationId, id);
     if (row.status !== 'open') throw conflict(msg.notOpen);
@@ -227,7 +186,12 @@ export async function convertRequest(
     if (!customer) throw notFound('Cliente não encontrado');
     if (!nature) throw notFound('Natureza da operação não encontrada');
     const machine = row.equipmentId
-      ? (await tx.select().from(eq_).where(and(eq(eq_.id, row.equipmentId), eq(eq_.customerId, customerId))))[0]
+      ? (
+          await tx
+            .select()
+            .from(eqp)
+            .where(and(eq(eqp.id, row.equipmentId), eq(eqp.customerId, customerId)))
+        )[0]
       : undefined;
     const copy = machine && {
       organizationId: actor.organizationId,
@@ -249,8 +213,15 @@ export async function convertRequest(
       });
       await tx.update(schema.invoices).set({ reportedProblem: row.problem }).where(eq(schema.invoices.id, made.id));
       if (copy) await tx.insert(schema.invoiceEquipments).values({ ...copy, invoiceId: made.id });
+      if (photos.length)
+        await tx.insert(schema.invoicePictures).values(photos.map((p) => ({ ...p, invoiceId: made.id })));
     } else {
-      const head = await newRecordHead(tx, actor, { counter: 'estimate', table: 'estimates' }, { company, customer, nature });
+      const head = await newRecordHead(
+        tx,
+        actor,
+        { counter: 'estimate', table: 'estimates' },
+        { company, customer, nature },
+      );
       const [estimate] = await tx
         .insert(schema.estimates)
         .values({ ...head.values, status: EstimateStatus.Draft })
@@ -262,6 +233,8 @@ export async function convertRequest(
         { field: 'serviceRequest', before: null, after: row.number },
       ]);
       if (copy) await tx.insert(schema.estimateEquipments).values({ ...copy, estimateId: made.id });
+      if (photos.length)
+        await tx.insert(schema.estimatePictures).values(photos.map((p) => ({ ...p, estimateId: made.id })));
     }
     await tx
       .update(r)
@@ -288,85 +261,4 @@ export async function closeRequest(db: Db, organizationId: number, id: number, r
       .returning();
     return (await shown(tx, [closed!]))[0]!;
   });
-}
-
-/** The customer's own request, still open: checked before the photos are even read. */
-export async function assertOwnOpenRequest(db: Db, portal: PortalContext, id: number) {
-  const [found] = await db
-    .select({ status: r.status })
-    .from(r)
-    .where(and(eq(r.organizationId, portal.organizationId), eq(r.customerId, portal.customerId), eq(r.id, id)));
-  if (assertFound(found).status !== 'open') throw conflict(msg.notOpen);
-}
-
-/**
- * POST /api/portal/service-requests/{id}/pictures: photos of the customer's open request (decoded,
- * thumbnailed and given a print copy, as an order's), at most MAX_REQUEST_PHOTOS.
- */
-export async function addRequestPictures(
-  db: Db,
-  storage: FileStorage,
-  portal: PortalContext,
-  id: number,
-  uploads: NamedImageUpload[],
-) {
-  const organizationId = portal.organizationId;
-  await assertOwnOpenRequest(db, portal, id);
-  const files: Array<
-    Awaited<ReturnType<typeof processPhoto>> & { upload: NamedImageUpload; fileKey: string; printKey: string }
-  > = [];
-  for (const upload of uploads) {
-    const processed = await processPhoto(upload.data, upload.contentType, 'attachment');
-    files.push({
-      upload,
-      ...processed,
-      fileKey: newFileKey(organizationId, `service-requests/${id}`, 'photo', upload.extension),
-      printKey: newFileKey(organizationId, `service-requests/${id}`, 'print', 'jpg'),
-    });
-  }
-  const written: string[] = [];
-  try {
-    for (const f of files) {
-      await storage.put(f.fileKey, f.upload.data, f.upload.contentType);
-      written.push(f.fileKey);
-      await storage.put(f.printKey, f.print, 'image/jpeg');
-      written.push(f.printKey);
-    }
-    return await db.transaction(async (tx) => {
-      const row = await lockRequest(tx, organizationId, id);
-      if (row.status !== 'open') throw conflict(msg.notOpen);
-      const n = await tx.$count(rp, eq(rp.requestId, id));
-      if (n + files.length > MAX_REQUEST_PHOTOS) throw invalid({ attachment: msg.tooManyPhotos });
-      await tx.insert(rp).values(
-        files.map((f) => ({
-          organizationId,
-          requestId: id,
-          name: f.upload.name,
-          contentType: f.upload.contentType,
-          size: f.upload.data.length,
-          width: f.width,
-          height: f.height,
-          fileKey: f.fileKey,
-          printKey: f.printKey,
-          thumbnail: f.thumbnail,
-        })),
-      );
-      return (await shown(tx, [row]))[0]!;
-    });
-  } catch (err) {
-    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
-    throw err;
-  }
-}
-
-/** GET service-requests/{id}/pictures/{pictureId}: a photo as sent, for the office. */
-export async function requestPicture(db: Db, storage: FileStorage, organizationId: number, id: number, pictureId: number) {
-  const [row] = await db
-    .select({ fileKey: rp.fileKey, contentType: rp.contentType })
-    .from(rp)
-    .where(and(eq(rp.organizationId, organizationId), eq(rp.requestId, id), eq(rp.id, pictureId)));
-  const picture = assertFound(row);
-  const data = await storage.get(picture.fileKey);
-  if (!data) throw notFound();
-  return { data, contentType: picture.contentType };
 }

@@ -21,7 +21,12 @@ afterEach(() => vi.useRealTimers());
 
 let ip = 0;
 const portal = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.ctx.app.inject({ method, url: `/api/portal${url}`, headers: t.world.session.headers, ...(payload ? { payload } : {}) });
+  t.ctx.app.inject({
+    method,
+    url: `/api/portal${url}`,
+    headers: t.world.session.headers,
+    ...(payload ? { payload } : {}),
+  });
 const office = (method: 'GET' | 'POST', url: string, payload?: object, org = t.org) =>
   t.ctx.app.inject({
     method,
@@ -52,7 +57,9 @@ describe('from the portal', () => {
       equipment: { id: w.equipment.id, name: 'Split 12k' },
       preferredDays: [1, 3],
     });
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a8' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a8' } })
+      .jpeg()
+      .toBuffer();
     const mp = multipartFiles('attachment', [{ data: photo, filename: 'vazamento.jpg', contentType: 'image/jpeg' }]);
     const sent = await t.ctx.app.inject({
       method: 'POST',
@@ -75,6 +82,8 @@ describe('from the portal', () => {
     expect(order.reportedProblem).toBe('O split está pingando água na sala');
     expect(JSON.stringify(order)).toContain(w.customer.name);
     expect(JSON.stringify(order)).toContain('Split 12k');
+    const photos = (await w.admin('GET', `/${made.json().id}/attachments/pictures`)).json();
+    expect(photos.data.map((p: { name: string }) => p.name)).toEqual(['vazamento.jpg']);
     const mine = (await portal('GET', '/service-requests')).json();
     expect(mine.data[0]).toMatchObject({ id: request.id, status: 'order', order: { id: made.json().id } });
     const again = await office('POST', `/${request.id}/estimate`, conversion());
@@ -163,7 +172,10 @@ describe('the public form', () => {
     const none = await office('POST', `/${request.id}/order`, conversion());
     expect(none.statusCode).toBe(422);
     expect(none.json()).toEqual({ errors: { customer: [msg.customerRequired] } });
-    const made = await office('POST', `/${request.id}/order`, { ...conversion(), customer: t.world.w.otherCustomer.id });
+    const made = await office('POST', `/${request.id}/order`, {
+      ...conversion(),
+      customer: t.world.w.otherCustomer.id,
+    });
     expect(made.statusCode, made.body).toBe(201);
   });
 });

@@ -45,9 +45,7 @@ export function PhotosSection({ invoiceId, editable }: { invoiceId: number; edit
       mayRemove={(p) => canRemoveAuthored(viewer, p)}
       camera
       setVisible={
-        can(viewer, 'invoice.edit')
-          ? (p, visible) => visibility.mutateAsync({ pictureId: p.id, visible })
-          : undefined
+        can(viewer, 'invoice.edit') ? (p, visible) => visibility.mutateAsync({ pictureId: p.id, visible }) : undefined
       }
       pending={pending.map((i) => ({
         key: i.key,

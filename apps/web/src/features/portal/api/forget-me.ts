@@ -4,4 +4,6 @@ import { portalApi } from './portal-client.ts';
 
 /** POST /api/portal/my-data/forget: the request to be forgotten, sent to the office. */
 export const useForgetMe = () =>
-  useMutation({ mutationFn: (body: PortalForgetBody) => portalApi.post<{ message: string }>('/portal/my-data/forget', body) });
+  useMutation({
+    mutationFn: (body: PortalForgetBody) => portalApi.post<{ message: string }>('/portal/my-data/forget', body),
+  });

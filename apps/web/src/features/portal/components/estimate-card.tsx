@@ -35,7 +35,9 @@ export function EstimateCard({ estimate, customerName }: { estimate: PortalEstim
           </div>
           <div className="text-end">
             <div className="fw-semibold">{formatMoney(estimate.total)}</div>
-            <Badge bg={estimate.decision === 'approved' || estimate.status === 10 ? 'success' : 'secondary'}>{label}</Badge>
+            <Badge bg={estimate.decision === 'approved' || estimate.status === 10 ? 'success' : 'secondary'}>
+              {label}
+            </Badge>
           </div>
         </div>
         {estimate.pageUrl && (
@@ -63,7 +65,13 @@ export function EstimateCard({ estimate, customerName }: { estimate: PortalEstim
           >
             <Form.Group controlId={`decline-${estimate.id}`} className="mb-2">
               <Form.Label>Motivo (opcional)</Form.Label>
-              <Form.Control as="textarea" rows={2} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
+              <Form.Control
+                as="textarea"
+                rows={2}
+                value={reason}
+                maxLength={1000}
+                onChange={(e) => setReason(e.target.value)}
+              />
             </Form.Group>
             <div className="d-flex gap-2">
               <Button type="submit" variant="danger" disabled={answer.isPending}>

@@ -44,7 +44,9 @@ export function WishesFields<T extends FieldValues>({ control }: { control: Cont
                     id={`period-${p}`}
                     label={preferredPeriodLabels[p]}
                     checked={periods.includes(p)}
-                    onChange={(e) => field.onChange(e.target.checked ? [...periods, p] : periods.filter((x) => x !== p))}
+                    onChange={(e) =>
+                      field.onChange(e.target.checked ? [...periods, p] : periods.filter((x) => x !== p))
+                    }
                   />
                 ))}
               </div>

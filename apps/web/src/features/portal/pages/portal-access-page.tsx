@@ -25,7 +25,11 @@ export function PortalAccessPage() {
     openSession(token)
       .then(() => navigate('/portal', { replace: true }))
       .catch((err: unknown) =>
-        setError(err instanceof ApiError && (err.status === 410 || err.status === 422) ? portalMessages.linkInvalid : messages.serverError),
+        setError(
+          err instanceof ApiError && (err.status === 410 || err.status === 422)
+            ? portalMessages.linkInvalid
+            : messages.serverError,
+        ),
       );
   }, [token, navigate]);
   if (!error) return <PageSpinner />;

@@ -13,7 +13,8 @@ export function PortalDocumentsPage() {
   const nfse = usePortalList<PortalNfse>(nfseQuery());
   const plans = usePortalList<PortalPmocPlan>(pmocQuery());
   const download = useDownload();
-  const get = (path: string) => download.mutateAsync(path).catch((err: unknown) => toastApiError(err, 'Não foi possível baixar o arquivo.'));
+  const get = (path: string) =>
+    download.mutateAsync(path).catch((err: unknown) => toastApiError(err, 'Não foi possível baixar o arquivo.'));
   return (
     <>
       <ListSection title="Notas fiscais (NFS-e)" query={nfse} empty="Nenhuma nota fiscal.">
@@ -29,10 +30,19 @@ export function PortalDocumentsPage() {
                 {n.amount !== null && ` · ${formatMoney(n.amount)}`}
               </div>
               <div className="d-flex gap-2 mt-2">
-                <Button size="sm" onClick={() => void get(`/portal/nfse/${n.id}/danfse.pdf`)} disabled={download.isPending}>
+                <Button
+                  size="sm"
+                  onClick={() => void get(`/portal/nfse/${n.id}/danfse.pdf`)}
+                  disabled={download.isPending}
+                >
                   DANFSe (PDF)
                 </Button>
-                <Button size="sm" variant="outline-secondary" onClick={() => void get(`/portal/nfse/${n.id}/nfse.xml`)} disabled={download.isPending}>
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  onClick={() => void get(`/portal/nfse/${n.id}/nfse.xml`)}
+                  disabled={download.isPending}
+                >
                   XML
                 </Button>
               </div>
@@ -47,7 +57,13 @@ export function PortalDocumentsPage() {
               <div className="fw-semibold">{p.name}</div>
               <div className="d-flex flex-wrap gap-2 mt-2">
                 {p.years.map((y) => (
-                  <Button key={y} size="sm" variant="outline-primary" onClick={() => void get(`/portal/pmoc/${p.id}/${y}`)} disabled={download.isPending}>
+                  <Button
+                    key={y}
+                    size="sm"
+                    variant="outline-primary"
+                    onClick={() => void get(`/portal/pmoc/${p.id}/${y}`)}
+                    disabled={download.isPending}
+                  >
                     PMOC {y}
                   </Button>
                 ))}

@@ -28,7 +28,8 @@ export function PortalLayout() {
   }, [organizationId]);
   if (!portalToken()) return <Navigate to={signInPath()} replace />;
   if (me.isPending) return <PageSpinner />;
-  if (me.isError) return <PortalFrame brand={undefined}>Não foi possível abrir a área do cliente. Tente novamente.</PortalFrame>;
+  if (me.isError)
+    return <PortalFrame brand={undefined}>Não foi possível abrir a área do cliente. Tente novamente.</PortalFrame>;
   const onSignOut = async () => {
     const to = signInPath();
     await signOut().catch(() => undefined);

@@ -30,9 +30,16 @@ export function PortalMyDataPage() {
       <Card className="mb-3">
         <Card.Body>
           <h1 className="h5">Meus dados</h1>
-          <p>Baixe uma cópia dos seus dados pessoais guardados pela empresa: cadastro, endereços, ordens, orçamentos, fotos e assinaturas.</p>
+          <p>
+            Baixe uma cópia dos seus dados pessoais guardados pela empresa: cadastro, endereços, ordens, orçamentos,
+            fotos e assinaturas.
+          </p>
           <Button
-            onClick={() => void download.mutateAsync('/portal/my-data/export').catch((err: unknown) => toastApiError(err, 'Não foi possível baixar os dados.'))}
+            onClick={() =>
+              void download
+                .mutateAsync('/portal/my-data/export')
+                .catch((err: unknown) => toastApiError(err, 'Não foi possível baixar os dados.'))
+            }
             disabled={download.isPending}
           >
             Baixar meus dados
@@ -50,7 +57,13 @@ export function PortalMyDataPage() {
             <>
               <Form.Group className="mb-2" controlId="forget-reason">
                 <Form.Label>Motivo (opcional)</Form.Label>
-                <Form.Control as="textarea" rows={2} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+                <Form.Control
+                  as="textarea"
+                  rows={2}
+                  maxLength={1000}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                />
               </Form.Group>
               <Button variant="outline-danger" onClick={() => void onForget()} disabled={forget.isPending}>
                 Pedir para ser esquecido

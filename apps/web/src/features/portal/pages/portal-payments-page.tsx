@@ -22,7 +22,10 @@ export function PortalPaymentsPage() {
               </div>
               <div className="text-end">
                 <div className="fw-semibold">{formatMoney(r.amount)}</div>
-                <Badge bg={r.paid ? 'success' : r.overdue ? 'danger' : 'warning'} text={r.paid || r.overdue ? undefined : 'dark'}>
+                <Badge
+                  bg={r.paid ? 'success' : r.overdue ? 'danger' : 'warning'}
+                  text={r.paid || r.overdue ? undefined : 'dark'}
+                >
                   {r.paid ? 'Paga' : r.overdue ? 'Vencida' : 'Em aberto'}
                 </Badge>
               </div>

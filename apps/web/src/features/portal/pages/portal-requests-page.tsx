@@ -19,7 +19,13 @@ import { WishesFields } from '../components/wishes-fields.tsx';
 import { equipmentsQuery, requestsQuery, usePortalList } from '../api/portal-lists.ts';
 import { useCreateRequest } from '../api/create-request.ts';
 
-const empty: PortalServiceRequestInput = { equipment: null, problem: '', preferredDays: [], preferredPeriods: [], preferredNote: '' };
+const empty: PortalServiceRequestInput = {
+  equipment: null,
+  problem: '',
+  preferredDays: [],
+  preferredPeriods: [],
+  preferredNote: '',
+};
 
 /** /portal/atendimento: 'Solicitar atendimento' (machine, problem, photos, preferred days and times), and the requests' status. */
 export function PortalRequestsPage() {
@@ -64,9 +70,21 @@ export function PortalRequestsPage() {
               </Form.Select>
               <Form.Control.Feedback type="invalid">{errors.equipment?.message}</Form.Control.Feedback>
             </Form.Group>
-            <TextField id="request-problem" label="O que está acontecendo?" as="textarea" rows={3} error={errors.problem?.message} {...form.register('problem')} />
+            <TextField
+              id="request-problem"
+              label="O que está acontecendo?"
+              as="textarea"
+              rows={3}
+              error={errors.problem?.message}
+              {...form.register('problem')}
+            />
             <WishesFields control={form.control} />
-            <TextField id="request-note" label="Observação sobre horário (opcional)" error={errors.preferredNote?.message} {...form.register('preferredNote')} />
+            <TextField
+              id="request-note"
+              label="Observação sobre horário (opcional)"
+              error={errors.preferredNote?.message}
+              {...form.register('preferredNote')}
+            />
             <Form.Group className="mb-3" controlId="request-photos">
               <Form.Label>Fotos (até {MAX_REQUEST_PHOTOS})</Form.Label>
               <Form.Control
@@ -74,7 +92,9 @@ export function PortalRequestsPage() {
                 accept="image/jpeg,image/png"
                 multiple
                 isInvalid={!!(errors as Record<string, { message?: string }>).attachment}
-                onChange={(e) => setPhotos([...((e.target as HTMLInputElement).files ?? [])].slice(0, MAX_REQUEST_PHOTOS))}
+                onChange={(e) =>
+                  setPhotos([...((e.target as HTMLInputElement).files ?? [])].slice(0, MAX_REQUEST_PHOTOS))
+                }
               />
             </Form.Group>
             <Button type="submit" className="w-100" disabled={create.isPending}>
@@ -89,7 +109,10 @@ export function PortalRequestsPage() {
             <Card.Body>
               <div className="d-flex justify-content-between gap-2">
                 <div className="fw-semibold">Pedido nº {r.number}</div>
-                <Badge bg={r.status === 'open' ? 'warning' : r.status === 'closed' ? 'secondary' : 'success'} text={r.status === 'open' ? 'dark' : undefined}>
+                <Badge
+                  bg={r.status === 'open' ? 'warning' : r.status === 'closed' ? 'secondary' : 'success'}
+                  text={r.status === 'open' ? 'dark' : undefined}
+                >
                   {r.statusLabel}
                 </Badge>
               </div>

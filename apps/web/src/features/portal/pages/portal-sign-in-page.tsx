@@ -51,7 +51,10 @@ export function PortalSignInPage() {
             </Alert>
           ) : (
             <Form noValidate onSubmit={onSubmit}>
-              <p>Veja suas ordens, orçamentos, equipamentos, documentos e pagamentos. Sem senha: enviamos um link para o seu e-mail.</p>
+              <p>
+                Veja suas ordens, orçamentos, equipamentos, documentos e pagamentos. Sem senha: enviamos um link para o
+                seu e-mail.
+              </p>
               <TextField
                 id="portal-email"
                 label="Seu e-mail"

@@ -29,7 +29,17 @@ export function PublicRequestPage() {
   const send = usePublicRequest(organizationId);
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm<PublicServiceRequestInput, PublicServiceRequestBody>(publicServiceRequestBody, {
-    defaultValues: { name: '', email: '', phone: '', problem: '', preferredDays: [], preferredPeriods: [], preferredNote: '', formToken: '', website: '' },
+    defaultValues: {
+      name: '',
+      email: '',
+      phone: '',
+      problem: '',
+      preferredDays: [],
+      preferredPeriods: [],
+      preferredNote: '',
+      formToken: '',
+      website: '',
+    },
   });
   if (!(organizationId > 0) || brand.isError)
     return (
@@ -56,13 +66,53 @@ export function PublicRequestPage() {
               {done}
             </Alert>
           ) : (
-            <Form noValidate onSubmit={(e) => { form.setValue('formToken', token.data?.formToken ?? ''); void onSubmit(e); }}>
-              <TextField id="public-name" label="Seu nome" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-              <TextField id="public-email" label="E-mail" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-              <TextField id="public-phone" label="Telefone (opcional)" type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
-              <TextField id="public-problem" label="O que está acontecendo?" as="textarea" rows={3} error={errors.problem?.message} {...form.register('problem')} />
+            <Form
+              noValidate
+              onSubmit={(e) => {
+                form.setValue('formToken', token.data?.formToken ?? '');
+                void onSubmit(e);
+              }}
+            >
+              <TextField
+                id="public-name"
+                label="Seu nome"
+                autoComplete="name"
+                error={errors.name?.message}
+                {...form.register('name')}
+              />
+              <TextField
+                id="public-email"
+                label="E-mail"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                error={errors.email?.message}
+                {...form.register('email')}
+              />
+              <TextField
+                id="public-phone"
+                label="Telefone (opcional)"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                error={errors.phone?.message}
+                {...form.register('phone')}
+              />
+              <TextField
+                id="public-problem"
+                label="O que está acontecendo?"
+                as="textarea"
+                rows={3}
+                error={errors.problem?.message}
+                {...form.register('problem')}
+              />
               <WishesFields control={form.control} />
-              <TextField id="public-note" label="Observação sobre horário (opcional)" error={errors.preferredNote?.message} {...form.register('preferredNote')} />
+              <TextField
+                id="public-note"
+                label="Observação sobre horário (opcional)"
+                error={errors.preferredNote?.message}
+                {...form.register('preferredNote')}
+              />
               {/* Not for people: hidden from view and from screen readers; a robot fills it. */}
               <div className="visually-hidden" aria-hidden="true">
                 <label htmlFor="public-website">Site</label>

@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConvertServiceRequestBody, ServiceRequestQuery, ServiceRequest, ListResult } from '@ordem-certa/contracts';
+import type {
+  ConvertServiceRequestBody,
+  ServiceRequestQuery,
+  ServiceRequest,
+  ListResult,
+} from '@ordem-certa/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 

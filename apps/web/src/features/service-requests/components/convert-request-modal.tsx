@@ -45,7 +45,8 @@ export function ConvertRequestModal({
       onHide();
     },
     send: (body: ConvertServiceRequestBody) => convert.mutateAsync({ kind, body }),
-    done: (made) => `${kind === 'order' ? 'Ordem de serviço' : 'Orçamento'} nº ${made.number} criado`,
+    done: (made) =>
+      kind === 'order' ? `Ordem de serviço nº ${made.number} criada` : `Orçamento nº ${made.number} criado`,
     afterwards: (made) => navigate(kind === 'order' ? `/invoices/${made.id}/edit` : `/estimates/${made.id}/edit`),
   });
   const { errors } = form.formState;
@@ -97,7 +98,9 @@ export function ConvertRequestModal({
                 id="convert-customer"
                 inline
                 queryKey={['customers', 'service-request']}
-                loadOptions={async (q) => (await searchCustomers(orgPath, q)).data.map((c) => ({ value: c.id, label: c.name }))}
+                loadOptions={async (q) =>
+                  (await searchCustomers(orgPath, q)).data.map((c) => ({ value: c.id, label: c.name }))
+                }
                 value={customer}
                 placeholder="Nome do cliente (cadastre-o antes, se for novo)"
                 isInvalid={!!errors.customer}

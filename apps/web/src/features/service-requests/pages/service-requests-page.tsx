@@ -34,8 +34,28 @@ const preference = (r: ServiceRequest) =>
     .filter(Boolean)
     .join(' · ') || '—';
 
+/** The photos' thumbnails sent with the request. */
+const photos = (r: ServiceRequest) =>
+  r.pictures.length > 0 && (
+    <div className="d-flex gap-1 mt-1">
+      {r.pictures.map((p) => (
+        <img key={p.id} src={p.thumbnail} alt={p.name} width={48} className="rounded border" />
+      ))}
+    </div>
+  );
+
+const problemCell = (r: ServiceRequest) => (
+  <>
+    <div className="text-break">{r.problem}</div>
+    {photos(r)}
+  </>
+);
+
 const statusBadge = (r: ServiceRequest) => (
-  <Badge bg={r.status === 'open' ? 'warning' : r.status === 'closed' ? 'secondary' : 'success'} text={r.status === 'open' ? 'dark' : undefined}>
+  <Badge
+    bg={r.status === 'open' ? 'warning' : r.status === 'closed' ? 'secondary' : 'success'}
+    text={r.status === 'open' ? 'dark' : undefined}
+  >
     {r.statusLabel}
     {r.order && ` nº ${r.order.number}`}
     {r.estimate && ` nº ${r.estimate.number}`}
@@ -50,7 +70,12 @@ const statusBadge = (r: ServiceRequest) => (
 export function ServiceRequestsPage() {
   const { filter, onPage, search } = useListFilter('service-requests');
   const [status, setStatus] = useState<ServiceRequestStatusName | ''>('open');
-  const list = useServiceRequests({ q: filter.q || undefined, skip: filter.skip, take: filter.take, status: status || undefined });
+  const list = useServiceRequests({
+    q: filter.q || undefined,
+    skip: filter.skip,
+    take: filter.take,
+    status: status || undefined,
+  });
   const viewer = useViewer();
   const mayEstimate = useFeature('estimates') && can(viewer, 'estimate.create');
   const [converting, setConverting] = useState<{ request: ServiceRequest; kind: 'order' | 'estimate' } | null>(null);
@@ -73,7 +98,11 @@ export function ServiceRequestsPage() {
   const actions = (r: ServiceRequest) =>
     r.status === 'open' && (
       <div className="d-flex flex-wrap gap-1 justify-content-end">
-        <Button size="sm" onClick={() => setConverting({ request: r, kind: 'order' })} aria-label={`Criar ordem do pedido ${r.number}`}>
+        <Button
+          size="sm"
+          onClick={() => setConverting({ request: r, kind: 'order' })}
+          aria-label={`Criar ordem do pedido ${r.number}`}
+        >
           Criar ordem
         </Button>
         {mayEstimate && (
@@ -95,28 +124,12 @@ export function ServiceRequestsPage() {
       </div>
     </>
   );
-  const photos = (r: ServiceRequest) =>
-    r.pictures.length > 0 && (
-      <div className="d-flex gap-1 mt-1">
-        {r.pictures.map((p) => (
-          <img key={p.id} src={p.thumbnail} alt={p.name} width={48} className="rounded border" />
-        ))}
-      </div>
-    );
   const columns: Column<ServiceRequest>[] = [
     { header: 'Nº', cell: (r) => r.number },
     { header: 'Recebido em', cell: (r) => formatDateTime(r.createdAt), className: 'text-nowrap' },
     { header: 'Cliente', cell: who },
     { header: 'Equipamento', cell: (r) => r.equipment?.name ?? '—' },
-    {
-      header: 'Problema',
-      cell: (r) => (
-        <>
-          <div className="text-break">{r.problem}</div>
-          {photos(r)}
-        </>
-      ),
-    },
+    { header: 'Problema', cell: problemCell },
     { header: 'Preferência', cell: preference },
     { header: 'Situação', cell: statusBadge },
     { header: <span className="visually-hidden">Ações</span>, cell: (r) => actions(r), className: 'text-end' },
@@ -127,7 +140,11 @@ export function ServiceRequestsPage() {
       <div className="card-list">
         <div className="d-flex flex-wrap gap-2 mb-2">
           <div className="flex-grow-1">
-            <SearchBox value={search.value} onChange={search.onChange} placeholder="Número, cliente, e-mail ou problema" />
+            <SearchBox
+              value={search.value}
+              onChange={search.onChange}
+              placeholder="Número, cliente, e-mail ou problema"
+            />
           </div>
           <Form.Select
             aria-label="Situação"
@@ -171,7 +188,11 @@ export function ServiceRequestsPage() {
         />
         <PaginationBar meta={list.data?.meta} onChange={onPage} />
       </div>
-      <ConvertRequestModal request={converting?.request ?? null} kind={converting?.kind ?? 'order'} onHide={() => setConverting(null)} />
+      <ConvertRequestModal
+        request={converting?.request ?? null}
+        kind={converting?.kind ?? 'order'}
+        onHide={() => setConverting(null)}
+      />
     </>
   );
 }
