@@ -179,3 +179,42 @@ describe('the public form', () => {
     expect(made.statusCode, made.body).toBe(201);
   });
 });
+
+describe('LGPD', () => {
+  it("a customer's requests and portal sessions are in their export; anonymized, the sessions end and the requests name nobody", async () => {
+    const { w } = t.world;
+    const session = await portalSession(t.ctx, t.org.organization.id, w.otherCustomer.id);
+    const asked = await t.ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/service-requests',
+      headers: session.headers,
+      payload: { problem: `Barulho no quarto de ${w.otherCustomer.name}` },
+    });
+    expect(asked.statusCode).toBe(201);
+    const base = `/api/organizations/${t.org.organization.id}/customers/${w.otherCustomer.id}`;
+    const exported = await t.ctx.app.inject({ url: `${base}/export`, headers: t.org.as(t.org.admin.token) });
+    expect(exported.statusCode).toBe(200);
+    const gone = await t.ctx.app.inject({
+      method: 'POST',
+      url: `${base}/anonymize`,
+      headers: t.org.as(t.org.admin.token),
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await portal('GET', '/service-requests')).statusCode).toBe(200);
+    const me = await t.ctx.app.inject({ url: '/api/portal/me', headers: session.headers });
+    expect(me.statusCode).toBe(401);
+    const [row] = await t.ctx.database.db
+      .select()
+      .from(schema.serviceRequests)
+      .where(eq(schema.serviceRequests.id, asked.json().id));
+    expect(row).toMatchObject({ contactEmail: null, contactPhone: null });
+    expect(row!.contactName).not.toBe(w.otherCustomer.name);
+    expect(row!.problem).not.toContain(w.otherCustomer.name);
+    expect(
+      await t.ctx.database.db
+        .select()
+        .from(schema.portalSessions)
+        .where(eq(schema.portalSessions.customerId, w.otherCustomer.id)),
+    ).toEqual([]);
+  });
+});
