@@ -21,7 +21,7 @@ for (const [label, viewport] of [
     test.use({ viewport });
 
     test('admin: home, orders, an order, customers, import, profile', async ({ page, request }) => {
-      test.slow(); // eight pages, each analysed by axe
+      test.slow(); // nine pages, each analysed by axe
       const { id } = await startedOrder(request, { label: 'Cliente A11y' });
       await loginAs(page, 'admin');
       for (const [path, ready] of [
@@ -29,6 +29,7 @@ for (const [label, viewport] of [
         ['/invoices', page.getByTestId('pagination')],
         [`/invoices/${id}/edit`, page.getByRole('region', { name: 'Atendimento' })],
         ['/customers', page.getByTestId('pagination')],
+        ['/service-requests', page.getByTestId('pagination')],
         ['/agenda', page.getByRole('region', { name: 'Agenda do dia' })],
         ['/checklist-templates', page.getByTestId('pagination')],
         ['/import', page.getByLabel('O que importar')],

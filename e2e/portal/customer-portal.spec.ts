@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { newCompany } from '../fixtures/companies.ts';
 import { newCpf } from '../fixtures/identifiers.ts';
@@ -10,7 +11,18 @@ const antes = readFileSync(fileURLToPath(new URL('../fixtures/photos/antes.jpg',
 const durante = fileURLToPath(new URL('../fixtures/photos/durante.jpg', import.meta.url));
 const SHOTS = '/tmp/portal-shots';
 
-/** The page at 375 px and 1280 px, saved for a person to look at. */
+/** axe-core's serious and critical findings on the page as it is now (WCAG 2 A and AA rules). */
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/**
+ * The portal's screens are checked here rather than in frame/accessibility.spec.ts, which has no
+ * customer session: at 375 px and 1280 px each is analysed by axe and saved for a person to look at.
+ */
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   for (const [width, height] of [
@@ -18,6 +30,7 @@ async function shoot(page: Page, name: string) {
     [1280, 900],
   ] as const) {
     await page.setViewportSize({ width, height });
+    expect(await seriousViolations(page), `${name} at ${width}`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 375, height: 812 });
@@ -28,7 +41,7 @@ test("the customer's portal: the office sends the link, the customer sees a mach
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   // Arranged through the API as the demo admin: a company with a Pix key, a customer with an e-mail,
   // their machine on an open order with a photo marked visible and one instalment.
   const admin = await apiAs(request, 'admin');

@@ -47,6 +47,19 @@ describe('the public page', () => {
     expect((await inject('GET', '/api/public/portal/99999999')).statusCode).toBe(404);
   });
 
+  it("is painted in the company's colour, which the office sets (#rrggbb) or clears", async () => {
+    const url = `/api/organizations/${orgId()}/companies/${t.world.company.id}/brand-color`;
+    const headers = { authorization: `Bearer ${t.org.admin.token}` };
+    const bad = await t.ctx.app.inject({ method: 'PUT', url, headers, payload: { brandColor: 'azul' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({ errors: { brandColor: ['Cor inválida: use o formato #rrggbb'] } });
+    const set = await t.ctx.app.inject({ method: 'PUT', url, headers, payload: { brandColor: '#1A7F5A' } });
+    expect(set.json()).toMatchObject({ brandColor: '#1a7f5a' });
+    expect((await inject('GET', `/api/public/portal/${orgId()}`)).json().brandColor).toBe('#1a7f5a');
+    await t.ctx.app.inject({ method: 'PUT', url, headers, payload: { brandColor: '' } });
+    expect((await inject('GET', `/api/public/portal/${orgId()}`)).json().brandColor).toBeNull();
+  });
+
   it("answers alike whether or not the e-mail is a customer's; only the customer of that organization gets a link", async () => {
     const email = t.world.customer.email!;
     // The other organization has a customer with the same e-mail: this organization's page sends them nothing.
