@@ -37,7 +37,7 @@ async function insertRequest(tx: Tx, values: Omit<typeof r.$inferInsert, 'number
     sourceKey: `service-request:${row!.id}`,
     title: `Pedido de atendimento nº ${number}`,
     description: `${values.contactName}: ${values.problem.slice(0, 140)}`,
-    url: `/service-requests?open=${row!.id}`,
+    url: `/service-requests?q=${number}`,
   });
   return row!;
 }
