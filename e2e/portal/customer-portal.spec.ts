@@ -89,6 +89,7 @@ test("the customer's portal: the office sends the link, the customer sees a mach
   await page.goto(`/customers/${customer.id}/edit`);
   await page.getByRole('button', { name: 'Enviar acesso' }).click();
   await expect(page.getByText('Link de acesso enviado ao cliente.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/office-send-access-1280.png` });
 
   // The customer, on a phone, opens the link from their e-mail.
   const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });
@@ -143,6 +144,11 @@ test("the customer's portal: the office sends the link, the customer sees a mach
   await page.goto('/service-requests');
   await page.getByRole('searchbox').fill(problem);
   const row = page.getByRole('row', { name: new RegExp(problem) });
+  await expect(row).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/office-requests-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS}/office-requests-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await row.getByRole('button', { name: /Criar ordem/ }).click();
   await page.getByLabel('Empresa').selectOption({ label: company.name });
   await page.getByLabel('Natureza da operação').selectOption({ index: 1 });
