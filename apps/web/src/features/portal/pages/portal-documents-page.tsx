@@ -3,7 +3,9 @@ import type { PortalNfse, PortalPmocPlan } from '@ordem-certa/contracts';
 import { toastApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { ListSection } from '../components/list-section.tsx';
-import { nfseQuery, pmocQuery, usePortalList } from '../api/portal-lists.ts';
+import { usePortalList } from '../api/portal-list.ts';
+import { nfseQuery } from '../api/get-nfse.ts';
+import { pmocQuery } from '../api/get-pmoc.ts';
 import { useDownload } from '../api/download.ts';
 
 const nfseStatus: Record<string, string> = { issued: 'Emitida', canceled: 'Cancelada', substituted: 'Substituída' };

@@ -2,7 +2,9 @@ import type { PortalEstimate, PortalOrder } from '@ordem-certa/contracts';
 import { ListSection } from '../components/list-section.tsx';
 import { OrderCard } from '../components/order-card.tsx';
 import { EstimateCard } from '../components/estimate-card.tsx';
-import { estimatesQuery, ordersQuery, usePortalList } from '../api/portal-lists.ts';
+import { usePortalList } from '../api/portal-list.ts';
+import { estimatesQuery } from '../api/get-estimates.ts';
+import { ordersQuery } from '../api/get-orders.ts';
 import { usePortalMe } from '../api/portal-me.ts';
 
 /** /portal: the estimates to answer and past ones, the open orders and the past ones. */

@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router';
 import type { PortalEquipment } from '@ordem-certa/contracts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { formatDate, formatIsoDate } from '../../../lib/format.ts';
-import { equipmentsQuery, usePortalList } from '../api/portal-lists.ts';
+import { usePortalList } from '../api/portal-list.ts';
+import { equipmentsQuery } from '../api/get-equipments.ts';
 import { useEquipmentHistory } from '../api/equipment-history.ts';
 
 /** /portal/equipamentos/{id}: a machine's history — its orders, how far their checklists got, their photos. */

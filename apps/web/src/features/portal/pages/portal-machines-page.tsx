@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { PortalEquipment } from '@ordem-certa/contracts';
 import { formatIsoDate } from '../../../lib/format.ts';
 import { ListSection } from '../components/list-section.tsx';
-import { equipmentsQuery, usePortalList } from '../api/portal-lists.ts';
+import { usePortalList } from '../api/portal-list.ts';
+import { equipmentsQuery } from '../api/get-equipments.ts';
 
 /** /portal/equipamentos: the customer's machines, each with its warranty and a link to its history. */
 export function PortalMachinesPage() {

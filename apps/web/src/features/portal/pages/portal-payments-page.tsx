@@ -3,7 +3,8 @@ import type { PortalReceivable } from '@ordem-certa/contracts';
 import { CopyField } from '../../../components/copy-field.tsx';
 import { formatIsoDate, formatMoney } from '../../../lib/format.ts';
 import { ListSection } from '../components/list-section.tsx';
-import { receivablesQuery, usePortalList } from '../api/portal-lists.ts';
+import { usePortalList } from '../api/portal-list.ts';
+import { receivablesQuery } from '../api/get-receivables.ts';
 
 /** /portal/pagamentos: the instalments, open ones first, each open one with its Pix QR and 'copia e cola'. */
 export function PortalPaymentsPage() {

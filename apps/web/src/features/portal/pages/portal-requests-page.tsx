@@ -16,7 +16,9 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { ListSection } from '../components/list-section.tsx';
 import { WishesFields } from '../components/wishes-fields.tsx';
-import { equipmentsQuery, requestsQuery, usePortalList } from '../api/portal-lists.ts';
+import { usePortalList } from '../api/portal-list.ts';
+import { equipmentsQuery } from '../api/get-equipments.ts';
+import { requestsQuery } from '../api/get-service-requests.ts';
 import { useCreateRequest } from '../api/create-request.ts';
 
 const empty: PortalServiceRequestInput = {
