@@ -20,8 +20,8 @@ for (const [label, viewport] of [
   test.describe(`main screens at ${label} px`, () => {
     test.use({ viewport });
 
-    test('admin: home, orders, an order, customers, import, profile, dashboard', async ({ page, request }) => {
-      test.slow(); // eight pages, each analysed by axe
+    test('admin: home, orders, an order, customers, requests, import, profile, dashboard', async ({ page, request }) => {
+      test.slow(); // ten pages, each analysed by axe
       const { id } = await startedOrder(request, { label: 'Cliente A11y' });
       await loginAs(page, 'admin');
       for (const [path, ready] of [
@@ -29,6 +29,7 @@ for (const [label, viewport] of [
         ['/invoices', page.getByTestId('pagination')],
         [`/invoices/${id}/edit`, page.getByRole('region', { name: 'Atendimento' })],
         ['/customers', page.getByTestId('pagination')],
+        ['/service-requests', page.getByTestId('pagination')],
         ['/agenda', page.getByRole('region', { name: 'Agenda do dia' })],
         ['/checklist-templates', page.getByTestId('pagination')],
         ['/import', page.getByLabel('O que importar')],

@@ -50,6 +50,13 @@ const PUBLIC_PREFIXES = [
 const ORG = '/api/organizations/{orgId}';
 
 /**
+ * The customer's portal: its operations (x-access 'portal', a portal session's token, never a login's)
+ * are exactly those under this prefix; portal-tenancy.test.ts walks them with two customers of two
+ * organizations.
+ */
+const PORTAL_PREFIX = '/api/portal/';
+
+/**
  * What a Técnico (today's collaborator) may call, stated on purpose so that widening the role or a
  * route's permission by mistake fails here: the session, the organization and its order statuses,
  * their own profile, the agenda, the work on an order (its state, equipment, comments, pictures, PDF
@@ -157,8 +164,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const isPublic = (op: Operation) => op.access === 'public';
-/** The permission the operation needs (undefined for a public one). */
-const permissionOf = (op: Operation) => (isPublic(op) ? undefined : (op.access.split(' ')[0] as Permission));
+const isPortal = (op: Operation) => op.access === 'portal';
+/** What a user's token reaches: neither public nor the customer's portal. */
+const isUsers = (op: Operation) => !isPublic(op) && !isPortal(op);
+/** The permission the operation needs (undefined for a public or portal one). */
+const permissionOf = (op: Operation) => (isUsers(op) ? (op.access.split(' ')[0] as Permission) : undefined);
 const featureOf = (op: Operation) =>
   op.access
     .split(' ')
@@ -240,9 +250,9 @@ async function tableDigests(): Promise<Record<string, string>> {
 describe('the OpenAPI document states every access rule', () => {
   it('every operation has x-access', () => {
     expect(operations.length).toBeGreaterThan(50);
-    const allowed = /^(public|[\w.]+( feature:\w+)?)$/;
+    const allowed = /^(public|portal|[\w.]+( feature:\w+)?)$/;
     expect(operations.filter((op) => !allowed.test(op.access)).map(label)).toEqual([]);
-    const unknown = operations.filter((op) => !isPublic(op) && !isPermission(permissionOf(op)!));
+    const unknown = operations.filter((op) => isUsers(op) && !isPermission(permissionOf(op)!));
     expect(
       unknown.map((op) => `${label(op)} (${op.access})`),
       'permissions the map does not have',
@@ -258,9 +268,16 @@ describe('the OpenAPI document states every access rule', () => {
     expect(operations.filter((op) => isPublic(op) && op.path.includes('{orgId}')).map(label)).toEqual([]);
   });
 
+  it("the portal's operations are exactly those under its prefix", () => {
+    const portal = operations.filter(isPortal);
+    expect(portal.length).toBeGreaterThan(1);
+    const misplaced = operations.filter((op) => isPortal(op) !== op.path.startsWith(PORTAL_PREFIX));
+    expect(misplaced.map((op) => `${label(op)} (${op.access})`)).toEqual([]);
+  });
+
   it('the Técnico role reaches only the operations listed as its own', () => {
     const technician = builtInRoles.technician.permissions;
-    const open = operations.filter((op) => !isPublic(op) && technician.has(permissionOf(op)!));
+    const open = operations.filter((op) => isUsers(op) && technician.has(permissionOf(op)!));
     const unlisted = open.filter((op) => !TECHNICIAN_OPERATIONS.some((entry) => names(entry, op)));
     expect(unlisted.map(label), 'operations open to Técnico that are not listed as such').toEqual([]);
     const stale = TECHNICIAN_OPERATIONS.filter((entry) => !open.some((op) => names(entry, op)));
@@ -279,6 +296,14 @@ describe('every operation refuses what its access rule refuses', () => {
   it('a non-public operation without a token → 401', async () => {
     const ops = operations.filter((op) => !isPublic(op));
     expect(await misfits(ops, (op) => ({ url: urlFor(op, orgA.organization.id), headers: {} }), 401)).toEqual([]);
+  });
+
+  it('a portal operation with a login token (of any role) → 401', async () => {
+    const ops = operations.filter(isPortal);
+    for (const token of [orgA.admin.token, ...roleUsers.map((r) => r.token)])
+      expect(
+        await misfits(ops, (op) => ({ url: urlFor(op, orgA.organization.id), headers: orgA.as(token) }), 401),
+      ).toEqual([]);
   });
 
   it('a non-public operation with a malformed, a wrongly signed or an expired token → 401', async () => {
@@ -309,7 +334,7 @@ describe('every operation refuses what its access rule refuses', () => {
   });
 
   it('every operation × every role: 403 exactly when the role lacks the operation’s permission', async () => {
-    const ops = operations.filter((op) => !isPublic(op));
+    const ops = operations.filter(isUsers);
     const wrong: string[] = [];
     for (const role of roleUsers) {
       for (let i = 0; i < ops.length; i += 8) {

@@ -55,8 +55,22 @@ export const companyResponse = partyResponse.extend({
   hasSignatureImage: z.boolean(),
   /** The PIX key customers pay to, or null. */
   pixKey: z.string().nullable(),
+  /** The colour of the customer's portal ('#rrggbb'), or null for the product's. */
+  brandColor: z.string().nullable(),
 });
 export type Company = z.infer<typeof companyResponse>;
+
+/** PUT companies/{id}/brand-color: the portal's colour, or null (or '') for the product's. */
+export const companyBrandColorBody = z.object({
+  brandColor: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => v === '' || /^#[0-9a-f]{6}$/.test(v), 'Cor inválida: use o formato #rrggbb')
+    .nullable()
+    .transform((v) => v || null),
+});
+export type CompanyBrandColorBody = z.input<typeof companyBrandColorBody>;
 
 /** Answer of a logo / signature-image upload. */
 export const imageUploadResponse = z.object({ contentType: z.string(), size: z.number().int() });

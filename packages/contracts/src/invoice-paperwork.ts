@@ -23,8 +23,15 @@ export const invoicePicture = z.object({
   createdAt: z.string(),
   userId: z.number().int().nullable(),
   userName: z.string(),
+  /** An order's photo: shown in the customer's portal ('visível ao cliente'). */
+  customerVisible: z.boolean().optional(),
 });
 export type InvoicePicture = z.infer<typeof invoicePicture>;
+/** PUT invoices/{id}/attachments/pictures/{pictureId}/customer-visible. */
+export const pictureVisibilityBody = z.object({
+  customerVisible: z.boolean({ error: 'Informe se a foto é visível ao cliente' }),
+});
+export type PictureVisibilityBody = z.infer<typeof pictureVisibilityBody>;
 export const invoicePicturesResponse = z.object({ data: z.array(invoicePicture) });
 
 // ---- tags ----------------------------------------------------------------------------------------

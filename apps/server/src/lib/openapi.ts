@@ -11,7 +11,7 @@ import { everyonePermissions } from '@ordem-certa/contracts';
 
 type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
 type TransformObject = NonNullable<FastifyDynamicSwaggerOptions['transformObject']>;
-type Access = 'public' | { can: string; feature?: string } | undefined;
+type Access = 'public' | 'portal' | { can: string; feature?: string } | undefined;
 
 interface RouteFacts {
   access: Access;
@@ -207,9 +207,13 @@ function errorResponses(method: string, url: string, f: RouteFacts) {
   if (write) out['400'] = errorAnswer('Pedido malformado (JSON inválido, arquivo cortado)');
   const isLogin = url === '/api/login' || url.startsWith('/api/login/');
   if (!isPublic || isLogin) out['401'] = errorAnswer('Sem login, ou o login expirou (ou senha errada)');
-  const access = f.access === 'public' ? undefined : f.access;
+  const access = f.access === 'public' || f.access === 'portal' ? undefined : f.access;
   const everyone = (everyonePermissions as readonly string[]).includes(access?.can ?? '');
-  if (f.access !== 'public' && (url.includes('{orgId}') || (access && (!everyone || access.feature))))
+  if (
+    f.access !== 'public' &&
+    f.access !== 'portal' &&
+    (url.includes('{orgId}') || (access && (!everyone || access.feature)))
+  )
     out['403'] = errorAnswer('Sem permissão (outra organização, a função não permite, recurso desligado)');
   if (!isPublic || f.hasPathParams)
     out['404'] = errorAnswer('Não encontrado: o registro, ou um registro citado no pedido (ou link inválido)');
@@ -233,6 +237,7 @@ function errorResponses(method: string, url: string, f: RouteFacts) {
 /** A route's access rule in a few words: 'public', or its permission ('customer.create feature:estimates'). */
 function accessLabel(access: Access | undefined): string {
   if (access === undefined || access === 'public') return 'public';
+  if (access === 'portal') return 'portal';
   return access.feature ? `${access.can} feature:${access.feature}` : access.can;
 }
 

@@ -56,6 +56,17 @@ import { pixWebhookRoutes } from './pix/pix-webhook.routes.ts';
 import { pixChargeRoutes } from './pix/pix-charges.routes.ts';
 import { pixUnidentifiedRoutes } from './pix/pix-unidentified.routes.ts';
 import { pixRefundRoutes } from './pix/pix-refunds.routes.ts';
+import { portalRoutes } from './portal/portal.routes.ts';
+import { portalLinkRoutes } from './portal/portal-link.routes.ts';
+import { invoicePortalRoutes } from './invoices/invoice-portal.routes.ts';
+import { estimatePortalRoutes } from './estimates/estimate-portal.routes.ts';
+import { equipmentPortalRoutes } from './equipments/equipment-portal.routes.ts';
+import { receivablePortalRoutes } from './payments/receivable-portal.routes.ts';
+import { nfsePortalRoutes } from './nfse/nfse-portal.routes.ts';
+import { pmocPortalRoutes } from './maintenance-plans/pmoc-portal.routes.ts';
+import { customerPortalRoutes } from './customers/customer-portal.routes.ts';
+import { serviceRequestRoutes } from './service-requests/service-requests.routes.ts';
+import { serviceRequestPortalRoutes } from './service-requests/service-request-portal.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
 const allReports = reportRegistry([...reports, ...nfseReports, ...contractReports, ...ratingReports]);
@@ -94,6 +105,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   pmocReportLinkRoutes,
   ratingLinkRoutes,
   calendarFeedRoutes,
+  portalLinkRoutes,
   estimateRoutes,
   reportRoutes(allReports),
   dashboardRoutes,
@@ -118,4 +130,15 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   pixChargeRoutes,
   pixUnidentifiedRoutes,
   pixRefundRoutes,
+  // The customer's portal: each call authorized by the customer's portal session (access: 'portal').
+  portalRoutes,
+  invoicePortalRoutes,
+  estimatePortalRoutes,
+  equipmentPortalRoutes,
+  receivablePortalRoutes,
+  nfsePortalRoutes,
+  pmocPortalRoutes,
+  customerPortalRoutes,
+  serviceRequestPortalRoutes,
+  serviceRequestRoutes,
 ];

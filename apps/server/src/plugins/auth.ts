@@ -8,6 +8,7 @@ import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { Access, AuthContext } from '../core/access/access.ts';
 import { roleOfUser } from '../core/access/role-of.ts';
 import { sessionCheck } from '../core/access/sessions.ts';
+import { portalSessionOf, type PortalContext } from '../core/portal/portal-session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,6 +16,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext;
+    /** The customer of a portal route's session (access: 'portal'). */
+    portal: PortalContext;
   }
   interface FastifyInstance {
     tokens: TokenService;
@@ -170,6 +173,7 @@ export const authPlugin = fp<{ secret: string; ttlSeconds: number }>(
   async (app, { secret, ttlSeconds }) => {
     app.decorate('tokens', createTokenService(secret, ttlSeconds));
     app.decorateRequest('auth', null as unknown as AuthContext);
+    app.decorateRequest('portal', null as unknown as PortalContext);
   },
   { name: 'auth' },
 );
@@ -182,7 +186,7 @@ export function accessDeclarationProblem(method: string, url: string, access: un
   const route = `${method} ${url}`;
   const fix =
     "config: {access: {can: '<permission>'}} (a name of packages/contracts/src/permissions.ts), or config: {access: 'public'}";
-  if (access === 'public') return undefined;
+  if (access === 'public' || access === 'portal') return undefined;
   if (access === undefined || access === null || typeof access !== 'object')
     return `${route} declares no access: give it ${fix}`;
   const named = (access as { can?: unknown }).can;
@@ -212,6 +216,12 @@ export const accessPlugin = fp(
 
       const token = bearer(request);
       if (!token) throw unauthorized();
+      if (access === 'portal') {
+        const portal = await portalSessionOf(app.db, token);
+        if (!portal) throw unauthorized();
+        request.portal = portal;
+        return;
+      }
       let payload: TokenPayload;
       try {
         payload = await tokens.verify(token);

@@ -13,7 +13,7 @@ import type { Access } from '../core/access/access.ts';
 export function routeOptions(tag: string, scope: { feature?: FeatureName } = {}) {
   const tags = [tag];
   const accessOf = (rule: Permission | Access): Access => {
-    if (typeof rule !== 'string' || rule === 'public') return rule;
+    if (typeof rule !== 'string' || rule === 'public' || rule === 'portal') return rule;
     return scope.feature ? { can: rule, feature: scope.feature } : { can: rule };
   };
   return <S extends FastifySchema>(

@@ -12,6 +12,8 @@ export interface NavItem {
 export const mainNav: NavItem[] = [
   { label: 'Orçamentos', to: '/estimates', can: 'estimate.see', feature: 'estimates' },
   { label: 'Ordens de Serviço', to: '/invoices', can: 'invoice.see' },
+  // Visits asked for by customers (their portal) and new customers (the public form).
+  { label: 'Pedidos', to: '/service-requests', can: 'invoice.create' },
   { label: 'Agenda', to: '/agenda', can: 'invoice.schedule' },
   // Maintenance plans (PMOC): each visit becomes a service order.
   { label: 'PMOC', to: '/maintenance-plans', can: 'maintenancePlan.see' },

@@ -1,3 +1,4 @@
+import { portalRoutes } from './portal-routes.tsx';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { prefetchInvoiceScreen } from '../features/invoices/api/prefetch-invoice-screen.ts';
@@ -110,6 +111,7 @@ export const routes: RouteObject[] = [
     lazy: () =>
       import('../features/public-rating/pages/rate-order-page.tsx').then((m) => ({ Component: m.RateOrderPage })),
   },
+  ...portalRoutes,
   {
     element: <RequireUser />,
     // Shown while the first screen's code arrives.
@@ -331,6 +333,15 @@ export const routes: RouteObject[] = [
             {
               index: true,
               lazy: () => import('../features/agenda/pages/agenda-page.tsx').then((m) => ({ Component: m.AgendaPage })),
+            },
+          ]),
+          restricted('/service-requests', { can: 'invoice.create' }, [
+            {
+              index: true,
+              lazy: () =>
+                import('../features/service-requests/pages/service-requests-page.tsx').then((m) => ({
+                  Component: m.ServiceRequestsPage,
+                })),
             },
           ]),
           restricted('/expenses', { can: 'expense.see' }, [

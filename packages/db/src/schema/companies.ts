@@ -23,6 +23,8 @@ export const companies = pgTable(
     /** PIX key, normalized (see normalizePixKey); null: no PIX block on the company's documents. */
     pixKey: text('pix_key'),
     signatureImageContentType: text('signature_image_content_type'),
+    /** The portal's colour, '#rrggbb'; null: the product's blue. */
+    brandColor: text('brand_color'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     rowVersion: rowVersionColumn(),

@@ -63,3 +63,5 @@ export * from './sign-in-events.ts';
 export * from './account-emails.ts';
 export * from './contracts.ts';
 export * from './order-ratings.ts';
+export * from './portal-links.ts';
+export * from './service-requests.ts';

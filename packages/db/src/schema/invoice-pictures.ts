@@ -1,4 +1,4 @@
-import { index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable } from 'drizzle-orm/pg-core';
 import { pictureColumns } from './record-columns.ts';
 import { sameOrganizationAs } from './tenancy.ts';
 import { invoices } from './invoices.ts';
@@ -15,6 +15,8 @@ export const invoicePictures = pgTable(
     invoiceId: integer('invoice_id').notNull(),
     /** Who sent it: a collaborator may remove only their own photos. */
     userId: integer('user_id'),
+    /** Shown to the customer in their portal; off until the office marks it. */
+    customerVisible: boolean('customer_visible').notNull().default(false),
   },
   (t) => [
     sameOrganizationAs('invoice_pictures_invoice_id_fkey', t, t.invoiceId, invoices).onDelete('cascade'),

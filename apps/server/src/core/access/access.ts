@@ -6,10 +6,12 @@ import { notFound } from '../../lib/errors.ts';
  * when the app starts. The one place that enforces it is the auth plugin's onRequest hook
  * (plugins/auth.ts); routes only declare.
  *  - 'public': no token needed (the route authorizes by the token in its link, or serves no data).
+ *  - 'portal': a valid session token of the customer's portal (core/portal/portal-session.ts); the
+ *    customer and organization are `request.portal`, and no user's token is accepted.
  *  - { can, feature? }: a valid token of an active user whose role holds the permission, optionally of
  *    an organization with the feature enabled.
  */
-export type Access = 'public' | { can: Permission; feature?: FeatureName };
+export type Access = 'public' | 'portal' | { can: Permission; feature?: FeatureName };
 
 /** The user behind a request's token (request.auth): who they are, their organization and role. */
 export interface AuthContext extends PermittedViewer {

@@ -24,7 +24,11 @@ const FIELD = 'attachment';
 export function recordPictures<Row extends RecordRow, T extends RecordTables>(kind: RecordKind<Row, T>) {
   const ph = kind.tables.pictures;
   const owner = ownerColumn(ph);
+  // An order's photos say whether the customer's portal shows them; an estimate's have no such mark.
+  const visible = (ph as unknown as { customerVisible?: typeof schema.invoicePictures.customerVisible })
+    .customerVisible;
   const columns = {
+    ...(visible ? { customerVisible: visible } : {}),
     id: ph.id,
     organizationId: ph.organizationId,
     recordId: owner,

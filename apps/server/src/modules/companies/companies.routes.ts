@@ -5,6 +5,7 @@ import {
   companyEmailBody,
   companyWhatsAppBody,
   companyWhatsAppResponse,
+  companyBrandColorBody,
   companyPixBody,
   companyListResponse,
   companyResponse,
@@ -26,6 +27,7 @@ import {
   putCompanyImage,
   signCompany,
   updateCompanyEmail,
+  updateCompanyBrandColor,
   updateCompanyPix,
   getCompanyWhatsApp,
   updateCompanyWhatsApp,
@@ -93,6 +95,18 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: companyResponse },
     }),
     (request) => updateCompanyWhatsApp(app.db, request.auth.organizationId, request.params.id, request.body),
+  );
+
+  app.put(
+    '/organizations/:orgId/companies/:id/brand-color',
+    route('company.manage', {
+      summary: 'Define a cor da área do cliente da empresa (#rrggbb), ou volta à cor padrão',
+      params,
+      body: companyBrandColorBody,
+      response: { 200: companyResponse },
+    }),
+    (request) =>
+      updateCompanyBrandColor(app.db, request.auth.organizationId, request.params.id, request.body.brandColor),
   );
 
   app.put(

@@ -25,6 +25,7 @@ const companyColumns = {
   emailSignature: t.emailSignature,
   whatsappTemplate: t.whatsappTemplate,
   whatsappEstimateTemplate: t.whatsappEstimateTemplate,
+  brandColor: t.brandColor,
   signature: t.signature,
   logoKey: t.logoKey,
   signatureImageKey: t.signatureImageKey,
@@ -44,6 +45,17 @@ export async function updateCompanyPix(db: Db, organizationId: number, id: numbe
   const [row] = await db
     .update(t)
     .set({ pixKey, updatedAt: new Date() })
+    .where(own(organizationId, id))
+    .returning({ id: t.id });
+  assertFound(row);
+  return getCompany(db, organizationId, id);
+}
+
+/** PUT companies/{id}/brand-color: the customer portal's colour, or null for the product's. */
+export async function updateCompanyBrandColor(db: Db, organizationId: number, id: number, brandColor: string | null) {
+  const [row] = await db
+    .update(t)
+    .set({ brandColor, updatedAt: new Date() })
     .where(own(organizationId, id))
     .returning({ id: t.id });
   assertFound(row);

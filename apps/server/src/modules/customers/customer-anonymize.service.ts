@@ -141,10 +141,33 @@ async function anonymizeInTransaction(tx: Tx, actor: AuditActor, customer: Custo
     .where(and(ofOrg(ad), eq(ad.customerId, id)))
     .returning({ id: ad.id });
 
-  // Photos of the customer's orders and estimates: rows now, files after the commit.
+  // The portal: every link and session of the customer ends; their service requests keep what was asked
+  // (scrubbed), not who asked; their photos go with the others below.
+  await tx.delete(schema.portalLinks).where(and(ofOrg(schema.portalLinks), eq(schema.portalLinks.customerId, id)));
+  await tx
+    .delete(schema.portalSessions)
+    .where(and(ofOrg(schema.portalSessions), eq(schema.portalSessions.customerId, id)));
+  const sr = schema.serviceRequests;
+  const requestWhere = and(ofOrg(sr), eq(sr.customerId, id))!;
+  const requestIds = (
+    await tx
+      .update(sr)
+      .set({ contactName: name, contactEmail: null, contactPhone: null, updatedAt: now })
+      .where(requestWhere)
+      .returning({ id: sr.id })
+  ).map((r) => r.id);
+  await scrubColumn(tx, sr, sr.id, sr.problem, requestWhere, scrub);
+  await scrubColumn(tx, sr, sr.id, sr.preferredNote, requestWhere, scrub);
+
+  // Photos of the customer's orders, estimates and requests: rows now, files after the commit.
   const inp = schema.invoicePictures;
   const ep = schema.estimatePictures;
+  const srp = schema.serviceRequestPictures;
   const pictures = [
+    ...(await tx
+      .delete(srp)
+      .where(and(ofOrg(srp), inIds(srp.requestId, requestIds)))
+      .returning({ fileKey: srp.fileKey, printKey: srp.printKey })),
     ...(await tx
       .delete(inp)
       .where(and(ofOrg(inp), inIds(inp.invoiceId, invoiceIds)))

@@ -53,6 +53,23 @@ export async function exportCustomerData(db: Db, storage: FileStorage, actor: Au
     .from(eqt)
     .where(and(eq(eqt.organizationId, organizationId), eq(eqt.customerId, customerId)))
     .orderBy(asc(eqt.id));
+  const sr = schema.serviceRequests;
+  const requests = await db
+    .select()
+    .from(sr)
+    .where(and(eq(sr.organizationId, organizationId), eq(sr.customerId, customerId)))
+    .orderBy(asc(sr.id));
+  const sessions = await db
+    .select({
+      createdAt: schema.portalSessions.createdAt,
+      userAgent: schema.portalSessions.userAgent,
+      endedAt: schema.portalSessions.endedAt,
+    })
+    .from(schema.portalSessions)
+    .where(
+      and(eq(schema.portalSessions.organizationId, organizationId), eq(schema.portalSessions.customerId, customerId)),
+    )
+    .orderBy(asc(schema.portalSessions.id));
   const orders = await orderData(db, organizationId, customerId, file);
   const quotes = await estimateData(db, organizationId, customerId, file);
   const notices = await notificationsAbout(
@@ -102,6 +119,21 @@ export async function exportCustomerData(db: Db, storage: FileStorage, actor: Au
     ordensDeServico: orders.map(({ id: _id, ...o }) => o),
     orcamentos: quotes.map(({ id: _id, ...e }) => e),
     notificacoes: notices,
+    pedidosDeAtendimento: requests.map((r) => ({
+      numero: r.number,
+      situacao: r.status,
+      contato: { nome: r.contactName, email: r.contactEmail, telefone: r.contactPhone },
+      problema: r.problem,
+      diasPreferidos: r.preferredDays,
+      periodosPreferidos: r.preferredPeriods,
+      observacao: r.preferredNote,
+      criadoEm: iso(r.createdAt),
+    })),
+    acessosAreaDoCliente: sessions.map((x) => ({
+      entrouEm: iso(x.createdAt),
+      navegador: x.userAgent,
+      saiuEm: iso(x.endedAt),
+    })),
   };
   await audit(db, actor, 'view', 'customer', customerId, [
     { field: 'personalData', before: null, after: 'Dados exportados (LGPD)' },

@@ -28,6 +28,7 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 /**
  * The equipment's history: the orders it was on (through the order's equipment lines), newest first,
  * each with its technicians, how far its checklists got and how many photos it has. One statement.
+ * For the customer's portal (`customerView`) drafts are left out and only photos marked visible count.
  */
 export async function equipmentHistory(
   db: Db,
@@ -35,6 +36,7 @@ export async function equipmentHistory(
   customerId: number,
   equipmentId: number,
   query: ListQuery,
+  { customerView = false } = {},
 ) {
   await getEquipment(db, organizationId, customerId, equipmentId);
   const rows = await queryRows<Row>(
@@ -45,11 +47,13 @@ export async function equipmentHistory(
           WHERE w.invoice_id = i.id), '[]'::json) AS workers,
         COALESCE((SELECT json_agg(json_build_object('name', c.name, 'items', c.items, 'answers', c.answers) ORDER BY c.id)
           FROM invoice_checklists c WHERE c.invoice_id = i.id), '[]'::json) AS checklists,
-        (SELECT count(*)::int FROM invoice_pictures p WHERE p.invoice_id = i.id) AS pictures,
+        (SELECT count(*)::int FROM invoice_pictures p WHERE p.invoice_id = i.id
+          AND (${!customerView} OR p.customer_visible)) AS pictures,
         count(*) OVER ()::int AS total
       FROM invoices i
       JOIN invoice_statuses s ON s.id = i.status_id
       WHERE i.organization_id = ${organizationId}
+        AND (${!customerView} OR (i.customer_id = ${customerId} AND i.state <> 0))
         AND EXISTS (SELECT 1 FROM invoice_equipments e WHERE e.invoice_id = i.id AND e.equipment_id = ${equipmentId})
       ORDER BY i.number DESC
       LIMIT ${query.take} OFFSET ${query.skip}`,

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { paperworkMessages, type InvoicePicture } from '@ordem-certa/contracts';
-import { ApiError, reportedGlobally } from '../../lib/api-client.ts';
+import { ApiError, reportedGlobally, toastApiError } from '../../lib/api-client.ts';
 import { useConfirm } from '../confirm-dialog.tsx';
 import { TrashIcon } from '../icons.tsx';
 import { RemoveItemButton } from '../remove-item-button.tsx';
@@ -36,6 +36,8 @@ interface PhotosSectionProps {
   pending?: PendingPhoto[];
   /** Also 'Tirar foto': the phone's rear camera straight away. */
   camera?: boolean;
+  /** An order's photos: shows or hides one in the customer's portal ('visível ao cliente'). */
+  setVisible?(picture: InvoicePicture, visible: boolean): Promise<unknown>;
 }
 
 /**
@@ -52,6 +54,7 @@ export function PhotosSection({
   mayRemove,
   pending = [],
   camera = false,
+  setVisible,
 }: PhotosSectionProps) {
   const confirm = useConfirm();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -172,6 +175,18 @@ export function PhotosSection({
                 >
                   <TrashIcon />
                 </RemoveItemButton>
+              )}
+              {setVisible && p.customerVisible !== undefined && (
+                <button
+                  type="button"
+                  className={`photo-visibility btn btn-sm ${p.customerVisible ? 'btn-success' : 'btn-light'}`}
+                  aria-pressed={p.customerVisible}
+                  aria-label={`Foto ${p.name} visível ao cliente`}
+                  title={p.customerVisible ? 'Visível ao cliente' : 'Oculta do cliente'}
+                  onClick={() => void setVisible(p, !p.customerVisible).catch((err: unknown) => toastApiError(err))}
+                >
+                  {p.customerVisible ? 'Visível ao cliente' : 'Oculta'}
+                </button>
               )}
             </li>
           ))}

@@ -24,6 +24,7 @@ const company: Company = {
   hasLogo: false,
   hasSignatureImage: false,
   pixKey: null,
+  brandColor: null,
 };
 const url = 'PUT /api/organizations/1/companies/1/whatsapp';
 

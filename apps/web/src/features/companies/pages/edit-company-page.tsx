@@ -11,6 +11,7 @@ import { CompanyImageBlock } from '../components/company-image-block.tsx';
 import { CompanySignatureTab } from '../components/company-signature-tab.tsx';
 import { CompanyEmailTab } from '../components/company-email-tab.tsx';
 import { CompanyPixTab } from '../components/company-pix-tab.tsx';
+import { CompanyBrandColor } from '../components/company-brand-color.tsx';
 import { CompanyWhatsAppTab } from '../components/company-whatsapp-tab.tsx';
 import { CompanyFiscalTab } from '../components/company-fiscal-tab.tsx';
 import { CompanyPixPspTab } from '../components/company-pix-psp-tab.tsx';
@@ -42,6 +43,7 @@ export function EditCompanyPage() {
           <Tab eventKey="logotipo" title="Logotipo">
             <div className="card-list p-3">
               <CompanyImageBlock companyId={id} image="logo" />
+              <CompanyBrandColor company={c} />
             </div>
           </Tab>
           <Tab eventKey="enderecos" title="Endereços">

@@ -12,6 +12,7 @@ import { CustomerEstimatesTab } from '../components/customer-estimates-tab.tsx';
 import { CustomerInvoicesTab } from '../components/customer-invoices-tab.tsx';
 import { CustomerWhatsAppTab } from '../components/customer-whatsapp-tab.tsx';
 import { PrivacyActions } from '../components/privacy-actions.tsx';
+import { PortalAccessButton } from '../components/portal-access-button.tsx';
 import { AnonymizedCustomer } from '../components/anonymized-customer.tsx';
 import { CustomerWithholdingsTab } from '../components/customer-withholdings-tab.tsx';
 
@@ -38,7 +39,12 @@ export function EditCustomerPage() {
       {(c) => (
         <PartyTabs
           party={c}
-          actions={<PrivacyActions customerId={id} />}
+          actions={
+            <>
+              <PortalAccessButton customerId={id} />
+              <PrivacyActions customerId={id} />
+            </>
+          }
           tabs={tabs.filter((t) => (t !== 'orcamentos' || hasEstimates) && (t !== 'retencoes' || hasNfse))}
           cancelTo="/customers"
           ownerPath={`${orgPath}/customers/${id}`}
