@@ -20,7 +20,10 @@ for (const [label, viewport] of [
   test.describe(`main screens at ${label} px`, () => {
     test.use({ viewport });
 
-    test('admin: home, orders, an order, customers, requests, import, profile, dashboard', async ({ page, request }) => {
+    test('admin: home, orders, an order, customers, requests, import, profile, dashboard', async ({
+      page,
+      request,
+    }) => {
       test.slow(); // ten pages, each analysed by axe
       const { id } = await startedOrder(request, { label: 'Cliente A11y' });
       await loginAs(page, 'admin');
