@@ -37,6 +37,8 @@ export const portalOrderDetail = portalOrder.extend({
   reportedProblem: z.string().nullable(),
   lines: z.array(z.object({ name: z.string(), quantity: z.number(), price: z.number() })),
   pictures: z.array(z.object({ id: z.number().int(), name: z.string(), thumbnail: z.string() })),
+  /** The completed order's rating: its page (the same as the completion's message) and the score given, if any. */
+  rating: z.object({ url: z.string(), score: z.number().int().nullable() }).nullable(),
 });
 export type PortalOrderDetail = z.infer<typeof portalOrderDetail>;
 

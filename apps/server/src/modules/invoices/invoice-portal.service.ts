@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { fromCents, InvoiceState, signPath, type PortalOrderQuery } from '@ordem-certa/contracts';
+import { fromCents, InvoiceState, ratingPath, signPath, type PortalOrderQuery } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../core/access/access.ts';
 import { lockInvoice, recordChange, type Actor } from '../../core/orders/invoice-access.ts';
@@ -114,11 +114,17 @@ export async function portalOrder(db: Db, portal: PortalContext, id: number) {
     .from(ph)
     .where(and(eq(ph.invoiceId, id), eq(ph.organizationId, portal.organizationId), eq(ph.customerVisible, true)))
     .orderBy(asc(ph.id));
+  const r = schema.orderRatings;
+  const [rating] = await db
+    .select({ token: r.token, score: r.score })
+    .from(r)
+    .where(and(eq(r.organizationId, portal.organizationId), eq(r.invoiceId, id)));
   return {
     ...shown(order),
     reportedProblem: order.reportedProblem,
     lines: [...services.map(line), ...products.map(line)],
     pictures,
+    rating: rating ? { url: ratingPath(id, rating.token), score: rating.score } : null,
   };
 }
 

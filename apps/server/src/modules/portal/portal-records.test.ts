@@ -36,6 +36,29 @@ describe('orders and machines', () => {
     expect((await get(`/orders/${records.order.id}/pictures/${records.hiddenPicture.id}`)).statusCode).toBe(404);
   });
 
+  it('an open order has no rating yet; once completed, its rating page and then the score given', async () => {
+    const { w } = t.world;
+    const order = await w.createInvoice(w.customer.id);
+    await w.admin('POST', `/${order.id}/services`, { service: w.service.id, quantity: 1 });
+    await w.admin('POST', `/${order.id}/start`);
+    expect((await get(`/orders/${order.id}`)).json().rating).toBeNull();
+    const done = await w.admin('POST', `/${order.id}/complete`);
+    expect(done.statusCode, done.body).toBe(200);
+    const [row] = await t.ctx.database.db
+      .select()
+      .from(schema.orderRatings)
+      .where(eq(schema.orderRatings.invoiceId, order.id));
+    const rating = (await get(`/orders/${order.id}`)).json().rating;
+    expect(rating).toEqual({ url: `/invoices/${order.id}/rate?token=${row!.token}`, score: null });
+    const answered = await t.ctx.app.inject({
+      method: 'PUT',
+      url: `/api/public/invoices/${order.id}/rating?token=${row!.token}`,
+      payload: { score: 9 },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect((await get(`/orders/${order.id}`)).json().rating.score).toBe(9);
+  });
+
   it("a machine's history holds its orders and counts the visible photos only", async () => {
     const { records } = t.world;
     const machines = (await get('/equipments')).json();

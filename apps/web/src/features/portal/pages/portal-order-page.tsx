@@ -68,8 +68,19 @@ export function PortalOrderPage() {
           </div>
         </section>
       )}
-      {/* The customer's rating of a completed job (issue 57, item 4) goes here: 'De 0 a 10…' and a comment. */}
-      <section className="mb-3" data-testid="portal-order-rating" />
+      {o.rating && (
+        <section className="mb-3" data-testid="portal-order-rating">
+          <h2 className="h5">Avaliação do atendimento</h2>
+          {o.rating.score === null ? (
+            <p className="mb-1">Conte como foi: de 0 a 10, quanto você nos recomendaria?</p>
+          ) : (
+            <p className="mb-1">
+              Sua nota: <strong>{o.rating.score}</strong>
+            </p>
+          )}
+          <a href={o.rating.url}>{o.rating.score === null ? 'Avaliar o atendimento' : 'Ver ou alterar a avaliação'}</a>
+        </section>
+      )}
       <a href={o.pageUrl}>Ver a ordem completa, assinar e baixar o PDF</a>
     </>
   );
