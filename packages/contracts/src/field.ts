@@ -141,7 +141,12 @@ export const addressPositionBody = z.object({
   latitude: latitude.nullable(),
   longitude: longitude.nullable(),
 });
-export const addressPositionParams = orgParam.extend({ id: pathId() });
+export const addressPositionParams = orgParam.extend({ id: pathId(), addressId: pathId() });
+export const addressPositionResponse = z.object({
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  positionSource: z.enum(['geocoder', 'manual', 'missing']).nullable(),
+});
 
 /** GET field/time-report: the time on the job by technician, service or customer, between two dates. */
 export const fieldReportQuery = z.object({

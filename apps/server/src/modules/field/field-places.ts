@@ -10,6 +10,7 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { drivingRoute } from '../../lib/geo-services.ts';
+import { assertFound } from '../../core/access/access.ts';
 
 // Where an order's job is and how far a position is from it: the order's address, else the customer's
 // first address, when it has coordinates; and the trip's distance and duration, from the routing
@@ -78,4 +79,31 @@ export async function trip(
   if (routed) return { meters: Math.round(routed.meters), seconds: Math.round(routed.seconds), source: 'router' };
   const meters = haversineMeters(from, to);
   return { meters: Math.round(meters), seconds: straightLineSeconds(meters, speedKmh), source: 'straight' };
+}
+
+/**
+ * PUT customers/{id}/addresses/{addressId}/position: the pin set by hand; both null clears it, and the
+ * geocoding service is asked again.
+ */
+export async function setAddressPosition(
+  db: Db,
+  organizationId: number,
+  customerId: number,
+  addressId: number,
+  body: { latitude: number | null; longitude: number | null },
+) {
+  const a = schema.addresses;
+  const placed = body.latitude !== null && body.longitude !== null;
+  const [row] = await db
+    .update(a)
+    .set({
+      latitude: placed ? body.latitude : null,
+      longitude: placed ? body.longitude : null,
+      positionSource: placed ? 'manual' : null,
+      geocodedAt: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(a.organizationId, organizationId), eq(a.customerId, customerId), eq(a.id, addressId)))
+    .returning({ latitude: a.latitude, longitude: a.longitude, positionSource: a.positionSource });
+  return assertFound(row);
 }

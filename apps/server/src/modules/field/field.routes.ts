@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  addressPositionBody,
+  addressPositionParams,
+  addressPositionResponse,
   fieldSettingsBody,
   fieldStatusResponse,
   invoiceParams,
@@ -10,7 +13,7 @@ import {
 } from '@ordem-certa/contracts';
 import { sendQueuedOrderEmails } from '../../core/records/queued-emails.ts';
 import { routeOptions } from '../../plugins/route-options.ts';
-import { fieldSettingsOf, saveFieldSettings } from './field-places.ts';
+import { fieldSettingsOf, saveFieldSettings, setAddressPosition } from './field-places.ts';
 import { addStamp } from './stamps.service.ts';
 import { fieldStatusNow, orderStamps } from './stamps-read.service.ts';
 
@@ -63,5 +66,15 @@ export const fieldRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organizations/:orgId/field/settings',
     route('organization.manage', { params: orgParam, body: fieldSettingsBody, response: { 200: fieldSettingsBody } }),
     (request) => saveFieldSettings(app.db, request.auth.organizationId, request.body),
+  );
+  app.put(
+    '/organizations/:orgId/customers/:id/addresses/:addressId/position',
+    route('customer.edit', {
+      params: addressPositionParams,
+      body: addressPositionBody,
+      response: { 200: addressPositionResponse },
+    }),
+    (request) =>
+      setAddressPosition(app.db, request.auth.organizationId, request.params.id, request.params.addressId, request.body),
   );
 };
