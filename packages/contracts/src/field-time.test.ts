@@ -27,7 +27,10 @@ describe('distance and the arrival estimate', () => {
           Math.cos(r(se.latitude)) * Math.cos(r(rio.latitude)) * Math.cos(r(rio.longitude - se.longitude)),
       ) * 6_371_008.8;
     expect(haversineMeters(se, rio)).toBeCloseTo(cosines, 0);
-    expect(haversineMeters({ latitude: 0, longitude: 0 }, { latitude: 90, longitude: 0 }) / 1000).toBeCloseTo(10_007.5, 0);
+    expect(haversineMeters({ latitude: 0, longitude: 0 }, { latitude: 90, longitude: 0 }) / 1000).toBeCloseTo(
+      10_007.5,
+      0,
+    );
     expect(haversineMeters({ latitude: 0, longitude: 0 }, { latitude: 1, longitude: 0 })).toBeCloseTo(111_195, -1);
     expect(haversineMeters(se, se)).toBe(0);
   });

@@ -29,6 +29,12 @@ export const stampDone: Record<StampKind, string> = {
 /** The kinds that carry the phone's position (the others are times only). */
 export const positionedKinds: readonly StampKind[] = ['travel', 'arrive', 'leave'];
 
+/**
+ * The phone's clock when it sent a write (ISO), on every write that carries an Idempotency-Key (the
+ * outbox's replays too): the server compares it with its own to flag a stamp from a clock that is off.
+ */
+export const DEVICE_TIME_HEADER = 'device-time';
+
 /** Beyond this the device's clock is taken as wrong: the stamp is kept and flagged. */
 export const CLOCK_SKEW_LIMIT_MS = 5 * 60_000;
 /** The arrival farther than this from the address is flagged to the office, unless the organization says otherwise. */

@@ -19,7 +19,10 @@ export const fieldMessages = {
   kmRate: 'Valor por km inválido',
 } as const;
 
-const latitude = z.number({ error: fieldMessages.latitude }).min(-90, fieldMessages.latitude).max(90, fieldMessages.latitude);
+const latitude = z
+  .number({ error: fieldMessages.latitude })
+  .min(-90, fieldMessages.latitude)
+  .max(90, fieldMessages.latitude);
 const longitude = z
   .number({ error: fieldMessages.longitude })
   .min(-180, fieldMessages.longitude)
@@ -29,7 +32,10 @@ const longitude = z
 export const stampPosition = z.object({
   latitude,
   longitude,
-  accuracy: z.number({ error: fieldMessages.accuracy }).min(0, fieldMessages.accuracy).max(100_000, fieldMessages.accuracy),
+  accuracy: z
+    .number({ error: fieldMessages.accuracy })
+    .min(0, fieldMessages.accuracy)
+    .max(100_000, fieldMessages.accuracy),
 });
 
 /**

@@ -58,7 +58,9 @@ export async function geocodePending(db: Db, geocoderUrl: string, batch = BATCH)
     const g = schema.geocodeLookups;
     const [kept] = await db.select().from(g).where(eq(g.query, query));
     let found: { latitude: number; longitude: number } | null;
-    if (kept) found = kept.latitude != null && kept.longitude != null ? { latitude: kept.latitude, longitude: kept.longitude } : null;
+    if (kept)
+      found =
+        kept.latitude != null && kept.longitude != null ? { latitude: kept.latitude, longitude: kept.longitude } : null;
     else {
       const answer = await geocode(geocoderUrl, query);
       if (!answer) {

@@ -75,6 +75,12 @@ export const fieldRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: addressPositionResponse },
     }),
     (request) =>
-      setAddressPosition(app.db, request.auth.organizationId, request.params.id, request.params.addressId, request.body),
+      setAddressPosition(
+        app.db,
+        request.auth.organizationId,
+        request.params.id,
+        request.params.addressId,
+        request.body,
+      ),
   );
 };

@@ -9,7 +9,9 @@ import { geocodePending, geocodeQuery, reduceOldStamps } from './field-job.ts';
 // Addresses get their coordinates after the save, from the geocoding service (each text asked once), or
 // by hand; stamps past the retention period keep only their times.
 
-const geo = await startGeoStandIn({ places: { 'rua augusta, 500, cerqueira': { latitude: -23.5534, longitude: -46.6528 } } });
+const geo = await startGeoStandIn({
+  places: { 'rua augusta, 500, cerqueira': { latitude: -23.5534, longitude: -46.6528 } },
+});
 const t = perFile({ other: true, world: invoiceWorld });
 afterAll(() => geo.close());
 
@@ -17,7 +19,10 @@ const customerUrl = (id: number) => `/api/organizations/${t.org.organization.id}
 const asAdmin = () => t.org.as(t.org.admin.token);
 
 async function addAddress(address: string, number: number, neighborhood?: string) {
-  const [order] = await t.ctx.database.db.select().from(schema.customers).where(eq(schema.customers.organizationId, t.org.organization.id));
+  const [order] = await t.ctx.database.db
+    .select()
+    .from(schema.customers)
+    .where(eq(schema.customers.organizationId, t.org.organization.id));
   const res = await t.ctx.app.inject({
     method: 'POST',
     url: customerUrl(order!.id),
@@ -37,12 +42,18 @@ describe('geocoding', () => {
     const unknown = await addAddress('Rua Que Não Existe', 1);
     expect(await positionOf(known.id)).toMatchObject({ latitude: null, positionSource: null });
     while ((await geocodePending(t.ctx.database.db, geo.geocoderUrl)) > 0);
-    expect(await positionOf(known.id)).toMatchObject({ latitude: -23.5534, longitude: -46.6528, positionSource: 'geocoder' });
+    expect(await positionOf(known.id)).toMatchObject({
+      latitude: -23.5534,
+      longitude: -46.6528,
+      positionSource: 'geocoder',
+    });
     expect(await positionOf(twin.id)).toMatchObject({ latitude: -23.5534, positionSource: 'geocoder' });
     expect(await positionOf(unknown.id)).toMatchObject({ latitude: null, positionSource: 'missing' });
     const asked = geo.hits.filter((h) => h.includes('Cerqueira'));
     expect(asked).toHaveLength(1);
-    expect(decodeURIComponent(asked[0]!.replace(/\+/g, ' '))).toContain('q=Rua Augusta, 500, Cerqueira César, São Paulo - SP, Brasil');
+    expect(decodeURIComponent(asked[0]!.replace(/\+/g, ' '))).toContain(
+      'q=Rua Augusta, 500, Cerqueira César, São Paulo - SP, Brasil',
+    );
     // The address read back carries its position.
     const read = await t.ctx.app.inject({ url: `${customerUrl(known.customerId)}/${known.id}`, headers: asAdmin() });
     expect(read.json()).toMatchObject({ latitude: -23.5534, positionSource: 'geocoder' });
@@ -73,10 +84,20 @@ describe('geocoding', () => {
   it('the pin set by hand: 200 with the position, 422 on a bad latitude, 404 for another organization', async () => {
     const a = await addAddress('Rua do Pino', 3);
     const url = `${customerUrl(a.customerId)}/${a.id}/position`;
-    const set = await t.ctx.app.inject({ method: 'PUT', url, headers: asAdmin(), payload: { latitude: -23.5, longitude: -46.6 } });
+    const set = await t.ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: asAdmin(),
+      payload: { latitude: -23.5, longitude: -46.6 },
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ latitude: -23.5, longitude: -46.6, positionSource: 'manual' });
-    const bad = await t.ctx.app.inject({ method: 'PUT', url, headers: asAdmin(), payload: { latitude: -95, longitude: 0 } });
+    const bad = await t.ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: asAdmin(),
+      payload: { latitude: -95, longitude: 0 },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ latitude: ['Latitude inválida'] });
     const theirs = await t.ctx.app.inject({
@@ -94,7 +115,14 @@ describe('retention', () => {
   it('stamps past the organization’s period keep their times and lose their positions', async () => {
     const { id } = await t.world.createInvoice();
     const db = t.ctx.database.db;
-    const base = { organizationId: t.org.organization.id, invoiceId: id, userId: t.org.worker.id, latitude: -23.5, longitude: -46.6, accuracy: 10 };
+    const base = {
+      organizationId: t.org.organization.id,
+      invoiceId: id,
+      userId: t.org.worker.id,
+      latitude: -23.5,
+      longitude: -46.6,
+      accuracy: 10,
+    };
     await db.insert(schema.fieldStamps).values([
       { ...base, kind: 'arrive', deviceAt: new Date('2025-10-01T12:00:00Z'), distanceMeters: 30 },
       { ...base, kind: 'arrive', deviceAt: new Date('2026-10-01T12:00:00Z') },

@@ -145,7 +145,8 @@ export async function addStamp(
     const from = await travelBefore(db, actor, invoiceId, deviceAt);
     if (from) routeMeters = (await trip(ctx.routingUrl, from, position, settings.averageSpeedKmh)).meters;
   }
-  const distanceWarning = body.kind === 'arrive' && distanceMeters !== null && distanceMeters > settings.arrivalWarningMeters;
+  const distanceWarning =
+    body.kind === 'arrive' && distanceMeters !== null && distanceMeters > settings.arrivalWarningMeters;
 
   return db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -184,7 +185,12 @@ export async function addStamp(
     const stamp = stampOut(row as StampRow);
     if (replayed) return { ...stamp, replayed };
     if (body.kind === 'travel') {
-      await queueOnTheWayEmail(tx, { organizationId: actor.organizationId, invoiceId, technician: actor.name, eta: eta?.at ?? null });
+      await queueOnTheWayEmail(tx, {
+        organizationId: actor.organizationId,
+        invoiceId,
+        technician: actor.name,
+        eta: eta?.at ?? null,
+      });
       await tellCustomer(tx, actor.organizationId, { event: 'technicianOnTheWay', invoiceId, stampId: stamp.id });
     }
     if (distanceWarning)

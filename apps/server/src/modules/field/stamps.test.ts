@@ -17,7 +17,11 @@ afterAll(() => geo.close());
 
 // The customer's address (Avenida Paulista) and points 1.2 km and 2 km from it, due north.
 const home = { latitude: -23.561414, longitude: -46.655881 };
-const north = (meters: number) => ({ latitude: home.latitude + meters / 111_195, longitude: home.longitude, accuracy: 12 });
+const north = (meters: number) => ({
+  latitude: home.latitude + meters / 111_195,
+  longitude: home.longitude,
+  accuracy: 12,
+});
 
 let customerEmail: string;
 async function newOrder() {
@@ -77,7 +81,10 @@ describe('stamps', () => {
     const theirs = (await t.theirs.createInvoice()).id;
     expect((await stamp(theirs, { kind: 'start', deviceAt: at('10:00') })).statusCode).toBe(404);
     expect((await read(theirs)).statusCode).toBe(404);
-    const rows = await t.ctx.database.db.select().from(schema.fieldStamps).where(eq(schema.fieldStamps.invoiceId, theirs));
+    const rows = await t.ctx.database.db
+      .select()
+      .from(schema.fieldStamps)
+      .where(eq(schema.fieldStamps.invoiceId, theirs));
     expect(rows).toEqual([]);
   });
 
@@ -101,7 +108,12 @@ describe('stamps', () => {
     const notes = await t.ctx.database.db
       .select()
       .from(schema.notifications)
-      .where(and(eq(schema.notifications.userId, t.org.admin.id), eq(schema.notifications.sourceKey, `field-arrival-far:${arrive.json().id}`)));
+      .where(
+        and(
+          eq(schema.notifications.userId, t.org.admin.id),
+          eq(schema.notifications.sourceKey, `field-arrival-far:${arrive.json().id}`),
+        ),
+      );
     expect(notes).toHaveLength(1);
     expect(notes[0]!.description).toContain('1,2 km do endereço');
 
@@ -167,12 +179,18 @@ describe('stamps', () => {
   it('a phone clock more than 5 minutes off is kept and flagged', async () => {
     const id = await newOrder();
     const behind = new Date(Date.now() - 10 * 60_000);
-    const res = await stamp(id, { kind: 'start', deviceAt: behind.toISOString() }, { 'device-time': behind.toISOString() });
+    const res = await stamp(
+      id,
+      { kind: 'start', deviceAt: behind.toISOString() },
+      { 'device-time': behind.toISOString() },
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ clockSkewed: true });
     expect(res.json().skewSeconds).toBeGreaterThanOrEqual(599);
     const ahead = new Date(Date.now() + 30 * 60_000).toISOString();
-    expect((await stamp(id, { kind: 'pause', deviceAt: ahead, reason: 'x' })).json()).toMatchObject({ clockSkewed: true });
+    expect((await stamp(id, { kind: 'pause', deviceAt: ahead, reason: 'x' })).json()).toMatchObject({
+      clockSkewed: true,
+    });
     const right = new Date().toISOString();
     const fine = await stamp(id, { kind: 'resume', deviceAt: right }, { 'device-time': right });
     expect(fine.json()).toMatchObject({ clockSkewed: false });
@@ -186,7 +204,11 @@ describe('stamps', () => {
     expect(pause.json().errors).toEqual({ reason: ['Informe o motivo da pausa'] });
     const travel = await stamp(id, { kind: 'travel', deviceAt: at('10:00') });
     expect(travel.json().errors).toEqual({ position: ['A localização do aparelho é necessária para este registro'] });
-    const lat = await stamp(id, { kind: 'arrive', deviceAt: at('10:00'), position: { latitude: 95, longitude: 0, accuracy: 5 } });
+    const lat = await stamp(id, {
+      kind: 'arrive',
+      deviceAt: at('10:00'),
+      position: { latitude: 95, longitude: 0, accuracy: 5 },
+    });
     expect(lat.json().errors).toEqual({ 'position.latitude': ['Latitude inválida'] });
     expect((await read(id)).json().data).toEqual([]);
   });
