@@ -66,7 +66,7 @@ test('A caminho → e-mail with the estimate; Cheguei at 1.2 km → warning to t
   await stampGroup(page).getByRole('button', { name: 'A caminho' }).click();
   const eta = page.getByText(/chegada prevista às (\d\d:\d\d)/);
   await expect(eta).toBeVisible();
-  const hhmm = /(\d\d:\d\d)/.exec((await eta.textContent()) ?? '')![1]!;
+  const hhmm = /chegada prevista às (\d\d:\d\d)/.exec((await eta.textContent()) ?? '')![1]!;
   expect(await receivedTextFor(order.email)).toContain(`técnico a caminho, chega por volta de ${hhmm}`);
 
   // Arrived 1.2 km from the address.

@@ -72,10 +72,14 @@ function currentPosition(): Promise<GeolocationPosition> {
     navigator.geolocation.getCurrentPosition(resolve, reject, {
       enableHighAccuracy: true,
       timeout: 20_000,
-      maximumAge: 30_000,
+      // A stamp's position is where the phone is now, never one kept from before.
+      maximumAge: 0,
     });
   });
 }
+
+/** A position less precise than this is not taken as the phone having left. */
+const LEAVE_ACCURACY_METERS = 250;
 
 const NO_POSITION =
   'Não foi possível obter a localização do aparelho. Permita o acesso à localização no navegador e tente novamente.';
@@ -166,14 +170,16 @@ export function FieldCard({
     const id = navigator.geolocation.watchPosition(
       (p) => {
         const here = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
-        if (leaving.current || haversineMeters(here, arrival) <= AUTO_LEAVE_METERS) return;
+        // A reading too vague to tell (a phone indoors, by the cell towers) never stamps 'Saí'.
+        if (leaving.current || p.coords.accuracy > LEAVE_ACCURACY_METERS) return;
+        if (haversineMeters(here, arrival) <= AUTO_LEAVE_METERS) return;
         leaving.current = true;
         void stamp('leave', { automatic: true, position: here }).finally(() => {
           leaving.current = false;
         });
       },
       () => undefined,
-      { enableHighAccuracy: true, maximumAge: 60_000 },
+      { enableHighAccuracy: true, maximumAge: 10_000 },
     );
     return () => navigator.geolocation.clearWatch(id);
     // The watch follows the arrival and whether the technician is on the site, nothing else.
