@@ -69,8 +69,6 @@ export interface Config {
   geocoderUrl?: string;
   /** ROUTING_URL: an OSRM-compatible routing service (`{url}/route/v1/driving/…`); unset: straight-line estimates. */
   routingUrl?: string;
-  /** MAP_TILES_URL: an OpenStreetMap-compatible tile server (`{url}/{z}/{x}/{y}.png`); unset: no maps, lists with distances. */
-  mapTilesUrl?: string;
   /** How often the job geocodes new addresses and reduces old stamps to their times (ms; 0 turns it off). */
   fieldJobIntervalMs: number;
   /** WHATSAPP_API_URL: Meta's Graph API with its version, where the WhatsApp Cloud API answers. */
@@ -190,7 +188,6 @@ export function loadConfig(env = process.env): Config {
     nfseJobIntervalMs: Number(env.NFSE_JOB_INTERVAL_MS ?? 5000),
     geocoderUrl: env.GEOCODER_URL?.trim() ? baseUrl(env.GEOCODER_URL, '') : undefined,
     routingUrl: env.ROUTING_URL?.trim() ? baseUrl(env.ROUTING_URL, '') : undefined,
-    mapTilesUrl: env.MAP_TILES_URL?.trim() ? baseUrl(env.MAP_TILES_URL, '') : undefined,
     fieldJobIntervalMs: Number(env.FIELD_JOB_INTERVAL_MS ?? 60_000),
     whatsappApiUrl: baseUrl(env.WHATSAPP_API_URL, WHATSAPP_GRAPH_URL),
     whatsappJobIntervalMs: Number(env.WHATSAPP_JOB_INTERVAL_MS ?? 2000),

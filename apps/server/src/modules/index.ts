@@ -31,6 +31,7 @@ import { reportRoutes } from './reports/reports.routes.ts';
 import { reports } from './reports/report-definitions.ts';
 import { nfseReports } from './nfse/nfse-report.ts';
 import { contractReports } from './contracts/contract-reports.ts';
+import { fieldReports } from './field/field-reports.ts';
 import { reportRegistry } from '../core/reports/registry.ts';
 import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
@@ -56,7 +57,7 @@ import { pixRefundRoutes } from './pix/pix-refunds.routes.ts';
 import { fieldRoutes } from './field/field.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
-const allReports = reportRegistry([...reports, ...nfseReports, ...contractReports]);
+const allReports = reportRegistry([...reports, ...nfseReports, ...contractReports, ...fieldReports]);
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [

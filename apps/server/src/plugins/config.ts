@@ -21,7 +21,6 @@ export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinut
       | 'whatsappApiUrl'
       | 'geocoderUrl'
       | 'routingUrl'
-      | 'mapTilesUrl'
       | 'secretsKey'
       | 'secretsKeyRequired'
       | 'vapidPublicKey'
