@@ -105,5 +105,12 @@ test('A caminho → e-mail with the estimate; Cheguei at 1.2 km → warning to t
   await expect(card).toContainText('Pausou — ');
   await expect(card.getByRole('button', { name: 'Cheguei' })).toHaveCount(0);
   if (SHOTS) await desk.screenshot({ path: `${SHOTS}/field-office-1280.png`, fullPage: true });
+
+  // On the agenda, the technician is at the customer's now (paused there).
+  await desk.goto('/agenda');
+  const now = desk.getByTestId('field-status');
+  await expect(now).toContainText('Técnico João da Silva');
+  await expect(now).toContainText(`No localOS ${order.number}`);
+  if (SHOTS) await desk.screenshot({ path: `${SHOTS}/field-agenda-1280.png` });
   await office.close();
 });

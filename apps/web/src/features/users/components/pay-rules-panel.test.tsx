@@ -16,6 +16,7 @@ const percentage: PayRule = {
   servicesPercent: 10,
   productsPercent: 5.5,
   services: [],
+  kmRate: 0,
   inForce: true,
   createdAt: '2026-10-30T12:00:00Z',
   createdByName: 'Ana',
