@@ -83,3 +83,4 @@ export * from './nfse-list.ts';
 export * from './push.ts';
 export * from './field-time.ts';
 export * from './field.ts';
+export * from './field-route.ts';
