@@ -23,7 +23,7 @@ function problem(seed: number, n: number, fixed: Array<{ visit: number; at: numb
       longitude: shop.longitude + (r() - 0.5) * 0.3,
     })),
   ];
-  const visits = places.slice(1).map((_, i) => ({ at: i + 1, minutes: 45 }));
+  const visits: RouteProblem['visits'] = places.slice(1).map((_, i) => ({ at: i + 1, minutes: 45 }));
   for (const f of fixed) visits[f.visit] = { ...visits[f.visit]!, fixedAt: f.at };
   return { meters: straightTable(places, haversineMeters), speedKmh: 30, visits };
 }

@@ -173,10 +173,11 @@ function twoOpt(p: RouteProblem, start: number[]): number[] {
               const first = order.slice(i, i + a);
               const second = order.slice(k, k + b);
               const middle = order.slice(i + a, k);
-              for (const [x, y] of [
+              const pairs: Array<[number[], number[]]> = [
                 [second, first],
                 [[...second].reverse(), [...first].reverse()],
-              ])
+              ];
+              for (const [x, y] of pairs)
                 if (tryOrder([...order.slice(0, i), ...x, ...middle, ...y, ...order.slice(k + b)])) improved = true;
             }
     for (let i = 0; i < order.length - 1; i++)

@@ -180,3 +180,43 @@ export const fieldReportResponse = z.object({
   }),
 });
 export type FieldReport = z.infer<typeof fieldReportResponse>;
+
+/** GET field/route: one technician's open visits of a day. */
+export const dayRouteQuery = z.object({
+  user: pathId(),
+  date: calendarDate(),
+});
+const routeStop = z.object({
+  invoiceId: z.number().int(),
+  number: z.number().int(),
+  customerName: z.string(),
+  scheduledAt: z.string(),
+  /** The proposal's time (a fixed visit keeps its own). */
+  proposedAt: z.string(),
+  fixedTime: z.boolean(),
+  /** From the previous stop (the shop for the first). */
+  meters: z.number().int(),
+  lateMinutes: z.number().int(),
+});
+export const dayRouteResponse = z.object({
+  /** Where the round trip starts and ends: the company's first address with coordinates. */
+  shop: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  current: z.object({ meters: z.number().int() }),
+  proposal: z.object({ meters: z.number().int(), stops: z.array(routeStop) }),
+  /** Visits whose address has no coordinates: left where they are. */
+  unplaced: z.array(z.object({ invoiceId: z.number().int(), number: z.number().int(), customerName: z.string() })),
+});
+export type DayRoute = z.infer<typeof dayRouteResponse>;
+
+/** POST field/route/accept: the proposal's times written onto the agenda (fixed visits are not moved). */
+export const acceptRouteBody = z.object({
+  stops: z
+    .array(z.object({ invoiceId: z.number().int().positive(), scheduledAt: businessDateTime('Informe o horário') }))
+    .min(1, 'Informe as visitas')
+    .max(100),
+});
+export const acceptRouteResponse = z.object({ moved: z.number().int() });
+
+/** PUT invoices/{id}/fixed-time: 'horário fixo' on the visit (the route never moves it). */
+export const fixedTimeBody = z.object({ fixed: z.boolean({ error: 'Informe se o horário é fixo' }) });
+export const fixedTimeResponse = z.object({ fixedTime: z.boolean() });

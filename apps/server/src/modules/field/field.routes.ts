@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  acceptRouteBody,
+  acceptRouteResponse,
+  dayRouteQuery,
+  dayRouteResponse,
+  fixedTimeBody,
+  fixedTimeResponse,
   addressPositionBody,
   addressPositionParams,
   addressPositionResponse,
@@ -15,6 +21,7 @@ import { sendQueuedOrderEmails } from '../../core/records/queued-emails.ts';
 import { routeOptions } from '../../plugins/route-options.ts';
 import { fieldSettingsOf, saveFieldSettings, setAddressPosition } from './field-places.ts';
 import { addStamp } from './stamps.service.ts';
+import { acceptRoute, dayRoute, setFixedTime } from './day-route.service.ts';
 import { fieldStatusNow, orderStamps } from './stamps-read.service.ts';
 
 const route = routeOptions('field');
@@ -82,5 +89,20 @@ export const fieldRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.addressId,
         request.body,
       ),
+  );
+  app.get(
+    '/organizations/:orgId/field/route',
+    route('invoice.schedule', { params: orgParam, querystring: dayRouteQuery, response: { 200: dayRouteResponse } }),
+    (request) => dayRoute(app.db, request.auth.organizationId, request.query.user, request.query.date),
+  );
+  app.post(
+    '/organizations/:orgId/field/route/accept',
+    route('invoice.schedule', { params: orgParam, body: acceptRouteBody, response: { 200: acceptRouteResponse } }),
+    (request) => acceptRoute(app.db, request.auth, request.body.stops),
+  );
+  app.put(
+    '/organizations/:orgId/invoices/:id/fixed-time',
+    route('invoice.schedule', { params: invoiceParams, body: fixedTimeBody, response: { 200: fixedTimeResponse } }),
+    (request) => setFixedTime(app.db, request.auth, request.params.id, request.body.fixed),
   );
 };
