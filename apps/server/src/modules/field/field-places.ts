@@ -82,13 +82,13 @@ export async function trip(
 }
 
 /**
- * PUT customers/{id}/addresses/{addressId}/position: the pin set by hand; both null clears it, and the
- * geocoding service is asked again.
+ * PUT customers|companies/{id}/addresses/{addressId}/position: the pin set by hand; both null clears it,
+ * and the geocoding service is asked again.
  */
 export async function setAddressPosition(
   db: Db,
   organizationId: number,
-  customerId: number,
+  owner: { kind: 'customer' | 'company'; id: number },
   addressId: number,
   body: { latitude: number | null; longitude: number | null },
 ) {
@@ -103,7 +103,13 @@ export async function setAddressPosition(
       geocodedAt: null,
       updatedAt: new Date(),
     })
-    .where(and(eq(a.organizationId, organizationId), eq(a.customerId, customerId), eq(a.id, addressId)))
+    .where(
+      and(
+        eq(a.organizationId, organizationId),
+        eq(owner.kind === 'customer' ? a.customerId : a.companyId, owner.id),
+        eq(a.id, addressId),
+      ),
+    )
     .returning({ latitude: a.latitude, longitude: a.longitude, positionSource: a.positionSource });
   return assertFound(row);
 }

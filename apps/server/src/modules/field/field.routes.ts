@@ -74,22 +74,27 @@ export const fieldRoutes: FastifyPluginAsyncZod = async (app) => {
     route('organization.manage', { params: orgParam, body: fieldSettingsBody, response: { 200: fieldSettingsBody } }),
     (request) => saveFieldSettings(app.db, request.auth.organizationId, request.body),
   );
-  app.put(
-    '/organizations/:orgId/customers/:id/addresses/:addressId/position',
-    route('customer.edit', {
-      params: addressPositionParams,
-      body: addressPositionBody,
-      response: { 200: addressPositionResponse },
-    }),
-    (request) =>
-      setAddressPosition(
-        app.db,
-        request.auth.organizationId,
-        request.params.id,
-        request.params.addressId,
-        request.body,
-      ),
-  );
+  // The shop's address too: the day's route starts and ends there.
+  for (const [segment, kind, change] of [
+    ['customers', 'customer', 'customer.edit'],
+    ['companies', 'company', 'company.manage'],
+  ] as const)
+    app.put(
+      `/organizations/:orgId/${segment}/:id/addresses/:addressId/position`,
+      route(change, {
+        params: addressPositionParams,
+        body: addressPositionBody,
+        response: { 200: addressPositionResponse },
+      }),
+      (request) =>
+        setAddressPosition(
+          app.db,
+          request.auth.organizationId,
+          { kind, id: request.params.id },
+          request.params.addressId,
+          request.body,
+        ),
+    );
   app.get(
     '/organizations/:orgId/field/route',
     route('invoice.schedule', { params: orgParam, querystring: dayRouteQuery, response: { 200: dayRouteResponse } }),

@@ -11,6 +11,7 @@ import type { DraggedVisit } from '../components/drag.ts';
 import { UnscheduledList } from '../components/unscheduled-list.tsx';
 import { WeekGrid } from '../components/week-grid.tsx';
 import { FieldStatusStrip } from '../components/field-status.tsx';
+import { DayRoutePanel } from '../components/day-route.tsx';
 import { addDays, longDay, shortDay, today, weekStart, zonedIso } from '../lib/zoned.ts';
 
 type View = 'day' | 'week';
@@ -119,6 +120,7 @@ export function AgendaPage() {
               />
             )}
           </QueryState>
+          {view === 'day' && <DayRoutePanel day={day} technicians={technicians.data ?? []} />}
         </div>
         <UnscheduledList />
       </div>
