@@ -151,7 +151,7 @@ function twoOpt(p: RouteProblem, start: number[]): number[] {
     improved = false;
     for (let i = 0; i < order.length - 1; i++)
       for (let k = i + 1; k < order.length; k++)
-        if (tryOrder([...order.slice(0, i), ...order.slice(i, k + 1).reverse(), ...order.slice(k + 1)]))
+        if (tryOrder([...order.slice(0, i), ...order.slice(i, k + 1).toReversed(), ...order.slice(k + 1)]))
           improved = true;
     // Or-opt: a chain of one to three stops moved elsewhere, in its order or reversed.
     for (let len = 1; len <= 3; len++)
@@ -161,7 +161,7 @@ function twoOpt(p: RouteProblem, start: number[]): number[] {
           const chain = order.slice(i, i + len);
           const rest = [...order.slice(0, i), ...order.slice(i + len)];
           if (tryOrder([...rest.slice(0, k), ...chain, ...rest.slice(k)])) improved = true;
-          else if (len > 1 && tryOrder([...rest.slice(0, k), ...chain.reverse(), ...rest.slice(k)])) improved = true;
+          else if (len > 1 && tryOrder([...rest.slice(0, k), ...chain.toReversed(), ...rest.slice(k)])) improved = true;
         }
     // With fixed times, two chains swapped at once (cross-exchange): each alone would make a fixed visit late.
     // The dearest move, tried only once the others are exhausted.
@@ -175,7 +175,7 @@ function twoOpt(p: RouteProblem, start: number[]): number[] {
               const middle = order.slice(i + a, k);
               const pairs: Array<[number[], number[]]> = [
                 [second, first],
-                [[...second].reverse(), [...first].reverse()],
+                [second.toReversed(), first.toReversed()],
               ];
               for (const [x, y] of pairs)
                 if (tryOrder([...order.slice(0, i), ...x, ...middle, ...y, ...order.slice(k + b)])) improved = true;
@@ -216,7 +216,7 @@ export function planRoute(p: RouteProblem): RoutePlan {
 export function bruteForceRoute(p: RouteProblem): RoutePlan {
   const n = p.visits.length;
   let best: RoutePlan | null = null;
-  const used = new Array<boolean>(n).fill(false);
+  const used = Array.from({ length: n }, () => false);
   const order: number[] = [];
   const visit = () => {
     if (order.length === n) {

@@ -4,7 +4,7 @@ import { schema } from '@ordem-certa/db';
 import { startGeoStandIn } from '@ordem-certa/test-support/geo-stand-in';
 import { perFile } from '../../../test/helpers.ts';
 import { invoiceWorld } from '../../../test/invoice-fixtures.ts';
-import { geocodePending, geocodeQuery, reduceOldStamps } from './field-job.ts';
+import { geocodePending, reduceOldStamps } from './field-job.ts';
 
 // Addresses get their coordinates after the save, from the geocoding service (each text asked once), or
 // by hand; stamps past the retention period keep only their times.

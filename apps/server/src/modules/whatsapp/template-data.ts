@@ -229,7 +229,12 @@ export const queueTechnicianOnTheWay: QueueEvent = async (tx, { organizationId }
   const st = schema.fieldStamps;
   const i = schema.invoices;
   const [row] = await tx
-    .select({ invoiceId: st.invoiceId, etaAt: st.etaAt, technician: schema.users.name, ...pickColumns(i, 'number', 'customerId', 'companyId') })
+    .select({
+      invoiceId: st.invoiceId,
+      etaAt: st.etaAt,
+      technician: schema.users.name,
+      ...pickColumns(i, 'number', 'customerId', 'companyId'),
+    })
     .from(st)
     .innerJoin(i, and(eq(i.organizationId, st.organizationId), eq(i.id, st.invoiceId)))
     .innerJoin(schema.users, and(eq(schema.users.organizationId, st.organizationId), eq(schema.users.id, st.userId)))
@@ -242,7 +247,12 @@ export const queueTechnicianOnTheWay: QueueEvent = async (tx, { organizationId }
     key: 'technicianOnTheWay',
     customerId: row.customerId,
     invoiceId: row.invoiceId,
-    data: { ...p.greeting, number: row.number, technician: technicianName(row.technician), eta: visitWhen(row.etaAt, p.timeZone).time },
+    data: {
+      ...p.greeting,
+      number: row.number,
+      technician: technicianName(row.technician),
+      eta: visitWhen(row.etaAt, p.timeZone).time,
+    },
     dedupeKey: `on-the-way:${stampId}`,
   });
 };

@@ -115,7 +115,7 @@ export function FieldCard({
   const next = nextStamps(shown, completed);
   const last = shown.at(-1);
   const onSite = !!last && last.kind !== 'travel' && last.kind !== 'leave';
-  const arrival = [...shown].reverse().find((s) => s.kind === 'arrive')?.position;
+  const arrival = shown.toReversed().find((s) => s.kind === 'arrive')?.position;
 
   const stamp = async (
     kind: StampKind,
