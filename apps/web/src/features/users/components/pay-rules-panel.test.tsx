@@ -85,6 +85,7 @@ describe('PayRulesPanel', () => {
         servicesPercent: 10,
         productsPercent: 5.5,
         services: [],
+        kmRate: 0,
       },
     ]);
   });
@@ -122,6 +123,7 @@ describe('PayRulesPanel', () => {
           servicesPercent: 0,
           productsPercent: 0,
           services: [{ service: 11, rate: 80 }],
+          kmRate: 0,
         },
       ]),
     );
