@@ -99,7 +99,7 @@ test('A caminho → e-mail with the estimate; Cheguei at 1.2 km → warning to t
   const desk = await office.newPage();
   await loginAs(desk, 'admin');
   await desk.goto(`/invoices/${order.id}/edit`);
-  const card = desk.getByRole('region', { name: 'Deslocamento e atendimento' });
+  const card = desk.getByRole('region', { name: 'Deslocamento e tempo' });
   await expect(card.getByTestId('distance-warning')).toBeVisible({ timeout: 30_000 });
   await expect(card).toContainText('a 1,2 km do endereço');
   await expect(card).toContainText('Pausou — ');

@@ -27,7 +27,11 @@ export function FieldStatusStrip() {
   const rows = status.data?.data ?? [];
   if (!rows.length) return null;
   return (
-    <section aria-label="Técnicos agora" className="d-flex flex-wrap gap-3 mb-3 small" data-testid="field-status">
+    <section
+      aria-label="Técnicos agora"
+      className="d-flex flex-wrap gap-3 mb-3 small bg-white border rounded px-3 py-2"
+      data-testid="field-status"
+    >
       {rows.map((r) => (
         <span key={r.userId} className="d-inline-flex align-items-center gap-1">
           <strong>{r.name}</strong>

@@ -188,7 +188,7 @@ export function FieldCard({
 
   const summary = query.data?.summary;
   return (
-    <SectionCard title="Deslocamento e atendimento">
+    <SectionCard title="Deslocamento e tempo">
       {canStamp && next.length > 0 && (
         <div className="d-flex flex-wrap gap-2 mb-2" role="group" aria-label="Registros do atendimento">
           {next.map((kind) => (

@@ -112,7 +112,7 @@ describe('EditInvoicePage', () => {
     const regions = [...container.querySelectorAll('section[aria-labelledby]')].map(
       (r) => r.querySelector('h2')!.textContent,
     );
-    expect(regions.slice(0, 3)).toEqual(['Atendimento', 'Deslocamento e atendimento', 'Equipamentos']);
+    expect(regions.slice(0, 3)).toEqual(['Atendimento', 'Deslocamento e tempo', 'Equipamentos']);
     expect(visit).toHaveTextContent('Maria Souza');
     expect(screen.queryByRole('region', { name: 'Dados' })).not.toBeInTheDocument();
     expect(screen.queryByText('Natureza da Operação')).not.toBeInTheDocument();
