@@ -39,6 +39,12 @@ process.env.E2E_WHATSAPP_PORT ??= execFileSync(process.execPath, [
   '-e',
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
+// The stand-in geocoder, router and tile server (fixtures/geo.ts; the tiles are not read yet), on its own free port.
+process.env.E2E_GEO_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
+const geo = `http://127.0.0.1:${process.env.E2E_GEO_PORT}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'oficina-e2e-'));
 export const baseURL = `http://localhost:${port}`;
 
@@ -50,6 +56,7 @@ export default defineConfig({
     './fixtures/sefin.ts',
     './fixtures/pix-psp.ts',
     './fixtures/whatsapp.ts',
+    './fixtures/geo.ts',
   ],
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
@@ -100,6 +107,9 @@ export default defineConfig({
       WHATSAPP_JOB_INTERVAL_MS: '500',
       PIX_JOB_INTERVAL_MS: '1000',
       CONTRACT_JOB_INTERVAL_MS: '1000',
+      GEOCODER_URL: `${geo}/nominatim`,
+      ROUTING_URL: `${geo}/osrm`,
+      FIELD_JOB_INTERVAL_MS: '1000',
     },
   },
 });

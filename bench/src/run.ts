@@ -17,6 +17,7 @@ const all = [
   'pdf-stall',
   'import',
   'fairness',
+  'day-route',
 ];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of names) {

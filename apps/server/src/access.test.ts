@@ -59,8 +59,8 @@ const PORTAL_PREFIX = '/api/portal/';
 /**
  * What a Técnico (today's collaborator) may call, stated on purpose so that widening the role or a
  * route's permission by mistake fails here: the session, the organization and its order statuses,
- * their own profile, the agenda, the work on an order (its state, equipment, comments, pictures, PDF
- * and checklists), their own notifications, and the CEP, CNPJ and municipality lookups.
+ * their own profile, the agenda, the work on an order (its state, equipment, comments, pictures, PDF,
+ * checklists and stamps), their own notifications, and the CEP, CNPJ and municipality lookups.
  * 'METHODS path', the path exactly, or with '*' also everything under it.
  */
 const TECHNICIAN_OPERATIONS = [
@@ -83,6 +83,9 @@ const TECHNICIAN_OPERATIONS = [
   `GET ${ORG}/invoices/{id}/signatures/{signatureId}/image`,
   `GET ${ORG}/invoices/{id}/checklists`,
   `PUT ${ORG}/invoices/{id}/checklists/{checklistId}`,
+  // Their stamps on the order ('A caminho', 'Cheguei', the timers, 'Saí') and the rules the phone follows.
+  `GET POST ${ORG}/invoices/{id}/stamps`,
+  `GET ${ORG}/field/settings`,
   // Their own bell, and their phone subscribed to it (Web Push).
   `GET ${ORG}/notifications`,
   `POST ${ORG}/notifications/{id}/mark-as-read`,

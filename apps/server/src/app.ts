@@ -39,6 +39,7 @@ import { startPixChargeJob } from './modules/pix/charge-job.ts';
 import { demoPspPlugin } from './modules/pix/demo-psp.ts';
 import { startPixReconcileJob } from './modules/pix/reconcile-job.ts';
 import { startAccountMailJob } from './modules/signup/account-mail-job.ts';
+import { startFieldJob } from './modules/field/field-job.ts';
 
 export interface BuildOptions {
   database: Database;
@@ -75,6 +76,8 @@ export interface BuildOptions {
     pixReconcileIntervalMs?: number;
     /** The account e-mails (the sign-up's confirmation link) still queued. */
     accountMailIntervalMs?: number;
+    /** New addresses geocoded, stamps past their retention reduced to their times. */
+    fieldIntervalMs?: number;
   };
   /**
    * Run the demo's stand-in PSP in this process (only with the demo data, never in production);
@@ -151,6 +154,7 @@ export async function buildApp(opts: BuildOptions) {
       pixChargeIntervalMs = 0,
       pixReconcileIntervalMs = 0,
       accountMailIntervalMs = 0,
+      fieldIntervalMs = 0,
     } = opts.jobs;
     await app.register(jobsPlugin, {
       jobs: [
@@ -163,6 +167,7 @@ export async function buildApp(opts: BuildOptions) {
         { everyMs: pixChargeIntervalMs, start: (ms) => startPixChargeJob(app, ms) },
         { everyMs: pixReconcileIntervalMs, start: (ms) => startPixReconcileJob(app, ms) },
         { everyMs: accountMailIntervalMs, start: (ms) => startAccountMailJob(app, ms) },
+        { everyMs: fieldIntervalMs, start: (ms) => startFieldJob(app, ms) },
       ],
     });
   }

@@ -65,6 +65,12 @@ export interface Config {
   secretsKeyRequired: boolean;
   /** How often the job sends the NFS-e waiting to be sent (ms; 0 turns it off). */
   nfseJobIntervalMs: number;
+  /** GEOCODER_URL: a Nominatim-compatible geocoding service (`{url}/search?q=…&format=jsonv2`); unset: addresses are placed by hand only. */
+  geocoderUrl?: string;
+  /** ROUTING_URL: an OSRM-compatible routing service (`{url}/route/v1/driving/…`); unset: straight-line estimates. */
+  routingUrl?: string;
+  /** How often the job geocodes new addresses and reduces old stamps to their times (ms; 0 turns it off). */
+  fieldJobIntervalMs: number;
   /** WHATSAPP_API_URL: Meta's Graph API with its version, where the WhatsApp Cloud API answers. */
   whatsappApiUrl: string;
   /** How often the job sends the queued WhatsApp messages and finds the reminders due (ms; 0 turns it off). */
@@ -180,6 +186,9 @@ export function loadConfig(env = process.env): Config {
     secretsKey: secretsKeyFrom(env),
     secretsKeyRequired: env.NODE_ENV === 'production',
     nfseJobIntervalMs: Number(env.NFSE_JOB_INTERVAL_MS ?? 5000),
+    geocoderUrl: env.GEOCODER_URL?.trim() ? baseUrl(env.GEOCODER_URL, '') : undefined,
+    routingUrl: env.ROUTING_URL?.trim() ? baseUrl(env.ROUTING_URL, '') : undefined,
+    fieldJobIntervalMs: Number(env.FIELD_JOB_INTERVAL_MS ?? 60_000),
     whatsappApiUrl: baseUrl(env.WHATSAPP_API_URL, WHATSAPP_GRAPH_URL),
     whatsappJobIntervalMs: Number(env.WHATSAPP_JOB_INTERVAL_MS ?? 2000),
     pixJobIntervalMs: Number(env.PIX_JOB_INTERVAL_MS ?? 5000),

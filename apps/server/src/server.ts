@@ -103,6 +103,7 @@ const app = await buildApp({
     pixChargeIntervalMs: config.pixJobIntervalMs,
     pixReconcileIntervalMs: config.pixReconcileIntervalMs,
     accountMailIntervalMs: config.accountMailJobIntervalMs,
+    fieldIntervalMs: config.fieldJobIntervalMs,
   },
   // With the demo data, the demo company's Pix charges go to a stand-in PSP inside this process.
   demoPsp: config.seedDemo && firstProcess ? { connectDemoCompany: seeded } : undefined,

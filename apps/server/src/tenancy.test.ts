@@ -16,11 +16,12 @@ const GLOBAL_TABLES = new Set([
   'app_secrets',
   'rate_limits',
   'login_attempts',
-  // Public registry data every organization reads alike: IBGE's list, the CEP and CNPJ services' answers,
+  // Public registry data every organization reads alike: IBGE's list, the CEP, CNPJ and geocoding services' answers,
   // the municipalities' NFS-e parameters (ISS rates) from the national parameters API.
   'municipalities',
   'cep_lookups',
   'cnpj_lookups',
+  'geocode_lookups',
   'nfse_municipal_parameters',
 ]);
 

@@ -97,6 +97,11 @@ export const addressResponse = z.object({
   state: z.string().nullable(),
   postalCode: z.string().nullable(),
   ibgeCode: z.string().nullable(),
+  /** Where it is: looked up after the save, or the pin set by hand (null: not known yet). */
+  latitude: z.number().nullable().optional(),
+  longitude: z.number().nullable().optional(),
+  /** 'geocoder', 'manual' (the pin), 'missing' (the service knows no such place); null: not looked up yet. */
+  positionSource: z.enum(['geocoder', 'manual', 'missing']).nullable().optional(),
 });
 export type Address = z.infer<typeof addressResponse>;
 export const addressListResponse = listResponse(addressResponse);

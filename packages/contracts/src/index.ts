@@ -86,3 +86,6 @@ export * from './nfse-labels.ts';
 export * from './nfse.ts';
 export * from './nfse-list.ts';
 export * from './push.ts';
+export * from './field-time.ts';
+export * from './field.ts';
+export * from './field-route.ts';

@@ -74,6 +74,8 @@ export const createPayRuleBody = z
     servicesPercent: percent.default(0),
     productsPercent: percent.default(0),
     services: z.array(payRuleServiceInput).max(MAX_PAY_RULE_SERVICES, payRuleMessages.tooManyServices).default([]),
+    /** Added to any kind: this much per km the worker drove to the order (their stamps' route distance). */
+    kmRate: money({ min: 0 }).default(0),
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'fixed' && v.fixedAmount === undefined) {
@@ -111,6 +113,8 @@ export const payRule = z.object({
   servicesPercent: z.number(),
   productsPercent: z.number(),
   services: z.array(z.object({ service: z.number().int(), name: z.string(), rate: z.number() })),
+  /** Per km driven to the order ('A caminho' to 'Cheguei'), on top of the kind's amount. */
+  kmRate: z.number(),
   /** The version in force today (organization's calendar). */
   inForce: z.boolean(),
   createdAt: z.string(),
@@ -159,6 +163,10 @@ export interface PayBasis {
   halfCents?: number;
   bonusCents: number;
   bonusShareCents: number;
+  /** The km part: metres driven to the order by this worker, the rate per km, and its amount (never halved). */
+  kmMeters?: number;
+  kmRateCents?: number;
+  kmCents?: number;
 }
 
 const brl = (cents: number) => formatMoney(fromCents(cents));
@@ -190,11 +198,24 @@ export function describePayBasis(b: PayBasis | null): string[] {
     const shared = b.workers > 1 ? ` (${brl(b.bonusCents)} ÷ ${among(b.workers)})` : '';
     out.push(`Bônus da OS: ${brl(b.bonusShareCents)}${shared}`);
   }
+  if (b.kmCents !== undefined && b.kmRateCents) {
+    const km = String(Math.round((b.kmMeters ?? 0) / 100) / 10).replace('.', ',');
+    out.push(`${km} km × ${brl(b.kmRateCents)} = ${brl(b.kmCents)}`);
+  }
   return out;
 }
 
 /** A version's terms in one line ('10% dos serviços e 5% dos produtos', 'R$ 60,00'), after its kind's name. */
 export function describePayRule(
+  rule: Pick<PayRule, 'kind' | 'fixedAmount' | 'servicesPercent' | 'productsPercent' | 'services'> & {
+    kmRate?: number;
+  },
+) {
+  const km = rule.kmRate ? ` + ${formatMoney(rule.kmRate)} por km` : '';
+  return describeKind(rule) + km;
+}
+
+function describeKind(
   rule: Pick<PayRule, 'kind' | 'fixedAmount' | 'servicesPercent' | 'productsPercent' | 'services'>,
 ) {
   if (rule.kind === 'fixed') return formatMoney(rule.fixedAmount);

@@ -7,6 +7,7 @@ export const whatsappEvents = [
   'estimateSent',
   'visitScheduled',
   'visitReminder',
+  'technicianOnTheWay',
   'orderCompleted',
   'ratingRequest',
   'paymentReceived',
@@ -28,6 +29,10 @@ export const whatsappEventLabels: Record<WhatsAppEvent, { label: string; descrip
   visitReminder: {
     label: 'Lembrete da visita',
     description: 'Na véspera da visita, com os botões Confirmar e Remarcar.',
+  },
+  technicianOnTheWay: {
+    label: 'Técnico a caminho',
+    description: 'Quando o técnico toca em "A caminho": a hora prevista de chegada.',
   },
   orderCompleted: {
     label: 'Ordem concluída',

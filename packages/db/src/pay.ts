@@ -7,6 +7,8 @@ export interface RuleInForce {
   fixedCents: number;
   servicesBasisPoints: number;
   productsBasisPoints: number;
+  /** Per km driven to the order (0: none). */
+  kmRateCents?: number;
 }
 
 /** What the rule reads of one order, and the worker's place on it (1 = put on the order first). */
@@ -20,6 +22,8 @@ export interface OrderForPay {
   position: number;
   /** per_service: the order's lines of services the rule lists, with that rule's rate. */
   ratedServices: Array<{ name: string; quantityMilli: number; rateCents: number }>;
+  /** The metres this worker drove to the order (their stamps' route distance). */
+  routeMeters?: number;
 }
 
 const big = BigInt;
@@ -91,6 +95,13 @@ export function workerPay(rule: RuleInForce, order: OrderForPay): { valueCents: 
   if (order.half) {
     basis.halfCents = mulDivRound(basis.ruleCents, 1, 2);
     valueCents = basis.halfCents;
+  }
+  // The km are the worker's own driving: paid whole, also on a half-paid order.
+  if (rule.kmRateCents) {
+    basis.kmMeters = order.routeMeters ?? 0;
+    basis.kmRateCents = rule.kmRateCents;
+    basis.kmCents = mulDivRound(basis.kmMeters, rule.kmRateCents, 1000);
+    valueCents += basis.kmCents;
   }
   return { valueCents: valueCents + basis.bonusShareCents, basis };
 }

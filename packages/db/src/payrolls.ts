@@ -64,7 +64,10 @@ export async function generatePayroll(tx: Tx, period: PayrollPeriod) {
     )
     SELECT c.invoice_worker_id, c.invoice_id, c.worker_id, c.initial_cents, c.half, c.bonus, c.discount,
            c.workers, c.position, r.id AS rule_id, r.kind, r.valid_from::text AS valid_from, r.fixed_cents,
-           r.services_basis_points, r.products_basis_points,
+           r.services_basis_points, r.products_basis_points, r.km_rate_cents,
+           (SELECT coalesce(sum(f.route_meters), 0) FROM field_stamps f
+             WHERE f.organization_id = ${organizationId} AND f.invoice_id = c.invoice_id
+               AND f.user_id = c.worker_id AND f.kind = 'arrive') AS route_meters,
            (SELECT coalesce(sum(round(s.quantity * s.price_cents)), 0) FROM invoice_services s
              WHERE s.invoice_id = c.invoice_id) AS services_cents,
            (SELECT coalesce(sum(round(p.quantity * p.price_cents)), 0) FROM invoice_products p
@@ -93,6 +96,7 @@ export async function generatePayroll(tx: Tx, period: PayrollPeriod) {
         fixedCents: Number(c.kind ? c.fixed_cents : c.initial_cents),
         servicesBasisPoints: Number(c.services_basis_points ?? 0),
         productsBasisPoints: Number(c.products_basis_points ?? 0),
+        kmRateCents: Number(c.km_rate_cents ?? 0),
       },
       {
         servicesCents: Number(c.services_cents),
@@ -102,6 +106,7 @@ export async function generatePayroll(tx: Tx, period: PayrollPeriod) {
         bonusCents: Number(c.bonus),
         workers: Number(c.workers),
         position: Number(c.position),
+        routeMeters: Number(c.route_meters ?? 0),
         ratedServices: (typeof c.rated_services === 'string'
           ? JSON.parse(c.rated_services)
           : (c.rated_services ?? [])
@@ -160,6 +165,8 @@ interface CandidateRow {
   fixed_cents: number | string | null;
   services_basis_points: number | null;
   products_basis_points: number | null;
+  km_rate_cents: number | string | null;
+  route_meters: number | string | null;
   services_cents: number | string;
   products_cents: number | string;
   rated_services: string | Array<{ name: string; quantityMilli: number; rateCents: number }> | null;

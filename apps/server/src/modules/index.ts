@@ -34,6 +34,7 @@ import { reports } from './reports/report-definitions.ts';
 import { nfseReports } from './nfse/nfse-report.ts';
 import { contractReports } from './contracts/contract-reports.ts';
 import { ratingReports } from './ratings/rating-reports.ts';
+import { fieldReports } from './field/field-reports.ts';
 import { reportRegistry } from '../core/reports/registry.ts';
 import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
@@ -67,9 +68,10 @@ import { pmocPortalRoutes } from './maintenance-plans/pmoc-portal.routes.ts';
 import { customerPortalRoutes } from './customers/customer-portal.routes.ts';
 import { serviceRequestRoutes } from './service-requests/service-requests.routes.ts';
 import { serviceRequestPortalRoutes } from './service-requests/service-request-portal.routes.ts';
+import { fieldRoutes } from './field/field.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
-const allReports = reportRegistry([...reports, ...nfseReports, ...contractReports, ...ratingReports]);
+const allReports = reportRegistry([...reports, ...nfseReports, ...contractReports, ...ratingReports, ...fieldReports]);
 
 /** Every API module, registered under /api. A new feature adds its routes here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -141,4 +143,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   customerPortalRoutes,
   serviceRequestPortalRoutes,
   serviceRequestRoutes,
+  fieldRoutes,
 ];

@@ -106,7 +106,8 @@ describe('organization scope and roles', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['permissions-policy']).toContain('camera=()');
-    expect(res.headers['permissions-policy']).toContain('geolocation=()');
+    // The position only for the app's own pages (the technician's stamps).
+    expect(res.headers['permissions-policy']).toContain('geolocation=(self)');
   });
 
   it("the scheme 'Bearer' is read in any case; an authenticated answer is never cached", async () => {

@@ -19,6 +19,8 @@ export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinut
       | 'nfseProductionApiUrl'
       | 'nfseParametersUrl'
       | 'whatsappApiUrl'
+      | 'geocoderUrl'
+      | 'routingUrl'
       | 'secretsKey'
       | 'secretsKeyRequired'
       | 'vapidPublicKey'

@@ -34,9 +34,10 @@ export const securityHeadersPlugin = fp<{ scriptSources: string[] }>(
       securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
     );
     app.addHook('onSend', async (request, reply) => {
-      // No page of ours uses these browser features; a script that got in cannot either. The camera for
-      // photos goes through the file picker, which needs no permission.
-      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+      // No page of ours uses these browser features but the position (the technician's stamps on an
+      // order, from this origin only, never a frame's); a script that got in cannot use the others. The
+      // camera for photos goes through the file picker, which needs no permission.
+      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(self), payment=(), usb=()');
       if (request.protocol === 'https')
         reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     });

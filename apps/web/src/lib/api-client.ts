@@ -1,5 +1,5 @@
 import { toast } from 'react-toastify';
-import { IDEMPOTENCY_HEADER, idempotencyMessages, messages } from '@ordem-certa/contracts';
+import { DEVICE_TIME_HEADER, IDEMPOTENCY_HEADER, idempotencyMessages, messages } from '@ordem-certa/contracts';
 import { clearToken, getToken, setToken } from './token.ts';
 import { askToRetrySave, markConnection } from './connection.tsx';
 import { dropEarlyAnswers, takeEarlyAnswer } from './early-requests.ts';
@@ -141,7 +141,10 @@ async function send<T>(method: string, path: string, body?: unknown, opts: Reque
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
+  if (opts.idempotencyKey) {
+    headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
+    headers[DEVICE_TIME_HEADER] = new Date().toISOString();
+  }
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

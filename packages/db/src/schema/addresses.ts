@@ -1,4 +1,4 @@
-import { check, index, integer, uniqueIndex, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, uniqueIndex, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sameOrganizationAs } from './tenancy.ts';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.ts';
@@ -26,6 +26,15 @@ export const addresses = pgTable(
     postalCode: text('postal_code'),
     /** The municipality's IBGE code (7 digits), of the address's UF; the NFS-e names the place by it. */
     ibgeCode: text('ibge_code').references(() => municipalities.ibgeCode),
+    /**
+     * Where the address is: found by the geocoding service after the save, or set by hand (the pin). A
+     * change of the address's text clears them (a trigger) so they are looked up again.
+     */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** 'geocoder', 'manual' (the pin), or 'missing' (the service knows no such place); null: not looked up yet. */
+    positionSource: text('position_source').$type<'geocoder' | 'manual' | 'missing'>(),
+    geocodedAt: timestamp('geocoded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,5 +45,10 @@ export const addresses = pgTable(
     uniqueIndex('addresses_organization_id_id_key').on(t.organizationId, t.id),
     index('addresses_company_idx').on(t.companyId),
     index('addresses_customer_idx').on(t.customerId),
+    index('addresses_to_geocode_idx')
+      .on(t.id)
+      .where(sql`${t.positionSource} IS NULL`),
+    check('addresses_position_source_check', sql`${t.positionSource} IN ('geocoder', 'manual', 'missing')`),
+    check('addresses_position_check', sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),
   ],
 );

@@ -65,3 +65,4 @@ export * from './contracts.ts';
 export * from './order-ratings.ts';
 export * from './portal-links.ts';
 export * from './service-requests.ts';
+export * from './field-stamps.ts';

@@ -57,6 +57,8 @@ export const invoices = pgTable(
     visitConfirmedFor: timestamp('visit_confirmed_for', { withTimezone: true }),
     /** How long the visit takes (agenda, calendar feed): 15 minutes to 12 hours. */
     durationMinutes: integer('duration_minutes').notNull().default(60),
+    /** 'Horário fixo': the day's route proposal never moves this visit. */
+    fixedTime: boolean('fixed_time').notNull().default(false),
     /** One of the customer's addresses, where the job is; emptied when that address is deleted. */
     addressId: integer('address_id'),
     /** The public signing link's token: rotated to revoke the link. */

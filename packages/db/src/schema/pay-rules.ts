@@ -24,6 +24,8 @@ export const payRules = pgTable(
     /** Hundredths of a percent: 1050 is 10,5 %. */
     servicesBasisPoints: integer('services_basis_points').notNull().default(0),
     productsBasisPoints: integer('products_basis_points').notNull().default(0),
+    /** Per km the worker drove to the order (their stamps), on top of the kind's amount. */
+    kmRateCents: bigint('km_rate_cents', { mode: 'number' }).notNull().default(0),
     createdById: integer('created_by_id'),
     ...stampColumns(),
   },
@@ -32,6 +34,7 @@ export const payRules = pgTable(
     sameOrganizationAs('pay_rules_created_by_fkey', t, t.createdById, users),
     check('pay_rules_kind_check', sql`${t.kind} IN ('fixed', 'percentage', 'per_service')`),
     check('pay_rules_fixed_check', sql`${t.fixedCents} >= 0`),
+    check('pay_rules_km_rate_check', sql`${t.kmRateCents} >= 0`),
     check(
       'pay_rules_percent_check',
       sql`${t.servicesBasisPoints} BETWEEN 0 AND 10000 AND ${t.productsBasisPoints} BETWEEN 0 AND 10000`,

@@ -11,6 +11,8 @@ export type CustomerEvent =
   | { event: 'estimateSent'; estimateId: number }
   /** An order's visit got a time (new or moved). */
   | { event: 'visitScheduled'; invoiceId: number }
+  /** The technician set off to the order's job ('A caminho'): the stamp with the arrival estimate. */
+  | { event: 'technicianOnTheWay'; invoiceId: number; stampId: number }
   /** An order was completed. */
   | { event: 'orderCompleted'; invoiceId: number }
   /** A payment was recorded on an order. */

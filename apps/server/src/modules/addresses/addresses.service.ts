@@ -24,6 +24,9 @@ const columns = {
   state: t.state,
   postalCode: t.postalCode,
   ibgeCode: t.ibgeCode,
+  latitude: t.latitude,
+  longitude: t.longitude,
+  positionSource: t.positionSource,
 };
 
 /**

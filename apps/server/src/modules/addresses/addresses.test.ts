@@ -85,8 +85,17 @@ describe.each(['companies', 'customers'])('%s/{id}/addresses', (segment) => {
 
   it('creates (201, normalized), lists, reads, updates and deletes', async () => {
     const got = await t.ctx.app.inject({ url: url(t.org, segment, mine(), `/${addressId}`), headers: h() });
-    // The city and UF name a municipality: the address gets its IBGE code.
-    expect(got.json()).toEqual({ ...full, id: addressId, state: 'SP', postalCode: '01304001', ibgeCode: '3550308' });
+    // The city and UF name a municipality: the address gets its IBGE code; its position comes after the save.
+    expect(got.json()).toEqual({
+      ...full,
+      id: addressId,
+      state: 'SP',
+      postalCode: '01304001',
+      ibgeCode: '3550308',
+      latitude: null,
+      longitude: null,
+      positionSource: null,
+    });
 
     const minimal = await t.ctx.app.inject({
       method: 'POST',

@@ -81,6 +81,7 @@ async function toRules(
     fixedAmount: fromCents(row.fixedCents),
     servicesPercent: fromBasisPoints(row.servicesBasisPoints),
     productsPercent: fromBasisPoints(row.productsBasisPoints),
+    kmRate: fromCents(row.kmRateCents),
     services: rates
       .filter((rate) => rate.ruleId === row.id)
       .map((rate) => ({ service: rate.service, name: rate.name, rate: fromCents(rate.rateCents) })),
@@ -178,6 +179,7 @@ export async function createPayRule(db: Db, actor: PayRuleActor, userId: number,
         fixedCents: body.kind === 'fixed' ? toCents(body.fixedAmount ?? 0) : 0,
         servicesBasisPoints: body.kind === 'percentage' ? toBasisPoints(body.servicesPercent) : 0,
         productsBasisPoints: body.kind === 'percentage' ? toBasisPoints(body.productsPercent) : 0,
+        kmRateCents: toCents(body.kmRate),
         createdById: actor.userId,
       })
       .returning();

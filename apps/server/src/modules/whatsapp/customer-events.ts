@@ -5,13 +5,14 @@ import {
   queueOrderCompleted,
   queueRatingRequest,
   queuePaymentReceived,
+  queueTechnicianOnTheWay,
   queueVisitScheduled,
   type Scope,
 } from './template-data.ts';
 
 /**
- * The WhatsApp channel hears of what the features write (an estimate's link, a visit's time, an order
- * completed, a payment) and queues each event's template in the writing transaction. Whether anything
+ * The WhatsApp channel hears of what the features write (an estimate's link, a visit's time, the
+ * technician on the way, an order completed, a payment) and queues each event's template in the writing transaction. Whether anything
  * is written is the outbox's decision there: the organization sends, has the event on, the customer
  * agreed. Returns what stops listening.
  */
@@ -23,6 +24,8 @@ export function listenToCustomerEvents(ctx: WhatsAppContext): () => void {
         return queueEstimateSent(tx, scope, e.estimateId);
       case 'visitScheduled':
         return queueVisitScheduled(tx, scope, e.invoiceId);
+      case 'technicianOnTheWay':
+        return queueTechnicianOnTheWay(tx, scope, e.stampId);
       case 'orderCompleted':
         return queueOrderCompleted(tx, scope, e.invoiceId).then(() => queueRatingRequest(tx, scope, e.invoiceId));
       case 'paymentReceived':

@@ -268,6 +268,39 @@ async function instalmentPix(
   return { code };
 }
 
+/** The technician set off ('A caminho'): when they should arrive, from the stamp's estimate (none: nothing sent). */
+export const queueTechnicianOnTheWay: QueueEvent = async (tx, { organizationId }, stampId) => {
+  const st = schema.fieldStamps;
+  const i = schema.invoices;
+  const [row] = await tx
+    .select({
+      invoiceId: st.invoiceId,
+      etaAt: st.etaAt,
+      technician: schema.users.name,
+      ...pickColumns(i, 'number', 'customerId', 'companyId'),
+    })
+    .from(st)
+    .innerJoin(i, and(eq(i.organizationId, st.organizationId), eq(i.id, st.invoiceId)))
+    .innerJoin(schema.users, and(eq(schema.users.organizationId, st.organizationId), eq(schema.users.id, st.userId)))
+    .where(and(eq(st.id, stampId), eq(st.organizationId, organizationId)));
+  if (!row?.etaAt) return null;
+  const p = await parties(tx, organizationId, row.customerId, row.companyId);
+  if (!p) return null;
+  return queueTemplate(tx, {
+    organizationId,
+    key: 'technicianOnTheWay',
+    customerId: row.customerId,
+    invoiceId: row.invoiceId,
+    data: {
+      ...p.greeting,
+      number: row.number,
+      technician: technicianName(row.technician),
+      eta: visitWhen(row.etaAt, p.timeZone).time,
+    },
+    dedupeKey: `on-the-way:${stampId}`,
+  });
+};
+
 /** An order was completed: the link to the signed order (PDF and NFS-e there), and the Pix of the balance when there is one. */
 export const queueOrderCompleted: QueueEvent = async (tx, { organizationId, appUrl }, invoiceId) => {
   const i = schema.invoices;

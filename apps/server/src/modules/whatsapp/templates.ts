@@ -27,6 +27,12 @@ export interface VisitData extends Greeting {
   time: string;
   technician: string;
 }
+export interface OnTheWayData extends Greeting {
+  number: number;
+  technician: string;
+  /** 'HH:mm' in the organization's zone. */
+  eta: string;
+}
 export interface OrderCompletedData extends Greeting {
   number: number;
   total: string;
@@ -112,6 +118,15 @@ export const templates = {
     quickReplies: ['Confirmar', 'Remarcar'],
     example: visitExample,
     params: visitParams,
+  }),
+  technicianOnTheWay: template<OnTheWayData>({
+    key: 'technicianOnTheWay',
+    event: 'technicianOnTheWay',
+    name: 'oc_tecnico_a_caminho_v1',
+    label: 'Técnico a caminho',
+    body: 'Olá, {{1}}! Aqui é da {{2}}: técnico a caminho, chega por volta de {{3}} (ordem nº {{4}}). Quem vai atender: {{5}}.',
+    example: ['Maria', 'Refrigeração Exemplo', '14:35', '321', 'João'],
+    params: (d) => [d.customer, d.company, d.eta, String(d.number), d.technician],
   }),
   orderCompleted: template<OrderCompletedData>({
     key: 'orderCompleted',

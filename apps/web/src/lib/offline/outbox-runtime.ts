@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore, del, set, values } from 'idb-keyval';
-import { IDEMPOTENCY_HEADER } from '@ordem-certa/contracts';
+import { DEVICE_TIME_HEADER, IDEMPOTENCY_HEADER } from '@ordem-certa/contracts';
 import { API_BASE, ApiError, endSession, newIdempotencyKey, UserMessageError } from '../api-client.ts';
 import { markConnection } from '../connection.tsx';
 import { decodeToken, getToken } from '../token.ts';
@@ -45,6 +45,7 @@ async function send(item: OutboxItem, token: string | null): Promise<SendAnswer>
   const headers: Record<string, string> = {
     accept: 'application/json',
     [IDEMPOTENCY_HEADER]: item.sendKey ?? item.key,
+    [DEVICE_TIME_HEADER]: new Date().toISOString(),
   };
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit;

@@ -2,7 +2,7 @@ import { idempotencyMessages, versionMessages, type ChecklistValue } from '@orde
 
 /**
  * The technician's writes that wait for the network: comments, photos, the customer's signature,
- * checklist answers and state changes (start, complete…), kept on the phone (IndexedDB) until the
+ * checklist answers, state changes (start, complete…) and stamps ('A caminho', 'Cheguei'…), kept on the phone (IndexedDB) until the
  * server has them.
  *
  * Each item carries the Idempotency-Key made when the technician acted, and every attempt sends that
@@ -18,7 +18,7 @@ import { idempotencyMessages, versionMessages, type ChecklistValue } from '@orde
  * until the technician sends it again or discards it. Nothing is ever dropped without their say.
  */
 
-export type OutboxKind = 'comment' | 'photo' | 'signature' | 'state' | 'checklist';
+export type OutboxKind = 'comment' | 'photo' | 'signature' | 'state' | 'checklist' | 'stamp';
 
 export interface OutboxRequest {
   /** Path under /api. */
@@ -57,6 +57,8 @@ export interface OutboxItem {
     signature?: string;
     checklistId?: number;
     answers?: Array<{ item: number; value: ChecklistValue }>;
+    /** A stamp ('A caminho', 'Iniciar'…): what, when the phone made it, a pause's reason. */
+    stamp?: { kind: string; deviceAt: string; reason?: string | null; latitude?: number; longitude?: number };
   };
   /**
    * A 409 whose message says the work is already there counts as delivered (a signature replayed after

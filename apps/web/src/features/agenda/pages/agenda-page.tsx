@@ -10,6 +10,8 @@ import { DayGrid, DAY_START, type Lane } from '../components/day-grid.tsx';
 import type { DraggedVisit } from '../components/drag.ts';
 import { UnscheduledList } from '../components/unscheduled-list.tsx';
 import { WeekGrid } from '../components/week-grid.tsx';
+import { FieldStatusStrip } from '../components/field-status.tsx';
+import { DayRoutePanel } from '../components/day-route.tsx';
 import { addDays, longDay, shortDay, today, weekStart, zonedIso } from '../lib/zoned.ts';
 
 type View = 'day' | 'week';
@@ -103,6 +105,7 @@ export function AgendaPage() {
           onChange={(e) => e.target.value && setDay(e.target.value)}
         />
       </div>
+      <FieldStatusStrip />
       <div className="agenda-layout">
         <div className="agenda-main">
           <QueryState isPending={agenda.isPending || technicians.isPending} error={agenda.error ?? technicians.error}>
@@ -117,6 +120,7 @@ export function AgendaPage() {
               />
             )}
           </QueryState>
+          {view === 'day' && <DayRoutePanel day={day} technicians={technicians.data ?? []} />}
         </div>
         <UnscheduledList />
       </div>

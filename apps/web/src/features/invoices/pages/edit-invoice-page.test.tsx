@@ -103,7 +103,7 @@ describe('EditInvoicePage', () => {
     expect(calls.map((c) => c.path).filter((p) => p.startsWith('/api/admin'))).toEqual([]);
   });
 
-  it("collaborator: the visit and the equipment come first; the office's data is folded behind a button", async () => {
+  it("collaborator: the visit, their stamps and the equipment come first; the office's data is folded behind a button", async () => {
     const [, { container }] = page(
       asCollaboratorSees(invoiceFixture({ ...lines, statusState: InvoiceState.Wip })),
       'worker',
@@ -112,7 +112,7 @@ describe('EditInvoicePage', () => {
     const regions = [...container.querySelectorAll('section[aria-labelledby]')].map(
       (r) => r.querySelector('h2')!.textContent,
     );
-    expect(regions.slice(0, 2)).toEqual(['Atendimento', 'Equipamentos']);
+    expect(regions.slice(0, 3)).toEqual(['Atendimento', 'Deslocamento e tempo', 'Equipamentos']);
     expect(visit).toHaveTextContent('Maria Souza');
     expect(screen.queryByRole('region', { name: 'Dados' })).not.toBeInTheDocument();
     expect(screen.queryByText('Natureza da Operação')).not.toBeInTheDocument();

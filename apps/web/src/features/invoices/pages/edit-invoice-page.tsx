@@ -25,6 +25,7 @@ import { StateActions } from '../components/state-actions.tsx';
 import { TotalsPanel } from '../components/totals-panel.tsx';
 import { VisitCard } from '../components/visit-card.tsx';
 import { NfseCard } from '../components/nfse-card.tsx';
+import { FieldCard } from '../components/field-card.tsx';
 import { useAllowedChanges } from '../api/get-allowed-changes.ts';
 import { SavedDataNotice } from '../../../components/offline/saved-data-notice.tsx';
 import { PendingBadge } from '../../../components/offline/pending-badge.tsx';
@@ -133,6 +134,7 @@ export function EditInvoicePage() {
               <PhotosSection invoiceId={invoice.id} editable={!closed && can(viewer, 'invoice.comment')} />
             </Later>
             <Later stage={2}>
+              <FieldCard invoiceId={invoice.id} number={invoice.number} completed={closed} canStamp={false} />
               <ChecklistsSection invoiceId={invoice.id} editable={!closed && can(viewer, 'invoice.work')} canAttach />
               {can(viewer, 'invoice.assign') && (
                 <WorkersSection invoice={invoice} editable={!closed} canRegister={can(viewer, 'user.manage')} />
@@ -167,6 +169,7 @@ export function EditInvoicePage() {
         <div className="invoice-layout">
           <div className="invoice-area-summary">
             <VisitCard invoice={invoice} editable={can(viewer, 'invoice.schedule')} showCustomer />
+            <FieldCard invoiceId={invoice.id} number={invoice.number} completed={closed} canStamp />
           </div>
           <div className="invoice-area-main">
             <EquipmentsSection

@@ -55,6 +55,7 @@ export function PayRuleForm({ today, onSubmit }: PayRuleFormProps) {
       servicesPercent: undefined,
       productsPercent: undefined,
       services: [],
+      kmRate: undefined,
     } satisfies CreatePayRuleBody,
   });
   const kind = useWatch({ control, name: 'kind' });
@@ -156,6 +157,26 @@ export function PayRuleForm({ today, onSubmit }: PayRuleFormProps) {
           />
         </Form.Group>
       )}
+
+      <Form.Group className="mb-3 pay-rule-narrow">
+        <Form.Label htmlFor="pay-rule-km">Valor por km rodado (opcional)</Form.Label>
+        <Controller
+          control={control}
+          name="kmRate"
+          render={({ field }) => (
+            <MoneyInput
+              id="pay-rule-km"
+              value={field.value}
+              onChange={(v) => field.onChange(v ?? undefined)}
+              onBlur={field.onBlur}
+              error={errors.kmRate?.message}
+            />
+          )}
+        />
+        <Form.Text>
+          Somado ao valor da regra: os km de "A caminho" até "Cheguei" registrados pelo técnico na OS.
+        </Form.Text>
+      </Form.Group>
 
       {kind === 'percentage' && (
         <div className="row pay-rule-narrow">

@@ -16,6 +16,7 @@ const percentage: PayRule = {
   servicesPercent: 10,
   productsPercent: 5.5,
   services: [],
+  kmRate: 0,
   inForce: true,
   createdAt: '2026-10-30T12:00:00Z',
   createdByName: 'Ana',
@@ -84,6 +85,7 @@ describe('PayRulesPanel', () => {
         servicesPercent: 10,
         productsPercent: 5.5,
         services: [],
+        kmRate: 0,
       },
     ]);
   });
@@ -121,6 +123,7 @@ describe('PayRulesPanel', () => {
           servicesPercent: 0,
           productsPercent: 0,
           services: [{ service: 11, rate: 80 }],
+          kmRate: 0,
         },
       ]),
     );

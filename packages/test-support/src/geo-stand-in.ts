@@ -1,0 +1,104 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A stand-in on loopback for the map services, speaking their protocols: a geocoder as Nominatim
+ * (`/nominatim/search?q=…&format=jsonv2`: an array of `{lat, lon, display_name}` as strings, `[]` for a
+ * place it does not know), a router as OSRM (`/osrm/route/v1/driving/{lon},{lat};{lon},{lat}`: `{code:
+ * 'Ok', routes: [{distance, duration}]}` in metres and seconds, the straight line times `detour` at
+ * `speedKmh`) and a tile server (`/tiles/{z}/{x}/{y}.png`: a 1-pixel PNG). Each can be put down (503),
+ * and every request is kept. Used by the API tests and the E2E run.
+ */
+
+export interface GeoStandIn {
+  geocoderUrl: string;
+  routingUrl: string;
+  tilesUrl: string;
+  /** The places it knows, by the query text's lower case (partial match on their key). */
+  places: Map<string, { latitude: number; longitude: number }>;
+  down: { geocoder: boolean; router: boolean };
+  /** The paths with their query, in order. */
+  hits: string[];
+  hitsOf(service: 'nominatim' | 'osrm' | 'tiles'): number;
+  close(): Promise<void>;
+}
+
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const rad = (d: number) => (d * Math.PI) / 180;
+function haversine(a: [number, number], b: [number, number]) {
+  const [lon1, lat1] = a;
+  const [lon2, lat2] = b;
+  const h =
+    Math.sin(rad(lat2 - lat1) / 2) ** 2 +
+    Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export async function startGeoStandIn(
+  opts: { places?: Record<string, { latitude: number; longitude: number }>; detour?: number; speedKmh?: number } = {},
+  port = 0,
+): Promise<GeoStandIn> {
+  const places = new Map(Object.entries(opts.places ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const detour = opts.detour ?? 1.3;
+  const speed = ((opts.speedKmh ?? 36) * 1000) / 3600;
+  const down = { geocoder: false, router: false };
+  const hits: string[] = [];
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify(body));
+  };
+  const unavailable = (res: ServerResponse) => {
+    res.writeHead(503, { 'content-type': 'text/plain' });
+    res.end('Service Unavailable');
+  };
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    hits.push(`${url.pathname}${url.search}`);
+    if (url.pathname === '/nominatim/search') {
+      if (down.geocoder) return unavailable(res);
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const hit = [...places.entries()].find(([key]) => q.includes(key));
+      return json(
+        res,
+        200,
+        hit ? [{ lat: String(hit[1].latitude), lon: String(hit[1].longitude), display_name: hit[0] }] : [],
+      );
+    }
+    const m = /^\/osrm\/route\/v1\/driving\/([-\d.]+),([-\d.]+);([-\d.]+),([-\d.]+)$/.exec(url.pathname);
+    if (m) {
+      if (down.router) return unavailable(res);
+      const [a, b] = [
+        [Number(m[1]), Number(m[2])],
+        [Number(m[3]), Number(m[4])],
+      ] as [[number, number], [number, number]];
+      const distance = haversine(a, b) * detour;
+      return json(res, 200, { code: 'Ok', routes: [{ distance, duration: distance / speed }], waypoints: [] });
+    }
+    if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      return res.end(PNG_1PX);
+    }
+    json(res, 404, { code: 'NotFound' });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    geocoderUrl: `${base}/nominatim`,
+    routingUrl: `${base}/osrm`,
+    tilesUrl: `${base}/tiles`,
+    places,
+    down,
+    hits,
+    hitsOf: (service) => hits.filter((h) => h.startsWith(`/${service}/`)).length,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
