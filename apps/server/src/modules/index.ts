@@ -53,6 +53,7 @@ import { pixWebhookRoutes } from './pix/pix-webhook.routes.ts';
 import { pixChargeRoutes } from './pix/pix-charges.routes.ts';
 import { pixUnidentifiedRoutes } from './pix/pix-unidentified.routes.ts';
 import { pixRefundRoutes } from './pix/pix-refunds.routes.ts';
+import { automaticoRoutes } from './pix/automatico.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
 const allReports = reportRegistry([...reports, ...nfseReports, ...contractReports]);
@@ -113,4 +114,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   pixChargeRoutes,
   pixUnidentifiedRoutes,
   pixRefundRoutes,
+  automaticoRoutes,
 ];

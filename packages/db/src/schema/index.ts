@@ -62,3 +62,4 @@ export * from './user-sessions.ts';
 export * from './sign-in-events.ts';
 export * from './account-emails.ts';
 export * from './contracts.ts';
+export * from './contract-pix-recurrences.ts';
