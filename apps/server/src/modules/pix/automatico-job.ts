@@ -154,7 +154,7 @@ async function writeDueCharges(ctx: PixContext, now: Date) {
   await ctx.db.execute(sql`
     INSERT INTO contract_pix_recurring_charges (organization_id, recurrence_id, contract_id, company_id, period_date, txid, amount_cents)
     SELECT r.organization_id, r.id, r.contract_id, r.company_id, k.next_billing_date,
-           'CTR' || k.id || 'P' || to_char(k.next_billing_date, 'YYYYMMDD') || substr(md5(random()::text || r.id), 1, 12),
+           left('CTR' || k.id || 'P' || to_char(k.next_billing_date, 'YYYYMMDD') || md5(random()::text) || md5(random()::text), 35),
            k.amount_cents
       FROM contract_pix_recurrences r
       JOIN contracts k ON k.id = r.contract_id AND k.organization_id = r.organization_id
