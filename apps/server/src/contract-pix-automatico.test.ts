@@ -73,10 +73,7 @@ const chargeOf = async (contractId: number) => {
 };
 const noonOf = (day: string) => new Date(`${day}T15:00:00Z`);
 const periodOf = async (contractId: number) => {
-  const [p] = await db()
-    .select()
-    .from(schema.contractPeriods)
-    .where(eq(schema.contractPeriods.contractId, contractId));
+  const [p] = await db().select().from(schema.contractPeriods).where(eq(schema.contractPeriods.contractId, contractId));
   return p!;
 };
 const paymentsOf = (invoiceId: number) =>
@@ -109,7 +106,9 @@ describe('Pix Automático on a contract', () => {
   it('authorization approved: POST /rec and /solicrec as the specification defines them; the state from the webhook', async () => {
     const c = await contractDueIn(5);
     const idRec = await authorized(c.id, true);
-    const [rec] = requestsOf('POST /rec').filter((r) => (r.body as { vinculo: { contrato: string } }).vinculo.contrato === String(c.id));
+    const [rec] = requestsOf('POST /rec').filter(
+      (r) => (r.body as { vinculo: { contrato: string } }).vinculo.contrato === String(c.id),
+    );
     expect(rec!.body).toEqual({
       vinculo: {
         objeto: `Contrato de manutenção nº ${c.id}`,
@@ -142,7 +141,9 @@ describe('Pix Automático on a contract', () => {
     await authorized(c.id, false);
     expect((await view(c.id)).recurrence).toMatchObject({ state: 'rejeitada', pspStatus: 'REJEITADA' });
     // Without a readjustment the amount is fixed.
-    const rec = requestsOf('POST /rec').find((r) => (r.body as { vinculo: { contrato: string } }).vinculo.contrato === String(c.id));
+    const rec = requestsOf('POST /rec').find(
+      (r) => (r.body as { vinculo: { contrato: string } }).vinculo.contrato === String(c.id),
+    );
     expect((rec!.body as { valor: object }).valor).toEqual({ valorRec: '450.00' });
     const again = await automatico('POST', c.id, account);
     expect(again.statusCode).toBe(200);
@@ -173,9 +174,7 @@ describe('Pix Automático on a contract', () => {
       () => chargeOf(c.id),
       (x) => x.status === 'CONCLUIDA',
     );
-    expect(
-      await db().select().from(schema.pixReceived).where(eq(schema.pixReceived.txid, charge.txid)),
-    ).toEqual([]);
+    expect(await db().select().from(schema.pixReceived).where(eq(schema.pixReceived.txid, charge.txid))).toEqual([]);
     // The period is billed on its day; its instalment gets no charge with due date (the recurring one covers it).
     await billDueContracts(db(), { now: noonOf(c.due) });
     const period = await periodOf(c.id);
@@ -200,9 +199,9 @@ describe('Pix Automático on a contract', () => {
       .from(schema.receivables)
       .where(eq(schema.receivables.id, period.receivableId!));
     expect(instalment!.paymentId).toBe(payments[0]!.id);
-    expect(
-      await db().select().from(schema.pixReceived).where(eq(schema.pixReceived.txid, charge.txid)),
-    ).toHaveLength(1);
+    expect(await db().select().from(schema.pixReceived).where(eq(schema.pixReceived.txid, charge.txid))).toHaveLength(
+      1,
+    );
     expect((await view(c.id)).charges).toEqual([
       expect.objectContaining({ periodDate: c.due, status: 'CONCLUIDA', paid: true, fallback: false }),
     ]);
@@ -222,7 +221,9 @@ describe('Pix Automático on a contract', () => {
           (x) => x.retries === n && x.attemptStatus === 'AGENDADA',
         );
     }
-    const retries = requestsOf('POST /cobr/{txid}/retentativa/{data}').filter((r) => r.path.startsWith(`/cobr/${txid}/`));
+    const retries = requestsOf('POST /cobr/{txid}/retentativa/{data}').filter((r) =>
+      r.path.startsWith(`/cobr/${txid}/`),
+    );
     expect(retries.map((r) => r.path.split('/').pop())).toEqual([
       addDays(c.due, 1),
       addDays(c.due, 2),
@@ -237,8 +238,16 @@ describe('Pix Automático on a contract', () => {
     await billDueContracts(db(), { now: noonOf(c.due) });
     const period = await periodOf(c.id);
     await syncQueuedCharges(stand.ctx);
-    const [cobv] = await db().select().from(schema.pixCharges).where(eq(schema.pixCharges.invoiceId, period.invoiceId!));
-    expect(cobv).toMatchObject({ kind: 'cobv', receivableId: period.receivableId, status: 'ATIVA', amountCents: 45000 });
+    const [cobv] = await db()
+      .select()
+      .from(schema.pixCharges)
+      .where(eq(schema.pixCharges.invoiceId, period.invoiceId!));
+    expect(cobv).toMatchObject({
+      kind: 'cobv',
+      receivableId: period.receivableId,
+      status: 'ATIVA',
+      amountCents: 45000,
+    });
     await runAutomatico(stand.ctx);
     await runAutomatico(stand.ctx);
     const mails = await db()
@@ -265,6 +274,8 @@ describe('Pix Automático on a contract', () => {
       () => chargeOf(c.id),
       (x) => x.fallbackAt !== null,
     );
-    expect(requestsOf('POST /cobr/{txid}/retentativa/{data}').filter((r) => r.path.startsWith(`/cobr/${txid}/`))).toEqual([]);
+    expect(
+      requestsOf('POST /cobr/{txid}/retentativa/{data}').filter((r) => r.path.startsWith(`/cobr/${txid}/`)),
+    ).toEqual([]);
   });
 });

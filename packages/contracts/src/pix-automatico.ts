@@ -83,6 +83,7 @@ export type PixAutomaticoBody = z.input<typeof pixAutomaticoBody>;
 export type PixAutomaticoValues = z.output<typeof pixAutomaticoBody>;
 
 export const recurringChargeView = z.object({
+  txid: z.string(),
   periodDate: z.string(),
   amount: z.number(),
   /** The PSP's status of the cobr (creating: not answered yet). */

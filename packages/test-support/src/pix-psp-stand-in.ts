@@ -115,7 +115,12 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
         }
         const automatico =
           req.method === 'POST' && url.pathname.startsWith('/simulate/')
-            ? await simulateAutomatico(standIn.automatico, url.pathname, (parseJson(raw) ?? {}) as never, !!o.webhooksAnywhere)
+            ? await simulateAutomatico(
+                standIn.automatico,
+                url.pathname,
+                (parseJson(raw) ?? {}) as never,
+                !!o.webhooksAnywhere,
+              )
             : null;
         if (automatico) return reply(res, automatico);
         if (req.method === 'POST' && url.pathname === '/simulate/settle-refunds') {
@@ -208,7 +213,11 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
     }
     const automaticoHandle = automaticoHandlers[found.operationId];
     if (automaticoHandle)
-      return automaticoHandle(automatico, { params: found.params, query, body: (body ?? {}) as Record<string, unknown> });
+      return automaticoHandle(automatico, {
+        params: found.params,
+        query,
+        body: (body ?? {}) as Record<string, unknown>,
+      });
     const handle = handlers[found.operationId];
     if (!handle)
       return problem(
@@ -373,4 +382,3 @@ const handlers: Record<string, Handler> = {
     return { status: 204 };
   },
 };
-

@@ -22,7 +22,9 @@ export const automaticoHandlers: Record<string, Handler> = {
   'POST /solicrec': (a, r) => a.createSolicRec(r.body),
   'GET /solicrec/{idSolicRec}': (a, r) => {
     const s = [...a.recs.values()].flatMap((x) => x.solicitacoes).find((x) => x.idSolicRec === r.params.idSolicRec);
-    return s ? { status: 200, body: a.solicView(s) } : problem(404, 'SolicRecNaoEncontrada', 'Solicitação não encontrada.');
+    return s
+      ? { status: 200, body: a.solicView(s) }
+      : problem(404, 'SolicRecNaoEncontrada', 'Solicitação não encontrada.');
   },
   'PUT /cobr/{txid}': (a, r) => a.putCobr(r.params.txid!, r.body),
   'GET /cobr/{txid}': (a, r) => a.getCobr(r.params.txid!),

@@ -212,8 +212,7 @@ export class AutomaticoState {
       return invalid(name, detail, 'O campo cobr.txid encontra-se em uso.', 'cobr.txid');
     const rec = this.recs.get(String(body.idRec));
     if (!rec) return problem(404, 'RecNaoEncontrada', 'Recorrência não encontrada.');
-    if (rec.status !== 'APROVADA')
-      return invalid(name, detail, 'A recorrência não está APROVADA.', 'cobr.idRec');
+    if (rec.status !== 'APROVADA') return invalid(name, detail, 'A recorrência não está APROVADA.', 'cobr.idRec');
     const today = paymentDay(new Date());
     const due = String((body.calendario as Json).dataDeVencimento);
     if (due < today)
@@ -266,7 +265,12 @@ export class AutomaticoState {
     const c = this.cobrs.get(txid);
     return c
       ? { status: 200, body: this.cobrView(c) }
-      : problem(404, 'CobRNaoEncontrado', 'Cobrança não encontrada.', `Nenhuma cobrança recorrente com o txid ${txid}.`);
+      : problem(
+          404,
+          'CobRNaoEncontrado',
+          'Cobrança não encontrada.',
+          `Nenhuma cobrança recorrente com o txid ${txid}.`,
+        );
   }
 
   cancelCobr(txid: string): Answer {
@@ -298,7 +302,12 @@ export class AutomaticoState {
     const rec = this.recs.get(c.idRec);
     const due = String((c.body.calendario as Json).dataDeVencimento);
     if (rec?.body.politicaRetentativa !== 'PERMITE_3R_7D')
-      return invalid(name, detail, 'A política configurada na recorrência não permite retentativa de cobrança.', 'data');
+      return invalid(
+        name,
+        detail,
+        'A política configurada na recorrência não permite retentativa de cobrança.',
+        'data',
+      );
     if (c.status !== 'ATIVA') return invalid(name, detail, 'A cobrança recorrente não está ATIVA.', 'txid');
     if (c.tentativas.some((t) => t.status === 'SOLICITADA' || t.status === 'AGENDADA'))
       return invalid(name, detail, 'Existe uma tentativa com status SOLICITADA ou AGENDADA.', 'data');

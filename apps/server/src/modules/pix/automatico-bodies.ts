@@ -99,7 +99,11 @@ export function cobrBody(p: {
     calendario: { dataDeVencimento: p.dueDate },
     valor: { original: pixAmount(p.amountCents) },
     ajusteDiaUtil: true,
-    recebedor: { conta: p.receiver.account, tipoConta: p.receiver.type, ...(p.receiver.branch ? { agencia: p.receiver.branch } : {}) },
+    recebedor: {
+      conta: p.receiver.account,
+      tipoConta: p.receiver.type,
+      ...(p.receiver.branch ? { agencia: p.receiver.branch } : {}),
+    },
   };
 }
 

@@ -23,7 +23,10 @@ export async function fallBack(ctx: PixContext, chargeId: number) {
       .where(sql`${cobr.id} = ${chargeId} AND ${cobr.fallbackAt} IS NULL AND ${cobr.pixReceivedId} IS NULL`)
       .returning();
     if (!c) return;
-    ctx.log.info({ contractId: c.contractId, period: c.periodDate }, 'Pix Automático charge replaced by a normal charge');
+    ctx.log.info(
+      { contractId: c.contractId, period: c.periodDate },
+      'Pix Automático charge replaced by a normal charge',
+    );
     await tx.execute(sql`
       INSERT INTO pix_charge_queue (invoice_id, organization_id)
       SELECT p.invoice_id, p.organization_id FROM contract_periods p

@@ -4,7 +4,15 @@ import { schema } from '@ordem-certa/db';
 
 type RecurringChargeStatus = schema.RecurringChargeStatus;
 import { queryRows } from '../../lib/sql.ts';
-import { automaticoCalls, cobrBody, recBody, RETRY_RULE, solicRecBody, type CobR, type Rec } from './automatico-bodies.ts';
+import {
+  automaticoCalls,
+  cobrBody,
+  recBody,
+  RETRY_RULE,
+  solicRecBody,
+  type CobR,
+  type Rec,
+} from './automatico-bodies.ts';
 import { debtorOf, organizationDay } from './automatico.service.ts';
 import { PspError, pspClient, type PspClient } from './psp-client.ts';
 import { companyPsp, companyWebhookUrl, pspFailure, type PixContext } from './pix-psp.service.ts';
@@ -29,7 +37,12 @@ const BATCH = 10;
 type RecRow = typeof rec.$inferSelect;
 type CobrRow = typeof cobr.$inferSelect;
 
-async function withClient<T>(ctx: PixContext, organizationId: number, companyId: number, work: (c: PspClient) => Promise<T>) {
+async function withClient<T>(
+  ctx: PixContext,
+  organizationId: number,
+  companyId: number,
+  work: (c: PspClient) => Promise<T>,
+) {
   const psp = await companyPsp(ctx, organizationId, companyId);
   if (!psp) return null;
   const client = pspClient(psp.connection, { timeoutMs: 10_000, retries: 1 });
@@ -113,7 +126,14 @@ async function sendRecurrence(ctx: PixContext, id: number, now: Date) {
         await ctx.db.update(rec).set({ idRec, updatedAt: new Date() }).where(eq(rec.id, r.id));
       }
       const asked = await calls.postSolicRec(
-        solicRecBody({ idRec, debtor: debtor!, ispb: r.payerIspb, branch: r.payerBranch, account: r.payerAccount, now }),
+        solicRecBody({
+          idRec,
+          debtor: debtor!,
+          ispb: r.payerIspb,
+          branch: r.payerBranch,
+          account: r.payerAccount,
+          now,
+        }),
       );
       const current = await calls.getRec(idRec);
       await ctx.db
@@ -226,13 +246,23 @@ async function keep(ctx: PixContext, c: CobrRow, made: CobR) {
  * active, a new attempt the next day while PERMITE_3R_7D allows (three, within seven days after the due
  * date); refused, expired or canceled, or no new attempt possible: the normal charge takes over.
  */
-export async function followCharge(ctx: PixContext, client: PspClient, c: CobrRow, source: 'webhook' | 'reconciliation') {
+export async function followCharge(
+  ctx: PixContext,
+  client: PspClient,
+  c: CobrRow,
+  source: 'webhook' | 'reconciliation',
+) {
   if (c.fallbackAt || c.pixReceivedId) return;
   const now = await automaticoCalls(client).getCobr(c.txid);
   await keep(ctx, c, now);
   if (now.status === 'CONCLUIDA') {
     for (const pix of now.pix ?? [])
-      await recordPix(ctx, { organizationId: c.organizationId, companyId: c.companyId, pix: { ...pix, txid: c.txid }, source });
+      await recordPix(ctx, {
+        organizationId: c.organizationId,
+        companyId: c.companyId,
+        pix: { ...pix, txid: c.txid },
+        source,
+      });
     return;
   }
   if (now.status !== 'ATIVA' && now.status !== 'CRIADA') return fallBack(ctx, c.id);
@@ -243,11 +273,16 @@ export async function followCharge(ctx: PixContext, client: PspClient, c: CobrRo
   const today = await organizationDay(ctx.db, c.organizationId);
   const day = [addDays(today, 1), addDays(last.dataLiquidacao, 1)].sort().at(-1)!;
   const allowed =
-    r?.retryPolicy === 'PERMITE_3R_7D' && c.retries < RETRY_RULE.max && day <= addDays(c.periodDate, RETRY_RULE.withinDays);
+    r?.retryPolicy === 'PERMITE_3R_7D' &&
+    c.retries < RETRY_RULE.max &&
+    day <= addDays(c.periodDate, RETRY_RULE.withinDays);
   if (!allowed) return fallBack(ctx, c.id);
   try {
     const retried = await automaticoCalls(client).retryCobr(c.txid, day);
-    await ctx.db.update(cobr).set({ retries: c.retries + 1 }).where(eq(cobr.id, c.id));
+    await ctx.db
+      .update(cobr)
+      .set({ retries: c.retries + 1 })
+      .where(eq(cobr.id, c.id));
     await keep(ctx, c, retried);
   } catch (err) {
     if (!(err instanceof PspError) || err.retryable) throw err;
@@ -317,7 +352,12 @@ export async function runAutomatico(ctx: PixContext, o: { now?: Date } = {}) {
   );
   for (const w of waiting) {
     await withClient(ctx, w.organization_id, w.company_id, (client) =>
-      followAutomatico(ctx, client, { organizationId: w.organization_id, companyId: w.company_id }, { txids: [w.txid] }),
+      followAutomatico(
+        ctx,
+        client,
+        { organizationId: w.organization_id, companyId: w.company_id },
+        { txids: [w.txid] },
+      ),
     ).catch((err: unknown) => ctx.log.warn({ error: pspFailure(err) }, 'Pix Automático charge not read'));
   }
   await remindFallbacks(ctx);

@@ -90,6 +90,7 @@ export async function getAutomatico(db: Db, organizationId: number, contractId: 
         }
       : null,
     charges: charges.map((c) => ({
+      txid: c.txid,
       periodDate: c.periodDate,
       amount: fromCents(c.amountCents),
       status: c.status,
