@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PixAutomatico, PixAutomaticoValues } from '@ordem-certa/contracts';
+import { addDays, type PixAutomatico, type PixAutomaticoValues } from '@ordem-certa/contracts';
+import { todayIso } from '../../../lib/time-zone.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { contractKey } from './contract-keys.ts';
@@ -7,20 +8,31 @@ import { contractKey } from './contract-keys.ts';
 const path = (orgPath: string, id: number) => `${orgPath}/contracts/${id}/pix-automatico`;
 const key = (orgPath: string, id: number) => [...contractKey(orgPath, id), 'pix-automatico'] as const;
 
-/** Something the PSP has still to answer: the payer's authorization, or a period's recurring charge. */
-const waiting = (p: PixAutomatico | undefined) =>
-  p?.recurrence?.state === 'aguardando' ||
-  (p?.recurrence?.state === 'aprovada' && p.charges.some((c) => !c.paid && !c.fallback && c.status !== 'failed'));
+/**
+ * Something is still to come: the payer's answer, a recurring charge not settled, or the next period's
+ * charge once its window (10 days before its due date) has opened.
+ */
+const waiting = (p: PixAutomatico | undefined, nextBillingDate: string | null) => {
+  if (p?.recurrence?.state === 'aguardando') return true;
+  if (p?.recurrence?.state !== 'aprovada') return false;
+  if (p.charges.some((c) => !c.paid && !c.fallback && c.status !== 'failed')) return true;
+  return (
+    !!nextBillingDate &&
+    nextBillingDate <= addDays(todayIso(), 10) &&
+    !p.charges.some((c) => c.periodDate === nextBillingDate)
+  );
+};
 
 /** GET contracts/{id}/pix-automatico, asked again every few seconds while the PSP has something to say. */
-export const pixAutomaticoQueryOptions = (orgPath: string, id: number) =>
+export const pixAutomaticoQueryOptions = (orgPath: string, id: number, nextBillingDate: string | null) =>
   queryOptions({
     queryKey: key(orgPath, id),
     queryFn: () => api.get<PixAutomatico>(path(orgPath, id)),
-    refetchInterval: (query) => (waiting(query.state.data) ? 3000 : false),
+    refetchInterval: (query) => (waiting(query.state.data, nextBillingDate) ? 3000 : false),
   });
 
-export const usePixAutomatico = (id: number) => useQuery(pixAutomaticoQueryOptions(useOrgPath(), id));
+export const usePixAutomatico = (id: number, nextBillingDate: string | null) =>
+  useQuery(pixAutomaticoQueryOptions(useOrgPath(), id, nextBillingDate));
 
 /** POST contracts/{id}/pix-automatico: 'Pedir autorização'. */
 export function useRequestPixAutomatico(id: number) {

@@ -39,12 +39,14 @@ export function PixAutomaticoCard({
   contractId,
   manage,
   active,
+  nextBillingDate,
 }: {
   contractId: number;
   manage: boolean;
   active: boolean;
+  nextBillingDate: string | null;
 }) {
-  const automatico = usePixAutomatico(contractId);
+  const automatico = usePixAutomatico(contractId, nextBillingDate);
   const [asking, setAsking] = useState(false);
   if (!automatico.isSuccess) return null;
   const { available, recurrence, charges } = automatico.data;

@@ -119,7 +119,12 @@ export function ContractPage() {
       <div className="row g-4">
         <div className="col-lg-5 order-lg-2">
           <PeriodsCard contract={c} />
-          <PixAutomaticoCard contractId={c.id} manage={manage} active={c.status === 'ativo'} />
+          <PixAutomaticoCard
+            contractId={c.id}
+            manage={manage}
+            active={c.status === 'ativo'}
+            nextBillingDate={c.nextBillingDate}
+          />
         </div>
         <div className="col-lg-7 order-lg-1">
           <ContractForm
