@@ -50,15 +50,20 @@ test("'Pedir autorização' on a contract: the customer approves at the PSP and 
   const card = page.getByRole('region', { name: 'Pix Automático' });
   await card.getByRole('button', { name: 'Pedir autorização' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pedir autorização do Pix Automático' });
-  await dialog.getByLabel('ISPB do banco').fill('123');
+  const payer = dialog.getByRole('group', { name: 'Conta do cliente' });
+  const receiver = dialog.getByRole('group', { name: 'Conta da empresa que recebe' });
+  await payer.getByLabel('ISPB do banco').fill('123');
+  await payer.getByLabel('Agência').fill('0001');
+  await payer.getByLabel('Conta', { exact: true }).fill('123456');
+  await receiver.getByLabel('Agência').fill('4321');
+  await receiver.getByLabel('Conta', { exact: true }).fill('998877');
   await dialog.getByRole('button', { name: 'Pedir autorização' }).click();
-  await expect(dialog.getByText('Informe o ISPB do banco do cliente (8 dígitos)')).toBeVisible();
-  await dialog.getByLabel('ISPB do banco').fill('00000000');
-  await dialog.getByLabel('Agência', { exact: true }).fill('0001');
-  await dialog.getByLabel('Conta', { exact: true }).fill('123456');
-  await dialog.getByLabel('Agência da empresa').fill('4321');
-  await dialog.getByLabel('Conta da empresa').fill('998877');
+  await expect(payer.getByText('Informe o ISPB do banco do cliente (8 dígitos)')).toBeVisible();
   await page.screenshot({ path: `${shots}/pix-automatico-dialog-1280.png` });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${shots}/pix-automatico-dialog-375.png` });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await payer.getByLabel('ISPB do banco').fill('00000000');
   await dialog.getByRole('button', { name: 'Pedir autorização' }).click();
   await expect(
     page.getByText('Autorização pedida: o cliente recebe o pedido no aplicativo do banco dele'),

@@ -62,7 +62,7 @@ export function PixAutomaticoModal({
     >
       <p>O cliente recebe o pedido no aplicativo do banco dele e autoriza uma vez o débito de cada período.</p>
       <fieldset>
-        <legend className="h6">Conta do cliente</legend>
+        <legend className="fs-6 fw-semibold mb-2">Conta do cliente</legend>
         {text('payerIspb', 'ISPB do banco', { help: 'Os 8 dígitos que identificam o banco no Pix.' })}
         <div className="row g-2">
           <div className="col-4">{text('payerBranch', 'Agência')}</div>
@@ -70,10 +70,10 @@ export function PixAutomaticoModal({
         </div>
       </fieldset>
       <fieldset>
-        <legend className="h6">Conta da empresa que recebe</legend>
+        <legend className="fs-6 fw-semibold mb-2">Conta da empresa que recebe</legend>
         <div className="row g-2">
-          <div className="col-4">{text('receiverBranch', 'Agência da empresa')}</div>
-          <div className="col-8">{text('receiverAccount', 'Conta da empresa')}</div>
+          <div className="col-4">{text('receiverBranch', 'Agência')}</div>
+          <div className="col-8">{text('receiverAccount', 'Conta')}</div>
         </div>
         <Form.Group className="mb-3" controlId="pix-automatico-receiverAccountType">
           <Form.Label>Tipo da conta</Form.Label>
