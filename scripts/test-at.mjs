@@ -49,7 +49,7 @@ const spec = `${offset >= 0 ? '+' : ''}${offset}s`;
 const result = movable ? runMovable(spec, run) : spawnSync('faketime', ['-f', spec, ...run], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
 
-function runMovable(spec, run) {
+function runMovable(clock, argv) {
   const lib = [
     '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
     '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1',
@@ -59,7 +59,7 @@ function runMovable(spec, run) {
     process.exit(2);
   }
   const file = join(mkdtempSync(join(tmpdir(), 'relogio-')), 'offset');
-  writeFileSync(file, spec);
+  writeFileSync(file, clock);
   const env = {
     ...process.env,
     LD_PRELOAD: lib,
@@ -68,5 +68,5 @@ function runMovable(spec, run) {
     FAKETIME_DONT_FAKE_MONOTONIC: '1',
     TEST_CLOCK_FILE: file,
   };
-  return spawnSync(run[0], run.slice(1), { stdio: 'inherit', env });
+  return spawnSync(argv[0], argv.slice(1), { stdio: 'inherit', env });
 }

@@ -86,7 +86,7 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
   const failures: Array<number | 'hang'> = [];
   const hanging = new Set<http.ServerResponse>();
   let state!: PspState;
-  let automatico!: AutomaticoState;
+  let automaticoState!: AutomaticoState;
   let tokenCount = 0;
 
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -213,7 +213,7 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
     }
     const automaticoHandle = automaticoHandlers[found.operationId];
     if (automaticoHandle)
-      return automaticoHandle(automatico, {
+      return automaticoHandle(automaticoState, {
         params: found.params,
         query,
         body: (body ?? {}) as Record<string, unknown>,
@@ -243,7 +243,7 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
   const { port } = server.address() as AddressInfo;
   const origin = `${o.tls ? 'https' : 'http'}://${host}:${port}`;
   state = new PspState(`${host}:${port}`);
-  automatico = new AutomaticoState(state);
+  automaticoState = new AutomaticoState(state);
 
   async function notify(pix: StoredPix[]): Promise<number | null> {
     const chave = pix[0]?.chave;
@@ -277,7 +277,7 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
       return state;
     },
     get automatico() {
-      return automatico;
+      return automaticoState;
     },
     requests,
     get tokensIssued() {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { addDays, newPixTxid } from '@ordem-certa/contracts';
+import { addDays } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 
 type RecurringChargeStatus = schema.RecurringChargeStatus;
