@@ -76,6 +76,14 @@ const periodOf = async (contractId: number) => {
   const [p] = await db().select().from(schema.contractPeriods).where(eq(schema.contractPeriods.contractId, contractId));
   return p!;
 };
+/** The period's charge e-mail (queued by the billing job). */
+const chargeMail = async (invoiceId: number) => {
+  const [m] = await db()
+    .select()
+    .from(schema.invoiceEmails)
+    .where(and(eq(schema.invoiceEmails.invoiceId, invoiceId), sql`${schema.invoiceEmails.subject} LIKE 'Cobrança %'`));
+  return m!;
+};
 const paymentsOf = (invoiceId: number) =>
   db().select().from(schema.invoicePayments).where(eq(schema.invoicePayments.invoiceId, invoiceId));
 
@@ -182,6 +190,10 @@ describe('Pix Automático on a contract', () => {
     expect(
       await db().select().from(schema.pixCharges).where(eq(schema.pixCharges.invoiceId, period.invoiceId!)),
     ).toEqual([]);
+    // Its e-mail says it is debited by Pix Automático, with no code to pay.
+    const mail = await chargeMail(period.invoiceId!);
+    expect(mail.queuedHtml).toContain('debitada por Pix Automático');
+    expect(mail.queuedHtml).not.toContain('Pix copia e cola');
     // The next round records it; the webhook again, the job again and the reconciliation record nothing more.
     await runAutomatico(stand.ctx);
     await webhook('cobr', { cobsr: [{ txid: charge.txid }] });
@@ -238,6 +250,7 @@ describe('Pix Automático on a contract', () => {
     await billDueContracts(db(), { now: noonOf(c.due) });
     const period = await periodOf(c.id);
     await syncQueuedCharges(stand.ctx);
+    expect((await chargeMail(period.invoiceId!)).queuedHtml).toContain('Pix copia e cola');
     const [cobv] = await db()
       .select()
       .from(schema.pixCharges)
