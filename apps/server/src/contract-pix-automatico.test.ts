@@ -291,4 +291,25 @@ describe('Pix Automático on a contract', () => {
       requestsOf('POST /cobr/{txid}/retentativa/{data}').filter((r) => r.path.startsWith(`/cobr/${txid}/`)),
     ).toEqual([]);
   });
+
+  it('POST /rec carried out but its answer lost: the next round finds that recurrence (GET /rec) and asks no other', async () => {
+    const c = await contractDueIn(8);
+    expect((await automatico('POST', c.id, account)).statusCode).toBe(200);
+    stand.psp.loseNext(1);
+    await runAutomatico(stand.ctx);
+    const mine = () =>
+      [...stand.psp.automatico.recs.values()].filter(
+        (r) => (r.body.vinculo as { contrato: string }).contrato === String(c.id),
+      );
+    expect(mine()).toHaveLength(1);
+    expect((await view(c.id)).recurrence).toMatchObject({ pspStatus: 'queued', idRec: null });
+    await db()
+      .update(schema.contractPixRecurrences)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(schema.contractPixRecurrences.contractId, c.id));
+    await runAutomatico(stand.ctx);
+    expect(mine()).toHaveLength(1);
+    expect((await view(c.id)).recurrence).toMatchObject({ pspStatus: 'CRIADA', idRec: mine()[0]!.idRec });
+    expect(requestsOf('GET /rec').length).toBeGreaterThan(0);
+  });
 });

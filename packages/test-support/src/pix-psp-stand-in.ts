@@ -64,6 +64,8 @@ export interface PixStandIn {
   violations(): RecordedRequest[];
   /** The next `times` API requests answer `status` (a 5xx) or, with 'hang', no answer until `close`. */
   failNext(times: number, status: number | 'hang'): void;
+  /** The next `times` API requests are carried out, but answered 504 (the answer lost on its way). */
+  loseNext(times: number): void;
   /** Every token issued so far stops being accepted (the PSP restarted). */
   revokeTokens(): void;
   /** Pays an active charge and tells the webhook (unless notify: false). Null when no such active charge. */
@@ -88,6 +90,7 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
   let state!: PspState;
   let automaticoState!: AutomaticoState;
   let tokenCount = 0;
+  let lostAnswers = 0;
 
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     readBody(req)
@@ -131,7 +134,11 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
           return reply(res, problem(404, 'NaoEncontrado', 'Não encontrado.'));
         const failure = failures.shift();
         if (failure === 'hang') return void hanging.add(res);
-        const answer = failure ? problem(failure, 'ServicoIndisponivel', 'Serviço indisponível.') : api(req, url, raw);
+        let answer = failure ? problem(failure, 'ServicoIndisponivel', 'Serviço indisponível.') : api(req, url, raw);
+        if (!failure && lostAnswers > 0) {
+          lostAnswers--;
+          answer = problem(504, 'ServicoIndisponivel', 'Tempo esgotado.');
+        }
         reply(res, answer);
       })
       .catch((err: unknown) => reply(res, problem(500, 'ErroInternoDoServidor', 'Erro interno.', String(err))));
@@ -286,6 +293,9 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
     violations: () => requests.filter((r) => r.violations.length > 0),
     failNext: (times, status) => failures.push(...Array.from({ length: times }, () => status)),
     revokeTokens: () => issued.clear(),
+    loseNext: (times) => {
+      lostAnswers += times;
+    },
     async pay(txid, p = {}) {
       const paid = state.pay(txid, p);
       if (paid && p.notify !== false) await notify([paid]);

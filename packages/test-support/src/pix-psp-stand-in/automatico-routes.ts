@@ -19,6 +19,7 @@ const webhook = (hook: { webhookUrl: string; criacao: string } | null) =>
 export const automaticoHandlers: Record<string, Handler> = {
   'POST /rec': (a, r) => a.createRec(r.body),
   'GET /rec/{idRec}': (a, r) => a.getRec(r.params.idRec!),
+  'GET /rec': (a, r) => a.listRecs(r.query),
   'POST /solicrec': (a, r) => a.createSolicRec(r.body),
   'GET /solicrec/{idSolicRec}': (a, r) => {
     const s = [...a.recs.values()].flatMap((x) => x.solicitacoes).find((x) => x.idSolicRec === r.params.idSolicRec);

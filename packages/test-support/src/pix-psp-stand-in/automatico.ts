@@ -151,6 +151,40 @@ export class AutomaticoState {
     return { status: 201, body: this.recView(rec) };
   }
 
+  /** GET /rec: the recurrences made between two instants, of one payer (CPF or CNPJ) when asked. */
+  listRecs(q: Record<string, string>): Answer {
+    const inicio = new Date(q.inicio!);
+    const fim = new Date(q.fim!);
+    if (fim < inicio) return problem(400, 'RecConsultaInvalida', 'Consulta inválida.', 'fim é anterior a inicio.');
+    const found = [...this.recs.values()].filter((r) => {
+      const made = new Date(r.atualizacao[0]!.data);
+      const devedor = ((r.body.vinculo as Json).devedor ?? {}) as Json;
+      return (
+        made >= inicio &&
+        made <= fim &&
+        (!q.cpf || devedor.cpf === q.cpf) &&
+        (!q.cnpj || devedor.cnpj === q.cnpj) &&
+        (!q.status || r.status === q.status)
+      );
+    });
+    return {
+      status: 200,
+      body: {
+        parametros: {
+          inicio: q.inicio,
+          fim: q.fim,
+          paginacao: {
+            paginaAtual: 0,
+            itensPorPagina: 100,
+            quantidadeDePaginas: 1,
+            quantidadeTotalDeItens: found.length,
+          },
+        },
+        recs: found.slice(0, 100).map((r) => this.recView(r)),
+      },
+    };
+  }
+
   getRec(idRec: string): Answer {
     const rec = this.recs.get(idRec);
     return rec

@@ -118,6 +118,7 @@ export type RecStatus = 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANC
 export interface Rec {
   idRec: string;
   status: RecStatus;
+  vinculo?: { contrato?: string };
 }
 export interface SolicRec {
   idSolicRec: string;
@@ -144,6 +145,16 @@ const enc = encodeURIComponent;
 export const automaticoCalls = (client: PspClient) => ({
   postRec: (body: unknown) => client.call<Rec>('POST', '/rec', { body }),
   getRec: (idRec: string) => client.call<Rec>('GET', `/rec/${enc(idRec)}`),
+  /** GET /rec: the recurrences made between two instants for one payer (first page, up to 100). */
+  listRecs: (inicio: Date, fim: Date, document: string) =>
+    client.call<{ recs?: Rec[] }>('GET', '/rec', {
+      query: {
+        inicio: inicio.toISOString(),
+        fim: fim.toISOString(),
+        [document.length === 14 ? 'cnpj' : 'cpf']: document,
+        'paginacao.itensPorPagina': 100,
+      },
+    }),
   postSolicRec: (body: unknown) => client.call<SolicRec>('POST', '/solicrec', { body }),
   putCobr: (txid: string, body: unknown) => client.call<CobR>('PUT', `/cobr/${enc(txid)}`, { body }),
   getCobr: (txid: string) => client.call<CobR>('GET', `/cobr/${enc(txid)}`),

@@ -42,10 +42,11 @@ async function withClient<T>(
   organizationId: number,
   companyId: number,
   work: (c: PspClient) => Promise<T>,
+  retries = 1,
 ) {
   const psp = await companyPsp(ctx, organizationId, companyId);
   if (!psp) return null;
-  const client = pspClient(psp.connection, { timeoutMs: 10_000, retries: 1 });
+  const client = pspClient(psp.connection, { timeoutMs: 10_000, retries });
   try {
     return await work(client);
   } finally {
@@ -104,50 +105,65 @@ async function sendRecurrence(ctx: PixContext, id: number, now: Date) {
   );
   const debtor = c ? debtorOf(c) : null;
   try {
-    const done = await withClient(ctx, r.organizationId, r.companyId, async (client) => {
-      const calls = automaticoCalls(client);
-      await ensureWebhooks(ctx, client, r.organizationId, r.companyId);
-      let idRec = r.idRec;
-      if (!idRec) {
-        const made = await calls.postRec(
-          recBody({
-            contractId: r.contractId,
-            companyName: c!.company,
+    const done = await withClient(
+      ctx,
+      r.organizationId,
+      r.companyId,
+      async (client) => {
+        const calls = automaticoCalls(client);
+        await ensureWebhooks(ctx, client, r.organizationId, r.companyId);
+        let idRec = r.idRec;
+        // POST /rec is not idempotent: after an attempt whose answer was lost, the recurrence it may have
+        // made is looked for (GET /rec of the payer since the request) before another is asked.
+        if (!idRec && r.attempts > 1) {
+          const made = await calls.listRecs(new Date(r.createdAt.getTime() - 60_000), now, debtor!.document);
+          idRec =
+            made.recs?.find((x) => x.vinculo?.contrato === String(r.contractId) && x.status === 'CRIADA')?.idRec ??
+            null;
+          if (idRec) await ctx.db.update(rec).set({ idRec, updatedAt: new Date() }).where(eq(rec.id, r.id));
+        }
+        if (!idRec) {
+          const made = await calls.postRec(
+            recBody({
+              contractId: r.contractId,
+              companyName: c!.company,
+              debtor: debtor!,
+              firstDate: r.firstDate,
+              endDate: c!.end_date,
+              periodicity: c!.periodicity,
+              amountCents: Number(c!.amount_cents),
+              readjusted: !!c!.readjustment_index,
+              retryPolicy: r.retryPolicy,
+            }),
+          );
+          idRec = made.idRec;
+          await ctx.db.update(rec).set({ idRec, updatedAt: new Date() }).where(eq(rec.id, r.id));
+        }
+        const asked = await calls.postSolicRec(
+          solicRecBody({
+            idRec,
             debtor: debtor!,
-            firstDate: r.firstDate,
-            endDate: c!.end_date,
-            periodicity: c!.periodicity,
-            amountCents: Number(c!.amount_cents),
-            readjusted: !!c!.readjustment_index,
-            retryPolicy: r.retryPolicy,
+            ispb: r.payerIspb,
+            branch: r.payerBranch,
+            account: r.payerAccount,
+            now,
           }),
         );
-        idRec = made.idRec;
-        await ctx.db.update(rec).set({ idRec, updatedAt: new Date() }).where(eq(rec.id, r.id));
-      }
-      const asked = await calls.postSolicRec(
-        solicRecBody({
-          idRec,
-          debtor: debtor!,
-          ispb: r.payerIspb,
-          branch: r.payerBranch,
-          account: r.payerAccount,
-          now,
-        }),
-      );
-      const current = await calls.getRec(idRec);
-      await ctx.db
-        .update(rec)
-        .set({
-          idSolicRec: asked.idSolicRec,
-          status: current.status,
-          lastError: null,
-          leaseUntil: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(rec.id, r.id));
-      return true;
-    });
+        const current = await calls.getRec(idRec);
+        await ctx.db
+          .update(rec)
+          .set({
+            idSolicRec: asked.idSolicRec,
+            status: current.status,
+            lastError: null,
+            leaseUntil: null,
+            updatedAt: new Date(),
+          })
+          .where(eq(rec.id, r.id));
+        return true;
+      },
+      0,
+    );
     if (!done) await ctx.db.update(rec).set({ leaseUntil: null }).where(eq(rec.id, r.id));
   } catch (err) {
     const message = pspFailure(err);
