@@ -312,4 +312,25 @@ describe('Pix Automático on a contract', () => {
     expect((await view(c.id)).recurrence).toMatchObject({ pspStatus: 'CRIADA', idRec: mine()[0]!.idRec });
     expect(requestsOf('GET /rec').length).toBeGreaterThan(0);
   });
+
+  it('Cancelar autorização: PATCH /rec and the charge not yet due cancelled at the PSP; the period falls back', async () => {
+    const c = await contractDueIn(9);
+    const idRec = await authorized(c.id, true);
+    await runAutomatico(stand.ctx);
+    const { txid } = await chargeOf(c.id);
+    const cancel = await t.world.contracts('POST', `/${c.id}/pix-automatico/cancel`);
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().recurrence).toMatchObject({ state: 'aprovada', cancelRequested: true });
+    expect((await t.world.contracts('POST', `/${c.id}/pix-automatico/cancel`)).statusCode).toBe(409);
+    await runAutomatico(stand.ctx);
+    expect((await view(c.id)).recurrence).toMatchObject({ state: 'cancelada', cancelRequested: false });
+    expect(requestsOf('PATCH /rec/{idRec}').find((r) => r.path === `/rec/${idRec}`)!.body).toEqual({
+      status: 'CANCELADA',
+    });
+    expect(requestsOf('PATCH /cobr/{txid}').find((r) => r.path === `/cobr/${txid}`)!.body).toEqual({
+      status: 'CANCELADA',
+    });
+    expect(stand.psp.automatico.cobrs.get(txid)!.status).toBe('CANCELADA');
+    expect(await chargeOf(c.id)).toMatchObject({ status: 'CANCELADA', fallbackAt: expect.any(Date) });
+  });
 });

@@ -16,6 +16,8 @@ export const pixAutomaticoMessages = {
   notActive: 'Só um contrato ativo pode pedir o Pix Automático',
   nothingLeft: 'O contrato não tem mais períodos a cobrar',
   alreadyOpen: 'O contrato já tem um Pix Automático aguardando ou aprovado',
+  cancelAsked: 'Cancelamento pedido: o PSP avisa o banco do cliente',
+  nothingToCancel: 'O contrato não tem Pix Automático aguardando ou aprovado',
 } as const;
 
 /** How the card names the recurrence's state. */
@@ -112,6 +114,8 @@ export const pixAutomaticoResponse = z.object({
       retryPolicy: z.enum(retryPolicies),
       lastError: z.string().nullable(),
       requestedAt: z.string(),
+      /** 'Cancelar autorização' asked and not yet carried out at the PSP. */
+      cancelRequested: z.boolean(),
     })
     .nullable(),
   charges: z.array(recurringChargeView),

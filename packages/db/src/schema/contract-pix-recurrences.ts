@@ -37,6 +37,8 @@ export const contractPixRecurrences = pgTable(
     receiverAccount: text('receiver_account').notNull(),
     receiverAccountType: text('receiver_account_type').$type<'CORRENTE' | 'POUPANCA' | 'PAGAMENTO'>().notNull(),
     lastError: text('last_error'),
+    /** 'Cancelar autorização' asked; the Pix job carries it out at the PSP. */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),

@@ -20,6 +20,7 @@ export const automaticoHandlers: Record<string, Handler> = {
   'POST /rec': (a, r) => a.createRec(r.body),
   'GET /rec/{idRec}': (a, r) => a.getRec(r.params.idRec!),
   'GET /rec': (a, r) => a.listRecs(r.query),
+  'PATCH /rec/{idRec}': (a, r) => a.reviseRec(r.params.idRec!, r.body),
   'POST /solicrec': (a, r) => a.createSolicRec(r.body),
   'GET /solicrec/{idSolicRec}': (a, r) => {
     const s = [...a.recs.values()].flatMap((x) => x.solicitacoes).find((x) => x.idSolicRec === r.params.idSolicRec);

@@ -192,6 +192,31 @@ export class AutomaticoState {
       : problem(404, 'RecNaoEncontrada', 'Recorrência não encontrada.', `Nenhuma recorrência com o idRec ${idRec}.`);
   }
 
+  /** PATCH /rec/{idRec}: the receiver cancels it (the only status a revision may set). */
+  reviseRec(idRec: string, body: Json): Answer {
+    const r = this.recs.get(idRec);
+    if (!r) return this.getRec(idRec);
+    if (body.status === 'CANCELADA') {
+      if (r.status !== 'CRIADA' && r.status !== 'APROVADA')
+        return invalid(
+          'RecOperacaoInvalida',
+          'A recorrência não pode ser revisada.',
+          'A recorrência encontra-se expirada, cancelada ou rejeitada.',
+          'rec.status',
+        );
+      r.status = 'CANCELADA';
+      r.atualizacao.push({ status: 'CANCELADA', data: stamp() });
+      r.encerramento = {
+        cancelamento: { solicitante: 'USUARIO_RECEBEDOR', codigo: 'SLCR', descricao: 'Cancelada pelo recebedor' },
+      };
+      for (const x of r.solicitacoes.filter((y) => ['CRIADA', 'ENVIADA', 'RECEBIDA'].includes(y.status))) {
+        x.status = 'CANCELADA';
+        x.atualizacao.push({ status: 'CANCELADA', data: stamp() });
+      }
+    }
+    return { status: 200, body: this.recView(r) };
+  }
+
   createSolicRec(body: Json): Answer {
     const rec = this.recs.get(String(body.idRec));
     if (!rec) return problem(404, 'RecNaoEncontrada', 'Recorrência não encontrada.');

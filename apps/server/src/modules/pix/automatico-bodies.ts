@@ -145,6 +145,8 @@ const enc = encodeURIComponent;
 export const automaticoCalls = (client: PspClient) => ({
   postRec: (body: unknown) => client.call<Rec>('POST', '/rec', { body }),
   getRec: (idRec: string) => client.call<Rec>('GET', `/rec/${enc(idRec)}`),
+  cancelRec: (idRec: string) => client.call<Rec>('PATCH', `/rec/${enc(idRec)}`, { body: { status: 'CANCELADA' } }),
+  cancelCobr: (txid: string) => client.call<CobR>('PATCH', `/cobr/${enc(txid)}`, { body: { status: 'CANCELADA' } }),
   /** GET /rec: the recurrences made between two instants for one payer (first page, up to 100). */
   listRecs: (inicio: Date, fim: Date, document: string) =>
     client.call<{ recs?: Rec[] }>('GET', '/rec', {

@@ -14,10 +14,12 @@ import {
   type Rec,
 } from './automatico-bodies.ts';
 import { debtorOf, organizationDay } from './automatico.service.ts';
-import { PspError, pspClient, type PspClient } from './psp-client.ts';
-import { companyPsp, companyWebhookUrl, pspFailure, type PixContext } from './pix-psp.service.ts';
+import { PspError, type PspClient } from './psp-client.ts';
+import { companyWebhookUrl, pspFailure, type PixContext } from './pix-psp.service.ts';
 import { recordPix } from './pix-received.service.ts';
 import { fallBack, remindFallbacks } from './automatico-fallback.ts';
+import { withClient } from './automatico-client.ts';
+import { carryOutCancels } from './automatico-cancel.ts';
 
 // Pix Automático's side of the Pix job, outside any transaction (a PSP that is down never blocks a
 // write): the recurrences 'Pedir autorização' queued are sent (POST /rec, then POST /solicrec, the
@@ -36,23 +38,6 @@ const BATCH = 10;
 
 type RecRow = typeof rec.$inferSelect;
 type CobrRow = typeof cobr.$inferSelect;
-
-async function withClient<T>(
-  ctx: PixContext,
-  organizationId: number,
-  companyId: number,
-  work: (c: PspClient) => Promise<T>,
-  retries = 1,
-) {
-  const psp = await companyPsp(ctx, organizationId, companyId);
-  if (!psp) return null;
-  const client = pspClient(psp.connection, { timeoutMs: 10_000, retries });
-  try {
-    return await work(client);
-  } finally {
-    client.close();
-  }
-}
 
 /** The company's /webhookrec and /webhookcobr at its current address, registered again when it changed. */
 async function ensureWebhooks(ctx: PixContext, client: PspClient, organizationId: number, companyId: number) {
@@ -78,7 +63,8 @@ const claimQueued = (ctx: PixContext) =>
     ctx.db,
     sql`UPDATE contract_pix_recurrences SET lease_until = now() + ${LEASE_SECONDS} * interval '1 second', attempts = attempts + 1
          WHERE id IN (SELECT id FROM contract_pix_recurrences
-                       WHERE status = 'queued' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+                       WHERE status = 'queued' AND cancel_requested_at IS NULL AND next_attempt_at <= now()
+                         AND (lease_until IS NULL OR lease_until < now())
                        ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         RETURNING id`,
   );
@@ -195,7 +181,7 @@ async function writeDueCharges(ctx: PixContext, now: Date) {
       FROM contract_pix_recurrences r
       JOIN contracts k ON k.id = r.contract_id AND k.organization_id = r.organization_id
       JOIN organizations o ON o.id = r.organization_id
-     WHERE r.status = 'APROVADA' AND k.status = 'ativo' AND k.next_billing_date IS NOT NULL
+     WHERE r.status = 'APROVADA' AND r.cancel_requested_at IS NULL AND k.status = 'ativo' AND k.next_billing_date IS NOT NULL
        AND k.next_billing_date >= r.first_date
        AND k.next_billing_date - 10 <= (${now.toISOString()}::timestamptz AT TIME ZONE o.time_zone)::date
        AND k.next_billing_date - 2 >= (${now.toISOString()}::timestamptz AT TIME ZONE o.time_zone)::date
@@ -358,6 +344,7 @@ export async function followAutomatico(
 export async function runAutomatico(ctx: PixContext, o: { now?: Date } = {}) {
   const now = o.now ?? new Date();
   for (const { id } of await claimQueued(ctx)) await sendRecurrence(ctx, id, now);
+  await carryOutCancels(ctx);
   await writeDueCharges(ctx, now);
   await sendCharges(ctx);
   const waiting = await queryRows<{ organization_id: number; company_id: number; txid: string }>(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractParams, pixAutomaticoBody, pixAutomaticoResponse } from '@ordem-certa/contracts';
 import { routeOptions } from '../../plugins/route-options.ts';
-import { getAutomatico, requestAutomatico } from './automatico.service.ts';
+import { cancelAutomatico, getAutomatico, requestAutomatico } from './automatico.service.ts';
 
 const route = routeOptions('contracts');
 const path = '/organizations/:orgId/contracts/:id/pix-automatico';
@@ -26,5 +26,14 @@ export const automaticoRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: pixAutomaticoResponse },
     }),
     (request) => requestAutomatico(app.db, request.auth, request.params.id, request.body),
+  );
+  app.post(
+    `${path}/cancel`,
+    route('contract.manage', {
+      summary: 'Cancela a autorização do Pix Automático do contrato (no PSP, pelo job do Pix)',
+      params: contractParams,
+      response: { 200: pixAutomaticoResponse },
+    }),
+    (request) => cancelAutomatico(app.db, request.auth, request.params.id),
   );
 };

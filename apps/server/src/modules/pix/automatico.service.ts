@@ -87,6 +87,8 @@ export async function getAutomatico(db: Db, organizationId: number, contractId: 
           retryPolicy: latest.retryPolicy,
           lastError: latest.lastError,
           requestedAt: latest.createdAt.toISOString(),
+          cancelRequested:
+            latest.cancelRequestedAt !== null && ['queued', 'CRIADA', 'APROVADA'].includes(latest.status),
         }
       : null,
     charges: charges.map((c) => ({
@@ -180,6 +182,34 @@ export async function requestAutomatico(db: Db, actor: Actor, contractId: number
     if (!inserted.length) throw conflict(msg.alreadyOpen);
     await audit(tx, actor, 'update', 'contract', contractId, [
       { field: 'pixAutomatico', before: null, after: `Autorização pedida (ISPB ${body.payerIspb})` },
+    ]);
+  });
+  return getAutomatico(db, org, contractId);
+}
+
+/**
+ * POST contracts/{id}/pix-automatico/cancel ('Cancelar autorização'): asked in one transaction under the
+ * contract's lock, with an audit line; the Pix job cancels it at the PSP (PATCH /rec/{idRec}) and its
+ * recurring charges not yet due (PATCH /cobr/{txid}), whose periods then get their normal charge.
+ */
+export async function cancelAutomatico(db: Db, actor: Actor, contractId: number) {
+  const org = actor.organizationId;
+  await db.transaction(async (tx) => {
+    await queryRows(
+      tx,
+      sql`SELECT id FROM contracts WHERE id = ${contractId} AND organization_id = ${org} FOR UPDATE`,
+    ).then((rows) => assertFound(rows[0]));
+    const asked = await tx
+      .update(rec)
+      .set({ cancelRequestedAt: new Date(), updatedAt: new Date() })
+      .where(
+        sql`${rec.contractId} = ${contractId} AND ${rec.organizationId} = ${org} AND ${rec.cancelRequestedAt} IS NULL
+            AND ${rec.status} IN ('queued', 'CRIADA', 'APROVADA')`,
+      )
+      .returning({ id: rec.id });
+    if (!asked.length) throw conflict(msg.nothingToCancel);
+    await audit(tx, actor, 'update', 'contract', contractId, [
+      { field: 'pixAutomatico', before: null, after: 'Cancelamento da autorização pedido' },
     ]);
   });
   return getAutomatico(db, org, contractId);

@@ -13,7 +13,7 @@ const key = (orgPath: string, id: number) => [...contractKey(orgPath, id), 'pix-
  * charge once its window (10 days before its due date) has opened.
  */
 const waiting = (p: PixAutomatico | undefined, nextBillingDate: string | null) => {
-  if (p?.recurrence?.state === 'aguardando') return true;
+  if (p?.recurrence?.state === 'aguardando' || p?.recurrence?.cancelRequested) return true;
   if (p?.recurrence?.state !== 'aprovada') return false;
   if (p.charges.some((c) => !c.paid && !c.fallback && c.status !== 'failed')) return true;
   return (
@@ -40,6 +40,16 @@ export function useRequestPixAutomatico(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PixAutomaticoValues) => api.post<PixAutomatico>(path(orgPath, id), body),
+    onSuccess: (data) => queryClient.setQueryData(key(orgPath, id), data),
+  });
+}
+
+/** POST contracts/{id}/pix-automatico/cancel: 'Cancelar autorização'. */
+export function useCancelPixAutomatico(id: number) {
+  const orgPath = useOrgPath();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<PixAutomatico>(`${path(orgPath, id)}/cancel`),
     onSuccess: (data) => queryClient.setQueryData(key(orgPath, id), data),
   });
 }

@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { Badge, Button } from 'react-bootstrap';
+import { toast } from 'react-toastify';
 import {
+  messages,
+  pixAutomaticoMessages,
   recurrenceStateLabels,
   retryPolicyLabels,
   type PixAutomatico,
   type RecurrenceState,
 } from '@ordem-certa/contracts';
 import { formatIsoDate, formatMoney } from '../../../lib/format.ts';
-import { usePixAutomatico } from '../api/pix-automatico.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { useCancelPixAutomatico, usePixAutomatico } from '../api/pix-automatico.ts';
 import { PixAutomaticoModal } from './pix-automatico-modal.tsx';
 
 const stateColours: Record<RecurrenceState, string> = {
@@ -48,10 +52,28 @@ export function PixAutomaticoCard({
 }) {
   const automatico = usePixAutomatico(contractId, nextBillingDate);
   const [asking, setAsking] = useState(false);
+  const cancel = useCancelPixAutomatico(contractId);
+  const confirm = useConfirm();
   if (!automatico.isSuccess) return null;
   const { available, recurrence, charges } = automatico.data;
   const over = !recurrence || ['rejeitada', 'cancelada', 'recusada'].includes(recurrence.state);
   const mayAsk = manage && available && active && over;
+  const mayCancel = manage && !!recurrence && !over && !recurrence.cancelRequested;
+  const onCancel = async () => {
+    const ok = await confirm({
+      title: 'Cancelar a autorização do Pix Automático?',
+      text: 'Os próximos períodos deixam de ser debitados e passam a ser cobrados por Pix com vencimento.',
+      confirmLabel: 'Cancelar autorização',
+      variant: 'danger',
+    });
+    if (!ok) return;
+    try {
+      await cancel.mutateAsync();
+      toast.success(pixAutomaticoMessages.cancelAsked);
+    } catch {
+      toast.error(messages.requestFailed);
+    }
+  };
   return (
     <section className="card mt-4" aria-labelledby="contract-pix-automatico-title">
       <div className="card-header d-flex justify-content-between align-items-center gap-2">
@@ -78,9 +100,15 @@ export function PixAutomaticoCard({
             {recurrence.lastError && <span className="d-block text-danger">{recurrence.lastError}</span>}
           </p>
         )}
+        {recurrence?.cancelRequested && <p className="text-body-secondary mb-0">Cancelamento pedido ao PSP.</p>}
         {mayAsk && (
           <Button variant="outline-primary" onClick={() => setAsking(true)}>
             {recurrence ? 'Pedir de novo' : 'Pedir autorização'}
+          </Button>
+        )}
+        {mayCancel && (
+          <Button variant="outline-danger" onClick={onCancel} disabled={cancel.isPending}>
+            Cancelar autorização
           </Button>
         )}
       </div>
