@@ -122,7 +122,11 @@ export function PixAutomaticoCard({
                   <span>Vencimento {formatIsoDate(c.periodDate)}</span>
                   <strong>{formatMoney(c.amount)}</strong>
                 </div>
-                <Badge bg={bg} text={bg === 'light' || bg === 'warning' ? 'dark' : undefined} className="mt-1">
+                <Badge
+                  bg={bg}
+                  text={bg === 'light' || bg === 'warning' || bg === 'info' ? 'dark' : undefined}
+                  className="mt-1"
+                >
                   {label}
                 </Badge>
               </li>
