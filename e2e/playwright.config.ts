@@ -48,6 +48,12 @@ const geo = `http://127.0.0.1:${process.env.E2E_GEO_PORT}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'oficina-e2e-'));
 export const baseURL = `http://localhost:${port}`;
 
+function withoutMovableClock() {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== 'LD_PRELOAD' && !k.startsWith('FAKETIME')),
+  ) as Record<string, string>;
+}
+
 export default defineConfig({
   testDir: '.',
   globalSetup: [
@@ -77,6 +83,9 @@ export default defineConfig({
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
+      // Under a movable clock (scripts/test-at.mjs --movable) Chromium keeps the real one: its sandboxed
+      // processes cannot re-read the clock's file, and hang on the preloaded library.
+      ...(process.env.TEST_CLOCK_FILE ? { env: withoutMovableClock() } : {}),
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -9,8 +9,16 @@
 // moving clock. Under it every clock read is slower: a PGlite backup takes about a minute instead of
 // seconds, so the scheduled-backup test may run out of time; that one says nothing about the date.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-const [instant, ...command] = process.argv.slice(2);
+// `--movable` (before the instant) lets the run move its clock forward: the offset is kept in a file named
+// by TEST_CLOCK_FILE, which every process re-reads each second (libfaketime's FAKETIME_TIMESTAMP_FILE);
+// only the wall clock moves, so timers and time-outs are not cut short. An E2E spec moves it with
+// `moveClock` (e2e/fixtures/clock.ts), e.g. to the day a contract's next period falls due.
+const movable = process.argv[2] === '--movable';
+const [instant, ...command] = process.argv.slice(movable ? 3 : 2);
 const at = Date.parse(instant ?? '');
 if (!instant || Number.isNaN(at)) {
   console.error('uso: node scripts/test-at.mjs <instante ISO, ex. 2027-01-01T02:30:00Z> [comando…]');
@@ -37,5 +45,28 @@ const run = command.length
       'api-postgres',
     ];
 console.log(`relógio em ${new Date(at).toISOString()} (${offset >= 0 ? '+' : ''}${offset} s): ${run.join(' ')}`);
-const result = spawnSync('faketime', ['-f', `${offset >= 0 ? '+' : ''}${offset}s`, ...run], { stdio: 'inherit' });
+const spec = `${offset >= 0 ? '+' : ''}${offset}s`;
+const result = movable ? runMovable(spec, run) : spawnSync('faketime', ['-f', spec, ...run], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
+
+function runMovable(clock, argv) {
+  const lib = [
+    '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+    '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1',
+  ].find((p) => existsSync(p));
+  if (!lib) {
+    console.error('libfaketime não encontrada: apt-get install -y faketime');
+    process.exit(2);
+  }
+  const file = join(mkdtempSync(join(tmpdir(), 'relogio-')), 'offset');
+  writeFileSync(file, clock);
+  const env = {
+    ...process.env,
+    LD_PRELOAD: lib,
+    FAKETIME_TIMESTAMP_FILE: file,
+    FAKETIME_CACHE_DURATION: '1',
+    FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    TEST_CLOCK_FILE: file,
+  };
+  return spawnSync(argv[0], argv.slice(1), { stdio: 'inherit', env });
+}

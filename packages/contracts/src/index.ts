@@ -61,6 +61,7 @@ export * from './pix-psp.ts';
 export * from './pix-labels.ts';
 export * from './pix-received.ts';
 export * from './pix-refunds.ts';
+export * from './pix-automatico.ts';
 export * from './records.ts';
 export * from './record-version-labels.ts';
 export * from './record-versions.ts';

@@ -1,9 +1,12 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { pixSpec, type PixSpec, type Violation } from './pix-psp-stand-in/spec.ts';
 import { PspState, pixView, problem, type Answer, type StoredPix } from './pix-psp-stand-in/state.ts';
+import { AutomaticoState } from './pix-psp-stand-in/automatico.ts';
+import { AUTOMATICO_SCOPES, automaticoHandlers, simulateAutomatico } from './pix-psp-stand-in/automatico-routes.ts';
+import { parseJson, readBody, reply, same } from './pix-psp-stand-in/http.ts';
 
 /**
  * A local PSP speaking the API Pix for the tests and the demo. Every request to the API is checked
@@ -14,6 +17,8 @@ import { PspState, pixView, problem, type Answer, type StoredPix } from './pix-p
  * /simulate/pay/{txid}) pays a charge and POSTs the webhook `{pix: [...]}` to the registered URL + '/pix';
  * POST /simulate/receive {chave, valor, infoPagador} is a Pix paid to the key without a charge, and POST
  * /simulate/settle-refunds settles the refunds in processing (DEVOLVIDO), each told to the webhook.
+ * Pix Automático (/rec, /solicrec, /cobr, /webhookrec, /webhookcobr) is `pix-psp-stand-in/automatico.ts`,
+ * with POST /simulate/rec/{idRec}/approve|reject and /simulate/cobr/{txid}/pay|fail.
  * On https it asks for the client's certificate (mutual TLS) and refuses a connection without one the
  * given authority signed.
  */
@@ -49,6 +54,8 @@ export interface PixStandIn {
   clientId: string;
   clientSecret: string;
   state: PspState;
+  /** Pix Automático: recurrences, requests to the payer, recurring charges and their webhooks. */
+  automatico: AutomaticoState;
   /** Every API request received, in order. */
   requests: RecordedRequest[];
   /** Tokens issued so far. */
@@ -57,6 +64,8 @@ export interface PixStandIn {
   violations(): RecordedRequest[];
   /** The next `times` API requests answer `status` (a 5xx) or, with 'hang', no answer until `close`. */
   failNext(times: number, status: number | 'hang'): void;
+  /** The next `times` API requests are carried out, but answered 504 (the answer lost on its way). */
+  loseNext(times: number): void;
   /** Every token issued so far stops being accepted (the PSP restarted). */
   revokeTokens(): void;
   /** Pays an active charge and tells the webhook (unless notify: false). Null when no such active charge. */
@@ -79,7 +88,9 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
   const failures: Array<number | 'hang'> = [];
   const hanging = new Set<http.ServerResponse>();
   let state!: PspState;
+  let automaticoState!: AutomaticoState;
   let tokenCount = 0;
+  let lostAnswers = 0;
 
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     readBody(req)
@@ -105,6 +116,16 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
           await notify([pix]);
           return reply(res, { status: 200, body: pixView(pix) });
         }
+        const automatico =
+          req.method === 'POST' && url.pathname.startsWith('/simulate/')
+            ? await simulateAutomatico(
+                standIn.automatico,
+                url.pathname,
+                (parseJson(raw) ?? {}) as never,
+                !!o.webhooksAnywhere,
+              )
+            : null;
+        if (automatico) return reply(res, automatico);
         if (req.method === 'POST' && url.pathname === '/simulate/settle-refunds') {
           await standIn.settleRefunds();
           return reply(res, { status: 204 });
@@ -113,7 +134,11 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
           return reply(res, problem(404, 'NaoEncontrado', 'Não encontrado.'));
         const failure = failures.shift();
         if (failure === 'hang') return void hanging.add(res);
-        const answer = failure ? problem(failure, 'ServicoIndisponivel', 'Serviço indisponível.') : api(req, url, raw);
+        let answer = failure ? problem(failure, 'ServicoIndisponivel', 'Serviço indisponível.') : api(req, url, raw);
+        if (!failure && lostAnswers > 0) {
+          lostAnswers--;
+          answer = problem(504, 'ServicoIndisponivel', 'Tempo esgotado.');
+        }
         reply(res, answer);
       })
       .catch((err: unknown) => reply(res, problem(500, 'ErroInternoDoServidor', 'Erro interno.', String(err))));
@@ -193,6 +218,13 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
     if (found.scopes.length && !found.scopes.some((scope) => grant.scopes.has(scope))) {
       return problem(403, 'AcessoNegado', 'Acesso negado.', `O token não tem o escopo ${found.scopes.join(' ou ')}.`);
     }
+    const automaticoHandle = automaticoHandlers[found.operationId];
+    if (automaticoHandle)
+      return automaticoHandle(automaticoState, {
+        params: found.params,
+        query,
+        body: (body ?? {}) as Record<string, unknown>,
+      });
     const handle = handlers[found.operationId];
     if (!handle)
       return problem(
@@ -218,6 +250,7 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
   const { port } = server.address() as AddressInfo;
   const origin = `${o.tls ? 'https' : 'http'}://${host}:${port}`;
   state = new PspState(`${host}:${port}`);
+  automaticoState = new AutomaticoState(state);
 
   async function notify(pix: StoredPix[]): Promise<number | null> {
     const chave = pix[0]?.chave;
@@ -250,6 +283,9 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
     get state() {
       return state;
     },
+    get automatico() {
+      return automaticoState;
+    },
     requests,
     get tokensIssued() {
       return tokenCount;
@@ -257,6 +293,9 @@ export async function startPixStandIn(o: PixStandInOptions = {}): Promise<PixSta
     violations: () => requests.filter((r) => r.violations.length > 0),
     failNext: (times, status) => failures.push(...Array.from({ length: times }, () => status)),
     revokeTokens: () => issued.clear(),
+    loseNext: (times) => {
+      lostAnswers += times;
+    },
     async pay(txid, p = {}) {
       const paid = state.pay(txid, p);
       if (paid && p.notify !== false) await notify([paid]);
@@ -290,6 +329,7 @@ const ALL_SCOPES = [
   'pix.write',
   'webhook.read',
   'webhook.write',
+  ...AUTOMATICO_SCOPES,
 ];
 
 const notFoundCharge = (kind: 'cob' | 'cobv', txid: string) =>
@@ -352,40 +392,3 @@ const handlers: Record<string, Handler> = {
     return { status: 204 };
   },
 };
-
-function same(a: string, b: string) {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-function parseJson(raw: string): unknown {
-  if (!raw) return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return null;
-  }
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > 1_000_000) req.destroy(new Error('body too large'));
-      else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function reply(res: http.ServerResponse, a: Answer) {
-  if (res.headersSent) return;
-  const isProblem = a.status >= 400 && a.body && typeof a.body === 'object' && 'type' in (a.body as object);
-  const text = a.body === undefined ? '' : JSON.stringify(a.body);
-  res.writeHead(a.status, text ? { 'content-type': isProblem ? 'application/problem+json' : 'application/json' } : {});
-  res.end(text);
-}

@@ -69,6 +69,7 @@ import { customerPortalRoutes } from './customers/customer-portal.routes.ts';
 import { serviceRequestRoutes } from './service-requests/service-requests.routes.ts';
 import { serviceRequestPortalRoutes } from './service-requests/service-request-portal.routes.ts';
 import { fieldRoutes } from './field/field.routes.ts';
+import { automaticoRoutes } from './pix/automatico.routes.ts';
 
 /** The reports list, in its order: each feature writes the reports of its own data. */
 const allReports = reportRegistry([...reports, ...nfseReports, ...contractReports, ...ratingReports, ...fieldReports]);
@@ -144,4 +145,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   serviceRequestPortalRoutes,
   serviceRequestRoutes,
   fieldRoutes,
+  automaticoRoutes,
 ];

@@ -43,6 +43,8 @@ export const companyPixPsp = pgTable(
     webhookChave: text('webhook_chave'),
     /** The APP_URL the webhook was last registered (or tried) for: under another address it is registered again. */
     webhookAppUrl: text('webhook_app_url'),
+    /** The address the recurrences' and recurring charges' webhooks (/webhookrec, /webhookcobr) were registered for. */
+    automaticoWebhookUrl: text('automatico_webhook_url'),
     expiryDays: smallint('expiry_days').notNull().default(7),
     finePercent: numeric('fine_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     interestPercentPerMonth: numeric('interest_percent_per_month', { precision: 5, scale: 2, mode: 'number' })

@@ -66,3 +66,4 @@ export * from './order-ratings.ts';
 export * from './portal-links.ts';
 export * from './service-requests.ts';
 export * from './field-stamps.ts';
+export * from './contract-pix-recurrences.ts';

@@ -37,6 +37,25 @@ describe('the API Pix specification the stand-in checks against', () => {
     ).not.toEqual([]);
   });
 
+  it('Pix Automático: the required names that are no property are dropped, so the specification’s own examples pass', async () => {
+    const doc = pixSpecDocument() as unknown as {
+      components: { schemas: Record<string, { required?: string[] }>; examples: Record<string, { value: unknown }> };
+    };
+    expect(doc.components.schemas.RecBase!.required).toEqual(['calendario', 'vinculo']);
+    expect(doc.components.schemas.SolicRecBase!.required).toEqual(['calendario', 'idRec', 'destinatario']);
+    const spec = await pixSpec();
+    const example = (name: string) => doc.components.examples[name]!.value;
+    const { loc: _loc, ativacao: _a, ...recBody1 } = example('recBody1') as Record<string, unknown>;
+    expect(spec.check({ method: 'POST', path: '/rec', body: recBody1 })).toEqual([]);
+    expect(spec.check({ method: 'POST', path: '/rec', body: example('recBody2') })).toEqual([]);
+    expect(spec.check({ method: 'POST', path: '/solicrec', body: example('solicRecBody1') })).toEqual([]);
+    // Still refused: what the schema does require, such as the recurrence's policy and the payer's account.
+    const { politicaRetentativa: _p, ...noPolicy } = example('recBody2') as Record<string, unknown>;
+    expect(spec.check({ method: 'POST', path: '/rec', body: noPolicy })).not.toEqual([]);
+    const { destinatario: _d, ...noPayer } = example('solicRecBody1') as Record<string, unknown>;
+    expect(spec.check({ method: 'POST', path: '/solicrec', body: noPayer })).not.toEqual([]);
+  });
+
   it('every operation has an id; the payload locations served on another host are left out', () => {
     const doc = pixSpecDocument() as { paths: Record<string, Record<string, { operationId?: string }>> };
     expect(doc.paths['/cob/{txid}']!.put!.operationId).toBe('PUT /cob/{txid}');

@@ -34,7 +34,26 @@ export function pixSpecDocument(): Document {
     }
   }
   fixPatterns(doc);
+  fixRequired(doc as unknown as { components: { schemas: Record<string, { required?: string[] }> } });
   return doc;
+}
+
+/**
+ * Names a schema requires that are none of its properties, nor in the specification's own examples of
+ * the request: RecBase requires `idRec` (given by the PSP in its answer, RecGerada) and `retentativa` (no
+ * such field; the policy is `politicaRetentativa`, required by RecConfiguracao); SolicRecBase requires
+ * `pagador` (the payer is `destinatario`). Read as written, the examples recBody1 and solicRecBody1 of
+ * POST /rec and POST /solicrec are refused; the names are dropped.
+ */
+export const DROPPED_REQUIRED: Record<string, string[]> = {
+  RecBase: ['idRec', 'retentativa'],
+  SolicRecBase: ['pagador'],
+};
+function fixRequired(doc: { components: { schemas: Record<string, { required?: string[] }> } }) {
+  for (const [name, dropped] of Object.entries(DROPPED_REQUIRED)) {
+    const schema = doc.components.schemas[name];
+    if (schema?.required) schema.required = schema.required.filter((r) => !dropped.includes(r));
+  }
 }
 
 export const operationId = (method: string, path: string) => `${method.toUpperCase()} ${path}`;

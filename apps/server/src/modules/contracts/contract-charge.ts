@@ -2,7 +2,7 @@
 // instalment due on the billing day, the charge by e-mail and the customer's channels (WhatsApp), all in
 // the caller's transaction under the contract's lock; the period's row is the unique key that lets it
 // happen once.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { contractMessages as msg, formatMoney, fromCents, InvoiceState, pixBrCode } from '@ordem-certa/contracts';
 import { schema, type Tx } from '@ordem-certa/db';
 import type { AuditActor } from '../../core/audit/audit.ts';
@@ -12,6 +12,7 @@ import { recordChange, systemComment } from '../../core/orders/invoice-access.ts
 import { tellCustomer } from '../../core/notify/customer-events.ts';
 import { queueOrderEmail } from '../../core/records/queued-emails.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { queryRows } from '../../lib/sql.ts';
 import type { ContractRow } from './contracts.service.ts';
 
 const {
@@ -157,8 +158,15 @@ export async function billPeriod(tx: Tx, c: ContractRow, date: string): Promise<
   ]);
 
   const to = customer.email?.trim();
+  // A period whose Pix Automático recurring charge is on is debited on its day: the e-mail says so and
+  // carries no code to pay (a normal charge replaces it only if the debit fails).
+  const debited = await queryRows<{ one: number }>(
+    tx,
+    sql`SELECT 1 AS one FROM contract_pix_recurring_charges
+         WHERE contract_id = ${c.id} AND period_date = ${date} AND fallback_at IS NULL AND status <> 'failed'`,
+  );
   if (to) {
-    const pix = await periodPix(tx, c, company, order.number);
+    const pix = debited.length ? null : await periodPix(tx, c, company, order.number);
     const amount = escapeHtml(formatMoney(fromCents(c.amountCents)));
     await queueOrderEmail(tx, {
       organizationId: org,
@@ -169,6 +177,9 @@ export async function billPeriod(tx: Tx, c: ContractRow, date: string): Promise<
         `<p>Olá, ${escapeHtml(customer.name)}.</p>`,
         `<p>Segue a cobrança do contrato de manutenção nº ${c.id}, período ${monthOf(date)}: `,
         `<strong>${amount}</strong>, com vencimento em ${brDate(date)} (ordem de serviço nº ${order.number}).</p>`,
+        debited.length
+          ? `<p>Ela será debitada por Pix Automático, como autorizado no seu banco: não é preciso pagar.</p>`
+          : '',
         pix ? `<p>Pague pelo Pix copia e cola:</p><p><code>${escapeHtml(pix)}</code></p>` : '',
         `<p>Obrigado,<br>${escapeHtml(company.name)}</p>`,
       ].join(''),

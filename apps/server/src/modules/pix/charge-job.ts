@@ -17,6 +17,7 @@ import {
 import { companyPsp, pspFailure, type PixContext } from './pix-psp.service.ts';
 import { followWebhookKeys } from './webhook-keys.ts';
 import { sendQueuedReceipts } from './pix-receipts.ts';
+import { runAutomatico } from './automatico-job.ts';
 
 // The charges follow the orders: an order of a connected company with something due and not yet paid has
 // one immediate charge of what is due (PUT /cob) — less what its open instalments hold, each of which has
@@ -303,6 +304,7 @@ export function startPixChargeJob(app: FastifyInstance, intervalMs: number): Job
   const ctx: PixContext = { db: app.db, config: app.config, log: app.log };
   return startIntervalJob(app.log, 'Pix charge job', intervalMs, async () => {
     await followWebhookKeys(ctx);
+    await runAutomatico(ctx).catch((err: unknown) => ctx.log.error({ err }, 'Pix Automático round failed'));
     const receipts = await sendQueuedReceipts(ctx, { mailer: app.mailer, mailFrom: app.mailFrom });
     return (await syncQueuedCharges(ctx)) || receipts >= 20;
   });

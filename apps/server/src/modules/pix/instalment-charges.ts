@@ -26,7 +26,10 @@ export interface OpenInstalment {
   installmentCount: number;
 }
 
-/** The order's instalments not yet received, by due date. */
+/**
+ * The order's instalments not yet received, by due date — less a contract period's instalment that a
+ * Pix Automático recurring charge covers (until it gives way to this normal charge).
+ */
 export const openInstalments = (ctx: PixContext, organizationId: number, invoiceId: number) =>
   ctx.db
     .select({
@@ -37,7 +40,16 @@ export const openInstalments = (ctx: PixContext, organizationId: number, invoice
       installmentCount: r.installmentCount,
     })
     .from(r)
-    .where(and(eq(r.invoiceId, invoiceId), eq(r.organizationId, organizationId), isNull(r.paymentId)))
+    .where(
+      and(
+        eq(r.invoiceId, invoiceId),
+        eq(r.organizationId, organizationId),
+        isNull(r.paymentId),
+        sql`NOT EXISTS (SELECT 1 FROM contract_periods p
+                          JOIN contract_pix_recurring_charges c ON c.contract_id = p.contract_id AND c.period_date = p.period_date
+                         WHERE p.receivable_id = ${r.id} AND c.fallback_at IS NULL AND c.status <> 'failed')`,
+      ),
+    )
     .orderBy(r.dueDate, r.id);
 
 /**

@@ -272,6 +272,13 @@ export async function registerWebhook(
   await ctx.db.update(p).set(outcome).where(ofCompany(organizationId, companyId));
 }
 
+/** The company's webhook address (the PSP appends '/pix', '/rec' or '/cobr'), or null when not connected. */
+export async function companyWebhookUrl(ctx: PixContext, organizationId: number, companyId: number) {
+  const row = await stored(ctx.db, organizationId, companyId);
+  if (!row) return null;
+  return webhookUrl(ctx, (await openFor(ctx, organizationId, companyId, 'webhook', row.webhookToken)).toString());
+}
+
 /** A PSP error's pt-BR message; anything else is not said (it may hold what was sent). */
 export const pspFailure = (err: unknown) =>
   err instanceof PspError ? err.message : 'Falha inesperada ao falar com o PSP';

@@ -19,6 +19,23 @@ import { queueReceipt } from './pix-receipts.ts';
 const r = schema.pixReceived;
 const ch = schema.pixCharges;
 const rv = schema.receivables;
+const rc = schema.contractPixRecurringCharges;
+
+/**
+ * The order and instalment a recurring charge's Pix pays: its contract period's, once billed ('wait'
+ * before); null when the txid is no recurring charge of the company's.
+ */
+async function recurringTarget(ctx: PixContext, organizationId: number, companyId: number, txid: string) {
+  const [row] = await queryRows<{ id: number; invoice_id: number | null; receivable_id: number | null }>(
+    ctx.db,
+    sql`SELECT c.id, p.invoice_id, p.receivable_id FROM contract_pix_recurring_charges c
+          LEFT JOIN contract_periods p ON p.contract_id = c.contract_id AND p.period_date = c.period_date
+         WHERE c.organization_id = ${organizationId} AND c.company_id = ${companyId} AND c.txid = ${txid}`,
+  );
+  if (!row) return null;
+  if (!row.invoice_id) return 'wait' as const;
+  return { recurringId: row.id, invoiceId: row.invoice_id, receivableId: row.receivable_id };
+}
 
 /** The day of a moment (ISO 8601) in the organization's time zone ('YYYY-MM-DD'). */
 export async function localDay(tx: Tx, organizationId: number, at: string) {
@@ -50,12 +67,17 @@ export async function recordPix(
   const { organizationId, companyId, pix } = o;
   const amountCents = pixCents(pix.valor);
   if (!(amountCents > 0) || !/^[a-zA-Z0-9]{32}$/.test(pix.endToEndId)) return false;
-  const [charge] = pix.txid
+  const [found] = pix.txid
     ? await ctx.db
         .select()
         .from(ch)
         .where(and(eq(ch.organizationId, organizationId), eq(ch.companyId, companyId), eq(ch.txid, pix.txid)))
     : [];
+  // Not a charge of the order's: maybe a contract period's recurring charge (Pix Automático), which is
+  // recorded once its period is billed (until then nothing is, not even as 'não identificado').
+  const recurring = !found && pix.txid ? await recurringTarget(ctx, organizationId, companyId, pix.txid) : null;
+  if (recurring === 'wait') return false;
+  const charge = found ?? recurring;
   return ctx.db.transaction(async (tx) => {
     const [received] = await tx
       .insert(r)
@@ -102,7 +124,12 @@ export async function recordPix(
       paidAt: await localDay(tx, organizationId, pix.horario),
       endToEndId: pix.endToEndId,
     });
-    await tx.update(ch).set({ status: 'CONCLUIDA', updatedAt: new Date() }).where(eq(ch.id, charge.id));
+    if (found) await tx.update(ch).set({ status: 'CONCLUIDA', updatedAt: new Date() }).where(eq(ch.id, found.id));
+    else
+      await tx
+        .update(rc)
+        .set({ status: 'CONCLUIDA', pixReceivedId: received.id, updatedAt: new Date() })
+        .where(eq(rc.id, recurring!.recurringId));
     const canceled = row.state === InvoiceState.Canceled ? ' (a ordem está cancelada)' : '';
     await notifyHolders(tx, 'payment.see', {
       organizationId,

@@ -7,6 +7,7 @@ import { pspClient } from './psp-client.ts';
 import { companyPsp, pspFailure, type PixContext } from './pix-psp.service.ts';
 import { recordPix } from './pix-received.service.ts';
 import { followRefunds } from './pix-refunds.service.ts';
+import { followAutomatico } from './automatico-job.ts';
 
 // What no webhook brought: every connected company's PSP is read (GET /pix, all pages) from where the
 // last reading stopped, a little before it so a Pix settled late is not missed, and each Pix recorded
@@ -76,6 +77,7 @@ export async function reconcilePix(ctx: PixContext, now = new Date()): Promise<n
           recorded++;
       }
       await followRefunds(ctx, client, { organizationId: c.organization_id, companyId: c.company_id });
+      await followAutomatico(ctx, client, { organizationId: c.organization_id, companyId: c.company_id });
       if (recorded)
         ctx.log.info({ companyId: c.company_id, recorded }, 'Pix reconciliation recorded what no webhook brought');
       await done(now);

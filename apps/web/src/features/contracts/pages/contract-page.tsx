@@ -21,6 +21,7 @@ import { useContract } from '../api/get-contract.ts';
 import { useSaveContract } from '../api/save-contract.ts';
 import { blankContract, ContractForm, type ContractOptions } from '../components/contract-form.tsx';
 import { PeriodsCard } from '../components/periods-card.tsx';
+import { PixAutomaticoCard } from '../components/pix-automatico-card.tsx';
 import { ReadjustModal } from '../components/readjust-modal.tsx';
 
 /** /contracts/new: the form; saved, the contract's own screen. */
@@ -118,6 +119,12 @@ export function ContractPage() {
       <div className="row g-4">
         <div className="col-lg-5 order-lg-2">
           <PeriodsCard contract={c} />
+          <PixAutomaticoCard
+            contractId={c.id}
+            manage={manage}
+            active={c.status === 'ativo'}
+            nextBillingDate={c.nextBillingDate}
+          />
         </div>
         <div className="col-lg-7 order-lg-1">
           <ContractForm
