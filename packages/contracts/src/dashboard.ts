@@ -32,7 +32,17 @@ export const dashboardResponse = z.object({
     previous: z.number().nullable(),
     answers: z.number().int(),
   }),
-  /** The month's completed orders per technician, most first. */
-  technicians: z.array(z.object({ id: z.number().int(), name: z.string(), completed: z.number().int() })),
+  /**
+   * The month's completed orders per technician, most first, and their time on the job this month (from
+   * their stamps: null for a technician who stamped nothing).
+   */
+  technicians: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      completed: z.number().int(),
+      workedMinutes: z.number().int().nullable(),
+    }),
+  ),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;

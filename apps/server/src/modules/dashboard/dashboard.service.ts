@@ -13,6 +13,7 @@ import type { Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { reads } from '../../lib/reads.ts';
 import type { Actor } from '../../core/orders/invoice-access.ts';
+import { spans } from '../../core/reports/work-spans.ts';
 
 // The owner's dashboard: the current month so far against the whole previous one, in the
 // organization's zone. Each figure is one indexed range read — orders by creation and by completion,
@@ -117,15 +118,24 @@ export async function dashboard(db: Db, actor: Actor): Promise<DashboardResponse
              GROUP BY 1`,
       ),
     () =>
-      queryRows<{ id: number; name: string; completed: string }>(
+      queryRows<{ id: number; name: string; completed: string; worked: string | null }>(
         db,
-        sql`SELECT u.id, u.name, g.completed
+        sql`SELECT u.id, u.name, coalesce(g.completed, 0) AS completed, w.worked
               FROM (SELECT w.worker_id, count(*) AS completed
                       FROM invoices i JOIN invoice_workers w ON w.invoice_id = i.id
                      WHERE i.organization_id = ${org} AND i.state = ${InvoiceState.Completed} AND ${inCur(sql`i.finished_at`)}
                      GROUP BY w.worker_id) g
-              JOIN users u ON u.id = g.worker_id
-             ORDER BY g.completed DESC, u.name LIMIT 10`,
+              FULL JOIN (SELECT user_id, sum(seconds) AS worked
+                           FROM (${spans(
+                             { db, organizationId: org, timeZone: b.tz },
+                             { from: b.c0d, to: b.today },
+                             ['start', 'resume'],
+                             ['pause', 'leave'],
+                             true,
+                           )}) s
+                          GROUP BY user_id) w ON w.user_id = g.worker_id
+              JOIN users u ON u.organization_id = ${org} AND u.id = coalesce(g.worker_id, w.user_id)
+             ORDER BY coalesce(g.completed, 0) DESC, w.worked DESC NULLS LAST, u.name LIMIT 10`,
       ),
   );
   const prices = can(actor, 'price.see');
@@ -159,6 +169,11 @@ export async function dashboard(db: Db, actor: Actor): Promise<DashboardResponse
       previous: netPromoterScore(nps('prev') ?? { answers: 0, promoters: 0, detractors: 0 }),
       answers: nps('cur')?.answers ?? 0,
     },
-    technicians: technicians.map((t) => ({ id: t.id, name: t.name, completed: n(t.completed) })),
+    technicians: technicians.map((t) => ({
+      id: t.id,
+      name: t.name,
+      completed: n(t.completed),
+      workedMinutes: t.worked === null ? null : Math.round(n(t.worked) / 60),
+    })),
   };
 }

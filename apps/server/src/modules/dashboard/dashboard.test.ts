@@ -120,7 +120,24 @@ describe('GET dashboard', () => {
       conversion: { current: 50, previous: 0 },
       nps: { current: 0, previous: null, answers: 2 },
     });
-    expect(d.technicians).toEqual([{ id: t.org.worker.id, name: expect.any(String), completed: 2 }]);
+    expect(d.technicians).toEqual([
+      { id: t.org.worker.id, name: expect.any(String), completed: 2, workedMinutes: null },
+    ]);
+    // Time on the job from the technician's stamps this month: 'Iniciar' 40 minutes ago, 'Pausar' 10 ago.
+    const open = await t.world.createInvoice();
+    await t.world.assignWorker(open.id);
+    const stamp = (kind: string, minutesAgo: number) =>
+      t.ctx.app.inject({
+        method: 'POST',
+        url: `/api/organizations/${t.org.organization.id}/invoices/${open.id}/stamps`,
+        headers: t.org.as(t.org.worker.token),
+        payload: { kind, deviceAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(), reason: 'Almoço' },
+      });
+    expect((await stamp('start', 40)).statusCode).toBe(201);
+    expect((await stamp('pause', 10)).statusCode).toBe(201);
+    expect((await get()).json().technicians).toEqual([
+      { id: t.org.worker.id, name: expect.any(String), completed: 2, workedMinutes: 30 },
+    ]);
 
     // Another organization sees only its own (nothing yet).
     const theirs = (await get(t.other.admin.token, t.other)).json();

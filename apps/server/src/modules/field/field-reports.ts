@@ -6,40 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReportContext, ReportSpec } from '../../core/reports/registry.ts';
 import { periodFilters } from '../../core/reports/report-filters.ts';
 import { endOf, num, startOf, str } from '../../core/reports/report-parts.ts';
-
-/** Pairs each opening stamp with the next closing one of the same technician on the same order. */
-function spans(
-  ctx: ReportContext,
-  v: Record<string, string>,
-  opening: string[],
-  closing: string[],
-  completes: boolean,
-) {
-  const list = (kinds: string[]) =>
-    sql.join(
-      kinds.map((k) => sql`${k}`),
-      sql`, `,
-    );
-  const all = [...opening, ...closing];
-  const opens = sql`m.kind IN (${list(opening)}) AND (m.prev IS NULL OR m.prev IN (${list(closing)}))`;
-  const closes = sql`m.kind IN (${list(closing)}) AND m.prev IN (${list(opening)})`;
-  const end = completes
-    ? sql`coalesce(p.next_at, CASE WHEN i.state = 20 AND i.finished_at > p.device_at THEN i.finished_at END)`
-    : sql`p.next_at`;
-  return sql`
-    SELECT p.invoice_id, p.user_id, sum(extract(epoch FROM ${end} - p.device_at)) AS seconds
-      FROM (SELECT e.*, lead(e.device_at) OVER (PARTITION BY e.invoice_id, e.user_id ORDER BY e.device_at, e.id) AS next_at
-              FROM (SELECT m.*, ${opens} AS opens
-                      FROM (SELECT f.id, f.invoice_id, f.user_id, f.kind, f.device_at,
-                                   lag(f.kind) OVER (PARTITION BY f.invoice_id, f.user_id ORDER BY f.device_at, f.id) AS prev
-                              FROM field_stamps f
-                             WHERE f.organization_id = ${ctx.organizationId} AND f.kind IN (${list(all)})) m
-                     WHERE (${opens}) OR (${closes})) e) p
-      JOIN invoices i ON i.organization_id = ${ctx.organizationId} AND i.id = p.invoice_id
-     WHERE p.opens AND p.device_at >= ${startOf(ctx, v.from!)} AND p.device_at < ${endOf(ctx, v.to!)}
-       AND ${end} IS NOT NULL
-     GROUP BY 1, 2`;
-}
+import { spans } from '../../core/reports/work-spans.ts';
 
 /** Per technician and order: seconds worked, seconds travelling, metres driven, and the order's planned minutes. */
 const perTechnician = (ctx: ReportContext, v: Record<string, string>) => sql`

@@ -13,6 +13,10 @@ const monthName = (m: string) => `${monthNames[Number(m.slice(5, 7)) - 1]} de ${
 const integer = new Intl.NumberFormat('pt-BR');
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
+/** Minutes as the screen says them: '3 h 05 min', '45 min'. */
+const hoursText = (minutes: number) =>
+  minutes >= 60 ? `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min` : `${minutes} min`;
+
 type Kind = 'money' | 'count' | 'percent' | 'points';
 function show(value: number | null, kind: Kind) {
   if (value === null) return '—';
@@ -190,7 +194,9 @@ function Figures({ d }: { d: DashboardResponse }) {
       <Card>
         <Card.Body>
           <h2 className="h6">
-            <Link to="/reports/orders-per-worker">Ordens concluídas no mês por colaborador</Link>
+            <Link to="/reports/orders-per-worker">
+              Ordens concluídas e tempo em atendimento no mês, por colaborador
+            </Link>
           </h2>
           {d.technicians.length ? (
             <Table size="sm" className="mb-0">
@@ -198,6 +204,7 @@ function Figures({ d }: { d: DashboardResponse }) {
                 <tr>
                   <th>Colaborador</th>
                   <th className="text-end">Concluídas</th>
+                  <th className="text-end">Em atendimento</th>
                 </tr>
               </thead>
               <tbody>
@@ -205,6 +212,7 @@ function Figures({ d }: { d: DashboardResponse }) {
                   <tr key={t.id}>
                     <td>{t.name}</td>
                     <td className="text-end">{integer.format(t.completed)}</td>
+                    <td className="text-end">{t.workedMinutes === null ? '—' : hoursText(t.workedMinutes)}</td>
                   </tr>
                 ))}
               </tbody>
