@@ -5,6 +5,7 @@ import { schema } from '@ordem-certa/db';
 import { perFile } from '../test/helpers.ts';
 import { estimateWorld } from '../test/estimate-fixtures.ts';
 import { PNG_1x1 } from '../test/factories.ts';
+import { portalSession } from '../test/portal-fixtures.ts';
 
 // Every upload route of the OpenAPI document, sent a body cut short at each place the multipart
 // reader can stop — in the preamble, in a part's headers, in its bytes, before the closing boundary —
@@ -20,6 +21,8 @@ interface Operation {
 }
 let uploads: Operation[] = [];
 const ids: Record<string, number> = {};
+/** The customer's portal session: what the portal's upload routes are sent with, not the office's token. */
+let portalHeaders: Record<string, string> = {};
 
 beforeAll(async () => {
   const doc = t.ctx.app.swagger() as unknown as {
@@ -57,6 +60,19 @@ beforeAll(async () => {
     })
     .returning();
   ids['maintenance-plans'] = plan!.id;
+  const [request] = await t.ctx.database.db
+    .insert(schema.serviceRequests)
+    .values({
+      organizationId: t.org.organization.id,
+      number: 1,
+      source: 'portal',
+      customerId: t.world.customer.id,
+      contactName: 'Cliente',
+      problem: 'Não gela',
+    })
+    .returning();
+  ids['service-requests'] = request!.id;
+  portalHeaders = (await portalSession(t.ctx, t.org.organization.id, t.world.customer.id)).headers;
 });
 
 /** The route's URL with this organization's records in its path. */
@@ -74,7 +90,8 @@ function urlOf(op: Operation) {
 
 /** The file field each upload route reads. */
 function fieldOf(op: Operation) {
-  if (op.path.endsWith('/attachments/pictures')) return 'attachment';
+  if (op.path.endsWith('/attachments/pictures') || op.path.endsWith('/service-requests/{id}/pictures'))
+    return 'attachment';
   const last = op.path.split('/').at(-1)!;
   if (['logo', 'signature-image'].includes(last)) return last;
   if (['attachment', 'certificate', '{kind}', 'air-reports'].includes(last)) return 'file';
@@ -131,7 +148,10 @@ describe('a multipart body cut short', () => {
           const res = await t.ctx.app.inject({
             method: op.method as 'POST',
             url: urlOf(op),
-            headers: { ...t.org.as(t.org.admin.token), 'content-type': contentType },
+            headers: {
+              ...(op.path.startsWith('/api/portal/') ? portalHeaders : t.org.as(t.org.admin.token)),
+              'content-type': contentType,
+            },
             payload: pieces ? Readable.from(inPieces(cut)) : cut,
           });
           const errors = res.statusCode === 400 ? (res.json() as { errors: Record<string, string[]> }).errors : {};

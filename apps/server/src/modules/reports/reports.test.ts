@@ -124,6 +124,10 @@ describe('definitions', () => {
       'contract-receivables',
       'nps',
       'ratings',
+      'field-time-by-technician',
+      'field-time-by-customer',
+      'field-time-by-service',
+      'field-km-by-day',
     ]);
   });
   it("serves each report's filters with types, options and bounds; select options are the organization's own", async () => {
