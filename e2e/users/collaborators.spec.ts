@@ -16,7 +16,7 @@ test.describe('collaborators', () => {
     for (const h of ['#', 'Perfil', 'Nome', 'E-mail']) {
       await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
     }
-    await page.getByRole('link', { name: 'Novo' }).click();
+    await page.getByRole('link', { name: 'Novo', exact: true }).click();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Este campo é obrigatório')).toHaveCount(3);
     await expect(page.getByText('Selecione o perfil', { exact: true })).toBeVisible();

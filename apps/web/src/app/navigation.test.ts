@@ -28,6 +28,7 @@ describe('the menu follows the permissions', () => {
     expect(shown('frontDesk')).toEqual([
       'Orçamentos',
       'Ordens de Serviço',
+      'Pedidos',
       'Agenda',
       'Clientes',
       'Produtos',

@@ -19,7 +19,7 @@ export function ListSection<T>({
     <section className="mb-4">
       <h2 className="h5">{title}</h2>
       {query.isPending ? (
-        <Spinner size="sm" aria-label="Carregando" />
+        <Spinner size="sm" role="status" aria-label="Carregando" />
       ) : query.isError ? (
         <p className="text-danger">Não foi possível carregar. Tente novamente.</p>
       ) : query.data.data.length === 0 ? (
