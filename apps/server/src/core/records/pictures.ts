@@ -7,8 +7,8 @@ import {
 } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
-import { processPhoto } from '../../lib/images.ts';
-import { newFileKey, type FileStorage } from '../../lib/storage.ts';
+import { type FileStorage } from '../../lib/storage.ts';
+import { photoColumns, withStoredPhotos } from '../../lib/stored-photos.ts';
 import type { NamedImageUpload } from '../../lib/uploads.ts';
 import { ownerColumn, ownerValues, type Actor, type RecordKind, type RecordRow, type RecordTables } from './kind.ts';
 import { assertFound } from '../access/access.ts';
@@ -69,63 +69,37 @@ export function recordPictures<Row extends RecordRow, T extends RecordTables>(ki
      */
     async addPictures(db: Db, storage: FileStorage, actor: Actor, id: number, uploads: NamedImageUpload[]) {
       await kind.find(db, actor, id);
-      const folder = `${kind.path}/${id}`;
-      const files: Array<
-        Awaited<ReturnType<typeof processPhoto>> & { upload: NamedImageUpload; fileKey: string; printKey: string }
-      > = [];
-      for (const upload of uploads) {
-        const processed = await processPhoto(upload.data, upload.contentType, FIELD);
-        files.push({
-          upload,
-          ...processed,
-          fileKey: newFileKey(actor.organizationId, folder, 'photo', upload.extension),
-          printKey: newFileKey(actor.organizationId, folder, 'print', 'jpg'),
-        });
-      }
-      const written: string[] = [];
-      try {
-        for (const f of files) {
-          await storage.put(f.fileKey, f.upload.data, f.upload.contentType);
-          written.push(f.fileKey);
-          await storage.put(f.printKey, f.print, 'image/jpeg');
-          written.push(f.printKey);
-        }
-        const ids = await db.transaction(async (tx) => {
-          kind.assertEditable(await kind.lock(tx, actor, id));
-          const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(ph).where(eq(owner, id));
-          if (n + files.length > MAX_PHOTOS_PER_INVOICE) throw invalid({ [FIELD]: paperworkMessages.tooManyPhotos });
-          const inserted = await tx
-            .insert(ph)
-            .values(
-              files.map((f) => ({
-                organizationId: actor.organizationId,
-                ...ownerValues(kind, id),
-                userId: actor.userId,
-                name: f.upload.name,
-                contentType: f.upload.contentType,
-                size: f.upload.data.length,
-                width: f.width,
-                height: f.height,
-                fileKey: f.fileKey,
-                printKey: f.printKey,
-                thumbnail: f.thumbnail,
-              })) as never,
-            )
-            .returning({ id: ph.id });
-          await kind.recordChange(
-            tx,
-            actor,
-            id,
-            'update',
-            files.map((f) => ({ field: 'pictures', before: null, after: f.upload.name })),
-          );
-          return inserted.map((row) => row.id);
-        });
-        return await pictures(db, inArray(ph.id, ids));
-      } catch (err) {
-        await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
-        throw err;
-      }
+      const ids = await withStoredPhotos(
+        storage,
+        { organizationId: actor.organizationId, folder: `${kind.path}/${id}`, field: FIELD },
+        uploads,
+        (files) =>
+          db.transaction(async (tx) => {
+            kind.assertEditable(await kind.lock(tx, actor, id));
+            const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(ph).where(eq(owner, id));
+            if (n + files.length > MAX_PHOTOS_PER_INVOICE) throw invalid({ [FIELD]: paperworkMessages.tooManyPhotos });
+            const inserted = await tx
+              .insert(ph)
+              .values(
+                files.map((f) => ({
+                  organizationId: actor.organizationId,
+                  ...ownerValues(kind, id),
+                  userId: actor.userId,
+                  ...photoColumns(f),
+                })) as never,
+              )
+              .returning({ id: ph.id });
+            await kind.recordChange(
+              tx,
+              actor,
+              id,
+              'update',
+              files.map((f) => ({ field: 'pictures', before: null, after: f.upload.name })),
+            );
+            return inserted.map((row) => row.id);
+          }),
+      );
+      return pictures(db, inArray(ph.id, ids));
     },
 
     /** GET …/attachments/pictures/{pictureId}: the file as sent, for the organization's users only. */

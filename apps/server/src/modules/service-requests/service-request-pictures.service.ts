@@ -4,9 +4,9 @@ import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../core/access/access.ts';
 import type { PortalContext } from '../../core/portal/portal-session.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { processPhoto } from '../../lib/images.ts';
 import { newFileKey, type FileStorage } from '../../lib/storage.ts';
 import type { NamedImageUpload } from '../../lib/uploads.ts';
+import { photoColumns, withStoredPhotos } from '../../lib/stored-photos.ts';
 import { lockRequest, shown } from './service-request-rows.ts';
 
 // The photos of a service request: sent by the customer with it, seen by the office, and copied to the
@@ -66,51 +66,20 @@ export async function addRequestPictures(
 ) {
   const organizationId = portal.organizationId;
   await assertOwnOpenRequest(db, portal, id);
-  const files: Array<
-    Awaited<ReturnType<typeof processPhoto>> & { upload: NamedImageUpload; fileKey: string; printKey: string }
-  > = [];
-  for (const upload of uploads) {
-    const processed = await processPhoto(upload.data, upload.contentType, 'attachment');
-    files.push({
-      upload,
-      ...processed,
-      fileKey: newFileKey(organizationId, `service-requests/${id}`, 'photo', upload.extension),
-      printKey: newFileKey(organizationId, `service-requests/${id}`, 'print', 'jpg'),
-    });
-  }
-  const written: string[] = [];
-  try {
-    for (const f of files) {
-      await storage.put(f.fileKey, f.upload.data, f.upload.contentType);
-      written.push(f.fileKey);
-      await storage.put(f.printKey, f.print, 'image/jpeg');
-      written.push(f.printKey);
-    }
-    return await db.transaction(async (tx) => {
-      const row = await lockRequest(tx, organizationId, id);
-      if (row.status !== 'open') throw conflict(msg.notOpen);
-      const n = await tx.$count(rp, eq(rp.requestId, id));
-      if (n + files.length > MAX_REQUEST_PHOTOS) throw invalid({ attachment: msg.tooManyPhotos });
-      await tx.insert(rp).values(
-        files.map((f) => ({
-          organizationId,
-          requestId: id,
-          name: f.upload.name,
-          contentType: f.upload.contentType,
-          size: f.upload.data.length,
-          width: f.width,
-          height: f.height,
-          fileKey: f.fileKey,
-          printKey: f.printKey,
-          thumbnail: f.thumbnail,
-        })),
-      );
-      return (await shown(tx, [row]))[0]!;
-    });
-  } catch (err) {
-    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
-    throw err;
-  }
+  return withStoredPhotos(
+    storage,
+    { organizationId, folder: `service-requests/${id}`, field: 'attachment' },
+    uploads,
+    (files) =>
+      db.transaction(async (tx) => {
+        const row = await lockRequest(tx, organizationId, id);
+        if (row.status !== 'open') throw conflict(msg.notOpen);
+        const n = await tx.$count(rp, eq(rp.requestId, id));
+        if (n + files.length > MAX_REQUEST_PHOTOS) throw invalid({ attachment: msg.tooManyPhotos });
+        await tx.insert(rp).values(files.map((f) => ({ organizationId, requestId: id, ...photoColumns(f) })));
+        return (await shown(tx, [row]))[0]!;
+      }),
+  );
 }
 
 /** GET service-requests/{id}/pictures/{pictureId}: a photo as sent, for the office. */
