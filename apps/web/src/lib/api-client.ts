@@ -89,6 +89,23 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return plain ? plain[1]! : fallback;
 }
 
+/** A file answered by the API with the name its Content-Disposition gives ('arquivo' without one). */
+export const downloaded = async (res: Response): Promise<DownloadedFile> => ({
+  blob: await res.blob(),
+  fileName: fileNameOf(res.headers.get('content-disposition'), 'arquivo'),
+});
+
+/** An answer's body: its JSON, the text when it is not JSON, or null when empty. */
+export async function responseData(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** What the global error handling does (reload the page, show an alert); replaceable in tests. */
 export const clientEffects = {
   reload: () => window.location.reload(),
@@ -178,17 +195,8 @@ async function send<T>(method: string, path: string, body?: unknown, opts: Reque
   }
   markConnection(true);
   if (res.ok && opts.blob) return (await res.blob()) as T;
-  if (res.ok && opts.file)
-    return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition'), 'arquivo') } as T;
-  const text = await res.text();
-  let data: unknown = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = text;
-    }
-  }
+  if (res.ok && opts.file) return downloaded(res) as Promise<T>;
+  const data = await responseData(res);
   if (res.ok) return data as T;
 
   const error = new ApiError(res.status, data);

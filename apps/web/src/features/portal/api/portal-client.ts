@@ -1,6 +1,6 @@
 import { messages } from '@ordem-certa/contracts';
 import { toast } from 'react-toastify';
-import { ApiError, API_BASE, fileNameOf, type DownloadedFile } from '../../../lib/api-client.ts';
+import { ApiError, API_BASE, downloaded, responseData, type DownloadedFile } from '../../../lib/api-client.ts';
 
 // The portal's own client: the customer's session token (not a user's login) kept by this browser for
 // 30 days, sent as a bearer token to /api/portal/…; a 401 means the session ended (Sair, expired, the
@@ -34,17 +34,8 @@ async function send<T>(method: string, path: string, body?: unknown, opts: { fil
     toast.error(messages.noConnection);
     throw new ApiError(0, null);
   }
-  if (res.ok && opts.file)
-    return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition'), 'arquivo') } as T;
-  const text = await res.text();
-  let data: unknown = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = text;
-    }
-  }
+  if (res.ok && opts.file) return downloaded(res) as Promise<T>;
+  const data = await responseData(res);
   if (res.ok) return data as T;
   if (res.status === 401 && token && path.startsWith('/portal/')) {
     clearPortalSession();

@@ -1,6 +1,7 @@
 import { Form } from 'react-bootstrap';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, type Control, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { preferredPeriodLabels, preferredPeriods, weekdayLabels } from '@ordem-certa/contracts';
+import { TextField } from '../../../components/text-field.tsx';
 
 /** The days of the week and the periods the customer prefers for the visit, as toggles. */
 export function WishesFields<T extends FieldValues>({ control }: { control: Control<T> }) {
@@ -53,6 +54,39 @@ export function WishesFields<T extends FieldValues>({ control }: { control: Cont
             </fieldset>
           );
         }}
+      />
+    </>
+  );
+}
+
+/**
+ * What a service request asks, in the portal's form and the public one alike: the problem, the days and
+ * periods preferred, and a note on the time. `idPrefix` keeps the fields' ids apart per form.
+ */
+export function RequestDetailsFields<T extends FieldValues>({
+  form,
+  idPrefix,
+}: {
+  form: UseFormReturn<T>;
+  idPrefix: string;
+}) {
+  const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-problem`}
+        label="O que está acontecendo?"
+        as="textarea"
+        rows={3}
+        error={errors.problem?.message}
+        {...form.register('problem' as Path<T>)}
+      />
+      <WishesFields control={form.control} />
+      <TextField
+        id={`${idPrefix}-note`}
+        label="Observação sobre horário (opcional)"
+        error={errors.preferredNote?.message}
+        {...form.register('preferredNote' as Path<T>)}
       />
     </>
   );

@@ -11,11 +11,10 @@ import {
   type ServiceRequest,
 } from '@ordem-certa/contracts';
 import { useContractForm } from '../../../components/use-contract-form.ts';
-import { TextField } from '../../../components/text-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { ListSection } from '../components/list-section.tsx';
-import { WishesFields } from '../components/wishes-fields.tsx';
+import { RequestDetailsFields } from '../components/wishes-fields.tsx';
 import { usePortalList } from '../api/portal-list.ts';
 import { equipmentsQuery } from '../api/get-equipments.ts';
 import { requestsQuery } from '../api/get-service-requests.ts';
@@ -72,21 +71,7 @@ export function PortalRequestsPage() {
               </Form.Select>
               <Form.Control.Feedback type="invalid">{errors.equipment?.message}</Form.Control.Feedback>
             </Form.Group>
-            <TextField
-              id="request-problem"
-              label="O que está acontecendo?"
-              as="textarea"
-              rows={3}
-              error={errors.problem?.message}
-              {...form.register('problem')}
-            />
-            <WishesFields control={form.control} />
-            <TextField
-              id="request-note"
-              label="Observação sobre horário (opcional)"
-              error={errors.preferredNote?.message}
-              {...form.register('preferredNote')}
-            />
+            <RequestDetailsFields form={form} idPrefix="request" />
             <Form.Group className="mb-3" controlId="request-photos">
               <Form.Label>Fotos (até {MAX_REQUEST_PHOTOS})</Form.Label>
               <Form.Control

@@ -12,7 +12,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { PortalFrame } from '../components/portal-frame.tsx';
-import { WishesFields } from '../components/wishes-fields.tsx';
+import { RequestDetailsFields } from '../components/wishes-fields.tsx';
 import { usePortalBrand } from '../api/portal-brand.ts';
 import { useFormToken, usePublicRequest } from '../api/public-request.ts';
 
@@ -98,21 +98,7 @@ export function PublicRequestPage() {
                 error={errors.phone?.message}
                 {...form.register('phone')}
               />
-              <TextField
-                id="public-problem"
-                label="O que está acontecendo?"
-                as="textarea"
-                rows={3}
-                error={errors.problem?.message}
-                {...form.register('problem')}
-              />
-              <WishesFields control={form.control} />
-              <TextField
-                id="public-note"
-                label="Observação sobre horário (opcional)"
-                error={errors.preferredNote?.message}
-                {...form.register('preferredNote')}
-              />
+              <RequestDetailsFields form={form} idPrefix="public" />
               {/* Not for people: hidden from view and from screen readers; a robot fills it. */}
               <div className="visually-hidden" aria-hidden="true">
                 <label htmlFor="public-website">Site</label>
