@@ -12,6 +12,7 @@ import { schema, type Db } from '@ordem-certa/db';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { cachedForPdf } from '../../lib/images.ts';
+import { assertMaySendToCustomers, isVerified } from '../../core/access/email-verification.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { countHit } from '../../lib/rate-limit-store.ts';
 import type { FileStorage } from '../../lib/storage.ts';
@@ -126,6 +127,7 @@ async function mailLink(
  */
 export function requestPortalAccess(deps: PortalMailDeps, organizationId: number, email: string, now = new Date()) {
   const send = async () => {
+    if (!(await isVerified(deps.db, organizationId))) return;
     const found = await deps.db
       .select({ id: cu.id, name: cu.name, email: cu.email })
       .from(cu)
@@ -155,6 +157,8 @@ export async function sendPortalAccess(
   if (customer.anonymizedAt) throw new AppError(409, [portalMessages.anonymized]);
   const email = customer.email?.trim().toLowerCase();
   if (!email) throw new AppError(422, { email: [portalMessages.noChannel] });
+  // A shop that has not confirmed its e-mail sends nothing to customers (sign-up's abuse rule).
+  await assertMaySendToCustomers(deps.db, organizationId);
   const token = await issueLink(deps.db, organizationId, customerId, now);
   if (!token) throw new AppError(429, [portalMessages.tooMany]);
   await mailLink(deps, organizationId, { name: customer.name, email }, token);

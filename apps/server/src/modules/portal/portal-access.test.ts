@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { PORTAL_LINKS_PER_HOUR, portalMessages } from '@ordem-certa/contracts';
+import { PORTAL_LINKS_PER_HOUR, portalMessages, signupMessages } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { perFile } from '../../../test/helpers.ts';
 import { testOutbox } from '../../../test/outbox.ts';
@@ -196,5 +196,31 @@ describe("the office's 'Enviar acesso'", () => {
     expect(over.statusCode).toBe(429);
     const made = await db.select().from(schema.portalLinks).where(eq(schema.portalLinks.customerId, busy.id));
     expect(made).toHaveLength(PORTAL_LINKS_PER_HOUR);
+  });
+
+  it('a shop that has not confirmed its e-mail sends no link, from the office or the public page', async () => {
+    const db = t.ctx.database.db;
+    const customer = await addPortalCustomer(t.ctx, t.org, 'Cliente Sem Loja Confirmada');
+    const org = schema.organizations;
+    const [{ verifiedAt }] = (await db.select({ verifiedAt: org.verifiedAt }).from(org).where(eq(org.id, orgId()))) as [
+      { verifiedAt: Date | null },
+    ];
+    await db.update(org).set({ verifiedAt: null }).where(eq(org.id, orgId()));
+    try {
+      const office = await send(customer.id);
+      expect(office.statusCode).toBe(403);
+      expect(office.json()).toEqual({ errors: [signupMessages.unverified] });
+      const asked = await inject('POST', `/api/public/portal/${orgId()}/access`, {
+        payload: { email: customer.email },
+      });
+      expect(asked.statusCode).toBe(202);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await db.select().from(schema.portalLinks).where(eq(schema.portalLinks.customerId, customer.id))).toEqual(
+        [],
+      );
+      expect(outbox.mailsTo(customer.email!)).toEqual([]);
+    } finally {
+      await db.update(org).set({ verifiedAt }).where(eq(org.id, orgId()));
+    }
   });
 });
