@@ -37,11 +37,15 @@ export function PixChargeCard({ invoice }: { invoice: InvoiceDetail }) {
   const simulate = useSimulatePixPayment(invoice.id);
   const queryClient = useQueryClient();
   const orgPath = useOrgPath();
-  // The statuses of every charge, the instalments' too: a change refreshes the order and its payments.
-  const status = [query.data?.charge?.status, ...(query.data?.installments ?? []).map((x) => x.status)].join();
+  // The statuses of every charge, the instalments' too: a change refreshes the order and its payments —
+  // the first charges made after the page opened with none included (null only while nothing has loaded).
+  const status = query.data
+    ? [query.data.charge?.status ?? 'none', ...query.data.installments.map((x) => `${x.number}:${x.status}`)].join()
+    : null;
   const before = useRef(status);
   useEffect(() => {
-    if (before.current && before.current !== status) void refreshInvoice(queryClient, orgPath, invoice.id);
+    if (status === null) return;
+    if (before.current !== null && before.current !== status) void refreshInvoice(queryClient, orgPath, invoice.id);
     before.current = status;
   }, [status, queryClient, orgPath, invoice.id]);
 
