@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Alert } from 'react-bootstrap';
+import { pendingByOwner } from '../../lib/offline/outbox-owners.ts';
 
 /**
  * On the login page: what this phone still keeps to send, by whom ('3 envios de Técnico Demo
  * aguardam…'), so someone whose session ended logs in again as the same user and the queue goes out.
- * The outbox's code is loaded only here, after the page paints.
+ * Read straight from the outbox's store after the page paints: the code that sends it is not loaded here.
  */
 export function PendingLoginNote() {
   const [owners, setOwners] = useState<Array<{ name: string; count: number }>>([]);
   useEffect(() => {
     let live = true;
-    void import('../../lib/offline/outbox-runtime.ts')
-      .then((m) => m.pendingByOwner())
+    void pendingByOwner()
       .then((byOwner) => live && setOwners([...byOwner.values()]))
       .catch(() => undefined);
     return () => {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createStore, del, set, values } from 'idb-keyval';
+import { del, set, values } from 'idb-keyval';
 import { DEVICE_TIME_HEADER, IDEMPOTENCY_HEADER } from '@ordem-certa/contracts';
 import { API_BASE, ApiError, endSession, newIdempotencyKey, UserMessageError } from '../api-client.ts';
 import { markConnection } from '../connection.tsx';
@@ -8,6 +8,7 @@ import { decodeToken, getToken } from '../token.ts';
 import { Outbox, type OutboxDraft, type OutboxItem, type OutboxStore, type SendAnswer } from './outbox.ts';
 import { OUTBOX_SYNC_TAG } from './sw-protocol.ts';
 import { sessionOwner } from './saved-queries.ts';
+import { outboxDb } from './outbox-owners.ts';
 
 /**
  * The outbox of this browser (outbox.ts): its items in IndexedDB (database 'oficina-outbox', one
@@ -16,8 +17,7 @@ import { sessionOwner } from './saved-queries.ts';
  * (`online`), the worker's Background Sync wakes the page, a write is queued, and on the retry timer.
  */
 
-let opened: ReturnType<typeof createStore> | undefined;
-const idb = () => (opened ??= createStore('oficina-outbox', 'items'));
+const idb = outboxDb;
 
 /** Raised when the phone has no room to keep an action: the screen says so. */
 export class OutboxFullError extends UserMessageError {
@@ -226,21 +226,6 @@ export function pendingPhotoUrl(item: OutboxItem): string | null {
 
 /** The waiting items of one order. */
 export const usePendingFor = (invoiceId: number) => useOutboxItems().filter((i) => i.invoiceId === invoiceId);
-
-/**
- * Everything this phone keeps of the user (their queue), by owner, for the login page's note. Items
- * of other users stay untouched.
- */
-export async function pendingByOwner(): Promise<Map<string, { name: string; count: number }>> {
-  const byOwner = new Map<string, { name: string; count: number }>();
-  if (typeof indexedDB === 'undefined') return byOwner;
-  for (const item of await idbStore.all()) {
-    const entry = byOwner.get(item.owner) ?? { name: item.ownerName, count: 0 };
-    entry.count += 1;
-    byOwner.set(item.owner, entry);
-  }
-  return byOwner;
-}
 
 /** What the screen says once an action was kept on the phone. */
 export const QUEUED_MESSAGE = 'Sem conexão: guardado neste aparelho. Será enviado assim que houver conexão.';
