@@ -38,7 +38,10 @@ describe('FieldSettingsPage', () => {
   });
 
   it('a value out of range is refused under its field and nothing is sent', async () => {
-    const calls = fakeApi({ 'GET /api/organizations/1/field/settings': () => defaults });
+    const calls = fakeApi({
+      'GET /api/organizations/1/field/settings': () => defaults,
+      'PUT /api/organizations/1/field/settings': (body) => body,
+    });
     renderAsUser(<FieldSettingsPage />);
     const speed = await screen.findByLabelText('Velocidade média');
     await userEvent.clear(speed);
@@ -48,6 +51,11 @@ describe('FieldSettingsPage', () => {
     expect(speed).toHaveClass('is-invalid');
     expect(speed.closest('.mb-3')).toHaveTextContent(fieldMessages.averageSpeed);
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(false));
+    // Corrected, it saves.
+    await userEvent.clear(speed);
+    await userEvent.type(speed, '40');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ averageSpeedKmh: 40 }));
   });
 
   it('the server’s 422 is shown under the field it names', async () => {
