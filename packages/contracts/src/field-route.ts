@@ -1,8 +1,9 @@
 import { searchRoute, type FlatDay } from './field-route-search.ts';
 
 // The day's route of a technician, without zod: the order of the day's visits that makes the shortest
-// round trip from the shop, by nearest neighbour improved by local search over a distance table (a routing
-// service's, one-way streets and all, or straight lines), keeping the visits with a fixed time ('horário fixo') in their times.
+// round trip from the shop, by nearest neighbour improved by local search over a distance table (a
+// routing service's, one-way streets and all, or straight lines), keeping the visits with a fixed time
+// ('horário fixo') in their times.
 // The proposal may reorder every other visit; a fixed visit reached late costs far more than any detour,
 // so the heuristic keeps them on time whenever the day allows it.
 
