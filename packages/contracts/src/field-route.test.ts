@@ -28,6 +28,13 @@ function problem(seed: number, n: number, fixed: Array<{ visit: number; at: numb
   return { meters: straightTable(places, haversineMeters), speedKmh: 30, visits };
 }
 
+/** The same places with each direction of a pair its own length (one-way streets): up to 40% longer. */
+function oneWay(p: RouteProblem, seed: number): RouteProblem {
+  const r = seeded(seed * 7919);
+  const meters = p.meters.map((row, a) => row.map((m, b) => (a === b ? 0 : m * (1 + 0.4 * r()))));
+  return { ...p, meters };
+}
+
 describe('the day’s route', () => {
   it('is within 5% of the shortest round trip on 8 visits, in 30 random days', () => {
     for (let seed = 1; seed <= 30; seed++) {
@@ -55,6 +62,37 @@ describe('the day’s route', () => {
       expect(plan.stops.find((s) => s.visit === 5)!.startsAt).toBe(60);
       expect(plan.meters, `seed ${seed}`).toBeLessThanOrEqual(best.meters * 1.05);
     }
+  });
+
+  it('on a one-way table (a routing service’s): within 5% of brute force, with and without fixed visits', () => {
+    for (let seed = 46; seed <= 60; seed++) {
+      const p = oneWay(problem(seed, 8, seed % 2 ? [{ visit: 3, at: 240 }] : []), seed);
+      const best = bruteForceRoute(p);
+      const plan = planRoute(p);
+      expect(new Set(plan.stops.map((s) => s.visit)).size).toBe(8);
+      expect(plan.lateMinutes, `seed ${seed}`).toBe(best.lateMinutes);
+      expect(plan.meters, `seed ${seed}`).toBeLessThanOrEqual(best.meters * 1.05);
+    }
+  });
+
+  it('goes round a one-way loop the cheap way', () => {
+    // Shop → A → B → shop is 3 km; the other way round each leg is 10 km.
+    const p: RouteProblem = {
+      meters: [
+        [0, 1000, 10_000],
+        [10_000, 0, 1000],
+        [1000, 10_000, 0],
+      ],
+      speedKmh: 30,
+      visits: [
+        { at: 2, minutes: 30 },
+        { at: 1, minutes: 30 },
+      ],
+    };
+    const plan = planRoute(p);
+    expect(plan.stops.map((s) => s.visit)).toEqual([1, 0]);
+    expect(plan.meters).toBe(3000);
+    expect(walkRoute(p, [0, 1]).meters).toBe(30_000);
   });
 
   it('walks an order: the metres of the round trip and each stop’s time', () => {

@@ -1,6 +1,9 @@
+import { searchRoute, type FlatDay } from './field-route-search.ts';
+
 // The day's route of a technician, without zod: the order of the day's visits that makes the shortest
-// round trip from the shop, by nearest neighbour improved by 2-opt over a distance table (a routing
-// service's, or straight lines), keeping the visits with a fixed time ('horário fixo') in their times.
+// round trip from the shop, by nearest neighbour improved by local search over a distance table (a
+// routing service's, one-way streets and all, or straight lines), keeping the visits with a fixed time
+// ('horário fixo') in their times.
 // The proposal may reorder every other visit; a fixed visit reached late costs far more than any detour,
 // so the heuristic keeps them on time whenever the day allows it.
 
@@ -69,136 +72,83 @@ export function walkRoute(p: RouteProblem, order: readonly number[]): RoutePlan 
 
 const cost = (plan: RoutePlan) => plan.meters + plan.lateMinutes * LATE_PENALTY_METERS;
 
-/** `cost(walkRoute(p, order))` without keeping the stops: the local search's inner loop. */
-function orderCost(p: RouteProblem, order: readonly number[]): number {
-  let place = 0;
-  let clock = 0;
-  let total = 0;
-  for (const index of order) {
-    const v = p.visits[index]!;
-    total += p.meters[place]![v.at]!;
-    const arrival = clock + travelMinutes(p, place, v.at);
-    if (v.fixedAt === undefined) clock = arrival + v.minutes;
-    else {
-      if (arrival > v.fixedAt) total += (arrival - v.fixedAt) * LATE_PENALTY_METERS;
-      clock = Math.max(arrival, v.fixedAt) + v.minutes;
+/** The problem as flat tables, the travel minutes computed once. */
+function flatten(p: RouteProblem): FlatDay {
+  const places = p.meters.length;
+  const meters = new Float64Array(places * places);
+  const minutes = new Float64Array(places * places);
+  for (let from = 0; from < places; from++)
+    for (let to = 0; to < places; to++) {
+      meters[from * places + to] = p.meters[from]![to]!;
+      minutes[from * places + to] = travelMinutes(p, from, to);
     }
-    place = v.at;
-  }
-  return total + p.meters[place]![0]!;
+  return {
+    places,
+    meters,
+    minutes,
+    at: Int32Array.from(p.visits, (v) => v.at),
+    duration: Float64Array.from(p.visits, (v) => v.minutes),
+    fixedAt: Float64Array.from(p.visits, (v) => v.fixedAt ?? Number.NaN),
+    latePenalty: LATE_PENALTY_METERS,
+  };
 }
 
 /**
  * Nearest neighbour from the shop (from `first` when given): the closest visit not yet taken, a fixed one
  * first when it is due.
  */
-function nearestNeighbour(p: RouteProblem, first?: number): number[] {
-  const left = new Set(p.visits.map((_, i) => i));
+function nearestNeighbour(day: FlatDay, first?: number): number[] {
+  const { places, meters, minutes, at, duration, fixedAt } = day;
+  const n = at.length;
+  const taken = new Uint8Array(n);
   const order: number[] = [];
   let place = 0;
   let clock = 0;
-  if (first !== undefined) {
-    const v = p.visits[first]!;
-    const arrival = travelMinutes(p, 0, v.at);
-    clock = (v.fixedAt === undefined ? arrival : Math.max(arrival, v.fixedAt)) + v.minutes;
-    place = v.at;
-    order.push(first);
-    left.delete(first);
-  }
-  while (left.size) {
+  const take = (i: number) => {
+    const arrival = clock + minutes[place * places + at[i]!]!;
+    const fixed = fixedAt[i]!;
+    clock = (Number.isNaN(fixed) ? arrival : Math.max(arrival, fixed)) + duration[i]!;
+    place = at[i]!;
+    order.push(i);
+    taken[i] = 1;
+  };
+  if (first !== undefined) take(first);
+  while (order.length < n) {
     let best = -1;
     let bestScore = Infinity;
-    for (const i of left) {
-      const v = p.visits[i]!;
-      const arrival = clock + travelMinutes(p, place, v.at);
-      // A fixed visit that the next stop would make late is taken now.
-      const urgent = v.fixedAt !== undefined && arrival + 30 >= v.fixedAt;
-      const early = v.fixedAt !== undefined && !urgent;
-      const score = p.meters[place]![v.at]! - (urgent ? 1e12 : 0) + (early ? 1e9 : 0);
+    for (let i = 0; i < n; i++) {
+      if (taken[i]) continue;
+      const fixed = fixedAt[i]!;
+      const arrival = clock + minutes[place * places + at[i]!]!;
+      // A fixed visit that the next stop would make late is taken now; one not due yet waits.
+      const urgent = !Number.isNaN(fixed) && arrival + 30 >= fixed;
+      const early = !Number.isNaN(fixed) && !urgent;
+      const score = meters[place * places + at[i]!]! - (urgent ? 1e12 : 0) + (early ? 1e9 : 0);
       if (score < bestScore) {
         bestScore = score;
         best = i;
       }
     }
-    const v = p.visits[best]!;
-    const arrival = clock + travelMinutes(p, place, v.at);
-    clock = (v.fixedAt === undefined ? arrival : Math.max(arrival, v.fixedAt)) + v.minutes;
-    place = v.at;
-    order.push(best);
-    left.delete(best);
+    take(best);
   }
   return order;
 }
 
 /**
- * 2-opt: reverses the stretch between two stops while that lowers the cost; with fixed times a reversal
- * alone can get stuck, so moving one stop elsewhere (or-opt) and swapping two are tried too, until none
- * helps.
- */
-function twoOpt(p: RouteProblem, start: number[]): number[] {
-  let order = start;
-  let best = orderCost(p, order);
-  const hasFixed = p.visits.some((v) => v.fixedAt !== undefined);
-  const tryOrder = (candidate: number[]) => {
-    const c = orderCost(p, candidate);
-    if (c >= best - 1e-9) return false;
-    best = c;
-    order = candidate;
-    return true;
-  };
-  let improved = true;
-  while (improved) {
-    improved = false;
-    for (let i = 0; i < order.length - 1; i++)
-      for (let k = i + 1; k < order.length; k++)
-        if (tryOrder([...order.slice(0, i), ...order.slice(i, k + 1).toReversed(), ...order.slice(k + 1)]))
-          improved = true;
-    // Or-opt: a chain of one to three stops moved elsewhere, in its order or reversed.
-    for (let len = 1; len <= 3; len++)
-      for (let i = 0; i + len <= order.length; i++)
-        for (let k = 0; k <= order.length - len; k++) {
-          if (k === i) continue;
-          const chain = order.slice(i, i + len);
-          const rest = [...order.slice(0, i), ...order.slice(i + len)];
-          if (tryOrder([...rest.slice(0, k), ...chain, ...rest.slice(k)])) improved = true;
-          else if (len > 1 && tryOrder([...rest.slice(0, k), ...chain.toReversed(), ...rest.slice(k)])) improved = true;
-        }
-    // With fixed times, two chains swapped at once (cross-exchange): each alone would make a fixed visit late.
-    // The dearest move, tried only once the others are exhausted.
-    if (hasFixed && !improved)
-      for (let a = 1; a <= 3; a++)
-        for (let b = 1; b <= 3; b++)
-          for (let i = 0; i + a <= order.length; i++)
-            for (let k = i + a; k + b <= order.length; k++) {
-              const first = order.slice(i, i + a);
-              const second = order.slice(k, k + b);
-              const middle = order.slice(i + a, k);
-              const pairs: Array<[number[], number[]]> = [
-                [second, first],
-                [second.toReversed(), first.toReversed()],
-              ];
-              for (const [x, y] of pairs)
-                if (tryOrder([...order.slice(0, i), ...x, ...middle, ...y, ...order.slice(k + b)])) improved = true;
-            }
-    for (let i = 0; i < order.length - 1; i++)
-      for (let k = i + 1; k < order.length; k++) {
-        const swapped = [...order];
-        [swapped[i], swapped[k]] = [swapped[k]!, swapped[i]!];
-        if (tryOrder(swapped)) improved = true;
-      }
-  }
-  return order;
-}
-
-/**
- * Starts tried besides the plain nearest neighbour: each visit as the first stop on a small day, the
- * visits nearest the shop on a big one.
+ * Starts tried besides the plain nearest neighbour: each visit as the first stop on a small day (up to
+ * 12 visits), none on a big one, where one improved start is within a few per cent and the time matters.
  */
 const extraStarts = (n: number) => (n <= 12 ? n : 0);
 
-/** The proposed order of the day's visits and its times: the best of a few improved starts. */
+/**
+ * The proposed order of the day's visits and its times: the best of a few starts, each improved by
+ * 2-opt, or-opt (chains of one to three stops moved, in their order or reversed), swaps and, with fixed
+ * visits, cross-exchange, until none helps (field-route-search.ts). The table may be one-way (a routing
+ * service's: A to B is not B to A).
+ */
 export function planRoute(p: RouteProblem): RoutePlan {
   if (!p.visits.length) return { stops: [], meters: 0, lateMinutes: 0 };
+  const day = flatten(p);
   const nearest = p.visits
     .map((v, i) => ({ i, m: p.meters[0]![v.at]! }))
     .sort((a, b) => a.m - b.m)
@@ -206,7 +156,7 @@ export function planRoute(p: RouteProblem): RoutePlan {
     .map((x) => x.i);
   let best: RoutePlan | null = null;
   for (const first of [undefined, ...nearest]) {
-    const plan = walkRoute(p, twoOpt(p, nearestNeighbour(p, first)));
+    const plan = walkRoute(p, searchRoute(day, nearestNeighbour(day, first)));
     if (!best || cost(plan) < cost(best)) best = plan;
   }
   return best!;

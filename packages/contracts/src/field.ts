@@ -202,6 +202,9 @@ export const dayRouteResponse = z.object({
   /** Where the round trip starts and ends: the company's first address with coordinates. */
   shop: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   current: z.object({ meters: z.number().int() }),
+  /** The distances and times the proposal is made of: the routing service's table, or straight lines at
+   * the organization's average speed (no service, or it failed); null without a route. */
+  distanceSource: z.enum(['router', 'straight']).nullable(),
   proposal: z.object({ meters: z.number().int(), stops: z.array(routeStop) }),
   /** Visits whose address has no coordinates: left where they are. */
   unplaced: z.array(z.object({ invoiceId: z.number().int(), number: z.number().int(), customerName: z.string() })),

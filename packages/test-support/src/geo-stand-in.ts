@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
  * (`/nominatim/search?q=…&format=jsonv2`: an array of `{lat, lon, display_name}` as strings, `[]` for a
  * place it does not know), a router as OSRM (`/osrm/route/v1/driving/{lon},{lat};{lon},{lat}`: `{code:
  * 'Ok', routes: [{distance, duration}]}` in metres and seconds, the straight line times `detour` at
- * `speedKmh`) and a tile server (`/tiles/{z}/{x}/{y}.png`: a 1-pixel PNG). Each can be put down (503),
+ * `speedKmh`; `/osrm/table/v1/driving/{lon},{lat};…?annotations=duration,distance`: `{code: 'Ok',
+ * durations, distances}`, rows the origins, each leg heading north `uphill` times longer, so the table is
+ * one-way as a city's is; a malformed request is refused with 400 and OSRM's codes) and a tile server (`/tiles/{z}/{x}/{y}.png`: a 1-pixel PNG). Each can be put down (503),
  * and every request is kept. Used by the API tests and the E2E run.
  */
 
@@ -17,6 +19,8 @@ export interface GeoStandIn {
   /** The places it knows, by the query text's lower case (partial match on their key). */
   places: Map<string, { latitude: number; longitude: number }>;
   down: { geocoder: boolean; router: boolean };
+  /** Milliseconds the router waits before it answers (a slow service). */
+  delay: { router: number };
   /** The paths with their query, in order. */
   hits: string[];
   hitsOf(service: 'nominatim' | 'osrm' | 'tiles'): number;
@@ -39,13 +43,20 @@ function haversine(a: [number, number], b: [number, number]) {
 }
 
 export async function startGeoStandIn(
-  opts: { places?: Record<string, { latitude: number; longitude: number }>; detour?: number; speedKmh?: number } = {},
+  opts: {
+    places?: Record<string, { latitude: number; longitude: number }>;
+    detour?: number;
+    speedKmh?: number;
+    uphill?: number;
+  } = {},
   port = 0,
 ): Promise<GeoStandIn> {
   const places = new Map(Object.entries(opts.places ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const detour = opts.detour ?? 1.3;
   const speed = ((opts.speedKmh ?? 36) * 1000) / 3600;
+  const uphill = opts.uphill ?? 1;
   const down = { geocoder: false, router: false };
+  const delay = { router: 0 };
   const hits: string[] = [];
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -56,9 +67,41 @@ export async function startGeoStandIn(
     res.end('Service Unavailable');
   };
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  /** OSRM's table: every coordinate to every other, or its 400 for a request it cannot read. */
+  const table = (res: ServerResponse, coords: string, annotations: string | null) => {
+    const points = coords.split(';').map((c) => c.split(',').map(Number));
+    if (points.some((p) => p.length !== 2 || p.some((v) => !Number.isFinite(v))))
+      return json(res, 400, { code: 'InvalidUrl', message: `URL string malformed close to position 1: "${coords}"` });
+    if (points.some(([lon, lat]) => Math.abs(lon!) > 180 || Math.abs(lat!) > 90))
+      return json(res, 400, { code: 'InvalidValue', message: 'Invalid coordinate value.' });
+    if (points.length < 2)
+      return json(res, 400, { code: 'InvalidOptions', message: 'Number of coordinates needs to be at least two.' });
+    const wanted = (annotations ?? 'duration').split(',');
+    if (!wanted.every((a) => a === 'duration' || a === 'distance'))
+      return json(res, 400, { code: 'InvalidQuery', message: 'Query string malformed close to position 0' });
+    const legs = points.map((a) =>
+      points.map(
+        (b) => haversine(a as [number, number], b as [number, number]) * detour * (b[1]! > a[1]! ? uphill : 1),
+      ),
+    );
+    return json(res, 200, {
+      code: 'Ok',
+      ...(wanted.includes('duration') ? { durations: legs.map((row) => row.map((m) => m / speed)) } : {}),
+      ...(wanted.includes('distance') ? { distances: legs } : {}),
+      sources: points.map(([lon, lat]) => ({ location: [lon, lat], name: '' })),
+      destinations: points.map(([lon, lat]) => ({ location: [lon, lat], name: '' })),
+    });
+  };
+
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     hits.push(`${url.pathname}${url.search}`);
+    if (url.pathname.startsWith('/osrm/') && delay.router) await new Promise((r) => setTimeout(r, delay.router));
+    const t = /^\/osrm\/table\/v1\/driving\/([^/]+)$/.exec(url.pathname);
+    if (t) {
+      if (down.router) return unavailable(res);
+      return table(res, decodeURIComponent(t[1]!), url.searchParams.get('annotations'));
+    }
     if (url.pathname === '/nominatim/search') {
       if (down.geocoder) return unavailable(res);
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
@@ -93,6 +136,7 @@ export async function startGeoStandIn(
     tilesUrl: `${base}/tiles`,
     places,
     down,
+    delay,
     hits,
     hitsOf: (service) => hits.filter((h) => h.startsWith(`/${service}/`)).length,
     close: () =>

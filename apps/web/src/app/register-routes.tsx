@@ -152,5 +152,11 @@ export const registerRoutes: RouteObject[] = [
         Component: (await import('../features/organization/pages/organization-page.tsx')).OrganizationPage,
       }),
     },
+    {
+      path: 'field',
+      lazy: async () => ({
+        Component: (await import('../features/organization/pages/field-settings-page.tsx')).FieldSettingsPage,
+      }),
+    },
   ]),
 ];

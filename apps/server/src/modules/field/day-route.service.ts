@@ -14,11 +14,13 @@ import { assertFound } from '../../core/access/access.ts';
 import { tellCustomer } from '../../core/notify/customer-events.ts';
 import { lockInvoice, recordChange } from '../../core/orders/invoice-access.ts';
 import { tellVisitMoved } from '../../core/orders/invoice-notices.ts';
+import { drivingTable } from '../../lib/geo-services.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { fieldSettingsOf } from './field-places.ts';
 
 // The day's route of one technician: their open visits of the day, from the shop (the company's first
-// address with coordinates) and back, in the order the heuristic proposes over straight lines, the fixed
+// address with coordinates) and back, in the order the heuristic proposes over the routing service's
+// table of the day (one request), else straight lines at the organization's average speed, the fixed
 // ('horário fixo') visits kept at their times; the office accepts it onto the agenda.
 
 /** The proposal's day starts at this hour of the organization's zone. */
@@ -37,7 +39,13 @@ interface VisitRow {
 }
 
 /** GET field/route?user&date. */
-export async function dayRoute(db: Db, organizationId: number, userId: number, date: string): Promise<DayRoute> {
+export async function dayRoute(
+  ctx: { db: Db; routingUrl: string | undefined },
+  organizationId: number,
+  userId: number,
+  date: string,
+): Promise<DayRoute> {
+  const { db } = ctx;
   const [zone] = await queryRows<{ tz: string; start: Date | string }>(
     db,
     sql`SELECT time_zone AS tz, ((${date}::date + make_interval(hours => ${DAY_START_HOUR}))::timestamp AT TIME ZONE time_zone) AS start
@@ -68,13 +76,22 @@ export async function dayRoute(db: Db, organizationId: number, userId: number, d
     .map((r) => ({ invoiceId: Number(r.invoice_id), number: Number(r.number), customerName: r.customer_name }));
   const shop = placed.length ? await shopOf(db, organizationId, Number(placed[0]!.company_id)) : null;
   if (!shop || !placed.length)
-    return { shop, current: { meters: 0 }, proposal: { meters: 0, stops: [] }, unplaced: [...unplaced] };
+    return {
+      shop,
+      current: { meters: 0 },
+      distanceSource: null,
+      proposal: { meters: 0, stops: [] },
+      unplaced: [...unplaced],
+    };
 
   const settings = await fieldSettingsOf(db, organizationId);
   const places: Position[] = [shop, ...placed.map((r) => ({ latitude: r.latitude!, longitude: r.longitude! }))];
   const minutesFromStart = (at: Date | string) => (new Date(at).getTime() - dayStart.getTime()) / 60_000;
+  // The road's table when the service answers, one-way streets and all; else straight lines.
+  const routed = ctx.routingUrl ? await drivingTable(ctx.routingUrl, places) : null;
   const problem = {
-    meters: straightTable(places, haversineMeters),
+    meters: routed?.meters ?? straightTable(places, haversineMeters),
+    ...(routed ? { seconds: routed.seconds } : {}),
     speedKmh: settings.averageSpeedKmh,
     visits: placed.map((r, k) => ({
       at: k + 1,
@@ -111,6 +128,7 @@ export async function dayRoute(db: Db, organizationId: number, userId: number, d
   return {
     shop,
     current: { meters: Math.round(current.meters) },
+    distanceSource: routed ? 'router' : 'straight',
     proposal: { meters: Math.round(plan.meters), stops },
     unplaced,
   };

@@ -98,7 +98,13 @@ export const fieldRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:orgId/field/route',
     route('invoice.schedule', { params: orgParam, querystring: dayRouteQuery, response: { 200: dayRouteResponse } }),
-    (request) => dayRoute(app.db, request.auth.organizationId, request.query.user, request.query.date),
+    (request) =>
+      dayRoute(
+        { db: app.db, routingUrl: app.config.routingUrl },
+        request.auth.organizationId,
+        request.query.user,
+        request.query.date,
+      ),
   );
   app.post(
     '/organizations/:orgId/field/route/accept',

@@ -68,7 +68,11 @@ export function DayRoutePanel({ day, technicians }: { day: string; technicians: 
         <>
           <p className="small mb-2" data-testid="route-summary">
             Proposta: <strong>{formatDistance(r.proposal.meters)}</strong> ida e volta (a agenda de agora:{' '}
-            {formatDistance(r.current.meters)}).
+            {formatDistance(r.current.meters)}),{' '}
+            <span data-testid="route-source">
+              {r.distanceSource === 'router' ? 'distâncias por estrada' : 'distâncias em linha reta'}
+            </span>
+            .
           </p>
           <ListGroup as="ol" numbered className="mb-2" aria-label="Visitas na ordem proposta">
             {r.proposal.stops.map((s) => (

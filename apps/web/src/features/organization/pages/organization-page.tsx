@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import {
   brazilianTimeZones,
@@ -35,6 +36,10 @@ export function OrganizationPage() {
   return (
     <>
       <PageHeader title="Organização" />
+      <p className="small">
+        <Link to="/organization/field">Técnicos em campo</Link>: alerta de chegada longe do endereço, velocidade média e
+        por quanto tempo guardar as localizações.
+      </p>
       <QueryState isPending={organization.isPending} error={organization.error}>
         {organization.data && <OrganizationForm organization={organization.data} />}
       </QueryState>
