@@ -105,6 +105,8 @@ export async function dayRoute(db: Db, organizationId: number, userId: number, d
       proposedAt: proposed.toISOString(),
       fixedTime: !!r.fixed_time,
       meters,
+      latitude: r.latitude!,
+      longitude: r.longitude!,
       lateMinutes: Math.round(s.lateMinutes),
     };
   });
