@@ -81,6 +81,20 @@ export default function LeafletMap(props: MapProps) {
   useEffect(() => {
     const m = map.current;
     if (!m) return;
+    // The view first: a marker added to a map without one gets its element only later.
+    // The view is set when the places shown change, never when a marker is moved.
+    const keys = markers.map((k) => k.key).join('|');
+    if (framedKeys.current !== keys) {
+      framedKeys.current = keys;
+      const points = [...markers.map((k) => toLatLng(k.position)), ...(line ?? []).map(toLatLng)];
+      if (points.length === 0) m.setView(toLatLng(center ?? BRAZIL), EMPTY_ZOOM);
+      else if (
+        points.length === 1 ||
+        L.latLngBounds(points).getNorthEast().equals(L.latLngBounds(points).getSouthWest())
+      )
+        m.setView(points[0]!, SINGLE_ZOOM);
+      else m.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: SINGLE_ZOOM });
+    }
     const keep = new Set(markers.map((k) => k.key));
     for (const [key, marker] of shown.current)
       if (!keep.has(key)) {
@@ -119,15 +133,6 @@ export default function LeafletMap(props: MapProps) {
     }
     if (path.current) path.current.remove();
     path.current = line?.length ? L.polyline(line.map(toLatLng), { weight: 3, opacity: 0.8 }).addTo(m) : null;
-    // The view is set when the places shown change, never when a marker is moved.
-    const keys = markers.map((k) => k.key).join('|');
-    if (framedKeys.current === keys) return;
-    framedKeys.current = keys;
-    const points = [...markers.map((k) => toLatLng(k.position)), ...(line ?? []).map(toLatLng)];
-    if (points.length === 0) m.setView(toLatLng(center ?? BRAZIL), EMPTY_ZOOM);
-    else if (points.length === 1 || L.latLngBounds(points).getNorthEast().equals(L.latLngBounds(points).getSouthWest()))
-      m.setView(points[0]!, SINGLE_ZOOM);
-    else m.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: SINGLE_ZOOM });
   }, [markers, line, center]);
 
   return <div ref={box} className="map-view rounded border" style={{ height }} />;
