@@ -91,7 +91,7 @@ for (const [width, height] of [
     });
 
     test('the order shows its address and the stamps on a small map', async ({ page }) => {
-      const { admin, customerId, addressId } = await customerAtPaulista(page);
+      const { admin, customerId } = await customerAtPaulista(page);
       const order = await (
         await admin.post('/invoices', { company: 1, customer: customerId, transactionNature: 1 })
       ).json();

@@ -78,13 +78,19 @@ export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModa
   const save = useSaveAddress(ownerPath);
   // The pin: as stored, until dragged or placed on the map; then sent after the address (a changed
   // text clears the stored position, so the one set by hand goes last).
-  const [pin, setPin] = useState<{ position: MapPosition | null; moved: boolean }>({ position: null, moved: false });
-  const stored = addressId === null ? undefined : query.data;
-  useEffect(() => {
-    if (!show) return;
-    const { latitude, longitude } = stored ?? {};
-    setPin({ position: latitude != null && longitude != null ? { latitude, longitude } : null, moved: false });
-  }, [show, stored]);
+  // A pin moved belongs to the opening it was moved in: opening again shows the stored one.
+  const [moved, setMoved] = useState<MapPosition | null>(null);
+  const opening = `${show}-${addressId}`;
+  const [openedAs, setOpenedAs] = useState(opening);
+  if (openedAs !== opening) {
+    setOpenedAs(opening);
+    setMoved(null);
+  }
+  const { latitude, longitude } = (addressId === null ? undefined : query.data) ?? {};
+  const pin = {
+    position: moved ?? (latitude != null && longitude != null ? { latitude, longitude } : null),
+    moved: moved !== null,
+  };
   const form = useModalForm({
     schema: addressBody,
     empty,
@@ -249,11 +255,7 @@ export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModa
         </Col>
         {hasMaps && (
           <Col xs={12}>
-            <AddressPin
-              position={pin.position}
-              moved={pin.moved}
-              onChange={(position) => setPin({ position, moved: true })}
-            />
+            <AddressPin position={pin.position} moved={pin.moved} onChange={setMoved} />
           </Col>
         )}
       </Row>

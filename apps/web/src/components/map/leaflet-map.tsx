@@ -52,7 +52,9 @@ export default function LeafletMap(props: MapProps) {
   const framedKeys = useRef<string | null>(null);
   // The latest callbacks, read by Leaflet's handlers set up once.
   const latest = useRef(props);
-  latest.current = props;
+  useEffect(() => {
+    latest.current = props;
+  });
 
   useEffect(() => {
     const m = L.map(box.current!, { attributionControl: false, scrollWheelZoom: false });
