@@ -74,7 +74,8 @@ function CepStatus({ id, state }: { id: string; state: CepFillState }) {
 export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModalProps) {
   const query = useAddress(ownerPath, show ? addressId : null);
   const queryClient = useQueryClient();
-  const hasMaps = !!useMapTiles();
+  // The map is for an address saved already (the geocoder places a new one after its save).
+  const hasMaps = !!useMapTiles() && addressId !== null;
   const save = useSaveAddress(ownerPath);
   // The pin: as stored, until dragged or placed on the map; then sent after the address (a changed
   // text clears the stored position, so the one set by hand goes last).
