@@ -39,7 +39,7 @@ process.env.E2E_WHATSAPP_PORT ??= execFileSync(process.execPath, [
   '-e',
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
-// The stand-in geocoder, router and tile server (fixtures/geo.ts; the tiles are not read yet), on its own free port.
+// The stand-in geocoder, router and tile server (fixtures/geo.ts), on its own free port.
 process.env.E2E_GEO_PORT ??= execFileSync(process.execPath, [
   '-e',
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
@@ -118,6 +118,7 @@ export default defineConfig({
       CONTRACT_JOB_INTERVAL_MS: '1000',
       GEOCODER_URL: `${geo}/nominatim`,
       ROUTING_URL: `${geo}/osrm`,
+      MAP_TILES_URL: `${geo}/tiles/{z}/{x}/{y}.png`,
       FIELD_JOB_INTERVAL_MS: '1000',
     },
   },

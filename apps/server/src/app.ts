@@ -20,7 +20,7 @@ import { linksPlugin } from './plugins/links.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
 import { pushPlugin } from './plugins/push.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { securityHeadersPlugin, tileOrigin } from './plugins/security-headers.ts';
 import { serializationPlugin } from './plugins/serialization.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
@@ -127,7 +127,10 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(pushPlugin, { resolve: opts.resolve });
   await app.register(errorsPlugin);
   await app.register(gracefulClosePlugin);
-  await app.register(securityHeadersPlugin, { scriptSources: serveWeb ? inlineScriptSources(webDistDir) : [] });
+  await app.register(securityHeadersPlugin, {
+    scriptSources: serveWeb ? inlineScriptSources(webDistDir) : [],
+    imageSources: config.mapTilesUrl ? [tileOrigin(config.mapTilesUrl)] : [],
+  });
   await app.register(rateLimitPlugin);
   await app.register(uploadsPlugin);
   await app.register(docsPlugin);

@@ -54,6 +54,18 @@ describe('production start', () => {
     expect(loadConfig(env({ NODE_ENV: 'production', SEED_DEMO: '1' })).seedDemo).toBe(false);
     expect(loadConfig(env({ DATABASE_URL: 'postgres://x/y' })).seedDemo).toBe(false);
   });
+  it('MAP_TILES_URL: unset or blank, no maps; a template must name {z}, {x} and {y} over http(s)', () => {
+    expect(loadConfig(env({})).mapTilesUrl).toBeUndefined();
+    expect(loadConfig(env({ MAP_TILES_URL: ' ' })).mapTilesUrl).toBeUndefined();
+    const tiles = 'https://{s}.tile.exemplo.com.br/{z}/{x}/{y}.png';
+    expect(loadConfig(env({ MAP_TILES_URL: ` ${tiles} ` })).mapTilesUrl).toBe(tiles);
+    expect(() => loadConfig(env({ MAP_TILES_URL: 'https://tile.exemplo.com.br/{z}/{x}.png' }))).toThrow(
+      /MAP_TILES_URL/,
+    );
+    expect(() => loadConfig(env({ MAP_TILES_URL: 'ftp://tile.exemplo.com.br/{z}/{x}/{y}.png' }))).toThrow(
+      /MAP_TILES_URL/,
+    );
+  });
 });
 
 describe('security headers', () => {

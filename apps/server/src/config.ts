@@ -69,6 +69,11 @@ export interface Config {
   geocoderUrl?: string;
   /** ROUTING_URL: an OSRM-compatible routing service (`{url}/route/v1/driving/…`); unset: straight-line estimates. */
   routingUrl?: string;
+  /**
+   * MAP_TILES_URL: the map's tiles, an OpenStreetMap-compatible URL template (`https://host/{z}/{x}/{y}.png`,
+   * `{s}` for subdomains); unset: no maps, the screens show their lists with distances.
+   */
+  mapTilesUrl?: string;
   /** How often the job geocodes new addresses and reduces old stamps to their times (ms; 0 turns it off). */
   fieldJobIntervalMs: number;
   /** WHATSAPP_API_URL: Meta's Graph API with its version, where the WhatsApp Cloud API answers. */
@@ -133,6 +138,17 @@ function secretsKeyFrom(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /** An outside service's base URL without its trailing '/' (paths are added after it). */
+/** A tile URL template must name the tile ({z}, {x}, {y}) on http(s); anything else stops the start. */
+function mapTilesUrlOf(value: string | undefined) {
+  const url = value?.trim();
+  if (!url) return undefined;
+  if (!/^https?:\/\/[^/]+\//.test(url) || !['{z}', '{x}', '{y}'].every((p) => url.includes(p)))
+    throw new Error(
+      'MAP_TILES_URL must be an http(s) URL template with {z}, {x} and {y}, e.g. https://tile.example.com/{z}/{x}/{y}.png',
+    );
+  return url;
+}
+
 const baseUrl = (value: string | undefined, fallback: string) => (value?.trim() || fallback).replace(/\/+$/, '');
 
 /** SIGNUP: open unless 'closed'; any other word is a typo that must not leave sign-up open unnoticed. */
@@ -188,6 +204,7 @@ export function loadConfig(env = process.env): Config {
     nfseJobIntervalMs: Number(env.NFSE_JOB_INTERVAL_MS ?? 5000),
     geocoderUrl: env.GEOCODER_URL?.trim() ? baseUrl(env.GEOCODER_URL, '') : undefined,
     routingUrl: env.ROUTING_URL?.trim() ? baseUrl(env.ROUTING_URL, '') : undefined,
+    mapTilesUrl: mapTilesUrlOf(env.MAP_TILES_URL),
     fieldJobIntervalMs: Number(env.FIELD_JOB_INTERVAL_MS ?? 60_000),
     whatsappApiUrl: baseUrl(env.WHATSAPP_API_URL, WHATSAPP_GRAPH_URL),
     whatsappJobIntervalMs: Number(env.WHATSAPP_JOB_INTERVAL_MS ?? 2000),

@@ -52,6 +52,8 @@ export const meResponse = z.object({
     /** False while the owner of an organization made by sign-up has not confirmed the e-mail yet. */
     verified: z.boolean(),
   }),
+  /** The server's map tiles (MAP_TILES_URL, a `{z}/{x}/{y}` template); null: the screens show no maps. */
+  mapTilesUrl: z.string().nullable(),
 });
 export type Me = z.infer<typeof meResponse>;
 

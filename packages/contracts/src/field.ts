@@ -95,6 +95,8 @@ export type FieldStamp = z.infer<typeof fieldStamp>;
 /** GET invoices/{id}/stamps: the order's stamps by the phone's time, and their sums. */
 export const stampsResponse = z.object({
   data: z.array(fieldStamp),
+  /** The job's address (the order's, else the customer's first one with coordinates); null: not placed. */
+  place: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   summary: z.object({
     workedSeconds: z.number().int(),
     travelSeconds: z.number().int(),
@@ -196,6 +198,9 @@ const routeStop = z.object({
   fixedTime: z.boolean(),
   /** From the previous stop (the shop for the first). */
   meters: z.number().int(),
+  /** Where the visit is (its map's pin). */
+  latitude: z.number(),
+  longitude: z.number(),
   lateMinutes: z.number().int(),
 });
 export const dayRouteResponse = z.object({

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { crc32, deflateSync } from 'node:zlib';
 
 /**
  * A stand-in on loopback for the map services, speaking their protocols: a geocoder as Nominatim
@@ -8,8 +9,10 @@ import type { AddressInfo } from 'node:net';
  * 'Ok', routes: [{distance, duration}]}` in metres and seconds, the straight line times `detour` at
  * `speedKmh`; `/osrm/table/v1/driving/{lon},{lat};…?annotations=duration,distance`: `{code: 'Ok',
  * durations, distances}`, rows the origins, each leg heading north `uphill` times longer, so the table is
- * one-way as a city's is; a malformed request is refused with 400 and OSRM's codes) and a tile server (`/tiles/{z}/{x}/{y}.png`: a 1-pixel PNG). Each can be put down (503),
- * and every request is kept. Used by the API tests and the E2E run.
+ * one-way as a city's is; a malformed request is refused with 400 and OSRM's codes) and a tile server
+ * (`/tiles/{z}/{x}/{y}.png`: a 256-pixel PNG, pale with its edges drawn, two shades by the tile's place,
+ * so a map's tiles can be seen). Each can be put down (503), and every request is kept; `GET /hits`
+ * answers them as JSON, for a test in another process (the E2E specs). Used by the API tests and the E2E run.
  */
 
 export interface GeoStandIn {
@@ -27,10 +30,37 @@ export interface GeoStandIn {
   close(): Promise<void>;
 }
 
-const PNG_1PX = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** A 256 × 256 RGB PNG of one colour with its edges in another. */
+function tilePng(fill: [number, number, number], edge: [number, number, number]) {
+  const size = 256;
+  const rows = Buffer.alloc(size * (1 + size * 3));
+  for (let y = 0; y < size; y++) {
+    const row = y * (1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      const c = x === 0 || y === 0 ? edge : fill;
+      rows.set(c, row + 1 + x * 3);
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const TILES = [tilePng([238, 240, 230], [200, 204, 190]), tilePng([228, 233, 222], [200, 204, 190])];
 
 const rad = (d: number) => (d * Math.PI) / 180;
 function haversine(a: [number, number], b: [number, number]) {
@@ -95,6 +125,7 @@ export async function startGeoStandIn(
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
+    if (url.pathname === '/hits') return json(res, 200, hits);
     hits.push(`${url.pathname}${url.search}`);
     if (url.pathname.startsWith('/osrm/') && delay.router) await new Promise((r) => setTimeout(r, delay.router));
     const t = /^\/osrm\/table\/v1\/driving\/([^/]+)$/.exec(url.pathname);
@@ -122,9 +153,10 @@ export async function startGeoStandIn(
       const distance = haversine(a, b) * detour;
       return json(res, 200, { code: 'Ok', routes: [{ distance, duration: distance / speed }], waypoints: [] });
     }
-    if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
+    const tile = /^\/tiles\/\d+\/(\d+)\/(\d+)\.png$/.exec(url.pathname);
+    if (tile) {
       res.writeHead(200, { 'content-type': 'image/png' });
-      return res.end(PNG_1PX);
+      return res.end(TILES[(Number(tile[1]) + Number(tile[2])) % 2]);
     }
     json(res, 404, { code: 'NotFound' });
   });

@@ -21,6 +21,7 @@ export type AppConfig = Pick<Config, 'tokenTtlSeconds' | 'loginRateLimitPerMinut
       | 'whatsappApiUrl'
       | 'geocoderUrl'
       | 'routingUrl'
+      | 'mapTilesUrl'
       | 'secretsKey'
       | 'secretsKeyRequired'
       | 'vapidPublicKey'

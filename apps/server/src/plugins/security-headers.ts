@@ -1,13 +1,17 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
+/** The origin a tile URL template's images come from, for the CSP: `{s}` (the subdomains) is any. */
+export const tileOrigin = (template: string) => /^https?:\/\/[^/]+/.exec(template)![0].replace('{s}', '*');
+
 /**
  * The security headers of every answer, built once: @fastify/helmet built helmet's middleware again on
  * every request, parsing the CSP directives each time (3 % of the server's time under load).
- * `scriptSources` are the inline scripts of the served SPA's shell, allowed by their hashes.
+ * `scriptSources` are the inline scripts of the served SPA's shell, allowed by their hashes;
+ * `imageSources` the other origins images come from (the map's tiles).
  */
-export const securityHeadersPlugin = fp<{ scriptSources: string[] }>(
-  async (app, { scriptSources }) => {
+export const securityHeadersPlugin = fp<{ scriptSources: string[]; imageSources?: string[] }>(
+  async (app, { scriptSources, imageSources = [] }) => {
     const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
@@ -15,7 +19,8 @@ export const securityHeadersPlugin = fp<{ scriptSources: string[] }>(
           scriptSrc: ["'self'", ...scriptSources],
           // react-bootstrap and toasts set inline styles.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          // The map's tile server (MAP_TILES_URL) serves images only.
+          imgSrc: ["'self'", 'data:', 'blob:', ...imageSources],
           connectSrc: ["'self'"],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],

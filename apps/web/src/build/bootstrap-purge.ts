@@ -29,6 +29,8 @@ export const bootstrapPurge = purgeCss({
       /^navbar($|-(brand|nav|text|toggler|collapse|light|dark|expand-lg))/,
       /^form-/,
       /^(bg|text-bg|text|border)-(primary|secondary|success|danger|warning|info|light|dark|body|white|black)/,
+      // Leaflet's stylesheet and our markers' (the maps): their classes are written by script.
+      /^(leaflet|map)-/,
       // react-bootstrap marks the dark navbar with data-bs-theme (its toggler icon comes from there).
       /data-bs-theme/,
     ],

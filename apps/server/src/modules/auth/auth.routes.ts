@@ -166,6 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           features: me.features,
           verified: me.verifiedAt !== null,
         },
+        mapTilesUrl: app.config.mapTilesUrl ?? null,
       };
     },
   );

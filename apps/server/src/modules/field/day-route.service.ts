@@ -122,6 +122,8 @@ export async function dayRoute(
       proposedAt: proposed.toISOString(),
       fixedTime: !!r.fixed_time,
       meters,
+      latitude: r.latitude!,
+      longitude: r.longitude!,
       lateMinutes: Math.round(s.lateMinutes),
     };
   });

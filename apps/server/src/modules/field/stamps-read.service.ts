@@ -13,6 +13,7 @@ import type { Actor } from '../../core/access/access.ts';
 import { assertFound } from '../../core/access/access.ts';
 import { visibleTo } from '../../core/orders/invoice-access.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { jobPlace } from './field-places.ts';
 import { selectStamps, stampOut } from './stamps.service.ts';
 
 // What the office (and the technician) read of the stamps: an order's timeline with its sums, and each
@@ -45,6 +46,7 @@ export async function orderStamps(db: Db, actor: Actor, invoiceId: number): Prom
   }
   return {
     data: rows.map(stampOut),
+    place: await jobPlace(db, actor.organizationId, invoiceId),
     summary: {
       workedSeconds: Math.round(worked),
       travelSeconds: Math.round(travel),

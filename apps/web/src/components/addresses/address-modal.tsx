@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Col, Form, Row, Spinner } from 'react-bootstrap';
 import { Controller, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   addressBody,
   addressMessages,
@@ -14,6 +15,9 @@ import { ModalForm, useModalForm } from '../modal-form.tsx';
 import { MaskedInput } from '../masked-input.tsx';
 import { useAddress } from './api/get-address.ts';
 import { useSaveAddress } from './api/save-address.ts';
+import { setAddressPosition } from './api/set-address-position.ts';
+import { AddressPin } from './address-pin.tsx';
+import { useMapTiles, type MapPosition } from '../map/map-view.tsx';
 import { MunicipalitySelect } from './municipality-select.tsx';
 import { useCepFill, type CepFillState } from './use-cep-fill.ts';
 
@@ -69,7 +73,25 @@ function CepStatus({ id, state }: { id: string; state: CepFillState }) {
  */
 export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModalProps) {
   const query = useAddress(ownerPath, show ? addressId : null);
+  const queryClient = useQueryClient();
+  // The map is for an address saved already (the geocoder places a new one after its save).
+  const hasMaps = !!useMapTiles() && addressId !== null;
   const save = useSaveAddress(ownerPath);
+  // The pin: as stored, until dragged or placed on the map; then sent after the address (a changed
+  // text clears the stored position, so the one set by hand goes last).
+  // A pin moved belongs to the opening it was moved in: opening again shows the stored one.
+  const [moved, setMoved] = useState<MapPosition | null>(null);
+  const opening = `${show}-${addressId}`;
+  const [openedAs, setOpenedAs] = useState(opening);
+  if (openedAs !== opening) {
+    setOpenedAs(opening);
+    setMoved(null);
+  }
+  const { latitude, longitude } = (addressId === null ? undefined : query.data) ?? {};
+  const pin = {
+    position: moved ?? (latitude != null && longitude != null ? { latitude, longitude } : null),
+    moved: moved !== null,
+  };
   const form = useModalForm({
     schema: addressBody,
     empty,
@@ -78,7 +100,13 @@ export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModa
     toValues,
     show,
     onHide,
-    save: (body) => save.mutateAsync({ addressId, body }),
+    save: async (body) => {
+      const saved = await save.mutateAsync({ addressId, body });
+      if (pin.moved && pin.position) {
+        await setAddressPosition(ownerPath, saved.id, pin.position);
+        await queryClient.invalidateQueries({ queryKey: ['addresses', ownerPath] });
+      }
+    },
     savedMessage: addressMessages.saved,
   });
   const {
@@ -226,6 +254,11 @@ export function AddressModal({ ownerPath, addressId, show, onHide }: AddressModa
             <Form.Control.Feedback type="invalid">{errors.state?.message}</Form.Control.Feedback>
           </Form.Group>
         </Col>
+        {hasMaps && (
+          <Col xs={12}>
+            <AddressPin position={pin.position} moved={pin.moved} onChange={setMoved} />
+          </Col>
+        )}
       </Row>
     </ModalForm>
   );

@@ -7,6 +7,7 @@ import { api, toastApiError } from '../../../lib/api-client.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { DayRouteMap } from './day-route-map.tsx';
 
 /**
  * 'Rota do dia': a technician's visits of the agenda's day in the order the product proposes (the
@@ -74,6 +75,7 @@ export function DayRoutePanel({ day, technicians }: { day: string; technicians: 
             </span>
             .
           </p>
+          <DayRouteMap route={r} />
           <ListGroup as="ol" numbered className="mb-2" aria-label="Visitas na ordem proposta">
             {r.proposal.stops.map((s) => (
               <ListGroup.Item as="li" key={s.invoiceId} className="small">

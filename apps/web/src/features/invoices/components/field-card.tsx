@@ -24,6 +24,7 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { PendingBadge } from '../../../components/offline/pending-badge.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { addStamp, stampsPath, useStamps } from '../api/stamps.ts';
+import { FieldMap } from './field-map.tsx';
 import { toastStateChangeFailed } from './notify.ts';
 
 // The technician's day on an order: 'A caminho', 'Cheguei', 'Iniciar', 'Pausar', 'Retomar', 'Saí', each a
@@ -210,6 +211,7 @@ export function FieldCard({
           {summary.routeMeters > 0 && <> · {formatDistance(summary.routeMeters)} percorridos</>}
         </p>
       )}
+      <FieldMap place={query.data?.place ?? null} stamps={shown} />
       {shown.length === 0 ? (
         <p className="text-body-secondary small mb-0">Nenhum registro nesta ordem.</p>
       ) : (
