@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   addDays,
   fromCents,
@@ -71,7 +71,9 @@ export async function getAutomatico(db: Db, organizationId: number, contractId: 
     ? await db
         .select()
         .from(cobr)
-        .where(and(eq(cobr.recurrenceId, latest.id), eq(cobr.organizationId, organizationId)))
+        .where(
+          and(eq(cobr.recurrenceId, latest.id), eq(cobr.organizationId, organizationId), isNull(cobr.withdrawnAt)),
+        )
         .orderBy(desc(cobr.periodDate))
         .limit(24)
     : [];
