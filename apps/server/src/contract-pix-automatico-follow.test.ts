@@ -90,6 +90,16 @@ const periodOf = async (contractId: number, date: string) => {
 };
 
 describe('a recurring charge already sent follows its contract', () => {
+  it('the payer’s answer cannot be played anywhere but at the demo’s PSP', async () => {
+    const c = await t.world.createContract({ billingDay: Number(addDays(today(), 7).slice(8)) });
+    expect((await automatico('POST', c.id, account)).statusCode).toBe(200);
+    await runAutomatico(stand.ctx);
+    expect(await view(c.id)).toMatchObject({ canSimulate: false, recurrence: { pspStatus: 'CRIADA' } });
+    const played = await t.world.contracts('POST', `/${c.id}/pix-automatico/simulate`, { approve: true });
+    expect(played.statusCode).toBe(409);
+    expect((await view(c.id)).recurrence!.pspStatus).toBe('CRIADA');
+  });
+
   it('readjusted on the anniversary: the charge is cancelled at the PSP and sent again with the new amount; the period is billed and debited at it', async () => {
     const start = addDays(today(), -365);
     const { c, due, idRec, charge } = await withChargeSent(4, { startDate: start });
