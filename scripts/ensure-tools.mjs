@@ -1,7 +1,8 @@
 // Makes sure the machine has what the tests drive: Debian's Chromium and PostgreSQL binaries,
 // pg_auto_failover (the failover test runs a primary and its standby under it), poppler's pdftotext,
 // pdffonts and pdftoppm (the PDF tests read documents with them), qpdf (they check a PDF's structure
-// with it), and xmlsec1 (the NFS-e signature tests check our XMLDSig against it).
+// with it), xmlsec1 (the NFS-e signature tests check our XMLDSig against it) and faketime (the E2E of a
+// contract's month runs under a clock it moves: scripts/test-at.mjs --movable).
 // Installs them with apt-get when missing and possible (root); otherwise says how.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,6 +24,7 @@ const pgVersion = pgBin?.split('/')[4] ?? debianPostgresVersion();
 if (!existsSync('/usr/bin/pg_autoctl') || !existsSync(`/usr/lib/postgresql/${pgVersion}/lib/pgautofailover.so`))
   missing.push(`postgresql-${pgVersion}-auto-failover`);
 if (!has('qpdf')) missing.push('qpdf');
+if (!has('faketime')) missing.push('faketime');
 if (missing.length === 0) process.exit(0);
 
 if (isRoot && has('apt-get')) {

@@ -30,6 +30,15 @@ step('build do app web e do servidor', () => run('npm', ['run', 'build', '--sile
 step('e2e: Playwright no Chromium', () =>
   run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CI: '1' }),
 );
+// The specs tagged @moved-clock (a contract's month passes) with their own server, under a clock every
+// process of the run reads from one file and the spec moves forward (Debian's libfaketime).
+step('e2e: relógio que avança (@moved-clock)', () =>
+  run(
+    'node',
+    ['scripts/test-at.mjs', '--movable', new Date().toISOString(), 'npx playwright test -c e2e/playwright.config.ts'],
+    { CI: '1' },
+  ),
+);
 
 let passed = 0;
 let failed = 0;
@@ -49,16 +58,17 @@ if (existsSync(`${out}/vitest.json`)) {
       recap.push(`vitest ${file.name}\n    ${firstLines(file.message ?? '', 6)}`);
   }
 }
-if (existsSync(`${out}/e2e.json`)) {
-  const e = JSON.parse(readFileSync(`${out}/e2e.json`, 'utf8'));
+for (const report of ['e2e', 'e2e-clock']) {
+  if (!existsSync(`${out}/${report}.json`)) continue;
+  const e = JSON.parse(readFileSync(`${out}/${report}.json`, 'utf8'));
   passed += e.stats.expected;
   failed += e.stats.unexpected + (e.stats.flaky ?? 0);
-  const dir = `${out}/e2e`;
+  const dir = `${out}/${report}`;
   if (existsSync(dir)) {
     for (const d of readdirSync(dir)) {
       const context = join(dir, d, 'error-context.md');
       if (existsSync(context))
-        recap.push(`e2e ${d}: what the page showed\n    ${firstLines(readFileSync(context, 'utf8'), 60)}`);
+        recap.push(`${report} ${d}: what the page showed\n    ${firstLines(readFileSync(context, 'utf8'), 60)}`);
     }
   }
 }

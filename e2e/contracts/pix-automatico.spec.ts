@@ -1,126 +1,150 @@
-import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
+import type { Page } from '@playwright/test';
+import { apiAs, apiLogin, expect, loginAs, test, unique, users, type Api } from '../fixtures/index.ts';
 import { newCpf } from '../fixtures/identifiers.ts';
 import { connectedCompany, e2ePspUrl } from '../fixtures/pix-psp.ts';
 import { clockFile, moveClock } from '../fixtures/clock.ts';
 
-// Pix Automático on a contract, against the stand-in PSP: 'Pedir autorização', the customer approves in
-// the bank app (the stand-in), the card shows 'Aprovada' and the next period's recurring charge scheduled;
-// then the clock moves to that period's day (a run under `node scripts/test-at.mjs --movable`): the
-// period bills itself and the debit pays it, with no one doing anything.
+// A contract's months, with the wall clock of every process of the run moved forward (the @moved-clock
+// step of scripts/test.mjs, under `scripts/test-at.mjs --movable`): a contract is created; the clock moves
+// to its first billing day and its period bills itself — the order, the instalment and its Pix charge at
+// the PSP (the stand-in); the customer authorizes Pix Automático in the bank app (the stand-in); the clock
+// moves into the next period's window, its recurring charge is scheduled, and on its day the period bills
+// itself and the debit pays it, with no one doing anything.
 
-/** A day in São Paulo, `days` from today. */
+/** A day in São Paulo, `days` from now (the moved clock's now). */
 const dayIn = (days: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + days * 86_400_000));
+const daysUntil = (iso: string) =>
+  Math.round((Date.parse(`${iso}T12:00:00Z`) - Date.parse(`${dayIn(0)}T12:00:00Z`)) / 86_400_000);
 const br = (iso: string) => iso.split('-').toReversed().join('/');
 const shots = '/tmp/pixauto-shots';
 
-test.describe.configure({ mode: 'serial' });
-const shared = { contractId: 0, due: '', txid: '' };
+type Period = { date: string; invoiceId: number; paid: boolean };
+/** The tab's session again after the clock moved past the old one's expiry (loginAs works once per tab). */
+async function loginAgain(page: Page) {
+  const token = await apiLogin(page.request, users.admin);
+  await page.evaluate((t) => {
+    sessionStorage.removeItem('e2e-logged-out');
+    localStorage.setItem('jwt', t);
+  }, token);
+}
 
-test("'Pedir autorização' on a contract: the customer approves at the PSP and the card shows it, with the next debit scheduled", async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  // Arrange: a company connected to the stand-in PSP, a customer with a CPF, a contract whose next period
-  // is three days ahead (inside the window of its recurring charge). Not the behaviour under test.
-  const admin = await apiAs(request, 'admin');
-  const company = await connectedCompany(admin, {
-    name: unique('Clima Automático Ltda'),
-    pixKey: `caixa-${Date.now()}@climaautomatico.com.br`,
+async function periodsOf(admin: Api, id: number) {
+  const res = await admin.get(`/contracts/${id}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { periods: Period[] }).periods;
+}
+
+test.describe('a contract’s months, the clock moved', { tag: '@moved-clock' }, () => {
+  test('created; a month later its period, instalment and Pix charge appear; authorized, the next period is debited by itself', async ({
+    page,
+    request,
+  }) => {
+    test.skip(!clockFile(), 'needs the movable clock: the @moved-clock step of npm test');
+    test.setTimeout(180_000);
+    // Arrange: a company connected to the stand-in PSP and a customer with a CPF (not the behaviour under test).
+    let admin = await apiAs(request, 'admin');
+    const company = await connectedCompany(admin, {
+      name: unique('Clima Mensal Ltda'),
+      pixKey: `caixa-${Date.now()}@climamensal.com.br`,
+    });
+    const customer = await admin.post('/customers', {
+      type: 2,
+      identifier: newCpf().raw,
+      name: unique('Condomínio Mensal'),
+    });
+    expect(customer.status()).toBe(201);
+
+    // A contract from today, billed on the day of the month a month from now.
+    const made = await admin.post('/contracts', {
+      company: company.id,
+      customer: ((await customer.json()) as { id: number }).id,
+      amount: 380,
+      billingDay: Number(dayIn(30).slice(8)),
+      startDate: dayIn(0),
+      readjustmentIndex: null,
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const contract = (await made.json()) as { id: number; nextBillingDate: string };
+    const first = contract.nextBillingDate;
+    expect(daysUntil(first)).toBeGreaterThan(20);
+    expect(await periodsOf(admin, contract.id)).toEqual([]);
+
+    // The clock moves to its first billing day: the period bills itself, with its instalment and its Pix charge.
+    await moveClock(daysUntil(first));
+    admin = await apiAs(request, 'admin');
+    await expect.poll(async () => (await periodsOf(admin, contract.id)).length, { timeout: 30_000 }).toBe(1);
+    const [period] = await periodsOf(admin, contract.id);
+    expect(period!.date).toBe(first);
+    await expect
+      .poll(
+        async () => {
+          const charge = (await (await admin.get(`/invoices/${period!.invoiceId}/pix-charge`)).json()) as {
+            installments: Array<{ dueDate: string; status: string }>;
+          };
+          return charge.installments.map((x) => `${x.dueDate} ${x.status}`);
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual([`${first} ATIVA`]);
+    await loginAs(page, 'admin');
+    await page.goto(`/contracts/${contract.id}`);
+    const charges = page.getByRole('region', { name: 'Cobranças', exact: true });
+    await expect(charges.getByText(br(first))).toBeVisible();
+    await expect(charges.getByText('Em aberto')).toBeVisible();
+
+    // The customer authorizes Pix Automático in the bank app (the stand-in), which tells the webhook.
+    const card = page.getByRole('region', { name: 'Pix Automático' });
+    await card.getByRole('button', { name: 'Pedir autorização' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pedir autorização do Pix Automático' });
+    const payer = dialog.getByRole('group', { name: 'Conta do cliente' });
+    const receiver = dialog.getByRole('group', { name: 'Conta da empresa que recebe' });
+    await payer.getByLabel('ISPB do banco').fill('00000000');
+    await payer.getByLabel('Agência').fill('0001');
+    await payer.getByLabel('Conta', { exact: true }).fill('123456');
+    await receiver.getByLabel('Agência').fill('4321');
+    await receiver.getByLabel('Conta', { exact: true }).fill('998877');
+    await dialog.getByRole('button', { name: 'Pedir autorização' }).click();
+    await expect(card.getByText('Aguardando o cliente')).toBeVisible();
+    const read = async () =>
+      (await (await admin.get(`/contracts/${contract.id}/pix-automatico`)).json()) as {
+        recurrence: { idRec: string | null; pspStatus: string; firstDate: string };
+        charges: Array<{ txid: string; periodDate: string }>;
+      };
+    await expect.poll(async () => (await read()).recurrence.pspStatus, { timeout: 20_000 }).toBe('CRIADA');
+    const { idRec, firstDate: next } = (await read()).recurrence;
+    expect(next > first).toBe(true);
+    expect((await request.post(`${e2ePspUrl()}/simulate/rec/${idRec}/approve`)).status()).toBe(200);
+    await expect(card.getByText('Aprovada', { exact: true })).toBeVisible({ timeout: 20_000 });
+
+    // Three days before the next period: its recurring charge goes to the PSP by itself.
+    await moveClock(daysUntil(next) - 3);
+    admin = await apiAs(request, 'admin');
+    await expect.poll(async () => (await read()).charges.map((c) => c.periodDate), { timeout: 30_000 }).toEqual([next]);
+    const { txid } = (await read()).charges[0]!;
+    await loginAgain(page);
+    await page.goto(`/contracts/${contract.id}`);
+    await expect(card.getByText(`Débito agendado para ${br(next)}`)).toBeVisible({ timeout: 20_000 });
+    await card.screenshot({ path: `${shots}/pix-automatico-card-1280.png` });
+
+    // Its day: the period bills itself, the payer's PSP debits it (the stand-in) and tells the webhook.
+    await moveClock(3);
+    admin = await apiAs(request, 'admin');
+    await expect.poll(async () => (await periodsOf(admin, contract.id)).length, { timeout: 30_000 }).toBe(2);
+    expect((await request.post(`${e2ePspUrl()}/simulate/cobr/${txid}/pay`)).status()).toBe(200);
+    await expect
+      .poll(async () => (await periodsOf(admin, contract.id)).find((p) => p.date === next)?.paid, { timeout: 30_000 })
+      .toBe(true);
+    await loginAgain(page);
+    await page.goto(`/contracts/${contract.id}`);
+    await expect(card.getByText('Paga', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(charges.getByText(br(next))).toBeVisible();
+    await expect(charges.getByText('Recebida')).toBeVisible();
+    // Nobody paid the first period: it is still open.
+    await expect(charges.getByText('Em aberto')).toBeVisible();
+    await card.screenshot({ path: `${shots}/pix-automatico-paid-1280.png` });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: `${shots}/pix-automatico-paid-375.png` });
   });
-  const customerName = unique('Condomínio Automático');
-  const customer = await admin.post('/customers', { type: 2, identifier: newCpf().raw, name: customerName });
-  expect(customer.status()).toBe(201);
-  shared.due = dayIn(3);
-  const made = await admin.post('/contracts', {
-    company: company.id,
-    customer: ((await customer.json()) as { id: number }).id,
-    amount: 380,
-    billingDay: Number(shared.due.slice(8)),
-    startDate: dayIn(0),
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const contract = (await made.json()) as { id: number; nextBillingDate: string };
-  expect(contract.nextBillingDate).toBe(shared.due);
-  shared.contractId = contract.id;
-
-  await loginAs(page, 'admin');
-  await page.goto(`/contracts/${contract.id}`);
-  const card = page.getByRole('region', { name: 'Pix Automático' });
-  await card.getByRole('button', { name: 'Pedir autorização' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Pedir autorização do Pix Automático' });
-  const payer = dialog.getByRole('group', { name: 'Conta do cliente' });
-  const receiver = dialog.getByRole('group', { name: 'Conta da empresa que recebe' });
-  await payer.getByLabel('ISPB do banco').fill('123');
-  await payer.getByLabel('Agência').fill('0001');
-  await payer.getByLabel('Conta', { exact: true }).fill('123456');
-  await receiver.getByLabel('Agência').fill('4321');
-  await receiver.getByLabel('Conta', { exact: true }).fill('998877');
-  await dialog.getByRole('button', { name: 'Pedir autorização' }).click();
-  await expect(payer.getByText('Informe o ISPB do banco do cliente (8 dígitos)')).toBeVisible();
-  await page.screenshot({ path: `${shots}/pix-automatico-dialog-1280.png` });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: `${shots}/pix-automatico-dialog-375.png` });
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await payer.getByLabel('ISPB do banco').fill('00000000');
-  await dialog.getByRole('button', { name: 'Pedir autorização' }).click();
-  await expect(
-    page.getByText('Autorização pedida: o cliente recebe o pedido no aplicativo do banco dele'),
-  ).toBeVisible();
-  await expect(card.getByText('Aguardando o cliente')).toBeVisible();
-
-  // The Pix job sends it to the PSP; the customer approves it in the bank app (the stand-in), which tells the webhook.
-  const read = async () =>
-    (await (await admin.get(`/contracts/${contract.id}/pix-automatico`)).json()) as {
-      recurrence: { idRec: string | null; pspStatus: string };
-      charges: Array<{ txid: string; status: string }>;
-    };
-  await expect.poll(async () => (await read()).recurrence.pspStatus, { timeout: 20_000 }).toBe('CRIADA');
-  const { idRec } = (await read()).recurrence;
-  expect((await request.post(`${e2ePspUrl()}/simulate/rec/${idRec}/approve`)).status()).toBe(200);
-  await expect(card.getByText('Aprovada', { exact: true })).toBeVisible({ timeout: 20_000 });
-  // The next period's recurring charge goes to the PSP by itself, three days before its due date.
-  await expect(card.getByText(`Débito agendado para ${br(shared.due)}`)).toBeVisible({ timeout: 20_000 });
-  shared.txid = (await read()).charges[0]!.txid;
-  await card.screenshot({ path: `${shots}/pix-automatico-card-1280.png` });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await card.scrollIntoViewIfNeeded();
-  await card.screenshot({ path: `${shots}/pix-automatico-card-375.png` });
-});
-
-test('the clock moves to the period’s day: it bills itself and the recurring charge pays it', async ({
-  page,
-  request,
-}) => {
-  test.skip(!clockFile(), 'needs the movable clock: node scripts/test-at.mjs --movable <now> <playwright command>');
-  test.setTimeout(120_000);
-  expect(shared.txid).not.toBe('');
-  await moveClock(3);
-  // The payer's PSP debits it on the due date (the stand-in), and tells the webhook.
-  const admin = await apiAs(request, 'admin');
-  await expect
-    .poll(
-      async () => {
-        const c = (await (await admin.get(`/contracts/${shared.contractId}`)).json()) as { periods: unknown[] };
-        return c.periods.length;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(1);
-  expect((await request.post(`${e2ePspUrl()}/simulate/cobr/${shared.txid}/pay`)).status()).toBe(200);
-  await loginAs(page, 'admin');
-  await page.goto(`/contracts/${shared.contractId}`);
-  const card = page.getByRole('region', { name: 'Pix Automático' });
-  await expect(card.getByText('Paga', { exact: true })).toBeVisible({ timeout: 30_000 });
-  const charges = page.getByRole('region', { name: 'Cobranças', exact: true });
-  await expect(async () => {
-    await page.reload();
-    await expect(charges.getByText('Recebida')).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
-  await expect(charges.getByText(br(shared.due))).toBeVisible();
-  await card.screenshot({ path: `${shots}/pix-automatico-paid-1280.png` });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await card.scrollIntoViewIfNeeded();
-  await card.screenshot({ path: `${shots}/pix-automatico-paid-375.png` });
 });

@@ -18,6 +18,10 @@ export const pixAutomaticoMessages = {
   alreadyOpen: 'O contrato já tem um Pix Automático aguardando ou aprovado',
   cancelAsked: 'Cancelamento pedido: o PSP avisa o banco do cliente',
   nothingToCancel: 'O contrato não tem Pix Automático aguardando ou aprovado',
+  simulateUnavailable:
+    'Só é possível simular a resposta do cliente a uma autorização aguardando, de uma empresa ligada ao PSP de demonstração',
+  simulatedApproved: 'Resposta simulada: o cliente aprovou no banco e o PSP de demonstração avisou o webhook',
+  simulatedRejected: 'Resposta simulada: o cliente recusou no banco e o PSP de demonstração avisou o webhook',
 } as const;
 
 /** How the card names the recurrence's state. */
@@ -119,8 +123,17 @@ export const pixAutomaticoResponse = z.object({
     })
     .nullable(),
   charges: z.array(recurringChargeView),
+  /**
+   * The recurrence waits for the payer at the demo's stand-in PSP and the user may play the payer's answer
+   * ('Simular aprovação' / 'Simular recusa'; never in production).
+   */
+  canSimulate: z.boolean(),
 });
 export type PixAutomatico = z.infer<typeof pixAutomaticoResponse>;
+
+/** POST contracts/{id}/pix-automatico/simulate (the demo's PSP only): the payer approves, or refuses. */
+export const pixAutomaticoSimulateBody = z.object({ approve: z.boolean() });
+export type PixAutomaticoSimulateBody = z.infer<typeof pixAutomaticoSimulateBody>;
 
 /** The PSP's webhooks of Pix Automático: POST …/{token}/rec {recs: [...]} and …/{token}/cobr {cobsr: [...]}. */
 export const recWebhookBody = z.object({

@@ -72,7 +72,7 @@ export const contractPixRecurrences = pgTable(
 
 /**
  * Each period's recurring charge (PUT /cobr/{txid}) under an approved recurrence: one per recurrence and
- * period, its txid stored before the PSP is asked. `retries`: the new attempts asked after failed ones;
+ * period (besides those withdrawn), its txid stored before the PSP is asked. `retries`: the new attempts asked after failed ones;
  * `fallbackAt`: when it gave way to a normal charge with due date; `pixReceivedId`: the payment it became.
  */
 export const contractPixRecurringCharges = pgTable(
@@ -96,6 +96,10 @@ export const contractPixRecurringCharges = pgTable(
     fallbackRemindedAt: timestamp('fallback_reminded_at', { withTimezone: true }),
     pixReceivedId: integer('pix_received_id'),
     lastError: text('last_error'),
+    /** The contract changed (its amount, or it is no longer active): the Pix job brings this charge in line. */
+    reviseRequestedAt: timestamp('revise_requested_at', { withTimezone: true }),
+    /** When it was cancelled at the PSP because of such a change: it no longer stands for its period. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     ...stampColumns(),
   },
   (t) => [
@@ -119,7 +123,12 @@ export const contractPixRecurringCharges = pgTable(
       { organizationId: t.organizationId, column: t.pixReceivedId },
       pixReceived,
     ).onDelete('set null'),
-    uniqueIndex('contract_pix_recurring_charges_period_key').on(t.recurrenceId, t.periodDate),
+    uniqueIndex('contract_pix_recurring_charges_period_key')
+      .on(t.recurrenceId, t.periodDate)
+      .where(sql`${t.withdrawnAt} IS NULL`),
+    index('contract_pix_recurring_charges_revise_idx')
+      .on(t.reviseRequestedAt)
+      .where(sql`${t.reviseRequestedAt} IS NOT NULL`),
     uniqueIndex('contract_pix_recurring_charges_txid_key').on(t.organizationId, t.companyId, t.txid),
     index('contract_pix_recurring_charges_contract_idx').on(t.contractId, t.periodDate),
   ],

@@ -85,9 +85,19 @@ async function periodPix(tx: Tx, c: ContractRow, company: { name: string; pixKey
  */
 export async function billPeriod(tx: Tx, c: ContractRow, date: string): Promise<boolean> {
   const org = c.organizationId;
+  // A period whose Pix Automático recurring charge is on is debited on its day, of that charge's amount
+  // (a change of the contract's amount the PSP could no longer take counts from the next period): the
+  // e-mail says so and carries no code to pay (a normal charge replaces it only if the debit fails).
+  const debited = await queryRows<{ amount_cents: string }>(
+    tx,
+    sql`SELECT amount_cents::text FROM contract_pix_recurring_charges
+         WHERE contract_id = ${c.id} AND period_date = ${date} AND fallback_at IS NULL AND withdrawn_at IS NULL
+           AND status <> 'failed'`,
+  );
+  const amountCents = debited.length ? Number(debited[0]!.amount_cents) : c.amountCents;
   const [period] = await tx
     .insert(kd)
-    .values({ organizationId: org, contractId: c.id, periodDate: date, amountCents: c.amountCents })
+    .values({ organizationId: org, contractId: c.id, periodDate: date, amountCents })
     .onConflictDoNothing({ target: [kd.contractId, kd.periodDate] })
     .returning({ id: kd.id });
   if (!period) return false;
@@ -124,20 +134,20 @@ export async function billPeriod(tx: Tx, c: ContractRow, date: string): Promise<
     invoiceId: order.id,
     name: line,
     quantity: 1,
-    priceCents: c.amountCents,
+    priceCents: amountCents,
   });
   const finishedAt = new Date();
   // The period's service is the contract's: the order is born Completed, to be received and invoiced.
   await tx
     .update(i)
-    .set({ subtotalCents: c.amountCents, statusId: completed.id, state: InvoiceState.Completed, finishedAt })
+    .set({ subtotalCents: amountCents, statusId: completed.id, state: InvoiceState.Completed, finishedAt })
     .where(eq(i.id, order.id));
   const [receivable] = await tx
     .insert(r)
     .values({
       organizationId: org,
       invoiceId: order.id,
-      amountCents: c.amountCents,
+      amountCents: amountCents,
       dueDate: date,
       method: 'pix',
       installmentNumber: 1,
@@ -152,22 +162,15 @@ export async function billPeriod(tx: Tx, c: ContractRow, date: string): Promise<
   await recordChange(tx, actor, order.id, 'update', [
     { field: 'contract', before: null, after: c.id },
     { field: 'contractPeriod', before: null, after: date },
-    { field: 'services', before: null, after: { name: line, quantity: 1, price: fromCents(c.amountCents) } },
+    { field: 'services', before: null, after: { name: line, quantity: 1, price: fromCents(amountCents) } },
     { field: 'status', before: draft.label, after: completed.label },
-    { field: 'installments', before: null, after: `1 de ${formatMoney(fromCents(c.amountCents))} em ${brDate(date)}` },
+    { field: 'installments', before: null, after: `1 de ${formatMoney(fromCents(amountCents))} em ${brDate(date)}` },
   ]);
 
   const to = customer.email?.trim();
-  // A period whose Pix Automático recurring charge is on is debited on its day: the e-mail says so and
-  // carries no code to pay (a normal charge replaces it only if the debit fails).
-  const debited = await queryRows<{ one: number }>(
-    tx,
-    sql`SELECT 1 AS one FROM contract_pix_recurring_charges
-         WHERE contract_id = ${c.id} AND period_date = ${date} AND fallback_at IS NULL AND status <> 'failed'`,
-  );
   if (to) {
     const pix = debited.length ? null : await periodPix(tx, c, company, order.number);
-    const amount = escapeHtml(formatMoney(fromCents(c.amountCents)));
+    const amount = escapeHtml(formatMoney(fromCents(amountCents)));
     await queueOrderEmail(tx, {
       organizationId: org,
       invoiceId: order.id,

@@ -20,6 +20,7 @@ import { recordPix } from './pix-received.service.ts';
 import { fallBack, remindFallbacks } from './automatico-fallback.ts';
 import { withClient } from './automatico-client.ts';
 import { carryOutCancels } from './automatico-cancel.ts';
+import { followContracts } from './automatico-follow-contract.ts';
 
 // Pix Automático's side of the Pix job, outside any transaction (a PSP that is down never blocks a
 // write): the recurrences 'Pedir autorização' queued are sent (POST /rec, then POST /solicrec, the
@@ -185,7 +186,7 @@ async function writeDueCharges(ctx: PixContext, now: Date) {
        AND k.next_billing_date >= r.first_date
        AND k.next_billing_date - 10 <= (${now.toISOString()}::timestamptz AT TIME ZONE o.time_zone)::date
        AND k.next_billing_date - 2 >= (${now.toISOString()}::timestamptz AT TIME ZONE o.time_zone)::date
-    ON CONFLICT (recurrence_id, period_date) DO NOTHING`);
+    ON CONFLICT (recurrence_id, period_date) WHERE withdrawn_at IS NULL DO NOTHING`);
 }
 
 /** PUT /cobr/{txid} of the charges written and not yet answered (the same txid again after a time-out). */
@@ -254,7 +255,7 @@ export async function followCharge(
   c: CobrRow,
   source: 'webhook' | 'reconciliation',
 ) {
-  if (c.fallbackAt || c.pixReceivedId) return;
+  if (c.fallbackAt || c.pixReceivedId || c.withdrawnAt) return;
   const now = await automaticoCalls(client).getCobr(c.txid);
   await keep(ctx, c, now);
   if (now.status === 'CONCLUIDA') {
@@ -329,7 +330,7 @@ export async function followAutomatico(
       and(
         eq(cobr.organizationId, company.organizationId),
         eq(cobr.companyId, company.companyId),
-        sql`${cobr.fallbackAt} IS NULL AND ${cobr.pixReceivedId} IS NULL`,
+        sql`${cobr.fallbackAt} IS NULL AND ${cobr.pixReceivedId} IS NULL AND ${cobr.withdrawnAt} IS NULL`,
         only.txids ? inArray(cobr.txid, only.txids) : inArray(cobr.status, ['CRIADA', 'ATIVA', 'CONCLUIDA']),
       ),
     );
@@ -337,14 +338,16 @@ export async function followAutomatico(
 }
 
 /**
- * One round of the Pix job for Pix Automático: the queued recurrences sent, the charges of the periods in
- * their window written and sent, the paid charges whose period is now billed recorded, the reminders of
+ * One round of the Pix job for Pix Automático: the queued recurrences sent, the charges whose contract
+ * changed brought in line (automatico-follow-contract.ts), the charges of the periods in their window
+ * written and sent, the paid charges whose period is now billed recorded, the reminders of
  * the periods that fell back queued. `now` is the clock (tests move it).
  */
 export async function runAutomatico(ctx: PixContext, o: { now?: Date } = {}) {
   const now = o.now ?? new Date();
   for (const { id } of await claimQueued(ctx)) await sendRecurrence(ctx, id, now);
   await carryOutCancels(ctx);
+  await followContracts(ctx, now);
   await writeDueCharges(ctx, now);
   await sendCharges(ctx);
   const waiting = await queryRows<{ organization_id: number; company_id: number; txid: string }>(

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   addDays,
   fromCents,
@@ -71,7 +71,7 @@ export async function getAutomatico(db: Db, organizationId: number, contractId: 
     ? await db
         .select()
         .from(cobr)
-        .where(and(eq(cobr.recurrenceId, latest.id), eq(cobr.organizationId, organizationId)))
+        .where(and(eq(cobr.recurrenceId, latest.id), eq(cobr.organizationId, organizationId), isNull(cobr.withdrawnAt)))
         .orderBy(desc(cobr.periodDate))
         .limit(24)
     : [];
@@ -103,6 +103,8 @@ export async function getAutomatico(db: Db, organizationId: number, contractId: 
       paid: c.pixReceivedId !== null,
       lastError: c.lastError,
     })),
+    // Said by the route, which knows the demo's PSP.
+    canSimulate: false,
   };
 }
 
@@ -213,4 +215,15 @@ export async function cancelAutomatico(db: Db, actor: Actor, contractId: number)
     ]);
   });
   return getAutomatico(db, org, contractId);
+}
+
+/** The contract's latest recurrence when it waits for the payer at the PSP (its idRec and company), or null. */
+export async function waitingRecurrence(db: Db, organizationId: number, contractId: number) {
+  const [latest] = await db
+    .select({ idRec: rec.idRec, companyId: rec.companyId, status: rec.status })
+    .from(rec)
+    .where(and(eq(rec.contractId, contractId), eq(rec.organizationId, organizationId)))
+    .orderBy(desc(rec.id))
+    .limit(1);
+  return latest?.status === 'CRIADA' && latest.idRec ? { idRec: latest.idRec, companyId: latest.companyId } : null;
 }

@@ -47,7 +47,7 @@ export const openInstalments = (ctx: PixContext, organizationId: number, invoice
         isNull(r.paymentId),
         sql`NOT EXISTS (SELECT 1 FROM contract_periods p
                           JOIN contract_pix_recurring_charges c ON c.contract_id = p.contract_id AND c.period_date = p.period_date
-                         WHERE p.receivable_id = ${r.id} AND c.fallback_at IS NULL AND c.status <> 'failed')`,
+                         WHERE p.receivable_id = ${r.id} AND c.fallback_at IS NULL AND c.withdrawn_at IS NULL AND c.status <> 'failed')`,
       ),
     )
     .orderBy(r.dueDate, r.id);

@@ -5,14 +5,13 @@ import {
   formatMoney,
   fromCents,
   InvoiceState,
-  pixBrCode,
   ratingPath,
   signPath,
   type WhatsAppEvent,
 } from '@ordem-certa/contracts';
 import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { pickColumns, queryRows } from '../../lib/sql.ts';
-import { openInstalmentCharges, openPixCharge } from '../../core/documents/printed-record.ts';
+import { automaticDebit, balanceCents, balancePix, instalmentPix } from './message-pix.ts';
 import { ensureRating } from '../../core/orders/ratings.ts';
 import { queueTemplate, type Queued } from './outbox.ts';
 import { greetingName, technicianName, type Greeting } from './templates.ts';
@@ -168,106 +167,6 @@ export const queueVisitScheduled: QueueEvent = (tx, { organizationId }, invoiceI
 export const queueVisitReminder: QueueEvent = (tx, { organizationId }, invoiceId) =>
   queueVisit(tx, organizationId, invoiceId, 'visitReminder');
 
-/** What is still due on an order: its total less what was received; nothing once it is paid. */
-async function balanceCents(tx: Q, organizationId: number, invoiceId: number) {
-  const [row] = await queryRows<{ total: string; received: string; is_paid: boolean }>(
-    tx,
-    sql`SELECT i.subtotal_cents - i.discount_cents AS total, i.is_paid,
-               coalesce((SELECT sum(p.amount_cents) FROM invoice_payments p WHERE p.invoice_id = i.id), 0) AS received
-          FROM invoices i WHERE i.id = ${invoiceId} AND i.organization_id = ${organizationId}`,
-  );
-  if (!row) return { totalCents: 0, dueCents: 0 };
-  const totalCents = Number(row.total);
-  return { totalCents, dueCents: row.is_paid ? 0 : Math.max(totalCents - Number(row.received), 0) };
-}
-
-/** The city of the company's first address, which a static Pix code names. */
-async function companyCityOf(tx: Q, organizationId: number, companyId: number) {
-  const a = schema.addresses;
-  const [address] = await tx
-    .select({ city: a.city })
-    .from(a)
-    .where(and(eq(a.organizationId, organizationId), eq(a.companyId, companyId)))
-    .orderBy(asc(a.id))
-    .limit(1);
-  return address?.city ?? '';
-}
-
-/**
- * The Pix code for what is still due on an order. The order's charge at the PSP when it asks for
- * exactly that amount; when the balance is charged instalment by instalment at the PSP, none here
- * (each instalment's reminder carries its own code, and one code for the sum would reach the bank
- * as a Pix no charge expects); otherwise the company's static code with the amount.
- */
-async function balancePix(
-  tx: Q,
-  o: {
-    organizationId: number;
-    invoiceId: number;
-    number: number;
-    companyId: number;
-    company: string;
-    pixKey: string | null;
-  },
-) {
-  const { dueCents } = await balanceCents(tx, o.organizationId, o.invoiceId);
-  if (dueCents <= 0) return null;
-  const charge = await openPixCharge(tx, o.organizationId, o.invoiceId);
-  if (charge && charge.amountCents === dueCents) return { amount: money(dueCents), code: charge.code };
-  if ((await openInstalmentCharges(tx, o.organizationId, o.invoiceId)).length) return null;
-  if (!o.pixKey) return null;
-  const code = pixBrCode({
-    key: o.pixKey,
-    merchantName: o.company,
-    merchantCity: await companyCityOf(tx, o.organizationId, o.companyId),
-    amount: fromCents(dueCents),
-    txid: `OS${o.number}`,
-  });
-  return { amount: money(dueCents), code };
-}
-
-/**
- * An open instalment's Pix code: its charge at the PSP when that asks for the instalment's amount,
- * else the company's static code for the amount (its txid names the order and the instalment), or
- * null when the company has no key.
- */
-async function instalmentPix(
-  tx: Q,
-  o: {
-    organizationId: number;
-    receivableId: number;
-    number: number;
-    installmentNumber: number;
-    amountCents: number;
-    companyId: number;
-    company: string;
-    pixKey: string | null;
-  },
-) {
-  const c = schema.pixCharges;
-  const [charge] = await tx
-    .select({ code: c.pixCopiaECola, amountCents: c.amountCents })
-    .from(c)
-    .where(
-      and(
-        eq(c.organizationId, o.organizationId),
-        eq(c.receivableId, o.receivableId),
-        eq(c.kind, 'cobv'),
-        eq(c.status, 'ATIVA'),
-      ),
-    );
-  if (charge?.code && charge.amountCents === o.amountCents) return { code: charge.code };
-  if (!o.pixKey) return null;
-  const code = pixBrCode({
-    key: o.pixKey,
-    merchantName: o.company,
-    merchantCity: await companyCityOf(tx, o.organizationId, o.companyId),
-    amount: fromCents(o.amountCents),
-    txid: `OS${o.number}P${o.installmentNumber}`,
-  });
-  return { code };
-}
-
 /** The technician set off ('A caminho'): when they should arrive, from the stamp's estimate (none: nothing sent). */
 export const queueTechnicianOnTheWay: QueueEvent = async (tx, { organizationId }, stampId) => {
   const st = schema.fieldStamps;
@@ -301,7 +200,10 @@ export const queueTechnicianOnTheWay: QueueEvent = async (tx, { organizationId }
   });
 };
 
-/** An order was completed: the link to the signed order (PDF and NFS-e there), and the Pix of the balance when there is one. */
+/**
+ * An order was completed: the link to the signed order (PDF and NFS-e there), and the Pix of the balance
+ * when there is one — or, for a contract's period under Pix Automático, the day it is debited.
+ */
 export const queueOrderCompleted: QueueEvent = async (tx, { organizationId, appUrl }, invoiceId) => {
   const i = schema.invoices;
   const [row] = await tx
@@ -311,6 +213,30 @@ export const queueOrderCompleted: QueueEvent = async (tx, { organizationId, appU
   if (!row) return null;
   const p = await parties(tx, organizationId, row.customerId, row.companyId);
   if (!p) return null;
+  const { totalCents, dueCents } = await balanceCents(tx, organizationId, invoiceId);
+  const base = {
+    organizationId,
+    customerId: row.customerId,
+    invoiceId,
+    dedupeKey: `order-completed:${invoiceId}`,
+  };
+  const data = {
+    ...p.greeting,
+    number: row.number,
+    total: money(totalCents),
+    link: `${appUrl}${signPath(invoiceId, row.signToken)}`,
+  };
+  // A contract's period debited by Pix Automático: no code to pay; the message says when it is debited.
+  const debit = dueCents > 0 ? await automaticDebit(tx, organizationId, { invoiceId }) : null;
+  if (debit)
+    return queueTemplate(tx, {
+      ...base,
+      key: 'orderCompletedAutoDebit',
+      data: {
+        ...data,
+        debit: { amount: money(debit.amountCents), dueOn: formatDate(`${debit.dueDate}T12:00:00Z`, 'UTC') },
+      },
+    });
   const pix = await balancePix(tx, {
     organizationId,
     invoiceId,
@@ -319,21 +245,7 @@ export const queueOrderCompleted: QueueEvent = async (tx, { organizationId, appU
     company: p.greeting.company,
     pixKey: p.pixKey,
   });
-  const { totalCents } = await balanceCents(tx, organizationId, invoiceId);
-  return queueTemplate(tx, {
-    organizationId,
-    key: pix ? 'orderCompletedPix' : 'orderCompleted',
-    customerId: row.customerId,
-    invoiceId,
-    data: {
-      ...p.greeting,
-      number: row.number,
-      total: money(totalCents),
-      link: `${appUrl}${signPath(invoiceId, row.signToken)}`,
-      pix,
-    },
-    dedupeKey: `order-completed:${invoiceId}`,
-  });
+  return queueTemplate(tx, { ...base, key: pix ? 'orderCompletedPix' : 'orderCompleted', data: { ...data, pix } });
 };
 
 /** An order was completed for the first time: the link to rate the job (the request shared with the e-mail). */
@@ -418,16 +330,20 @@ export async function queueInstalment(
   if (!row || row.payment_id !== null) return null;
   const p = await parties(tx, organizationId, row.customer_id, row.company_id);
   if (!p) return null;
-  const pix = await instalmentPix(tx, {
-    organizationId,
-    receivableId,
-    number: row.number,
-    installmentNumber: row.installment_number,
-    amountCents: Number(row.amount_cents),
-    companyId: row.company_id,
-    company: p.greeting.company,
-    pixKey: p.pixKey,
-  });
+  // An instalment the customer's bank debits by itself (Pix Automático) carries no code to pay.
+  const debited = await automaticDebit(tx, organizationId, { invoiceId: row.invoice_id, receivableId });
+  const pix = debited
+    ? null
+    : await instalmentPix(tx, {
+        organizationId,
+        receivableId,
+        number: row.number,
+        installmentNumber: row.installment_number,
+        amountCents: Number(row.amount_cents),
+        companyId: row.company_id,
+        company: p.greeting.company,
+        pixKey: p.pixKey,
+      });
   const base = {
     organizationId,
     customerId: row.customer_id,

@@ -93,6 +93,14 @@ describe('template parameters per event', () => {
     const withPix = templateParameters('orderCompletedPix', { ...base, pix: { amount: 'R$ 200,00', code } });
     expect(withPix.slice(5)).toEqual(['R$ 200,00', code]);
     expect(renderTemplate(templates.orderCompletedPix, withPix)).toContain(`copia e cola a seguir: ${code} Obrigado`);
+    const debited = templateParameters('orderCompletedAutoDebit', {
+      ...base,
+      debit: { amount: 'R$ 450,00', dueOn: '10/12/2026' },
+    });
+    expect(debited.slice(5)).toEqual(['R$ 450,00', '10/12/2026']);
+    expect(renderTemplate(templates.orderCompletedAutoDebit, debited)).toContain(
+      'O valor de R$ 450,00 será debitado automaticamente por Pix Automático em 10/12/2026',
+    );
   });
 
   it('payment received, instalment due and overdue', () => {

@@ -40,6 +40,10 @@ export interface OrderCompletedData extends Greeting {
   /** The balance still due and its Pix code, when there is one. */
   pix: { amount: string; code: string } | null;
 }
+export interface OrderAutoDebitData extends Omit<OrderCompletedData, 'pix'> {
+  /** What the customer's bank debits by itself (Pix Automático) and on which day. */
+  debit: { amount: string; dueOn: string };
+}
 export interface RatingRequestData extends Greeting {
   number: number;
   link: string;
@@ -159,6 +163,23 @@ export const templates = {
       '00020126360014br.gov.bcb.pix0114123456780001955204000053039865406200.005802BR5920REFRIGERACAO EXEMPLO6009SAO PAULO62090505OS3216304ABCD',
     ],
     params: (d) => [d.customer, String(d.number), d.company, d.total, d.link, d.pix!.amount, d.pix!.code],
+  }),
+  orderCompletedAutoDebit: template<OrderAutoDebitData>({
+    key: 'orderCompletedAutoDebit',
+    event: 'orderCompleted',
+    name: 'oc_ordem_concluida_debito_automatico_v1',
+    label: 'Ordem concluída, debitada por Pix Automático',
+    body: 'Olá, {{1}}! O serviço da ordem nº {{2}} da {{3}} foi concluído, no total de {{4}}. A ordem assinada, o PDF e a nota fiscal, quando emitida, ficam em {{5}} para você consultar. O valor de {{6}} será debitado automaticamente por Pix Automático em {{7}}, como você autorizou no seu banco: não é preciso pagar. Obrigado pela confiança!',
+    example: [
+      'Maria',
+      '321',
+      'Refrigeração Exemplo',
+      'R$ 450,00',
+      'https://app.exemplo.com.br/invoices/1/sign?token=x',
+      'R$ 450,00',
+      '10/12/2026',
+    ],
+    params: (d) => [d.customer, String(d.number), d.company, d.total, d.link, d.debit.amount, d.debit.dueOn],
   }),
   ratingRequest: template<RatingRequestData>({
     key: 'ratingRequest',

@@ -53,3 +53,16 @@ export function useCancelPixAutomatico(id: number) {
     onSuccess: (data) => queryClient.setQueryData(key(orgPath, id), data),
   });
 }
+
+/**
+ * POST contracts/{id}/pix-automatico/simulate (admin; only at the demo's PSP): the payer's answer played.
+ * The webhook brings it a moment later: the card keeps asking while the authorization waits.
+ */
+export function useSimulatePixAutomatico(id: number) {
+  const orgPath = useOrgPath();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (approve: boolean) => api.post<PixAutomatico>(`${path(orgPath, id)}/simulate`, { approve }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key(orgPath, id) }),
+  });
+}

@@ -11,7 +11,9 @@ import {
 } from '@ordem-certa/contracts';
 import { formatIsoDate, formatMoney } from '../../../lib/format.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { useCancelPixAutomatico, usePixAutomatico } from '../api/pix-automatico.ts';
+import { useCancelPixAutomatico, usePixAutomatico, useSimulatePixAutomatico } from '../api/pix-automatico.ts';
+import { ActionButton } from '../../../components/action-button.tsx';
+import { ApiError, reportedGlobally } from '../../../lib/api-client.ts';
 import { PixAutomaticoModal } from './pix-automatico-modal.tsx';
 
 const stateColours: Record<RecurrenceState, string> = {
@@ -37,25 +39,39 @@ function chargeLabel(c: Charge): [string, string] {
 
 /**
  * The contract's Pix Automático: the payer's authorization and its state, 'Pedir autorização' (again,
- * after a rejection or a cancellation), and each period's recurring charge.
+ * after a rejection or a cancellation), and each period's recurring charge. At the demo's PSP an admin
+ * can play the payer's answer ('Simular aprovação' / 'Simular recusa').
  */
 export function PixAutomaticoCard({
   contractId,
   manage,
+  simulate,
   active,
   nextBillingDate,
 }: {
   contractId: number;
   manage: boolean;
+  /** May play the payer's answer at the demo's PSP (admins). */
+  simulate: boolean;
   active: boolean;
   nextBillingDate: string | null;
 }) {
   const automatico = usePixAutomatico(contractId, nextBillingDate);
   const [asking, setAsking] = useState(false);
   const cancel = useCancelPixAutomatico(contractId);
+  const answer = useSimulatePixAutomatico(contractId);
   const confirm = useConfirm();
   if (!automatico.isSuccess) return null;
-  const { available, recurrence, charges } = automatico.data;
+  const { available, recurrence, charges, canSimulate } = automatico.data;
+  const play = async (approve: boolean) => {
+    try {
+      await answer.mutateAsync(approve);
+      toast.success(approve ? pixAutomaticoMessages.simulatedApproved : pixAutomaticoMessages.simulatedRejected);
+    } catch (err) {
+      if (reportedGlobally(err)) return;
+      toast.error(err instanceof ApiError && err.messages?.length ? err.messages.join(' ') : messages.requestFailed);
+    }
+  };
   const over = !recurrence || ['rejeitada', 'cancelada', 'recusada'].includes(recurrence.state);
   const mayAsk = manage && available && active && over;
   const mayCancel = manage && !!recurrence && !over && !recurrence.cancelRequested;
@@ -110,6 +126,21 @@ export function PixAutomaticoCard({
           <Button variant="outline-danger" onClick={onCancel} disabled={cancel.isPending}>
             Cancelar autorização
           </Button>
+        )}
+        {simulate && canSimulate && (
+          <div className="mt-3 border-top pt-2">
+            <div className="small text-body-secondary mb-2">
+              Demonstração: a empresa está ligada ao PSP de testes. Simule a resposta que o cliente daria no banco.
+            </div>
+            <div className="d-flex flex-wrap gap-2">
+              <ActionButton variant="outline-success" size="sm" action={() => play(true)}>
+                Simular aprovação
+              </ActionButton>
+              <ActionButton variant="outline-danger" size="sm" action={() => play(false)}>
+                Simular recusa
+              </ActionButton>
+            </div>
+          </div>
         )}
       </div>
       {charges.length > 0 && (

@@ -122,6 +122,7 @@ export function ContractPage() {
           <PixAutomaticoCard
             contractId={c.id}
             manage={manage}
+            simulate={can(viewer, 'company.manage')}
             active={c.status === 'ativo'}
             nextBillingDate={c.nextBillingDate}
           />
