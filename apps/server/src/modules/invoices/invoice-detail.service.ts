@@ -12,6 +12,7 @@ import { visibleTo, type Actor } from '../../core/orders/invoice-access.ts';
 import { contentHash, signatureFields } from './invoice-signature.ts';
 import { assertFound } from '../../core/access/access.ts';
 import { shownTo } from '../../core/access/values.ts';
+import { recordAddressColumns } from '../../core/places/address-columns.ts';
 
 const {
   invoices: i,
@@ -156,17 +157,7 @@ function detailQuery(db: Db, seesAll: boolean) {
       customerEmail: cu.email,
       reportedProblem: i.reportedProblem,
       scheduledAt: i.scheduledAt,
-      address: {
-        id: ad.id,
-        address: ad.address,
-        number: ad.number,
-        complement: ad.complement,
-        neighborhood: ad.neighborhood,
-        city: ad.city,
-        state: ad.state,
-        postalCode: ad.postalCode,
-        ibgeCode: ad.ibgeCode,
-      },
+      address: recordAddressColumns,
       estimateId: i.estimateId,
       estimateNumber: schema.estimates.number,
       maintenancePlanId: i.maintenancePlanId,
