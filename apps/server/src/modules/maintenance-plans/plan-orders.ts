@@ -1,5 +1,5 @@
 // What the plan's screens and documents read alike: the plan itself and the orders of its visits.
-import { and, asc, between, desc, eq } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray } from 'drizzle-orm';
 import { schema, type Db } from '@ordem-certa/db';
 import { assertFound } from '../../core/access/access.ts';
 
@@ -43,4 +43,15 @@ export function planVisitOrders(
       ),
     )
     .orderBy(newestFirst ? desc(i.maintenanceDate) : asc(i.maintenanceDate));
+}
+
+/** Who worked on each of the visits' orders `ids`, by order, in the order they were added. */
+export function visitWorkers(db: Db, ids: number[]) {
+  const w = schema.invoiceWorkers;
+  return db
+    .select({ invoiceId: w.invoiceId, name: schema.users.name })
+    .from(w)
+    .innerJoin(schema.users, eq(schema.users.id, w.workerId))
+    .where(inArray(w.invoiceId, ids))
+    .orderBy(asc(w.id));
 }

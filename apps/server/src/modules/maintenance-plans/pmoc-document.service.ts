@@ -1,6 +1,6 @@
 // The PMOC document of a plan and a calendar year: everything it prints loaded here, drawn in the PDF
 // pool (core/documents/renderers/pmoc-document.ts) with the year's air-quality report appended.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   customerRoleLabels,
   frequencyLabels,
@@ -14,7 +14,7 @@ import type { FileStorage } from '../../lib/storage.ts';
 import { renderPdf } from '../../core/documents/pdf-pool.ts';
 import { fromDataUrl, printedHead, type PdfLog } from '../../core/documents/printed-record.ts';
 import type { PmocDocumentData, PmocExecution } from '../../core/documents/renderers/pmoc-document.ts';
-import { findPlan, planVisitOrders } from './plan-orders.ts';
+import { findPlan, planVisitOrders, visitWorkers } from './plan-orders.ts';
 import { getPlan } from './maintenance-plans.service.ts';
 
 const { maintenancePlanAirReports: ar } = schema;
@@ -68,12 +68,7 @@ export async function loadPmocDocument(
   const ids = done.map((o) => o.id);
   const [workers, signatures] = ids.length
     ? await Promise.all([
-        db
-          .select({ invoiceId: schema.invoiceWorkers.invoiceId, name: schema.users.name })
-          .from(schema.invoiceWorkers)
-          .innerJoin(schema.users, eq(schema.users.id, schema.invoiceWorkers.workerId))
-          .where(inArray(schema.invoiceWorkers.invoiceId, ids))
-          .orderBy(asc(schema.invoiceWorkers.id)),
+        visitWorkers(db, ids),
         db
           .select({
             invoiceId: schema.invoiceSignatures.invoiceId,

@@ -26,7 +26,7 @@ import {
 import { organizationToday } from './maintenance-plans.service.ts';
 import type { PmocReportData, ReportVisit } from '../../core/documents/renderers/pmoc-report-document.ts';
 import { assertFound } from '../../core/access/access.ts';
-import { findPlan, planVisitOrders } from './plan-orders.ts';
+import { findPlan, planVisitOrders, visitWorkers } from './plan-orders.ts';
 
 const PURPOSE = 'pmoc-report';
 const { maintenancePlans: p } = schema;
@@ -125,12 +125,7 @@ export async function loadReport(
           .from(schema.invoiceServices)
           .where(inArray(schema.invoiceServices.invoiceId, ids))
           .orderBy(asc(schema.invoiceServices.id)),
-        db
-          .select({ invoiceId: schema.invoiceWorkers.invoiceId, name: schema.users.name })
-          .from(schema.invoiceWorkers)
-          .innerJoin(schema.users, eq(schema.users.id, schema.invoiceWorkers.workerId))
-          .where(inArray(schema.invoiceWorkers.invoiceId, ids))
-          .orderBy(asc(schema.invoiceWorkers.id)),
+        visitWorkers(db, ids),
         db
           .select()
           .from(schema.invoiceChecklists)
