@@ -86,29 +86,19 @@ export const detailParts = {
      'signedAt', ${isoText('x.signed_at')}, 'ip', x.ip, 'userAgent', x.user_agent, 'contentHash', x.content_hash)
      FROM invoice_signatures x WHERE ${ofThisOrder('x')} ORDER BY x.id DESC LIMIT 1)`),
 };
+/** What a service line and a product line of the order both carry. */
+interface PricedLine {
+  id: number;
+  name: string;
+  quantity: number;
+  warrantyDays: number | null;
+  priceCents: number;
+  createdAt: string;
+  updatedAt: string;
+}
 export interface DetailParts {
-  services: Array<{
-    id: number;
-    serviceId: number | null;
-    name: string;
-    description: string | null;
-    quantity: number;
-    warrantyDays: number | null;
-    priceCents: number;
-    createdAt: string;
-    updatedAt: string;
-  }>;
-  products: Array<{
-    id: number;
-    productId: number | null;
-    name: string;
-    unit: string;
-    quantity: number;
-    warrantyDays: number | null;
-    priceCents: number;
-    createdAt: string;
-    updatedAt: string;
-  }>;
+  services: Array<PricedLine & { serviceId: number | null; description: string | null }>;
+  products: Array<PricedLine & { productId: number | null; unit: string }>;
   equipments: EquipmentLine[];
   workers: Array<{ id: number; workerId: number; name: string; paidAt: string | null }>;
   tags: Array<{ tagId: number; name: string; color: string }>;
