@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema } from '@ordem-certa/db';
 import { SignJWT } from 'jose';
 import {
@@ -16,7 +16,7 @@ import {
   type Permission,
 } from '@ordem-certa/contracts';
 import { addUser, createOrg, createTestApp, type TestContext, type TestOrg } from '../test/helpers.ts';
-import { queryRows } from './lib/sql.ts';
+import { tableDigests } from '../test/row-counts.ts';
 
 /**
  * The access rule of every operation the OpenAPI document lists, walked from the document itself
@@ -107,9 +107,6 @@ const FEATURE_PATHS: Record<FeatureName, string> = {
   notifications: `${ORG}/notifications`,
   nfse: `${ORG}/nfse`,
 };
-
-/** Tables that count requests rather than hold data: a refused request may still be counted there. */
-const REQUEST_COUNTERS = new Set(['rate_limits', 'login_attempts']);
 
 const JWT_SECRET = 'access-test-secret';
 
@@ -232,24 +229,6 @@ async function expiredToken() {
     .sign(new TextEncoder().encode(JWT_SECRET));
 }
 
-/** Per data table, a digest of all its rows: equal digests before and after mean nothing was written. */
-async function tableDigests(): Promise<Record<string, string>> {
-  const tables = await queryRows<{ name: string }>(
-    ctx.database.db,
-    sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY 1`,
-  );
-  const out: Record<string, string> = {};
-  for (const { name } of tables.filter((t) => !REQUEST_COUNTERS.has(t.name))) {
-    const [row] = await queryRows<{ digest: string }>(
-      ctx.database.db,
-      sql`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${sql.identifier(name)} t`,
-    );
-    out[name] = row!.digest;
-  }
-  return out;
-}
-
 describe('the OpenAPI document states every access rule', () => {
   it('every operation has x-access', () => {
     expect(operations.length).toBeGreaterThan(50);
@@ -325,14 +304,14 @@ describe('every operation refuses what its access rule refuses', () => {
   it("an admin of organization A on organization B's path → 403, and nothing is written", async () => {
     const ops = operations.filter((op) => op.path.includes('{orgId}'));
     expect(ops.length).toBeGreaterThan(50);
-    const before = await tableDigests();
+    const before = await tableDigests(ctx.database.db);
     const refused = await misfits(
       ops,
       (op) => ({ url: urlFor(op, orgB.organization.id), headers: orgA.as(orgA.admin.token) }),
       403,
     );
     expect(refused).toEqual([]);
-    const after = await tableDigests();
+    const after = await tableDigests(ctx.database.db);
     expect(Object.keys(after).filter((t) => after[t] !== before[t])).toEqual([]);
   });
 

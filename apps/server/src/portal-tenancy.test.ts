@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema } from '@ordem-certa/db';
 import { createOrg, createTestApp, type TestContext } from '../test/helpers.ts';
 import { estimateWorld } from '../test/estimate-fixtures.ts';
 import { portalRecords, portalSession, type PortalRecords } from '../test/portal-fixtures.ts';
 import { hashPortalToken } from './core/portal/portal-session.ts';
-import { queryRows } from './lib/sql.ts';
+import { tableDigests } from '../test/row-counts.ts';
 
 /**
  * The customer's portal walked from the OpenAPI document, as access.test.ts walks the users' routes: every
@@ -32,7 +32,6 @@ const RECORD_OF: Record<string, (r: PortalRecords) => number> = {
   'pmoc:year': () => 2026,
   'service-requests:id': (r) => r.request.id,
 };
-const REQUEST_COUNTERS = new Set(['rate_limits', 'login_attempts']);
 const MARK = 'ALHEIO';
 
 let ctx: TestContext;
@@ -76,23 +75,6 @@ const send = (op: Operation, url: string, headers: Record<string, string>) =>
     ...(op.method === 'POST' ? { payload: { name: 'Cliente Teste' } } : {}),
   });
 
-async function tableDigests(): Promise<Record<string, string>> {
-  const tables = await queryRows<{ name: string }>(
-    ctx.database.db,
-    sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY 1`,
-  );
-  const out: Record<string, string> = {};
-  for (const { name } of tables.filter((t) => !REQUEST_COUNTERS.has(t.name))) {
-    const [row] = await queryRows<{ digest: string }>(
-      ctx.database.db,
-      sql`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${sql.identifier(name)} t`,
-    );
-    out[name] = row!.digest;
-  }
-  return out;
-}
-
 describe("the portal's operations, with two customers of two organizations", () => {
   it('the document lists the portal operations, and this file resolves every record their paths name', () => {
     expect(operations.length).toBeGreaterThan(8);
@@ -116,7 +98,7 @@ describe("the portal's operations, with two customers of two organizations", () 
   });
 
   it("another customer's records, of the same organization or another, are a 404 and nothing is written", async () => {
-    const before = await tableDigests();
+    const before = await tableDigests(ctx.database.db);
     const wrong: string[] = [];
     for (const op of operations.filter((o) => params(o).length))
       for (const theirs of others) {
@@ -125,7 +107,7 @@ describe("the portal's operations, with two customers of two organizations", () 
           wrong.push(`${label(op)} ${urlFor(op, theirs)} → ${res.statusCode} ${res.body.slice(0, 100)}`);
       }
     expect(wrong).toEqual([]);
-    const after = await tableDigests();
+    const after = await tableDigests(ctx.database.db);
     expect(Object.keys(after).filter((t) => after[t] !== before[t])).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import {
 } from '@ordem-certa/contracts';
 import { queryRows } from '../../lib/sql.ts';
 import type { ReportContext } from './registry.ts';
+import { periodFilters } from './report-filters.ts';
 
 /** The start of day `from` and the end of day `to` in the organization's time zone. */
 export const startOf = (ctx: ReportContext, day: string) =>
@@ -71,3 +72,9 @@ export const stateFilter: ReportFilter = {
 export const completed = sql`i.state = ${InvoiceState.Completed}`;
 /** The order's (aliased i) total after its discount, in cents. */
 export const net = sql`(i.subtotal_cents - i.discount_cents)`;
+
+/** The period the orders were completed in, and the one they were opened in, as the order reports ask them. */
+export const completedPeriod = (ctx: ReportContext, months?: number) =>
+  periodFilters(ctx.timeZone, { from: 'Concluída a partir de', to: 'Concluída até' }, months);
+export const openedPeriod = (ctx: ReportContext) =>
+  periodFilters(ctx.timeZone, { from: 'Aberta a partir de', to: 'Aberta até' });

@@ -10,6 +10,7 @@ import {
   type MaintenanceFrequency,
 } from '@ordem-certa/contracts';
 import type { ReportSpec } from '../../core/reports/registry.ts';
+import { reportColumns } from '../../core/reports/report-columns.ts';
 import { periodFilters } from '../../core/reports/report-filters.ts';
 import { companyFilter, inPeriod, iso, money, num, str, where } from '../../core/reports/report-parts.ts';
 
@@ -29,7 +30,7 @@ export const contractRevenueByMonth: ReportSpec = {
     await companyFilter(ctx),
   ],
   columns: [
-    { name: 'month', label: 'Mês', type: 'month' },
+    reportColumns.month,
     { name: 'contracts', label: 'Contratos cobrados', type: 'int' },
     { name: 'charged', label: 'Cobrado', type: 'money' },
     { name: 'received', label: 'Recebido', type: 'money' },
@@ -59,7 +60,7 @@ export const contractsByStatus: ReportSpec = {
   description: 'Quantos contratos há em cada situação e quanto eles somam por mês (a receita recorrente mensal).',
   filters: async (ctx) => [await companyFilter(ctx)],
   columns: [
-    { name: 'status', label: 'Situação', type: 'string' },
+    reportColumns.status,
     { name: 'contracts', label: 'Contratos', type: 'int' },
     { name: 'monthly', label: 'Valor mensal', type: 'money' },
   ],
@@ -87,8 +88,8 @@ export const contractCancellations: ReportSpec = {
   columns: [
     { name: 'endedAt', label: 'Encerrado em', type: 'datetime' },
     { name: 'contract', label: 'Contrato', type: 'int' },
-    { name: 'customer', label: 'Cliente', type: 'string' },
-    { name: 'company', label: 'Empresa', type: 'string' },
+    reportColumns.customer,
+    reportColumns.company,
     { name: 'startDate', label: 'Início', type: 'date' },
     { name: 'periodicity', label: 'Periodicidade', type: 'string' },
     { name: 'monthly', label: 'Valor mensal', type: 'money' },
@@ -132,10 +133,10 @@ export const contractReceivables: ReportSpec = {
   columns: [
     { name: 'dueDate', label: 'Vencimento', type: 'date' },
     { name: 'contract', label: 'Contrato', type: 'int' },
-    { name: 'order', label: 'OS', type: 'int' },
-    { name: 'customer', label: 'Cliente', type: 'string' },
-    { name: 'value', label: 'Valor', type: 'money' },
-    { name: 'status', label: 'Situação', type: 'string' },
+    reportColumns.order,
+    reportColumns.customer,
+    reportColumns.value,
+    reportColumns.status,
   ],
   chart: null,
   query: (ctx, v, cap) => sql`

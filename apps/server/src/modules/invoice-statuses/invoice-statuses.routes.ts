@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoiceStatusBody, invoiceStatusListQuery, invoiceStatusResponse } from '@ordem-certa/contracts';
-import { registerRouteSchemas } from '../../core/registers/register-routes.ts';
+import { byOrganization, registerRoutes, registerRouteSchemas } from '../../core/registers/register-routes.ts';
 import {
   createInvoiceStatus,
   getInvoiceStatus,
@@ -21,15 +21,10 @@ const route = registerRouteSchemas(
 );
 
 export const invoiceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
-  const path = '/organizations/:orgId/invoice-statuses';
-  app.get(path, route.list, (request) => listInvoiceStatuses(app.db, request.auth.organizationId, request.query));
-  app.post(path, route.create, async (request, reply) =>
-    reply.code(201).send(await createInvoiceStatus(app.db, request.auth.organizationId, request.body)),
-  );
-  app.get(`${path}/:id`, route.get, (request) =>
-    getInvoiceStatus(app.db, request.auth.organizationId, request.params.id),
-  );
-  app.put(`${path}/:id`, route.update, (request) =>
-    updateInvoiceStatus(app.db, request.auth.organizationId, request.params.id, request.body),
-  );
+  registerRoutes(app, route, byOrganization, {
+    list: listInvoiceStatuses,
+    create: createInvoiceStatus,
+    get: getInvoiceStatus,
+    update: updateInvoiceStatus,
+  });
 };

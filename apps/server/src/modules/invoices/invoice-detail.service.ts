@@ -12,6 +12,7 @@ import { visibleTo, type Actor } from '../../core/orders/invoice-access.ts';
 import { contentHash, signatureFields } from './invoice-signature.ts';
 import { assertFound } from '../../core/access/access.ts';
 import { shownTo } from '../../core/access/values.ts';
+import { recordAddressColumns } from '../../core/places/address-columns.ts';
 
 const {
   invoices: i,
@@ -85,29 +86,19 @@ export const detailParts = {
      'signedAt', ${isoText('x.signed_at')}, 'ip', x.ip, 'userAgent', x.user_agent, 'contentHash', x.content_hash)
      FROM invoice_signatures x WHERE ${ofThisOrder('x')} ORDER BY x.id DESC LIMIT 1)`),
 };
+/** What a service line and a product line of the order both carry. */
+interface PricedLine {
+  id: number;
+  name: string;
+  quantity: number;
+  warrantyDays: number | null;
+  priceCents: number;
+  createdAt: string;
+  updatedAt: string;
+}
 export interface DetailParts {
-  services: Array<{
-    id: number;
-    serviceId: number | null;
-    name: string;
-    description: string | null;
-    quantity: number;
-    warrantyDays: number | null;
-    priceCents: number;
-    createdAt: string;
-    updatedAt: string;
-  }>;
-  products: Array<{
-    id: number;
-    productId: number | null;
-    name: string;
-    unit: string;
-    quantity: number;
-    warrantyDays: number | null;
-    priceCents: number;
-    createdAt: string;
-    updatedAt: string;
-  }>;
+  services: Array<PricedLine & { serviceId: number | null; description: string | null }>;
+  products: Array<PricedLine & { productId: number | null; unit: string }>;
   equipments: EquipmentLine[];
   workers: Array<{ id: number; workerId: number; name: string; paidAt: string | null }>;
   tags: Array<{ tagId: number; name: string; color: string }>;
@@ -156,17 +147,7 @@ function detailQuery(db: Db, seesAll: boolean) {
       customerEmail: cu.email,
       reportedProblem: i.reportedProblem,
       scheduledAt: i.scheduledAt,
-      address: {
-        id: ad.id,
-        address: ad.address,
-        number: ad.number,
-        complement: ad.complement,
-        neighborhood: ad.neighborhood,
-        city: ad.city,
-        state: ad.state,
-        postalCode: ad.postalCode,
-        ibgeCode: ad.ibgeCode,
-      },
+      address: recordAddressColumns,
       estimateId: i.estimateId,
       estimateNumber: schema.estimates.number,
       maintenancePlanId: i.maintenancePlanId,

@@ -23,6 +23,7 @@ import { numberOrPartySearch } from '../../core/records/search.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { assertFound } from '../../core/access/access.ts';
 import { checkReferences, planValues, referenceWords, writeLists } from './plan-references.ts';
+import { recordAddressColumns } from '../../core/places/address-columns.ts';
 
 const {
   maintenancePlans: p,
@@ -142,17 +143,7 @@ export async function getPlan(db: Db | Tx, organizationId: number, id: number): 
       company: { id: co.id, name: co.name },
       customer: { id: cu.id, name: cu.name, identifier: cu.identifier, type: cu.type },
       transactionNature: { id: tn.id, name: tn.name },
-      address: {
-        id: ad.id,
-        address: ad.address,
-        number: ad.number,
-        complement: ad.complement,
-        neighborhood: ad.neighborhood,
-        city: ad.city,
-        state: ad.state,
-        postalCode: ad.postalCode,
-        ibgeCode: ad.ibgeCode,
-      },
+      address: recordAddressColumns,
       checklistTemplate: { id: ct.id, name: ct.name },
       worker: { id: u.id, name: u.name },
       equipments: sql<MaintenancePlan['equipments']>`(

@@ -1,6 +1,6 @@
 // The visits of a maintenance plan: the order each one gets (made by the job or on demand), and the
 // list of visits the plan screen shows.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import {
   addDays,
@@ -22,7 +22,7 @@ import { subtotalOf } from '../../core/records/lines.ts';
 import { invoiceKind, recordChange } from '../../core/orders/invoice-access.ts';
 import { tellAssigned } from '../../core/orders/invoice-notices.ts';
 import { lockPlan, organizationToday, type PlanRow } from './maintenance-plans.service.ts';
-import { assertFound } from '../../core/access/access.ts';
+import { findPlan, planVisitOrders } from './plan-orders.ts';
 import { draftPartsOf, insertDraftInvoice } from '../../core/orders/new-invoice.ts';
 
 const {
@@ -30,7 +30,6 @@ const {
   maintenancePlanEquipments: pe,
   maintenancePlanServices: ps,
   invoices: i,
-  invoiceStatuses: st,
   invoiceServices: is,
   invoiceEquipments: ie,
   invoiceWorkers: iw,
@@ -241,25 +240,9 @@ const UPCOMING = 3;
  * and, for a live plan, the next visits whose orders are still to be made; newest first.
  */
 export async function listVisits(db: Db, organizationId: number, id: number) {
-  const [found] = await db
-    .select()
-    .from(p)
-    .where(and(eq(p.id, id), eq(p.organizationId, organizationId)));
-  const plan = assertFound(found);
+  const plan = await findPlan(db, organizationId, id);
   const { today } = await organizationToday(db, organizationId);
-  const orders = await db
-    .select({
-      id: i.id,
-      number: i.number,
-      date: i.maintenanceDate,
-      state: i.state,
-      statusLabel: st.label,
-      finishedAt: i.finishedAt,
-    })
-    .from(i)
-    .innerJoin(st, eq(st.id, i.statusId))
-    .where(and(eq(i.organizationId, organizationId), eq(i.maintenancePlanId, id)))
-    .orderBy(desc(i.maintenanceDate));
+  const orders = await planVisitOrders(db, organizationId, id, { newestFirst: true });
   const statusOf = (state: number, date: string): MaintenanceOccurrence['status'] => {
     if (state === InvoiceState.Completed) return 'done';
     if (state === InvoiceState.Canceled) return 'canceled';

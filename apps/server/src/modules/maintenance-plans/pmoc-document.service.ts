@@ -1,6 +1,6 @@
 // The PMOC document of a plan and a calendar year: everything it prints loaded here, drawn in the PDF
 // pool (core/documents/renderers/pmoc-document.ts) with the year's air-quality report appended.
-import { and, asc, between, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   customerRoleLabels,
   frequencyLabels,
@@ -14,10 +14,10 @@ import type { FileStorage } from '../../lib/storage.ts';
 import { renderPdf } from '../../core/documents/pdf-pool.ts';
 import { fromDataUrl, printedHead, type PdfLog } from '../../core/documents/printed-record.ts';
 import type { PmocDocumentData, PmocExecution } from '../../core/documents/renderers/pmoc-document.ts';
-import { assertFound } from '../../core/access/access.ts';
+import { findPlan, planVisitOrders, visitWorkers } from './plan-orders.ts';
 import { getPlan } from './maintenance-plans.service.ts';
 
-const { maintenancePlans: p, invoices: i, maintenancePlanAirReports: ar } = schema;
+const { maintenancePlanAirReports: ar } = schema;
 
 /** GET maintenance-plans/{id}/pmoc.pdf?year=YYYY: the document as a download. */
 export async function pmocDocument(
@@ -42,11 +42,7 @@ export async function loadPmocDocument(
   year: number,
   log: PdfLog,
 ): Promise<PmocDocumentData> {
-  const [row] = await db
-    .select()
-    .from(p)
-    .where(and(eq(p.id, id), eq(p.organizationId, organizationId)));
-  const plan = assertFound(row);
+  const plan = await findPlan(db, organizationId, id);
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
   const badImage = (what: string) => (err: unknown) =>
@@ -61,13 +57,7 @@ export async function loadPmocDocument(
           .from(schema.checklistTemplates)
           .where(eq(schema.checklistTemplates.id, plan.checklistTemplateId))
           .then((r) => r[0]),
-    db
-      .select({ id: i.id, number: i.number, date: i.maintenanceDate, state: i.state, finishedAt: i.finishedAt })
-      .from(i)
-      .where(
-        and(eq(i.organizationId, organizationId), eq(i.maintenancePlanId, id), between(i.maintenanceDate, from, to)),
-      )
-      .orderBy(asc(i.maintenanceDate)),
+    planVisitOrders(db, organizationId, id, { period: { from, to } }),
     db
       .select()
       .from(ar)
@@ -78,12 +68,7 @@ export async function loadPmocDocument(
   const ids = done.map((o) => o.id);
   const [workers, signatures] = ids.length
     ? await Promise.all([
-        db
-          .select({ invoiceId: schema.invoiceWorkers.invoiceId, name: schema.users.name })
-          .from(schema.invoiceWorkers)
-          .innerJoin(schema.users, eq(schema.users.id, schema.invoiceWorkers.workerId))
-          .where(inArray(schema.invoiceWorkers.invoiceId, ids))
-          .orderBy(asc(schema.invoiceWorkers.id)),
+        visitWorkers(db, ids),
         db
           .select({
             invoiceId: schema.invoiceSignatures.invoiceId,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, between, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   frequencyLabels,
   InvoiceState,
@@ -26,9 +26,10 @@ import {
 import { organizationToday } from './maintenance-plans.service.ts';
 import type { PmocReportData, ReportVisit } from '../../core/documents/renderers/pmoc-report-document.ts';
 import { assertFound } from '../../core/access/access.ts';
+import { findPlan, planVisitOrders, visitWorkers } from './plan-orders.ts';
 
 const PURPOSE = 'pmoc-report';
-const { maintenancePlans: p, invoices: i, invoiceStatuses: st } = schema;
+const { maintenancePlans: p } = schema;
 
 /**
  * POST maintenance-plans/{id}/report (admin): a link to the PMOC report of the period that works for a
@@ -91,11 +92,7 @@ export async function loadReport(
   period: { from: string; to: string },
   log: PdfLog,
 ): Promise<PmocReportData> {
-  const [found] = await db
-    .select()
-    .from(p)
-    .where(and(eq(p.id, id), eq(p.organizationId, organizationId)));
-  const plan = assertFound(found);
+  const plan = await findPlan(db, organizationId, id);
   const badImage = (what: string) => (err: unknown) =>
     log.warn({ err, maintenancePlanId: id }, `PMOC report: the company's ${what} could not be printed`);
   const e = schema.equipments;
@@ -113,25 +110,7 @@ export async function loadReport(
       .innerJoin(e, eq(e.id, schema.maintenancePlanEquipments.equipmentId))
       .where(eq(schema.maintenancePlanEquipments.planId, id))
       .orderBy(asc(schema.maintenancePlanEquipments.position)),
-    db
-      .select({
-        id: i.id,
-        number: i.number,
-        date: i.maintenanceDate,
-        state: i.state,
-        statusLabel: st.label,
-        finishedAt: i.finishedAt,
-      })
-      .from(i)
-      .innerJoin(st, eq(st.id, i.statusId))
-      .where(
-        and(
-          eq(i.organizationId, organizationId),
-          eq(i.maintenancePlanId, id),
-          between(i.maintenanceDate, period.from, period.to),
-        ),
-      )
-      .orderBy(asc(i.maintenanceDate)),
+    planVisitOrders(db, organizationId, id, { period }),
     organizationToday(db, organizationId),
   ]);
   const ids = orders.map((o) => o.id);
@@ -146,12 +125,7 @@ export async function loadReport(
           .from(schema.invoiceServices)
           .where(inArray(schema.invoiceServices.invoiceId, ids))
           .orderBy(asc(schema.invoiceServices.id)),
-        db
-          .select({ invoiceId: schema.invoiceWorkers.invoiceId, name: schema.users.name })
-          .from(schema.invoiceWorkers)
-          .innerJoin(schema.users, eq(schema.users.id, schema.invoiceWorkers.workerId))
-          .where(inArray(schema.invoiceWorkers.invoiceId, ids))
-          .orderBy(asc(schema.invoiceWorkers.id)),
+        visitWorkers(db, ids),
         db
           .select()
           .from(schema.invoiceChecklists)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fromCents, nfseStatusLabels, type NfseStatusValue } from '@ordem-certa/contracts';
 import type { ReportSpec } from '../../core/reports/registry.ts';
+import { reportColumns } from '../../core/reports/report-columns.ts';
 import { periodFilters } from '../../core/reports/report-filters.ts';
 import { num, str } from '../../core/reports/report-parts.ts';
 
@@ -13,11 +14,11 @@ export const nfseIssuedReport: ReportSpec = {
   columns: [
     { name: 'issuedAt', label: 'Emitida em', type: 'datetime' },
     { name: 'number', label: 'NFS-e', type: 'string' },
-    { name: 'order', label: 'OS', type: 'int' },
+    reportColumns.order,
     { name: 'company', label: 'Prestador', type: 'string' },
     { name: 'customer', label: 'Tomador', type: 'string' },
-    { name: 'value', label: 'Valor', type: 'money' },
-    { name: 'status', label: 'Situação', type: 'string' },
+    reportColumns.value,
+    reportColumns.status,
     { name: 'accessKey', label: 'Chave de acesso', type: 'string' },
   ],
   chart: null,

@@ -27,6 +27,18 @@ import { assertFound } from '../../core/access/access.ts';
 
 const { invoices: i, invoicePayments: p, receivables: r, users: u, pixCharges: c } = schema;
 
+/** An instalment as the order and the receivables list show it (with its payment left-joined). */
+export const instalmentColumns = {
+  id: r.id,
+  amountCents: r.amountCents,
+  dueDate: r.dueDate,
+  method: r.method,
+  installmentNumber: r.installmentNumber,
+  installmentCount: r.installmentCount,
+  paymentId: r.paymentId,
+  paidAt: p.paidAt,
+};
+
 // ---- reads ---------------------------------------------------------------------------------------
 
 /** The organization's today (YYYY-MM-DD) in its time zone: what makes an instalment overdue. */
@@ -68,17 +80,7 @@ export async function invoicePayments(db: Db | Tx, actor: Actor, id: number): Pr
         .orderBy(asc(p.paidAt), asc(p.id)),
     () =>
       db
-        .select({
-          id: r.id,
-          amountCents: r.amountCents,
-          dueDate: r.dueDate,
-          method: r.method,
-          installmentNumber: r.installmentNumber,
-          installmentCount: r.installmentCount,
-          paymentId: r.paymentId,
-          paidAt: p.paidAt,
-          pixCopiaECola: c.pixCopiaECola,
-        })
+        .select({ ...instalmentColumns, pixCopiaECola: c.pixCopiaECola })
         .from(r)
         .leftJoin(p, eq(p.id, r.paymentId))
         // An instalment has at most one active charge at the PSP, while it is open.

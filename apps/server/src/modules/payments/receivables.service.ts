@@ -16,7 +16,7 @@ import { conflict, invalid } from '../../lib/errors.ts';
 import { partySearch } from '../../core/registers/parties.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { lockInvoice, type Actor } from '../../core/orders/invoice-access.ts';
-import { organizationToday, receivableStatus } from './payments.service.ts';
+import { instalmentColumns, organizationToday, receivableStatus } from './payments.service.ts';
 import { assertFound } from '../../core/access/access.ts';
 import { insertPayment } from '../../core/payments/payments.ts';
 import { dueCents } from '../../core/orders/settle.ts';
@@ -53,19 +53,7 @@ function receivablesWhere(organizationId: number, today: string, f: Filters): SQ
 
 async function receivableRows(db: Db, where: SQL, today: string, limit: number, offset: number) {
   const rows = await db
-    .select({
-      id: r.id,
-      invoiceId: r.invoiceId,
-      invoiceNumber: i.number,
-      customerName: c.name,
-      amountCents: r.amountCents,
-      dueDate: r.dueDate,
-      method: r.method,
-      installmentNumber: r.installmentNumber,
-      installmentCount: r.installmentCount,
-      paymentId: r.paymentId,
-      paidAt: p.paidAt,
-    })
+    .select({ ...instalmentColumns, invoiceId: r.invoiceId, invoiceNumber: i.number, customerName: c.name })
     .from(r)
     .innerJoin(i, eq(i.id, r.invoiceId))
     .innerJoin(c, eq(c.id, i.customerId))

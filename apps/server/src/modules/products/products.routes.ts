@@ -10,7 +10,7 @@ import {
   stockMovementCreated,
   stockMovementListResponse,
 } from '@ordem-certa/contracts';
-import { registerRouteSchemas } from '../../core/registers/register-routes.ts';
+import { byActor, registerRoutes, registerRouteSchemas } from '../../core/registers/register-routes.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.service.ts';
 import { addMovement, listMovements } from './stock.service.ts';
 
@@ -22,15 +22,13 @@ const route = registerRouteSchemas(
 const productParams = orgParam.extend({ id: idParam.shape.id });
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const path = '/organizations/:orgId/products';
-  app.get(path, route.list, (request) => listProducts(app.db, request.auth, request.query));
-  app.post(path, route.create, async (request, reply) =>
-    reply.code(201).send(await createProduct(app.db, request.auth, request.body)),
-  );
-  app.get(`${path}/:id`, route.get, (request) => getProduct(app.db, request.auth, request.params.id));
-  app.put(`${path}/:id`, route.update, (request) =>
-    updateProduct(app.db, request.auth, request.params.id, request.body),
-  );
+  const { path } = route;
+  registerRoutes(app, route, byActor, {
+    list: listProducts,
+    create: createProduct,
+    get: getProduct,
+    update: updateProduct,
+  });
 
   // The stock's history and the movements an admin types in (purchases, counts, losses).
   app.get(

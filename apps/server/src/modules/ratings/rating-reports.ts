@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { DETRACTOR_MAX, netPromoterScore, PROMOTER_MIN } from '@ordem-certa/contracts';
 import type { ReportSpec } from '../../core/reports/registry.ts';
+import { reportColumns } from '../../core/reports/report-columns.ts';
 import { periodFilters } from '../../core/reports/report-filters.ts';
 import { inPeriod, num, iso, str, where } from '../../core/reports/report-parts.ts';
 
@@ -89,8 +90,8 @@ export const ratingAnswersReport: ReportSpec = {
   ],
   columns: [
     { name: 'answeredAt', label: 'Respondida em', type: 'datetime' },
-    { name: 'order', label: 'OS', type: 'int' },
-    { name: 'customer', label: 'Cliente', type: 'string' },
+    reportColumns.order,
+    reportColumns.customer,
     { name: 'workers', label: 'Colaboradores', type: 'string' },
     { name: 'score', label: 'Nota', type: 'int' },
     { name: 'comment', label: 'Comentário', type: 'string' },

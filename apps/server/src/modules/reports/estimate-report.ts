@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { InvoiceState } from '@ordem-certa/contracts';
 import type { ReportSpec } from '../../core/reports/registry.ts';
+import { reportColumns } from '../../core/reports/report-columns.ts';
 import { periodFilters } from '../../core/reports/report-filters.ts';
 import { inPeriod, money, num, where } from '../../core/reports/report-parts.ts';
 
@@ -19,9 +20,9 @@ export const estimates: ReportSpec = {
     'Orçamentos criados no período por situação, quantos geraram ordem de serviço (não cancelada) e a conversão.',
   filters: async (ctx) => [...periodFilters(ctx.timeZone, { from: 'Criado a partir de', to: 'Criado até' })],
   columns: [
-    { name: 'status', label: 'Situação', type: 'string' },
+    reportColumns.status,
     { name: 'estimates', label: 'Orçamentos', type: 'int' },
-    { name: 'value', label: 'Valor', type: 'money' },
+    reportColumns.value,
     { name: 'converted', label: 'Com OS gerada', type: 'int' },
     { name: 'conversion', label: 'Conversão (%)', type: 'percent' },
   ],

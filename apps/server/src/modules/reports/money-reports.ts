@@ -3,10 +3,11 @@
 import { sql } from 'drizzle-orm';
 import { formatIdentifier } from '@ordem-certa/contracts';
 import type { ReportSpec } from '../../core/reports/registry.ts';
-import { periodFilters } from '../../core/reports/report-filters.ts';
+import { reportColumns } from '../../core/reports/report-columns.ts';
 import {
   companyFilter,
   completed,
+  completedPeriod,
   customerFilter,
   inPeriod,
   iso,
@@ -23,16 +24,13 @@ export const revenueByMonth: ReportSpec = {
   name: 'revenue-by-month',
   title: 'Faturamento por mês',
   description: 'Ordens concluídas em cada mês: subtotal, descontos e total.',
-  filters: async (ctx) => [
-    ...periodFilters(ctx.timeZone, { from: 'Concluída a partir de', to: 'Concluída até' }),
-    await companyFilter(ctx),
-  ],
+  filters: async (ctx) => [...completedPeriod(ctx), await companyFilter(ctx)],
   columns: [
-    { name: 'month', label: 'Mês', type: 'month' },
-    { name: 'orders', label: 'Ordens', type: 'int' },
+    reportColumns.month,
+    reportColumns.orders,
     { name: 'subTotal', label: 'Subtotal', type: 'money' },
     { name: 'discount', label: 'Descontos', type: 'money' },
-    { name: 'value', label: 'Total', type: 'money' },
+    reportColumns.total,
   ],
   chart: { kind: 'line', title: 'Faturamento por mês', x: 'month', y: 'value' },
   query: (ctx, v, cap) => sql`
@@ -54,15 +52,12 @@ export const revenueByCustomer: ReportSpec = {
   name: 'revenue-by-customer',
   title: 'Faturamento por cliente',
   description: 'Ordens concluídas no período por cliente, do maior total ao menor.',
-  filters: async (ctx) => [
-    ...periodFilters(ctx.timeZone, { from: 'Concluída a partir de', to: 'Concluída até' }),
-    customerFilter,
-  ],
+  filters: async (ctx) => [...completedPeriod(ctx), customerFilter],
   columns: [
-    { name: 'customer', label: 'Cliente', type: 'string' },
+    reportColumns.customer,
     { name: 'identifier', label: 'CPF/CNPJ', type: 'string' },
-    { name: 'orders', label: 'Ordens', type: 'int' },
-    { name: 'value', label: 'Total', type: 'money' },
+    reportColumns.orders,
+    reportColumns.total,
     { name: 'lastFinishedAt', label: 'Última conclusão', type: 'datetime' },
   ],
   chart: null,
@@ -93,8 +88,8 @@ export const receivables: ReportSpec = {
   columns: [
     { name: 'number', label: 'OS', type: 'int' },
     { name: 'finishedAt', label: 'Concluída em', type: 'datetime' },
-    { name: 'customer', label: 'Cliente', type: 'string' },
-    { name: 'company', label: 'Empresa', type: 'string' },
+    reportColumns.customer,
+    reportColumns.company,
     { name: 'daysOpen', label: 'Dias em aberto', type: 'int' },
     { name: 'value', label: 'A receber', type: 'money' },
   ],
@@ -129,11 +124,7 @@ export const orderMargin: ReportSpec = {
   title: 'Margem por OS',
   description:
     'Ordens concluídas no período: total, custo dos produtos (pelo custo na conclusão), margem e margem (%).',
-  filters: async (ctx) => [
-    ...periodFilters(ctx.timeZone, { from: 'Concluída a partir de', to: 'Concluída até' }),
-    await companyFilter(ctx),
-    customerFilter,
-  ],
+  filters: async (ctx) => [...completedPeriod(ctx), await companyFilter(ctx), customerFilter],
   columns: [
     // The figures before the customer's name, so a phone shows them without scrolling sideways.
     { name: 'number', label: 'OS', type: 'int' },
@@ -142,7 +133,7 @@ export const orderMargin: ReportSpec = {
     { name: 'cost', label: 'Custo', type: 'money' },
     { name: 'margin', label: 'Margem', type: 'money' },
     { name: 'marginPercent', label: 'Margem (%)', type: 'percent' },
-    { name: 'customer', label: 'Cliente', type: 'string' },
+    reportColumns.customer,
   ],
   // What the products cost the shop; the margin is the total less it, so it tells both.
   columnNeeds: {

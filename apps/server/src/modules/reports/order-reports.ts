@@ -2,14 +2,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { InvoiceState, invoiceStateLabels, type InvoiceStateValue } from '@ordem-certa/contracts';
 import type { ReportSpec } from '../../core/reports/registry.ts';
-import { periodFilters } from '../../core/reports/report-filters.ts';
+import { reportColumns } from '../../core/reports/report-columns.ts';
 import {
   completed,
+  completedPeriod,
   inPeriod,
   money,
   monthRanges,
   net,
   num,
+  openedPeriod,
   stateFilter,
   str,
   where,
@@ -20,16 +22,8 @@ export const serviceOrders: ReportSpec = {
   name: 'service-orders',
   title: 'Ordens de serviço por período e situação',
   description: 'Quantas ordens foram abertas em cada mês, por situação, e o valor delas.',
-  filters: async (ctx) => [
-    ...periodFilters(ctx.timeZone, { from: 'Aberta a partir de', to: 'Aberta até' }),
-    stateFilter,
-  ],
-  columns: [
-    { name: 'month', label: 'Mês', type: 'month' },
-    { name: 'status', label: 'Situação', type: 'string' },
-    { name: 'orders', label: 'Ordens', type: 'int' },
-    { name: 'value', label: 'Valor', type: 'money' },
-  ],
+  filters: async (ctx) => [...openedPeriod(ctx), stateFilter],
+  columns: [reportColumns.month, reportColumns.status, reportColumns.orders, reportColumns.value],
   chart: { kind: 'bar', title: 'Ordens por situação e mês', x: 'month', y: 'orders', series: 'status' },
   query: (ctx, v, cap) => sql`
     WITH mo AS (${monthRanges(ctx, v)})
@@ -59,7 +53,7 @@ export const itemsSold: ReportSpec = {
   // It reads every line of the orders, about four times the rows of the order reports: a quarter at a time.
   maxPeriodDays: ITEMS_MAX_PERIOD_DAYS,
   filters: async (ctx) => [
-    ...periodFilters(ctx.timeZone, { from: 'Concluída a partir de', to: 'Concluída até' }, 2),
+    ...completedPeriod(ctx, 2),
     { name: 'kind', label: 'Tipo', type: 'select', required: false, options: kindOptions },
     { name: 'name', label: 'Nome', type: 'string', required: false, min: 2, max: 100 },
   ],
@@ -67,7 +61,7 @@ export const itemsSold: ReportSpec = {
     { name: 'kind', label: 'Tipo', type: 'string' },
     { name: 'name', label: 'Nome', type: 'string' },
     { name: 'quantity', label: 'Quantidade', type: 'quantity' },
-    { name: 'value', label: 'Total', type: 'money' },
+    reportColumns.total,
   ],
   chart: null,
   query: (ctx, v, cap) => {
@@ -97,10 +91,10 @@ export const ordersPerWorker: ReportSpec = {
   name: 'orders-per-worker',
   title: 'Ordens por colaborador',
   description: 'Ordens abertas no período em que cada colaborador trabalhou, e quantas já foram concluídas.',
-  filters: async (ctx) => [...periodFilters(ctx.timeZone, { from: 'Aberta a partir de', to: 'Aberta até' })],
+  filters: async (ctx) => openedPeriod(ctx),
   columns: [
     { name: 'worker', label: 'Colaborador', type: 'string' },
-    { name: 'orders', label: 'Ordens', type: 'int' },
+    reportColumns.orders,
     { name: 'completed', label: 'Concluídas', type: 'int' },
     { name: 'open', label: 'Em aberto', type: 'int' },
     { name: 'value', label: 'Total concluído', type: 'money' },

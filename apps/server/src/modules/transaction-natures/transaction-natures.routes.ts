@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { transactionNatureBody, transactionNatureListQuery, transactionNatureResponse } from '@ordem-certa/contracts';
-import { registerRouteSchemas } from '../../core/registers/register-routes.ts';
+import { byOrganization, registerRoutes, registerRouteSchemas } from '../../core/registers/register-routes.ts';
 import {
   createTransactionNature,
   getTransactionNature,
@@ -15,15 +15,10 @@ const route = registerRouteSchemas(
 );
 
 export const transactionNatureRoutes: FastifyPluginAsyncZod = async (app) => {
-  const path = '/organizations/:orgId/transaction-natures';
-  app.get(path, route.list, (request) => listTransactionNatures(app.db, request.auth.organizationId, request.query));
-  app.post(path, route.create, async (request, reply) =>
-    reply.code(201).send(await createTransactionNature(app.db, request.auth.organizationId, request.body)),
-  );
-  app.get(`${path}/:id`, route.get, (request) =>
-    getTransactionNature(app.db, request.auth.organizationId, request.params.id),
-  );
-  app.put(`${path}/:id`, route.update, (request) =>
-    updateTransactionNature(app.db, request.auth.organizationId, request.params.id, request.body),
-  );
+  registerRoutes(app, route, byOrganization, {
+    list: listTransactionNatures,
+    create: createTransactionNature,
+    get: getTransactionNature,
+    update: updateTransactionNature,
+  });
 };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useOrgPath } from '../../lib/auth.tsx';
 import { AddButton, SectionCard } from '../section-card.tsx';
 import { useRemoval, type Removal } from '../use-removal.ts';
 import { AddLineModal, lineNames, type AddLineModalProps } from './add-line-modal.tsx';
@@ -46,4 +47,17 @@ export function LinesSection<L extends EditableLine, B>(props: LinesSectionProps
       )}
     </SectionCard>
   );
+}
+
+/**
+ * The customer's equipment on an order or an estimate; who may register equipment (`canRegister`)
+ * makes a new one of the customer's in place, from the picker.
+ */
+export function EquipmentLinesSection<L extends EditableLine, B>(
+  props: Omit<LinesSectionProps<L, B>, 'onSave'> & { customerId: number; canRegister: boolean },
+) {
+  const { customerId, canRegister, add, ...section } = props;
+  const orgPath = useOrgPath();
+  const registerAt = { what: 'equipamento', path: `${orgPath}/customers/${customerId}/equipments` } as const;
+  return <LinesSection {...section} add={canRegister ? { ...add, registerAt } : add} />;
 }

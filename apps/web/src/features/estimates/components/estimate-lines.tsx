@@ -16,7 +16,7 @@ import {
   priceColumns,
   quantityColumn,
 } from '../../../components/lines/line-columns.tsx';
-import { LinesSection } from '../../../components/lines/lines-section.tsx';
+import { EquipmentLinesSection, LinesSection } from '../../../components/lines/lines-section.tsx';
 import type { Removal } from '../../../components/use-removal.ts';
 import { useAddLine, type AddEstimateLineBody, type EstimateLineKind } from '../api/add-line.ts';
 import { useEditLine } from '../api/edit-line.ts';
@@ -110,18 +110,11 @@ export function EquipmentsSection({
   /** Who may register equipment makes a new one of the customer's in place, from the picker. */
   canRegister: boolean;
 }) {
-  const orgPath = useOrgPath();
-  const add = useAdding(estimate.id, 'equipments');
   return (
-    <LinesSection
-      add={
-        canRegister
-          ? {
-              ...add,
-              registerAt: { what: 'equipamento', path: `${orgPath}/customers/${estimate.customerId}/equipments` },
-            }
-          : add
-      }
+    <EquipmentLinesSection
+      add={useAdding(estimate.id, 'equipments')}
+      customerId={estimate.customerId}
+      canRegister={canRegister}
       lines={estimate.estimateEquipments}
       columns={[nameColumn('Nome'), ...equipmentColumns({ foldOnPhone: true })]}
       editable={editable}

@@ -5,7 +5,7 @@ import { lazySchema } from '../../../lib/schema-source.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { lineNames, type AddLineKind, type AddLineModalProps } from '../../../components/lines/add-line-modal.tsx';
 import { equipmentColumns, nameColumn, priceColumns, quantityColumn } from '../../../components/lines/line-columns.tsx';
-import { LinesSection } from '../../../components/lines/lines-section.tsx';
+import { EquipmentLinesSection, LinesSection } from '../../../components/lines/lines-section.tsx';
 import type { LineColumn } from '../../../components/lines/lines-table.tsx';
 import type { Removal } from '../../../components/use-removal.ts';
 import { useAddLine, type AddLineBody } from '../api/add-line.ts';
@@ -132,18 +132,11 @@ export function EquipmentsSection({
   /** Who may register equipment makes a new one of the customer's in place, from the picker. */
   canRegister: boolean;
 }) {
-  const orgPath = useOrgPath();
-  const add = useAdding(invoice.id, 'equipments');
   return (
-    <LinesSection
-      add={
-        canRegister
-          ? {
-              ...add,
-              registerAt: { what: 'equipamento', path: `${orgPath}/customers/${invoice.customerId}/equipments` },
-            }
-          : add
-      }
+    <EquipmentLinesSection
+      add={useAdding(invoice.id, 'equipments')}
+      customerId={invoice.customerId}
+      canRegister={canRegister}
       lines={invoice.invoiceEquipments}
       columns={[nameColumn(lineNames.equipments.label), ...equipmentColumns()]}
       editable={editable}

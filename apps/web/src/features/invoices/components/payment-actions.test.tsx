@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InvoiceState, invoiceMessages } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
-import { invoiceFixture } from '../test/invoice-fixture.ts';
+import { invoiceFixture, signatureFixture } from '../test/invoice-fixture.ts';
 import { PaymentActions } from './payment-actions.tsx';
 
 const base = '/api/organizations/1/invoices/7';
@@ -71,16 +71,7 @@ describe('PaymentActions', () => {
       <PaymentActions
         invoice={invoiceFixture({
           statusState: InvoiceState.Completed,
-          signature: {
-            id: 1,
-            width: 300,
-            height: 120,
-            signerName: 'Maria',
-            signedAt: '2026-11-20T15:00:00Z',
-            ip: '1.2.3.4',
-            userAgent: null,
-            isOutdated: false,
-          },
+          signature: signatureFixture(false),
         })}
       />,
     );

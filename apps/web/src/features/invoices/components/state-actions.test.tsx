@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InvoiceState, invoiceMessages } from '@ordem-certa/contracts';
 import { fakeApi, renderAsUser } from '../../../test/fake-api.tsx';
-import { invoiceFixture } from '../test/invoice-fixture.ts';
+import { invoiceFixture, signatureFixture } from '../test/invoice-fixture.ts';
 import { StateActions } from './state-actions.tsx';
 
 const base = '/api/organizations/1/invoices/7';
@@ -88,20 +88,9 @@ describe('StateActions', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`${base}/block/32`]);
   });
 
-  const signed = (isOutdated: boolean) => ({
-    id: 1,
-    width: 300,
-    height: 120,
-    signerName: 'Maria',
-    signedAt: '2026-11-20T15:00:00Z',
-    ip: '1.2.3.4',
-    userAgent: null,
-    isOutdated,
-  });
-
   it.each([
     ['missing', null, invoiceMessages.notSigned],
-    ['outdated', signed(true), invoiceMessages.signatureOutdated],
+    ['outdated', signatureFixture(true), invoiceMessages.signatureOutdated],
   ])('Concluir with the signature %s warns first and lets the admin go on', async (_, signature, warning) => {
     const calls = fakeApi({
       [`GET ${base}/allowed-changes`]: () => ({ data: [InvoiceState.Completed] }),
@@ -119,7 +108,7 @@ describe('StateActions', () => {
   it('Concluir on a validly signed order asks without a signature warning', async () => {
     fakeApi({ [`GET ${base}/allowed-changes`]: () => ({ data: [InvoiceState.Completed] }) });
     renderAsUser(
-      <StateActions invoice={invoiceFixture({ statusState: InvoiceState.Wip, signature: signed(false) })} />,
+      <StateActions invoice={invoiceFixture({ statusState: InvoiceState.Wip, signature: signatureFixture(false) })} />,
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Concluir' }));
     const dialog = await screen.findByRole('dialog');

@@ -68,3 +68,15 @@ export function invoiceFixture(over: Partial<InvoiceDetail> = {}): InvoiceDetail
     ...over,
   };
 }
+
+/** The customer's signature of an order, taken before its last change when `isOutdated`. */
+export const signatureFixture = (isOutdated: boolean): NonNullable<InvoiceDetail['signature']> => ({
+  id: 1,
+  width: 300,
+  height: 120,
+  signerName: 'Maria',
+  signedAt: '2026-11-20T15:00:00Z',
+  ip: '1.2.3.4',
+  userAgent: null,
+  isOutdated,
+});
