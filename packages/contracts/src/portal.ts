@@ -46,6 +46,8 @@ export const portalMe = z.object({
   customer: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() }),
   brand: portalBrand,
   sessionExpiresAt: z.string(),
+  /** The sections of features the organization may turn off, as they are now (off: the server answers 404). */
+  sections: z.object({ estimates: z.boolean(), nfse: z.boolean() }),
 });
 export type PortalMe = z.infer<typeof portalMe>;
 

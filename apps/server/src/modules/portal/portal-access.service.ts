@@ -218,5 +218,6 @@ export async function portalMe(deps: Pick<PortalMailDeps, 'db' | 'storage' | 'lo
     customer,
     brand: await portalBrand(deps, portal.organizationId),
     sessionExpiresAt: portal.expiresAt.toISOString(),
+    sections: { estimates: portal.features.estimates, nfse: portal.features.nfse },
   };
 }
