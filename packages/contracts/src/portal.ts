@@ -39,7 +39,8 @@ export const portalOrgParams = z.object({ organizationId: pathId() });
 export const portalAccessBody = z
   .object({ email: optionalEmail, phone: optionalPhone })
   .refine((b) => b.email || b.phone, { path: ['email'], message: portalMessages.contactRequired });
-export type PortalAccessBody = z.input<typeof portalAccessBody>;
+export type PortalAccessBody = z.infer<typeof portalAccessBody>;
+export type PortalAccessInput = z.input<typeof portalAccessBody>;
 
 /** POST /api/public/portal/sessions: the link's token for a session's. */
 export const portalSessionBody = z.object({ token: z.string().min(1).max(200) });

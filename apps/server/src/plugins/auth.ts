@@ -2,7 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { and, eq, sql } from 'drizzle-orm';
-import { can, isPermission, messages, permissionsOfRole, type FeatureName, type TokenPayload } from '@ordem-certa/contracts';
+import {
+  can,
+  isPermission,
+  messages,
+  permissionsOfRole,
+  type FeatureName,
+  type TokenPayload,
+} from '@ordem-certa/contracts';
 import { schema, type Announcements, type Db } from '@ordem-certa/db';
 import { forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import type { Access, AuthContext } from '../core/access/access.ts';

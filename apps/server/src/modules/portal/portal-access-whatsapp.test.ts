@@ -50,7 +50,8 @@ describe("the office's 'Enviar acesso' by WhatsApp", () => {
     expect(stored!.status).not.toBe('queued');
     const text = JSON.stringify(stored);
     expect(text).not.toContain(token);
-    for (const candidate of text.match(/[A-Za-z0-9_-]{40,}/g) ?? []) expect((await use(candidate)).statusCode).toBe(410);
+    for (const candidate of text.match(/[A-Za-z0-9_-]{40,}/g) ?? [])
+      expect((await use(candidate)).statusCode).toBe(410);
     // The link as WhatsApp carried it works once.
     const session = await use(token);
     expect(session.statusCode, session.body).toBe(200);
