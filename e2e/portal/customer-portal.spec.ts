@@ -90,7 +90,7 @@ test("the customer's portal: the office sends the link, the customer sees a mach
   );
   await page.goto(`/customers/${customer.id}/edit`);
   await page.getByRole('button', { name: 'Enviar acesso' }).click();
-  await expect(page.getByText('Link de acesso enviado ao cliente.')).toBeVisible();
+  await expect(page.getByText('Link de acesso enviado ao cliente por e-mail.')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/office-send-access-1280.png` });
 
   // The customer, on a phone, opens the link from their e-mail.
@@ -168,6 +168,10 @@ test("the customer's portal: the office sends the link, the customer sees a mach
   const org = new URL(me.url()).searchParams.get('org');
   await expect(me.getByRole('button', { name: 'Quero acessar' })).toBeVisible();
   await shoot(me, 'sign-in');
+  // The link asked by the mobile (WhatsApp): the same answer whether or not the number is a customer's.
+  await me.getByLabel('ou o seu celular (WhatsApp)').fill('(11) 98765-4321');
+  await me.getByRole('button', { name: 'Quero acessar' }).click();
+  await expect(me.getByRole('status')).toHaveText(/^Se este contato estiver cadastrado, enviamos um link de acesso/);
   await me.goto(link.pathname + link.search);
   await expect(me.getByText('Este link de acesso expirou ou já foi usado. Peça um novo.')).toBeVisible();
   await me.goto(`/portal/solicitar?org=${org}`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pathId } from './common.ts';
-import { emailField } from './users.ts';
+import { optionalEmail, pathId } from './common.ts';
+import { optionalPhone } from './phone.ts';
 
 /** How long an access link works, and how long the session it opens lasts on that browser. */
 export const PORTAL_LINK_TTL_MINUTES = 30;
@@ -9,9 +9,13 @@ export const PORTAL_SESSION_DAYS = 30;
 export const PORTAL_LINKS_PER_HOUR = 5;
 
 export const portalMessages = {
-  requested: `Se este e-mail estiver cadastrado, enviamos um link de acesso. Ele vale por ${PORTAL_LINK_TTL_MINUTES} minutos.`,
+  requested: `Se este contato estiver cadastrado, enviamos um link de acesso. Ele vale por ${PORTAL_LINK_TTL_MINUTES} minutos.`,
   sent: 'Link de acesso enviado ao cliente.',
-  noChannel: 'O cliente não tem e-mail nem WhatsApp para receber o link. Cadastre um e-mail.',
+  sentBy: (email: boolean, whatsapp: boolean) =>
+    `Link de acesso enviado ao cliente por ${[email && 'e-mail', whatsapp && 'WhatsApp'].filter(Boolean).join(' e ')}.`,
+  noChannel:
+    'O cliente não tem e-mail nem WhatsApp para receber o link. Cadastre um e-mail (ou um celular com o consentimento do WhatsApp).',
+  contactRequired: 'Informe seu e-mail ou o seu celular.',
   anonymized: 'Os dados deste cliente foram anonimizados: ele não tem mais acesso.',
   tooMany: 'Já enviamos vários links para este cliente na última hora. Aguarde um pouco.',
   linkInvalid: 'Este link de acesso expirou ou já foi usado. Peça um novo.',
@@ -32,8 +36,11 @@ export type PortalBrand = z.infer<typeof portalBrand>;
 export const portalOrgParams = z.object({ organizationId: pathId() });
 
 /** POST /api/public/portal/{organizationId}/access: always 202, whether or not the e-mail belongs to a customer. */
-export const portalAccessBody = z.object({ email: emailField });
+export const portalAccessBody = z
+  .object({ email: optionalEmail, phone: optionalPhone })
+  .refine((b) => b.email || b.phone, { path: ['email'], message: portalMessages.contactRequired });
 export type PortalAccessBody = z.infer<typeof portalAccessBody>;
+export type PortalAccessInput = z.input<typeof portalAccessBody>;
 
 /** POST /api/public/portal/sessions: the link's token for a session's. */
 export const portalSessionBody = z.object({ token: z.string().min(1).max(200) });
@@ -46,6 +53,8 @@ export const portalMe = z.object({
   customer: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() }),
   brand: portalBrand,
   sessionExpiresAt: z.string(),
+  /** The sections of features the organization may turn off, as they are now (off: the server answers 404). */
+  sections: z.object({ estimates: z.boolean(), nfse: z.boolean() }),
 });
 export type PortalMe = z.infer<typeof portalMe>;
 

@@ -2,9 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { and, eq, sql } from 'drizzle-orm';
-import { can, isPermission, messages, permissionsOfRole, type TokenPayload } from '@ordem-certa/contracts';
+import {
+  can,
+  isPermission,
+  messages,
+  permissionsOfRole,
+  type FeatureName,
+  type TokenPayload,
+} from '@ordem-certa/contracts';
 import { schema, type Announcements, type Db } from '@ordem-certa/db';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import type { Access, AuthContext } from '../core/access/access.ts';
 import { roleOfUser } from '../core/access/role-of.ts';
 import { sessionCheck } from '../core/access/sessions.ts';
@@ -13,6 +20,8 @@ import { portalSessionOf, type PortalContext } from '../core/portal/portal-sessi
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** For a portal route: the organization's feature it belongs to; turned off, the route is a 404. */
+    portalFeature?: FeatureName;
   }
   interface FastifyRequest {
     auth: AuthContext;
@@ -219,6 +228,9 @@ export const accessPlugin = fp(
       if (access === 'portal') {
         const portal = await portalSessionOf(app.db, token);
         if (!portal) throw unauthorized();
+        // A section of a feature the organization turned off does not exist for its customers.
+        const feature = request.routeOptions.config.portalFeature;
+        if (feature && !portal.features[feature]) throw notFound();
         request.portal = portal;
         return;
       }

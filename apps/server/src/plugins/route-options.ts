@@ -22,6 +22,11 @@ export function routeOptions(tag: string, scope: { feature?: FeatureName } = {})
     config?: Omit<FastifyContextConfig, 'access'>,
   ) => ({
     schema: { tags, ...schema },
-    config: { ...config, access: accessOf(rule) },
+    config: {
+      ...config,
+      access: accessOf(rule),
+      // A portal route of a feature: the customer's session reaches it only while the feature is on.
+      ...(rule === 'portal' && scope.feature ? { portalFeature: scope.feature } : {}),
+    },
   });
 }

@@ -29,7 +29,8 @@ export const customerMessages = pgTable(
     event: text('event'),
     templateName: text('template_name'),
     /** A template's parameters: the body's, in order, and each quick-reply button's payload. */
-    parameters: jsonb('parameters').$type<{ body: string[]; buttons?: string[] }>(),
+    // `portalLinkId`: the body parameter `link` (index 2) is that portal link's URL, made as it is sent.
+    parameters: jsonb('parameters').$type<{ body: string[]; buttons?: string[]; portalLinkId?: number }>(),
     body: text('body').notNull().default(''),
     /** The customer's number, digits with the country code as WhatsApp writes them. */
     phone: text('phone'),

@@ -16,7 +16,12 @@ export type CustomerEvent =
   /** An order was completed. */
   | { event: 'orderCompleted'; invoiceId: number }
   /** A payment was recorded on an order. */
-  | { event: 'paymentReceived'; paymentId: number };
+  | { event: 'paymentReceived'; paymentId: number }
+  /**
+   * An access link to the customer's portal was made for the channels (not e-mail, which the portal
+   * sends itself): the link's row, whose token the channel makes as it sends (core/portal/portal-links.ts).
+   */
+  | { event: 'portalAccess'; customerId: number; linkId: number };
 
 export type CustomerEventListener = (tx: Tx, organizationId: number, event: CustomerEvent) => Promise<unknown>;
 
@@ -37,7 +42,15 @@ export function onCustomerEvents(db: Db, channel: string, listener: CustomerEven
   };
 }
 
-/** Tells the channels of `event`, in `tx` (the transaction of the write that caused it). */
-export async function tellCustomer(tx: Tx, organizationId: number, event: CustomerEvent): Promise<void> {
-  for (const listener of listeners.get(committedTo(tx))?.values() ?? []) await listener(tx, organizationId, event);
+/**
+ * Tells the channels of `event`, in `tx` (the transaction of the write that caused it). Answers whether
+ * a channel queued a message for it (a listener answering `{queued: id}`).
+ */
+export async function tellCustomer(tx: Tx, organizationId: number, event: CustomerEvent): Promise<boolean> {
+  let queued = false;
+  for (const listener of listeners.get(committedTo(tx))?.values() ?? []) {
+    const answer = await listener(tx, organizationId, event);
+    if (typeof answer === 'object' && answer !== null && 'queued' in answer) queued = true;
+  }
+  return queued;
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Features } from '@ordem-certa/contracts';
 import { schema, type Db } from '@ordem-certa/db';
 
 // The customer's portal has its own sessions, apart from the users' logins: a random token the browser
@@ -13,6 +14,8 @@ export interface PortalContext {
   customerId: number;
   sessionId: number;
   expiresAt: Date;
+  /** The organization's features: a portal route of a feature turned off is a 404 (the auth plugin). */
+  features: Features;
 }
 
 /** A new random token (256 bits, URL-safe) and the hash that is stored. */
@@ -25,6 +28,7 @@ export const hashPortalToken = (token: string) => createHash('sha256').update(to
 
 const s = schema.portalSessions;
 const c = schema.customers;
+const o = schema.organizations;
 /** How stale `last_seen_at` may get before a request writes it again. */
 const SEEN_EVERY_MS = 60 * 60_000;
 
@@ -41,9 +45,11 @@ export async function portalSessionOf(db: Db, token: string, now = new Date()): 
       customerId: s.customerId,
       expiresAt: s.expiresAt,
       lastSeenAt: s.lastSeenAt,
+      features: o.features,
     })
     .from(s)
     .innerJoin(c, and(eq(c.organizationId, s.organizationId), eq(c.id, s.customerId)))
+    .innerJoin(o, eq(o.id, s.organizationId))
     .where(
       and(eq(s.tokenHash, hashPortalToken(token)), isNull(s.endedAt), gt(s.expiresAt, now), isNull(c.anonymizedAt)),
     );
@@ -58,5 +64,6 @@ export async function portalSessionOf(db: Db, token: string, now = new Date()): 
     customerId: row.customerId,
     sessionId: row.sessionId,
     expiresAt: row.expiresAt,
+    features: row.features,
   };
 }

@@ -13,7 +13,7 @@ import { decideFromPortal, portalEstimates } from './estimate-portal.service.ts'
 
 /** The customer's estimates in their portal, and their answer to an open one. */
 export const estimatePortalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const route = routeOptions('portal');
+  const route = routeOptions('portal', { feature: 'estimates' });
   app.get(
     '/portal/estimates',
     route('portal', {

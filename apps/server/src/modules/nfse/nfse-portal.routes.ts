@@ -66,7 +66,7 @@ async function portalDocument(db: Db, portal: PortalContext, id: number) {
 
 /** The customer's NFS-e in their portal: the list, each one's DANFSe and its XML. */
 export const nfsePortalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const route = routeOptions('portal');
+  const route = routeOptions('portal', { feature: 'nfse' });
   app.get(
     '/portal/nfse',
     route('portal', { summary: 'As NFS-e do cliente', querystring: listQuery, response: { 200: portalNfseList } }),

@@ -4,11 +4,12 @@ import {
   PORTAL_LINK_TTL_MINUTES,
   PORTAL_LINKS_PER_HOUR,
   PORTAL_SESSION_DAYS,
+  phoneE164,
   portalMessages,
   type PortalBrand,
   type PortalSendResponse,
 } from '@ordem-certa/contracts';
-import { schema, type Db } from '@ordem-certa/db';
+import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { cachedForPdf } from '../../lib/images.ts';
@@ -17,6 +18,8 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { countHit } from '../../lib/rate-limit-store.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { hashPortalToken, newPortalToken, type PortalContext } from '../../core/portal/portal-session.ts';
+import { portalLinkUrl } from '../../core/portal/portal-links.ts';
+import { tellCustomer } from '../../core/notify/customer-events.ts';
 
 // Access to the customer's portal without a password: a one-time link (30 minutes) sent to the
 // customer's e-mail, which opens a session on that browser (30 days). Links and sessions belong to one
@@ -74,19 +77,40 @@ export async function portalBrand(
   };
 }
 
-/** A new link for the customer, or null past the hourly limit. `now` is the request's instant. */
-async function issueLink(db: Db, organizationId: number, customerId: number, now: Date) {
+/** Whether the customer may have another link this hour (each ask counts once, whatever its channels). */
+async function underHourlyLimit(db: Db, organizationId: number, customerId: number) {
   const { current } = await countHit(db, `portal-link:${organizationId}:${customerId}`, 60 * 60_000);
-  if (current > PORTAL_LINKS_PER_HOUR) return null;
+  return current <= PORTAL_LINKS_PER_HOUR;
+}
+
+/** A new link's row; its token is returned (for the e-mail) or, for WhatsApp, made as it is sent. */
+async function insertLink(db: Db | Tx, organizationId: number, customerId: number, now: Date) {
   const { token, hash } = newPortalToken();
-  await db.insert(links).values({
-    organizationId,
-    customerId,
-    tokenHash: hash,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + PORTAL_LINK_TTL_MINUTES * 60_000),
+  const [row] = await db
+    .insert(links)
+    .values({
+      organizationId,
+      customerId,
+      tokenHash: hash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + PORTAL_LINK_TTL_MINUTES * 60_000),
+    })
+    .returning({ id: links.id });
+  return { id: row!.id, token };
+}
+
+/**
+ * The link by WhatsApp: a link row whose token nobody keeps and the channel's message naming it, in one
+ * transaction; the sender makes the token as it sends (core/portal/portal-links.ts). Nothing stays when
+ * no channel takes it (not connected, no consent or mobile). Answers whether it was queued.
+ */
+async function linkByWhatsApp(db: Db, organizationId: number, customerId: number, now: Date) {
+  return db.transaction(async (tx) => {
+    const link = await insertLink(tx, organizationId, customerId, now);
+    const queued = await tellCustomer(tx, organizationId, { event: 'portalAccess', customerId, linkId: link.id });
+    if (!queued) await tx.delete(links).where(eq(links.id, link.id));
+    return queued;
   });
-  return token;
 }
 
 /** The e-mail with the link, from the company's name. */
@@ -98,7 +122,7 @@ async function mailLink(
 ) {
   const company = await companyOf(deps.db, organizationId);
   const companyName = company?.alias?.trim() || company?.name || '';
-  const url = `${deps.appUrl}/portal/acesso?token=${encodeURIComponent(token)}`;
+  const url = portalLinkUrl(deps.appUrl, token);
   const paragraphs = [
     `Olá, ${to.name}.`,
     `Para ver suas ordens, orçamentos, equipamentos, documentos e pagamentos com a ${companyName}, use este link (vale por ${PORTAL_LINK_TTL_MINUTES} minutos e uma só vez):`,
@@ -123,26 +147,47 @@ async function mailLink(
 
 /**
  * POST /api/public/portal/{orgId}/access: a link to each customer of the organization with that e-mail
- * (at most three, the newest), sent after the answer so that the answer and its timing tell nothing.
+ * (by e-mail) or that mobile (by WhatsApp), at most three, the newest; sent after the answer so that the
+ * answer and its timing tell nothing.
  */
-export function requestPortalAccess(deps: PortalMailDeps, organizationId: number, email: string, now = new Date()) {
+export function requestPortalAccess(
+  deps: PortalMailDeps,
+  organizationId: number,
+  contact: { email: string | null; phone: string | null },
+  now = new Date(),
+) {
   const send = async () => {
     if (!(await isVerified(deps.db, organizationId))) return;
+    const e164 = contact.email ? null : phoneE164(contact.phone);
+    if (!contact.email && !e164) return;
     const found = await deps.db
-      .select({ id: cu.id, name: cu.name, email: cu.email })
+      .select({ id: cu.id, name: cu.name })
       .from(cu)
-      .where(and(eq(cu.organizationId, organizationId), eq(sql`lower(${cu.email})`, email), isNull(cu.anonymizedAt)))
+      .where(
+        and(
+          eq(cu.organizationId, organizationId),
+          contact.email ? eq(sql`lower(${cu.email})`, contact.email) : eq(cu.phoneE164, e164!),
+          isNull(cu.anonymizedAt),
+        ),
+      )
       .orderBy(desc(cu.id))
       .limit(3);
     for (const customer of found) {
-      const token = await issueLink(deps.db, organizationId, customer.id, now);
-      if (token) await mailLink(deps, organizationId, { name: customer.name, email }, token);
+      if (!(await underHourlyLimit(deps.db, organizationId, customer.id))) continue;
+      if (contact.email) {
+        const link = await insertLink(deps.db, organizationId, customer.id, now);
+        await mailLink(deps, organizationId, { name: customer.name, email: contact.email }, link.token);
+      } else await linkByWhatsApp(deps.db, organizationId, customer.id, now);
     }
   };
-  void send().catch((err: unknown) => deps.log.error({ err }, 'portal access e-mail not sent'));
+  void send().catch((err: unknown) => deps.log.error({ err }, 'portal access link not sent'));
 }
 
-/** POST organizations/{orgId}/customers/{id}/portal-access: the office sends the customer their link. */
+/**
+ * POST organizations/{orgId}/customers/{id}/portal-access: the office sends the customer their link, by
+ * e-mail when they have one and by WhatsApp when the organization's channel takes it (connected, the
+ * customer's consent and mobile); a 422 when neither.
+ */
 export async function sendPortalAccess(
   deps: PortalMailDeps,
   organizationId: number,
@@ -156,13 +201,16 @@ export async function sendPortalAccess(
   if (!customer) throw notFound();
   if (customer.anonymizedAt) throw new AppError(409, [portalMessages.anonymized]);
   const email = customer.email?.trim().toLowerCase();
-  if (!email) throw new AppError(422, { email: [portalMessages.noChannel] });
   // A shop that has not confirmed its e-mail sends nothing to customers (sign-up's abuse rule).
   await assertMaySendToCustomers(deps.db, organizationId);
-  const token = await issueLink(deps.db, organizationId, customerId, now);
-  if (!token) throw new AppError(429, [portalMessages.tooMany]);
-  await mailLink(deps, organizationId, { name: customer.name, email }, token);
-  return { message: portalMessages.sent, email: true, whatsapp: false };
+  if (!(await underHourlyLimit(deps.db, organizationId, customerId))) throw new AppError(429, [portalMessages.tooMany]);
+  const whatsapp = await linkByWhatsApp(deps.db, organizationId, customerId, now);
+  if (!email && !whatsapp) throw new AppError(422, { email: [portalMessages.noChannel] });
+  if (email) {
+    const link = await insertLink(deps.db, organizationId, customerId, now);
+    await mailLink(deps, organizationId, { name: customer.name, email }, link.token);
+  }
+  return { message: portalMessages.sentBy(Boolean(email), whatsapp), email: Boolean(email), whatsapp };
 }
 
 const linkGone = () => new AppError(410, [portalMessages.linkInvalid]);
@@ -218,5 +266,6 @@ export async function portalMe(deps: Pick<PortalMailDeps, 'db' | 'storage' | 'lo
     customer,
     brand: await portalBrand(deps, portal.organizationId),
     sessionExpiresAt: portal.expiresAt.toISOString(),
+    sections: { estimates: portal.features.estimates, nfse: portal.features.nfse },
   };
 }

@@ -39,7 +39,8 @@ export const portalLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     route(
       'public',
       {
-        summary: 'Quero acessar: o link de acesso vai ao e-mail, se for de um cliente (sempre 202)',
+        summary:
+          'Quero acessar: o link de acesso vai ao e-mail ou, pelo celular, ao WhatsApp, se for de um cliente (sempre 202)',
         security: [],
         params: portalOrgParams,
         body: portalAccessBody,
@@ -48,7 +49,7 @@ export const portalLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       { rateLimit: linkRateLimit(10) },
     ),
     async (request, reply) => {
-      requestPortalAccess(portalDeps(app, request.log), request.params.organizationId, request.body.email);
+      requestPortalAccess(portalDeps(app, request.log), request.params.organizationId, request.body);
       return reply.code(202).send({ message: portalMessages.requested });
     },
   );

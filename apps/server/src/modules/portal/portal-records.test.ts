@@ -148,3 +148,35 @@ describe("'Meus dados'", () => {
     expect(told.map((x) => x.title)).toContain(`${t.world.w.customer.name} pediu para ser esquecido (LGPD)`);
   });
 });
+
+describe('features the organization turned off', () => {
+  it('with estimates and NFS-e off the portal neither lists nor serves them, and says so; the rest stands', async () => {
+    const { records } = t.world;
+    const o = schema.organizations;
+    const org = t.org.organization.id;
+    const [row] = await t.ctx.database.db.select({ features: o.features }).from(o).where(eq(o.id, org));
+    const features = row!.features;
+    expect((await get('/me')).json().sections).toEqual({ estimates: true, nfse: true });
+    await t.ctx.database.db
+      .update(o)
+      .set({ features: { ...features, estimates: false, nfse: false } })
+      .where(eq(o.id, org));
+    try {
+      expect((await get('/me')).json().sections).toEqual({ estimates: false, nfse: false });
+      for (const url of [
+        '/estimates',
+        '/nfse',
+        `/nfse/${records.nfse.id}/nfse.xml`,
+        `/nfse/${records.nfse.id}/danfse.pdf`,
+      ])
+        expect((await get(url)).statusCode, url).toBe(404);
+      const approve = await post(`/estimates/${records.estimate.id}/approve`, { name: 'Álvaro Cliente' });
+      expect(approve.statusCode).toBe(404);
+      expect((await get('/orders?open=true')).statusCode).toBe(200);
+      expect((await get('/pmoc')).statusCode).toBe(200);
+    } finally {
+      await t.ctx.database.db.update(o).set({ features }).where(eq(o.id, org));
+    }
+    expect((await get('/estimates')).statusCode).toBe(200);
+  });
+});

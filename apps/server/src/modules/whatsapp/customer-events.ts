@@ -9,6 +9,7 @@ import {
   queueVisitScheduled,
   type Scope,
 } from './template-data.ts';
+import { queuePortalAccess } from './portal-access.ts';
 
 /**
  * The WhatsApp channel hears of what the features write (an estimate's link, a visit's time, the
@@ -30,6 +31,8 @@ export function listenToCustomerEvents(ctx: WhatsAppContext): () => void {
         return queueOrderCompleted(tx, scope, e.invoiceId).then(() => queueRatingRequest(tx, scope, e.invoiceId));
       case 'paymentReceived':
         return queuePaymentReceived(tx, scope, e.paymentId);
+      case 'portalAccess':
+        return queuePortalAccess(tx, organizationId, e.customerId, e.linkId);
     }
   });
 }

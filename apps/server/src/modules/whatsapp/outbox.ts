@@ -38,6 +38,8 @@ export interface TemplateToQueue<K extends TemplateKey> {
   quickReplies?: string[];
   /** Names the event: a second message for the same key is not written. */
   dedupeKey?: string;
+  /** The portal link whose URL the sender puts into the body as it sends (never stored). */
+  portalLinkId?: number;
 }
 
 /** Queues template `key` to the customer, in `tx`, when the organization, the event and the customer allow it. */
@@ -59,7 +61,11 @@ export async function queueTemplate<K extends TemplateKey>(tx: Db | Tx, q: Templ
       kind: 'template',
       event: t.event ?? t.key,
       templateName: t.name,
-      parameters: { body, ...(q.quickReplies ? { buttons: q.quickReplies } : {}) },
+      parameters: {
+        body,
+        ...(q.quickReplies ? { buttons: q.quickReplies } : {}),
+        ...(q.portalLinkId ? { portalLinkId: q.portalLinkId } : {}),
+      },
       body: renderTemplate(t, body),
       phone: to.digits,
       status: 'queued',

@@ -10,6 +10,8 @@ import { queueEmailFallback } from './fallback.ts';
 import { applyStoredStatuses, lockMessageId } from './statuses.ts';
 import { TEMPLATE_LANGUAGE, templateByName } from './templates.ts';
 import { templateState } from './templates.service.ts';
+import { armPortalLink, portalLinkUrl } from '../../core/portal/portal-links.ts';
+import { PORTAL_LINK_PARAMETER } from './portal-access.ts';
 
 // The sending job's work: the queued messages are claimed (a lease, FOR UPDATE SKIP LOCKED, at most a
 // few per organization a round, none of an organization Meta asked to slow down), sent one by one
@@ -34,7 +36,7 @@ interface Claimed {
   kind: 'template' | 'text';
   event: string | null;
   template_name: string | null;
-  parameters: { body: string[]; buttons?: string[] } | null;
+  parameters: { body: string[]; buttons?: string[]; portalLinkId?: number } | null;
   body: string;
   phone: string | null;
   email: string | null;
@@ -96,10 +98,25 @@ async function sendWhatsApp(ctx: WhatsAppContext, m: Claimed, connection: Connec
           fallback: true,
         },
       };
+    const params = [...m.parameters.body];
+    if (m.parameters.portalLinkId) {
+      // The access link's token is made now and goes only to Meta; the stored row keeps the placeholder.
+      const token = await armPortalLink(ctx.db, m.organization_id, m.parameters.portalLinkId);
+      if (!token)
+        return {
+          failed: {
+            code: null,
+            title: 'portal link',
+            reason: 'O link de acesso expirou ou já foi usado antes do envio.',
+            fallback: false,
+          },
+        };
+      params[PORTAL_LINK_PARAMETER] = portalLinkUrl(ctx.config.appUrl ?? '', token);
+    }
     body = templateMessageBody(m.phone!, {
       name: template.name,
       language: TEMPLATE_LANGUAGE,
-      body: m.parameters.body,
+      body: params,
       quickReplies: m.parameters.buttons,
     });
   } else body = textMessageBody(m.phone!, m.body);
@@ -175,7 +192,8 @@ async function record(ctx: WhatsAppContext, m: Claimed, outcome: Outcome) {
         errorReason: f.reason,
       })
       .where(mine);
-    if (f.fallback && m.channel === 'whatsapp') await queueEmailFallback(tx, m);
+    // An access link's stored text has no link to repeat by e-mail (the portal e-mails its own link).
+    if (f.fallback && m.channel === 'whatsapp' && !m.parameters?.portalLinkId) await queueEmailFallback(tx, m);
   });
 }
 

@@ -59,6 +59,11 @@ export interface InstalmentData extends Greeting {
   amount: string;
   dueOn: string;
 }
+export interface PortalAccessData extends Greeting {
+  /** The access link: in the outbox a placeholder, the URL put in as it is sent (sender.ts). */
+  link: string;
+  minutes: string;
+}
 export interface InstalmentPixData extends InstalmentData {
   /** The instalment's Pix code: its charge at the PSP, else the company's static code for its amount. */
   pix: { code: string };
@@ -250,6 +255,17 @@ export const templates = {
       '00020126360014br.gov.bcb.pix0114123456780001955204000053039865406150.005802BR5920REFRIGERACAO EXEMPLO6009SAO PAULO62110507OS321P26304ABCD',
     ],
     params: (d) => [d.customer, d.company, d.instalment, String(d.number), d.amount, d.dueOn, d.pix.code],
+  }),
+  portalAccess: template<PortalAccessData>({
+    key: 'portalAccess',
+    // Asked for (by the customer or for them by the office): no notice switch, but the organization's
+    // switch, the consent and a mobile as for every template.
+    event: null,
+    name: 'oc_acesso_portal_v1',
+    label: 'Acesso à área do cliente',
+    body: 'Olá, {{1}}! Aqui é da {{2}}. Para ver suas ordens, orçamentos, equipamentos, documentos e pagamentos, use o link {{3}} (vale por {{4}} minutos e uma só vez). Se não foi você quem pediu, ignore esta mensagem.',
+    example: ['Maria', 'Refrigeração Exemplo', 'https://app.exemplo.com.br/portal/acesso?token=x', '30'],
+    params: (d) => [d.customer, d.company, d.link, d.minutes],
   }),
   optOutConfirmed: {
     ...template<Greeting>({

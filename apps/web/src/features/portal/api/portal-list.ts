@@ -9,4 +9,6 @@ export const portalList = <T>(key: string, path: string, query: Record<string, u
     queryFn: () => portalApi.get<ListResult<T>>(path, { take: 50, ...query }),
   });
 
-export const usePortalList = <T>(options: ReturnType<typeof portalList<T>>) => useQuery(options);
+/** `enabled` false: a section the organization turned off, never asked for. */
+export const usePortalList = <T>(options: ReturnType<typeof portalList<T>>, enabled = true) =>
+  useQuery({ ...options, enabled });

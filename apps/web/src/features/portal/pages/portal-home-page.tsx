@@ -10,7 +10,9 @@ import { usePortalMe } from '../api/portal-me.ts';
 /** /portal: the estimates to answer and past ones, the open orders and the past ones. */
 export function PortalHomePage() {
   const me = usePortalMe();
-  const estimates = usePortalList<PortalEstimate>(estimatesQuery());
+  // The estimates' section exists only while the organization has the feature (me tells).
+  const showEstimates = me.data?.sections.estimates === true;
+  const estimates = usePortalList<PortalEstimate>(estimatesQuery(), showEstimates);
   const open = usePortalList<PortalOrder>(ordersQuery(true));
   const past = usePortalList<PortalOrder>(ordersQuery(false));
   return (
@@ -18,9 +20,11 @@ export function PortalHomePage() {
       <ListSection title="Ordens de serviço em aberto" query={open} empty="Nenhuma ordem em aberto.">
         {(o) => <OrderCard key={o.id} order={o} />}
       </ListSection>
-      <ListSection title="Orçamentos" query={estimates} empty="Nenhum orçamento.">
-        {(e) => <EstimateCard key={e.id} estimate={e} customerName={me.data?.customer.name ?? ''} />}
-      </ListSection>
+      {showEstimates && (
+        <ListSection title="Orçamentos" query={estimates} empty="Nenhum orçamento.">
+          {(e) => <EstimateCard key={e.id} estimate={e} customerName={me.data?.customer.name ?? ''} />}
+        </ListSection>
+      )}
       <ListSection title="Ordens de serviço anteriores" query={past} empty="Nenhuma ordem concluída ainda.">
         {(o) => <OrderCard key={o.id} order={o} />}
       </ListSection>

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
-import { portalAccessBody, portalMessages, type PortalAccessBody } from '@ordem-certa/contracts';
+import {
+  portalAccessBody,
+  portalMessages,
+  type PortalAccessBody,
+  type PortalAccessInput,
+} from '@ordem-certa/contracts';
 import { useContractForm } from '../../../components/use-contract-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
@@ -12,8 +17,9 @@ import { useRequestAccess } from '../api/request-access.ts';
 import { rememberPortalOrg } from '../api/portal-client.ts';
 
 /**
- * /portal/entrar?org={organizationId} (public): 'Quero acessar'. The customer types their e-mail and
- * gets a link by e-mail; the page says the same whether or not the e-mail is a customer's.
+ * /portal/entrar?org={organizationId} (public): 'Quero acessar'. The customer types their e-mail (the
+ * link goes by e-mail) or their mobile (by WhatsApp); the page says the same whether or not either is a
+ * customer's.
  */
 export function PortalSignInPage() {
   const [params] = useSearchParams();
@@ -21,7 +27,9 @@ export function PortalSignInPage() {
   const brand = usePortalBrand(organizationId);
   const ask = useRequestAccess(organizationId);
   const [sent, setSent] = useState<string | null>(null);
-  const form = useContractForm<PortalAccessBody, PortalAccessBody>(portalAccessBody, { defaultValues: { email: '' } });
+  const form = useContractForm<PortalAccessInput, PortalAccessBody>(portalAccessBody, {
+    defaultValues: { email: '', phone: '' },
+  });
   useEffect(() => {
     if (brand.data) rememberPortalOrg(brand.data.organizationId);
   }, [brand.data]);
@@ -53,7 +61,7 @@ export function PortalSignInPage() {
             <Form noValidate onSubmit={onSubmit}>
               <p>
                 Veja suas ordens, orçamentos, equipamentos, documentos e pagamentos. Sem senha: enviamos um link para o
-                seu e-mail.
+                seu e-mail ou, pelo celular, para o seu WhatsApp.
               </p>
               <TextField
                 id="portal-email"
@@ -63,6 +71,15 @@ export function PortalSignInPage() {
                 autoComplete="email"
                 error={form.formState.errors.email?.message}
                 {...form.register('email')}
+              />
+              <TextField
+                id="portal-phone"
+                label="ou o seu celular (WhatsApp)"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                error={form.formState.errors.phone?.message}
+                {...form.register('phone')}
               />
               <Button type="submit" className="w-100" disabled={ask.isPending}>
                 Quero acessar
