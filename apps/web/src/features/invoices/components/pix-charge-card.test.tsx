@@ -79,4 +79,43 @@ describe('PixChargeCard', () => {
       await within(list).findByRole('textbox', { name: 'PIX copia e cola da parcela 1/1' }, { timeout: 8000 }),
     ).toHaveValue(code);
   }, 15_000);
+
+  it('Parcelas read before the charge was made, the card read after: the code still reaches Parcelas', async () => {
+    let paymentAsks = 0;
+    fakeApi({
+      // The order's instalments are read first, before the job made the charge; the card after it.
+      [`GET ${base}/payments`]: () => payments(++paymentAsks > 1 ? code : null),
+      [`GET ${base}/pix-payments`]: () => ({ data: [] }),
+      [`GET ${base}/pix-charge`]: (): PixChargeInfo => ({
+        charge: null,
+        installments: [
+          {
+            receivableId: 11,
+            txid: 'OS7P1abcdefghijklmnopqrstuv',
+            number: 1,
+            count: 1,
+            dueDate: '2026-03-10',
+            status: 'ATIVA',
+            amount: 50,
+            pixCopiaECola: code,
+          },
+        ],
+        pending: null,
+        queued: false,
+        canSimulate: false,
+      }),
+    });
+    const invoice = invoiceFixture({ statusState: InvoiceState.Wip });
+    renderAsUser(
+      <>
+        <PaymentsCard invoice={invoice} />
+        <PixChargeCard invoice={invoice} />
+      </>,
+    );
+    const list = await screen.findByRole('list', { name: 'Parcelas' });
+    expect(
+      await within(list).findByRole('textbox', { name: 'PIX copia e cola da parcela 1/1' }, { timeout: 8000 }),
+    ).toHaveValue(code);
+    expect(paymentAsks).toBe(2);
+  }, 15_000);
 });

@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Badge } from 'react-bootstrap';
 import { toast } from 'react-toastify';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   pixChargeStatusLabels,
   pixSimulateMessages,
   type InvoiceDetail,
+  type InvoicePaymentsResponse,
+  type PixChargeInfo,
   type PixChargeStatus,
 } from '@ordem-certa/contracts';
 import { ActionButton } from '../../../components/action-button.tsx';
@@ -17,6 +19,7 @@ import { usePixCharge } from '../api/get-pix-charge.ts';
 import { useSimulatePixPayment } from '../api/simulate-pix-payment.ts';
 import { toastStateChangeFailed } from './notify.ts';
 import { refreshInvoice } from '../api/invoice-keys.ts';
+import { paymentsQueryOptions } from '../api/get-payments.ts';
 
 const variants: Record<PixChargeStatus, string> = {
   creating: 'secondary',
@@ -26,6 +29,19 @@ const variants: Record<PixChargeStatus, string> = {
   REMOVIDA_PELO_PSP: 'danger',
   EXPIRADA: 'warning',
 };
+
+/** The active instalment codes of the card that the instalments read last do not carry ('' when none). */
+function missingCodes(card: PixChargeInfo | undefined, shown: InvoicePaymentsResponse | undefined): string {
+  if (!card || !shown) return '';
+  return card.installments
+    .filter((x) => x.status === 'ATIVA' && x.pixCopiaECola)
+    .filter((x) => {
+      const row = shown.installments.find((i) => i.id === x.receivableId);
+      return row && row.status !== 'paid' && row.pixCopiaECola !== x.pixCopiaECola;
+    })
+    .map((x) => x.pixCopiaECola)
+    .join();
+}
 
 /**
  * 'Cobrança Pix' (admin, companies connected to a PSP): the order's charge and its status, and each
@@ -48,6 +64,16 @@ export function PixChargeCard({ invoice }: { invoice: InvoiceDetail }) {
     if (before.current !== null && before.current !== status) void refreshInvoice(queryClient, orgPath, invoice.id);
     before.current = status;
   }, [status, queryClient, orgPath, invoice.id]);
+  // 'Parcelas' may have been read before the job made a charge this card already shows (the two reads
+  // race when the order is opened): an active code the instalments lack refreshes them, once per code.
+  const shown = useQuery({ ...paymentsQueryOptions(orgPath, invoice.id), enabled: false }).data;
+  const missing = missingCodes(query.data, shown);
+  const asked = useRef('');
+  useEffect(() => {
+    if (!missing || asked.current === missing) return;
+    asked.current = missing;
+    void refreshInvoice(queryClient, orgPath, invoice.id);
+  }, [missing, queryClient, orgPath, invoice.id]);
 
   const data = query.data;
   if (!data || (!data.charge && !data.queued && !data.pending && !data.installments.length)) return null;
