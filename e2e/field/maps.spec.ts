@@ -79,6 +79,9 @@ for (const [width, height] of [
       await page.mouse.move(at.x + at.width / 2 + 60, at.y + at.height / 2 + 40, { steps: 8 });
       await page.mouse.up();
       await expect(dialog.getByTestId('address-position')).toContainText('marcado à mão');
+      // The typed coordinates follow the dragged pin, with the decimal comma.
+      await expect(dialog.getByLabel('Latitude')).toHaveValue(/^-23,\d+$/);
+      await expect(dialog.getByLabel('Latitude')).not.toHaveValue(String(geoData.paulista.latitude).replace('.', ','));
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/map-address-${width}.png` });
       await dialog.getByRole('button', { name: 'Salvar' }).click();
       await expect(dialog).toBeHidden();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import L from 'leaflet';
 import { fakeApi, renderAsUser } from '../../test/fake-api.tsx';
 import { AddressModal } from './address-modal.tsx';
+import { parseCoordinate } from './address-pin.tsx';
 
 // The address's pin: shown where the address is, dragged (or moved with the arrows) to set its place by
 // hand, sent after the address on 'Salvar'; no map at all when the server has no tile source.
@@ -112,5 +113,46 @@ describe('AddressPin', () => {
     expect(await screen.findByLabelText('Endereço', { exact: true })).toHaveValue('Avenida Paulista');
     expect(screen.queryByRole('region', { name: 'Mapa do endereço' })).toBeNull();
     expect(screen.queryByText('Local no mapa')).toBeNull();
+  });
+
+  it('coordinates typed with a decimal comma move the pin and are sent; an unreadable one says so and moves nothing', async () => {
+    const calls = serve(TILES);
+    open();
+    await waitFor(() => expect(markers).toHaveLength(1));
+    const latitude = screen.getByLabelText('Latitude');
+    const longitude = screen.getByLabelText('Longitude');
+    expect(latitude).toHaveValue('-23,561414');
+    await userEvent.clear(latitude);
+    await userEvent.type(latitude, '-23.5.7');
+    await userEvent.clear(longitude);
+    await userEvent.type(longitude, '-200');
+    await userEvent.click(screen.getByRole('button', { name: 'Usar estas coordenadas' }));
+    expect(await screen.findByText('Informe uma latitude entre -90 e 90 (ex.: -23,561414).')).toBeInTheDocument();
+    expect(screen.getByText('Informe uma longitude entre -180 e 180 (ex.: -46,655881).')).toBeInTheDocument();
+    expect(markers.at(-1)!.getLatLng()).toMatchObject({ lat: -23.561414, lng: -46.655881 });
+    expect(screen.getByTestId('address-position')).not.toHaveTextContent('marcado à mão');
+
+    await userEvent.clear(latitude);
+    await userEvent.type(latitude, '-23,5702');
+    await userEvent.clear(longitude);
+    // Enter in the field places the pin and does not save the address.
+    await userEvent.type(longitude, '-46.6441{Enter}');
+    await waitFor(() => expect(screen.getByTestId('address-position')).toHaveTextContent('-23,570200, -46,644100'));
+    expect(screen.getByTestId('address-position')).toHaveTextContent('marcado à mão');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await waitFor(() => expect(markers.at(-1)!.getLatLng()).toMatchObject({ lat: -23.5702, lng: -46.6441 }));
+    await save();
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/position'))).toBe(true));
+    expect(calls.find((c) => c.path.endsWith('/position'))!.body).toEqual({ latitude: -23.5702, longitude: -46.6441 });
+  });
+
+  it('reads coordinates as people type them', () => {
+    expect(parseCoordinate('-23,561414', 90)).toBe(-23.561414);
+    expect(parseCoordinate(' -46.6558811 ', 180)).toBe(-46.655881);
+    expect(parseCoordinate('−23,5', 90)).toBe(-23.5);
+    expect(parseCoordinate('91', 90)).toBeNull();
+    expect(parseCoordinate('1.234,5', 180)).toBeNull();
+    expect(parseCoordinate('abc', 90)).toBeNull();
+    expect(parseCoordinate('', 90)).toBeNull();
   });
 });
