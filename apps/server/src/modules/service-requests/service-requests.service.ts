@@ -18,6 +18,7 @@ import { nextNumber } from '../../lib/counters.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { listPage, searchWhere } from '../../lib/list.ts';
 import type { FileStorage } from '../../lib/storage.ts';
+import { photoColumns, type StoredPhoto } from '../../lib/stored-photos.ts';
 import { copiedPhotos } from './service-request-pictures.service.ts';
 import { lockRequest, shown } from './service-request-rows.ts';
 
@@ -80,11 +81,12 @@ export async function createPortalRequest(db: Db, portal: PortalContext, body: P
   });
 }
 
-/** The public form's request: the contact as typed, no customer yet. */
+/** The public form's request: the contact as typed, no customer yet; its photos (stored already) with it. */
 export async function createPublicRequest(
   db: Db,
   organizationId: number,
   body: { name: string; email: string; phone: string | null } & Omit<PortalServiceRequestBody, 'equipment'>,
+  photos: StoredPhoto[] = [],
 ) {
   return db.transaction(async (tx) => {
     const row = await insertRequest(tx, {
@@ -98,6 +100,10 @@ export async function createPublicRequest(
       preferredPeriods: body.preferredPeriods,
       preferredNote: body.preferredNote,
     });
+    if (photos.length)
+      await tx
+        .insert(schema.serviceRequestPictures)
+        .values(photos.map((f) => ({ organizationId, requestId: row.id, ...photoColumns(f) })));
     return row.id;
   });
 }
