@@ -174,8 +174,24 @@ test("the customer's portal: the office sends the link, the customer sees a mach
   await expect(me.getByRole('status')).toHaveText(/^Se este contato estiver cadastrado, enviamos um link de acesso/);
   await me.goto(link.pathname + link.search);
   await expect(me.getByText('Este link de acesso expirou ou já foi usado. Peça um novo.')).toBeVisible();
+  // A new customer asks on the public form, with a photo; the office sees it on the request.
   await me.goto(`/portal/solicitar?org=${org}`);
   await expect(me.getByRole('heading', { name: 'Solicitar atendimento' })).toBeVisible();
+  const publicProblem = unique('Mancha de água no teto');
+  await me.getByLabel('Seu nome').fill(unique('Nova Cliente'));
+  await me.getByLabel('E-mail').fill(`${unique('nova').replace(/\s+/g, '-').toLowerCase()}@teste.com.br`);
+  await me.getByLabel('O que está acontecendo?').fill(publicProblem);
+  await me.getByLabel(/Fotos/).setInputFiles({ name: 'teto.jpg', mimeType: 'image/jpeg', buffer: antes });
   await shoot(me, 'public-request');
+  // The server hears a form only once it has been open a few seconds (a person's pace).
+  await me.waitForTimeout(3_000);
+  await me.getByRole('button', { name: 'Enviar pedido' }).click();
+  await expect(me.getByRole('status')).toHaveText('Pedido de atendimento enviado. A empresa vai entrar em contato.');
+  await shoot(me, 'public-request-sent');
+  await page.goto('/service-requests');
+  await page.getByRole('searchbox').fill(publicProblem);
+  const publicRow = page.getByRole('row', { name: new RegExp(publicProblem) });
+  await expect(publicRow.getByRole('img', { name: 'teto.jpg' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/office-public-request-1280.png`, fullPage: true });
   await phone.close();
 });
