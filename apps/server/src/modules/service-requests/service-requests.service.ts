@@ -11,6 +11,7 @@ import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound, type Actor } from '../../core/access/access.ts';
 import { audit } from '../../core/audit/audit.ts';
 import { notifyHolders } from '../../core/notify/notify.ts';
+import { tellCustomer } from '../../core/notify/customer-events.ts';
 import { draftStatus, insertDraftInvoice } from '../../core/orders/new-invoice.ts';
 import { findParties, newRecordHead } from '../../core/records/parties.ts';
 import type { PortalContext } from '../../core/portal/portal-session.ts';
@@ -251,11 +252,15 @@ export async function convertRequest(
         updatedAt: new Date(),
       })
       .where(eq(r.id, id));
+    await tellCustomer(tx, actor.organizationId, { event: 'serviceRequestUpdated', requestId: id });
     return made;
   });
 }
 
-/** POST service-requests/{id}/close: answered without a visit (a call sufficed, a duplicate, spam). */
+/**
+ * POST service-requests/{id}/close: answered without a visit (a call sufficed, a duplicate, spam). Like
+ * turning it into work, the change is told to the customer (queued in its transaction).
+ */
 export async function closeRequest(db: Db, organizationId: number, id: number, reason: string | null) {
   return db.transaction(async (tx) => {
     const row = await lockRequest(tx, organizationId, id);
@@ -265,6 +270,7 @@ export async function closeRequest(db: Db, organizationId: number, id: number, r
       .set({ status: 'closed', closedReason: reason, updatedAt: new Date() })
       .where(eq(r.id, id))
       .returning();
+    await tellCustomer(tx, organizationId, { event: 'serviceRequestUpdated', requestId: id });
     return (await shown(tx, [closed!]))[0]!;
   });
 }
