@@ -3,7 +3,6 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { schema } from '@ordem-certa/db';
 import { APP_URL, whatsappPerFile } from '../../../test/whatsapp-fixtures.ts';
 import { portalSession } from '../../../test/portal-fixtures.ts';
-import { sendDueMessages } from '../whatsapp/sender.ts';
 
 // The customer is told when the office changes their request's status: by e-mail, and by WhatsApp
 // (oc_pedido_atualizado_v1) when the organization sends and the customer agreed; queued in the change's
@@ -71,8 +70,7 @@ describe("the notice of a request's new status", () => {
     expect((await office(`/${request.id}/order`, conversion())).statusCode).toBe(409);
     expect((await office(`/${request.id}/close`, {})).statusCode).toBe(409);
     // Two rounds of the job at once (two instances), then the rest: each message is claimed by one.
-    await Promise.all([sendDueMessages(t.wa()), sendDueMessages(t.wa())]);
-    await t.send();
+    await Promise.all([t.send(), t.send()]);
     await t.send();
     expect(await noticesOf(request.id)).toHaveLength(2);
     const [sent, ...more] = templatesTo(mobile.digits);
