@@ -5,7 +5,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { newCompany } from '../fixtures/companies.ts';
 import { newCpf } from '../fixtures/identifiers.ts';
-import { receivedTextFor } from '../fixtures/inbox.ts';
+import { simpleParser } from 'mailparser';
+import { messagesFor, receivedTextFor } from '../fixtures/inbox.ts';
 
 const antes = readFileSync(fileURLToPath(new URL('../fixtures/photos/antes.jpg', import.meta.url)));
 const durante = fileURLToPath(new URL('../fixtures/photos/durante.jpg', import.meta.url));
@@ -158,9 +159,15 @@ test("the customer's portal: the office sends the link, the customer sees a mach
   await expect(page).toHaveURL(/\/invoices\/\d+\/edit$/);
   await page.screenshot({ path: `${SHOTS}/office-order-from-request-1280.png`, fullPage: true });
 
-  // The customer follows it.
+  // The customer follows it, and is told by e-mail (the outbox's job sends it).
   await me.reload();
   await expect(card.getByText('Ordem de serviço criada')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const texts = await Promise.all(messagesFor(email).map(async (f) => (await simpleParser(readFileSync(f))).text));
+      return texts.find((text) => text?.includes('agora está assim: Ordem de serviço criada')) ?? '';
+    })
+    .toMatch(/^Olá, Marta! .*\/portal\/atendimento\?org=\d+ com o seu e-mail ou celular\.$/s);
 
   // 'Sair' ends the session: the page asks for a new link.
   await me.getByRole('button', { name: 'Sair' }).click();
