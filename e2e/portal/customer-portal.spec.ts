@@ -48,7 +48,8 @@ test("the customer's portal: the office sends the link, the customer sees a mach
   // Arranged through the API as the demo admin: a company with a Pix key, a customer with an e-mail,
   // their machine on an open order with a photo marked visible and one instalment.
   const admin = await apiAs(request, 'admin');
-  const company = await newCompany(admin, unique('Clima Portal Ltda'));
+  // A company with an address: the outbox's e-mails (the request's new status) go from it.
+  const company = await newCompany(admin, unique('Clima Portal Ltda'), { email: 'contato@climaportal.com.br' });
   expect(
     (await admin.put(`/companies/${company.id}/pix`, { pixKey: `portal-${Date.now()}@climaportal.com.br` })).status(),
   ).toBe(200);
