@@ -5,7 +5,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
 import { newCompany } from '../fixtures/companies.ts';
 import { newCpf } from '../fixtures/identifiers.ts';
-import { receivedTextFor } from '../fixtures/inbox.ts';
+import { simpleParser } from 'mailparser';
+import { messagesFor, receivedTextFor } from '../fixtures/inbox.ts';
 
 const antes = readFileSync(fileURLToPath(new URL('../fixtures/photos/antes.jpg', import.meta.url)));
 const durante = fileURLToPath(new URL('../fixtures/photos/durante.jpg', import.meta.url));
@@ -47,7 +48,8 @@ test("the customer's portal: the office sends the link, the customer sees a mach
   // Arranged through the API as the demo admin: a company with a Pix key, a customer with an e-mail,
   // their machine on an open order with a photo marked visible and one instalment.
   const admin = await apiAs(request, 'admin');
-  const company = await newCompany(admin, unique('Clima Portal Ltda'));
+  // A company with an address: the outbox's e-mails (the request's new status) go from it.
+  const company = await newCompany(admin, unique('Clima Portal Ltda'), { email: 'contato@climaportal.com.br' });
   expect(
     (await admin.put(`/companies/${company.id}/pix`, { pixKey: `portal-${Date.now()}@climaportal.com.br` })).status(),
   ).toBe(200);
@@ -158,9 +160,15 @@ test("the customer's portal: the office sends the link, the customer sees a mach
   await expect(page).toHaveURL(/\/invoices\/\d+\/edit$/);
   await page.screenshot({ path: `${SHOTS}/office-order-from-request-1280.png`, fullPage: true });
 
-  // The customer follows it.
+  // The customer follows it, and is told by e-mail (the outbox's job sends it).
   await me.reload();
   await expect(card.getByText('Ordem de serviço criada')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const texts = await Promise.all(messagesFor(email).map(async (f) => (await simpleParser(readFileSync(f))).text));
+      return texts.find((text) => text?.includes('agora está assim: Ordem de serviço criada')) ?? '';
+    })
+    .toMatch(/^Olá, Marta! .*\/portal\/atendimento\?org=\d+ com o seu e-mail ou celular\.$/s);
 
   // 'Sair' ends the session: the page asks for a new link.
   await me.getByRole('button', { name: 'Sair' }).click();
@@ -174,8 +182,24 @@ test("the customer's portal: the office sends the link, the customer sees a mach
   await expect(me.getByRole('status')).toHaveText(/^Se este contato estiver cadastrado, enviamos um link de acesso/);
   await me.goto(link.pathname + link.search);
   await expect(me.getByText('Este link de acesso expirou ou já foi usado. Peça um novo.')).toBeVisible();
+  // A new customer asks on the public form, with a photo; the office sees it on the request.
   await me.goto(`/portal/solicitar?org=${org}`);
   await expect(me.getByRole('heading', { name: 'Solicitar atendimento' })).toBeVisible();
+  const publicProblem = unique('Mancha de água no teto');
+  await me.getByLabel('Seu nome').fill(unique('Nova Cliente'));
+  await me.getByLabel('E-mail').fill(`${unique('nova').replace(/\s+/g, '-').toLowerCase()}@teste.com.br`);
+  await me.getByLabel('O que está acontecendo?').fill(publicProblem);
+  await me.getByLabel(/Fotos/).setInputFiles({ name: 'teto.jpg', mimeType: 'image/jpeg', buffer: antes });
   await shoot(me, 'public-request');
+  // The server hears a form only once it has been open a few seconds (a person's pace).
+  await me.waitForTimeout(3_000);
+  await me.getByRole('button', { name: 'Enviar pedido' }).click();
+  await expect(me.getByRole('status')).toHaveText('Pedido de atendimento enviado. A empresa vai entrar em contato.');
+  await shoot(me, 'public-request-sent');
+  await page.goto('/service-requests');
+  await page.getByRole('searchbox').fill(publicProblem);
+  const publicRow = page.getByRole('row', { name: new RegExp(publicProblem) });
+  await expect(publicRow.getByRole('img', { name: 'teto.jpg' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/office-public-request-1280.png`, fullPage: true });
   await phone.close();
 });

@@ -39,6 +39,27 @@ export function multipartFiles(field: string, files: Array<{ data: Buffer; filen
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** A multipart/form-data body with text fields first, then files under `field` (UTF-8 throughout). */
+export function multipartFieldsAndFiles(
+  fields: Record<string, string>,
+  field: string,
+  files: Array<{ data: Buffer; filename: string; contentType: string }>,
+) {
+  const boundary = `----test${Date.now().toString(16)}${randomInt(1e6)}`;
+  const texts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  const parts = files.flatMap((f) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
+    ),
+    f.data,
+    Buffer.from('\r\n'),
+  ]);
+  const payload = Buffer.concat([...texts, ...parts, Buffer.from(`--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** A multipart/form-data body with text fields and then one file part (a certificate and its password). */
 export function multipartForm(
   fields: Record<string, string>,

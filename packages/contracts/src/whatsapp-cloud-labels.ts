@@ -13,6 +13,7 @@ export const whatsappEvents = [
   'paymentReceived',
   'instalmentDue',
   'instalmentOverdue',
+  'serviceRequestUpdated',
 ] as const;
 export type WhatsAppEvent = (typeof whatsappEvents)[number];
 
@@ -47,6 +48,10 @@ export const whatsappEventLabels: Record<WhatsAppEvent, { label: string; descrip
   instalmentOverdue: {
     label: 'Parcela vencida',
     description: 'No dia seguinte ao vencimento de uma parcela não paga.',
+  },
+  serviceRequestUpdated: {
+    label: 'Pedido de atendimento atualizado',
+    description: 'Quando o pedido vira ordem de serviço ou orçamento, ou é encerrado: a nova situação.',
   },
 };
 

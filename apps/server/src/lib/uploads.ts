@@ -127,18 +127,25 @@ export const displayName = (raw: string | undefined, fallback: string) =>
 /**
  * Reads every file of a multipart request sent under `field` (photos: several at once). All or
  * nothing: one file that is not a PNG/JPEG by its bytes refuses the request (422 on the field), one
- * too large answers 413, more than `max` files a 422 with `tooMany`.
+ * too large answers 413, more than `max` files a 422 with `tooMany`. Given `fields`, the text fields
+ * sent beside the files are put there by name (otherwise they are drained).
  */
 export async function readImageUploads(
   request: FastifyRequest,
   field: string,
   max: number,
   tooMany: string,
+  fields?: Record<string, string>,
 ): Promise<NamedImageUpload[]> {
   if (!request.isMultipart()) throw invalid({ [field]: fileMessages.missingFile });
   const uploads: NamedImageUpload[] = [];
   try {
     for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: max } })) {
+      if (part.type === 'field' && fields) {
+        fieldPart(request, part);
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
       if (part.type !== 'file' || part.fieldname !== field) {
         await skipPart(request, part);
         continue;

@@ -21,7 +21,9 @@ export type CustomerEvent =
    * An access link to the customer's portal was made for the channels (not e-mail, which the portal
    * sends itself): the link's row, whose token the channel makes as it sends (core/portal/portal-links.ts).
    */
-  | { event: 'portalAccess'; customerId: number; linkId: number };
+  | { event: 'portalAccess'; customerId: number; linkId: number }
+  /** The office changed a service request's status (turned into an order or an estimate, or closed). */
+  | { event: 'serviceRequestUpdated'; requestId: number };
 
 export type CustomerEventListener = (tx: Tx, organizationId: number, event: CustomerEvent) => Promise<unknown>;
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   listQuery,
   MAX_REQUEST_PHOTOS,
+  messages,
   messageResponse,
   portalIdParam,
   portalOrgParams,
@@ -10,6 +11,7 @@ import {
   PUBLIC_REQUESTS_PER_EMAIL_HOUR,
   publicFormResponse,
   publicServiceRequestBody,
+  type PublicServiceRequestBody,
   serviceRequest,
   serviceRequestList,
   serviceRequestMessages as msg,
@@ -21,6 +23,7 @@ import { linkRateLimit } from '../../core/documents/pdf-links.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { countHit } from '../../lib/rate-limit-store.ts';
 import { readImageUploads } from '../../lib/uploads.ts';
+import { withStoredPhotos } from '../../lib/stored-photos.ts';
 import { createPortalRequest, createPublicRequest, portalRequests } from './service-requests.service.ts';
 import { addRequestPictures, assertOwnOpenRequest } from './service-request-pictures.service.ts';
 
@@ -30,7 +33,8 @@ const FORM = 'service-request-form';
  * 'Solicitar atendimento' for the customer (portal session) and, with no login, the company's public form.
  * The public form has no CAPTCHA: each address sends a few a minute, each e-mail a few an hour, a field
  * people never see must stay empty (filled, the answer is the same and nothing is kept), and the form's
- * token, given with the page, must be at least a few seconds old.
+ * token, given with the page, must be at least a few seconds old. With photos it is one multipart
+ * request (the request and its photos kept together or not at all), counted once as without.
  */
 export const serviceRequestPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   const portal = routeOptions('portal');
@@ -96,6 +100,23 @@ export const serviceRequestPortalRoutes: FastifyPluginAsyncZod = async (app) => 
       return { formToken };
     },
   );
+  /**
+   * The checks every public request passes before anything is kept: the form's token (this
+   * organization's, old enough). Answers false for a robot's request (the trap field filled), which is
+   * answered as anyone's and kept nowhere.
+   */
+  const admitted = async (organizationId: number, body: PublicServiceRequestBody) => {
+    const claims = await app.links.verify(FORM, body.formToken);
+    if (typeof claims !== 'object' || claims.org !== organizationId || typeof claims.at !== 'number')
+      throw invalid({ formToken: msg.formExpired });
+    if (Date.now() - claims.at < PUBLIC_FORM_MIN_SECONDS * 1000) throw invalid({ formToken: msg.tooFast });
+    return !body.website;
+  };
+  /** One request counted against its e-mail's hourly limit (429 past it). */
+  const countEmail = async (organizationId: number, email: string) => {
+    const { current } = await countHit(app.db, `public-request:${organizationId}:${email}`, 60 * 60_000);
+    if (current > PUBLIC_REQUESTS_PER_EMAIL_HOUR) throw new AppError(429, [msg.tooMany]);
+  };
   app.post(
     '/public/portal/:organizationId/service-requests',
     open(
@@ -111,18 +132,61 @@ export const serviceRequestPortalRoutes: FastifyPluginAsyncZod = async (app) => 
     ),
     async (request, reply) => {
       const { organizationId } = request.params;
-      const body = request.body;
-      const claims = await app.links.verify(FORM, body.formToken);
-      if (typeof claims !== 'object' || claims.org !== organizationId || typeof claims.at !== 'number')
-        throw invalid({ formToken: msg.formExpired });
-      if (Date.now() - claims.at < PUBLIC_FORM_MIN_SECONDS * 1000) throw invalid({ formToken: msg.tooFast });
-      const done = () => reply.code(202).send({ message: msg.created });
-      // A filled trap field is a robot's: it is answered as anyone, and nothing is kept.
-      if (body.website) return done();
-      const { current } = await countHit(app.db, `public-request:${organizationId}:${body.email}`, 60 * 60_000);
-      if (current > PUBLIC_REQUESTS_PER_EMAIL_HOUR) throw new AppError(429, [msg.tooMany]);
-      await createPublicRequest(app.db, organizationId, body);
-      return done();
+      if (await admitted(organizationId, request.body)) {
+        await countEmail(organizationId, request.body.email);
+        await createPublicRequest(app.db, organizationId, request.body);
+      }
+      return reply.code(202).send({ message: msg.created });
+    },
+  );
+  app.post(
+    '/public/portal/:organizationId/service-requests/with-photos',
+    open(
+      'public',
+      {
+        summary: `Pedido de atendimento pelo formulário público com fotos (multipart: o campo request com o JSON do pedido e attachment repetido, até ${MAX_REQUEST_PHOTOS}; PNG ou JPEG)`,
+        security: [],
+        params: portalOrgParams,
+        consumes: ['multipart/form-data'],
+        response: { 202: messageResponse },
+      },
+      // The same budget per address as the request without photos: the two routes are one form.
+      { rateLimit: linkRateLimit(5) },
+    ),
+    async (request, reply) => {
+      const { organizationId } = request.params;
+      const fields: Record<string, string> = {};
+      const uploads = await readImageUploads(request, 'attachment', MAX_REQUEST_PHOTOS, msg.tooManyPhotos, fields);
+      const body = publicRequestPart(fields.request);
+      if (await admitted(organizationId, body)) {
+        // Decoded first (a photo that is no image refuses all, uncounted), then counted once and kept
+        // with its photos; refused by the limit, the photos' files go again.
+        await withStoredPhotos(
+          app.storage,
+          { organizationId, folder: 'service-requests/public', field: 'attachment' },
+          uploads,
+          async (files) => {
+            await countEmail(organizationId, body.email);
+            return createPublicRequest(app.db, organizationId, body, files);
+          },
+        );
+      }
+      return reply.code(202).send({ message: msg.created });
     },
   );
 };
+
+/** The `request` part of the public form with photos: the same JSON as the request without them, checked alike. */
+function publicRequestPart(raw: string | undefined): PublicServiceRequestBody {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw ?? '');
+  } catch {
+    throw invalid({ request: messages.invalidFormat });
+  }
+  const parsed = publicServiceRequestBody.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (fields[issue.path.join('.') || 'request'] ??= []).push(issue.message);
+  throw invalid(fields);
+}

@@ -11,6 +11,7 @@ import { schema, type Db, type Tx } from '@ordem-certa/db';
 import { assertFound, type Actor } from '../../core/access/access.ts';
 import { audit } from '../../core/audit/audit.ts';
 import { notifyHolders } from '../../core/notify/notify.ts';
+import { tellCustomer } from '../../core/notify/customer-events.ts';
 import { draftStatus, insertDraftInvoice } from '../../core/orders/new-invoice.ts';
 import { findParties, newRecordHead } from '../../core/records/parties.ts';
 import type { PortalContext } from '../../core/portal/portal-session.ts';
@@ -18,6 +19,7 @@ import { nextNumber } from '../../lib/counters.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { listPage, searchWhere } from '../../lib/list.ts';
 import type { FileStorage } from '../../lib/storage.ts';
+import { photoColumns, type StoredPhoto } from '../../lib/stored-photos.ts';
 import { copiedPhotos } from './service-request-pictures.service.ts';
 import { lockRequest, shown } from './service-request-rows.ts';
 
@@ -80,11 +82,12 @@ export async function createPortalRequest(db: Db, portal: PortalContext, body: P
   });
 }
 
-/** The public form's request: the contact as typed, no customer yet. */
+/** The public form's request: the contact as typed, no customer yet; its photos (stored already) with it. */
 export async function createPublicRequest(
   db: Db,
   organizationId: number,
   body: { name: string; email: string; phone: string | null } & Omit<PortalServiceRequestBody, 'equipment'>,
+  photos: StoredPhoto[] = [],
 ) {
   return db.transaction(async (tx) => {
     const row = await insertRequest(tx, {
@@ -98,6 +101,10 @@ export async function createPublicRequest(
       preferredPeriods: body.preferredPeriods,
       preferredNote: body.preferredNote,
     });
+    if (photos.length)
+      await tx
+        .insert(schema.serviceRequestPictures)
+        .values(photos.map((f) => ({ organizationId, requestId: row.id, ...photoColumns(f) })));
     return row.id;
   });
 }
@@ -245,11 +252,15 @@ export async function convertRequest(
         updatedAt: new Date(),
       })
       .where(eq(r.id, id));
+    await tellCustomer(tx, actor.organizationId, { event: 'serviceRequestUpdated', requestId: id });
     return made;
   });
 }
 
-/** POST service-requests/{id}/close: answered without a visit (a call sufficed, a duplicate, spam). */
+/**
+ * POST service-requests/{id}/close: answered without a visit (a call sufficed, a duplicate, spam). Like
+ * turning it into work, the change is told to the customer (queued in its transaction).
+ */
 export async function closeRequest(db: Db, organizationId: number, id: number, reason: string | null) {
   return db.transaction(async (tx) => {
     const row = await lockRequest(tx, organizationId, id);
@@ -259,6 +270,7 @@ export async function closeRequest(db: Db, organizationId: number, id: number, r
       .set({ status: 'closed', closedReason: reason, updatedAt: new Date() })
       .where(eq(r.id, id))
       .returning();
+    await tellCustomer(tx, organizationId, { event: 'serviceRequestUpdated', requestId: id });
     return (await shown(tx, [closed!]))[0]!;
   });
 }

@@ -10,10 +10,11 @@ import {
   type Scope,
 } from './template-data.ts';
 import { queuePortalAccess } from './portal-access.ts';
+import { queueServiceRequestUpdated } from './service-request-notice.ts';
 
 /**
  * The WhatsApp channel hears of what the features write (an estimate's link, a visit's time, the
- * technician on the way, an order completed, a payment) and queues each event's template in the writing transaction. Whether anything
+ * technician on the way, an order completed, a payment, a service request's new status) and queues each event's template in the writing transaction. Whether anything
  * is written is the outbox's decision there: the organization sends, has the event on, the customer
  * agreed. Returns what stops listening.
  */
@@ -33,6 +34,8 @@ export function listenToCustomerEvents(ctx: WhatsAppContext): () => void {
         return queuePaymentReceived(tx, scope, e.paymentId);
       case 'portalAccess':
         return queuePortalAccess(tx, organizationId, e.customerId, e.linkId);
+      case 'serviceRequestUpdated':
+        return queueServiceRequestUpdated(tx, scope, e.requestId);
     }
   });
 }

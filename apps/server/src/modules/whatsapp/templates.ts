@@ -64,6 +64,12 @@ export interface PortalAccessData extends Greeting {
   link: string;
   minutes: string;
 }
+export interface ServiceRequestData extends Greeting {
+  number: number;
+  /** The request's new status in words, with the number of the order or estimate made. */
+  status: string;
+  link: string;
+}
 export interface InstalmentPixData extends InstalmentData {
   /** The instalment's Pix code: its charge at the PSP, else the company's static code for its amount. */
   pix: { code: string };
@@ -266,6 +272,21 @@ export const templates = {
     body: 'Olá, {{1}}! Aqui é da {{2}}. Para ver suas ordens, orçamentos, equipamentos, documentos e pagamentos, use o link {{3}} (vale por {{4}} minutos e uma só vez). Se não foi você quem pediu, ignore esta mensagem.',
     example: ['Maria', 'Refrigeração Exemplo', 'https://app.exemplo.com.br/portal/acesso?token=x', '30'],
     params: (d) => [d.customer, d.company, d.link, d.minutes],
+  }),
+  serviceRequestUpdated: template<ServiceRequestData>({
+    key: 'serviceRequestUpdated',
+    event: 'serviceRequestUpdated',
+    name: 'oc_pedido_atualizado_v1',
+    label: 'Pedido de atendimento atualizado',
+    body: 'Olá, {{1}}! Aqui é da {{2}}: o seu pedido de atendimento nº {{3}} agora está assim: {{4}}. Para acompanhar, acesse a área do cliente em {{5}} com o seu e-mail ou celular.',
+    example: [
+      'Maria',
+      'Refrigeração Exemplo',
+      '12',
+      'Ordem de serviço criada (nº 321)',
+      'https://app.exemplo.com.br/portal/atendimento?org=1',
+    ],
+    params: (d) => [d.customer, d.company, String(d.number), d.status, d.link],
   }),
   optOutConfirmed: {
     ...template<Greeting>({

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button } from 'react-bootstrap';
-import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { PortalFrame } from '../components/portal-frame.tsx';
@@ -23,10 +23,13 @@ export function PortalLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const organizationId = me.data?.brand.organizationId;
+  // A link in a message names the organization (?org=): without a session, its page asks for the link.
+  const [params] = useSearchParams();
+  const linkOrg = Number(params.get('org'));
   useEffect(() => {
     if (organizationId) rememberPortalOrg(organizationId);
   }, [organizationId]);
-  if (!portalToken()) return <Navigate to={signInPath()} replace />;
+  if (!portalToken()) return <Navigate to={linkOrg > 0 ? `/portal/entrar?org=${linkOrg}` : signInPath()} replace />;
   if (me.isPending) return <PageSpinner />;
   if (me.isError)
     return <PortalFrame brand={undefined}>Não foi possível abrir a área do cliente. Tente novamente.</PortalFrame>;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import {
+  MAX_REQUEST_PHOTOS,
   portalMessages,
   publicServiceRequestBody,
   type PublicServiceRequestBody,
@@ -28,6 +29,7 @@ export function PublicRequestPage() {
   const token = useFormToken(organizationId);
   const send = usePublicRequest(organizationId);
   const [done, setDone] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<File[]>([]);
   const form = useContractForm<PublicServiceRequestInput, PublicServiceRequestBody>(publicServiceRequestBody, {
     defaultValues: {
       name: '',
@@ -49,9 +51,10 @@ export function PublicRequestPage() {
     );
   if (brand.isPending || token.isPending) return <PageSpinner />;
   const errors = form.formState.errors;
+  const photoError = (errors as Record<string, { message?: string } | undefined>).attachment?.message;
   const onSubmit = form.handleSubmit(async (body) => {
     try {
-      setDone((await send.mutateAsync(body)).message);
+      setDone((await send.mutateAsync({ body, photos })).message);
     } catch (err) {
       applyServerErrors(err, form.setError, 'Não foi possível enviar o pedido. Tente novamente.');
     }
@@ -99,6 +102,21 @@ export function PublicRequestPage() {
                 {...form.register('phone')}
               />
               <RequestDetailsFields form={form} idPrefix="public" />
+              <Form.Group className="mb-3" controlId="public-photos">
+                <Form.Label>Fotos (opcional, até {MAX_REQUEST_PHOTOS})</Form.Label>
+                <Form.Control
+                  type="file"
+                  accept="image/jpeg,image/png"
+                  multiple
+                  isInvalid={!!photoError}
+                  onChange={(e) => {
+                    form.clearErrors('attachment' as never);
+                    setPhotos([...((e.target as HTMLInputElement).files ?? [])].slice(0, MAX_REQUEST_PHOTOS));
+                  }}
+                />
+                <Form.Text>Fotos do equipamento ou do problema, em JPEG ou PNG.</Form.Text>
+                <Form.Control.Feedback type="invalid">{photoError}</Form.Control.Feedback>
+              </Form.Group>
               {/* Not for people: hidden from view and from screen readers; a robot fills it. */}
               <div className="visually-hidden" aria-hidden="true">
                 <label htmlFor="public-website">Site</label>
