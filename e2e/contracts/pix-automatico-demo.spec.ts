@@ -1,4 +1,5 @@
 import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
+import { askPixAutomatico } from '../fixtures/contracts.ts';
 import { newCpf } from '../fixtures/identifiers.ts';
 
 // The demo: its company is connected to the PSP the server runs in its own process, so an admin can play
@@ -39,18 +40,7 @@ test("the demo: 'Simular aprovação' plays the customer's answer and the card s
 
   await loginAs(page, 'admin');
   await page.goto(`/contracts/${contract.id}`);
-  const card = page.getByRole('region', { name: 'Pix Automático' });
-  await card.getByRole('button', { name: 'Pedir autorização' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Pedir autorização do Pix Automático' });
-  const payer = dialog.getByRole('group', { name: 'Conta do cliente' });
-  const receiver = dialog.getByRole('group', { name: 'Conta da empresa que recebe' });
-  await payer.getByLabel('ISPB do banco').fill('00000000');
-  await payer.getByLabel('Agência').fill('0001');
-  await payer.getByLabel('Conta', { exact: true }).fill('123456');
-  await receiver.getByLabel('Agência').fill('4321');
-  await receiver.getByLabel('Conta', { exact: true }).fill('998877');
-  await dialog.getByRole('button', { name: 'Pedir autorização' }).click();
-  await expect(card.getByText('Aguardando o cliente')).toBeVisible();
+  const card = await askPixAutomatico(page);
 
   // Once the Pix job has sent it to the demo's PSP, the admin can answer in the customer's place.
   const approve = card.getByRole('button', { name: 'Simular aprovação' });

@@ -3,6 +3,7 @@ import { apiAs, apiLogin, expect, loginAs, test, unique, users, type Api } from 
 import { newCpf } from '../fixtures/identifiers.ts';
 import { connectedCompany, e2ePspUrl } from '../fixtures/pix-psp.ts';
 import { clockFile, moveClock } from '../fixtures/clock.ts';
+import { askPixAutomatico } from '../fixtures/contracts.ts';
 
 // A contract's months, with the wall clock of every process of the run moved forward (the @moved-clock
 // step of scripts/test.mjs, under `scripts/test-at.mjs --movable`): a contract is created; the clock moves
@@ -94,18 +95,7 @@ test.describe('a contract’s months, the clock moved', { tag: '@moved-clock' },
     await expect(charges.getByText('Em aberto')).toBeVisible();
 
     // The customer authorizes Pix Automático in the bank app (the stand-in), which tells the webhook.
-    const card = page.getByRole('region', { name: 'Pix Automático' });
-    await card.getByRole('button', { name: 'Pedir autorização' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Pedir autorização do Pix Automático' });
-    const payer = dialog.getByRole('group', { name: 'Conta do cliente' });
-    const receiver = dialog.getByRole('group', { name: 'Conta da empresa que recebe' });
-    await payer.getByLabel('ISPB do banco').fill('00000000');
-    await payer.getByLabel('Agência').fill('0001');
-    await payer.getByLabel('Conta', { exact: true }).fill('123456');
-    await receiver.getByLabel('Agência').fill('4321');
-    await receiver.getByLabel('Conta', { exact: true }).fill('998877');
-    await dialog.getByRole('button', { name: 'Pedir autorização' }).click();
-    await expect(card.getByText('Aguardando o cliente')).toBeVisible();
+    const card = await askPixAutomatico(page);
     const read = async () =>
       (await (await admin.get(`/contracts/${contract.id}/pix-automatico`)).json()) as {
         recurrence: { idRec: string | null; pspStatus: string; firstDate: string };

@@ -1,5 +1,5 @@
-import { apiAs, expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { addLines, moveEstimate } from '../fixtures/estimates.ts';
+import { apiAs, expect, test, unique } from '../fixtures/index.ts';
+import { addLines, moveEstimate, openEstimateEmail } from '../fixtures/estimates.ts';
 import { newCompany } from '../fixtures/companies.ts';
 import { newCpf } from '../fixtures/identifiers.ts';
 import { receivedFor } from '../fixtures/inbox.ts';
@@ -27,14 +27,7 @@ test("the estimate's e-mail greets the customer, names the company by its nome f
   await addLines(admin, estimate.id, 1);
   await moveEstimate(admin, estimate.id, 1);
 
-  await loginAs(page, 'admin');
-  await page.goto(`/estimates/${estimate.id}/edit`);
-  await page
-    .getByRole('toolbar', { name: 'Ações do orçamento' })
-    .getByRole('button', { name: 'Enviar por e-mail' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: /Enviar orçamento/ });
-  await expect(dialog.getByRole('list', { name: 'Lista de destinatários' })).toContainText(email);
+  const dialog = await openEstimateEmail(page, estimate.id, email);
   await dialog.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByText('O Orçamento foi enviado').first()).toBeVisible({ timeout: 20_000 });
 

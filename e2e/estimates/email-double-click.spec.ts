@@ -1,5 +1,5 @@
-import { expect, loginAs, test, unique } from '../fixtures/index.ts';
-import { addLines, moveEstimate, newEstimate } from '../fixtures/estimates.ts';
+import { expect, test, unique } from '../fixtures/index.ts';
+import { addLines, moveEstimate, newEstimate, openEstimateEmail } from '../fixtures/estimates.ts';
 import { messagesFor } from '../fixtures/inbox.ts';
 
 test("a double click on 'Enviar' sends the estimate's e-mail once", async ({ page, request }) => {
@@ -8,14 +8,7 @@ test("a double click on 'Enviar' sends the estimate's e-mail once", async ({ pag
   await addLines(admin, estimate.id, 1);
   await moveEstimate(admin, estimate.id, 1);
 
-  await loginAs(page, 'admin');
-  await page.goto(`/estimates/${estimate.id}/edit`);
-  await page
-    .getByRole('toolbar', { name: 'Ações do orçamento' })
-    .getByRole('button', { name: 'Enviar por e-mail' })
-    .click();
-  const mail = page.getByRole('dialog', { name: /Enviar orçamento/ });
-  await expect(mail.getByRole('list', { name: 'Lista de destinatários' })).toContainText(email);
+  const mail = await openEstimateEmail(page, estimate.id, email);
   await mail.getByRole('button', { name: 'Enviar' }).dblclick();
   await expect(page.getByText('O Orçamento foi enviado').first()).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => messagesFor(email).length).toBe(1);

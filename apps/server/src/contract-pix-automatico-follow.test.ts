@@ -4,7 +4,12 @@ import { addDays, type ContractBody, type PixAutomatico } from '@ordem-certa/con
 import { schema } from '@ordem-certa/db';
 import { perFile } from '../test/helpers.ts';
 import { contractWorld } from '../test/contract-fixtures.ts';
-import { connectedStandIn, until } from '../test/pix-fixtures.ts';
+import {
+  automaticoAccounts as account,
+  connectedStandIn,
+  saoPauloToday as today,
+  until,
+} from '../test/pix-fixtures.ts';
 import { billDueContracts } from './modules/contracts/contract-billing.ts';
 import { runAutomatico } from './modules/pix/automatico-job.ts';
 import { syncQueuedCharges } from './modules/pix/charge-job.ts';
@@ -19,16 +24,7 @@ const t = perFile({ other: true, world: contractWorld, app: { config: { appUrl: 
 const stand = connectedStandIn(t, 'financeiro@segue-contrato.com.br');
 
 const db = () => t.ctx.database.db;
-const today = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
 const noonOf = (day: string) => new Date(`${day}T15:00:00Z`);
-const account = {
-  payerIspb: '00000000',
-  payerBranch: '0001',
-  payerAccount: '123456',
-  receiverBranch: '4321',
-  receiverAccount: '998877',
-  receiverAccountType: 'CORRENTE',
-};
 const automatico = (method: 'GET' | 'POST', id: number, payload?: object) =>
   t.world.contracts(method, `/${id}/pix-automatico`, payload);
 const view = async (id: number) => (await automatico('GET', id)).json() as PixAutomatico;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { addDays, formatMoney, type Contract, type PixAutomatico } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { whatsappPerFile } from '../test/whatsapp-fixtures.ts';
-import { connectedStandIn, until } from '../test/pix-fixtures.ts';
+import { automaticoAccounts, connectedStandIn, saoPauloToday as today, until } from '../test/pix-fixtures.ts';
 import { billDueContracts } from './modules/contracts/contract-billing.ts';
 import { runAutomatico } from './modules/pix/automatico-job.ts';
 import { queueDueByClock } from './modules/whatsapp/whatsapp-job.ts';
@@ -15,7 +15,6 @@ import { queueDueByClock } from './modules/whatsapp/whatsapp-job.ts';
 const t = whatsappPerFile();
 const stand = connectedStandIn(t, 'financeiro@debito-automatico.com.br');
 const db = () => t.ctx.database.db;
-const today = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
 const noonOf = (day: string) => new Date(`${day}T15:00:00Z`);
 const br = (iso: string) => iso.split('-').toReversed().join('/');
 const api = (method: 'GET' | 'POST', rest: string, payload?: object) =>
@@ -49,14 +48,7 @@ describe('WhatsApp of a period paid by Pix Automático', () => {
     expect(made.statusCode, made.body).toBe(201);
     const c = made.json() as Contract;
     expect(c.nextBillingDate).toBe(due);
-    const asked = await api('POST', `/${c.id}/pix-automatico`, {
-      payerIspb: '00000000',
-      payerBranch: '0001',
-      payerAccount: '123456',
-      receiverBranch: '4321',
-      receiverAccount: '998877',
-      receiverAccountType: 'CORRENTE',
-    });
+    const asked = await api('POST', `/${c.id}/pix-automatico`, automaticoAccounts);
     expect(asked.statusCode, asked.body).toBe(200);
     await runAutomatico(stand.ctx);
     const view = async () => (await api('GET', `/${c.id}/pix-automatico`)).json() as PixAutomatico;

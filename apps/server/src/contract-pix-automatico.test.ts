@@ -4,7 +4,12 @@ import { addDays, type PixAutomatico } from '@ordem-certa/contracts';
 import { schema } from '@ordem-certa/db';
 import { perFile } from '../test/helpers.ts';
 import { contractWorld } from '../test/contract-fixtures.ts';
-import { connectedStandIn, until } from '../test/pix-fixtures.ts';
+import {
+  automaticoAccounts as account,
+  connectedStandIn,
+  saoPauloToday as today,
+  until,
+} from '../test/pix-fixtures.ts';
 import { billDueContracts } from './modules/contracts/contract-billing.ts';
 import { runAutomatico } from './modules/pix/automatico-job.ts';
 import { syncQueuedCharges } from './modules/pix/charge-job.ts';
@@ -21,16 +26,6 @@ const t = perFile({ other: true, world: contractWorld, app: { config: { appUrl: 
 const stand = connectedStandIn(t, 'financeiro@automatico.com.br');
 
 const db = () => t.ctx.database.db;
-/** Today in São Paulo (the organization's zone, and the stand-in's). */
-const today = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
-const account = {
-  payerIspb: '00000000',
-  payerBranch: '0001',
-  payerAccount: '123456',
-  receiverBranch: '4321',
-  receiverAccount: '998877',
-  receiverAccountType: 'CORRENTE',
-};
 const automatico = (method: 'GET' | 'POST', id: number, payload?: object, token = t.org.admin.token) =>
   t.world.contracts(method, `/${id}/pix-automatico`, payload, token);
 const view = async (id: number) => (await automatico('GET', id)).json() as PixAutomatico;

@@ -149,6 +149,16 @@ export async function invoiceWorld(ctx: TestContext, org: TestOrg) {
       .returning();
     return row!;
   }
+  /** Gives the order a new address of its customer, written straight to the database. */
+  async function setOrderAddress(
+    invoiceId: number,
+    fields: Omit<typeof schema.addresses.$inferInsert, 'organizationId' | 'customerId'>,
+  ) {
+    const [order] = await db.select().from(schema.invoices).where(eq(schema.invoices.id, invoiceId));
+    const address = await addAddress(fields, order!.customerId);
+    await db.update(schema.invoices).set({ addressId: address.id }).where(eq(schema.invoices.id, invoiceId));
+    return address;
+  }
   async function auditOf(invoiceId: number) {
     const a = schema.auditLogs;
     return db
@@ -181,6 +191,7 @@ export async function invoiceWorld(ctx: TestContext, org: TestOrg) {
     workOn,
     newUser,
     addAddress,
+    setOrderAddress,
     auditOf,
   };
 }

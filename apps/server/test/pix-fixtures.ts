@@ -1,9 +1,59 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { schema } from '@ordem-certa/db';
+import { and, asc, eq } from 'drizzle-orm';
+import { DEMO_PASSWORD, schema } from '@ordem-certa/db';
+import { freePort } from '@ordem-certa/test-support/postgres-cluster';
 import { startPixStandIn, type PixStandIn } from '@ordem-certa/test-support/pix-psp-stand-in';
 import { pixView } from '@ordem-certa/test-support/pix-psp-stand-in/state';
-import type { TestContext, TestOrg } from './helpers.ts';
+import { createTestApp, type TestContext, type TestOrg } from './helpers.ts';
+
+/** Today in São Paulo (the organization's zone, and the stand-in's), as YYYY-MM-DD. */
+export const saoPauloToday = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
+
+/** The payer's and the receiver's accounts a Pix Automático authorization is asked with. */
+export const automaticoAccounts = {
+  payerIspb: '00000000',
+  payerBranch: '0001',
+  payerAccount: '123456',
+  receiverBranch: '4321',
+  receiverAccount: '998877',
+  receiverAccountType: 'CORRENTE',
+};
+
+/** The demo organization's id. */
+export const DEMO_ORG = 1;
+
+/**
+ * The app with the demo data, its company connected to the stand-in PSP the server runs in its own
+ * process, listening on loopback; answers it with what the Pix jobs take and the demo's first company.
+ */
+export async function startDemoPspApp() {
+  const port = await freePort();
+  const t = await createTestApp({
+    demoPsp: { connectDemoCompany: true },
+    config: { appUrl: `http://127.0.0.1:${port}` },
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  await t.app.demoPsp.ready;
+  const [company] = await t.database.db
+    .select({ id: schema.companies.id })
+    .from(schema.companies)
+    .where(eq(schema.companies.organizationId, DEMO_ORG))
+    .orderBy(asc(schema.companies.id))
+    .limit(1);
+  return { t, ctx: { db: t.database.db, config: t.app.config, log: t.app.log }, companyId: company!.id };
+}
+
+/** Closes the demo app, failing the file if any request its stand-in PSP got broke the specification. */
+export async function closeDemoPspApp(t: TestContext) {
+  expect(t.app.demoPsp.standIn?.violations()).toEqual([]);
+  await t.close();
+}
+
+/** The authorization header of a demo user signed in with the demo password. */
+export async function demoLogin(t: TestContext, username: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: DEMO_PASSWORD } });
+  return { authorization: `Bearer ${res.json().token}` };
+}
 
 /** Gives the company a PIX key and connects it to the stand-in PSP; answers the webhook's token. */
 export async function connectToStandIn(

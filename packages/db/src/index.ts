@@ -1,4 +1,5 @@
 export * from './client.ts';
+export * from './estimate-copies.ts';
 export { DataDirInUseError } from './lock.ts';
 export * from './migrate.ts';
 export * from './password.ts';

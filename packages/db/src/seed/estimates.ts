@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { EstimateStatus, InvoiceState, type EstimateStatusValue } from '@ordem-certa/contracts';
 import type { Db } from '../client.ts';
+import { equipmentFromEstimate } from '../estimate-copies.ts';
 import {
   auditLogs,
   companies,
@@ -341,18 +342,7 @@ export async function seedEstimates(db: Db, ctx: { demoOrganizationId: number })
         );
       const oEquipments = o.equipments.map((k) => eLines[k]!).filter(Boolean);
       if (oEquipments.length)
-        await db.insert(invoiceEquipments).values(
-          oEquipments.map((l) => ({
-            ...ob,
-            equipmentId: l.equipmentId,
-            estimateEquipmentId: l.id,
-            name: l.name,
-            brand: l.brand,
-            model: l.model,
-            serialNumber: l.serialNumber,
-            description: l.description,
-          })),
-        );
+        await db.insert(invoiceEquipments).values(oEquipments.map((l) => ({ ...ob, ...equipmentFromEstimate(l) })));
       await db.insert(auditLogs).values({
         organizationId,
         userId: admin!.id,

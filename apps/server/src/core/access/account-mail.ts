@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '@ordem-certa/contracts';
 import type { Db } from '@ordem-certa/db';
 import { escapeHtml } from '../../lib/html.ts';
@@ -15,6 +15,16 @@ export interface AccountMailDeps {
   appUrl: string;
   log: FastifyBaseLogger;
 }
+
+/** The app's account-mail needs, logging to `log` (the request's, or the app's for a job). */
+export const accountMailDeps = (app: FastifyInstance, log: FastifyBaseLogger): AccountMailDeps => ({
+  db: app.db,
+  links: app.links,
+  mailer: app.mailer,
+  mailFrom: app.mailFrom,
+  appUrl: app.config.appUrl ?? 'http://localhost:3000',
+  log,
+});
 
 /**
  * An e-mail about the person's own account, from the product (not from a company): a greeting,

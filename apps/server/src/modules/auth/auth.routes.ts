@@ -15,7 +15,7 @@ import {
   passwordResetMessages,
   messageResponse,
 } from '@ordem-certa/contracts';
-import type { AccountMailDeps } from '../../core/access/account-mail.ts';
+import { accountMailDeps, type AccountMailDeps } from '../../core/access/account-mail.ts';
 import { clientOf } from '../../core/access/client.ts';
 import { readCookie, serializeCookie } from '../../lib/cookies.ts';
 import { loginTwoFactor, REMEMBER_COOKIE, REMEMBER_DAYS, setupDuringLogin } from './login-two-factor.ts';
@@ -34,14 +34,7 @@ const resetRateLimit = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailDeps = (log: AccountMailDeps['log']): AccountMailDeps => ({
-    db: app.db,
-    links: app.links,
-    mailer: app.mailer,
-    mailFrom: app.mailFrom,
-    appUrl: app.config.appUrl ?? 'http://localhost:3000',
-    log,
-  });
+  const mailDeps = (log: AccountMailDeps['log']) => accountMailDeps(app, log);
 
   app.post(
     '/login',

@@ -25,6 +25,35 @@ async function drain(now?: Date, db = t.ctx.database.db, batch?: number) {
   }
 }
 
+/** `count` contracts starting on consecutive days from `start`, each billed on its start's day. */
+async function contractsFrom(start: string, count: number) {
+  const made = [];
+  for (let n = 0; n < count; n++)
+    made.push(
+      await t.world.createContract({ startDate: addDays(start, n), billingDay: Number(addDays(start, n).slice(8)) }),
+    );
+  return made;
+}
+
+/**
+ * Every period the job billed of the contracts, with how many `billed` says it did: they match, there
+ * are at least `atLeast` and no period is there twice.
+ */
+async function expectEachPeriodOnce(contracts: Array<{ id: number }>, billed: number, atLeast: number) {
+  const rows = await t.ctx.database.db
+    .select({ id: schema.contractPeriods.contractId, date: schema.contractPeriods.periodDate })
+    .from(schema.contractPeriods)
+    .where(
+      inArray(
+        schema.contractPeriods.contractId,
+        contracts.map((c) => c.id),
+      ),
+    );
+  expect(billed).toBe(rows.length);
+  expect(rows.length).toBeGreaterThanOrEqual(atLeast);
+  expect(new Set(rows.map((r) => `${r.id} ${r.date}`)).size).toBe(rows.length);
+}
+
 const at = (iso: string) => new Date(iso);
 const dates = async (id: number) => (await t.world.periodsOf(id)).map((p) => p.date);
 /** A contract starting on a future date (the job's clock is moved to it). */
@@ -158,24 +187,9 @@ describe('the contract billing job', () => {
 
   it('two runs at once bill each period exactly once', async () => {
     const start = addDays(t.world.today, -95);
-    const made = [];
-    for (let n = 0; n < 6; n++)
-      made.push(
-        await t.world.createContract({ startDate: addDays(start, n), billingDay: Number(addDays(start, n).slice(8)) }),
-      );
+    const made = await contractsFrom(start, 6);
     const [a, b] = await Promise.all([drain(undefined, t.ctx.database.db, 2), drain(undefined, t.ctx.database.db, 2)]);
-    const rows = await t.ctx.database.db
-      .select({ id: schema.contractPeriods.contractId, date: schema.contractPeriods.periodDate })
-      .from(schema.contractPeriods)
-      .where(
-        inArray(
-          schema.contractPeriods.contractId,
-          made.map((c) => c.id),
-        ),
-      );
-    expect(a + b).toBe(rows.length);
-    expect(rows.length).toBeGreaterThanOrEqual(18);
-    expect(new Set(rows.map((r) => `${r.id} ${r.date}`)).size).toBe(rows.length);
+    await expectEachPeriodOnce(made, a + b, 18);
   });
 
   it('after a restart that lost the next billing date, no period is billed twice', async () => {
@@ -215,30 +229,12 @@ describe.runIf(inject('testDb').kind === 'postgres')('the contract billing job o
     const second = await createSecondInstance(t.ctx);
     try {
       const start = addDays(t.world.today, -125);
-      const made = [];
-      for (let n = 0; n < 5; n++)
-        made.push(
-          await t.world.createContract({
-            startDate: addDays(start, n),
-            billingDay: Number(addDays(start, n).slice(8)),
-          }),
-        );
+      const made = await contractsFrom(start, 5);
       const [a, b] = await Promise.all([
         drain(undefined, t.ctx.database.db, 1),
         drain(undefined, second.database.db, 1),
       ]);
-      const rows = await t.ctx.database.db
-        .select({ id: schema.contractPeriods.contractId, date: schema.contractPeriods.periodDate })
-        .from(schema.contractPeriods)
-        .where(
-          inArray(
-            schema.contractPeriods.contractId,
-            made.map((c) => c.id),
-          ),
-        );
-      expect(a + b).toBe(rows.length);
-      expect(rows.length).toBeGreaterThanOrEqual(20);
-      expect(new Set(rows.map((r) => `${r.id} ${r.date}`)).size).toBe(rows.length);
+      await expectEachPeriodOnce(made, a + b, 20);
     } finally {
       await second.close();
     }

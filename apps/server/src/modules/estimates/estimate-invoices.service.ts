@@ -13,7 +13,7 @@ import {
   type GenerateInvoiceBody,
   type InvoiceStateValue,
 } from '@ordem-certa/contracts';
-import { schema, type Db, type Tx } from '@ordem-certa/db';
+import { equipmentFromEstimate, schema, type Db, type Tx } from '@ordem-certa/db';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { invoiceKind, recordChange as recordInvoiceChange } from '../../core/orders/invoice-access.ts';
@@ -258,19 +258,9 @@ export async function generateInvoice(db: Db, actor: Actor, id: number, body: Ge
           throw conflict('Este equipamento já está na ordem de serviço');
         present.add(line.equipmentId);
       }
-      await tx.insert(ie).values(
-        lines.map((l) => ({
-          organizationId: org,
-          invoiceId: invoice.id,
-          equipmentId: l.equipmentId,
-          estimateEquipmentId: l.id,
-          name: l.name,
-          brand: l.brand,
-          model: l.model,
-          serialNumber: l.serialNumber,
-          description: l.description,
-        })),
-      );
+      await tx
+        .insert(ie)
+        .values(lines.map((l) => ({ organizationId: org, invoiceId: invoice.id, ...equipmentFromEstimate(l) })));
       for (const l of lines)
         added.push({ field: 'equipments', before: null, after: { name: l.name, serialNumber: l.serialNumber } });
     }

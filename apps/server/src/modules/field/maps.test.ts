@@ -42,20 +42,7 @@ describe('maps', () => {
     const none = await t.world.admin('GET', `/${id}/stamps`);
     expect(none.statusCode).toBe(200);
     expect(none.json().place).toBeNull();
-    const db = t.ctx.database.db;
-    const [order] = await db.select().from(schema.invoices).where(eq(schema.invoices.id, id));
-    const [address] = await db
-      .insert(schema.addresses)
-      .values({
-        organizationId: t.org.organization.id,
-        customerId: order!.customerId,
-        address: 'Avenida Paulista',
-        number: 1000,
-        ...home,
-        positionSource: 'manual',
-      })
-      .returning();
-    await db.update(schema.invoices).set({ addressId: address!.id }).where(eq(schema.invoices.id, id));
+    await t.world.setOrderAddress(id, { address: 'Avenida Paulista', number: 1000, ...home, positionSource: 'manual' });
     const placed = await t.world.admin('GET', `/${id}/stamps`);
     expect(placed.json().place).toEqual(home);
   });

@@ -27,22 +27,14 @@ let customerEmail: string;
 async function newOrder() {
   const { id } = await t.world.createInvoice();
   await t.world.assignWorker(id);
-  const db = t.ctx.database.db;
-  const [order] = await db.select().from(schema.invoices).where(eq(schema.invoices.id, id));
-  const [address] = await db
-    .insert(schema.addresses)
-    .values({
-      organizationId: t.org.organization.id,
-      customerId: order!.customerId,
-      address: 'Avenida Paulista',
-      number: 1000,
-      city: 'São Paulo',
-      state: 'SP',
-      ...home,
-      positionSource: 'manual',
-    })
-    .returning();
-  await db.update(schema.invoices).set({ addressId: address!.id }).where(eq(schema.invoices.id, id));
+  await t.world.setOrderAddress(id, {
+    address: 'Avenida Paulista',
+    number: 1000,
+    city: 'São Paulo',
+    state: 'SP',
+    ...home,
+    positionSource: 'manual',
+  });
   return id;
 }
 

@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { addDays, type PixAutomatico } from '@ordem-certa/contracts';
-import { DEMO_PASSWORD, schema } from '@ordem-certa/db';
-import { freePort } from '@ordem-certa/test-support/postgres-cluster';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { until } from '../../../test/pix-fixtures.ts';
+import { schema } from '@ordem-certa/db';
+import type { TestContext } from '../../../test/helpers.ts';
+import {
+  automaticoAccounts,
+  closeDemoPspApp,
+  DEMO_ORG,
+  demoLogin,
+  saoPauloToday as today,
+  startDemoPspApp,
+  until,
+} from '../../../test/pix-fixtures.ts';
 import { runAutomatico } from './automatico-job.ts';
 import type { PixContext } from './pix-psp.service.ts';
 
@@ -12,38 +19,18 @@ import type { PixContext } from './pix-psp.service.ts';
 // payer's answer to 'Pedir autorização' can be played there ('Simular aprovação' / 'Simular recusa', by an
 // admin): the stand-in answers in the payer's place and tells the webhook, which reads the recurrence
 // again from the PSP as for a real answer. Nowhere else can it be played.
-const DEMO_ORG = 1;
 let t: TestContext;
 let ctx: PixContext;
 let admin: Record<string, string>;
 let technician: Record<string, string>;
 let companyId: number;
 
-const login = async (username: string) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: DEMO_PASSWORD } });
-  return { authorization: `Bearer ${res.json().token}` };
-};
-
 beforeAll(async () => {
-  const port = await freePort();
-  t = await createTestApp({ demoPsp: { connectDemoCompany: true }, config: { appUrl: `http://127.0.0.1:${port}` } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  await t.app.demoPsp.ready;
-  ctx = { db: t.database.db, config: t.app.config, log: t.app.log };
-  admin = await login('admin@demo.com.br');
-  technician = await login('tecnico@demo.com.br');
-  const [company] = await t.database.db
-    .select({ id: schema.companies.id })
-    .from(schema.companies)
-    .where(eq(schema.companies.organizationId, DEMO_ORG))
-    .orderBy(asc(schema.companies.id))
-    .limit(1);
-  companyId = company!.id;
+  ({ t, ctx, companyId } = await startDemoPspApp());
+  admin = await demoLogin(t, 'admin@demo.com.br');
+  technician = await demoLogin(t, 'tecnico@demo.com.br');
 });
-afterAll(async () => {
-  expect(t.app.demoPsp.standIn?.violations()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeDemoPspApp(t));
 
 const call = (method: 'GET' | 'POST', rest: string, payload?: object, headers = admin) =>
   t.app.inject({
@@ -52,7 +39,6 @@ const call = (method: 'GET' | 'POST', rest: string, payload?: object, headers = 
     headers,
     ...(payload ? { payload } : {}),
   });
-const today = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
 
 /** A contract of the demo company with a customer that has a CPF, and its authorization sent to the PSP. */
 async function asked() {
@@ -71,14 +57,7 @@ async function asked() {
   });
   expect(made.statusCode, made.body).toBe(201);
   const { id } = made.json() as { id: number };
-  const request = await call('POST', `/${id}/pix-automatico`, {
-    payerIspb: '00000000',
-    payerBranch: '0001',
-    payerAccount: '123456',
-    receiverBranch: '4321',
-    receiverAccount: '998877',
-    receiverAccountType: 'CORRENTE',
-  });
+  const request = await call('POST', `/${id}/pix-automatico`, automaticoAccounts);
   expect(request.statusCode, request.body).toBe(200);
   expect(request.json().canSimulate).toBe(false);
   await runAutomatico(ctx);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { DEMO_PASSWORD, schema } from '@ordem-certa/db';
-import { freePort } from '@ordem-certa/test-support/postgres-cluster';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { until } from '../../../test/pix-fixtures.ts';
+import { schema } from '@ordem-certa/db';
+import type { TestContext } from '../../../test/helpers.ts';
+import { closeDemoPspApp, DEMO_ORG, demoLogin, startDemoPspApp, until } from '../../../test/pix-fixtures.ts';
 import { syncQueuedCharges } from './charge-job.ts';
 import { DEMO_PSP_CLIENT_ID } from './demo-psp.ts';
 import type { PixContext } from './pix-psp.service.ts';
@@ -11,38 +10,17 @@ import type { PixContext } from './pix-psp.service.ts';
 // The demo: with the demo data the server runs the stand-in PSP in its own process, the demo company is
 // connected to it, and 'Simular pagamento' pays an order's charge through the webhook, confirmed with the
 // PSP like any real Pix. Nowhere else can a payment be simulated.
-const DEMO_ORG = 1;
 let t: TestContext;
 let ctx: PixContext;
 let headers: Record<string, string>;
 let companyId: number;
-let url: (rest: string) => string;
+const url = (rest: string) => `/api/organizations/${DEMO_ORG}${rest}`;
 
 beforeAll(async () => {
-  const port = await freePort();
-  t = await createTestApp({ demoPsp: { connectDemoCompany: true }, config: { appUrl: `http://127.0.0.1:${port}` } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  await t.app.demoPsp.ready;
-  ctx = { db: t.database.db, config: t.app.config, log: t.app.log };
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username: 'admin@demo.com.br', password: DEMO_PASSWORD },
-  });
-  headers = { authorization: `Bearer ${login.json().token}` };
-  const [company] = await t.database.db
-    .select({ id: schema.companies.id })
-    .from(schema.companies)
-    .where(eq(schema.companies.organizationId, DEMO_ORG))
-    .orderBy(asc(schema.companies.id))
-    .limit(1);
-  companyId = company!.id;
-  url = (rest) => `/api/organizations/${DEMO_ORG}${rest}`;
+  ({ t, ctx, companyId } = await startDemoPspApp());
+  headers = await demoLogin(t, 'admin@demo.com.br');
 });
-afterAll(async () => {
-  expect(t.app.demoPsp.standIn?.violations()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeDemoPspApp(t));
 
 const get = (rest: string) => t.app.inject({ url: url(rest), headers });
 const post = (rest: string, payload?: object) =>

@@ -5,7 +5,7 @@ import { schema } from '@ordem-certa/db';
 import { pixView } from '@ordem-certa/test-support/pix-psp-stand-in/state';
 import { pdfText } from '@ordem-certa/test-support/pdf-text';
 import { worldPerFile } from '../../../test/invoice-fixtures.ts';
-import { connectedStandIn, until } from '../../../test/pix-fixtures.ts';
+import { connectedStandIn, saoPauloToday as today, until } from '../../../test/pix-fixtures.ts';
 import { syncQueuedCharges } from './charge-job.ts';
 import { reconcilePix } from './reconcile-job.ts';
 import { recordPix, receiveWebhook } from './pix-received.service.ts';
@@ -54,8 +54,6 @@ const addDays = (iso: string, days: number) => {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
-/** The organization's today (São Paulo). */
-const today = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
 
 const charges = (invoiceId: number) =>
   db().select().from(schema.pixCharges).where(eq(schema.pixCharges.invoiceId, invoiceId)).orderBy(schema.pixCharges.id);

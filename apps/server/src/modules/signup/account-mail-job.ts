@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountMailDeps } from '../../core/access/account-mail.ts';
 import { sendAccountEmails } from '../../core/access/email-verification.ts';
 import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
 
@@ -9,13 +10,6 @@ import { startIntervalJob, type Job } from '../../lib/interval-job.ts';
  */
 export function startAccountMailJob(app: FastifyInstance, everyMs: number): Job {
   return startIntervalJob(app.log, 'account e-mail job', everyMs, () =>
-    sendAccountEmails({
-      db: app.db,
-      links: app.links,
-      mailer: app.mailer,
-      mailFrom: app.mailFrom,
-      appUrl: app.config.appUrl ?? 'http://localhost:3000',
-      log: app.log,
-    }),
+    sendAccountEmails(accountMailDeps(app, app.log)),
   );
 }

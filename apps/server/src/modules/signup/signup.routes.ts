@@ -9,7 +9,7 @@ import {
   verifyEmailBody,
   messageResponse,
 } from '@ordem-certa/contracts';
-import type { AccountMailDeps } from '../../core/access/account-mail.ts';
+import { accountMailDeps, type AccountMailDeps } from '../../core/access/account-mail.ts';
 import { clientOf } from '../../core/access/client.ts';
 import { confirmEmail } from '../../core/access/email-verification.ts';
 import { routeOptions } from '../../plugins/route-options.ts';
@@ -27,14 +27,7 @@ export const SIGNUPS_PER_ADDRESS_PER_HOUR = 10;
  */
 export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = app.config.signup !== 'closed';
-  const mailDeps = (log: AccountMailDeps['log']): AccountMailDeps => ({
-    db: app.db,
-    links: app.links,
-    mailer: app.mailer,
-    mailFrom: app.mailFrom,
-    appUrl: app.config.appUrl ?? 'http://localhost:3000',
-    log,
-  });
+  const mailDeps = (log: AccountMailDeps['log']) => accountMailDeps(app, log);
 
   app.get(
     '/signup',

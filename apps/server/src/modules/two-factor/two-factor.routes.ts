@@ -15,6 +15,7 @@ import {
   resetTwoFactor,
   twoFactorStatus,
 } from './two-factor.service.ts';
+import { accountMailDeps } from '../../core/access/account-mail.ts';
 import { routeOptions } from '../../plugins/route-options.ts';
 
 const route = routeOptions('profile');
@@ -72,15 +73,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     ),
     async (request, reply) => {
-      const mail = {
-        db: app.db,
-        links: app.links,
-        mailer: app.mailer,
-        mailFrom: app.mailFrom,
-        appUrl: app.config.appUrl ?? 'http://localhost:3000',
-        log: request.log,
-      };
-      await resetTwoFactor(app.db, mail, request.auth, request.params.id);
+      await resetTwoFactor(app.db, accountMailDeps(app, request.log), request.auth, request.params.id);
       return reply.code(204).send();
     },
   );

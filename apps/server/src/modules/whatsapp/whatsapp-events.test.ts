@@ -44,6 +44,14 @@ async function startedOrder(customerId?: number) {
   return order;
 }
 
+/** A started order split in two instalments by boleto, the first due on `firstDueDate`. */
+async function splitOrder(firstDueDate: string) {
+  const order = await startedOrder();
+  const made = await orders(`/invoices/${order.id}/installments`, 'POST', { count: 2, firstDueDate, method: 'boleto' });
+  expect(made.statusCode).toBe(201);
+  return order;
+}
+
 describe("each event is queued by the feature's write, once", () => {
   it('estimate sent: sharing it queues the link to its public page and its validity', async () => {
     const estimate = await t.world.createEstimate();
@@ -204,13 +212,7 @@ describe("each event is queued by the feature's write, once", () => {
       parameters: ['Maria', company(), formatMoney(50.5), '02/12/2026', String(order.number)],
     });
 
-    const split = await startedOrder();
-    const made = await orders(`/invoices/${split.id}/installments`, 'POST', {
-      count: 2,
-      firstDueDate: '2031-01-10',
-      method: 'boleto',
-    });
-    expect(made.statusCode).toBe(201);
+    const split = await splitOrder('2031-01-10');
     const [first] = await t.ctx.database.db
       .select({ id: schema.receivables.id })
       .from(schema.receivables)
@@ -224,13 +226,7 @@ describe("each event is queued by the feature's write, once", () => {
 
   it('instalment due in 3 days, and overdue the day after, each once, with the Pix code of that instalment', async () => {
     // The company has a key (set above): each reminder carries the static code for the instalment's amount.
-    const order = await startedOrder();
-    const split = await orders(`/invoices/${order.id}/installments`, 'POST', {
-      count: 2,
-      firstDueDate: '2032-01-10',
-      method: 'boleto',
-    });
-    expect(split.statusCode).toBe(201);
+    const order = await splitOrder('2032-01-10');
     await queueDueByClock(t.wa(), new Date('2032-01-07T12:00:00Z'));
     await queueDueByClock(t.wa(), new Date('2032-01-07T13:00:00Z'));
     expect(await queued('instalmentDue', { invoiceId: order.id })).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useOrgPath } from '../../lib/auth.tsx';
 import { AddButton, SectionCard } from '../section-card.tsx';
 import { useRemoval, type Removal } from '../use-removal.ts';
@@ -60,4 +60,18 @@ export function EquipmentLinesSection<L extends EditableLine, B>(
   const orgPath = useOrgPath();
   const registerAt = { what: 'equipamento', path: `${orgPath}/customers/${customerId}/equipments` } as const;
   return <LinesSection {...section} add={canRegister ? { ...add, registerAt } : add} />;
+}
+
+/** Who may register equipment (`canRegister`) on a record's equipment section. */
+export interface EquipmentRegistering {
+  /** Who may register equipment makes a new one of the customer's in place, from the picker. */
+  canRegister: boolean;
+}
+
+/** The services section and the products section of a record, both drawn by its one priced section. */
+export function pricedSections<P extends object>(Priced: ComponentType<P & { kind: 'services' | 'products' }>) {
+  return {
+    ServicesSection: (p: P) => <Priced {...p} kind="services" />,
+    ProductsSection: (p: P) => <Priced {...p} kind="products" />,
+  };
 }

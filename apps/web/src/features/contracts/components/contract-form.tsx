@@ -14,11 +14,11 @@ import {
 } from '@ordem-certa/contracts';
 import { useOrgPath, useViewer } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { ControlledField } from '../../../components/controlled-field.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
-import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
+import { pickedSelects } from '../../../components/picked-select.tsx';
+import type { Option } from '../../../components/searchable-select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useContractForm } from '../../../components/use-contract-form.ts';
 import { searchCompanies } from '../../../components/invoices/api/search-companies.ts';
@@ -64,6 +64,7 @@ export function ContractForm({ defaultValues, options = {}, readOnly, onSubmit }
   const orgPath = useOrgPath();
   const viewer = useViewer();
   const [picked, setPicked] = useState<ContractOptions>(options);
+  const form = useContractForm(contractBody, { mode: 'onBlur', defaultValues });
   const {
     control,
     register,
@@ -71,7 +72,7 @@ export function ContractForm({ defaultValues, options = {}, readOnly, onSubmit }
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useContractForm(contractBody, { mode: 'onBlur', defaultValues });
+  } = form;
   const customerName = picked.customer?.label;
   const plans = useCustomerPlans(customerName, can(viewer, 'maintenancePlan.see'));
   const chosen = useWatch({ control, name: 'plans' }) ?? [];
@@ -91,32 +92,14 @@ export function ContractForm({ defaultValues, options = {}, readOnly, onSubmit }
     }
   });
 
-  const select = (name: Picked, label: string, load: (q: string) => Promise<Option[]>, after?: () => void) => (
-    <ControlledField
-      control={control}
-      name={name}
-      label={label}
-      htmlFor={`contract-${name}`}
-      error={errors[name]?.message}
-      render={(field) => (
-        <SearchableSelect
-          id={`contract-${name}`}
-          queryKey={['contract-form', orgPath, name]}
-          loadOptions={load}
-          value={picked[name] ?? null}
-          onChange={(opt) => {
-            setPicked((p) => ({ ...p, [name]: opt }));
-            field.onChange(opt ? opt.value : undefined);
-            after?.();
-          }}
-          onBlur={field.onBlur}
-          placeholder={`Selecione ${name === 'company' ? 'a empresa' : 'o cliente'}`}
-          isInvalid={!!errors[name]}
-          disabled={readOnly}
-        />
-      )}
-    />
-  );
+  const select = pickedSelects<ContractBody, ContractValues, Picked, ContractOptions>({
+    form,
+    prefix: 'contract',
+    orgPath,
+    picked,
+    setPicked,
+    readOnly,
+  });
   const planError = Array.isArray(errors.plans) ? errors.plans.find((e) => e)?.message : errors.plans?.message;
 
   return (
@@ -124,11 +107,12 @@ export function ContractForm({ defaultValues, options = {}, readOnly, onSubmit }
       <fieldset disabled={readOnly} className="card mb-3">
         <legend className="card-header h6 mb-0 bg-white">Cliente e planos</legend>
         <div className="card-body">
-          {select('company', 'Empresa', (q) => searchCompanies(orgPath, q))}
+          {select('company', 'Empresa', (q) => searchCompanies(orgPath, q), 'Selecione a empresa')}
           {select(
             'customer',
             'Cliente',
             (q) => searchCustomers(orgPath, q),
+            'Selecione o cliente',
             () => setValue('plans', []),
           )}
           <Form.Group className="mb-0">

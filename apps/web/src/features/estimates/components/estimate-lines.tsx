@@ -16,7 +16,12 @@ import {
   priceColumns,
   quantityColumn,
 } from '../../../components/lines/line-columns.tsx';
-import { EquipmentLinesSection, LinesSection } from '../../../components/lines/lines-section.tsx';
+import {
+  EquipmentLinesSection,
+  LinesSection,
+  pricedSections,
+  type EquipmentRegistering,
+} from '../../../components/lines/lines-section.tsx';
 import type { Removal } from '../../../components/use-removal.ts';
 import { useAddLine, type AddEstimateLineBody, type EstimateLineKind } from '../api/add-line.ts';
 import { useEditLine } from '../api/edit-line.ts';
@@ -98,18 +103,12 @@ function PricedSection({
   );
 }
 
-export const ServicesSection = (p: SectionProps & { showPrices: boolean }) => <PricedSection {...p} kind="services" />;
-export const ProductsSection = (p: SectionProps & { showPrices: boolean }) => <PricedSection {...p} kind="products" />;
+export const { ServicesSection, ProductsSection } = pricedSections<SectionProps & { showPrices: boolean }>(
+  PricedSection,
+);
 
 /** The customer's equipment quoted for: name and description, brand and model (not on a phone), N/S. */
-export function EquipmentsSection({
-  estimate,
-  editable,
-  canRegister,
-}: SectionProps & {
-  /** Who may register equipment makes a new one of the customer's in place, from the picker. */
-  canRegister: boolean;
-}) {
+export function EquipmentsSection({ estimate, editable, canRegister }: SectionProps & EquipmentRegistering) {
   return (
     <EquipmentLinesSection
       add={useAdding(estimate.id, 'equipments')}

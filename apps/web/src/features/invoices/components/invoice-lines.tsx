@@ -5,7 +5,12 @@ import { lazySchema } from '../../../lib/schema-source.ts';
 import { useOrgPath } from '../../../lib/auth.tsx';
 import { lineNames, type AddLineKind, type AddLineModalProps } from '../../../components/lines/add-line-modal.tsx';
 import { equipmentColumns, nameColumn, priceColumns, quantityColumn } from '../../../components/lines/line-columns.tsx';
-import { EquipmentLinesSection, LinesSection } from '../../../components/lines/lines-section.tsx';
+import {
+  EquipmentLinesSection,
+  LinesSection,
+  pricedSections,
+  type EquipmentRegistering,
+} from '../../../components/lines/lines-section.tsx';
 import type { LineColumn } from '../../../components/lines/lines-table.tsx';
 import type { Removal } from '../../../components/use-removal.ts';
 import { useAddLine, type AddLineBody } from '../api/add-line.ts';
@@ -120,18 +125,12 @@ function PricedSection({
   );
 }
 
-export const ServicesSection = (p: SectionProps & { showPrices: boolean }) => <PricedSection {...p} kind="services" />;
-export const ProductsSection = (p: SectionProps & { showPrices: boolean }) => <PricedSection {...p} kind="products" />;
+export const { ServicesSection, ProductsSection } = pricedSections<SectionProps & { showPrices: boolean }>(
+  PricedSection,
+);
 
 /** The customer's equipment worked on; open to collaborators too. */
-export function EquipmentsSection({
-  invoice,
-  editable,
-  canRegister,
-}: SectionProps & {
-  /** Who may register equipment makes a new one of the customer's in place, from the picker. */
-  canRegister: boolean;
-}) {
+export function EquipmentsSection({ invoice, editable, canRegister }: SectionProps & EquipmentRegistering) {
   return (
     <EquipmentLinesSection
       add={useAdding(invoice.id, 'equipments')}

@@ -13,9 +13,9 @@ import {
 } from '@ordem-certa/contracts';
 import { useAuth, useOrgPath } from '../../../lib/auth.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { ControlledField } from '../../../components/controlled-field.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { pickedSelects } from '../../../components/picked-select.tsx';
 import { SearchableSelect, type Option } from '../../../components/searchable-select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useContractForm } from '../../../components/use-contract-form.ts';
@@ -94,38 +94,15 @@ export function PlanForm({ defaultValues, options = {}, readOnly, onSubmit }: Pl
     }
   });
 
-  const select = (
-    name: Picked,
-    label: string,
-    load: (q: string) => Promise<Option[]>,
-    placeholder: string,
-    after?: (opt: Option | null) => void,
-  ) => (
-    <ControlledField
-      control={control}
-      name={name}
-      label={label}
-      htmlFor={`plan-${name}`}
-      error={errors[name]?.message}
-      render={(field) => (
-        <SearchableSelect
-          id={`plan-${name}`}
-          queryKey={['plan-form', orgPath, name]}
-          loadOptions={load}
-          value={picked[name] ?? null}
-          onChange={(opt) => {
-            setPicked((p) => ({ ...p, [name]: opt }));
-            field.onChange(opt ? opt.value : name === 'checklistTemplate' || name === 'worker' ? null : undefined);
-            after?.(opt);
-          }}
-          onBlur={field.onBlur}
-          placeholder={placeholder}
-          isInvalid={!!errors[name]}
-          disabled={readOnly}
-        />
-      )}
-    />
-  );
+  const select = pickedSelects<MaintenancePlanBody, MaintenancePlanValues, Picked, PlanOptions>({
+    form,
+    prefix: 'plan',
+    orgPath,
+    picked,
+    setPicked,
+    readOnly,
+    optional: ['checklistTemplate', 'worker'],
+  });
 
   const addressList = addresses.data?.data ?? [];
 
