@@ -36,7 +36,9 @@ async function unseen(table: string, write: () => Promise<unknown>) {
 /** An order of one service (R$ 180,00) on the world's technician, completed through the API. */
 async function completedOrder() {
   const order = await t.world.createInvoice();
-  expect((await t.world.admin('POST', `/${order.id}/services`, { service: t.world.service.id, quantity: 1 })).statusCode).toBe(201);
+  expect(
+    (await t.world.admin('POST', `/${order.id}/services`, { service: t.world.service.id, quantity: 1 })).statusCode,
+  ).toBe(201);
   await t.world.assignWorker(order.id);
   await t.world.moveTo(order.id, 20);
   return order;
@@ -70,15 +72,23 @@ describe('the dashboard, kept', () => {
     const opened = await dashboard();
     expect(opened.ordersOpened.current).toBe(start.ordersOpened.current + 1);
     // The order completed.
-    expect((await t.world.admin('POST', `/${order.id}/services`, { service: t.world.service.id, quantity: 1 })).statusCode).toBe(201);
+    expect(
+      (await t.world.admin('POST', `/${order.id}/services`, { service: t.world.service.id, quantity: 1 })).statusCode,
+    ).toBe(201);
     await t.world.assignWorker(order.id);
     await t.world.moveTo(order.id, 20);
     const done = await dashboard();
     expect(done.ordersCompleted.current).toBe(start.ordersCompleted.current + 1);
     expect(done.revenue.current).toBe(start.revenue.current + 180);
-    expect(done.technicians).toEqual([expect.objectContaining({ id: t.org.worker.id, completed: done.ordersCompleted.current })]);
+    expect(done.technicians).toEqual([
+      expect.objectContaining({ id: t.org.worker.id, completed: done.ordersCompleted.current }),
+    ]);
     // A payment today.
-    const paid = await call('POST', `/invoices/${order.id}/payments`, { amount: 80, method: 'pix', paidAt: await today() });
+    const paid = await call('POST', `/invoices/${order.id}/payments`, {
+      amount: 80,
+      method: 'pix',
+      paidAt: await today(),
+    });
     expect(paid.statusCode).toBe(201);
     expect((await dashboard()).received.current).toBe(start.received.current + 80);
     // The rest in two instalments still to come.
@@ -89,6 +99,11 @@ describe('the dashboard, kept', () => {
     });
     expect(split.statusCode).toBe(201);
     expect((await dashboard()).openReceivables.count).toBe(start.openReceivables.count + 2);
+    // One of them made overdue straight in the database (as a job would): only the instalments' version rises.
+    await db().execute(
+      sql`UPDATE receivables SET due_date = '2020-01-10' WHERE invoice_id = ${order.id} AND installment_number = 1`,
+    );
+    expect((await dashboard()).overdueReceivables.count).toBe(start.overdueReceivables.count + 1);
     // An estimate created, then approved.
     const created = await call('POST', '/estimates', {
       company: t.world.company.id,
@@ -139,7 +154,11 @@ describe('the dashboard, kept', () => {
     const reading: Permission[] = ['report.see', 'invoice.see', 'invoice.seeAll'];
     const [role] = await db()
       .insert(schema.roles)
-      .values({ organizationId: t.org.organization.id, name: 'Painel', permissions: [...permissionSet([...reading, 'price.see'])] })
+      .values({
+        organizationId: t.org.organization.id,
+        name: 'Painel',
+        permissions: [...permissionSet([...reading, 'price.see'])],
+      })
       .returning({ id: schema.roles.id });
     const user = await addUser(t.ctx, t.org.organization.id, {
       name: 'Leitora do painel',
@@ -151,7 +170,10 @@ describe('the dashboard, kept', () => {
     expect(withPrices.revenue.current).toBeGreaterThan(0);
     expect((await dashboard(user.token)).revenue).toEqual(withPrices.revenue);
     const setPermissions = (p: Permission[]) =>
-      db().update(schema.roles).set({ permissions: [...permissionSet(p)] }).where(eq(schema.roles.id, role!.id));
+      db()
+        .update(schema.roles)
+        .set({ permissions: [...permissionSet(p)] })
+        .where(eq(schema.roles.id, role!.id));
     await setPermissions(reading);
     const hidden = await dashboard(user.token);
     expect(hidden.revenue).toEqual({ current: null, previous: null });
