@@ -18,6 +18,7 @@ const all = [
   'import',
   'fairness',
   'day-route',
+  'dashboard',
 ];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of names) {

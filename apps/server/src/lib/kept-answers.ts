@@ -4,7 +4,8 @@ import { currentVersions, type VersionName } from './list.ts';
 import { perDatabase } from './sql.ts';
 
 /**
- * Whole answers of the most read GET routes (the order list, an order, the customer list, a customer),
+ * Whole answers of the most read GET routes (the order list, an order, the customer list, a customer, the
+ * owner's dashboard),
  * kept as the JSON text sent and sent again while nothing they read has changed.
  *
  * Never stale: before each answer, kept or not, the organization's table versions (list_versions, raised
@@ -43,6 +44,15 @@ export interface NewRows {
   unchangedBy: (from: number, to: number) => Promise<boolean>;
 }
 
+export interface KeptOptions {
+  newRows?: NewRows;
+  /**
+   * What else the answer depends on besides the tables and the reader, as text (the day an answer by
+   * the calendar was built for): an answer kept under another text is built again.
+   */
+  keyedBy?: string;
+}
+
 class Answers {
   private readonly kept = new Map<string, Kept>();
   private bytes = 0;
@@ -77,14 +87,15 @@ const answersOf = perDatabase(() => new Answers());
 const featuresKeys = new WeakMap<object, string>();
 const permissionKeys = new WeakMap<ReadonlySet<string>, string>();
 
-function readerKey(request: FastifyRequest): string {
+function readerKey(request: FastifyRequest, keyedBy: string | undefined): string {
   const { auth } = request;
   let features = featuresKeys.get(auth.features);
   if (features === undefined) featuresKeys.set(auth.features, (features = JSON.stringify(auth.features)));
   let permissions = permissionKeys.get(auth.permissions);
   if (permissions === undefined)
     permissionKeys.set(auth.permissions, (permissions = [...auth.permissions].sort().join(',')));
-  return `${auth.userId}|${auth.roles.join(',')}|${permissions}|${features}|${request.url}`;
+  const url = keyedBy === undefined ? request.url : `${request.url}|${keyedBy}`;
+  return `${auth.userId}|${auth.roles.join(',')}|${permissions}|${features}|${url}`;
 }
 
 /**
@@ -100,13 +111,13 @@ async function keptText(
   reply: FastifyReply,
   dependsOn: readonly VersionName[],
   build: () => Promise<unknown>,
-  newRows?: NewRows,
+  { newRows, keyedBy }: KeptOptions = {},
 ): Promise<string> {
   const answers = answersOf(db, undefined);
   const organizationId = request.auth.organizationId;
   const all = await currentVersions(db, organizationId);
   const versions = dependsOn.map((name) => all.get(name) ?? 0);
-  const key = readerKey(request);
+  const key = readerKey(request, keyedBy);
   reply.type('application/json; charset=utf-8');
   const kept = answers.get(key);
   if (kept) {
@@ -137,7 +148,7 @@ export function keptAnswer<T>(
   reply: FastifyReply,
   dependsOn: readonly VersionName[],
   build: () => Promise<T>,
-  newRows?: NewRows,
+  options?: KeptOptions,
 ): Promise<T> {
-  return keptText(db, request, reply, dependsOn, build, newRows) as Promise<unknown> as Promise<T>;
+  return keptText(db, request, reply, dependsOn, build, options) as Promise<unknown> as Promise<T>;
 }

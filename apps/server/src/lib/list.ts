@@ -72,7 +72,11 @@ export type VersionedTable =
   | 'tags'
   | 'users'
   | 'addresses'
-  | 'transaction_natures';
+  | 'transaction_natures'
+  | 'invoice_payments'
+  | 'receivables'
+  | 'order_ratings'
+  | 'field_stamps';
 export type VersionName = VersionedTable | `${VersionedTable}~`;
 
 const dialect = new PgDialect();

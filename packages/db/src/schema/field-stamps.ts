@@ -55,6 +55,7 @@ export const fieldStamps = pgTable(
     uniqueIndex('field_stamps_once_key').on(t.organizationId, t.invoiceId, t.userId, t.kind, t.deviceAt),
     index('field_stamps_invoice_idx').on(t.organizationId, t.invoiceId, t.deviceAt),
     index('field_stamps_user_idx').on(t.organizationId, t.userId, t.deviceAt),
+    index('field_stamps_organization_device_idx').on(t.organizationId, t.deviceAt, t.invoiceId),
     index('field_stamps_positioned_idx')
       .on(t.receivedAt)
       .where(sql`${t.reducedAt} IS NULL`),

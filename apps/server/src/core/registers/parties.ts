@@ -73,8 +73,7 @@ export function keptPartyList(db: Db, t: PartyTable, request: FastifyRequest, re
   const table = getTableName(t) as ListedTable;
   const organizationId = request.auth.organizationId;
   return keptAnswer(db, request, reply, [table, `${table}~`], () => listParties(db, t, organizationId, query), {
-    table,
-    unchangedBy: (from, to) => partiesAddedOutside(db, t, organizationId, query, from, to),
+    newRows: { table, unchangedBy: (from, to) => partiesAddedOutside(db, t, organizationId, query, from, to) },
   });
 }
 

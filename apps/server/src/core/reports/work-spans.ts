@@ -1,6 +1,8 @@
 // The spans of a technician's day on an order, from their stamps by the phone's times: worked (from
 // 'Iniciar' or 'Retomar' to 'Pausar' or 'Saí', an open one ending at the order's completion) and travel
-// ('A caminho' to 'Cheguei'). The field reports and the owner's dashboard read them alike.
+// ('A caminho' to 'Cheguei'). The field reports and the owner's dashboard read them alike. Only the
+// orders with a stamp in the period are paired (every stamp of theirs, so a span that began before it
+// or ends after it pairs as it would over the whole history): the cost follows the period's stamps.
 import { sql } from 'drizzle-orm';
 import type { ReportContext } from './registry.ts';
 import { endOf, startOf } from './report-parts.ts';
@@ -30,8 +32,13 @@ export function spans(
               FROM (SELECT m.*, ${opens} AS opens
                       FROM (SELECT f.id, f.invoice_id, f.user_id, f.kind, f.device_at,
                                    lag(f.kind) OVER (PARTITION BY f.invoice_id, f.user_id ORDER BY f.device_at, f.id) AS prev
-                              FROM field_stamps f
-                             WHERE f.organization_id = ${ctx.organizationId} AND f.kind IN (${list(all)})) m
+                              FROM (SELECT DISTINCT s.invoice_id FROM field_stamps s
+                                     WHERE s.organization_id = ${ctx.organizationId}
+                                       AND s.device_at >= ${startOf(ctx, v.from!)} AND s.device_at < ${endOf(ctx, v.to!)}) d
+                              -- each such order's stamps by its index, not a scan of every stamp
+                              CROSS JOIN LATERAL (SELECT * FROM field_stamps f
+                                                   WHERE f.organization_id = ${ctx.organizationId} AND f.invoice_id = d.invoice_id
+                                                     AND f.kind IN (${list(all)})) f) m
                      WHERE (${opens}) OR (${closes})) e) p
       JOIN invoices i ON i.organization_id = ${ctx.organizationId} AND i.id = p.invoice_id
      WHERE p.opens AND p.device_at >= ${startOf(ctx, v.from!)} AND p.device_at < ${endOf(ctx, v.to!)}

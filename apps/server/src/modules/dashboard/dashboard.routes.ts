@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardResponse, orgParam } from '@ordem-certa/contracts';
 import { routeOptions } from '../../plugins/route-options.ts';
-import { dashboard } from './dashboard.service.ts';
+import { keptAnswer } from '../../lib/kept-answers.ts';
+import { dashboard, dashboardBounds, dashboardDependsOn, dashboardKeyedBy } from './dashboard.service.ts';
 
 const route = routeOptions('dashboard', { feature: 'reports' });
 
@@ -14,6 +15,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       params: orgParam,
       response: { 200: dashboardResponse },
     }),
-    (request) => dashboard(app.db, request.auth),
+    // Kept while none of the tables it reads changed, for this reader and this day of the organization's zone.
+    async (request, reply) => {
+      const b = await dashboardBounds(app.db, request.auth.organizationId);
+      return keptAnswer(app.db, request, reply, dashboardDependsOn, () => dashboard(app.db, request.auth, b), {
+        keyedBy: dashboardKeyedBy(b),
+      });
+    },
   );
 };

@@ -12,6 +12,7 @@ import {
 import type { Db } from '@ordem-certa/db';
 import { queryRows } from '../../lib/sql.ts';
 import { reads } from '../../lib/reads.ts';
+import type { VersionName } from '../../lib/list.ts';
 import type { Actor } from '../../core/orders/invoice-access.ts';
 import { spans } from '../../core/reports/work-spans.ts';
 
@@ -20,7 +21,7 @@ import { spans } from '../../core/reports/work-spans.ts';
 // payments by day, open instalments, estimates by creation, answered ratings — bounded to the two
 // months, so its cost follows a month's rows, not the organization's history.
 
-interface Bounds {
+export interface Bounds {
   tz: string;
   /** Starts of the previous month, this month and the next one, as instants. */
   p0: string;
@@ -33,7 +34,8 @@ interface Bounds {
   today: string;
 }
 
-async function bounds(db: Db, organizationId: number): Promise<Bounds> {
+/** The months' bounds in the organization's zone, as of now (one primary-key read). */
+export async function dashboardBounds(db: Db, organizationId: number): Promise<Bounds> {
   const [b] = await queryRows<Bounds>(
     db,
     sql`
@@ -51,76 +53,46 @@ async function bounds(db: Db, organizationId: number): Promise<Bounds> {
 type Pair = { cur: string | number | null; prev: string | number | null };
 const n = (v: string | number | null | undefined) => Number(v ?? 0);
 
-/** GET dashboard: the month's figures beside the last month's; money only for who sees prices. */
-export async function dashboard(db: Db, actor: Actor): Promise<DashboardResponse> {
-  const org = actor.organizationId;
-  const b = await bounds(db, org);
+/** The dashboard's statements for those bounds, by name: the figures, then the technicians' table. */
+function statements(db: Db, org: number, b: Bounds) {
   const inCur = (col: ReturnType<typeof sql>) => sql`${col} >= ${b.c0}::timestamptz AND ${col} < ${b.n0}::timestamptz`;
   const inPrev = (col: ReturnType<typeof sql>) => sql`${col} >= ${b.p0}::timestamptz AND ${col} < ${b.c0}::timestamptz`;
   const net = sql`(i.subtotal_cents - i.discount_cents)`;
-  const [opened, completed, received, open, estimates, ratings, technicians] = await reads(
-    db,
-    () =>
-      queryRows<Pair>(
-        db,
-        sql`SELECT count(*) FILTER (WHERE ${inCur(sql`i.created_at`)}) AS cur,
+  return {
+    opened: sql`SELECT count(*) FILTER (WHERE ${inCur(sql`i.created_at`)}) AS cur,
                    count(*) FILTER (WHERE ${inPrev(sql`i.created_at`)}) AS prev
               FROM invoices i
              WHERE i.organization_id = ${org} AND i.created_at >= ${b.p0}::timestamptz AND i.created_at < ${b.n0}::timestamptz`,
-      ),
-    () =>
-      queryRows<Pair & { cur_cents: string; prev_cents: string }>(
-        db,
-        sql`SELECT count(*) FILTER (WHERE ${inCur(sql`i.finished_at`)}) AS cur,
+    completed: sql`SELECT count(*) FILTER (WHERE ${inCur(sql`i.finished_at`)}) AS cur,
                    count(*) FILTER (WHERE ${inPrev(sql`i.finished_at`)}) AS prev,
                    coalesce(sum(${net}) FILTER (WHERE ${inCur(sql`i.finished_at`)}), 0) AS cur_cents,
                    coalesce(sum(${net}) FILTER (WHERE ${inPrev(sql`i.finished_at`)}), 0) AS prev_cents
               FROM invoices i
              WHERE i.organization_id = ${org} AND i.state = ${InvoiceState.Completed}
                AND i.finished_at >= ${b.p0}::timestamptz AND i.finished_at < ${b.n0}::timestamptz`,
-      ),
-    () =>
-      queryRows<Pair>(
-        db,
-        sql`SELECT coalesce(sum(p.amount_cents) FILTER (WHERE p.paid_at >= ${b.c0d}::date), 0) AS cur,
+    received: sql`SELECT coalesce(sum(p.amount_cents) FILTER (WHERE p.paid_at >= ${b.c0d}::date), 0) AS cur,
                    coalesce(sum(p.amount_cents) FILTER (WHERE p.paid_at < ${b.c0d}::date), 0) AS prev
               FROM invoice_payments p
              WHERE p.organization_id = ${org} AND p.paid_at >= ${b.p0d}::date AND p.paid_at < ${b.n0d}::date`,
-      ),
-    () =>
-      queryRows<{ open: string; open_cents: string; overdue: string; overdue_cents: string }>(
-        db,
-        sql`SELECT count(*) FILTER (WHERE r.due_date >= ${b.today}::date) AS open,
+    open: sql`SELECT count(*) FILTER (WHERE r.due_date >= ${b.today}::date) AS open,
                    coalesce(sum(r.amount_cents) FILTER (WHERE r.due_date >= ${b.today}::date), 0) AS open_cents,
                    count(*) FILTER (WHERE r.due_date < ${b.today}::date) AS overdue,
                    coalesce(sum(r.amount_cents) FILTER (WHERE r.due_date < ${b.today}::date), 0) AS overdue_cents
               FROM receivables r
              WHERE r.organization_id = ${org} AND r.payment_id IS NULL`,
-      ),
-    () =>
-      queryRows<Pair & { cur_ok: string; prev_ok: string }>(
-        db,
-        sql`SELECT count(*) FILTER (WHERE ${inCur(sql`e.created_at`)}) AS cur,
+    estimates: sql`SELECT count(*) FILTER (WHERE ${inCur(sql`e.created_at`)}) AS cur,
                    count(*) FILTER (WHERE ${inPrev(sql`e.created_at`)}) AS prev,
                    count(*) FILTER (WHERE ${inCur(sql`e.created_at`)} AND e.status = ${EstimateStatus.Completed}) AS cur_ok,
                    count(*) FILTER (WHERE ${inPrev(sql`e.created_at`)} AND e.status = ${EstimateStatus.Completed}) AS prev_ok
               FROM estimates e
              WHERE e.organization_id = ${org} AND e.created_at >= ${b.p0}::timestamptz AND e.created_at < ${b.n0}::timestamptz`,
-      ),
-    () =>
-      queryRows<{ period: 'cur' | 'prev'; answers: string; promoters: string; detractors: string }>(
-        db,
-        sql`SELECT CASE WHEN ${inCur(sql`a.answered_at`)} THEN 'cur' ELSE 'prev' END AS period, count(*) AS answers,
+    ratings: sql`SELECT CASE WHEN ${inCur(sql`a.answered_at`)} THEN 'cur' ELSE 'prev' END AS period, count(*) AS answers,
                    count(*) FILTER (WHERE a.score >= ${PROMOTER_MIN}) AS promoters,
                    count(*) FILTER (WHERE a.score <= ${DETRACTOR_MAX}) AS detractors
               FROM order_ratings a
              WHERE a.organization_id = ${org} AND a.answered_at >= ${b.p0}::timestamptz AND a.answered_at < ${b.n0}::timestamptz
              GROUP BY 1`,
-      ),
-    () =>
-      queryRows<{ id: number; name: string; completed: string; worked: string | null }>(
-        db,
-        sql`SELECT u.id, u.name, coalesce(g.completed, 0) AS completed, w.worked
+    technicians: sql`SELECT u.id, u.name, coalesce(g.completed, 0) AS completed, w.worked
               FROM (SELECT w.worker_id, count(*) AS completed
                       FROM invoices i JOIN invoice_workers w ON w.invoice_id = i.id
                      WHERE i.organization_id = ${org} AND i.state = ${InvoiceState.Completed} AND ${inCur(sql`i.finished_at`)}
@@ -136,7 +108,45 @@ export async function dashboard(db: Db, actor: Actor): Promise<DashboardResponse
                           GROUP BY user_id) w ON w.user_id = g.worker_id
               JOIN users u ON u.organization_id = ${org} AND u.id = coalesce(g.worker_id, w.user_id)
              ORDER BY coalesce(g.completed, 0) DESC, w.worked DESC NULLS LAST, u.name LIMIT 10`,
-      ),
+  };
+}
+
+/** The dashboard's statements as they run now for an organization (for EXPLAIN in the benchmark). */
+export async function dashboardStatements(db: Db, organizationId: number) {
+  return Object.entries(statements(db, organizationId, await dashboardBounds(db, organizationId)));
+}
+
+/**
+ * The tables the dashboard reads, for keptAnswer: orders and who worked on them, payments, instalments,
+ * estimates, ratings, stamps, and the technicians' names (users changed, not added: a new user shows
+ * only through rows of the others). The answer is kept for one day of the organization's zone (its
+ * bounds and overdue instalments follow the date), under its zone and that day.
+ */
+export const dashboardDependsOn: VersionName[] = [
+  'invoices',
+  'invoice_workers',
+  'invoice_payments',
+  'receivables',
+  'estimates',
+  'order_ratings',
+  'field_stamps',
+  'users~',
+];
+export const dashboardKeyedBy = (b: Bounds) => `${b.tz}|${b.today}`;
+
+/** GET dashboard: the month's figures beside the last month's (as of `b`); money only for who sees prices. */
+export async function dashboard(db: Db, actor: Actor, b: Bounds): Promise<DashboardResponse> {
+  const org = actor.organizationId;
+  const q = statements(db, org, b);
+  const [opened, completed, received, open, estimates, ratings, technicians] = await reads(
+    db,
+    () => queryRows<Pair>(db, q.opened),
+    () => queryRows<Pair & { cur_cents: string; prev_cents: string }>(db, q.completed),
+    () => queryRows<Pair>(db, q.received),
+    () => queryRows<{ open: string; open_cents: string; overdue: string; overdue_cents: string }>(db, q.open),
+    () => queryRows<Pair & { cur_ok: string; prev_ok: string }>(db, q.estimates),
+    () => queryRows<{ period: 'cur' | 'prev'; answers: string; promoters: string; detractors: string }>(db, q.ratings),
+    () => queryRows<{ id: number; name: string; completed: string; worked: string | null }>(db, q.technicians),
   );
   const prices = can(actor, 'price.see');
   const cash = (cents: string | number | null) => (prices ? fromCents(n(cents)) : null);
